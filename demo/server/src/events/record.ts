@@ -1,0 +1,31 @@
+import type { ServerContext } from "../context.ts";
+import type { AdminEventRecord, EventRecord, RealmRecord } from "../store/types.ts";
+import { newId, now } from "../common/ids.ts";
+
+/** Records a user event (LOGIN, LOGIN_ERROR, ...) when the realm saves events and the type is enabled. */
+export async function recordEvent(
+  server: ServerContext,
+  realm: RealmRecord,
+  event: Omit<EventRecord, "id" | "realmId" | "time">,
+): Promise<void> {
+  const config = realm.eventsConfig;
+  if (!config.eventsEnabled) return;
+  if (config.enabledEventTypes.length && !config.enabledEventTypes.includes(event.type)) return;
+  await server.db.write((tx) => tx.put("events", { ...event, id: newId(), realmId: realm.id, time: now() }));
+}
+
+/** Records an admin event for a mutation when the realm saves admin events. */
+export async function recordAdminEvent(
+  server: ServerContext,
+  realm: RealmRecord,
+  event: Omit<AdminEventRecord, "id" | "realmId" | "time" | "representation"> & { representation?: unknown },
+): Promise<void> {
+  const config = realm.eventsConfig;
+  if (!config.adminEventsEnabled) return;
+  const { representation, ...rest } = event;
+  const record: AdminEventRecord = { ...rest, id: newId(), realmId: realm.id, time: now() };
+  if (config.adminEventsDetailsEnabled && representation !== undefined) {
+    record.representation = typeof representation === "string" ? representation : JSON.stringify(representation);
+  }
+  await server.db.write((tx) => tx.put("adminEvents", record));
+}

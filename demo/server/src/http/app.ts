@@ -1,0 +1,30 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import formbody from "@fastify/formbody";
+import type { ServerContext } from "../context.ts";
+import { HttpError } from "./errors.ts";
+import { routeFamilies } from "./route-families.ts";
+
+export async function buildApp(server: ServerContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: false,
+    ignoreTrailingSlash: true,
+    ignoreDuplicateSlashes: true,
+    bodyLimit: 50 * 1024 * 1024,
+    maxParamLength: 1000,
+  });
+  await app.register(formbody);
+  // Keycloak accepts text/plain bodies (credential labels, localization texts).
+  app.addContentTypeParser("text/plain", { parseAs: "string" }, (_req, body, done) => done(null, body));
+  app.setErrorHandler((error, _req, reply) => {
+    if (error instanceof HttpError) return reply.status(error.status).send(error.body);
+    const { statusCode, message } = error as { statusCode?: number; message?: string };
+    if (statusCode && statusCode < 500) return reply.status(statusCode).send({ error: message, errorMessage: message });
+    console.error(error);
+    return reply.status(500).send({ error: "unknown_error" });
+  });
+  app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: "HTTP 404 Not Found" }));
+  const healthy = { status: "UP", checks: [] };
+  for (const path of ["/health", "/health/ready", "/health/live"]) app.get(path, async () => healthy);
+  for (const register of routeFamilies) await register(app, server);
+  return app;
+}

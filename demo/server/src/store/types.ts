@@ -1,0 +1,346 @@
+/**
+ * Records kept by the embedded server. Field names follow Keycloak's
+ * representations wherever one exists, so turning a record into the JSON the
+ * admin API returns is mostly dropping the internal fields (`realmId`, and the
+ * id lists that Keycloak keeps in join tables).
+ */
+
+export type Attributes = Record<string, string[]>;
+
+export interface RealmRecord {
+  id: string;
+  realm: string;
+  displayName?: string;
+  displayNameHtml?: string;
+  enabled: boolean;
+  /** Every other RealmRepresentation scalar field (token lifespans, brute force, smtpServer, attributes, ...). */
+  settings: Record<string, unknown>;
+  /** Id of the `default-roles-{realm}` composite role. */
+  defaultRoleId: string;
+  /** Client scope ids given to every new client as default / optional scopes. */
+  defaultClientScopeIds: string[];
+  optionalClientScopeIds: string[];
+  defaultGroupIds: string[];
+  /** Realm-level key/value texts per locale: `{ en: { key: text } }`. */
+  localizationTexts: Record<string, Record<string, string>>;
+  eventsConfig: {
+    eventsEnabled: boolean;
+    eventsExpiration?: number;
+    eventsListeners: string[];
+    enabledEventTypes: string[];
+    adminEventsEnabled: boolean;
+    adminEventsDetailsEnabled: boolean;
+  };
+  /** Browser flow alias etc. live in settings; required actions are their own table. */
+  createdTimestamp: number;
+}
+
+export interface CredentialRecord {
+  id: string;
+  type: string; // "password", "otp", ...
+  userLabel?: string;
+  createdDate: number;
+  /** JSON strings, as Keycloak stores them. */
+  secretData: string;
+  credentialData: string;
+  priority: number;
+}
+
+export interface FederatedIdentityRecord {
+  identityProvider: string;
+  userId: string;
+  userName: string;
+}
+
+export interface ConsentRecord {
+  clientId: string; // the client's clientId (not the internal id), as Keycloak's UserConsentRepresentation
+  grantedClientScopeIds: string[];
+  createdDate: number;
+  lastUpdatedDate: number;
+}
+
+export interface UserRecord {
+  id: string;
+  realmId: string;
+  username: string; // always lower case, as Keycloak stores it
+  email?: string; // lower case
+  firstName?: string;
+  lastName?: string;
+  enabled: boolean;
+  emailVerified: boolean;
+  attributes: Attributes;
+  requiredActions: string[];
+  createdTimestamp: number;
+  notBefore: number;
+  federationLink?: string;
+  /** Internal id of the client whose service account this user is. */
+  serviceAccountClientId?: string;
+  credentials: CredentialRecord[];
+  /** Direct group memberships (group ids). */
+  groupIds: string[];
+  /** Direct role mappings, realm and client roles alike (role ids). */
+  roleIds: string[];
+  federatedIdentities: FederatedIdentityRecord[];
+  consents: ConsentRecord[];
+}
+
+export interface GroupRecord {
+  id: string;
+  realmId: string;
+  name: string;
+  description?: string;
+  /** null for a top-level group. */
+  parentId: string | null;
+  attributes: Attributes;
+  roleIds: string[];
+  createdTimestamp: number;
+}
+
+export interface RoleRecord {
+  id: string;
+  realmId: string;
+  name: string;
+  description?: string;
+  /** Internal id of the owning client, or undefined for a realm role. */
+  clientId?: string;
+  compositeIds: string[];
+  attributes: Attributes;
+}
+
+export interface ProtocolMapperRecord {
+  id: string;
+  name: string;
+  protocol: string;
+  protocolMapper: string;
+  consentRequired?: boolean;
+  config: Record<string, string>;
+}
+
+export interface ClientRecord {
+  id: string;
+  realmId: string;
+  clientId: string;
+  /** Every other ClientRepresentation field (name, rootUrl, redirectUris, publicClient, attributes, secret, ...). */
+  rep: Record<string, unknown>;
+  protocolMappers: ProtocolMapperRecord[];
+  defaultClientScopeIds: string[];
+  optionalClientScopeIds: string[];
+  /** Roles in this client's scope (scope mappings): realm and client role ids. */
+  scopeRoleIds: string[];
+}
+
+export interface ClientScopeRecord {
+  id: string;
+  realmId: string;
+  name: string;
+  description?: string;
+  protocol: string;
+  attributes: Record<string, string>;
+  protocolMappers: ProtocolMapperRecord[];
+  scopeRoleIds: string[];
+}
+
+export interface ComponentRecord {
+  id: string;
+  realmId: string;
+  name: string;
+  providerId: string;
+  providerType: string;
+  /** The realm id for top-level components, or the parent component's id. */
+  parentId: string;
+  subType?: string;
+  config: Record<string, string[]>;
+}
+
+export interface IdentityProviderRecord {
+  /** internalId */
+  id: string;
+  realmId: string;
+  alias: string;
+  /** Every other IdentityProviderRepresentation field. */
+  rep: Record<string, unknown>;
+}
+
+export interface IdentityProviderMapperRecord {
+  id: string;
+  realmId: string;
+  name: string;
+  identityProviderAlias: string;
+  identityProviderMapper: string;
+  config: Record<string, string>;
+}
+
+export interface OrganizationRecord {
+  id: string;
+  realmId: string;
+  name: string;
+  alias: string;
+  enabled: boolean;
+  description?: string;
+  redirectUrl?: string;
+  domains: { name: string; verified: boolean }[];
+  attributes: Attributes;
+  /** user id -> "MANAGED" | "UNMANAGED" */
+  members: Record<string, string>;
+  identityProviderAliases: string[];
+}
+
+export interface AuthExecutionRecord {
+  id: string;
+  authenticator?: string;
+  authenticatorConfig?: string; // alias of an AuthenticatorConfigRecord
+  authenticatorFlow: boolean;
+  flowId?: string; // sub-flow id when authenticatorFlow
+  requirement: string;
+  priority: number;
+  userSetupAllowed?: boolean;
+}
+
+export interface AuthFlowRecord {
+  id: string;
+  realmId: string;
+  alias: string;
+  description?: string;
+  providerId: string; // "basic-flow" | "client-flow" | "form-flow"
+  topLevel: boolean;
+  builtIn: boolean;
+  executions: AuthExecutionRecord[];
+}
+
+export interface AuthenticatorConfigRecord {
+  id: string;
+  realmId: string;
+  alias: string;
+  config: Record<string, string>;
+}
+
+export interface RequiredActionRecord {
+  /** `${realmId}/${alias}` */
+  id: string;
+  realmId: string;
+  alias: string;
+  name: string;
+  providerId: string;
+  enabled: boolean;
+  defaultAction: boolean;
+  priority: number;
+  config: Record<string, string>;
+}
+
+export interface ClientSessionRecord {
+  clientId: string; // internal client id
+  started: number;
+  lastAccess: number;
+}
+
+export interface UserSessionRecord {
+  id: string;
+  realmId: string;
+  userId: string;
+  ipAddress: string;
+  start: number;
+  lastAccess: number;
+  rememberMe: boolean;
+  offline: boolean;
+  /** keyed by internal client id */
+  clients: Record<string, ClientSessionRecord>;
+  /** Keycloak user session notes (AUTH_TIME, ...). */
+  notes: Record<string, string>;
+}
+
+export interface EventRecord {
+  id: string;
+  realmId: string;
+  time: number;
+  type: string;
+  clientId?: string;
+  userId?: string;
+  sessionId?: string;
+  ipAddress?: string;
+  error?: string;
+  details?: Record<string, string>;
+}
+
+export interface AdminEventRecord {
+  id: string;
+  realmId: string;
+  time: number;
+  operationType: "CREATE" | "UPDATE" | "DELETE" | "ACTION";
+  resourceType: string;
+  resourcePath: string;
+  representation?: string;
+  error?: string;
+  authDetails: { realmId: string; clientId: string; userId: string; ipAddress: string };
+}
+
+export interface LoginFailureRecord {
+  /** `${realmId}/${userId}` */
+  id: string;
+  realmId: string;
+  userId: string;
+  numFailures: number;
+  numTemporaryLockouts: number;
+  lastFailure: number;
+  lastIPFailure: string;
+  /** epoch ms until which the user is locked; 0 when not locked */
+  lockedUntil: number;
+}
+
+/** Short-lived OIDC state (authorization codes, login form state). */
+export interface AuthCodeRecord {
+  id: string; // the code itself
+  realmId: string;
+  clientId: string; // clientId (public)
+  userId: string;
+  sessionId: string;
+  redirectUri: string;
+  scope: string;
+  nonce?: string;
+  codeChallenge?: string;
+  codeChallengeMethod?: string;
+  expires: number;
+}
+
+export interface Tables {
+  realms: RealmRecord;
+  users: UserRecord;
+  groups: GroupRecord;
+  roles: RoleRecord;
+  clients: ClientRecord;
+  clientScopes: ClientScopeRecord;
+  components: ComponentRecord;
+  identityProviders: IdentityProviderRecord;
+  identityProviderMappers: IdentityProviderMapperRecord;
+  organizations: OrganizationRecord;
+  authFlows: AuthFlowRecord;
+  authenticatorConfigs: AuthenticatorConfigRecord;
+  requiredActions: RequiredActionRecord;
+  userSessions: UserSessionRecord;
+  events: EventRecord;
+  adminEvents: AdminEventRecord;
+  loginFailures: LoginFailureRecord;
+  authCodes: AuthCodeRecord;
+}
+
+export type TableName = keyof Tables;
+
+export const TABLE_NAMES: TableName[] = [
+  "realms",
+  "users",
+  "groups",
+  "roles",
+  "clients",
+  "clientScopes",
+  "components",
+  "identityProviders",
+  "identityProviderMappers",
+  "organizations",
+  "authFlows",
+  "authenticatorConfigs",
+  "requiredActions",
+  "userSessions",
+  "events",
+  "adminEvents",
+  "loginFailures",
+  "authCodes",
+];
