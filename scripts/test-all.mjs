@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// Runs every kind of test in order and ends with one summary line: "tests: N passed, N failed".
+import { spawn } from "node:child_process";
+
+const only = process.argv.slice(2);
+const steps = [
+  { name: "lint", cmd: ["npx", "eslint", "."] },
+  { name: "typecheck", cmd: ["npx", "tsc", "-p", "tsconfig.json", "--noEmit"] },
+  { name: "unit", cmd: ["npx", "vitest", "run"], count: vitestCounts },
+  { name: "build", cmd: ["npx", "vite", "build"] },
+  { name: "server", cmd: ["node", "--import", "tsx", "--test", "--test-concurrency=1", "tests/server/"], count: nodeTestCounts },
+  { name: "browser", cmd: ["npx", "web-test-runner"], count: wtrCounts },
+  { name: "e2e", cmd: ["node", "--import", "tsx", "--test", "--test-concurrency=1", "tests/e2e/"], count: nodeTestCounts },
+].filter((s) => only.length === 0 || only.includes(s.name));
+
+function nodeTestCounts(out) {
+  const pass = /^ℹ pass (\d+)$/m.exec(out) ?? /^# pass (\d+)$/m.exec(out);
+  const fail = /^ℹ fail (\d+)$/m.exec(out) ?? /^# fail (\d+)$/m.exec(out);
+  return pass ? { passed: Number(pass[1]), failed: Number(fail?.[1] ?? 0) } : undefined;
+}
+function vitestCounts(out) {
+  const clean = out.replace(/\x1b\[[0-9;]*m/g, "");
+  const line = /^\s*Tests\s+(.*)$/m.exec(clean)?.[1];
+  if (!line) return undefined;
+  return { passed: Number(/(\d+) passed/.exec(line)?.[1] ?? 0), failed: Number(/(\d+) failed/.exec(line)?.[1] ?? 0) };
+}
+function wtrCounts(out) {
+  const clean = out.replace(/\x1b\[[0-9;]*m/g, "");
+  const all = [...clean.matchAll(/(\d+) passed, (\d+) failed/g)];
+  const last = all.at(-1);
+  return last ? { passed: Number(last[1]), failed: Number(last[2]) } : undefined;
+}
+
+function run(step) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    console.log(`\n=== ${step.name}: ${step.cmd.join(" ")}`);
+    const child = spawn(step.cmd[0], step.cmd.slice(1), { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0" } });
+    let out = "";
+    child.stdout.on("data", (d) => { out += d; process.stdout.write(d); });
+    child.stderr.on("data", (d) => { out += d; process.stderr.write(d); });
+    child.on("close", (code) => resolve({ code, out, seconds: Math.round((Date.now() - started) / 1000) }));
+  });
+}
+
+let passed = 0;
+let failed = 0;
+const summary = [];
+for (const step of steps) {
+  const { code, out, seconds } = await run(step);
+  const counts = step.count?.(out);
+  if (counts) {
+    passed += counts.passed;
+    failed += counts.failed;
+  }
+  if (code !== 0 && (!counts || counts.failed === 0)) failed += 1; // a step that failed without failing tests (lint, build, crash)
+  summary.push(`${step.name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`}${counts ? ` ${counts.passed} passed, ${counts.failed} failed` : ""} in ${seconds}s`);
+}
+console.log("\n=== summary");
+for (const line of summary) console.log(line);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
