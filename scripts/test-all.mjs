@@ -1,6 +1,23 @@
 #!/usr/bin/env node
 // Runs every kind of test in order and ends with one summary line: "tests: N passed, N failed".
 import { spawn } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+
+/** Test files below a folder (node 20's test runner does not expand globs itself). */
+function testFiles(dir) {
+  let files = [];
+  try {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) files = files.concat(testFiles(path));
+      else if (/\.test\.tsx?$/.test(entry.name)) files.push(path);
+    }
+  } catch {
+    /* folder not there yet */
+  }
+  return files.sort();
+}
 
 const only = process.argv.slice(2);
 const steps = [
@@ -8,9 +25,9 @@ const steps = [
   { name: "typecheck", cmd: ["npx", "tsc", "-p", "tsconfig.json", "--noEmit"] },
   { name: "unit", cmd: ["npx", "vitest", "run"], count: vitestCounts },
   { name: "build", cmd: ["npx", "vite", "build"] },
-  { name: "server", cmd: ["node", "--import", "tsx", "--test", "--test-concurrency=1", "tests/server/"], count: nodeTestCounts },
+  { name: "server", cmd: ["node", "--import", "tsx", "--test", "--test-concurrency=1", ...testFiles("tests/server")], count: nodeTestCounts },
   { name: "browser", cmd: ["npx", "web-test-runner"], count: wtrCounts },
-  { name: "e2e", cmd: ["node", "--import", "tsx", "--test", "--test-concurrency=1", "tests/e2e/"], count: nodeTestCounts },
+  { name: "e2e", cmd: ["node", "--import", "tsx", "--test", "--test-concurrency=1", ...testFiles("tests/e2e")], count: nodeTestCounts },
 ].filter((s) => only.length === 0 || only.includes(s.name));
 
 function nodeTestCounts(out) {
