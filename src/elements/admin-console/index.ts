@@ -1,0 +1,2 @@
+// Placeholder until the element wrapper (src/elements/define-element.ts) lands.
+export {};
