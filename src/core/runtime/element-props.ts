@@ -16,6 +16,8 @@ export interface ElementBaseProps {
   realm?: string;
   authRealm?: string;
   clientId?: string;
+  /** OIDC scope requested at sign-in (attribute `scope`); `openid` is always added. */
+  scope?: string;
   locale?: string;
   theme?: ThemeName;
   routing?: RoutingMode;
@@ -33,3 +35,6 @@ export interface ElementBaseProps {
   /** Dispatches a bubbling, composed CustomEvent named `kc-${name}` from the host. */
   emit(name: string, detail?: unknown): void;
 }
+
+export const DEFAULT_AUTH_REALM = "master";
+export const DEFAULT_CLIENT_ID = "security-admin-console";

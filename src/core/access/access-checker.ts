@@ -1,0 +1,38 @@
+import type { AccessName } from "./access-names.ts";
+
+export interface AccessChecker {
+  /** True when the user holds every one of the names ('anyone' always holds). */
+  hasAccess(...names: AccessName[]): boolean;
+  /** True when the user holds at least one of the names. */
+  hasSomeAccess(...names: AccessName[]): boolean;
+}
+
+/** A rule a route or menu entry declares: names (all of them needed) or a function. */
+export type AccessRule = AccessName | AccessName[] | ((access: AccessChecker) => boolean);
+
+/** Access for the current realm from who-am-I's realm_access map. */
+export function createAccessChecker(realmAccess: Record<string, readonly string[]> | undefined, realm: string): AccessChecker {
+  const held = new Set(realmAccess?.[realm] ?? []);
+  const holds = (name: AccessName) => name === "anyone" || held.has(name);
+  return {
+    hasAccess: (...names) => names.every(holds),
+    hasSomeAccess: (...names) => names.some(holds),
+  };
+}
+
+export function satisfies(access: AccessChecker, rule: AccessRule): boolean {
+  if (typeof rule === "function") return rule(access);
+  return access.hasAccess(...(Array.isArray(rule) ? rule : [rule]));
+}
+
+/** Builds a some-of rule that still lists its names for the forbidden message. */
+export function someOf(...names: AccessName[]): AccessRule & { names: AccessName[] } {
+  const rule = (access: AccessChecker) => access.hasSomeAccess(...names);
+  return Object.assign(rule, { names });
+}
+
+/** The permission names a rule asks for, for the forbidden message. */
+export function ruleNames(rule: AccessRule): string[] {
+  if (typeof rule === "function") return (rule as { names?: AccessName[] }).names ?? [];
+  return Array.isArray(rule) ? rule : [rule];
+}

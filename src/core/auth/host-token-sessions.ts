@@ -1,0 +1,36 @@
+import type { TokenProviderInput } from "../runtime/element-props.ts";
+import { TOKEN_MIN_VALIDITY, type AuthSession } from "./auth-session.ts";
+import type { KeycloakLike } from "./keycloak-like.ts";
+
+/** A session over the host's token provider (object with getAccessToken, or a function). */
+export function providerSession(provider: TokenProviderInput): AuthSession {
+  const read = typeof provider === "function" ? provider : () => provider.getAccessToken();
+  return {
+    kind: "host-provider",
+    getAccessToken: async () => (await read()) ?? undefined,
+    idTokenClaims: () => undefined,
+    signOut: async () => undefined,
+  };
+}
+
+/** A session over the global function named by the `token-provider` attribute. */
+export function globalFunctionSession(name: string): AuthSession {
+  return providerSession(() => {
+    const fn = (globalThis as Record<string, unknown>)[name];
+    if (typeof fn !== "function") throw new Error(`Token provider function "${name}" is not defined.`);
+    return (fn as () => Promise<string | undefined> | string | undefined)();
+  });
+}
+
+/** A session over the host's own keycloak-js instance; the host owns sign-in. */
+export function hostKeycloakSession(keycloak: KeycloakLike): AuthSession {
+  return {
+    kind: "host-keycloak",
+    async getAccessToken() {
+      await keycloak.updateToken(TOKEN_MIN_VALIDITY);
+      return keycloak.token;
+    },
+    idTokenClaims: () => keycloak.idTokenParsed,
+    signOut: () => keycloak.logout(),
+  };
+}

@@ -1,0 +1,78 @@
+import { Suspense, type ReactNode } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { I18nextProvider } from "react-i18next";
+import { OverlayRootProvider } from "../ui/overlays/overlay-root.tsx";
+import { AlertsProvider } from "../ui/alerts/alerts-context.tsx";
+import { HelpProvider } from "../ui/help/help-context.tsx";
+import { LoadingSpinner } from "../ui/layout/loading-spinner.tsx";
+import { ElementRouter } from "../routing/element-router.tsx";
+import { NavigationAnnouncer } from "../routing/navigation-events.tsx";
+import type { ElementBaseProps } from "./element-props.ts";
+import { PageErrorBoundary } from "./page-error-boundary.tsx";
+import { RealmScope } from "./realm-scope.tsx";
+import { RuntimeContext } from "./runtime-context.tsx";
+import { useServerInfo } from "./shared-queries.ts";
+import { SignInFailureDialog } from "./sign-in-failure-dialog.tsx";
+import { signInErrorFromUrl } from "./sign-in-failure.ts";
+import { useRuntimeStart } from "./use-runtime-start.ts";
+import { errorMessage } from "../api/api-error.ts";
+
+export interface ElementShellProps extends ElementBaseProps {
+  children: ReactNode;
+  /** Path the memory router starts at. */
+  initialPath?: string;
+  /**
+   * Scope the tree to the `realm` attribute (areas). The full console sets this
+   * false and scopes each `/:realm` route itself.
+   */
+  scopeToRealmAttribute?: boolean;
+}
+
+function ServerInfoGate({ children }: { children: ReactNode }) {
+  useServerInfo();
+  return <>{children}</>;
+}
+
+/**
+ * The frame every area's tree runs in: sign-in and the shared runtime, then the
+ * providers (query cache, i18n, overlay root, help, alerts, router, access),
+ * with a spinner until the admin client, server info and who-am-I are loaded.
+ */
+export function ElementShell({ children, initialPath, scopeToRealmAttribute = true, ...props }: ElementShellProps) {
+  const hostOwnsSignIn = Boolean(props.keycloak || props.tokenProvider || props.tokenProviderName);
+  const urlError = hostOwnsSignIn ? undefined : signInErrorFromUrl();
+  const { runtime, error } = useRuntimeStart(props);
+  if (urlError || error) return <SignInFailureDialog error={urlError ?? (error ? errorMessage(error) : undefined)} i18n={runtime?.i18n} />;
+  if (!runtime) return <LoadingSpinner />;
+  const realm = props.realm || runtime.authRealm;
+  return (
+    <RuntimeContext.Provider value={runtime}>
+      <QueryClientProvider client={runtime.queryClient}>
+        <I18nextProvider i18n={runtime.i18n}>
+          <OverlayRootProvider root={props.container}>
+            <HelpProvider>
+              <AlertsProvider>
+                <ElementRouter mode={props.routing} basePath={props.basePath} initialPath={initialPath}>
+                  <NavigationAnnouncer emit={props.emit} />
+                  <PageErrorBoundary>
+                    <Suspense fallback={<LoadingSpinner />}>
+                      <ServerInfoGate>
+                        {scopeToRealmAttribute ? (
+                          <RealmScope realm={realm} locale={props.locale} host={props.host}>
+                            {children}
+                          </RealmScope>
+                        ) : (
+                          children
+                        )}
+                      </ServerInfoGate>
+                    </Suspense>
+                  </PageErrorBoundary>
+                </ElementRouter>
+              </AlertsProvider>
+            </HelpProvider>
+          </OverlayRootProvider>
+        </I18nextProvider>
+      </QueryClientProvider>
+    </RuntimeContext.Provider>
+  );
+}

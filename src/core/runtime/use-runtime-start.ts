@@ -1,0 +1,25 @@
+import { useEffect, useState } from "react";
+import type { ElementBaseProps } from "./element-props.ts";
+import type { Runtime } from "./runtime.ts";
+import { getRuntime, runtimeKey } from "./runtime-registry.ts";
+
+type StartState = { runtime?: Runtime; error?: unknown };
+
+/** Resolves (or shares) the runtime for the element's settings. */
+export function useRuntimeStart(props: ElementBaseProps): StartState {
+  const key = runtimeKey(props);
+  const [state, setState] = useState<StartState & { key?: string }>({});
+  useEffect(() => {
+    let current = true;
+    getRuntime(props).then(
+      (runtime) => current && setState({ runtime, key }),
+      (error: unknown) => current && setState({ error, key }),
+    );
+    return () => {
+      current = false;
+    };
+    // the key captures every prop the runtime depends on
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return state.key === key ? state : {};
+}
