@@ -183,6 +183,8 @@ export interface OrganizationRecord {
   /** user id -> "MANAGED" | "UNMANAGED" */
   members: Record<string, string>;
   identityProviderAliases: string[];
+  /** Invitations recorded by invite-user / invite-existing-user (no mail is sent). */
+  invitations?: { id: string; email: string; firstName?: string; lastName?: string; userId?: string; sentDate: number }[];
 }
 
 export interface AuthExecutionRecord {
