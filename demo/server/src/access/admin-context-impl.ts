@@ -1,9 +1,37 @@
 import type { FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
-import type { AdminRequestContext } from "./admin-context.ts";
-import { unauthorized } from "../http/errors.ts";
+import type { AdminPermission, AdminRequestContext } from "./admin-context.ts";
+import { forbidden, HttpError } from "../http/errors.ts";
+import { realmByName } from "../oidc/lookup.ts";
+import { authenticateBearer } from "./authenticate.ts";
+import { adminRoleNames, managementClient, MASTER_REALM } from "./permissions.ts";
 
-// Placeholder until the OIDC/access work lands: every admin call is unauthorized.
-export async function resolveAdminContext(_server: ServerContext, _req: FastifyRequest, _realmName: string): Promise<AdminRequestContext> {
-  throw unauthorized();
+/**
+ * Keycloak's admin authentication: the bearer token's realm is the realm the
+ * administrator signed in to; only master administrators may address other
+ * realms. Permissions come from the management client's roles.
+ */
+export async function resolveAdminContext(server: ServerContext, req: FastifyRequest, realmName: string): Promise<AdminRequestContext> {
+  const identity = await authenticateBearer(server, req);
+  const realm = realmByName(server.db, realmName);
+  if (!realm) throw new HttpError(404, { error: "Realm not found." });
+  const authRealm = identity.realm;
+  if (authRealm.realm !== MASTER_REALM && authRealm.id !== realm.id) throw forbidden();
+  const management = managementClient(server.db, authRealm, realm);
+  const held = adminRoleNames(server.db, identity.user, identity.client, management);
+  const has = (...permissions: AdminPermission[]) => permissions.every((p) => held.has(p));
+  return {
+    realm,
+    user: identity.user,
+    authRealm,
+    clientId: identity.token.azp ?? "",
+    ipAddress: req.ip,
+    has,
+    require(...permissions) {
+      if (!has(...permissions)) throw forbidden();
+    },
+    requireAny(...permissions) {
+      if (!permissions.some((p) => held.has(p))) throw forbidden();
+    },
+  };
 }

@@ -1,0 +1,34 @@
+import type { FastifyRequest } from "fastify";
+import type { ServerContext } from "../context.ts";
+import type { ClientRecord, RealmRecord, UserRecord } from "../store/types.ts";
+import { unauthorized } from "../http/errors.ts";
+import { bearerToken } from "./bearer.ts";
+import { verifyToken, type VerifiedToken } from "../oidc/verify-token.ts";
+import { clientByClientId } from "../oidc/lookup.ts";
+import { activeSession } from "./sessions.ts";
+
+export interface BearerIdentity {
+  realm: RealmRecord;
+  user: UserRecord;
+  client: ClientRecord | undefined;
+  token: VerifiedToken["payload"];
+}
+
+/**
+ * Authenticates a request by its bearer access token: signature, expiry,
+ * type, a still-active session (service-account tokens carry none), enabled
+ * user and the user's not-before. Throws 401 otherwise.
+ */
+export async function authenticateBearer(server: ServerContext, req: FastifyRequest): Promise<BearerIdentity> {
+  const token = bearerToken(req);
+  const verified = token ? await verifyToken(server, token, "Bearer") : undefined;
+  if (!verified) throw unauthorized();
+  const { realm, payload } = verified;
+  const user = payload.sub ? server.db.get("users", payload.sub) : undefined;
+  if (!user || user.realmId !== realm.id || !user.enabled) throw unauthorized();
+  if ((payload.iat ?? 0) < user.notBefore) throw unauthorized();
+  if (payload.sid ? !activeSession(server.db, realm, payload.sid) : !user.serviceAccountClientId) throw unauthorized();
+  const client = payload.azp ? clientByClientId(server.db, realm, payload.azp) : undefined;
+  if (payload.azp && (!client || client.rep.enabled === false)) throw unauthorized();
+  return { realm, user, client, token: payload };
+}

@@ -1,0 +1,96 @@
+import type { ServerContext } from "../context.ts";
+import type { Db } from "../store/db.ts";
+import type { ClientRecord, RealmRecord, UserRecord, UserSessionRecord } from "../store/types.ts";
+import { newId, now } from "../common/ids.ts";
+import { realmNumber } from "../oidc/lookup.ts";
+
+/** Keycloak tolerates this much clock skew on session idle checks. */
+const IDLE_GRACE_MS = 120_000;
+
+export interface SessionStart {
+  ipAddress: string;
+  rememberMe?: boolean;
+  authMethod?: string;
+}
+
+export async function startUserSession(server: ServerContext, realm: RealmRecord, user: UserRecord, client: ClientRecord, start: SessionStart): Promise<UserSessionRecord> {
+  const at = now();
+  const session: UserSessionRecord = {
+    id: newId(),
+    realmId: realm.id,
+    userId: user.id,
+    ipAddress: start.ipAddress,
+    start: at,
+    lastAccess: at,
+    rememberMe: start.rememberMe ?? false,
+    offline: false,
+    clients: { [client.id]: { clientId: client.id, started: at, lastAccess: at } },
+    notes: { AUTH_TIME: String(Math.floor(at / 1000)), ...(start.authMethod ? { AUTH_METHOD: start.authMethod } : {}) },
+  };
+  await server.db.write((tx) => tx.put("userSessions", session));
+  return session;
+}
+
+/** Epoch ms after which the session expires: idle timeout from the last access, capped by the max lifespan. */
+export function sessionExpiresAt(realm: RealmRecord, session: UserSessionRecord): number {
+  const remember = session.rememberMe && realm.settings.rememberMe === true;
+  const idle = remember ? realmNumber(realm, "ssoSessionIdleTimeoutRememberMe", 0) || realmNumber(realm, "ssoSessionIdleTimeout", 1800) : realmNumber(realm, "ssoSessionIdleTimeout", 1800);
+  const max = remember ? realmNumber(realm, "ssoSessionMaxLifespanRememberMe", 0) || realmNumber(realm, "ssoSessionMaxLifespan", 36000) : realmNumber(realm, "ssoSessionMaxLifespan", 36000);
+  return Math.min(session.lastAccess + idle * 1000, session.start + max * 1000);
+}
+
+export function isSessionActive(realm: RealmRecord, session: UserSessionRecord, at = now()): boolean {
+  if (session.realmId !== realm.id) return false;
+  return at < sessionExpiresAt(realm, session) + IDLE_GRACE_MS;
+}
+
+/** The session when it exists, belongs to the realm and is still alive. */
+export function activeSession(db: Db, realm: RealmRecord, sessionId: string | undefined): UserSessionRecord | undefined {
+  if (!sessionId) return undefined;
+  const session = db.get("userSessions", sessionId);
+  return session && isSessionActive(realm, session) ? session : undefined;
+}
+
+/** Marks the session (and the client's session in it) as used now. */
+export async function touchSession(server: ServerContext, session: UserSessionRecord, client: ClientRecord): Promise<UserSessionRecord> {
+  const at = now();
+  const existing = session.clients[client.id];
+  const updated: UserSessionRecord = {
+    ...session,
+    lastAccess: at,
+    clients: { ...session.clients, [client.id]: { clientId: client.id, started: existing?.started ?? at, lastAccess: at } },
+  };
+  await server.db.write((tx) => tx.put("userSessions", updated));
+  return updated;
+}
+
+export async function endSessions(server: ServerContext, sessions: UserSessionRecord[]): Promise<void> {
+  if (sessions.length === 0) return;
+  await server.db.write((tx) => {
+    for (const session of sessions) tx.delete("userSessions", session.id);
+  });
+}
+
+export function userSessions(db: Db, realm: RealmRecord, userId: string): UserSessionRecord[] {
+  return db.list("userSessions", realm.id).filter((s) => s.userId === userId && isSessionActive(realm, s));
+}
+
+/** Keycloak's UserSessionRepresentation. */
+export function toUserSessionRepresentation(db: Db, session: UserSessionRecord) {
+  const clients: Record<string, string> = {};
+  for (const id of Object.keys(session.clients)) {
+    const client = db.get("clients", id);
+    if (client) clients[id] = client.clientId;
+  }
+  return {
+    id: session.id,
+    username: db.get("users", session.userId)?.username ?? "",
+    userId: session.userId,
+    ipAddress: session.ipAddress,
+    start: session.start,
+    lastAccess: session.lastAccess,
+    rememberMe: session.rememberMe,
+    clients,
+    transientUser: false,
+  };
+}

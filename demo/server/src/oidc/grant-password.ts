@@ -1,0 +1,51 @@
+import type { FastifyRequest } from "fastify";
+import type { ServerContext } from "../context.ts";
+import type { ClientRecord, RealmRecord } from "../store/types.ts";
+import { userByLogin } from "./lookup.ts";
+import { oauthError } from "./oauth-error.ts";
+import { issueTokens, type TokenResponseBody } from "./tokens.ts";
+import type { FormBody } from "./client-auth.ts";
+import { verifyUserPassword } from "../access/passwords.ts";
+import { clearLoginFailures, isLockedOut, recordLoginFailure } from "../access/brute-force.ts";
+import { startUserSession } from "../access/sessions.ts";
+import { recordEvent } from "../events/record.ts";
+
+const invalidCredentials = () => oauthError(401, "invalid_grant", "Invalid user credentials");
+
+/** Resource owner password credentials (direct access grant). */
+export async function passwordGrant(server: ServerContext, realm: RealmRecord, client: ClientRecord, body: FormBody, req: FastifyRequest): Promise<TokenResponseBody> {
+  if (client.rep.directAccessGrantsEnabled !== true) throw oauthError(400, "unauthorized_client", "Client not allowed for direct access grants");
+  const ipAddress = req.ip;
+  const username = body.username ?? "";
+  const details = { auth_method: "openid-connect", grant_type: "password", username };
+  const fail = async (error: string, userId?: string) =>
+    recordEvent(server, realm, { type: "LOGIN_ERROR", clientId: client.clientId, userId, ipAddress, error, details });
+
+  const user = username ? userByLogin(server.db, realm, username) : undefined;
+  if (!user) {
+    await fail("user_not_found");
+    throw invalidCredentials();
+  }
+  if (!user.enabled) {
+    await fail("user_disabled", user.id);
+    throw oauthError(400, "invalid_grant", "Account disabled");
+  }
+  if (isLockedOut(server, realm, user)) {
+    await fail("user_temporarily_disabled", user.id);
+    throw invalidCredentials();
+  }
+  if (!(await verifyUserPassword(user, body.password ?? ""))) {
+    await recordLoginFailure(server, realm, user, ipAddress);
+    await fail("invalid_user_credentials", user.id);
+    throw invalidCredentials();
+  }
+  if (user.requiredActions.length > 0) {
+    await fail("resolve_required_actions", user.id);
+    throw oauthError(400, "invalid_grant", "Account is not fully set up");
+  }
+  await clearLoginFailures(server, realm, user);
+  const session = await startUserSession(server, realm, user, client, { ipAddress, authMethod: "openid-connect" });
+  const tokens = await issueTokens(server, { realm, client, user, session, scope: body.scope, withRefreshToken: true });
+  await recordEvent(server, realm, { type: "LOGIN", clientId: client.clientId, userId: user.id, sessionId: session.id, ipAddress, details });
+  return tokens;
+}

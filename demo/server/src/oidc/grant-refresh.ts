@@ -1,0 +1,43 @@
+import type { FastifyRequest } from "fastify";
+import type { ServerContext } from "../context.ts";
+import type { ClientRecord, RealmRecord } from "../store/types.ts";
+import { oauthError } from "./oauth-error.ts";
+import { issueTokens, type TokenResponseBody } from "./tokens.ts";
+import type { FormBody } from "./client-auth.ts";
+import { verifyToken } from "./verify-token.ts";
+import { activeSession, touchSession } from "../access/sessions.ts";
+import { recordEvent } from "../events/record.ts";
+
+export async function refreshTokenGrant(server: ServerContext, realm: RealmRecord, client: ClientRecord, body: FormBody, req: FastifyRequest): Promise<TokenResponseBody> {
+  if (!body.refresh_token) throw oauthError(400, "invalid_request", "Missing parameter: refresh_token");
+  const fail = async (error: string, userId?: string, sessionId?: string) =>
+    recordEvent(server, realm, { type: "REFRESH_TOKEN_ERROR", clientId: client.clientId, userId, sessionId, ipAddress: req.ip, error });
+  const verified = await verifyToken(server, body.refresh_token, "Refresh", realm.realm);
+  if (!verified) {
+    await fail("invalid_token");
+    throw oauthError(400, "invalid_grant", "Invalid refresh token");
+  }
+  const { payload } = verified;
+  if (payload.azp !== client.clientId) {
+    await fail("invalid_token", payload.sub);
+    throw oauthError(400, "invalid_grant", "Invalid refresh token. Token client and authorized client don't match");
+  }
+  const session = activeSession(server.db, realm, payload.sid);
+  const user = session ? server.db.get("users", session.userId) : undefined;
+  if (!session || !user || user.id !== payload.sub || !session.clients[client.id]) {
+    await fail("invalid_token", payload.sub, payload.sid);
+    throw oauthError(400, "invalid_grant", "Session not active");
+  }
+  if (!user.enabled) {
+    await fail("user_disabled", user.id, session.id);
+    throw oauthError(400, "invalid_grant", "User disabled");
+  }
+  if ((payload.iat ?? 0) < user.notBefore) {
+    await fail("invalid_token", user.id, session.id);
+    throw oauthError(400, "invalid_grant", "Stale token");
+  }
+  const touched = await touchSession(server, session, client);
+  const tokens = await issueTokens(server, { realm, client, user, session: touched, scope: payload.scope, nonce: payload.nonce, withRefreshToken: true });
+  await recordEvent(server, realm, { type: "REFRESH_TOKEN", clientId: client.clientId, userId: user.id, sessionId: session.id, ipAddress: req.ip });
+  return tokens;
+}

@@ -1,0 +1,43 @@
+import { decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
+import type { ServerContext } from "../context.ts";
+import type { RealmRecord } from "../store/types.ts";
+import { realmVerificationKeys } from "./keys.ts";
+import { realmByName, realmNumber } from "./lookup.ts";
+import { issuerOf } from "./tokens.ts";
+
+export interface VerifiedToken {
+  realm: RealmRecord;
+  payload: JWTPayload & { typ?: string; azp?: string; sid?: string; scope?: string; nonce?: string };
+}
+
+/** The realm named by a token's issuer, without checking the signature. */
+export function tokenRealmName(token: string): string | undefined {
+  try {
+    const match = /\/realms\/([^/]+)$/.exec(decodeJwt(token).iss ?? "");
+    return match ? decodeURIComponent(match[1]!) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Verifies a token this server issued: signature with the issuing realm's
+ * key, issuer, expiry, type, and the realm's not-before policy. Undefined when
+ * any check fails.
+ */
+export async function verifyToken(server: ServerContext, token: string, typ: "Bearer" | "Refresh" | "ID", realmName?: string): Promise<VerifiedToken | undefined> {
+  const name = realmName ?? tokenRealmName(token);
+  const realm = name ? realmByName(server.db, name) : undefined;
+  if (!realm) return undefined;
+  try {
+    const { kid } = decodeProtectedHeader(token);
+    const key = realmVerificationKeys(server, realm).find((k) => k.kid === kid);
+    if (!key) return undefined;
+    const { payload } = await jwtVerify(token, key.publicKey, { issuer: issuerOf(server, realm), algorithms: ["RS256"] });
+    if (payload.typ !== typ) return undefined;
+    if ((payload.iat ?? 0) < realmNumber(realm, "notBefore", 0)) return undefined;
+    return { realm, payload: payload as VerifiedToken["payload"] };
+  } catch {
+    return undefined;
+  }
+}
