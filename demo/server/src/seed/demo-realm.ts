@@ -1,0 +1,128 @@
+import type { ServerContext } from "../context.ts";
+import { importRealm } from "../realm/import.ts";
+import type { ComponentRep, RealmRep } from "../realm/representation.ts";
+import { realmTemplate } from "../realm/template.ts";
+import { SEED_PASSWORD_HASHES } from "./seed-password-hashes.ts";
+import { demoPeople } from "./demo-people.ts";
+
+const USER_PROFILE = "org.keycloak.userprofile.UserProfileProvider";
+
+/** The default user profile with unmanaged attributes enabled, so the demo users' extra attributes show. */
+function demoUserProfile(): ComponentRep[] {
+  const [component] = realmTemplate("demo").components![USER_PROFILE];
+  const config = JSON.parse(component.config!["kc.user.profile.config"][0]) as Record<string, unknown>;
+  return [{ ...component, config: { "kc.user.profile.config": [JSON.stringify({ ...config, unmanagedAttributePolicy: "ENABLED" })] } }];
+}
+
+export function demoRealmRep(): RealmRep {
+  return {
+    realm: "demo",
+    displayName: "Demo",
+    enabled: true,
+    organizationsEnabled: true,
+    eventsEnabled: true,
+    adminEventsEnabled: true,
+    adminEventsDetailsEnabled: true,
+    internationalizationEnabled: true,
+    supportedLocales: ["en", "de", "fr"],
+    defaultLocale: "en",
+    roles: {
+      realm: [
+        { name: "user", description: "Regular user" },
+        { name: "auditor", description: "Can read audit data" },
+        { name: "manager", description: "Manages a team", composite: true, composites: { realm: ["user", "auditor"], client: { portal: ["viewer"] } } },
+      ],
+      client: {
+        portal: [
+          { name: "viewer", description: "Reads portal content" },
+          { name: "editor", description: "Edits portal content", composite: true, composites: { client: { portal: ["viewer"] } } },
+        ],
+        "backend-api": [{ name: "read" }, { name: "write" }],
+      },
+    },
+    groups: [
+      {
+        name: "Engineering",
+        attributes: { costCenter: ["1000"] },
+        realmRoles: ["user"],
+        subGroups: [
+          { name: "Backend", subGroups: [{ name: "Platform", clientRoles: { "backend-api": ["read", "write"] }, subGroups: [{ name: "Core", subGroups: [{ name: "Kernel" }] }] }] },
+          { name: "Frontend", clientRoles: { portal: ["viewer"] } },
+        ],
+      },
+      { name: "Sales", attributes: { costCenter: ["2000"] }, subGroups: [{ name: "EMEA" }, { name: "Americas" }] },
+      { name: "Support", realmRoles: ["auditor"] },
+    ],
+    defaultGroups: ["/Support"],
+    clients: [
+      {
+        clientId: "spa",
+        name: "Single-page app",
+        publicClient: true,
+        standardFlowEnabled: true,
+        directAccessGrantsEnabled: false,
+        redirectUris: ["http://127.0.0.1:*/*", "http://localhost:*/*"],
+        webOrigins: ["+"],
+        attributes: { "pkce.code.challenge.method": "S256", "post.logout.redirect.uris": "+" },
+        protocol: "openid-connect",
+      },
+      {
+        clientId: "portal",
+        name: "Customer portal",
+        publicClient: false,
+        secret: "portal-secret",
+        clientAuthenticatorType: "client-secret",
+        serviceAccountsEnabled: true,
+        standardFlowEnabled: true,
+        redirectUris: ["http://127.0.0.1:*/*"],
+        webOrigins: ["+"],
+        protocol: "openid-connect",
+        attributes: {},
+      },
+      { clientId: "backend-api", name: "Backend API", bearerOnly: true, publicClient: false, protocol: "openid-connect", attributes: {} },
+    ],
+    users: [
+      ...demoPeople(),
+      {
+        username: "helpdesk",
+        email: "helpdesk@example.com",
+        firstName: "Help",
+        lastName: "Desk",
+        enabled: true,
+        emailVerified: true,
+        credentials: [{ type: "password", ...SEED_PASSWORD_HASHES.helpdesk }],
+        realmRoles: ["default-roles-demo"],
+        clientRoles: { "realm-management": ["query-users", "view-users", "query-groups"] },
+      },
+      {
+        username: "service-account-portal",
+        enabled: true,
+        serviceAccountClientId: "portal",
+        realmRoles: ["default-roles-demo"],
+        clientRoles: { "realm-management": ["manage-users", "view-users", "query-users", "query-groups", "view-realm"] },
+      },
+    ],
+    organizations: [
+      {
+        name: "Acme",
+        alias: "acme",
+        description: "Acme Corporation",
+        domains: [{ name: "acme.example.com", verified: true }],
+        members: [{ username: "alice.anderson" }, { username: "bob.brown" }, { username: "carol.chen" }],
+      },
+      {
+        name: "Globex",
+        alias: "globex",
+        description: "Globex Corporation",
+        redirectUrl: "https://globex.example.com",
+        domains: [{ name: "globex.example.com", verified: false }],
+        members: [{ username: "david.dubois" }, { username: "erin.eriksen" }],
+      },
+    ],
+    components: { [USER_PROFILE]: demoUserProfile() },
+  };
+}
+
+export async function seedDemoRealm(server: ServerContext): Promise<void> {
+  await importRealm(server, demoRealmRep());
+}

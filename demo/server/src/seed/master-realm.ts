@@ -1,0 +1,19 @@
+import type { ServerContext } from "../context.ts";
+import { importRealm } from "../realm/import.ts";
+import { SEED_PASSWORD_HASHES } from "./seed-password-hashes.ts";
+
+/** Keycloak's administration realm with the bootstrap administrator admin/admin. */
+export async function seedMasterRealm(server: ServerContext): Promise<void> {
+  await importRealm(server, {
+    realm: "master",
+    users: [
+      {
+        username: "admin",
+        enabled: true,
+        emailVerified: false,
+        credentials: [{ type: "password", ...SEED_PASSWORD_HASHES.admin }],
+        realmRoles: ["admin", "default-roles-master"],
+      },
+    ],
+  });
+}
