@@ -1,0 +1,69 @@
+import type { Db } from "../../store/db.ts";
+import type { Attributes, GroupRecord } from "../../store/types.ts";
+import type { AdminRequestContext } from "../../access/admin-context.ts";
+import { childCount } from "./group-index.ts";
+
+export interface GroupRepresentation {
+  id: string;
+  name: string;
+  description?: string;
+  path: string;
+  parentId?: string;
+  subGroupCount?: number;
+  subGroups: GroupRepresentation[];
+  attributes?: Attributes;
+  realmRoles?: string[];
+  clientRoles?: Record<string, string[]>;
+  access: Record<string, boolean>;
+}
+
+/** "/parent/child", built from the group's ancestors. */
+export function groupPath(db: Db, group: GroupRecord): string {
+  const names: string[] = [];
+  let current: GroupRecord | undefined = group;
+  while (current && names.length < 1000) {
+    names.unshift(current.name);
+    current = current.parentId ? db.get("groups", current.parentId) : undefined;
+  }
+  return "/" + names.join("/");
+}
+
+/** What the caller may do with groups, as Keycloak's GroupRepresentation.access. */
+export function groupAccess(ctx: AdminRequestContext): Record<string, boolean> {
+  const view = ctx.has("view-users");
+  const manage = ctx.has("manage-users");
+  return { view, viewMembers: view, manageMembers: manage, manage, manageMembership: manage };
+}
+
+function roleNames(db: Db, group: GroupRecord): { realmRoles: string[]; clientRoles: Record<string, string[]> } {
+  const realmRoles: string[] = [];
+  const clientRoles: Record<string, string[]> = {};
+  for (const roleId of group.roleIds) {
+    const role = db.get("roles", roleId);
+    if (!role) continue;
+    if (role.clientId === undefined) {
+      realmRoles.push(role.name);
+      continue;
+    }
+    const client = db.get("clients", role.clientId);
+    if (client) (clientRoles[client.clientId] ??= []).push(role.name);
+  }
+  return { realmRoles, clientRoles };
+}
+
+export interface GroupRepresentationOptions {
+  full: boolean;
+  subGroupCount: boolean;
+}
+
+export function toGroupRepresentation(db: Db, ctx: AdminRequestContext, group: GroupRecord, options: GroupRepresentationOptions): GroupRepresentation {
+  const rep: GroupRepresentation = { id: group.id, name: group.name, path: groupPath(db, group), subGroups: [], access: groupAccess(ctx) };
+  if (group.description !== undefined && group.description !== null) rep.description = group.description;
+  if (group.parentId) rep.parentId = group.parentId;
+  if (options.subGroupCount) rep.subGroupCount = childCount(db, group.realmId, group.id);
+  if (options.full) {
+    rep.attributes = group.attributes;
+    Object.assign(rep, roleNames(db, group));
+  }
+  return rep;
+}

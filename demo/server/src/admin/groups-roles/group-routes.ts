@@ -1,0 +1,156 @@
+import type { FastifyInstance } from "fastify";
+import type { ServerContext } from "../../context.ts";
+import type { GroupRecord } from "../../store/types.ts";
+import { adminContext } from "../../access/admin-context.ts";
+import { notFound } from "../../http/errors.ts";
+import { adminEvent } from "./admin-event.ts";
+import { childGroups } from "./group-index.ts";
+import { toGroupRepresentation } from "./group-representation.ts";
+import { groupsByAttributes, groupsByName, toGroupHierarchy } from "./group-search.ts";
+import { createGroup, deleteGroup, moveGroup, requireGroupName, updateGroup, type GroupInput } from "./group-store.ts";
+import { requireGroup } from "./lookups.ts";
+import { boolParam, byName, containsIgnoreCase, intParam, paginate, parseSearchQuery, stringParam, type Query } from "./query.ts";
+import { toMemberRepresentation } from "./user-representation.ts";
+
+type RealmParams = { Params: { realm: string }; Querystring: Query };
+type GroupParams = { Params: { realm: string; id: string }; Querystring: Query };
+type GroupBody = { Params: { realm: string; id: string }; Body: GroupInput | undefined };
+type TopBody = { Params: { realm: string }; Body: GroupInput | undefined };
+
+const DEFAULT_MAX_MEMBERS = 100;
+const DEFAULT_MAX_CHILDREN = 10;
+
+export async function registerGroupRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  const { db } = server;
+  const groupUrl = (realmName: string, id: string) => `${server.config.publicUrl}/admin/realms/${encodeURIComponent(realmName)}/groups/${id}`;
+
+  app.get<RealmParams>("/admin/realms/:realm/groups", async (req) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    ctx.requireAny("query-groups", "view-users");
+    const query = req.query;
+    const search = stringParam(query, "search");
+    const q = stringParam(query, "q");
+    const first = intParam(query, "first");
+    const max = intParam(query, "max");
+    const options = { full: !boolParam(query, "briefRepresentation", true), subGroupCount: boolParam(query, "subGroupsCount", true) };
+    let matches: GroupRecord[];
+    if (q !== undefined) matches = paginate(groupsByAttributes(db, ctx.realm.id, parseSearchQuery(q)), first, max);
+    else if (search !== undefined) matches = paginate(groupsByName(db, ctx.realm.id, search.trim(), boolParam(query, "exact", false)), first, max);
+    else matches = paginate(childGroups(db, ctx.realm.id, null).sort(byName), first, max);
+    if ((q !== undefined || search !== undefined) && boolParam(query, "populateHierarchy", true)) {
+      return toGroupHierarchy(db, ctx, matches, options);
+    }
+    return matches.map((group) => toGroupRepresentation(db, ctx, group, options));
+  });
+
+  app.get<RealmParams>("/admin/realms/:realm/groups/count", async (req) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    ctx.requireAny("query-groups", "view-users");
+    const search = stringParam(req.query, "search");
+    if (search !== undefined) return { count: groupsByName(db, ctx.realm.id, search.trim(), false).length };
+    if (boolParam(req.query, "top", false)) return { count: childGroups(db, ctx.realm.id, null).length };
+    return { count: db.count("groups", ctx.realm.id) };
+  });
+
+  app.post<TopBody>("/admin/realms/:realm/groups", async (req, reply) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    ctx.require("manage-users");
+    const input = req.body ?? {};
+    requireGroupName(input);
+    if (typeof input.id === "string") {
+      const group = db.get("groups", input.id);
+      if (!group || group.realmId !== ctx.realm.id) throw notFound("Could not find child by id");
+      await moveGroup(server, group, null);
+      await adminEvent(server, ctx, "UPDATE", "GROUP", "groups", input);
+      return reply.status(204).send();
+    }
+    const group = await createGroup(server, ctx.realm, null, input);
+    await adminEvent(server, ctx, "CREATE", "GROUP", `groups/${group.id}`, { ...input, id: group.id });
+    return reply.status(201).header("location", groupUrl(ctx.realm.realm, group.id)).send();
+  });
+
+  app.get<GroupParams>("/admin/realms/:realm/groups/:id", async (req) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    const group = requireGroup(db, ctx.realm, req.params.id);
+    ctx.require("view-users");
+    return toGroupRepresentation(db, ctx, group, { full: true, subGroupCount: true });
+  });
+
+  app.put<GroupBody>("/admin/realms/:realm/groups/:id", async (req, reply) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    const group = requireGroup(db, ctx.realm, req.params.id);
+    ctx.require("manage-users");
+    await updateGroup(server, group, req.body ?? {});
+    await adminEvent(server, ctx, "UPDATE", "GROUP", `groups/${group.id}`, req.body);
+    return reply.status(204).send();
+  });
+
+  app.delete<GroupParams>("/admin/realms/:realm/groups/:id", async (req, reply) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    const group = requireGroup(db, ctx.realm, req.params.id);
+    ctx.require("manage-users");
+    await deleteGroup(server, ctx.realm, group);
+    await adminEvent(server, ctx, "DELETE", "GROUP", `groups/${group.id}`);
+    return reply.status(204).send();
+  });
+
+  app.get<GroupParams>("/admin/realms/:realm/groups/:id/children", async (req) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    const group = requireGroup(db, ctx.realm, req.params.id);
+    ctx.require("view-users");
+    const query = req.query;
+    const search = stringParam(query, "search");
+    const exact = boolParam(query, "exact", false);
+    let children = childGroups(db, ctx.realm.id, group.id);
+    if (search) children = children.filter((g) => (exact ? g.name === search : containsIgnoreCase(g.name, search)));
+    const page = paginate(children.sort(byName), intParam(query, "first") ?? 0, intParam(query, "max") ?? DEFAULT_MAX_CHILDREN);
+    const options = { full: !boolParam(query, "briefRepresentation", false), subGroupCount: boolParam(query, "subGroupsCount", true) };
+    return page.map((child) => toGroupRepresentation(db, ctx, child, options));
+  });
+
+  app.post<GroupBody>("/admin/realms/:realm/groups/:id/children", async (req, reply) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    const parent = requireGroup(db, ctx.realm, req.params.id);
+    ctx.require("manage-users");
+    const input = req.body ?? {};
+    requireGroupName(input);
+    if (typeof input.id === "string") {
+      const child = db.get("groups", input.id);
+      if (!child || child.realmId !== ctx.realm.id) throw notFound("Could not find child by id");
+      await moveGroup(server, child, parent.id);
+      await adminEvent(server, ctx, "UPDATE", "GROUP", `groups/${parent.id}/children`, input);
+      return reply.status(204).send();
+    }
+    const child = await createGroup(server, ctx.realm, parent.id, input);
+    await adminEvent(server, ctx, "CREATE", "GROUP", `groups/${parent.id}/children`, { ...input, id: child.id });
+    return reply
+      .status(201)
+      .header("location", groupUrl(ctx.realm.realm, child.id))
+      .send(toGroupRepresentation(db, ctx, child, { full: true, subGroupCount: false }));
+  });
+
+  app.get<GroupParams>("/admin/realms/:realm/groups/:id/members", async (req) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    const group = requireGroup(db, ctx.realm, req.params.id);
+    ctx.require("view-users");
+    const members = [];
+    for (const user of db.iterate("users", ctx.realm.id)) if (user.groupIds.includes(group.id)) members.push(user);
+    members.sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
+    const brief = boolParam(req.query, "briefRepresentation", false);
+    return paginate(members, intParam(req.query, "first") ?? 0, intParam(req.query, "max") ?? DEFAULT_MAX_MEMBERS).map((u) => toMemberRepresentation(u, brief));
+  });
+
+  app.get<GroupParams>("/admin/realms/:realm/groups/:id/management/permissions", async (req) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    requireGroup(db, ctx.realm, req.params.id);
+    ctx.require("view-users");
+    return { enabled: false };
+  });
+
+  app.put<GroupParams>("/admin/realms/:realm/groups/:id/management/permissions", async (req) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    requireGroup(db, ctx.realm, req.params.id);
+    ctx.require("manage-users");
+    return { enabled: false };
+  });
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ServerContext } from "../../context.ts";
+import type { RoleRecord } from "../../store/types.ts";
+import { adminContext, type AdminRequestContext } from "../../access/admin-context.ts";
+import { notFound } from "../../http/errors.ts";
+import { adminEvent } from "./admin-event.ts";
+import { compositesOf } from "./role-container-routes.ts";
+import { findClient, findRoleById } from "./lookups.ts";
+import { containsIgnoreCase, intParam, paginate, stringParam, type Query } from "./query.ts";
+import { toRoleRepresentation } from "./role-representation.ts";
+import { addComposites, deleteRole, removeComposites, updateRole, type RoleInput } from "./role-store.ts";
+
+type Req = FastifyRequest<{ Params: { realm: string; roleId: string; clientUuid?: string }; Querystring: Query; Body: unknown }>;
+
+interface AddressedRole {
+  ctx: AdminRequestContext;
+  role: RoleRecord;
+  resourceType: "REALM_ROLE" | "CLIENT_ROLE";
+}
+
+async function addressedRole(server: ServerContext, req: Req, access: "view" | "manage"): Promise<AddressedRole> {
+  const ctx = await adminContext(server, req, req.params.realm);
+  const role = findRoleById(server.db, ctx.realm, req.params.roleId);
+  if (!role) throw notFound("Could not find role with id");
+  const isClientRole = role.clientId !== undefined;
+  if (access === "view") ctx.require(isClientRole ? "view-clients" : "view-realm");
+  else ctx.require(isClientRole ? "manage-clients" : "manage-realm");
+  return { ctx, role, resourceType: isClientRole ? "CLIENT_ROLE" : "REALM_ROLE" };
+}
+
+/** Composites filtered by `search` and paged by `first`/`max` when any of them is given. */
+function searchComposites(server: ServerContext, role: RoleRecord, query: Query, keep: (r: RoleRecord) => boolean) {
+  const search = stringParam(query, "search");
+  let roles = compositesOf(server, role).filter(keep);
+  if (search) roles = roles.filter((r) => containsIgnoreCase(r.name, search));
+  return paginate(roles, intParam(query, "first"), intParam(query, "max")).map((r) => toRoleRepresentation(r, true));
+}
+
+export async function registerRoleByIdRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  const base = "/admin/realms/:realm/roles-by-id/:roleId";
+
+  app.get(base, async (req: Req) => toRoleRepresentation((await addressedRole(server, req, "view")).role));
+
+  app.put(base, async (req: Req, reply) => {
+    const { ctx, role, resourceType } = await addressedRole(server, req, "manage");
+    await updateRole(server, ctx.realm, role, (req.body ?? {}) as RoleInput);
+    await adminEvent(server, ctx, "UPDATE", resourceType, `roles-by-id/${role.id}`, req.body);
+    return reply.status(204).send();
+  });
+
+  app.delete(base, async (req: Req, reply) => {
+    const { ctx, role, resourceType } = await addressedRole(server, req, "manage");
+    await deleteRole(server, ctx.realm, role);
+    await adminEvent(server, ctx, "DELETE", resourceType, `roles-by-id/${role.id}`);
+    return reply.status(204).send();
+  });
+
+  app.get(`${base}/composites`, async (req: Req) => {
+    const { role } = await addressedRole(server, req, "view");
+    return searchComposites(server, role, req.query, () => true);
+  });
+
+  app.post(`${base}/composites`, async (req: Req, reply) => {
+    const { ctx, role, resourceType } = await addressedRole(server, req, "manage");
+    await addComposites(server, ctx.realm, role, req.body);
+    await adminEvent(server, ctx, "CREATE", resourceType, `roles-by-id/${role.id}/composites`, req.body);
+    return reply.status(204).send();
+  });
+
+  app.delete(`${base}/composites`, async (req: Req, reply) => {
+    const { ctx, role, resourceType } = await addressedRole(server, req, "manage");
+    await removeComposites(server, ctx.realm, role, req.body);
+    await adminEvent(server, ctx, "DELETE", resourceType, `roles-by-id/${role.id}/composites`, req.body);
+    return reply.status(204).send();
+  });
+
+  app.get(`${base}/composites/realm`, async (req: Req) => {
+    const { role } = await addressedRole(server, req, "view");
+    return searchComposites(server, role, req.query, (r) => r.clientId === undefined);
+  });
+
+  app.get(`${base}/composites/clients/:clientUuid`, async (req: Req) => {
+    const { ctx, role } = await addressedRole(server, req, "view");
+    const client = findClient(server.db, ctx.realm, req.params.clientUuid ?? "");
+    if (!client) throw notFound("Could not find client");
+    return searchComposites(server, role, req.query, (r) => r.clientId === client.id);
+  });
+
+  app.get(`${base}/management/permissions`, async (req: Req) => {
+    await addressedRole(server, req, "view");
+    return { enabled: false };
+  });
+
+  app.put(`${base}/management/permissions`, async (req: Req) => {
+    await addressedRole(server, req, "manage");
+    return { enabled: false };
+  });
+}

@@ -1,0 +1,195 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ServerContext } from "../../context.ts";
+import type { RoleRecord } from "../../store/types.ts";
+import { adminContext, type AdminPermission, type AdminRequestContext } from "../../access/admin-context.ts";
+import { notFound } from "../../http/errors.ts";
+import { adminEvent } from "./admin-event.ts";
+import { toGroupRepresentation } from "./group-representation.ts";
+import { containerRoles, findClient, findRoleByName, requireClient } from "./lookups.ts";
+import { boolParam, byName, containsIgnoreCase, intParam, paginate, stringParam, type Query } from "./query.ts";
+import { toRoleRepresentation } from "./role-representation.ts";
+import { addComposites, createRole, deleteRole, removeComposites, updateRole, type RoleInput } from "./role-store.ts";
+import { toMemberRepresentation } from "./user-representation.ts";
+
+/** Every admin permission: Keycloak lets any administrator list roles (needed to map them). */
+const ANY_ADMIN: AdminPermission[] = [
+  "view-realm", "manage-realm", "view-users", "manage-users", "query-users", "query-groups", "view-clients", "manage-clients",
+  "query-clients", "create-client", "view-events", "manage-events", "view-identity-providers", "manage-identity-providers",
+  "view-authorization", "manage-authorization", "query-realms", "impersonation",
+];
+
+const DEFAULT_MAX_RESULTS = 100;
+
+type Params = { realm: string; clientUuid?: string; roleName?: string; targetClientUuid?: string };
+type Req = FastifyRequest<{ Params: Params; Querystring: Query; Body: unknown }>;
+
+/** The realm's roles, or one client's roles, with what guards them. */
+interface RoleContainer {
+  ctx: AdminRequestContext;
+  clientUuid: string | undefined;
+  view: AdminPermission;
+  manage: AdminPermission;
+  resourceType: "REALM_ROLE" | "CLIENT_ROLE";
+  /** resourcePath prefix of admin events, e.g. `roles` or `clients/{uuid}/roles`. */
+  path: string;
+}
+
+async function resolveContainer(server: ServerContext, req: Req): Promise<RoleContainer> {
+  const ctx = await adminContext(server, req, req.params.realm);
+  const clientUuid = req.params.clientUuid;
+  if (clientUuid === undefined) return { ctx, clientUuid, view: "view-realm", manage: "manage-realm", resourceType: "REALM_ROLE", path: "roles" };
+  requireClient(server.db, ctx, clientUuid);
+  return { ctx, clientUuid, view: "view-clients", manage: "manage-clients", resourceType: "CLIENT_ROLE", path: `clients/${clientUuid}/roles` };
+}
+
+function requireRole(server: ServerContext, container: RoleContainer, roleName: string | undefined): RoleRecord {
+  const role = findRoleByName(server.db, container.ctx.realm, roleName, container.clientUuid);
+  if (!role) throw notFound("Could not find role");
+  return role;
+}
+
+/** Registers the by-name role endpoints under `base` (realm roles or a client's roles). */
+function registerContainer(app: FastifyInstance, server: ServerContext, base: string): void {
+  const { db } = server;
+
+  app.get(base, async (req: Req) => {
+    const container = await resolveContainer(server, req);
+    container.ctx.requireAny(...ANY_ADMIN);
+    const search = stringParam(req.query, "search")?.trim() ?? "";
+    const first = intParam(req.query, "first");
+    const max = intParam(req.query, "max");
+    let roles = containerRoles(db, container.ctx.realm, container.clientUuid).sort(byName);
+    if (search) roles = paginate(roles.filter((r) => containsIgnoreCase(r.name, search) || containsIgnoreCase(r.description, search)), first, max);
+    else if (first !== undefined && max !== undefined) roles = paginate(roles, first, max);
+    const brief = boolParam(req.query, "briefRepresentation", true);
+    return roles.map((role) => toRoleRepresentation(role, brief));
+  });
+
+  app.post(base, async (req: Req, reply) => {
+    const container = await resolveContainer(server, req);
+    container.ctx.require(container.manage);
+    const input = (req.body ?? {}) as RoleInput;
+    const role = await createRole(server, container.ctx.realm, container.clientUuid, input);
+    await adminEvent(server, container.ctx, "CREATE", container.resourceType, `${container.path}/${role.name}`, { ...input, id: role.id });
+    const location = `${server.config.publicUrl}/admin/realms/${encodeURIComponent(container.ctx.realm.realm)}/${container.path}/${encodeURIComponent(role.name)}`;
+    return reply.status(201).header("location", location).send();
+  });
+
+  app.get(`${base}/:roleName`, async (req: Req) => {
+    const container = await resolveContainer(server, req);
+    container.ctx.require(container.view);
+    return toRoleRepresentation(requireRole(server, container, req.params.roleName));
+  });
+
+  app.put(`${base}/:roleName`, async (req: Req, reply) => {
+    const container = await resolveContainer(server, req);
+    container.ctx.require(container.manage);
+    const role = requireRole(server, container, req.params.roleName);
+    await updateRole(server, container.ctx.realm, role, (req.body ?? {}) as RoleInput);
+    await adminEvent(server, container.ctx, "UPDATE", container.resourceType, `${container.path}/${req.params.roleName}`, req.body);
+    return reply.status(204).send();
+  });
+
+  app.delete(`${base}/:roleName`, async (req: Req, reply) => {
+    const container = await resolveContainer(server, req);
+    container.ctx.require(container.manage);
+    const role = requireRole(server, container, req.params.roleName);
+    await deleteRole(server, container.ctx.realm, role);
+    await adminEvent(server, container.ctx, "DELETE", container.resourceType, `${container.path}/${role.name}`, { id: role.id, name: role.name });
+    return reply.status(204).send();
+  });
+
+  app.get(`${base}/:roleName/composites`, async (req: Req) => {
+    const container = await resolveContainer(server, req);
+    container.ctx.require(container.view);
+    const role = requireRole(server, container, req.params.roleName);
+    return compositesOf(server, role).map((r) => toRoleRepresentation(r, true));
+  });
+
+  app.post(`${base}/:roleName/composites`, async (req: Req, reply) => {
+    const container = await resolveContainer(server, req);
+    container.ctx.require(container.manage);
+    const role = requireRole(server, container, req.params.roleName);
+    await addComposites(server, container.ctx.realm, role, req.body);
+    await adminEvent(server, container.ctx, "CREATE", container.resourceType, `${container.path}/${role.name}/composites`, req.body);
+    return reply.status(204).send();
+  });
+
+  app.delete(`${base}/:roleName/composites`, async (req: Req, reply) => {
+    const container = await resolveContainer(server, req);
+    container.ctx.require(container.manage);
+    const role = requireRole(server, container, req.params.roleName);
+    await removeComposites(server, container.ctx.realm, role, req.body);
+    await adminEvent(server, container.ctx, "DELETE", container.resourceType, `${container.path}/${role.name}/composites`, req.body);
+    return reply.status(204).send();
+  });
+
+  app.get(`${base}/:roleName/composites/realm`, async (req: Req) => {
+    const container = await resolveContainer(server, req);
+    container.ctx.require(container.view);
+    const role = requireRole(server, container, req.params.roleName);
+    return compositesOf(server, role).filter((r) => r.clientId === undefined).map((r) => toRoleRepresentation(r, true));
+  });
+
+  app.get(`${base}/:roleName/composites/clients/:targetClientUuid`, async (req: Req) => {
+    const container = await resolveContainer(server, req);
+    container.ctx.require(container.view);
+    const role = requireRole(server, container, req.params.roleName);
+    const target = findClient(db, container.ctx.realm, req.params.targetClientUuid ?? "");
+    if (!target) throw notFound("Could not find client");
+    return compositesOf(server, role).filter((r) => r.clientId === target.id).map((r) => toRoleRepresentation(r, true));
+  });
+
+  app.get(`${base}/:roleName/users`, async (req: Req) => {
+    const container = await resolveContainer(server, req);
+    container.ctx.require(container.view);
+    container.ctx.requireAny("query-users", "view-users");
+    const role = requireRole(server, container, req.params.roleName);
+    const users = db.list("users", container.ctx.realm.id).filter((u) => u.roleIds.includes(role.id));
+    users.sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
+    const brief = boolParam(req.query, "briefRepresentation", false);
+    return paginate(users, intParam(req.query, "first") ?? 0, intParam(req.query, "max") ?? DEFAULT_MAX_RESULTS).map((u) => toMemberRepresentation(u, brief));
+  });
+
+  app.get(`${base}/:roleName/groups`, async (req: Req) => {
+    const container = await resolveContainer(server, req);
+    container.ctx.require(container.view);
+    const role = requireRole(server, container, req.params.roleName);
+    const groups = db.list("groups", container.ctx.realm.id).filter((g) => g.roleIds.includes(role.id)).sort(byName);
+    const full = !boolParam(req.query, "briefRepresentation", true);
+    const page = paginate(groups, intParam(req.query, "first") ?? 0, intParam(req.query, "max") ?? DEFAULT_MAX_RESULTS);
+    return page.map((g) => {
+      const { access: _access, subGroups: _subGroups, ...rep } = toGroupRepresentation(db, container.ctx, g, { full, subGroupCount: false });
+      return { ...rep, subGroups: [] };
+    });
+  });
+
+  app.get(`${base}/:roleName/management/permissions`, async (req: Req) => {
+    const container = await resolveContainer(server, req);
+    container.ctx.require(container.view);
+    requireRole(server, container, req.params.roleName);
+    return { enabled: false };
+  });
+
+  app.put(`${base}/:roleName/management/permissions`, async (req: Req) => {
+    const container = await resolveContainer(server, req);
+    container.ctx.require(container.manage);
+    requireRole(server, container, req.params.roleName);
+    return { enabled: false };
+  });
+}
+
+/** Direct composites of a role, sorted by name. */
+export function compositesOf(server: ServerContext, role: RoleRecord): RoleRecord[] {
+  const roles: RoleRecord[] = [];
+  for (const id of role.compositeIds) {
+    const composite = server.db.get("roles", id);
+    if (composite) roles.push(composite);
+  }
+  return roles.sort(byName);
+}
+
+export async function registerRoleContainerRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  registerContainer(app, server, "/admin/realms/:realm/roles");
+  registerContainer(app, server, "/admin/realms/:realm/clients/:clientUuid/roles");
+}

@@ -1,0 +1,47 @@
+import type { ServerContext } from "../../context.ts";
+import type { AdminRequestContext } from "../../access/admin-context.ts";
+import { expandComposites, groupChain, userEffectiveRoleIds } from "../../access/roles.ts";
+import { requireGroup, requireUser } from "./lookups.ts";
+
+export type RoleHolderKind = "users" | "groups";
+
+/** A user or a group: something roles are mapped to. */
+export interface RoleHolder {
+  kind: RoleHolderKind;
+  id: string;
+  /** Directly mapped role ids (the record's own list; replace it and call save()). */
+  roleIds: string[];
+  setRoleIds(ids: string[]): void;
+  /** Every role held: direct, through groups (and parent groups), and through composites. */
+  effectiveRoleIds(): Set<string>;
+  save(): Promise<void>;
+}
+
+/** Loads the addressed user or group (404 as Keycloak answers) without checking permissions. */
+export function resolveRoleHolder(server: ServerContext, ctx: AdminRequestContext, kind: RoleHolderKind, id: string): RoleHolder {
+  const { db } = server;
+  if (kind === "users") {
+    const user = requireUser(db, ctx, id);
+    return {
+      kind,
+      id: user.id,
+      get roleIds() {
+        return user.roleIds;
+      },
+      setRoleIds: (ids) => (user.roleIds = ids),
+      effectiveRoleIds: () => userEffectiveRoleIds(db, user),
+      save: () => db.write((tx) => void tx.put("users", user)),
+    };
+  }
+  const group = requireGroup(db, ctx.realm, id);
+  return {
+    kind,
+    id: group.id,
+    get roleIds() {
+      return group.roleIds;
+    },
+    setRoleIds: (ids) => (group.roleIds = ids),
+    effectiveRoleIds: () => expandComposites(db, groupChain(db, group).flatMap((g) => g.roleIds)),
+    save: () => db.write((tx) => void tx.put("groups", group)),
+  };
+}

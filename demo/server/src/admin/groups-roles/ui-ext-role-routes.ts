@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ServerContext } from "../../context.ts";
+import type { RoleRecord } from "../../store/types.ts";
+import { adminContext, type AdminRequestContext } from "../../access/admin-context.ts";
+import { expandComposites } from "../../access/roles.ts";
+import { notFound } from "../../http/errors.ts";
+import { findClient, findRoleById } from "./lookups.ts";
+import { intParam, paginate, stringParam, type Query } from "./query.ts";
+import { resolveRoleHolder } from "./role-holder.ts";
+
+type Req = FastifyRequest<{ Params: { realm: string; type: string; id: string }; Querystring: Query }>;
+
+/** The admin console's ClientRole row: `client` is the clientId, `clientId` the client's internal id. */
+interface ClientRole {
+  id: string;
+  role: string;
+  client: string;
+  clientId: string;
+  description?: string;
+}
+
+/** What the addressed resource holds: directly (for "available") and effectively (for "effective"). */
+interface HeldRoles {
+  direct: Set<string>;
+  effective: () => Set<string>;
+}
+
+function heldRoles(server: ServerContext, ctx: AdminRequestContext, type: string, id: string): HeldRoles {
+  const { db } = server;
+  switch (type) {
+    case "users":
+    case "groups": {
+      const holder = resolveRoleHolder(server, ctx, type, id);
+      ctx.require("view-users");
+      return { direct: new Set(holder.roleIds), effective: () => holder.effectiveRoleIds() };
+    }
+    case "clients": {
+      const client = findClient(db, ctx.realm, id);
+      if (!client) throw notFound("Could not find client");
+      ctx.require("view-clients");
+      const fullScope = client.rep.fullScopeAllowed !== false;
+      return {
+        direct: new Set(client.scopeRoleIds),
+        effective: () => {
+          if (fullScope) return new Set(db.list("roles", ctx.realm.id).map((r) => r.id));
+          const ids = expandComposites(db, client.scopeRoleIds);
+          for (const role of db.iterate("roles", ctx.realm.id)) if (role.clientId === client.id) ids.add(role.id);
+          return ids;
+        },
+      };
+    }
+    case "clientScopes": {
+      const scope = db.get("clientScopes", id);
+      if (!scope || scope.realmId !== ctx.realm.id) throw notFound("Could not find client scope");
+      ctx.require("view-clients");
+      return { direct: new Set(scope.scopeRoleIds), effective: () => expandComposites(db, scope.scopeRoleIds) };
+    }
+    case "roles": {
+      const role = findRoleById(db, ctx.realm, id);
+      if (!role) throw notFound("Could not find role");
+      return { direct: new Set([role.id, ...role.compositeIds]), effective: () => expandComposites(db, role.compositeIds) };
+    }
+    default:
+      throw notFound();
+  }
+}
+
+/** Client roles of the realm that pass `keep`, matching `search` on role name or clientId, ordered by clientId then name, paged. */
+function clientRoles(server: ServerContext, ctx: AdminRequestContext, query: Query, keep: (role: RoleRecord) => boolean): ClientRole[] {
+  const search = (stringParam(query, "search") ?? "").toLowerCase();
+  const rows: ClientRole[] = [];
+  for (const role of server.db.iterate("roles", ctx.realm.id)) {
+    if (role.clientId === undefined || !keep(role)) continue;
+    const client = server.db.get("clients", role.clientId);
+    if (!client) continue;
+    if (search && !role.name.toLowerCase().includes(search) && !client.clientId.toLowerCase().includes(search)) continue;
+    const row: ClientRole = { id: role.id, role: role.name, client: client.clientId, clientId: client.id };
+    if (role.description) row.description = role.description;
+    rows.push(row);
+  }
+  rows.sort((a, b) => (a.client < b.client ? -1 : a.client > b.client ? 1 : a.role < b.role ? -1 : a.role > b.role ? 1 : 0));
+  return paginate(rows, intParam(query, "first") ?? 0, intParam(query, "max") ?? 10);
+}
+
+/** The admin console's role-mapping helpers: client roles of all clients paged in one request. */
+export async function registerUiExtRoleRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  app.get("/admin/realms/:realm/ui-ext/available-roles/:type/:id", async (req: Req) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    const held = heldRoles(server, ctx, req.params.type, req.params.id);
+    return clientRoles(server, ctx, req.query, (role) => !held.direct.has(role.id));
+  });
+
+  app.get("/admin/realms/:realm/ui-ext/effective-roles/:type/:id", async (req: Req) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    const effective = heldRoles(server, ctx, req.params.type, req.params.id).effective();
+    return clientRoles(server, ctx, req.query, (role) => effective.has(role.id));
+  });
+}
