@@ -1,0 +1,20 @@
+import { Suspense } from "react";
+import { Outlet } from "react-router";
+import { Page } from "@patternfly/react-core/dist/esm/components/Page/index.js";
+import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
+import { ConsoleBanners } from "./console-banners.tsx";
+import { ConsoleBreadcrumbs } from "./console-breadcrumbs.tsx";
+import { ConsoleMasthead } from "./console-masthead.tsx";
+import { ConsoleNavigation } from "./console-navigation.tsx";
+
+/** The PatternFly page: masthead, left navigation, breadcrumbs, banners, the routed screen. */
+export function ConsoleLayout() {
+  return (
+    <Page masthead={<ConsoleMasthead />} sidebar={<ConsoleNavigation />} isManagedSidebar breadcrumb={<ConsoleBreadcrumbs />}>
+      <ConsoleBanners />
+      <Suspense fallback={<LoadingSpinner />}>
+        <Outlet />
+      </Suspense>
+    </Page>
+  );
+}

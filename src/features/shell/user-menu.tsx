@@ -1,0 +1,43 @@
+import { useState } from "react";
+import { Dropdown, DropdownItem, DropdownList } from "@patternfly/react-core/dist/esm/components/Dropdown/index.js";
+import { MenuToggle } from "@patternfly/react-core/dist/esm/components/MenuToggle/index.js";
+import { useMessages } from "../../core/i18n/use-messages.ts";
+import { useRuntime } from "../../core/runtime/runtime-context.tsx";
+import { useOverlayRoot } from "../../core/ui/overlays/overlay-root.tsx";
+import { fullName } from "./full-name.ts";
+import { UserAvatar } from "./user-avatar.tsx";
+import { useClearCaches } from "./use-clear-caches.ts";
+
+export function accountUrl(serverUrl: string, authRealm: string) {
+  return `${serverUrl}/realms/${encodeURIComponent(authRealm)}/account`;
+}
+
+/** Full name, manage account, clear caches (master + manage-realm), sign out. */
+export function UserMenu() {
+  const { t } = useMessages();
+  const { auth, serverUrl, authRealm } = useRuntime();
+  const overlayRoot = useOverlayRoot();
+  const clearCaches = useClearCaches();
+  const [open, setOpen] = useState(false);
+  const claims = auth.idTokenClaims();
+  const name = fullName(claims, t("unknownUser"));
+  return (
+    <Dropdown
+      isOpen={open}
+      onOpenChange={setOpen}
+      onSelect={() => setOpen(false)}
+      popperProps={{ appendTo: overlayRoot, position: "right" }}
+      toggle={(ref) => (
+        <MenuToggle ref={ref} variant="plainText" isExpanded={open} onClick={() => setOpen(!open)} icon={<UserAvatar picture={claims?.picture} />} aria-label={t("userMenu")} data-testid="user-menu-toggle">
+          {name}
+        </MenuToggle>
+      )}
+    >
+      <DropdownList>
+        <DropdownItem key="account" onClick={() => window.open(accountUrl(serverUrl, authRealm), "_blank", "noopener")}>{t("manageAccount")}</DropdownItem>
+        {clearCaches && <DropdownItem key="caches" onClick={clearCaches}>{t("clearCaches")}</DropdownItem>}
+        <DropdownItem key="sign-out" onClick={() => void auth.signOut()} data-testid="sign-out">{t("signOut")}</DropdownItem>
+      </DropdownList>
+    </Dropdown>
+  );
+}
