@@ -33,6 +33,18 @@ export interface RealmRecord {
   };
   /** Browser flow alias etc. live in settings; required actions are their own table. */
   createdTimestamp: number;
+  /** Client registration initial access tokens (admin/clients/clients-initial-access). */
+  clientInitialAccess?: ClientInitialAccessRecord[];
+}
+
+export interface ClientInitialAccessRecord {
+  id: string;
+  /** Seconds since the epoch, as Keycloak's ClientInitialAccessPresentation. */
+  timestamp: number;
+  /** Lifetime in seconds; 0 means it never expires. */
+  expiration: number;
+  count: number;
+  remainingCount: number;
 }
 
 export interface CredentialRecord {
