@@ -1,0 +1,69 @@
+import type { Db } from "../store/db.ts";
+import type { RealmRecord } from "../store/types.ts";
+import type { Json } from "./representation.ts";
+
+/** RealmRepresentation as `GET /admin/realms/{realm}` answers it. */
+export function realmRepresentation(db: Db, realm: RealmRecord): Json {
+  const defaultRole = db.get("roles", realm.defaultRoleId);
+  const { eventsConfig } = realm;
+  return {
+    id: realm.id,
+    realm: realm.realm,
+    ...(realm.displayName !== undefined ? { displayName: realm.displayName } : {}),
+    ...(realm.displayNameHtml !== undefined ? { displayNameHtml: realm.displayNameHtml } : {}),
+    ...realm.settings,
+    enabled: realm.enabled,
+    ...(defaultRole
+      ? { defaultRole: { id: defaultRole.id, name: defaultRole.name, description: defaultRole.description, composite: true, clientRole: false, containerId: realm.id } }
+      : {}),
+    eventsEnabled: eventsConfig.eventsEnabled,
+    ...(eventsConfig.eventsExpiration !== undefined ? { eventsExpiration: eventsConfig.eventsExpiration } : {}),
+    eventsListeners: eventsConfig.eventsListeners,
+    enabledEventTypes: eventsConfig.enabledEventTypes,
+    adminEventsEnabled: eventsConfig.adminEventsEnabled,
+    adminEventsDetailsEnabled: eventsConfig.adminEventsDetailsEnabled,
+  };
+}
+
+/** The brief form (`briefRepresentation=true`). */
+export function briefRealmRepresentation(realm: RealmRecord): Json {
+  return {
+    id: realm.id,
+    realm: realm.realm,
+    ...(realm.displayName !== undefined ? { displayName: realm.displayName } : {}),
+    ...(realm.displayNameHtml !== undefined ? { displayNameHtml: realm.displayNameHtml } : {}),
+    enabled: realm.enabled,
+  };
+}
+
+/** What an administrator without view-realm still reads of a realm (the console needs its name and locales). */
+export function limitedRealmRepresentation(realm: RealmRecord): Json {
+  const s = realm.settings;
+  return {
+    id: realm.id,
+    realm: realm.realm,
+    ...(realm.displayName !== undefined ? { displayName: realm.displayName } : {}),
+    ...(realm.displayNameHtml !== undefined ? { displayNameHtml: realm.displayNameHtml } : {}),
+    enabled: realm.enabled,
+    internationalizationEnabled: s.internationalizationEnabled ?? false,
+    supportedLocales: s.supportedLocales ?? [],
+    ...(s.defaultLocale !== undefined ? { defaultLocale: s.defaultLocale } : {}),
+    registrationEmailAsUsername: s.registrationEmailAsUsername ?? false,
+    editUsernameAllowed: s.editUsernameAllowed ?? false,
+    organizationsEnabled: s.organizationsEnabled ?? false,
+    adminPermissionsEnabled: s.adminPermissionsEnabled ?? false,
+    bruteForceProtected: s.bruteForceProtected ?? false,
+  };
+}
+
+export function eventsConfigRepresentation(realm: RealmRecord): Json {
+  const c = realm.eventsConfig;
+  return {
+    eventsEnabled: c.eventsEnabled,
+    ...(c.eventsExpiration !== undefined ? { eventsExpiration: c.eventsExpiration } : {}),
+    eventsListeners: c.eventsListeners,
+    enabledEventTypes: c.enabledEventTypes,
+    adminEventsEnabled: c.adminEventsEnabled,
+    adminEventsDetailsEnabled: c.adminEventsDetailsEnabled,
+  };
+}

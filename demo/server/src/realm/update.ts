@@ -1,0 +1,49 @@
+import type { Db, Tx } from "../store/db.ts";
+import type { RealmRecord } from "../store/types.ts";
+import { badRequest, conflict } from "../http/errors.ts";
+import { MASTER_REALM, realmByName } from "./lookup.ts";
+import { renameMasterAdminClient } from "./master-admin-client.ts";
+import { STRUCTURED_REALM_FIELDS, type RealmRep } from "./representation.ts";
+
+/**
+ * The realm as `PUT /admin/realms/{realm}` leaves it: given fields replace
+ * stored ones, absent fields stay, attributes are merged. Throws before
+ * anything changes.
+ */
+export function updatedRealm(db: Db, realm: RealmRecord, rep: RealmRep): RealmRecord {
+  const next: RealmRecord = structuredClone(realm);
+  if (rep.realm !== undefined && rep.realm !== realm.realm) {
+    const name = String(rep.realm).trim();
+    if (!name) throw badRequest("Realm name cannot be empty");
+    if (realm.realm === MASTER_REALM) throw badRequest("Can't rename master realm");
+    if (realmByName(db, name)) throw conflict("Realm with same name exists");
+    next.realm = name;
+  }
+  if (typeof rep.enabled === "boolean") next.enabled = rep.enabled;
+  if (rep.displayName !== undefined) next.displayName = rep.displayName;
+  if (rep.displayNameHtml !== undefined) next.displayNameHtml = rep.displayNameHtml;
+  for (const [k, v] of Object.entries(rep)) {
+    if (STRUCTURED_REALM_FIELDS.has(k) || v === undefined) continue;
+    if (k === "attributes" && v && typeof v === "object") next.settings.attributes = { ...(next.settings.attributes as object), ...(v as object) };
+    else next.settings[k] = v;
+  }
+  applyEventsConfig(next, rep);
+  if (rep.localizationTexts) next.localizationTexts = structuredClone(rep.localizationTexts);
+  return next;
+}
+
+export function applyEventsConfig(realm: RealmRecord, rep: RealmRep): void {
+  const c = realm.eventsConfig;
+  if (typeof rep.eventsEnabled === "boolean") c.eventsEnabled = rep.eventsEnabled;
+  if (typeof rep.eventsExpiration === "number") c.eventsExpiration = rep.eventsExpiration;
+  if (Array.isArray(rep.eventsListeners)) c.eventsListeners = rep.eventsListeners.map(String);
+  if (Array.isArray(rep.enabledEventTypes)) c.enabledEventTypes = rep.enabledEventTypes.map(String);
+  if (typeof rep.adminEventsEnabled === "boolean") c.adminEventsEnabled = rep.adminEventsEnabled;
+  if (typeof rep.adminEventsDetailsEnabled === "boolean") c.adminEventsDetailsEnabled = rep.adminEventsDetailsEnabled;
+}
+
+/** Puts the updated realm, renaming its `X-realm` client in master with it. */
+export function putUpdatedRealm(db: Db, tx: Tx, before: RealmRecord, after: RealmRecord): void {
+  if (before.realm !== after.realm) renameMasterAdminClient(db, tx, before.realm, after.realm);
+  tx.put("realms", after);
+}
