@@ -1,0 +1,13 @@
+/** What an area chunk exports: `define(prefix)` registers its element under that prefix. */
+export interface AreaModule {
+  define?: (prefix?: string) => string | void;
+}
+
+/**
+ * Tag (without prefix) → the area chunk that defines it. Only areas whose chunk exists;
+ * add a line here when an area's src/elements/<area>.ts lands.
+ */
+export const ELEMENT_CHUNKS: Record<string, () => Promise<AreaModule>> = {
+  "admin-console": () => import("./admin-console.ts") as Promise<AreaModule>,
+  "demo-admin": () => import("./demo-admin.ts"),
+};
