@@ -1,0 +1,64 @@
+import type { FastifyInstance } from "fastify";
+import type { ServerContext } from "../../context.ts";
+import { adminContext } from "../../access/admin-context.ts";
+import { badRequest, notFound } from "../../http/errors.ts";
+import { audit, paramsOf } from "./http-helpers.ts";
+import { requireClient } from "./lookups.ts";
+import { enableServiceAccount, serviceAccountUser } from "./service-account.ts";
+import { userRepresentation } from "./user-representation.ts";
+import { keycloakOidcJson, keycloakOidcSubsystemXml } from "./installation.ts";
+
+/** Service account user, installation files, push-revocation and management permissions of a client. */
+export async function registerClientExtrasRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  const { db } = server;
+  const base = "/admin/realms/:realm/clients/:id";
+
+  app.get(`${base}/service-account-user`, async (req) => {
+    const { realm, id } = paramsOf<"id">(req);
+    const ctx = await adminContext(server, req, realm);
+    ctx.require("view-clients");
+    const client = requireClient(db, ctx.realm, id);
+    let user = serviceAccountUser(db, client);
+    if (!user) {
+      if (client.rep.serviceAccountsEnabled !== true) {
+        throw badRequest(`Service account not enabled for the client '${client.clientId}'`);
+      }
+      user = await db.write((tx) => {
+        const created = enableServiceAccount(db, tx, ctx.realm, client);
+        tx.put("clients", client);
+        return created;
+      });
+    }
+    return userRepresentation(user);
+  });
+
+  app.get(`${base}/installation/providers/:providerId`, async (req, reply) => {
+    const { realm, id, providerId } = paramsOf<"id" | "providerId">(req);
+    const ctx = await adminContext(server, req, realm);
+    ctx.require("view-clients");
+    const client = requireClient(db, ctx.realm, id);
+    if (providerId === "keycloak-oidc-keycloak-json") return keycloakOidcJson(server, ctx.realm, client);
+    if (providerId === "keycloak-oidc-jboss-subsystem") {
+      return reply.type("text/plain").send(keycloakOidcSubsystemXml(server, ctx.realm, client));
+    }
+    throw notFound("Unknown Provider");
+  });
+
+  // No adapter admin URLs are ever called here, so there is never a successful or failed push.
+  app.post(`${base}/push-revocation`, async (req) => {
+    const { realm, id } = paramsOf<"id">(req);
+    const ctx = await adminContext(server, req, realm);
+    ctx.require("manage-clients");
+    const client = requireClient(db, ctx.realm, id);
+    await audit(server, ctx, "ACTION", "CLIENT", `clients/${client.id}/push-revocation`);
+    return {};
+  });
+
+  app.get(`${base}/management/permissions`, async (req) => {
+    const { realm, id } = paramsOf<"id">(req);
+    const ctx = await adminContext(server, req, realm);
+    ctx.require("view-clients");
+    requireClient(db, ctx.realm, id);
+    return { enabled: false };
+  });
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from "fastify";
+import type { ServerContext } from "../../context.ts";
+import type { ClientScopeRecord } from "../../store/types.ts";
+import { adminContext } from "../../access/admin-context.ts";
+import { conflict, HttpError } from "../../http/errors.ts";
+import { newId } from "../../common/ids.ts";
+import { adminPath, audit, created, noContent, objectBody, paramsOf } from "./http-helpers.ts";
+import { clientScopeByName, requireClientScope } from "./lookups.ts";
+import { clientScopeRepresentation } from "./representations.ts";
+import { mapperFromRepresentation } from "./mapper-input.ts";
+import { scopeAttributes, validateScopeName, validateScopeProtocol, withProtocolDefaults } from "./client-scope-input.ts";
+
+/** /admin/realms/{realm}/client-scopes and /client-scopes/{id}. */
+export async function registerClientScopeRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  const { db } = server;
+  const base = "/admin/realms/:realm/client-scopes";
+
+  app.get(base, async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.requireAny("view-clients", "query-clients");
+    if (!ctx.has("view-clients")) return [];
+    return db.list("clientScopes", ctx.realm.id).map(clientScopeRepresentation);
+  });
+
+  app.post(base, async (req, reply) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("manage-clients");
+    const input = objectBody(req);
+    const name = validateScopeName(input.name);
+    const protocol = validateScopeProtocol(input.protocol);
+    if (clientScopeByName(db, ctx.realm, name)) throw conflict(`Client Scope ${name} already exists`);
+    const attributes: Record<string, string> = {};
+    for (const [key, value] of Object.entries(scopeAttributes(input.attributes))) if (value !== null) attributes[key] = value;
+    const scope: ClientScopeRecord = {
+      id: typeof input.id === "string" && input.id && !db.get("clientScopes", input.id) ? input.id : newId(),
+      realmId: ctx.realm.id,
+      name,
+      protocol,
+      attributes: withProtocolDefaults(protocol, attributes),
+      protocolMappers: Array.isArray(input.protocolMappers) ? input.protocolMappers.map((m) => mapperFromRepresentation(m, protocol)) : [],
+      scopeRoleIds: [],
+    };
+    if (typeof input.description === "string") scope.description = input.description;
+    await db.write((tx) => tx.put("clientScopes", scope));
+    await audit(server, ctx, "CREATE", "CLIENT_SCOPE", `client-scopes/${scope.id}`, input);
+    return created(reply, server, adminPath(ctx.realm.realm, "client-scopes", scope.id));
+  });
+
+  app.get(`${base}/:id`, async (req) => {
+    const { realm, id } = paramsOf<"id">(req);
+    const ctx = await adminContext(server, req, realm);
+    ctx.require("view-clients");
+    return clientScopeRepresentation(requireClientScope(db, ctx.realm, id));
+  });
+
+  app.put(`${base}/:id`, async (req, reply) => {
+    const { realm, id } = paramsOf<"id">(req);
+    const ctx = await adminContext(server, req, realm);
+    ctx.require("manage-clients");
+    const scope = requireClientScope(db, ctx.realm, id);
+    const input = objectBody(req);
+    const name = input.name === undefined || input.name === null ? scope.name : validateScopeName(input.name);
+    const protocol = typeof input.protocol === "string" && input.protocol ? validateScopeProtocol(input.protocol) : scope.protocol;
+    const sameName = clientScopeByName(db, ctx.realm, name);
+    if (sameName && sameName.id !== scope.id) throw conflict(`Client Scope ${name} already exists`);
+    await db.write((tx) => {
+      scope.name = name;
+      scope.protocol = protocol;
+      if (typeof input.description === "string") scope.description = input.description;
+      for (const [key, value] of Object.entries(scopeAttributes(input.attributes))) {
+        if (value === null) delete scope.attributes[key];
+        else scope.attributes[key] = value;
+      }
+      withProtocolDefaults(protocol, scope.attributes);
+      tx.put("clientScopes", scope);
+    });
+    await audit(server, ctx, "UPDATE", "CLIENT_SCOPE", `client-scopes/${scope.id}`, input);
+    return noContent(reply);
+  });
+
+  // Keycloak 26 unlinks a deleted scope from every client and from the realm defaults.
+  app.delete(`${base}/:id`, async (req, reply) => {
+    const { realm, id } = paramsOf<"id">(req);
+    const ctx = await adminContext(server, req, realm);
+    ctx.require("manage-clients");
+    const scope = requireClientScope(db, ctx.realm, id);
+    if (db.count("clientScopes", ctx.realm.id) <= 1) {
+      throw new HttpError(403, { errorMessage: "You are not allowed to delete all the client scopes." });
+    }
+    await db.write((tx) => {
+      for (const client of db.iterate("clients", ctx.realm.id)) {
+        if (!client.defaultClientScopeIds.includes(scope.id) && !client.optionalClientScopeIds.includes(scope.id)) continue;
+        client.defaultClientScopeIds = client.defaultClientScopeIds.filter((linked) => linked !== scope.id);
+        client.optionalClientScopeIds = client.optionalClientScopeIds.filter((linked) => linked !== scope.id);
+        tx.put("clients", client);
+      }
+      const realmRecord = db.get("realms", ctx.realm.id) ?? ctx.realm;
+      if (realmRecord.defaultClientScopeIds.includes(scope.id) || realmRecord.optionalClientScopeIds.includes(scope.id)) {
+        realmRecord.defaultClientScopeIds = realmRecord.defaultClientScopeIds.filter((linked) => linked !== scope.id);
+        realmRecord.optionalClientScopeIds = realmRecord.optionalClientScopeIds.filter((linked) => linked !== scope.id);
+        tx.put("realms", realmRecord);
+      }
+      tx.delete("clientScopes", scope.id);
+    });
+    await audit(server, ctx, "DELETE", "CLIENT_SCOPE", `client-scopes/${scope.id}`);
+    return noContent(reply);
+  });
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ServerContext } from "../../context.ts";
+import type { ClientRecord, UserSessionRecord } from "../../store/types.ts";
+import { adminContext } from "../../access/admin-context.ts";
+import { intQueryParam, page, paramsOf } from "./http-helpers.ts";
+import { requireClient } from "./lookups.ts";
+
+/** Keycloak's Constants.DEFAULT_MAX_RESULTS, the page size when `max` is left out. */
+const DEFAULT_MAX_RESULTS = 100;
+
+/** /clients/{id}/user-sessions, /offline-sessions and their counts. */
+export async function registerClientSessionRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  const { db } = server;
+  const base = "/admin/realms/:realm/clients/:id";
+
+  const sessionsOf = (client: ClientRecord, offline: boolean): UserSessionRecord[] => {
+    const sessions: UserSessionRecord[] = [];
+    for (const session of db.iterate("userSessions", client.realmId)) {
+      if (session.offline === offline && session.clients[client.id]) sessions.push(session);
+    }
+    return sessions.sort((a, b) => a.start - b.start);
+  };
+
+  const representation = (session: UserSessionRecord) => {
+    const clients: Record<string, string> = {};
+    for (const clientUuid of Object.keys(session.clients)) {
+      const client = db.get("clients", clientUuid);
+      if (client) clients[clientUuid] = client.clientId;
+    }
+    return {
+      id: session.id,
+      username: db.get("users", session.userId)?.username,
+      userId: session.userId,
+      ipAddress: session.ipAddress,
+      start: session.start,
+      lastAccess: session.lastAccess,
+      rememberMe: session.rememberMe,
+      clients,
+      transientUser: false,
+    };
+  };
+
+  const resolve = async (req: FastifyRequest) => {
+    const { realm, id } = paramsOf<"id">(req);
+    const ctx = await adminContext(server, req, realm);
+    ctx.require("view-clients");
+    return requireClient(db, ctx.realm, id);
+  };
+
+  for (const [path, offline] of [["user-sessions", false], ["offline-sessions", true]] as const) {
+    app.get(`${base}/${path}`, async (req) => {
+      const client = await resolve(req);
+      return page(sessionsOf(client, offline), intQueryParam(req, "first"), intQueryParam(req, "max") ?? DEFAULT_MAX_RESULTS).map(representation);
+    });
+  }
+  app.get(`${base}/session-count`, async (req) => ({ count: sessionsOf(await resolve(req), false).length }));
+  app.get(`${base}/offline-session-count`, async (req) => ({ count: sessionsOf(await resolve(req), true).length }));
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ServerContext } from "../../context.ts";
+import type { RoleRecord } from "../../store/types.ts";
+import { adminContext } from "../../access/admin-context.ts";
+import { notFound } from "../../http/errors.ts";
+import { paramsOf, queryParam } from "./http-helpers.ts";
+import { clientRoles, realmRoles, requireClient } from "./lookups.ts";
+import { roleRepresentation } from "./representations.ts";
+import { appliedClientScopes, grantedRoleChecker } from "./scope-evaluation.ts";
+import { exampleAccessToken, exampleIdToken, exampleUserinfo, type ExampleTokenInput } from "./example-tokens.ts";
+
+/** /clients/{id}/evaluate-scopes/...: what a token for this client and `scope` would hold. */
+export async function registerEvaluateScopesRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  const { db } = server;
+  const base = "/admin/realms/:realm/clients/:id/evaluate-scopes";
+
+  const resolve = async (req: FastifyRequest) => {
+    const { realm, id } = paramsOf<"id">(req);
+    const ctx = await adminContext(server, req, realm);
+    ctx.require("view-clients");
+    const client = requireClient(db, ctx.realm, id);
+    return { ctx, client, scopes: appliedClientScopes(db, client, queryParam(req, "scope")) };
+  };
+
+  app.get(`${base}/protocol-mappers`, async (req) => {
+    const { client, scopes } = await resolve(req);
+    const evaluated = client.protocolMappers.map((mapper) => ({
+      mapperId: mapper.id,
+      mapperName: mapper.name,
+      containerId: client.id,
+      containerName: client.clientId,
+      containerType: "client",
+      protocolMapper: mapper.protocolMapper,
+    }));
+    for (const scope of scopes) {
+      for (const mapper of scope.protocolMappers) {
+        evaluated.push({
+          mapperId: mapper.id,
+          mapperName: mapper.name,
+          containerId: scope.id,
+          containerName: scope.name,
+          containerType: "client-scope",
+          protocolMapper: mapper.protocolMapper,
+        });
+      }
+    }
+    return evaluated;
+  });
+
+  for (const which of ["granted", "not-granted"] as const) {
+    app.get(`${base}/scope-mappings/:roleContainerId/${which}`, async (req) => {
+      const { ctx, client, scopes } = await resolve(req);
+      const { roleContainerId } = paramsOf<"roleContainerId">(req);
+      let roles: RoleRecord[];
+      if (roleContainerId === ctx.realm.realm) roles = realmRoles(db, ctx.realm);
+      else {
+        const container = db.get("clients", roleContainerId);
+        if (!container || container.realmId !== ctx.realm.id) throw notFound("Role Container not found");
+        roles = clientRoles(db, container);
+      }
+      const granted = grantedRoleChecker(db, client, scopes);
+      return roles.filter((role) => granted(role) === (which === "granted")).map((role) => roleRepresentation(ctx.realm, role));
+    });
+  }
+
+  const tokenInput = async (req: FastifyRequest): Promise<ExampleTokenInput> => {
+    const { ctx, client, scopes } = await resolve(req);
+    const userId = queryParam(req, "userId");
+    if (!userId) throw notFound("No userId provided");
+    const user = db.get("users", userId);
+    if (!user || user.realmId !== ctx.realm.id) throw notFound("No user found");
+    return { server, realm: ctx.realm, client, user, scopes, audience: queryParam(req, "audience") || undefined };
+  };
+
+  app.get(`${base}/generate-example-access-token`, async (req) => exampleAccessToken(await tokenInput(req)));
+  app.get(`${base}/generate-example-id-token`, async (req) => exampleIdToken(await tokenInput(req)));
+  app.get(`${base}/generate-example-userinfo`, async (req) => exampleUserinfo(await tokenInput(req)));
+}

@@ -1,0 +1,46 @@
+import type { FastifyRequest } from "fastify";
+import type { ServerContext } from "../../context.ts";
+import type { Tx } from "../../store/db.ts";
+import type { AdminRequestContext } from "../../access/admin-context.ts";
+import type { ClientRecord, ClientScopeRecord } from "../../store/types.ts";
+import { adminContext } from "../../access/admin-context.ts";
+import { paramsOf } from "./http-helpers.ts";
+import { clientProtocol, requireClient, requireClientScope } from "./lookups.ts";
+
+/** A client or a client scope: both own protocol mappers and role scope mappings. */
+export type ScopeOwner =
+  | { kind: "client"; record: ClientRecord; table: "clients"; path: string; protocol: string }
+  | { kind: "client-scope"; record: ClientScopeRecord; table: "clientScopes"; path: string; protocol: string };
+
+export type OwnerKind = ScopeOwner["kind"];
+
+/** URL prefix under /admin/realms/:realm for each owner kind. */
+export const OWNER_PREFIX: Record<OwnerKind, string> = { client: "clients", "client-scope": "client-scopes" };
+
+export interface OwnerRequest {
+  ctx: AdminRequestContext;
+  owner: ScopeOwner;
+}
+
+/** Authenticates, checks `permission` and loads the owner addressed by `:id`. */
+export async function resolveOwner(
+  server: ServerContext,
+  req: FastifyRequest,
+  kind: OwnerKind,
+  permission: "view-clients" | "manage-clients",
+): Promise<OwnerRequest> {
+  const { realm, id } = paramsOf<"id">(req);
+  const ctx = await adminContext(server, req, realm);
+  ctx.require(permission);
+  if (kind === "client") {
+    const record = requireClient(server.db, ctx.realm, id);
+    return { ctx, owner: { kind, record, table: "clients", path: `clients/${record.id}`, protocol: clientProtocol(record) } };
+  }
+  const record = requireClientScope(server.db, ctx.realm, id);
+  return { ctx, owner: { kind, record, table: "clientScopes", path: `client-scopes/${record.id}`, protocol: record.protocol } };
+}
+
+export function putOwner(tx: Tx, owner: ScopeOwner): void {
+  if (owner.kind === "client") tx.put("clients", owner.record);
+  else tx.put("clientScopes", owner.record);
+}
