@@ -1,11 +1,10 @@
 import { useState } from "react";
-import { Dropdown, DropdownItem, DropdownList } from "@patternfly/react-core/dist/esm/components/Dropdown/index.js";
+import { Dropdown, DropdownItem, DropdownList } from "../../core/ui/overlays/dropdown.tsx";
 import { MenuToggle } from "@patternfly/react-core/dist/esm/components/MenuToggle/index.js";
 import { Switch } from "@patternfly/react-core/dist/esm/components/Switch/index.js";
 import { QuestionCircleIcon } from "@patternfly/react-icons/dist/esm/icons/question-circle-icon.js";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useHelp } from "../../core/ui/help/help-context.tsx";
-import { useOverlayRoot } from "../../core/ui/overlays/overlay-root.tsx";
 
 export const DOCUMENTATION_URL = "https://www.keycloak.org/docs/latest/server_admin/index.html";
 
@@ -13,13 +12,12 @@ export const DOCUMENTATION_URL = "https://www.keycloak.org/docs/latest/server_ad
 export function HelpMenu() {
   const { t } = useMessages();
   const help = useHelp();
-  const overlayRoot = useOverlayRoot();
   const [open, setOpen] = useState(false);
   return (
     <Dropdown
       isOpen={open}
       onOpenChange={setOpen}
-      popperProps={{ appendTo: overlayRoot, position: "right" }}
+      popperProps={{ position: "right" }}
       toggle={(ref) => <MenuToggle ref={ref} variant="plain" isExpanded={open} onClick={() => setOpen(!open)} aria-label={t("helpMenu")} icon={<QuestionCircleIcon />} data-testid="help-menu-toggle" />}
     >
       <DropdownList>

@@ -1,11 +1,10 @@
 import { useState } from "react";
-import { Dropdown, DropdownItem, DropdownList } from "@patternfly/react-core/dist/esm/components/Dropdown/index.js";
+import { Dropdown, DropdownItem, DropdownList } from "../../core/ui/overlays/dropdown.tsx";
 import { MenuToggle } from "@patternfly/react-core/dist/esm/components/MenuToggle/index.js";
 import { EllipsisVIcon } from "@patternfly/react-icons/dist/esm/icons/ellipsis-v-icon.js";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useRuntime } from "../../core/runtime/runtime-context.tsx";
 import { useHelp } from "../../core/ui/help/help-context.tsx";
-import { useOverlayRoot } from "../../core/ui/overlays/overlay-root.tsx";
 import { DOCUMENTATION_URL } from "./help-menu.tsx";
 import { accountUrl } from "./user-menu.tsx";
 import { useClearCaches } from "./use-clear-caches.ts";
@@ -15,7 +14,6 @@ export function NarrowKebabMenu() {
   const { t } = useMessages();
   const { auth, serverUrl, authRealm } = useRuntime();
   const help = useHelp();
-  const overlayRoot = useOverlayRoot();
   const clearCaches = useClearCaches();
   const [open, setOpen] = useState(false);
   return (
@@ -23,7 +21,7 @@ export function NarrowKebabMenu() {
       isOpen={open}
       onOpenChange={setOpen}
       onSelect={() => setOpen(false)}
-      popperProps={{ appendTo: overlayRoot, position: "right" }}
+      popperProps={{ position: "right" }}
       toggle={(ref) => <MenuToggle ref={ref} variant="plain" isExpanded={open} onClick={() => setOpen(!open)} aria-label={t("moreActions")} icon={<EllipsisVIcon />} />}
     >
       <DropdownList>

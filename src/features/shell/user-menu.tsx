@@ -1,9 +1,8 @@
 import { useState } from "react";
-import { Dropdown, DropdownItem, DropdownList } from "@patternfly/react-core/dist/esm/components/Dropdown/index.js";
+import { Dropdown, DropdownItem, DropdownList } from "../../core/ui/overlays/dropdown.tsx";
 import { MenuToggle } from "@patternfly/react-core/dist/esm/components/MenuToggle/index.js";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useRuntime } from "../../core/runtime/runtime-context.tsx";
-import { useOverlayRoot } from "../../core/ui/overlays/overlay-root.tsx";
 import { fullName } from "./full-name.ts";
 import { UserAvatar } from "./user-avatar.tsx";
 import { useClearCaches } from "./use-clear-caches.ts";
@@ -16,7 +15,6 @@ export function accountUrl(serverUrl: string, authRealm: string) {
 export function UserMenu() {
   const { t } = useMessages();
   const { auth, serverUrl, authRealm } = useRuntime();
-  const overlayRoot = useOverlayRoot();
   const clearCaches = useClearCaches();
   const [open, setOpen] = useState(false);
   const claims = auth.idTokenClaims();
@@ -26,7 +24,7 @@ export function UserMenu() {
       isOpen={open}
       onOpenChange={setOpen}
       onSelect={() => setOpen(false)}
-      popperProps={{ appendTo: overlayRoot, position: "right" }}
+      popperProps={{ position: "right" }}
       toggle={(ref) => (
         <MenuToggle ref={ref} variant="plainText" isExpanded={open} onClick={() => setOpen(!open)} icon={<UserAvatar picture={claims?.picture} />} aria-label={t("userMenu")} data-testid="user-menu-toggle">
           {name}
