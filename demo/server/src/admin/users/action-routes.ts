@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ServerContext } from "../../context.ts";
+import type { RealmRecord, UserRecord } from "../../store/types.ts";
+import { adminContext } from "../../access/admin-context.ts";
+import { startUserSession } from "../../access/sessions.ts";
+import { recordEvent } from "../../events/record.ts";
+import { clientByClientId } from "../../oidc/lookup.ts";
+import { isValidRedirectUri } from "../../oidc/redirect-uris.ts";
+import { badRequest } from "../../http/errors.ts";
+import { adminEvent } from "./admin-event.ts";
+import { requireUser } from "./lookups.ts";
+import { intParam, paramsOf, queryOf, stringParam } from "./request.ts";
+
+const USER = "/admin/realms/:realm/users/:id";
+const ACCOUNT_CLIENT = "account";
+
+/**
+ * The checks Keycloak makes before sending an action email. There is no mail
+ * server here: a request that passes them counts as sent.
+ */
+function checkEmailRequest(server: ServerContext, realm: RealmRecord, user: UserRecord, req: FastifyRequest) {
+  const query = queryOf(req);
+  if (!user.email) throw badRequest("User email missing");
+  if (!user.enabled) throw badRequest("User is disabled");
+  const redirectUri = stringParam(query, "redirect_uri");
+  const requestedClientId = stringParam(query, "client_id");
+  if (redirectUri !== undefined && requestedClientId === undefined) throw badRequest("Client id missing");
+  const clientId = requestedClientId ?? ACCOUNT_CLIENT;
+  const client = clientByClientId(server.db, realm, clientId);
+  if (!client && requestedClientId !== undefined) throw badRequest("Client doesn't exist");
+  if (client && client.rep.enabled === false) throw badRequest("Client is not enabled");
+  if (redirectUri !== undefined && client && !isValidRedirectUri(client, redirectUri)) throw badRequest("Invalid redirect uri.");
+  const lifespan = intParam(query, "lifespan") ?? Number(realm.settings.actionTokenGeneratedByAdminLifespan ?? 43200);
+  return { clientId, redirectUri, lifespan };
+}
+
+export async function registerUserActionRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  const { db } = server;
+
+  app.put(`${USER}/execute-actions-email`, async (req, reply) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("manage-users");
+    const user = requireUser(db, ctx, paramsOf(req).id);
+    const actions = Array.isArray(req.body) ? (req.body as unknown[]).map(String) : [];
+    const email = checkEmailRequest(server, ctx.realm, user, req);
+    const configured = db.list("requiredActions", ctx.realm.id);
+    if (configured.length && actions.some((a) => !configured.some((c) => c.alias === a && c.enabled))) throw badRequest("Provided invalid required actions");
+    await recordEvent(server, ctx.realm, {
+      type: "EXECUTE_ACTIONS",
+      clientId: email.clientId,
+      userId: user.id,
+      ipAddress: ctx.ipAddress,
+      details: { email: user.email!, actions: actions.join(","), lifespan: String(email.lifespan), ...(email.redirectUri ? { redirect_uri: email.redirectUri } : {}) },
+    });
+    await adminEvent(server, ctx, "ACTION", "USER", `users/${user.id}/execute-actions-email`, actions);
+    return reply.status(204).send();
+  });
+
+  app.put(`${USER}/send-verify-email`, async (req, reply) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("manage-users");
+    const user = requireUser(db, ctx, paramsOf(req).id);
+    const email = checkEmailRequest(server, ctx.realm, user, req);
+    await recordEvent(server, ctx.realm, {
+      type: "SEND_VERIFY_EMAIL",
+      clientId: email.clientId,
+      userId: user.id,
+      ipAddress: ctx.ipAddress,
+      details: { email: user.email! },
+    });
+    await adminEvent(server, ctx, "ACTION", "USER", `users/${user.id}/send-verify-email`);
+    return reply.status(204).send();
+  });
+
+  app.post(`${USER}/impersonation`, async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("impersonation");
+    const user = requireUser(db, ctx, paramsOf(req).id);
+    const sameRealm = ctx.authRealm.id === ctx.realm.id;
+    const account = clientByClientId(db, ctx.realm, ACCOUNT_CLIENT);
+    const session = account ? await startUserSession(server, ctx.realm, user, account, { ipAddress: ctx.ipAddress, authMethod: "impersonate" }) : undefined;
+    await recordEvent(server, ctx.realm, {
+      type: "IMPERSONATE",
+      userId: user.id,
+      sessionId: session?.id,
+      ipAddress: ctx.ipAddress,
+      details: { impersonator_realm: ctx.authRealm.realm, impersonator: ctx.user.username },
+    });
+    return { redirect: `${server.config.publicUrl}/realms/${encodeURIComponent(ctx.realm.realm)}/account`, sameRealm };
+  });
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from "fastify";
+import type { ServerContext } from "../../context.ts";
+import { adminContext } from "../../access/admin-context.ts";
+import { bruteForceStatus } from "../../access/brute-force.ts";
+import { readUpConfig } from "./profile-config.ts";
+import { listedUser } from "./representation.ts";
+import { boolParam, intParam, paramsOf, queryOf } from "./request.ts";
+import { parseUserFilter } from "./search.ts";
+import { DEFAULT_MAX_USERS, findUsers } from "./user-list.ts";
+
+/** The admin console's user list: GET /users plus each user's brute force status. */
+export async function registerBruteForceUserRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  app.get("/admin/realms/:realm/ui-ext/brute-force-user", async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("query-users");
+    if (!ctx.has("view-users")) return [];
+    const query = queryOf(req);
+    const config = readUpConfig(server, ctx.realm);
+    const brief = boolParam(query, "briefRepresentation") ?? false;
+    const users = findUsers(server, ctx.realm, parseUserFilter(query), intParam(query, "first") ?? -1, intParam(query, "max") ?? DEFAULT_MAX_USERS);
+    return users.map((user) => ({ ...listedUser(server, ctx, user, config, brief), bruteForceStatus: bruteForceStatus(server, ctx.realm, user.id) }));
+  });
+}

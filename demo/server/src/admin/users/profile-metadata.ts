@@ -1,0 +1,34 @@
+import type { RealmRecord, UserRecord } from "../../store/types.ts";
+import { type UpConfig, adminCanEdit, adminCanView, requiredForAdmin } from "./profile-config.ts";
+import { realmFlag, omitUndefined } from "./lookups.ts";
+
+/** Keycloak's UserProfileMetadata for the admin context; `user` undefined describes a new user. */
+export function profileMetadata(config: UpConfig, realm: RealmRecord, user?: UserRecord) {
+  const emailAsUsername = realmFlag(realm, "registrationEmailAsUsername");
+  const attributes = config.attributes
+    .filter((a) => adminCanView(a) || a.name === "username")
+    .filter((a) => !(a.name === "username" && emailAsUsername))
+    .map((a) => {
+      let required = requiredForAdmin(a);
+      let readOnly = !adminCanEdit(a);
+      if (a.name === "username") {
+        required = true;
+        readOnly = !!user && !realmFlag(realm, "editUsernameAllowed");
+      }
+      if (a.name === "email" && emailAsUsername) required = true;
+      return omitUndefined({
+        name: a.name,
+        displayName: a.displayName ?? "",
+        required,
+        readOnly,
+        annotations: a.annotations && Object.keys(a.annotations).length ? a.annotations : undefined,
+        validators: a.validations ?? {},
+        group: a.group,
+        multivalued: a.multivalued ?? false,
+      });
+    });
+  const groups = (config.groups ?? []).map((g) =>
+    omitUndefined({ name: g.name, displayHeader: g.displayHeader ?? "", displayDescription: g.displayDescription ?? "", annotations: g.annotations }),
+  );
+  return { attributes, groups };
+}

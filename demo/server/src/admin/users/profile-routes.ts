@@ -1,0 +1,64 @@
+import type { FastifyInstance } from "fastify";
+import type { ServerContext } from "../../context.ts";
+import { adminContext, type AdminPermission } from "../../access/admin-context.ts";
+import { badRequest } from "../../http/errors.ts";
+import { adminEvent } from "./admin-event.ts";
+import { type UpConfig, readUpConfig, writeUpConfig } from "./profile-config.ts";
+import { unmanagedAttributes } from "./profile-attributes.ts";
+import { profileMetadata } from "./profile-metadata.ts";
+import { requireUser } from "./lookups.ts";
+import { paramsOf } from "./request.ts";
+
+/** Keycloak lets any realm administrator read the user profile. */
+const ANY_ADMIN: AdminPermission[] = [
+  "view-realm", "view-users", "query-users", "view-clients", "query-clients", "query-groups", "view-events", "view-identity-providers", "view-authorization",
+];
+
+const POLICIES = ["ENABLED", "ADMIN_VIEW", "ADMIN_EDIT"];
+
+function parseUpConfig(body: unknown): UpConfig {
+  if (!body || typeof body !== "object" || !Array.isArray((body as UpConfig).attributes)) throw badRequest("Invalid user profile configuration");
+  const config = body as UpConfig;
+  const names = new Set<string>();
+  for (const attribute of config.attributes) {
+    if (!attribute || typeof attribute.name !== "string" || attribute.name.trim() === "") throw badRequest("Invalid user profile configuration: attribute name is missing");
+    if (names.has(attribute.name)) throw badRequest(`Invalid user profile configuration: duplicated attribute name ${attribute.name}`);
+    names.add(attribute.name);
+  }
+  for (const required of ["username", "email"]) if (!names.has(required)) throw badRequest(`Invalid user profile configuration: missing attribute ${required}`);
+  if (config.unmanagedAttributePolicy !== undefined && config.unmanagedAttributePolicy !== null && !POLICIES.includes(config.unmanagedAttributePolicy)) {
+    throw badRequest("Invalid user profile configuration: unknown unmanagedAttributePolicy");
+  }
+  if (config.unmanagedAttributePolicy === null) delete config.unmanagedAttributePolicy;
+  return config;
+}
+
+export async function registerUserProfileRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  app.get("/admin/realms/:realm/users/profile", async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.requireAny(...ANY_ADMIN);
+    return readUpConfig(server, ctx.realm);
+  });
+
+  app.put("/admin/realms/:realm/users/profile", async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("manage-realm");
+    const config = parseUpConfig(req.body);
+    await writeUpConfig(server, ctx.realm, config);
+    await adminEvent(server, ctx, "UPDATE", "USER_PROFILE", "users/profile", config);
+    return readUpConfig(server, ctx.realm);
+  });
+
+  app.get("/admin/realms/:realm/users/profile/metadata", async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.requireAny(...ANY_ADMIN);
+    return profileMetadata(readUpConfig(server, ctx.realm), ctx.realm);
+  });
+
+  app.get("/admin/realms/:realm/users/:id/unmanagedAttributes", async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("view-users");
+    const user = requireUser(server.db, ctx, paramsOf(req).id);
+    return unmanagedAttributes(user, readUpConfig(server, ctx.realm));
+  });
+}

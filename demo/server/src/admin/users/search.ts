@@ -1,0 +1,101 @@
+import type { UserRecord } from "../../store/types.ts";
+import { boolParam, stringParam } from "./request.ts";
+
+type Query = Record<string, string | string[] | undefined>;
+
+/** The user filters of GET /users, /users/count and ui-ext/brute-force-user, decided as Keycloak's UsersResource does. */
+export interface UserFilter {
+  /** `search=id:{id}`: one user by id. */
+  id?: string;
+  /** Whitespace separated terms of `search`; each must match username, email, first or last name. */
+  terms: string[];
+  fields: Partial<Record<"username" | "email" | "firstName" | "lastName", string>>;
+  exact: boolean;
+  enabled?: boolean;
+  emailVerified?: boolean;
+  idpAlias?: string;
+  idpUserId?: string;
+  /** `q=key:value ...`: custom attributes, name and value compared case-insensitively. */
+  attributes: [string, string][];
+  includeServiceAccounts: boolean;
+}
+
+/** `key:value key2:"value with spaces"` as Keycloak's SearchQueryUtils reads it. */
+export function parseSearchQuery(q: string): [string, string][] {
+  const pairs: [string, string][] = [];
+  const token = /(?:"([^"]*)"|([^\s:"]+)):(?:"([^"]*)"|(\S*))/g;
+  for (const match of q.matchAll(token)) pairs.push([match[1] ?? match[2], match[3] ?? match[4] ?? ""]);
+  return pairs;
+}
+
+export function parseUserFilter(query: Query): UserFilter {
+  const search = stringParam(query, "search");
+  const enabled = boolParam(query, "enabled");
+  const filter: UserFilter = { terms: [], fields: {}, exact: false, attributes: [], includeServiceAccounts: false, enabled };
+  if (search !== undefined) {
+    if (search.startsWith("id:")) filter.id = search.slice(3).trim();
+    else filter.terms = search.trim().split(/\s+/).filter(Boolean);
+    return filter;
+  }
+  const fields = { username: stringParam(query, "username"), email: stringParam(query, "email"), firstName: stringParam(query, "firstName"), lastName: stringParam(query, "lastName") };
+  const exact = boolParam(query, "exact");
+  const emailVerified = boolParam(query, "emailVerified");
+  const idpAlias = stringParam(query, "idpAlias");
+  const idpUserId = stringParam(query, "idpUserId");
+  const q = stringParam(query, "q");
+  const attributes = q ? parseSearchQuery(q) : [];
+  const anyGiven =
+    Object.values(fields).some((v) => v !== undefined) || exact !== undefined || emailVerified !== undefined ||
+    idpAlias !== undefined || idpUserId !== undefined || enabled !== undefined || attributes.length > 0;
+  if (!anyGiven) return filter;
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) filter.fields[key as keyof UserFilter["fields"]] = value;
+  return { ...filter, exact: exact ?? false, emailVerified, idpAlias, idpUserId, attributes, includeServiceAccounts: true };
+}
+
+function termMatches(user: UserRecord, rawTerm: string): boolean {
+  const term = rawTerm.toLowerCase();
+  const values = [user.username, user.email, user.firstName?.toLowerCase(), user.lastName?.toLowerCase()];
+  if (term.length >= 2 && term.startsWith('"') && term.endsWith('"')) {
+    const wanted = term.slice(1, -1);
+    return values.some((v) => v === wanted);
+  }
+  let pattern: RegExp;
+  const escape = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*");
+  if (term.length >= 2 && term.startsWith("*") && term.endsWith("*")) pattern = new RegExp(escape(term.slice(1, -1)));
+  else pattern = new RegExp("^" + escape(term.endsWith("*") ? term.slice(0, -1) : term));
+  return values.some((v) => v !== undefined && pattern.test(v));
+}
+
+/** A predicate for the filter; compile once per request. */
+export function userMatcher(filter: UserFilter): (user: UserRecord) => boolean {
+  const fieldChecks = Object.entries(filter.fields).map(([key, value]) => {
+    const wanted = value!.toLowerCase();
+    return (user: UserRecord) => {
+      const actual = (user[key as keyof UserFilter["fields"]] ?? "").toLowerCase();
+      if (user[key as keyof UserFilter["fields"]] === undefined) return false;
+      return filter.exact ? actual === wanted : actual.includes(wanted);
+    };
+  });
+  const attributeChecks = filter.attributes.map(([name, value]) => {
+    const wantedName = name.toLowerCase();
+    const wantedValue = value.toLowerCase();
+    return (user: UserRecord) =>
+      Object.entries(user.attributes).some(([key, values]) => key.toLowerCase() === wantedName && values.some((v) => v.toLowerCase() === wantedValue));
+  });
+  return (user) => {
+    if (filter.id !== undefined) return user.id === filter.id;
+    if (!filter.includeServiceAccounts && user.serviceAccountClientId) return false;
+    if (filter.enabled !== undefined && user.enabled !== filter.enabled) return false;
+    if (filter.emailVerified !== undefined && user.emailVerified !== filter.emailVerified) return false;
+    if (filter.idpAlias !== undefined || filter.idpUserId !== undefined) {
+      const linked = user.federatedIdentities.some(
+        (f) => (filter.idpAlias === undefined || f.identityProvider === filter.idpAlias) && (filter.idpUserId === undefined || f.userId === filter.idpUserId),
+      );
+      if (!linked) return false;
+    }
+    for (const term of filter.terms) if (!termMatches(user, term)) return false;
+    for (const check of fieldChecks) if (!check(user)) return false;
+    for (const check of attributeChecks) if (!check(user)) return false;
+    return true;
+  };
+}

@@ -1,0 +1,141 @@
+import type { FastifyInstance } from "fastify";
+import type { ServerContext } from "../../context.ts";
+import type { UserRecord } from "../../store/types.ts";
+import { adminContext } from "../../access/admin-context.ts";
+import { clearLoginFailures } from "../../access/brute-force.ts";
+import { newId, now } from "../../common/ids.ts";
+import { adminEvent } from "./admin-event.ts";
+import { applyCredentialRepresentations } from "./credentials.ts";
+import { findGroupByPath, findGroup, requireUser } from "./lookups.ts";
+import { readUpConfig } from "./profile-config.ts";
+import { applyProfile, profileInput } from "./profile-attributes.ts";
+import { profileMetadata } from "./profile-metadata.ts";
+import { validateProfile } from "./profile-validation.ts";
+import { userAccess, userRepresentation, listedUser } from "./representation.ts";
+import { boolParam, intParam, objectBody, paramsOf, queryOf, unknownError } from "./request.ts";
+import { defaultRequiredActions, mergeRequiredActions } from "./required-actions.ts";
+import { parseUserFilter } from "./search.ts";
+import { countUsers, DEFAULT_MAX_USERS, findUsers } from "./user-list.ts";
+import { removeUser } from "./user-removal.ts";
+import { writeUserChange } from "./username-index.ts";
+
+const BASE = "/admin/realms/:realm/users";
+
+/** The representation as admin events record it: credential values never leave the request. */
+function eventRepresentation(rep: Record<string, unknown>) {
+  const { credentials, ...rest } = rep;
+  void credentials;
+  return rest;
+}
+
+function federatedIdentitiesOf(rep: Record<string, unknown>): UserRecord["federatedIdentities"] {
+  if (!Array.isArray(rep.federatedIdentities)) return [];
+  return rep.federatedIdentities
+    .filter((f): f is Record<string, unknown> => !!f && typeof f === "object" && typeof (f as Record<string, unknown>).identityProvider === "string")
+    .map((f) => ({ identityProvider: String(f.identityProvider), userId: String(f.userId ?? ""), userName: String(f.userName ?? "") }));
+}
+
+export async function registerUserCrudRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  const { db } = server;
+
+  app.get(BASE, async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("query-users");
+    if (!ctx.has("view-users")) return [];
+    const query = queryOf(req);
+    const config = readUpConfig(server, ctx.realm);
+    const brief = boolParam(query, "briefRepresentation") ?? false;
+    const users = findUsers(server, ctx.realm, parseUserFilter(query), intParam(query, "first") ?? -1, intParam(query, "max") ?? DEFAULT_MAX_USERS);
+    return users.map((user) => listedUser(server, ctx, user, config, brief));
+  });
+
+  app.get(`${BASE}/count`, async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("query-users");
+    if (!ctx.has("view-users")) return 0;
+    return countUsers(server, ctx.realm, parseUserFilter(queryOf(req)));
+  });
+
+  app.post(BASE, async (req, reply) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("manage-users");
+    const rep = objectBody(req);
+    const realm = ctx.realm;
+    const config = readUpConfig(server, realm);
+    const input = profileInput(rep, realm);
+    validateProfile(db, realm, config, input, undefined);
+    const groupIds = new Set(realm.defaultGroupIds.filter((id) => findGroup(db, realm, id)));
+    if (Array.isArray(rep.groups)) {
+      for (const path of rep.groups) {
+        const group = typeof path === "string" ? findGroupByPath(db, realm, path) : undefined;
+        if (!group) throw unknownError(); // Keycloak: RuntimeException "Unable to find group specified by path"
+        groupIds.add(group.id);
+      }
+    }
+    const user: UserRecord = {
+      id: newId(),
+      realmId: realm.id,
+      username: "",
+      enabled: rep.enabled === true,
+      emailVerified: rep.emailVerified === true,
+      attributes: {},
+      requiredActions: defaultRequiredActions(db, realm),
+      createdTimestamp: now(),
+      notBefore: 0,
+      credentials: [],
+      groupIds: [...groupIds],
+      roleIds: db.get("roles", realm.defaultRoleId) ? [realm.defaultRoleId] : [],
+      federatedIdentities: federatedIdentitiesOf(rep),
+      consents: [],
+    };
+    if (typeof rep.federationLink === "string") user.federationLink = rep.federationLink;
+    applyProfile(user, input, config, realm, true);
+    user.requiredActions = mergeRequiredActions(db, realm, user.requiredActions, rep.requiredActions, false);
+    applyCredentialRepresentations(user, rep.credentials);
+    await writeUserChange(db, realm.id, { id: user.id, usernameAfter: user.username }, () => db.write((tx) => tx.put("users", user)));
+    await adminEvent(server, ctx, "CREATE", "USER", `users/${user.id}`, eventRepresentation(rep));
+    return reply.status(201).header("Location", `${server.config.publicUrl}/admin/realms/${encodeURIComponent(realm.realm)}/users/${user.id}`).send();
+  });
+
+  app.get(`${BASE}/:id`, async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("view-users");
+    const user = requireUser(db, ctx, paramsOf(req).id);
+    const config = readUpConfig(server, ctx.realm);
+    const rep: Record<string, unknown> = userRepresentation(server, ctx.realm, user, config);
+    if (db.count("identityProviders", ctx.realm.id) > 0) rep.federatedIdentities = user.federatedIdentities.map((f) => ({ ...f }));
+    rep.access = userAccess(ctx);
+    if (boolParam(queryOf(req), "userProfileMetadata")) rep.userProfileMetadata = profileMetadata(config, ctx.realm, user);
+    return rep;
+  });
+
+  app.put(`${BASE}/:id`, async (req, reply) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("manage-users");
+    const user = requireUser(db, ctx, paramsOf(req).id);
+    const rep = objectBody(req);
+    const realm = ctx.realm;
+    const config = readUpConfig(server, realm);
+    const input = profileInput(rep, realm, user);
+    validateProfile(db, realm, config, input, user);
+    if (rep.enabled === true) await clearLoginFailures(server, realm, user);
+    const usernameBefore = user.username;
+    applyProfile(user, input, config, realm, rep.attributes != null);
+    if (typeof rep.enabled === "boolean") user.enabled = rep.enabled;
+    if (typeof rep.emailVerified === "boolean") user.emailVerified = rep.emailVerified;
+    user.requiredActions = mergeRequiredActions(db, realm, user.requiredActions, rep.requiredActions, true);
+    applyCredentialRepresentations(user, rep.credentials);
+    await writeUserChange(db, realm.id, { id: user.id, usernameBefore, usernameAfter: user.username }, () => db.write((tx) => tx.put("users", user)));
+    await adminEvent(server, ctx, "UPDATE", "USER", `users/${user.id}`, eventRepresentation(rep));
+    return reply.status(204).send();
+  });
+
+  app.delete(`${BASE}/:id`, async (req, reply) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("manage-users");
+    const user = requireUser(db, ctx, paramsOf(req).id);
+    await removeUser(server, ctx.realm, user);
+    await adminEvent(server, ctx, "DELETE", "USER", `users/${user.id}`);
+    return reply.status(204).send();
+  });
+}
