@@ -1,0 +1,76 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+
+const TIMEOUT = 20_000;
+
+describe("console as the master admin", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser));
+    page.setDefaultTimeout(TIMEOUT);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  it("signs in through the login page and shows the dashboard", async () => {
+    await page.goto(`${server.baseUrl}/admin/master/console/`);
+    await signIn(page, { username: "admin", password: "admin" });
+    await page.getByTestId("dashboard-title").waitFor();
+    assert.match(await page.getByTestId("dashboard-title").innerText(), /master/i);
+    assert.match(page.url(), /\/admin\/master\/console\/#\/master$/);
+    await page.getByRole("link", { name: "Manage realms" }).waitFor();
+    await page.getByRole("link", { name: "Users" }).waitFor();
+    await page.getByRole("link", { name: "Clients" }).waitFor();
+  });
+
+  it("shows server info on the info tab", async () => {
+    await page.getByRole("tab", { name: "Server info" }).click();
+    await page.getByTestId("server-version").waitFor();
+    assert.match(page.url(), /#\/master\/info$/);
+  });
+
+  it("shows 'Page Not Found' for an unknown route", async () => {
+    await page.goto(`${server.baseUrl}/admin/master/console/#/master/no/such/page`);
+    await page.getByText("Page Not Found").waitFor();
+  });
+
+  it("keeps the help mode across a reload", async () => {
+    await page.goto(`${server.baseUrl}/admin/master/console/#/master`);
+    await page.getByTestId("help-menu-toggle").click();
+    const helpSwitch = page.getByRole("switch", { name: "Show help texts" });
+    assert.equal(await helpSwitch.isChecked(), true);
+    await page.getByTestId("help-mode-item").click();
+    assert.equal(await page.evaluate(() => localStorage.getItem("helpEnabled")), "false");
+    await page.reload();
+    await page.getByTestId("help-menu-toggle").click();
+    assert.equal(await page.getByRole("switch", { name: "Show help texts" }).isChecked(), false);
+    await page.keyboard.press("Escape");
+  });
+
+  it("flips dir for a right-to-left locale", async () => {
+    const consoleElement = page.locator("kc-admin-console");
+    assert.equal(await consoleElement.getAttribute("dir"), "ltr");
+    await consoleElement.evaluate((element) => element.setAttribute("locale", "he"));
+    await page.waitForFunction(() => document.querySelector("kc-admin-console")?.getAttribute("dir") === "rtl");
+    await consoleElement.evaluate((element) => element.setAttribute("locale", "en"));
+    await page.waitForFunction(() => document.querySelector("kc-admin-console")?.getAttribute("dir") === "ltr");
+  });
+
+  it("signs out back to the login page", async () => {
+    await page.getByTestId("user-menu-toggle").click();
+    await page.getByRole("menuitem", { name: "sign out" }).click();
+    await page.getByLabel("Username or email").waitFor();
+    await page.getByRole("button", { name: "Sign In" }).waitFor();
+  });
+});

@@ -1,0 +1,34 @@
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+/** Flags that keep headless Chromium quiet and working as root on this machine. */
+export const CHROMIUM_ARGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export const chromiumPath = () => process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+/** Launches the system Chromium (never a downloaded one). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+}
+
+/** A fresh context (own cookies and storage) and a page in it. */
+export async function newPage(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in through the server's real login page, by its labels. */
+export async function signIn(page: Page, { username, password }: { username: string; password: string }): Promise<void> {
+  await page.getByLabel("Username or email").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
