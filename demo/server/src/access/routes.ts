@@ -1,5 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../context.ts";
+import { registerWhoAmI } from "./whoami.ts";
+import { registerAttackDetection } from "./attack-detection.ts";
+import { registerSessionAdmin } from "./session-admin.ts";
 
 /** Who-am-I, attack detection, sessions (oidc-access helper). */
-export async function registerAccessRoutes(_app: FastifyInstance, _server: ServerContext): Promise<void> {}
+export async function registerAccessRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  await registerWhoAmI(app, server);
+  await registerAttackDetection(app, server);
+  await registerSessionAdmin(app, server);
+}

@@ -3,10 +3,24 @@ import type { ServerContext } from "../context.ts";
 import { registerCors } from "./cors.ts";
 import { registerTokenEndpoint } from "./token-endpoint.ts";
 import { registerCertsEndpoint } from "./certs.ts";
+import { registerDiscovery } from "./discovery.ts";
+import { registerAuthEndpoint } from "./auth-endpoint.ts";
+import { registerLoginAction } from "./login-action.ts";
+import { registerLogoutEndpoint } from "./logout-endpoint.ts";
+import { registerUserinfoEndpoint } from "./userinfo-endpoint.ts";
+import { registerSessionIframes } from "./session-iframes.ts";
+import { registerThemeResources } from "./theme-resources.ts";
 
 /** OIDC endpoints and login page (oidc-access helper). */
 export async function registerOidcRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   registerCors(app, server);
+  await registerDiscovery(app, server);
   await registerTokenEndpoint(app, server);
   await registerCertsEndpoint(app, server);
+  await registerAuthEndpoint(app, server);
+  await registerLoginAction(app, server);
+  await registerLogoutEndpoint(app, server);
+  await registerUserinfoEndpoint(app, server);
+  await registerSessionIframes(app, server);
+  await registerThemeResources(app);
 }

@@ -25,7 +25,7 @@ export function tokenRealmName(token: string): string | undefined {
  * key, issuer, expiry, type, and the realm's not-before policy. Undefined when
  * any check fails.
  */
-export async function verifyToken(server: ServerContext, token: string, typ: "Bearer" | "Refresh" | "ID", realmName?: string): Promise<VerifiedToken | undefined> {
+export async function verifyToken(server: ServerContext, token: string, typ: "Bearer" | "Refresh" | "ID" | "Serialized-ID", realmName?: string): Promise<VerifiedToken | undefined> {
   const name = realmName ?? tokenRealmName(token);
   const realm = name ? realmByName(server.db, name) : undefined;
   if (!realm) return undefined;

@@ -1,0 +1,60 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyReply } from "fastify";
+import type { ServerContext } from "../context.ts";
+import type { ClientRecord, RealmRecord, UserRecord, UserSessionRecord } from "../store/types.ts";
+import { now } from "../common/ids.ts";
+import type { AuthRequest } from "./auth-requests.ts";
+import { sendAuthResponse } from "./auth-response.ts";
+import { setSsoCookies } from "./sso-cookies.ts";
+import { issuerOf } from "./tokens.ts";
+import { realmNumber } from "./lookup.ts";
+import { touchSession } from "../access/sessions.ts";
+import { recordEvent } from "../events/record.ts";
+
+/**
+ * Ends a successful browser authentication: joins the client to the session,
+ * refreshes the SSO cookies, and redirects back with an authorization code.
+ */
+export async function completeLogin(
+  server: ServerContext,
+  reply: FastifyReply,
+  realm: RealmRecord,
+  client: ClientRecord,
+  user: UserRecord,
+  session: UserSessionRecord,
+  request: AuthRequest,
+  ipAddress: string,
+) {
+  const joined = await touchSession(server, session, client);
+  const code = randomBytes(32).toString("base64url");
+  await server.db.write((tx) =>
+    tx.put("authCodes", {
+      id: code,
+      realmId: realm.id,
+      clientId: client.clientId,
+      userId: user.id,
+      sessionId: joined.id,
+      redirectUri: request.redirectUri,
+      scope: request.scope,
+      nonce: request.nonce,
+      codeChallenge: request.codeChallenge,
+      codeChallengeMethod: request.codeChallengeMethod,
+      expires: now() + realmNumber(realm, "accessCodeLifespan", 60) * 1000,
+    }),
+  );
+  await setSsoCookies(server, reply, realm, user, joined);
+  await recordEvent(server, realm, {
+    type: "LOGIN",
+    clientId: client.clientId,
+    userId: user.id,
+    sessionId: joined.id,
+    ipAddress,
+    details: { auth_method: "openid-connect", auth_type: "code", redirect_uri: request.redirectUri, consent: "no_consent_required", code_id: joined.id, username: user.username },
+  });
+  return sendAuthResponse(reply, request.redirectUri, request.responseMode, {
+    state: request.state,
+    session_state: joined.id,
+    iss: issuerOf(server, realm),
+    code,
+  });
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from "fastify";
+import type { ServerContext } from "../context.ts";
+import type { RealmRecord } from "../store/types.ts";
+import { realmByName } from "./lookup.ts";
+import { issuerOf } from "./tokens.ts";
+import { PKCE_METHODS } from "./pkce.ts";
+
+/** The OpenID Provider Metadata for what this server implements (a subset of Keycloak's). */
+function providerMetadata(server: ServerContext, realm: RealmRecord) {
+  const issuer = issuerOf(server, realm);
+  const oidc = `${issuer}/protocol/openid-connect`;
+  const scopes = server.db
+    .list("clientScopes", realm.id)
+    .filter((s) => s.protocol === "openid-connect" && s.attributes["include.in.token.scope"] !== "false")
+    .map((s) => s.name);
+  return {
+    issuer,
+    authorization_endpoint: `${oidc}/auth`,
+    token_endpoint: `${oidc}/token`,
+    userinfo_endpoint: `${oidc}/userinfo`,
+    end_session_endpoint: `${oidc}/logout`,
+    frontchannel_logout_session_supported: false,
+    frontchannel_logout_supported: false,
+    jwks_uri: `${oidc}/certs`,
+    check_session_iframe: `${oidc}/login-status-iframe.html`,
+    grant_types_supported: ["authorization_code", "client_credentials", "password", "refresh_token"],
+    acr_values_supported: ["0", "1"],
+    response_types_supported: ["code"],
+    subject_types_supported: ["public"],
+    prompt_values_supported: ["none", "login"],
+    id_token_signing_alg_values_supported: ["RS256"],
+    userinfo_signing_alg_values_supported: ["none"],
+    request_object_signing_alg_values_supported: ["none"],
+    response_modes_supported: ["query", "fragment", "form_post"],
+    token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
+    claims_supported: ["aud", "sub", "iss", "auth_time", "name", "given_name", "family_name", "preferred_username", "email", "acr", "azp", "nonce", "sid"],
+    claim_types_supported: ["normal"],
+    claims_parameter_supported: false,
+    scopes_supported: ["openid", ...scopes.filter((s) => s !== "openid")],
+    request_parameter_supported: false,
+    request_uri_parameter_supported: false,
+    require_request_uri_registration: false,
+    code_challenge_methods_supported: PKCE_METHODS,
+    tls_client_certificate_bound_access_tokens: false,
+    backchannel_logout_supported: false,
+    backchannel_logout_session_supported: false,
+    authorization_response_iss_parameter_supported: true,
+  };
+}
+
+export async function registerDiscovery(app: FastifyInstance, server: ServerContext): Promise<void> {
+  app.get<{ Params: { realm: string } }>("/realms/:realm/.well-known/openid-configuration", async (req, reply) => {
+    const realm = realmByName(server.db, req.params.realm);
+    if (!realm) return reply.status(404).send({ error: "Realm does not exist" });
+    return providerMetadata(server, realm);
+  });
+}

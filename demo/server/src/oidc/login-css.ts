@@ -1,0 +1,15 @@
+export const LOGIN_CSS = `
+body { margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center; background: #f0f0f0; font-family: "Red Hat Text", "Helvetica Neue", Arial, sans-serif; color: #151515; }
+.kc-card { background: #fff; padding: 2rem 2.5rem; width: min(26rem, 92vw); box-shadow: 0 4px 16px rgba(0, 0, 0, 0.12); border-radius: 8px; }
+.kc-realm { margin: 0 0 0.5rem; font-size: 0.9rem; color: #6a6e73; text-transform: uppercase; letter-spacing: 0.05em; }
+h1 { margin: 0 0 1.5rem; font-size: 1.5rem; font-weight: 500; }
+label { display: block; margin: 1rem 0 0.25rem; font-weight: 600; font-size: 0.9rem; }
+input[type="text"], input[type="password"] { width: 100%; box-sizing: border-box; padding: 0.5rem; font-size: 1rem; border: 1px solid #8a8d90; border-radius: 3px; }
+input[aria-invalid="true"] { border-color: #c9190b; }
+.kc-error { display: block; margin-top: 1rem; padding: 0.5rem 0.75rem; color: #a30000; background: #fff4f4; border-left: 3px solid #c9190b; }
+.kc-info { margin: 1rem 0; }
+.kc-remember { display: flex; gap: 0.5rem; align-items: center; margin-top: 1rem; font-weight: 400; }
+input[type="submit"], button { margin-top: 1.5rem; width: 100%; padding: 0.6rem; font-size: 1rem; color: #fff; background: #0066cc; border: 0; border-radius: 3px; cursor: pointer; }
+input[type="submit"]:hover, button:hover { background: #004080; }
+a { color: #0066cc; }
+`;

@@ -1,0 +1,33 @@
+import type { FastifyReply } from "fastify";
+import type { RealmRecord } from "../store/types.ts";
+import { escapeHtml, HTML_SECURITY_HEADERS, themePage } from "./html.ts";
+import { realmTitle } from "./error-page.ts";
+
+export interface LoginPageState {
+  actionUrl: string;
+  username?: string;
+  error?: string;
+}
+
+/** The username/password form of the browser flow, with the login theme's element ids. */
+export function sendLoginPage(reply: FastifyReply, realm: RealmRecord, state: LoginPageState) {
+  const usernameLabel = realm.settings.loginWithEmailAllowed === false ? "Username" : "Username or email";
+  const invalid = state.error ? ` aria-invalid="true" aria-describedby="input-error"` : "";
+  const rememberMe =
+    realm.settings.rememberMe === true
+      ? `\n<label class="kc-remember" for="rememberMe"><input type="checkbox" id="rememberMe" name="rememberMe" value="on"> Remember me</label>`
+      : "";
+  const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(realm))}</p>
+<h1 id="kc-page-title">Sign in to your account</h1>
+<form id="kc-form-login" action="${escapeHtml(state.actionUrl)}" method="post" novalidate>
+<label for="username">${usernameLabel}</label>
+<input type="text" id="username" name="username" value="${escapeHtml(state.username ?? "")}" autocomplete="username" autofocus${invalid}>
+<label for="password">Password</label>
+<input type="password" id="password" name="password" autocomplete="current-password"${invalid}>${
+    state.error ? `\n<span id="input-error" class="kc-error" aria-live="polite">${escapeHtml(state.error)}</span>` : ""
+  }${rememberMe}
+<input type="hidden" id="id-hidden-input" name="credentialId">
+<input type="submit" id="kc-login" name="login" value="Sign In">
+</form>`;
+  return reply.status(200).headers(HTML_SECURITY_HEADERS).send(themePage(`Sign in to ${realmTitle(realm)}`, body));
+}
