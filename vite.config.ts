@@ -9,7 +9,7 @@ import { shadowSheets } from "./build/vite-plugin-shadow-sheets.ts";
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 /** Output folders: the product build, and the bundle Web Test Runner runs (`--mode browser-test`). */
-export const BROWSER_TEST_OUT_DIR = ".browser-test-build";
+export const BROWSER_TEST_OUT_DIR = ".tmp/browser-tests";
 
 export default defineConfig(({ command, mode }) => {
   const isBrowserTest = mode === "browser-test";
@@ -39,6 +39,8 @@ export default defineConfig(({ command, mode }) => {
       assetsInlineLimit: (file: string) => (/\.(woff2?|ttf|otf)$/.test(file) ? false : undefined),
       rolldownOptions: {
         input,
+        // Keep entry exports (loader's define/load, each area's define): Vite drops them for apps.
+        preserveEntrySignatures: "exports-only",
         external: isBrowserTest ? [/^\/__web-dev-server__/] : [],
         output: {
           entryFileNames: (chunk) => (chunk.facadeModuleId?.endsWith(".html") ? "console/[name]-[hash].js" : "[name].js"),

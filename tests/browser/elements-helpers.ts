@@ -1,0 +1,52 @@
+import { sendMouse } from "@web/test-runner-commands";
+
+/** A real mouse click in the middle of `element` (never element.click(): see FINDINGS). */
+export async function realClick(element: Element): Promise<void> {
+  const box = element.getBoundingClientRect();
+  await sendMouse({ type: "click", position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] });
+}
+
+export async function waitFor<T>(probe: () => T | undefined | null | false, what = "condition", timeoutMs = 3000): Promise<T> {
+  const started = performance.now();
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (performance.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+
+/** The focused element, following open shadow roots. */
+export function deepActiveElement(): Element | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
+export function shadowQuery<E extends Element = HTMLElement>(host: Element, selector: string): E | null {
+  return host.shadowRoot?.querySelector<E>(selector) ?? null;
+}
+
+export function buttonByText(host: Element, text: string): HTMLElement | undefined {
+  return [...(host.shadowRoot?.querySelectorAll<HTMLElement>("button") ?? [])].find((button) =>
+    button.textContent?.trim().startsWith(text),
+  );
+}
+
+/** Appends `<tag>` with `attributes` to a fresh container in the body and waits for its first render. */
+export async function mountElement(tag: string, attributes: Record<string, string> = {}): Promise<HTMLElement> {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  const container = document.createElement("div");
+  container.className = "test-container";
+  container.append(element);
+  document.body.append(container);
+  await waitFor(() => element.shadowRoot?.querySelector("section"), `<${tag}> to render`);
+  return element;
+}
+
+export function removeTestContainers(): void {
+  for (const container of document.querySelectorAll(".test-container")) container.remove();
+}
