@@ -21,6 +21,8 @@ export class ImportContext {
   readonly userIdsByUsername = new Map<string, string>();
   readonly warnings: string[] = [];
   private readonly usedIds = new Set<string>();
+  /** Ids of existing records an import may replace (partial import with OVERWRITE). */
+  readonly replaceableIds = new Set<string>();
 
   constructor(
     readonly db: Db,
@@ -34,7 +36,8 @@ export class ImportContext {
 
   /** Keeps an imported id unless another record already uses it (importing one file twice under two names). */
   idFor(table: TableName, given: string | undefined): string {
-    const id = given && !this.usedIds.has(given) && !this.db.get(table, given) ? given : newId();
+    const free = given && !this.usedIds.has(given) && (this.replaceableIds.has(given) || !this.db.get(table, given));
+    const id = free ? given : newId();
     this.usedIds.add(id);
     return id;
   }

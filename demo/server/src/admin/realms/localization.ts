@@ -1,0 +1,89 @@
+import type { FastifyInstance } from "fastify";
+import type { ServerContext } from "../../context.ts";
+import { adminContext, type AdminPermission } from "../../access/admin-context.ts";
+import { badRequest, notFound } from "../../http/errors.ts";
+import { REALM_MANAGEMENT_ROLES } from "../../realm/template.ts";
+import type { RealmRecord } from "../../store/types.ts";
+import { auditRealmChange } from "./audit.ts";
+
+type LocaleParams = { Params: { realm: string; locale: string } };
+type KeyParams = { Params: { realm: string; locale: string; key: string } };
+
+const ANY_ADMIN_PERMISSION = REALM_MANAGEMENT_ROLES as unknown as AdminPermission[];
+
+/** Realm localization texts (`/admin/realms/{realm}/localization`). */
+export async function registerLocalizationRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  const { db } = server;
+  const withTexts = (realm: RealmRecord, locale: string, texts: Record<string, string> | undefined): RealmRecord => {
+    const localizationTexts = { ...realm.localizationTexts };
+    if (texts && Object.keys(texts).length) localizationTexts[locale] = texts;
+    else delete localizationTexts[locale];
+    return { ...realm, localizationTexts };
+  };
+
+  app.get<{ Params: { realm: string } }>("/admin/realms/:realm/localization", async (req) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    ctx.requireAny(...ANY_ADMIN_PERMISSION);
+    return Object.keys(ctx.realm.localizationTexts).sort();
+  });
+
+  app.get<LocaleParams & { Querystring: { useRealmDefaultLocaleFallback?: string } }>("/admin/realms/:realm/localization/:locale", async (req) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    ctx.requireAny(...ANY_ADMIN_PERMISSION);
+    const texts = ctx.realm.localizationTexts;
+    const own = texts[req.params.locale] ?? {};
+    if (req.query.useRealmDefaultLocaleFallback !== "true") return own;
+    const defaultLocale = String(ctx.realm.settings.defaultLocale ?? "en");
+    return { ...(texts[defaultLocale] ?? {}), ...own };
+  });
+
+  app.post<LocaleParams & { Body: Record<string, unknown> | undefined }>("/admin/realms/:realm/localization/:locale", async (req, reply) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    ctx.require("manage-realm");
+    const body = req.body;
+    if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("Invalid localization texts");
+    const merged = { ...(ctx.realm.localizationTexts[req.params.locale] ?? {}) };
+    for (const [k, v] of Object.entries(body)) merged[k] = String(v);
+    await db.write((tx) => tx.put("realms", withTexts(ctx.realm, req.params.locale, merged)));
+    await auditRealmChange(server, ctx, ctx.realm, "CREATE", `localization/${req.params.locale}`, body);
+    return reply.status(204).send();
+  });
+
+  app.delete<LocaleParams>("/admin/realms/:realm/localization/:locale", async (req, reply) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    ctx.require("manage-realm");
+    if (!ctx.realm.localizationTexts[req.params.locale]) throw notFound("No localization texts for locale found");
+    await db.write((tx) => tx.put("realms", withTexts(ctx.realm, req.params.locale, undefined)));
+    await auditRealmChange(server, ctx, ctx.realm, "DELETE", `localization/${req.params.locale}`);
+    return reply.status(204).send();
+  });
+
+  app.get<KeyParams>("/admin/realms/:realm/localization/:locale/:key", async (req, reply) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    ctx.requireAny(...ANY_ADMIN_PERMISSION);
+    const text = ctx.realm.localizationTexts[req.params.locale]?.[req.params.key];
+    if (text === undefined) throw notFound("Localization text not found");
+    return reply.type("text/plain; charset=utf-8").send(text);
+  });
+
+  app.put<KeyParams & { Body: unknown }>("/admin/realms/:realm/localization/:locale/:key", async (req, reply) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    ctx.require("manage-realm");
+    const text = typeof req.body === "string" ? req.body : req.body === undefined || req.body === null ? "" : JSON.stringify(req.body);
+    const texts = { ...(ctx.realm.localizationTexts[req.params.locale] ?? {}), [req.params.key]: text };
+    await db.write((tx) => tx.put("realms", withTexts(ctx.realm, req.params.locale, texts)));
+    await auditRealmChange(server, ctx, ctx.realm, "UPDATE", `localization/${req.params.locale}/${req.params.key}`, text);
+    return reply.status(204).send();
+  });
+
+  app.delete<KeyParams>("/admin/realms/:realm/localization/:locale/:key", async (req, reply) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    ctx.require("manage-realm");
+    const current = ctx.realm.localizationTexts[req.params.locale];
+    if (!current || !(req.params.key in current)) throw notFound("Localization text not found");
+    const { [req.params.key]: _removed, ...rest } = current;
+    await db.write((tx) => tx.put("realms", withTexts(ctx.realm, req.params.locale, rest)));
+    await auditRealmChange(server, ctx, ctx.realm, "DELETE", `localization/${req.params.locale}/${req.params.key}`);
+    return reply.status(204).send();
+  });
+}

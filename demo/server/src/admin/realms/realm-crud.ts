@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ServerContext } from "../../context.ts";
+import { adminContext, type AdminPermission, type AdminRequestContext } from "../../access/admin-context.ts";
+import { authenticateBearer } from "../../access/authenticate.ts";
+import { userEffectiveRoleIds } from "../../access/roles.ts";
+import { badRequest, forbidden, HttpError } from "../../http/errors.ts";
+import { createRealm } from "../../realm/new-realm.ts";
+import { deleteRealm } from "../../realm/delete.ts";
+import { MASTER_REALM, realmByName, realmRoleByName } from "../../realm/lookup.ts";
+import { briefRealmRepresentation, limitedRealmRepresentation, realmRepresentation } from "../../realm/realm-representation.ts";
+import { putUpdatedRealm, updatedRealm } from "../../realm/update.ts";
+import type { RealmRep } from "../../realm/representation.ts";
+import { REALM_MANAGEMENT_ROLES } from "../../realm/template.ts";
+import { auditRealmChange } from "./audit.ts";
+
+type RealmParams = { Params: { realm: string } };
+
+const ANY_ADMIN_PERMISSION = REALM_MANAGEMENT_ROLES as unknown as AdminPermission[];
+
+/** The caller's context in a realm, or undefined when the caller may not address it at all. */
+async function contextIn(server: ServerContext, req: FastifyRequest, realmName: string): Promise<AdminRequestContext | undefined> {
+  try {
+    return await adminContext(server, req, realmName);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 403) return undefined;
+    throw error;
+  }
+}
+
+export async function registerRealmCrudRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  const { db } = server;
+
+  app.get<{ Querystring: { briefRepresentation?: string } }>("/admin/realms", async (req) => {
+    await authenticateBearer(server, req);
+    const brief = req.query.briefRepresentation === "true";
+    const reps: unknown[] = [];
+    for (const realm of db.all("realms")) {
+      const ctx = await contextIn(server, req, realm.realm);
+      if (!ctx) continue;
+      if (ctx.has("view-realm")) reps.push(brief ? briefRealmRepresentation(realm) : realmRepresentation(db, realm));
+      else if (ANY_ADMIN_PERMISSION.some((p) => ctx.has(p))) reps.push({ id: realm.id, realm: realm.realm });
+    }
+    if (!reps.length) throw forbidden();
+    return reps;
+  });
+
+  app.post<{ Body: RealmRep | undefined }>("/admin/realms", async (req, reply) => {
+    const ctx = await adminContext(server, req, MASTER_REALM);
+    const createRealmRole = realmRoleByName(db, ctx.authRealm.id, "create-realm");
+    if (ctx.authRealm.realm !== MASTER_REALM || !createRealmRole || !userEffectiveRoleIds(db, ctx.user).has(createRealmRole.id)) throw forbidden();
+    const rep = req.body;
+    if (!rep || typeof rep !== "object" || Array.isArray(rep)) throw badRequest("Invalid realm representation");
+    const realm = await createRealm(server, rep);
+    await grantCreatorAdminRoles(server, ctx, realm.realm);
+    return reply.status(201).header("Location", `${server.config.publicUrl}/admin/realms/${encodeURIComponent(realm.realm)}`).send();
+  });
+
+  app.get<RealmParams>("/admin/realms/:realm", async (req) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    if (ctx.has("view-realm")) return realmRepresentation(db, ctx.realm);
+    ctx.requireAny(...ANY_ADMIN_PERMISSION);
+    return limitedRealmRepresentation(ctx.realm);
+  });
+
+  app.put<RealmParams & { Body: RealmRep | undefined }>("/admin/realms/:realm", async (req, reply) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    ctx.require("manage-realm");
+    const rep = req.body ?? {};
+    const before = ctx.realm;
+    const after = updatedRealm(db, before, rep);
+    await db.write((tx) => putUpdatedRealm(db, tx, before, after));
+    await auditRealmChange(server, ctx, after, "UPDATE", "", rep);
+    return reply.status(204).send();
+  });
+
+  app.delete<RealmParams>("/admin/realms/:realm", async (req, reply) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    ctx.require("manage-realm");
+    if (ctx.realm.realm === MASTER_REALM) throw badRequest("Can't delete master realm");
+    await deleteRealm(server, ctx.realm);
+    return reply.status(204).send();
+  });
+}
+
+/**
+ * Keycloak gives a realm's creator every role of the new `X-realm` client unless
+ * they already hold master's admin role.
+ */
+async function grantCreatorAdminRoles(server: ServerContext, ctx: AdminRequestContext, realmName: string): Promise<void> {
+  const { db } = server;
+  const admin = realmRoleByName(db, ctx.authRealm.id, "admin");
+  if (admin && userEffectiveRoleIds(db, ctx.user).has(admin.id)) return;
+  const master = realmByName(db, MASTER_REALM)!;
+  const client = [...db.iterate("clients", master.id)].find((c) => c.clientId === `${realmName}-realm`);
+  if (!client) return;
+  const roleIds = [...db.iterate("roles", master.id)].filter((r) => r.clientId === client.id).map((r) => r.id);
+  const user = ctx.user;
+  await db.write((tx) => tx.put("users", { ...user, roleIds: [...new Set([...user.roleIds, ...roleIds])] }));
+}

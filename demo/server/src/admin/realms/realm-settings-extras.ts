@@ -1,0 +1,39 @@
+import type { FastifyInstance } from "fastify";
+import type { ServerContext } from "../../context.ts";
+import { adminContext } from "../../access/admin-context.ts";
+import { badRequest } from "../../http/errors.ts";
+import { eventsConfigRepresentation } from "../../realm/realm-representation.ts";
+import { applyEventsConfig } from "../../realm/update.ts";
+import type { RealmRep } from "../../realm/representation.ts";
+import { auditRealmChange } from "./audit.ts";
+
+type RealmParams = { Params: { realm: string } };
+
+/** Events configuration and the (always disabled) fine-grained users permissions. */
+export async function registerRealmSettingsExtraRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  const { db } = server;
+
+  app.get<RealmParams>("/admin/realms/:realm/events/config", async (req) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    ctx.require("view-events");
+    return eventsConfigRepresentation(ctx.realm);
+  });
+
+  app.put<RealmParams & { Body: RealmRep | undefined }>("/admin/realms/:realm/events/config", async (req, reply) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    ctx.require("manage-events");
+    const rep = req.body;
+    if (!rep || typeof rep !== "object" || Array.isArray(rep)) throw badRequest("Invalid events configuration");
+    const next = structuredClone(ctx.realm);
+    applyEventsConfig(next, rep);
+    await db.write((tx) => tx.put("realms", next));
+    await auditRealmChange(server, ctx, next, "UPDATE", "events/config", rep);
+    return reply.status(204).send();
+  });
+
+  app.get<RealmParams>("/admin/realms/:realm/users-management-permissions", async (req) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    ctx.require("view-users");
+    return { enabled: false };
+  });
+}

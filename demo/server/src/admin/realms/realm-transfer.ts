@@ -1,0 +1,50 @@
+import type { FastifyInstance } from "fastify";
+import type { ServerContext } from "../../context.ts";
+import { adminContext } from "../../access/admin-context.ts";
+import { badRequest } from "../../http/errors.ts";
+import { exportRealm } from "../../realm/export.ts";
+import { partialImport } from "../../realm/partial-import.ts";
+import type { Json } from "../../realm/representation.ts";
+import { auditRealmChange } from "./audit.ts";
+
+type RealmParams = { Params: { realm: string } };
+
+export async function registerRealmTransferRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  app.post<RealmParams & { Querystring: { exportClients?: string; exportGroupsAndRoles?: string } }>("/admin/realms/:realm/partial-export", async (req) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    const clients = req.query.exportClients === "true";
+    const groupsAndRoles = req.query.exportGroupsAndRoles === "true";
+    ctx.require("view-realm");
+    if (clients) ctx.require("view-clients");
+    if (groupsAndRoles) ctx.require("view-users");
+    return exportRealm(server, ctx.realm.id, { clients, groupsAndRoles, maskSecrets: true });
+  });
+
+  app.post<RealmParams & { Body: Json | undefined }>("/admin/realms/:realm/partialImport", async (req) => {
+    const ctx = await adminContext(server, req, req.params.realm);
+    ctx.require("manage-realm");
+    const body = req.body;
+    if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("Invalid partial import representation");
+    const results = await partialImport(server, ctx.realm, body);
+    for (const r of results.results) {
+      await auditRealmChange(server, ctx, ctx.realm, r.action === "ADDED" ? "CREATE" : r.action === "OVERWRITTEN" ? "UPDATE" : "ACTION", resourcePathOf(r), undefined, r.resourceType);
+    }
+    return results;
+  });
+}
+
+function resourcePathOf(r: { resourceType: string; id: string; resourceName: string }): string {
+  switch (r.resourceType) {
+    case "USER":
+      return `users/${r.id}`;
+    case "CLIENT":
+      return `clients/${r.id}`;
+    case "GROUP":
+      return `groups/${r.id}`;
+    case "REALM_ROLE":
+    case "CLIENT_ROLE":
+      return `roles-by-id/${r.id}`;
+    default:
+      return `identity-provider/instances/${r.resourceName}`;
+  }
+}
