@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { PageSection } from "@patternfly/react-core/dist/esm/components/Page/index.js";
 import { Tab, Tabs, TabTitleText } from "@patternfly/react-core/dist/esm/components/Tabs/index.js";
 import { Title } from "@patternfly/react-core/dist/esm/components/Title/index.js";
@@ -16,7 +16,7 @@ export default function DashboardPage() {
   const realm = useCurrentRealm();
   const representation = useRealmRepresentation();
   const navigate = useNavigate();
-  const { tab } = useParams();
+  const tab = useLocation().pathname.split("/")[2];
   const active: DashboardTab = (DASHBOARD_TABS as readonly string[]).includes(tab ?? "") ? (tab as DashboardTab) : "welcome";
   const realmName = representation?.displayName || realm;
   return (
