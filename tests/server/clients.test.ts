@@ -393,6 +393,31 @@ describe("clients admin API", () => {
     });
   });
 
+  describe("admin events", () => {
+    it("records CLIENT and PROTOCOL_MAPPER events with representations", async () => {
+      const config = await api(`${R}/events/config`, { method: "PUT", body: { adminEventsEnabled: true, adminEventsDetailsEnabled: true } });
+      assert.equal(config.status, 204);
+      const id = await createClient(api, "master", { clientId: "audited" });
+      await api(`${R}/clients/${id}/protocol-mappers/models`, {
+        method: "POST",
+        body: { name: "x", protocol: "openid-connect", protocolMapper: "oidc-hardcoded-claim-mapper", config: {} },
+      });
+      await api(`${R}/clients/${id}`, { method: "DELETE" });
+      const events = (await (await api(`${R}/admin-events?max=100`)).json()) as {
+        operationType: string;
+        resourceType: string;
+        resourcePath: string;
+        representation?: string;
+      }[];
+      const mine = events.filter((e) => e.resourcePath.startsWith(`clients/${id}`));
+      const kinds = mine.map((e) => `${e.operationType} ${e.resourceType}`).sort();
+      assert.deepEqual(kinds, ["CREATE CLIENT", "CREATE PROTOCOL_MAPPER", "DELETE CLIENT"]);
+      const create = mine.find((e) => e.operationType === "CREATE" && e.resourceType === "CLIENT")!;
+      assert.equal(create.resourcePath, `clients/${id}`);
+      assert.equal(JSON.parse(create.representation!).clientId, "audited");
+    });
+  });
+
   describe("persistence", () => {
     it("keeps clients, secrets, mappers and service accounts across a restart", async () => {
       const id = await createClient(api, "master", {

@@ -20,6 +20,8 @@ function defaultRep(protocol: string): Record<string, unknown> {
     enabled: true,
     alwaysDisplayInConsole: false,
     clientAuthenticatorType: "client-secret",
+    // Placeholder that keeps a generated secret where Keycloak lists it; JSON drops it when unset.
+    secret: undefined,
     redirectUris: [],
     webOrigins: [],
     notBefore: 0,
