@@ -37,7 +37,7 @@ export function RealmSelector() {
     enabled: open,
   });
   const known = useMemo(() => (names.data && !deferredSearch ? new Set(names.data.map((entry) => entry.name)) : undefined), [names.data, deferredSearch]);
-  const current = representation ? { name: realm, displayName: representation.displayName } : undefined;
+  const current = useMemo(() => ({ name: realm, displayName: representation?.displayName }), [realm, representation?.displayName]);
   const recent = useRecentRealms(current, known && known.size < SHOWN ? known : undefined).filter((entry) => entry.name !== realm);
   const label = representation?.displayName || realm;
 
