@@ -1,0 +1,131 @@
+import type { FastifyInstance } from "fastify";
+import type { ServerContext } from "../../../context.ts";
+import type { AuthFlowRecord, AuthenticatorConfigRecord } from "../../../store/types.ts";
+import { adminContext } from "../../../access/admin-context.ts";
+import { newId } from "../../../common/ids.ts";
+import { badRequest, conflict } from "../../../http/errors.ts";
+import { audit } from "../common/audit.ts";
+import { objectBody, optionalString } from "../common/body.ts";
+import { adminPath, created, noContent } from "../common/location.ts";
+import { paramsOf } from "../common/params.ts";
+import { flowByAlias, flowsOf, flowTree, requireFlowByAlias, requireFlowById } from "./lookup.ts";
+import { flowRepresentation } from "./representation.ts";
+
+const BASE = "/admin/realms/:realm/authentication";
+const FLOW_TYPES = new Set(["basic-flow", "client-flow", "form-flow"]);
+const REALM_FLOW_BINDINGS = ["browserFlow", "registrationFlow", "directGrantFlow", "resetCredentialsFlow", "clientAuthenticationFlow", "dockerAuthenticationFlow", "firstBrokerLoginFlow"];
+
+/** Deep copy of a flow tree; sub-flows are named `{newName} {old alias}` as Keycloak's copy does, configs are duplicated. */
+function copyTree(server: ServerContext, source: AuthFlowRecord, newAlias: string, topLevel: boolean, flows: AuthFlowRecord[], configs: AuthenticatorConfigRecord[], rootName: string): AuthFlowRecord {
+  const copy: AuthFlowRecord = { ...source, id: newId(), alias: newAlias, topLevel, builtIn: false, executions: [] };
+  flows.push(copy);
+  for (const execution of source.executions) {
+    const next = { ...execution, id: newId() };
+    const sub = execution.authenticatorFlow && execution.flowId ? server.db.get("authFlows", execution.flowId) : undefined;
+    if (sub) next.flowId = copyTree(server, sub, `${rootName} ${sub.alias}`, false, flows, configs, rootName).id;
+    if (execution.authenticatorConfig) {
+      const config = server.db.list("authenticatorConfigs", source.realmId).find((c) => c.alias === execution.authenticatorConfig || c.id === execution.authenticatorConfig);
+      if (config) {
+        const alias = `${config.alias}-${rootName}`.replace(/\s+/g, "-");
+        configs.push({ ...config, id: newId(), alias, config: { ...config.config } });
+        next.authenticatorConfig = alias;
+      }
+    }
+    copy.executions.push(next);
+  }
+  return copy;
+}
+
+export async function registerFlowRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  app.get(`${BASE}/flows`, async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("view-realm");
+    return flowsOf(server, ctx.realm).filter((f) => f.topLevel).map((f) => flowRepresentation(server, f));
+  });
+
+  app.post(`${BASE}/flows`, async (req, reply) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("manage-realm");
+    const rep = objectBody(req.body, "Flow");
+    const alias = optionalString(rep.alias)?.trim();
+    if (!alias) throw conflict("Failed to create flow with empty alias name");
+    if (flowByAlias(server, ctx.realm, alias)) throw conflict(`Flow ${alias} already exists`);
+    const providerId = optionalString(rep.providerId) ?? "basic-flow";
+    if (!FLOW_TYPES.has(providerId)) throw badRequest(`Unknown flow provider ${providerId}`);
+    const flow: AuthFlowRecord = {
+      id: newId(),
+      realmId: ctx.realm.id,
+      alias,
+      description: optionalString(rep.description) ?? "",
+      providerId,
+      topLevel: rep.topLevel !== false,
+      builtIn: false,
+      executions: [],
+    };
+    await server.db.write((tx) => tx.put("authFlows", flow));
+    await audit(server, ctx, "CREATE", "AUTH_FLOW", `authentication/flows/${flow.id}`, flowRepresentation(server, flow));
+    return created(reply, server, adminPath(ctx.realm.realm, "authentication", "flows", flow.id));
+  });
+
+  app.get(`${BASE}/flows/:id`, async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("view-realm");
+    return flowRepresentation(server, requireFlowById(server, ctx.realm, paramsOf<"id">(req).id));
+  });
+
+  app.put(`${BASE}/flows/:id`, async (req, reply) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("manage-realm");
+    const flow = requireFlowById(server, ctx.realm, paramsOf<"id">(req).id);
+    const rep = objectBody(req.body, "Flow");
+    const alias = optionalString(rep.alias)?.trim() || flow.alias;
+    if (alias !== flow.alias && flowByAlias(server, ctx.realm, alias)) throw conflict("Flow alias name already exists");
+    const updated: AuthFlowRecord = { ...flow, alias, description: optionalString(rep.description) ?? flow.description };
+    const realmSettings = { ...ctx.realm.settings };
+    for (const binding of REALM_FLOW_BINDINGS) if (realmSettings[binding] === flow.alias) realmSettings[binding] = alias;
+    await server.db.write((tx) => {
+      tx.put("authFlows", updated);
+      if (alias !== flow.alias) tx.put("realms", { ...ctx.realm, settings: realmSettings });
+    });
+    await audit(server, ctx, "UPDATE", "AUTH_FLOW", `authentication/flows/${flow.id}`, rep);
+    return reply.status(202).send(flowRepresentation(server, updated));
+  });
+
+  app.delete(`${BASE}/flows/:id`, async (req, reply) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("manage-realm");
+    const flow = requireFlowById(server, ctx.realm, paramsOf<"id">(req).id);
+    if (flow.builtIn) throw badRequest("Can't delete built in flow");
+    const binding = REALM_FLOW_BINDINGS.find((b) => ctx.realm.settings[b] === flow.alias);
+    if (binding) throw conflict(`Cannot delete flow, it is used as the realm's ${binding}`);
+    const tree = flowTree(server, flow);
+    const usedConfigs = new Set(tree.flatMap((f) => f.executions.map((e) => e.authenticatorConfig).filter(Boolean)));
+    const configs = server.db.list("authenticatorConfigs", ctx.realm.id).filter((c) => usedConfigs.has(c.alias) || usedConfigs.has(c.id));
+    await server.db.write((tx) => {
+      for (const f of tree) tx.delete("authFlows", f.id);
+      for (const c of configs) tx.delete("authenticatorConfigs", c.id);
+    });
+    await audit(server, ctx, "DELETE", "AUTH_FLOW", `authentication/flows/${flow.id}`);
+    return noContent(reply);
+  });
+
+  app.post(`${BASE}/flows/:flowAlias/copy`, async (req, reply) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("manage-realm");
+    const source = requireFlowByAlias(server, ctx.realm, paramsOf<"flowAlias">(req).flowAlias);
+    const newName = optionalString(objectBody(req.body).newName)?.trim();
+    if (!newName) throw badRequest("Missing newName");
+    if (flowByAlias(server, ctx.realm, newName)) throw conflict("New flow alias name already exists");
+    const flows: AuthFlowRecord[] = [];
+    const configs: AuthenticatorConfigRecord[] = [];
+    const copy = copyTree(server, source, newName, source.topLevel, flows, configs, newName);
+    const taken = flows.slice(1).find((f) => flowByAlias(server, ctx.realm, f.alias));
+    if (taken) throw conflict(`Flow ${taken.alias} already exists`);
+    await server.db.write((tx) => {
+      for (const f of flows) tx.put("authFlows", f);
+      for (const c of configs) tx.put("authenticatorConfigs", c);
+    });
+    await audit(server, ctx, "CREATE", "AUTH_FLOW", `authentication/flows/${source.alias}/copy`, { newName });
+    return created(reply, server, adminPath(ctx.realm.realm, "authentication", "flows", copy.id));
+  });
+}
