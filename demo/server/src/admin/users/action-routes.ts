@@ -29,7 +29,7 @@ function checkEmailRequest(server: ServerContext, realm: RealmRecord, user: User
   const client = clientByClientId(server.db, realm, clientId);
   if (!client && requestedClientId !== undefined) throw badRequest("Client doesn't exist");
   if (client && client.rep.enabled === false) throw badRequest("Client is not enabled");
-  if (redirectUri !== undefined && client && !isValidRedirectUri(client, redirectUri)) throw badRequest("Invalid redirect uri.");
+  if (redirectUri !== undefined && client && !isValidRedirectUri(client, redirectUri, server.config.publicUrl)) throw badRequest("Invalid redirect uri.");
   const lifespan = intParam(query, "lifespan") ?? Number(realm.settings.actionTokenGeneratedByAdminLifespan ?? 43200);
   return { clientId, redirectUri, lifespan };
 }

@@ -33,6 +33,8 @@ export function profileInput(rep: Record<string, unknown>, realm: RealmRecord, e
   if (existing && rep.attributes == null) {
     for (const [name, values] of Object.entries(currentAttributes(existing))) if (!(name in input)) input[name] = values;
   }
+  // Keycloak keeps a username the representation leaves out (it is read-only unless editUsernameAllowed).
+  if (existing && !input.username?.[0]) input.username = [existing.username];
   if (realmFlag(realm, "registrationEmailAsUsername") && input.email?.[0]) input.username = [input.email[0]];
   return input;
 }

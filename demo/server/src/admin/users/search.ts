@@ -49,7 +49,23 @@ export function parseUserFilter(query: Query): UserFilter {
     idpAlias !== undefined || idpUserId !== undefined || enabled !== undefined || attributes.length > 0;
   if (!anyGiven) return filter;
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) filter.fields[key as keyof UserFilter["fields"]] = value;
-  return { ...filter, exact: exact ?? false, emailVerified, idpAlias, idpUserId, attributes, includeServiceAccounts: true };
+  // q's keys join the same map as the other filters in Keycloak, so `q=lastName:x` filters the last name.
+  const customAttributes: [string, string][] = [];
+  for (const [key, value] of attributes) {
+    if (key in fields) filter.fields[key as keyof UserFilter["fields"]] = value;
+    else if (key === "enabled") filter.enabled = value.toLowerCase() === "true";
+    else if (key === "emailVerified") filter.emailVerified = value.toLowerCase() === "true";
+    else customAttributes.push([key, value]);
+  }
+  return {
+    ...filter,
+    exact: exact ?? false,
+    emailVerified: filter.emailVerified ?? emailVerified,
+    idpAlias,
+    idpUserId,
+    attributes: customAttributes,
+    includeServiceAccounts: true,
+  };
 }
 
 function termMatches(user: UserRecord, rawTerm: string): boolean {

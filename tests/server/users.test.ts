@@ -1,0 +1,364 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+
+interface User {
+  id: string;
+  username: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  enabled: boolean;
+  emailVerified: boolean;
+  createdTimestamp: number;
+  attributes?: Record<string, string[]>;
+  requiredActions?: string[];
+  totp?: boolean;
+  notBefore?: number;
+  access?: Record<string, boolean>;
+  userProfileMetadata?: { attributes: { name: string; required: boolean; readOnly: boolean }[]; groups: { name: string }[] };
+  bruteForceStatus?: Record<string, unknown>;
+}
+
+interface Credential {
+  id: string;
+  type: string;
+  userLabel?: string;
+  createdDate: number;
+  credentialData: string;
+  priority: number;
+  secretData?: string;
+}
+
+const REALM = "people";
+const base = `/admin/realms/${REALM}`;
+let server: TestServer;
+let api: ReturnType<typeof adminFetch>;
+
+async function json<T>(res: Response, status = 200): Promise<T> {
+  const text = await res.text();
+  assert.equal(res.status, status, text);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+async function createUser(body: Record<string, unknown>): Promise<string> {
+  const res = await api(`${base}/users`, { method: "POST", body });
+  assert.equal(res.status, 201, await res.text());
+  const location = res.headers.get("location")!;
+  assert.match(location, new RegExp(`^${server.baseUrl}/admin/realms/${REALM}/users/[0-9a-f-]{36}$`));
+  return location.split("/").pop()!;
+}
+
+const getUser = async (id: string, query = "") => json<User>(await api(`${base}/users/${id}${query}`));
+
+async function passwordGrant(username: string, password: string): Promise<Response> {
+  return fetch(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "password", client_id: "admin-cli", username, password }),
+  });
+}
+
+async function setProfilePolicy(policy: string | undefined) {
+  const config = await json<Record<string, unknown>>(await api(`${base}/users/profile`));
+  if (policy) config.unmanagedAttributePolicy = policy;
+  else delete config.unmanagedAttributePolicy;
+  await json(await api(`${base}/users/profile`, { method: "PUT", body: config }));
+}
+
+before(async () => {
+  server = await startTestServer({ args: ["--seed-demo", "false"] });
+  api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
+  const res = await api("/admin/realms", { method: "POST", body: { realm: REALM, enabled: true } });
+  assert.equal(res.status, 201, await res.text());
+});
+
+after(async () => {
+  await server?.dispose();
+});
+
+describe("users: create, read, update, delete", () => {
+  test("401 without a token, 404 for an unknown realm or user", async () => {
+    assert.equal((await fetch(`${server.baseUrl}${base}/users`)).status, 401);
+    assert.equal((await api("/admin/realms/nope/users")).status, 404);
+    const missing = await api(`${base}/users/00000000-0000-0000-0000-000000000000`);
+    assert.equal(missing.status, 404);
+    assert.equal(((await missing.json()) as { error: string }).error, "User not found");
+  });
+
+  test("creates a user with 201 + Location, lower-cases username and email, grants default roles", async () => {
+    const id = await createUser({ username: "Alice", email: "Alice@Example.com", firstName: "Alice", lastName: "Liddell", enabled: true });
+    const user = await getUser(id);
+    assert.equal(user.username, "alice");
+    assert.equal(user.email, "alice@example.com");
+    assert.equal(user.firstName, "Alice");
+    assert.equal(user.enabled, true);
+    assert.equal(user.emailVerified, false);
+    assert.equal(user.totp, false);
+    assert.deepEqual(user.requiredActions, []);
+    assert.ok(user.createdTimestamp > 0);
+    assert.deepEqual(user.access, { manageGroupMembership: true, view: true, mapRoles: true, impersonate: true, manage: true });
+    const roles = await api(`${base}/users/${id}/role-mappings/realm`);
+    if (roles.status === 200) {
+      const names = ((await roles.json()) as { name: string }[]).map((r) => r.name);
+      assert.ok(names.includes(`default-roles-${REALM}`), names.join(","));
+    }
+  });
+
+  test("new users are disabled unless the representation enables them", async () => {
+    const id = await createUser({ username: "dormant" });
+    assert.equal((await getUser(id)).enabled, false);
+  });
+
+  test("409 on a taken username or email, 400 without a username", async () => {
+    await createUser({ username: "bob", email: "bob@example.com", enabled: true });
+    const sameName = await api(`${base}/users`, { method: "POST", body: { username: "BOB" } });
+    assert.deepEqual(await json(sameName, 409), { errorMessage: "User exists with same username" });
+    const sameEmail = await api(`${base}/users`, { method: "POST", body: { username: "bobby", email: "BOB@example.com" } });
+    assert.deepEqual(await json(sameEmail, 409), { errorMessage: "User exists with same email" });
+    const noName = await api(`${base}/users`, { method: "POST", body: { email: "x@example.com" } });
+    assert.deepEqual(await json(noName, 400), { errorMessage: "User name is missing" });
+  });
+
+  test("400 with Keycloak's field errors on profile validation", async () => {
+    const badEmail = await json<Record<string, unknown>>(await api(`${base}/users`, { method: "POST", body: { username: "carol", email: "not-an-email" } }), 400);
+    assert.deepEqual(badEmail, { field: "email", errorMessage: "error-invalid-email", params: ["email"] });
+    const short = await json<Record<string, unknown>>(await api(`${base}/users`, { method: "POST", body: { username: "ab" } }), 400);
+    assert.deepEqual(short, { field: "username", errorMessage: "error-invalid-length", params: ["username", 3, 255] });
+    const many = await json<{ errors: { field: string }[] }>(
+      await api(`${base}/users`, { method: "POST", body: { username: "x<y", firstName: "a$b", email: "bad" } }),
+      400,
+    );
+    assert.deepEqual(many.errors.map((e) => e.field).sort(), ["email", "firstName", "username"]);
+  });
+
+  test("updates with 204 and keeps fields the representation leaves out", async () => {
+    const id = await createUser({ username: "dave", email: "dave@example.com", firstName: "Dave", enabled: true });
+    const res = await api(`${base}/users/${id}`, { method: "PUT", body: { lastName: "Bowman", emailVerified: true, requiredActions: ["VERIFY_EMAIL", "NOT_AN_ACTION"] } });
+    assert.equal(res.status, 204, await res.text());
+    const user = await getUser(id);
+    assert.equal(user.lastName, "Bowman");
+    assert.equal(user.firstName, "Dave");
+    assert.equal(user.email, "dave@example.com");
+    assert.equal(user.emailVerified, true);
+    assert.deepEqual(user.requiredActions, ["VERIFY_EMAIL"]);
+    const taken = await api(`${base}/users/${id}`, { method: "PUT", body: { email: "alice@example.com" } });
+    assert.deepEqual(await json(taken, 409), { errorMessage: "User exists with same email" });
+    assert.equal((await api(`${base}/users/00000000-0000-0000-0000-000000000000`, { method: "PUT", body: {} })).status, 404);
+  });
+
+  test("deletes with 204, then 404", async () => {
+    const id = await createUser({ username: "erin" });
+    assert.equal((await api(`${base}/users/${id}`, { method: "DELETE" })).status, 204);
+    assert.equal((await api(`${base}/users/${id}`)).status, 404);
+    assert.equal((await api(`${base}/users/${id}`, { method: "DELETE" })).status, 404);
+  });
+
+  test("users survive a restart", async () => {
+    const id = await createUser({ username: "persistent", email: "p@example.com", enabled: true });
+    await server.stop();
+    await server.restart();
+    api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
+    assert.equal((await getUser(id)).username, "persistent");
+    assert.equal((await api(`${base}/users`, { method: "POST", body: { username: "persistent" } })).status, 409);
+  });
+});
+
+describe("users: search", () => {
+  const names = ["sam.one", "sam.two", "sam.three", "samantha", "tom"];
+  before(async () => {
+    await setProfilePolicy("ENABLED");
+    for (const [i, name] of names.entries()) {
+      await createUser({ username: name, email: `${name}@search.test`, firstName: i % 2 ? "Even" : "Odd", lastName: "Searcher", enabled: i !== 4, attributes: { dept: [i < 2 ? "Sales" : "ops"] } });
+    }
+  });
+
+  const list = async (query: string) => (await json<User[]>(await api(`${base}/users?${query}`))).map((u) => u.username);
+  const count = async (query: string) => json<number>(await api(`${base}/users/count?${query}`));
+
+  test("search is a prefix match by default, sorted by username", async () => {
+    assert.deepEqual(await list("search=sam"), ["sam.one", "sam.three", "sam.two", "samantha"]);
+    assert.deepEqual(await list("search=*three*"), ["sam.three"]);
+    assert.deepEqual(await list("search=" + encodeURIComponent('"tom"')), ["tom"]);
+    assert.deepEqual(await list("search=searcher&max=2"), ["sam.one", "sam.three"]);
+    assert.deepEqual(await list("search=sam* even"), ["sam.two", "samantha"]);
+    assert.equal(await count("search=sam"), 4);
+  });
+
+  test("field filters match substrings, or whole values with exact=true", async () => {
+    assert.deepEqual(await list("username=am.t"), ["sam.three", "sam.two"]);
+    assert.deepEqual(await list("username=sam.t&exact=true"), []);
+    assert.deepEqual(await list("username=sam.two&exact=true"), ["sam.two"]);
+    assert.deepEqual(await list("lastName=searcher&firstName=even"), ["sam.two", "samantha"]);
+    assert.deepEqual(await list("lastName=searcher&enabled=false"), ["tom"]);
+    assert.equal(await count("lastName=searcher&enabled=true"), 4);
+  });
+
+  test("q matches attribute values exactly, case-insensitively", async () => {
+    assert.deepEqual(await list("q=dept:sales"), ["sam.one", "sam.two"]);
+    assert.deepEqual(await list("q=dept:sal"), []);
+    assert.deepEqual(await list("q=dept:ops lastName:search"), ["sam.three", "samantha", "tom"]);
+    assert.deepEqual(await list("q=dept:ops lastName:x"), []);
+    assert.equal(await count("q=dept:ops"), 3);
+  });
+
+  test("first/max page through results; briefRepresentation drops attributes", async () => {
+    assert.deepEqual(await list("search=sam&first=1&max=2"), ["sam.three", "sam.two"]);
+    const brief = await json<User[]>(await api(`${base}/users?search=sam.one&briefRepresentation=true`));
+    assert.equal(brief[0].attributes, undefined);
+    assert.equal(brief[0].requiredActions, undefined);
+    const full = await json<User[]>(await api(`${base}/users?search=sam.one`));
+    assert.deepEqual(full[0].attributes, { dept: ["Sales"] });
+  });
+
+  test("search=id:{id} finds one user; brute-force-user adds the lockout status", async () => {
+    const [one] = await json<User[]>(await api(`${base}/users?username=sam.one&exact=true`));
+    assert.deepEqual(await list(`search=id:${one.id}`), ["sam.one"]);
+    const withStatus = await json<User[]>(await api(`${base}/ui-ext/brute-force-user?search=sam.one`));
+    assert.deepEqual(withStatus[0].bruteForceStatus, { numFailures: 0, disabled: false, lastIPFailure: "n/a", lastFailure: 0 });
+  });
+});
+
+describe("users: profile", () => {
+  test("the default profile and its metadata", async () => {
+    await setProfilePolicy(undefined);
+    const config = await json<{ attributes: { name: string }[]; groups: { name: string }[]; unmanagedAttributePolicy?: string }>(await api(`${base}/users/profile`));
+    assert.deepEqual(config.attributes.map((a) => a.name), ["username", "email", "firstName", "lastName"]);
+    assert.deepEqual(config.groups.map((g) => g.name), ["user-metadata"]);
+    assert.equal(config.unmanagedAttributePolicy, undefined);
+    const metadata = await json<{ attributes: { name: string; required: boolean; readOnly: boolean }[] }>(await api(`${base}/users/profile/metadata`));
+    const username = metadata.attributes.find((a) => a.name === "username")!;
+    assert.equal(username.required, true);
+    assert.equal(metadata.attributes.find((a) => a.name === "email")!.required, false);
+  });
+
+  test("unmanaged attributes are dropped without a policy and kept with ENABLED", async () => {
+    const ignored = await createUser({ username: "unmanaged-off", attributes: { color: ["blue"] } });
+    assert.equal((await getUser(ignored)).attributes, undefined);
+    await setProfilePolicy("ENABLED");
+    const kept = await createUser({ username: "unmanaged-on", attributes: { color: ["blue"] } });
+    assert.deepEqual((await getUser(kept)).attributes, { color: ["blue"] });
+    assert.deepEqual(await json(await api(`${base}/users/${kept}/unmanagedAttributes`)), { color: ["blue"] });
+    await json(await api(`${base}/users/${kept}`, { method: "PUT", body: { attributes: { size: ["L"] } } }), 204);
+    assert.deepEqual((await getUser(kept)).attributes, { size: ["L"] });
+    const withMetadata = await getUser(kept, "?userProfileMetadata=true");
+    assert.ok(withMetadata.userProfileMetadata!.attributes.some((a) => a.name === "username" && a.readOnly));
+  });
+});
+
+describe("users: credentials", () => {
+  test("a password set on create signs in through the password grant", async () => {
+    await createUser({ username: "signer", email: "signer@example.com", firstName: "S", lastName: "I", enabled: true, credentials: [{ type: "password", value: "s3cret!", temporary: false }] });
+    const ok = await passwordGrant("signer", "s3cret!");
+    assert.equal(ok.status, 200, await ok.clone().text());
+    assert.ok(((await ok.json()) as { access_token: string }).access_token);
+    assert.equal((await passwordGrant("signer", "wrong")).status, 401);
+  });
+
+  test("reset-password: temporary adds UPDATE_PASSWORD, a permanent one removes it, empty is 400", async () => {
+    const id = await createUser({ username: "resetter", enabled: true });
+    assert.equal((await api(`${base}/users/${id}/reset-password`, { method: "PUT", body: { type: "password", value: "temp-pass", temporary: true } })).status, 204);
+    assert.deepEqual((await getUser(id)).requiredActions, ["UPDATE_PASSWORD"]);
+    assert.equal((await api(`${base}/users/${id}/reset-password`, { method: "PUT", body: { type: "password", value: "perm-pass", temporary: false } })).status, 204);
+    assert.deepEqual((await getUser(id)).requiredActions, []);
+    assert.equal((await api(`${base}/users/${id}/reset-password`, { method: "PUT", body: { type: "password", value: "" } })).status, 400);
+    const creds = await json<Credential[]>(await api(`${base}/users/${id}/credentials`));
+    assert.equal(creds.length, 1);
+    assert.equal(creds[0].type, "password");
+    assert.equal(creds[0].secretData, undefined);
+    assert.deepEqual(JSON.parse(creds[0].credentialData), { hashIterations: 210000, algorithm: "pbkdf2-sha512", additionalParameters: {} });
+  });
+
+  test("labels, ordering and removal of credentials", async () => {
+    const hashed = (n: number) => ({ type: "otp", secretData: JSON.stringify({ value: `s${n}` }), credentialData: JSON.stringify({ subType: "totp", digits: 6 }) });
+    const id = await createUser({ username: "multicred", enabled: true, credentials: [{ type: "password", value: "pw-one" }, hashed(1), hashed(2)] });
+    let creds = await json<Credential[]>(await api(`${base}/users/${id}/credentials`));
+    assert.deepEqual(creds.map((c) => c.type), ["password", "otp", "otp"]);
+    assert.equal((await getUser(id)).totp, true);
+    const [password, otp1, otp2] = creds;
+    const label = await api(`${base}/users/${id}/credentials/${otp1.id}/userLabel`, { method: "PUT", body: "My phone", headers: { "content-type": "text/plain" } });
+    assert.equal(label.status, 204, await label.text());
+    assert.equal((await api(`${base}/users/${id}/credentials/${otp2.id}/moveToFirst`, { method: "POST" })).status, 204);
+    creds = await json<Credential[]>(await api(`${base}/users/${id}/credentials`));
+    assert.deepEqual(creds.map((c) => c.id), [otp2.id, password.id, otp1.id]);
+    assert.equal(creds.find((c) => c.id === otp1.id)!.userLabel, "My phone");
+    assert.equal((await api(`${base}/users/${id}/credentials/${otp2.id}/moveAfter/${otp1.id}`, { method: "POST" })).status, 204);
+    creds = await json<Credential[]>(await api(`${base}/users/${id}/credentials`));
+    assert.deepEqual(creds.map((c) => c.id), [password.id, otp1.id, otp2.id]);
+    assert.deepEqual(creds.map((c) => c.priority), [10, 20, 30]);
+    assert.equal((await api(`${base}/users/${id}/credentials/nope/moveToFirst`, { method: "POST" })).status, 404);
+    assert.equal((await api(`${base}/users/${id}/credentials/${otp1.id}`, { method: "DELETE" })).status, 204);
+    assert.equal((await api(`${base}/users/${id}/credentials/${otp1.id}`, { method: "DELETE" })).status, 404);
+    assert.equal((await api(`${base}/users/${id}/remove-totp`, { method: "PUT" })).status, 204);
+    creds = await json<Credential[]>(await api(`${base}/users/${id}/credentials`));
+    assert.deepEqual(creds.map((c) => c.type), ["password"]);
+    assert.deepEqual(await json(await api(`${base}/users/${id}/configured-user-storage-credential-types`)), []);
+  });
+});
+
+describe("users: groups, sessions, consents, identity links, actions", () => {
+  test("group membership by id and by path on create", async () => {
+    const res = await api(`${base}/groups`, { method: "POST", body: { name: "crew" } });
+    assert.equal(res.status, 201, await res.text());
+    const groupId = res.headers.get("location")!.split("/").pop()!;
+    const id = await createUser({ username: "member", groups: ["/crew"] });
+    let groups = await json<{ id: string; name: string; path: string }[]>(await api(`${base}/users/${id}/groups`));
+    assert.deepEqual(groups.map((g) => [g.name, g.path]), [["crew", "/crew"]]);
+    assert.deepEqual(await json(await api(`${base}/users/${id}/groups/count`)), { count: 1 });
+    assert.equal((await api(`${base}/users/${id}/groups/${groupId}`, { method: "DELETE" })).status, 204);
+    assert.deepEqual(await json(await api(`${base}/users/${id}/groups`)), []);
+    assert.equal((await api(`${base}/users/${id}/groups/${groupId}`, { method: "PUT" })).status, 204);
+    groups = await json(await api(`${base}/users/${id}/groups?search=cr`));
+    assert.equal(groups.length, 1);
+    assert.equal((await api(`${base}/users/${id}/groups/no-such-group`, { method: "PUT" })).status, 404);
+  });
+
+  test("sessions are listed and ended by logout", async () => {
+    await createUser({ username: "sessioned", email: "sess@example.com", firstName: "S", lastName: "S", enabled: true, credentials: [{ type: "password", value: "pw" }] });
+    assert.equal((await passwordGrant("sessioned", "pw")).status, 200);
+    const [user] = await json<User[]>(await api(`${base}/users?username=sessioned&exact=true`));
+    const sessions = await json<{ userId: string; username: string; clients: Record<string, string> }[]>(await api(`${base}/users/${user.id}/sessions`));
+    assert.equal(sessions.length, 1);
+    assert.equal(sessions[0].username, "sessioned");
+    assert.ok(Object.values(sessions[0].clients).includes("admin-cli"));
+    assert.equal((await api(`${base}/users/${user.id}/logout`, { method: "POST" })).status, 204);
+    assert.deepEqual(await json(await api(`${base}/users/${user.id}/sessions`)), []);
+    assert.ok((await getUser(user.id)).notBefore! > 0);
+  });
+
+  test("consents: empty list, 404 when revoking what does not exist", async () => {
+    const id = await createUser({ username: "consenter" });
+    assert.deepEqual(await json(await api(`${base}/users/${id}/consents`)), []);
+    assert.equal((await api(`${base}/users/${id}/consents/account`, { method: "DELETE" })).status, 404);
+    assert.equal((await api(`${base}/users/${id}/consents/no-such-client`, { method: "DELETE" })).status, 404);
+  });
+
+  test("federated identities need an existing identity provider", async () => {
+    const id = await createUser({ username: "linked" });
+    assert.equal((await api(`${base}/users/${id}/federated-identity/nowhere`, { method: "POST", body: { userId: "1", userName: "x" } })).status, 404);
+    const idp = await api(`${base}/identity-provider/instances`, {
+      method: "POST",
+      body: { alias: "corp", providerId: "oidc", enabled: true, config: { clientId: "c", clientSecret: "s", authorizationUrl: "http://idp/auth", tokenUrl: "http://idp/token" } },
+    });
+    if (idp.status !== 201) return; // identity providers not available yet
+    assert.equal((await api(`${base}/users/${id}/federated-identity/corp`, { method: "POST", body: { userId: "u-1", userName: "corp-user" } })).status, 204);
+    assert.equal((await api(`${base}/users/${id}/federated-identity/corp`, { method: "POST", body: { userId: "u-1", userName: "corp-user" } })).status, 409);
+    assert.deepEqual(await json(await api(`${base}/users/${id}/federated-identity`)), [{ identityProvider: "corp", userId: "u-1", userName: "corp-user" }]);
+    assert.deepEqual((await json<User[]>(await api(`${base}/users?idpAlias=corp`))).map((u) => u.username), ["linked"]);
+    assert.equal((await api(`${base}/users/${id}/federated-identity/corp`, { method: "DELETE" })).status, 204);
+    assert.equal((await api(`${base}/users/${id}/federated-identity/corp`, { method: "DELETE" })).status, 404);
+  });
+
+  test("action emails need an email address; impersonation answers redirect and sameRealm", async () => {
+    const noEmail = await createUser({ username: "mailless", enabled: true });
+    const missing = await api(`${base}/users/${noEmail}/execute-actions-email`, { method: "PUT", body: ["UPDATE_PASSWORD"] });
+    assert.deepEqual(await json(missing, 400), { errorMessage: "User email missing" });
+    assert.equal((await api(`${base}/users/${noEmail}/send-verify-email`, { method: "PUT" })).status, 400);
+    const withEmail = await createUser({ username: "mailed", email: "mailed@example.com", enabled: true });
+    assert.equal((await api(`${base}/users/${withEmail}/execute-actions-email?lifespan=600`, { method: "PUT", body: ["UPDATE_PASSWORD"] })).status, 204);
+    assert.equal((await api(`${base}/users/${withEmail}/send-verify-email`, { method: "PUT" })).status, 204);
+    const impersonation = await json<{ redirect: string; sameRealm: boolean }>(await api(`${base}/users/${withEmail}/impersonation`, { method: "POST" }));
+    assert.equal(impersonation.sameRealm, false);
+    assert.equal(impersonation.redirect, `${server.baseUrl}/realms/${REALM}/account`);
+  });
+});
