@@ -367,6 +367,18 @@ describe("clients admin API", () => {
       assert.equal((await api(`${base}/generate-example-access-token?userId=nobody`)).status, 404);
     });
 
+    it("registers and unregisters cluster nodes", async () => {
+      const id = await createClient(api, "master", { clientId: "clustered" });
+      assert.deepEqual(await (await api(`${R}/clients/${id}/test-nodes-available`)).json(), {});
+      assert.equal((await api(`${R}/clients/${id}/nodes`, { method: "POST", body: { node: "10.0.0.1" } })).status, 204);
+      const client = await (await api(`${R}/clients/${id}`)).json();
+      assert.equal(typeof client.registeredNodes["10.0.0.1"], "number");
+      assert.deepEqual(await (await api(`${R}/clients/${id}/test-nodes-available`)).json(), { failedRequests: ["10.0.0.1"] });
+      assert.equal((await api(`${R}/clients/${id}/nodes/10.0.0.1`, { method: "DELETE" })).status, 204);
+      assert.equal((await api(`${R}/clients/${id}/nodes/10.0.0.1`, { method: "DELETE" })).status, 404);
+      assert.equal((await api(`${R}/clients/${id}/nodes`, { method: "POST", body: {} })).status, 400);
+    });
+
     it("answers management permissions and push-revocation", async () => {
       const id = await createClient(api, "master", { clientId: "perms" });
       assert.deepEqual(await (await api(`${R}/clients/${id}/management/permissions`)).json(), { enabled: false });

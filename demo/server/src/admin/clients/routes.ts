@@ -12,6 +12,7 @@ import { registerScopeMappingRoutes } from "./scope-mapping-routes.ts";
 import { registerClientScopeRoutes } from "./client-scope-routes.ts";
 import { registerRealmDefaultScopeRoutes } from "./realm-default-scope-routes.ts";
 import { registerInitialAccessRoutes } from "./initial-access-routes.ts";
+import { registerClusterNodeRoutes } from "./cluster-node-routes.ts";
 
 /** Clients and client scopes (clients helper). */
 export async function registerClientRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
@@ -27,4 +28,5 @@ export async function registerClientRoutes(app: FastifyInstance, server: ServerC
   await registerClientScopeRoutes(app, server);
   await registerRealmDefaultScopeRoutes(app, server);
   await registerInitialAccessRoutes(app, server);
+  await registerClusterNodeRoutes(app, server);
 }
