@@ -50,7 +50,7 @@ function keyMetadata(component: ComponentRecord): KeyMetadata | undefined {
       use: algorithm.startsWith("RSA-OAEP") || algorithm === "RSA1_5" ? "ENC" : "SIG",
     };
   }
-  if (first(component, "secret")) {
+  if (first(component, "secret") || component.providerId === "hmac-generated" || component.providerId === "aes-generated") {
     return { ...base, kid: first(component, "kid") ?? component.id, type: "OCT", use: component.providerId === "aes-generated" ? "ENC" : "SIG" };
   }
   return undefined;

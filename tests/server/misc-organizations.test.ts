@@ -1,0 +1,140 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { createRealm, createUser, form, idFromLocation, json, masterAdmin, type Api } from "./misc-support.ts";
+
+const REALM = "orgs";
+const BASE = `/admin/realms/${REALM}/organizations`;
+
+describe("organizations admin API", () => {
+  let server: TestServer;
+  let api: Api;
+
+  before(async () => {
+    server = await startTestServer({ args: ["--seed-demo", "false"] });
+    api = masterAdmin(server);
+    await createRealm(api, REALM, { organizationsEnabled: true, adminEventsEnabled: true, adminEventsDetailsEnabled: true });
+    await createRealm(api, "no-orgs");
+  });
+  after(async () => server?.dispose());
+
+  const create = async (body: Record<string, unknown>) => api(BASE, { method: "POST", body });
+
+  it("answers 404 while the realm has organizations disabled", async () => {
+    const res = await api("/admin/realms/no-orgs/organizations");
+    assert.equal(res.status, 404);
+    assert.equal((await res.json()).errorMessage, "Organizations not enabled for this realm.");
+  });
+
+  it("creates with 201 + Location, derives the alias from the name and reads it back", async () => {
+    const res = await create({ name: "Acme", domains: [{ name: "acme.com", verified: true }], attributes: { tier: ["gold"] } });
+    assert.equal(res.status, 201);
+    assert.equal(await res.text(), "");
+    const id = idFromLocation(res);
+    assert.equal(res.headers.get("location"), `${server.baseUrl}${BASE}/${id}`);
+    const org = await json(await api(`${BASE}/${id}`));
+    assert.equal(org.name, "Acme");
+    assert.equal(org.alias, "Acme");
+    assert.equal(org.enabled, true);
+    assert.deepEqual(org.domains, [{ name: "acme.com", verified: true }]);
+    assert.deepEqual(org.attributes, { tier: ["gold"] });
+  });
+
+  it("refuses a missing name (400), a duplicate name (409) and a domain of another organization (400)", async () => {
+    assert.equal((await create({ alias: "nameless" })).status, 400);
+    const duplicate = await create({ name: "Acme", alias: "acme-2" });
+    assert.equal(duplicate.status, 409);
+    assert.equal((await duplicate.json()).errorMessage, "A organization with the same name already exists.");
+    const taken = await create({ name: "Other", domains: [{ name: "acme.com" }] });
+    assert.equal(taken.status, 400);
+    assert.match((await taken.json()).errorMessage, /acme\.com/);
+    assert.equal((await create({ name: "Has Space" })).status, 400, "a name with spaces cannot be the alias");
+    assert.equal((await create({ name: "Has Space", alias: "has-space" })).status, 201);
+  });
+
+  it("searches by name or domain, exact or not, by q attributes, and counts; brief by default", async () => {
+    await create({ name: "Globex", alias: "globex", domains: [{ name: "globex.org" }], attributes: { tier: ["silver"] } });
+    const all = await json<any[]>(await api(BASE));
+    assert.deepEqual(all.map((o) => o.name), ["Acme", "Globex", "Has Space"]);
+    assert.equal(all[0].attributes, undefined);
+    const full = await json<any[]>(await api(`${BASE}?briefRepresentation=false&search=acme`));
+    assert.deepEqual(full.map((o) => o.name), ["Acme"]);
+    assert.deepEqual(full[0].attributes, { tier: ["gold"] });
+    assert.deepEqual((await json<any[]>(await api(`${BASE}?search=globex.org&exact=true`))).map((o) => o.name), ["Globex"]);
+    assert.deepEqual(await json(await api(`${BASE}?search=glob&exact=true`)), []);
+    assert.deepEqual((await json<any[]>(await api(`${BASE}?q=tier:silver`))).map((o) => o.name), ["Globex"]);
+    assert.equal(await json(await api(`${BASE}/count`)), 3);
+    assert.equal(await json(await api(`${BASE}/count?search=acme`)), 1);
+    assert.deepEqual((await json<any[]>(await api(`${BASE}?first=1&max=1`))).map((o) => o.name), ["Globex"]);
+  });
+
+  it("updates with 204, keeps the alias, and deletes with 204 then 404", async () => {
+    const id = idFromLocation(await create({ name: "Initech", alias: "initech" }));
+    const org = await json(await api(`${BASE}/${id}`));
+    const put = await api(`${BASE}/${id}`, { method: "PUT", body: { ...org, description: "TPS reports", domains: [{ name: "initech.com" }] } });
+    assert.equal(put.status, 204);
+    const updated = await json(await api(`${BASE}/${id}`));
+    assert.equal(updated.description, "TPS reports");
+    assert.deepEqual(updated.domains, [{ name: "initech.com", verified: false }]);
+    assert.equal((await api(`${BASE}/${id}`, { method: "PUT", body: { ...org, alias: "renamed" } })).status, 400);
+    assert.equal((await api(`${BASE}/${id}`, { method: "DELETE" })).status, 204);
+    assert.equal((await api(`${BASE}/${id}`)).status, 404);
+  });
+
+  it("manages members: add (201, 409 twice, 400 unknown), list, count, per-user organizations, remove", async () => {
+    const orgId = idFromLocation(await create({ name: "Members Inc", alias: "members" }));
+    const alice = await createUser(api, REALM, "alice", { email: "alice@example.com", firstName: "Alice" });
+    const bob = await createUser(api, REALM, "bob");
+    const add = await api(`${BASE}/${orgId}/members`, { method: "POST", body: alice });
+    assert.equal(add.status, 201);
+    assert.equal(add.headers.get("location"), `${server.baseUrl}${BASE}/${orgId}/members/${alice}`);
+    assert.equal((await api(`${BASE}/${orgId}/members`, { method: "POST", body: alice })).status, 409);
+    assert.equal((await api(`${BASE}/${orgId}/members`, { method: "POST", body: "no-such-user" })).status, 400);
+    await api(`${BASE}/${orgId}/members`, { method: "POST", body: bob });
+    const members = await json<any[]>(await api(`${BASE}/${orgId}/members`));
+    assert.deepEqual(members.map((m) => [m.username, m.membershipType]), [["alice", "UNMANAGED"], ["bob", "UNMANAGED"]]);
+    assert.deepEqual((await json<any[]>(await api(`${BASE}/${orgId}/members?search=alice@`))).map((m) => m.username), ["alice"]);
+    assert.equal(await json(await api(`${BASE}/${orgId}/members/count`)), 2);
+    const orgs = await json<any[]>(await api(`${BASE}/members/${alice}/organizations`));
+    assert.deepEqual(orgs.map((o) => o.id), [orgId]);
+    assert.equal((await json<any[]>(await api(`${BASE}/${orgId}/members/${alice}/organizations`)))[0].alias, "members");
+    assert.equal((await api(`${BASE}/${orgId}/members/${bob}`, { method: "DELETE" })).status, 204);
+    assert.equal((await api(`${BASE}/${orgId}/members/${bob}`, { method: "DELETE" })).status, 404);
+    assert.equal(await json(await api(`${BASE}/${orgId}/members/count`)), 1);
+  });
+
+  it("records invitations (204) and checks the invited user", async () => {
+    const orgId = idFromLocation(await create({ name: "Invites", alias: "invites" }));
+    const carol = await createUser(api, REALM, "carol", { email: "carol@example.com" });
+    assert.equal((await api(`${BASE}/${orgId}/members/invite-user`, { method: "POST", ...form({ email: "new@example.com", firstName: "New", lastName: "Person" }) })).status, 204);
+    assert.equal((await api(`${BASE}/${orgId}/members/invite-user`, { method: "POST", ...form({ firstName: "No mail" }) })).status, 400);
+    assert.equal((await api(`${BASE}/${orgId}/members/invite-existing-user`, { method: "POST", ...form({ id: carol }) })).status, 204);
+    assert.equal((await api(`${BASE}/${orgId}/members/invite-existing-user`, { method: "POST", ...form({ id: "nobody" }) })).status, 400);
+  });
+
+  it("links identity providers by alias and unlinks them", async () => {
+    const orgId = idFromLocation(await create({ name: "Brokered", alias: "brokered" }));
+    const idp = await api(`/admin/realms/${REALM}/identity-provider/instances`, { method: "POST", body: { alias: "corp-oidc", providerId: "oidc", config: { clientId: "x" } } });
+    assert.equal(idp.status, 201);
+    assert.equal((await api(`${BASE}/${orgId}/identity-providers`, { method: "POST", body: "corp-oidc" })).status, 204);
+    assert.equal((await api(`${BASE}/${orgId}/identity-providers`, { method: "POST", body: "corp-oidc" })).status, 409);
+    assert.equal((await api(`${BASE}/${orgId}/identity-providers`, { method: "POST", body: "missing" })).status, 400);
+    const linked = await json<any[]>(await api(`${BASE}/${orgId}/identity-providers`));
+    assert.deepEqual(linked.map((i) => [i.alias, i.organizationId]), [["corp-oidc", orgId]]);
+    assert.equal((await json(await api(`${BASE}/${orgId}/identity-providers/corp-oidc`))).alias, "corp-oidc");
+    const realmOnly = await json<any[]>(await api(`/admin/realms/${REALM}/identity-provider/instances?realmOnly=true`));
+    assert.equal(realmOnly.length, 0);
+    assert.equal((await api(`${BASE}/${orgId}/identity-providers/corp-oidc`, { method: "DELETE" })).status, 204);
+    assert.equal((await api(`${BASE}/${orgId}/identity-providers/corp-oidc`)).status, 404);
+  });
+
+  it("records admin events and keeps organizations across a restart", async () => {
+    const events = await json<any[]>(await api(`/admin/realms/${REALM}/admin-events?resourceTypes=ORGANIZATION&operationTypes=CREATE`));
+    assert.ok(events.length >= 3);
+    assert.match(events[0].resourcePath, /^organizations\//);
+    await server.stop();
+    await server.restart();
+    const names = (await json<any[]>(await api(BASE))).map((o) => o.name);
+    assert.ok(names.includes("Acme") && names.includes("Members Inc"));
+  });
+});
