@@ -78,7 +78,7 @@ export async function registerClientScopeRoutes(app: FastifyInstance, server: Se
     return noContent(reply);
   });
 
-  // Keycloak 26 unlinks a deleted scope from every client and from the realm defaults.
+  // Keycloak 26 unlinks a deleted scope from every client, the realm defaults and user consents.
   app.delete(`${base}/:id`, async (req, reply) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
@@ -99,6 +99,11 @@ export async function registerClientScopeRoutes(app: FastifyInstance, server: Se
         realmRecord.defaultClientScopeIds = realmRecord.defaultClientScopeIds.filter((linked) => linked !== scope.id);
         realmRecord.optionalClientScopeIds = realmRecord.optionalClientScopeIds.filter((linked) => linked !== scope.id);
         tx.put("realms", realmRecord);
+      }
+      for (const user of db.iterate("users", ctx.realm.id)) {
+        if (!user.consents.some((consent) => consent.grantedClientScopeIds.includes(scope.id))) continue;
+        for (const consent of user.consents) consent.grantedClientScopeIds = consent.grantedClientScopeIds.filter((granted) => granted !== scope.id);
+        tx.put("users", user);
       }
       tx.delete("clientScopes", scope.id);
     });
