@@ -20,6 +20,7 @@ function testFiles(dir) {
 }
 
 const only = process.argv.slice(2);
+const ANSI_COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 const steps = [
   { name: "lint", cmd: ["npx", "eslint", "."] },
   { name: "typecheck", cmd: ["npx", "tsc", "-p", "tsconfig.json", "--noEmit"] },
@@ -36,13 +37,13 @@ function nodeTestCounts(out) {
   return pass ? { passed: Number(pass[1]), failed: Number(fail?.[1] ?? 0) } : undefined;
 }
 function vitestCounts(out) {
-  const clean = out.replace(/\x1b\[[0-9;]*m/g, "");
+  const clean = out.replace(ANSI_COLOURS, "");
   const line = /^\s*Tests\s+(.*)$/m.exec(clean)?.[1];
   if (!line) return undefined;
   return { passed: Number(/(\d+) passed/.exec(line)?.[1] ?? 0), failed: Number(/(\d+) failed/.exec(line)?.[1] ?? 0) };
 }
 function wtrCounts(out) {
-  const clean = out.replace(/\x1b\[[0-9;]*m/g, "");
+  const clean = out.replace(ANSI_COLOURS, "");
   const all = [...clean.matchAll(/(\d+) passed, (\d+) failed/g)];
   const last = all.at(-1);
   return last ? { passed: Number(last[1]), failed: Number(last[2]) } : undefined;
