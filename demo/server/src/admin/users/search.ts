@@ -68,18 +68,18 @@ export function parseUserFilter(query: Query): UserFilter {
   };
 }
 
-function termMatches(user: UserRecord, rawTerm: string): boolean {
+/** One `search` term: `"x"` exact, `*x*` infix, otherwise a prefix (a trailing `*` is the same). */
+function termMatcher(rawTerm: string): (user: UserRecord) => boolean {
   const term = rawTerm.toLowerCase();
-  const values = [user.username, user.email, user.firstName?.toLowerCase(), user.lastName?.toLowerCase()];
+  const fieldsOf = (user: UserRecord) => [user.username, user.email, user.firstName?.toLowerCase(), user.lastName?.toLowerCase()];
   if (term.length >= 2 && term.startsWith('"') && term.endsWith('"')) {
     const wanted = term.slice(1, -1);
-    return values.some((v) => v === wanted);
+    return (user) => fieldsOf(user).some((v) => v === wanted);
   }
-  let pattern: RegExp;
   const escape = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*");
-  if (term.length >= 2 && term.startsWith("*") && term.endsWith("*")) pattern = new RegExp(escape(term.slice(1, -1)));
-  else pattern = new RegExp("^" + escape(term.endsWith("*") ? term.slice(0, -1) : term));
-  return values.some((v) => v !== undefined && pattern.test(v));
+  const infix = term.length >= 2 && term.startsWith("*") && term.endsWith("*");
+  const pattern = infix ? new RegExp(escape(term.slice(1, -1))) : new RegExp("^" + escape(term.endsWith("*") ? term.slice(0, -1) : term));
+  return (user) => fieldsOf(user).some((v) => v !== undefined && pattern.test(v));
 }
 
 /** A predicate for the filter; compile once per request. */
@@ -92,6 +92,7 @@ export function userMatcher(filter: UserFilter): (user: UserRecord) => boolean {
       return filter.exact ? actual === wanted : actual.includes(wanted);
     };
   });
+  const termChecks = filter.terms.map(termMatcher);
   const attributeChecks = filter.attributes.map(([name, value]) => {
     const wantedName = name.toLowerCase();
     const wantedValue = value.toLowerCase();
@@ -109,7 +110,7 @@ export function userMatcher(filter: UserFilter): (user: UserRecord) => boolean {
       );
       if (!linked) return false;
     }
-    for (const term of filter.terms) if (!termMatches(user, term)) return false;
+    for (const check of termChecks) if (!check(user)) return false;
     for (const check of fieldChecks) if (!check(user)) return false;
     for (const check of attributeChecks) if (!check(user)) return false;
     return true;
