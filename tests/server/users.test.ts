@@ -164,6 +164,52 @@ describe("users: create, read, update, delete", () => {
   });
 });
 
+describe("users: realm settings", () => {
+  const setRealm = async (settings: Record<string, unknown>) => {
+    const res = await api(base, { method: "PUT", body: settings });
+    assert.equal(res.status, 204, await res.text());
+  };
+
+  test("usernames change only when editUsernameAllowed", async () => {
+    const id = await createUser({ username: "renamed", enabled: true });
+    const refused = await api(`${base}/users/${id}`, { method: "PUT", body: { username: "other-name" } });
+    assert.deepEqual(await json(refused, 400), { field: "username", errorMessage: "readOnlyUsernameMessage", params: ["username"] });
+    await setRealm({ editUsernameAllowed: true });
+    try {
+      await json(await api(`${base}/users/${id}`, { method: "PUT", body: { username: "Other-Name" } }), 204);
+      assert.equal((await getUser(id)).username, "other-name");
+      assert.deepEqual((await json<User[]>(await api(`${base}/users?username=other-name&exact=true`))).map((u) => u.id), [id]);
+      assert.deepEqual(await json<User[]>(await api(`${base}/users?username=renamed&exact=true`)), []);
+    } finally {
+      await setRealm({ editUsernameAllowed: false });
+    }
+  });
+
+  test("registrationEmailAsUsername takes the username from the email", async () => {
+    await setRealm({ registrationEmailAsUsername: true });
+    try {
+      const id = await createUser({ email: "Mail.User@Example.com", enabled: true });
+      const user = await getUser(id);
+      assert.equal(user.username, "mail.user@example.com");
+      const missing = await json<Record<string, unknown>>(await api(`${base}/users`, { method: "POST", body: { username: "ignored" } }), 400);
+      assert.equal(missing.field, "email");
+    } finally {
+      await setRealm({ registrationEmailAsUsername: false });
+    }
+  });
+
+  test("duplicateEmailsAllowed lets two users share an email", async () => {
+    await setRealm({ duplicateEmailsAllowed: true });
+    try {
+      await createUser({ username: "twin-one", email: "twins@example.com" });
+      await createUser({ username: "twin-two", email: "twins@example.com" });
+      assert.equal(await json<number>(await api(`${base}/users/count?email=twins@example.com&exact=true`)), 2);
+    } finally {
+      await setRealm({ duplicateEmailsAllowed: false });
+    }
+  });
+});
+
 describe("users: search", () => {
   const names = ["sam.one", "sam.two", "sam.three", "samantha", "tom"];
   before(async () => {

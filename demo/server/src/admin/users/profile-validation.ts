@@ -111,7 +111,7 @@ export function validateProfile(db: Db, realm: RealmRecord, config: UpConfig, in
         continue;
       }
       if (existing && username !== existing.username && !realmFlag(realm, "editUsernameAllowed")) {
-        errors.push({ field: "username", errorMessage: "error-user-attribute-read-only", params: ["username"] });
+        errors.push({ field: "username", errorMessage: "readOnlyUsernameMessage", params: ["username"] });
         continue;
       }
       const owner = userIdByUsername(db, realm.id, username);
