@@ -2,10 +2,13 @@ import type { AuthFlowRecord } from "../store/types.ts";
 import { newId } from "../common/ids.ts";
 import type { ImportContext } from "./import-context.ts";
 import type { ComponentRep, Json, RealmRep } from "./representation.ts";
+import { privateKeyAsPkcs8 } from "./key-material.ts";
 
 export function importComponents(ctx: ImportContext, rep: RealmRep): void {
   const visit = (providerType: string, c: ComponentRep, parentId: string) => {
     const id = ctx.idFor("components", c.id);
+    const config = Object.fromEntries(Object.entries(c.config ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : [String(v)]]));
+    if (providerType === "org.keycloak.keys.KeyProvider" && config.privateKey?.[0]) config.privateKey = [privateKeyAsPkcs8(config.privateKey[0])];
     ctx.put("components", {
       id,
       realmId: ctx.realmId,
@@ -14,7 +17,7 @@ export function importComponents(ctx: ImportContext, rep: RealmRep): void {
       providerType,
       parentId,
       ...(c.subType !== undefined ? { subType: c.subType } : {}),
-      config: Object.fromEntries(Object.entries(c.config ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : [String(v)]])),
+      config,
     });
     for (const [subType, children] of Object.entries(c.subComponents ?? {})) for (const child of children) visit(subType, child, id);
   };
