@@ -408,3 +408,26 @@ describe("users: groups, sessions, consents, identity links, actions", () => {
     assert.equal(impersonation.redirect, `${server.baseUrl}/realms/${REALM}/account`);
   });
 });
+
+describe("users: events", () => {
+  test("mutations record admin events, action emails record user events", async () => {
+    const config = await api(`${base}/events/config`, {
+      method: "PUT",
+      body: { eventsEnabled: true, adminEventsEnabled: true, adminEventsDetailsEnabled: true, eventsListeners: ["jboss-logging"], enabledEventTypes: [] },
+    });
+    assert.equal(config.status, 204, await config.text());
+    const id = await createUser({ username: "audited", email: "audited@example.com", enabled: true, credentials: [{ type: "password", value: "hidden-pw" }] });
+    await json(await api(`${base}/users/${id}`, { method: "PUT", body: { firstName: "Audit" } }), 204);
+    await json(await api(`${base}/users/${id}/execute-actions-email`, { method: "PUT", body: ["VERIFY_EMAIL"] }), 204);
+    const adminEvents = await json<{ operationType: string; resourceType: string; resourcePath: string; representation?: string }[]>(
+      await api(`${base}/admin-events?resourceTypes=USER&max=100`),
+    );
+    const mine = adminEvents.filter((e) => e.resourcePath.startsWith(`users/${id}`));
+    assert.deepEqual(mine.map((e) => e.operationType).sort(), ["ACTION", "CREATE", "UPDATE"]);
+    const created = mine.find((e) => e.operationType === "CREATE")!;
+    assert.equal(created.resourceType, "USER");
+    assert.ok(created.representation && !created.representation.includes("hidden-pw"), "credentials stay out of admin events");
+    const events = await json<{ type: string; userId?: string }[]>(await api(`${base}/events?type=EXECUTE_ACTIONS`));
+    assert.ok(events.some((e) => e.type === "EXECUTE_ACTIONS" && e.userId === id));
+  });
+});

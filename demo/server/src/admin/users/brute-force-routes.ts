@@ -18,6 +18,6 @@ export async function registerBruteForceUserRoutes(app: FastifyInstance, server:
     const config = readUpConfig(server, ctx.realm);
     const brief = boolParam(query, "briefRepresentation") ?? false;
     const users = findUsers(server, ctx.realm, parseUserFilter(query), intParam(query, "first") ?? -1, intParam(query, "max") ?? DEFAULT_MAX_USERS);
-    return users.map((user) => ({ ...listedUser(server, ctx, user, config, brief), bruteForceStatus: bruteForceStatus(server, ctx.realm, user.id) }));
+    return users.map((user) => ({ ...listedUser(ctx, user, config, brief), bruteForceStatus: bruteForceStatus(server, ctx.realm, user.id) }));
   });
 }

@@ -1,7 +1,7 @@
 import type { ServerContext } from "../../context.ts";
 import type { AdminRequestContext } from "../../access/admin-context.ts";
 import type { RealmRecord, UserRecord } from "../../store/types.ts";
-import { isLockedOut } from "../../access/brute-force.ts";
+import { isBruteForceProtected, loginFailureId } from "../../access/brute-force.ts";
 import type { UpConfig } from "./profile-config.ts";
 import { visibleAttributes } from "./profile-attributes.ts";
 import { omitUndefined } from "./lookups.ts";
@@ -21,7 +21,13 @@ export function userAccess(ctx: AdminRequestContext) {
   };
 }
 
-export function briefUserRepresentation(server: ServerContext, realm: RealmRecord, user: UserRecord) {
+/** Keycloak shows a permanently locked-out user as disabled on GET /users/{id}. */
+export function isPermanentlyLockedOut(server: ServerContext, realm: RealmRecord, user: UserRecord): boolean {
+  if (!isBruteForceProtected(realm) || realm.settings.permanentLockout !== true) return false;
+  return (server.db.get("loginFailures", loginFailureId(realm, user.id))?.lockedUntil ?? 0) >= Number.MAX_SAFE_INTEGER;
+}
+
+export function briefUserRepresentation(user: UserRecord) {
   return omitUndefined({
     id: user.id,
     username: user.username,
@@ -30,16 +36,16 @@ export function briefUserRepresentation(server: ServerContext, realm: RealmRecor
     email: user.email,
     emailVerified: user.emailVerified,
     createdTimestamp: user.createdTimestamp,
-    enabled: user.enabled && !isLockedOut(server, realm, user),
+    enabled: user.enabled,
     federationLink: user.federationLink,
   });
 }
 
-export function userRepresentation(server: ServerContext, realm: RealmRecord, user: UserRecord, config: UpConfig) {
+export function userRepresentation(user: UserRecord, config: UpConfig) {
   const attributes = visibleAttributes(user, config);
   const types = new Set(user.credentials.map((c) => c.type));
   return omitUndefined({
-    ...briefUserRepresentation(server, realm, user),
+    ...briefUserRepresentation(user),
     attributes: Object.keys(attributes).length ? attributes : undefined,
     totp: types.has("otp"),
     serviceAccountClientId: user.serviceAccountClientId,
@@ -49,7 +55,7 @@ export function userRepresentation(server: ServerContext, realm: RealmRecord, us
   });
 }
 
-export function listedUser(server: ServerContext, ctx: AdminRequestContext, user: UserRecord, config: UpConfig, brief: boolean) {
-  const rep = brief ? briefUserRepresentation(server, ctx.realm, user) : userRepresentation(server, ctx.realm, user, config);
+export function listedUser(ctx: AdminRequestContext, user: UserRecord, config: UpConfig, brief: boolean) {
+  const rep = brief ? briefUserRepresentation(user) : userRepresentation(user, config);
   return { ...rep, access: userAccess(ctx) };
 }

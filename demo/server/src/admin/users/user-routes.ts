@@ -11,7 +11,7 @@ import { readUpConfig } from "./profile-config.ts";
 import { applyProfile, profileInput } from "./profile-attributes.ts";
 import { profileMetadata } from "./profile-metadata.ts";
 import { validateProfile } from "./profile-validation.ts";
-import { userAccess, userRepresentation, listedUser } from "./representation.ts";
+import { isPermanentlyLockedOut, userAccess, userRepresentation, listedUser } from "./representation.ts";
 import { boolParam, intParam, objectBody, paramsOf, queryOf, unknownError } from "./request.ts";
 import { defaultRequiredActions, mergeRequiredActions } from "./required-actions.ts";
 import { parseUserFilter } from "./search.ts";
@@ -46,7 +46,7 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     const config = readUpConfig(server, ctx.realm);
     const brief = boolParam(query, "briefRepresentation") ?? false;
     const users = findUsers(server, ctx.realm, parseUserFilter(query), intParam(query, "first") ?? -1, intParam(query, "max") ?? DEFAULT_MAX_USERS);
-    return users.map((user) => listedUser(server, ctx, user, config, brief));
+    return users.map((user) => listedUser(ctx, user, config, brief));
   });
 
   app.get(`${BASE}/count`, async (req) => {
@@ -102,7 +102,8 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     ctx.require("view-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
     const config = readUpConfig(server, ctx.realm);
-    const rep: Record<string, unknown> = userRepresentation(server, ctx.realm, user, config);
+    const rep: Record<string, unknown> = userRepresentation(user, config);
+    if (isPermanentlyLockedOut(server, ctx.realm, user)) rep.enabled = false;
     if (db.count("identityProviders", ctx.realm.id) > 0) rep.federatedIdentities = user.federatedIdentities.map((f) => ({ ...f }));
     rep.access = userAccess(ctx);
     if (boolParam(queryOf(req), "userProfileMetadata")) rep.userProfileMetadata = profileMetadata(config, ctx.realm, user);
