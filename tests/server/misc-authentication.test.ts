@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { startTestServer, type TestServer } from "../support/server.ts";
-import { createRealm, idFromLocation, json, masterAdmin, type Api } from "./misc-support.ts";
+import { createRealm, idFromLocation, json, masterAdmin, type Api, type Json } from "./misc-support.ts";
 
 const REALM = "authn";
 const BASE = `/admin/realms/${REALM}/authentication`;
@@ -17,16 +17,16 @@ describe("authentication admin API", () => {
   });
   after(async () => server?.dispose());
 
-  const executions = async (alias: string) => json<any[]>(await api(`${BASE}/flows/${encodeURIComponent(alias)}/executions`));
+  const executions = async (alias: string) => json<Json[]>(await api(`${BASE}/flows/${encodeURIComponent(alias)}/executions`));
 
   it("lists the built-in top-level flows", async () => {
-    const flows = await json<any[]>(await api(`${BASE}/flows`));
+    const flows = await json<Json[]>(await api(`${BASE}/flows`));
     const browser = flows.find((f) => f.alias === "browser");
     assert.ok(browser);
     assert.equal(browser.builtIn, true);
     assert.equal(browser.topLevel, true);
     assert.ok(flows.every((f) => f.topLevel));
-    assert.ok(browser.authenticationExecutions.some((e: any) => e.authenticator === "auth-cookie"));
+    assert.ok(browser.authenticationExecutions.some((e: Json) => e.authenticator === "auth-cookie"));
   });
 
   it("flattens executions with level, index, display names and requirement choices", async () => {
@@ -63,7 +63,7 @@ describe("authentication admin API", () => {
     assert.equal((await executions("browser copy")).length, (await executions("browser")).length);
     assert.equal((await api(`${BASE}/flows/browser/copy`, { method: "POST", body: { newName: "browser copy" } })).status, 409);
 
-    const builtIn = (await json<any[]>(await api(`${BASE}/flows`))).find((f) => f.alias === "browser");
+    const builtIn = (await json<Json[]>(await api(`${BASE}/flows`))).find((f) => f.alias === "browser");
     assert.equal((await api(`${BASE}/flows/${builtIn.id}`, { method: "DELETE" })).status, 400);
     assert.equal((await api(`${BASE}/flows/${idFromLocation(copy)}`, { method: "DELETE" })).status, 204);
     assert.equal((await api(`${BASE}/flows/${idFromLocation(copy)}`)).status, 404);
@@ -96,7 +96,7 @@ describe("authentication admin API", () => {
 
     const execution = await json(await api(`${BASE}/executions/${first}`));
     assert.equal(execution.authenticator, "auth-username-password-form");
-    assert.equal(execution.parentFlow, (await json<any[]>(await api(`${BASE}/flows`))).find((f) => f.alias === "my flow").id);
+    assert.equal(execution.parentFlow, (await json<Json[]>(await api(`${BASE}/flows`))).find((f) => f.alias === "my flow").id);
 
     const subExecution = list.find((e) => e.displayName === "my sub");
     assert.equal((await api(`${BASE}/executions/${subExecution.id}`, { method: "DELETE" })).status, 204);
@@ -120,11 +120,11 @@ describe("authentication admin API", () => {
   });
 
   it("lists providers and config descriptions", async () => {
-    const authenticators = await json<any[]>(await api(`${BASE}/authenticator-providers`));
+    const authenticators = await json<Json[]>(await api(`${BASE}/authenticator-providers`));
     assert.ok(authenticators.some((p) => p.id === "auth-otp-form" && p.displayName === "OTP Form" && p.description));
-    assert.ok((await json<any[]>(await api(`${BASE}/client-authenticator-providers`))).some((p) => p.id === "client-secret"));
-    assert.ok((await json<any[]>(await api(`${BASE}/form-action-providers`))).some((p) => p.id === "registration-recaptcha-action"));
-    assert.ok((await json<any[]>(await api(`${BASE}/form-providers`))).some((p) => p.id === "registration-page-form"));
+    assert.ok((await json<Json[]>(await api(`${BASE}/client-authenticator-providers`))).some((p) => p.id === "client-secret"));
+    assert.ok((await json<Json[]>(await api(`${BASE}/form-action-providers`))).some((p) => p.id === "registration-recaptcha-action"));
+    assert.ok((await json<Json[]>(await api(`${BASE}/form-providers`))).some((p) => p.id === "registration-page-form"));
     const description = await json(await api(`${BASE}/config-description/auth-conditional-otp-form`));
     assert.equal(description.providerId, "auth-conditional-otp-form");
     assert.ok(description.properties.length > 0);
@@ -132,7 +132,7 @@ describe("authentication admin API", () => {
   });
 
   it("manages required actions: update, priority, unregister and register, config", async () => {
-    const actions = await json<any[]>(await api(`${BASE}/required-actions`));
+    const actions = await json<Json[]>(await api(`${BASE}/required-actions`));
     assert.ok(actions.length > 3);
     const priorities = actions.map((a) => a.priority);
     assert.deepEqual(priorities, [...priorities].sort((a, b) => a - b));
@@ -142,11 +142,11 @@ describe("authentication admin API", () => {
 
     const second = actions[1].alias;
     assert.equal((await api(`${BASE}/required-actions/${second}/raise-priority`, { method: "POST" })).status, 204);
-    assert.equal((await json<any[]>(await api(`${BASE}/required-actions`)))[0].alias, second);
+    assert.equal((await json<Json[]>(await api(`${BASE}/required-actions`)))[0].alias, second);
 
     assert.equal((await api(`${BASE}/required-actions/VERIFY_EMAIL`, { method: "DELETE" })).status, 204);
     assert.equal((await api(`${BASE}/required-actions/VERIFY_EMAIL`)).status, 404);
-    const unregistered = await json<any[]>(await api(`${BASE}/unregistered-required-actions`));
+    const unregistered = await json<Json[]>(await api(`${BASE}/unregistered-required-actions`));
     assert.ok(unregistered.some((a) => a.providerId === "VERIFY_EMAIL"));
     assert.equal((await api(`${BASE}/register-required-action`, { method: "POST", body: { providerId: "VERIFY_EMAIL", name: "Verify Email" } })).status, 204);
     assert.equal((await json(await api(`${BASE}/required-actions/VERIFY_EMAIL`))).enabled, true);
@@ -162,7 +162,7 @@ describe("authentication admin API", () => {
     const R = `/admin/realms/${REALM}/client-policies`;
     assert.deepEqual(await json(await api(`${R}/profiles`)), { profiles: [] });
     const withGlobal = await json(await api(`${R}/profiles?include-global-profiles=true`));
-    assert.ok(withGlobal.globalProfiles.some((p: any) => p.name === "fapi-1-baseline"));
+    assert.ok(withGlobal.globalProfiles.some((p: Json) => p.name === "fapi-1-baseline"));
     const profiles = [{ name: "strict", description: "", executors: [{ executor: "pkce-enforcer", configuration: { "auto-configure": "true" } }] }];
     assert.equal((await api(`${R}/profiles`, { method: "PUT", body: { profiles } })).status, 204);
     assert.deepEqual((await json(await api(`${R}/profiles`))).profiles, profiles);
@@ -170,12 +170,12 @@ describe("authentication admin API", () => {
     assert.equal((await api(`${R}/policies`, { method: "PUT", body: { policies } })).status, 204);
     assert.deepEqual((await json(await api(`${R}/policies?include-global-policies=true`))).policies, policies);
     assert.equal((await api(`${R}/policies`, { method: "PUT", body: { policies: [{ name: "bad", profiles: ["missing"] }] } })).status, 400);
-    const registration = await json<any[]>(await api(`/admin/realms/${REALM}/client-registration-policy/providers`));
+    const registration = await json<Json[]>(await api(`/admin/realms/${REALM}/client-registration-policy/providers`));
     assert.ok(registration.some((p) => p.id === "trusted-hosts"));
   });
 
   it("records admin events for flow changes", async () => {
-    const events = await json<any[]>(await api(`/admin/realms/${REALM}/admin-events?resourceTypes=AUTH_FLOW`));
+    const events = await json<Json[]>(await api(`/admin/realms/${REALM}/admin-events?resourceTypes=AUTH_FLOW`));
     assert.ok(events.some((e) => e.operationType === "CREATE"));
   });
 });

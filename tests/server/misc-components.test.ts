@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { startTestServer, type TestServer } from "../support/server.ts";
-import { createRealm, idFromLocation, json, masterAdmin, type Api } from "./misc-support.ts";
+import { createRealm, idFromLocation, json, masterAdmin, type Api, type Json } from "./misc-support.ts";
 
 const REALM = "comps";
 const BASE = `/admin/realms/${REALM}/components`;
@@ -33,19 +33,19 @@ describe("components and keys admin API", () => {
   });
 
   it("lists by type (top level), parent and name", async () => {
-    const keys = await json<any[]>(await api(`${BASE}?type=${KEY_PROVIDER}`));
+    const keys = await json<Json[]>(await api(`${BASE}?type=${KEY_PROVIDER}`));
     assert.ok(keys.some((c) => c.name === "rsa-extra"));
     assert.ok(keys.every((c) => c.providerType === KEY_PROVIDER));
-    assert.deepEqual((await json<any[]>(await api(`${BASE}?name=rsa-extra`))).map((c) => c.name), ["rsa-extra"]);
+    assert.deepEqual((await json<Json[]>(await api(`${BASE}?name=rsa-extra`))).map((c) => c.name), ["rsa-extra"]);
     assert.deepEqual(await json(await api(`${BASE}?parent=nobody`)), []);
   });
 
   it("updates with 204 keeping a masked secret, 404 for unknown ids", async () => {
-    const [component] = await json<any[]>(await api(`${BASE}?name=rsa-extra`));
+    const [component] = await json<Json[]>(await api(`${BASE}?name=rsa-extra`));
     const put = await api(`${BASE}/${component.id}`, { method: "PUT", body: { ...component, config: { ...component.config, priority: ["150"] } } });
     assert.equal(put.status, 204);
     const keys = await json(await api(`/admin/realms/${REALM}/keys`));
-    const mine = keys.keys.find((k: any) => k.providerId === component.id);
+    const mine = keys.keys.find((k: Json) => k.providerId === component.id);
     assert.equal(mine.providerPriority, 150);
     assert.equal(mine.algorithm, "RS256");
     assert.equal(mine.type, "RSA");
@@ -59,8 +59,8 @@ describe("components and keys admin API", () => {
   it("stores LDAP-style sub-components and deletes them with their parent", async () => {
     const parent = idFromLocation(await api(BASE, { method: "POST", body: { name: "ldap", providerId: "ldap", providerType: "org.keycloak.storage.UserStorageProvider", config: { enabled: ["true"], bindCredential: ["pw"] } } }));
     const child = idFromLocation(await api(BASE, { method: "POST", body: { name: "username", providerId: "user-attribute-ldap-mapper", providerType: "org.keycloak.storage.ldap.mappers.LDAPStorageMapper", parentId: parent, config: {} } }));
-    assert.deepEqual((await json<any[]>(await api(`${BASE}?parent=${parent}`))).map((c) => c.id), [child]);
-    const subTypes = await json<any[]>(await api(`${BASE}/${parent}/sub-component-types?type=org.keycloak.storage.ldap.mappers.LDAPStorageMapper`));
+    assert.deepEqual((await json<Json[]>(await api(`${BASE}?parent=${parent}`))).map((c) => c.id), [child]);
+    const subTypes = await json<Json[]>(await api(`${BASE}/${parent}/sub-component-types?type=org.keycloak.storage.ldap.mappers.LDAPStorageMapper`));
     assert.ok(subTypes.some((t) => t.id === "user-attribute-ldap-mapper"));
     assert.equal((await json(await api(`/admin/realms/${REALM}/ui-ext/info`))).userProfileProvidersEnabled, true);
     assert.equal((await api(`${BASE}/${parent}`, { method: "DELETE" })).status, 204);
@@ -74,6 +74,6 @@ describe("components and keys admin API", () => {
   it("keeps components across a restart", async () => {
     await server.stop();
     await server.restart();
-    assert.equal((await json<any[]>(await api(`${BASE}?name=rsa-extra`))).length, 1);
+    assert.equal((await json<Json[]>(await api(`${BASE}?name=rsa-extra`))).length, 1);
   });
 });

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { startTestServer, type TestServer } from "../support/server.ts";
-import { json, masterAdmin, type Api } from "./misc-support.ts";
+import { json, masterAdmin, type Api, type Json } from "./misc-support.ts";
 
 const R = "/admin/realms/master";
 
@@ -31,38 +31,38 @@ describe("events admin API", () => {
   after(async () => server?.dispose());
 
   it("lists user events newest first, filtered by type, user, client and dates", async () => {
-    const events = await json<any[]>(await api(`${R}/events`));
+    const events = await json<Json[]>(await api(`${R}/events`));
     assert.ok(events.length >= 2);
     for (let i = 1; i < events.length; i++) assert.ok(events[i - 1].time >= events[i].time);
-    const logins = await json<any[]>(await api(`${R}/events?type=LOGIN`));
+    const logins = await json<Json[]>(await api(`${R}/events?type=LOGIN`));
     assert.ok(logins.length >= 1 && logins.every((e) => e.type === "LOGIN"));
     assert.equal(logins[0].clientId, "admin-cli");
     assert.ok(logins[0].userId);
-    const both = await json<any[]>(await api(`${R}/events?type=LOGIN&type=LOGIN_ERROR`));
+    const both = await json<Json[]>(await api(`${R}/events?type=LOGIN&type=LOGIN_ERROR`));
     assert.ok(both.some((e) => e.type === "LOGIN_ERROR") && both.some((e) => e.type === "LOGIN"));
-    assert.ok((await json<any[]>(await api(`${R}/events?user=${logins[0].userId}`))).every((e) => e.userId === logins[0].userId));
+    assert.ok((await json<Json[]>(await api(`${R}/events?user=${logins[0].userId}`))).every((e) => e.userId === logins[0].userId));
     assert.deepEqual(await json(await api(`${R}/events?client=nobody`)), []);
     const today = new Date().toISOString().slice(0, 10);
-    assert.ok((await json<any[]>(await api(`${R}/events?dateFrom=${today}&dateTo=${today}`))).length >= 2);
+    assert.ok((await json<Json[]>(await api(`${R}/events?dateFrom=${today}&dateTo=${today}`))).length >= 2);
     assert.deepEqual(await json(await api(`${R}/events?dateTo=2001-01-01`)), []);
     assert.equal((await api(`${R}/events?dateFrom=yesterday`)).status, 400);
-    assert.equal((await json<any[]>(await api(`${R}/events?max=1`))).length, 1);
+    assert.equal((await json<Json[]>(await api(`${R}/events?max=1`))).length, 1);
   });
 
   it("lists admin events with auth details, filtered by operation, resource type and path wildcard", async () => {
     await api(`${R}/clear-realm-cache`, { method: "POST" });
     await api(`${R}/clear-user-cache`, { method: "POST" });
-    const events = await json<any[]>(await api(`${R}/admin-events`));
+    const events = await json<Json[]>(await api(`${R}/admin-events`));
     assert.ok(events.length >= 2);
     const [latest] = events;
     assert.equal(latest.operationType, "ACTION");
     assert.equal(latest.resourcePath, "clear-user-cache");
     assert.ok(latest.authDetails.userId && latest.authDetails.realmId && latest.authDetails.ipAddress);
     assert.ok(latest.time > 0 && latest.realmId);
-    const actions = await json<any[]>(await api(`${R}/admin-events?operationTypes=ACTION&resourcePath=clear-*`));
+    const actions = await json<Json[]>(await api(`${R}/admin-events?operationTypes=ACTION&resourcePath=clear-*`));
     assert.deepEqual(actions.map((e) => e.resourcePath), ["clear-user-cache", "clear-realm-cache"]);
     assert.deepEqual(await json(await api(`${R}/admin-events?operationTypes=DELETE&resourceTypes=USER`)), []);
-    assert.ok((await json<any[]>(await api(`${R}/admin-events?authUser=${latest.authDetails.userId}`))).length >= 2);
+    assert.ok((await json<Json[]>(await api(`${R}/admin-events?authUser=${latest.authDetails.userId}`))).length >= 2);
     assert.deepEqual(await json(await api(`${R}/admin-events?authIpAddress=10.9.9.9`)), []);
   });
 

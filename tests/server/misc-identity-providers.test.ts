@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { startTestServer, type TestServer } from "../support/server.ts";
-import { createRealm, createUser, idFromLocation, json, masterAdmin, type Api } from "./misc-support.ts";
+import { createRealm, createUser, idFromLocation, json, masterAdmin, type Api, type Json } from "./misc-support.ts";
 
 const REALM = "idps";
 const BASE = `/admin/realms/${REALM}/identity-provider`;
@@ -46,11 +46,11 @@ describe("identity providers admin API", () => {
 
   it("lists with search, paging and brief representation", async () => {
     await api(`${BASE}/instances`, { method: "POST", body: { alias: "github", providerId: "github", config: {} } });
-    const all = await json<any[]>(await api(`${BASE}/instances`));
+    const all = await json<Json[]>(await api(`${BASE}/instances`));
     assert.deepEqual(all.map((i) => i.alias), ["corp", "github"]);
-    assert.deepEqual((await json<any[]>(await api(`${BASE}/instances?search=git`))).map((i) => i.alias), ["github"]);
-    assert.deepEqual((await json<any[]>(await api(`${BASE}/instances?first=1&max=1`))).map((i) => i.alias), ["github"]);
-    const brief = await json<any[]>(await api(`${BASE}/instances?briefRepresentation=true`));
+    assert.deepEqual((await json<Json[]>(await api(`${BASE}/instances?search=git`))).map((i) => i.alias), ["github"]);
+    assert.deepEqual((await json<Json[]>(await api(`${BASE}/instances?first=1&max=1`))).map((i) => i.alias), ["github"]);
+    const brief = await json<Json[]>(await api(`${BASE}/instances?briefRepresentation=true`));
     assert.equal(brief[0].config, undefined);
     assert.equal(brief[0].alias, "corp");
   });
@@ -91,7 +91,7 @@ describe("identity providers admin API", () => {
     assert.equal(mapper.identityProviderMapper, "oidc-user-attribute-idp-mapper");
     assert.equal((await api(`${BASE}/instances/corp/mappers/${id}`, { method: "PUT", body: { ...mapper, config: { ...mapper.config, claim: "mail" } } })).status, 204);
     assert.equal((await json(await api(`${BASE}/instances/corp/mappers/${id}`))).config.claim, "mail");
-    assert.equal((await json<any[]>(await api(`${BASE}/instances/corp/mappers`))).length, 1);
+    assert.equal((await json<Json[]>(await api(`${BASE}/instances/corp/mappers`))).length, 1);
     assert.equal((await api(`${BASE}/instances/corp/mappers/${id}`, { method: "DELETE" })).status, 204);
     assert.equal((await api(`${BASE}/instances/corp/mappers/${id}`)).status, 404);
   });
@@ -112,7 +112,7 @@ describe("identity providers admin API", () => {
     assert.equal((await api(`${BASE}/instances/github/mappers`)).status, 404);
     const links = await api(`/admin/realms/${REALM}/users/${userId}/federated-identity`);
     if (links.ok) assert.deepEqual(await links.json(), []);
-    const events = await json<any[]>(await api(`/admin/realms/${REALM}/admin-events?resourceTypes=IDENTITY_PROVIDER`));
+    const events = await json<Json[]>(await api(`/admin/realms/${REALM}/admin-events?resourceTypes=IDENTITY_PROVIDER`));
     assert.deepEqual(events.map((e) => e.operationType).slice(0, 1), ["DELETE"]);
     assert.equal(events[0].resourcePath, "identity-provider/instances/github");
   });

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { startTestServer, type TestServer } from "../support/server.ts";
-import { createRealm, createUser, form, idFromLocation, json, masterAdmin, type Api } from "./misc-support.ts";
+import { createRealm, createUser, form, idFromLocation, json, masterAdmin, type Api, type Json } from "./misc-support.ts";
 
 const REALM = "orgs";
 const BASE = `/admin/realms/${REALM}/organizations`;
@@ -54,18 +54,18 @@ describe("organizations admin API", () => {
 
   it("searches by name or domain, exact or not, by q attributes, and counts; brief by default", async () => {
     await create({ name: "Globex", alias: "globex", domains: [{ name: "globex.org" }], attributes: { tier: ["silver"] } });
-    const all = await json<any[]>(await api(BASE));
+    const all = await json<Json[]>(await api(BASE));
     assert.deepEqual(all.map((o) => o.name), ["Acme", "Globex", "Has Space"]);
     assert.equal(all[0].attributes, undefined);
-    const full = await json<any[]>(await api(`${BASE}?briefRepresentation=false&search=acme`));
+    const full = await json<Json[]>(await api(`${BASE}?briefRepresentation=false&search=acme`));
     assert.deepEqual(full.map((o) => o.name), ["Acme"]);
     assert.deepEqual(full[0].attributes, { tier: ["gold"] });
-    assert.deepEqual((await json<any[]>(await api(`${BASE}?search=globex.org&exact=true`))).map((o) => o.name), ["Globex"]);
+    assert.deepEqual((await json<Json[]>(await api(`${BASE}?search=globex.org&exact=true`))).map((o) => o.name), ["Globex"]);
     assert.deepEqual(await json(await api(`${BASE}?search=glob&exact=true`)), []);
-    assert.deepEqual((await json<any[]>(await api(`${BASE}?q=tier:silver`))).map((o) => o.name), ["Globex"]);
+    assert.deepEqual((await json<Json[]>(await api(`${BASE}?q=tier:silver`))).map((o) => o.name), ["Globex"]);
     assert.equal(await json(await api(`${BASE}/count`)), 3);
     assert.equal(await json(await api(`${BASE}/count?search=acme`)), 1);
-    assert.deepEqual((await json<any[]>(await api(`${BASE}?first=1&max=1`))).map((o) => o.name), ["Globex"]);
+    assert.deepEqual((await json<Json[]>(await api(`${BASE}?first=1&max=1`))).map((o) => o.name), ["Globex"]);
   });
 
   it("updates with 204, keeps the alias, and deletes with 204 then 404", async () => {
@@ -91,13 +91,13 @@ describe("organizations admin API", () => {
     assert.equal((await api(`${BASE}/${orgId}/members`, { method: "POST", body: alice })).status, 409);
     assert.equal((await api(`${BASE}/${orgId}/members`, { method: "POST", body: "no-such-user" })).status, 400);
     await api(`${BASE}/${orgId}/members`, { method: "POST", body: bob });
-    const members = await json<any[]>(await api(`${BASE}/${orgId}/members`));
+    const members = await json<Json[]>(await api(`${BASE}/${orgId}/members`));
     assert.deepEqual(members.map((m) => [m.username, m.membershipType]), [["alice", "UNMANAGED"], ["bob", "UNMANAGED"]]);
-    assert.deepEqual((await json<any[]>(await api(`${BASE}/${orgId}/members?search=alice@`))).map((m) => m.username), ["alice"]);
+    assert.deepEqual((await json<Json[]>(await api(`${BASE}/${orgId}/members?search=alice@`))).map((m) => m.username), ["alice"]);
     assert.equal(await json(await api(`${BASE}/${orgId}/members/count`)), 2);
-    const orgs = await json<any[]>(await api(`${BASE}/members/${alice}/organizations`));
+    const orgs = await json<Json[]>(await api(`${BASE}/members/${alice}/organizations`));
     assert.deepEqual(orgs.map((o) => o.id), [orgId]);
-    assert.equal((await json<any[]>(await api(`${BASE}/${orgId}/members/${alice}/organizations`)))[0].alias, "members");
+    assert.equal((await json<Json[]>(await api(`${BASE}/${orgId}/members/${alice}/organizations`)))[0].alias, "members");
     assert.equal((await api(`${BASE}/${orgId}/members/${bob}`, { method: "DELETE" })).status, 204);
     assert.equal((await api(`${BASE}/${orgId}/members/${bob}`, { method: "DELETE" })).status, 404);
     assert.equal(await json(await api(`${BASE}/${orgId}/members/count`)), 1);
@@ -119,22 +119,22 @@ describe("organizations admin API", () => {
     assert.equal((await api(`${BASE}/${orgId}/identity-providers`, { method: "POST", body: "corp-oidc" })).status, 204);
     assert.equal((await api(`${BASE}/${orgId}/identity-providers`, { method: "POST", body: "corp-oidc" })).status, 409);
     assert.equal((await api(`${BASE}/${orgId}/identity-providers`, { method: "POST", body: "missing" })).status, 400);
-    const linked = await json<any[]>(await api(`${BASE}/${orgId}/identity-providers`));
+    const linked = await json<Json[]>(await api(`${BASE}/${orgId}/identity-providers`));
     assert.deepEqual(linked.map((i) => [i.alias, i.organizationId]), [["corp-oidc", orgId]]);
     assert.equal((await json(await api(`${BASE}/${orgId}/identity-providers/corp-oidc`))).alias, "corp-oidc");
-    const realmOnly = await json<any[]>(await api(`/admin/realms/${REALM}/identity-provider/instances?realmOnly=true`));
+    const realmOnly = await json<Json[]>(await api(`/admin/realms/${REALM}/identity-provider/instances?realmOnly=true`));
     assert.equal(realmOnly.length, 0);
     assert.equal((await api(`${BASE}/${orgId}/identity-providers/corp-oidc`, { method: "DELETE" })).status, 204);
     assert.equal((await api(`${BASE}/${orgId}/identity-providers/corp-oidc`)).status, 404);
   });
 
   it("records admin events and keeps organizations across a restart", async () => {
-    const events = await json<any[]>(await api(`/admin/realms/${REALM}/admin-events?resourceTypes=ORGANIZATION&operationTypes=CREATE`));
+    const events = await json<Json[]>(await api(`/admin/realms/${REALM}/admin-events?resourceTypes=ORGANIZATION&operationTypes=CREATE`));
     assert.ok(events.length >= 3);
     assert.match(events[0].resourcePath, /^organizations\//);
     await server.stop();
     await server.restart();
-    const names = (await json<any[]>(await api(BASE))).map((o) => o.name);
+    const names = (await json<Json[]>(await api(BASE))).map((o) => o.name);
     assert.ok(names.includes("Acme") && names.includes("Members Inc"));
   });
 });

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
-import { createRealm, createUser, json, masterAdmin, type Api } from "./misc-support.ts";
+import { createRealm, createUser, json, masterAdmin, type Api, type Json } from "./misc-support.ts";
 
 describe("server info, ui-ext, translations and cache admin API", () => {
   let server: TestServer;
@@ -23,7 +23,7 @@ describe("server info, ui-ext, translations and cache admin API", () => {
     assert.match(info.systemInfo.version, /^26\./);
     assert.ok(info.memoryInfo.total > 0);
     assert.equal(info.profileInfo.name, "community");
-    const feature = (name: string) => info.features.find((f: any) => f.name === name);
+    const feature = (name: string) => info.features.find((f: Json) => f.name === name);
     for (const [name, enabled] of [["ORGANIZATION", true], ["ADMIN_FINE_GRAINED_AUTHZ", false], ["ADMIN_FINE_GRAINED_AUTHZ_V2", true], ["TOKEN_EXCHANGE_STANDARD_V2", true], ["DPOP", false], ["DYNAMIC_SCOPES", false], ["CLIENT_POLICIES", true], ["KERBEROS", true], ["DEVICE_FLOW", true], ["QUICK_THEME", false]] as const) {
       assert.equal(feature(name)?.enabled, enabled, name);
     }
@@ -32,9 +32,9 @@ describe("server info, ui-ext, translations and cache admin API", () => {
     for (const type of ["org.keycloak.keys.KeyProvider", "org.keycloak.userprofile.UserProfileProvider", "org.keycloak.services.clientregistration.policy.ClientRegistrationPolicy", "org.keycloak.storage.UserStorageProvider", "org.keycloak.storage.ldap.mappers.LDAPStorageMapper"]) {
       assert.ok(info.componentTypes[type]?.length, type);
     }
-    assert.ok(info.protocolMapperTypes["openid-connect"].some((m: any) => m.id === "oidc-organization-membership-mapper"));
-    assert.ok(info.identityProviders.some((p: any) => p.id === "oidc"));
-    assert.ok(info.socialProviders.some((p: any) => p.id === "github"));
+    assert.ok(info.protocolMapperTypes["openid-connect"].some((m: Json) => m.id === "oidc-organization-membership-mapper"));
+    assert.ok(info.identityProviders.some((p: Json) => p.id === "oidc"));
+    assert.ok(info.socialProviders.some((p: Json) => p.id === "github"));
     assert.ok(info.enums.operationType.includes("ACTION"));
     assert.ok(info.cryptoInfo.clientSignatureAsymmetricAlgorithms.includes("RS256"));
     assert.ok(info.themes.login.length && info.passwordPolicies.length && info.builtinProtocolMappers["openid-connect"].length);
@@ -43,12 +43,12 @@ describe("server info, ui-ext, translations and cache admin API", () => {
 
   it("ui-ext: realm info, realm names with search and paging, sessions", async () => {
     assert.deepEqual(await json(await api("/admin/realms/master/ui-ext/info")), { userProfileProvidersEnabled: false });
-    const names = await json<any[]>(await api("/admin/realms/master/ui-ext/realms/names"));
+    const names = await json<Json[]>(await api("/admin/realms/master/ui-ext/realms/names"));
     assert.deepEqual(names.map((r) => r.name), ["master", "second"]);
     assert.equal(names[1].displayName, "Second realm");
-    assert.deepEqual((await json<any[]>(await api("/admin/realms/master/ui-ext/realms/names?search=sec"))).map((r) => r.name), ["second"]);
-    assert.deepEqual((await json<any[]>(await api("/admin/realms/master/ui-ext/realms/names?first=1&max=1"))).map((r) => r.name), ["second"]);
-    const sessions = await json<any[]>(await api("/admin/realms/master/ui-ext/sessions?type=REGULAR"));
+    assert.deepEqual((await json<Json[]>(await api("/admin/realms/master/ui-ext/realms/names?search=sec"))).map((r) => r.name), ["second"]);
+    assert.deepEqual((await json<Json[]>(await api("/admin/realms/master/ui-ext/realms/names?first=1&max=1"))).map((r) => r.name), ["second"]);
+    const sessions = await json<Json[]>(await api("/admin/realms/master/ui-ext/sessions?type=REGULAR"));
     assert.ok(sessions.length >= 1);
     assert.equal(sessions[0].username, "admin");
     assert.equal(sessions[0].type, "REGULAR");

@@ -1,5 +1,8 @@
 import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
 
+/** A parsed JSON body; tests read into it freely. */
+export type Json = ReturnType<typeof JSON.parse>;
+
 export type Api = (path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }) => Promise<Response>;
 
 /** Admin API caller for the master admin, renewing its short-lived token. */
@@ -34,7 +37,7 @@ export async function createUser(api: Api, realm: string, username: string, extr
   return idFromLocation(res);
 }
 
-export async function json<T = any>(res: Response): Promise<T> {
+export async function json<T = Json>(res: Response): Promise<T> {
   const text = await res.text();
   if (!res.ok) throw new Error(`${res.status}: ${text}`);
   return JSON.parse(text) as T;

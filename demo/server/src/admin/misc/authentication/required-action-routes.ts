@@ -80,8 +80,8 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
       const index = ordered.findIndex((a) => a.id === action.id);
       const neighbour = ordered[index + step];
       if (neighbour) {
-        let [mine, theirs] = [neighbour.priority, action.priority];
-        if (mine === theirs) mine += step;
+        const theirs = action.priority;
+        const mine = neighbour.priority === theirs ? neighbour.priority + step : neighbour.priority;
         await server.db.write((tx) => {
           tx.put("requiredActions", { ...action, priority: mine });
           tx.put("requiredActions", { ...neighbour, priority: theirs });
