@@ -431,3 +431,24 @@ describe("users: events", () => {
     assert.ok(events.some((e) => e.type === "EXECUTE_ACTIONS" && e.userId === id));
   });
 });
+
+describe("users: permissions", () => {
+  test("view-users may read but not change users", async () => {
+    const [realmManagement] = await json<{ id: string }[]>(await api(`${base}/clients?clientId=realm-management`));
+    const role = await json<{ id: string; name: string }>(await api(`${base}/clients/${realmManagement.id}/roles/view-users`));
+    const viewerId = await createUser({ username: "viewer", email: "viewer@example.com", firstName: "V", lastName: "V", enabled: true, credentials: [{ type: "password", value: "viewer-pw" }] });
+    const mapped = await api(`${base}/users/${viewerId}/role-mappings/clients/${realmManagement.id}`, { method: "POST", body: [role] });
+    assert.equal(mapped.status, 204, await mapped.text());
+    const token = await adminToken(server.baseUrl, REALM, "viewer", "viewer-pw");
+    const viewer = adminFetch(server.baseUrl, token);
+    const users = await json<User[]>(await viewer(`${base}/users?username=viewer&exact=true`));
+    assert.deepEqual(users[0].access, { manageGroupMembership: false, view: true, mapRoles: false, impersonate: false, manage: false });
+    assert.equal((await viewer(`${base}/users/${viewerId}`)).status, 200);
+    assert.equal((await viewer(`${base}/users`, { method: "POST", body: { username: "nope" } })).status, 403);
+    assert.equal((await viewer(`${base}/users/${viewerId}`, { method: "PUT", body: { firstName: "X" } })).status, 403);
+    assert.equal((await viewer(`${base}/users/${viewerId}/reset-password`, { method: "PUT", body: { value: "x" } })).status, 403);
+    assert.equal((await viewer(`${base}/users/${viewerId}/impersonation`, { method: "POST" })).status, 403);
+    assert.equal((await viewer(`${base}/users/profile`, { method: "PUT", body: {} })).status, 403);
+  });
+});
+
