@@ -55,7 +55,7 @@ function validatorError(name: string, validator: string, config: Record<string, 
     case "double": {
       const number = Number(value);
       const valid = value.trim() !== "" && Number.isFinite(number) && (validator === "double" || Number.isInteger(number));
-      if (!valid) return { field: name, errorMessage: validator === "integer" ? "error-invalid-number" : "error-invalid-number", params: [name] };
+      if (!valid) return { field: name, errorMessage: "error-invalid-number", params: [name] };
       if (config.min !== undefined && number < Number(config.min)) return { field: name, errorMessage: "error-number-out-of-range-too-small", params: [name, config.min] };
       if (config.max !== undefined && number > Number(config.max)) return { field: name, errorMessage: "error-number-out-of-range-too-big", params: [name, config.max] };
       return undefined;
