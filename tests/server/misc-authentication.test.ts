@@ -26,6 +26,7 @@ describe("authentication admin API", () => {
     assert.equal(browser.builtIn, true);
     assert.equal(browser.topLevel, true);
     assert.ok(flows.every((f) => f.topLevel));
+    assert.ok(!flows.some((f) => f.alias === "saml ecp"), "Keycloak hides the saml ecp flow");
     assert.ok(browser.authenticationExecutions.some((e: Json) => e.authenticator === "auth-cookie"));
   });
 
@@ -74,6 +75,8 @@ describe("authentication admin API", () => {
     assert.equal(add.status, 201);
     const first = idFromLocation(add);
     assert.equal((await api(`${BASE}/flows/my%20flow/executions/execution`, { method: "POST", body: { provider: "nope" } })).status, 400);
+    assert.equal((await api(`${BASE}/flows/browser/executions/execution`, { method: "POST", body: { provider: "auth-otp-form" } })).status, 400, "built-in flows are read-only");
+    assert.equal((await api(`${BASE}/flows/missing/executions/execution`, { method: "POST", body: { provider: "auth-otp-form" } })).status, 400);
     const sub = await api(`${BASE}/flows/my%20flow/executions/flow`, { method: "POST", body: { alias: "my sub", type: "basic-flow", description: "sub" } });
     assert.equal(sub.status, 201);
     await api(`${BASE}/flows/my%20sub/executions/execution`, { method: "POST", body: { provider: "auth-otp-form" } });
@@ -85,7 +88,8 @@ describe("authentication admin API", () => {
       ["OTP Form", 1, "DISABLED"],
     ]);
     const put = await api(`${BASE}/flows/my%20flow/executions`, { method: "PUT", body: { ...list[0], requirement: "REQUIRED" } });
-    assert.equal(put.status, 204);
+    assert.equal(put.status, 202);
+    assert.equal((await put.json()).alias, "my flow");
     assert.equal((await executions("my flow"))[0].requirement, "REQUIRED");
 
     assert.equal((await api(`${BASE}/executions/${first}/lower-priority`, { method: "POST" })).status, 204);
@@ -99,6 +103,9 @@ describe("authentication admin API", () => {
     assert.equal(execution.parentFlow, (await json<Json[]>(await api(`${BASE}/flows`))).find((f) => f.alias === "my flow").id);
 
     const subExecution = list.find((e) => e.displayName === "my sub");
+    const renamed = await api(`${BASE}/flows/my%20flow/executions`, { method: "PUT", body: { ...subExecution, displayName: "my renamed sub" } });
+    assert.equal(renamed.status, 202);
+    assert.ok((await executions("my flow")).some((e) => e.displayName === "my renamed sub"));
     assert.equal((await api(`${BASE}/executions/${subExecution.id}`, { method: "DELETE" })).status, 204);
     assert.deepEqual((await executions("my flow")).map((e) => e.displayName), ["Username Password Form"]);
     const browserCookie = (await executions("browser"))[0];

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../../context.ts";
-import type { AuthExecutionRecord, AuthFlowRecord, AuthenticatorConfigRecord } from "../../../store/types.ts";
+import type { AuthExecutionRecord, AuthFlowRecord, AuthenticatorConfigRecord, RealmRecord } from "../../../store/types.ts";
 import { adminContext } from "../../../access/admin-context.ts";
 import { newId } from "../../../common/ids.ts";
 import { badRequest, conflict, notFound } from "../../../http/errors.ts";
@@ -9,13 +9,27 @@ import { objectBody, optionalString, stringMapOf } from "../common/body.ts";
 import { adminPath, created, noContent } from "../common/location.ts";
 import { paramsOf } from "../common/params.ts";
 import { flowByAlias, flowTree, requireExecution, requireFlowByAlias, sortedExecutions } from "./lookup.ts";
-import { findProvider, formActions, requirementChoices } from "./providers.ts";
-import { configRepresentation, executionInfos, executionRepresentation } from "./representation.ts";
+import { authenticators, clientAuthenticators, formActions, requirementChoices } from "./providers.ts";
+import { configRepresentation, executionInfos, executionRepresentation, flowRepresentation } from "./representation.ts";
 
 const BASE = "/admin/realms/:realm/authentication";
 const REQUIREMENTS = new Set(["REQUIRED", "ALTERNATIVE", "DISABLED", "CONDITIONAL"]);
 
-const nextPriority = (flow: AuthFlowRecord) => Math.max(0, ...flow.executions.map((e) => e.priority)) + 1;
+/** Keycloak appends after the last execution: its priority + 1, or 0 in an empty flow. */
+const nextPriority = (flow: AuthFlowRecord) => (flow.executions.length ? Math.max(...flow.executions.map((e) => e.priority)) + 1 : 0);
+
+function requireParentFlow(server: ServerContext, realm: RealmRecord, alias: string): AuthFlowRecord {
+  const flow = flowByAlias(server, realm, alias);
+  if (!flow) throw badRequest("Parent flow doesn't exist");
+  return flow;
+}
+
+/** The providers a flow type accepts, as Keycloak picks the provider factory by the parent flow's type. */
+function providersFor(flow: AuthFlowRecord) {
+  if (flow.providerId === "client-flow") return clientAuthenticators();
+  if (flow.providerId === "form-flow") return formActions();
+  return authenticators();
+}
 
 function requireEditable(flow: AuthFlowRecord, action: string): void {
   if (flow.builtIn) throw badRequest(`It is illegal to ${action} a built in flow`);
@@ -44,28 +58,39 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
   app.put(`${BASE}/flows/:flowAlias/executions`, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
-    requireFlowByAlias(server, ctx.realm, paramsOf<"flowAlias">(req).flowAlias);
+    const addressed = requireFlowByAlias(server, ctx.realm, paramsOf<"flowAlias">(req).flowAlias);
     const rep = objectBody(req.body, "Execution");
     const { flow, execution } = requireExecution(server, ctx.realm, String(rep.id ?? ""));
     const requirement = optionalString(rep.requirement) ?? execution.requirement;
     if (!REQUIREMENTS.has(requirement)) throw badRequest(`Invalid requirement ${requirement}`);
-    const priority = typeof rep.priority === "number" ? rep.priority : execution.priority;
-    const updated = { ...flow, executions: flow.executions.map((e) => (e.id === execution.id ? { ...e, requirement, priority } : e)) };
-    await server.db.write((tx) => tx.put("authFlows", updated));
-    await audit(server, ctx, "UPDATE", "AUTH_EXECUTION", `authentication/flows/${paramsOf<"flowAlias">(req).flowAlias}/executions`, rep);
-    return noContent(reply);
+    const path = `authentication/flows/${addressed.alias}/executions`;
+    if (requirement !== execution.requirement) {
+      const updated = { ...flow, executions: flow.executions.map((e) => (e.id === execution.id ? { ...e, requirement } : e)) };
+      await server.db.write((tx) => tx.put("authFlows", updated));
+      await audit(server, ctx, "UPDATE", "AUTH_EXECUTION", path, rep);
+      return reply.status(202).send(flowRepresentation(server, addressed));
+    }
+    // Unchanged requirement: Keycloak applies a sub-flow's new name and description instead.
+    const sub = rep.authenticationFlow && execution.flowId ? server.db.get("authFlows", execution.flowId) : undefined;
+    if (sub) {
+      const alias = optionalString(rep.displayName)?.trim() || sub.alias;
+      if (alias !== sub.alias && flowByAlias(server, ctx.realm, alias)) throw conflict("Flow alias name already exists");
+      await server.db.write((tx) => tx.put("authFlows", { ...sub, alias, description: optionalString(rep.description) ?? sub.description }));
+      await audit(server, ctx, "UPDATE", "AUTH_EXECUTION", path, rep);
+    }
+    return reply.status(202).send(flowRepresentation(server, addressed));
   });
 
   app.post(`${BASE}/flows/:flowAlias/executions/execution`, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
-    const flow = requireFlowByAlias(server, ctx.realm, paramsOf<"flowAlias">(req).flowAlias);
+    const flow = requireParentFlow(server, ctx.realm, paramsOf<"flowAlias">(req).flowAlias);
     requireEditable(flow, "add execution to");
     const provider = optionalString(objectBody(req.body).provider);
-    const known = provider ? findProvider(provider) : undefined;
-    if (!provider || !known) throw badRequest(`No authentication provider found for id: ${provider}`);
-    if (flow.providerId === "form-flow" && !formActions().some((a) => a.id === provider)) throw badRequest(`No form action provider found for id: ${provider}`);
-    const execution: AuthExecutionRecord = { id: newId(), authenticator: provider, authenticatorFlow: false, requirement: "DISABLED", priority: nextPriority(flow) };
+    if (!provider || !providersFor(flow).some((p) => p.id === provider)) throw badRequest(`No authentication provider found for id: ${provider}`);
+    const choices = requirementChoices(provider, false, flow.providerId);
+    const requirement = choices.length === 1 ? choices[0] : "DISABLED";
+    const execution: AuthExecutionRecord = { id: newId(), authenticator: provider, authenticatorFlow: false, requirement, priority: nextPriority(flow) };
     await server.db.write((tx) => tx.put("authFlows", { ...flow, executions: [...flow.executions, execution] }));
     await audit(server, ctx, "CREATE", "AUTH_EXECUTION", `authentication/executions/${execution.id}`, { provider });
     return created(reply, server, adminPath(ctx.realm.realm, "authentication", "executions", execution.id));
@@ -74,7 +99,7 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
   app.post(`${BASE}/flows/:flowAlias/executions/flow`, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
-    const parent = requireFlowByAlias(server, ctx.realm, paramsOf<"flowAlias">(req).flowAlias);
+    const parent = requireParentFlow(server, ctx.realm, paramsOf<"flowAlias">(req).flowAlias);
     requireEditable(parent, "add sub-flow to");
     const rep = objectBody(req.body, "Flow");
     const alias = optionalString(rep.alias)?.trim();
@@ -101,7 +126,7 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
 
   app.get(`${BASE}/executions/:id`, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("view-realm");
+    ctx.require("manage-realm");
     const { flow, execution } = requireExecution(server, ctx.realm, paramsOf<"id">(req).id);
     return executionRepresentation(server, ctx.realm, flow, execution);
   });
@@ -143,7 +168,8 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
     const { flow, execution } = requireExecution(server, ctx.realm, paramsOf<"id">(req).id);
     const rep = objectBody(req.body, "Authenticator config");
     const alias = optionalString(rep.alias)?.trim();
-    if (!alias) throw badRequest("Authenticator config alias must be specified");
+    if (!alias) throw badRequest("Alias missing");
+    // Executions refer to their config by alias here, so aliases must stay unique (Keycloak refers by id).
     if (server.db.list("authenticatorConfigs", ctx.realm.id).some((c) => c.alias === alias)) throw conflict(`Authenticator config with alias ${alias} already exists`);
     const config: AuthenticatorConfigRecord = { id: newId(), realmId: ctx.realm.id, alias, config: stringMapOf(rep.config) };
     const updatedFlow = { ...flow, executions: flow.executions.map((e) => (e.id === execution.id ? { ...e, authenticatorConfig: alias } : e)) };

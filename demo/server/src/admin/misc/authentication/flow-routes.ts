@@ -3,19 +3,21 @@ import type { ServerContext } from "../../../context.ts";
 import type { AuthFlowRecord, AuthenticatorConfigRecord } from "../../../store/types.ts";
 import { adminContext } from "../../../access/admin-context.ts";
 import { newId } from "../../../common/ids.ts";
-import { badRequest, conflict } from "../../../http/errors.ts";
+import { badRequest, conflict, notFound } from "../../../http/errors.ts";
 import { audit } from "../common/audit.ts";
 import { objectBody, optionalString } from "../common/body.ts";
 import { adminPath, created, noContent } from "../common/location.ts";
 import { paramsOf } from "../common/params.ts";
-import { flowByAlias, flowsOf, flowTree, requireFlowByAlias, requireFlowById } from "./lookup.ts";
+import { flowByAlias, flowsOf, flowTree, requireFlowById } from "./lookup.ts";
 import { flowRepresentation } from "./representation.ts";
 
 const BASE = "/admin/realms/:realm/authentication";
 const FLOW_TYPES = new Set(["basic-flow", "client-flow", "form-flow"]);
 const REALM_FLOW_BINDINGS = ["browserFlow", "registrationFlow", "directGrantFlow", "resetCredentialsFlow", "clientAuthenticationFlow", "dockerAuthenticationFlow", "firstBrokerLoginFlow"];
+/** Keycloak leaves this flow out of the flow list. */
+const HIDDEN_FLOW = "saml ecp";
 
-/** Deep copy of a flow tree; sub-flows are named `{newName} {old alias}` as Keycloak's copy does, configs are duplicated. */
+/** Deep copy of a flow tree; sub-flows and configs are named `{newName} {old alias}` as Keycloak's copy does. */
 function copyTree(server: ServerContext, source: AuthFlowRecord, newAlias: string, topLevel: boolean, flows: AuthFlowRecord[], configs: AuthenticatorConfigRecord[], rootName: string): AuthFlowRecord {
   const copy: AuthFlowRecord = { ...source, id: newId(), alias: newAlias, topLevel, builtIn: false, executions: [] };
   flows.push(copy);
@@ -26,7 +28,7 @@ function copyTree(server: ServerContext, source: AuthFlowRecord, newAlias: strin
     if (execution.authenticatorConfig) {
       const config = server.db.list("authenticatorConfigs", source.realmId).find((c) => c.alias === execution.authenticatorConfig || c.id === execution.authenticatorConfig);
       if (config) {
-        const alias = `${config.alias}-${rootName}`.replace(/\s+/g, "-");
+        const alias = `${rootName} ${config.alias}`;
         configs.push({ ...config, id: newId(), alias, config: { ...config.config } });
         next.authenticatorConfig = alias;
       }
@@ -39,8 +41,10 @@ function copyTree(server: ServerContext, source: AuthFlowRecord, newAlias: strin
 export async function registerFlowRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   app.get(`${BASE}/flows`, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("view-realm");
-    return flowsOf(server, ctx.realm).filter((f) => f.topLevel).map((f) => flowRepresentation(server, f));
+    ctx.requireAny("view-realm", "view-clients", "view-identity-providers");
+    return flowsOf(server, ctx.realm)
+      .filter((f) => f.topLevel && f.alias !== HIDDEN_FLOW)
+      .map((f) => flowRepresentation(server, f));
   });
 
   app.post(`${BASE}/flows`, async (req, reply) => {
@@ -78,7 +82,8 @@ export async function registerFlowRoutes(app: FastifyInstance, server: ServerCon
     ctx.require("manage-realm");
     const flow = requireFlowById(server, ctx.realm, paramsOf<"id">(req).id);
     const rep = objectBody(req.body, "Flow");
-    const alias = optionalString(rep.alias)?.trim() || flow.alias;
+    const alias = optionalString(rep.alias)?.trim();
+    if (!alias) throw conflict("Failed to update flow with empty alias name");
     if (alias !== flow.alias && flowByAlias(server, ctx.realm, alias)) throw conflict("Flow alias name already exists");
     const updated: AuthFlowRecord = { ...flow, alias, description: optionalString(rep.description) ?? flow.description };
     const realmSettings = { ...ctx.realm.settings };
@@ -94,10 +99,9 @@ export async function registerFlowRoutes(app: FastifyInstance, server: ServerCon
   app.delete(`${BASE}/flows/:id`, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
-    const flow = requireFlowById(server, ctx.realm, paramsOf<"id">(req).id);
+    const flow = server.db.get("authFlows", paramsOf<"id">(req).id);
+    if (!flow || flow.realmId !== ctx.realm.id) throw notFound("Flow not found");
     if (flow.builtIn) throw badRequest("Can't delete built in flow");
-    const binding = REALM_FLOW_BINDINGS.find((b) => ctx.realm.settings[b] === flow.alias);
-    if (binding) throw conflict(`Cannot delete flow, it is used as the realm's ${binding}`);
     const tree = flowTree(server, flow);
     const usedConfigs = new Set(tree.flatMap((f) => f.executions.map((e) => e.authenticatorConfig).filter(Boolean)));
     const configs = server.db.list("authenticatorConfigs", ctx.realm.id).filter((c) => usedConfigs.has(c.alias) || usedConfigs.has(c.id));
@@ -112,10 +116,11 @@ export async function registerFlowRoutes(app: FastifyInstance, server: ServerCon
   app.post(`${BASE}/flows/:flowAlias/copy`, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
-    const source = requireFlowByAlias(server, ctx.realm, paramsOf<"flowAlias">(req).flowAlias);
     const newName = optionalString(objectBody(req.body).newName)?.trim();
     if (!newName) throw badRequest("Missing newName");
     if (flowByAlias(server, ctx.realm, newName)) throw conflict("New flow alias name already exists");
+    const source = flowByAlias(server, ctx.realm, paramsOf<"flowAlias">(req).flowAlias);
+    if (!source) throw notFound("Flow not found");
     const flows: AuthFlowRecord[] = [];
     const configs: AuthenticatorConfigRecord[] = [];
     const copy = copyTree(server, source, newName, source.topLevel, flows, configs, newName);

@@ -83,8 +83,12 @@ export function findProvider(providerId: string): ProviderInfo | undefined {
 }
 
 /** Requirements the console offers for an execution, as Keycloak's factories declare them. */
-export function requirementChoices(providerId: string | undefined, isFlow: boolean, parentProviderId: string): string[] {
-  if (isFlow) return ["REQUIRED", "ALTERNATIVE", "DISABLED", "CONDITIONAL"];
+export function requirementChoices(providerId: string | undefined, isFlow: boolean, parentProviderId: string, subFlowProviderId?: string): string[] {
+  if (isFlow) {
+    if (subFlowProviderId === "form-flow") return ["REQUIRED", "DISABLED"];
+    if (subFlowProviderId === "client-flow") return ["ALTERNATIVE", "REQUIRED", "DISABLED"];
+    return ["REQUIRED", "ALTERNATIVE", "DISABLED", "CONDITIONAL"];
+  }
   if (parentProviderId === "form-flow") return ["REQUIRED", "DISABLED"];
   if (providerId?.startsWith("conditional-")) return ["REQUIRED", "DISABLED"];
   if (parentProviderId === "client-flow") return ["ALTERNATIVE", "REQUIRED", "DISABLED"];

@@ -51,16 +51,18 @@ export function executionInfos(server: ServerContext, realm: RealmRecord, flow: 
   seen.add(flow.id);
   const infos: Record<string, unknown>[] = [];
   sortedExecutions(flow).forEach((e, index) => {
-    const common = { id: e.id, requirement: e.requirement, level, index, priority: e.priority, requirementChoices: requirementChoices(e.authenticator, e.authenticatorFlow, flow.providerId) };
     const sub = e.authenticatorFlow && e.flowId ? server.db.get("authFlows", e.flowId) : undefined;
+    const choices = requirementChoices(e.authenticator, e.authenticatorFlow, flow.providerId, sub?.providerId);
+    const common = { id: e.id, requirement: e.requirement, level, index, priority: e.priority, requirementChoices: choices };
     if (sub) {
+      const formConfig = sub.providerId === "form-flow" ? configOfExecution(server, realm, e) : undefined;
       infos.push({
         ...common,
         displayName: sub.alias,
         description: sub.description ?? "",
         configurable: false,
         authenticationFlow: true,
-        providerId: sub.providerId,
+        ...(sub.providerId === "form-flow" ? { providerId: e.authenticator, ...(formConfig ? { authenticationConfig: formConfig.id } : {}) } : {}),
         flowId: sub.id,
       });
       infos.push(...executionInfos(server, realm, sub, level + 1, seen));

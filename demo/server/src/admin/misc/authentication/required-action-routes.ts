@@ -43,7 +43,7 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
 
   app.get(`${BASE}/required-actions`, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("view-realm");
+    ctx.requireAny("view-realm", "manage-users");
     return actionsOf(ctx.realm).map(representation);
   });
 
@@ -106,7 +106,7 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
     ctx.require("manage-realm");
     const rep = objectBody(req.body, "Required action");
     const providerId = optionalString(rep.providerId);
-    if (!providerId || !(providerId in REQUIRED_ACTION_PROVIDERS)) throw badRequest(`Required action provider ${providerId} not found`);
+    if (!providerId || !(providerId in REQUIRED_ACTION_PROVIDERS)) throw badRequest("Required Action Provider with given providerId not found");
     const existing = actionsOf(ctx.realm);
     if (existing.some((a) => a.alias === providerId)) throw conflict(`Required action ${providerId} is already registered`);
     const action: RequiredActionRecord = {
@@ -117,7 +117,7 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
       providerId,
       enabled: true,
       defaultAction: false,
-      priority: Math.max(0, ...existing.map((a) => a.priority)) + 10,
+      priority: existing.length ? existing[existing.length - 1].priority + 1 : 0,
       config: {},
     };
     await server.db.write((tx) => tx.put("requiredActions", action));
