@@ -134,6 +134,34 @@ describe("realm create / read / update / delete", () => {
   });
 });
 
+describe("seeded demo realm", () => {
+  test("has people, organizations and its special accounts", async () => {
+    const realm = await json(await api("/admin/realms/demo"));
+    assert.equal(realm.organizationsEnabled, true);
+    const count = await json<number>(await api("/admin/realms/demo/users/count"));
+    assert.ok(count >= 50, `only ${count} users`);
+    const exported = await json(await api("/admin/realms/demo/partial-export?exportClients=true", { method: "POST" }));
+    assert.deepEqual(exported.organizations.map((o: Json) => o.alias).sort(), ["acme", "globex"]);
+    const spa = exported.clients.find((c: Json) => c.clientId === "spa");
+    assert.equal(spa.publicClient, true);
+    assert.ok(spa.redirectUris.includes("http://127.0.0.1:*/*"));
+    assert.equal(exported.clients.find((c: Json) => c.clientId === "backend-api").bearerOnly, true);
+  });
+
+  test("the portal service account may read the realm and manage users", async () => {
+    const res = await fetch(`${server.baseUrl}/realms/demo/protocol/openid-connect/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "client_credentials", client_id: "portal", client_secret: "portal-secret" }),
+    });
+    const { access_token } = await json<{ access_token: string }>(res);
+    const portal = adminFetch(server.baseUrl, access_token);
+    assert.equal((await json(await portal("/admin/realms/demo"))).realm, "demo");
+    assert.equal((await portal("/admin/realms/demo", { method: "PUT", body: { displayName: "x" } })).status, 403);
+    assert.equal((await portal("/admin/realms/master")).status, 403);
+  });
+});
+
 describe("realm sub-resources", () => {
   test("localization texts", async () => {
     assert.deepEqual(await json(await api("/admin/realms/durable/localization")), []);

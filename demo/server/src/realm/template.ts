@@ -4,7 +4,8 @@ import type { ClientRep, RealmRep, RoleRep } from "./representation.ts";
 /**
  * What Keycloak 26 gives every new realm: derived from a real 26.4.5 export of
  * a freshly created realm (ids removed, the realm name replaced by `{{realm}}`),
- * plus Keycloak's default declarative user profile.
+ * plus Keycloak's default declarative user profile. The RS256 `rsa-generated`
+ * key provider is left out: oidc/keys.ts creates it with its key on first use.
  */
 const templateText = readFileSync(new URL("./new-realm-template.json", import.meta.url), "utf8");
 
