@@ -55,7 +55,8 @@ describe("--import of Keycloak exports", () => {
       assert.deepEqual(managementRoles.map((r) => r.name).sort(), rep.roles.client["realm-management"].map((r: Json) => r.name).sort());
 
       const flows = await json<Json[]>(await api(`/admin/realms/${realm}/authentication/flows`));
-      const topLevel = rep.authenticationFlows.filter((f: Json) => f.topLevel).map((f: Json) => f.alias).sort();
+      // Keycloak 26 leaves "saml ecp" out of the flow list
+      const topLevel = rep.authenticationFlows.filter((f: Json) => f.topLevel && f.alias !== "saml ecp").map((f: Json) => f.alias).sort();
       assert.deepEqual(flows.map((f) => f.alias).sort(), topLevel);
 
       const exported = await json(await api(`/admin/realms/${realm}/partial-export`, { method: "POST" }));
