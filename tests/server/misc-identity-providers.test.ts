@@ -32,6 +32,7 @@ describe("identity providers admin API", () => {
     assert.equal(idp.updateProfileFirstLoginMode, "on");
     assert.equal(idp.trustEmail, false);
     assert.match(idp.internalId, /^[0-9a-f-]{36}$/);
+    assert.equal((await json(await api(`${BASE}/instances/${idp.internalId}`))).alias, "corp", "the internal id works as well");
     assert.equal(idp.config.clientSecret, "**********");
     assert.equal(idp.config.clientId, "kc");
   });
@@ -49,6 +50,9 @@ describe("identity providers admin API", () => {
     const all = await json<Json[]>(await api(`${BASE}/instances`));
     assert.deepEqual(all.map((i) => i.alias), ["corp", "github"]);
     assert.deepEqual((await json<Json[]>(await api(`${BASE}/instances?search=git`))).map((i) => i.alias), ["github"]);
+    assert.deepEqual(await json(await api(`${BASE}/instances?search=ithub`)), [], "search is a prefix by default");
+    assert.deepEqual((await json<Json[]>(await api(`${BASE}/instances?search=*ithub*`))).map((i) => i.alias), ["github"]);
+    assert.deepEqual((await json<Json[]>(await api(`${BASE}/instances?search="corp"`))).map((i) => i.alias), ["corp"]);
     assert.deepEqual((await json<Json[]>(await api(`${BASE}/instances?first=1&max=1`))).map((i) => i.alias), ["github"]);
     const brief = await json<Json[]>(await api(`${BASE}/instances?briefRepresentation=true`));
     assert.equal(brief[0].config, undefined);
@@ -63,7 +67,7 @@ describe("identity providers admin API", () => {
     assert.equal(updated.trustEmail, true);
     assert.equal(updated.config.clientSecret, "**********");
     assert.deepEqual(await json(await api(`${BASE}/providers/github`)), { id: "github", name: "GitHub" });
-    assert.equal((await api(`${BASE}/providers/nope`)).status, 404);
+    assert.equal((await api(`${BASE}/providers/nope`)).status, 400);
   });
 
   it("imports OIDC metadata given inline and refuses a URL it cannot fetch", async () => {

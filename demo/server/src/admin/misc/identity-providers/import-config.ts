@@ -45,12 +45,17 @@ export function importConfig(body: unknown): Record<string, string> {
   if (typeof input.file !== "string" || !input.file.trim()) {
     throw badRequest(input.fromUrl ? "Could not import config from URL: remote fetching is not available" : "Missing file or fromUrl");
   }
-  if (providerId === "saml") return samlConfig(input.file);
+  if (providerId === "saml") return withSyncMode(samlConfig(input.file));
   let metadata: Record<string, unknown>;
   try {
     metadata = JSON.parse(input.file) as Record<string, unknown>;
   } catch {
     throw badRequest("Could not parse the OpenID provider metadata");
   }
-  return oidcConfig(metadata);
+  return withSyncMode(oidcConfig(metadata));
+}
+
+/** Keycloak marks configs imported from a file as LEGACY sync mode unless they say otherwise. */
+function withSyncMode(config: Record<string, string>): Record<string, string> {
+  return { syncMode: "LEGACY", ...config };
 }

@@ -3,14 +3,14 @@ import type { ServerContext } from "../../../context.ts";
 import type { IdentityProviderRecord } from "../../../store/types.ts";
 import { adminContext } from "../../../access/admin-context.ts";
 import { newId } from "../../../common/ids.ts";
-import { conflict, notFound } from "../../../http/errors.ts";
+import { badRequest, conflict } from "../../../http/errors.ts";
 import { audit } from "../common/audit.ts";
 import { adminPath, created, noContent } from "../common/location.ts";
 import { paramsOf } from "../common/params.ts";
 import { boolParam, intParam, page, queryOf, stringParam } from "../common/query.ts";
 import { catalog } from "../server-info/catalog.ts";
 import { importConfig } from "./import-config.ts";
-import { findIdentityProvider, identityProviderPath, requireIdentityProvider } from "./lookup.ts";
+import { aliasMatcher, findIdentityProvider, identityProviderPath, requireIdentityProvider } from "./lookup.ts";
 import { briefIdentityProviderRepresentation, identityProviderRepresentation, keepMaskedSecrets, PERMISSIONS_KEY } from "./representation.ts";
 import { readIdentityProvider } from "./validation.ts";
 import { registerIdentityProviderMapperRoutes } from "./mapper-routes.ts";
@@ -22,15 +22,15 @@ export async function registerIdentityProviderRoutes(app: FastifyInstance, serve
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("view-identity-providers");
     const query = queryOf(req);
-    const search = stringParam(query, "search")?.trim().toLowerCase();
+    const matchesSearch = aliasMatcher(stringParam(query, "search"));
     const realmOnly = boolParam(query, "realmOnly") ?? false;
     const brief = boolParam(query, "briefRepresentation") ?? false;
     const matches = server.db
       .list("identityProviders", ctx.realm.id)
       .filter((idp) => !realmOnly || !idp.rep.organizationId)
-      .filter((idp) => !search || idp.alias.toLowerCase().includes(search.replaceAll("*", "")) || String(idp.rep.displayName ?? "").toLowerCase().includes(search))
+      .filter((idp) => matchesSearch(idp.alias))
       .sort((a, b) => a.alias.localeCompare(b.alias));
-    return page(matches, intParam(query, "first", 0), intParam(query, "max", -1)).map(brief ? briefIdentityProviderRepresentation : identityProviderRepresentation);
+    return page(matches, intParam(query, "first", 0), intParam(query, "max", 100)).map(brief ? briefIdentityProviderRepresentation : identityProviderRepresentation);
   });
 
   app.post(`${BASE}/instances`, async (req, reply) => {
@@ -93,7 +93,7 @@ export async function registerIdentityProviderRoutes(app: FastifyInstance, serve
     ctx.require("view-identity-providers");
     const { providerId } = paramsOf<"providerId">(req);
     const provider = catalog().identityProviders.find((p) => p.id === providerId);
-    if (!provider) throw notFound();
+    if (!provider) throw badRequest("HTTP 400 Bad Request");
     return { id: provider.id, name: provider.name };
   });
 
