@@ -4,6 +4,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 
+// Response bodies are Keycloak representations read field by field in assertions.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
 const fixtures = resolve(import.meta.dirname, "../../../shared/fixtures/keycloak");

@@ -2,6 +2,8 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 
+// Response bodies are Keycloak representations read field by field in assertions.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
 let server: TestServer;
