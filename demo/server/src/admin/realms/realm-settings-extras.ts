@@ -33,7 +33,7 @@ export async function registerRealmSettingsExtraRoutes(app: FastifyInstance, ser
 
   app.get<RealmParams>("/admin/realms/:realm/users-management-permissions", async (req) => {
     const ctx = await adminContext(server, req, req.params.realm);
-    ctx.require("view-users");
+    ctx.require("view-realm");
     return { enabled: false };
   });
 }
