@@ -75,5 +75,8 @@ describe("server info, ui-ext, translations and cache admin API", () => {
     const plain = adminFetch(server.baseUrl, await adminToken(server.baseUrl, "master", "plain", "plain-pass"));
     assert.equal((await plain("/admin/realms/master/clear-realm-cache", { method: "POST" })).status, 403);
     assert.equal((await plain("/admin/realms/master/ui-ext/info")).status, 403);
+    const limited = await json(await plain("/admin/serverinfo"));
+    assert.equal(limited.systemInfo, undefined, "system details are for realm managers only");
+    assert.ok(limited.features.length && limited.componentTypes);
   });
 });

@@ -55,7 +55,7 @@ export async function registerOrganizationMemberRoutes(app: FastifyInstance, ser
   app.get(BASE, async (req) => {
     const { org } = await context(req);
     const query = queryOf(req);
-    const brief = boolParam(query, "briefRepresentation") ?? false;
+    const brief = boolParam(query, "briefRepresentation") ?? true;
     return page(members(server, org, req), intParam(query, "first", 0), intParam(query, "max", 10)).map(({ user, membershipType }) => ({
       ...userRepresentation(user, brief),
       membershipType,
