@@ -46,6 +46,15 @@ describe("console as the master admin", () => {
     await page.getByText("Page Not Found").waitFor();
   });
 
+  it("flips dir for a right-to-left locale", async () => {
+    const consoleElement = page.locator("kc-admin-console");
+    assert.equal(await consoleElement.getAttribute("dir"), "ltr");
+    await consoleElement.evaluate((element) => element.setAttribute("locale", "he"));
+    await page.waitForFunction(() => document.querySelector("kc-admin-console")?.getAttribute("dir") === "rtl");
+    await consoleElement.evaluate((element) => element.setAttribute("locale", "en"));
+    await page.waitForFunction(() => document.querySelector("kc-admin-console")?.getAttribute("dir") === "ltr");
+  });
+
   it("keeps the help mode across a reload", async () => {
     await page.goto(`${server.baseUrl}/admin/master/console/#/master`);
     await page.getByTestId("help-menu-toggle").click();
@@ -57,15 +66,6 @@ describe("console as the master admin", () => {
     await page.getByTestId("help-menu-toggle").click();
     assert.equal(await page.getByRole("switch", { name: "Show help texts" }).isChecked(), false);
     await page.keyboard.press("Escape");
-  });
-
-  it("flips dir for a right-to-left locale", async () => {
-    const consoleElement = page.locator("kc-admin-console");
-    assert.equal(await consoleElement.getAttribute("dir"), "ltr");
-    await consoleElement.evaluate((element) => element.setAttribute("locale", "he"));
-    await page.waitForFunction(() => document.querySelector("kc-admin-console")?.getAttribute("dir") === "rtl");
-    await consoleElement.evaluate((element) => element.setAttribute("locale", "en"));
-    await page.waitForFunction(() => document.querySelector("kc-admin-console")?.getAttribute("dir") === "ltr");
   });
 
   it("signs out back to the login page", async () => {
