@@ -1,5 +1,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 
 // Response bodies are Keycloak representations read field by field in assertions.
@@ -125,6 +127,17 @@ describe("realm create / read / update / delete", () => {
     assert.equal(masterClients.length, 0);
     const list = await json<Json[]>(await api("/admin/realms"));
     assert.ok(!list.some((r) => r.realm === "acme2"));
+  });
+
+  test("POST takes a whole realm export, as Keycloak's import does", async () => {
+    const file = resolve(import.meta.dirname, "../../../shared/fixtures/keycloak/quickstarts-spring-rest-authz-realm-import.json");
+    const rep = JSON.parse(readFileSync(file, "utf8"));
+    const res = await createRealm(rep);
+    assert.equal(res.status, 201, await res.text());
+    const clients = await json<Json[]>(await api(`/admin/realms/${rep.realm}/clients`));
+    for (const c of rep.clients) assert.ok(clients.some((x) => x.clientId === c.clientId), c.clientId);
+    assert.ok(clients.some((x) => x.clientId === "realm-management"));
+    assert.equal((await api(`/admin/realms/${rep.realm}`, { method: "DELETE" })).status, 204);
   });
 
   test("created realms survive a restart", async () => {

@@ -26,7 +26,7 @@ export async function importRealm(server: ServerContext, input: RealmRep, _optio
   const name = typeof input.realm === "string" ? input.realm.trim() : "";
   if (!name) throw badRequest("Realm name cannot be empty");
   if (realmByName(db, name) || (input.id && db.get("realms", input.id))) throw conflict("Conflict detected. See logs for details");
-  const rep = withTemplateDefaults({ ...input, realm: name });
+  const rep = withTemplateDefaults(withLegacyRealmKeys({ ...input, realm: name }));
   const realmId = input.id ?? newId();
   const ctx = new ImportContext(db, realmId);
 
@@ -55,6 +55,19 @@ export async function importRealm(server: ServerContext, input: RealmRep, _optio
   });
   for (const w of ctx.warnings) console.warn(`import ${name}: ${w}`);
   return realm;
+}
+
+const KEY_PROVIDER = "org.keycloak.keys.KeyProvider";
+
+/** Old import files carry the realm key pair as realm fields; Keycloak turns them into an `rsa` key provider. */
+function withLegacyRealmKeys(rep: RealmRep): RealmRep {
+  const { privateKey, publicKey: _publicKey, certificate, codeSecret: _codeSecret, ...rest } = rep;
+  if (typeof privateKey !== "string") return rest;
+  const config: Record<string, string[]> = { privateKey: [privateKey], priority: ["100"] };
+  if (typeof certificate === "string") config.certificate = [certificate];
+  const components = { ...(rest.components ?? {}) };
+  components[KEY_PROVIDER] = [...(components[KEY_PROVIDER] ?? []), { name: "rsa", providerId: "rsa", config }];
+  return { ...rest, components };
 }
 
 function realmRecord(ctx: ImportContext, rep: RealmRep, name: string): RealmRecord {

@@ -62,7 +62,10 @@ export function withTemplateDefaults(rep: RealmRep): RealmRep {
   if (rep.components) {
     const components = { ...rep.components };
     for (const [type, list] of Object.entries(template.components ?? {})) {
-      if (!components[type]?.length) components[type] = list;
+      const present = new Set((components[type] ?? []).map((c) => c.providerId));
+      // key providers are added per kind, as Keycloak generates each missing kind of key
+      const missing = type === "org.keycloak.keys.KeyProvider" ? list.filter((c) => !present.has(c.providerId)) : present.size ? [] : list;
+      components[type] = [...(components[type] ?? []), ...missing];
     }
     merged.components = components;
   }
