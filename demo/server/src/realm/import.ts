@@ -9,6 +9,7 @@ import { importAuthentication, importComponents, importIdentityProviders, import
 import { addMasterAdminClient } from "./master-admin-client.ts";
 import { realmByName } from "./lookup.ts";
 import { withTemplateDefaults } from "./template.ts";
+import { isUsableSigningKey } from "./key-material.ts";
 import { STRUCTURED_REALM_FIELDS, type RealmRep } from "./representation.ts";
 
 export interface ImportOptions {
@@ -63,6 +64,10 @@ const KEY_PROVIDER = "org.keycloak.keys.KeyProvider";
 function withLegacyRealmKeys(rep: RealmRep): RealmRep {
   const { privateKey, publicKey: _publicKey, certificate, codeSecret: _codeSecret, ...rest } = rep;
   if (typeof privateKey !== "string") return rest;
+  if (!isUsableSigningKey(privateKey)) {
+    console.warn(`import ${rep.realm}: realm key pair under 2048 bits ignored, a new key is generated`);
+    return rest;
+  }
   const config: Record<string, string[]> = { privateKey: [privateKey], priority: ["100"] };
   if (typeof certificate === "string") config.certificate = [certificate];
   const components = { ...(rest.components ?? {}) };

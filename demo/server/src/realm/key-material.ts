@@ -1,4 +1,4 @@
-import { createPrivateKey } from "node:crypto";
+import { createPrivateKey, type KeyObject } from "node:crypto";
 
 /**
  * Keycloak exports generated RSA keys as base64 PKCS#1 DER; the token signer
@@ -16,5 +16,26 @@ export function privateKeyAsPkcs8(base64: string): string {
     } catch {
       return base64;
     }
+  }
+}
+
+function parsePrivateKey(text: string): KeyObject | undefined {
+  if (text.includes("BEGIN")) return createPrivateKey(text);
+  for (const type of ["pkcs8", "pkcs1"] as const) {
+    try {
+      return createPrivateKey({ key: Buffer.from(text, "base64"), format: "der", type });
+    } catch {
+      /* try the next encoding */
+    }
+  }
+  return undefined;
+}
+
+/** RS256 signing (jose) refuses RSA keys under 2048 bits, which old test imports still carry. */
+export function isUsableSigningKey(text: string): boolean {
+  try {
+    return (parsePrivateKey(text)?.asymmetricKeyDetails?.modulusLength ?? 0) >= 2048;
+  } catch {
+    return false;
   }
 }
