@@ -181,6 +181,24 @@ describe("authentication admin API", () => {
     assert.ok(registration.some((p) => p.id === "trusted-hosts"));
   });
 
+  it("ui-ext: flow overview with usage, users of a flow, configurable required actions", async () => {
+    const UI = `/admin/realms/${REALM}/ui-ext/authentication-management`;
+    const overview = await json<Json[]>(await api(`${UI}/flows`));
+    const browser = overview.find((f) => f.alias === "browser");
+    assert.deepEqual(browser.usedBy, { type: "DEFAULT", values: ["browser"] });
+    const mine = overview.find((f) => f.alias === "my flow");
+    assert.equal(mine.usedBy, undefined);
+    const client = await api(`/admin/realms/${REALM}/clients`, { method: "POST", body: { clientId: "flow-user", authenticationFlowBindingOverrides: { browser: mine.id } } });
+    assert.equal(client.status, 201);
+    const updated = (await json<Json[]>(await api(`${UI}/flows`))).find((f) => f.alias === "my flow");
+    assert.deepEqual(updated.usedBy, { type: "SPECIFIC_CLIENTS", values: ["flow-user"] });
+    assert.deepEqual(await json(await api(`${UI}/clients/${mine.id}`)), ["flow-user"]);
+    assert.deepEqual(await json(await api(`${UI}/idp/${mine.id}`)), []);
+    const actions = await json<Json[]>(await api(`${UI}/required-actions`));
+    assert.equal(actions.find((a) => a.alias === "UPDATE_PASSWORD").configurable, true);
+    assert.equal(actions.find((a) => a.alias === "UPDATE_PROFILE").configurable, false);
+  });
+
   it("records admin events for flow changes", async () => {
     const events = await json<Json[]>(await api(`/admin/realms/${REALM}/admin-events?resourceTypes=AUTH_FLOW`));
     assert.ok(events.some((e) => e.operationType === "CREATE"));

@@ -10,10 +10,10 @@ import { adminPath, created, noContent } from "../common/location.ts";
 import { paramsOf } from "../common/params.ts";
 import { flowByAlias, flowsOf, flowTree, requireFlowById } from "./lookup.ts";
 import { flowRepresentation } from "./representation.ts";
+import { REALM_FLOW_BINDINGS } from "./flow-usage.ts";
 
 const BASE = "/admin/realms/:realm/authentication";
 const FLOW_TYPES = new Set(["basic-flow", "client-flow", "form-flow"]);
-const REALM_FLOW_BINDINGS = ["browserFlow", "registrationFlow", "directGrantFlow", "resetCredentialsFlow", "clientAuthenticationFlow", "dockerAuthenticationFlow", "firstBrokerLoginFlow"];
 /** Keycloak leaves this flow out of the flow list. */
 const HIDDEN_FLOW = "saml ecp";
 

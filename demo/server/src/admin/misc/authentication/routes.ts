@@ -5,6 +5,7 @@ import { registerExecutionRoutes } from "./execution-routes.ts";
 import { registerAuthenticatorConfigRoutes } from "./config-routes.ts";
 import { registerRequiredActionRoutes } from "./required-action-routes.ts";
 import { registerClientPolicyRoutes } from "./client-policy-routes.ts";
+import { registerAuthenticationUiExtRoutes } from "./ui-ext-routes.ts";
 
 export async function registerAuthenticationRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   await registerFlowRoutes(app, server);
@@ -12,4 +13,5 @@ export async function registerAuthenticationRoutes(app: FastifyInstance, server:
   await registerAuthenticatorConfigRoutes(app, server);
   await registerRequiredActionRoutes(app, server);
   await registerClientPolicyRoutes(app, server);
+  await registerAuthenticationUiExtRoutes(app, server);
 }
