@@ -4,6 +4,7 @@ import { adminContext } from "../../access/admin-context.ts";
 import { notFound } from "../../http/errors.ts";
 import { ExportNames } from "../../realm/export-names.ts";
 import { auditRealmChange } from "./audit.ts";
+import { writeRealm } from "./realm-write.ts";
 import { childrenIndex, groupRepresentation } from "./group-shape.ts";
 
 type RealmParams = { Params: { realm: string } };
@@ -34,7 +35,7 @@ export async function registerDefaultGroupRoutes(app: FastifyInstance, server: S
     ctx.require("manage-realm");
     const group = groupOf(ctx.realm.id, req.params.groupId);
     if (!ctx.realm.defaultGroupIds.includes(group.id)) {
-      await db.write((tx) => tx.put("realms", { ...ctx.realm, defaultGroupIds: [...ctx.realm.defaultGroupIds, group.id] }));
+      await writeRealm(server, ctx.realm.id, (r) => ({ ...r, defaultGroupIds: [...r.defaultGroupIds.filter((id) => id !== group.id), group.id] }));
     }
     await auditRealmChange(server, ctx, ctx.realm, "CREATE", `default-groups/${group.id}`, undefined, "REALM");
     return reply.status(204).send();
@@ -45,7 +46,7 @@ export async function registerDefaultGroupRoutes(app: FastifyInstance, server: S
     ctx.require("manage-realm");
     const group = groupOf(ctx.realm.id, req.params.groupId);
     if (ctx.realm.defaultGroupIds.includes(group.id)) {
-      await db.write((tx) => tx.put("realms", { ...ctx.realm, defaultGroupIds: ctx.realm.defaultGroupIds.filter((id) => id !== group.id) }));
+      await writeRealm(server, ctx.realm.id, (r) => ({ ...r, defaultGroupIds: r.defaultGroupIds.filter((id) => id !== group.id) }));
     }
     await auditRealmChange(server, ctx, ctx.realm, "DELETE", `default-groups/${group.id}`, undefined, "REALM");
     return reply.status(204).send();

@@ -32,6 +32,5 @@ export function groupRepresentation(db: Db, names: ExportNames, children: Map<st
     rep.realmRoles = roles.realm;
     rep.clientRoles = roles.client;
   }
-  rep.access = { view: true, viewMembers: true, manageMembers: true, manage: true, manageMembership: true };
   return rep;
 }

@@ -5,6 +5,7 @@ import { badRequest, notFound } from "../../http/errors.ts";
 import { REALM_MANAGEMENT_ROLES } from "../../realm/template.ts";
 import type { RealmRecord } from "../../store/types.ts";
 import { auditRealmChange } from "./audit.ts";
+import { writeRealm } from "./realm-write.ts";
 
 type LocaleParams = { Params: { realm: string; locale: string } };
 type KeyParams = { Params: { realm: string; locale: string; key: string } };
@@ -13,13 +14,15 @@ const ANY_ADMIN_PERMISSION = REALM_MANAGEMENT_ROLES as unknown as AdminPermissio
 
 /** Realm localization texts (`/admin/realms/{realm}/localization`). */
 export async function registerLocalizationRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
-  const { db } = server;
-  const withTexts = (realm: RealmRecord, locale: string, texts: Record<string, string> | undefined): RealmRecord => {
-    const localizationTexts = { ...realm.localizationTexts };
-    if (texts && Object.keys(texts).length) localizationTexts[locale] = texts;
-    else delete localizationTexts[locale];
-    return { ...realm, localizationTexts };
-  };
+  /** Replaces one locale's texts with `change(current texts)`; an empty result removes the locale. */
+  const writeTexts = (realmId: string, locale: string, change: (texts: Record<string, string>) => Record<string, string>) =>
+    writeRealm(server, realmId, (realm: RealmRecord) => {
+      const localizationTexts = { ...realm.localizationTexts };
+      const texts = change({ ...(localizationTexts[locale] ?? {}) });
+      if (Object.keys(texts).length) localizationTexts[locale] = texts;
+      else delete localizationTexts[locale];
+      return { ...realm, localizationTexts };
+    });
 
   app.get<{ Params: { realm: string } }>("/admin/realms/:realm/localization", async (req) => {
     const ctx = await adminContext(server, req, req.params.realm);
@@ -42,9 +45,10 @@ export async function registerLocalizationRoutes(app: FastifyInstance, server: S
     ctx.require("manage-realm");
     const body = req.body;
     if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("Invalid localization texts");
-    const merged = { ...(ctx.realm.localizationTexts[req.params.locale] ?? {}) };
-    for (const [k, v] of Object.entries(body)) merged[k] = String(v);
-    await db.write((tx) => tx.put("realms", withTexts(ctx.realm, req.params.locale, merged)));
+    await writeTexts(ctx.realm.id, req.params.locale, (texts) => {
+      for (const [k, v] of Object.entries(body)) texts[k] = String(v);
+      return texts;
+    });
     await auditRealmChange(server, ctx, ctx.realm, "CREATE", `localization/${req.params.locale}`, body);
     return reply.status(204).send();
   });
@@ -53,7 +57,7 @@ export async function registerLocalizationRoutes(app: FastifyInstance, server: S
     const ctx = await adminContext(server, req, req.params.realm);
     ctx.require("manage-realm");
     if (!ctx.realm.localizationTexts[req.params.locale]) throw notFound("No localization texts for locale found");
-    await db.write((tx) => tx.put("realms", withTexts(ctx.realm, req.params.locale, undefined)));
+    await writeTexts(ctx.realm.id, req.params.locale, () => ({}));
     await auditRealmChange(server, ctx, ctx.realm, "DELETE", `localization/${req.params.locale}`);
     return reply.status(204).send();
   });
@@ -70,8 +74,7 @@ export async function registerLocalizationRoutes(app: FastifyInstance, server: S
     const ctx = await adminContext(server, req, req.params.realm);
     ctx.require("manage-realm");
     const text = typeof req.body === "string" ? req.body : req.body === undefined || req.body === null ? "" : JSON.stringify(req.body);
-    const texts = { ...(ctx.realm.localizationTexts[req.params.locale] ?? {}), [req.params.key]: text };
-    await db.write((tx) => tx.put("realms", withTexts(ctx.realm, req.params.locale, texts)));
+    await writeTexts(ctx.realm.id, req.params.locale, (texts) => ({ ...texts, [req.params.key]: text }));
     await auditRealmChange(server, ctx, ctx.realm, "UPDATE", `localization/${req.params.locale}/${req.params.key}`, text);
     return reply.status(204).send();
   });
@@ -81,8 +84,7 @@ export async function registerLocalizationRoutes(app: FastifyInstance, server: S
     ctx.require("manage-realm");
     const current = ctx.realm.localizationTexts[req.params.locale];
     if (!current || !(req.params.key in current)) throw notFound("Localization text not found");
-    const { [req.params.key]: _removed, ...rest } = current;
-    await db.write((tx) => tx.put("realms", withTexts(ctx.realm, req.params.locale, rest)));
+    await writeTexts(ctx.realm.id, req.params.locale, ({ [req.params.key]: _removed, ...rest }) => rest);
     await auditRealmChange(server, ctx, ctx.realm, "DELETE", `localization/${req.params.locale}/${req.params.key}`);
     return reply.status(204).send();
   });

@@ -66,9 +66,12 @@ export async function registerRealmCrudRoutes(app: FastifyInstance, server: Serv
     const ctx = await adminContext(server, req, req.params.realm);
     ctx.require("manage-realm");
     const rep = req.body ?? {};
-    const before = ctx.realm;
-    const after = updatedRealm(db, before, rep);
-    await db.write((tx) => putUpdatedRealm(db, tx, before, after));
+    const after = await db.write((tx) => {
+      const before = db.get("realms", ctx.realm.id) ?? ctx.realm;
+      const updated = updatedRealm(db, before, rep);
+      putUpdatedRealm(db, tx, before, updated);
+      return updated;
+    });
     await auditRealmChange(server, ctx, after, "UPDATE", "", rep);
     return reply.status(204).send();
   });

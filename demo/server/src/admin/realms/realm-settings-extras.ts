@@ -6,12 +6,12 @@ import { eventsConfigRepresentation } from "../../realm/realm-representation.ts"
 import { applyEventsConfig } from "../../realm/update.ts";
 import type { RealmRep } from "../../realm/representation.ts";
 import { auditRealmChange } from "./audit.ts";
+import { writeRealm } from "./realm-write.ts";
 
 type RealmParams = { Params: { realm: string } };
 
 /** Events configuration and the (always disabled) fine-grained users permissions. */
 export async function registerRealmSettingsExtraRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
-  const { db } = server;
 
   app.get<RealmParams>("/admin/realms/:realm/events/config", async (req) => {
     const ctx = await adminContext(server, req, req.params.realm);
@@ -24,9 +24,11 @@ export async function registerRealmSettingsExtraRoutes(app: FastifyInstance, ser
     ctx.require("manage-events");
     const rep = req.body;
     if (!rep || typeof rep !== "object" || Array.isArray(rep)) throw badRequest("Invalid events configuration");
-    const next = structuredClone(ctx.realm);
-    applyEventsConfig(next, rep);
-    await db.write((tx) => tx.put("realms", next));
+    const next = await writeRealm(server, ctx.realm.id, (current) => {
+      const changed = structuredClone(current);
+      applyEventsConfig(changed, rep);
+      return changed;
+    });
     await auditRealmChange(server, ctx, next, "UPDATE", "events/config", rep);
     return reply.status(204).send();
   });
