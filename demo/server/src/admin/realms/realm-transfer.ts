@@ -27,7 +27,9 @@ export async function registerRealmTransferRoutes(app: FastifyInstance, server: 
     if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("Invalid partial import representation");
     const results = await partialImport(server, ctx.realm, body);
     for (const r of results.results) {
-      await auditRealmChange(server, ctx, ctx.realm, r.action === "ADDED" ? "CREATE" : r.action === "OVERWRITTEN" ? "UPDATE" : "ACTION", resourcePathOf(r), undefined, r.resourceType);
+      if (r.action === "SKIPPED") continue;
+      const resourceType = r.resourceType === "IDP" ? "IDENTITY_PROVIDER" : r.resourceType;
+      await auditRealmChange(server, ctx, ctx.realm, r.action === "ADDED" ? "CREATE" : "UPDATE", resourcePathOf(r), undefined, resourceType);
     }
     return results;
   });
