@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useState } from "react";
+import { readPageSize, writePageSize } from "./page-size-storage.ts";
+import type { TableCountLoader, TableLoader, TableSort } from "./table-types.ts";
+
+export interface TablePage<T> {
+  rows: T[];
+  first: number;
+  max: number;
+  search: string;
+  sort?: TableSort;
+  hasNext: boolean;
+  total?: number;
+  isLoading: boolean;
+  error?: unknown;
+  setFirst(first: number): void;
+  setMax(max: number): void;
+  setSearch(search: string): void;
+  setSort(sort: TableSort): void;
+  refresh(): void;
+}
+
+/**
+ * Server paging: asks the loader for `max + 1` rows from `first` and keeps `max`; the extra row
+ * only says whether a next page exists. The page size is remembered per `tableId`.
+ */
+export function useTablePage<T>(loader: TableLoader<T>, countLoader: TableCountLoader | undefined, tableId: string | undefined, refreshKey?: unknown): TablePage<T> {
+  const [first, setFirst] = useState(0);
+  const [max, setMaxState] = useState(() => readPageSize(tableId));
+  const [search, setSearchState] = useState("");
+  const [sort, setSortState] = useState<TableSort>();
+  const [reloads, setReloads] = useState(0);
+  const [state, setState] = useState<{ rows: T[]; hasNext: boolean; total?: number; isLoading: boolean; error?: unknown }>({
+    rows: [],
+    hasNext: false,
+    isLoading: true,
+  });
+
+  useEffect(() => {
+    let current = true;
+    setState((previous) => ({ ...previous, isLoading: true, error: undefined }));
+    Promise.all([loader(first, max + 1, search, sort), countLoader?.(search)])
+      .then(([page, total]) => {
+        if (current) setState({ rows: page.slice(0, max), hasNext: page.length > max, total, isLoading: false });
+      })
+      .catch((error: unknown) => {
+        if (current) setState({ rows: [], hasNext: false, isLoading: false, error });
+      });
+    return () => {
+      current = false;
+    };
+    // The loader is usually an inline function: reload on the inputs, not on its identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [first, max, search, sort, reloads, refreshKey]);
+
+  const setMax = useCallback(
+    (size: number) => {
+      writePageSize(tableId, size);
+      setMaxState(size);
+      setFirst(0);
+    },
+    [tableId],
+  );
+  const setSearch = useCallback((text: string) => {
+    setSearchState(text);
+    setFirst(0);
+  }, []);
+  const setSort = useCallback((next: TableSort) => {
+    setSortState(next);
+    setFirst(0);
+  }, []);
+  const refresh = useCallback(() => setReloads((count) => count + 1), []);
+
+  return { ...state, first, max, search, sort, setFirst, setMax, setSearch, setSort, refresh };
+}
