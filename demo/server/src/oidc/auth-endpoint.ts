@@ -28,7 +28,7 @@ async function authorize(server: ServerContext, req: FastifyRequest, reply: Fast
   if (client.rep.enabled === false) return sendErrorPage(reply, realm, "Client disabled.");
   if (client.rep.bearerOnly === true) return sendErrorPage(reply, realm, "Bearer-only applications are not allowed to initiate browser login.");
   const redirectUri = params.redirect_uri;
-  if (!redirectUri || !isValidRedirectUri(client, redirectUri)) return sendErrorPage(reply, realm, "Invalid parameter: redirect_uri");
+  if (!redirectUri || !isValidRedirectUri(client, redirectUri, server.config.publicUrl)) return sendErrorPage(reply, realm, "Invalid parameter: redirect_uri");
 
   const requestedMode = params.response_mode ?? "query";
   const responseMode: ResponseMode = requestedMode === "fragment" || requestedMode === "form_post" ? requestedMode : "query";

@@ -33,7 +33,7 @@ function originsForRequest(server: ServerContext, req: FastifyRequest): string[]
   if (!realmName || !clientId) return [];
   const realm = realmByName(server.db, decodeURIComponent(realmName));
   const client = realm ? clientByClientId(server.db, realm, clientId) : undefined;
-  return client ? allowedOrigins(client) : [];
+  return client ? allowedOrigins(client, server.config.publicUrl) : [];
 }
 
 function preflight(req: FastifyRequest, reply: FastifyReply) {

@@ -50,7 +50,7 @@ async function logout(server: ServerContext, req: FastifyRequest, reply: Fastify
     if (!clientId) return sendErrorPage(reply, realm, "Missing parameters: id_token_hint");
     const client = clientByClientId(server.db, realm, clientId);
     if (!client) return sendErrorPage(reply, realm, "Client not found.");
-    if (!isValidPostLogoutRedirectUri(client, redirect)) return sendErrorPage(reply, realm, "Invalid redirect uri");
+    if (!isValidPostLogoutRedirectUri(client, redirect, server.config.publicUrl)) return sendErrorPage(reply, realm, "Invalid redirect uri");
   }
   if (!params.id_token_hint && !confirmed) return sendLogoutConfirmation(reply, realm, params);
 

@@ -1,16 +1,22 @@
 import type { ClientRecord } from "../store/types.ts";
 import { clientAttribute, clientList } from "./lookup.ts";
 
+/** The client's rootUrl with Keycloak's ${authBaseUrl} / ${authAdminUrl} placeholders filled in. */
+function rootUrl(client: ClientRecord, publicUrl: string): string {
+  const root = typeof client.rep.rootUrl === "string" ? client.rep.rootUrl : "";
+  return root.replace("${authBaseUrl}", publicUrl).replace("${authAdminUrl}", publicUrl).replace(/\/$/, "");
+}
+
 /** Relative client URIs ("/app/*") are resolved against the client's rootUrl, as Keycloak does. */
-function resolveAgainstRoot(client: ClientRecord, uri: string): string | undefined {
+function resolveAgainstRoot(client: ClientRecord, uri: string, publicUrl: string): string | undefined {
   if (!uri.startsWith("/")) return uri;
-  const root = typeof client.rep.rootUrl === "string" ? client.rep.rootUrl.replace(/\/$/, "") : "";
+  const root = rootUrl(client, publicUrl);
   return root ? root + uri : undefined;
 }
 
-export function resolvedRedirectUris(client: ClientRecord): string[] {
+export function resolvedRedirectUris(client: ClientRecord, publicUrl: string): string[] {
   return clientList(client, "redirectUris")
-    .map((uri) => resolveAgainstRoot(client, uri))
+    .map((uri) => resolveAgainstRoot(client, uri, publicUrl))
     .filter((uri): uri is string => !!uri);
 }
 
@@ -20,9 +26,13 @@ function matches(valid: string, candidate: string, allowExact: boolean): boolean
   return allowExact && valid === candidate;
 }
 
-/** Loopback redirects may use any port (RFC 8252); Keycloak ignores the port for 127.0.0.1 and [::1]. */
+/**
+ * Loopback redirects may use any port (RFC 8252): Keycloak retries without the
+ * port for http://127.0.0.1 and http://localhost. A `:*` port in a configured
+ * URI is read the same way.
+ */
 function withoutLoopbackPort(uri: string): string {
-  return uri.replace(/^(https?:\/\/(?:127\.0\.0\.1|\[::1\])):\d+/, "$1");
+  return uri.replace(/^(http:\/\/(?:127\.0\.0\.1|localhost|\[::1\])):(\d+|\*)/, "$1");
 }
 
 function matchesAny(valid: string[], candidate: string): boolean {
@@ -36,24 +46,24 @@ function matchesAny(valid: string[], candidate: string): boolean {
 }
 
 /** Keycloak's redirect_uri check against the client's valid redirect URIs (with `*` suffix wildcards). */
-export function isValidRedirectUri(client: ClientRecord, redirectUri: string): boolean {
+export function isValidRedirectUri(client: ClientRecord, redirectUri: string, publicUrl: string): boolean {
   if (!/^[a-z][a-z0-9+.-]*:/i.test(redirectUri) || redirectUri.includes("#")) return false;
-  return matchesAny(resolvedRedirectUris(client), redirectUri);
+  return matchesAny(resolvedRedirectUris(client, publicUrl), redirectUri);
 }
 
 /** post_logout_redirect_uri check: the client's `post.logout.redirect.uris` ("+" = the redirect URIs). */
-export function isValidPostLogoutRedirectUri(client: ClientRecord, uri: string): boolean {
+export function isValidPostLogoutRedirectUri(client: ClientRecord, uri: string, publicUrl: string): boolean {
   const configured = (clientAttribute(client, "post.logout.redirect.uris") ?? "").split("##").filter(Boolean);
-  const valid = configured.flatMap((v) => (v === "+" ? resolvedRedirectUris(client) : [resolveAgainstRoot(client, v) ?? v]));
+  const valid = configured.flatMap((v) => (v === "+" ? resolvedRedirectUris(client, publicUrl) : [resolveAgainstRoot(client, v, publicUrl) ?? v]));
   return matchesAny(valid, uri);
 }
 
 /** The client's allowed CORS origins: webOrigins with "+" expanded from the redirect URIs; "*" allows any. */
-export function allowedOrigins(client: ClientRecord): string[] {
+export function allowedOrigins(client: ClientRecord, publicUrl: string): string[] {
   const origins = new Set<string>();
   for (const entry of clientList(client, "webOrigins")) {
     if (entry === "+") {
-      for (const uri of resolvedRedirectUris(client)) {
+      for (const uri of resolvedRedirectUris(client, publicUrl)) {
         const origin = originOf(uri);
         if (origin) origins.add(origin);
       }
@@ -63,10 +73,13 @@ export function allowedOrigins(client: ClientRecord): string[] {
 }
 
 export function originOf(uri: string): string | undefined {
-  const match = /^(https?:\/\/[^/?#*]+)/i.exec(uri);
+  const match = /^(https?:\/\/[^/?#]+)/i.exec(uri);
   return match?.[1];
 }
 
+/** Exact origin match; "*" allows any; an origin with a `:*` port (from a loopback redirect URI) allows any port. */
 export function isOriginAllowed(origins: string[], origin: string): boolean {
-  return origins.includes("*") || origins.includes(origin);
+  return origins.some((o) => o === "*" || o === origin || (o.endsWith(":*") && new RegExp(`^${escapeRegExp(o.slice(0, -1))}\\d+$`).test(origin)));
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -35,7 +35,7 @@ export async function registerSessionIframes(app: FastifyInstance, server: Serve
       if (!realm) return reply.status(404).send({ error: "Realm does not exist" });
       const client = clientByClientId(server.db, realm, clientId);
       if (!client || client.rep.enabled === false) return reply.status(403).send();
-      const origins = [...allowedOrigins(client), new URL(server.config.publicUrl).origin];
+      const origins = [...allowedOrigins(client, server.config.publicUrl), new URL(server.config.publicUrl).origin];
       return reply.status(isOriginAllowed(origins, origin) ? 204 : 403).send();
     },
   );

@@ -96,7 +96,7 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
     acr: "1",
   };
   if (scopes.has("web-origins")) {
-    const origins = allowedOrigins(client);
+    const origins = allowedOrigins(client, server.config.publicUrl);
     if (origins.length) access["allowed-origins"] = origins;
   }
   if (scopes.has("roles")) {
