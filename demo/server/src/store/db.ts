@@ -17,6 +17,9 @@ export class Tx {
   }
 }
 
+/** Told about every record put (`record` set) or deleted (`record` undefined), after the change is applied. */
+export type ChangeListener<T> = (id: string, record: T | undefined, previousRealmId: string | undefined) => void;
+
 interface Waiter {
   resolve: () => void;
   reject: (error: unknown) => void;
@@ -39,6 +42,7 @@ export class Db {
   private waiters: Waiter[] = [];
   private flushing = false;
   private wal: FileHandle | undefined;
+  private readonly listeners = new Map<TableName, ChangeListener<unknown>[]>();
 
   private constructor(private readonly dir: string | undefined) {
     for (const name of TABLE_NAMES) {
@@ -84,6 +88,14 @@ export class Db {
     return [...this.tables.get(table)!.values()] as Tables[T][];
   }
 
+  /** Keeps a derived index in step with a table (called synchronously on every put and delete, also during load). */
+  subscribe<T extends TableName>(table: T, listener: ChangeListener<Tables[T]>): () => void {
+    const list = this.listeners.get(table) ?? [];
+    list.push(listener as ChangeListener<unknown>);
+    this.listeners.set(table, list);
+    return () => list.splice(list.indexOf(listener as ChangeListener<unknown>), 1);
+  }
+
   /**
    * Run `change` and make what it puts and deletes durable. The change is
    * visible to reads as soon as `change` returns; the promise resolves once it
@@ -122,12 +134,19 @@ export class Db {
         if (!records) realmIndex.set(record.realmId, (records = new Map()));
         records.set(record.id, record);
       }
+      this.notify(op[1], record.id, record, previous?.realmId);
     } else {
       const previous = table.get(op[2]) as { realmId?: string } | undefined;
       if (!previous) return;
       table.delete(op[2]);
       if (previous.realmId) realmIndex.get(previous.realmId)?.delete(op[2]);
+      this.notify(op[1], op[2], undefined, previous.realmId);
     }
+  }
+
+  private notify(table: TableName, id: string, record: unknown, previousRealmId: string | undefined): void {
+    const list = this.listeners.get(table);
+    if (list) for (const listener of list) listener(id, record, previousRealmId);
   }
 
   private async flush(): Promise<void> {

@@ -71,15 +71,21 @@ export function parseUserFilter(query: Query): UserFilter {
 /** One `search` term: `"x"` exact, `*x*` infix, otherwise a prefix (a trailing `*` is the same). */
 function termMatcher(rawTerm: string): (user: UserRecord) => boolean {
   const term = rawTerm.toLowerCase();
-  const fieldsOf = (user: UserRecord) => [user.username, user.email, user.firstName?.toLowerCase(), user.lastName?.toLowerCase()];
+  const anyField = (test: (value: string) => boolean) => (user: UserRecord) =>
+    test(user.username) ||
+    (user.email !== undefined && test(user.email)) ||
+    (user.firstName !== undefined && test(user.firstName.toLowerCase())) ||
+    (user.lastName !== undefined && test(user.lastName.toLowerCase()));
   if (term.length >= 2 && term.startsWith('"') && term.endsWith('"')) {
     const wanted = term.slice(1, -1);
-    return (user) => fieldsOf(user).some((v) => v === wanted);
+    return anyField((v) => v === wanted);
   }
-  const escape = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*");
   const infix = term.length >= 2 && term.startsWith("*") && term.endsWith("*");
-  const pattern = infix ? new RegExp(escape(term.slice(1, -1))) : new RegExp("^" + escape(term.endsWith("*") ? term.slice(0, -1) : term));
-  return (user) => fieldsOf(user).some((v) => v !== undefined && pattern.test(v));
+  const core = infix ? term.slice(1, -1) : term.endsWith("*") ? term.slice(0, -1) : term;
+  if (!core.includes("*")) return infix ? anyField((v) => v.includes(core)) : anyField((v) => v.startsWith(core));
+  const escape = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*");
+  const pattern = new RegExp((infix ? "" : "^") + escape(core));
+  return anyField((v) => pattern.test(v));
 }
 
 /** A predicate for the filter; compile once per request. */

@@ -1,23 +1,20 @@
 import type { ServerContext } from "../../context.ts";
 import type { RealmRecord, UserRecord } from "../../store/types.ts";
 import { loginFailureId } from "../../access/brute-force.ts";
-import { writeUserChange } from "./username-index.ts";
 
 /** Deletes a user with what hangs off it: sessions, login failures, organization memberships. */
 export async function removeUser(server: ServerContext, realm: RealmRecord, user: UserRecord): Promise<void> {
   const { db } = server;
   const sessions = db.list("userSessions", realm.id).filter((s) => s.userId === user.id);
   const organizations = db.list("organizations", realm.id).filter((o) => user.id in o.members);
-  await writeUserChange(db, realm.id, { id: user.id, usernameBefore: user.username }, () =>
-    db.write((tx) => {
-      tx.delete("users", user.id);
-      for (const session of sessions) tx.delete("userSessions", session.id);
-      if (db.get("loginFailures", loginFailureId(realm, user.id))) tx.delete("loginFailures", loginFailureId(realm, user.id));
-      for (const organization of organizations) {
-        const members = { ...organization.members };
-        delete members[user.id];
-        tx.put("organizations", { ...organization, members });
-      }
-    }),
-  );
+  await db.write((tx) => {
+    tx.delete("users", user.id);
+    for (const session of sessions) tx.delete("userSessions", session.id);
+    if (db.get("loginFailures", loginFailureId(realm, user.id))) tx.delete("loginFailures", loginFailureId(realm, user.id));
+    for (const organization of organizations) {
+      const members = { ...organization.members };
+      delete members[user.id];
+      tx.put("organizations", { ...organization, members });
+    }
+  });
 }

@@ -17,7 +17,6 @@ import { defaultRequiredActions, mergeRequiredActions } from "./required-actions
 import { parseUserFilter } from "./search.ts";
 import { countUsers, DEFAULT_MAX_USERS, findUsers } from "./user-list.ts";
 import { removeUser } from "./user-removal.ts";
-import { writeUserChange } from "./username-index.ts";
 
 const BASE = "/admin/realms/:realm/users";
 
@@ -92,7 +91,7 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     applyProfile(user, input, config, realm, true);
     user.requiredActions = mergeRequiredActions(db, realm, user.requiredActions, rep.requiredActions, false);
     applyCredentialRepresentations(user, rep.credentials);
-    await writeUserChange(db, realm.id, { id: user.id, usernameAfter: user.username }, () => db.write((tx) => tx.put("users", user)));
+    await db.write((tx) => tx.put("users", user));
     await adminEvent(server, ctx, "CREATE", "USER", `users/${user.id}`, eventRepresentation(rep));
     return reply.status(201).header("Location", `${server.config.publicUrl}/admin/realms/${encodeURIComponent(realm.realm)}/users/${user.id}`).send();
   });
@@ -120,13 +119,12 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     const input = profileInput(rep, realm, user);
     validateProfile(db, realm, config, input, user);
     if (rep.enabled === true) await clearLoginFailures(server, realm, user);
-    const usernameBefore = user.username;
     applyProfile(user, input, config, realm, rep.attributes != null);
     if (typeof rep.enabled === "boolean") user.enabled = rep.enabled;
     if (typeof rep.emailVerified === "boolean") user.emailVerified = rep.emailVerified;
     user.requiredActions = mergeRequiredActions(db, realm, user.requiredActions, rep.requiredActions, true);
     applyCredentialRepresentations(user, rep.credentials);
-    await writeUserChange(db, realm.id, { id: user.id, usernameBefore, usernameAfter: user.username }, () => db.write((tx) => tx.put("users", user)));
+    await db.write((tx) => tx.put("users", user));
     await adminEvent(server, ctx, "UPDATE", "USER", `users/${user.id}`, eventRepresentation(rep));
     return reply.status(204).send();
   });
