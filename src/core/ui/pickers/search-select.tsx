@@ -1,0 +1,134 @@
+import { useState, type Ref } from "react";
+import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
+import { Label, LabelGroup } from "@patternfly/react-core/dist/esm/components/Label/index.js";
+import { MenuToggle, type MenuToggleElement } from "@patternfly/react-core/dist/esm/components/MenuToggle/index.js";
+import {
+  TextInputGroup,
+  TextInputGroupMain,
+  TextInputGroupUtilities,
+} from "@patternfly/react-core/dist/esm/components/TextInputGroup/index.js";
+import TimesIcon from "@patternfly/react-icons/dist/esm/icons/times-icon.js";
+import { useMessages } from "../../i18n/use-messages.ts";
+import { Select, SelectList, SelectOption, type SelectChoice } from "../overlays/index.ts";
+import "./picker-messages.ts";
+
+export interface SearchSelectProps {
+  /** Options for the current filter text; the caller filters them (on the server for large lists). */
+  options: SelectChoice[];
+  /** Chosen values. */
+  values: string[];
+  onChange(values: string[]): void;
+  /** Called with the typed text; without it the field is a plain toggle (no typing). */
+  onFilterChange?(text: string): void;
+  isMulti?: boolean;
+  isDisabled?: boolean;
+  placeholder?: string;
+  /** Labels of chosen values that are not among the current options. */
+  labels?: Record<string, string>;
+  id?: string;
+  "aria-label"?: string;
+  isLoading?: boolean;
+}
+
+/**
+ * One or several values from a menu; with `onFilterChange` it is a typeahead whose text the caller
+ * turns into options. Chosen values of a multi select show as removable labels in the toggle.
+ */
+export function SearchSelect({ options, values, onChange, onFilterChange, isMulti, isDisabled, placeholder, labels = {}, id, isLoading, ...aria }: SearchSelectProps) {
+  const { t } = useMessages();
+  const [isOpen, setOpen] = useState(false);
+  const [text, setText] = useState("");
+  const labelOf = (value: string) => options.find((option) => option.value === value)?.label ?? labels[value] ?? value;
+  const choose = (value: string) => {
+    if (isMulti) onChange(values.includes(value) ? values.filter((entry) => entry !== value) : [...values, value]);
+    else {
+      onChange([value]);
+      setOpen(false);
+    }
+    if (!isMulti && onFilterChange) {
+      setText("");
+      onFilterChange("");
+    }
+  };
+  const typed = (next: string) => {
+    setText(next);
+    setOpen(true);
+    onFilterChange?.(next);
+  };
+  const shownText = onFilterChange ? (isOpen || isMulti ? text : text || (values[0] ? labelOf(values[0]) : "")) : "";
+
+  const toggle = (toggleRef: Ref<MenuToggleElement>) =>
+    onFilterChange ? (
+      <MenuToggle ref={toggleRef} variant="typeahead" isExpanded={isOpen} isDisabled={isDisabled} isFullWidth onClick={() => setOpen(!isOpen)}>
+        <TextInputGroup isPlain>
+          <TextInputGroupMain
+            id={id}
+            value={shownText}
+            placeholder={placeholder}
+            aria-label={aria["aria-label"]}
+            autoComplete="off"
+            role="combobox"
+            isExpanded={isOpen}
+            onClick={() => setOpen(!isOpen)}
+            onChange={(_event, next) => typed(next)}
+          >
+            {isMulti && values.length > 0 && <ChosenLabels values={values} labelOf={labelOf} onRemove={choose} />}
+          </TextInputGroupMain>
+          {(text || values.length > 0) && !isDisabled && (
+            <TextInputGroupUtilities>
+              <Button variant="plain" aria-label={t("pickerClear")} icon={<TimesIcon />} onClick={() => { typed(""); onChange([]); }} />
+            </TextInputGroupUtilities>
+          )}
+        </TextInputGroup>
+      </MenuToggle>
+    ) : (
+      <MenuToggle ref={toggleRef} id={id} aria-label={aria["aria-label"]} isExpanded={isOpen} isDisabled={isDisabled} isFullWidth onClick={() => setOpen(!isOpen)}>
+        {values.length === 0 ? placeholder ?? t("pickerChoose") : isMulti ? <ChosenLabels values={values} labelOf={labelOf} onRemove={choose} /> : labelOf(values[0])}
+      </MenuToggle>
+    );
+
+  return (
+    <Select
+      isOpen={isOpen}
+      selected={isMulti ? values : values[0]}
+      onSelect={(_event, chosen) => chosen !== undefined && choose(String(chosen))}
+      onOpenChange={setOpen}
+      toggle={toggle}
+      role={isMulti ? "menu" : undefined}
+    >
+      <SelectList aria-multiselectable={isMulti || undefined}>
+        {isLoading ? (
+          <SelectOption isDisabled>{t("pickerLoading")}</SelectOption>
+        ) : options.length === 0 ? (
+          <SelectOption isDisabled>{t("pickerNoResults")}</SelectOption>
+        ) : (
+          options.map((option) => (
+            <SelectOption
+              key={option.value}
+              value={option.value}
+              description={option.description}
+              isDisabled={option.isDisabled}
+              hasCheckbox={isMulti}
+              isSelected={values.includes(option.value)}
+            >
+              {option.label}
+            </SelectOption>
+          ))
+        )}
+      </SelectList>
+    </Select>
+  );
+}
+
+function ChosenLabels({ values, labelOf, onRemove }: { values: string[]; labelOf(value: string): string; onRemove(value: string): void }) {
+  const { t } = useMessages();
+  return (
+    <LabelGroup numLabels={3}>
+      {values.map((value) => (
+        <Label key={value} variant="outline" onClose={(event) => { event.stopPropagation(); onRemove(value); }} closeBtnAriaLabel={t("pickerRemove", { label: labelOf(value) })}>
+          {labelOf(value)}
+        </Label>
+      ))}
+    </LabelGroup>
+  );
+}

@@ -1,0 +1,15 @@
+import { registerMessages } from "../../i18n/message-bundles.ts";
+
+/** Texts of the user-profile form. */
+export const profileMessages = {
+  profileValueOf: "{{label}} value {{index}}",
+  profileRemoveValue: "Remove {{label}} value {{index}}",
+  profileAddValue: "Add {{label}}",
+  profileRequired: "{{label}} is required.",
+  profileLengthMin: "{{label}} must be at least {{min}} characters.",
+  profileLengthMax: "{{label}} must be at most {{max}} characters.",
+  profilePattern: "{{label}} does not match the expected format.",
+  profileGeneralGroup: "General",
+};
+
+registerMessages("ui-user-profile", profileMessages);
