@@ -8,6 +8,7 @@ import { registerUserRoutes } from "../admin/users/routes.ts";
 import { registerGroupRoleRoutes } from "../admin/groups-roles/routes.ts";
 import { registerClientRoutes } from "../admin/clients/routes.ts";
 import { registerMiscRoutes } from "../admin/misc/routes.ts";
+import { registerDemoApiRoutes } from "../demo-api/routes.ts";
 
 export type RouteFamily = (app: FastifyInstance, server: ServerContext) => Promise<void>;
 
@@ -21,4 +22,5 @@ export const routeFamilies: RouteFamily[] = [
   registerGroupRoleRoutes,
   registerClientRoutes,
   registerMiscRoutes,
+  registerDemoApiRoutes,
 ];

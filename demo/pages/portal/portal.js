@@ -1,0 +1,54 @@
+import { createPortalTokenProvider } from "../shared/portal-token-provider.js";
+import { listenToElementEvents } from "../shared/element-events.js";
+
+const MAX_LOG_ENTRIES = 50;
+const tokenProvider = createPortalTokenProvider();
+
+const consoleElement = document.getElementById("portal-console");
+consoleElement.setAttribute("server-url", location.origin);
+// Set before the loader defines the element; the element picks it up when it upgrades.
+consoleElement.tokenProvider = tokenProvider;
+
+const log = document.getElementById("event-log");
+
+function logEvent(event) {
+  const entry = document.createElement("li");
+  entry.className = "portal-log-entry";
+  const time = document.createElement("time");
+  time.textContent = new Date().toLocaleTimeString();
+  const name = document.createElement("code");
+  name.className = "portal-log-name";
+  name.textContent = event.type;
+  const source = document.createElement("span");
+  source.className = "portal-log-source";
+  source.textContent = `<${event.target.localName}>`;
+  const detail = document.createElement("span");
+  detail.className = "portal-log-detail";
+  detail.textContent = event.detail === undefined ? "" : JSON.stringify(event.detail);
+  entry.append(time, name, source, detail);
+  log.prepend(entry);
+  while (log.children.length > MAX_LOG_ENTRIES) log.lastElementChild.remove();
+}
+
+listenToElementEvents(document, logEvent);
+document.getElementById("clear-log").addEventListener("click", () => log.replaceChildren());
+
+/** Embeds <kc-users-admin> once the loader knows it (issue 5); never a stand-in. */
+async function embedUsersAdmin() {
+  const status = document.getElementById("users-admin-status");
+  const { load } = await import("/elements/loader.js");
+  try {
+    await load("kc-users-admin");
+  } catch {
+    status.textContent = "<kc-users-admin> is not in this build yet: this panel embeds it once the element exists.";
+    return;
+  }
+  const usersElement = document.createElement("kc-users-admin");
+  usersElement.setAttribute("realm", "demo");
+  usersElement.setAttribute("auth-realm", "demo");
+  usersElement.setAttribute("server-url", location.origin);
+  usersElement.tokenProvider = tokenProvider;
+  status.replaceWith(usersElement);
+}
+
+embedUsersAdmin();

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from "fastify";
+
+/** The portal's own confidential client in the demo realm (see seed/demo-realm.ts). */
+export const PORTAL_CLIENT = { realm: "demo", clientId: "portal", secret: "portal-secret" } as const;
+
+export interface PortalToken {
+  access_token: string;
+  expires_in: number;
+}
+
+/**
+ * A client_credentials grant for the portal client, sent through this server's real token
+ * endpoint (in process, so it works on any port and host name). The secret stays on the server.
+ */
+export async function mintPortalToken(app: FastifyInstance): Promise<PortalToken> {
+  const basic = Buffer.from(`${PORTAL_CLIENT.clientId}:${PORTAL_CLIENT.secret}`).toString("base64");
+  const response = await app.inject({
+    method: "POST",
+    url: `/realms/${PORTAL_CLIENT.realm}/protocol/openid-connect/token`,
+    headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${basic}` },
+    payload: new URLSearchParams({ grant_type: "client_credentials" }).toString(),
+  });
+  if (response.statusCode !== 200) throw new Error(`portal token grant failed: ${response.statusCode} ${response.body}`);
+  const { access_token, expires_in } = response.json<PortalToken>();
+  return { access_token, expires_in };
+}
