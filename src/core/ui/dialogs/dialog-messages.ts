@@ -1,0 +1,13 @@
+import { registerMessages } from "../../i18n/message-bundles.ts";
+
+/** Texts of the shared dialogs. */
+export const dialogMessages = {
+  dialogConfirm: "Confirm",
+  dialogCancel: "Cancel",
+  dialogDelete: "Delete",
+  download: "Download",
+  downloadTitle: "Download {{name}}",
+  downloadDescription: "The file holds this JSON:",
+};
+
+registerMessages("ui-dialogs", dialogMessages);

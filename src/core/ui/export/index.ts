@@ -1,0 +1,1 @@
+export { exportClient, clientExportFilename } from "./export-client.ts";
