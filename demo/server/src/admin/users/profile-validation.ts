@@ -3,7 +3,7 @@ import type { Attributes, RealmRecord, UserRecord } from "../../store/types.ts";
 import { badRequest, conflict, fieldErrors } from "../../http/errors.ts";
 import { type UpAttribute, type UpConfig, adminCanEdit, requiredForAdmin } from "./profile-config.ts";
 import { realmFlag } from "./lookups.ts";
-import { userIdByUsername } from "./username-index.ts";
+import { userIdByUsername, userIdsByEmail } from "./username-index.ts";
 
 interface ValidationError {
   field: string;
@@ -86,7 +86,7 @@ function attributeErrors(attribute: UpAttribute, values: string[]): ValidationEr
 const blank = (values: string[] | undefined) => !values || values.every((v) => v.trim() === "");
 
 function emailTaken(db: Db, realm: RealmRecord, email: string, self: UserRecord | undefined): boolean {
-  for (const other of db.iterate("users", realm.id)) if (other.email === email && other.id !== self?.id) return true;
+  for (const id of userIdsByEmail(db, realm.id, email)) if (id !== self?.id) return true;
   return false;
 }
 

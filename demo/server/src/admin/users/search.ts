@@ -88,6 +88,14 @@ function termMatcher(rawTerm: string): (user: UserRecord) => boolean {
   return anyField((v) => pattern.test(v));
 }
 
+/** The lower-cased prefix a plain prefix term (no quotes, no inner or leading `*`) looks for; undefined otherwise. */
+export function indexablePrefix(rawTerm: string): string | undefined {
+  const term = rawTerm.toLowerCase();
+  const core = term.endsWith("*") ? term.slice(0, -1) : term;
+  if (core === "" || core.includes("*") || core.startsWith('"')) return undefined;
+  return core;
+}
+
 /** A predicate for the filter; compile once per request. */
 export function userMatcher(filter: UserFilter): (user: UserRecord) => boolean {
   const fieldChecks = Object.entries(filter.fields).map(([key, value]) => {
