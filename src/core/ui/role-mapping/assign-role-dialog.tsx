@@ -1,0 +1,82 @@
+import { useState } from "react";
+import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
+import { ToggleGroup, ToggleGroupItem } from "@patternfly/react-core/dist/esm/components/ToggleGroup/index.js";
+import { useMessages } from "../../i18n/use-messages.ts";
+import { Modal, ModalBody, ModalFooter, ModalHeader } from "../overlays/index.ts";
+import { DataTable } from "../table/index.ts";
+import { availableClientRolesPage, availableRealmRolesPage, type RoleHolder } from "./role-mapping-api.ts";
+import { mappedRoleKey, type MappedRole } from "./role-mapping-types.ts";
+import { RoleNameCell } from "./role-name-cell.tsx";
+import { SelectionReporter } from "./selection-reporter.tsx";
+import "./role-mapping-messages.ts";
+
+export type RoleKind = "realm" | "client";
+
+export interface AssignRoleDialogProps {
+  holder: RoleHolder;
+  /** Which roles the dialog lists first. */
+  initialKind?: RoleKind;
+  onAssign(roles: MappedRole[]): void | Promise<void>;
+  onClose(): void;
+}
+
+/**
+ * Lists roles the holder does not have yet, realm roles or client roles of every client, paged
+ * and searched on the server (one request per page for client roles), and hands back the chosen ones.
+ */
+export function AssignRoleDialog({ holder, initialKind = "client", onAssign, onClose }: AssignRoleDialogProps) {
+  const { t } = useMessages();
+  const [kind, setKind] = useState<RoleKind>(initialKind);
+  const [chosen, setChosen] = useState<MappedRole[]>([]);
+  const [isAssigning, setAssigning] = useState(false);
+  const loader = (first: number, max: number, search: string) =>
+    kind === "realm" ? availableRealmRolesPage(holder, first, max, search) : availableClientRolesPage(holder, first, max, search);
+  /** Each kind has its own table; what was ticked in the other one is let go. */
+  const switchKind = (next: RoleKind) => {
+    setKind(next);
+    setChosen([]);
+  };
+  const assign = async () => {
+    setAssigning(true);
+    try {
+      await onAssign(chosen);
+    } finally {
+      setAssigning(false);
+    }
+  };
+  return (
+    <Modal isOpen variant="medium" onClose={onClose} aria-labelledby="kc-assign-role-title">
+      <ModalHeader title={t("assignRoleTitle")} labelId="kc-assign-role-title" />
+      <ModalBody>
+        <ToggleGroup aria-label={t("assignRoleFilter")}>
+          <ToggleGroupItem text={t("assignRoleRealmRoles")} buttonId="kc-assign-realm-roles" isSelected={kind === "realm"} onChange={() => switchKind("realm")} />
+          <ToggleGroupItem text={t("assignRoleClientRoles")} buttonId="kc-assign-client-roles" isSelected={kind === "client"} onChange={() => switchKind("client")} />
+        </ToggleGroup>
+        <DataTable<MappedRole>
+          key={kind}
+          tableId="assign-roles"
+          ariaLabel={t("assignRoleTable")}
+          loader={loader}
+          rowKey={mappedRoleKey}
+          canSelect
+          isSearchable
+          searchPlaceholder={t("roleMappingSearch")}
+          emptyState={{ title: t("assignRoleNone") }}
+          toolbarActions={({ selected }) => <SelectionReporter selected={selected} rowKey={mappedRoleKey} onChange={setChosen} />}
+          columns={[
+            { name: "name", title: t("roleMappingName"), cell: (role) => <RoleNameCell role={role} /> },
+            { name: "description", title: t("roleMappingDescription"), cell: (role) => role.description ?? "" },
+          ]}
+        />
+      </ModalBody>
+      <ModalFooter>
+        <Button variant="primary" isDisabled={chosen.length === 0 || isAssigning} isLoading={isAssigning} onClick={() => void assign()} data-testid="assign-roles">
+          {t("assignRoleConfirm")}
+        </Button>
+        <Button variant="link" onClick={onClose}>
+          {t("assignRoleCancel")}
+        </Button>
+      </ModalFooter>
+    </Modal>
+  );
+}
