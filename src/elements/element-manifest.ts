@@ -10,4 +10,5 @@ export interface AreaModule {
 export const ELEMENT_CHUNKS: Record<string, () => Promise<AreaModule>> = {
   "admin-console": () => import("./admin-console.ts") as Promise<AreaModule>,
   "demo-admin": () => import("./demo-admin.ts"),
+  "organizations-admin": () => import("./organizations-admin.ts"),
 };

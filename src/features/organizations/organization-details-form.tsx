@@ -1,0 +1,61 @@
+import { useEffect } from "react";
+import { FormProvider } from "react-hook-form";
+import { useQueryClient } from "@tanstack/react-query";
+import { ActionGroup, Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
+import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
+import { useMessages } from "../../core/i18n/use-messages.ts";
+import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
+import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
+import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
+import { KeyValueControl } from "../../core/ui/form/key-value-control.tsx";
+import { useKcForm } from "../../core/ui/form/use-kc-form.ts";
+import { useOrganizationEvents } from "./organization-events.tsx";
+import { OrganizationFormFields } from "./organization-form-fields.tsx";
+import { toFormValues, toRepresentation, type OrganizationFormValues } from "./organization-form-values.ts";
+import { organizationsKey, updateOrganization, type Organization } from "./organization-queries.ts";
+import "./messages.ts";
+
+/** The settings tab (name, domains, redirect URL, description, enabled) or the attributes tab (key-value). */
+export function OrganizationDetailsForm({ organization, part }: { organization: Organization; part: "settings" | "attributes" }) {
+  const { t } = useMessages();
+  const realm = useCurrentRealm();
+  const adminClient = useAdminClient();
+  const queryClient = useQueryClient();
+  const { addAlert, addError } = useAlerts();
+  const events = useOrganizationEvents();
+  const form = useKcForm<OrganizationFormValues>({ defaultValues: toFormValues(organization) });
+  useEffect(() => form.reset(toFormValues(organization)), [form, organization]);
+
+  const submit = form.handleSubmit(async (values) => {
+    const id = organization.id ?? "";
+    try {
+      await updateOrganization(adminClient, realm, id, toRepresentation(values, organization));
+      form.reset(values);
+      await queryClient.invalidateQueries({ queryKey: organizationsKey(realm) });
+      events.updated(id, values.name.trim());
+      addAlert(t("orgSaved"));
+    } catch (error) {
+      addError("orgSaveFailed", error);
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <Form onSubmit={submit} noValidate aria-label={part === "settings" ? t("orgTabSettings") : t("orgTabAttributes")} isWidthLimited>
+        {part === "settings" ? (
+          <OrganizationFormFields isNew={false} />
+        ) : (
+          <KeyValueControl<OrganizationFormValues> name="attributes" label={t("orgAttributes")} keyLabel={t("orgAttributeKey")} valueLabel={t("orgAttributeValue")} />
+        )}
+        <ActionGroup>
+          <Button type="submit" isDisabled={form.formState.isSubmitting || !form.formState.isDirty} isLoading={form.formState.isSubmitting}>
+            {t("orgSave")}
+          </Button>
+          <Button variant="link" isDisabled={!form.formState.isDirty} onClick={() => form.reset(toFormValues(organization))}>
+            {t("orgRevert")}
+          </Button>
+        </ActionGroup>
+      </Form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,13 @@
+import { lazy } from "react";
+import type { ConsoleRoute } from "../../core/routing/console-route.ts";
+
+const OrganizationsPage = lazy(() => import("./organizations-page.tsx"));
+const NewOrganizationPage = lazy(() => import("./new-organization-page.tsx"));
+const OrganizationPage = lazy(() => import("./organization-page.tsx"));
+
+/** `/organizations` (query-groups), `/organizations/new` and `/organizations/:id/:tab` (manage-users), spec §2. */
+export const organizationsRoutes: ConsoleRoute[] = [
+  { path: "organizations", access: "query-groups", component: OrganizationsPage, breadcrumb: "orgTitle" },
+  { path: "organizations/new", access: "manage-users", component: NewOrganizationPage, breadcrumb: "orgCreateTitle" },
+  { path: "organizations/:id/:tab", access: "manage-users", component: OrganizationPage, breadcrumb: "orgTitle" },
+];
