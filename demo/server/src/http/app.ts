@@ -15,6 +15,13 @@ export async function buildApp(server: ServerContext): Promise<FastifyInstance> 
   await app.register(formbody);
   // Keycloak accepts text/plain bodies (credential labels, localization texts).
   app.addContentTypeParser("text/plain", { parseAs: "string" }, (_req, body, done) => done(null, body));
+  // Keycloak reads form parameters from multipart bodies too (the admin client sends FormData for invite-user).
+  app.addContentTypeParser("multipart/form-data", { parseAs: "buffer" }, (req, body, done) => {
+    new Response(body as Buffer, { headers: { "content-type": String(req.headers["content-type"]) } })
+      .formData()
+      .then((form) => done(null, Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"))))
+      .catch(() => done(null, {}));
+  });
   app.setErrorHandler((error, _req, reply) => {
     if (error instanceof HttpError) return reply.status(error.status).send(error.body);
     const { statusCode, message } = error as { statusCode?: number; message?: string };
