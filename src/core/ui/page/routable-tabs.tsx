@@ -1,0 +1,60 @@
+import type { ReactNode } from "react";
+import { Tab, TabTitleText, Tabs } from "@patternfly/react-core/dist/esm/components/Tabs/index.js";
+import { useLocation, useNavigate, useParams } from "react-router";
+
+export interface RoutableTab {
+  /** The URL segment, e.g. `attributes` in `#/{realm}/users/{id}/attributes`. */
+  key: string;
+  title: string;
+  content: ReactNode;
+  isHidden?: boolean;
+}
+
+/** The tab segment of the current route: a `:tab` param, else the first segment of a splat. */
+function currentTabSegment(params: Record<string, string | undefined>): string | undefined {
+  return params.tab ?? params["*"]?.split("/")[0] ?? undefined;
+}
+
+/** The path up to (not including) the tab segment. */
+function basePathOf(pathname: string, segment: string | undefined, params: Record<string, string | undefined>): string {
+  const trimmed = pathname.replace(/\/+$/, "");
+  const tail = params.tab !== undefined ? params.tab : params["*"];
+  if (!segment || !tail) return trimmed;
+  return trimmed.slice(0, trimmed.length - tail.replace(/\/+$/, "").length - 1);
+}
+
+export interface RoutableTabsProps {
+  tabs: RoutableTab[];
+  "aria-label": string;
+  /** Mount the active tab only (default); false keeps visited tabs mounted. */
+  unmountInactive?: boolean;
+}
+
+/**
+ * Tabs whose key lives in the URL (a `/:tab` segment or the route's splat). An unknown or missing
+ * segment selects the first tab. Switching navigates, so an UnsavedChangesGuard can hold it.
+ */
+export function RoutableTabs({ tabs, unmountInactive = true, ...aria }: RoutableTabsProps) {
+  const params = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const shown = tabs.filter((tab) => !tab.isHidden);
+  const segment = currentTabSegment(params);
+  const active = shown.find((tab) => tab.key === segment) ?? shown[0];
+  const base = basePathOf(pathname, segment, params);
+  return (
+    <Tabs
+      activeKey={active?.key}
+      onSelect={(_event, key) => navigate(`${base}/${String(key)}`)}
+      aria-label={aria["aria-label"]}
+      mountOnEnter
+      unmountOnExit={unmountInactive}
+    >
+      {shown.map((tab) => (
+        <Tab key={tab.key} eventKey={tab.key} title={<TabTitleText>{tab.title}</TabTitleText>} data-testid={`tab-${tab.key}`}>
+          {tab.content}
+        </Tab>
+      ))}
+    </Tabs>
+  );
+}
