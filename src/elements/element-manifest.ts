@@ -10,5 +10,6 @@ export interface AreaModule {
 export const ELEMENT_CHUNKS: Record<string, () => Promise<AreaModule>> = {
   "admin-console": () => import("./admin-console.ts") as Promise<AreaModule>,
   "demo-admin": () => import("./demo-admin.ts"),
+  "groups-admin": () => import("./groups-admin.ts"),
   "organizations-admin": () => import("./organizations-admin.ts"),
 };

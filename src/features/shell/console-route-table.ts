@@ -2,12 +2,13 @@ import type { ConsoleRoute } from "../../core/routing/console-route.ts";
 import { dashboardRoutes } from "../dashboard/routes.ts";
 import { realmsRoutes } from "../realms/routes.ts";
 import { organizationsRoutes } from "../organizations/routes.ts";
+import { groupsRoutes } from "../groups/routes.ts";
 import { placeholderRoutes } from "./placeholder-routes.ts";
 
 /**
  * Every screen under `/:realm`. Built areas add their `routes` array here; each
  * path they cover replaces its placeholder.
  */
-const builtRoutes: ConsoleRoute[] = [...dashboardRoutes, ...realmsRoutes, ...organizationsRoutes];
+const builtRoutes: ConsoleRoute[] = [...dashboardRoutes, ...realmsRoutes, ...organizationsRoutes, ...groupsRoutes];
 
 export const consoleRoutes: ConsoleRoute[] = [...builtRoutes, ...placeholderRoutes(new Set(builtRoutes.map((route) => route.path)))];

@@ -1,0 +1,41 @@
+import { useState } from "react";
+import type GroupRepresentation from "@keycloak/keycloak-admin-client/lib/defs/groupRepresentation.js";
+import { Tab, Tabs, TabTitleText } from "@patternfly/react-core/dist/esm/components/Tabs/index.js";
+import { useAccess } from "../../core/access/access-context.tsx";
+import { useMessages } from "../../core/i18n/use-messages.ts";
+import { GroupAttributesTab } from "./group-attributes-tab.tsx";
+import { GroupMembersTab } from "./group-members-tab.tsx";
+import { GroupRoleMappingTab } from "./group-role-mapping-tab.tsx";
+import { GroupTable } from "./group-table.tsx";
+import "./messages.ts";
+
+type GroupTab = "children" | "members" | "attributes" | "roleMapping";
+
+/** One group's tabs: child groups, members, attributes, role mapping. */
+export function GroupDetail({ group, pathIds }: { group: GroupRepresentation; pathIds: string[] }) {
+  const { t } = useMessages();
+  const access = useAccess();
+  const [tab, setTab] = useState<GroupTab>("children");
+  const canSeeMembers = access.hasSomeAccess("view-users", "manage-users", "query-users");
+  const canSeeRoles = access.hasSomeAccess("view-users", "manage-users");
+  return (
+    <Tabs activeKey={tab} onSelect={(_event, key) => setTab(key as GroupTab)} aria-label={group.name} mountOnEnter unmountOnExit>
+      <Tab eventKey="children" title={<TabTitleText>{t("groupChildGroupsTab")}</TabTitleText>}>
+        <GroupTable parentIds={pathIds} />
+      </Tab>
+      {canSeeMembers && (
+        <Tab eventKey="members" title={<TabTitleText>{t("groupMembersTab")}</TabTitleText>}>
+          <GroupMembersTab group={group} />
+        </Tab>
+      )}
+      <Tab eventKey="attributes" title={<TabTitleText>{t("groupAttributesTab")}</TabTitleText>}>
+        <GroupAttributesTab group={group} />
+      </Tab>
+      {canSeeRoles && (
+        <Tab eventKey="roleMapping" title={<TabTitleText>{t("groupRoleMappingTab")}</TabTitleText>}>
+          <GroupRoleMappingTab group={group} />
+        </Tab>
+      )}
+    </Tabs>
+  );
+}

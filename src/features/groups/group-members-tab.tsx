@@ -1,0 +1,96 @@
+import { useState } from "react";
+import type GroupRepresentation from "@keycloak/keycloak-admin-client/lib/defs/groupRepresentation.js";
+import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
+import { Checkbox } from "@patternfly/react-core/dist/esm/components/Checkbox/index.js";
+import { ToolbarItem } from "@patternfly/react-core/dist/esm/components/Toolbar/index.js";
+import { useAccess } from "../../core/access/access-context.tsx";
+import { useMessages } from "../../core/i18n/use-messages.ts";
+import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
+import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
+import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
+import { DataTable, type TableColumn } from "../../core/ui/table/index.ts";
+import { AddMembersDialog } from "./add-members-dialog.tsx";
+import { useGroupEvents } from "./group-events.tsx";
+import { addMembers, fetchDirectMembers, fetchMembersWithSubGroups, removeMembers, type MemberRow } from "./queries.ts";
+import "./messages.ts";
+
+/** A group's members, paged on the server; optionally with the members of every sub-group. */
+export function GroupMembersTab({ group }: { group: GroupRepresentation }) {
+  const { t } = useMessages();
+  const adminClient = useAdminClient();
+  const realm = useCurrentRealm();
+  const { addAlert, addError } = useAlerts();
+  const emit = useGroupEvents();
+  const canManage = useAccess().hasAccess("manage-users");
+  const [includeSubGroups, setIncludeSubGroups] = useState(false);
+  const [isAdding, setAdding] = useState(false);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const groupId = group.id ?? "";
+
+  const loader = (first: number, max: number) =>
+    includeSubGroups ? fetchMembersWithSubGroups(adminClient, realm, groupId, first, max) : fetchDirectMembers(adminClient, realm, groupId, first, max);
+
+  const add = async (userIds: string[]) => {
+    try {
+      await addMembers(adminClient, realm, groupId, userIds);
+      emit("group-updated", { id: groupId, addedMembers: userIds });
+      addAlert(t("membersAdded"));
+      setRefreshKey((key) => key + 1);
+    } catch (error) {
+      addError("membersAddFailed", error);
+      throw error;
+    }
+  };
+  const remove = async (rows: MemberRow[], refresh: () => void) => {
+    const userIds = rows.filter((row) => !row.viaPath).map((row) => row.user.id ?? "");
+    try {
+      await removeMembers(adminClient, realm, groupId, userIds);
+      emit("group-updated", { id: groupId, removedMembers: userIds });
+      addAlert(t("membersRemoved"));
+    } catch (error) {
+      addError("membersRemoveFailed", error);
+    }
+    refresh();
+  };
+
+  const columns: TableColumn<MemberRow>[] = [
+    { name: "username", title: t("memberUsername"), cell: (row) => row.user.username ?? "" },
+    { name: "email", title: t("memberEmail"), cell: (row) => row.user.email ?? "" },
+    { name: "firstName", title: t("memberFirstName"), cell: (row) => row.user.firstName ?? "" },
+    { name: "lastName", title: t("memberLastName"), cell: (row) => row.user.lastName ?? "" },
+    ...(includeSubGroups ? [{ name: "membership", title: t("memberMembership"), cell: (row: MemberRow) => row.viaPath ?? t("memberDirect") }] : []),
+  ];
+
+  return (
+    <>
+      <Checkbox id="kc-include-sub-group-users" label={t("includeSubGroupUsers")} isChecked={includeSubGroups} onChange={(_event, checked) => setIncludeSubGroups(checked)} className="pf-v6-u-my-md" />
+      <DataTable<MemberRow>
+        key={String(includeSubGroups)}
+        tableId="group-members"
+        ariaLabel={t("groupMembersLabel")}
+        loader={loader}
+        columns={columns}
+        rowKey={(row) => row.user.id ?? ""}
+        canSelect={canManage}
+        refreshKey={refreshKey}
+        rowActions={canManage ? [{ title: t("leaveGroup"), isDisabled: (row) => !!row.viaPath, onAction: (row, refresh) => remove([row], refresh) }] : undefined}
+        emptyState={{ title: t("membersEmptyTitle"), message: t("membersEmptyBody"), primaryAction: canManage ? { title: t("addMember"), onClick: () => setAdding(true) } : undefined }}
+        toolbarActions={({ selected, refresh }) =>
+          canManage && (
+            <>
+              <ToolbarItem>
+                <Button onClick={() => setAdding(true)}>{t("addMember")}</Button>
+              </ToolbarItem>
+              <ToolbarItem>
+                <Button variant="secondary" isDisabled={selected.filter((row) => !row.viaPath).length === 0} onClick={() => void remove(selected, refresh)}>
+                  {t("leaveGroup")}
+                </Button>
+              </ToolbarItem>
+            </>
+          )
+        }
+      />
+      {isAdding && <AddMembersDialog groupName={group.name ?? ""} realm={realm} onAdd={add} onClose={() => setAdding(false)} />}
+    </>
+  );
+}

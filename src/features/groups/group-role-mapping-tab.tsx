@@ -1,0 +1,11 @@
+import type GroupRepresentation from "@keycloak/keycloak-admin-client/lib/defs/groupRepresentation.js";
+import { useAccess } from "../../core/access/access-context.tsx";
+import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
+import { RoleMapping } from "../../core/ui/role-mapping/index.ts";
+
+/** The roles a group gives its members (the kit's role-mapping tab). */
+export function GroupRoleMappingTab({ group }: { group: GroupRepresentation }) {
+  const realm = useCurrentRealm();
+  const canManage = useAccess().hasAccess("manage-users");
+  return <RoleMapping type="groups" id={group.id ?? ""} realm={realm} isManager={canManage} />;
+}
