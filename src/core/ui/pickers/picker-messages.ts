@@ -21,6 +21,12 @@ export const pickerMessages = {
   pickerNext: "Next page",
   pickerSelectGroup: "Select {{name}}",
   pickerBreadcrumbs: "Group path",
+  pickerRolesTitle: "Select a role",
+  pickerRoleKind: "Role kind",
+  pickerRealmRoles: "Realm roles",
+  pickerClientRoles: "Client roles",
+  pickerRoleName: "Role",
+  pickerRoleDescription: "Description",
 };
 
 registerMessages("ui-pickers", pickerMessages);
