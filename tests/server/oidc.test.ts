@@ -53,6 +53,10 @@ describe("discovery and keys", () => {
     assert.equal(protectedHeader.alg, "RS256");
     assert.ok(protectedHeader.kid);
     assert.equal(payload.typ, "Bearer");
+    const jwks2 = (await (await fetch(`${base}/realms/master/protocol/openid-connect/certs`)).json()) as { keys: Record<string, unknown>[] };
+    const key = jwks2.keys.find((k) => k.kid === protectedHeader.kid)!;
+    assert.equal(key.use, "sig");
+    assert.ok(Array.isArray(key.x5c) && key["x5t#S256"]);
     await server.restart();
     const again = createRemoteJWKSet(new URL(`${base}/realms/master/protocol/openid-connect/certs`));
     await jwtVerify(access_token, again);
@@ -292,6 +296,35 @@ describe("browser code flow", () => {
     assert.equal(res.status, 200);
     assert.match(await res.text(), /You are logged out/);
     assert.equal(jar.get("KEYCLOAK_IDENTITY"), undefined);
+  });
+
+  test("a temporary password must be updated on login", async () => {
+    const jar = new CookieJar();
+    const { verifier, challenge } = pkcePair();
+    const page = await get(authUrl(base, "demo", { clientId: "spa", redirectUri, codeChallenge: challenge }), jar);
+    const update = await submitLogin(base, await page.text(), jar, "peggy.garcia", "password");
+    assert.equal(update.status, 200);
+    let html = await update.text();
+    assert.match(html, /You need to change your password to activate your account\./);
+    const post = async (pw: string, confirm: string) => {
+      const action = /<form id="kc-passwd-update-form" action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, "&");
+      return fetch(new URL(action, base), {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
+        body: new URLSearchParams({ "password-new": pw, "password-confirm": confirm }),
+      });
+    };
+    const mismatch = await post("new-secret", "other");
+    html = await mismatch.text();
+    assert.match(html, /Passwords don&#39;t match\.|Passwords don't match\./);
+    const done = await post("new-secret", "new-secret");
+    assert.equal(done.status, 302);
+    const code = new URL(done.headers.get("location")!).searchParams.get("code")!;
+    const tokens = await exchangeCode(base, "demo", { client_id: "spa", code, redirect_uri: redirectUri, code_verifier: verifier });
+    assert.equal(tokens.status, 200);
+    const again = await browserLogin(base, "demo", { clientId: "spa", redirectUri, codeChallenge: pkcePair().challenge }, "peggy.garcia", "new-secret");
+    assert.ok(again.query.get("code"));
   });
 
   test("the form action is on the realm's login-actions path", async () => {

@@ -14,6 +14,9 @@ export interface AuthRequest {
   codeChallenge?: string;
   codeChallengeMethod?: string;
   loginHint?: string;
+  /** Set once the user's credentials were checked while a required action (UPDATE_PASSWORD) is still pending. */
+  authenticatedUserId?: string;
+  rememberMe?: boolean;
   expires: number;
 }
 

@@ -1,8 +1,9 @@
 import { createHash, createPrivateKey, createPublicKey, type KeyObject } from "node:crypto";
-import { exportPKCS8, generateKeyPair, type JWK } from "jose";
+import type { JWK } from "jose";
 import type { ServerContext } from "../context.ts";
 import type { ComponentRecord, RealmRecord } from "../store/types.ts";
 import { newId } from "../common/ids.ts";
+import { generateSelfSignedCertificate } from "../admin/clients/self-signed-certificate.ts";
 
 export const KEY_PROVIDER_TYPE = "org.keycloak.keys.KeyProvider";
 
@@ -59,7 +60,18 @@ function fromComponent(component: ComponentRecord): RealmSigningKey {
   const publicKey = createPublicKey(privateKey);
   const kid = keyId(publicKey);
   const jwk = publicKey.export({ format: "jwk" }) as JWK;
-  const key: RealmSigningKey = { kid, algorithm: "RS256", privateKey, publicKey, publicJwk: { kid, kty: "RSA", alg: "RS256", use: "sig", n: jwk.n, e: jwk.e } };
+  const publicJwk: JWK = { kid, kty: "RSA", alg: "RS256", use: "sig" };
+  const certificate = first(component, "certificate");
+  if (certificate) {
+    const der = Buffer.from(certificate, "base64");
+    Object.assign(publicJwk, {
+      x5c: [certificate],
+      x5t: createHash("sha1").update(der).digest("base64url"),
+      "x5t#S256": createHash("sha256").update(der).digest("base64url"),
+    });
+  }
+  Object.assign(publicJwk, { n: jwk.n, e: jwk.e });
+  const key: RealmSigningKey = { kid, algorithm: "RS256", privateKey, publicKey, publicJwk };
   parsed.set(pem, key);
   return key;
 }
@@ -70,9 +82,7 @@ function keyId(publicKey: KeyObject): string {
 }
 
 async function createKeyComponent(server: ServerContext, realm: RealmRecord): Promise<RealmSigningKey> {
-  const pair = await generateKeyPair("RS256", { modulusLength: 2048, extractable: true });
-  const pkcs8 = await exportPKCS8(pair.privateKey);
-  const body = pkcs8.replace(/-----[A-Z ]+-----/g, "").replace(/\s+/g, "");
+  const { privateKey, certificate } = generateSelfSignedCertificate(realm.realm);
   const component: ComponentRecord = {
     id: newId(),
     realmId: realm.id,
@@ -80,10 +90,9 @@ async function createKeyComponent(server: ServerContext, realm: RealmRecord): Pr
     providerId: "rsa-generated",
     providerType: KEY_PROVIDER_TYPE,
     parentId: realm.id,
-    config: { priority: ["100"], keySize: ["2048"], algorithm: ["RS256"], active: ["true"], enabled: ["true"], privateKey: [body] },
+    config: { priority: ["100"], keySize: ["2048"], algorithm: ["RS256"], active: ["true"], enabled: ["true"], privateKey: [privateKey], certificate: [certificate] },
   };
   const key = fromComponent(component);
-  component.config.kid = [key.kid];
   await server.db.write((tx) => tx.put("components", component));
   return key;
 }

@@ -9,7 +9,9 @@ import { completeLogin } from "./complete-login.ts";
 import { ssoSessionFromCookie } from "./sso-cookies.ts";
 import { verifyUserPassword } from "../access/passwords.ts";
 import { clearLoginFailures, isLockedOut, recordLoginFailure } from "../access/brute-force.ts";
-import { endSessions, startUserSession } from "../access/sessions.ts";
+import { endSessions } from "../access/sessions.ts";
+import { finishLogin, needsPasswordUpdate, requiredActionUrl } from "./required-actions.ts";
+import { sendUpdatePasswordPage } from "./update-password-page.ts";
 import { recordEvent } from "../events/record.ts";
 
 const INVALID_USER = "Invalid username or password.";
@@ -44,15 +46,18 @@ export async function registerLoginAction(app: FastifyInstance, server: ServerCo
       return reject(INVALID_USER, "invalid_user_credentials", user.id);
     }
     await clearLoginFailures(server, realm, user);
-    dropAuthRequest(request.tabId);
+    request.rememberMe = realm.settings.rememberMe === true && form.rememberMe === "on";
 
     const previous = await ssoSessionFromCookie(server, realm, req);
     if (previous && previous.user.id !== user.id) await endSessions(server, [previous.session]);
-    const rememberMe = realm.settings.rememberMe === true && form.rememberMe === "on";
-    const session =
-      previous && previous.user.id === user.id
-        ? previous.session
-        : await startUserSession(server, realm, user, client, { ipAddress: req.ip, rememberMe, authMethod: "openid-connect" });
-    return completeLogin(server, reply, realm, client, user, session, request, req.ip);
+    if (needsPasswordUpdate(server, realm, user)) {
+      request.authenticatedUserId = user.id;
+      return sendUpdatePasswordPage(reply, realm, requiredActionUrl(realm, client.clientId, request.tabId));
+    }
+    if (previous && previous.user.id === user.id) {
+      dropAuthRequest(request.tabId);
+      return completeLogin(server, reply, realm, client, user, previous.session, request, req.ip);
+    }
+    return finishLogin(server, req, reply, realm, client, user, request);
   });
 }

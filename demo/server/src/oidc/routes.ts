@@ -6,6 +6,7 @@ import { registerCertsEndpoint } from "./certs.ts";
 import { registerDiscovery } from "./discovery.ts";
 import { registerAuthEndpoint } from "./auth-endpoint.ts";
 import { registerLoginAction } from "./login-action.ts";
+import { registerRequiredActions } from "./required-actions.ts";
 import { registerLogoutEndpoint } from "./logout-endpoint.ts";
 import { registerUserinfoEndpoint } from "./userinfo-endpoint.ts";
 import { registerSessionIframes } from "./session-iframes.ts";
@@ -19,6 +20,7 @@ export async function registerOidcRoutes(app: FastifyInstance, server: ServerCon
   await registerCertsEndpoint(app, server);
   await registerAuthEndpoint(app, server);
   await registerLoginAction(app, server);
+  await registerRequiredActions(app, server);
   await registerLogoutEndpoint(app, server);
   await registerUserinfoEndpoint(app, server);
   await registerSessionIframes(app, server);
