@@ -83,7 +83,7 @@ export function SearchSelect({ options, values, onChange, onFilterChange, isMult
       </MenuToggle>
     ) : (
       <MenuToggle ref={toggleRef} id={id} aria-label={aria["aria-label"]} isExpanded={isOpen} isDisabled={isDisabled} isFullWidth onClick={() => setOpen(!isOpen)}>
-        {values.length === 0 ? placeholder ?? t("pickerChoose") : isMulti ? <ChosenLabels values={values} labelOf={labelOf} onRemove={choose} /> : labelOf(values[0])}
+        {values.length === 0 ? placeholder ?? t("pickerChoose") : values.map(labelOf).join(", ")}
       </MenuToggle>
     );
 

@@ -20,7 +20,7 @@ export function AttributeField({ attribute, isReadOnly = false }: { attribute: U
   const name = attribute.name ?? "";
   const isRoot = isRootAttribute(name);
   const label = attributeLabel(t, attribute);
-  const inputId = `profile-${fieldName(name).replace(/[^\w-]/g, "-")}`;
+  const inputId = `profile-${name.replace(/[^\w-]/g, "-")}`;
   const before = helperTextBefore(t, attribute);
   const after = helperTextAfter(t, attribute);
   return (
