@@ -1,0 +1,116 @@
+import { useState } from "react";
+import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
+import { ToolbarItem } from "@patternfly/react-core/dist/esm/components/Toolbar/index.js";
+import { useQueryClient } from "@tanstack/react-query";
+import { useAccess } from "../../core/access/access-context.tsx";
+import { useMessages } from "../../core/i18n/use-messages.ts";
+import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
+import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
+import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
+import { useConfirm } from "../../core/ui/dialogs/use-confirm.tsx";
+import { DataTable } from "../../core/ui/table/index.ts";
+import { AddAssociatedRolesDialog } from "./add-associated-roles-dialog.tsx";
+import { addComposites, fetchCompositesPage, removeComposites, roleKey, type RoleRow } from "./queries.ts";
+import { useRoleEvents } from "./role-events.tsx";
+import { RoleNameWithClient } from "./role-name-with-client.tsx";
+import "./messages.ts";
+
+export interface AssociatedRolesTabProps {
+  roleId: string;
+  roleName: string;
+  /** Texts of the default-roles view instead of a composite role's. */
+  isDefaultRoles?: boolean;
+  /** Opens the add dialog at once (the role page's 'Add associated roles' action). */
+  startAdding?: boolean;
+  onAddingDone?(): void;
+}
+
+/** The roles a composite role includes (realm and client roles), paged; add and remove them. */
+export function AssociatedRolesTab({ roleId, roleName, isDefaultRoles, startAdding, onAddingDone }: AssociatedRolesTabProps) {
+  const { t } = useMessages();
+  const adminClient = useAdminClient();
+  const realm = useCurrentRealm();
+  const queryClient = useQueryClient();
+  const { addAlert, addError } = useAlerts();
+  const emit = useRoleEvents();
+  const canManage = useAccess().hasAccess("manage-realm");
+  const { confirm, dialog } = useConfirm();
+  const [isAddingHere, setAddingHere] = useState(false);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const isAdding = isAddingHere || !!startAdding;
+  const addLabel = isDefaultRoles ? t("addDefaultRoles") : t("addAssociatedRoles");
+
+  const changed = async () => {
+    emit("role-updated", { id: roleId });
+    setRefreshKey((key) => key + 1);
+    await queryClient.invalidateQueries({ queryKey: roleKey(realm, roleId) });
+  };
+  const add = async (roles: RoleRow[]) => {
+    try {
+      await addComposites(adminClient, realm, roleId, roles);
+      addAlert(t("associatedRolesAdded"));
+      await changed();
+    } catch (error) {
+      addError("associatedRolesAddFailed", error);
+      throw error;
+    }
+  };
+  const remove = async (roles: RoleRow[]) => {
+    const names = roles.map((role) => (role.clientId ? `${role.clientId} ${role.name}` : role.name)).join(", ");
+    const confirmed = await confirm({ title: t("removeAssociatedRolesTitle"), children: t("removeAssociatedRolesBody", { name: roleName, names }), confirmLabel: t("removeAssociatedRole"), variant: "destructive" });
+    if (!confirmed) return;
+    try {
+      await removeComposites(adminClient, realm, roleId, roles);
+      addAlert(t("associatedRolesRemoved"));
+      await changed();
+    } catch (error) {
+      addError("associatedRolesRemoveFailed", error);
+    }
+  };
+  const closeAdding = () => {
+    setAddingHere(false);
+    onAddingDone?.();
+  };
+
+  return (
+    <>
+      <DataTable<RoleRow>
+        tableId="associated-roles"
+        ariaLabel={isDefaultRoles ? t("defaultRolesTitle") : t("associatedRolesLabel")}
+        loader={(first, max, search) => fetchCompositesPage(adminClient, realm, roleId, first, max, search)}
+        rowKey={(row) => row.id}
+        columns={[
+          { name: "name", title: t("roleName"), cell: (row) => <RoleNameWithClient row={row} /> },
+          { name: "composite", title: t("roleComposite"), cell: (row) => (row.composite ? t("roleCompositeYes") : t("roleCompositeNo")) },
+          { name: "description", title: t("roleDescription"), cell: (row) => row.description ?? "" },
+        ]}
+        isSearchable
+        searchPlaceholder={t("rolesSearch")}
+        canSelect={canManage}
+        refreshKey={refreshKey}
+        rowActions={canManage ? [{ title: t("removeAssociatedRole"), isDanger: true, onAction: (row) => remove([row]) }] : undefined}
+        emptyState={{
+          title: t("associatedRolesEmptyTitle"),
+          message: isDefaultRoles ? t("defaultRolesEmptyBody") : t("associatedRolesEmptyBody"),
+          primaryAction: canManage ? { title: addLabel, onClick: () => setAddingHere(true) } : undefined,
+        }}
+        toolbarActions={({ selected }) =>
+          canManage && (
+            <>
+              <ToolbarItem>
+                <Button onClick={() => setAddingHere(true)}>{addLabel}</Button>
+              </ToolbarItem>
+              <ToolbarItem>
+                <Button variant="secondary" isDanger isDisabled={selected.length === 0} onClick={() => void remove(selected)}>
+                  {t("removeAssociatedRole")}
+                </Button>
+              </ToolbarItem>
+            </>
+          )
+        }
+      />
+      {isAdding && <AddAssociatedRolesDialog roleId={roleId} title={t("addAssociatedRolesTitle", { name: roleName })} onAdd={add} onClose={closeAdding} />}
+      {dialog}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { useQuery } from "@tanstack/react-query";
+import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js";
+import { Content } from "@patternfly/react-core/dist/esm/components/Content/index.js";
+import { PageSection } from "@patternfly/react-core/dist/esm/components/Page/index.js";
+import { Title } from "@patternfly/react-core/dist/esm/components/Title/index.js";
+import { errorMessage } from "../../core/api/api-error.ts";
+import { useMessages } from "../../core/i18n/use-messages.ts";
+import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
+import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
+import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
+import { AssociatedRolesTab } from "./associated-roles-tab.tsx";
+import { defaultRoleKey, fetchDefaultRole } from "./queries.ts";
+import "./messages.ts";
+
+/** `/roles/default-roles`: the roles of `default-roles-{realm}`, which every new user gets. */
+export default function DefaultRolesPage() {
+  const { t } = useMessages();
+  const adminClient = useAdminClient();
+  const realm = useCurrentRealm();
+  const defaultRole = useQuery({ queryKey: defaultRoleKey(realm), queryFn: () => fetchDefaultRole(adminClient, realm) });
+  return (
+    <>
+      <PageSection>
+        <Title headingLevel="h1">{t("defaultRolesTitle")}</Title>
+        <Content component="p">{t("defaultRolesIntro")}</Content>
+      </PageSection>
+      <PageSection>
+        {defaultRole.isPending ? (
+          <LoadingSpinner />
+        ) : defaultRole.error ? (
+          <Alert variant="danger" isInline title={errorMessage(defaultRole.error)} />
+        ) : (
+          <AssociatedRolesTab roleId={defaultRole.data.id ?? ""} roleName={defaultRole.data.name ?? ""} isDefaultRoles />
+        )}
+      </PageSection>
+    </>
+  );
+}

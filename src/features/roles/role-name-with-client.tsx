@@ -1,0 +1,21 @@
+import { useQuery } from "@tanstack/react-query";
+import { Label } from "@patternfly/react-core/dist/esm/components/Label/index.js";
+import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
+import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
+import { clientKey, fetchClientId, type RoleRow } from "./queries.ts";
+
+function ClientBadge({ containerId }: { containerId: string }) {
+  const adminClient = useAdminClient();
+  const realm = useCurrentRealm();
+  const client = useQuery({ queryKey: clientKey(realm, containerId), queryFn: () => fetchClientId(adminClient, realm, containerId), staleTime: 60_000 });
+  return <Label color="blue" isCompact>{client.data ?? "…"}</Label>;
+}
+
+/** A role's name, after its client's clientId for client roles. */
+export function RoleNameWithClient({ row }: { row: RoleRow }) {
+  return (
+    <>
+      {row.clientId ? <Label color="blue" isCompact>{row.clientId}</Label> : row.containerId ? <ClientBadge containerId={row.containerId} /> : null} {row.name}
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
+import { Content } from "@patternfly/react-core/dist/esm/components/Content/index.js";
+import { PageSection } from "@patternfly/react-core/dist/esm/components/Page/index.js";
+import { Title } from "@patternfly/react-core/dist/esm/components/Title/index.js";
+import { ToolbarItem } from "@patternfly/react-core/dist/esm/components/Toolbar/index.js";
+import { useAccess } from "../../core/access/access-context.tsx";
+import { useMessages } from "../../core/i18n/use-messages.ts";
+import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
+import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
+import { DataTable, type TableColumn } from "../../core/ui/table/index.ts";
+import { fetchRealmRolesPage, type RoleRow } from "./queries.ts";
+import { toCreateRole, toDefaultRoles, toRole } from "./routes.ts";
+import { useDeleteRole } from "./use-delete-role.tsx";
+import "./messages.ts";
+
+/** `/roles`: the realm's roles, searched and paged on the server. */
+export default function RolesListPage() {
+  const { t } = useMessages();
+  const adminClient = useAdminClient();
+  const realm = useCurrentRealm();
+  const navigate = useNavigate();
+  const canManage = useAccess().hasAccess("manage-realm");
+  const [refreshKey, setRefreshKey] = useState(0);
+  const { remove, dialog } = useDeleteRole();
+  const defaultRoleName = `default-roles-${realm.toLowerCase()}`;
+
+  const columns: TableColumn<RoleRow>[] = [
+    {
+      name: "name",
+      title: t("roleName"),
+      cell: (row) => <Link to={row.name === defaultRoleName ? toDefaultRoles(realm) : toRole(realm, row.id)}>{row.name}</Link>,
+    },
+    { name: "composite", title: t("roleComposite"), cell: (row) => (row.composite ? t("roleCompositeYes") : t("roleCompositeNo")) },
+    { name: "description", title: t("roleDescription"), cell: (row) => row.description ?? "" },
+  ];
+
+  return (
+    <>
+      <PageSection>
+        <Title headingLevel="h1">{t("rolesTitle")}</Title>
+        <Content component="p">{t("rolesIntro")}</Content>
+      </PageSection>
+      <PageSection>
+        <DataTable<RoleRow>
+          tableId="realm-roles"
+          ariaLabel={t("rolesTableLabel")}
+          loader={(first, max, search) => fetchRealmRolesPage(adminClient, realm, first, max, search)}
+          columns={columns}
+          rowKey={(row) => row.id}
+          isSearchable
+          searchPlaceholder={t("rolesSearch")}
+          refreshKey={refreshKey}
+          rowActions={
+            canManage
+              ? [{ title: t("deleteRole"), isDanger: true, isDisabled: (row) => row.name === defaultRoleName, onAction: async (row) => {
+                    if (await remove(row)) setRefreshKey((key) => key + 1);
+                  } }]
+              : undefined
+          }
+          emptyState={{ title: t("rolesEmptyTitle"), message: t("rolesEmptyBody"), primaryAction: canManage ? { title: t("createRole"), onClick: () => navigate(toCreateRole(realm)) } : undefined }}
+          toolbarActions={() => (
+            <>
+              {canManage && (
+                <ToolbarItem>
+                  <Button onClick={() => navigate(toCreateRole(realm))}>{t("createRole")}</Button>
+                </ToolbarItem>
+              )}
+              <ToolbarItem>
+                <Button variant="secondary" onClick={() => navigate(toDefaultRoles(realm))}>
+                  {t("defaultRoles")}
+                </Button>
+              </ToolbarItem>
+            </>
+          )}
+        />
+      </PageSection>
+      {dialog}
+    </>
+  );
+}
