@@ -12,4 +12,5 @@ export const ELEMENT_CHUNKS: Record<string, () => Promise<AreaModule>> = {
   "demo-admin": () => import("./demo-admin.ts"),
   "groups-admin": () => import("./groups-admin.ts"),
   "organizations-admin": () => import("./organizations-admin.ts"),
+  "roles-admin": () => import("./roles-admin.ts"),
 };

@@ -3,12 +3,13 @@ import { dashboardRoutes } from "../dashboard/routes.ts";
 import { realmsRoutes } from "../realms/routes.ts";
 import { organizationsRoutes } from "../organizations/routes.ts";
 import { groupsRoutes } from "../groups/routes.ts";
+import { rolesRoutes } from "../roles/routes.ts";
 import { placeholderRoutes } from "./placeholder-routes.ts";
 
 /**
  * Every screen under `/:realm`. Built areas add their `routes` array here; each
  * path they cover replaces its placeholder.
  */
-const builtRoutes: ConsoleRoute[] = [...dashboardRoutes, ...realmsRoutes, ...organizationsRoutes, ...groupsRoutes];
+const builtRoutes: ConsoleRoute[] = [...dashboardRoutes, ...realmsRoutes, ...organizationsRoutes, ...groupsRoutes, ...rolesRoutes];
 
 export const consoleRoutes: ConsoleRoute[] = [...builtRoutes, ...placeholderRoutes(new Set(builtRoutes.map((route) => route.path)))];
