@@ -13,4 +13,5 @@ export const ELEMENT_CHUNKS: Record<string, () => Promise<AreaModule>> = {
   "groups-admin": () => import("./groups-admin.ts"),
   "organizations-admin": () => import("./organizations-admin.ts"),
   "roles-admin": () => import("./roles-admin.ts"),
+  "users-admin": () => import("./users-admin.ts"),
 };

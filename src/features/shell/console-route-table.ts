@@ -4,12 +4,13 @@ import { realmsRoutes } from "../realms/routes.ts";
 import { organizationsRoutes } from "../organizations/routes.ts";
 import { groupsRoutes } from "../groups/routes.ts";
 import { rolesRoutes } from "../roles/routes.ts";
+import { usersRoutes } from "../users/routes.ts";
 import { placeholderRoutes } from "./placeholder-routes.ts";
 
 /**
  * Every screen under `/:realm`. Built areas add their `routes` array here; each
  * path they cover replaces its placeholder.
  */
-const builtRoutes: ConsoleRoute[] = [...dashboardRoutes, ...realmsRoutes, ...organizationsRoutes, ...groupsRoutes, ...rolesRoutes];
+const builtRoutes: ConsoleRoute[] = [...dashboardRoutes, ...realmsRoutes, ...organizationsRoutes, ...groupsRoutes, ...rolesRoutes, ...usersRoutes];
 
 export const consoleRoutes: ConsoleRoute[] = [...builtRoutes, ...placeholderRoutes(new Set(builtRoutes.map((route) => route.path)))];

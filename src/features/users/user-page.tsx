@@ -1,0 +1,124 @@
+import { useNavigate, useParams } from "react-router";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { PageSection } from "@patternfly/react-core/dist/esm/components/Page/index.js";
+import type UserRepresentation from "@keycloak/keycloak-admin-client/lib/defs/userRepresentation.js";
+import { useAccess } from "../../core/access/access-context.tsx";
+import { errorMessage, responseStatus } from "../../core/api/api-error.ts";
+import { useMessages } from "../../core/i18n/use-messages.ts";
+import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
+import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
+import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
+import { useConfirm } from "../../core/ui/dialogs/index.ts";
+import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
+import { RoutableTabs, ViewHeader, type ViewHeaderAction } from "../../core/ui/page/index.ts";
+import { RoleMapping } from "../../core/ui/role-mapping/index.ts";
+import { toUsers } from "./paths.ts";
+import { UserAttributesTab } from "./user-attributes-tab.tsx";
+import { UserConsentsTab } from "./user-consents-tab.tsx";
+import { UserCredentialsTab } from "./user-credentials-tab.tsx";
+import { useUserEvents } from "./user-events.tsx";
+import { UserGroupsTab } from "./user-groups-tab.tsx";
+import { UserIdentityLinksTab } from "./user-identity-links-tab.tsx";
+import { UserOrganizationsTab } from "./user-organizations-tab.tsx";
+import { deleteUser, fetchUser, impersonateUser, updateUser, userKeys } from "./user-queries.ts";
+import { UserSessionsTab } from "./user-sessions-tab.tsx";
+import { UserSettingsTab } from "./user-settings-tab.tsx";
+import "./messages.ts";
+
+/** `/:realm/users/:id/:tab`: the header (enabled switch, impersonate, delete) and the user's tabs. */
+export default function UserPage() {
+  const { t } = useMessages();
+  const { id = "" } = useParams();
+  const realm = useCurrentRealm();
+  const adminClient = useAdminClient();
+  const access = useAccess();
+  const alerts = useAlerts();
+  const events = useUserEvents();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { confirm, dialog } = useConfirm();
+  const user = useQuery({ queryKey: userKeys.one(realm, id), queryFn: () => fetchUser(adminClient, realm, id) });
+  const canManage = access.hasAccess("manage-users") && user.data?.access?.manage !== false;
+
+  if (user.isPending) return <LoadingSpinner />;
+  if (user.error || !user.data) {
+    return (
+      <PageSection>
+        <p role="alert">{responseStatus(user.error) === 404 || !user.data ? t("userNotFound") : t("userLoadFailed", { message: errorMessage(user.error) })}</p>
+      </PageSection>
+    );
+  }
+  const current = user.data;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: userKeys.all(realm) });
+
+  const save = async (changes: UserRepresentation) => {
+    await updateUser(adminClient, realm, id, { ...current, ...changes });
+    events.updated(id, changes.username ?? current.username);
+    await refresh();
+  };
+
+  const setEnabled = async (enabled: boolean) => {
+    try {
+      await save({ enabled });
+      alerts.addAlert(t("userSaved"));
+    } catch (error) {
+      alerts.addError("userSaveFailed", error);
+    }
+  };
+
+  const remove = async () => {
+    const confirmed = await confirm({ title: t("usersDeleteOneConfirmTitle", { username: current.username }), children: t("userDeleteConfirmBody"), variant: "destructive" });
+    if (!confirmed) return;
+    try {
+      await deleteUser(adminClient, realm, id);
+      alerts.addAlert(t("usersDeleted"));
+      events.deleted(id, current.username);
+      queryClient.removeQueries({ queryKey: userKeys.one(realm, id) });
+      navigate(toUsers(realm));
+    } catch (error) {
+      alerts.addError("usersDeleteFailed", error);
+    }
+  };
+
+  const impersonate = async () => {
+    try {
+      const { redirect } = await impersonateUser(adminClient, realm, id);
+      if (redirect) window.open(redirect, "_blank", "noopener");
+    } catch (error) {
+      alerts.addError("userImpersonateFailed", error);
+    }
+  };
+
+  const actions: ViewHeaderAction[] = [];
+  if (canManage && current.access?.impersonate !== false) actions.push({ title: t("userImpersonate"), onClick: impersonate });
+  if (canManage) actions.push({ title: t("usersDelete"), onClick: remove, isDanger: true });
+  const canViewRoles = access.hasSomeAccess("view-users", "manage-users");
+
+  return (
+    <>
+      <ViewHeader
+        title={current.username ?? ""}
+        badges={current.enabled === false ? [{ text: t("usersStatusDisabled"), color: "red" }] : undefined}
+        enabled={canManage ? { isEnabled: current.enabled !== false, onChange: setEnabled, disableConfirm: {} } : undefined}
+        actions={actions.length > 0 ? actions : undefined}
+      />
+      <PageSection>
+        <RoutableTabs
+          aria-label={t("userTabs")}
+          tabs={[
+            { key: "settings", title: t("userTabSettings"), content: <UserSettingsTab user={current} canManage={canManage} onSave={save} /> },
+            { key: "attributes", title: t("userTabAttributes"), content: <UserAttributesTab user={current} canManage={canManage} onSave={save} /> },
+            { key: "credentials", title: t("userTabCredentials"), content: <UserCredentialsTab user={current} canManage={canManage} />, isHidden: !access.hasSomeAccess("view-users", "manage-users") },
+            { key: "role-mapping", title: t("userTabRoleMapping"), content: <RoleMapping type="users" id={id} realm={realm} isManager={canManage} />, isHidden: !canViewRoles },
+            { key: "groups", title: t("userTabGroups"), content: <UserGroupsTab user={current} canManage={canManage} />, isHidden: !access.hasAccess("query-groups") && !canViewRoles },
+            { key: "organizations", title: t("userTabOrganizations"), content: <UserOrganizationsTab user={current} />, isHidden: !canViewRoles },
+            { key: "consents", title: t("userTabConsents"), content: <UserConsentsTab user={current} canManage={canManage} />, isHidden: !canViewRoles },
+            { key: "identity-provider-links", title: t("userTabIdentityProviderLinks"), content: <UserIdentityLinksTab user={current} canManage={canManage} />, isHidden: !canViewRoles },
+            { key: "sessions", title: t("userTabSessions"), content: <UserSessionsTab user={current} canManage={canManage} />, isHidden: !canViewRoles },
+          ]}
+        />
+      </PageSection>
+      {dialog}
+    </>
+  );
+}

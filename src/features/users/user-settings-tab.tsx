@@ -1,0 +1,101 @@
+import { FormProvider } from "react-hook-form";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ActionGroup, Form, FormGroup } from "@patternfly/react-core/dist/esm/components/Form/index.js";
+import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js";
+import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
+import { TextInput } from "@patternfly/react-core/dist/esm/components/TextInput/index.js";
+import type UserRepresentation from "@keycloak/keycloak-admin-client/lib/defs/userRepresentation.js";
+import { useAccess } from "../../core/access/access-context.tsx";
+import { useMessages } from "../../core/i18n/use-messages.ts";
+import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
+import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
+import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
+import { applyServerErrors, MultiSelectControl, SubmitButton, SwitchControl, UnsavedChangesGuard, useKcForm } from "../../core/ui/form/index.ts";
+import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
+import { toUserFormValues, toUserRepresentation, useProfileMetadataQuery, userProfileErrorField, UserProfileFields, type UserFormValues, type UserProfileMetadata } from "../../core/ui/user-profile/index.ts";
+import { fetchBruteForceStatus, fetchEnabledRequiredActions, unlockUser, userKeys } from "./user-queries.ts";
+import "./messages.ts";
+
+type SettingsValues = UserFormValues & { requiredActions: string[]; emailVerified: boolean };
+
+export interface UserTabProps {
+  user: UserRepresentation;
+  canManage: boolean;
+}
+
+/** The details tab: id, created, federation link, lock status, required actions, email verified, profile fields. */
+export function UserSettingsTab({ user, canManage, onSave }: UserTabProps & { onSave(changes: UserRepresentation): Promise<void> }) {
+  const { t } = useMessages();
+  const realm = useCurrentRealm();
+  const adminClient = useAdminClient();
+  const access = useAccess();
+  const alerts = useAlerts();
+  const queryClient = useQueryClient();
+  const profile = useProfileMetadataQuery(realm);
+  const metadata = (user.userProfileMetadata as UserProfileMetadata | undefined) ?? profile.data;
+  const requiredActions = useQuery({ queryKey: userKeys.requiredActions(realm), queryFn: () => fetchEnabledRequiredActions(adminClient, realm), enabled: access.hasAccess("view-realm") });
+  const lockKey = [...userKeys.one(realm, user.id!), "brute-force"];
+  const lock = useQuery({ queryKey: lockKey, queryFn: () => fetchBruteForceStatus(adminClient, realm, user.id!), enabled: access.hasAccess("view-users") });
+  const form = useKcForm<SettingsValues>({
+    values: { ...toUserFormValues(user), requiredActions: user.requiredActions ?? [], emailVerified: user.emailVerified ?? false },
+    resetOptions: { keepDirtyValues: true },
+  });
+
+  const submit = async (values: SettingsValues) => {
+    const { attributes: profileAttributes, ...rest } = toUserRepresentation(values);
+    try {
+      await onSave({ ...rest, attributes: { ...user.attributes, ...profileAttributes }, requiredActions: values.requiredActions, emailVerified: values.emailVerified });
+      form.reset(values);
+      alerts.addAlert(t("userSaved"));
+    } catch (error) {
+      applyServerErrors(form, error, t, userProfileErrorField);
+      alerts.addError("userSaveFailed", error);
+    }
+  };
+
+  const unlock = async () => {
+    try {
+      await unlockUser(adminClient, realm, user.id!);
+      alerts.addAlert(t("usersUnlocked"));
+      await queryClient.invalidateQueries({ queryKey: lockKey });
+    } catch (error) {
+      alerts.addError("usersUnlockFailed", error);
+    }
+  };
+
+  if (!metadata) return <LoadingSpinner />;
+  const actionChoices = (requiredActions.data ?? []).map((action) => ({ value: action.alias ?? "", label: action.name ?? action.alias ?? "" }));
+  for (const alias of user.requiredActions ?? []) if (!actionChoices.some((choice) => choice.value === alias)) actionChoices.push({ value: alias, label: alias });
+  return (
+    <FormProvider {...form}>
+      <Form isHorizontal onSubmit={form.handleSubmit(submit)} style={{ maxWidth: "52rem" }} className="kc-user-settings">
+        {lock.data?.disabled && (
+          <Alert variant="warning" isInline title={t("userLocked")} actionLinks={canManage ? <Button variant="link" isInline onClick={unlock}>{t("usersUnlock")}</Button> : undefined} />
+        )}
+        <FormGroup label={t("userId")} fieldId="kc-user-id">
+          <TextInput id="kc-user-id" value={user.id ?? ""} readOnlyVariant="default" />
+        </FormGroup>
+        <FormGroup label={t("userCreatedAt")} fieldId="kc-user-created">
+          <TextInput id="kc-user-created" value={user.createdTimestamp ? new Date(user.createdTimestamp).toLocaleString() : ""} readOnlyVariant="default" />
+        </FormGroup>
+        {user.federationLink && (
+          <FormGroup label={t("userFederationLink")} fieldId="kc-user-federation">
+            <TextInput id="kc-user-federation" value={user.federationLink} readOnlyVariant="default" />
+          </FormGroup>
+        )}
+        <MultiSelectControl<SettingsValues> name="requiredActions" label={t("userRequiredActions")} labelHelp={t("userRequiredActionsHelp")} options={actionChoices} isDisabled={!canManage} />
+        <SwitchControl<SettingsValues> name="emailVerified" label={t("userEmailVerified")} onText={t("userEnabledOn")} offText={t("userEnabledOff")} isDisabled={!canManage} />
+        <UserProfileFields metadata={metadata} isReadOnly={!canManage} />
+        {canManage && (
+          <ActionGroup>
+            <SubmitButton<SettingsValues>>{t("userSave")}</SubmitButton>
+            <Button variant="link" onClick={() => form.reset()}>
+              {t("userRevert")}
+            </Button>
+          </ActionGroup>
+        )}
+        <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />
+      </Form>
+    </FormProvider>
+  );
+}

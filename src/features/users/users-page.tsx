@@ -1,0 +1,163 @@
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
+import { Checkbox } from "@patternfly/react-core/dist/esm/components/Checkbox/index.js";
+import { Content } from "@patternfly/react-core/dist/esm/components/Content/index.js";
+import { PageSection } from "@patternfly/react-core/dist/esm/components/Page/index.js";
+import { Title } from "@patternfly/react-core/dist/esm/components/Title/index.js";
+import { ToolbarItem } from "@patternfly/react-core/dist/esm/components/Toolbar/index.js";
+import { useAccess } from "../../core/access/access-context.tsx";
+import { useMessages } from "../../core/i18n/use-messages.ts";
+import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
+import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
+import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
+import { useConfirm } from "../../core/ui/dialogs/index.ts";
+import { DataTable, type TableColumn, type TableRowAction } from "../../core/ui/table/index.ts";
+import { FederatedUserSearch } from "./federated-user-search.tsx";
+import { toAddUser, toUser } from "./paths.ts";
+import { UserStatus } from "./user-status.tsx";
+import { useUserEvents } from "./user-events.tsx";
+import { countUsers, deleteUser, fetchUserPage, hasUserFederation, unlockUser, userKeys, type ListedUser } from "./user-queries.ts";
+import "./messages.ts";
+
+/** `/:realm/users`: server search (text or `key:value`), exact match, total, status, unlock, delete, create. */
+export default function UsersPage() {
+  const { t } = useMessages();
+  const realm = useCurrentRealm();
+  const adminClient = useAdminClient();
+  const access = useAccess();
+  const alerts = useAlerts();
+  const events = useUserEvents();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { confirm, dialog } = useConfirm();
+  const [exact, setExact] = useState(false);
+  const [federatedSearch, setFederatedSearch] = useState("");
+  const canManage = access.hasAccess("manage-users");
+  const withStatus = access.hasAccess("view-users");
+  const federation = useQuery({
+    queryKey: userKeys.federation(realm),
+    queryFn: () => hasUserFederation(adminClient, realm),
+    enabled: access.hasAccess("view-realm"),
+  });
+  const needsSearch = federation.data === true && !federatedSearch;
+
+  const unlock = async (user: ListedUser, refresh: () => void) => {
+    try {
+      await unlockUser(adminClient, realm, user.id!);
+      alerts.addAlert(t("usersUnlocked"));
+      refresh();
+    } catch (error) {
+      alerts.addError("usersUnlockFailed", error);
+    }
+  };
+
+  const remove = async (users: ListedUser[], refresh: () => void) => {
+    const isOne = users.length === 1;
+    const confirmed = await confirm({
+      title: isOne ? t("usersDeleteOneConfirmTitle", { username: users[0]!.username }) : t("usersDeleteConfirmTitle", { count: users.length }),
+      children: t("usersDeleteConfirmBody"),
+      variant: "destructive",
+    });
+    if (!confirmed) return;
+    let deleted = 0;
+    for (const user of users) {
+      try {
+        await deleteUser(adminClient, realm, user.id!);
+        deleted++;
+        events.deleted(user.id!, user.username);
+      } catch (error) {
+        alerts.addError("usersDeleteFailed", error);
+      }
+    }
+    if (deleted > 0) alerts.addAlert(isOne ? t("usersDeleted") : t("usersDeletedMany", { count: deleted }));
+    await queryClient.invalidateQueries({ queryKey: userKeys.all(realm) });
+    refresh();
+  };
+
+  const columns: TableColumn<ListedUser>[] = [
+    {
+      name: "username",
+      title: t("usersColumnUsername"),
+      cell: (user) => <Link to={toUser(realm, user.id!)}>{user.username}</Link>,
+    },
+    { name: "email", title: t("usersColumnEmail"), cell: (user) => user.email ?? "" },
+    { name: "lastName", title: t("usersColumnLastName"), cell: (user) => user.lastName ?? "" },
+    { name: "firstName", title: t("usersColumnFirstName"), cell: (user) => user.firstName ?? "" },
+    { name: "status", title: t("usersColumnStatus"), cell: (user) => <UserStatus user={user} /> },
+  ];
+
+  const rowActions: TableRowAction<ListedUser>[] | undefined = canManage
+    ? [
+        { title: t("usersUnlock"), onAction: (user, refresh) => unlock(user, refresh), isDisabled: (user) => user.bruteForceStatus?.disabled !== true },
+        { title: t("usersDelete"), onAction: (user, refresh) => remove([user], refresh), isDanger: true },
+      ]
+    : undefined;
+
+  const header = (
+    <PageSection>
+      <Title headingLevel="h1">{t("usersTitle")}</Title>
+      <Content component="p">{t("usersIntro")}</Content>
+    </PageSection>
+  );
+
+  if (federation.isPending && access.hasAccess("view-realm")) return header;
+  if (needsSearch) {
+    return (
+      <>
+        {header}
+        <PageSection>
+          <FederatedUserSearch onSearch={setFederatedSearch} canCreate={canManage} onCreate={() => navigate(toAddUser(realm))} />
+        </PageSection>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {header}
+      <PageSection>
+        <DataTable<ListedUser>
+          tableId="users"
+          ariaLabel={t("usersTableLabel")}
+          columns={columns}
+          rowKey={(user) => user.id!}
+          refreshKey={exact}
+          loader={(first, max, search) => fetchUserPage(adminClient, realm, { text: search || federatedSearch, exact }, first, max, withStatus)}
+          countLoader={(search) => countUsers(adminClient, realm, { text: search || federatedSearch, exact })}
+          searchPlaceholder={t("usersSearchPlaceholder")}
+          canSelect={canManage}
+          rowActions={rowActions}
+          emptyState={{
+            title: t("usersEmptyTitle"),
+            message: t("usersEmptyMessage"),
+            primaryAction: canManage ? { title: t("usersCreate"), onClick: () => navigate(toAddUser(realm)) } : undefined,
+          }}
+          toolbarActions={({ selected, refresh }) => (
+            <>
+              <ToolbarItem>
+                <Checkbox id="kc-users-exact" label={t("usersExactSearch")} isChecked={exact} onChange={(_event, checked) => setExact(checked)} />
+              </ToolbarItem>
+              {canManage && (
+                <ToolbarItem>
+                  <Button variant="primary" onClick={() => navigate(toAddUser(realm))}>
+                    {t("usersCreate")}
+                  </Button>
+                </ToolbarItem>
+              )}
+              {canManage && (
+                <ToolbarItem>
+                  <Button variant="secondary" isDanger isDisabled={selected.length === 0} onClick={() => remove(selected, refresh)}>
+                    {t("usersDeleteSelected")}
+                  </Button>
+                </ToolbarItem>
+              )}
+            </>
+          )}
+        />
+      </PageSection>
+      {dialog}
+    </>
+  );
+}
