@@ -75,6 +75,8 @@ export function MultiSelect({ id, options, value, onChange, isTypeahead, placeho
     <Select
       role="menu"
       isOpen={isOpen}
+      isScrollable
+      maxMenuHeight="20rem"
       selected={value}
       onSelect={(_event, chosen) => chosen !== undefined && toggleValue(String(chosen))}
       onOpenChange={setOpen}

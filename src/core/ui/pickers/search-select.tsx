@@ -62,7 +62,7 @@ export function SearchSelect({ options, values, onChange, onFilterChange, isMult
       <MenuToggle ref={toggleRef} variant="typeahead" isExpanded={isOpen} isDisabled={isDisabled} isFullWidth onClick={() => setOpen(!isOpen)}>
         <TextInputGroup isPlain>
           <TextInputGroupMain
-            id={id}
+            inputId={id}
             value={shownText}
             placeholder={placeholder}
             aria-label={aria["aria-label"]}

@@ -9,6 +9,7 @@ import { TablePagination, TableToolbar } from "./table-toolbar.tsx";
 import type { TableColumn, TableCountLoader, TableLoader, TableRowAction, TableToolbarContext } from "./table-types.ts";
 import { useTablePage, type TablePage } from "./use-table-page.ts";
 import "./table-messages.ts";
+import "./data-table.css";
 
 export interface DataTableProps<T> {
   /** Remembers the page size under this id (localStorage). */
@@ -51,9 +52,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const isEmpty = !page.isLoading && !page.error && page.rows.length === 0 && page.first === 0;
 
   if (isEmpty && !page.search) return <TableEmptyState {...props.emptyState} />;
+  const hasRows = !page.error && page.rows.length > 0;
   return (
     <>
-      <TableToolbar page={page as TablePage<unknown>} isSearchable={props.isSearchable} searchPlaceholder={props.searchPlaceholder} actions={toolbarActions} />
+      <TableToolbar page={page as TablePage<unknown>} isSearchable={props.isSearchable} searchPlaceholder={props.searchPlaceholder} actions={toolbarActions} hidePagination={!!page.error || isEmpty} />
       {page.error ? (
         <TableErrorState error={page.error} onRetry={page.refresh} />
       ) : page.isLoading ? (
@@ -63,7 +65,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       ) : (
         <DataTableBody {...props} page={page} selected={selected} setSelected={setSelected} refresh={refresh} />
       )}
-      <TablePagination page={page as TablePage<unknown>} variant="bottom" />
+      {hasRows && <TablePagination page={page as TablePage<unknown>} variant="bottom" />}
     </>
   );
 }
@@ -131,7 +133,7 @@ function DataTableBody<T>({ page, columns, rowKey, rowActions, canSelect, loadDe
   };
 
   return (
-    <Table aria-label={ariaLabel} variant="compact" isExpandable={!!loadDetail}>
+    <Table aria-label={ariaLabel} variant="compact" isExpandable={!!loadDetail} className="kc-data-table">
       <Thead>
         <Tr>
           {loadDetail && <Th screenReaderText={t("tableExpandRow", { index: "" })} />}

@@ -49,10 +49,12 @@ export interface TableToolbarProps {
   /** Hide the search field (lists the server cannot search). */
   isSearchable?: boolean;
   actions?: ReactNode;
+  /** No pagination while there is nothing to page (error, no results). */
+  hidePagination?: boolean;
 }
 
 /** Search (runs on Enter, cleared with the clear button), the table's actions, and pagination. */
-export function TableToolbar({ page, searchPlaceholder, isSearchable = true, actions }: TableToolbarProps) {
+export function TableToolbar({ page, searchPlaceholder, isSearchable = true, actions, hidePagination }: TableToolbarProps) {
   const { t } = useMessages();
   const [text, setText] = useState(page.search);
   useEffect(() => setText(page.search), [page.search]);
@@ -75,9 +77,11 @@ export function TableToolbar({ page, searchPlaceholder, isSearchable = true, act
           </ToolbarItem>
         )}
         {actions}
-        <ToolbarItem variant="pagination">
-          <TablePagination page={page} />
-        </ToolbarItem>
+        {!hidePagination && (
+          <ToolbarItem variant="pagination">
+            <TablePagination page={page} />
+          </ToolbarItem>
+        )}
       </ToolbarContent>
     </Toolbar>
   );
