@@ -1,7 +1,7 @@
 /**
  * Time from navigation start to the dashboard heading being visible, in headless Chromium
- * against the embedded server: the standalone console (after signing in once, each reload runs
- * the check-sso round trip) and the portal demo page (host token provider, no sign-in).
+ * against the embedded server: the standalone console (after signing in once, each new navigation
+ * runs the check-sso round trip) and the portal demo page (host token provider, no sign-in).
  *
  *   node --import tsx bench/first-paint.ts
  */
@@ -14,7 +14,10 @@ const TIMEOUT = 30_000;
 
 export interface FirstPaint {
   label: string;
+  /** Navigation start → dashboard painted, ms. */
   samples: number[];
+  /** The same, from the start of the document that painted it (leaves out sign-in redirects). */
+  inDocument: number[];
   /** Paths below /elements/ the page fetched on its first load (scripts and assets). */
   elementFiles: string[];
 }
@@ -28,6 +31,7 @@ export const median = (values: number[]) => {
 declare global {
   interface Window {
     kcDashboardPaintedAt?: number;
+    kcDashboardPaintedInDocument?: number;
   }
 }
 
@@ -36,21 +40,32 @@ declare global {
  * records, as wall-clock time, when the dashboard heading is first laid out in the console's
  * shadow root. Wall-clock, because the console's sign-in check may pass through redirects.
  */
-function recordDashboardPaint() {
+const RECORD_DASHBOARD_PAINT = `(() => {
   const check = () => {
     const heading = document.querySelector("kc-admin-console")?.shadowRoot?.querySelector('[data-testid="dashboard-title"]');
-    if (heading && heading.getBoundingClientRect().height > 0) window.kcDashboardPaintedAt = performance.timeOrigin + performance.now();
-    else requestAnimationFrame(check);
+    if (heading && heading.getBoundingClientRect().height > 0) {
+      window.kcDashboardPaintedInDocument = performance.now();
+      window.kcDashboardPaintedAt = performance.timeOrigin + performance.now();
+    } else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
+})();`;
+
+interface Painted {
+  /** Wall-clock time of the paint. */
+  at: number;
+  /** Milliseconds since the start of the document that painted (after any sign-in redirects). */
+  inDocument: number;
 }
 
-/** Waits (across navigations) until the dashboard has been painted; returns the wall-clock time. */
-async function dashboardPaintedAt(page: Page): Promise<number> {
+/** Waits (across navigations) until the dashboard has been painted. */
+async function dashboardPainted(page: Page): Promise<Painted> {
   const deadline = Date.now() + TIMEOUT;
   while (Date.now() < deadline) {
-    const paintedAt = await page.evaluate(() => window.kcDashboardPaintedAt).catch(() => undefined);
-    if (paintedAt) return paintedAt;
+    const painted = await page
+      .evaluate(() => (window.kcDashboardPaintedAt ? { at: window.kcDashboardPaintedAt, inDocument: window.kcDashboardPaintedInDocument! } : undefined))
+      .catch(() => undefined);
+    if (painted) return painted;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await page.screenshot({ path: "screenshots/bench-first-paint-timeout.png" }).catch(() => undefined);
@@ -66,15 +81,19 @@ async function measurePage(page: Page, label: string, url: string, prepare?: () 
   page.on("request", onRequest);
   await page.goto(url);
   await prepare?.();
-  await dashboardPaintedAt(page);
+  await dashboardPainted(page);
   page.off("request", onRequest);
   const samples: number[] = [];
+  const inDocument: number[] = [];
   for (let i = 0; i < RELOADS; i++) {
     const started = Date.now();
-    await page.reload({ waitUntil: "commit" });
-    samples.push((await dashboardPaintedAt(page)) - started);
+    // A fresh navigation to the same address (not a reload, which keeps the console's #/realm route).
+    await page.goto(url, { waitUntil: "commit" });
+    const painted = await dashboardPainted(page);
+    samples.push(painted.at - started);
+    inDocument.push(painted.inDocument);
   }
-  return { label, samples, elementFiles: [...elementFiles] };
+  return { label, samples, inDocument, elementFiles: [...elementFiles] };
 }
 
 /** Starts a server and a browser, measures both pages, and stops them again. */
@@ -84,7 +103,8 @@ export async function measureFirstPaint(): Promise<FirstPaint[]> {
   try {
     const { page } = await newPage(browser);
     page.setDefaultTimeout(TIMEOUT);
-    await page.addInitScript(recordDashboardPaint);
+    // A string: tsx would wrap the function's inner closure in a helper the page does not have.
+    await page.addInitScript({ content: RECORD_DASHBOARD_PAINT });
     const console = await measurePage(page, "dashboard first paint", `${server.baseUrl}/admin/master/console/`, () =>
       signIn(page, { username: "admin", password: "admin" }),
     );
@@ -96,8 +116,9 @@ export async function measureFirstPaint(): Promise<FirstPaint[]> {
   }
 }
 
-export const firstPaintLine = ({ label, samples }: FirstPaint) =>
-  `${label}: median ${Math.round(median(samples))} ms (n=${samples.length}; ${samples.map(Math.round).join(", ")})`;
+export const firstPaintLine = ({ label, samples, inDocument }: FirstPaint) =>
+  `${label}: median ${Math.round(median(samples))} ms (n=${samples.length}; ${samples.map(Math.round).join(", ")})` +
+  `; from the painting document's start: median ${Math.round(median(inDocument))} ms`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const result of await measureFirstPaint()) console.log(firstPaintLine(result));
