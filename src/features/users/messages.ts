@@ -186,9 +186,20 @@ export const usersMessages = {
   userOrgsEmpty: "No organizations",
   userOrgsEmptyMessage: "The user is a member of no organization.",
 
-  userRoleMappingPending: "Role mapping",
+};
+
+/**
+ * The default user profile names its attributes `${username}`, `${email}`, `${firstName}`,
+ * `${lastName}`: the user-profile form looks these keys up.
+ */
+export const profileAttributeMessages = {
+  username: "Username",
+  email: "Email",
+  firstName: "First name",
+  lastName: "Last name",
 };
 
 registerMessages("users", usersMessages);
+registerMessages("user-profile-attributes", profileAttributeMessages);
 
 export type UsersMessageKey = keyof typeof usersMessages;

@@ -34,6 +34,7 @@ export default function UsersPage() {
   const { confirm, dialog } = useConfirm();
   const [exact, setExact] = useState(false);
   const [federatedSearch, setFederatedSearch] = useState("");
+  const [reloads, setReloads] = useState(0);
   const canManage = access.hasAccess("manage-users");
   const withStatus = access.hasAccess("view-users");
   const federation = useQuery({
@@ -85,7 +86,11 @@ export default function UsersPage() {
     { name: "email", title: t("usersColumnEmail"), cell: (user) => user.email ?? "" },
     { name: "lastName", title: t("usersColumnLastName"), cell: (user) => user.lastName ?? "" },
     { name: "firstName", title: t("usersColumnFirstName"), cell: (user) => user.firstName ?? "" },
-    { name: "status", title: t("usersColumnStatus"), cell: (user) => <UserStatus user={user} /> },
+    {
+      name: "status",
+      title: t("usersColumnStatus"),
+      cell: (user) => <UserStatus user={user} onUnlock={canManage ? () => unlock(user, () => setReloads((count) => count + 1)) : undefined} />,
+    },
   ];
 
   const rowActions: TableRowAction<ListedUser>[] | undefined = canManage
@@ -123,7 +128,7 @@ export default function UsersPage() {
           ariaLabel={t("usersTableLabel")}
           columns={columns}
           rowKey={(user) => user.id!}
-          refreshKey={exact}
+          refreshKey={`${exact}-${reloads}`}
           loader={(first, max, search) => fetchUserPage(adminClient, realm, { text: search || federatedSearch, exact }, first, max, withStatus)}
           countLoader={(search) => countUsers(adminClient, realm, { text: search || federatedSearch, exact })}
           searchPlaceholder={t("usersSearchPlaceholder")}

@@ -1,0 +1,147 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { markAdminCliAsConsoleClient, screenshot, seriousAxeViolations, waitForTable } from "./organizations-support.ts";
+
+const TIMEOUT = 20_000;
+const USERS = "/admin/realms/demo/users";
+
+interface UserRep {
+  id: string;
+  username: string;
+  requiredActions?: string[];
+  attributes?: Record<string, string[]>;
+}
+
+describe("users screens", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: ReturnType<typeof adminFetch>;
+
+  before(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+    api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
+    await markAdminCliAsConsoleClient(api, "master");
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  const findUser = async (username: string): Promise<UserRep | undefined> => {
+    const list = (await (await api(`${USERS}?username=${encodeURIComponent(username)}&exact=true`)).json()) as UserRep[];
+    return list.find((user) => user.username === username);
+  };
+  const json = async <T>(path: string): Promise<T> => (await (await api(path)).json()) as T;
+
+  /**
+   * Create a user, add an attribute, set a temporary password, join a nested group, assign a
+   * client role, see it under role mapping, revoke it, delete the user; each checked through the admin API.
+   */
+  async function driveUserLifecycle(page: Page, host: string, username: string, shots: string) {
+    const list = page.getByRole("grid", { name: "Users" });
+    await waitForTable(list);
+    assert.deepEqual(await seriousAxeViolations(page, host), [], "users list");
+    await screenshot(page, `${shots}-list`);
+
+    await page.getByRole("button", { name: "Create user" }).first().click();
+    await page.getByLabel("Username", { exact: true }).fill(username);
+    await page.getByLabel("Email", { exact: true }).fill(`${username}@example.com`);
+    await page.getByLabel("First name", { exact: true }).fill("Erin");
+    await page.getByLabel("Last name", { exact: true }).fill("Example");
+    assert.deepEqual(await seriousAxeViolations(page, host), [], "create user");
+    await screenshot(page, `${shots}-create`);
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: username }).waitFor();
+    const created = await findUser(username);
+    assert.ok(created, "user created");
+    const id = created.id;
+    assert.deepEqual(await seriousAxeViolations(page, host), [], "user details");
+    await screenshot(page, `${shots}-details`);
+
+    await page.getByRole("tab", { name: "Attributes" }).click();
+    await page.getByLabel("Key 1").fill("department");
+    await page.getByLabel("Value 1").fill("research");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("The attributes were saved.").waitFor();
+    assert.deepEqual((await json<UserRep>(`${USERS}/${id}`)).attributes?.department, ["research"]);
+
+    await page.getByRole("tab", { name: "Credentials" }).click();
+    await page.getByRole("button", { name: "Set password" }).click();
+    const passwordDialog = page.getByRole("dialog");
+    await passwordDialog.getByLabel("Password", { exact: true }).fill("Secret-123");
+    await passwordDialog.getByLabel("Password confirmation").fill("Secret-123");
+    assert.deepEqual(await seriousAxeViolations(page, host), [], "set password dialog");
+    await passwordDialog.getByRole("button", { name: "Set password" }).click();
+    await page.getByText("The password was set.").waitFor();
+    const credentials = await json<{ type: string }[]>(`${USERS}/${id}/credentials`);
+    assert.ok(credentials.some((credential) => credential.type === "password"), "password credential");
+    assert.ok((await json<UserRep>(`${USERS}/${id}`)).requiredActions?.includes("UPDATE_PASSWORD"), "temporary password asks for a new one");
+    await page.getByRole("grid", { name: "Credentials" }).getByText("password", { exact: true }).waitFor();
+    await screenshot(page, `${shots}-credentials`);
+
+    await page.getByRole("tab", { name: "Groups" }).click();
+    await waitForTable(page.getByRole("grid", { name: "Group membership" }));
+    await page.getByRole("button", { name: "Join group" }).first().click();
+    const picker = page.getByRole("dialog");
+    await picker.getByRole("button", { name: "Open Sales" }).click();
+    await picker.getByRole("radio", { name: "Select EMEA" }).or(picker.getByRole("checkbox", { name: "Select EMEA" })).click();
+    await picker.getByRole("button", { name: "Select", exact: true }).click();
+    await page.getByText("The user joined the group(s).").waitFor();
+    const groups = await json<{ path: string }[]>(`${USERS}/${id}/groups`);
+    assert.ok(groups.some((group) => group.path === "/Sales/EMEA"), `nested group joined: ${JSON.stringify(groups)}`);
+    await page.getByRole("grid", { name: "Group membership" }).getByText("/Sales/EMEA").waitFor();
+    await screenshot(page, `${shots}-groups`);
+
+    await page.getByRole("tab", { name: "Role mapping" }).click();
+    await page.getByRole("button", { name: "Assign role" }).first().click();
+    const assign = page.getByRole("dialog");
+    await assign.getByRole("button", { name: "Client roles" }).click();
+    const writeRow = assign.getByRole("row").filter({ hasText: "backend-api" }).filter({ hasText: "write" });
+    await writeRow.getByRole("checkbox").click();
+    assert.deepEqual(await seriousAxeViolations(page, host), [], "assign role dialog");
+    await assign.getByRole("button", { name: "Assign", exact: true }).click();
+    const mapped = page.getByRole("grid", { name: "Assigned roles" }).getByRole("row").filter({ hasText: "backend-api" }).filter({ hasText: "write" });
+    await mapped.waitFor();
+    const clientId = (await json<{ id: string }[]>("/admin/realms/demo/clients?clientId=backend-api"))[0]!.id;
+    const clientMappings = await json<{ name: string }[]>(`${USERS}/${id}/role-mappings/clients/${clientId}`);
+    assert.deepEqual(clientMappings.map((role) => role.name), ["write"]);
+    await screenshot(page, `${shots}-role-mapping`);
+
+    await mapped.getByRole("checkbox").click();
+    await page.getByRole("button", { name: "Unassign" }).first().click();
+    await page.getByRole("dialog").getByRole("button", { name: /Unassign|Confirm|Remove/ }).click();
+    await mapped.waitFor({ state: "detached" });
+    assert.deepEqual(await json<unknown[]>(`${USERS}/${id}/role-mappings/clients/${clientId}`), []);
+
+    await page.getByRole("button", { name: "Actions" }).or(page.getByRole("button", { name: "Kebab toggle" })).first().click();
+    await page.getByRole("menuitem", { name: "Delete user" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await page.getByText("The user was deleted.").waitFor();
+    assert.equal((await api(`${USERS}/${id}`)).status, 404);
+    await waitForTable(list);
+  }
+
+  it("drives a user's life in the full console", async () => {
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(`${server.baseUrl}/admin/master/console/#/demo/users`);
+    await signIn(page, { username: "admin", password: "admin" });
+    await driveUserLifecycle(page, "kc-admin-console", "erin-console", "users-console");
+    assert.match(page.url(), /#\/demo\/users$/);
+  });
+
+  it("drives a user's life in <kc-users-admin>, announcing each change", async () => {
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(`${server.baseUrl}/demo/test-elements/users.html`);
+    await driveUserLifecycle(page, "kc-users-admin", "erin-element", "users-element");
+    const events = (await page.evaluate(() => (window as unknown as { kcEvents: { type: string }[] }).kcEvents)).map((event) => event.type);
+    for (const type of ["kc-user-created", "kc-user-updated", "kc-user-deleted"]) assert.ok(events.includes(type), `${type} in ${events.join(", ")}`);
+    assert.match(page.url(), /users\.html$/, "memory routing leaves the host's address alone");
+  });
+});
