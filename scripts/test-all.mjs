@@ -22,6 +22,7 @@ function testFiles(dir) {
 const only = process.argv.slice(2);
 const ANSI_COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 const steps = [
+  { name: "chromium", cmd: ["bash", "scripts/ensure-chromium.sh"] },
   { name: "lint", cmd: ["npx", "eslint", "."] },
   { name: "typecheck", cmd: ["npx", "tsc", "-p", "tsconfig.json", "--noEmit"] },
   { name: "unit", cmd: ["npx", "vitest", "run"], count: vitestCounts },
