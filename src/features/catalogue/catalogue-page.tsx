@@ -9,6 +9,7 @@ import { RoutableTabs } from "../../core/ui/page/routable-tabs.tsx";
 import { ViewHeader } from "../../core/ui/page/view-header.tsx";
 import { GroupsTableSection } from "./groups-table-section.tsx";
 import { DialogsSection } from "./dialogs-section.tsx";
+import { PickersSection } from "./pickers-section.tsx";
 import { SampleForm } from "./sample-form.tsx";
 import { UsersTableSection } from "./users-table-section.tsx";
 import "./messages.ts";
@@ -39,6 +40,7 @@ function CatalogueTabs({ serverUrl }: { serverUrl: string }) {
         },
         { key: "form", title: t("catalogueFormTab"), content: <PageSection className="kc-catalogue-panel" aria-label={t("catalogueFormTab")}><SampleForm issuer={`${serverUrl.replace(/\/$/, "")}/realms/${realm}`} /></PageSection> },
         { key: "dialogs", title: t("catalogueDialogsTab"), content: <PageSection className="kc-catalogue-panel" aria-label={t("catalogueDialogsTab")}><DialogsSection /></PageSection> },
+        { key: "pickers", title: t("cataloguePickersTab"), content: <PickersSection /> },
       ]}
     />
   );
