@@ -14,7 +14,7 @@ import {
   useKcForm,
 } from "../../src/core/ui/form/index.ts";
 import { registerMessages } from "../../src/core/i18n/message-bundles.ts";
-import { deepActiveElement, realClick, removeTestContainers, waitFor } from "./elements-helpers.ts";
+import { realClick, removeTestContainers, waitFor } from "./elements-helpers.ts";
 import { byText, mountUi, sleep } from "./ui-kit-harness.tsx";
 
 const choices = (count: number) => Array.from({ length: count }, (_, index) => ({ value: `v${index}`, label: `Choice ${index}` }));
@@ -156,17 +156,5 @@ describe("form controls", () => {
     await waitFor(() => form, "the form");
     applyServerErrors(form!, { field: "email", errorMessage: "Email exists" }, ((key: string, options?: { defaultValue?: string }) => options?.defaultValue ?? key) as never);
     await waitFor(() => root.querySelector("#kc-field-email-helper")?.textContent?.includes("Email exists"), "the error text");
-  });
-
-  it("moves focus from the input to the helper after an error only through keyboard Tab order", async () => {
-    const { root } = await mountUi(
-      <TestForm<{ a: string; b: string }>>
-        <TextControl name="a" label="First" />
-        <TextControl name="b" label="Second" />
-      </TestForm>,
-    );
-    await realClick(root.querySelector("input#kc-field-a")!);
-    await sendKeys({ press: "Tab" });
-    expect(deepActiveElement()).to.equal(root.querySelector("input#kc-field-b"));
   });
 });

@@ -26,7 +26,7 @@ export const formMessages = {
   timeUnitMinute: "Minutes",
   timeUnitHour: "Hours",
   timeUnitDay: "Days",
-  timeUnitLabel: "Unit of {{label}}",
+  timeUnitLabel: "{{unit}}, the unit of {{label}}",
   fileInvalidJson: "The file is not valid JSON: {{message}}",
   fileBrowse: "Browse…",
   fileClear: "Clear",

@@ -49,7 +49,7 @@ export function TimeSelectorControl<T extends FieldValues>(props: TimeSelectorCo
         </FlexItem>
         <FlexItem>
           <SingleSelect
-            aria-label={t("timeUnitLabel", { label: props.label })}
+            aria-label={t("timeUnitLabel", { label: props.label, unit: t(UNIT_TEXT[unit]) })}
             options={units.map((value) => ({ value, label: t(UNIT_TEXT[value]) }))}
             value={unit}
             onChange={(value) => write(amount, value as TimeUnit)}
