@@ -17,7 +17,7 @@ export async function buildApp(server: ServerContext): Promise<FastifyInstance> 
   app.addContentTypeParser("text/plain", { parseAs: "string" }, (_req, body, done) => done(null, body));
   // Keycloak reads form parameters from multipart bodies too (the admin client sends FormData for invite-user).
   app.addContentTypeParser("multipart/form-data", { parseAs: "buffer" }, (req, body, done) => {
-    new Response(body as Buffer, { headers: { "content-type": String(req.headers["content-type"]) } })
+    new Response(new Uint8Array(body as Buffer), { headers: { "content-type": String(req.headers["content-type"]) } })
       .formData()
       .then((form) => done(null, Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"))))
       .catch(() => done(null, {}));

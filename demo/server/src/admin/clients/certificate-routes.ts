@@ -2,10 +2,11 @@ import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import type { ClientRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
-import { audit, paramsOf } from "./http-helpers.ts";
-import { requireClient } from "./lookups.ts";
 import { clientAttributes } from "./secrets.ts";
 import { generateSelfSignedCertificate } from "./self-signed-certificate.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { paramsOf } from "../common/query.ts";
+import { requireClient } from "../common/lookups.ts";
 
 /** Keycloak's CertificateInfoHelper attribute suffixes, stored as `{attr}.{suffix}` client attributes. */
 const FIELDS = { certificate: "certificate", privateKey: "private.key", publicKey: "public.key", kid: "kid" } as const;
@@ -29,14 +30,14 @@ export async function registerCertificateRoutes(app: FastifyInstance, server: Se
     const { realm, id, attr } = paramsOf<"id" | "attr">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("view-clients");
-    return certificateInfo(requireClient(db, ctx.realm, id), attr);
+    return certificateInfo(requireClient(db, ctx, id), attr);
   });
 
   app.post(`${base}/generate`, async (req) => {
     const { realm, id, attr } = paramsOf<"id" | "attr">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("manage-clients");
-    const client = requireClient(db, ctx.realm, id);
+    const client = requireClient(db, ctx, id);
     const generated = generateSelfSignedCertificate(client.clientId);
     await db.write((tx) => {
       const attributes = clientAttributes(client);
@@ -46,7 +47,7 @@ export async function registerCertificateRoutes(app: FastifyInstance, server: Se
       delete attributes[`${attr}.${FIELDS.kid}`];
       tx.put("clients", client);
     });
-    await audit(server, ctx, "ACTION", "CLIENT", `clients/${client.id}/certificates/${attr}/generate`, { certificate: generated.certificate });
+    await adminEvent(server, ctx, "ACTION", "CLIENT", `clients/${client.id}/certificates/${attr}/generate`, { certificate: generated.certificate });
     return { privateKey: generated.privateKey, certificate: generated.certificate };
   });
 }

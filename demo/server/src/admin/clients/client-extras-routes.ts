@@ -2,11 +2,12 @@ import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
-import { audit, paramsOf } from "./http-helpers.ts";
-import { requireClient } from "./lookups.ts";
 import { enableServiceAccount, serviceAccountUser } from "./service-account.ts";
-import { userRepresentation } from "./user-representation.ts";
+import { userRepresentation } from "../common/user-representation.ts";
 import { keycloakOidcJson, keycloakOidcSubsystemXml } from "./installation.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { paramsOf } from "../common/query.ts";
+import { requireClient } from "../common/lookups.ts";
 
 /** Service account user, installation files, push-revocation and management permissions of a client. */
 export async function registerClientExtrasRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
@@ -17,7 +18,7 @@ export async function registerClientExtrasRoutes(app: FastifyInstance, server: S
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("view-clients");
-    const client = requireClient(db, ctx.realm, id);
+    const client = requireClient(db, ctx, id);
     let user = serviceAccountUser(db, client);
     if (!user) {
       if (client.rep.serviceAccountsEnabled !== true) {
@@ -36,7 +37,7 @@ export async function registerClientExtrasRoutes(app: FastifyInstance, server: S
     const { realm, id, providerId } = paramsOf<"id" | "providerId">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("view-clients");
-    const client = requireClient(db, ctx.realm, id);
+    const client = requireClient(db, ctx, id);
     if (providerId === "keycloak-oidc-keycloak-json") return keycloakOidcJson(server, ctx.realm, client);
     if (providerId === "keycloak-oidc-jboss-subsystem") {
       return reply.type("text/plain").send(keycloakOidcSubsystemXml(server, ctx.realm, client));
@@ -49,8 +50,8 @@ export async function registerClientExtrasRoutes(app: FastifyInstance, server: S
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("manage-clients");
-    const client = requireClient(db, ctx.realm, id);
-    await audit(server, ctx, "ACTION", "CLIENT", `clients/${client.id}/push-revocation`);
+    const client = requireClient(db, ctx, id);
+    await adminEvent(server, ctx, "ACTION", "CLIENT", `clients/${client.id}/push-revocation`);
     return {};
   });
 
@@ -58,7 +59,7 @@ export async function registerClientExtrasRoutes(app: FastifyInstance, server: S
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("view-clients");
-    requireClient(db, ctx.realm, id);
+    requireClient(db, ctx, id);
     return { enabled: false };
   });
 }

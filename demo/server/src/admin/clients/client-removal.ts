@@ -1,7 +1,7 @@
 import type { Db, Tx } from "../../store/db.ts";
 import type { ClientRecord, RealmRecord } from "../../store/types.ts";
-import { clientRoles } from "./lookups.ts";
 import { serviceAccountUser } from "./service-account.ts";
+import { clientRoles } from "../../realm/lookup.ts";
 
 /**
  * Removes a client the way Keycloak's ClientManager.removeClient does: its

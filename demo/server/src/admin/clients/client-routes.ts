@@ -4,13 +4,16 @@ import type { AdminRequestContext } from "../../access/admin-context.ts";
 import type { ClientRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { conflict } from "../../http/errors.ts";
-import { adminPath, audit, boolQueryParam, created, intQueryParam, noContent, objectBody, page, paramsOf, queryParam } from "./http-helpers.ts";
-import { clientByClientId, requireClient } from "./lookups.ts";
+import { clientByClientId } from "./lookups.ts";
 import { clientRepresentation, type ClientAccess } from "./representations.ts";
 import { applyClientUpdate, newClientRecord } from "./client-record.ts";
 import { disableServiceAccount, enableServiceAccount, renameServiceAccount, serviceAccountUser } from "./service-account.ts";
 import { removeClient } from "./client-removal.ts";
-import { parseSearchQuery } from "./search-query.ts";
+import { adminPath, created, noContent } from "../common/reply.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { boolParam, intParam, page, paramsOf, parseSearchQuery, queryOf, stringParam } from "../common/query.ts";
+import { objectBody } from "../common/body.ts";
+import { requireClient } from "../common/lookups.ts";
 
 export function clientAccess(ctx: AdminRequestContext): ClientAccess {
   const manage = ctx.has("manage-clients");
@@ -19,9 +22,9 @@ export function clientAccess(ctx: AdminRequestContext): ClientAccess {
 
 const byClientId = (a: ClientRecord, b: ClientRecord) => (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0);
 
-function matchesAttributes(client: ClientRecord, wanted: Record<string, string>): boolean {
+function matchesAttributes(client: ClientRecord, wanted: Map<string, string>): boolean {
   const attributes = (client.rep.attributes ?? {}) as Record<string, unknown>;
-  return Object.entries(wanted).every(([key, value]) => String(attributes[key] ?? "") === value);
+  return [...wanted].every(([key, value]) => String(attributes[key] ?? "") === value);
 }
 
 export async function registerClientCrudRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
@@ -31,17 +34,17 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.requireAny("query-clients", "view-clients");
     if (!ctx.has("view-clients")) return [];
-    const clientId = queryParam(req, "clientId")?.trim();
-    const q = queryParam(req, "q");
-    const first = intQueryParam(req, "first");
-    const max = intQueryParam(req, "max");
+    const clientId = stringParam(queryOf(req), "clientId")?.trim();
+    const q = stringParam(queryOf(req), "q");
+    const first = intParam(queryOf(req), "first");
+    const max = intParam(queryOf(req), "max");
     let matches: ClientRecord[];
     if (q !== undefined) {
       const wanted = parseSearchQuery(q);
       matches = page(db.list("clients", ctx.realm.id).filter((c) => matchesAttributes(c, wanted)).sort(byClientId), first, max);
     } else if (!clientId) {
       matches = page(db.list("clients", ctx.realm.id).sort(byClientId), first, max);
-    } else if (boolQueryParam(req, "search", false)) {
+    } else if (boolParam(queryOf(req), "search", false)) {
       const needle = clientId.toLowerCase();
       matches = page(db.list("clients", ctx.realm.id).filter((c) => c.clientId.toLowerCase().includes(needle)).sort(byClientId), first, max);
     } else {
@@ -55,7 +58,7 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
   app.post("/admin/realms/:realm/clients", async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-clients");
-    const input = objectBody(req);
+    const input = objectBody(req.body);
     const record = newClientRecord(db, ctx.realm, input);
     if (clientByClientId(db, ctx.realm, record.clientId) || db.get("clients", record.id)) {
       throw conflict(`Client ${record.clientId} already exists`);
@@ -64,7 +67,7 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
       if (input.serviceAccountsEnabled === true) enableServiceAccount(db, tx, ctx.realm, record);
       tx.put("clients", record);
     });
-    await audit(server, ctx, "CREATE", "CLIENT", `clients/${record.id}`, input);
+    await adminEvent(server, ctx, "CREATE", "CLIENT", `clients/${record.id}`, input);
     return created(reply, server, adminPath(ctx.realm.realm, "clients", record.id));
   });
 
@@ -72,15 +75,15 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("view-clients");
-    return clientRepresentation(db, requireClient(db, ctx.realm, id), clientAccess(ctx));
+    return clientRepresentation(db, requireClient(db, ctx, id), clientAccess(ctx));
   });
 
   app.put("/admin/realms/:realm/clients/:id", async (req, reply) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("manage-clients");
-    const client = requireClient(db, ctx.realm, id);
-    const input = objectBody(req);
+    const client = requireClient(db, ctx, id);
+    const input = objectBody(req.body);
     const renamedTo = typeof input.clientId === "string" && input.clientId !== client.clientId ? input.clientId : undefined;
     if (renamedTo !== undefined && clientByClientId(db, ctx.realm, renamedTo)) throw conflict("Client already exists");
     await db.write((tx) => {
@@ -93,7 +96,7 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
       if (renamedTo !== undefined) renameServiceAccount(db, tx, client);
       tx.put("clients", client);
     });
-    await audit(server, ctx, "UPDATE", "CLIENT", `clients/${client.id}`, input);
+    await adminEvent(server, ctx, "UPDATE", "CLIENT", `clients/${client.id}`, input);
     return noContent(reply);
   });
 
@@ -101,9 +104,9 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("manage-clients");
-    const client = requireClient(db, ctx.realm, id);
+    const client = requireClient(db, ctx, id);
     await db.write((tx) => removeClient(db, tx, ctx.realm, client));
-    await audit(server, ctx, "DELETE", "CLIENT", `clients/${client.id}`);
+    await adminEvent(server, ctx, "DELETE", "CLIENT", `clients/${client.id}`);
     return noContent(reply);
   });
 }

@@ -2,8 +2,11 @@ import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
-import { audit, noContent, paramsOf } from "./http-helpers.ts";
-import { clientProtocol, requireClient } from "./lookups.ts";
+import { clientProtocol } from "./lookups.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { noContent } from "../common/reply.ts";
+import { paramsOf } from "../common/query.ts";
+import { requireClient } from "../common/lookups.ts";
 
 type Kind = "default" | "optional";
 
@@ -19,7 +22,7 @@ export async function registerClientScopeLinkRoutes(app: FastifyInstance, server
       const { realm, id } = paramsOf<"id">(req);
       const ctx = await adminContext(server, req, realm);
       ctx.require("view-clients");
-      const client = requireClient(db, ctx.realm, id);
+      const client = requireClient(db, ctx, id);
       return listOf(client)
         .map((scopeId) => db.get("clientScopes", scopeId))
         .filter((scope) => scope !== undefined)
@@ -30,7 +33,7 @@ export async function registerClientScopeLinkRoutes(app: FastifyInstance, server
       const { realm, id, scopeId } = paramsOf<"id" | "scopeId">(req);
       const ctx = await adminContext(server, req, realm);
       ctx.require("manage-clients");
-      const client = requireClient(db, ctx.realm, id);
+      const client = requireClient(db, ctx, id);
       const scope = db.get("clientScopes", scopeId);
       if (!scope || scope.realmId !== ctx.realm.id) throw notFound("Client scope not found");
       if (kind === "default" && scope.attributes["is.dynamic.scope"] === "true") {
@@ -44,7 +47,7 @@ export async function registerClientScopeLinkRoutes(app: FastifyInstance, server
           tx.put("clients", client);
         });
       }
-      await audit(server, ctx, "UPDATE", "CLIENT", `clients/${client.id}/${kind}-client-scopes/${scope.id}`, { id: scope.id, name: scope.name });
+      await adminEvent(server, ctx, "UPDATE", "CLIENT", `clients/${client.id}/${kind}-client-scopes/${scope.id}`, { id: scope.id, name: scope.name });
       return noContent(reply);
     });
 
@@ -52,7 +55,7 @@ export async function registerClientScopeLinkRoutes(app: FastifyInstance, server
       const { realm, id, scopeId } = paramsOf<"id" | "scopeId">(req);
       const ctx = await adminContext(server, req, realm);
       ctx.require("manage-clients");
-      const client = requireClient(db, ctx.realm, id);
+      const client = requireClient(db, ctx, id);
       const scope = db.get("clientScopes", scopeId);
       if (!scope || scope.realmId !== ctx.realm.id) throw notFound("Client scope not found");
       await db.write((tx) => {
@@ -60,7 +63,7 @@ export async function registerClientScopeLinkRoutes(app: FastifyInstance, server
         client.optionalClientScopeIds = client.optionalClientScopeIds.filter((linked) => linked !== scope.id);
         tx.put("clients", client);
       });
-      await audit(server, ctx, "UPDATE", "CLIENT", `clients/${client.id}/${kind}-client-scopes/${scope.id}`, { id: scope.id, name: scope.name });
+      await adminEvent(server, ctx, "UPDATE", "CLIENT", `clients/${client.id}/${kind}-client-scopes/${scope.id}`, { id: scope.id, name: scope.name });
       return noContent(reply);
     });
   }

@@ -4,11 +4,14 @@ import type { ClientScopeRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { conflict, HttpError } from "../../http/errors.ts";
 import { newId } from "../../common/ids.ts";
-import { adminPath, audit, created, noContent, objectBody, paramsOf } from "./http-helpers.ts";
 import { clientScopeByName, requireClientScope } from "./lookups.ts";
 import { clientScopeRepresentation } from "./representations.ts";
 import { mapperFromRepresentation } from "./mapper-input.ts";
 import { scopeAttributes, validateScopeName, validateScopeProtocol, withProtocolDefaults } from "./client-scope-input.ts";
+import { adminPath, created, noContent } from "../common/reply.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { objectBody } from "../common/body.ts";
+import { paramsOf } from "../common/query.ts";
 
 /** /admin/realms/{realm}/client-scopes and /client-scopes/{id}. */
 export async function registerClientScopeRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
@@ -25,7 +28,7 @@ export async function registerClientScopeRoutes(app: FastifyInstance, server: Se
   app.post(base, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-clients");
-    const input = objectBody(req);
+    const input = objectBody(req.body);
     const name = validateScopeName(input.name);
     const protocol = validateScopeProtocol(input.protocol);
     if (clientScopeByName(db, ctx.realm, name)) throw conflict(`Client Scope ${name} already exists`);
@@ -42,7 +45,7 @@ export async function registerClientScopeRoutes(app: FastifyInstance, server: Se
     };
     if (typeof input.description === "string") scope.description = input.description;
     await db.write((tx) => tx.put("clientScopes", scope));
-    await audit(server, ctx, "CREATE", "CLIENT_SCOPE", `client-scopes/${scope.id}`, input);
+    await adminEvent(server, ctx, "CREATE", "CLIENT_SCOPE", `client-scopes/${scope.id}`, input);
     return created(reply, server, adminPath(ctx.realm.realm, "client-scopes", scope.id));
   });
 
@@ -58,7 +61,7 @@ export async function registerClientScopeRoutes(app: FastifyInstance, server: Se
     const ctx = await adminContext(server, req, realm);
     ctx.require("manage-clients");
     const scope = requireClientScope(db, ctx.realm, id);
-    const input = objectBody(req);
+    const input = objectBody(req.body);
     const name = input.name === undefined || input.name === null ? scope.name : validateScopeName(input.name);
     const protocol = typeof input.protocol === "string" && input.protocol ? validateScopeProtocol(input.protocol) : scope.protocol;
     const sameName = clientScopeByName(db, ctx.realm, name);
@@ -74,7 +77,7 @@ export async function registerClientScopeRoutes(app: FastifyInstance, server: Se
       withProtocolDefaults(protocol, scope.attributes);
       tx.put("clientScopes", scope);
     });
-    await audit(server, ctx, "UPDATE", "CLIENT_SCOPE", `client-scopes/${scope.id}`, input);
+    await adminEvent(server, ctx, "UPDATE", "CLIENT_SCOPE", `client-scopes/${scope.id}`, input);
     return noContent(reply);
   });
 
@@ -107,7 +110,7 @@ export async function registerClientScopeRoutes(app: FastifyInstance, server: Se
       }
       tx.delete("clientScopes", scope.id);
     });
-    await audit(server, ctx, "DELETE", "CLIENT_SCOPE", `client-scopes/${scope.id}`);
+    await adminEvent(server, ctx, "DELETE", "CLIENT_SCOPE", `client-scopes/${scope.id}`);
     return noContent(reply);
   });
 }

@@ -3,11 +3,13 @@ import { randomBytes } from "node:crypto";
 import type { ServerContext } from "../../context.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { notFound } from "../../http/errors.ts";
-import { audit, noContent, paramsOf } from "./http-helpers.ts";
-import { requireClient } from "./lookups.ts";
 import { assignNewSecret, clientAttributes } from "./secrets.ts";
 import { clientRepresentation } from "./representations.ts";
 import { clientAccess } from "./client-routes.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { noContent } from "../common/reply.ts";
+import { paramsOf } from "../common/query.ts";
+import { requireClient } from "../common/lookups.ts";
 
 const ROTATED = "client.secret.rotated";
 const ROTATION_INFO = ["client.secret.rotated", "client.secret.rotated.creation.time", "client.secret.rotated.expiration.time", "client.secret.expiration.time"];
@@ -21,7 +23,7 @@ export async function registerClientSecretRoutes(app: FastifyInstance, server: S
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("view-clients");
-    const client = requireClient(db, ctx.realm, id);
+    const client = requireClient(db, ctx, id);
     const secret = client.rep.secret;
     return typeof secret === "string" ? { type: "secret", value: secret } : { type: "secret" };
   });
@@ -31,7 +33,7 @@ export async function registerClientSecretRoutes(app: FastifyInstance, server: S
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("manage-clients");
-    const client = requireClient(db, ctx.realm, id);
+    const client = requireClient(db, ctx, id);
     const secret = await db.write((tx) => {
       const value = assignNewSecret(client);
       const attributes = clientAttributes(client);
@@ -40,7 +42,7 @@ export async function registerClientSecretRoutes(app: FastifyInstance, server: S
       return value;
     });
     const rep = { type: "secret", value: secret };
-    await audit(server, ctx, "ACTION", "CLIENT", `clients/${client.id}/client-secret`, rep);
+    await adminEvent(server, ctx, "ACTION", "CLIENT", `clients/${client.id}/client-secret`, rep);
     return rep;
   });
 
@@ -48,7 +50,7 @@ export async function registerClientSecretRoutes(app: FastifyInstance, server: S
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("view-clients");
-    const client = requireClient(db, ctx.realm, id);
+    const client = requireClient(db, ctx, id);
     const rotated = clientAttributes(client)[ROTATED];
     if (!rotated) throw notFound("Client does not have a rotated secret");
     return { type: "secret", value: rotated };
@@ -58,7 +60,7 @@ export async function registerClientSecretRoutes(app: FastifyInstance, server: S
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("manage-clients");
-    const client = requireClient(db, ctx.realm, id);
+    const client = requireClient(db, ctx, id);
     const attributes = clientAttributes(client);
     if (attributes[ROTATED] !== undefined) {
       await db.write((tx) => {
@@ -68,7 +70,7 @@ export async function registerClientSecretRoutes(app: FastifyInstance, server: S
         tx.put("clients", client);
       });
     }
-    await audit(server, ctx, "DELETE", "CLIENT", `clients/${client.id}/client-secret/rotated`);
+    await adminEvent(server, ctx, "DELETE", "CLIENT", `clients/${client.id}/client-secret/rotated`);
     return noContent(reply);
   });
 
@@ -76,9 +78,9 @@ export async function registerClientSecretRoutes(app: FastifyInstance, server: S
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("manage-clients");
-    const client = requireClient(db, ctx.realm, id);
+    const client = requireClient(db, ctx, id);
     const rep = { ...clientRepresentation(db, client, clientAccess(ctx)), registrationAccessToken: randomBytes(32).toString("base64url") };
-    await audit(server, ctx, "ACTION", "CLIENT", `clients/${client.id}/registration-access-token`, rep);
+    await adminEvent(server, ctx, "ACTION", "CLIENT", `clients/${client.id}/registration-access-token`, rep);
     return rep;
   });
 }

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import type { ClientRecord, UserSessionRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
-import { intQueryParam, page, paramsOf } from "./http-helpers.ts";
-import { requireClient } from "./lookups.ts";
+import { intParam, page, paramsOf, queryOf } from "../common/query.ts";
+import { requireClient } from "../common/lookups.ts";
 
 /** Keycloak's Constants.DEFAULT_MAX_RESULTS, the page size when `max` is left out. */
 const DEFAULT_MAX_RESULTS = 100;
@@ -44,13 +44,13 @@ export async function registerClientSessionRoutes(app: FastifyInstance, server: 
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("view-clients");
-    return requireClient(db, ctx.realm, id);
+    return requireClient(db, ctx, id);
   };
 
   for (const [path, offline] of [["user-sessions", false], ["offline-sessions", true]] as const) {
     app.get(`${base}/${path}`, async (req) => {
       const client = await resolve(req);
-      return page(sessionsOf(client, offline), intQueryParam(req, "first"), intQueryParam(req, "max") ?? DEFAULT_MAX_RESULTS).map(representation);
+      return page(sessionsOf(client, offline), intParam(queryOf(req), "first"), intParam(queryOf(req), "max") ?? DEFAULT_MAX_RESULTS).map(representation);
     });
   }
   app.get(`${base}/session-count`, async (req) => ({ count: sessionsOf(await resolve(req), false).length }));

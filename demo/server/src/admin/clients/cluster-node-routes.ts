@@ -3,8 +3,11 @@ import type { ServerContext } from "../../context.ts";
 import type { ClientRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
-import { audit, noContent, objectBody, paramsOf } from "./http-helpers.ts";
-import { requireClient } from "./lookups.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { noContent } from "../common/reply.ts";
+import { objectBody } from "../common/body.ts";
+import { paramsOf } from "../common/query.ts";
+import { requireClient } from "../common/lookups.ts";
 
 /** ClientRepresentation.registeredNodes: node host -> registration time in seconds. */
 function registeredNodes(client: ClientRecord): Record<string, number> {
@@ -21,14 +24,14 @@ export async function registerClusterNodeRoutes(app: FastifyInstance, server: Se
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("manage-clients");
-    const client = requireClient(db, ctx.realm, id);
-    const node = objectBody(req).node;
+    const client = requireClient(db, ctx, id);
+    const node = objectBody(req.body).node;
     if (typeof node !== "string" || node === "") throw badRequest("Node not found in params");
     await db.write((tx) => {
       client.rep.registeredNodes = { ...registeredNodes(client), [node]: Math.floor(Date.now() / 1000) };
       tx.put("clients", client);
     });
-    await audit(server, ctx, "CREATE", "CLUSTER_NODE", `clients/${client.id}/nodes/${node}`, { node });
+    await adminEvent(server, ctx, "CREATE", "CLUSTER_NODE", `clients/${client.id}/nodes/${node}`, { node });
     return noContent(reply);
   });
 
@@ -36,7 +39,7 @@ export async function registerClusterNodeRoutes(app: FastifyInstance, server: Se
     const { realm, id, node } = paramsOf<"id" | "node">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("manage-clients");
-    const client = requireClient(db, ctx.realm, id);
+    const client = requireClient(db, ctx, id);
     const nodes = registeredNodes(client);
     if (nodes[node] === undefined) throw notFound("Client does not have node ");
     await db.write((tx) => {
@@ -44,7 +47,7 @@ export async function registerClusterNodeRoutes(app: FastifyInstance, server: Se
       client.rep.registeredNodes = nodes;
       tx.put("clients", client);
     });
-    await audit(server, ctx, "DELETE", "CLUSTER_NODE", `clients/${client.id}/nodes/${node}`);
+    await adminEvent(server, ctx, "DELETE", "CLUSTER_NODE", `clients/${client.id}/nodes/${node}`);
     return noContent(reply);
   });
 
@@ -53,7 +56,7 @@ export async function registerClusterNodeRoutes(app: FastifyInstance, server: Se
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("manage-clients");
-    const nodes = Object.keys(registeredNodes(requireClient(db, ctx.realm, id)));
+    const nodes = Object.keys(registeredNodes(requireClient(db, ctx, id)));
     return nodes.length ? { failedRequests: nodes } : {};
   });
 }

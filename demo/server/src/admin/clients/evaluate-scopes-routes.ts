@@ -3,11 +3,13 @@ import type { ServerContext } from "../../context.ts";
 import type { RoleRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { notFound } from "../../http/errors.ts";
-import { paramsOf, queryParam } from "./http-helpers.ts";
-import { clientRoles, realmRoles, requireClient } from "./lookups.ts";
+import { realmRoles } from "./lookups.ts";
 import { roleRepresentation } from "./representations.ts";
 import { appliedClientScopes, grantedRoleChecker } from "./scope-evaluation.ts";
 import { exampleAccessToken, exampleIdToken, exampleUserinfo, type ExampleTokenInput } from "./example-tokens.ts";
+import { paramsOf, queryOf, stringParam } from "../common/query.ts";
+import { clientRoles } from "../../realm/lookup.ts";
+import { requireClient } from "../common/lookups.ts";
 
 /** /clients/{id}/evaluate-scopes/...: what a token for this client and `scope` would hold. */
 export async function registerEvaluateScopesRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
@@ -18,8 +20,8 @@ export async function registerEvaluateScopesRoutes(app: FastifyInstance, server:
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("view-clients");
-    const client = requireClient(db, ctx.realm, id);
-    return { ctx, client, scopes: appliedClientScopes(db, client, queryParam(req, "scope")) };
+    const client = requireClient(db, ctx, id);
+    return { ctx, client, scopes: appliedClientScopes(db, client, stringParam(queryOf(req), "scope")) };
   };
 
   app.get(`${base}/protocol-mappers`, async (req) => {
@@ -65,11 +67,11 @@ export async function registerEvaluateScopesRoutes(app: FastifyInstance, server:
 
   const tokenInput = async (req: FastifyRequest): Promise<ExampleTokenInput> => {
     const { ctx, client, scopes } = await resolve(req);
-    const userId = queryParam(req, "userId");
+    const userId = stringParam(queryOf(req), "userId");
     if (!userId) throw notFound("No userId provided");
     const user = db.get("users", userId);
     if (!user || user.realmId !== ctx.realm.id) throw notFound("No user found");
-    return { server, realm: ctx.realm, client, user, scopes, audience: queryParam(req, "audience") || undefined };
+    return { server, realm: ctx.realm, client, user, scopes, audience: stringParam(queryOf(req), "audience") || undefined };
   };
 
   app.get(`${base}/generate-example-access-token`, async (req) => exampleAccessToken(await tokenInput(req)));

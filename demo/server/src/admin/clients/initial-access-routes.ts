@@ -4,7 +4,10 @@ import type { ServerContext } from "../../context.ts";
 import type { ClientInitialAccessRecord, RealmRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { newId } from "../../common/ids.ts";
-import { adminPath, audit, noContent, objectBody, paramsOf } from "./http-helpers.ts";
+import { adminPath, noContent } from "../common/reply.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { objectBody } from "../common/body.ts";
+import { paramsOf } from "../common/query.ts";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -34,7 +37,7 @@ export async function registerInitialAccessRoutes(app: FastifyInstance, server: 
   app.post(base, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-clients");
-    const input = objectBody(req);
+    const input = objectBody(req.body);
     const entry: ClientInitialAccessRecord = {
       id: newId(),
       timestamp: nowSeconds(),
@@ -48,7 +51,7 @@ export async function registerInitialAccessRoutes(app: FastifyInstance, server: 
       realm.clientInitialAccess = [...(realm.clientInitialAccess ?? []).filter(isLive), entry];
       tx.put("realms", realm);
     });
-    await audit(server, ctx, "CREATE", "CLIENT_INITIAL_ACCESS_MODEL", `clients-initial-access/${entry.id}`, input);
+    await adminEvent(server, ctx, "CREATE", "CLIENT_INITIAL_ACCESS_MODEL", `clients-initial-access/${entry.id}`, input);
     const location = `${server.config.publicUrl}${adminPath(ctx.realm.realm, "clients-initial-access", entry.id)}`;
     return reply
       .status(201)
@@ -67,7 +70,7 @@ export async function registerInitialAccessRoutes(app: FastifyInstance, server: 
         tx.put("realms", realm);
       });
     }
-    await audit(server, ctx, "DELETE", "CLIENT_INITIAL_ACCESS_MODEL", `clients-initial-access/${accessId}`);
+    await adminEvent(server, ctx, "DELETE", "CLIENT_INITIAL_ACCESS_MODEL", `clients-initial-access/${accessId}`);
     return noContent(reply);
   });
 }

@@ -1,6 +1,6 @@
 import type { ServerContext } from "../../context.ts";
 import type { ClientRecord, RealmRecord } from "../../store/types.ts";
-import { clientRoles } from "./lookups.ts";
+import { clientRoles } from "../../realm/lookup.ts";
 
 /** Keycloak's "Keycloak OIDC JSON" adapter configuration (provider keycloak-oidc-keycloak-json). */
 export function keycloakOidcJson(server: ServerContext, realm: RealmRecord, client: ClientRecord): Record<string, unknown> {

@@ -2,10 +2,13 @@ import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import type { ProtocolMapperRecord } from "../../store/types.ts";
 import { conflict, notFound } from "../../http/errors.ts";
-import { adminPath, arrayBody, audit, created, noContent, objectBody, paramsOf } from "./http-helpers.ts";
 import { mapperFromRepresentation } from "./mapper-input.ts";
 import { mapperRepresentation } from "./representations.ts";
 import { OWNER_PREFIX, putOwner, resolveOwner, type OwnerKind } from "./scope-owner.ts";
+import { adminPath, created, noContent } from "../common/reply.ts";
+import { arrayBody, objectBody } from "../common/body.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { paramsOf } from "../common/query.ts";
 
 const DUPLICATE = "Protocol mapper exists with same name";
 
@@ -38,7 +41,7 @@ export async function registerProtocolMapperRoutes(app: FastifyInstance, server:
 
     app.post(`${base}/models`, async (req, reply) => {
       const { ctx, owner } = await resolveOwner(server, req, kind, "manage-clients");
-      const input = objectBody(req);
+      const input = objectBody(req.body);
       const mapper = mapperFromRepresentation(input, owner.protocol);
       if (clashes(owner.record.protocolMappers, mapper) || owner.record.protocolMappers.some((m) => m.id === mapper.id)) {
         throw conflict(DUPLICATE);
@@ -47,13 +50,13 @@ export async function registerProtocolMapperRoutes(app: FastifyInstance, server:
         owner.record.protocolMappers.push(mapper);
         putOwner(tx, owner);
       });
-      await audit(server, ctx, "CREATE", "PROTOCOL_MAPPER", `${owner.path}/protocol-mappers/models/${mapper.id}`, input);
+      await adminEvent(server, ctx, "CREATE", "PROTOCOL_MAPPER", `${owner.path}/protocol-mappers/models/${mapper.id}`, input);
       return created(reply, server, adminPath(ctx.realm.realm, ...owner.path.split("/"), "protocol-mappers", "models", mapper.id));
     });
 
     app.post(`${base}/add-models`, async (req, reply) => {
       const { ctx, owner } = await resolveOwner(server, req, kind, "manage-clients");
-      const inputs = arrayBody(req);
+      const inputs = arrayBody(req.body);
       const mappers: ProtocolMapperRecord[] = [];
       for (const input of inputs) {
         const mapper = mapperFromRepresentation(input, owner.protocol);
@@ -64,7 +67,7 @@ export async function registerProtocolMapperRoutes(app: FastifyInstance, server:
         owner.record.protocolMappers.push(...mappers);
         putOwner(tx, owner);
       });
-      await audit(server, ctx, "CREATE", "PROTOCOL_MAPPER", `${owner.path}/protocol-mappers/add-models`, inputs);
+      await adminEvent(server, ctx, "CREATE", "PROTOCOL_MAPPER", `${owner.path}/protocol-mappers/add-models`, inputs);
       return noContent(reply);
     });
 
@@ -73,7 +76,7 @@ export async function registerProtocolMapperRoutes(app: FastifyInstance, server:
       const { mapperId } = paramsOf<"mapperId">(req);
       const index = owner.record.protocolMappers.findIndex((m) => m.id === mapperId);
       if (index < 0) throw notFound("Model not found");
-      const input = objectBody(req);
+      const input = objectBody(req.body);
       const current = owner.record.protocolMappers[index];
       const updated = mapperFromRepresentation(
         { ...mapperRepresentation(current), ...input, id: mapperId, config: input.config ?? current.config },
@@ -84,7 +87,7 @@ export async function registerProtocolMapperRoutes(app: FastifyInstance, server:
         owner.record.protocolMappers[index] = updated;
         putOwner(tx, owner);
       });
-      await audit(server, ctx, "UPDATE", "PROTOCOL_MAPPER", `${owner.path}/protocol-mappers/models/${mapperId}`, input);
+      await adminEvent(server, ctx, "UPDATE", "PROTOCOL_MAPPER", `${owner.path}/protocol-mappers/models/${mapperId}`, input);
       return noContent(reply);
     });
 
@@ -96,7 +99,7 @@ export async function registerProtocolMapperRoutes(app: FastifyInstance, server:
         owner.record.protocolMappers = owner.record.protocolMappers.filter((m) => m.id !== mapperId);
         putOwner(tx, owner);
       });
-      await audit(server, ctx, "DELETE", "PROTOCOL_MAPPER", `${owner.path}/protocol-mappers/models/${mapperId}`);
+      await adminEvent(server, ctx, "DELETE", "PROTOCOL_MAPPER", `${owner.path}/protocol-mappers/models/${mapperId}`);
       return noContent(reply);
     });
   }

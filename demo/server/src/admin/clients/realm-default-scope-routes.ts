@@ -2,7 +2,9 @@ import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { notFound } from "../../http/errors.ts";
-import { audit, noContent, paramsOf } from "./http-helpers.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { noContent } from "../common/reply.ts";
+import { paramsOf } from "../common/query.ts";
 
 type Kind = "default" | "optional";
 
@@ -37,7 +39,7 @@ export async function registerRealmDefaultScopeRoutes(app: FastifyInstance, serv
           tx.put("realms", realmRecord);
         });
       }
-      await audit(server, ctx, "CREATE", "REALM", `default-${kind}-client-scopes/${scope.id}`, { id: scope.id, name: scope.name });
+      await adminEvent(server, ctx, "CREATE", "REALM", `default-${kind}-client-scopes/${scope.id}`, { id: scope.id, name: scope.name });
       return noContent(reply);
     });
 
@@ -54,7 +56,7 @@ export async function registerRealmDefaultScopeRoutes(app: FastifyInstance, serv
           tx.put("realms", realmRecord);
         });
       }
-      await audit(server, ctx, "DELETE", "REALM", `default-${kind}-client-scopes/${scope.id}`);
+      await adminEvent(server, ctx, "DELETE", "REALM", `default-${kind}-client-scopes/${scope.id}`);
       return noContent(reply);
     });
   }

@@ -2,11 +2,15 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import type { RealmRecord, RoleRecord } from "../../store/types.ts";
 import { notFound } from "../../http/errors.ts";
-import { audit, boolQueryParam, noContent, paramsOf } from "./http-helpers.ts";
-import { clientRoles, realmRoles, requireClient } from "./lookups.ts";
+import { realmRoles } from "./lookups.ts";
+import { findClient } from "../common/lookups.ts";
 import { roleRepresentation } from "./representations.ts";
 import { OWNER_PREFIX, putOwner, resolveOwner, type OwnerKind, type ScopeOwner } from "./scope-owner.ts";
 import { directScopeRoles, scopeChecker } from "./scope-mapping-rules.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { boolParam, paramsOf, queryOf } from "../common/query.ts";
+import { noContent } from "../common/reply.ts";
+import { clientRoles } from "../../realm/lookup.ts";
 
 /** The role list a POST/DELETE sends; a DELETE without a body means "all of them", as in Keycloak. */
 function rolesBody(req: FastifyRequest): Record<string, unknown>[] | undefined {
@@ -73,7 +77,7 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
     app.get(`${base}/realm/composite`, async (req) => {
       const { ctx, owner } = await resolveOwner(server, req, kind, "view-clients");
       const inScope = scopeChecker(db, owner);
-      const isBrief = boolQueryParam(req, "briefRepresentation", true);
+      const isBrief = boolParam(queryOf(req), "briefRepresentation", true);
       return realmRoles(db, ctx.realm).filter(inScope).map((role) => roleRepresentation(ctx.realm, role, isBrief));
     });
 
@@ -86,7 +90,7 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
         return role;
       });
       await addScopes(owner, roles);
-      await audit(server, ctx, "CREATE", "REALM_SCOPE_MAPPING", `${owner.path}/scope-mappings/realm`, input);
+      await adminEvent(server, ctx, "CREATE", "REALM_SCOPE_MAPPING", `${owner.path}/scope-mappings/realm`, input);
       return noContent(reply);
     });
 
@@ -101,13 +105,18 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
           })
         : directScopeRoles(db, owner).filter((role) => !role.clientId);
       await removeScopes(owner, roles);
-      await audit(server, ctx, "DELETE", "REALM_SCOPE_MAPPING", `${owner.path}/scope-mappings/realm`, input);
+      await adminEvent(server, ctx, "DELETE", "REALM_SCOPE_MAPPING", `${owner.path}/scope-mappings/realm`, input);
       return noContent(reply);
     });
 
     // Roles of another client (`:client` is that client's internal id).
     const clientBase = `${base}/clients/:client`;
-    const scopedClient = (req: FastifyRequest, realm: RealmRecord) => requireClient(db, realm, paramsOf<"client">(req).client);
+    const scopedClient = (req: FastifyRequest, realm: RealmRecord) => {
+      // ScopeMappedResource answers 404 here whatever the caller may list.
+      const client = findClient(db, realm, paramsOf<"client">(req).client);
+      if (!client) throw notFound("Could not find client");
+      return client;
+    };
 
     app.get(clientBase, async (req) => {
       const { ctx, owner } = await resolveOwner(server, req, kind, "view-clients");
@@ -124,7 +133,7 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
     app.get(`${clientBase}/composite`, async (req) => {
       const { ctx, owner } = await resolveOwner(server, req, kind, "view-clients");
       const inScope = scopeChecker(db, owner);
-      const isBrief = boolQueryParam(req, "briefRepresentation", true);
+      const isBrief = boolParam(queryOf(req), "briefRepresentation", true);
       return clientRoles(db, scopedClient(req, ctx.realm)).filter(inScope).map((role) => roleRepresentation(ctx.realm, role, isBrief));
     });
 
@@ -141,7 +150,7 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
       const client = scopedClient(req, ctx.realm);
       const input = rolesBody(req) ?? [];
       await addScopes(owner, namedClientRoles(input, clientRoles(db, client)));
-      await audit(server, ctx, "CREATE", "CLIENT_SCOPE_MAPPING", `${owner.path}/scope-mappings/clients/${client.id}`, input);
+      await adminEvent(server, ctx, "CREATE", "CLIENT_SCOPE_MAPPING", `${owner.path}/scope-mappings/clients/${client.id}`, input);
       return noContent(reply);
     });
 
@@ -151,7 +160,7 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
       const input = rolesBody(req);
       const ownRoles = clientRoles(db, client);
       await removeScopes(owner, input ? namedClientRoles(input, ownRoles) : ownRoles);
-      await audit(server, ctx, "DELETE", "CLIENT_SCOPE_MAPPING", `${owner.path}/scope-mappings/clients/${client.id}`, input);
+      await adminEvent(server, ctx, "DELETE", "CLIENT_SCOPE_MAPPING", `${owner.path}/scope-mappings/clients/${client.id}`, input);
       return noContent(reply);
     });
   }

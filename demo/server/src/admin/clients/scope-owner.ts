@@ -4,8 +4,9 @@ import type { Tx } from "../../store/db.ts";
 import type { AdminRequestContext } from "../../access/admin-context.ts";
 import type { ClientRecord, ClientScopeRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
-import { paramsOf } from "./http-helpers.ts";
-import { clientProtocol, requireClient, requireClientScope } from "./lookups.ts";
+import { clientProtocol, requireClientScope } from "./lookups.ts";
+import { paramsOf } from "../common/query.ts";
+import { requireClient } from "../common/lookups.ts";
 
 /** A client or a client scope: both own protocol mappers and role scope mappings. */
 export type ScopeOwner =
@@ -33,7 +34,7 @@ export async function resolveOwner(
   const ctx = await adminContext(server, req, realm);
   ctx.require(permission);
   if (kind === "client") {
-    const record = requireClient(server.db, ctx.realm, id);
+    const record = requireClient(server.db, ctx, id);
     return { ctx, owner: { kind, record, table: "clients", path: `clients/${record.id}`, protocol: clientProtocol(record) } };
   }
   const record = requireClientScope(server.db, ctx.realm, id);

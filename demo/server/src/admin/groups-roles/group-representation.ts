@@ -2,6 +2,7 @@ import type { Db } from "../../store/db.ts";
 import type { Attributes, GroupRecord } from "../../store/types.ts";
 import type { AdminRequestContext } from "../../access/admin-context.ts";
 import { childCount } from "./group-index.ts";
+import { groupPath } from "../common/group-path.ts";
 
 export interface GroupRepresentation {
   id: string;
@@ -15,17 +16,6 @@ export interface GroupRepresentation {
   realmRoles?: string[];
   clientRoles?: Record<string, string[]>;
   access: Record<string, boolean>;
-}
-
-/** "/parent/child", built from the group's ancestors. */
-export function groupPath(db: Db, group: GroupRecord): string {
-  const names: string[] = [];
-  let current: GroupRecord | undefined = group;
-  while (current && names.length < 1000) {
-    names.unshift(current.name);
-    current = current.parentId ? db.get("groups", current.parentId) : undefined;
-  }
-  return "/" + names.join("/");
 }
 
 /** What the caller may do with groups, as Keycloak's GroupRepresentation.access. */

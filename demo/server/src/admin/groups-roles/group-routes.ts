@@ -3,14 +3,15 @@ import type { ServerContext } from "../../context.ts";
 import type { GroupRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { notFound } from "../../http/errors.ts";
-import { adminEvent } from "./admin-event.ts";
 import { childGroups } from "./group-index.ts";
 import { toGroupRepresentation } from "./group-representation.ts";
 import { groupsByAttributes, groupsByName, toGroupHierarchy } from "./group-search.ts";
 import { createGroup, deleteGroup, moveGroup, requireGroupName, updateGroup, type GroupInput } from "./group-store.ts";
-import { requireGroup } from "./lookups.ts";
-import { boolParam, byName, containsIgnoreCase, intParam, paginate, parseSearchQuery, stringParam, type Query } from "./query.ts";
-import { toMemberRepresentation } from "./user-representation.ts";
+import { memberRepresentation } from "../common/user-representation.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { requireGroup } from "../common/lookups.ts";
+import { boolParam, intParam, page, parseSearchQuery, type Query, stringParam } from "../common/query.ts";
+import { byName, containsIgnoreCase } from "./name-matching.ts";
 
 type RealmParams = { Params: { realm: string }; Querystring: Query };
 type GroupParams = { Params: { realm: string; id: string }; Querystring: Query };
@@ -34,9 +35,9 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
     const max = intParam(query, "max");
     const options = { full: !boolParam(query, "briefRepresentation", true), subGroupCount: boolParam(query, "subGroupsCount", true) };
     let matches: GroupRecord[];
-    if (q !== undefined) matches = paginate(groupsByAttributes(db, ctx.realm.id, parseSearchQuery(q)), first, max);
-    else if (search !== undefined) matches = paginate(groupsByName(db, ctx.realm.id, search.trim(), boolParam(query, "exact", false)), first, max);
-    else matches = paginate(childGroups(db, ctx.realm.id, null).sort(byName), first, max);
+    if (q !== undefined) matches = page(groupsByAttributes(db, ctx.realm.id, parseSearchQuery(q)), first, max);
+    else if (search !== undefined) matches = page(groupsByName(db, ctx.realm.id, search.trim(), boolParam(query, "exact", false)), first, max);
+    else matches = page(childGroups(db, ctx.realm.id, null).sort(byName), first, max);
     if ((q !== undefined || search !== undefined) && boolParam(query, "populateHierarchy", true)) {
       return toGroupHierarchy(db, ctx, matches, options);
     }
@@ -103,9 +104,9 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
     const exact = boolParam(query, "exact", false);
     let children = childGroups(db, ctx.realm.id, group.id);
     if (search) children = children.filter((g) => (exact ? g.name === search : containsIgnoreCase(g.name, search)));
-    const page = paginate(children.sort(byName), intParam(query, "first") ?? 0, intParam(query, "max") ?? DEFAULT_MAX_CHILDREN);
+    const shown = page(children.sort(byName), intParam(query, "first") ?? 0, intParam(query, "max") ?? DEFAULT_MAX_CHILDREN);
     const options = { full: !boolParam(query, "briefRepresentation", false), subGroupCount: boolParam(query, "subGroupsCount", true) };
-    return page.map((child) => toGroupRepresentation(db, ctx, child, options));
+    return shown.map((child) => toGroupRepresentation(db, ctx, child, options));
   });
 
   app.post<GroupBody>("/admin/realms/:realm/groups/:id/children", async (req, reply) => {
@@ -137,7 +138,7 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
     for (const user of db.iterate("users", ctx.realm.id)) if (user.groupIds.includes(group.id)) members.push(user);
     members.sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
     const brief = boolParam(req.query, "briefRepresentation", false);
-    return paginate(members, intParam(req.query, "first") ?? 0, intParam(req.query, "max") ?? DEFAULT_MAX_MEMBERS).map((u) => toMemberRepresentation(u, brief));
+    return page(members, intParam(req.query, "first") ?? 0, intParam(req.query, "max") ?? DEFAULT_MAX_MEMBERS).map((u) => memberRepresentation(u, brief));
   });
 
   app.get<GroupParams>("/admin/realms/:realm/groups/:id/management/permissions", async (req) => {

@@ -1,8 +1,8 @@
 import type { Db } from "../../store/db.ts";
 import type { GroupRecord } from "../../store/types.ts";
 import type { AdminRequestContext } from "../../access/admin-context.ts";
-import { byName, containsIgnoreCase } from "./query.ts";
 import { toGroupRepresentation, type GroupRepresentation, type GroupRepresentationOptions } from "./group-representation.ts";
+import { byName, containsIgnoreCase } from "./name-matching.ts";
 
 /** Groups anywhere in the realm whose name matches, sorted by name (Keycloak's searchForGroupByNameStream). */
 export function groupsByName(db: Db, realmId: string, search: string, exact: boolean): GroupRecord[] {

@@ -3,12 +3,14 @@ import type { ServerContext } from "../../context.ts";
 import type { RoleRecord } from "../../store/types.ts";
 import { adminContext, type AdminRequestContext } from "../../access/admin-context.ts";
 import { notFound } from "../../http/errors.ts";
-import { adminEvent } from "./admin-event.ts";
 import { compositesOf } from "./role-container-routes.ts";
-import { findClient, findRoleById } from "./lookups.ts";
-import { containsIgnoreCase, intParam, paginate, stringParam, type Query } from "./query.ts";
+import { findRoleById } from "./lookups.ts";
 import { toRoleRepresentation } from "./role-representation.ts";
 import { addComposites, deleteRole, removeComposites, updateRole, type RoleInput } from "./role-store.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { findClient } from "../common/lookups.ts";
+import { containsIgnoreCase } from "./name-matching.ts";
+import { intParam, page, type Query, stringParam } from "../common/query.ts";
 
 type Req = FastifyRequest<{ Params: { realm: string; roleId: string; clientUuid?: string }; Querystring: Query; Body: unknown }>;
 
@@ -33,7 +35,7 @@ function searchComposites(server: ServerContext, role: RoleRecord, query: Query,
   const search = stringParam(query, "search");
   let roles = compositesOf(server, role).filter(keep);
   if (search) roles = roles.filter((r) => containsIgnoreCase(r.name, search));
-  return paginate(roles, intParam(query, "first"), intParam(query, "max")).map((r) => toRoleRepresentation(r, true));
+  return page(roles, intParam(query, "first"), intParam(query, "max")).map((r) => toRoleRepresentation(r, true));
 }
 
 export async function registerRoleByIdRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {

@@ -3,13 +3,15 @@ import type { ServerContext } from "../../context.ts";
 import type { RoleRecord } from "../../store/types.ts";
 import { adminContext, type AdminPermission, type AdminRequestContext } from "../../access/admin-context.ts";
 import { notFound } from "../../http/errors.ts";
-import { adminEvent } from "./admin-event.ts";
 import { toGroupRepresentation } from "./group-representation.ts";
-import { containerRoles, findClient, findRoleByName, requireClient } from "./lookups.ts";
-import { boolParam, byName, containsIgnoreCase, intParam, paginate, stringParam, type Query } from "./query.ts";
+import { containerRoles, findRoleByName } from "./lookups.ts";
 import { toRoleRepresentation } from "./role-representation.ts";
 import { addComposites, createRole, deleteRole, removeComposites, updateRole, type RoleInput } from "./role-store.ts";
-import { toMemberRepresentation } from "./user-representation.ts";
+import { memberRepresentation } from "../common/user-representation.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { findClient, requireClient } from "../common/lookups.ts";
+import { boolParam, intParam, page, type Query, stringParam } from "../common/query.ts";
+import { byName, containsIgnoreCase } from "./name-matching.ts";
 
 /** Every admin permission: Keycloak lets any administrator list roles (needed to map them). */
 const ANY_ADMIN: AdminPermission[] = [
@@ -59,8 +61,8 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
     const first = intParam(req.query, "first");
     const max = intParam(req.query, "max");
     let roles = containerRoles(db, container.ctx.realm, container.clientUuid).sort(byName);
-    if (search) roles = paginate(roles.filter((r) => containsIgnoreCase(r.name, search) || containsIgnoreCase(r.description, search)), first, max);
-    else if (first !== undefined && max !== undefined) roles = paginate(roles, first, max);
+    if (search) roles = page(roles.filter((r) => containsIgnoreCase(r.name, search) || containsIgnoreCase(r.description, search)), first, max);
+    else if (first !== undefined && max !== undefined) roles = page(roles, first, max);
     const brief = boolParam(req.query, "briefRepresentation", true);
     return roles.map((role) => toRoleRepresentation(role, brief));
   });
@@ -148,7 +150,7 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
     const users = db.list("users", container.ctx.realm.id).filter((u) => u.roleIds.includes(role.id));
     users.sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
     const brief = boolParam(req.query, "briefRepresentation", false);
-    return paginate(users, intParam(req.query, "first") ?? 0, intParam(req.query, "max") ?? DEFAULT_MAX_RESULTS).map((u) => toMemberRepresentation(u, brief));
+    return page(users, intParam(req.query, "first") ?? 0, intParam(req.query, "max") ?? DEFAULT_MAX_RESULTS).map((u) => memberRepresentation(u, brief));
   });
 
   app.get(`${base}/:roleName/groups`, async (req: Req) => {
@@ -157,8 +159,8 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
     const role = requireRole(server, container, req.params.roleName);
     const groups = db.list("groups", container.ctx.realm.id).filter((g) => g.roleIds.includes(role.id)).sort(byName);
     const full = !boolParam(req.query, "briefRepresentation", true);
-    const page = paginate(groups, intParam(req.query, "first") ?? 0, intParam(req.query, "max") ?? DEFAULT_MAX_RESULTS);
-    return page.map((g) => {
+    const shown = page(groups, intParam(req.query, "first") ?? 0, intParam(req.query, "max") ?? DEFAULT_MAX_RESULTS);
+    return shown.map((g) => {
       const { access: _access, subGroups: _subGroups, ...rep } = toGroupRepresentation(db, container.ctx, g, { full, subGroupCount: false });
       return { ...rep, subGroups: [] };
     });

@@ -1,7 +1,7 @@
 import type { ServerContext } from "../../context.ts";
 import type { AdminRequestContext } from "../../access/admin-context.ts";
 import { expandComposites, groupChain, userEffectiveRoleIds } from "../../access/roles.ts";
-import { requireGroup, requireUser } from "./lookups.ts";
+import { requireGroup, requireUser } from "../common/lookups.ts";
 
 export type RoleHolderKind = "users" | "groups";
 

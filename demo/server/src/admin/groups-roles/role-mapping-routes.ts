@@ -3,11 +3,13 @@ import type { ServerContext } from "../../context.ts";
 import type { ClientRecord, RealmRecord, RoleRecord } from "../../store/types.ts";
 import { adminContext, type AdminRequestContext } from "../../access/admin-context.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
-import { adminEvent } from "./admin-event.ts";
-import { containerRoles, findClient, findRoleByName } from "./lookups.ts";
-import { boolParam, byName, type Query } from "./query.ts";
+import { containerRoles, findRoleByName } from "./lookups.ts";
 import { resolveRoleHolder, type RoleHolder, type RoleHolderKind } from "./role-holder.ts";
 import { toRoleRepresentation, type RoleRepresentation } from "./role-representation.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { findClient } from "../common/lookups.ts";
+import { boolParam, type Query } from "../common/query.ts";
+import { byName } from "./name-matching.ts";
 
 type Req = FastifyRequest<{ Params: { realm: string; id: string; clientUuid?: string }; Querystring: Query; Body: unknown }>;
 

@@ -4,9 +4,10 @@ import type { RoleRecord } from "../../store/types.ts";
 import { adminContext, type AdminRequestContext } from "../../access/admin-context.ts";
 import { expandComposites } from "../../access/roles.ts";
 import { notFound } from "../../http/errors.ts";
-import { findClient, findRoleById } from "./lookups.ts";
-import { intParam, paginate, stringParam, type Query } from "./query.ts";
+import { findRoleById } from "./lookups.ts";
 import { resolveRoleHolder } from "./role-holder.ts";
+import { findClient } from "../common/lookups.ts";
+import { intParam, page, type Query, stringParam } from "../common/query.ts";
 
 type Req = FastifyRequest<{ Params: { realm: string; type: string; id: string }; Querystring: Query }>;
 
@@ -79,7 +80,7 @@ function clientRoles(server: ServerContext, ctx: AdminRequestContext, query: Que
     rows.push(row);
   }
   rows.sort((a, b) => (a.client < b.client ? -1 : a.client > b.client ? 1 : a.role < b.role ? -1 : a.role > b.role ? 1 : 0));
-  return paginate(rows, intParam(query, "first") ?? 0, intParam(query, "max") ?? 10);
+  return page(rows, intParam(query, "first") ?? 0, intParam(query, "max") ?? 10);
 }
 
 /** The admin console's role-mapping helpers: client roles of all clients paged in one request. */

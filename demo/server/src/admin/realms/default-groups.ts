@@ -3,7 +3,7 @@ import type { ServerContext } from "../../context.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { notFound } from "../../http/errors.ts";
 import { ExportNames } from "../../realm/export-names.ts";
-import { auditRealmChange } from "./audit.ts";
+import { adminEvent } from "../common/admin-event.ts";
 import { writeRealm } from "./realm-write.ts";
 import { childrenIndex, groupRepresentation } from "./group-shape.ts";
 
@@ -37,7 +37,7 @@ export async function registerDefaultGroupRoutes(app: FastifyInstance, server: S
     if (!ctx.realm.defaultGroupIds.includes(group.id)) {
       await writeRealm(server, ctx.realm.id, (r) => ({ ...r, defaultGroupIds: [...r.defaultGroupIds.filter((id) => id !== group.id), group.id] }));
     }
-    await auditRealmChange(server, ctx, ctx.realm, "CREATE", `default-groups/${group.id}`, undefined, "REALM");
+    await adminEvent(server, ctx, "CREATE", "REALM", `default-groups/${group.id}`);
     return reply.status(204).send();
   });
 
@@ -48,7 +48,7 @@ export async function registerDefaultGroupRoutes(app: FastifyInstance, server: S
     if (ctx.realm.defaultGroupIds.includes(group.id)) {
       await writeRealm(server, ctx.realm.id, (r) => ({ ...r, defaultGroupIds: r.defaultGroupIds.filter((id) => id !== group.id) }));
     }
-    await auditRealmChange(server, ctx, ctx.realm, "DELETE", `default-groups/${group.id}`, undefined, "REALM");
+    await adminEvent(server, ctx, "DELETE", "REALM", `default-groups/${group.id}`);
     return reply.status(204).send();
   });
 

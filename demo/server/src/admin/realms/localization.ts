@@ -4,7 +4,7 @@ import { adminContext, type AdminPermission } from "../../access/admin-context.t
 import { badRequest, notFound } from "../../http/errors.ts";
 import { REALM_MANAGEMENT_ROLES } from "../../realm/template.ts";
 import type { RealmRecord } from "../../store/types.ts";
-import { auditRealmChange } from "./audit.ts";
+import { adminEvent } from "../common/admin-event.ts";
 import { writeRealm } from "./realm-write.ts";
 
 type LocaleParams = { Params: { realm: string; locale: string } };
@@ -49,7 +49,7 @@ export async function registerLocalizationRoutes(app: FastifyInstance, server: S
       for (const [k, v] of Object.entries(body)) texts[k] = String(v);
       return texts;
     });
-    await auditRealmChange(server, ctx, ctx.realm, "CREATE", `localization/${req.params.locale}`, body);
+    await adminEvent(server, ctx, "CREATE", "REALM", `localization/${req.params.locale}`, body);
     return reply.status(204).send();
   });
 
@@ -58,7 +58,7 @@ export async function registerLocalizationRoutes(app: FastifyInstance, server: S
     ctx.require("manage-realm");
     if (!ctx.realm.localizationTexts[req.params.locale]) throw notFound("No localization texts for locale found");
     await writeTexts(ctx.realm.id, req.params.locale, () => ({}));
-    await auditRealmChange(server, ctx, ctx.realm, "DELETE", `localization/${req.params.locale}`);
+    await adminEvent(server, ctx, "DELETE", "REALM", `localization/${req.params.locale}`);
     return reply.status(204).send();
   });
 
@@ -75,7 +75,7 @@ export async function registerLocalizationRoutes(app: FastifyInstance, server: S
     ctx.require("manage-realm");
     const text = typeof req.body === "string" ? req.body : req.body === undefined || req.body === null ? "" : JSON.stringify(req.body);
     await writeTexts(ctx.realm.id, req.params.locale, (texts) => ({ ...texts, [req.params.key]: text }));
-    await auditRealmChange(server, ctx, ctx.realm, "UPDATE", `localization/${req.params.locale}/${req.params.key}`, text);
+    await adminEvent(server, ctx, "UPDATE", "REALM", `localization/${req.params.locale}/${req.params.key}`, text);
     return reply.status(204).send();
   });
 
@@ -85,7 +85,7 @@ export async function registerLocalizationRoutes(app: FastifyInstance, server: S
     const current = ctx.realm.localizationTexts[req.params.locale];
     if (!current || !(req.params.key in current)) throw notFound("Localization text not found");
     await writeTexts(ctx.realm.id, req.params.locale, ({ [req.params.key]: _removed, ...rest }) => rest);
-    await auditRealmChange(server, ctx, ctx.realm, "DELETE", `localization/${req.params.locale}/${req.params.key}`);
+    await adminEvent(server, ctx, "DELETE", "REALM", `localization/${req.params.locale}/${req.params.key}`);
     return reply.status(204).send();
   });
 }

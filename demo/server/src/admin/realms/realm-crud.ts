@@ -11,7 +11,7 @@ import { briefRealmRepresentation, limitedRealmRepresentation, realmRepresentati
 import { putUpdatedRealm, updatedRealm } from "../../realm/update.ts";
 import type { RealmRep } from "../../realm/representation.ts";
 import { REALM_MANAGEMENT_ROLES } from "../../realm/template.ts";
-import { auditRealmChange } from "./audit.ts";
+import { adminEvent } from "../common/admin-event.ts";
 
 type RealmParams = { Params: { realm: string } };
 
@@ -72,7 +72,7 @@ export async function registerRealmCrudRoutes(app: FastifyInstance, server: Serv
       putUpdatedRealm(db, tx, before, updated);
       return updated;
     });
-    await auditRealmChange(server, ctx, after, "UPDATE", "", rep);
+    await adminEvent(server, ctx, "UPDATE", "REALM", "", rep, after);
     return reply.status(204).send();
   });
 

@@ -5,7 +5,7 @@ import { badRequest } from "../../http/errors.ts";
 import { eventsConfigRepresentation } from "../../realm/realm-representation.ts";
 import { applyEventsConfig } from "../../realm/update.ts";
 import type { RealmRep } from "../../realm/representation.ts";
-import { auditRealmChange } from "./audit.ts";
+import { adminEvent } from "../common/admin-event.ts";
 import { writeRealm } from "./realm-write.ts";
 
 type RealmParams = { Params: { realm: string } };
@@ -29,7 +29,7 @@ export async function registerRealmSettingsExtraRoutes(app: FastifyInstance, ser
       applyEventsConfig(changed, rep);
       return changed;
     });
-    await auditRealmChange(server, ctx, next, "UPDATE", "events/config", rep);
+    await adminEvent(server, ctx, "UPDATE", "REALM", "events/config", rep, next);
     return reply.status(204).send();
   });
 

@@ -5,7 +5,7 @@ import { badRequest } from "../../http/errors.ts";
 import { exportRealm } from "../../realm/export.ts";
 import { partialImport } from "../../realm/partial-import.ts";
 import type { Json } from "../../realm/representation.ts";
-import { auditRealmChange } from "./audit.ts";
+import { adminEvent } from "../common/admin-event.ts";
 
 type RealmParams = { Params: { realm: string } };
 
@@ -29,7 +29,7 @@ export async function registerRealmTransferRoutes(app: FastifyInstance, server: 
     for (const r of results.results) {
       if (r.action === "SKIPPED") continue;
       const resourceType = r.resourceType === "IDP" ? "IDENTITY_PROVIDER" : r.resourceType;
-      await auditRealmChange(server, ctx, ctx.realm, r.action === "ADDED" ? "CREATE" : "UPDATE", resourcePathOf(r), undefined, resourceType);
+      await adminEvent(server, ctx, r.action === "ADDED" ? "CREATE" : "UPDATE", resourceType, resourcePathOf(r));
     }
     return results;
   });

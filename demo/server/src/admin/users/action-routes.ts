@@ -7,9 +7,9 @@ import { recordEvent } from "../../events/record.ts";
 import { clientByClientId } from "../../oidc/lookup.ts";
 import { isValidRedirectUri } from "../../oidc/redirect-uris.ts";
 import { badRequest } from "../../http/errors.ts";
-import { adminEvent } from "./admin-event.ts";
-import { requireUser } from "./lookups.ts";
-import { intParam, paramsOf, queryOf, stringParam } from "./request.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { requireUser } from "../common/lookups.ts";
+import { intParam, paramsOf, queryOf, stringParam } from "../common/query.ts";
 
 const USER = "/admin/realms/:realm/users/:id";
 const ACCOUNT_CLIENT = "account";

@@ -4,9 +4,9 @@ import { adminContext } from "../../access/admin-context.ts";
 import { bruteForceStatus } from "../../access/brute-force.ts";
 import { readUpConfig } from "./profile-config.ts";
 import { listedUser } from "./representation.ts";
-import { boolParam, intParam, paramsOf, queryOf } from "./request.ts";
 import { parseUserFilter } from "./search.ts";
 import { DEFAULT_MAX_USERS, findUsers } from "./user-list.ts";
+import { boolParam, intParam, paramsOf, queryOf } from "../common/query.ts";
 
 /** The admin console's user list: GET /users plus each user's brute force status. */
 export async function registerBruteForceUserRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {

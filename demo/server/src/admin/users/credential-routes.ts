@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import type { UserRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
-import { notFound } from "../../http/errors.ts";
-import { adminEvent } from "./admin-event.ts";
+import { notFound, webError } from "../../http/errors.ts";
 import { credentialRepresentation, moveCredential, setPassword, sortedCredentials } from "./credentials.ts";
-import { requireUser } from "./lookups.ts";
-import { paramsOf, webError } from "./request.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { requireUser } from "../common/lookups.ts";
+import { paramsOf } from "../common/query.ts";
 
 const USER = "/admin/realms/:realm/users/:id";
 

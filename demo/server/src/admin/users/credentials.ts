@@ -1,7 +1,7 @@
 import type { CredentialRecord, UserRecord } from "../../store/types.ts";
 import { hashPassword } from "../../access/passwords.ts";
 import { newId, now } from "../../common/ids.ts";
-import { omitUndefined } from "./lookups.ts";
+import { omitUndefined } from "../common/omit-undefined.ts";
 
 /** Keycloak spaces credential priorities by 10. */
 const PRIORITY_STEP = 10;

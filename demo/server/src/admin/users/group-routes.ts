@@ -5,9 +5,11 @@ import type { GroupRecord, UserRecord } from "../../store/types.ts";
 import type { AdminRequestContext } from "../../access/admin-context.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { notFound } from "../../http/errors.ts";
-import { adminEvent } from "./admin-event.ts";
-import { findGroup, groupPath, omitUndefined, requireUser } from "./lookups.ts";
-import { boolParam, intParam, paramsOf, queryOf, stringParam } from "./request.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { findGroup, requireUser } from "../common/lookups.ts";
+import { groupPath } from "../common/group-path.ts";
+import { omitUndefined } from "../common/omit-undefined.ts";
+import { boolParam, intParam, paramsOf, queryOf, stringParam } from "../common/query.ts";
 
 const USER = "/admin/realms/:realm/users/:id";
 

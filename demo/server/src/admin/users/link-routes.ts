@@ -5,9 +5,9 @@ import { adminContext } from "../../access/admin-context.ts";
 import { endSessions } from "../../access/sessions.ts";
 import { clientByClientId } from "../../oidc/lookup.ts";
 import { conflict, notFound } from "../../http/errors.ts";
-import { adminEvent } from "./admin-event.ts";
-import { requireUser } from "./lookups.ts";
-import { paramsOf } from "./request.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { requireUser } from "../common/lookups.ts";
+import { paramsOf } from "../common/query.ts";
 
 const USER = "/admin/realms/:realm/users/:id";
 const OFFLINE_TOKEN = "Offline Token";

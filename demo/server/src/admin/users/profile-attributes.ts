@@ -1,6 +1,6 @@
 import type { Attributes, RealmRecord, UserRecord } from "../../store/types.ts";
 import { type UpConfig, adminCanEdit, adminCanView, findAttribute, isRootAttribute, ROOT_ATTRIBUTES } from "./profile-config.ts";
-import { realmFlag } from "./lookups.ts";
+import { realmFlag } from "./realm-flag.ts";
 
 /** A UserRepresentation's attributes with its root fields (username, email, firstName, lastName) folded in. */
 export function rawAttributes(rep: Record<string, unknown>): Attributes {

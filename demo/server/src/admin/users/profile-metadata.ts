@@ -1,6 +1,7 @@
 import type { RealmRecord, UserRecord } from "../../store/types.ts";
 import { type UpConfig, adminCanEdit, adminCanView, requiredForAdmin } from "./profile-config.ts";
-import { realmFlag, omitUndefined } from "./lookups.ts";
+import { realmFlag } from "./realm-flag.ts";
+import { omitUndefined } from "../common/omit-undefined.ts";
 
 /** Keycloak's UserProfileMetadata for the admin context; `user` undefined describes a new user. */
 export function profileMetadata(config: UpConfig, realm: RealmRecord, user?: UserRecord) {

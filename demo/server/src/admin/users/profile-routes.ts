@@ -2,12 +2,12 @@ import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import { adminContext, type AdminPermission } from "../../access/admin-context.ts";
 import { badRequest } from "../../http/errors.ts";
-import { adminEvent } from "./admin-event.ts";
 import { type UpConfig, readUpConfig, writeUpConfig } from "./profile-config.ts";
 import { unmanagedAttributes } from "./profile-attributes.ts";
 import { profileMetadata } from "./profile-metadata.ts";
-import { requireUser } from "./lookups.ts";
-import { paramsOf } from "./request.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { requireUser } from "../common/lookups.ts";
+import { paramsOf } from "../common/query.ts";
 
 /** Keycloak lets any realm administrator read the user profile. */
 const ANY_ADMIN: AdminPermission[] = [

@@ -2,7 +2,7 @@ import type { Db } from "../../store/db.ts";
 import type { Attributes, RealmRecord, UserRecord } from "../../store/types.ts";
 import { badRequest, conflict, fieldErrors } from "../../http/errors.ts";
 import { type UpAttribute, type UpConfig, adminCanEdit, requiredForAdmin } from "./profile-config.ts";
-import { realmFlag } from "./lookups.ts";
+import { realmFlag } from "./realm-flag.ts";
 import { userIdByUsername, userIdsByEmail } from "./username-index.ts";
 
 interface ValidationError {

@@ -4,10 +4,7 @@ import type { RealmRecord, UserRecord } from "../../store/types.ts";
 import { isBruteForceProtected, loginFailureId } from "../../access/brute-force.ts";
 import type { UpConfig } from "./profile-config.ts";
 import { visibleAttributes } from "./profile-attributes.ts";
-import { omitUndefined } from "./lookups.ts";
-
-/** Credential types an administrator can disable for a user (Keycloak: OTP-like ones, never password). */
-const DISABLEABLE_TYPES = ["otp", "webauthn", "webauthn-passwordless", "recovery-authn-codes"];
+import { briefUserRepresentation, userRepresentation } from "../common/user-representation.ts";
 
 /** UserRepresentation.access, computed from the caller's permissions. */
 export function userAccess(ctx: AdminRequestContext) {
@@ -27,35 +24,12 @@ export function isPermanentlyLockedOut(server: ServerContext, realm: RealmRecord
   return (server.db.get("loginFailures", loginFailureId(realm, user.id))?.lockedUntil ?? 0) >= Number.MAX_SAFE_INTEGER;
 }
 
-export function briefUserRepresentation(user: UserRecord) {
-  return omitUndefined({
-    id: user.id,
-    username: user.username,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    emailVerified: user.emailVerified,
-    createdTimestamp: user.createdTimestamp,
-    enabled: user.enabled,
-    federationLink: user.federationLink,
-  });
-}
-
-export function userRepresentation(user: UserRecord, config: UpConfig) {
-  const attributes = visibleAttributes(user, config);
-  const types = new Set(user.credentials.map((c) => c.type));
-  return omitUndefined({
-    ...briefUserRepresentation(user),
-    attributes: Object.keys(attributes).length ? attributes : undefined,
-    totp: types.has("otp"),
-    serviceAccountClientId: user.serviceAccountClientId,
-    disableableCredentialTypes: DISABLEABLE_TYPES.filter((t) => types.has(t)),
-    requiredActions: [...user.requiredActions],
-    notBefore: user.notBefore,
-  });
+/** UserRepresentation with the attributes the realm's user profile lets administrators see. */
+export function profiledUserRepresentation(user: UserRecord, config: UpConfig) {
+  return userRepresentation(user, visibleAttributes(user, config));
 }
 
 export function listedUser(ctx: AdminRequestContext, user: UserRecord, config: UpConfig, brief: boolean) {
-  const rep = brief ? briefUserRepresentation(user) : userRepresentation(user, config);
+  const rep = brief ? briefUserRepresentation(user) : profiledUserRepresentation(user, config);
   return { ...rep, access: userAccess(ctx) };
 }

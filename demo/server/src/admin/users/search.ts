@@ -1,7 +1,6 @@
 import type { UserRecord } from "../../store/types.ts";
-import { boolParam, stringParam } from "./request.ts";
+import { boolParam, parseSearchQuery, stringParam, type Query } from "../common/query.ts";
 
-type Query = Record<string, string | string[] | undefined>;
 
 /** The user filters of GET /users, /users/count and ui-ext/brute-force-user, decided as Keycloak's UsersResource does. */
 export interface UserFilter {
@@ -20,14 +19,6 @@ export interface UserFilter {
   includeServiceAccounts: boolean;
 }
 
-/** `key:value key2:"value with spaces"` as Keycloak's SearchQueryUtils reads it. */
-export function parseSearchQuery(q: string): [string, string][] {
-  const pairs: [string, string][] = [];
-  const token = /(?:"([^"]*)"|([^\s:"]+)):(?:"([^"]*)"|(\S*))/g;
-  for (const match of q.matchAll(token)) pairs.push([match[1] ?? match[2], match[3] ?? match[4] ?? ""]);
-  return pairs;
-}
-
 export function parseUserFilter(query: Query): UserFilter {
   const search = stringParam(query, "search");
   const enabled = boolParam(query, "enabled");
@@ -43,7 +34,7 @@ export function parseUserFilter(query: Query): UserFilter {
   const idpAlias = stringParam(query, "idpAlias");
   const idpUserId = stringParam(query, "idpUserId");
   const q = stringParam(query, "q");
-  const attributes = q ? parseSearchQuery(q) : [];
+  const attributes = [...parseSearchQuery(q)];
   const anyGiven =
     Object.values(fields).some((v) => v !== undefined) || exact !== undefined || emailVerified !== undefined ||
     idpAlias !== undefined || idpUserId !== undefined || enabled !== undefined || attributes.length > 0;

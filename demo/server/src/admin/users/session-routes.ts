@@ -3,9 +3,9 @@ import type { ServerContext } from "../../context.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { endSessions, isSessionActive, toUserSessionRepresentation } from "../../access/sessions.ts";
 import { notFound } from "../../http/errors.ts";
-import { adminEvent } from "./admin-event.ts";
-import { requireUser } from "./lookups.ts";
-import { paramsOf } from "./request.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { requireUser } from "../common/lookups.ts";
+import { paramsOf } from "../common/query.ts";
 
 const USER = "/admin/realms/:realm/users/:id";
 

@@ -4,19 +4,22 @@ import type { UserRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { clearLoginFailures } from "../../access/brute-force.ts";
 import { newId, now } from "../../common/ids.ts";
-import { adminEvent } from "./admin-event.ts";
 import { applyCredentialRepresentations } from "./credentials.ts";
-import { findGroupByPath, findGroup, requireUser } from "./lookups.ts";
 import { readUpConfig } from "./profile-config.ts";
 import { applyProfile, profileInput } from "./profile-attributes.ts";
 import { profileMetadata } from "./profile-metadata.ts";
 import { validateProfile } from "./profile-validation.ts";
-import { isPermanentlyLockedOut, userAccess, userRepresentation, listedUser } from "./representation.ts";
-import { boolParam, intParam, objectBody, paramsOf, queryOf, unknownError } from "./request.ts";
+import { isPermanentlyLockedOut, userAccess, profiledUserRepresentation, listedUser } from "./representation.ts";
 import { defaultRequiredActions, mergeRequiredActions } from "./required-actions.ts";
 import { parseUserFilter } from "./search.ts";
 import { countUsers, DEFAULT_MAX_USERS, findUsers } from "./user-list.ts";
 import { removeUser } from "./user-removal.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { findGroupByPath } from "../common/group-path.ts";
+import { findGroup, requireUser } from "../common/lookups.ts";
+import { boolParam, intParam, paramsOf, queryOf } from "../common/query.ts";
+import { objectBody } from "../common/body.ts";
+import { unknownError } from "../../http/errors.ts";
 
 const BASE = "/admin/realms/:realm/users";
 
@@ -58,7 +61,7 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
   app.post(BASE, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-users");
-    const rep = objectBody(req);
+    const rep = objectBody(req.body);
     const realm = ctx.realm;
     const config = readUpConfig(server, realm);
     const input = profileInput(rep, realm);
@@ -66,7 +69,7 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     const groupIds = new Set(realm.defaultGroupIds.filter((id) => findGroup(db, realm, id)));
     if (Array.isArray(rep.groups)) {
       for (const path of rep.groups) {
-        const group = typeof path === "string" ? findGroupByPath(db, realm, path) : undefined;
+        const group = typeof path === "string" ? findGroupByPath(db, realm.id, path) : undefined;
         if (!group) throw unknownError(); // Keycloak: RuntimeException "Unable to find group specified by path"
         groupIds.add(group.id);
       }
@@ -101,7 +104,7 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     ctx.require("view-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
     const config = readUpConfig(server, ctx.realm);
-    const rep: Record<string, unknown> = userRepresentation(user, config);
+    const rep: Record<string, unknown> = profiledUserRepresentation(user, config);
     if (isPermanentlyLockedOut(server, ctx.realm, user)) rep.enabled = false;
     if (db.count("identityProviders", ctx.realm.id) > 0) rep.federatedIdentities = user.federatedIdentities.map((f) => ({ ...f }));
     rep.access = userAccess(ctx);
@@ -113,7 +116,7 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
-    const rep = objectBody(req);
+    const rep = objectBody(req.body);
     const realm = ctx.realm;
     const config = readUpConfig(server, realm);
     const input = profileInput(rep, realm, user);

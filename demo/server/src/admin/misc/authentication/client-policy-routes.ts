@@ -2,10 +2,10 @@ import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../../context.ts";
 import { adminContext } from "../../../access/admin-context.ts";
 import { badRequest } from "../../../http/errors.ts";
-import { audit } from "../common/audit.ts";
-import { noContent } from "../common/location.ts";
-import { paramsOf } from "../common/params.ts";
-import { boolParam, queryOf } from "../common/query.ts";
+import { adminEvent } from "../../common/admin-event.ts";
+import { noContent } from "../../common/reply.ts";
+import { paramsOf } from "../../common/query.ts";
+import { boolParam, queryOf } from "../../common/query.ts";
 import { componentTypes } from "../server-info/catalog.ts";
 import { GLOBAL_CLIENT_PROFILES } from "./global-client-profiles.ts";
 
@@ -45,7 +45,7 @@ export async function registerClientPolicyRoutes(app: FastifyInstance, server: S
     const reserved = new Set(GLOBAL_CLIENT_PROFILES.map((p) => p.name));
     const profiles = validateNamed(body.profiles, "profile", reserved);
     await server.db.write((tx) => tx.put("realms", { ...ctx.realm, settings: { ...ctx.realm.settings, clientProfiles: { profiles } } }));
-    await audit(server, ctx, "UPDATE", "REALM", "client-policies/profiles", { profiles });
+    await adminEvent(server, ctx, "UPDATE", "REALM", "client-policies/profiles", { profiles });
     return noContent(reply);
   });
 
@@ -72,7 +72,7 @@ export async function registerClientPolicyRoutes(app: FastifyInstance, server: S
       }
     }
     await server.db.write((tx) => tx.put("realms", { ...ctx.realm, settings: { ...ctx.realm.settings, clientPolicies: { policies } } }));
-    await audit(server, ctx, "UPDATE", "REALM", "client-policies/policies", { policies });
+    await adminEvent(server, ctx, "UPDATE", "REALM", "client-policies/policies", { policies });
     return noContent(reply);
   });
 

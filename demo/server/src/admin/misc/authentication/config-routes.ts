@@ -2,10 +2,10 @@ import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../../context.ts";
 import { adminContext } from "../../../access/admin-context.ts";
 import { conflict, notFound } from "../../../http/errors.ts";
-import { audit } from "../common/audit.ts";
-import { objectBody, optionalString, stringMapOf } from "../common/body.ts";
-import { noContent } from "../common/location.ts";
-import { paramsOf } from "../common/params.ts";
+import { adminEvent } from "../../common/admin-event.ts";
+import { objectBody, optionalString, stringMapOf } from "../../common/body.ts";
+import { noContent } from "../../common/reply.ts";
+import { paramsOf } from "../../common/query.ts";
 import { flowsOf } from "./lookup.ts";
 import { authenticators, clientAuthenticators, findProvider, formActions, formAuthenticators, type ProviderInfo } from "./providers.ts";
 import { configRepresentation } from "./representation.ts";
@@ -60,7 +60,7 @@ export async function registerAuthenticatorConfigRoutes(app: FastifyInstance, se
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
     const config = requireConfig(ctx.realm.id, paramsOf<"id">(req).id);
-    const rep = objectBody(req.body, "Authenticator config");
+    const rep = objectBody(req.body);
     const alias = optionalString(rep.alias)?.trim() || config.alias;
     if (alias !== config.alias && server.db.list("authenticatorConfigs", ctx.realm.id).some((c) => c.alias === alias)) {
       throw conflict(`Authenticator config with alias ${alias} already exists`);
@@ -73,7 +73,7 @@ export async function registerAuthenticatorConfigRoutes(app: FastifyInstance, se
         tx.put("authFlows", { ...flow, executions: flow.executions.map((e) => (e.authenticatorConfig === config.alias ? { ...e, authenticatorConfig: alias } : e)) });
       }
     });
-    await audit(server, ctx, "UPDATE", "AUTHENTICATOR_CONFIG", `authentication/config/${config.id}`, configRepresentation(updated));
+    await adminEvent(server, ctx, "UPDATE", "AUTHENTICATOR_CONFIG", `authentication/config/${config.id}`, configRepresentation(updated));
     return noContent(reply);
   });
 
@@ -95,7 +95,7 @@ export async function registerAuthenticatorConfigRoutes(app: FastifyInstance, se
         });
       }
     });
-    await audit(server, ctx, "DELETE", "AUTHENTICATOR_CONFIG", `authentication/config/${config.id}`);
+    await adminEvent(server, ctx, "DELETE", "AUTHENTICATOR_CONFIG", `authentication/config/${config.id}`);
     return noContent(reply);
   });
 }

@@ -4,10 +4,10 @@ import type { AuthExecutionRecord, AuthFlowRecord, AuthenticatorConfigRecord, Re
 import { adminContext } from "../../../access/admin-context.ts";
 import { newId } from "../../../common/ids.ts";
 import { badRequest, conflict, notFound } from "../../../http/errors.ts";
-import { audit } from "../common/audit.ts";
-import { objectBody, optionalString, stringMapOf } from "../common/body.ts";
-import { adminPath, created, noContent } from "../common/location.ts";
-import { paramsOf } from "../common/params.ts";
+import { adminEvent } from "../../common/admin-event.ts";
+import { objectBody, optionalString, stringMapOf } from "../../common/body.ts";
+import { adminPath, created, noContent } from "../../common/reply.ts";
+import { paramsOf } from "../../common/query.ts";
 import { flowByAlias, flowTree, requireExecution, requireFlowByAlias, sortedExecutions } from "./lookup.ts";
 import { authenticators, clientAuthenticators, formActions, requirementChoices } from "./providers.ts";
 import { configRepresentation, executionInfos, executionRepresentation, flowRepresentation } from "./representation.ts";
@@ -59,7 +59,7 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
     const addressed = requireFlowByAlias(server, ctx.realm, paramsOf<"flowAlias">(req).flowAlias);
-    const rep = objectBody(req.body, "Execution");
+    const rep = objectBody(req.body);
     const { flow, execution } = requireExecution(server, ctx.realm, String(rep.id ?? ""));
     const requirement = optionalString(rep.requirement) ?? execution.requirement;
     if (!REQUIREMENTS.has(requirement)) throw badRequest(`Invalid requirement ${requirement}`);
@@ -67,7 +67,7 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
     if (requirement !== execution.requirement) {
       const updated = { ...flow, executions: flow.executions.map((e) => (e.id === execution.id ? { ...e, requirement } : e)) };
       await server.db.write((tx) => tx.put("authFlows", updated));
-      await audit(server, ctx, "UPDATE", "AUTH_EXECUTION", path, rep);
+      await adminEvent(server, ctx, "UPDATE", "AUTH_EXECUTION", path, rep);
       return reply.status(202).send(flowRepresentation(server, addressed));
     }
     // Unchanged requirement: Keycloak applies a sub-flow's new name and description instead.
@@ -76,7 +76,7 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
       const alias = optionalString(rep.displayName)?.trim() || sub.alias;
       if (alias !== sub.alias && flowByAlias(server, ctx.realm, alias)) throw conflict("Flow alias name already exists");
       await server.db.write((tx) => tx.put("authFlows", { ...sub, alias, description: optionalString(rep.description) ?? sub.description }));
-      await audit(server, ctx, "UPDATE", "AUTH_EXECUTION", path, rep);
+      await adminEvent(server, ctx, "UPDATE", "AUTH_EXECUTION", path, rep);
     }
     return reply.status(202).send(flowRepresentation(server, addressed));
   });
@@ -92,7 +92,7 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
     const requirement = choices.length === 1 ? choices[0] : "DISABLED";
     const execution: AuthExecutionRecord = { id: newId(), authenticator: provider, authenticatorFlow: false, requirement, priority: nextPriority(flow) };
     await server.db.write((tx) => tx.put("authFlows", { ...flow, executions: [...flow.executions, execution] }));
-    await audit(server, ctx, "CREATE", "AUTH_EXECUTION", `authentication/executions/${execution.id}`, { provider });
+    await adminEvent(server, ctx, "CREATE", "AUTH_EXECUTION", `authentication/executions/${execution.id}`, { provider });
     return created(reply, server, adminPath(ctx.realm.realm, "authentication", "executions", execution.id));
   });
 
@@ -101,7 +101,7 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
     ctx.require("manage-realm");
     const parent = requireParentFlow(server, ctx.realm, paramsOf<"flowAlias">(req).flowAlias);
     requireEditable(parent, "add sub-flow to");
-    const rep = objectBody(req.body, "Flow");
+    const rep = objectBody(req.body);
     const alias = optionalString(rep.alias)?.trim();
     if (!alias) throw badRequest("Missing alias");
     if (flowByAlias(server, ctx.realm, alias)) throw conflict("New flow alias name already exists");
@@ -120,7 +120,7 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
       tx.put("authFlows", sub);
       tx.put("authFlows", { ...parent, executions: [...parent.executions, execution] });
     });
-    await audit(server, ctx, "CREATE", "AUTH_EXECUTION_FLOW", `authentication/flows/${parent.alias}/executions/flow`, rep);
+    await adminEvent(server, ctx, "CREATE", "AUTH_EXECUTION_FLOW", `authentication/flows/${parent.alias}/executions/flow`, rep);
     return created(reply, server, adminPath(ctx.realm.realm, "authentication", "flows", sub.id));
   });
 
@@ -146,7 +146,7 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
       for (const f of removedFlows) tx.delete("authFlows", f.id);
       for (const c of configs) tx.delete("authenticatorConfigs", c.id);
     });
-    await audit(server, ctx, "DELETE", "AUTH_EXECUTION", `authentication/executions/${execution.id}`);
+    await adminEvent(server, ctx, "DELETE", "AUTH_EXECUTION", `authentication/executions/${execution.id}`);
     return noContent(reply);
   });
 
@@ -157,7 +157,7 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
       const { flow, execution } = requireExecution(server, ctx.realm, paramsOf<"id">(req).id);
       requireEditable(flow, "modify execution in");
       await server.db.write((tx) => tx.put("authFlows", moved(flow, execution.id, step)));
-      await audit(server, ctx, "UPDATE", "AUTH_EXECUTION", `authentication/executions/${execution.id}/${action}`);
+      await adminEvent(server, ctx, "UPDATE", "AUTH_EXECUTION", `authentication/executions/${execution.id}/${action}`);
       return noContent(reply);
     });
   }
@@ -166,7 +166,7 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
     const { flow, execution } = requireExecution(server, ctx.realm, paramsOf<"id">(req).id);
-    const rep = objectBody(req.body, "Authenticator config");
+    const rep = objectBody(req.body);
     const alias = optionalString(rep.alias)?.trim();
     if (!alias) throw badRequest("Alias missing");
     // Executions refer to their config by alias here, so aliases must stay unique (Keycloak refers by id).
@@ -177,7 +177,7 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
       tx.put("authenticatorConfigs", config);
       tx.put("authFlows", updatedFlow);
     });
-    await audit(server, ctx, "CREATE", "AUTH_EXECUTION", `authentication/executions/${execution.id}/config`, configRepresentation(config));
+    await adminEvent(server, ctx, "CREATE", "AUTH_EXECUTION", `authentication/executions/${execution.id}/config`, configRepresentation(config));
     return created(reply, server, adminPath(ctx.realm.realm, "authentication", "config", config.id));
   });
 

@@ -4,10 +4,10 @@ import type { AuthFlowRecord, AuthenticatorConfigRecord } from "../../../store/t
 import { adminContext } from "../../../access/admin-context.ts";
 import { newId } from "../../../common/ids.ts";
 import { badRequest, conflict, notFound } from "../../../http/errors.ts";
-import { audit } from "../common/audit.ts";
-import { objectBody, optionalString } from "../common/body.ts";
-import { adminPath, created, noContent } from "../common/location.ts";
-import { paramsOf } from "../common/params.ts";
+import { adminEvent } from "../../common/admin-event.ts";
+import { objectBody, optionalString } from "../../common/body.ts";
+import { adminPath, created, noContent } from "../../common/reply.ts";
+import { paramsOf } from "../../common/query.ts";
 import { flowByAlias, flowsOf, flowTree, requireFlowById } from "./lookup.ts";
 import { flowRepresentation } from "./representation.ts";
 import { REALM_FLOW_BINDINGS } from "./flow-usage.ts";
@@ -50,7 +50,7 @@ export async function registerFlowRoutes(app: FastifyInstance, server: ServerCon
   app.post(`${BASE}/flows`, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
-    const rep = objectBody(req.body, "Flow");
+    const rep = objectBody(req.body);
     const alias = optionalString(rep.alias)?.trim();
     if (!alias) throw conflict("Failed to create flow with empty alias name");
     if (flowByAlias(server, ctx.realm, alias)) throw conflict(`Flow ${alias} already exists`);
@@ -67,7 +67,7 @@ export async function registerFlowRoutes(app: FastifyInstance, server: ServerCon
       executions: [],
     };
     await server.db.write((tx) => tx.put("authFlows", flow));
-    await audit(server, ctx, "CREATE", "AUTH_FLOW", `authentication/flows/${flow.id}`, flowRepresentation(server, flow));
+    await adminEvent(server, ctx, "CREATE", "AUTH_FLOW", `authentication/flows/${flow.id}`, flowRepresentation(server, flow));
     return created(reply, server, adminPath(ctx.realm.realm, "authentication", "flows", flow.id));
   });
 
@@ -81,7 +81,7 @@ export async function registerFlowRoutes(app: FastifyInstance, server: ServerCon
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
     const flow = requireFlowById(server, ctx.realm, paramsOf<"id">(req).id);
-    const rep = objectBody(req.body, "Flow");
+    const rep = objectBody(req.body);
     const alias = optionalString(rep.alias)?.trim();
     if (!alias) throw conflict("Failed to update flow with empty alias name");
     if (alias !== flow.alias && flowByAlias(server, ctx.realm, alias)) throw conflict("Flow alias name already exists");
@@ -92,7 +92,7 @@ export async function registerFlowRoutes(app: FastifyInstance, server: ServerCon
       tx.put("authFlows", updated);
       if (alias !== flow.alias) tx.put("realms", { ...ctx.realm, settings: realmSettings });
     });
-    await audit(server, ctx, "UPDATE", "AUTH_FLOW", `authentication/flows/${flow.id}`, rep);
+    await adminEvent(server, ctx, "UPDATE", "AUTH_FLOW", `authentication/flows/${flow.id}`, rep);
     return reply.status(202).send(flowRepresentation(server, updated));
   });
 
@@ -109,7 +109,7 @@ export async function registerFlowRoutes(app: FastifyInstance, server: ServerCon
       for (const f of tree) tx.delete("authFlows", f.id);
       for (const c of configs) tx.delete("authenticatorConfigs", c.id);
     });
-    await audit(server, ctx, "DELETE", "AUTH_FLOW", `authentication/flows/${flow.id}`);
+    await adminEvent(server, ctx, "DELETE", "AUTH_FLOW", `authentication/flows/${flow.id}`);
     return noContent(reply);
   });
 
@@ -130,7 +130,7 @@ export async function registerFlowRoutes(app: FastifyInstance, server: ServerCon
       for (const f of flows) tx.put("authFlows", f);
       for (const c of configs) tx.put("authenticatorConfigs", c);
     });
-    await audit(server, ctx, "CREATE", "AUTH_FLOW", `authentication/flows/${source.alias}/copy`, { newName });
+    await adminEvent(server, ctx, "CREATE", "AUTH_FLOW", `authentication/flows/${source.alias}/copy`, { newName });
     return created(reply, server, adminPath(ctx.realm.realm, "authentication", "flows", copy.id));
   });
 }

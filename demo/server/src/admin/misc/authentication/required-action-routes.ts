@@ -3,10 +3,10 @@ import type { ServerContext } from "../../../context.ts";
 import type { RealmRecord, RequiredActionRecord } from "../../../store/types.ts";
 import { adminContext, type AdminPermission } from "../../../access/admin-context.ts";
 import { badRequest, conflict, notFound } from "../../../http/errors.ts";
-import { audit } from "../common/audit.ts";
-import { objectBody, optionalString, stringMapOf } from "../common/body.ts";
-import { noContent } from "../common/location.ts";
-import { paramsOf } from "../common/params.ts";
+import { adminEvent } from "../../common/admin-event.ts";
+import { objectBody, optionalString, stringMapOf } from "../../common/body.ts";
+import { noContent } from "../../common/reply.ts";
+import { paramsOf } from "../../common/query.ts";
 import { REQUIRED_ACTION_CONFIG, REQUIRED_ACTION_PROVIDERS } from "./required-action-catalog.ts";
 
 const BASE = "/admin/realms/:realm/authentication";
@@ -51,7 +51,7 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
 
   app.put(`${BASE}/required-actions/:alias`, async (req, reply) => {
     const { ctx, action } = await context(req, "manage-realm");
-    const rep = objectBody(req.body, "Required action");
+    const rep = objectBody(req.body);
     const enabled = typeof rep.enabled === "boolean" ? rep.enabled : action.enabled;
     const updated: RequiredActionRecord = {
       ...action,
@@ -62,14 +62,14 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
       config: rep.config === undefined ? action.config : stringMapOf(rep.config),
     };
     await server.db.write((tx) => tx.put("requiredActions", updated));
-    await audit(server, ctx, "UPDATE", "REQUIRED_ACTION", `authentication/required-actions/${action.alias}`, representation(updated));
+    await adminEvent(server, ctx, "UPDATE", "REQUIRED_ACTION", `authentication/required-actions/${action.alias}`, representation(updated));
     return noContent(reply);
   });
 
   app.delete(`${BASE}/required-actions/:alias`, async (req, reply) => {
     const { ctx, action } = await context(req, "manage-realm");
     await server.db.write((tx) => tx.delete("requiredActions", action.id));
-    await audit(server, ctx, "DELETE", "REQUIRED_ACTION", `authentication/required-actions/${action.alias}`);
+    await adminEvent(server, ctx, "DELETE", "REQUIRED_ACTION", `authentication/required-actions/${action.alias}`);
     return noContent(reply);
   });
 
@@ -87,7 +87,7 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
           tx.put("requiredActions", { ...neighbour, priority: theirs });
         });
       }
-      await audit(server, ctx, "UPDATE", "REQUIRED_ACTION", `authentication/required-actions/${action.alias}/${path}`);
+      await adminEvent(server, ctx, "UPDATE", "REQUIRED_ACTION", `authentication/required-actions/${action.alias}/${path}`);
       return noContent(reply);
     });
   }
@@ -104,7 +104,7 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
   app.post(`${BASE}/register-required-action`, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
-    const rep = objectBody(req.body, "Required action");
+    const rep = objectBody(req.body);
     const providerId = optionalString(rep.providerId);
     if (!providerId || !(providerId in REQUIRED_ACTION_PROVIDERS)) throw badRequest("Required Action Provider with given providerId not found");
     const existing = actionsOf(ctx.realm);
@@ -121,7 +121,7 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
       config: {},
     };
     await server.db.write((tx) => tx.put("requiredActions", action));
-    await audit(server, ctx, "CREATE", "REQUIRED_ACTION", `authentication/register-required-action`, representation(action));
+    await adminEvent(server, ctx, "CREATE", "REQUIRED_ACTION", `authentication/register-required-action`, representation(action));
     return noContent(reply);
   });
 
@@ -139,9 +139,9 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
   app.put(`${BASE}/required-actions/:alias/config`, async (req, reply) => {
     const { ctx, action } = await context(req, "manage-realm");
     configurable(action);
-    const config = stringMapOf(objectBody(req.body, "Required action config").config);
+    const config = stringMapOf(objectBody(req.body).config);
     await server.db.write((tx) => tx.put("requiredActions", { ...action, config }));
-    await audit(server, ctx, "UPDATE", "REQUIRED_ACTION", `authentication/required-actions/${action.alias}/config`, { config });
+    await adminEvent(server, ctx, "UPDATE", "REQUIRED_ACTION", `authentication/required-actions/${action.alias}/config`, { config });
     return noContent(reply);
   });
 
@@ -149,7 +149,7 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
     const { ctx, action } = await context(req, "manage-realm");
     configurable(action);
     await server.db.write((tx) => tx.put("requiredActions", { ...action, config: {} }));
-    await audit(server, ctx, "DELETE", "REQUIRED_ACTION", `authentication/required-actions/${action.alias}/config`);
+    await adminEvent(server, ctx, "DELETE", "REQUIRED_ACTION", `authentication/required-actions/${action.alias}/config`);
     return noContent(reply);
   });
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../../context.ts";
 import { adminContext } from "../../../access/admin-context.ts";
-import { audit } from "../common/audit.ts";
-import { noContent } from "../common/location.ts";
-import { paramsOf } from "../common/params.ts";
+import { adminEvent } from "../../common/admin-event.ts";
+import { noContent } from "../../common/reply.ts";
+import { paramsOf } from "../../common/query.ts";
 
 const CACHE_ENDPOINTS = ["clear-realm-cache", "clear-user-cache", "clear-keys-cache", "clear-crl-cache"];
 
@@ -13,7 +13,7 @@ export async function registerCacheRoutes(app: FastifyInstance, server: ServerCo
     app.post(`/admin/realms/:realm/${endpoint}`, async (req, reply) => {
       const ctx = await adminContext(server, req, paramsOf(req).realm);
       ctx.require("manage-realm");
-      await audit(server, ctx, "ACTION", "REALM", endpoint);
+      await adminEvent(server, ctx, "ACTION", "REALM", endpoint);
       return noContent(reply);
     });
   }

@@ -4,7 +4,7 @@ import type { ServerContext } from "../../../context.ts";
 import type { ComponentRecord } from "../../../store/types.ts";
 import { adminContext } from "../../../access/admin-context.ts";
 import { KEY_PROVIDER_TYPE, realmSigningKey } from "../../../oidc/keys.ts";
-import { paramsOf } from "../common/params.ts";
+import { paramsOf } from "../../common/query.ts";
 
 interface KeyMetadata {
   providerId: string;

@@ -4,10 +4,10 @@ import type { ComponentRecord } from "../../../store/types.ts";
 import { adminContext } from "../../../access/admin-context.ts";
 import { newId } from "../../../common/ids.ts";
 import { badRequest, notFound } from "../../../http/errors.ts";
-import { audit } from "../common/audit.ts";
-import { adminPath, created, noContent } from "../common/location.ts";
-import { paramsOf } from "../common/params.ts";
-import { queryOf, stringParam } from "../common/query.ts";
+import { adminEvent } from "../../common/admin-event.ts";
+import { adminPath, created, noContent } from "../../common/reply.ts";
+import { paramsOf } from "../../common/query.ts";
+import { queryOf, stringParam } from "../../common/query.ts";
 import { componentTypes } from "../server-info/catalog.ts";
 import { withGeneratedKeys } from "./key-material.ts";
 import { componentRepresentation, secretKeys, SECRET_MASK } from "./representation.ts";
@@ -57,7 +57,7 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
     };
     if (server.db.get("components", component.id)) throw badRequest("Component id already exists");
     await server.db.write((tx) => tx.put("components", component));
-    await audit(server, ctx, "CREATE", "COMPONENT", `components/${component.id}`, componentRepresentation(component));
+    await adminEvent(server, ctx, "CREATE", "COMPONENT", `components/${component.id}`, componentRepresentation(component));
     return created(reply, server, adminPath(ctx.realm.realm, "components", component.id));
   });
 
@@ -78,7 +78,7 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
     for (const key of hidden) if (config[key]?.[0] === SECRET_MASK && component.config[key]) config[key] = component.config[key];
     const updated: ComponentRecord = { ...component, ...fields, parentId: fields.parentId || component.parentId, config };
     await server.db.write((tx) => tx.put("components", updated));
-    await audit(server, ctx, "UPDATE", "COMPONENT", `components/${component.id}`, componentRepresentation(updated));
+    await adminEvent(server, ctx, "UPDATE", "COMPONENT", `components/${component.id}`, componentRepresentation(updated));
     return noContent(reply);
   });
 
@@ -90,7 +90,7 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
     await server.db.write((tx) => {
       for (const c of removed) tx.delete("components", c.id);
     });
-    await audit(server, ctx, "DELETE", "COMPONENT", `components/${component.id}`);
+    await adminEvent(server, ctx, "DELETE", "COMPONENT", `components/${component.id}`);
     return noContent(reply);
   });
 

@@ -1,5 +1,5 @@
 import { badRequest } from "../../../http/errors.ts";
-import { objectBody } from "../common/body.ts";
+import { objectBody } from "../../common/body.ts";
 
 export interface ComponentFields {
   name: string;
@@ -22,7 +22,7 @@ function configOf(value: unknown): Record<string, string[]> {
 
 /** Reads a ComponentRepresentation; providerId and providerType are required. */
 export function readComponent(body: unknown, existing?: ComponentFields): ComponentFields {
-  const rep = objectBody(body, "Component");
+  const rep = objectBody(body);
   const text = (key: string) => (typeof rep[key] === "string" ? (rep[key] as string) : undefined);
   const providerId = text("providerId") ?? existing?.providerId;
   const providerType = text("providerType") ?? existing?.providerType;

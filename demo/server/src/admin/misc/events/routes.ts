@@ -3,9 +3,9 @@ import type { ServerContext } from "../../../context.ts";
 import { adminContext } from "../../../access/admin-context.ts";
 import { adminEventMatcher, matchesEvent, parseDateBound } from "../../../events/filters.ts";
 import { adminEventRepresentation, eventRepresentation } from "../../../events/representation.ts";
-import { noContent } from "../common/location.ts";
-import { paramsOf } from "../common/params.ts";
-import { intParam, listParam, page, queryOf, stringParam } from "../common/query.ts";
+import { noContent } from "../../common/reply.ts";
+import { paramsOf } from "../../common/query.ts";
+import { intParam, listParam, page, queryOf, stringParam } from "../../common/query.ts";
 
 const BASE = "/admin/realms/:realm";
 

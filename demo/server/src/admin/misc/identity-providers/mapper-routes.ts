@@ -4,10 +4,10 @@ import type { IdentityProviderMapperRecord } from "../../../store/types.ts";
 import { adminContext, type AdminPermission } from "../../../access/admin-context.ts";
 import { newId } from "../../../common/ids.ts";
 import { badRequest, conflict, notFound } from "../../../http/errors.ts";
-import { audit } from "../common/audit.ts";
-import { objectBody, stringMapOf } from "../common/body.ts";
-import { adminPath, created, noContent } from "../common/location.ts";
-import { paramsOf } from "../common/params.ts";
+import { adminEvent } from "../../common/admin-event.ts";
+import { objectBody, stringMapOf } from "../../common/body.ts";
+import { adminPath, created, noContent } from "../../common/reply.ts";
+import { paramsOf } from "../../common/query.ts";
 import { identityProviderPath, requireIdentityProvider } from "./lookup.ts";
 import { mapperTypesFor } from "./mapper-types.ts";
 import { mapperRepresentation } from "./representation.ts";
@@ -28,7 +28,7 @@ export async function registerIdentityProviderMapperRoutes(app: FastifyInstance,
     return mapper;
   };
   const readMapper = (body: unknown) => {
-    const rep = objectBody(body, "Mapper");
+    const rep = objectBody(body);
     const name = typeof rep.name === "string" ? rep.name.trim() : "";
     if (!name) throw badRequest("Mapper name must be specified");
     if (typeof rep.identityProviderMapper !== "string" || !rep.identityProviderMapper) throw badRequest("Mapper type must be specified");
@@ -53,7 +53,7 @@ export async function registerIdentityProviderMapperRoutes(app: FastifyInstance,
     }
     const mapper: IdentityProviderMapperRecord = { id: newId(), realmId: ctx.realm.id, identityProviderAlias: idp.alias, ...fields };
     await server.db.write((tx) => tx.put("identityProviderMappers", mapper));
-    await audit(server, ctx, "CREATE", "IDENTITY_PROVIDER_MAPPER", identityProviderPath(idp.alias, "mappers", mapper.id), mapperRepresentation(mapper));
+    await adminEvent(server, ctx, "CREATE", "IDENTITY_PROVIDER_MAPPER", identityProviderPath(idp.alias, "mappers", mapper.id), mapperRepresentation(mapper));
     return created(reply, server, adminPath(ctx.realm.realm, "identity-provider", "instances", idp.alias, "mappers", mapper.id));
   });
 
@@ -68,7 +68,7 @@ export async function registerIdentityProviderMapperRoutes(app: FastifyInstance,
     const fields = readMapper({ name: mapper.name, identityProviderMapper: mapper.identityProviderMapper, ...(req.body as object) });
     const updated = { ...mapper, ...fields };
     await server.db.write((tx) => tx.put("identityProviderMappers", updated));
-    await audit(server, ctx, "UPDATE", "IDENTITY_PROVIDER_MAPPER", identityProviderPath(idp.alias, "mappers", mapper.id), mapperRepresentation(updated));
+    await adminEvent(server, ctx, "UPDATE", "IDENTITY_PROVIDER_MAPPER", identityProviderPath(idp.alias, "mappers", mapper.id), mapperRepresentation(updated));
     return noContent(reply);
   });
 
@@ -76,7 +76,7 @@ export async function registerIdentityProviderMapperRoutes(app: FastifyInstance,
     const { ctx, idp } = await context(req, "manage-identity-providers");
     const mapper = requireMapper(ctx.realm.id, idp.alias, paramsOf<"id">(req).id);
     await server.db.write((tx) => tx.delete("identityProviderMappers", mapper.id));
-    await audit(server, ctx, "DELETE", "IDENTITY_PROVIDER_MAPPER", identityProviderPath(idp.alias, "mappers", mapper.id));
+    await adminEvent(server, ctx, "DELETE", "IDENTITY_PROVIDER_MAPPER", identityProviderPath(idp.alias, "mappers", mapper.id));
     return noContent(reply);
   });
 }

@@ -4,10 +4,10 @@ import type { IdentityProviderRecord } from "../../../store/types.ts";
 import { adminContext } from "../../../access/admin-context.ts";
 import { newId } from "../../../common/ids.ts";
 import { badRequest, conflict } from "../../../http/errors.ts";
-import { audit } from "../common/audit.ts";
-import { adminPath, created, noContent } from "../common/location.ts";
-import { paramsOf } from "../common/params.ts";
-import { boolParam, intParam, page, queryOf, stringParam } from "../common/query.ts";
+import { adminEvent } from "../../common/admin-event.ts";
+import { adminPath, created, noContent } from "../../common/reply.ts";
+import { paramsOf } from "../../common/query.ts";
+import { boolParam, intParam, page, queryOf, stringParam } from "../../common/query.ts";
 import { catalog } from "../server-info/catalog.ts";
 import { importConfig } from "./import-config.ts";
 import { aliasMatcher, findIdentityProvider, identityProviderPath, requireIdentityProvider } from "./lookup.ts";
@@ -40,7 +40,7 @@ export async function registerIdentityProviderRoutes(app: FastifyInstance, serve
     if (findIdentityProvider(server, ctx.realm, alias)) throw conflict(`Identity Provider ${alias} already exists`);
     const idp: IdentityProviderRecord = { id: newId(), realmId: ctx.realm.id, alias, rep };
     await server.db.write((tx) => tx.put("identityProviders", idp));
-    await audit(server, ctx, "CREATE", "IDENTITY_PROVIDER", identityProviderPath(alias), identityProviderRepresentation(idp));
+    await adminEvent(server, ctx, "CREATE", "IDENTITY_PROVIDER", identityProviderPath(alias), identityProviderRepresentation(idp));
     return created(reply, server, adminPath(ctx.realm.realm, "identity-provider", "instances", alias));
   });
 
@@ -67,7 +67,7 @@ export async function registerIdentityProviderRoutes(app: FastifyInstance, serve
       tx.put("identityProviders", updated);
       if (alias !== idp.alias) for (const m of mappers) tx.put("identityProviderMappers", { ...m, identityProviderAlias: alias });
     });
-    await audit(server, ctx, "UPDATE", "IDENTITY_PROVIDER", identityProviderPath(idp.alias), identityProviderRepresentation(updated));
+    await adminEvent(server, ctx, "UPDATE", "IDENTITY_PROVIDER", identityProviderPath(idp.alias), identityProviderRepresentation(updated));
     return noContent(reply);
   });
 
@@ -84,7 +84,7 @@ export async function registerIdentityProviderRoutes(app: FastifyInstance, serve
         tx.put("users", { ...user, federatedIdentities: user.federatedIdentities.filter((f) => f.identityProvider !== idp.alias) });
       }
     });
-    await audit(server, ctx, "DELETE", "IDENTITY_PROVIDER", identityProviderPath(idp.alias));
+    await adminEvent(server, ctx, "DELETE", "IDENTITY_PROVIDER", identityProviderPath(idp.alias));
     return noContent(reply);
   });
 

@@ -1,11 +1,11 @@
 import { badRequest } from "../../../http/errors.ts";
-import { objectBody, stringMapOf } from "../common/body.ts";
+import { objectBody, stringMapOf } from "../../common/body.ts";
 
 const ALIAS_PATTERN = /^[A-Za-z0-9._~-]+$/;
 
 /** Reads an IdentityProviderRepresentation into the record's alias and rep (every other field). */
 export function readIdentityProvider(body: unknown): { alias: string; rep: Record<string, unknown> } {
-  const input = objectBody(body, "Identity provider");
+  const input = objectBody(body);
   const alias = typeof input.alias === "string" ? input.alias.trim() : "";
   if (!alias) throw badRequest("Alias must be specified");
   if (!ALIAS_PATTERN.test(alias)) throw badRequest("Invalid alias");

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../../../context.ts";
 import { badRequest, conflict, notFound } from "../../../http/errors.ts";
-import { audit } from "../common/audit.ts";
-import { stringBody } from "../common/body.ts";
-import { noContent } from "../common/location.ts";
-import { paramsOf } from "../common/params.ts";
+import { adminEvent } from "../../common/admin-event.ts";
+import { stringBody } from "../../common/body.ts";
+import { noContent } from "../../common/reply.ts";
+import { paramsOf } from "../../common/query.ts";
 import { findIdentityProvider } from "../identity-providers/lookup.ts";
 import { identityProviderRepresentation } from "../identity-providers/representation.ts";
 import { organizationPath, organizationsContext, requireOrganization } from "./lookup.ts";
@@ -37,7 +37,7 @@ export async function registerOrganizationIdentityProviderRoutes(app: FastifyIns
       tx.put("identityProviders", { ...idp, rep: { ...idp.rep, organizationId: org.id } });
       tx.put("organizations", { ...org, identityProviderAliases: [...new Set([...org.identityProviderAliases, idp.alias])] });
     });
-    await audit(server, ctx, "CREATE", "ORGANIZATION", organizationPath(org.id, "identity-providers", idp.alias), alias);
+    await adminEvent(server, ctx, "CREATE", "ORGANIZATION", organizationPath(org.id, "identity-providers", idp.alias), alias);
     return noContent(reply);
   });
 
@@ -57,7 +57,7 @@ export async function registerOrganizationIdentityProviderRoutes(app: FastifyIns
       tx.put("identityProviders", { ...idp, rep });
       tx.put("organizations", { ...org, identityProviderAliases: org.identityProviderAliases.filter((a) => a !== idp.alias) });
     });
-    await audit(server, ctx, "DELETE", "ORGANIZATION", organizationPath(org.id, "identity-providers", idp.alias));
+    await adminEvent(server, ctx, "DELETE", "ORGANIZATION", organizationPath(org.id, "identity-providers", idp.alias));
     return noContent(reply);
   });
 }

@@ -3,7 +3,7 @@ import type { ServerContext } from "../../../context.ts";
 import { adminContext, type AdminRequestContext } from "../../../access/admin-context.ts";
 import type { OrganizationRecord, RealmRecord } from "../../../store/types.ts";
 import { notFound } from "../../../http/errors.ts";
-import { paramsOf } from "../common/params.ts";
+import { paramsOf } from "../../common/query.ts";
 
 export function organizationsEnabled(realm: RealmRecord): boolean {
   return realm.settings.organizationsEnabled === true;

@@ -3,12 +3,12 @@ import type { ServerContext } from "../../../context.ts";
 import type { OrganizationRecord, UserRecord } from "../../../store/types.ts";
 import { newId, now } from "../../../common/ids.ts";
 import { badRequest, conflict, notFound } from "../../../http/errors.ts";
-import { audit } from "../common/audit.ts";
-import { stringBody } from "../common/body.ts";
-import { adminPath, created, noContent } from "../common/location.ts";
-import { paramsOf } from "../common/params.ts";
-import { boolParam, intParam, page, queryOf, stringParam } from "../common/query.ts";
-import { userRepresentation } from "../common/user-representation.ts";
+import { adminEvent } from "../../common/admin-event.ts";
+import { stringBody } from "../../common/body.ts";
+import { adminPath, created, noContent } from "../../common/reply.ts";
+import { paramsOf } from "../../common/query.ts";
+import { boolParam, intParam, page, queryOf, stringParam } from "../../common/query.ts";
+import { memberRepresentation, userRepresentation } from "../../common/user-representation.ts";
 import { organizationPath, organizationsContext, requireOrganization } from "./lookup.ts";
 import { organizationRepresentation } from "./representation.ts";
 
@@ -57,7 +57,7 @@ export async function registerOrganizationMemberRoutes(app: FastifyInstance, ser
     const query = queryOf(req);
     const brief = boolParam(query, "briefRepresentation") ?? true;
     return page(members(server, org, req), intParam(query, "first", 0), intParam(query, "max", 10)).map(({ user, membershipType }) => ({
-      ...userRepresentation(user, brief),
+      ...memberRepresentation(user, brief),
       membershipType,
     }));
   });
@@ -73,7 +73,7 @@ export async function registerOrganizationMemberRoutes(app: FastifyInstance, ser
     if (!user) throw badRequest("User does not exist");
     if (user.id in org.members) throw conflict("User is already a member of the organization.");
     await server.db.write((tx) => tx.put("organizations", { ...org, members: { ...org.members, [user.id]: "UNMANAGED" } }));
-    await audit(server, ctx, "CREATE", "ORGANIZATION_MEMBERSHIP", organizationPath(org.id, "members", user.id), userRepresentation(user));
+    await adminEvent(server, ctx, "CREATE", "ORGANIZATION_MEMBERSHIP", organizationPath(org.id, "members", user.id), userRepresentation(user));
     return created(reply, server, adminPath(ctx.realm.realm, "organizations", org.id, "members", user.id));
   });
 
@@ -91,7 +91,7 @@ export async function registerOrganizationMemberRoutes(app: FastifyInstance, ser
     if (!(userId in org.members) || !server.db.get("users", userId)) throw notFound();
     const { [userId]: _removed, ...remaining } = org.members;
     await server.db.write((tx) => tx.put("organizations", { ...org, members: remaining }));
-    await audit(server, ctx, "DELETE", "ORGANIZATION_MEMBERSHIP", organizationPath(org.id, "members", userId));
+    await adminEvent(server, ctx, "DELETE", "ORGANIZATION_MEMBERSHIP", organizationPath(org.id, "members", userId));
     return noContent(reply);
   });
 
@@ -122,7 +122,7 @@ export async function registerOrganizationMemberRoutes(app: FastifyInstance, ser
       sentDate: now(),
     };
     await server.db.write((tx) => tx.put("organizations", { ...org, invitations: [...(org.invitations ?? []), invitation] }));
-    await audit(server, ctx, "ACTION", "ORGANIZATION_MEMBERSHIP", organizationPath(org.id, "members", "invite-user"), invitation);
+    await adminEvent(server, ctx, "ACTION", "ORGANIZATION_MEMBERSHIP", organizationPath(org.id, "members", "invite-user"), invitation);
     return noContent(reply);
   });
 
@@ -133,7 +133,7 @@ export async function registerOrganizationMemberRoutes(app: FastifyInstance, ser
     if (user.id in org.members) throw conflict("User already a member of the organization");
     const invitation = { id: newId(), email: user.email ?? "", firstName: user.firstName, lastName: user.lastName, userId: user.id, sentDate: now() };
     await server.db.write((tx) => tx.put("organizations", { ...org, invitations: [...(org.invitations ?? []), invitation] }));
-    await audit(server, ctx, "ACTION", "ORGANIZATION_MEMBERSHIP", organizationPath(org.id, "members", "invite-existing-user"), invitation);
+    await adminEvent(server, ctx, "ACTION", "ORGANIZATION_MEMBERSHIP", organizationPath(org.id, "members", "invite-existing-user"), invitation);
     return noContent(reply);
   });
 }

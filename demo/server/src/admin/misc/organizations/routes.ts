@@ -3,10 +3,10 @@ import type { ServerContext } from "../../../context.ts";
 import type { OrganizationRecord } from "../../../store/types.ts";
 import { newId } from "../../../common/ids.ts";
 import { notFound } from "../../../http/errors.ts";
-import { audit } from "../common/audit.ts";
-import { adminPath, created, noContent } from "../common/location.ts";
-import { paramsOf } from "../common/params.ts";
-import { boolParam, intParam, page, queryOf } from "../common/query.ts";
+import { adminEvent } from "../../common/admin-event.ts";
+import { adminPath, created, noContent } from "../../common/reply.ts";
+import { paramsOf } from "../../common/query.ts";
+import { boolParam, intParam, page, queryOf } from "../../common/query.ts";
 import { organizationPath, organizationsContext, requireOrganization } from "./lookup.ts";
 import { organizationRepresentation } from "./representation.ts";
 import { filterOrganizations } from "./search.ts";
@@ -35,7 +35,7 @@ export async function registerOrganizationRoutes(app: FastifyInstance, server: S
     const fields = readOrganization(server, ctx.realm, req.body);
     const org: OrganizationRecord = { id: newId(), realmId: ctx.realm.id, ...fields, members: {}, identityProviderAliases: [] };
     await server.db.write((tx) => tx.put("organizations", org));
-    await audit(server, ctx, "CREATE", "ORGANIZATION", organizationPath(org.id), organizationRepresentation(org));
+    await adminEvent(server, ctx, "CREATE", "ORGANIZATION", organizationPath(org.id), organizationRepresentation(org));
     return created(reply, server, adminPath(ctx.realm.realm, "organizations", org.id));
   });
 
@@ -50,7 +50,7 @@ export async function registerOrganizationRoutes(app: FastifyInstance, server: S
     const fields = readOrganization(server, ctx.realm, req.body, org);
     const updated: OrganizationRecord = { ...org, ...fields };
     await server.db.write((tx) => tx.put("organizations", updated));
-    await audit(server, ctx, "UPDATE", "ORGANIZATION", organizationPath(org.id), organizationRepresentation(updated));
+    await adminEvent(server, ctx, "UPDATE", "ORGANIZATION", organizationPath(org.id), organizationRepresentation(updated));
     return noContent(reply);
   });
 
@@ -65,7 +65,7 @@ export async function registerOrganizationRoutes(app: FastifyInstance, server: S
       }
       tx.delete("organizations", org.id);
     });
-    await audit(server, ctx, "DELETE", "ORGANIZATION", organizationPath(org.id));
+    await adminEvent(server, ctx, "DELETE", "ORGANIZATION", organizationPath(org.id));
     return noContent(reply);
   });
 

@@ -1,5 +1,5 @@
 import type { OrganizationRecord } from "../../../store/types.ts";
-import { boolParam, parseSearchQuery, stringParam, type Query } from "../common/query.ts";
+import { boolParam, parseSearchQuery, stringParam, type Query } from "../../common/query.ts";
 
 /** Filters organizations as Keycloak's search does: by `q` attributes, or by name/domain (`search`, `exact`); sorted by name. */
 export function filterOrganizations(orgs: OrganizationRecord[], query: Query): OrganizationRecord[] {
@@ -8,7 +8,7 @@ export function filterOrganizations(orgs: OrganizationRecord[], query: Query): O
   if (q?.trim()) {
     const fields = parseSearchQuery(q);
     matches = orgs.filter((org) =>
-      Object.entries(fields).every(([key, value]) => (key === "alias" ? org.alias === value : (org.attributes[key] ?? []).includes(value))),
+      [...fields].every(([key, value]) => (key === "alias" ? org.alias === value : (org.attributes[key] ?? []).includes(value))),
     );
   } else {
     const search = stringParam(query, "search")?.trim();

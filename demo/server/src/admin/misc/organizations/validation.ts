@@ -1,7 +1,7 @@
 import type { ServerContext } from "../../../context.ts";
 import type { OrganizationRecord, RealmRecord } from "../../../store/types.ts";
 import { badRequest, conflict } from "../../../http/errors.ts";
-import { attributesOf, objectBody, optionalString } from "../common/body.ts";
+import { attributesOf, objectBody, optionalString } from "../../common/body.ts";
 
 export type OrganizationFields = Pick<OrganizationRecord, "name" | "alias" | "enabled" | "description" | "redirectUrl" | "domains" | "attributes">;
 
@@ -28,7 +28,7 @@ function parseDomains(value: unknown): { name: string; verified: boolean }[] {
  * a domain belonging to one organization only (400).
  */
 export function readOrganization(server: ServerContext, realm: RealmRecord, body: unknown, existing?: OrganizationRecord): OrganizationFields {
-  const rep = objectBody(body, "Organization");
+  const rep = objectBody(body);
   const name = optionalString(rep.name)?.trim();
   if (!name) throw badRequest("Name can not be null");
   let alias = optionalString(rep.alias)?.trim();

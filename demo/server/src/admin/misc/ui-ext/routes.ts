@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../../context.ts";
 import { adminContext, type AdminPermission } from "../../../access/admin-context.ts";
-import { intParam, page, queryOf, stringParam } from "../common/query.ts";
-import { paramsOf } from "../common/params.ts";
+import { intParam, page, queryOf, stringParam } from "../../common/query.ts";
+import { paramsOf } from "../../common/query.ts";
 import { sessionRepresentations } from "./sessions.ts";
 
 const ANY_ADMIN_ROLE: AdminPermission[] = [

@@ -4,15 +4,18 @@ import type { AdminEventRecord, RealmRecord } from "../../store/types.ts";
 import { recordAdminEvent } from "../../events/record.ts";
 import { clientByClientId } from "../../realm/lookup.ts";
 
-/** Records the admin event of a successful realm-level mutation with the caller's auth details. */
-export async function auditRealmChange(
+/**
+ * Records the admin event of a successful mutation made by the caller of `ctx`,
+ * in the addressed realm unless another `realm` is given (a realm being renamed or created).
+ */
+export async function adminEvent(
   server: ServerContext,
   ctx: AdminRequestContext,
-  realm: RealmRecord,
   operationType: AdminEventRecord["operationType"],
+  resourceType: string,
   resourcePath: string,
   representation?: unknown,
-  resourceType = "REALM",
+  realm: RealmRecord = ctx.realm,
 ): Promise<void> {
   await recordAdminEvent(server, realm, {
     operationType,
@@ -21,6 +24,7 @@ export async function auditRealmChange(
     representation,
     authDetails: {
       realmId: ctx.authRealm.id,
+      // Keycloak's AdminEventBuilder records the internal id of the token's client.
       clientId: clientByClientId(server.db, ctx.authRealm.id, ctx.clientId)?.id ?? ctx.clientId,
       userId: ctx.user.id,
       ipAddress: ctx.ipAddress,

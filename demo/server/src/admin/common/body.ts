@@ -1,25 +1,30 @@
-import { badRequest } from "../../../http/errors.ts";
+import { HttpError } from "../../http/errors.ts";
+
+/** What Keycloak answers when Jackson cannot read the body into the representation the endpoint expects. */
+export const unparsableBody = () => new HttpError(400, { error: "unknown_error", error_description: "Cannot parse the JSON" });
 
 /** The JSON object body of a request, or 400 when it is missing or not an object. */
-export function objectBody(body: unknown, what = "Request body"): Record<string, unknown> {
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest(`${what} is missing or malformed`);
+export function objectBody(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw unparsableBody();
   return body as Record<string, unknown>;
+}
+
+/** A JSON array of objects, or 400 when the body is not an array. */
+export function arrayBody(body: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(body)) throw unparsableBody();
+  return body.filter((item): item is Record<string, unknown> => !!item && typeof item === "object");
 }
 
 /** A body sent as a bare JSON string (`"some-id"`), as Keycloak's member and IdP link endpoints expect. */
 export function stringBody(body: unknown): string {
-  if (typeof body === "string") {
-    const trimmed = body.trim();
-    if (trimmed.startsWith('"')) {
-      try {
-        return String(JSON.parse(trimmed));
-      } catch {
-        return trimmed;
-      }
-    }
+  if (typeof body !== "string") return "";
+  const trimmed = body.trim();
+  if (!trimmed.startsWith('"')) return trimmed;
+  try {
+    return String(JSON.parse(trimmed));
+  } catch {
     return trimmed;
   }
-  return "";
 }
 
 export const optionalString = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);

@@ -1,0 +1,13 @@
+import type { FastifyReply } from "fastify";
+import type { ServerContext } from "../../context.ts";
+
+/** `/admin/realms/{realm}/{segments...}`, each segment URL-encoded. */
+export const adminPath = (realmName: string, ...segments: string[]): string =>
+  `/admin/realms/${encodeURIComponent(realmName)}/${segments.map(encodeURIComponent).join("/")}`;
+
+/** 201 with the absolute Location header Keycloak sends, and no body. */
+export function created(reply: FastifyReply, server: ServerContext, path: string): FastifyReply {
+  return reply.status(201).header("location", `${server.config.publicUrl}${path}`).send();
+}
+
+export const noContent = (reply: FastifyReply): FastifyReply => reply.status(204).send();

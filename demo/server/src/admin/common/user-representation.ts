@@ -1,0 +1,41 @@
+import type { UserRecord } from "../../store/types.ts";
+import { omitUndefined } from "./omit-undefined.ts";
+
+/** Credential types an administrator can disable for a user (Keycloak: OTP-like ones, never password). */
+const DISABLEABLE_TYPES = ["otp", "webauthn", "webauthn-passwordless", "recovery-authn-codes"];
+
+/** Keycloak's ModelToRepresentation.toBriefRepresentation(user). */
+export function briefUserRepresentation(user: UserRecord): Record<string, unknown> {
+  return omitUndefined({
+    id: user.id,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    createdTimestamp: user.createdTimestamp,
+    enabled: user.enabled,
+    federationLink: user.federationLink,
+  });
+}
+
+/**
+ * Keycloak's ModelToRepresentation.toRepresentation(session, realm, user):
+ * the brief fields plus credentials summary, required actions and every stored
+ * attribute (callers that apply the user profile pass the visible ones).
+ */
+export function userRepresentation(user: UserRecord, attributes: UserRecord["attributes"] = user.attributes): Record<string, unknown> {
+  const types = new Set(user.credentials.map((c) => c.type));
+  return omitUndefined({
+    ...briefUserRepresentation(user),
+    attributes: Object.keys(attributes).length ? structuredClone(attributes) : undefined,
+    totp: types.has("otp"),
+    serviceAccountClientId: user.serviceAccountClientId,
+    disableableCredentialTypes: DISABLEABLE_TYPES.filter((t) => types.has(t)),
+    requiredActions: [...user.requiredActions],
+    notBefore: user.notBefore,
+  });
+}
+
+/** Brief or full, as member listings choose with `briefRepresentation`. */
+export const memberRepresentation = (user: UserRecord, brief: boolean) => (brief ? briefUserRepresentation(user) : userRepresentation(user));
