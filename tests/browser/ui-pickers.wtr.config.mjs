@@ -4,6 +4,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { readdirSync } from "node:fs";
+import process from "node:process";
 import { playwrightLauncher } from "@web/test-runner-playwright";
 import { build } from "vite";
 
