@@ -84,13 +84,14 @@ export async function effectiveMappingsPage(holder: RoleHolder, first: number, m
 
 /**
  * Realm roles not yet mapped. The endpoint is asked with first/max/search; Keycloak (and our
- * server) answer the whole list, so the page is cut here when the answer is longer than asked.
+ * server) answer the whole list, so the search is applied here too and the page is cut here
+ * when the answer is longer than asked. The list is the realm's roles: short by nature.
  */
 export async function availableRealmRolesPage(holder: RoleHolder, first: number, max: number, search: string): Promise<MappedRole[]> {
   const roles = await adminFetch<RoleRepresentation[]>(holder.adminClient, `${mappingsPath(holder.realm, holder.type, holder.id)}/realm/available`, { first, max, search });
-  const rows = roles.map((role) => fromRealmRole(role));
-  if (rows.length <= max) return rows;
-  return rows.filter((role) => matches(role, search)).sort((a, b) => a.name.localeCompare(b.name)).slice(first, first + max);
+  const rows = roles.map((role) => fromRealmRole(role)).filter((role) => matches(role, search));
+  if (roles.length <= max) return rows;
+  return rows.sort((a, b) => a.name.localeCompare(b.name)).slice(first, first + max);
 }
 
 /** Client roles of every client not yet mapped: one server-paged request per page. */
