@@ -157,6 +157,18 @@ describe("client credentials", () => {
     assert.equal(res.status, 401);
   });
 
+  test("introspection tells active from revoked tokens", async () => {
+    const user = (await (await passwordGrant("demo", "sybil.brown", "password")).json()) as Record<string, string>;
+    const introspect = async (token: string) =>
+      (await (await fetch(`${tokenUrl("demo")}/introspect`, form({ token }, basic("portal", "portal-secret")))).json()) as Record<string, unknown>;
+    const active = await introspect(user.access_token!);
+    assert.equal(active.active, true);
+    assert.equal(active.username, "sybil.brown");
+    assert.equal(active.client_id, "admin-cli");
+    await fetch(`${base}/realms/demo/protocol/openid-connect/logout`, form({ client_id: "admin-cli", refresh_token: user.refresh_token! }));
+    assert.deepEqual(await introspect(user.access_token!), { active: false });
+  });
+
   test("public clients cannot use it", async () => {
     const res = await fetch(tokenUrl("demo"), form({ grant_type: "client_credentials", client_id: "spa" }));
     assert.equal(res.status, 401);

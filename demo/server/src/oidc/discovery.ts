@@ -17,6 +17,7 @@ function providerMetadata(server: ServerContext, realm: RealmRecord) {
     issuer,
     authorization_endpoint: `${oidc}/auth`,
     token_endpoint: `${oidc}/token`,
+    introspection_endpoint: `${oidc}/token/introspect`,
     userinfo_endpoint: `${oidc}/userinfo`,
     end_session_endpoint: `${oidc}/logout`,
     frontchannel_logout_session_supported: false,

@@ -37,7 +37,7 @@ export async function refreshTokenGrant(server: ServerContext, realm: RealmRecor
     throw oauthError(400, "invalid_grant", "Stale token");
   }
   const touched = await touchSession(server, session, client);
-  const tokens = await issueTokens(server, { realm, client, user, session: touched, scope: payload.scope, nonce: payload.nonce, withRefreshToken: true });
+  const tokens = await issueTokens(server, { realm, client, user, session: touched, scope: payload.scope, withRefreshToken: true });
   await recordEvent(server, realm, { type: "REFRESH_TOKEN", clientId: client.clientId, userId: user.id, sessionId: session.id, ipAddress: req.ip });
   return tokens;
 }

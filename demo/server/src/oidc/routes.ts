@@ -3,6 +3,7 @@ import type { ServerContext } from "../context.ts";
 import { registerCors } from "./cors.ts";
 import { registerTokenEndpoint } from "./token-endpoint.ts";
 import { registerCertsEndpoint } from "./certs.ts";
+import { registerIntrospectEndpoint } from "./introspect-endpoint.ts";
 import { registerDiscovery } from "./discovery.ts";
 import { registerAuthEndpoint } from "./auth-endpoint.ts";
 import { registerLoginAction } from "./login-action.ts";
@@ -18,6 +19,7 @@ export async function registerOidcRoutes(app: FastifyInstance, server: ServerCon
   await registerDiscovery(app, server);
   await registerTokenEndpoint(app, server);
   await registerCertsEndpoint(app, server);
+  await registerIntrospectEndpoint(app, server);
   await registerAuthEndpoint(app, server);
   await registerLoginAction(app, server);
   await registerRequiredActions(app, server);

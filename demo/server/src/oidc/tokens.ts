@@ -20,6 +20,7 @@ export interface TokenGrant {
   session?: UserSessionRecord;
   /** The requested scope parameter (space separated). */
   scope?: string;
+  /** Only in the ID token of a code exchange; Keycloak 25+ leaves it out after a refresh. */
   nonce?: string;
   /** Whether a refresh token is part of the response. */
   withRefreshToken: boolean;
@@ -131,7 +132,6 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
       azp: client.clientId,
       sid: session.id,
       scope: scopes.scopeParam,
-      ...(grant.nonce ? { nonce: grant.nonce } : {}),
     };
     body.refresh_token = await sign(server, realm, refresh);
     body.refresh_expires_in = sessionEnd - issuedAt;
