@@ -132,6 +132,18 @@ describe("pickers and role mapping against the server", () => {
     for (const url of pageRequests) assert.match(url, /first=\d+&max=11/);
   });
 
+  it("assign-role dialog: realm roles not yet mapped, searched", async () => {
+    const box = dialog();
+    await box.getByRole("button", { name: "Realm roles" }).click();
+    await dialogRows(box).filter({ hasText: "auditor" }).waitFor();
+    await box.getByRole("textbox", { name: "Search" }).fill("audit");
+    await box.getByRole("textbox", { name: "Search" }).press("Enter");
+    await page.waitForFunction(() => document.querySelector("#catalogue")?.shadowRoot?.querySelectorAll(".pf-v6-c-modal-box tbody tr").length === 1);
+    assert.match(await dialogRows(box).first().innerText(), /auditor/);
+    await box.getByRole("button", { name: "Client roles" }).click();
+    await dialogRows(box).nth(9).waitFor();
+  });
+
   it("assign-role dialog: searches on the server and assigns the chosen client role", async () => {
     const box = dialog();
     requests.length = 0;
