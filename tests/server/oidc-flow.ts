@@ -42,7 +42,10 @@ export function authUrl(baseUrl: string, realm: string, p: AuthParams): string {
   const query = new URLSearchParams({ client_id: p.clientId, redirect_uri: p.redirectUri, response_type: "code", scope: p.scope ?? "openid" });
   if (p.state) query.set("state", p.state);
   if (p.nonce) query.set("nonce", p.nonce);
-  if (p.codeChallenge) query.set("code_challenge", p.codeChallenge), query.set("code_challenge_method", "S256");
+  if (p.codeChallenge) {
+    query.set("code_challenge", p.codeChallenge);
+    query.set("code_challenge_method", "S256");
+  }
   if (p.prompt) query.set("prompt", p.prompt);
   if (p.responseMode) query.set("response_mode", p.responseMode);
   return `${baseUrl}/realms/${realm}/protocol/openid-connect/auth?${query}`;
