@@ -25,7 +25,7 @@ function recordingLoader(data: Person[]) {
 
 const columns = [{ name: "name", title: "Name", sortable: true }];
 const rowsOf = (root: ShadowRoot) => [...root.querySelectorAll("tbody tr[data-row-key]")];
-const nextButton = (root: ShadowRoot) => root.querySelector<HTMLButtonElement>('nav[aria-label="Pagination bottom"] button[aria-label="Go to next page"]')!;
+const nextButton = (root: ShadowRoot) => root.querySelector<HTMLButtonElement>('nav[aria-label="People Pagination bottom"] button[aria-label="Go to next page"]')!;
 
 async function search(root: ShadowRoot, text: string) {
   const input = root.querySelector<HTMLInputElement>('input[aria-label="Search"]')!;

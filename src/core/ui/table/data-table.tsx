@@ -55,7 +55,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const hasRows = !page.error && page.rows.length > 0;
   return (
     <>
-      <TableToolbar page={page as TablePage<unknown>} isSearchable={props.isSearchable} searchPlaceholder={props.searchPlaceholder} actions={toolbarActions} hidePagination={!!page.error || isEmpty} />
+      <TableToolbar page={page as TablePage<unknown>} isSearchable={props.isSearchable} searchPlaceholder={props.searchPlaceholder} actions={toolbarActions} hidePagination={!!page.error || isEmpty} tableLabel={props.ariaLabel} />
       {page.error ? (
         <TableErrorState error={page.error} onRetry={page.refresh} />
       ) : page.isLoading ? (
@@ -65,7 +65,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       ) : (
         <DataTableBody {...props} page={page} selected={selected} setSelected={setSelected} refresh={refresh} />
       )}
-      {hasRows && <TablePagination page={page as TablePage<unknown>} variant="bottom" />}
+      {hasRows && <TablePagination page={page as TablePage<unknown>} variant="bottom" tableLabel={props.ariaLabel} />}
     </>
   );
 }

@@ -10,10 +10,12 @@ import type { TablePage } from "./use-table-page.ts";
 export interface TablePaginationProps {
   page: Pick<TablePage<unknown>, "first" | "max" | "hasNext" | "total" | "rows" | "setFirst" | "setMax">;
   variant?: "top" | "bottom";
+  /** The table's name, so two tables on a page get distinct navigation landmarks. */
+  tableLabel?: string;
 }
 
 /** Pagination driven by `first`/`max`; without a total the next button follows `hasNext`. */
-export function TablePagination({ page, variant = "top" }: TablePaginationProps) {
+export function TablePagination({ page, variant = "top", tableLabel }: TablePaginationProps) {
   const { t } = useMessages();
   const overlayRoot = useOverlayRoot();
   const { first, max, hasNext, total, rows } = page;
@@ -38,7 +40,7 @@ export function TablePagination({ page, variant = "top" }: TablePaginationProps)
       onPerPageSelect={(_event, size) => page.setMax(size)}
       toggleTemplate={toggleTemplate}
       menuAppendTo={overlayRoot}
-      titles={{ paginationAriaLabel: `${t("tablePagination")} ${variant}`, perPageSuffix: t("tablePerPage") }}
+      titles={{ paginationAriaLabel: [tableLabel, t("tablePagination"), variant].filter(Boolean).join(" "), perPageSuffix: t("tablePerPage") }}
     />
   );
 }
@@ -51,10 +53,11 @@ export interface TableToolbarProps {
   actions?: ReactNode;
   /** No pagination while there is nothing to page (error, no results). */
   hidePagination?: boolean;
+  tableLabel?: string;
 }
 
 /** Search (runs on Enter, cleared with the clear button), the table's actions, and pagination. */
-export function TableToolbar({ page, searchPlaceholder, isSearchable = true, actions, hidePagination }: TableToolbarProps) {
+export function TableToolbar({ page, searchPlaceholder, isSearchable = true, actions, hidePagination, tableLabel }: TableToolbarProps) {
   const { t } = useMessages();
   const [text, setText] = useState(page.search);
   useEffect(() => setText(page.search), [page.search]);
@@ -79,7 +82,7 @@ export function TableToolbar({ page, searchPlaceholder, isSearchable = true, act
         {actions}
         {!hidePagination && (
           <ToolbarItem variant="pagination">
-            <TablePagination page={page} />
+            <TablePagination page={page} tableLabel={tableLabel} />
           </ToolbarItem>
         )}
       </ToolbarContent>
