@@ -1,17 +1,16 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { startTestServer, type TestServer } from "../support/server.ts";
-import { adminApi, createClient, createClientScope, idFromLocation, type AdminApi } from "./clients-support.ts";
+import type { TestServer } from "../support/server.ts";
+import { type Api, createClient, createClientScope, idFromLocation, masterAdmin, startAdminServer } from "../support/admin-api.ts";
 
 const R = "/admin/realms/master";
 
 describe("client scopes admin API", () => {
   let server: TestServer;
-  let api: AdminApi;
+  let api: Api;
 
   before(async () => {
-    server = await startTestServer({ args: ["--seed-demo", "false"] });
-    api = adminApi(server);
+    ({ server, api } = await startAdminServer());
   });
   after(async () => server?.dispose());
 
@@ -140,7 +139,7 @@ describe("client scopes admin API", () => {
     const before = await (await api(`${R}/client-scopes/${id}`)).json();
     await server.stop();
     await server.restart();
-    api = adminApi(server);
+    api = masterAdmin(server);
     assert.deepEqual(await (await api(`${R}/client-scopes/${id}`)).json(), before);
     assert.ok(((await (await api(`${R}/default-optional-client-scopes`)).json()) as { id: string }[]).some((s) => s.id === id));
   });

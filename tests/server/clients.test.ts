@@ -1,18 +1,17 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { X509Certificate } from "node:crypto";
-import { startTestServer, type TestServer } from "../support/server.ts";
-import { adminApi, createClient, createClientScope, idFromLocation, type AdminApi } from "./clients-support.ts";
+import type { TestServer } from "../support/server.ts";
+import { type Api, createClient, createClientScope, idFromLocation, masterAdmin, startAdminServer } from "../support/admin-api.ts";
 
 const R = "/admin/realms/master";
 
 describe("clients admin API", () => {
   let server: TestServer;
-  let api: AdminApi;
+  let api: Api;
 
   before(async () => {
-    server = await startTestServer({ args: ["--seed-demo", "false"] });
-    api = adminApi(server);
+    ({ server, api } = await startAdminServer());
   });
   after(async () => server?.dispose());
 
@@ -440,7 +439,7 @@ describe("clients admin API", () => {
       const before = await (await api(`${R}/clients/${id}`)).json();
       await server.stop();
       await server.restart();
-      api = adminApi(server);
+      api = masterAdmin(server);
       const after = await (await api(`${R}/clients/${id}`)).json();
       assert.deepEqual(after, before);
       assert.equal((await (await api(`${R}/clients/${id}/service-account-user`)).json()).username, "service-account-durable");

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { startTestServer, type TestServer } from "../support/server.ts";
-import { createRealm, idFromLocation, json, masterAdmin, type Api, type Json } from "./misc-support.ts";
+import type { TestServer } from "../support/server.ts";
+import { type Api, createRealm, idFromLocation, json, type Json, startAdminServer } from "../support/admin-api.ts";
 
 const REALM = "authn";
 const BASE = `/admin/realms/${REALM}/authentication`;
@@ -11,8 +11,7 @@ describe("authentication admin API", () => {
   let api: Api;
 
   before(async () => {
-    server = await startTestServer({ args: ["--seed-demo", "false"] });
-    api = masterAdmin(server);
+    ({ server, api } = await startAdminServer());
     await createRealm(api, REALM, { adminEventsEnabled: true });
   });
   after(async () => server?.dispose());

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { startTestServer, type TestServer } from "../support/server.ts";
-import { createRealm, idFromLocation, json, masterAdmin, type Api, type Json } from "./misc-support.ts";
+import type { TestServer } from "../support/server.ts";
+import { type Api, createRealm, idFromLocation, json, type Json, startAdminServer } from "../support/admin-api.ts";
 
 const REALM = "comps";
 const BASE = `/admin/realms/${REALM}/components`;
@@ -13,8 +13,7 @@ describe("components and keys admin API", () => {
   let realmId: string;
 
   before(async () => {
-    server = await startTestServer({ args: ["--seed-demo", "false"] });
-    api = masterAdmin(server);
+    ({ server, api } = await startAdminServer());
     await createRealm(api, REALM);
     realmId = (await json(await api(`/admin/realms/${REALM}`))).id;
   });

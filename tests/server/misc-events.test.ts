@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { startTestServer, type TestServer } from "../support/server.ts";
-import { json, masterAdmin, type Api, type Json } from "./misc-support.ts";
+import type { TestServer } from "../support/server.ts";
+import { type Api, json, type Json, startAdminServer } from "../support/admin-api.ts";
 
 const R = "/admin/realms/master";
 
@@ -20,8 +20,7 @@ describe("events admin API", () => {
   let api: Api;
 
   before(async () => {
-    server = await startTestServer({ args: ["--seed-demo", "false"] });
-    api = masterAdmin(server);
+    ({ server, api } = await startAdminServer());
     const config = await json(await api(`${R}/events/config`));
     const put = await api(`${R}/events/config`, { method: "PUT", body: { ...config, eventsEnabled: true, enabledEventTypes: [], adminEventsEnabled: true, adminEventsDetailsEnabled: true } });
     assert.equal(put.status, 204);

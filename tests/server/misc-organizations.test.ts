@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { startTestServer, type TestServer } from "../support/server.ts";
-import { createRealm, createUser, form, idFromLocation, json, masterAdmin, type Api, type Json } from "./misc-support.ts";
+import type { TestServer } from "../support/server.ts";
+import { type Api, createRealm, createUser, form, idFromLocation, json, type Json, startAdminServer } from "../support/admin-api.ts";
 
 const REALM = "orgs";
 const BASE = `/admin/realms/${REALM}/organizations`;
@@ -11,8 +11,7 @@ describe("organizations admin API", () => {
   let api: Api;
 
   before(async () => {
-    server = await startTestServer({ args: ["--seed-demo", "false"] });
-    api = masterAdmin(server);
+    ({ server, api } = await startAdminServer());
     await createRealm(api, REALM, { organizationsEnabled: true, adminEventsEnabled: true, adminEventsDetailsEnabled: true });
     await createRealm(api, "no-orgs");
   });

@@ -1,15 +1,14 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
-import { createRealm, createUser, json, masterAdmin, type Api, type Json } from "./misc-support.ts";
+import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
+import { type Api, createRealm, createUser, json, type Json, startAdminServer } from "../support/admin-api.ts";
 
 describe("server info, ui-ext, translations and cache admin API", () => {
   let server: TestServer;
   let api: Api;
 
   before(async () => {
-    server = await startTestServer({ args: ["--seed-demo", "false"] });
-    api = masterAdmin(server);
+    ({ server, api } = await startAdminServer());
     await createRealm(api, "second", { displayName: "Second realm" });
   });
   after(async () => server?.dispose());
