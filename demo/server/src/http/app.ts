@@ -4,6 +4,8 @@ import type { ServerContext } from "../context.ts";
 import { HttpError } from "./errors.ts";
 import { routeFamilies } from "./route-families.ts";
 
+const BARE_STRING = /^[\w.~:@+-]+$/;
+
 export async function buildApp(server: ServerContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
@@ -15,6 +17,13 @@ export async function buildApp(server: ServerContext): Promise<FastifyInstance> 
   await app.register(formbody);
   // Keycloak accepts text/plain bodies (credential labels, localization texts).
   app.addContentTypeParser("text/plain", { parseAs: "string" }, (_req, body, done) => done(null, body));
+  // Keycloak reads a String body as is: the admin client sends ids and aliases unquoted (addMember, linkIdp).
+  const jsonParser = app.getDefaultJsonParser("error", "ignore");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
+    const text = String(body).trim();
+    jsonParser(req, body as string, (error, value) => (error && BARE_STRING.test(text) ? done(null, text) : done(error, value)));
+  });
   // Keycloak reads form parameters from multipart bodies too (the admin client sends FormData for invite-user).
   app.addContentTypeParser("multipart/form-data", { parseAs: "buffer" }, (req, body, done) => {
     new Response(new Uint8Array(body as Buffer), { headers: { "content-type": String(req.headers["content-type"]) } })
