@@ -44,7 +44,7 @@ export function GroupAttributesTab({ group }: { group: GroupRepresentation }) {
   });
   return (
     <FormProvider {...form}>
-      <Form onSubmit={save} noValidate className="pf-v6-u-mt-md">
+      <Form onSubmit={save} noValidate>
         <KeyValueControl<AttributeValues> name="attributes" label={t("groupAttributesLabel")} isDisabled={!canManage} />
         {canManage && (
           <ActionGroup>

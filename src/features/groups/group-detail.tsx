@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type GroupRepresentation from "@keycloak/keycloak-admin-client/lib/defs/groupRepresentation.js";
-import { Tab, Tabs, TabTitleText } from "@patternfly/react-core/dist/esm/components/Tabs/index.js";
+import { Tab, TabContentBody, Tabs, TabTitleText } from "@patternfly/react-core/dist/esm/components/Tabs/index.js";
 import { useAccess } from "../../core/access/access-context.tsx";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { GroupAttributesTab } from "./group-attributes-tab.tsx";
@@ -21,19 +21,27 @@ export function GroupDetail({ group, pathIds }: { group: GroupRepresentation; pa
   return (
     <Tabs activeKey={tab} onSelect={(_event, key) => setTab(key as GroupTab)} aria-label={group.name} mountOnEnter unmountOnExit>
       <Tab eventKey="children" title={<TabTitleText>{t("groupChildGroupsTab")}</TabTitleText>}>
-        <GroupTable parentIds={pathIds} />
+        <TabContentBody hasPadding>
+          <GroupTable parentIds={pathIds} />
+        </TabContentBody>
       </Tab>
       {canSeeMembers && (
         <Tab eventKey="members" title={<TabTitleText>{t("groupMembersTab")}</TabTitleText>}>
-          <GroupMembersTab group={group} />
+          <TabContentBody hasPadding>
+            <GroupMembersTab group={group} />
+          </TabContentBody>
         </Tab>
       )}
       <Tab eventKey="attributes" title={<TabTitleText>{t("groupAttributesTab")}</TabTitleText>}>
-        <GroupAttributesTab group={group} />
+        <TabContentBody hasPadding>
+          <GroupAttributesTab group={group} />
+        </TabContentBody>
       </Tab>
       {canSeeRoles && (
         <Tab eventKey="roleMapping" title={<TabTitleText>{t("groupRoleMappingTab")}</TabTitleText>}>
-          <GroupRoleMappingTab group={group} />
+          <TabContentBody hasPadding>
+            <GroupRoleMappingTab group={group} />
+          </TabContentBody>
         </Tab>
       )}
     </Tabs>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import type GroupRepresentation from "@keycloak/keycloak-admin-client/lib/defs/groupRepresentation.js";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { Checkbox } from "@patternfly/react-core/dist/esm/components/Checkbox/index.js";
+import { Stack } from "@patternfly/react-core/dist/esm/layouts/Stack/index.js";
 import { ToolbarItem } from "@patternfly/react-core/dist/esm/components/Toolbar/index.js";
 import { useAccess } from "../../core/access/access-context.tsx";
 import { useMessages } from "../../core/i18n/use-messages.ts";
@@ -62,8 +63,8 @@ export function GroupMembersTab({ group }: { group: GroupRepresentation }) {
   ];
 
   return (
-    <>
-      <Checkbox id="kc-include-sub-group-users" label={t("includeSubGroupUsers")} isChecked={includeSubGroups} onChange={(_event, checked) => setIncludeSubGroups(checked)} className="pf-v6-u-my-md" />
+    <Stack hasGutter>
+      <Checkbox id="kc-include-sub-group-users" label={t("includeSubGroupUsers")} isChecked={includeSubGroups} onChange={(_event, checked) => setIncludeSubGroups(checked)} />
       <DataTable<MemberRow>
         key={String(includeSubGroups)}
         tableId="group-members"
@@ -91,6 +92,6 @@ export function GroupMembersTab({ group }: { group: GroupRepresentation }) {
         }
       />
       {isAdding && <AddMembersDialog groupName={group.name ?? ""} realm={realm} onAdd={add} onClose={() => setAdding(false)} />}
-    </>
+    </Stack>
   );
 }

@@ -37,7 +37,7 @@ export default function GroupsPage() {
     <>
       <PageSection>
         <GroupPathBreadcrumbs pathIds={pathIds} groups={path.groups} />
-        <Title headingLevel="h1" className="pf-v6-u-mt-sm">
+        <Title headingLevel="h1">
           {group?.name ?? (path.isPending ? "…" : t("groupsTitle"))}
         </Title>
         {group?.description && <Content component="p">{group.description}</Content>}

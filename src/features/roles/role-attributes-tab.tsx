@@ -27,7 +27,7 @@ export function RoleAttributesTab({ role }: { role: RoleRepresentation }) {
   });
   return (
     <FormProvider {...form}>
-      <Form onSubmit={submit} noValidate className="pf-v6-u-mt-md">
+      <Form onSubmit={submit} noValidate>
         <KeyValueControl<AttributeValues> name="attributes" label={t("roleAttributesLabel")} isDisabled={!canManage} />
         {canManage && (
           <ActionGroup>

@@ -22,7 +22,7 @@ export function RoleDetailsTab({ role }: { role: RoleRepresentation }) {
   });
   return (
     <FormProvider {...form}>
-      <Form onSubmit={submit} noValidate maxWidth="640px" className="pf-v6-u-mt-md">
+      <Form onSubmit={submit} noValidate maxWidth="640px">
         <RoleFormFields<RoleFormValues> isNew={false} isDisabled={!canManage} />
         {canManage && (
           <ActionGroup>

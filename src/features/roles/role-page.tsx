@@ -5,7 +5,7 @@ import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js
 import { Content } from "@patternfly/react-core/dist/esm/components/Content/index.js";
 import { Flex, FlexItem } from "@patternfly/react-core/dist/esm/layouts/Flex/index.js";
 import { PageSection } from "@patternfly/react-core/dist/esm/components/Page/index.js";
-import { Tab, Tabs, TabTitleText } from "@patternfly/react-core/dist/esm/components/Tabs/index.js";
+import { Tab, TabContentBody, Tabs, TabTitleText } from "@patternfly/react-core/dist/esm/components/Tabs/index.js";
 import { Title } from "@patternfly/react-core/dist/esm/components/Title/index.js";
 import { errorMessage } from "../../core/api/api-error.ts";
 import { useAccess } from "../../core/access/access-context.tsx";
@@ -71,19 +71,27 @@ export default function RolePage() {
       <PageSection>
         <Tabs activeKey={activeTab} onSelect={(_event, key) => navigate(toRole(realm, id, key as RoleTab))} aria-label={current.name} mountOnEnter unmountOnExit>
           <Tab eventKey="details" title={<TabTitleText>{t("roleDetailsTab")}</TabTitleText>}>
-            <RoleDetailsTab key={current.description} role={current} />
+            <TabContentBody hasPadding>
+              <RoleDetailsTab key={current.description} role={current} />
+            </TabContentBody>
           </Tab>
           {showAssociated && (
             <Tab eventKey="associated-roles" title={<TabTitleText>{t("roleAssociatedRolesTab")}</TabTitleText>}>
-              <AssociatedRolesTab roleId={id} roleName={current.name ?? ""} startAdding={isAdding} onAddingDone={() => setAdding(false)} />
+              <TabContentBody hasPadding>
+                <AssociatedRolesTab roleId={id} roleName={current.name ?? ""} startAdding={isAdding} onAddingDone={() => setAdding(false)} />
+              </TabContentBody>
             </Tab>
           )}
           <Tab eventKey="attributes" title={<TabTitleText>{t("roleAttributesTab")}</TabTitleText>}>
-            <RoleAttributesTab role={current} />
+            <TabContentBody hasPadding>
+              <RoleAttributesTab role={current} />
+            </TabContentBody>
           </Tab>
           {canSeeUsers && (
             <Tab eventKey="users-in-role" title={<TabTitleText>{t("roleUsersInRoleTab")}</TabTitleText>}>
-              <UsersInRoleTab role={current} />
+              <TabContentBody hasPadding>
+                <UsersInRoleTab role={current} />
+              </TabContentBody>
             </Tab>
           )}
         </Tabs>
