@@ -111,6 +111,24 @@ describe("organizations admin API", () => {
     assert.equal((await api(`${BASE}/${orgId}/members/invite-existing-user`, { method: "POST", ...form({ id: "nobody" }) })).status, 400);
   });
 
+  it("lists invitations as OrganizationInvitationRepresentation, filtered, readable by id and deletable", async () => {
+    const orgId = idFromLocation(await create({ name: "Invited", alias: "invited" }));
+    await api(`${BASE}/${orgId}/members/invite-user`, { method: "POST", ...form({ email: "ann@example.com", firstName: "Ann", lastName: "Lee" }) });
+    await api(`${BASE}/${orgId}/members/invite-user`, { method: "POST", ...form({ email: "bob@example.com" }) });
+    const all = await json<Json[]>(await api(`${BASE}/${orgId}/invitations`));
+    assert.equal(all.length, 2);
+    const ann = all.find((i) => i.email === "ann@example.com");
+    assert.equal(ann.organizationId, orgId);
+    assert.equal(ann.firstName, "Ann");
+    assert.equal(ann.status, "PENDING");
+    assert.equal(ann.expiresAt - ann.sentDate, 43200);
+    assert.deepEqual((await json<Json[]>(await api(`${BASE}/${orgId}/invitations?search=lee`))).map((i) => i.email), ["ann@example.com"]);
+    assert.deepEqual(await json(await api(`${BASE}/${orgId}/invitations?status=EXPIRED`)), []);
+    assert.equal((await json(await api(`${BASE}/${orgId}/invitations/${ann.id}`))).email, "ann@example.com");
+    assert.equal((await api(`${BASE}/${orgId}/invitations/${ann.id}`, { method: "DELETE" })).status, 204);
+    assert.equal((await api(`${BASE}/${orgId}/invitations/${ann.id}`)).status, 404);
+  });
+
   it("links identity providers by alias and unlinks them", async () => {
     const orgId = idFromLocation(await create({ name: "Brokered", alias: "brokered" }));
     const idp = await api(`/admin/realms/${REALM}/identity-provider/instances`, { method: "POST", body: { alias: "corp-oidc", providerId: "oidc", config: { clientId: "x" } } });

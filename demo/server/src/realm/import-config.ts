@@ -2,13 +2,14 @@ import type { AuthFlowRecord } from "../store/types.ts";
 import { newId } from "../common/ids.ts";
 import type { ImportContext } from "./import-context.ts";
 import type { ComponentRep, Json, RealmRep } from "./representation.ts";
-import { privateKeyAsPkcs8 } from "./key-material.ts";
+import { privateKeyAsPkcs8, withGeneratedSecret } from "./key-material.ts";
 
 export function importComponents(ctx: ImportContext, rep: RealmRep): void {
   const visit = (providerType: string, c: ComponentRep, parentId: string) => {
     const id = ctx.idFor("components", c.id);
-    const config = Object.fromEntries(Object.entries(c.config ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : [String(v)]]));
+    let config = Object.fromEntries(Object.entries(c.config ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : [String(v)]]));
     if (providerType === "org.keycloak.keys.KeyProvider" && config.privateKey?.[0]) config.privateKey = [privateKeyAsPkcs8(config.privateKey[0])];
+    if (providerType === "org.keycloak.keys.KeyProvider") config = withGeneratedSecret(c.providerId, config);
     ctx.put("components", {
       id,
       realmId: ctx.realmId,

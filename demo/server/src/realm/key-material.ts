@@ -1,4 +1,4 @@
-import { createPrivateKey, type KeyObject } from "node:crypto";
+import { createPrivateKey, randomBytes, randomUUID, type KeyObject } from "node:crypto";
 
 /**
  * Keycloak exports generated RSA keys as base64 PKCS#1 DER; the token signer
@@ -38,4 +38,14 @@ export function isUsableSigningKey(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Providers whose key is a generated secret (Keycloak's GeneratedHmacKeyProviderFactory / GeneratedAesKeyProviderFactory). */
+export const SECRET_KEY_PROVIDERS = new Set(["hmac-generated", "aes-generated"]);
+
+/** The component config with a generated `secret` and `kid` when it has none, as Keycloak fills them on create and import. */
+export function withGeneratedSecret(providerId: string, config: Record<string, string[]>): Record<string, string[]> {
+  if (!SECRET_KEY_PROVIDERS.has(providerId) || config.secret?.[0]) return config;
+  const size = Number(config.secretSize?.[0] ?? (providerId === "aes-generated" ? "16" : "64"));
+  return { ...config, secret: [randomBytes(size > 0 ? size : 32).toString("base64url")], kid: config.kid?.[0] ? config.kid : [randomUUID()] };
 }

@@ -1,4 +1,5 @@
-import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
+import { createHash, generateKeyPairSync } from "node:crypto";
+import { withGeneratedSecret } from "../../../realm/key-material.ts";
 
 const first = (config: Record<string, string[]>, key: string) => config[key]?.[0];
 
@@ -14,10 +15,5 @@ export function withGeneratedKeys(providerId: string, config: Record<string, str
     filled.privateKey = [privateKey.export({ format: "der", type: "pkcs8" }).toString("base64")];
     filled.kid = [createHash("sha256").update(publicKey.export({ format: "der", type: "spki" })).digest("base64url")];
   }
-  if ((providerId === "hmac-generated" || providerId === "aes-generated") && !first(filled, "secret")) {
-    const size = Number(first(filled, "secretSize") ?? (providerId === "aes-generated" ? "16" : "64"));
-    filled.secret = [randomBytes(size > 0 ? size : 32).toString("base64url")];
-    filled.kid = [randomBytes(16).toString("hex").replace(/(.{8})(.{4})(.{4})(.{4})(.{12})/, "$1-$2-$3-$4-$5")];
-  }
-  return filled;
+  return withGeneratedSecret(providerId, filled);
 }

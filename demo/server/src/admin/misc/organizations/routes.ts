@@ -4,6 +4,8 @@ import type { OrganizationRecord } from "../../../store/types.ts";
 import { newId } from "../../../common/ids.ts";
 import { notFound } from "../../../http/errors.ts";
 import { adminEvent } from "../../common/admin-event.ts";
+import { registerOrganizationInvitationRoutes } from "./invitation-routes.ts";
+import { removeUser } from "../../users/user-removal.ts";
 import { adminPath, created, noContent } from "../../common/reply.ts";
 import { paramsOf } from "../../common/query.ts";
 import { boolParam, intParam, page, queryOf } from "../../common/query.ts";
@@ -65,6 +67,11 @@ export async function registerOrganizationRoutes(app: FastifyInstance, server: S
       }
       tx.delete("organizations", org.id);
     });
+    // Keycloak removes managed members (users brokered in through the organization) with it.
+    for (const [userId, type] of Object.entries(org.members)) {
+      const user = type === "MANAGED" ? server.db.get("users", userId) : undefined;
+      if (user && user.realmId === ctx.realm.id) await removeUser(server, ctx.realm, user);
+    }
     await adminEvent(server, ctx, "DELETE", "ORGANIZATION", organizationPath(org.id));
     return noContent(reply);
   });
@@ -82,5 +89,6 @@ export async function registerOrganizationRoutes(app: FastifyInstance, server: S
   });
 
   await registerOrganizationMemberRoutes(app, server);
+  await registerOrganizationInvitationRoutes(app, server);
   await registerOrganizationIdentityProviderRoutes(app, server);
 }
