@@ -1,4 +1,4 @@
-import { useState, type Ref } from "react";
+import { useState, type KeyboardEvent, type Ref } from "react";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { Label, LabelGroup } from "@patternfly/react-core/dist/esm/components/Label/index.js";
 import { MenuToggle, type MenuToggleElement } from "@patternfly/react-core/dist/esm/components/MenuToggle/index.js";
@@ -38,6 +38,8 @@ export function SearchSelect({ options, values, onChange, onFilterChange, isMult
   const { t } = useMessages();
   const [isOpen, setOpen] = useState(false);
   const [text, setText] = useState("");
+  /** The option the arrow keys point at while focus stays in the text field. */
+  const [activeIndex, setActiveIndex] = useState(-1);
   const labelOf = (value: string) => options.find((option) => option.value === value)?.label ?? labels[value] ?? value;
   const choose = (value: string) => {
     if (isMulti) onChange(values.includes(value) ? values.filter((entry) => entry !== value) : [...values, value]);
@@ -51,9 +53,32 @@ export function SearchSelect({ options, values, onChange, onFilterChange, isMult
     }
   };
   const typed = (next: string) => {
+    setActiveIndex(-1);
     setText(next);
     setOpen(true);
     onFilterChange?.(next);
+  };
+  const moveActive = (step: 1 | -1) => {
+    const enabled = options.map((option, index) => (option.isDisabled ? -1 : index)).filter((index) => index >= 0);
+    if (enabled.length === 0) return;
+    const at = enabled.indexOf(activeIndex);
+    setActiveIndex(enabled[(at + step + enabled.length) % enabled.length] ?? enabled[0]);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      // Focus stays in the text field: PatternFly's own menu keys (on window) must not move it.
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(true);
+      moveActive(event.key === "ArrowDown" ? 1 : -1);
+    } else if (event.key === "Enter" && isOpen && options[activeIndex]) {
+      event.preventDefault();
+      event.stopPropagation();
+      choose(options[activeIndex].value);
+    } else if (event.key === "Escape") {
+      setOpen(false);
+      setActiveIndex(-1);
+    }
   };
   const shownText = onFilterChange ? (isOpen || isMulti ? text : text || (values[0] ? labelOf(values[0]) : "")) : "";
 
@@ -71,6 +96,8 @@ export function SearchSelect({ options, values, onChange, onFilterChange, isMult
             isExpanded={isOpen}
             onClick={() => setOpen(!isOpen)}
             onChange={(_event, next) => typed(next)}
+            onKeyDown={onKeyDown}
+            aria-activedescendant={isOpen && options[activeIndex] ? optionId(id, activeIndex) : undefined}
           >
             {isMulti && values.length > 0 && <ChosenLabels values={values} labelOf={labelOf} onRemove={choose} />}
           </TextInputGroupMain>
@@ -102,9 +129,11 @@ export function SearchSelect({ options, values, onChange, onFilterChange, isMult
         ) : options.length === 0 ? (
           <SelectOption isDisabled>{t("pickerNoResults")}</SelectOption>
         ) : (
-          options.map((option) => (
+          options.map((option, index) => (
             <SelectOption
               key={option.value}
+              id={optionId(id, index)}
+              isFocused={index === activeIndex}
               value={option.value}
               description={option.description}
               isDisabled={option.isDisabled}
@@ -119,6 +148,8 @@ export function SearchSelect({ options, values, onChange, onFilterChange, isMult
     </Select>
   );
 }
+
+const optionId = (id: string | undefined, index: number) => `${id ?? "kc-search-select"}-option-${index}`;
 
 function ChosenLabels({ values, labelOf, onRemove }: { values: string[]; labelOf(value: string): string; onRemove(value: string): void }) {
   const { t } = useMessages();
