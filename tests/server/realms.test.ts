@@ -258,8 +258,13 @@ describe("realm sub-resources", () => {
     assert.match(fail.errorMessage, /already exists/);
     const skip = await json(await api("/admin/realms/durable/partialImport", { method: "POST", body: { ...body, ifResourceExists: "SKIP" } }));
     assert.equal(skip.skipped, 5);
+    const clientUuid = first.results.find((r: Json) => r.resourceType === "CLIENT").id;
+    const extraRole = await api(`/admin/realms/durable/clients/${clientUuid}/roles`, { method: "POST", body: { name: "not-in-the-import" } });
+    assert.equal(extraRole.status, 201);
     const overwrite = await json(await api("/admin/realms/durable/partialImport", { method: "POST", body: { ...body, users: [{ username: "imported-user", firstName: "Changed" }], ifResourceExists: "OVERWRITE" } }));
     assert.equal(overwrite.overwritten, 5);
+    const rolesAfter = await json<Json[]>(await api(`/admin/realms/durable/clients/${clientUuid}/roles`));
+    assert.deepEqual(rolesAfter.map((r) => r.name), ["imported-client-role"], "an overwritten client is recreated with the imported roles only");
     const userResult = overwrite.results.find((r: Json) => r.resourceType === "USER");
     assert.equal(userResult.id, first.results.find((r: Json) => r.resourceType === "USER").id);
     const group = await json(await api("/admin/realms/durable/group-by-path/Imported/Child"));

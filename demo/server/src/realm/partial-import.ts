@@ -127,8 +127,14 @@ export async function partialImport(server: ServerContext, realm: RealmRecord, b
   for (const [table, r] of ctx.records) if (table === "identityProviders") idpIds.set(r.alias, r.id);
 
   const overwrittenGroups = existing.filter((c) => c.type === "GROUP" && policy === "OVERWRITE").map((c) => c.existingId!);
+  const overwrittenClients = new Set(existing.filter((c) => c.type === "CLIENT" && policy === "OVERWRITE").map((c) => c.existingId!));
+  const importedRoleIds = new Set(newRoles.map((r) => r.id));
   await db.write((tx) => {
     for (const id of overwrittenGroups) deleteGroupDescendants(server, tx, realm.id, id);
+    // Keycloak removes an overwritten client and creates it again: roles the import does not bring back are gone.
+    for (const role of db.iterate("roles", realm.id)) {
+      if (role.clientId && overwrittenClients.has(role.clientId) && !importedRoleIds.has(role.id)) tx.delete("roles", role.id);
+    }
     for (const [table, record] of ctx.records) tx.put(table, record as never);
   });
 
