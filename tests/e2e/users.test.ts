@@ -26,6 +26,7 @@ describe("users screens", () => {
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
     await markAdminCliAsConsoleClient(api, "master");
+    await markAdminCliAsConsoleClient(api, "demo");
   });
 
   after(async () => {
@@ -158,5 +159,55 @@ describe("users screens", () => {
     const events = (await page.evaluate(() => (window as unknown as { kcEvents: { type: string }[] }).kcEvents)).map((event) => event.type);
     for (const type of ["kc-user-created", "kc-user-updated", "kc-user-deleted"]) assert.ok(events.includes(type), `${type} in ${events.join(", ")}`);
     assert.match(page.url(), /users\.html$/, "memory routing leaves the host's address alone");
+  });
+
+  it("shows helpdesk (view and query only) no create, edit or delete control, and calls nothing that needs manage-users", async () => {
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    const adminCalls: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/admin/")) adminCalls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    });
+    await page.goto(`${server.baseUrl}/demo/test-elements/users.html?token-realm=demo&username=helpdesk&password=helpdesk`);
+    await withFailureShot(page, "users-helpdesk", async () => {
+      const list = page.getByRole("grid", { name: "Users" });
+      await waitForTable(list);
+      assert.equal(await page.getByRole("button", { name: "Create user" }).count(), 0);
+      assert.equal(await page.getByRole("button", { name: "Delete" }).count(), 0);
+      assert.equal(await list.getByRole("checkbox").count(), 0, "no selection for bulk delete");
+      await list.getByRole("link", { name: "bob.brown" }).click();
+      await page.getByRole("heading", { level: 1, name: "bob.brown" }).waitFor();
+      await page.getByRole("tab", { name: "Groups" }).click();
+      await waitForTable(page.getByRole("grid", { name: "Group membership" }));
+      await page.getByRole("tab", { name: "Attributes" }).click();
+      await page.getByRole("tab", { name: "Role mapping" }).click();
+      await page.getByRole("tab", { name: "Sessions" }).click();
+      await page.getByText("No sessions").waitFor();
+      for (const name of ["Save", "Join group", "Assign role", "Set password", "Reset password", "Delete user"]) assert.equal(await page.getByRole("button", { name }).count(), 0, `no '${name}'`);
+      assert.equal(await page.getByRole("tab", { name: "Credentials" }).count(), 0, "credentials need manage-users");
+      assert.equal(await page.getByRole("switch", { name: "Enabled" }).count(), 0);
+      assert.deepEqual(await areaAxeViolations(page, "kc-users-admin"), [], "read-only details");
+      await screenshot(page, "users-helpdesk-details");
+    });
+    const changes = adminCalls.filter((call) => !call.startsWith("GET "));
+    assert.deepEqual(changes, [], "no changing call");
+    const manageOnly = adminCalls.filter((call) => /\/credentials|\/components|\/authentication\/required-actions|\/impersonation/.test(call));
+    assert.deepEqual(manageOnly, [], "no call that needs a role helpdesk lacks");
+  });
+
+  it("looks right in the dark theme", async () => {
+    const { page } = await newPage(browser, { colorScheme: "dark" });
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(`${server.baseUrl}/demo/test-elements/users.html?theme=dark`);
+    const list = page.getByRole("grid", { name: "Users" });
+    await waitForTable(list);
+    await screenshot(page, "users-dark-list");
+    await list.getByRole("link", { name: "alice.anderson" }).click();
+    await page.getByRole("heading", { level: 1, name: "alice.anderson" }).waitFor();
+    await screenshot(page, "users-dark-details");
+    await page.getByRole("tab", { name: "Credentials" }).click();
+    await page.getByRole("grid", { name: "Credentials" }).or(page.getByText("No credentials")).first().waitFor();
+    await screenshot(page, "users-dark-credentials");
+    assert.deepEqual(await areaAxeViolations(page, "kc-users-admin"), [], "dark credentials");
   });
 });

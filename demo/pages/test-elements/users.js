@@ -33,4 +33,6 @@ for (const name of EVENTS) document.addEventListener(name, (event) => window.kcE
 element.setAttribute("server-url", location.origin);
 element.setAttribute("auth-realm", params.has("portal") ? "demo" : (params.get("token-realm") ?? "master"));
 if (params.get("theme")) element.setAttribute("theme", params.get("theme"));
+// A dark host page for the dark theme, as a product team would have (the element paints no page background).
+if (params.get("theme") === "dark") Object.assign(document.documentElement.style, { background: "#151515", color: "#e0e0e0", colorScheme: "dark" });
 element.tokenProvider = params.has("portal") ? createPortalTokenProvider() : passwordGrantProvider();

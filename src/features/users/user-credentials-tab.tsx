@@ -5,6 +5,7 @@ import { Toolbar, ToolbarContent, ToolbarItem } from "@patternfly/react-core/dis
 import { Table, Tbody, Td, Th, Thead, Tr } from "@patternfly/react-table/dist/esm/components/Table/index.js";
 import ArrowDownIcon from "@patternfly/react-icons/dist/esm/icons/arrow-down-icon.js";
 import ArrowUpIcon from "@patternfly/react-icons/dist/esm/icons/arrow-up-icon.js";
+import TrashIcon from "@patternfly/react-icons/dist/esm/icons/trash-icon.js";
 import type CredentialRepresentation from "@keycloak/keycloak-admin-client/lib/defs/credentialRepresentation.js";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
@@ -105,12 +106,10 @@ export function UserCredentialsTab({ user, canManage }: UserTabProps) {
                 </Td>
                 <Td dataLabel={t("credentialsCreated")}>{credential.createdDate ? new Date(credential.createdDate).toLocaleString() : ""}</Td>
                 {canManage && (
-                  <Td isActionCell>
+                  <Td isActionCell modifier="nowrap">
                     <Button variant="plain" aria-label={t("credentialsMoveUp", { type: credential.type })} icon={<ArrowUpIcon />} isDisabled={index === 0} onClick={() => move(credential, index - 1)} />
                     <Button variant="plain" aria-label={t("credentialsMoveDown", { type: credential.type })} icon={<ArrowDownIcon />} isDisabled={index === rows.length - 1} onClick={() => move(credential, index + 1)} />
-                    <Button variant="link" isDanger onClick={() => remove(credential)}>
-                      {t("credentialsDelete")}
-                    </Button>
+                    <Button variant="plain" isDanger aria-label={`${t("credentialsDelete")} ${credential.type}`} icon={<TrashIcon />} onClick={() => remove(credential)} />
                   </Td>
                 )}
               </Tr>

@@ -3,6 +3,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { PageSection } from "@patternfly/react-core/dist/esm/components/Page/index.js";
 import type UserRepresentation from "@keycloak/keycloak-admin-client/lib/defs/userRepresentation.js";
 import { useAccess } from "../../core/access/access-context.tsx";
+import { isFeatureEnabled } from "../../core/api/server-info.ts";
+import { useRealmRepresentation } from "../../core/runtime/realm-scope.tsx";
+import { useServerInfo } from "../../core/runtime/shared-queries.ts";
 import { errorMessage, responseStatus } from "../../core/api/api-error.ts";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
@@ -38,6 +41,9 @@ export default function UserPage() {
   const queryClient = useQueryClient();
   const { confirm, dialog } = useConfirm();
   const user = useQuery({ queryKey: userKeys.one(realm, id), queryFn: () => fetchUser(adminClient, realm, id) });
+  const serverInfo = useServerInfo();
+  const realmRepresentation = useRealmRepresentation();
+  const organizationsEnabled = isFeatureEnabled(serverInfo, "ORGANIZATION") && realmRepresentation?.organizationsEnabled === true;
   const canManage = access.hasAccess("manage-users") && user.data?.access?.manage !== false;
 
   if (user.isPending) return <LoadingSpinner />;
@@ -90,8 +96,9 @@ export default function UserPage() {
   };
 
   const actions: ViewHeaderAction[] = [];
-  if (canManage && current.access?.impersonate !== false) actions.push({ title: t("userImpersonate"), onClick: impersonate });
+  if (current.access?.impersonate === true) actions.push({ title: t("userImpersonate"), onClick: impersonate });
   if (canManage) actions.push({ title: t("usersDelete"), onClick: remove, isDanger: true });
+  // The user's own sub-resources (roles, groups, consents, links, sessions) need view-users; credentials need manage-users.
   const canViewRoles = access.hasSomeAccess("view-users", "manage-users");
 
   return (
@@ -108,10 +115,10 @@ export default function UserPage() {
           tabs={[
             { key: "settings", title: t("userTabSettings"), content: <UserSettingsTab user={current} canManage={canManage} onSave={save} /> },
             { key: "attributes", title: t("userTabAttributes"), content: <UserAttributesTab user={current} canManage={canManage} onSave={save} /> },
-            { key: "credentials", title: t("userTabCredentials"), content: <UserCredentialsTab user={current} canManage={canManage} />, isHidden: !access.hasSomeAccess("view-users", "manage-users") },
+            { key: "credentials", title: t("userTabCredentials"), content: <UserCredentialsTab user={current} canManage={canManage} />, isHidden: !canManage },
             { key: "role-mapping", title: t("userTabRoleMapping"), content: <RoleMapping type="users" id={id} realm={realm} isManager={canManage} />, isHidden: !canViewRoles },
-            { key: "groups", title: t("userTabGroups"), content: <UserGroupsTab user={current} canManage={canManage} />, isHidden: !access.hasAccess("query-groups") && !canViewRoles },
-            { key: "organizations", title: t("userTabOrganizations"), content: <UserOrganizationsTab user={current} />, isHidden: !canViewRoles },
+            { key: "groups", title: t("userTabGroups"), content: <UserGroupsTab user={current} canManage={canManage} />, isHidden: !canViewRoles },
+            { key: "organizations", title: t("userTabOrganizations"), content: <UserOrganizationsTab user={current} />, isHidden: !canViewRoles || !organizationsEnabled },
             { key: "consents", title: t("userTabConsents"), content: <UserConsentsTab user={current} canManage={canManage} />, isHidden: !canViewRoles },
             { key: "identity-provider-links", title: t("userTabIdentityProviderLinks"), content: <UserIdentityLinksTab user={current} canManage={canManage} />, isHidden: !canViewRoles },
             { key: "sessions", title: t("userTabSessions"), content: <UserSessionsTab user={current} canManage={canManage} />, isHidden: !canViewRoles },
