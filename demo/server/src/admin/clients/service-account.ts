@@ -2,12 +2,12 @@ import type { Db, Tx } from "../../store/db.ts";
 import type { ClientRecord, RealmRecord, UserRecord } from "../../store/types.ts";
 import { newId, now } from "../../common/ids.ts";
 import { clientScopeByName } from "./lookups.ts";
+import { serviceAccountOf } from "../common/user-links-index.ts";
 
 export const serviceAccountUsername = (clientId: string): string => `service-account-${clientId}`.toLowerCase();
 
 export function serviceAccountUser(db: Db, client: ClientRecord): UserRecord | undefined {
-  for (const user of db.iterate("users", client.realmId)) if (user.serviceAccountClientId === client.id) return user;
-  return undefined;
+  return serviceAccountOf(db, client.id);
 }
 
 /**

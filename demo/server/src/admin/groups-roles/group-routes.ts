@@ -12,6 +12,7 @@ import { adminEvent } from "../common/admin-event.ts";
 import { requireGroup } from "../common/lookups.ts";
 import { boolParam, intParam, page, parseSearchQuery, type Query, stringParam } from "../common/query.ts";
 import { byName, containsIgnoreCase } from "./name-matching.ts";
+import { groupMembers } from "../common/user-links-index.ts";
 
 type RealmParams = { Params: { realm: string }; Querystring: Query };
 type GroupParams = { Params: { realm: string; id: string }; Querystring: Query };
@@ -134,8 +135,7 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
     const ctx = await adminContext(server, req, req.params.realm);
     const group = requireGroup(db, ctx.realm, req.params.id);
     ctx.require("view-users");
-    const members = [];
-    for (const user of db.iterate("users", ctx.realm.id)) if (user.groupIds.includes(group.id)) members.push(user);
+    const members = groupMembers(db, group.id);
     members.sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
     const brief = boolParam(req.query, "briefRepresentation", false);
     return page(members, intParam(req.query, "first") ?? 0, intParam(req.query, "max") ?? DEFAULT_MAX_MEMBERS).map((u) => memberRepresentation(u, brief));

@@ -12,6 +12,7 @@ import { adminEvent } from "../common/admin-event.ts";
 import { findClient, requireClient } from "../common/lookups.ts";
 import { boolParam, intParam, page, type Query, stringParam } from "../common/query.ts";
 import { byName, containsIgnoreCase } from "./name-matching.ts";
+import { roleHolders } from "../common/user-links-index.ts";
 
 /** Every admin permission: Keycloak lets any administrator list roles (needed to map them). */
 const ANY_ADMIN: AdminPermission[] = [
@@ -147,7 +148,7 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
     container.ctx.require(container.view);
     container.ctx.requireAny("query-users", "view-users");
     const role = requireRole(server, container, req.params.roleName);
-    const users = db.list("users", container.ctx.realm.id).filter((u) => u.roleIds.includes(role.id));
+    const users = roleHolders(db, role.id);
     users.sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
     const brief = boolParam(req.query, "briefRepresentation", false);
     return page(users, intParam(req.query, "first") ?? 0, intParam(req.query, "max") ?? DEFAULT_MAX_RESULTS).map((u) => memberRepresentation(u, brief));

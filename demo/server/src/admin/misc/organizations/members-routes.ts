@@ -10,6 +10,7 @@ import { boolParam, intParam, page, paramsOf, queryOf, stringParam } from "../..
 import { memberRepresentation, userRepresentation } from "../../common/user-representation.ts";
 import { organizationPath, organizationsContext, requireOrganization } from "./lookup.ts";
 import { organizationRepresentation } from "./representation.ts";
+import { userIdsByEmail } from "../../users/username-index.ts";
 
 const BASE = "/admin/realms/:realm/organizations/:id/members";
 
@@ -110,7 +111,8 @@ export async function registerOrganizationMemberRoutes(app: FastifyInstance, ser
     const { ctx, org } = await context(req);
     const email = formField(req.body, "email")?.toLowerCase();
     if (!email) throw badRequest("To invite a member you need to provide an email and/or an id");
-    const existing = server.db.list("users", ctx.realm.id).find((u) => u.email === email);
+    const [existingId] = userIdsByEmail(server.db, ctx.realm.id, email);
+    const existing = existingId ? server.db.get("users", existingId) : undefined;
     if (existing && existing.id in org.members) throw conflict("User already a member of the organization");
     const invitation = {
       id: newId(),
