@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
-import { Form, FormGroup } from "@patternfly/react-core/dist/esm/components/Form/index.js";
+import { Form, FormGroup, FormHelperText } from "@patternfly/react-core/dist/esm/components/Form/index.js";
+import { HelperText, HelperTextItem } from "@patternfly/react-core/dist/esm/components/HelperText/index.js";
 import { Switch } from "@patternfly/react-core/dist/esm/components/Switch/index.js";
 import { useAccess } from "../../core/access/access-context.tsx";
 import { useMessages } from "../../core/i18n/use-messages.ts";
@@ -102,15 +103,28 @@ export function LinkIdentityProviderDialog({ organization, linked, onClose }: Li
                 isLoading={providers.isPending}
               />
             )}
-            {aliasMissing && <p className="pf-v6-c-helper-text__item pf-m-error" role="alert">{t("orgIdpRequired")}</p>}
+            {aliasMissing && (
+              <FormHelperText>
+                <HelperText>
+                  <HelperTextItem variant="error" aria-live="polite">
+                    {t("orgIdpRequired")}
+                  </HelperTextItem>
+                </HelperText>
+              </FormHelperText>
+            )}
           </FormGroup>
           {canEditProviders && (
             <>
               <FormGroup label={t("orgDomain")} fieldId="org-link-idp-domain">
-                <SingleSelect id="org-link-idp-domain" aria-label={t("orgDomain")} options={domainChoices} value={options.domain ?? ""} onChange={(domain) => setOptions({ ...options, domain: domain || undefined })} />
+                <SingleSelect id="org-link-idp-domain" options={domainChoices} value={options.domain ?? ""} onChange={(domain) => setOptions({ ...options, domain: domain || undefined })} />
               </FormGroup>
-              <FormGroup label={t("orgIdpRedirect")} fieldId="org-link-idp-redirect" labelInfo={t("orgIdpRedirectHelp")}>
-                <Switch id="org-link-idp-redirect" aria-label={t("orgIdpRedirect")} isChecked={options.redirectWhenEmailMatches} onChange={(_event, checked) => setOptions({ ...options, redirectWhenEmailMatches: checked })} />
+              <FormGroup label={t("orgIdpRedirect")} fieldId="org-link-idp-redirect">
+                <Switch id="org-link-idp-redirect" aria-label={t("orgIdpRedirect")} aria-describedby="org-link-idp-redirect-help" isChecked={options.redirectWhenEmailMatches} onChange={(_event, checked) => setOptions({ ...options, redirectWhenEmailMatches: checked })} />
+                <FormHelperText>
+                  <HelperText>
+                    <HelperTextItem id="org-link-idp-redirect-help">{t("orgIdpRedirectHelp")}</HelperTextItem>
+                  </HelperText>
+                </FormHelperText>
               </FormGroup>
               <FormGroup label={t("orgIdpHideOnLogin")} fieldId="org-link-idp-hide">
                 <Switch id="org-link-idp-hide" aria-label={t("orgIdpHideOnLogin")} isChecked={options.hideOnLogin} onChange={(_event, checked) => setOptions({ ...options, hideOnLogin: checked })} />

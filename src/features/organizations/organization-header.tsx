@@ -14,7 +14,7 @@ import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
 import { useConfirm } from "../../core/ui/dialogs/index.ts";
 import { Dropdown, DropdownItem, DropdownList } from "../../core/ui/overlays/dropdown.tsx";
 import { useOrganizationEvents } from "./organization-events.tsx";
-import { deleteOrganization, organizationsKey, type Organization } from "./organization-queries.ts";
+import { deleteOrganization, organizationKey, organizationsKey, type Organization } from "./organization-queries.ts";
 import { toOrganizations } from "./paths.ts";
 import "./messages.ts";
 
@@ -39,7 +39,8 @@ export function OrganizationHeader({ organization }: { organization: Organizatio
       events.deleted(organization.id, organization.name);
       addAlert(t("orgDeleted"));
       navigate(toOrganizations(realm));
-      await queryClient.invalidateQueries({ queryKey: organizationsKey(realm) });
+      queryClient.removeQueries({ queryKey: organizationKey(realm, organization.id) });
+      await queryClient.invalidateQueries({ queryKey: organizationsKey(realm), refetchType: "none" });
     } catch (error) {
       addError("orgDeleteFailed", error);
     }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { Label } from "@patternfly/react-core/dist/esm/components/Label/index.js";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { ChipGroupList, DataTable, type DataTableProps, type TableColumn } from "../../core/ui/table/index.ts";
@@ -32,7 +33,13 @@ export function OrganizationTable({ linkTo, showMembershipType, ariaLabel, ...ta
       width: 30,
       cell: (organization) => (
         <>
-          {linkTo ? <Link to={linkTo(organization)}>{organization.name}</Link> : organization.name}
+          {linkTo ? (
+            <Button variant="link" isInline component={(props: object) => <Link {...props} to={linkTo(organization)} />}>
+              {organization.name}
+            </Button>
+          ) : (
+            organization.name
+          )}
           {organization.enabled === false && (
             <Label color="grey" isCompact className="pf-v6-u-ml-sm">
               {t("orgDisabled")}

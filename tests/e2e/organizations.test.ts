@@ -1,0 +1,190 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { markAdminCliAsConsoleClient, screenshot, seriousAxeViolations, waitForTable } from "./organizations-support.ts";
+
+const TIMEOUT = 20_000;
+const ORGS = "/admin/realms/demo/organizations";
+
+interface OrganizationRep {
+  id: string;
+  name: string;
+  enabled: boolean;
+  domains: { name: string }[];
+  attributes?: Record<string, string[]>;
+}
+
+describe("organizations screens", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: ReturnType<typeof adminFetch>;
+
+  before(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+    api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
+    await markAdminCliAsConsoleClient(api, "master");
+    for (const alias of ["northwind-idp", "initech-idp"]) {
+      const response = await api("/admin/realms/demo/identity-provider/instances", {
+        method: "POST",
+        body: { alias, displayName: alias, providerId: "oidc", enabled: true, config: { clientId: "x", clientSecret: "y", authorizationUrl: "https://idp.example.com/auth", tokenUrl: "https://idp.example.com/token" } },
+      });
+      assert.equal(response.status, 201, await response.text());
+    }
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  const findOrganization = async (name: string): Promise<OrganizationRep | undefined> => {
+    const list = (await (await api(`${ORGS}?search=${encodeURIComponent(name)}&exact=true&briefRepresentation=false`)).json()) as OrganizationRep[];
+    return list.find((organization) => organization.name === name);
+  };
+
+  /** Create with two domains, add a member, link a provider; each checked through the admin API. */
+  async function driveOrganizationScreens(page: Page, host: string, area: string, name: string, domains: [string, string], member: string, alias: string, shots: string) {
+    try {
+      return await driveSteps(page, host, area, name, domains, member, alias, shots);
+    } catch (error) {
+      await screenshot(page, `${shots}-failed`);
+      throw error;
+    }
+  }
+
+  async function driveSteps(page: Page, host: string, area: string, name: string, domains: [string, string], member: string, alias: string, shots: string) {
+    const list = page.getByRole("grid", { name: "Organizations" });
+    await waitForTable(list);
+    await list.getByText("Acme", { exact: true }).waitFor();
+    assert.deepEqual(await seriousAxeViolations(page, host, area), [], "organizations list");
+    await screenshot(page, `${shots}-list`);
+
+    await page.getByRole("button", { name: "Create organization" }).click();
+    await page.getByRole("heading", { name: "Create organization" }).waitFor();
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+    await page.getByLabel("Domains 1").fill(domains[0]);
+    await page.getByRole("button", { name: "Add another value" }).click();
+    await page.getByLabel("Domains 2").fill(domains[1]);
+    await page.getByLabel("Description").fill(`${name} from the e2e test`);
+    await page.getByRole("textbox", { name: "Key 1" }).fill("tier");
+    await page.getByRole("textbox", { name: "Value 1" }).fill("gold");
+    assert.deepEqual(await seriousAxeViolations(page, host, area), [], "create form");
+    await screenshot(page, `${shots}-create`);
+    await page.getByRole("button", { name: "Save" }).click();
+
+    await page.getByRole("tab", { name: "Settings", selected: true }).waitFor();
+    const created = await findOrganization(name);
+    assert.ok(created, "organization created");
+    assert.deepEqual(created.domains.map((domain) => domain.name).sort(), [...domains].sort());
+    assert.deepEqual(created.attributes, { tier: ["gold"] });
+    assert.deepEqual(await seriousAxeViolations(page, host, area), [], "settings tab");
+    await screenshot(page, `${shots}-settings`);
+
+    await page.getByRole("tab", { name: "Members" }).click();
+    await page.getByRole("button", { name: "Add member" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Add members" });
+    await dialog.getByRole("combobox", { name: "Users" }).fill(member);
+    await page.getByRole("menuitem", { name: new RegExp(member) }).click();
+    await dialog.getByRole("heading", { name: "Add members" }).click();
+    await dialog.getByRole("button", { name: "Add", exact: true }).click();
+    const members = page.getByRole("grid", { name: "Members" });
+    await members.getByText(member, { exact: true }).waitFor();
+    const memberList = (await (await api(`${ORGS}/${created.id}/members`)).json()) as { username: string; membershipType: string }[];
+    assert.deepEqual(memberList.map((user) => user.username), [member]);
+    assert.deepEqual(await seriousAxeViolations(page, host, area), [], "members tab");
+    await screenshot(page, `${shots}-members`);
+
+    await page.getByRole("tab", { name: "Identity providers" }).click();
+    await page.getByRole("button", { name: "Link identity provider" }).first().click();
+    const link = page.getByRole("dialog", { name: "Link identity provider" });
+    await link.getByRole("combobox", { name: "Identity provider" }).fill(alias.slice(0, 5));
+    await page.getByText(alias, { exact: true }).click();
+    await link.getByRole("button", { name: "Domain" }).click();
+    await page.getByRole("option", { name: domains[1] }).or(page.getByRole("menuitem", { name: domains[1] })).click();
+    await link.getByRole("switch", { name: "Redirect when email domain matches" }).focus();
+    await page.keyboard.press("Space");
+    assert.deepEqual(await seriousAxeViolations(page, host, area), [], "link dialog");
+    await screenshot(page, `${shots}-link-idp`);
+    await link.getByRole("button", { name: "Save" }).click();
+    const providers = page.getByRole("grid", { name: "Linked identity providers" });
+    await providers.getByText(alias, { exact: true }).first().waitFor();
+    const linked = (await (await api(`${ORGS}/${created.id}/identity-providers`)).json()) as { alias: string; config: Record<string, string> }[];
+    assert.deepEqual(linked.map((provider) => provider.alias), [alias]);
+    assert.equal(linked[0].config["kc.org.domain"], domains[1]);
+    assert.equal(linked[0].config["kc.org.broker.redirect.mode.email-matches"], "true");
+    await screenshot(page, `${shots}-identity-providers`);
+    return created;
+  }
+
+  it("in the full console: create with two domains, add a member, link an identity provider", async () => {
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(`${server.baseUrl}/admin/master/console/`);
+    await signIn(page, { username: "admin", password: "admin" });
+    await page.getByTestId("dashboard-title").waitFor();
+    await page.evaluate(() => (location.hash = "#/demo/organizations"));
+    await driveOrganizationScreens(page, "kc-admin-console", "main", "Northwind", ["northwind.example.com", "northwind.example.org"], "frank.fischer", "northwind-idp", "console");
+    await page.close();
+  });
+
+  it("as <kc-organizations-admin> alone: the same, with kc-organization-… events", async () => {
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(request.url()));
+    await page.goto(`${server.baseUrl}/demo/test-elements/organizations.html`);
+    const created = await driveOrganizationScreens(page, "kc-organizations-admin", ".kc-element-root", "Initech", ["initech.example.com", "initech.example.net"], "grace.garcia", "initech-idp", "element");
+    assert.equal(new URL(page.url()).hash, "", "the element never touches the host's address");
+    assert.equal(requests.some((url) => url.includes("/protocol/openid-connect/auth")), false, "no sign-in redirect");
+
+    await page.getByRole("tab", { name: "Attributes" }).click();
+    await page.getByRole("textbox", { name: "Value 1" }).fill("platinum");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Organization saved.").waitFor();
+    assert.deepEqual((await findOrganization("Initech"))?.attributes, { tier: ["platinum"] });
+
+    await page.getByRole("button", { name: "Organization actions" }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await page.getByRole("dialog", { name: "Delete organization?" }).getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("grid", { name: "Organizations" }).getByText("Acme", { exact: true }).waitFor();
+    assert.equal(await findOrganization("Initech"), undefined);
+
+    const events = (await page.evaluate(() => (window as unknown as { kcEvents: { type: string; detail: { id: string } }[] }).kcEvents)).filter((event) => event.type.startsWith("kc-organization"));
+    assert.deepEqual(events.map((event) => event.type), ["kc-organization-created", "kc-organization-updated", "kc-organization-deleted"]);
+    assert.ok(events.every((event) => event.detail.id === created.id));
+    await page.close();
+  });
+
+  it("keeps the form and shows the server's message when a create fails", async () => {
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(`${server.baseUrl}/demo/test-elements/organizations.html`);
+    await page.getByRole("button", { name: "Create organization" }).click();
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Acme");
+    await page.getByLabel("Domains 1").fill("other.example.com");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText(/could not be created: A organization with the same name already exists/).waitFor();
+    assert.equal(await page.getByRole("textbox", { name: "Name", exact: true }).inputValue(), "Acme");
+    assert.equal(await page.getByLabel("Domains 1").inputValue(), "other.example.com");
+    await page.close();
+  });
+
+  it("looks right in the dark theme", async () => {
+    const { page } = await newPage(browser, { colorScheme: "dark" });
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(`${server.baseUrl}/demo/test-elements/organizations.html?theme=dark`);
+    await waitForTable(page.getByRole("grid", { name: "Organizations" }));
+    assert.deepEqual(await seriousAxeViolations(page, "kc-organizations-admin"), [], "dark list");
+    await screenshot(page, "element-dark-list");
+    const acme = await findOrganization("Acme");
+    await page.getByRole("link", { name: "Acme" }).click();
+    await page.getByRole("tab", { name: "Members" }).click();
+    await page.getByRole("grid", { name: "Members" }).getByText("alice.anderson", { exact: true }).waitFor();
+    assert.ok(acme);
+    await screenshot(page, "element-dark-members");
+    await page.close();
+  });
+});
