@@ -210,4 +210,69 @@ describe("users screens", () => {
     await screenshot(page, "users-dark-credentials");
     assert.deepEqual(await areaAxeViolations(page, "kc-users-admin"), [], "dark credentials");
   });
+
+  it("searches attributes, renames a credential, links and unlinks an identity provider, signs a session out", async () => {
+    const created = await api(USERS, { method: "POST", body: { username: "frank-tabs", enabled: true, email: "frank-tabs@example.com", firstName: "Frank", lastName: "Tabs", attributes: { team: ["blue"] }, credentials: [{ type: "password", value: "Frank-123", temporary: false }] } });
+    assert.equal(created.status, 201, await created.text());
+    const id = (await findUser("frank-tabs"))!.id;
+    const provider = await api("/admin/realms/demo/identity-provider/instances", {
+      method: "POST",
+      body: { alias: "partner-idp", displayName: "Partner", providerId: "oidc", enabled: true, config: { clientId: "x", clientSecret: "y", authorizationUrl: "https://idp.example.com/auth", tokenUrl: "https://idp.example.com/token" } },
+    });
+    assert.equal(provider.status, 201, await provider.text());
+    const login = await fetch(`${server.baseUrl}/realms/demo/protocol/openid-connect/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "password", client_id: "admin-cli", username: "frank-tabs", password: "Frank-123" }),
+    });
+    assert.equal(login.status, 200, "frank signs in once, so he has a session");
+
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(`${server.baseUrl}/demo/test-elements/users.html`);
+    await withFailureShot(page, "users-tabs", async () => {
+      const list = page.getByRole("grid", { name: "Users" });
+      await waitForTable(list);
+      const search = page.getByPlaceholder(/Search by username/).first();
+      await search.fill("team:blue");
+      await search.press("Enter");
+      await list.getByRole("link", { name: "frank-tabs" }).waitFor();
+      assert.equal(await list.locator("tbody tr").count(), 1, "attribute search finds only frank");
+      await screenshot(page, "users-attribute-search");
+      await list.getByRole("link", { name: "frank-tabs" }).click();
+
+      await page.getByRole("tab", { name: "Credentials" }).click();
+      await page.getByRole("button", { name: "Edit label of password" }).click();
+      const label = page.getByRole("textbox", { name: "User label" });
+      await label.fill("main password");
+      await label.press("Enter");
+      await page.getByText("The label was saved.").waitFor();
+      const credentials = await json<{ type: string; userLabel?: string }[]>(`${USERS}/${id}/credentials`);
+      assert.equal(credentials.find((credential) => credential.type === "password")?.userLabel, "main password");
+
+      await page.getByRole("tab", { name: "Identity provider links" }).click();
+      await page.getByRole("button", { name: "Link account partner-idp" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("textbox", { name: "User ID" }).fill("partner-42");
+      await dialog.getByRole("textbox", { name: "Username" }).fill("frank@partner");
+      assert.deepEqual(await areaAxeViolations(page, "kc-users-admin"), [], "link dialog");
+      await dialog.getByRole("button", { name: "Link account" }).click();
+      await page.getByText("The account was linked.").waitFor();
+      assert.deepEqual(await json<{ identityProvider: string; userId: string; userName: string }[]>(`${USERS}/${id}/federated-identity`), [{ identityProvider: "partner-idp", userId: "partner-42", userName: "frank@partner" }]);
+      await screenshot(page, "users-identity-links");
+      await page.getByRole("button", { name: "Unlink account partner-idp" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Unlink account" }).click();
+      await page.getByText("The account was unlinked.").waitFor();
+      assert.deepEqual(await json<unknown[]>(`${USERS}/${id}/federated-identity`), []);
+
+      await page.getByRole("tab", { name: "Sessions" }).click();
+      const sessions = page.getByRole("grid", { name: "Sessions" });
+      await waitForTable(sessions);
+      await screenshot(page, "users-sessions");
+      await sessions.getByRole("button", { name: /^Sign out/ }).first().click();
+      await page.getByText("The session was signed out.").waitFor();
+      assert.deepEqual(await json<unknown[]>(`${USERS}/${id}/sessions`), []);
+      await page.getByText("No sessions").waitFor();
+    });
+  });
 });
