@@ -3,6 +3,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { Table, Tbody, Td, Th, Thead, Tr } from "@patternfly/react-table/dist/esm/components/Table/index.js";
 import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
 import { TableEmptyState, TableErrorState } from "../../core/ui/table/index.ts";
+import "./users-tables.css";
 
 export interface SimpleColumn<T> {
   title: string;
@@ -26,7 +27,7 @@ export function SimpleList<T>({ query, ariaLabel, columns, rowKey, empty, action
   const rows = query.data ?? [];
   if (rows.length === 0) return <TableEmptyState title={empty.title} message={empty.message} />;
   return (
-    <Table aria-label={ariaLabel} variant="compact">
+    <Table aria-label={ariaLabel} variant="compact" className="kc-users-table">
       <Thead>
         <Tr>
           {columns.map((column) => (

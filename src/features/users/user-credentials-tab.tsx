@@ -20,6 +20,7 @@ import { ResetActionsDialog } from "./reset-actions-dialog.tsx";
 import { ResetPasswordDialog } from "./reset-password-dialog.tsx";
 import type { UserTabProps } from "./user-settings-tab.tsx";
 import "./messages.ts";
+import "./users-tables.css";
 
 /** Credentials in their order: reset password, rename, move up/down, delete, send a reset-actions email. */
 export function UserCredentialsTab({ user, canManage }: UserTabProps) {
@@ -83,7 +84,7 @@ export function UserCredentialsTab({ user, canManage }: UserTabProps) {
       ) : rows.length === 0 ? (
         <TableEmptyState title={t("credentialsEmpty")} message={t("credentialsEmptyMessage")} />
       ) : (
-        <Table aria-label={t("credentialsTableLabel")} variant="compact">
+        <Table aria-label={t("credentialsTableLabel")} variant="compact" className="kc-users-table">
           <Thead>
             <Tr>
               <Th>{t("credentialsType")}</Th>
