@@ -26,6 +26,7 @@ describe("organizations screens", () => {
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
     await markAdminCliAsConsoleClient(api, "master");
+    await markAdminCliAsConsoleClient(api, "demo");
     for (const alias of ["northwind-idp", "initech-idp"]) {
       const response = await api("/admin/realms/demo/identity-provider/instances", {
         method: "POST",
@@ -185,6 +186,18 @@ describe("organizations screens", () => {
     await page.getByRole("grid", { name: "Members" }).getByText("alice.anderson", { exact: true }).waitFor();
     assert.ok(acme);
     await screenshot(page, "element-dark-members");
+    await page.close();
+  });
+
+  it("shows helpdesk (no manage-realm) what is missing instead of calling the organizations API", async () => {
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    const calls: string[] = [];
+    page.on("request", (request) => calls.push(new URL(request.url()).pathname));
+    await page.goto(`${server.baseUrl}/demo/test-elements/organizations.html?token-realm=demo&username=helpdesk&password=helpdesk`);
+    await page.getByTestId("forbidden").getByText("manage-realm").waitFor();
+    assert.equal(await page.getByRole("button", { name: "Create organization" }).count(), 0);
+    assert.deepEqual(calls.filter((path) => path.startsWith("/admin/realms/demo/organizations")), []);
     await page.close();
   });
 });

@@ -3,6 +3,7 @@ import { passwordGrantTokenProvider, recordElementEvents } from "./organizations
 const element = document.getElementById("element");
 const params = new URLSearchParams(location.search);
 element.setAttribute("server-url", location.origin);
+element.setAttribute("auth-realm", params.get("token-realm") ?? "master");
 if (params.get("theme")) {
   element.setAttribute("theme", params.get("theme"));
   document.body.classList.toggle("dark", params.get("theme") === "dark");

@@ -55,7 +55,7 @@ export function OrganizationIdentityProvidersTab({ organization }: { organizatio
     { name: "alias", title: t("orgIdpAlias"), width: 25 },
     { name: "displayName", title: t("orgIdpDisplayName"), width: 25, cell: (provider) => provider.displayName ?? "" },
     { name: "domain", title: t("orgDomain"), cell: domainText },
-    { name: "redirect", title: t("orgIdpRedirect"), cell: (provider) => (linkOptionsOf(provider).redirectWhenEmailMatches ? t("orgYes") : t("orgNo")) },
+    { name: "redirect", title: t("orgIdpRedirectColumn"), cell: (provider) => (linkOptionsOf(provider).redirectWhenEmailMatches ? t("orgYes") : t("orgNo")) },
   ];
 
   return (
