@@ -275,4 +275,32 @@ describe("users screens", () => {
       await page.getByText("No sessions").waitFor();
     });
   });
+
+  it("never lists a federated realm unfiltered: asks for a search first", async () => {
+    const realm = (await json<{ id: string }>("/admin/realms/demo"));
+    const created = await api("/admin/realms/demo/components", {
+      method: "POST",
+      body: { name: "corporate-ldap", providerId: "ldap", providerType: "org.keycloak.storage.UserStorageProvider", parentId: realm.id, config: { enabled: ["true"] } },
+    });
+    assert.equal(created.status, 201, await created.text());
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    const listCalls: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (/\/users$|brute-force-user$/.test(url.pathname)) listCalls.push(url.search);
+    });
+    await page.goto(`${server.baseUrl}/demo/test-elements/users.html`);
+    await withFailureShot(page, "users-federated", async () => {
+      await page.getByRole("heading", { name: "Search for users" }).waitFor();
+      assert.equal(listCalls.length, 0, "no unfiltered listing");
+      assert.deepEqual(await areaAxeViolations(page, "kc-users-admin"), [], "search first");
+      await screenshot(page, "users-federated-search");
+      const search = page.getByRole("searchbox").or(page.getByPlaceholder(/Search by username/)).first();
+      await search.fill("bob");
+      await search.press("Enter");
+      await page.getByRole("grid", { name: "Users" }).getByRole("link", { name: "bob.brown" }).waitFor();
+      assert.ok(listCalls.every((query) => new URLSearchParams(query).get("search") === "bob"), `every listing is filtered: ${listCalls.join(", ")}`);
+    });
+  });
 });
