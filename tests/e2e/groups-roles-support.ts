@@ -28,7 +28,10 @@ export async function json<T>(api: AdminApi, path: string): Promise<T> {
 }
 
 /** The table row holding `text` (in a link or a cell). */
-export const rowWith = (page: Page | Locator, text: string) => page.locator("tr").filter({ has: page.getByText(text, { exact: true }) });
+export function rowWith(scope: Page | Locator, text: string): Locator {
+  const page = "page" in scope && typeof scope.page === "function" ? (scope as Locator).page() : (scope as Page);
+  return scope.locator("tr").filter({ has: page.getByText(text, { exact: true }) });
+}
 
 /** Opens a row's kebab and picks an action, with real clicks. */
 export async function rowAction(page: Page, text: string, action: string): Promise<void> {

@@ -15,7 +15,7 @@ function ClientBadge({ containerId }: { containerId: string }) {
 export function RoleNameWithClient({ row }: { row: RoleRow }) {
   return (
     <>
-      {row.clientId ? <Label color="blue" isCompact>{row.clientId}</Label> : row.containerId ? <ClientBadge containerId={row.containerId} /> : null} {row.name}
+      {row.clientId ? <Label color="blue" isCompact>{row.clientId}</Label> : row.containerId ? <ClientBadge containerId={row.containerId} /> : null} <span>{row.name}</span>
     </>
   );
 }

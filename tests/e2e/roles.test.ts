@@ -1,0 +1,176 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { EMBEDDED_ADMIN_CLIENT, adminApi, createEmbeddedAdminClient, json, rowAction, rowWith, seriousViolations, type AdminApi } from "./groups-roles-support.ts";
+
+const TIMEOUT = 20_000;
+const SHOTS = process.env.E2E_SHOTS;
+
+interface Role {
+  id: string;
+  name: string;
+  composite?: boolean;
+  clientRole?: boolean;
+  description?: string;
+}
+
+describe("realm roles", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let api: AdminApi;
+  const roleByName = (name: string) => json<Role>(api, `/admin/realms/demo/roles/${encodeURIComponent(name)}`);
+
+  /** Ticks a role in the add dialog (searched on the server) and adds it. */
+  const addAssociated = async (kind: "Realm roles" | "Client roles", name: string) => {
+    await page.getByRole("button", { name: "Role actions" }).click();
+    await page.getByRole("menuitem", { name: "Add associated roles" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: kind }).click();
+    const search = dialog.getByPlaceholder("Search roles");
+    await search.fill(name);
+    await search.press("Enter");
+    await rowWith(dialog, name).getByRole("checkbox").check();
+    await dialog.getByRole("button", { name: "Add", exact: true }).click();
+    await page.getByText("The associated roles were added.").first().waitFor();
+    await dialog.waitFor({ state: "detached" });
+  };
+
+  before(async () => {
+    server = await startTestServer();
+    api = await adminApi(server.baseUrl);
+    await createEmbeddedAdminClient(api);
+    assert.equal((await api("/admin/realms/demo/roles", { method: "POST", body: { name: "e2e-realm-part", description: "Included realm role" } })).status, 201);
+    const [portal] = await json<{ id: string }[]>(api, "/admin/realms/demo/clients?clientId=portal");
+    assert.equal((await api(`/admin/realms/demo/clients/${portal.id}/roles`, { method: "POST", body: { name: "e2e-client-part" } })).status, 201);
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser));
+    page.setDefaultTimeout(TIMEOUT);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  describe("in the full console", () => {
+    it("creates a role and makes it composite with a realm role and a client role", async () => {
+      await page.goto(`${server.baseUrl}/admin/master/console/`);
+      await signIn(page, { username: "admin", password: "admin" });
+      await page.getByTestId("dashboard-title").waitFor();
+      await page.goto(`${server.baseUrl}/admin/master/console/#/demo/roles`);
+      await page.getByRole("heading", { name: "Realm roles", level: 1 }).waitFor();
+      await page.getByRole("button", { name: "Create role" }).click();
+      await page.getByLabel("Role name").fill("e2e-composite");
+      await page.getByLabel("Description").fill("Bundles two roles");
+      await page.getByRole("button", { name: "Create", exact: true }).click();
+      await page.getByText("The role e2e-composite was created.").waitFor();
+      const created = await roleByName("e2e-composite");
+      assert.equal(created.description, "Bundles two roles");
+      await page.waitForURL(new RegExp(`#/demo/roles/${created.id}/details$`));
+
+      await addAssociated("Realm roles", "e2e-realm-part");
+      await page.waitForURL(new RegExp(`#/demo/roles/${created.id}/associated-roles$`));
+      await addAssociated("Client roles", "e2e-client-part");
+      await rowWith(page, "e2e-client-part").waitFor();
+      const composites = await json<Role[]>(api, `/admin/realms/demo/roles-by-id/${created.id}/composites`);
+      assert.deepEqual(composites.map((r) => r.name).sort(), ["e2e-client-part", "e2e-realm-part"]);
+      assert.equal((await roleByName("e2e-composite")).composite, true);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/roles-console-associated.png` });
+    });
+
+    it("gives a user the composite role and the user inherits both roles", async () => {
+      const [user] = await json<{ id: string }[]>(api, "/admin/realms/demo/users?username=carol.chen&exact=true");
+      const composite = await roleByName("e2e-composite");
+      assert.equal((await api(`/admin/realms/demo/users/${user.id}/role-mappings/realm`, { method: "POST", body: [{ id: composite.id, name: composite.name }] })).status, 204);
+      const effective = await json<Role[]>(api, `/admin/realms/demo/users/${user.id}/role-mappings/realm/composite`);
+      assert.ok(effective.some((r) => r.name === "e2e-realm-part"));
+      const [portal] = await json<{ id: string }[]>(api, "/admin/realms/demo/clients?clientId=portal");
+      const clientEffective = await json<Role[]>(api, `/admin/realms/demo/users/${user.id}/role-mappings/clients/${portal.id}/composite`);
+      assert.ok(clientEffective.some((r) => r.name === "e2e-client-part"));
+
+      await page.getByRole("tab", { name: "Users in role" }).click();
+      await rowWith(page, "carol.chen").waitFor();
+    });
+
+    it("edits details and attributes", async () => {
+      await page.getByRole("tab", { name: "Details" }).click();
+      await page.getByLabel("Description").fill("Bundles a realm and a client role");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("The role was saved.").first().waitFor();
+      await page.getByRole("tab", { name: "Attributes" }).click();
+      await page.getByLabel("Key 1").fill("owner");
+      await page.getByLabel("Value 1").fill("team-a");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("The role was saved.").first().waitFor();
+      const saved = await json<Role & { attributes: Record<string, string[]> }>(api, `/admin/realms/demo/roles/e2e-composite`);
+      assert.equal(saved.description, "Bundles a realm and a client role");
+      assert.deepEqual(saved.attributes, { owner: ["team-a"] });
+      assert.match(page.url(), /\/attributes$/);
+    });
+
+    it("searches the list on the server", async () => {
+      await page.goto(`${server.baseUrl}/admin/master/console/#/demo/roles`);
+      const search = page.getByPlaceholder("Search roles");
+      await search.fill("e2e-");
+      await search.press("Enter");
+      await rowWith(page, "e2e-composite").waitFor();
+      await rowWith(page, "e2e-realm-part").waitFor();
+      await rowWith(page, "manager").waitFor({ state: "detached" });
+    });
+  });
+
+  describe("as the standalone element", () => {
+    const events = () => page.evaluate(() => (window as unknown as { kcEvents: { type: string; detail: { id: string } }[] }).kcEvents);
+
+    it("creates and deletes a role and announces both", async () => {
+      await page.goto(`${server.baseUrl}/demo/test-elements/roles.html?token-client=${EMBEDDED_ADMIN_CLIENT}`);
+      await page.waitForFunction(() => document.querySelector("kc-roles-admin")?.shadowRoot);
+      await page.getByRole("heading", { name: "Realm roles", level: 1 }).waitFor();
+      assert.deepEqual(await seriousViolations(page, "kc-roles-admin"), []);
+      await page.getByRole("button", { name: "Create role" }).click();
+      await page.getByLabel("Role name").fill("element-role");
+      await page.getByRole("button", { name: "Create", exact: true }).click();
+      await page.getByText("The role element-role was created.").waitFor();
+      const created = await roleByName("element-role");
+      assert.ok((await events()).some((e) => e.type === "kc-role-created" && e.detail.id === created.id));
+      for (const tab of ["Details", "Attributes", "Users in role"]) {
+        await page.getByRole("tab", { name: tab }).click();
+        await page.waitForTimeout(300);
+        assert.deepEqual(await seriousViolations(page, "kc-roles-admin"), [], tab);
+      }
+      await page.getByRole("button", { name: "Role actions" }).click();
+      await page.getByRole("menuitem", { name: "Delete" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+      await page.getByText("The role was deleted.").waitFor();
+      assert.equal((await api("/admin/realms/demo/roles/element-role")).status, 404);
+      assert.ok((await events()).some((e) => e.type === "kc-role-deleted" && e.detail.id === created.id));
+      assert.equal(page.url(), `${server.baseUrl}/demo/test-elements/roles.html?token-client=${EMBEDDED_ADMIN_CLIENT}`);
+    });
+
+    it("adds and removes a default role", async () => {
+      await page.getByRole("button", { name: "Default roles" }).click();
+      await page.getByRole("heading", { name: "Default roles", level: 1 }).waitFor();
+      await rowWith(page, "offline_access").waitFor();
+      await page.getByRole("button", { name: "Assign role" }).first().click();
+      const dialog = page.getByRole("dialog");
+      const search = dialog.getByPlaceholder("Search roles");
+      await search.fill("e2e-realm-part");
+      await search.press("Enter");
+      await rowWith(dialog, "e2e-realm-part").getByRole("checkbox").check();
+      await dialog.getByRole("button", { name: "Add", exact: true }).click();
+      await rowWith(page, "e2e-realm-part").waitFor();
+      const defaults = async () => (await json<Role[]>(api, "/admin/realms/demo/roles/default-roles-demo/composites")).map((r) => r.name);
+      assert.ok((await defaults()).includes("e2e-realm-part"));
+      assert.deepEqual(await seriousViolations(page, "kc-roles-admin"), []);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/roles-element-default-roles.png` });
+
+      await rowAction(page, "e2e-realm-part", "Remove");
+      await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+      await page.getByText("The associated roles were removed.").waitFor();
+      assert.ok(!(await defaults()).includes("e2e-realm-part"));
+    });
+  });
+});
