@@ -1,0 +1,65 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import type { Browser } from "playwright-core";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { launchBrowser, newPage } from "../support/browser.ts";
+import { screenshot, seriousAxeViolations, waitForTable } from "./organizations-support.ts";
+
+const TIMEOUT = 20_000;
+
+/** Issue 5: the portal demo embeds <kc-users-admin> with its own service token; the element never signs in itself. */
+describe("portal demo page", () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  before(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  it("lists the demo realm's users with the portal's token only: no login page, no sign-in redirect", async () => {
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    const signInCalls: string[] = [];
+    const tokenCalls: string[] = [];
+    const adminAuthorizations = new Set<string>();
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (/\/protocol\/openid-connect\/(auth|login-status-iframe|3p-cookies)/.test(url.pathname) || url.pathname.includes("/login-actions/")) signInCalls.push(url.pathname);
+      if (url.pathname === "/demo/api/portal-token") tokenCalls.push(url.pathname);
+      if (url.pathname.startsWith("/admin/")) adminAuthorizations.add(request.headers().authorization ?? "none");
+    });
+    const navigations: string[] = [];
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) navigations.push(frame.url());
+    });
+
+    await page.goto(`${server.baseUrl}/demo/portal/index.html`);
+    const usersElement = page.locator("kc-users-admin");
+    const users = usersElement.getByRole("grid", { name: "Users" });
+    await waitForTable(users);
+    await users.getByRole("link", { name: "alice.anderson" }).waitFor();
+    assert.ok((await users.locator("tbody tr").count()) >= 5, "a page of demo users");
+
+    assert.deepEqual(signInCalls, [], "the element's own sign-in stays off");
+    assert.equal(await page.getByLabel("Username or email").count(), 0, "no login page");
+    assert.deepEqual(navigations.map((url) => new URL(url).pathname), ["/demo/portal/index.html"], "the host page never navigates");
+    assert.ok(tokenCalls.length >= 1, "tokens come from the portal's backend");
+    assert.ok([...adminAuthorizations].every((header) => header.startsWith("Bearer ")), "every admin call carries the portal's bearer token");
+
+    assert.deepEqual(await seriousAxeViolations(page, "kc-users-admin"), [], "users panel");
+    await screenshot(page, "portal-users-panel");
+
+    await users.getByRole("link", { name: "alice.anderson" }).click();
+    await usersElement.getByRole("heading", { level: 1, name: "alice.anderson" }).waitFor();
+    assert.deepEqual(signInCalls, []);
+    assert.match(page.url(), /\/demo\/portal\/index\.html$/, "memory routing: the portal's address is untouched");
+    await page.getByRole("list").filter({ has: page.locator(".portal-log-entry") }).locator("code", { hasText: "kc-navigate" }).first().waitFor();
+    await page.close();
+  });
+});
