@@ -200,4 +200,40 @@ describe("organizations screens", () => {
     assert.deepEqual(calls.filter((path) => path.startsWith("/admin/realms/demo/organizations")), []);
     await page.close();
   });
+
+  it("invites by email and removes a member, in the element", async () => {
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    const acme = await findOrganization("Acme");
+    assert.ok(acme);
+    await page.goto(`${server.baseUrl}/demo/test-elements/organizations.html`);
+    await page.getByRole("link", { name: "Acme" }).click();
+    await page.getByRole("tab", { name: "Members" }).click();
+    const members = page.getByRole("grid", { name: "Members" });
+    await members.getByText("bob.brown", { exact: true }).waitFor();
+
+    await page.getByRole("button", { name: "Invite member" }).click();
+    const invite = page.getByRole("dialog", { name: "Invite a member" });
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await invite.getByText("Give an email address.").waitFor();
+    await invite.getByRole("textbox", { name: "Email", exact: true }).fill("new.partner@acme.example.com");
+    await invite.getByRole("textbox", { name: "First name" }).fill("New");
+    await invite.getByRole("textbox", { name: "Last name" }).fill("Partner");
+    assert.deepEqual(await seriousAxeViolations(page, "kc-organizations-admin"), [], "invite dialog");
+    await screenshot(page, "element-invite");
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await page.getByText("Invitation sent.").waitFor();
+    const invitations = (await (await api(`${ORGS}/${acme.id}/invitations`)).json()) as { email: string; firstName?: string }[];
+    assert.ok(invitations.some((invitation) => invitation.email === "new.partner@acme.example.com" && invitation.firstName === "New"), JSON.stringify(invitations));
+
+    const bobRow = members.getByRole("row").filter({ hasText: "bob.brown" });
+    await bobRow.getByRole("button", { name: /^Actions/ }).click();
+    await page.getByRole("menuitem", { name: "Remove" }).click();
+    await page.getByText("1 member(s) removed.").waitFor();
+    await members.getByText("alice.anderson", { exact: true }).waitFor();
+    assert.equal(await members.getByText("bob.brown", { exact: true }).count(), 0);
+    const left = (await (await api(`${ORGS}/${acme.id}/members`)).json()) as { username: string }[];
+    assert.deepEqual(left.map((user) => user.username).sort(), ["alice.anderson", "carol.chen"]);
+    await page.close();
+  });
 });
