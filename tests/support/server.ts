@@ -15,7 +15,7 @@ export interface TestServer {
   stop(): Promise<void>;
   /** SIGKILL and wait for exit. */
   kill(): Promise<void>;
-  /** Start again on the same port and data folder. */
+  /** Stop (if still running) and start again on the same port and data folder. */
   restart(): Promise<void>;
   /** Stop and delete the data folder. */
   dispose(): Promise<void>;
@@ -79,7 +79,11 @@ export async function startTestServer(options: { args?: string[]; env?: Record<s
     },
     stop: () => waitExit("SIGTERM"),
     kill: () => waitExit("SIGKILL"),
-    restart: launch,
+    // A server still running is stopped first, so the new process can take the port.
+    restart: async () => {
+      await waitExit("SIGTERM");
+      await launch();
+    },
     async dispose() {
       await waitExit("SIGTERM");
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
