@@ -13,8 +13,8 @@ export async function adminApi(baseUrl: string): Promise<AdminApi> {
   return adminFetch(baseUrl, await adminToken(baseUrl));
 }
 
-export async function createEmbeddedAdminClient(api: AdminApi): Promise<void> {
-  const response = await api("/admin/realms/master/clients", {
+export async function createEmbeddedAdminClient(api: AdminApi, realm = "master"): Promise<void> {
+  const response = await api(`/admin/realms/${realm}/clients`, {
     method: "POST",
     body: { clientId: EMBEDDED_ADMIN_CLIENT, publicClient: true, directAccessGrantsEnabled: true, standardFlowEnabled: false, attributes: { "security.admin.console": "true" } },
   });

@@ -36,6 +36,7 @@ describe("groups", () => {
     server = await startTestServer();
     api = await adminApi(server.baseUrl);
     await createEmbeddedAdminClient(api);
+    await createEmbeddedAdminClient(api, "demo");
     browser = await launchBrowser();
     ({ page } = await newPage(browser));
     page.setDefaultTimeout(TIMEOUT);
@@ -167,6 +168,32 @@ describe("groups", () => {
         assert.deepEqual(await seriousViolations(page, "kc-groups-admin"), [], tab);
       }
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/groups-element-role-mapping.png` });
+    });
+  });
+
+  describe("as helpdesk (query and view only)", () => {
+    it("shows no create, edit or delete control and sends no change", async () => {
+      const changes: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().includes("/admin/realms/") && request.method() !== "GET") changes.push(`${request.method()} ${request.url()}`);
+      });
+      await page.goto(`${server.baseUrl}/demo/test-elements/groups.html?token-client=${EMBEDDED_ADMIN_CLIENT}&token-realm=demo&username=helpdesk&password=helpdesk`);
+      await page.waitForFunction(() => document.querySelector("kc-groups-admin")?.shadowRoot);
+      await page.getByRole("link", { name: "Sales", exact: true }).click();
+      await page.getByRole("heading", { name: "Sales", exact: true, level: 1 }).waitFor();
+      await rowWith(page, "EMEA").waitFor();
+      assert.equal(await page.getByRole("button", { name: /^Actions \d+$/ }).count(), 0);
+      assert.equal(await page.getByRole("button", { name: "Create child group" }).count(), 0);
+      assert.equal(await page.getByRole("checkbox").count(), 0);
+      await page.getByRole("tab", { name: "Members" }).click();
+      await page.getByText("No members").waitFor();
+      assert.equal(await page.getByRole("button", { name: "Add member" }).count(), 0);
+      await page.getByRole("tab", { name: "Attributes" }).click();
+      assert.equal(await page.getByRole("button", { name: "Save" }).count(), 0);
+      await page.getByRole("tab", { name: "Role mapping" }).click();
+      await page.waitForTimeout(500);
+      assert.equal(await page.getByRole("button", { name: "Assign role" }).count(), 0);
+      assert.deepEqual(changes, []);
     });
   });
 });

@@ -16,7 +16,7 @@ export function GroupDetail({ group, pathIds }: { group: GroupRepresentation; pa
   const { t } = useMessages();
   const access = useAccess();
   const [tab, setTab] = useState<GroupTab>("children");
-  const canSeeMembers = access.hasSomeAccess("view-users", "manage-users", "query-users");
+  const canSeeMembers = access.hasSomeAccess("view-users", "manage-users");
   const canSeeRoles = access.hasSomeAccess("view-users", "manage-users");
   return (
     <Tabs activeKey={tab} onSelect={(_event, key) => setTab(key as GroupTab)} aria-label={group.name} mountOnEnter unmountOnExit>

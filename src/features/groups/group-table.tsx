@@ -27,7 +27,10 @@ export function GroupTable({ parentIds }: { parentIds: string[] }) {
   const { t } = useMessages();
   const adminClient = useAdminClient();
   const realm = useCurrentRealm();
-  const canManage = useAccess().hasAccess("manage-users");
+  const access = useAccess();
+  const canManage = access.hasAccess("manage-users");
+  // Opening a group reads it by id, which Keycloak allows with view-users, not with query-groups alone.
+  const canOpen = access.hasSomeAccess("view-users", "manage-users");
   const [refreshKey, setRefreshKey] = useState(0);
   const [dialog, setDialog] = useState<Dialog>();
   const { confirm, dialog: confirmDialog } = useConfirm();
@@ -48,7 +51,7 @@ export function GroupTable({ parentIds }: { parentIds: string[] }) {
   };
 
   const columns: TableColumn<GroupRow>[] = [
-    { name: "name", title: t("groupName"), cell: (row) => <Link to={toGroups(realm, row.pathIds)}>{row.group.name}</Link> },
+    { name: "name", title: t("groupName"), cell: (row) => (canOpen ? <Link to={toGroups(realm, row.pathIds)}>{row.group.name}</Link> : row.group.name) },
     ...(isTopLevel ? [{ name: "path", title: t("groupPath"), cell: pathOf }] : []),
     { name: "description", title: t("groupDescription"), cell: (row) => row.group.description ?? "" },
     { name: "subGroupCount", title: t("groupSubGroupCount"), cell: (row) => String(row.group.subGroupCount ?? 0) },

@@ -10,6 +10,7 @@ import { SelectionReporter } from "../../core/ui/role-mapping/selection-reporter
 import { DataTable } from "../../core/ui/table/index.ts";
 import { fetchAvailableClientRolesPage, fetchAvailableRealmRolesPage, type RoleRow } from "./queries.ts";
 import { RoleNameWithClient } from "./role-name-with-client.tsx";
+import { RoleDescription } from "./role-description.tsx";
 import "./messages.ts";
 
 type Kind = "realm" | "client";
@@ -56,7 +57,7 @@ export function AddAssociatedRolesDialog({ roleId, title, onAdd, onClose }: { ro
           searchPlaceholder={t("rolesSearch")}
           columns={[
             { name: "name", title: t("roleName"), cell: (row) => <RoleNameWithClient row={row} /> },
-            { name: "description", title: t("roleDescription"), cell: (row) => row.description ?? "" },
+            { name: "description", title: t("roleDescription"), cell: (row) => <RoleDescription text={row.description} /> },
           ]}
           emptyState={{ title: t("availableRolesEmpty") }}
           toolbarActions={({ selected }) => (

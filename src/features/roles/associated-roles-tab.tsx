@@ -13,6 +13,7 @@ import { AddAssociatedRolesDialog } from "./add-associated-roles-dialog.tsx";
 import { addComposites, fetchCompositesPage, removeComposites, roleKey, type RoleRow } from "./queries.ts";
 import { useRoleEvents } from "./role-events.tsx";
 import { RoleNameWithClient } from "./role-name-with-client.tsx";
+import { RoleDescription } from "./role-description.tsx";
 import "./messages.ts";
 
 export interface AssociatedRolesTabProps {
@@ -82,7 +83,7 @@ export function AssociatedRolesTab({ roleId, roleName, isDefaultRoles, startAddi
         columns={[
           { name: "name", title: t("roleName"), cell: (row) => <RoleNameWithClient row={row} /> },
           { name: "composite", title: t("roleComposite"), cell: (row) => (row.composite ? t("roleCompositeYes") : t("roleCompositeNo")) },
-          { name: "description", title: t("roleDescription"), cell: (row) => row.description ?? "" },
+          { name: "description", title: t("roleDescription"), cell: (row) => <RoleDescription text={row.description} /> },
         ]}
         isSearchable
         searchPlaceholder={t("rolesSearch")}

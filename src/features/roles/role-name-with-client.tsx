@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Label } from "@patternfly/react-core/dist/esm/components/Label/index.js";
+import { useAccess } from "../../core/access/access-context.tsx";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { clientKey, fetchClientId, type RoleRow } from "./queries.ts";
@@ -13,9 +14,10 @@ function ClientBadge({ containerId }: { containerId: string }) {
 
 /** A role's name, after its client's clientId for client roles. */
 export function RoleNameWithClient({ row }: { row: RoleRow }) {
+  const canReadClients = useAccess().hasSomeAccess("view-clients", "manage-clients");
   return (
     <>
-      {row.clientId ? <Label color="blue" isCompact>{row.clientId}</Label> : row.containerId ? <ClientBadge containerId={row.containerId} /> : null} <span>{row.name}</span>
+      {row.clientId ? <Label color="blue" isCompact>{row.clientId}</Label> : row.containerId && canReadClients ? <ClientBadge containerId={row.containerId} /> : null} <span>{row.name}</span>
     </>
   );
 }

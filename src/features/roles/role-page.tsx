@@ -17,6 +17,7 @@ import { AssociatedRolesTab } from "./associated-roles-tab.tsx";
 import { fetchRole, roleKey } from "./queries.ts";
 import { RoleActionsMenu } from "./role-actions-menu.tsx";
 import { RoleAttributesTab } from "./role-attributes-tab.tsx";
+import { RoleDescription } from "./role-description.tsx";
 import { RoleDetailsTab } from "./role-details-tab.tsx";
 import { ROLE_TABS, toRole, toRoles, type RoleTab } from "./routes.ts";
 import { UsersInRoleTab } from "./users-in-role-tab.tsx";
@@ -59,7 +60,7 @@ export default function RolePage() {
         <Flex justifyContent={{ default: "justifyContentSpaceBetween" }} alignItems={{ default: "alignItemsCenter" }}>
           <FlexItem>
             <Title headingLevel="h1">{current.name}</Title>
-            {current.description && <Content component="p">{current.description}</Content>}
+            {current.description && <Content component="p"><RoleDescription text={current.description} /></Content>}
           </FlexItem>
           {canManage && (
             <FlexItem>

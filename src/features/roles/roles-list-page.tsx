@@ -13,6 +13,7 @@ import { DataTable, type TableColumn } from "../../core/ui/table/index.ts";
 import { fetchRealmRolesPage, type RoleRow } from "./queries.ts";
 import { toCreateRole, toDefaultRoles, toRole } from "./routes.ts";
 import { useDeleteRole } from "./use-delete-role.tsx";
+import { RoleDescription } from "./role-description.tsx";
 import "./messages.ts";
 
 /** `/roles`: the realm's roles, searched and paged on the server. */
@@ -33,7 +34,7 @@ export default function RolesListPage() {
       cell: (row) => <Link to={row.name === defaultRoleName ? toDefaultRoles(realm) : toRole(realm, row.id)}>{row.name}</Link>,
     },
     { name: "composite", title: t("roleComposite"), cell: (row) => (row.composite ? t("roleCompositeYes") : t("roleCompositeNo")) },
-    { name: "description", title: t("roleDescription"), cell: (row) => row.description ?? "" },
+    { name: "description", title: t("roleDescription"), cell: (row) => <RoleDescription text={row.description} /> },
   ];
 
   return (

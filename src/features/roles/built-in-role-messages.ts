@@ -1,0 +1,40 @@
+import { registerMessages } from "../../core/i18n/message-bundles.ts";
+
+/** English texts of the `${role_…}` descriptions Keycloak gives its built-in roles. */
+export const builtInRoleMessages = {
+  "role_offline-access": "Offline access",
+  role_uma_authorization: "Obtain permissions",
+  "role_default-roles": "Default roles",
+  "role_manage-account": "Manage account",
+  "role_manage-account-links": "Manage account links",
+  "role_view-profile": "View profile",
+  "role_view-applications": "View applications",
+  "role_view-consent": "View consents",
+  "role_manage-consent": "Manage consents",
+  "role_view-groups": "View groups",
+  "role_delete-account": "Delete account",
+  "role_read-token": "Read token",
+  role_admin: "Administrator",
+  "role_create-realm": "Create realm",
+  "role_create-client": "Create client",
+  "role_impersonation": "Impersonate users",
+  "role_manage-authorization": "Manage authorization",
+  "role_manage-clients": "Manage clients",
+  "role_manage-events": "Manage events",
+  "role_manage-identity-providers": "Manage identity providers",
+  "role_manage-realm": "Manage realm",
+  "role_manage-users": "Manage users",
+  "role_query-clients": "Query clients",
+  "role_query-groups": "Query groups",
+  "role_query-realms": "Query realms",
+  "role_query-users": "Query users",
+  "role_realm-admin": "Realm administrator",
+  "role_view-authorization": "View authorization",
+  "role_view-clients": "View clients",
+  "role_view-events": "View events",
+  "role_view-identity-providers": "View identity providers",
+  "role_view-realm": "View realm",
+  "role_view-users": "View users",
+};
+
+registerMessages("roles-built-in", builtInRoleMessages);
