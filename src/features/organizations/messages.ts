@@ -89,7 +89,7 @@ export const organizationsMessages = {
   orgIdpDisplayName: "Display name",
   orgIdpDomainAny: "Any",
   orgIdpRedirect: "Redirect when email domain matches",
-  orgIdpRedirectColumn: "Redirect on email match",
+  orgIdpRedirectColumn: "Email redirect",
   orgIdpRedirectHelp: "Send users whose email domain matches straight to this identity provider at sign-in.",
   orgIdpHideOnLogin: "Hide on login page",
   orgIdpRequired: "Choose an identity provider.",

@@ -52,9 +52,9 @@ export function OrganizationIdentityProvidersTab({ organization }: { organizatio
   };
 
   const columns: TableColumn<IdentityProvider>[] = [
-    { name: "alias", title: t("orgIdpAlias"), width: 25 },
-    { name: "displayName", title: t("orgIdpDisplayName"), width: 25, cell: (provider) => provider.displayName ?? "" },
-    { name: "domain", title: t("orgDomain"), cell: domainText },
+    { name: "alias", title: t("orgIdpAlias"), width: 20 },
+    { name: "displayName", title: t("orgIdpDisplayName"), width: 20, cell: (provider) => provider.displayName ?? "" },
+    { name: "domain", title: t("orgDomain"), width: 25, cell: domainText },
     { name: "redirect", title: t("orgIdpRedirectColumn"), cell: (provider) => (linkOptionsOf(provider).redirectWhenEmailMatches ? t("orgYes") : t("orgNo")) },
   ];
 

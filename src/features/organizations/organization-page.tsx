@@ -2,7 +2,7 @@ import { Navigate, useNavigate, useParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js";
 import { PageSection } from "@patternfly/react-core/dist/esm/components/Page/index.js";
-import { Tab, Tabs, TabTitleText } from "@patternfly/react-core/dist/esm/components/Tabs/index.js";
+import { Tab, TabContentBody, Tabs, TabTitleText } from "@patternfly/react-core/dist/esm/components/Tabs/index.js";
 import { errorMessage } from "../../core/api/api-error.ts";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
@@ -68,7 +68,7 @@ function OrganizationView({ organization, tab }: { organization: Organization; t
         <Tabs activeKey={tab} onSelect={(_event, key) => navigate(toOrganization(realm, id, key as OrganizationTab))} aria-label={t("orgTabsLabel")} mountOnEnter unmountOnExit>
           {(Object.keys(tabTitles) as OrganizationTab[]).map((key) => (
             <Tab key={key} eventKey={key} title={<TabTitleText>{tabTitles[key]}</TabTitleText>} data-testid={`organization-tab-${key}`}>
-              <PageSection>{content(key)}</PageSection>
+              <TabContentBody hasPadding>{content(key)}</TabContentBody>
             </Tab>
           ))}
         </Tabs>
