@@ -276,6 +276,66 @@ describe("users screens", () => {
     });
   });
 
+  it("creates with required actions and email verified, unlocks a locked user, deletes several at once", async () => {
+    const realm = await json<Record<string, unknown>>("/admin/realms/demo");
+    const protect = await api("/admin/realms/demo", { method: "PUT", body: { ...realm, bruteForceProtected: true, failureFactor: 2, waitIncrementSeconds: 600, maxFailureWaitSeconds: 900 } });
+    assert.equal(protect.status, 204, await protect.text());
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await fetch(`${server.baseUrl}/realms/demo/protocol/openid-connect/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: "password", client_id: "admin-cli", username: "carol.chen", password: "wrong" }),
+      });
+    }
+    const carol = (await findUser("carol.chen"))!;
+    assert.equal((await json<{ disabled: boolean }>(`/admin/realms/demo/attack-detection/brute-force/users/${carol.id}`)).disabled, true, "carol is locked");
+
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(`${server.baseUrl}/demo/test-elements/users.html`);
+    await withFailureShot(page, "users-more", async () => {
+      const list = page.getByRole("grid", { name: "Users" });
+      await waitForTable(list);
+      const carolRow = list.getByRole("row").filter({ has: page.getByRole("link", { name: "carol.chen", exact: true }) });
+      await carolRow.getByText("Temporarily locked").waitFor();
+      await screenshot(page, "users-locked");
+      await carolRow.getByRole("button", { name: "Unlock carol.chen" }).click();
+      await page.getByText("The user was unlocked.").waitFor();
+      assert.equal((await json<{ disabled: boolean }>(`/admin/realms/demo/attack-detection/brute-force/users/${carol.id}`)).disabled, false, "carol is unlocked");
+      await carolRow.getByText("Temporarily locked").waitFor({ state: "detached" });
+
+      for (const username of ["gina-one", "gina-two"]) {
+        await page.getByRole("button", { name: "Create user" }).first().click();
+        await page.getByLabel("Username", { exact: true }).fill(username);
+        // The kit's typeahead names its combobox "Type to filter" rather than by its label.
+        await page.getByRole("combobox").first().fill("Verify");
+        await page.getByRole("menuitem", { name: "Verify Email" }).or(page.getByRole("option", { name: "Verify Email" })).first().click();
+        await page.keyboard.press("Escape");
+        await page.getByRole("switch", { name: "Email verified" }).check({ force: true });
+        await page.getByRole("button", { name: "Create", exact: true }).click();
+        await page.getByRole("heading", { level: 1, name: username }).waitFor();
+        const created = (await findUser(username))!;
+        const full = await json<{ requiredActions: string[]; emailVerified: boolean }>(`${USERS}/${created.id}`);
+        assert.deepEqual(full.requiredActions, ["VERIFY_EMAIL"]);
+        assert.equal(full.emailVerified, true);
+        await page.getByRole("link", { name: "Users", exact: true }).click();
+      }
+      await waitForTable(list);
+      const search = page.getByPlaceholder(/Search by username/).first();
+      await search.fill("gina");
+      await search.press("Enter");
+      await list.getByRole("link", { name: "gina-two" }).waitFor();
+      await list.getByRole("checkbox", { name: /Select all/i }).or(list.locator("thead input[type=checkbox]")).first().click();
+      await page.getByRole("button", { name: "Delete", exact: true }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+      await page.getByText("2 users were deleted.").waitFor();
+      assert.equal(await findUser("gina-one"), undefined);
+      assert.equal(await findUser("gina-two"), undefined);
+      const events = (await page.evaluate(() => (window as unknown as { kcEvents: { type: string }[] }).kcEvents)).map((event) => event.type);
+      assert.equal(events.filter((type) => type === "kc-user-deleted").length, 2);
+    });
+  });
+
   it("never lists a federated realm unfiltered: asks for a search first", async () => {
     const realm = (await json<{ id: string }>("/admin/realms/demo"));
     const created = await api("/admin/realms/demo/components", {

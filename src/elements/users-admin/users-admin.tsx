@@ -7,6 +7,7 @@ import { runtimeSettings } from "../../core/runtime/runtime-registry.ts";
 import { toUsers } from "../../features/users/paths.ts";
 import { usersRoutes } from "../../features/users/routes.ts";
 import { UserEventsProvider } from "../../features/users/user-events.tsx";
+import { UsersBreadcrumb } from "./users-breadcrumb.tsx";
 
 /** The users area alone: the console's routes under `/{realm}`, starting at the list. */
 export function UsersAdmin(props: ElementBaseProps) {
@@ -16,7 +17,16 @@ export function UsersAdmin(props: ElementBaseProps) {
       <UserEventsProvider emit={props.emit}>
         <Routes>
           {usersRoutes.map((route) => (
-            <Route key={route.path} path={`:realm/${route.path}`} element={<RequireAccess rule={route.access}>{createElement(route.component)}</RequireAccess>} />
+            <Route
+              key={route.path}
+              path={`:realm/${route.path}`}
+              element={
+                <RequireAccess rule={route.access}>
+                  <UsersBreadcrumb />
+                  {createElement(route.component)}
+                </RequireAccess>
+              }
+            />
           ))}
           <Route path="*" element={<Navigate to={toUsers(realm)} replace />} />
         </Routes>

@@ -80,7 +80,7 @@ export default function CreateUserPage() {
             {access.hasAccess("view-realm") && (
               <MultiSelectControl<CreateUserValues> name="requiredActions" label={t("userRequiredActions")} labelHelp={t("userRequiredActionsHelp")} options={actionChoices} />
             )}
-            <SwitchControl<CreateUserValues> name="emailVerified" label={t("userEmailVerified")} onText={t("userEnabledOn")} offText={t("userEnabledOff")} />
+            <SwitchControl<CreateUserValues> name="emailVerified" label={t("userEmailVerified")} />
             <UserProfileFields metadata={metadata.data} />
             {access.hasAccess("query-groups") && <GroupsToJoin groups={groups} onChange={setGroups} />}
             <ActionGroup>

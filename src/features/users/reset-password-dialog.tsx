@@ -47,7 +47,7 @@ export function ResetPasswordDialog({ userId, username, isReset, onClose, onDone
               autoComplete="new-password"
               rules={{ required: true, validate: (value, values) => value === values.password || t("credentialsPasswordMismatch") }}
             />
-            <SwitchControl<PasswordValues> name="temporary" label={t("credentialsTemporary")} labelHelp={t("credentialsTemporaryHelp")} onText={t("userEnabledOn")} offText={t("userEnabledOff")} defaultValue />
+            <SwitchControl<PasswordValues> name="temporary" label={t("credentialsTemporary")} labelHelp={t("credentialsTemporaryHelp")} defaultValue />
           </Form>
         </FormProvider>
       </ModalBody>

@@ -84,7 +84,7 @@ export function UserSettingsTab({ user, canManage, onSave }: UserTabProps & { on
           </FormGroup>
         )}
         <MultiSelectControl<SettingsValues> name="requiredActions" label={t("userRequiredActions")} labelHelp={t("userRequiredActionsHelp")} options={actionChoices} isDisabled={!canManage} />
-        <SwitchControl<SettingsValues> name="emailVerified" label={t("userEmailVerified")} onText={t("userEnabledOn")} offText={t("userEnabledOff")} isDisabled={!canManage} />
+        <SwitchControl<SettingsValues> name="emailVerified" label={t("userEmailVerified")} isDisabled={!canManage} />
         <UserProfileFields metadata={metadata} isReadOnly={!canManage} />
         {canManage && (
           <ActionGroup>
