@@ -236,4 +236,30 @@ describe("organizations screens", () => {
     assert.deepEqual(left.map((user) => user.username).sort(), ["alice.anderson", "carol.chen"]);
     await page.close();
   });
+
+  it("badges a disabled organization, and calls nothing while the realm has organizations off", async () => {
+    const globex = await findOrganization("Globex");
+    assert.ok(globex);
+    assert.equal((await api(`${ORGS}/${globex.id}`, { method: "PUT", body: { ...globex, enabled: false } })).status, 204);
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(`${server.baseUrl}/demo/test-elements/organizations.html`);
+    const list = page.getByRole("grid", { name: "Organizations" });
+    await list.getByRole("row").filter({ hasText: "Globex" }).getByText("Disabled", { exact: true }).waitFor();
+    assert.equal(await list.getByRole("row").filter({ hasText: "Acme" }).getByText("Disabled", { exact: true }).count(), 0);
+
+    const realm = (await (await api("/admin/realms/demo")).json()) as Record<string, unknown>;
+    assert.equal((await api("/admin/realms/demo", { method: "PUT", body: { ...realm, organizationsEnabled: false } })).status, 204);
+    try {
+      const calls: string[] = [];
+      page.on("request", (request) => calls.push(new URL(request.url()).pathname));
+      await page.reload();
+      await page.getByRole("heading", { name: "Organizations are turned off" }).waitFor();
+      assert.deepEqual(calls.filter((path) => path.startsWith("/admin/realms/demo/organizations")), []);
+      assert.deepEqual(await seriousAxeViolations(page, "kc-organizations-admin"), [], "turned-off state");
+    } finally {
+      await api("/admin/realms/demo", { method: "PUT", body: { ...realm, organizationsEnabled: true } });
+      await page.close();
+    }
+  });
 });
