@@ -70,6 +70,7 @@ describe("users screens", () => {
     await page.getByLabel("Value 1").fill("research");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("The attributes were saved.").waitFor();
+    assert.deepEqual(await areaAxeViolations(page, host, inner), [], "attributes tab");
     assert.deepEqual((await json<UserRep>(`${USERS}/${id}`)).attributes?.department, ["research"]);
 
     await page.getByRole("tab", { name: "Credentials" }).click();
@@ -97,6 +98,7 @@ describe("users screens", () => {
     const groups = await json<{ path: string }[]>(`${USERS}/${id}/groups`);
     assert.ok(groups.some((group) => group.path === "/Sales/EMEA"), `nested group joined: ${JSON.stringify(groups)}`);
     await page.getByRole("grid", { name: "Group membership" }).getByText("/Sales/EMEA").waitFor();
+    assert.deepEqual(await areaAxeViolations(page, host, inner), [], "groups tab");
     await screenshot(page, `${shots}-groups`);
 
     await page.getByRole("tab", { name: "Role mapping" }).click();
@@ -233,7 +235,7 @@ describe("users screens", () => {
     await withFailureShot(page, "users-tabs", async () => {
       const list = page.getByRole("grid", { name: "Users" });
       await waitForTable(list);
-      const search = page.getByPlaceholder(/Search by username/).first();
+      const search = page.getByPlaceholder("Search users, or key:value").first();
       await search.fill("team:blue");
       await search.press("Enter");
       await list.getByRole("link", { name: "frank-tabs" }).waitFor();
@@ -269,6 +271,7 @@ describe("users screens", () => {
       const sessions = page.getByRole("grid", { name: "Sessions" });
       await waitForTable(sessions);
       await screenshot(page, "users-sessions");
+      assert.deepEqual(await areaAxeViolations(page, "kc-users-admin"), [], "sessions tab");
       await sessions.getByRole("button", { name: /^Sign out/ }).first().click();
       await page.getByText("The session was signed out.").waitFor();
       assert.deepEqual(await json<unknown[]>(`${USERS}/${id}/sessions`), []);
@@ -321,7 +324,7 @@ describe("users screens", () => {
         await page.getByRole("link", { name: "Users", exact: true }).click();
       }
       await waitForTable(list);
-      const search = page.getByPlaceholder(/Search by username/).first();
+      const search = page.getByPlaceholder("Search users, or key:value").first();
       await search.fill("gina");
       await search.press("Enter");
       await list.getByRole("link", { name: "gina-two" }).waitFor();
@@ -356,7 +359,7 @@ describe("users screens", () => {
       assert.equal(listCalls.length, 0, "no unfiltered listing");
       assert.deepEqual(await areaAxeViolations(page, "kc-users-admin"), [], "search first");
       await screenshot(page, "users-federated-search");
-      const search = page.getByRole("searchbox").or(page.getByPlaceholder(/Search by username/)).first();
+      const search = page.getByRole("searchbox").or(page.getByPlaceholder("Search users, or key:value")).first();
       await search.fill("bob");
       await search.press("Enter");
       await page.getByRole("grid", { name: "Users" }).getByRole("link", { name: "bob.brown" }).waitFor();

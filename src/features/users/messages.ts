@@ -9,7 +9,7 @@ export const usersMessages = {
   usersCreate: "Create user",
   usersDelete: "Delete user",
   usersDeleteSelected: "Delete",
-  usersSearchPlaceholder: "Search by username, email or name, or key:value for an attribute",
+  usersSearchPlaceholder: "Search users, or key:value",
   usersExactSearch: "Exact search",
   usersColumnUsername: "Username",
   usersColumnEmail: "Email",
