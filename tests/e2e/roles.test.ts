@@ -91,12 +91,21 @@ describe("realm roles", () => {
       const clientEffective = await json<Role[]>(api, `/admin/realms/demo/users/${user.id}/role-mappings/clients/${portal.id}/composite`);
       assert.ok(clientEffective.some((r) => r.name === "e2e-client-part"));
 
-      await page.getByRole("tab", { name: "Users in role" }).click();
+      await page.goto(`${server.baseUrl}/admin/master/console/#/demo/users/${user.id}/role-mapping`);
+      await rowWith(page, "e2e-composite").waitFor();
+      await page.getByText("Hide inherited roles").click();
+      assert.equal(await page.getByRole("switch", { name: "Hide inherited roles" }).isChecked(), false);
+      await rowWith(page, "e2e-realm-part").waitFor();
+      await page.getByText("e2e-client-part").first().waitFor();
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/roles-console-user-inherited.png` });
+
+      await page.goto(`${server.baseUrl}/admin/master/console/#/demo/roles/${composite.id}/users-in-role`);
       await rowWith(page, "carol.chen").waitFor();
     });
 
     it("edits details and attributes", async () => {
       await page.getByRole("tab", { name: "Details" }).click();
+      await page.waitForURL(/\/details$/, { waitUntil: "commit" });
       await page.getByLabel("Description").fill("Bundles a realm and a client role");
       await page.getByRole("button", { name: "Save" }).click();
       await page.getByText("The role was saved.").first().waitFor();
