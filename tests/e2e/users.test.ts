@@ -307,6 +307,15 @@ describe("users screens", () => {
       assert.equal((await json<{ disabled: boolean }>(`/admin/realms/demo/attack-detection/brute-force/users/${carol.id}`)).disabled, false, "carol is unlocked");
       await carolRow.getByText("Temporarily locked").waitFor({ state: "detached" });
 
+      await page.getByRole("button", { name: "Create user" }).first().click();
+      await page.getByLabel("Username", { exact: true }).fill("bob.brown");
+      await page.getByLabel("First name", { exact: true }).fill("Another Bob");
+      await page.getByRole("button", { name: "Create", exact: true }).click();
+      await page.getByText("The user could not be created: User exists with same username").waitFor();
+      assert.equal(await page.getByLabel("First name", { exact: true }).inputValue(), "Another Bob", "the form keeps what was typed");
+      await page.getByRole("link", { name: "Users", exact: true }).click();
+      await waitForTable(list);
+
       for (const username of ["gina-one", "gina-two"]) {
         await page.getByRole("button", { name: "Create user" }).first().click();
         await page.getByLabel("Username", { exact: true }).fill(username);
