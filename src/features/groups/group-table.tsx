@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { ToolbarItem } from "@patternfly/react-core/dist/esm/components/Toolbar/index.js";
 import { useAccess } from "../../core/access/access-context.tsx";
@@ -9,6 +8,7 @@ import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useConfirm } from "../../core/ui/dialogs/use-confirm.tsx";
 import { GroupPickerDialog } from "../../core/ui/pickers/group-picker-dialog.tsx";
 import { DataTable, type TableColumn, type TableRowAction } from "../../core/ui/table/index.ts";
+import { GroupLink } from "./group-link.tsx";
 import { GroupNameDialog } from "./group-name-dialog.tsx";
 import { fetchGroupLevel, searchGroups, type GroupRow } from "./queries.ts";
 import { toGroups } from "./routes.ts";
@@ -51,7 +51,7 @@ export function GroupTable({ parentIds }: { parentIds: string[] }) {
   };
 
   const columns: TableColumn<GroupRow>[] = [
-    { name: "name", title: t("groupName"), cell: (row) => (canOpen ? <Link to={toGroups(realm, row.pathIds)}>{row.group.name}</Link> : row.group.name) },
+    { name: "name", title: t("groupName"), cell: (row) => (canOpen ? <GroupLink to={toGroups(realm, row.pathIds)}>{row.group.name}</GroupLink> : row.group.name) },
     ...(isTopLevel ? [{ name: "path", title: t("groupPath"), cell: pathOf }] : []),
     { name: "description", title: t("groupDescription"), cell: (row) => row.group.description ?? "" },
     { name: "subGroupCount", title: t("groupSubGroupCount"), cell: (row) => String(row.group.subGroupCount ?? 0) },

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { Content } from "@patternfly/react-core/dist/esm/components/Content/index.js";
 import { PageSection } from "@patternfly/react-core/dist/esm/components/Page/index.js";
@@ -13,6 +13,7 @@ import { DataTable, type TableColumn } from "../../core/ui/table/index.ts";
 import { fetchRealmRolesPage, type RoleRow } from "./queries.ts";
 import { toCreateRole, toDefaultRoles, toRole } from "./routes.ts";
 import { useDeleteRole } from "./use-delete-role.tsx";
+import { RoleLink } from "./role-link.tsx";
 import { RoleDescription } from "./role-description.tsx";
 import "./messages.ts";
 
@@ -31,7 +32,7 @@ export default function RolesListPage() {
     {
       name: "name",
       title: t("roleName"),
-      cell: (row) => <Link to={row.name === defaultRoleName ? toDefaultRoles(realm) : toRole(realm, row.id)}>{row.name}</Link>,
+      cell: (row) => <RoleLink to={row.name === defaultRoleName ? toDefaultRoles(realm) : toRole(realm, row.id)}>{row.name}</RoleLink>,
     },
     { name: "composite", title: t("roleComposite"), cell: (row) => (row.composite ? t("roleCompositeYes") : t("roleCompositeNo")) },
     { name: "description", title: t("roleDescription"), cell: (row) => <RoleDescription text={row.description} /> },
