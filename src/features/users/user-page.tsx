@@ -27,6 +27,7 @@ import { deleteUser, fetchUser, impersonateUser, updateUser, userKeys } from "./
 import { UserSessionsTab } from "./user-sessions-tab.tsx";
 import { UserSettingsTab } from "./user-settings-tab.tsx";
 import "./messages.ts";
+import "./users-tables.css";
 
 /** `/:realm/users/:id/:tab`: the header (enabled switch, impersonate, delete) and the user's tabs. */
 export default function UserPage() {
@@ -113,15 +114,15 @@ export default function UserPage() {
         <RoutableTabs
           aria-label={t("userTabs")}
           tabs={[
-            { key: "settings", title: t("userTabSettings"), content: <UserSettingsTab user={current} canManage={canManage} onSave={save} /> },
-            { key: "attributes", title: t("userTabAttributes"), content: <UserAttributesTab user={current} canManage={canManage} onSave={save} /> },
-            { key: "credentials", title: t("userTabCredentials"), content: <UserCredentialsTab user={current} canManage={canManage} />, isHidden: !canManage },
-            { key: "role-mapping", title: t("userTabRoleMapping"), content: <RoleMapping type="users" id={id} realm={realm} isManager={canManage} />, isHidden: !canViewRoles },
-            { key: "groups", title: t("userTabGroups"), content: <UserGroupsTab user={current} canManage={canManage} />, isHidden: !canViewRoles },
-            { key: "organizations", title: t("userTabOrganizations"), content: <UserOrganizationsTab user={current} />, isHidden: !canViewRoles || !organizationsEnabled },
-            { key: "consents", title: t("userTabConsents"), content: <UserConsentsTab user={current} canManage={canManage} />, isHidden: !canViewRoles },
-            { key: "identity-provider-links", title: t("userTabIdentityProviderLinks"), content: <UserIdentityLinksTab user={current} canManage={canManage} />, isHidden: !canViewRoles },
-            { key: "sessions", title: t("userTabSessions"), content: <UserSessionsTab user={current} canManage={canManage} />, isHidden: !canViewRoles },
+            { key: "settings", title: t("userTabSettings"), content: <div className="kc-user-tab"><UserSettingsTab user={current} canManage={canManage} onSave={save} /></div> },
+            { key: "attributes", title: t("userTabAttributes"), content: <div className="kc-user-tab"><UserAttributesTab user={current} canManage={canManage} onSave={save} /></div> },
+            { key: "credentials", title: t("userTabCredentials"), content: <div className="kc-user-tab"><UserCredentialsTab user={current} canManage={canManage} /></div>, isHidden: !canManage },
+            { key: "role-mapping", title: t("userTabRoleMapping"), content: <div className="kc-user-tab"><RoleMapping type="users" id={id} realm={realm} isManager={canManage} /></div>, isHidden: !canViewRoles },
+            { key: "groups", title: t("userTabGroups"), content: <div className="kc-user-tab"><UserGroupsTab user={current} canManage={canManage} /></div>, isHidden: !canViewRoles },
+            { key: "organizations", title: t("userTabOrganizations"), content: <div className="kc-user-tab"><UserOrganizationsTab user={current} /></div>, isHidden: !canViewRoles || !organizationsEnabled },
+            { key: "consents", title: t("userTabConsents"), content: <div className="kc-user-tab"><UserConsentsTab user={current} canManage={canManage} /></div>, isHidden: !canViewRoles },
+            { key: "identity-provider-links", title: t("userTabIdentityProviderLinks"), content: <div className="kc-user-tab"><UserIdentityLinksTab user={current} canManage={canManage} /></div>, isHidden: !canViewRoles },
+            { key: "sessions", title: t("userTabSessions"), content: <div className="kc-user-tab"><UserSessionsTab user={current} canManage={canManage} /></div>, isHidden: !canViewRoles },
           ]}
         />
       </PageSection>
