@@ -18,6 +18,7 @@ import { CredentialLabelCell } from "./credential-label-cell.tsx";
 import { credentialKeys, deleteCredential, fetchCredentials, moveCredential, renameCredential } from "./credential-queries.ts";
 import { ResetActionsDialog } from "./reset-actions-dialog.tsx";
 import { ResetPasswordDialog } from "./reset-password-dialog.tsx";
+import { useUserEvents } from "./user-events.tsx";
 import type { UserTabProps } from "./user-settings-tab.tsx";
 import "./messages.ts";
 import "./users-tables.css";
@@ -30,6 +31,7 @@ export function UserCredentialsTab({ user, canManage }: UserTabProps) {
   const alerts = useAlerts();
   const queryClient = useQueryClient();
   const { confirm, dialog } = useConfirm();
+  const events = useUserEvents();
   const [dialogOpen, setDialogOpen] = useState<"password" | "actions">();
   const key = credentialKeys.list(realm, user.id!);
   const credentials = useQuery({ queryKey: key, queryFn: () => fetchCredentials(adminClient, realm, user.id!) });
@@ -126,6 +128,7 @@ export function UserCredentialsTab({ user, canManage }: UserTabProps) {
           onClose={() => setDialogOpen(undefined)}
           onDone={() => {
             setDialogOpen(undefined);
+            events.updated(user.id!, user.username);
             void refresh();
             void queryClient.invalidateQueries({ queryKey: ["users", realm, "user", user.id] });
           }}
