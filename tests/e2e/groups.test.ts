@@ -168,6 +168,16 @@ describe("groups", () => {
         assert.deepEqual(await seriousViolations(page, "kc-groups-admin"), [], tab);
       }
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/groups-element-role-mapping.png` });
+
+      await page.getByRole("button", { name: "Group actions" }).click();
+      await page.getByRole("menuitem", { name: "Rename" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Name").fill("Engineering renamed");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await page.getByRole("heading", { name: "Engineering renamed", level: 1 }).waitFor();
+      const renamed = await findGroup("Engineering renamed");
+      assert.equal(renamed.path, "/Engineering renamed");
+      assert.ok((await events()).some((e) => e.type === "kc-group-updated" && e.detail.id === renamed.id));
     });
   });
 

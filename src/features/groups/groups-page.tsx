@@ -7,6 +7,7 @@ import { errorMessage } from "../../core/api/api-error.ts";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
 import { GroupDetail } from "./group-detail.tsx";
+import { GroupHeader } from "./group-header.tsx";
 import { GroupPathBreadcrumbs } from "./group-path-breadcrumbs.tsx";
 import { GroupTable } from "./group-table.tsx";
 import { useGroupPath } from "./use-group-path.ts";
@@ -37,10 +38,7 @@ export default function GroupsPage() {
     <>
       <PageSection>
         <GroupPathBreadcrumbs pathIds={pathIds} groups={path.groups} />
-        <Title headingLevel="h1">
-          {group?.name ?? (path.isPending ? "…" : t("groupsTitle"))}
-        </Title>
-        {group?.description && <Content component="p">{group.description}</Content>}
+        {group ? <GroupHeader group={group} pathIds={pathIds} /> : <Title headingLevel="h1">{path.isPending ? "…" : t("groupsTitle")}</Title>}
       </PageSection>
       <PageSection>
         {path.isPending ? (

@@ -1,0 +1,30 @@
+import { useState, type Ref } from "react";
+import { MenuToggle, type MenuToggleElement } from "@patternfly/react-core/dist/esm/components/MenuToggle/index.js";
+import EllipsisVIcon from "@patternfly/react-icons/dist/esm/icons/ellipsis-v-icon.js";
+import { useMessages } from "../../core/i18n/use-messages.ts";
+import { Dropdown, DropdownItem, DropdownList } from "../../core/ui/overlays/dropdown.tsx";
+import "./messages.ts";
+
+/** The group page's kebab: rename, delete. */
+export function GroupActionsMenu({ onRename, onDelete }: { onRename(): void; onDelete(): void }) {
+  const { t } = useMessages();
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <Dropdown
+      isOpen={isOpen}
+      onOpenChange={setOpen}
+      onSelect={() => setOpen(false)}
+      popperProps={{ position: "right" }}
+      toggle={(toggleRef: Ref<MenuToggleElement>) => (
+        <MenuToggle ref={toggleRef} variant="plain" aria-label={t("groupActions")} isExpanded={isOpen} onClick={() => setOpen(!isOpen)} icon={<EllipsisVIcon />} />
+      )}
+    >
+      <DropdownList>
+        <DropdownItem onClick={onRename}>{t("renameGroup")}</DropdownItem>
+        <DropdownItem isDanger onClick={onDelete}>
+          {t("deleteGroup")}
+        </DropdownItem>
+      </DropdownList>
+    </Dropdown>
+  );
+}
