@@ -248,6 +248,15 @@ describe("organizations screens", () => {
     await list.getByRole("row").filter({ hasText: "Globex" }).getByText("Disabled", { exact: true }).waitFor();
     assert.equal(await list.getByRole("row").filter({ hasText: "Acme" }).getByText("Disabled", { exact: true }).count(), 0);
 
+    await page.getByRole("textbox", { name: "Search" }).fill("northwind.example");
+    await page.keyboard.press("Enter");
+    await list.getByRole("row").filter({ hasText: "Acme" }).waitFor({ state: "detached" });
+    assert.deepEqual(await list.locator("tbody tr td[data-label='Name']").allInnerTexts(), ["Northwind"], "searched on the server by domain");
+    await page.getByRole("textbox", { name: "Search" }).fill("no such organization");
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "Clear all filters" }).click();
+    await list.getByRole("row").filter({ hasText: "Acme" }).waitFor();
+
     const realm = (await (await api("/admin/realms/demo")).json()) as Record<string, unknown>;
     assert.equal((await api("/admin/realms/demo", { method: "PUT", body: { ...realm, organizationsEnabled: false } })).status, 204);
     try {
