@@ -32,6 +32,7 @@ export function mountWithToken(element, eventNames) {
   window.kcEvents = [];
   for (const name of eventNames) document.addEventListener(name, (event) => window.kcEvents.push({ type: event.type, detail: event.detail }));
   element.setAttribute("server-url", location.origin);
+  if (params.get("realm")) element.setAttribute("realm", params.get("realm"));
   element.setAttribute("auth-realm", params.get("token-realm") ?? "master");
   if (params.get("theme")) element.setAttribute("theme", params.get("theme"));
   document.documentElement.classList.toggle("dark-host", params.get("theme") === "dark");
