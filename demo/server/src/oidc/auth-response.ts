@@ -13,7 +13,9 @@ export function sendAuthResponse(reply: FastifyReply, redirectUri: string, mode:
     return reply.status(200).headers(HTML_SECURITY_HEADERS).send(themePage("Submit This Form", body));
   }
   const encoded = new URLSearchParams(entries).toString();
-  const location = mode === "fragment" ? `${redirectUri}#${encoded}` : `${redirectUri}${redirectUri.includes("?") ? "&" : "?"}${encoded}`;
+  const [base, hash] = redirectUri.split(/#(.*)/s, 2);
+  const location =
+    mode === "fragment" ? `${base}#${hash ? `${hash}&` : ""}${encoded}` : `${base}${base.includes("?") ? "&" : "?"}${encoded}${hash !== undefined ? `#${hash}` : ""}`;
   return reply.status(302).header("location", location).send();
 }
 

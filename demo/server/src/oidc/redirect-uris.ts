@@ -47,8 +47,9 @@ function matchesAny(valid: string[], candidate: string): boolean {
 
 /** Keycloak's redirect_uri check against the client's valid redirect URIs (with `*` suffix wildcards). */
 export function isValidRedirectUri(client: ClientRecord, redirectUri: string, publicUrl: string): boolean {
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(redirectUri) || redirectUri.includes("#")) return false;
-  return matchesAny(resolvedRedirectUris(client, publicUrl), redirectUri);
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(redirectUri)) return false;
+  // keycloak-js sends the page address with its hash route; the fragment takes no part in matching.
+  return matchesAny(resolvedRedirectUris(client, publicUrl), redirectUri.split("#")[0]);
 }
 
 /** post_logout_redirect_uri check: the client's `post.logout.redirect.uris` ("+" = the redirect URIs). */
