@@ -29,6 +29,8 @@ const ICON_FONT_FAMILY = /fontawesome|font awesome|pficon/i;
 const REM_VALUE = /(?<![\w.-])(\d*\.?\d+)rem\b/g;
 const URL_VALUE = /url\(\s*(["']?)([^"')]+)\1\s*\)/g;
 const DARK_CLASS = ".pf-v6-theme-dark";
+/** The custom state (ElementInternals.states) an element sets while its resolved theme is dark. */
+export const DARK_STATE = "dark";
 
 export const urlPlaceholder = (index: number) => `__KC_URL_${index}__`;
 
@@ -108,7 +110,11 @@ function hoistAtRules(root: Root, result: ShadowCss, placeUrls: (value: string) 
   });
 }
 
-/** `:root` → `:host`; `:root:where(.pf-v6-theme-dark…)` → `:host(:where([theme=dark]…))` plus the bare class for the wrapper. */
+/**
+ * `:root` → `:host`; `:root:where(.pf-v6-theme-dark…)` → `:host(:where([theme=dark]…, :state(dark)…))` plus the bare
+ * class for the wrapper. The custom state carries a resolved `auto`/`inherit` theme, so variables PatternFly
+ * declares on `:root` resolve dark on the host too; `:where()` forgives engines without `:state()`.
+ */
 function rewriteRootSelector(selector: string, stats: ShadowCss["stats"]): string[] {
   const trimmed = selector.trim();
   const themed = /^:root:where\(([^()]*)\)(.*)$/.exec(trimmed);
@@ -116,7 +122,9 @@ function rewriteRootSelector(selector: string, stats: ShadowCss["stats"]): strin
     const [, classes, rest] = themed;
     stats.rootSelectors++;
     if (classes.includes(DARK_CLASS)) stats.darkSelectors++;
-    const onHost = classes.split(DARK_CLASS).join("[theme=dark]");
+    const onHost = classes.includes(DARK_CLASS)
+      ? [classes.split(DARK_CLASS).join("[theme=dark]"), classes.split(DARK_CLASS).join(`:state(${DARK_STATE})`)].join(", ")
+      : classes;
     return [`:host(:where(${onHost}))${rest}`, `:where(${classes})${rest}`];
   }
   if (trimmed.startsWith(":root")) {

@@ -3,7 +3,7 @@ import { createElement, type ComponentType } from "react";
 import "../core/styles/patternfly-base.ts";
 import type { ElementBaseProps } from "../core/runtime/element-props.ts";
 import { adoptStyles, releaseStyles } from "../core/styles/sheet-registry.ts";
-import { DARK_THEME_CLASS, parseTheme, watchTheme } from "../core/styles/theme.ts";
+import { DARK_THEME_CLASS, DARK_THEME_STATE, parseTheme, watchTheme } from "../core/styles/theme.ts";
 import { OverlayRootProvider } from "../core/ui/overlays/overlay-root.tsx";
 import {
   BASE_ATTRIBUTES,
@@ -75,9 +75,11 @@ export function createElementClass<Props extends ElementBaseProps>(
     #hostStyles: HostStyles;
     #pendingUnmount = 0;
     #stopTheme: (() => void) | undefined;
+    #internals: ElementInternals | undefined;
 
     constructor() {
       super();
+      this.#internals = typeof this.attachInternals === "function" ? this.attachInternals() : undefined;
       const shadowRoot = this.shadowRoot!;
       adoptStyles(shadowRoot);
       this.mountRoot = document.createElement("div");
@@ -141,7 +143,15 @@ export function createElementClass<Props extends ElementBaseProps>(
       this.#stopTheme?.();
       this.#stopTheme = watchTheme(parseTheme(this.getAttribute("theme")), (resolved) => {
         this.mountRoot.classList.toggle(DARK_THEME_CLASS, resolved === "dark");
+        this.#setDarkState(resolved === "dark");
       });
+    }
+
+    #setDarkState(dark: boolean) {
+      const states = this.#internals?.states;
+      if (!states) return;
+      if (dark) states.add(DARK_THEME_STATE);
+      else states.delete(DARK_THEME_STATE);
     }
 
     /** Values assigned before the element was defined are own properties shadowing our accessors. */

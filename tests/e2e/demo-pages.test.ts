@@ -151,7 +151,7 @@ describe("demo pages", () => {
 
   it(
     "hostile host: body text follows the host's dark class (theme=inherit)",
-    { todo: "element bug: component variables resolved on :host stay light, see the demo-pages report" },
+    {},
     async () => {
       const { page } = await watchedPage(browser);
       await page.goto(`${server.baseUrl}/demo/hostile/index.html`);
@@ -167,7 +167,7 @@ describe("demo pages", () => {
 
   it(
     "hostile host: inherited text properties of the host do not reach the element",
-    { todo: "element bug: :host does not reset letter-spacing (src/core/styles/host.css)" },
+    {},
     async () => {
       const { page } = await watchedPage(browser);
       await page.goto(`${server.baseUrl}/demo/hostile/index.html`);

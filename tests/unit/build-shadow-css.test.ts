@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { resolveAssetUrl } from "../../build/patternfly-css/sheet-module-code.ts";
-import { transformCssForShadowRoot } from "../../build/patternfly-css/transform-css.ts";
+import { DARK_STATE, transformCssForShadowRoot } from "../../build/patternfly-css/transform-css.ts";
+import { DARK_THEME_STATE } from "../../src/core/styles/theme.ts";
 
 const patternflyFile = (file: string) => path.resolve("node_modules/@patternfly/patternfly", file);
 const transform = (file: string) => transformCssForShadowRoot(readFileSync(patternflyFile(file), "utf8"));
@@ -13,8 +14,9 @@ describe("PatternFly CSS for shadow roots", () => {
     const { css, stats } = transform("base/patternfly-variables.css");
     expect(stats).toMatchObject({ rootSelectors: 12, darkSelectors: 6, remValues: 62 });
     expect(css).not.toMatch(/:root/);
-    expect(css).toContain(":host(:where([theme=dark])), :where(.pf-v6-theme-dark) {");
+    expect(css).toContain(":host(:where([theme=dark], :state(dark))), :where(.pf-v6-theme-dark) {");
     expect(css).toMatch(/^:host \{/m);
+    expect(DARK_STATE).toBe(DARK_THEME_STATE);
   });
 
   it("hoists @font-face and @property and drops icon fonts", () => {

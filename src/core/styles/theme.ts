@@ -1,6 +1,8 @@
 import type { ThemeName } from "../runtime/element-props.ts";
 
 export const DARK_THEME_CLASS = "pf-v6-theme-dark";
+/** Custom state of the host element while its resolved theme is dark (the build keys `:host` dark tokens on it). */
+export const DARK_THEME_STATE = "dark";
 const DARK_SCHEME_QUERY = "(prefers-color-scheme: dark)";
 
 export type ResolvedTheme = "light" | "dark";
