@@ -321,8 +321,12 @@ describe("users screens", () => {
         await page.getByLabel("Username", { exact: true }).fill(username);
         // The kit's typeahead names its combobox "Type to filter" rather than by its label.
         await page.getByRole("combobox").first().fill("Verify");
-        await page.getByRole("menuitem", { name: "Verify Email" }).or(page.getByRole("option", { name: "Verify Email" })).first().click();
+        const verifyEmail = page.getByRole("menuitem", { name: "Verify Email" }).or(page.getByRole("option", { name: "Verify Email" })).first();
+        await verifyEmail.click();
         await page.keyboard.press("Escape");
+        // The closing menu would otherwise take the click meant for the switch below it; the switch's toggle
+        // covers its input, so the click goes through the toggle (the label) as a pointer user's would.
+        await verifyEmail.waitFor({ state: "hidden" });
         await page.getByRole("switch", { name: "Email verified" }).check({ force: true });
         await page.getByRole("button", { name: "Create", exact: true }).click();
         await page.getByRole("heading", { level: 1, name: username }).waitFor();
