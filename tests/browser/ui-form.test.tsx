@@ -51,6 +51,10 @@ describe("form controls", () => {
     const ten = await mountUi(<TestForm><SelectControl name="pick" label="Pick" options={choices(10)} /></TestForm>);
     const input = ten.root.querySelector<HTMLInputElement>('input[role="combobox"]')!;
     expect(input).to.not.equal(null);
+    // Named by the field's label, not by PatternFly's default "Type to filter".
+    expect(input.id).to.equal("kc-field-pick");
+    expect(input.hasAttribute("aria-label")).to.equal(false);
+    expect(ten.root.querySelector<HTMLLabelElement>('label[for="kc-field-pick"]')?.textContent).to.contain("Pick");
     await realClick(input);
     await sendKeys({ type: "ice 7" });
     const option = await waitFor(() => byText(ten.root, ".pf-v6-c-menu li button", "Choice 7"), "the filtered option");

@@ -12,6 +12,7 @@ import { useMessages } from "../../i18n/use-messages.ts";
 import { Select, SelectList, SelectOption } from "../overlays/select.tsx";
 import type { SelectChoice } from "../overlays/single-select.tsx";
 import { filterChoices } from "./select-control.tsx";
+import { labelledInputProps } from "../overlays/labelled-input.ts";
 
 export interface MultiSelectProps {
   id: string;
@@ -41,6 +42,7 @@ export function MultiSelect({ id, options, value, onChange, isTypeahead, placeho
             inputId={id}
             value={filter}
             placeholder={placeholder}
+            inputProps={labelledInputProps()}
             autoComplete="off"
             role="combobox"
             isExpanded={isOpen}

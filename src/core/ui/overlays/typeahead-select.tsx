@@ -9,6 +9,7 @@ import {
 } from "@patternfly/react-core/dist/esm/components/TextInputGroup/index.js";
 import { Select, SelectList, SelectOption } from "./select.tsx";
 import type { SelectChoice } from "./single-select.tsx";
+import { labelledInputProps } from "./labelled-input.ts";
 
 export interface TypeaheadSelectProps {
   /** Options for the current filter text (the caller searches, on the server when lists are large). */
@@ -56,10 +57,10 @@ export function TypeaheadSelect({
         <MenuToggle ref={toggleRef} variant="typeahead" isExpanded={isOpen} isFullWidth onClick={() => setOpen(!isOpen)}>
           <TextInputGroup isPlain>
             <TextInputGroupMain
-              id={id}
+              inputId={id}
               value={text ?? selectedLabel}
               placeholder={placeholder}
-              aria-label={aria["aria-label"]}
+              inputProps={labelledInputProps(aria["aria-label"])}
               autoComplete="off"
               role="combobox"
               isExpanded={isOpen}

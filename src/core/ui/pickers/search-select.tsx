@@ -10,6 +10,7 @@ import {
 import TimesIcon from "@patternfly/react-icons/dist/esm/icons/times-icon.js";
 import { useMessages } from "../../i18n/use-messages.ts";
 import { Select, SelectList, SelectOption, type SelectChoice } from "../overlays/index.ts";
+import { labelledInputProps } from "../overlays/labelled-input.ts";
 import "./picker-messages.ts";
 
 export interface SearchSelectProps {
@@ -90,7 +91,7 @@ export function SearchSelect({ options, values, onChange, onFilterChange, isMult
             inputId={id}
             value={shownText}
             placeholder={placeholder}
-            aria-label={aria["aria-label"]}
+            inputProps={labelledInputProps(aria["aria-label"])}
             autoComplete="off"
             role="combobox"
             isExpanded={isOpen}
