@@ -183,6 +183,8 @@ describe("demo pages", () => {
     await page.goto(`${server.baseUrl}/demo/intranet/index.html`);
     await page.getByTestId("dashboard-title").waitFor();
     assert.equal(await page.getByTestId("dashboard-title").innerText(), "Welcome to Demo");
+    // No ID token comes with a host's token: the user menu names the account from who-am-I.
+    assert.equal((await page.getByTestId("user-menu-toggle").innerText()).trim(), "service-account-portal");
     assert.deepEqual(signInRequests, []);
     assert.deepEqual(problems, []);
     await page.close();

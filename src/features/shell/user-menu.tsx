@@ -3,6 +3,7 @@ import { Dropdown, DropdownItem, DropdownList } from "../../core/ui/overlays/dro
 import { MenuToggle } from "@patternfly/react-core/dist/esm/components/MenuToggle/index.js";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useRuntime } from "../../core/runtime/runtime-context.tsx";
+import { useWhoAmI } from "../../core/runtime/realm-scope.tsx";
 import { fullName } from "./full-name.ts";
 import { UserAvatar } from "./user-avatar.tsx";
 import { useClearCaches } from "./use-clear-caches.ts";
@@ -17,8 +18,10 @@ export function UserMenu() {
   const { auth, serverUrl, authRealm } = useRuntime();
   const clearCaches = useClearCaches();
   const [open, setOpen] = useState(false);
+  const whoAmI = useWhoAmI();
   const claims = auth.idTokenClaims();
-  const name = fullName(claims, t("unknownUser"));
+  // A host's token provider brings no ID token: who-am-I's display name names the user then.
+  const name = fullName(claims, whoAmI.displayName || t("unknownUser"));
   return (
     <Dropdown
       isOpen={open}
