@@ -1,9 +1,9 @@
 /**
- * Test pages of <kc-groups-admin> and <kc-roles-admin>: a token provider over the password grant
- * (`token-realm`, `token-client`, `username`, `password` from the address; default: master admin
- * through admin-cli). Who-am-I answers only clients marked `security.admin.console`, so the tests
- * create such a client for the page and name it in `token-client`;
- * and a log of the element's events on `window.kcEvents`.
+ * Test pages only: a token provider over the password grant (`token-realm`, `token-client`, `username`,
+ * `password` from the page address; default: the master admin through admin-cli), a log of the element's
+ * events on `window.kcEvents`, and the attributes every test page sets from its address
+ * (`realm`, `theme`). Who-am-I answers only clients marked `security.admin.console`, so tests that
+ * need another realm's access create such a client and name it in `token-client`.
  */
 export function passwordTokenProvider(params = new URLSearchParams(location.search)) {
   const realm = params.get("token-realm") ?? "master";
@@ -27,14 +27,24 @@ export function passwordTokenProvider(params = new URLSearchParams(location.sear
   };
 }
 
-export function mountWithToken(element, eventNames) {
+/** Keeps every `kc-…` event of the given names that the page sees, for the tests to read. */
+export function recordElementEvents(names) {
+  const seen = (window.kcEvents = []);
+  for (const name of names) document.addEventListener(name, (event) => seen.push({ type: event.type, detail: event.detail }));
+}
+
+/**
+ * Sets the element's server, realms and theme from the page address and gives it `tokenProvider`
+ * (the password grant unless another provider is passed). Returns the theme asked for, if any.
+ */
+export function mountWithToken(element, eventNames, tokenProvider) {
   const params = new URLSearchParams(location.search);
-  window.kcEvents = [];
-  for (const name of eventNames) document.addEventListener(name, (event) => window.kcEvents.push({ type: event.type, detail: event.detail }));
+  recordElementEvents(eventNames);
   element.setAttribute("server-url", location.origin);
   if (params.get("realm")) element.setAttribute("realm", params.get("realm"));
   element.setAttribute("auth-realm", params.get("token-realm") ?? "master");
-  if (params.get("theme")) element.setAttribute("theme", params.get("theme"));
-  document.documentElement.classList.toggle("dark-host", params.get("theme") === "dark");
-  element.tokenProvider = passwordTokenProvider(params);
+  const theme = params.get("theme");
+  if (theme) element.setAttribute("theme", theme);
+  element.tokenProvider = tokenProvider ?? passwordTokenProvider(params);
+  return theme;
 }

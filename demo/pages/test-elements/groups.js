@@ -1,3 +1,4 @@
-import { mountWithToken } from "./groups-roles-token.js";
+import { mountWithToken } from "./element-test-page.js";
 
-mountWithToken(document.getElementById("element"), ["kc-group-created", "kc-group-updated", "kc-group-deleted", "kc-navigate"]);
+const theme = mountWithToken(document.getElementById("element"), ["kc-group-created", "kc-group-updated", "kc-group-deleted", "kc-navigate"]);
+document.documentElement.classList.toggle("dark-host", theme === "dark");

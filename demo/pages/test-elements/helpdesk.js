@@ -1,5 +1,5 @@
-import { passwordGrantTokenProvider } from "./organizations-token.js";
+import { passwordTokenProvider } from "./element-test-page.js";
 
 const element = document.getElementById("element");
 element.setAttribute("server-url", location.origin);
-element.tokenProvider = passwordGrantTokenProvider(new URLSearchParams({ "token-realm": "demo", username: "helpdesk", password: "helpdesk" }));
+element.tokenProvider = passwordTokenProvider(new URLSearchParams({ "token-realm": "demo", username: "helpdesk", password: "helpdesk" }));

@@ -1,12 +1,5 @@
-import { passwordGrantTokenProvider, recordElementEvents } from "./organizations-token.js";
+import { mountWithToken } from "./element-test-page.js";
 
-const element = document.getElementById("element");
-const params = new URLSearchParams(location.search);
-element.setAttribute("server-url", location.origin);
-element.setAttribute("auth-realm", params.get("token-realm") ?? "master");
-if (params.get("theme")) {
-  element.setAttribute("theme", params.get("theme"));
-  document.body.classList.toggle("dark", params.get("theme") === "dark");
-}
-recordElementEvents(["kc-organization-created", "kc-organization-updated", "kc-organization-deleted", "kc-navigate"]);
-element.tokenProvider = passwordGrantTokenProvider(params);
+const events = ["kc-organization-created", "kc-organization-updated", "kc-organization-deleted", "kc-navigate"];
+const theme = mountWithToken(document.getElementById("element"), events);
+document.body.classList.toggle("dark", theme === "dark");

@@ -1,3 +1,4 @@
-import { mountWithToken } from "./groups-roles-token.js";
+import { mountWithToken } from "./element-test-page.js";
 
-mountWithToken(document.getElementById("element"), ["kc-role-created", "kc-role-updated", "kc-role-deleted", "kc-navigate"]);
+const theme = mountWithToken(document.getElementById("element"), ["kc-role-created", "kc-role-updated", "kc-role-deleted", "kc-navigate"]);
+document.documentElement.classList.toggle("dark-host", theme === "dark");
