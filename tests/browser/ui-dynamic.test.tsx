@@ -164,6 +164,8 @@ describe("dynamic component form", () => {
     await realClick(byId(root, "kc-config-attribute"));
     await sendKeys({ type: "dep" });
     await realClick(await menuItem(root, "department"));
+    // A menu still closing would take the next click.
+    await waitFor(() => !root.querySelector(".pf-v6-c-menu"), "the attribute menu to close");
     // Role: the role picker dialog
     await realClick(byText(root, '[data-property="role"] button', "Select role")!);
     await realClick(await waitFor(() => byText(root, ".pf-v6-c-modal-box td button", "admin"), "the realm role"));
