@@ -1,6 +1,4 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { adminFetch, adminToken } from "../support/server.ts";
 
@@ -39,17 +37,4 @@ export async function rowAction(page: Page, text: string, action: string): Promi
   await page.getByRole("menuitem", { name: action, exact: true }).click();
 }
 
-const AXE_SOURCE = readFileSync(resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js"), "utf8");
 
-/** Serious and critical axe-core violations inside the element's shadow root. */
-export async function seriousViolations(page: Page, tag: string): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (selector) => {
-    const host = document.querySelector(selector);
-    if (!host?.shadowRoot) throw new Error(`no shadow root on ${selector} at ${location.href}: ${document.body.innerHTML.slice(0, 300)}`);
-    const root = host.shadowRoot.querySelector(".kc-element-root")!;
-    type Axe = { run(context: Element, options: object): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
-    const result = await (window as unknown as { axe: Axe }).axe.run(root, { resultTypes: ["violations"] });
-    return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.length})`);
-  }, tag);
-}

@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
-import { EMBEDDED_ADMIN_CLIENT, adminApi, createEmbeddedAdminClient, json, rowAction, rowWith, seriousViolations, type AdminApi } from "./groups-roles-support.ts";
+import { EMBEDDED_ADMIN_CLIENT, adminApi, createEmbeddedAdminClient, json, rowAction, rowWith, type AdminApi } from "./groups-roles-support.ts";
+import { seriousAxeViolations } from "../support/axe.ts";
 
 const TIMEOUT = 20_000;
 const SHOTS = process.env.E2E_SHOTS;
@@ -136,7 +137,7 @@ describe("groups", () => {
       await page.goto(`${server.baseUrl}/demo/test-elements/groups.html?token-client=${EMBEDDED_ADMIN_CLIENT}`);
       await page.waitForFunction(() => document.querySelector("kc-groups-admin")?.shadowRoot);
       await page.getByRole("heading", { name: "Groups", level: 1 }).waitFor();
-      assert.deepEqual(await seriousViolations(page, "kc-groups-admin"), []);
+      assert.deepEqual(await seriousAxeViolations(page, "kc-groups-admin"), []);
       await createInDialog("Create group", "element-group");
       const created = await findGroup("element-group");
       assert.ok((await events()).some((e) => e.type === "kc-group-created" && e.detail.id === created.id));
@@ -165,7 +166,7 @@ describe("groups", () => {
       for (const tab of ["Child groups", "Members", "Attributes", "Role mapping"]) {
         await page.getByRole("tab", { name: tab }).click();
         await page.waitForTimeout(300);
-        assert.deepEqual(await seriousViolations(page, "kc-groups-admin"), [], tab);
+        assert.deepEqual(await seriousAxeViolations(page, "kc-groups-admin"), [], tab);
       }
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/groups-element-role-mapping.png` });
 

@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
-import { markAdminCliAsConsoleClient, screenshot, seriousAxeViolations, waitForTable } from "./organizations-support.ts";
+import { markAdminCliAsConsoleClient, screenshot, waitForTable } from "./organizations-support.ts";
+import { seriousAxeViolations } from "../support/axe.ts";
 
 const TIMEOUT = 20_000;
 const ORGS = "/admin/realms/demo/organizations";

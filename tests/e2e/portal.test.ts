@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import type { Browser } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage } from "../support/browser.ts";
-import { screenshot, seriousAxeViolations, waitForTable } from "./organizations-support.ts";
+import { screenshot, waitForTable } from "./organizations-support.ts";
+import { seriousAxeViolations } from "../support/axe.ts";
 
 const TIMEOUT = 20_000;
 

@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
-import { EMBEDDED_ADMIN_CLIENT, adminApi, createEmbeddedAdminClient, json, rowAction, rowWith, seriousViolations, type AdminApi } from "./groups-roles-support.ts";
+import { EMBEDDED_ADMIN_CLIENT, adminApi, createEmbeddedAdminClient, json, rowAction, rowWith, type AdminApi } from "./groups-roles-support.ts";
+import { seriousAxeViolations } from "../support/axe.ts";
 
 const TIMEOUT = 20_000;
 const SHOTS = process.env.E2E_SHOTS;
@@ -140,7 +141,7 @@ describe("realm roles", () => {
       await page.goto(`${server.baseUrl}/demo/test-elements/roles.html?token-client=${EMBEDDED_ADMIN_CLIENT}`);
       await page.waitForFunction(() => document.querySelector("kc-roles-admin")?.shadowRoot);
       await page.getByRole("heading", { name: "Realm roles", level: 1 }).waitFor();
-      assert.deepEqual(await seriousViolations(page, "kc-roles-admin"), []);
+      assert.deepEqual(await seriousAxeViolations(page, "kc-roles-admin"), []);
       await page.getByRole("button", { name: "Create role" }).click();
       await page.getByLabel("Role name").fill("element-role");
       await page.getByRole("button", { name: "Create", exact: true }).click();
@@ -150,7 +151,7 @@ describe("realm roles", () => {
       for (const tab of ["Details", "Attributes", "Users in role"]) {
         await page.getByRole("tab", { name: tab }).click();
         await page.waitForTimeout(300);
-        assert.deepEqual(await seriousViolations(page, "kc-roles-admin"), [], tab);
+        assert.deepEqual(await seriousAxeViolations(page, "kc-roles-admin"), [], tab);
       }
       await page.getByRole("button", { name: "Role actions" }).click();
       await page.getByRole("menuitem", { name: "Delete" }).click();
@@ -175,7 +176,7 @@ describe("realm roles", () => {
       await rowWith(page, "e2e-realm-part").waitFor();
       const defaults = async () => (await json<Role[]>(api, "/admin/realms/demo/roles/default-roles-demo/composites")).map((r) => r.name);
       assert.ok((await defaults()).includes("e2e-realm-part"));
-      assert.deepEqual(await seriousViolations(page, "kc-roles-admin"), []);
+      assert.deepEqual(await seriousAxeViolations(page, "kc-roles-admin"), []);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/roles-element-default-roles.png` });
 
       await rowAction(page, "e2e-realm-part", "Remove");
