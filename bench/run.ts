@@ -1,25 +1,16 @@
 /**
- * `npm run bench`: bundle sizes, the dashboard's first paint, and (when bench/server-bench.ts
- * is there) the admin API latency on the scale realm. BENCH_SKIP_SERVER=1 leaves that last one out.
+ * `npm run bench`: bundle sizes, the dashboard's first paint, and on one server with the scale realm
+ * the admin API latency and the time the screens take to show a page once its answer has arrived.
+ * BENCH_SKIP_SERVER=1 leaves the scale realm out.
  */
-import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { bundleReport, ensureBuild, kilobytes, measureBundle, root } from "./bundle-size.ts";
+import { bundleReport, ensureBuild, kilobytes, measureBundle } from "./bundle-size.ts";
 import { firstPaintLine, measureFirstPaint } from "./first-paint.ts";
-
-const SERVER_BENCH = join(root, "bench/server-bench.ts");
+import { startScaleServer } from "./scale-server.ts";
+import { benchScaleScreens } from "./scale-screens.ts";
+import { benchAdminApi } from "./server-bench.ts";
 
 function heading(title: string) {
   console.log(`\n== ${title}`);
-}
-
-/** Runs the server engineer's bench as it is and passes its lines through. */
-function runServerBench(): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", SERVER_BENCH], { cwd: root, stdio: "inherit" });
-    child.on("close", (code) => resolve(code ?? 1));
-  });
 }
 
 ensureBuild();
@@ -36,10 +27,14 @@ for (const result of paints) {
   console.log(`  ${result.label.replace(/ first paint$/, "")} loads ${loaded.length} script/style files before the dashboard: ${kilobytes(gzip)} gzip`);
 }
 
-let exitCode = 0;
-if (existsSync(SERVER_BENCH) && process.env.BENCH_SKIP_SERVER !== "1") {
-  heading("admin API on the scale realm (bench/server-bench.ts)");
-  exitCode = await runServerBench();
-  if (exitCode !== 0) console.log(`server bench failed (exit ${exitCode})`);
+if (process.env.BENCH_SKIP_SERVER !== "1") {
+  const server = await startScaleServer();
+  try {
+    heading("admin API on the scale realm (target: p95 under 50 ms)");
+    await benchAdminApi(server.baseUrl);
+    heading("scale realm screens: rows shown after the response (target: under 300 ms)");
+    await benchScaleScreens(server.baseUrl);
+  } finally {
+    await server.stop();
+  }
 }
-process.exit(exitCode);

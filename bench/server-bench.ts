@@ -1,43 +1,20 @@
 /**
- * Admin API latency on the `scale` realm (100,000 users, 5,000 groups).
- * Starts the server with --seed-scale in a temporary folder, or reuses the
- * data folder named by KC_BENCH_DATA (seeded on its first run), then prints
- * one line per measure: median and p95 in ms. Target: under 50 ms.
+ * Admin API latency on the `scale` realm (100,000 users, 5,000 groups): one line per measure,
+ * median and p95 in ms. Target: under 50 ms.
  *
  *   node --import tsx bench/server-bench.ts
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { adminToken, freePort } from "../tests/support/server.ts";
+import { adminToken } from "../tests/support/server.ts";
+import { SCALE_REALM, runAlone } from "./scale-server.ts";
 
-const root = resolve(import.meta.dirname, "..");
-const REALM = "scale";
 const SAMPLES = 40;
 const TARGET_MS = 50;
 
-const dataDir = process.env.KC_BENCH_DATA ?? mkdtempSync(join(tmpdir(), "kc-bench-"));
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-const child = spawn(process.execPath, ["--import", "tsx", join(root, "demo/server/src/main.ts"), "--port", String(port), "--data-dir", dataDir, "--seed-scale"], {
-  cwd: root,
-  stdio: ["ignore", "inherit", "inherit"],
-});
-
-try {
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ready = await fetch(`${baseUrl}/health/ready`).then((r) => r.ok, () => false);
-    if (ready) break;
-    if (Date.now() - started > 600_000) throw new Error("server not ready after 10 minutes");
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  console.log(`server ready in ${Date.now() - started} ms (data: ${dataDir})`);
+/** Prints the admin API measures; true when every p95 is within the target. */
+export async function benchAdminApi(baseUrl: string): Promise<boolean> {
   const token = await adminToken(baseUrl);
   const get = async (path: string) => {
-    const res = await fetch(`${baseUrl}/admin/realms/${REALM}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${baseUrl}/admin/realms/${SCALE_REALM}${path}`, { headers: { authorization: `Bearer ${token}` } });
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<unknown>;
   };
@@ -63,8 +40,7 @@ try {
   const groups = (await get("/groups?first=0&max=100")) as { id: string; subGroupCount?: number }[];
   const parents = groups.filter((g) => (g.subGroupCount ?? 0) > 0);
   await measure("groups/{id}/children ?first&max=20", (i) => `/groups/${parents[i % parents.length].id}/children?first=0&max=20`);
-} finally {
-  child.kill("SIGTERM");
-  await new Promise((r) => child.once("exit", r));
-  if (!process.env.KC_BENCH_DATA) rmSync(dataDir, { recursive: true, force: true });
+  return true;
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) await runAlone(benchAdminApi);

@@ -1,0 +1,129 @@
+/**
+ * How long the screens take to show a page of the `scale` realm once the server's answer has arrived:
+ * user search results, a group's child groups (the group tree), a group's members, and a search
+ * across the group tree, in headless Chromium with the standalone elements. Measured in the page, from the
+ * list request's `responseEnd` (resource timing) to the animation frame in which the rows are in the
+ * element's shadow root. Target: under 300 ms.
+ *
+ *   node --import tsx bench/scale-screens.ts
+ */
+import type { Page } from "playwright-core";
+import { adminFetch, adminToken } from "../tests/support/server.ts";
+import { launchBrowser, newPage } from "../tests/support/browser.ts";
+import { median } from "./first-paint.ts";
+import { SCALE_REALM, runAlone } from "./scale-server.ts";
+
+const TARGET_MS = 300;
+const SAMPLES = Number(process.env.BENCH_SCREEN_SAMPLES ?? 8);
+const TIMEOUT = 30_000;
+/** Who-am-I answers only clients marked as admin consoles, so the pages' tokens come from one. */
+const BENCH_CLIENT = "bench-embedded-admin";
+
+declare global {
+  interface Window {
+    kcBenchRowsShown?: (tag: string, text: string, requestPart: string) => Promise<RowsShown>;
+  }
+}
+
+interface RowsShown {
+  /** Rows holding the text are in the shadow root (performance.now() of that frame). */
+  shownAt: number;
+  /** The newest request whose address holds `requestPart`: when its response ended, if there was one. */
+  responseEnd: number | undefined;
+}
+
+/**
+ * A string, as in first-paint.ts: checks on every animation frame whether a table row in the
+ * element's shadow root holds the text, then reads the newest matching request's resource timing.
+ */
+const ROWS_SHOWN = `window.kcBenchRowsShown = (tag, text, requestPart) => new Promise((resolve) => {
+  const check = () => {
+    const rows = document.querySelector(tag)?.shadowRoot?.querySelectorAll("tbody tr") ?? [];
+    if (![...rows].some((row) => row.textContent.includes(text))) return requestAnimationFrame(check);
+    const shownAt = performance.now();
+    const entry = performance.getEntriesByType("resource").filter((e) => e.name.includes(requestPart)).at(-1);
+    resolve({ shownAt, responseEnd: entry?.responseEnd });
+  };
+  requestAnimationFrame(check);
+});`;
+
+type Samples = Map<string, number[]>;
+
+/** Runs `act` and returns the ms from the response's end to the rows being shown (undefined when served from cache). */
+async function renderAfterResponse(page: Page, tag: string, text: string, requestPart: string, act: () => Promise<void>): Promise<number | undefined> {
+  await page.evaluate(() => performance.clearResourceTimings());
+  const shown = page.evaluate(([t, x, r]) => window.kcBenchRowsShown!(t, x, r), [tag, text, requestPart] as const);
+  await act();
+  const { shownAt, responseEnd } = await shown;
+  return responseEnd === undefined ? undefined : shownAt - responseEnd;
+}
+
+function record(samples: Samples, label: string, ms: number | undefined) {
+  if (ms === undefined) return;
+  samples.set(label, [...(samples.get(label) ?? []), ms]);
+}
+
+async function userSearch(page: Page, baseUrl: string, samples: Samples) {
+  await page.goto(`${baseUrl}/demo/test-elements/users.html?realm=${SCALE_REALM}&token-client=${BENCH_CLIENT}`);
+  const search = page.getByPlaceholder("Search users, or key:value").first();
+  await search.waitFor();
+  for (let i = 0; i < SAMPLES; i++) {
+    const term = `user-0${10 + i}`;
+    await search.fill(term);
+    record(samples, "users: search results", await renderAfterResponse(page, "kc-users-admin", term, `search=${term}`, () => search.press("Enter")));
+  }
+}
+
+async function groupTree(page: Page, baseUrl: string, samples: Samples) {
+  await page.goto(`${baseUrl}/demo/test-elements/groups.html?realm=${SCALE_REALM}&token-client=${BENCH_CLIENT}`);
+  const tag = "kc-groups-admin";
+  await page.getByRole("link", { name: "group-0000", exact: true }).waitFor();
+  for (let i = 0; i < SAMPLES; i++) {
+    const name = `group-${String(i).padStart(4, "0")}`;
+    const openGroup = () => page.getByRole("link", { name, exact: true }).click();
+    record(samples, "groups: a group's child groups", await renderAfterResponse(page, tag, `${name}-team-0`, "/children", openGroup));
+    const openMembers = () => page.getByRole("tab", { name: "Members" }).click();
+    record(samples, "groups: a group's members", await renderAfterResponse(page, tag, "user-", "/members", openMembers));
+    // The top level again comes from the query cache: no request, nothing to measure.
+    await page.getByRole("navigation", { name: "Group path" }).getByRole("link", { name: "Groups" }).click();
+    await page.getByRole("link", { name: "group-0000", exact: true }).waitFor();
+  }
+  const search = page.getByPlaceholder("Search groups").first();
+  for (let i = 0; i < SAMPLES; i++) {
+    const term = `group-00${10 + i}-team`;
+    await search.fill(term);
+    record(samples, "groups: search across the tree", await renderAfterResponse(page, tag, `${term}-0`, `search=${term}`, () => search.press("Enter")));
+  }
+}
+
+/** Prints one line per screen; true when every median is within the target. */
+export async function benchScaleScreens(baseUrl: string): Promise<boolean> {
+  const api = adminFetch(baseUrl, await adminToken(baseUrl));
+  const created = await api("/admin/realms/master/clients", {
+    method: "POST",
+    body: { clientId: BENCH_CLIENT, publicClient: true, directAccessGrantsEnabled: true, standardFlowEnabled: false, attributes: { "security.admin.console": "true" } },
+  });
+  if (created.status !== 201 && created.status !== 409) throw new Error(`bench client: ${created.status} ${await created.text()}`);
+
+  const browser = await launchBrowser();
+  const samples: Samples = new Map();
+  try {
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await page.addInitScript({ content: ROWS_SHOWN });
+    await userSearch(page, baseUrl, samples);
+    await groupTree(page, baseUrl, samples);
+  } finally {
+    await browser.close();
+  }
+  let ok = true;
+  for (const [label, values] of samples) {
+    const middle = median(values);
+    ok &&= middle <= TARGET_MS;
+    const shown = values.map((value) => Math.round(value)).join(", ");
+    console.log(`${label.padEnd(36)} median ${middle.toFixed(0).padStart(5)} ms   max ${Math.max(...values).toFixed(0).padStart(5)} ms   (${shown})   ${middle <= TARGET_MS ? "ok" : "SLOW"}`);
+  }
+  return ok;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runAlone(benchScaleScreens);
