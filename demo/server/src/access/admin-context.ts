@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
 import type { RealmRecord, UserRecord } from "../store/types.ts";
+import { HttpError } from "../http/errors.ts";
 
 /** Keycloak's realm-management role names, used as permission names. */
 export type AdminPermission =
@@ -39,4 +40,14 @@ export interface AdminRequestContext {
 export async function adminContext(server: ServerContext, req: FastifyRequest, realmName: string): Promise<AdminRequestContext> {
   const { resolveAdminContext } = await import("./admin-context-impl.ts");
   return resolveAdminContext(server, req, realmName);
+}
+
+/** The caller's context in a realm, or undefined when the caller may not address that realm at all (403). */
+export async function contextIn(server: ServerContext, req: FastifyRequest, realmName: string): Promise<AdminRequestContext | undefined> {
+  try {
+    return await adminContext(server, req, realmName);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 403) return undefined;
+    throw error;
+  }
 }

@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context.ts";
-import { adminContext, type AdminPermission, type AdminRequestContext } from "../../access/admin-context.ts";
+import { adminContext, contextIn, type AdminPermission, type AdminRequestContext } from "../../access/admin-context.ts";
 import { authenticateBearer } from "../../access/authenticate.ts";
 import { userEffectiveRoleIds } from "../../access/roles.ts";
-import { badRequest, forbidden, HttpError } from "../../http/errors.ts";
+import { badRequest, forbidden } from "../../http/errors.ts";
 import { createRealm } from "../../realm/new-realm.ts";
 import { deleteRealm } from "../../realm/delete.ts";
 import { MASTER_REALM, realmByName, realmRoleByName } from "../../realm/lookup.ts";
@@ -16,16 +16,6 @@ import { adminEvent } from "../common/admin-event.ts";
 type RealmParams = { Params: { realm: string } };
 
 const ANY_ADMIN_PERMISSION = REALM_MANAGEMENT_ROLES as unknown as AdminPermission[];
-
-/** The caller's context in a realm, or undefined when the caller may not address it at all. */
-async function contextIn(server: ServerContext, req: FastifyRequest, realmName: string): Promise<AdminRequestContext | undefined> {
-  try {
-    return await adminContext(server, req, realmName);
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 403) return undefined;
-    throw error;
-  }
-}
 
 export async function registerRealmCrudRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   const { db } = server;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../../context.ts";
-import { adminContext, type AdminPermission } from "../../../access/admin-context.ts";
+import { adminContext, contextIn, type AdminPermission } from "../../../access/admin-context.ts";
 import { intParam, page, queryOf, stringParam } from "../../common/query.ts";
 import { paramsOf } from "../../common/query.ts";
 import { sessionRepresentations } from "./sessions.ts";
@@ -27,8 +27,9 @@ export async function registerUiExtRoutes(app: FastifyInstance, server: ServerCo
     const visible = [];
     for (const realm of server.db.all("realms").sort((a, b) => a.realm.localeCompare(b.realm))) {
       if (search && !realm.realm.toLowerCase().includes(search) && !realm.displayName?.toLowerCase().includes(search)) continue;
-      const ctx = await adminContext(server, req, realm.realm);
-      if (ctx.has("view-realm") || ANY_ADMIN_ROLE.some((p) => ctx.has(p))) visible.push({ name: realm.realm, displayName: realm.displayName ?? "" });
+      // A realm's own administrators may not address the other realms at all: those are left out, not refused.
+      const ctx = await contextIn(server, req, realm.realm);
+      if (ctx && ANY_ADMIN_ROLE.some((p) => ctx.has(p))) visible.push({ name: realm.realm, displayName: realm.displayName ?? "" });
     }
     return page(visible, intParam(query, "first", 0), intParam(query, "max", 10));
   });
