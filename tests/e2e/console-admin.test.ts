@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import { adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 
 const TIMEOUT = 20_000;
@@ -44,6 +44,25 @@ describe("console as the master admin", () => {
   it("shows 'Page Not Found' for an unknown route", async () => {
     await page.goto(`${server.baseUrl}/admin/master/console/#/master/no/such/page`);
     await page.getByText("Page Not Found").waitFor();
+  });
+
+  it("names the screens in the breadcrumbs, never their ids, and mirrors them right to left", async () => {
+    const token = await adminToken(server.baseUrl);
+    const [alice] = (await (await fetch(`${server.baseUrl}/admin/realms/demo/users?username=alice.anderson&exact=true`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string }[];
+    await page.goto(`${server.baseUrl}/admin/master/console/#/demo/users/${alice.id}/settings`);
+    const crumbs = page.getByRole("navigation", { name: "Breadcrumbs" });
+    await crumbs.getByText("User details").waitFor();
+    assert.deepEqual((await crumbs.getByRole("listitem").allInnerTexts()).map((text) => text.trim()), ["Users", "User details"]);
+    const divider = crumbs.locator(".pf-v6-c-breadcrumb__item-divider").first();
+    assert.equal(await divider.evaluate((element) => getComputedStyle(element).scale), "none");
+    const consoleElement = page.locator("kc-admin-console");
+    await consoleElement.evaluate((element) => element.setAttribute("locale", "he"));
+    await page.waitForFunction(() => document.querySelector("kc-admin-console")?.getAttribute("dir") === "rtl");
+    assert.equal(await divider.evaluate((element) => getComputedStyle(element).scale), "-1 1", "PatternFly's right-to-left rules apply inside the shadow root");
+    await consoleElement.evaluate((element) => element.setAttribute("locale", "en"));
+    await crumbs.getByRole("link", { name: "Users" }).click();
+    await page.getByRole("grid", { name: "Users" }).waitFor();
+    assert.match(page.url(), /#\/demo\/users$/);
   });
 
   it("flips dir for a right-to-left locale", async () => {

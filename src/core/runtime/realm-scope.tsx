@@ -9,6 +9,7 @@ import { LoadingSpinner } from "../ui/layout/loading-spinner.tsx";
 import { CurrentRealmContext } from "./current-realm.tsx";
 import { useRuntime } from "./runtime-context.tsx";
 import { useRealmQuery, useWhoAmIQuery } from "./shared-queries.ts";
+import { useOverlayRoot } from "../ui/overlays/overlay-root.tsx";
 
 interface RealmScopeValue {
   whoAmI: WhoAmI;
@@ -27,10 +28,14 @@ export function RealmScope({ realm, locale, host, children }: { realm: string; l
   const whoAmI = useWhoAmIQuery(realm);
   const realmQuery = useRealmQuery(realm);
   const language = locale || whoAmI.data?.locale || "en";
+  const mountRoot = useOverlayRoot();
   useEffect(() => {
     void switchRealmLanguage(i18n, realm, language);
-    host.setAttribute("dir", textDirection(language));
-  }, [i18n, realm, language, host]);
+    const direction = textDirection(language);
+    host.setAttribute("dir", direction);
+    // PatternFly's mirrored rules (`[dir=rtl] .pf-v6-c-…`) live in the shadow root and cannot see the host's attribute.
+    mountRoot.setAttribute("dir", direction);
+  }, [i18n, realm, language, host, mountRoot]);
   const access = useMemo(() => createAccessChecker(whoAmI.data?.realm_access, realm), [whoAmI.data, realm]);
   const value = useMemo(() => (whoAmI.data ? { whoAmI: whoAmI.data, realm: realmQuery.data ?? null, language } : null), [whoAmI.data, realmQuery.data, language]);
   if (!value || realmQuery.isPending) return <LoadingSpinner />;

@@ -3,6 +3,7 @@ import { registerMessages } from "../../core/i18n/message-bundles.ts";
 /** English texts of the organizations area; every key starts with `org`. */
 export const organizationsMessages = {
   orgTitle: "Organizations",
+  orgDetailsTitle: "Organization details",
   orgIntro: "Organizations group users of the same company or partner, with their email domains and identity providers.",
   orgNotEnabled: "Organizations are turned off",
   orgNotEnabledBody: "Turn on the ORGANIZATION feature of the server and the Organizations setting of this realm to manage organizations.",
