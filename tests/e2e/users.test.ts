@@ -377,5 +377,13 @@ describe("users screens", () => {
       await page.getByRole("grid", { name: "Users" }).getByRole("link", { name: "bob.brown" }).waitFor();
       assert.ok(listCalls.every((query) => new URLSearchParams(query).get("search") === "bob"), `every listing is filtered: ${listCalls.join(", ")}`);
     });
+
+    // helpdesk has query-users but not view-realm: the element learns of the federation from the realm info.
+    listCalls.length = 0;
+    await page.goto(`${server.baseUrl}/demo/test-elements/users.html?token-realm=demo&username=helpdesk&password=helpdesk`);
+    await withFailureShot(page, "users-federated-helpdesk", async () => {
+      await page.getByRole("heading", { name: "Search for users" }).waitFor();
+      assert.equal(listCalls.length, 0, "no unfiltered listing for helpdesk either");
+    });
   });
 });

@@ -46,13 +46,22 @@ export async function fetchUserPage(client: KeycloakAdminClient, realm: string, 
   });
 }
 
+/** The total of a search; Keycloak's count reads `search` and `q` but has no exact match. */
 export async function countUsers(client: KeycloakAdminClient, realm: string, search: UserSearch): Promise<number> {
   const { search: text, q } = userSearchParams(search);
   return client.users.count({ realm, ...(text ? { search: text } : {}), ...(q ? { q } : {}) } as Parameters<KeycloakAdminClient["users"]["count"]>[0]);
 }
 
-/** True when the realm reads users from a user storage provider (then the list waits for a search). */
-export async function hasUserFederation(client: KeycloakAdminClient, realm: string): Promise<boolean> {
+/**
+ * True when the realm reads users from a user storage provider (then the list waits for a search):
+ * from the realm's components with view-realm, else from the console's realm info, which any
+ * administrator of the realm may read (a query-users helpdesk must not list a directory either).
+ */
+export async function hasUserFederation(client: KeycloakAdminClient, realm: string, canViewRealm: boolean): Promise<boolean> {
+  if (!canViewRealm) {
+    const info = await adminFetch<{ userProfileProvidersEnabled?: boolean }>(client, `/admin/realms/${encodeURIComponent(realm)}/ui-ext/info`, {});
+    return info.userProfileProvidersEnabled === true;
+  }
   const providers = await client.components.find({ realm, type: "org.keycloak.storage.UserStorageProvider" });
   return providers.length > 0;
 }
