@@ -351,6 +351,31 @@ describe("users screens", () => {
     });
   });
 
+  it("opens the created user when joining a chosen group fails, with the server's message", async () => {
+    const created = await api("/admin/realms/demo/groups", { method: "POST", body: { name: "doomed-group" } });
+    assert.equal(created.status, 201, await created.text());
+    const groupId = created.headers.get("location")!.split("/").at(-1)!;
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(`${server.baseUrl}/demo/test-elements/users.html`);
+    await withFailureShot(page, "users-join-fails", async () => {
+      await waitForTable(page.getByRole("grid", { name: "Users" }));
+      await page.getByRole("button", { name: "Create user" }).first().click();
+      await page.getByLabel("Username", { exact: true }).fill("harry-joins");
+      await page.getByRole("button", { name: "Join groups" }).click();
+      const picker = page.getByRole("dialog");
+      await picker.getByRole("row").filter({ hasText: "doomed-group" }).getByRole("checkbox").click();
+      await picker.getByRole("button", { name: "Select", exact: true }).click();
+      await picker.waitFor({ state: "detached" });
+      assert.equal((await api(`/admin/realms/demo/groups/${groupId}`, { method: "DELETE" })).status, 204);
+      await page.getByRole("button", { name: "Create", exact: true }).click();
+      await page.getByText(/The user was created, but could not join the chosen groups: .+/).waitFor();
+      await page.getByRole("heading", { level: 1, name: "harry-joins" }).waitFor();
+      await page.getByRole("tab", { name: "Groups", selected: true }).waitFor();
+      assert.ok(await findUser("harry-joins"), "the user exists");
+    });
+  });
+
   it("never lists a federated realm unfiltered: asks for a search first", async () => {
     const realm = (await json<{ id: string }>("/admin/realms/demo"));
     const created = await api("/admin/realms/demo/components", {

@@ -46,16 +46,24 @@ export default function CreateUserPage() {
 
   const submit = async (values: CreateUserValues) => {
     const user = { ...toUserRepresentation(values), enabled: true, requiredActions: values.requiredActions, emailVerified: values.emailVerified };
+    let id: string;
     try {
-      const id = await createUser(adminClient, realm, user);
-      if (groups.length > 0) await joinGroups(adminClient, realm, id, groups);
-      alerts.addAlert(t("userCreated"));
-      events.created(id, user.username);
-      await queryClient.invalidateQueries({ queryKey: userKeys.all(realm) });
-      navigate(toUser(realm, id));
+      id = await createUser(adminClient, realm, user);
     } catch (error) {
       applyServerErrors(form, error, t, userProfileErrorField);
       alerts.addError("userCreateFailed", error);
+      return;
+    }
+    events.created(id, user.username);
+    await queryClient.invalidateQueries({ queryKey: userKeys.all(realm) });
+    // The user exists now: a failed join must not leave the form open for a second, conflicting create.
+    try {
+      if (groups.length > 0) await joinGroups(adminClient, realm, id, groups);
+      alerts.addAlert(t("userCreated"));
+      navigate(toUser(realm, id));
+    } catch (error) {
+      alerts.addError("userCreatedJoinFailed", error);
+      navigate(toUser(realm, id, "groups"));
     }
   };
 

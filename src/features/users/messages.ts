@@ -37,6 +37,7 @@ export const usersMessages = {
 
   userCreated: "The user was created.",
   userCreateFailed: "The user could not be created: {{message}}",
+  userCreatedJoinFailed: "The user was created, but could not join the chosen groups: {{message}}",
   userSaved: "The user was saved.",
   userSaveFailed: "The user could not be saved: {{message}}",
   userRequiredActions: "Required user actions",
