@@ -5,14 +5,27 @@ import { type Api, json, type Json, startAdminServer } from "../support/admin-ap
 
 const R = "/admin/realms/master";
 
-async function passwordGrant(server: TestServer, password: string): Promise<number> {
-  const res = await fetch(`${server.baseUrl}/realms/master/protocol/openid-connect/token`, {
+async function tokenRequest(server: TestServer, fields: Record<string, string>): Promise<Response> {
+  return fetch(`${server.baseUrl}/realms/master/protocol/openid-connect/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "password", client_id: "admin-cli", username: "admin", password }),
+    body: new URLSearchParams({ client_id: "admin-cli", ...fields }),
   });
+}
+
+async function passwordGrant(server: TestServer, password: string): Promise<number> {
+  const res = await tokenRequest(server, { grant_type: "password", username: "admin", password });
   await res.text();
   return res.status;
+}
+
+/** A password grant, a refresh with its refresh token and a refresh with a forged one. */
+async function loginAndRefresh(server: TestServer): Promise<void> {
+  const tokens = await json(await tokenRequest(server, { grant_type: "password", username: "admin", password: "admin" }));
+  await json(await tokenRequest(server, { grant_type: "refresh_token", refresh_token: tokens.refresh_token }));
+  const forged = await tokenRequest(server, { grant_type: "refresh_token", refresh_token: "not.a.token" });
+  assert.equal(forged.status, 400);
+  await forged.text();
 }
 
 describe("events admin API", () => {
@@ -63,6 +76,26 @@ describe("events admin API", () => {
     assert.deepEqual(await json(await api(`${R}/admin-events?operationTypes=DELETE&resourceTypes=USER`)), []);
     assert.ok((await json<Json[]>(await api(`${R}/admin-events?authUser=${latest.authDetails.userId}`))).length >= 2);
     assert.deepEqual(await json(await api(`${R}/admin-events?authIpAddress=10.9.9.9`)), []);
+  });
+
+  it("with no event types named, saves only the types Keycloak saves by default; otherwise only the named ones", async () => {
+    const config = await json(await api(`${R}/events/config`));
+    const defaults: string[] = config.enabledEventTypes;
+    for (const type of ["LOGIN", "LOGIN_ERROR", "LOGOUT", "CODE_TO_TOKEN", "CLIENT_LOGIN", "UPDATE_PASSWORD", "IMPERSONATE", "PERMISSION_TOKEN"]) assert.ok(defaults.includes(type), type);
+    for (const type of ["REFRESH_TOKEN", "REFRESH_TOKEN_ERROR", "INTROSPECT_TOKEN", "USER_INFO_REQUEST_ERROR", "VALIDATE_ACCESS_TOKEN", "PERMISSION_TOKEN_ERROR"]) assert.ok(!defaults.includes(type), type);
+    const enums: string[] = (await json(await api("/admin/serverinfo"))).enums.eventType;
+    assert.ok(defaults.every((type) => enums.includes(type)) && enums.includes("REFRESH_TOKEN_ERROR"));
+    assert.deepEqual(enums, [...enums].sort());
+
+    assert.equal((await api(`${R}/events`, { method: "DELETE" })).status, 204);
+    await loginAndRefresh(server);
+    assert.deepEqual((await json<Json[]>(await api(`${R}/events`))).map((e) => e.type), ["LOGIN"]);
+
+    assert.equal((await api(`${R}/events/config`, { method: "PUT", body: { ...config, enabledEventTypes: ["REFRESH_TOKEN", "REFRESH_TOKEN_ERROR"] } })).status, 204);
+    assert.deepEqual((await json(await api(`${R}/events/config`))).enabledEventTypes, ["REFRESH_TOKEN", "REFRESH_TOKEN_ERROR"]);
+    assert.equal((await api(`${R}/events`, { method: "DELETE" })).status, 204);
+    await loginAndRefresh(server);
+    assert.deepEqual((await json<Json[]>(await api(`${R}/events`))).map((e) => e.type).sort(), ["REFRESH_TOKEN", "REFRESH_TOKEN_ERROR"]);
   });
 
   it("deletes user and admin events with 204", async () => {

@@ -1,8 +1,13 @@
 import type { ServerContext } from "../context.ts";
 import type { AdminEventRecord, EventRecord, RealmRecord } from "../store/types.ts";
 import { newId, now } from "../common/ids.ts";
+import { isEventTypeSaved } from "./event-types.ts";
 
-/** Records a user event (LOGIN, LOGIN_ERROR, ...) when the realm saves events and the type is enabled. */
+/**
+ * Records a user event (LOGIN, LOGIN_ERROR, ...) when the realm saves events
+ * and the type is enabled: one of the realm's enabledEventTypes, or when it
+ * names none, a type Keycloak saves by default.
+ */
 export async function recordEvent(
   server: ServerContext,
   realm: RealmRecord,
@@ -10,7 +15,7 @@ export async function recordEvent(
 ): Promise<void> {
   const config = realm.eventsConfig;
   if (!config.eventsEnabled) return;
-  if (config.enabledEventTypes.length && !config.enabledEventTypes.includes(event.type)) return;
+  if (!isEventTypeSaved(config.enabledEventTypes, event.type)) return;
   await server.db.write((tx) => tx.put("events", { ...event, id: newId(), realmId: realm.id, time: now() }));
 }
 

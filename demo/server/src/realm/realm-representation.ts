@@ -1,6 +1,7 @@
 import type { Db } from "../store/db.ts";
 import type { RealmRecord } from "../store/types.ts";
 import type { Json } from "./representation.ts";
+import { savedByDefaultEventTypes } from "../events/event-types.ts";
 
 /** RealmRepresentation as `GET /admin/realms/{realm}` answers it. */
 export function realmRepresentation(db: Db, realm: RealmRecord): Json {
@@ -56,13 +57,14 @@ export function limitedRealmRepresentation(realm: RealmRecord): Json {
   };
 }
 
+/** RealmEventsConfigRepresentation: with no event types named, Keycloak lists the types it saves by default. */
 export function eventsConfigRepresentation(realm: RealmRecord): Json {
   const c = realm.eventsConfig;
   return {
     eventsEnabled: c.eventsEnabled,
     ...(c.eventsExpiration !== undefined ? { eventsExpiration: c.eventsExpiration } : {}),
     eventsListeners: c.eventsListeners,
-    enabledEventTypes: c.enabledEventTypes,
+    enabledEventTypes: c.enabledEventTypes.length ? c.enabledEventTypes : savedByDefaultEventTypes(),
     adminEventsEnabled: c.adminEventsEnabled,
     adminEventsDetailsEnabled: c.adminEventsDetailsEnabled,
   };

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { eventTypes } from "../../../events/event-types.ts";
 
 export interface ConfigProperty {
   name: string;
@@ -35,8 +36,12 @@ export interface ServerInfoCatalog {
 
 let cached: ServerInfoCatalog | undefined;
 
+/** The data file, with the event types from the table that also decides which events are saved. */
 export function catalog(): ServerInfoCatalog {
-  cached ??= JSON.parse(readFileSync(join(import.meta.dirname, "serverinfo-data.json"), "utf8")) as ServerInfoCatalog;
+  if (!cached) {
+    const data = JSON.parse(readFileSync(join(import.meta.dirname, "serverinfo-data.json"), "utf8")) as ServerInfoCatalog;
+    cached = { ...data, enums: { ...data.enums, eventType: eventTypes().sort() } };
+  }
   return cached;
 }
 
