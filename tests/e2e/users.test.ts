@@ -160,6 +160,8 @@ describe("users screens", () => {
     await withFailureShot(page, "users-element", () => driveUserLifecycle(page, "kc-users-admin", ".kc-element-root", "erin-element", "users-element"));
     const events = (await page.evaluate(() => (window as unknown as { kcEvents: { type: string }[] }).kcEvents)).map((event) => event.type);
     for (const type of ["kc-user-created", "kc-user-updated", "kc-user-deleted"]) assert.ok(events.includes(type), `${type} in ${events.join(", ")}`);
+    // Attributes, password, group join, role assigned, role unassigned: each change of the user is announced.
+    assert.ok(events.filter((type) => type === "kc-user-updated").length >= 5, `updates announced: ${events.join(", ")}`);
     assert.match(page.url(), /users\.html$/, "memory routing leaves the host's address alone");
   });
 

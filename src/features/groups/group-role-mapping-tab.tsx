@@ -2,10 +2,12 @@ import type GroupRepresentation from "@keycloak/keycloak-admin-client/lib/defs/g
 import { useAccess } from "../../core/access/access-context.tsx";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { RoleMapping } from "../../core/ui/role-mapping/index.ts";
+import { useGroupEvents } from "./group-events.tsx";
 
-/** The roles a group gives its members (the kit's role-mapping tab). */
+/** The roles a group gives its members (the kit's role-mapping tab); a change announces `kc-group-updated`. */
 export function GroupRoleMappingTab({ group }: { group: GroupRepresentation }) {
   const realm = useCurrentRealm();
+  const emit = useGroupEvents();
   const canManage = useAccess().hasAccess("manage-users");
-  return <RoleMapping type="groups" id={group.id ?? ""} realm={realm} isManager={canManage} />;
+  return <RoleMapping type="groups" id={group.id ?? ""} realm={realm} isManager={canManage} onChanged={() => emit("group-updated", { id: group.id })} />;
 }

@@ -18,7 +18,7 @@ export function UserConsentsTab({ user, canManage }: UserTabProps) {
   const { t } = useMessages();
   const realm = useCurrentRealm();
   const adminClient = useAdminClient();
-  const mutate = useUserMutation();
+  const mutate = useUserMutation(user);
   const { confirm, dialog } = useConfirm();
   const key = linkKeys.consents(realm, user.id!);
   const consents = useQuery({ queryKey: key, queryFn: () => fetchConsents(adminClient, realm, user.id!) });

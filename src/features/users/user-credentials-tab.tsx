@@ -43,6 +43,7 @@ export function UserCredentialsTab({ user, canManage }: UserTabProps) {
     try {
       await action();
       alerts.addAlert(t(success));
+      events.updated(user.id!, user.username);
       await refresh();
       return true;
     } catch (error) {

@@ -20,7 +20,7 @@ export function UserIdentityLinksTab({ user, canManage }: UserTabProps) {
   const realm = useCurrentRealm();
   const adminClient = useAdminClient();
   const access = useAccess();
-  const mutate = useUserMutation();
+  const mutate = useUserMutation(user);
   const { confirm, dialog } = useConfirm();
   const [linking, setLinking] = useState<string>();
   const key = linkKeys.identities(realm, user.id!);

@@ -117,7 +117,7 @@ export default function UserPage() {
             { key: "settings", title: t("userTabSettings"), content: <div className="kc-user-tab"><UserSettingsTab user={current} canManage={canManage} onSave={save} /></div> },
             { key: "attributes", title: t("userTabAttributes"), content: <div className="kc-user-tab"><UserAttributesTab user={current} canManage={canManage} onSave={save} /></div> },
             { key: "credentials", title: t("userTabCredentials"), content: <div className="kc-user-tab"><UserCredentialsTab user={current} canManage={canManage} /></div>, isHidden: !canManage },
-            { key: "role-mapping", title: t("userTabRoleMapping"), content: <div className="kc-user-tab"><RoleMapping type="users" id={id} realm={realm} isManager={canManage} /></div>, isHidden: !canViewRoles },
+            { key: "role-mapping", title: t("userTabRoleMapping"), content: <div className="kc-user-tab"><RoleMapping type="users" id={id} realm={realm} isManager={canManage} onChanged={() => events.updated(id, current.username)} /></div>, isHidden: !canViewRoles },
             { key: "groups", title: t("userTabGroups"), content: <div className="kc-user-tab"><UserGroupsTab user={current} canManage={canManage} /></div>, isHidden: !canViewRoles },
             { key: "organizations", title: t("userTabOrganizations"), content: <div className="kc-user-tab"><UserOrganizationsTab user={current} /></div>, isHidden: !canViewRoles || !organizationsEnabled },
             { key: "consents", title: t("userTabConsents"), content: <div className="kc-user-tab"><UserConsentsTab user={current} canManage={canManage} /></div>, isHidden: !canViewRoles },

@@ -18,7 +18,7 @@ export function UserSessionsTab({ user, canManage }: UserTabProps) {
   const { t } = useMessages();
   const realm = useCurrentRealm();
   const adminClient = useAdminClient();
-  const mutate = useUserMutation();
+  const mutate = useUserMutation(user);
   const { confirm, dialog } = useConfirm();
   const key = linkKeys.sessions(realm, user.id!);
   const sessions = useQuery({ queryKey: key, queryFn: () => fetchUserSessions(adminClient, realm, user.id!) });

@@ -21,6 +21,8 @@ export interface RoleMappingProps {
   realm?: string;
   /** May assign and unassign (manage-users, manage-clients…). */
   isManager?: boolean;
+  /** Called after roles were assigned or unassigned. */
+  onChanged?: () => void;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface RoleMappingProps {
  * through composites and groups), paged on the server; assign through the assign-role dialog and
  * unassign direct mappings after a confirmation.
  */
-export function RoleMapping({ type, id, realm, isManager = true }: RoleMappingProps) {
+export function RoleMapping({ type, id, realm, isManager = true, onChanged }: RoleMappingProps) {
   const { t } = useMessages();
   const adminClient = useAdminClient();
   const alerts = useAlerts();
@@ -55,6 +57,7 @@ export function RoleMapping({ type, id, realm, isManager = true }: RoleMappingPr
     try {
       await unassignRoles(holder, direct);
       alerts.addAlert(t("roleMappingUnassigned"));
+      onChanged?.();
     } catch (error) {
       alerts.addError("roleMappingFailed", error);
     }
@@ -65,6 +68,7 @@ export function RoleMapping({ type, id, realm, isManager = true }: RoleMappingPr
     try {
       await assignRoles(holder, roles);
       alerts.addAlert(t("roleMappingAssigned"));
+      onChanged?.();
       setAssigning(false);
     } catch (error) {
       alerts.addError("roleMappingFailed", error);
