@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { TestServer } from "../support/server.ts";
-import { type Api, json, type Json, startAdminServer } from "../support/admin-api.ts";
+import { type Api, createClient, json, type Json, startAdminServer } from "../support/admin-api.ts";
 
 const R = "/admin/realms/master";
 
@@ -96,6 +96,38 @@ describe("events admin API", () => {
     assert.equal((await api(`${R}/events`, { method: "DELETE" })).status, 204);
     await loginAndRefresh(server);
     assert.deepEqual((await json<Json[]>(await api(`${R}/events`))).map((e) => e.type).sort(), ["REFRESH_TOKEN", "REFRESH_TOKEN_ERROR"]);
+  });
+
+  it("records a failed client authentication at the token endpoint as the grant's error event", async () => {
+    const config = await json(await api(`${R}/events/config`));
+    assert.equal((await api(`${R}/events/config`, { method: "PUT", body: { ...config, enabledEventTypes: [] } })).status, 204);
+    await createClient(api, "master", { clientId: "backend", secret: "right-secret", publicClient: false, serviceAccountsEnabled: true, directAccessGrantsEnabled: true });
+    assert.equal((await api(`${R}/events`, { method: "DELETE" })).status, 204);
+    const attempt = async (fields: Record<string, string>) => {
+      const res = await tokenRequest(server, fields);
+      return { status: res.status, body: await res.json() };
+    };
+    const wrong = { client_id: "backend", client_secret: "wrong-secret" };
+    const refused = { error: "unauthorized_client", error_description: "Invalid client or Invalid client credentials" };
+    assert.deepEqual(await attempt({ grant_type: "client_credentials", ...wrong }), { status: 401, body: refused });
+    assert.deepEqual(await attempt({ grant_type: "password", username: "admin", password: "admin", ...wrong }), { status: 401, body: refused });
+    assert.deepEqual(await attempt({ grant_type: "refresh_token", refresh_token: "x.y.z", ...wrong }), { status: 401, body: refused });
+    assert.deepEqual(await attempt({ grant_type: "password", username: "admin", password: "admin", client_id: "ghost" }), {
+      status: 401,
+      body: { error: "invalid_client", error_description: "Invalid client or Invalid client credentials" },
+    });
+    assert.equal((await attempt({ grant_type: "client_credentials", client_id: "backend", client_secret: "right-secret" })).status, 200);
+
+    const events = await json<Json[]>(await api(`${R}/events?direction=asc`));
+    const summary = events.map((e) => ({ type: e.type, clientId: e.clientId, userId: e.userId, error: e.error, details: e.details }));
+    assert.deepEqual(summary.slice(0, 3), [
+      { type: "CLIENT_LOGIN_ERROR", clientId: "backend", userId: undefined, error: "invalid_client_credentials", details: { grant_type: "client_credentials" } },
+      { type: "LOGIN_ERROR", clientId: "backend", userId: undefined, error: "invalid_client_credentials", details: { grant_type: "password" } },
+      { type: "LOGIN_ERROR", clientId: "ghost", userId: undefined, error: "client_not_found", details: { grant_type: "password" } },
+    ]);
+    assert.equal(summary[3].type, "CLIENT_LOGIN", "REFRESH_TOKEN_ERROR is not saved by default");
+    assert.equal(events.length, 4);
+    assert.ok(events.every((e) => e.ipAddress));
   });
 
   it("deletes user and admin events with 204", async () => {

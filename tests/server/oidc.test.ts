@@ -147,14 +147,15 @@ describe("client credentials", () => {
     assert.equal(access.azp, "portal");
   });
 
-  test("client_secret_post works, a wrong secret is 401 invalid_client", async () => {
+  test("client_secret_post works, a wrong secret is 401 unauthorized_client, an unknown client 401 invalid_client", async () => {
     let res = await fetch(tokenUrl("demo"), form({ grant_type: "client_credentials", client_id: "portal", client_secret: "portal-secret" }));
     assert.equal(res.status, 200);
     res = await fetch(tokenUrl("demo"), form({ grant_type: "client_credentials", client_id: "portal", client_secret: "nope" }));
     assert.equal(res.status, 401);
-    assert.deepEqual(await res.json(), { error: "invalid_client", error_description: "Invalid client or Invalid client credentials" });
+    assert.deepEqual(await res.json(), { error: "unauthorized_client", error_description: "Invalid client or Invalid client credentials" });
     res = await fetch(tokenUrl("demo"), form({ grant_type: "client_credentials", client_id: "no-such-client", client_secret: "x" }));
     assert.equal(res.status, 401);
+    assert.deepEqual(await res.json(), { error: "invalid_client", error_description: "Invalid client or Invalid client credentials" });
   });
 
   test("introspection tells active from revoked tokens", async () => {

@@ -3,7 +3,8 @@ import type { FastifyRequest } from "fastify";
 import type { Db } from "../store/db.ts";
 import type { ClientRecord, RealmRecord } from "../store/types.ts";
 import { clientByClientId } from "./lookup.ts";
-import { invalidClient, oauthError } from "./oauth-error.ts";
+import { oauthError } from "./oauth-error.ts";
+import { HttpError } from "../http/errors.ts";
 
 export type FormBody = Record<string, string | undefined>;
 
@@ -34,20 +35,43 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 /**
- * Authenticates the calling client: public clients by client_id, confidential
- * ones by client_secret_basic or client_secret_post.
+ * A failed client authentication: the answer, and the error (and client id,
+ * when the request named one) that Keycloak puts on the endpoint's error event.
+ */
+export class ClientAuthError extends HttpError {
+  constructor(
+    status: number,
+    body: Record<string, unknown>,
+    readonly eventError: string,
+    readonly clientId: string | undefined,
+  ) {
+    super(status, body);
+  }
+}
+
+const INVALID_CLIENT = "Invalid client or Invalid client credentials";
+
+/**
+ * Authenticates the calling client as Keycloak's "clients" flow does with
+ * client-secret: public clients by client_id, confidential ones by
+ * client_secret_basic or client_secret_post. An unknown, missing or disabled
+ * client is 401 invalid_client; a missing or wrong secret is 401
+ * unauthorized_client with the event error invalid_client_credentials.
  */
 export function authenticateClient(db: Db, realm: RealmRecord, req: FastifyRequest, body: FormBody): ClientRecord {
   const basic = basicCredentials(req);
   const clientId = basic?.id ?? body.client_id;
-  if (!clientId) throw oauthError(400, "invalid_client", "Missing client_id parameter");
+  const fail = (status: number, error: string, eventError: string) =>
+    new ClientAuthError(status, { error, error_description: INVALID_CLIENT }, eventError, clientId);
+  if (!clientId) throw fail(401, "invalid_client", "client_not_found");
   const client = clientByClientId(db, realm, clientId);
-  if (!client) throw invalidClient();
-  if (client.rep.enabled === false) throw oauthError(401, "invalid_client", "Invalid client or Invalid client credentials");
-  if (client.rep.bearerOnly === true) throw oauthError(400, "unauthorized_client", "Bearer-only not allowed");
-  if (client.rep.publicClient === true) return client;
-  const secret = basic?.secret ?? body.client_secret;
-  const expected = typeof client.rep.secret === "string" ? client.rep.secret : undefined;
-  if (!secret || !expected || !sameSecret(secret, expected)) throw invalidClient();
+  if (!client) throw fail(401, "invalid_client", "client_not_found");
+  if (client.rep.enabled === false) throw fail(401, "invalid_client", "client_disabled");
+  if (client.rep.publicClient !== true) {
+    const secret = basic?.secret ?? body.client_secret;
+    const expected = typeof client.rep.secret === "string" ? client.rep.secret : undefined;
+    if (!secret || !expected || !sameSecret(secret, expected)) throw fail(401, "unauthorized_client", "invalid_client_credentials");
+  }
+  if (client.rep.bearerOnly === true) throw oauthError(400, "invalid_client", "Bearer-only not allowed");
   return client;
 }

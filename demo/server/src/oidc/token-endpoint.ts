@@ -1,19 +1,40 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
+import type { ClientRecord, RealmRecord } from "../store/types.ts";
+import { recordEvent } from "../events/record.ts";
 import { realmByName } from "./lookup.ts";
 import { oauthError } from "./oauth-error.ts";
-import { authenticateClient, type FormBody } from "./client-auth.ts";
+import { authenticateClient, ClientAuthError, type FormBody } from "./client-auth.ts";
 import { passwordGrant } from "./grant-password.ts";
 import { clientCredentialsGrant } from "./grant-client-credentials.ts";
 import { refreshTokenGrant } from "./grant-refresh.ts";
 import { authorizationCodeGrant } from "./grant-code.ts";
 
+/** Each grant with the event type Keycloak records for it (an error adds _ERROR). */
 const grants = {
-  password: passwordGrant,
-  client_credentials: clientCredentialsGrant,
-  refresh_token: refreshTokenGrant,
-  authorization_code: authorizationCodeGrant,
+  password: { grant: passwordGrant, eventType: "LOGIN" },
+  client_credentials: { grant: clientCredentialsGrant, eventType: "CLIENT_LOGIN" },
+  refresh_token: { grant: refreshTokenGrant, eventType: "REFRESH_TOKEN" },
+  authorization_code: { grant: authorizationCodeGrant, eventType: "CODE_TO_TOKEN" },
 } as const;
+
+/** Keycloak records a failed client authentication as the grant's error event. */
+async function authenticateGrantClient(server: ServerContext, realm: RealmRecord, req: FastifyRequest, body: FormBody, eventType: string): Promise<ClientRecord> {
+  try {
+    return authenticateClient(server.db, realm, req, body);
+  } catch (error) {
+    if (error instanceof ClientAuthError) {
+      await recordEvent(server, realm, {
+        type: `${eventType}_ERROR`,
+        clientId: error.clientId,
+        ipAddress: req.ip,
+        error: error.eventError,
+        details: { grant_type: body.grant_type! },
+      });
+    }
+    throw error;
+  }
+}
 
 export function formBody(req: FastifyRequest): FormBody {
   const body = req.body;
@@ -27,10 +48,10 @@ export async function registerTokenEndpoint(app: FastifyInstance, server: Server
     if (!realm.enabled) throw oauthError(400, "invalid_request", "Realm not enabled");
     const body = formBody(req);
     if (!body.grant_type) throw oauthError(400, "invalid_request", "Missing form parameter: grant_type");
-    const grant = grants[body.grant_type as keyof typeof grants];
-    if (!grant) throw oauthError(400, "unsupported_grant_type", "Unsupported grant_type");
-    const client = authenticateClient(server.db, realm, req, body);
-    const tokens = await grant(server, realm, client, body, req);
+    const entry = Object.hasOwn(grants, body.grant_type) ? grants[body.grant_type as keyof typeof grants] : undefined;
+    if (!entry) throw oauthError(400, "unsupported_grant_type", "Unsupported grant_type");
+    const client = await authenticateGrantClient(server, realm, req, body, entry.eventType);
+    const tokens = await entry.grant(server, realm, client, body, req);
     return reply.header("cache-control", "no-store").header("pragma", "no-cache").send(tokens);
   });
 }
