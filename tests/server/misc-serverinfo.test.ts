@@ -40,6 +40,23 @@ describe("server info, ui-ext, translations and cache admin API", () => {
     assert.ok(info.providers.authenticator.providers["auth-cookie"]);
   });
 
+  it("advertises the hashing this server does (Keycloak 26 policy defaults) and nothing of the machine it was captured on", async () => {
+    const info = await json(await api("/admin/serverinfo"));
+    const policy = (id: string) => info.passwordPolicies.find((p: Json) => p.id === id);
+    assert.equal(policy("hashAlgorithm").defaultValue, "pbkdf2-sha512");
+    assert.equal(policy("hashIterations").defaultValue, "-1");
+    const hashers = Object.keys(info.providers["password-hashing"].providers);
+    assert.ok(hashers.includes(policy("hashAlgorithm").defaultValue));
+    assert.ok(!hashers.includes("argon2"), "no argon2: this server cannot hash with it");
+    assert.equal(info.providers.connectionsJpa.providers.default.operationalInfo, undefined);
+    assert.doesNotMatch(JSON.stringify(info), /jdbc:|\/home\/|SNAPSHOT/);
+
+    const userId = await createUser(api, "master", "hashed");
+    assert.equal((await api(`/admin/realms/master/users/${userId}/reset-password`, { method: "PUT", body: { type: "password", value: "hashed-pass", temporary: false } })).status, 204);
+    const [credential] = await json<Json[]>(await api(`/admin/realms/master/users/${userId}/credentials`));
+    assert.deepEqual(JSON.parse(credential.credentialData), { hashIterations: 210000, algorithm: policy("hashAlgorithm").defaultValue, additionalParameters: {} });
+  });
+
   it("ui-ext: realm info, realm names with search and paging, sessions", async () => {
     assert.deepEqual(await json(await api("/admin/realms/master/ui-ext/info")), { userProfileProvidersEnabled: false });
     const names = await json<Json[]>(await api("/admin/realms/master/ui-ext/realms/names"));

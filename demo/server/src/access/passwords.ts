@@ -2,12 +2,11 @@ import { pbkdf2, pbkdf2Sync, randomBytes, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 import type { CredentialRecord, UserRecord } from "../store/types.ts";
 import { newId, now } from "../common/ids.ts";
+import { DEFAULT_HASH_ALGORITHM, DEFAULT_HASH_ITERATIONS } from "../realm/password-hash.ts";
 
 const pbkdf2Async = promisify(pbkdf2);
 
-/** Keycloak 26's default password hash: pbkdf2-sha512, 210000 iterations, 512-bit key, 16-byte salt. */
-export const DEFAULT_HASH_ALGORITHM = "pbkdf2-sha512";
-export const DEFAULT_HASH_ITERATIONS = 210_000;
+/** Keycloak 26's default password hash (see realm/password-hash.ts): 512-bit key, 16-byte salt. */
 const DERIVED_KEY_BYTES = 64;
 
 const DIGESTS: Record<string, string> = { "pbkdf2-sha512": "sha512", "pbkdf2-sha256": "sha256", pbkdf2: "sha1" };
