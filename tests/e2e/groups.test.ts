@@ -117,6 +117,12 @@ describe("groups", () => {
       await page.getByRole("tab", { name: "Attributes" }).click();
       await page.getByLabel("Key 1").fill("costCenter");
       await page.getByLabel("Value 1").fill("4242");
+      // Switching tabs with unsaved attributes asks first; staying keeps what was typed.
+      await page.getByRole("tab", { name: "Members" }).click();
+      const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+      await leave.getByRole("button", { name: "Stay on this page" }).click();
+      await leave.waitFor({ state: "detached" });
+      assert.equal(await page.getByLabel("Value 1").inputValue(), "4242");
       await page.getByRole("button", { name: "Save" }).click();
       await page.getByText("The attributes were saved.").waitFor();
       const top = await json<Group>(api, `/admin/realms/demo/groups/${(await findGroup("e2e-top")).id}`);

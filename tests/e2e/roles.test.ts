@@ -108,6 +108,13 @@ describe("realm roles", () => {
       await page.getByRole("tab", { name: "Details" }).click();
       await page.waitForURL(/\/details$/, { waitUntil: "commit" });
       await page.getByLabel("Description").fill("Bundles a realm and a client role");
+      // Leaving the tab with the change unsaved asks first; staying keeps the text.
+      await page.getByRole("tab", { name: "Attributes" }).click();
+      const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+      await leave.getByRole("button", { name: "Stay on this page" }).click();
+      await leave.waitFor({ state: "detached" });
+      assert.match(page.url(), /\/details$/);
+      assert.equal(await page.getByLabel("Description").inputValue(), "Bundles a realm and a client role");
       await page.getByRole("button", { name: "Save" }).click();
       await page.getByText("The role was saved.").first().waitFor();
       await page.getByRole("tab", { name: "Attributes" }).click();

@@ -316,6 +316,8 @@ describe("users screens", () => {
       await page.getByText("The user could not be created: User exists with same username").waitFor();
       assert.equal(await page.getByLabel("First name", { exact: true }).inputValue(), "Another Bob", "the form keeps what was typed");
       await page.getByRole("link", { name: "Users", exact: true }).click();
+      // What was typed is not saved: leaving asks first.
+      await page.getByRole("dialog", { name: "Leave without saving?" }).getByRole("button", { name: "Leave and discard changes" }).click();
       await waitForTable(list);
 
       for (const username of ["gina-one", "gina-two"]) {

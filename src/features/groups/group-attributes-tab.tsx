@@ -15,6 +15,7 @@ import { useKcForm } from "../../core/ui/form/use-kc-form.ts";
 import { useGroupEvents } from "./group-events.tsx";
 import { groupKey, updateGroup } from "./queries.ts";
 import "./messages.ts";
+import { UnsavedChangesGuard } from "../../core/ui/form/index.ts";
 
 interface AttributeValues {
   attributes: KeyValueEntry[];
@@ -54,6 +55,7 @@ export function GroupAttributesTab({ group }: { group: GroupRepresentation }) {
             </Button>
           </ActionGroup>
         )}
+        <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />
       </Form>
     </FormProvider>
   );

@@ -3,6 +3,7 @@ import type GroupRepresentation from "@keycloak/keycloak-admin-client/lib/defs/g
 import { Tab, TabContentBody, Tabs, TabTitleText } from "@patternfly/react-core/dist/esm/components/Tabs/index.js";
 import { useAccess } from "../../core/access/access-context.tsx";
 import { useMessages } from "../../core/i18n/use-messages.ts";
+import { LeaveGuardScope, useConfirmLeave } from "../../core/ui/form/index.ts";
 import { GroupAttributesTab } from "./group-attributes-tab.tsx";
 import { GroupMembersTab } from "./group-members-tab.tsx";
 import { GroupRoleMappingTab } from "./group-role-mapping-tab.tsx";
@@ -11,15 +12,24 @@ import "./messages.ts";
 
 type GroupTab = "children" | "members" | "attributes" | "roleMapping";
 
-/** One group's tabs: child groups, members, attributes, role mapping. */
-export function GroupDetail({ group, pathIds }: { group: GroupRepresentation; pathIds: string[] }) {
+/** One group's tabs: child groups, members, attributes, role mapping; leaving unsaved attributes asks first. */
+export function GroupDetail(props: { group: GroupRepresentation; pathIds: string[] }) {
+  return (
+    <LeaveGuardScope>
+      <GroupTabs {...props} />
+    </LeaveGuardScope>
+  );
+}
+
+function GroupTabs({ group, pathIds }: { group: GroupRepresentation; pathIds: string[] }) {
   const { t } = useMessages();
+  const confirmLeave = useConfirmLeave();
   const access = useAccess();
   const [tab, setTab] = useState<GroupTab>("children");
   const canSeeMembers = access.hasSomeAccess("view-users", "manage-users");
   const canSeeRoles = access.hasSomeAccess("view-users", "manage-users");
   return (
-    <Tabs activeKey={tab} onSelect={(_event, key) => setTab(key as GroupTab)} aria-label={group.name} mountOnEnter unmountOnExit>
+    <Tabs activeKey={tab} onSelect={(_event, key) => confirmLeave(() => setTab(key as GroupTab))} aria-label={group.name} mountOnEnter unmountOnExit>
       <Tab eventKey="children" title={<TabTitleText>{t("groupChildGroupsTab")}</TabTitleText>}>
         <TabContentBody hasPadding>
           <GroupTable parentIds={pathIds} />

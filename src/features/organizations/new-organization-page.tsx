@@ -18,6 +18,7 @@ import { createOrganization, organizationsKey } from "./organization-queries.ts"
 import { OrganizationsGate } from "./organizations-gate.tsx";
 import { toOrganization, toOrganizations } from "./paths.ts";
 import "./messages.ts";
+import { UnsavedChangesGuard, useNavigateWhenSaved } from "../../core/ui/form/index.ts";
 
 /** `/:realm/organizations/new`: on success opens the new organization; on failure keeps what was typed. */
 export default function NewOrganizationPage() {
@@ -45,6 +46,7 @@ function NewOrganizationForm() {
   const { addAlert, addError } = useAlerts();
   const events = useOrganizationEvents();
   const form = useKcForm<OrganizationFormValues>({ defaultValues: NEW_ORGANIZATION });
+  const { saved, navigateSaved } = useNavigateWhenSaved();
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -52,7 +54,7 @@ function NewOrganizationForm() {
       await queryClient.invalidateQueries({ queryKey: organizationsKey(realm) });
       events.created(id, values.name.trim());
       addAlert(t("orgCreated"));
-      navigate(toOrganization(realm, id));
+      navigateSaved(toOrganization(realm, id));
     } catch (error) {
       addError("orgCreateFailed", error);
     }
@@ -71,6 +73,7 @@ function NewOrganizationForm() {
             {t("orgCancel")}
           </Button>
         </ActionGroup>
+        <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting && !saved} />
       </Form>
     </FormProvider>
   );

@@ -14,6 +14,7 @@ import { OrganizationFormFields } from "./organization-form-fields.tsx";
 import { toFormValues, toRepresentation, type OrganizationFormValues } from "./organization-form-values.ts";
 import { organizationsKey, updateOrganization, type Organization } from "./organization-queries.ts";
 import "./messages.ts";
+import { UnsavedChangesGuard } from "../../core/ui/form/unsaved-changes-guard.tsx";
 
 /** The settings tab (name, domains, redirect URL, description, enabled) or the attributes tab (key-value). */
 export function OrganizationDetailsForm({ organization, part }: { organization: Organization; part: "settings" | "attributes" }) {
@@ -55,6 +56,7 @@ export function OrganizationDetailsForm({ organization, part }: { organization: 
             {t("orgRevert")}
           </Button>
         </ActionGroup>
+        <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />
       </Form>
     </FormProvider>
   );

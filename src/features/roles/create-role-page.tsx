@@ -17,6 +17,7 @@ import { useRoleEvents } from "./role-events.tsx";
 import { RoleFormFields, type RoleFormValues } from "./role-form-fields.tsx";
 import { toRole, toRoles } from "./routes.ts";
 import "./messages.ts";
+import { UnsavedChangesGuard, useNavigateWhenSaved } from "../../core/ui/form/index.ts";
 
 /** `/roles/new`: name and description; on success opens the new role. */
 export default function CreateRolePage() {
@@ -28,13 +29,14 @@ export default function CreateRolePage() {
   const { addAlert, addError } = useAlerts();
   const emit = useRoleEvents();
   const form = useKcForm<RoleFormValues>({ defaultValues: { name: "", description: "" } });
+  const { saved, navigateSaved } = useNavigateWhenSaved();
   const submit = form.handleSubmit(async ({ name, description }) => {
     try {
       const role = await createRealmRole(adminClient, realm, { name: name.trim(), description });
       emit("role-created", { id: role.id, name: role.name });
       addAlert(t("roleCreated", { name: role.name }));
       await queryClient.invalidateQueries({ queryKey: ["role", realm] });
-      navigate(toRole(realm, role.id ?? ""));
+      navigateSaved(toRole(realm, role.id ?? ""));
     } catch (error) {
       applyServerErrors(form, error, t);
       addError("roleCreateFailed", error);
@@ -55,6 +57,7 @@ export default function CreateRolePage() {
                 {t("roleCancel")}
               </Button>
             </ActionGroup>
+            <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting && !saved} />
           </Form>
         </FormProvider>
       </PageSection>

@@ -10,6 +10,7 @@ import { SubmitButton } from "../../core/ui/form/submit-button.tsx";
 import { useKcForm } from "../../core/ui/form/use-kc-form.ts";
 import { useSaveRole } from "./use-save-role.ts";
 import "./messages.ts";
+import { UnsavedChangesGuard } from "../../core/ui/form/unsaved-changes-guard.tsx";
 
 interface AttributeValues {
   attributes: KeyValueEntry[];
@@ -37,6 +38,7 @@ export function RoleAttributesTab({ role }: { role: RoleRepresentation }) {
             </Button>
           </ActionGroup>
         )}
+        <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />
       </Form>
     </FormProvider>
   );

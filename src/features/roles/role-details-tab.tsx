@@ -9,6 +9,7 @@ import { useKcForm } from "../../core/ui/form/use-kc-form.ts";
 import { RoleFormFields, type RoleFormValues } from "./role-form-fields.tsx";
 import { useSaveRole } from "./use-save-role.ts";
 import "./messages.ts";
+import { UnsavedChangesGuard } from "../../core/ui/form/unsaved-changes-guard.tsx";
 
 /** The role's name (read-only) and description. */
 export function RoleDetailsTab({ role }: { role: RoleRepresentation }) {
@@ -32,6 +33,7 @@ export function RoleDetailsTab({ role }: { role: RoleRepresentation }) {
             </Button>
           </ActionGroup>
         )}
+        <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />
       </Form>
     </FormProvider>
   );

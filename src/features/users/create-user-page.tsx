@@ -12,7 +12,7 @@ import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
-import { applyServerErrors, MultiSelectControl, SubmitButton, SwitchControl, useKcForm } from "../../core/ui/form/index.ts";
+import { applyServerErrors, MultiSelectControl, SubmitButton, SwitchControl, UnsavedChangesGuard, useKcForm, useNavigateWhenSaved } from "../../core/ui/form/index.ts";
 import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
 import type { PickedGroup } from "../../core/ui/pickers/index.ts";
 import { toUserRepresentation, useProfileMetadataQuery, userProfileErrorField, UserProfileFields, type UserFormValues } from "../../core/ui/user-profile/index.ts";
@@ -42,6 +42,7 @@ export default function CreateUserPage() {
     enabled: access.hasAccess("view-realm"),
   });
   const [groups, setGroups] = useState<PickedGroup[]>([]);
+  const { saved, navigateSaved } = useNavigateWhenSaved();
   const form = useKcForm<CreateUserValues>({ defaultValues: { username: "", email: "", firstName: "", lastName: "", attributes: {}, requiredActions: [], emailVerified: false } });
 
   const submit = async (values: CreateUserValues) => {
@@ -60,10 +61,10 @@ export default function CreateUserPage() {
     try {
       if (groups.length > 0) await joinGroups(adminClient, realm, id, groups);
       alerts.addAlert(t("userCreated"));
-      navigate(toUser(realm, id));
+      navigateSaved(toUser(realm, id));
     } catch (error) {
       alerts.addError("userCreatedJoinFailed", error);
-      navigate(toUser(realm, id, "groups"));
+      navigateSaved(toUser(realm, id, "groups"));
     }
   };
 
@@ -97,6 +98,7 @@ export default function CreateUserPage() {
                 {t("userCancel")}
               </Button>
             </ActionGroup>
+            <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting && !saved} />
           </Form>
         </FormProvider>
       </PageSection>

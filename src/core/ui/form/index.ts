@@ -23,3 +23,4 @@ export { DateTimeControl, type DateTimeControlProps } from "./date-time-control.
 export { SubmitButton, type SubmitButtonProps } from "./submit-button.tsx";
 export { applyServerErrors, serverFieldErrors, translateServerMessage, type ServerFieldError } from "./server-errors.ts";
 export { UnsavedChangesGuard, LeaveGuardScope, useConfirmLeave, type UnsavedChangesGuardProps } from "./unsaved-changes-guard.tsx";
+export { useNavigateWhenSaved } from "./use-navigate-when-saved.ts";
