@@ -1,14 +1,17 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { resolve } from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage } from "../support/browser.ts";
+import { seriousAxeViolations } from "../support/axe.ts";
 
 // The catalogue's Pickers tab (realm demo, the portal's service token) against the real server:
 // the assign-role dialog pages client roles of 1,000 clients with one request per page, the group
 // picker pages each level on its own, and the client picker shows an exact match first.
 
 const TIMEOUT = 30_000;
+const SCREENSHOTS = resolve(import.meta.dirname, "../../screenshots");
 const REALM = "demo";
 const CLIENT_COUNT = 1000;
 const CONCURRENCY = 20;
@@ -201,5 +204,18 @@ describe("pickers and role mapping against the server", () => {
     await dialogRows(box).filter({ hasText: "/pick-parent/child-00" }).waitFor();
     await box.getByRole("button", { name: "Select", exact: true }).click();
     await page.getByTestId("chosen-groups").filter({ hasText: "/pick-parent/child-11" }).waitFor();
+  });
+
+  it("catalogue: every tab, light and dark, without serious accessibility violations", async () => {
+    for (const theme of ["light", "dark"]) {
+      await page.goto(`${server.baseUrl}/demo/catalogue/index.html?theme=${theme}`);
+      for (const tab of ["Tables", "Form", "Dialogs", "Pickers"]) {
+        await page.getByRole("tab", { name: tab }).click();
+        await page.getByRole("tab", { name: tab, selected: true }).waitFor();
+        await page.locator("kc-ui-catalogue .pf-v6-c-spinner").first().waitFor({ state: "detached" }).catch(() => undefined);
+        assert.deepEqual(await seriousAxeViolations(page, "kc-ui-catalogue"), [], `${tab} (${theme})`);
+        await page.screenshot({ path: `${SCREENSHOTS}/catalogue-${tab.toLowerCase()}-${theme}.png`, fullPage: true });
+      }
+    }
   });
 });
