@@ -1,6 +1,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { CookieJar, get, submitLogin } from "./oidc-flow.ts";
 
 interface User {
   id: string;
@@ -452,3 +453,101 @@ describe("users: permissions", () => {
   });
 });
 
+
+describe("users: impersonation", () => {
+  const accountUrl = () => `${server.baseUrl}/realms/${REALM}/account`;
+  const getWith = (url: string, jar: CookieJar) => get(new URL(url, server.baseUrl).toString(), jar);
+
+  test("signs the browser in as the user: SSO cookies, a session without clients, IMPERSONATE and no admin event", async () => {
+    await json(await api(`${base}/events/config`, { method: "PUT", body: { eventsEnabled: true, adminEventsEnabled: true, enabledEventTypes: [] } }), 204);
+    const id = await createUser({ username: "impersonated", email: "imp@example.com", firstName: "Ima", lastName: "Personated", enabled: true });
+    const res = await api(`${base}/users/${id}/impersonation`, { method: "POST" });
+    const jar = new CookieJar();
+    jar.store(res);
+    assert.deepEqual(await json(res), { sameRealm: false, redirect: accountUrl() });
+    for (const name of ["KEYCLOAK_IDENTITY", "KEYCLOAK_SESSION"]) assert.ok(jar.get(name), name);
+    assert.ok(res.headers.getSetCookie().every((c) => c.includes(`Path=/realms/${REALM}/`)));
+
+    const page = await getWith(accountUrl(), jar);
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get("content-security-policy") ?? "", /script-src 'self'; style-src 'self'/);
+    const html = await page.text();
+    for (const [field, value] of [["username", "impersonated"], ["email", "imp@example.com"], ["firstName", "Ima"], ["lastName", "Personated"]]) {
+      assert.match(html, new RegExp(`<dd id="${field}">${value}</dd>`), field);
+    }
+    assert.doesNotMatch(html, /<script|<style|style=/);
+    assert.match(html, /<link rel="stylesheet" href="\/resources\/login\/login.css">/);
+
+    const sessions = await json<{ id: string; clients: Record<string, string> }[]>(await api(`${base}/users/${id}/sessions`));
+    assert.equal(sessions.length, 1);
+    assert.deepEqual(sessions[0].clients, {});
+    const [event] = await json<{ type: string; userId: string; sessionId: string; clientId?: string; details: Record<string, string> }[]>(await api(`${base}/events?type=IMPERSONATE`));
+    assert.deepEqual(
+      { userId: event.userId, sessionId: event.sessionId, clientId: event.clientId, details: event.details },
+      { userId: id, sessionId: sessions[0].id, clientId: undefined, details: { impersonator_realm: "master", impersonator: "admin" } },
+    );
+    const adminEvents = await json<{ resourcePath: string }[]>(await api(`${base}/admin-events`));
+    assert.ok(!adminEvents.some((e) => e.resourcePath.endsWith("/impersonation")), "Keycloak records no admin event for impersonation");
+  });
+
+  test("the account page sends a visitor without a session to sign in as the account console, and back", async () => {
+    const id = await createUser({ username: "visitor", email: "visitor@example.com", enabled: true, credentials: [{ type: "password", value: "visitor-pw" }] });
+    const jar = new CookieJar();
+    const redirect = await getWith(accountUrl(), jar);
+    assert.equal(redirect.status, 302);
+    const auth = new URL(redirect.headers.get("location")!);
+    assert.equal(`${auth.origin}${auth.pathname}`, `${server.baseUrl}/realms/${REALM}/protocol/openid-connect/auth`);
+    assert.equal(auth.searchParams.get("client_id"), "account-console");
+    assert.equal(auth.searchParams.get("redirect_uri"), `${accountUrl()}/`);
+    assert.equal(auth.searchParams.get("response_type"), "code");
+    assert.equal(auth.searchParams.get("code_challenge_method"), "S256");
+
+    const login = await getWith(auth.toString(), jar);
+    assert.equal(login.status, 200);
+    const signedIn = await submitLogin(server.baseUrl, await login.text(), jar, "visitor", "visitor-pw");
+    assert.equal(signedIn.status, 302);
+    const back = new URL(signedIn.headers.get("location")!);
+    assert.equal(`${back.origin}${back.pathname}`, `${accountUrl()}/`);
+    assert.ok(back.searchParams.get("code"));
+    const page = await getWith(back.toString(), jar);
+    assert.equal(page.status, 200);
+    const html = await page.text();
+    assert.match(html, /<dd id="username">visitor<\/dd>/);
+
+    const signOut = /<a class="kc-button" id="signOutButton" href="([^"]+)">/.exec(html)?.[1]?.replace(/&amp;/g, "&");
+    assert.ok(signOut?.startsWith(`/realms/${REALM}/protocol/openid-connect/logout?`));
+    const confirm = await getWith(signOut!, jar);
+    const action = /<form id="kc-logout-confirm" action="([^"]+)"/.exec(await confirm.text())?.[1];
+    const form = new URLSearchParams({ client_id: "account-console", post_logout_redirect_uri: `${accountUrl()}/` });
+    const out = await fetch(new URL(action!, server.baseUrl), { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() }, body: form });
+    jar.store(out);
+    assert.equal(out.status, 302);
+    assert.equal(out.headers.get("location"), `${accountUrl()}/`);
+    assert.equal((await getWith(accountUrl(), jar)).status, 302);
+    assert.deepEqual(await json(await api(`${base}/users/${id}/sessions`)), []);
+  });
+
+  test("an administrator of the same realm is signed out of their own session (sameRealm)", async () => {
+    const [realmManagement] = await json<{ id: string }[]>(await api(`${base}/clients?clientId=realm-management`));
+    const role = await json<{ id: string; name: string }>(await api(`${base}/clients/${realmManagement.id}/roles/impersonation`));
+    const helpdesk = await createUser({ username: "helpdesk", enabled: true, credentials: [{ type: "password", value: "helpdesk-pw" }] });
+    await json(await api(`${base}/users/${helpdesk}/role-mappings/clients/${realmManagement.id}`, { method: "POST", body: [role] }), 204);
+    const target = await createUser({ username: "target", enabled: true });
+    const own = adminFetch(server.baseUrl, await adminToken(server.baseUrl, REALM, "helpdesk", "helpdesk-pw"));
+    const res = await own(`${base}/users/${target}/impersonation`, { method: "POST" });
+    assert.deepEqual(await json(res), { sameRealm: true, redirect: accountUrl() });
+    assert.equal((await own(`${base}/users/${target}/impersonation`, { method: "POST" })).status, 401, "the administrator's session has ended");
+    assert.deepEqual(await json(await api(`${base}/users/${helpdesk}/sessions`)), []);
+    assert.equal((await json<unknown[]>(await api(`${base}/users/${target}/sessions`))).length, 1);
+  });
+
+  test("disabled users and service accounts cannot be impersonated", async () => {
+    const disabled = await createUser({ username: "sleeper", enabled: false });
+    assert.deepEqual(await json(await api(`${base}/users/${disabled}/impersonation`, { method: "POST" }), 400), { errorMessage: "User is disabled" });
+    const created = await api(`${base}/clients`, { method: "POST", body: { clientId: "worker", publicClient: false, serviceAccountsEnabled: true } });
+    assert.equal(created.status, 201, await created.text());
+    const clientId = created.headers.get("location")!.split("/").pop()!;
+    const serviceAccount = await json<{ id: string }>(await api(`${base}/clients/${clientId}/service-account-user`));
+    assert.deepEqual(await json(await api(`${base}/users/${serviceAccount.id}/impersonation`, { method: "POST" }), 400), { errorMessage: "Service accounts cannot be impersonated" });
+  });
+});

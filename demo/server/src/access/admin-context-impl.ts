@@ -25,6 +25,7 @@ export async function resolveAdminContext(server: ServerContext, req: FastifyReq
     user: identity.user,
     authRealm,
     clientId: identity.token.azp ?? "",
+    sessionId: identity.token.sid,
     ipAddress: req.ip,
     has,
     require(...permissions) {

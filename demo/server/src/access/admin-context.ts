@@ -22,6 +22,8 @@ export interface AdminRequestContext {
   authRealm: RealmRecord;
   /** clientId (azp) of the token. */
   clientId: string;
+  /** The user session of the token (sid); service-account tokens have none. */
+  sessionId?: string;
   ipAddress: string;
   /** True when the caller holds every named permission in `realm` (manage-x implies view-x and query-x as in Keycloak). */
   has(...permissions: AdminPermission[]): boolean;

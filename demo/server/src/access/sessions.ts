@@ -11,9 +11,12 @@ export interface SessionStart {
   ipAddress: string;
   rememberMe?: boolean;
   authMethod?: string;
+  /** Further user session notes (IMPERSONATOR_ID, ...). */
+  notes?: Record<string, string>;
 }
 
-export async function startUserSession(server: ServerContext, realm: RealmRecord, user: UserRecord, client: ClientRecord, start: SessionStart): Promise<UserSessionRecord> {
+/** A new user session, with the client's session in it when a client started it (an impersonation session starts without one). */
+export async function startUserSession(server: ServerContext, realm: RealmRecord, user: UserRecord, client: ClientRecord | undefined, start: SessionStart): Promise<UserSessionRecord> {
   const at = now();
   const session: UserSessionRecord = {
     id: newId(),
@@ -24,8 +27,8 @@ export async function startUserSession(server: ServerContext, realm: RealmRecord
     lastAccess: at,
     rememberMe: start.rememberMe ?? false,
     offline: false,
-    clients: { [client.id]: { clientId: client.id, started: at, lastAccess: at } },
-    notes: { AUTH_TIME: String(Math.floor(at / 1000)), ...(start.authMethod ? { AUTH_METHOD: start.authMethod } : {}) },
+    clients: client ? { [client.id]: { clientId: client.id, started: at, lastAccess: at } } : {},
+    notes: { AUTH_TIME: String(Math.floor(at / 1000)), ...(start.authMethod ? { AUTH_METHOD: start.authMethod } : {}), ...start.notes },
   };
   await server.db.write((tx) => tx.put("userSessions", session));
   return session;

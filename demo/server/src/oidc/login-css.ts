@@ -12,4 +12,9 @@ input[aria-invalid="true"] { border-color: #c9190b; }
 input[type="submit"], button { margin-top: 1.5rem; width: 100%; padding: 0.6rem; font-size: 1rem; color: #fff; background: #0066cc; border: 0; border-radius: 3px; cursor: pointer; }
 input[type="submit"]:hover, button:hover { background: #004080; }
 a { color: #0066cc; }
+.kc-account { margin: 0; }
+.kc-account dt { margin-top: 1rem; font-weight: 600; font-size: 0.9rem; }
+.kc-account dd { margin: 0.25rem 0 0; min-height: 1.25rem; overflow-wrap: anywhere; }
+a.kc-button { display: block; margin-top: 1.5rem; padding: 0.6rem; text-align: center; font-size: 1rem; color: #fff; background: #0066cc; border-radius: 3px; text-decoration: none; }
+a.kc-button:hover { background: #004080; }
 `;

@@ -12,6 +12,7 @@ import { registerLogoutEndpoint } from "./logout-endpoint.ts";
 import { registerUserinfoEndpoint } from "./userinfo-endpoint.ts";
 import { registerSessionIframes } from "./session-iframes.ts";
 import { registerThemeResources } from "./theme-resources.ts";
+import { registerAccountPage } from "./account-page.ts";
 
 /** OIDC endpoints and login page (oidc-access helper). */
 export async function registerOidcRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
@@ -27,4 +28,5 @@ export async function registerOidcRoutes(app: FastifyInstance, server: ServerCon
   await registerUserinfoEndpoint(app, server);
   await registerSessionIframes(app, server);
   await registerThemeResources(app);
+  await registerAccountPage(app, server);
 }

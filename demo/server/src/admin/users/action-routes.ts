@@ -2,10 +2,12 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import type { RealmRecord, UserRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
-import { startUserSession } from "../../access/sessions.ts";
+import { endSessions, startUserSession } from "../../access/sessions.ts";
 import { recordEvent } from "../../events/record.ts";
 import { clientByClientId } from "../../oidc/lookup.ts";
 import { isValidRedirectUri } from "../../oidc/redirect-uris.ts";
+import { clearSsoCookies, setSsoCookies } from "../../oidc/sso-cookies.ts";
+import { accountUrl } from "../../oidc/account-page.ts";
 import { badRequest } from "../../http/errors.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { requireUser } from "../common/lookups.ts";
@@ -72,20 +74,38 @@ export async function registerUserActionRoutes(app: FastifyInstance, server: Ser
     return reply.status(204).send();
   });
 
-  app.post(`${USER}/impersonation`, async (req) => {
+  /**
+   * Keycloak's impersonation: a new SSO session for the user (no client in it
+   * yet) whose cookies this answer sets, so the browser is signed in as the
+   * user on the account page it is sent to. An administrator of the same realm
+   * is signed out of their own session first. Records IMPERSONATE; Keycloak
+   * records no admin event for it.
+   */
+  app.post(`${USER}/impersonation`, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("impersonation");
     const user = requireUser(db, ctx, paramsOf(req).id);
-    const sameRealm = ctx.authRealm.id === ctx.realm.id;
-    const account = clientByClientId(db, ctx.realm, ACCOUNT_CLIENT);
-    const session = account ? await startUserSession(server, ctx.realm, user, account, { ipAddress: ctx.ipAddress, authMethod: "impersonate" }) : undefined;
+    if (!user.enabled) throw badRequest("User is disabled");
+    if (user.serviceAccountClientId) throw badRequest("Service accounts cannot be impersonated");
+    const sameRealm = ctx.authRealm.id === ctx.realm.id && ctx.sessionId !== undefined;
+    if (sameRealm) {
+      const own = db.get("userSessions", ctx.sessionId!);
+      if (own) await endSessions(server, [own]);
+      clearSsoCookies(server, reply, ctx.realm);
+    }
+    const session = await startUserSession(server, ctx.realm, user, undefined, {
+      ipAddress: ctx.ipAddress,
+      authMethod: "impersonate",
+      notes: { IMPERSONATOR_ID: ctx.user.id, IMPERSONATOR_USERNAME: ctx.user.username },
+    });
+    await setSsoCookies(server, reply, ctx.realm, user, session);
     await recordEvent(server, ctx.realm, {
       type: "IMPERSONATE",
       userId: user.id,
-      sessionId: session?.id,
+      sessionId: session.id,
       ipAddress: ctx.ipAddress,
       details: { impersonator_realm: ctx.authRealm.realm, impersonator: ctx.user.username },
     });
-    return { redirect: `${server.config.publicUrl}/realms/${encodeURIComponent(ctx.realm.realm)}/account`, sameRealm };
+    return { sameRealm, redirect: accountUrl(server, ctx.realm) };
   });
 }
