@@ -147,6 +147,24 @@ describe("pickers and role mapping against the server", () => {
     await dialogRows(box).nth(9).waitFor();
   });
 
+  it("assign-role dialog: the roles of one client chosen in the client filter", async () => {
+    const box = dialog();
+    requests.length = 0;
+    await box.getByRole("combobox", { name: "Client" }).fill("bulk-0500");
+    await menuItems().filter({ hasText: "bulk-0500" }).first().click();
+    await page.waitForFunction(() => {
+      const rows = [...(document.querySelector("#catalogue")?.shadowRoot?.querySelectorAll<HTMLElement>(".pf-v6-c-modal-box tbody tr") ?? [])];
+      return rows.length === 1 && rows[0].innerText.includes("bulk-0500");
+    });
+    assert.match(await dialogRows(box).first().innerText(), /bulk-role/);
+    assert.ok(requests.some((url) => /\/role-mappings\/clients\/[^/?]+\/available/.test(url)), `the client's own roles were asked for:\n${requests.join("\n")}`);
+    // Back to every client's roles through the role-kind toggle.
+    await box.getByRole("button", { name: "Realm roles" }).click();
+    await dialogRows(box).filter({ hasText: "auditor" }).waitFor();
+    await box.getByRole("button", { name: "Client roles" }).click();
+    await dialogRows(box).nth(9).waitFor();
+  });
+
   it("assign-role dialog: searches on the server and assigns the chosen client role", async () => {
     const box = dialog();
     requests.length = 0;

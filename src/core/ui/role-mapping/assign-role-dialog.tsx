@@ -4,11 +4,13 @@ import { ToggleGroup, ToggleGroupItem } from "@patternfly/react-core/dist/esm/co
 import { useMessages } from "../../i18n/use-messages.ts";
 import { Modal, ModalBody, ModalFooter, ModalHeader } from "../overlays/index.ts";
 import { DataTable } from "../table/index.ts";
-import { availableClientRolesPage, availableRealmRolesPage, type RoleHolder } from "./role-mapping-api.ts";
+import { ClientPicker } from "../pickers/client-picker.tsx";
+import { availableClientRolesPage, availableRealmRolesPage, availableRolesOfClientPage, type RoleHolder } from "./role-mapping-api.ts";
 import { mappedRoleKey, type MappedRole } from "./role-mapping-types.ts";
 import { RoleNameCell } from "./role-name-cell.tsx";
 import { SelectionReporter } from "./selection-reporter.tsx";
 import "./role-mapping-messages.ts";
+import "./assign-role-dialog.css";
 
 export type RoleKind = "realm" | "client";
 
@@ -21,19 +23,30 @@ export interface AssignRoleDialogProps {
 }
 
 /**
- * Lists roles the holder does not have yet, realm roles or client roles of every client, paged
- * and searched on the server (one request per page for client roles), and hands back the chosen ones.
+ * Lists roles the holder does not have yet: realm roles, or client roles of every client paged and
+ * searched on the server (one request per page), or the roles of one client chosen in a picker
+ * that searches clients on the server; hands back the chosen ones.
  */
 export function AssignRoleDialog({ holder, initialKind = "client", onAssign, onClose }: AssignRoleDialogProps) {
   const { t } = useMessages();
   const [kind, setKind] = useState<RoleKind>(initialKind);
   const [chosen, setChosen] = useState<MappedRole[]>([]);
   const [isAssigning, setAssigning] = useState(false);
-  const loader = (first: number, max: number, search: string) =>
-    kind === "realm" ? availableRealmRolesPage(holder, first, max, search) : availableClientRolesPage(holder, first, max, search);
+  const [client, setClient] = useState<{ id: string; clientId: string }>();
+  const loader = (first: number, max: number, search: string) => {
+    if (kind === "realm") return availableRealmRolesPage(holder, first, max, search);
+    return client ? availableRolesOfClientPage(holder, client, first, max, search) : availableClientRolesPage(holder, first, max, search);
+  };
+  const chooseClient = async (ids: string[]) => {
+    setChosen([]);
+    if (!ids[0]) return setClient(undefined);
+    const found = await holder.adminClient.clients.findOne({ realm: holder.realm, id: ids[0] });
+    setClient(found?.id ? { id: found.id, clientId: found.clientId ?? "" } : undefined);
+  };
   /** Each kind has its own table; what was ticked in the other one is let go. */
   const switchKind = (next: RoleKind) => {
     setKind(next);
+    setClient(undefined);
     setChosen([]);
   };
   const assign = async () => {
@@ -52,8 +65,20 @@ export function AssignRoleDialog({ holder, initialKind = "client", onAssign, onC
           <ToggleGroupItem text={t("assignRoleRealmRoles")} buttonId="kc-assign-realm-roles" isSelected={kind === "realm"} onChange={() => switchKind("realm")} />
           <ToggleGroupItem text={t("assignRoleClientRoles")} buttonId="kc-assign-client-roles" isSelected={kind === "client"} onChange={() => switchKind("client")} />
         </ToggleGroup>
+        {kind === "client" && (
+          <div className="kc-assign-role-client">
+            <ClientPicker
+              id="kc-assign-role-client"
+              aria-label={t("assignRoleClient")}
+              valueField="id"
+              realm={holder.realm}
+              values={client ? [client.id] : []}
+              onChange={(ids) => void chooseClient(ids)}
+            />
+          </div>
+        )}
         <DataTable<MappedRole>
-          key={kind}
+          key={`${kind}-${client?.id ?? "all"}`}
           tableId="assign-roles"
           ariaLabel={t("assignRoleTable")}
           loader={loader}

@@ -100,6 +100,25 @@ export async function availableClientRolesPage(holder: RoleHolder, first: number
   return rows.map((row) => fromUiExt(row));
 }
 
+/**
+ * One client's roles not yet mapped. Keycloak answers the whole list (a client's roles are few), so
+ * the search and the page are applied here.
+ */
+export async function availableRolesOfClientPage(
+  holder: RoleHolder,
+  client: { id: string; clientId: string },
+  first: number,
+  max: number,
+  search: string,
+): Promise<MappedRole[]> {
+  const roles = await adminFetch<RoleRepresentation[]>(holder.adminClient, `${mappingsPath(holder.realm, holder.type, holder.id)}/clients/${encodeURIComponent(client.id)}/available`);
+  return roles
+    .map((role) => ({ ...fromRealmRole(role), client }))
+    .filter((role) => matches(role, search))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .slice(first, first + max);
+}
+
 const toPayload = (roles: MappedRole[]) => JSON.stringify(roles.map((role) => ({ id: role.id, name: role.name })));
 
 /** Sends one request per container: the realm's roles together, each client's roles together. */
