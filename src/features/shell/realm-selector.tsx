@@ -57,13 +57,13 @@ export function RealmSelector() {
       <MenuContent>
         {recent.length > 0 && !search && (
           <MenuGroup label={t("recentRealms")}>
-            <MenuList>
+            <MenuList aria-label={t("recentRealms")}>
               {recent.map((entry) => <MenuItem key={`recent-${entry.name}`} itemId={entry.name}>{entry.displayName || entry.name}</MenuItem>)}
             </MenuList>
           </MenuGroup>
         )}
         <MenuGroup label={t("allRealms")}>
-          <MenuList>
+          <MenuList aria-label={t("allRealms")}>
             {(names.data ?? []).map((entry) => <MenuItem key={entry.name} itemId={entry.name} isSelected={entry.name === realm}>{entry.displayName || entry.name}</MenuItem>)}
             {names.data?.length === 0 && <MenuItem isDisabled>{t("noRealmsFound")}</MenuItem>}
           </MenuList>
