@@ -186,6 +186,42 @@ describe("groups", () => {
       assert.equal(renamed.path, "/Engineering renamed");
       assert.ok((await events()).some((e) => e.type === "kc-group-updated" && e.detail.id === renamed.id));
     });
+
+    it("builds a three-level tree, moves a group and adds a member, as in the console", async () => {
+      await page.goto(`${server.baseUrl}/demo/test-elements/groups.html?token-client=${EMBEDDED_ADMIN_CLIENT}`);
+      await page.getByRole("heading", { name: "Groups", level: 1 }).waitFor();
+      await createInDialog("Create group", "el-top");
+      await createInDialog("Create group", "el-destination");
+      await page.getByRole("link", { name: "el-top", exact: true }).click();
+      await page.getByRole("heading", { name: "el-top", level: 1 }).waitFor();
+      await createInDialog("Create child group", "el-mid");
+      await page.getByRole("link", { name: "el-mid", exact: true }).click();
+      await page.getByRole("heading", { name: "el-mid", level: 1 }).waitFor();
+      await createInDialog("Create child group", "el-leaf");
+      assert.equal((await json<Group>(api, `/admin/realms/demo/groups/${(await findGroup("el-leaf")).id}`)).path, "/el-top/el-mid/el-leaf");
+
+      await rowAction(page, "el-leaf", "Move to");
+      const picker = page.getByRole("dialog");
+      await picker.getByRole("gridcell", { name: "Select el-destination" }).getByRole("radio").click();
+      await picker.getByRole("button", { name: "Select", exact: true }).click();
+      await page.getByText("The group was moved.").waitFor();
+      const leaf = await json<Group>(api, `/admin/realms/demo/groups/${(await findGroup("el-leaf")).id}`);
+      assert.equal(leaf.path, "/el-destination/el-leaf");
+
+      await page.getByRole("navigation", { name: "Group path" }).getByRole("link", { name: "el-top" }).click();
+      await page.getByRole("tab", { name: "Members" }).click();
+      await page.getByRole("button", { name: "Add member" }).first().click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("combobox", { name: "Users" }).fill("carol.chen");
+      await page.locator("[role=option], [role=menuitem]").filter({ hasText: "carol.chen" }).first().click();
+      await dialog.getByRole("heading", { name: "Add members to el-top" }).click();
+      await dialog.getByRole("button", { name: "Add", exact: true }).click();
+      await page.getByText("The members were added.").waitFor();
+      const top = await findGroup("el-top");
+      assert.deepEqual((await json<{ username: string }[]>(api, `/admin/realms/demo/groups/${top.id}/members`)).map((m) => m.username), ["carol.chen"]);
+      assert.ok((await events()).some((e) => e.type === "kc-group-updated" && e.detail.id === top.id), "adding members announces kc-group-updated");
+      assert.equal(page.url(), `${server.baseUrl}/demo/test-elements/groups.html?token-client=${EMBEDDED_ADMIN_CLIENT}`, "memory routing leaves the host's address alone");
+    });
   });
 
   describe("as helpdesk (query and view only)", () => {

@@ -191,5 +191,36 @@ describe("realm roles", () => {
       await page.getByText("The associated roles were removed.").waitFor();
       assert.ok(!(await defaults()).includes("e2e-realm-part"));
     });
+
+    it("makes a composite role, and <kc-users-admin> shows a holder inheriting both roles", async () => {
+      await page.goto(`${server.baseUrl}/demo/test-elements/roles.html?token-client=${EMBEDDED_ADMIN_CLIENT}`);
+      await page.getByRole("button", { name: "Create role" }).click();
+      await page.getByLabel("Role name").fill("element-composite");
+      await page.getByRole("button", { name: "Create", exact: true }).click();
+      await page.getByText("The role element-composite was created.").waitFor();
+      await addAssociated("Realm roles", "e2e-realm-part");
+      await addAssociated("Client roles", "e2e-client-part");
+      const composite = await roleByName("element-composite");
+      const composites = await json<Role[]>(api, `/admin/realms/demo/roles-by-id/${composite.id}/composites`);
+      assert.deepEqual(composites.map((r) => r.name).sort(), ["e2e-client-part", "e2e-realm-part"]);
+      assert.ok((await events()).some((e) => e.type === "kc-role-updated" && e.detail.id === composite.id), "adding associated roles announces kc-role-updated");
+
+      const [user] = await json<{ id: string }[]>(api, "/admin/realms/demo/users?username=alice.anderson&exact=true");
+      assert.equal((await api(`/admin/realms/demo/users/${user.id}/role-mappings/realm`, { method: "POST", body: [{ id: composite.id, name: composite.name }] })).status, 204);
+      await page.goto(`${server.baseUrl}/demo/test-elements/users.html?token-client=${EMBEDDED_ADMIN_CLIENT}`);
+      const search = page.getByPlaceholder("Search users, or key:value").first();
+      await search.fill("alice.anderson");
+      await search.press("Enter");
+      await page.getByRole("grid", { name: "Users" }).getByRole("link", { name: "alice.anderson", exact: true }).click();
+      await page.getByRole("tab", { name: "Role mapping" }).click();
+      await rowWith(page, "element-composite").waitFor();
+      await page.getByText("Hide inherited roles").click();
+      await rowWith(page, "e2e-realm-part").waitFor();
+      // Client roles follow the realm roles across pages: find it by a search on the server.
+      const roleSearch = page.getByPlaceholder("Search by role name").first();
+      await roleSearch.fill("e2e-client");
+      await roleSearch.press("Enter");
+      await page.getByText("e2e-client-part").first().waitFor();
+    });
   });
 });
