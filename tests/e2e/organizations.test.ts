@@ -215,9 +215,13 @@ describe("organizations screens", () => {
 
     await page.getByRole("button", { name: "Invite member" }).click();
     const invite = page.getByRole("dialog", { name: "Invite a member" });
-    await invite.getByRole("button", { name: "Send invitation" }).click();
-    await invite.getByText("Give an email address.").waitFor();
+    // Spec §4: the submit button waits for a valid form (an email that matches the pattern).
+    const send = invite.getByRole("button", { name: "Send invitation" });
+    assert.equal(await send.isDisabled(), true, "nothing typed yet");
+    await invite.getByRole("textbox", { name: "Email", exact: true }).fill("not-an-email");
+    assert.equal(await send.isDisabled(), true, "not an email address");
     await invite.getByRole("textbox", { name: "Email", exact: true }).fill("new.partner@acme.example.com");
+    await send.and(page.locator(":enabled")).waitFor();
     await invite.getByRole("textbox", { name: "First name" }).fill("New");
     await invite.getByRole("textbox", { name: "Last name" }).fill("Partner");
     assert.deepEqual(await seriousAxeViolations(page, "kc-organizations-admin"), [], "invite dialog");

@@ -6,6 +6,7 @@ import { useMessages } from "../../core/i18n/use-messages.ts";
 import { TextAreaControl } from "../../core/ui/form/text-area-control.tsx";
 import { TextControl } from "../../core/ui/form/text-control.tsx";
 import { useKcForm } from "../../core/ui/form/use-kc-form.ts";
+import { SubmitButton } from "../../core/ui/form/submit-button.tsx";
 import { Modal, ModalBody, ModalFooter, ModalHeader } from "../../core/ui/overlays/modal.tsx";
 import "./messages.ts";
 
@@ -49,9 +50,9 @@ export function GroupNameDialog({ title, submitLabel, defaultValues, onSubmit, o
         </FormProvider>
       </ModalBody>
       <ModalFooter>
-        <Button type="submit" form={formId} isLoading={form.formState.isSubmitting} isDisabled={form.formState.isSubmitting}>
+        <SubmitButton<GroupNameValues> control={form.control} form={formId}>
           {submitLabel}
-        </Button>
+        </SubmitButton>
         <Button variant="link" onClick={onClose}>
           {t("groupCancel")}
         </Button>

@@ -10,6 +10,7 @@ import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
 import { EMAIL_PATTERN } from "../../core/ui/form/form-constants.ts";
 import { TextControl } from "../../core/ui/form/text-control.tsx";
 import { useKcForm } from "../../core/ui/form/use-kc-form.ts";
+import { SubmitButton } from "../../core/ui/form/submit-button.tsx";
 import { Modal, ModalBody, ModalFooter, ModalHeader } from "../../core/ui/overlays/modal.tsx";
 import { inviteMember, membersKey, type Invitation } from "./member-queries.ts";
 import "./messages.ts";
@@ -49,9 +50,9 @@ export function InviteMemberDialog({ orgId, onClose }: { orgId: string; onClose(
         </FormProvider>
       </ModalBody>
       <ModalFooter>
-        <Button type="submit" form={formId} isDisabled={form.formState.isSubmitting} isLoading={form.formState.isSubmitting}>
+        <SubmitButton<Invitation> control={form.control} form={formId}>
           {t("orgInviteSend")}
-        </Button>
+        </SubmitButton>
         <Button variant="link" onClick={() => onClose(false)}>
           {t("orgCancel")}
         </Button>

@@ -18,7 +18,7 @@ import { createOrganization, organizationsKey } from "./organization-queries.ts"
 import { OrganizationsGate } from "./organizations-gate.tsx";
 import { toOrganization, toOrganizations } from "./paths.ts";
 import "./messages.ts";
-import { UnsavedChangesGuard, useNavigateWhenSaved } from "../../core/ui/form/index.ts";
+import { SubmitButton, UnsavedChangesGuard, useNavigateWhenSaved } from "../../core/ui/form/index.ts";
 
 /** `/:realm/organizations/new`: on success opens the new organization; on failure keeps what was typed. */
 export default function NewOrganizationPage() {
@@ -66,9 +66,7 @@ function NewOrganizationForm() {
         <OrganizationFormFields isNew />
         <KeyValueControl<OrganizationFormValues> name="attributes" label={t("orgAttributes")} keyLabel={t("orgAttributeKey")} valueLabel={t("orgAttributeValue")} />
         <ActionGroup>
-          <Button type="submit" isDisabled={form.formState.isSubmitting} isLoading={form.formState.isSubmitting}>
-            {t("orgSave")}
-          </Button>
+          <SubmitButton>{t("orgSave")}</SubmitButton>
           <Button variant="link" onClick={() => navigate(toOrganizations(realm))}>
             {t("orgCancel")}
           </Button>

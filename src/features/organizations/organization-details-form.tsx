@@ -14,7 +14,7 @@ import { OrganizationFormFields } from "./organization-form-fields.tsx";
 import { toFormValues, toRepresentation, type OrganizationFormValues } from "./organization-form-values.ts";
 import { organizationsKey, updateOrganization, type Organization } from "./organization-queries.ts";
 import "./messages.ts";
-import { UnsavedChangesGuard } from "../../core/ui/form/unsaved-changes-guard.tsx";
+import { SubmitButton, UnsavedChangesGuard } from "../../core/ui/form/index.ts";
 
 /** The settings tab (name, domains, redirect URL, description, enabled) or the attributes tab (key-value). */
 export function OrganizationDetailsForm({ organization, part }: { organization: Organization; part: "settings" | "attributes" }) {
@@ -49,9 +49,7 @@ export function OrganizationDetailsForm({ organization, part }: { organization: 
           <KeyValueControl<OrganizationFormValues> name="attributes" label={t("orgAttributes")} keyLabel={t("orgAttributeKey")} valueLabel={t("orgAttributeValue")} />
         )}
         <ActionGroup>
-          <Button type="submit" isDisabled={form.formState.isSubmitting || !form.formState.isDirty} isLoading={form.formState.isSubmitting}>
-            {t("orgSave")}
-          </Button>
+          <SubmitButton>{t("orgSave")}</SubmitButton>
           <Button variant="link" isDisabled={!form.formState.isDirty} onClick={() => form.reset(toFormValues(organization))}>
             {t("orgRevert")}
           </Button>
