@@ -10,12 +10,18 @@ describe("console as the master admin", () => {
   let server: TestServer;
   let browser: Browser;
   let page: Page;
+  /** Content-Security-Policy refusals and uncaught errors seen on the console page. */
+  const problems: string[] = [];
 
   before(async () => {
     server = await startTestServer();
     browser = await launchBrowser();
     ({ page } = await newPage(browser));
     page.setDefaultTimeout(TIMEOUT);
+    page.on("console", (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
     if (process.env.E2E_DEBUG) page.on("framenavigated", (frame) => frame === page.mainFrame() && console.log("navigated:", frame.url()));
   });
 
@@ -25,7 +31,9 @@ describe("console as the master admin", () => {
   });
 
   it("signs in through the login page and shows the dashboard", async () => {
-    await page.goto(`${server.baseUrl}/admin/master/console/`);
+    const consolePage = await page.goto(`${server.baseUrl}/admin/master/console/`);
+    const policy = (await consolePage!.allHeaders())["content-security-policy"] ?? "";
+    for (const rule of ["default-src 'self'", "script-src 'self'", "style-src 'self'"]) assert.ok(policy.includes(rule), `${rule} in ${policy}`);
     await signIn(page, { username: "admin", password: "admin" });
     await page.getByTestId("dashboard-title").waitFor();
     assert.match(await page.getByTestId("dashboard-title").innerText(), /^Welcome to /);
@@ -92,5 +100,9 @@ describe("console as the master admin", () => {
     await page.getByRole("menuitem", { name: "sign out" }).click();
     await page.getByLabel("Username or email").waitFor();
     await page.getByRole("button", { name: "Sign In" }).waitFor();
+  });
+
+  it("ran under the strict Content-Security-Policy without a refusal or an uncaught error", () => {
+    assert.deepEqual(problems, []);
   });
 });

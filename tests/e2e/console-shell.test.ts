@@ -81,4 +81,37 @@ describe("console shell", () => {
     await page.getByRole("menuitem", { name: "Clear all caches" }).click();
     await page.getByText("The caches were cleared.").waitFor();
   });
+
+  it("tells on the events screens that saving events is off, and not elsewhere", async () => {
+    // A new realm (created above) saves no events.
+    const config = (await (await api("/admin/realms/shell-e2e/events/config")).json()) as { eventsEnabled?: boolean; adminEventsEnabled?: boolean };
+    assert.ok(!config.eventsEnabled || !config.adminEventsEnabled, "the realm saves every kind of event: nothing to tell");
+    await page.goto(`${server.baseUrl}/admin/master/console/#/shell-e2e/events`);
+    await page.getByTestId("events-off-banner").waitFor();
+    await page.goto(`${server.baseUrl}/admin/master/console/#/shell-e2e/info`);
+    await page.getByTestId("server-version").waitFor();
+    assert.equal(await page.getByTestId("events-off-banner").count(), 0);
+  });
+
+  it("warns a temporary administrator", async () => {
+    // Keycloak marks its bootstrap administrator with this attribute; an unmanaged one, so let the realm keep it.
+    const profile = (await (await api("/admin/realms/master/users/profile")).json()) as Record<string, unknown>;
+    assert.equal((await api("/admin/realms/master/users/profile", { method: "PUT", body: { ...profile, unmanagedAttributePolicy: "ENABLED" } })).status, 200);
+    const created = await api("/admin/realms/master/users", {
+      method: "POST",
+      body: { username: "temp-admin", enabled: true, attributes: { is_temporary_admin: ["true"] }, credentials: [{ type: "password", value: "Temp-admin-1", temporary: false }] },
+    });
+    assert.equal(created.status, 201, await created.text());
+    const id = created.headers.get("location")!.split("/").at(-1)!;
+    const admin = await (await api("/admin/realms/master/roles/admin")).json();
+    assert.equal((await api(`/admin/realms/master/users/${id}/role-mappings/realm`, { method: "POST", body: [admin] })).status, 204);
+    const { page: tempPage } = await newPage(browser);
+    tempPage.setDefaultTimeout(TIMEOUT);
+    await tempPage.goto(`${server.baseUrl}/admin/master/console/`);
+    await signIn(tempPage, { username: "temp-admin", password: "Temp-admin-1" });
+    await tempPage.getByTestId("dashboard-title").waitFor();
+    await tempPage.getByTestId("temporary-admin-banner").getByText(/temporary administrator/).waitFor();
+    assert.equal(await page.getByTestId("temporary-admin-banner").count(), 0, "not for a permanent administrator");
+    await tempPage.close();
+  });
 });
