@@ -102,6 +102,19 @@ describe("console as the master admin", () => {
     await page.getByRole("button", { name: "Sign In" }).waitFor();
   });
 
+  it("shows the sign-in failure screen for an error in the address, and 'try again' loads the console without it", async () => {
+    const { page: failed } = await newPage(browser);
+    failed.setDefaultTimeout(TIMEOUT);
+    await failed.goto(`${server.baseUrl}/admin/master/console/?error=access_denied&error_description=Account%20is%20disabled#/master/users`);
+    const dialog = failed.getByRole("alertdialog", { name: "something went wrong" });
+    await dialog.getByText("Account is disabled").waitFor();
+    await dialog.getByRole("button", { name: "try again" }).click();
+    await failed.getByLabel("Username or email").waitFor();
+    const back = new URL(new URL(failed.url()).searchParams.get("redirect_uri") ?? "");
+    assert.equal(`${back.origin}${back.pathname}${back.search}`, `${server.baseUrl}/admin/master/console/`, "the sign-in starts again from the console's address, without the error");
+    await failed.close();
+  });
+
   it("ran under the strict Content-Security-Policy without a refusal or an uncaught error", () => {
     assert.deepEqual(problems, []);
   });

@@ -41,7 +41,8 @@ function ServerInfoGate({ children }: { children: ReactNode }) {
 export function ElementShell({ children, initialPath, scopeToRealmAttribute = true, ...props }: ElementShellProps) {
   const hostOwnsSignIn = Boolean(props.keycloak || props.tokenProvider || props.tokenProviderName);
   const urlError = hostOwnsSignIn ? undefined : signInErrorFromUrl();
-  const { runtime, error } = useRuntimeStart(props);
+  // After a failed sign-in the page shows the failure and starts no new sign-in until 'try again'.
+  const { runtime, error } = useRuntimeStart(props, !urlError);
   if (urlError || error) return <SignInFailureDialog error={urlError ?? (error ? errorMessage(error) : undefined)} i18n={runtime?.i18n} />;
   if (!runtime) return <LoadingSpinner />;
   const realm = props.realm || runtime.authRealm;

@@ -5,11 +5,12 @@ import { getRuntime, runtimeKey } from "./runtime-registry.ts";
 
 type StartState = { runtime?: Runtime; error?: unknown };
 
-/** Resolves (or shares) the runtime for the element's settings. */
-export function useRuntimeStart(props: ElementBaseProps): StartState {
+/** Resolves (or shares) the runtime for the element's settings; nothing starts while `enabled` is false. */
+export function useRuntimeStart(props: ElementBaseProps, enabled = true): StartState {
   const key = runtimeKey(props);
   const [state, setState] = useState<StartState & { key?: string }>({});
   useEffect(() => {
+    if (!enabled) return;
     let current = true;
     getRuntime(props).then(
       (runtime) => current && setState({ runtime, key }),
@@ -20,6 +21,6 @@ export function useRuntimeStart(props: ElementBaseProps): StartState {
     };
     // the key captures every prop the runtime depends on
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [key, enabled]);
   return state.key === key ? state : {};
 }
