@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { userSearchParams } from "../../src/features/users/user-queries.ts";
+import { requiredActionChoices, userSearchParams } from "../../src/features/users/user-queries.ts";
 import { inheritedPaths } from "../../src/features/users/membership-queries.ts";
 import { toUser, isUserTab } from "../../src/features/users/paths.ts";
 
@@ -35,5 +35,25 @@ describe("user addresses", () => {
     expect(toUser("demo", "42")).toBe("/demo/users/42/settings");
     expect(isUserTab("role-mapping")).toBe(true);
     expect(isUserTab("details")).toBe(false);
+  });
+});
+
+describe("required action choices", () => {
+  it("offers the realm's enabled actions by their names", () => {
+    expect(requiredActionChoices([{ alias: "VERIFY_EMAIL", name: "Verify Email" }, { alias: "custom-action" }], (alias) => alias)).toEqual([
+      { value: "VERIFY_EMAIL", label: "Verify Email" },
+      { value: "custom-action", label: "custom-action" },
+    ]);
+  });
+
+  it("falls back to the spec's five when the realm's list cannot be read", () => {
+    expect(requiredActionChoices(undefined, (alias) => `label of ${alias}`).map((choice) => choice.value)).toEqual([
+      "VERIFY_EMAIL",
+      "UPDATE_PROFILE",
+      "CONFIGURE_TOTP",
+      "UPDATE_PASSWORD",
+      "TERMS_AND_CONDITIONS",
+    ]);
+    expect(requiredActionChoices(undefined, (alias) => `label of ${alias}`)[0].label).toBe("label of VERIFY_EMAIL");
   });
 });

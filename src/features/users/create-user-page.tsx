@@ -19,7 +19,7 @@ import { toUserRepresentation, useProfileMetadataQuery, userProfileErrorField, U
 import { GroupsToJoin } from "./groups-to-join.tsx";
 import { toUser, toUsers } from "./paths.ts";
 import { useUserEvents } from "./user-events.tsx";
-import { createUser, fetchEnabledRequiredActions, userKeys } from "./user-queries.ts";
+import { createUser, fetchEnabledRequiredActions, requiredActionChoices, userKeys } from "./user-queries.ts";
 import { joinGroups } from "./membership-queries.ts";
 import "./messages.ts";
 
@@ -77,7 +77,7 @@ export default function CreateUserPage() {
       </PageSection>
     );
   }
-  const actionChoices = (requiredActions.data ?? []).map((action) => ({ value: action.alias ?? "", label: action.name ?? action.alias ?? "" }));
+  const actionChoices = requiredActionChoices(requiredActions.data, (alias) => t(`requiredAction_${alias}`));
   return (
     <>
       <PageSection>

@@ -37,6 +37,11 @@ export const usersMessages = {
 
   userCreated: "The user was created.",
   userCreateFailed: "The user could not be created: {{message}}",
+  requiredAction_VERIFY_EMAIL: "Verify Email",
+  requiredAction_UPDATE_PROFILE: "Update Profile",
+  requiredAction_CONFIGURE_TOTP: "Configure OTP",
+  requiredAction_UPDATE_PASSWORD: "Update Password",
+  requiredAction_TERMS_AND_CONDITIONS: "Terms and Conditions",
   userCreatedJoinFailed: "The user was created, but could not join the chosen groups: {{message}}",
   userSaved: "The user was saved.",
   userSaveFailed: "The user could not be saved: {{message}}",

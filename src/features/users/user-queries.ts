@@ -92,6 +92,15 @@ export async function fetchBruteForceStatus(client: KeycloakAdminClient, realm: 
 }
 
 /** The realm's enabled required actions, for the create form's multi-select. */
+/** Spec §3's required actions: offered when the realm's own list cannot be read (no view-realm). */
+export const SPEC_REQUIRED_ACTIONS = ["VERIFY_EMAIL", "UPDATE_PROFILE", "CONFIGURE_TOTP", "UPDATE_PASSWORD", "TERMS_AND_CONDITIONS"] as const;
+
+/** The choices of the required-actions select: the realm's enabled actions, else the spec's five. */
+export function requiredActionChoices(actions: RequiredActionProviderRepresentation[] | undefined, label: (alias: string) => string): { value: string; label: string }[] {
+  if (actions) return actions.map((action) => ({ value: action.alias ?? "", label: action.name ?? action.alias ?? "" }));
+  return SPEC_REQUIRED_ACTIONS.map((alias) => ({ value: alias, label: label(alias) }));
+}
+
 export async function fetchEnabledRequiredActions(client: KeycloakAdminClient, realm: string): Promise<RequiredActionProviderRepresentation[]> {
   const actions = await client.authenticationManagement.getRequiredActions({ realm } as unknown as void & { realm: string });
   return actions.filter((action) => action.enabled);

@@ -13,7 +13,7 @@ import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
 import { applyServerErrors, MultiSelectControl, SubmitButton, SwitchControl, UnsavedChangesGuard, useKcForm } from "../../core/ui/form/index.ts";
 import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
 import { toUserFormValues, toUserRepresentation, useProfileMetadataQuery, userProfileErrorField, UserProfileFields, type UserFormValues, type UserProfileMetadata } from "../../core/ui/user-profile/index.ts";
-import { fetchBruteForceStatus, fetchEnabledRequiredActions, unlockUser, userKeys } from "./user-queries.ts";
+import { fetchBruteForceStatus, fetchEnabledRequiredActions, requiredActionChoices, unlockUser, userKeys } from "./user-queries.ts";
 import "./messages.ts";
 
 type SettingsValues = UserFormValues & { requiredActions: string[]; emailVerified: boolean };
@@ -64,7 +64,7 @@ export function UserSettingsTab({ user, canManage, onSave }: UserTabProps & { on
   };
 
   if (!metadata) return <LoadingSpinner />;
-  const actionChoices = (requiredActions.data ?? []).map((action) => ({ value: action.alias ?? "", label: action.name ?? action.alias ?? "" }));
+  const actionChoices = requiredActionChoices(requiredActions.data, (alias) => t(`requiredAction_${alias}`));
   for (const alias of user.requiredActions ?? []) if (!actionChoices.some((choice) => choice.value === alias)) actionChoices.push({ value: alias, label: alias });
   return (
     <FormProvider {...form}>
