@@ -4,6 +4,9 @@ import { forgetRuntimes, getRuntime, runtimeKey } from "../../src/core/runtime/r
 import { addressWithoutQueryOrHash, signInErrorFromUrl } from "../../src/core/runtime/sign-in-failure.ts";
 import { readEnvironment } from "../../src/console/environment.ts";
 import { withOpenIdScope } from "../../src/core/auth/scope.ts";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { useRuntime } from "../../src/core/runtime/runtime-context.tsx";
 
 describe("runtime registry", () => {
   beforeEach(() => forgetRuntimes());
@@ -67,3 +70,14 @@ describe("start-up helpers", () => {
     expect(readEnvironment()).toEqual({ serverBaseUrl: "http://s", realm: "demo", clientId: "c", scope: "" });
   });
 });
+
+describe("runtime context", () => {
+  it("names a missing environment provider as the spec does", () => {
+    function NeedsRuntime() {
+      useRuntime();
+      return null;
+    }
+    expect(() => renderToString(createElement(NeedsRuntime))).toThrow("no environment provider in the hierarchy");
+  });
+});
+
