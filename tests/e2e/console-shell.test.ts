@@ -80,6 +80,12 @@ describe("console shell", () => {
     await page.getByTestId("user-menu-toggle").click();
     await page.getByRole("menuitem", { name: "Clear all caches" }).click();
     await page.getByText("The caches were cleared.").waitFor();
+    // The toast lives in the console's shadow root, styled, not on the host page's body.
+    const toast = await page.locator("kc-admin-console").evaluate((host) => {
+      const alert = host.shadowRoot?.querySelector<HTMLElement>('[data-testid="alerts"] .pf-v6-c-alert');
+      return { inShadowRoot: Boolean(alert), position: alert ? getComputedStyle(alert.closest(".pf-v6-c-alert-group")!).position : "", onBody: document.body.querySelector(".pf-v6-c-alert-group") !== null };
+    });
+    assert.deepEqual(toast, { inShadowRoot: true, position: "fixed", onBody: false });
   });
 
   it("tells on the events screens that saving events is off, and not elsewhere", async () => {
