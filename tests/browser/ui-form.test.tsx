@@ -1,41 +1,13 @@
 import { expect } from "chai";
 import { sendKeys, sendMouse } from "@web/test-runner-commands";
-import { useEffect, type ReactNode } from "react";
-import { FormProvider, type FieldValues, type UseFormReturn } from "react-hook-form";
+import type { UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
-import {
-  MultiValueControl,
-  NumberControl,
-  SelectControl,
-  SubmitButton,
-  TextControl,
-  applyServerErrors,
-  useKcForm,
-} from "../../src/core/ui/form/index.ts";
+import { MultiValueControl, NumberControl, SelectControl, TextControl, applyServerErrors } from "../../src/core/ui/form/index.ts";
 import { registerMessages } from "../../src/core/i18n/message-bundles.ts";
 import { realClick, removeTestContainers, waitFor } from "./elements-helpers.ts";
-import { byText, mountUi, sleep } from "./ui-kit-harness.tsx";
+import { TestForm, byText, mountUi, sleep, submitButton } from "./ui-kit-harness.tsx";
 
 const choices = (count: number) => Array.from({ length: count }, (_, index) => ({ value: `v${index}`, label: `Choice ${index}` }));
-
-/** A form whose methods the test can reach. */
-function TestForm<T extends FieldValues>({ children, onSubmit, expose, defaultValues }: { children: ReactNode; onSubmit?: (values: T) => Promise<void> | void; expose?: (form: UseFormReturn<T>) => void; defaultValues?: Partial<T> }) {
-  const form = useKcForm<T>({ defaultValues: defaultValues as never });
-  useEffect(() => {
-    expose?.(form);
-  });
-  return (
-    <FormProvider {...form}>
-      <Form onSubmit={form.handleSubmit(async (values) => onSubmit?.(values))}>
-        {children}
-        <SubmitButton />
-      </Form>
-    </FormProvider>
-  );
-}
-
-const submitButton = (root: ShadowRoot) => root.querySelector<HTMLButtonElement>('button[type="submit"]')!;
 
 describe("form controls", () => {
   afterEach(async () => {

@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
+import { FormProvider, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { I18nextProvider } from "react-i18next";
 import type { i18n as I18n } from "i18next";
 import { MemoryRouter } from "react-router";
@@ -6,6 +7,8 @@ import { defineElement } from "../../src/elements/define-element.ts";
 import type { ElementBaseProps } from "../../src/core/runtime/element-props.ts";
 import { createI18n } from "../../src/core/i18n/create-i18n.ts";
 import { HelpProvider } from "../../src/core/ui/help/help-context.tsx";
+import { Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
+import { SubmitButton, useKcForm } from "../../src/core/ui/form/index.ts";
 import { waitFor } from "./elements-helpers.ts";
 
 /**
@@ -67,3 +70,21 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export function byText<E extends HTMLElement = HTMLElement>(root: ParentNode, selector: string, text: string): E | undefined {
   return [...root.querySelectorAll<E>(selector)].find((node) => node.textContent?.trim().startsWith(text));
 }
+
+/** A form whose methods the test can reach, with the kit's submit button. */
+export function TestForm<T extends FieldValues>({ children, onSubmit, expose, defaultValues }: { children: ReactNode; onSubmit?: (values: T) => Promise<void> | void; expose?: (form: UseFormReturn<T>) => void; defaultValues?: Partial<T> }) {
+  const form = useKcForm<T>({ defaultValues: defaultValues as never });
+  useEffect(() => {
+    expose?.(form);
+  });
+  return (
+    <FormProvider {...form}>
+      <Form onSubmit={form.handleSubmit(async (values) => onSubmit?.(values))}>
+        {children}
+        <SubmitButton />
+      </Form>
+    </FormProvider>
+  );
+}
+
+export const submitButton = (root: ShadowRoot) => root.querySelector<HTMLButtonElement>('button[type="submit"]')!;
