@@ -88,3 +88,22 @@ export function TestForm<T extends FieldValues>({ children, onSubmit, expose, de
 }
 
 export const submitButton = (root: ShadowRoot) => root.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+
+export interface CaughtDownload {
+  filename: string;
+  file: Promise<Blob>;
+}
+
+/** Records the files the page downloads through a link with `download`, instead of saving them. */
+export function catchDownloads(): { downloads: CaughtDownload[]; stop(): void } {
+  const downloads: CaughtDownload[] = [];
+  const listener = (event: MouseEvent) => {
+    const link = event.composedPath()[0];
+    if (!(link instanceof HTMLAnchorElement) || !link.hasAttribute("download")) return;
+    event.preventDefault();
+    // Fetched at once: the page may revoke the blob's URL right after the click.
+    downloads.push({ filename: link.download, file: fetch(link.href).then((response) => response.blob()) });
+  };
+  document.addEventListener("click", listener, true);
+  return { downloads, stop: () => document.removeEventListener("click", listener, true) };
+}
