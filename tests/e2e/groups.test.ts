@@ -24,6 +24,19 @@ describe("groups", () => {
   let api: AdminApi;
   const findGroup = async (name: string) => (await json<Group[]>(api, `/admin/realms/demo/groups?search=${encodeURIComponent(name)}&exact=true&populateHierarchy=false`))[0];
 
+  /** From a group's page below `groupName` in the path: its Members tab, the user picker, Add. */
+  const addMemberThroughPicker = async (groupName: string, username: string) => {
+    await page.getByRole("navigation", { name: "Group path" }).getByRole("link", { name: groupName }).click();
+    await page.getByRole("tab", { name: "Members" }).click();
+    await page.getByRole("button", { name: "Add member" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("combobox", { name: "Users" }).fill(username);
+    await page.locator("[role=option], [role=menuitem]").filter({ hasText: username }).first().click();
+    await dialog.getByRole("heading", { name: `Add members to ${groupName}` }).click();
+    await dialog.getByRole("button", { name: "Add", exact: true }).click();
+    await page.getByText("The members were added.").waitFor();
+  };
+
   const createInDialog = async (button: string, name: string) => {
     await page.getByRole("button", { name: button, exact: true }).first().click();
     const dialog = page.getByRole("dialog");
@@ -90,15 +103,7 @@ describe("groups", () => {
     });
 
     it("adds members with the user picker and lists sub-group users", async () => {
-      await page.getByRole("navigation", { name: "Group path" }).getByRole("link", { name: "e2e-top" }).click();
-      await page.getByRole("tab", { name: "Members" }).click();
-      await page.getByRole("button", { name: "Add member" }).first().click();
-      const dialog = page.getByRole("dialog");
-      await dialog.getByRole("combobox", { name: "Users" }).fill("alice.anderson");
-      await page.locator("[role=option], [role=menuitem]").filter({ hasText: "alice.anderson" }).first().click();
-      await dialog.getByRole("heading", { name: "Add members to e2e-top" }).click();
-      await dialog.getByRole("button", { name: "Add", exact: true }).click();
-      await page.getByText("The members were added.").waitFor();
+      await addMemberThroughPicker("e2e-top", "alice.anderson");
       const top = await findGroup("e2e-top");
       const members = await json<{ username: string }[]>(api, `/admin/realms/demo/groups/${top.id}/members`);
       assert.deepEqual(members.map((m) => m.username), ["alice.anderson"]);
@@ -208,15 +213,7 @@ describe("groups", () => {
       const leaf = await json<Group>(api, `/admin/realms/demo/groups/${(await findGroup("el-leaf")).id}`);
       assert.equal(leaf.path, "/el-destination/el-leaf");
 
-      await page.getByRole("navigation", { name: "Group path" }).getByRole("link", { name: "el-top" }).click();
-      await page.getByRole("tab", { name: "Members" }).click();
-      await page.getByRole("button", { name: "Add member" }).first().click();
-      const dialog = page.getByRole("dialog");
-      await dialog.getByRole("combobox", { name: "Users" }).fill("carol.chen");
-      await page.locator("[role=option], [role=menuitem]").filter({ hasText: "carol.chen" }).first().click();
-      await dialog.getByRole("heading", { name: "Add members to el-top" }).click();
-      await dialog.getByRole("button", { name: "Add", exact: true }).click();
-      await page.getByText("The members were added.").waitFor();
+      await addMemberThroughPicker("el-top", "carol.chen");
       const top = await findGroup("el-top");
       assert.deepEqual((await json<{ username: string }[]>(api, `/admin/realms/demo/groups/${top.id}/members`)).map((m) => m.username), ["carol.chen"]);
       assert.ok((await events()).some((e) => e.type === "kc-group-updated" && e.detail.id === top.id), "adding members announces kc-group-updated");
