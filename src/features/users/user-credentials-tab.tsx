@@ -10,7 +10,6 @@ import type CredentialRepresentation from "@keycloak/keycloak-admin-client/lib/d
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
-import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
 import { useConfirm } from "../../core/ui/dialogs/index.ts";
 import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
 import { TableEmptyState, TableErrorState } from "../../core/ui/table/index.ts";
@@ -19,6 +18,7 @@ import { credentialKeys, deleteCredential, fetchCredentials, moveCredential, ren
 import { ResetActionsDialog } from "./reset-actions-dialog.tsx";
 import { ResetPasswordDialog } from "./reset-password-dialog.tsx";
 import { useUserEvents } from "./user-events.tsx";
+import { useUserMutation } from "./use-user-mutation.ts";
 import type { UserTabProps } from "./user-settings-tab.tsx";
 import "./messages.ts";
 import "./users-tables.css";
@@ -28,7 +28,6 @@ export function UserCredentialsTab({ user, canManage }: UserTabProps) {
   const { t } = useMessages();
   const realm = useCurrentRealm();
   const adminClient = useAdminClient();
-  const alerts = useAlerts();
   const queryClient = useQueryClient();
   const { confirm, dialog } = useConfirm();
   const events = useUserEvents();
@@ -39,18 +38,8 @@ export function UserCredentialsTab({ user, canManage }: UserTabProps) {
   const rows = credentials.data ?? [];
   const hasPassword = rows.some((credential) => credential.type === "password");
 
-  const run = async (action: () => Promise<void>, success: string, failure: string) => {
-    try {
-      await action();
-      alerts.addAlert(t(success));
-      events.updated(user.id!, user.username);
-      await refresh();
-      return true;
-    } catch (error) {
-      alerts.addError(failure, error);
-      return false;
-    }
-  };
+  const mutate = useUserMutation(user);
+  const run = (action: () => Promise<void>, success: string, failure: string) => mutate(action, { success, failure, queryKey: key });
   const remove = async (credential: CredentialRepresentation) => {
     if (!(await confirm({ title: t("credentialsDeleteConfirm", { type: credential.type }), variant: "destructive" }))) return;
     await run(() => deleteCredential(adminClient, realm, user.id!, credential.id!), "credentialsDeleted", "credentialsDeleteFailed");
