@@ -7,7 +7,16 @@ import { registerRealmRoutes } from "../admin/realms/routes.ts";
 import { registerUserRoutes } from "../admin/users/routes.ts";
 import { registerGroupRoleRoutes } from "../admin/groups-roles/routes.ts";
 import { registerClientRoutes } from "../admin/clients/routes.ts";
-import { registerMiscRoutes } from "../admin/misc/routes.ts";
+import { registerServerInfoRoutes } from "../admin/server-info/routes.ts";
+import { registerUiExtRoutes } from "../admin/ui-ext/routes.ts";
+import { registerTranslationRoutes } from "../admin/translations/routes.ts";
+import { registerCacheRoutes } from "../admin/cache/routes.ts";
+import { registerOrganizationRoutes } from "../admin/organizations/routes.ts";
+import { registerIdentityProviderRoutes } from "../admin/identity-providers/routes.ts";
+import { registerComponentRoutes } from "../admin/components/routes.ts";
+import { registerKeysRoutes } from "../admin/components/keys-routes.ts";
+import { registerAuthenticationRoutes } from "../admin/authentication/routes.ts";
+import { registerEventRoutes } from "../admin/events/routes.ts";
 import { registerDemoApiRoutes } from "../demo-api/routes.ts";
 
 export type RouteFamily = (app: FastifyInstance, server: ServerContext) => Promise<void>;
@@ -21,6 +30,15 @@ export const routeFamilies: RouteFamily[] = [
   registerUserRoutes,
   registerGroupRoleRoutes,
   registerClientRoutes,
-  registerMiscRoutes,
+  registerServerInfoRoutes,
+  registerUiExtRoutes,
+  registerTranslationRoutes,
+  registerCacheRoutes,
+  registerOrganizationRoutes,
+  registerIdentityProviderRoutes,
+  registerComponentRoutes,
+  registerKeysRoutes,
+  registerAuthenticationRoutes,
+  registerEventRoutes,
   registerDemoApiRoutes,
 ];

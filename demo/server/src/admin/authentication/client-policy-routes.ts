@@ -1,0 +1,84 @@
+import type { FastifyInstance } from "fastify";
+import type { ServerContext } from "../../context.ts";
+import { adminContext } from "../../access/admin-context.ts";
+import { badRequest } from "../../http/errors.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { noContent } from "../common/reply.ts";
+import { paramsOf } from "../common/query.ts";
+import { boolParam, queryOf } from "../common/query.ts";
+import { componentTypes } from "../server-info/catalog.ts";
+import { GLOBAL_CLIENT_PROFILES } from "./global-client-profiles.ts";
+
+const BASE = "/admin/realms/:realm";
+
+interface Named {
+  name?: unknown;
+}
+
+/** Names must be present and unique; Keycloak refuses the whole update otherwise. */
+function validateNamed(list: unknown, kind: string, reserved: Set<string>): Named[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) throw badRequest(`Invalid client ${kind}s`);
+  const seen = new Set<string>();
+  for (const entry of list as Named[]) {
+    const name = typeof entry?.name === "string" ? entry.name : "";
+    if (!name || seen.has(name) || reserved.has(name)) throw badRequest(`Failed to update client ${kind}s`);
+    seen.add(name);
+  }
+  return list as Named[];
+}
+
+/** Client policies and profiles, kept in the realm's settings as Keycloak keeps them on the realm. */
+export async function registerClientPolicyRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  app.get(`${BASE}/client-policies/profiles`, async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("view-realm");
+    const stored = (ctx.realm.settings.clientProfiles as { profiles?: unknown[] } | undefined)?.profiles ?? [];
+    const includeGlobal = boolParam(queryOf(req), "include-global-profiles") ?? false;
+    return includeGlobal ? { profiles: stored, globalProfiles: GLOBAL_CLIENT_PROFILES } : { profiles: stored };
+  });
+
+  app.put(`${BASE}/client-policies/profiles`, async (req, reply) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("manage-realm");
+    const body = (req.body ?? {}) as { profiles?: unknown };
+    const reserved = new Set(GLOBAL_CLIENT_PROFILES.map((p) => p.name));
+    const profiles = validateNamed(body.profiles, "profile", reserved);
+    await server.db.write((tx) => tx.put("realms", { ...ctx.realm, settings: { ...ctx.realm.settings, clientProfiles: { profiles } } }));
+    await adminEvent(server, ctx, "UPDATE", "REALM", "client-policies/profiles", { profiles });
+    return noContent(reply);
+  });
+
+  app.get(`${BASE}/client-policies/policies`, async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("view-realm");
+    const stored = (ctx.realm.settings.clientPolicies as { policies?: unknown[] } | undefined)?.policies ?? [];
+    const includeGlobal = boolParam(queryOf(req), "include-global-policies") ?? false;
+    return includeGlobal ? { policies: stored, globalPolicies: [] } : { policies: stored };
+  });
+
+  app.put(`${BASE}/client-policies/policies`, async (req, reply) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("manage-realm");
+    const body = (req.body ?? {}) as { policies?: unknown };
+    const policies = validateNamed(body.policies, "policy", new Set()) as { profiles?: unknown }[];
+    const knownProfiles = new Set([
+      ...GLOBAL_CLIENT_PROFILES.map((p) => p.name),
+      ...(((ctx.realm.settings.clientProfiles as { profiles?: Named[] } | undefined)?.profiles ?? []).map((p) => p.name)),
+    ]);
+    for (const policy of policies) {
+      for (const profile of Array.isArray(policy.profiles) ? policy.profiles : []) {
+        if (!knownProfiles.has(profile)) throw badRequest("Failed to update client policies");
+      }
+    }
+    await server.db.write((tx) => tx.put("realms", { ...ctx.realm, settings: { ...ctx.realm.settings, clientPolicies: { policies } } }));
+    await adminEvent(server, ctx, "UPDATE", "REALM", "client-policies/policies", { policies });
+    return noContent(reply);
+  });
+
+  app.get(`${BASE}/client-registration-policy/providers`, async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("view-realm");
+    return componentTypes("org.keycloak.services.clientregistration.policy.ClientRegistrationPolicy");
+  });
+}

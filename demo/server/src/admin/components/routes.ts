@@ -1,0 +1,104 @@
+import type { FastifyInstance } from "fastify";
+import type { ServerContext } from "../../context.ts";
+import type { ComponentRecord } from "../../store/types.ts";
+import { adminContext } from "../../access/admin-context.ts";
+import { newId } from "../../common/ids.ts";
+import { badRequest, notFound } from "../../http/errors.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { adminPath, created, noContent } from "../common/reply.ts";
+import { paramsOf } from "../common/query.ts";
+import { queryOf, stringParam } from "../common/query.ts";
+import { componentTypes } from "../server-info/catalog.ts";
+import { withGeneratedKeys } from "./key-material.ts";
+import { componentRepresentation, secretKeys, SECRET_MASK } from "./representation.ts";
+import { readComponent } from "./validation.ts";
+
+const BASE = "/admin/realms/:realm/components";
+
+/** A component and every component below it, children first. */
+function subtree(components: ComponentRecord[], root: ComponentRecord): ComponentRecord[] {
+  const children = components.filter((c) => c.parentId === root.id && c.id !== root.id);
+  return [...children.flatMap((c) => subtree(components, c)), root];
+}
+
+export async function registerComponentRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  const requireComponent = (realmId: string, id: string) => {
+    const component = server.db.get("components", id);
+    if (!component || component.realmId !== realmId) throw notFound("Could not find component");
+    return component;
+  };
+
+  app.get(BASE, async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("view-realm");
+    const query = queryOf(req);
+    const type = stringParam(query, "type");
+    const name = stringParam(query, "name");
+    let parent = stringParam(query, "parent");
+    if (!parent && type) parent = ctx.realm.id;
+    return server.db
+      .list("components", ctx.realm.id)
+      .filter((c) => (!parent || c.parentId === parent) && (!type || c.providerType === type) && (!name || c.name === name))
+      .map(componentRepresentation);
+  });
+
+  app.post(BASE, async (req, reply) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("manage-realm");
+    const fields = readComponent(req.body);
+    const parentId = fields.parentId || ctx.realm.id;
+    if (parentId !== ctx.realm.id) requireComponent(ctx.realm.id, parentId);
+    const component: ComponentRecord = {
+      ...fields,
+      id: typeof (req.body as { id?: unknown }).id === "string" ? (req.body as { id: string }).id : newId(),
+      realmId: ctx.realm.id,
+      parentId,
+      config: withGeneratedKeys(fields.providerId, fields.config),
+    };
+    if (server.db.get("components", component.id)) throw badRequest("Component id already exists");
+    await server.db.write((tx) => tx.put("components", component));
+    await adminEvent(server, ctx, "CREATE", "COMPONENT", `components/${component.id}`, componentRepresentation(component));
+    return created(reply, server, adminPath(ctx.realm.realm, "components", component.id));
+  });
+
+  app.get(`${BASE}/:id`, async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("view-realm");
+    return componentRepresentation(requireComponent(ctx.realm.id, paramsOf<"id">(req).id));
+  });
+
+  app.put(`${BASE}/:id`, async (req, reply) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("manage-realm");
+    const component = requireComponent(ctx.realm.id, paramsOf<"id">(req).id);
+    const fields = readComponent(req.body, component);
+    const hidden = secretKeys(fields);
+    const config = { ...fields.config };
+    // A secret sent back masked means "keep the stored value".
+    for (const key of hidden) if (config[key]?.[0] === SECRET_MASK && component.config[key]) config[key] = component.config[key];
+    const updated: ComponentRecord = { ...component, ...fields, parentId: fields.parentId || component.parentId, config };
+    await server.db.write((tx) => tx.put("components", updated));
+    await adminEvent(server, ctx, "UPDATE", "COMPONENT", `components/${component.id}`, componentRepresentation(updated));
+    return noContent(reply);
+  });
+
+  app.delete(`${BASE}/:id`, async (req, reply) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("manage-realm");
+    const component = requireComponent(ctx.realm.id, paramsOf<"id">(req).id);
+    const removed = subtree(server.db.list("components", ctx.realm.id), component);
+    await server.db.write((tx) => {
+      for (const c of removed) tx.delete("components", c.id);
+    });
+    await adminEvent(server, ctx, "DELETE", "COMPONENT", `components/${component.id}`);
+    return noContent(reply);
+  });
+
+  app.get(`${BASE}/:id/sub-component-types`, async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("view-realm");
+    requireComponent(ctx.realm.id, paramsOf<"id">(req).id);
+    const type = stringParam(queryOf(req), "type");
+    return type ? componentTypes(type) : [];
+  });
+}

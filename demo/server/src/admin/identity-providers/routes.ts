@@ -1,0 +1,131 @@
+import type { FastifyInstance } from "fastify";
+import type { ServerContext } from "../../context.ts";
+import type { IdentityProviderRecord } from "../../store/types.ts";
+import { adminContext } from "../../access/admin-context.ts";
+import { newId } from "../../common/ids.ts";
+import { badRequest, conflict } from "../../http/errors.ts";
+import { adminEvent } from "../common/admin-event.ts";
+import { adminPath, created, noContent } from "../common/reply.ts";
+import { paramsOf } from "../common/query.ts";
+import { boolParam, intParam, page, queryOf, stringParam } from "../common/query.ts";
+import { catalog } from "../server-info/catalog.ts";
+import { importConfig } from "./import-config.ts";
+import { aliasMatcher, findIdentityProvider, identityProviderPath, requireIdentityProvider } from "./lookup.ts";
+import { briefIdentityProviderRepresentation, identityProviderRepresentation, keepMaskedSecrets, PERMISSIONS_KEY } from "./representation.ts";
+import { readIdentityProvider } from "./validation.ts";
+import { registerIdentityProviderMapperRoutes } from "./mapper-routes.ts";
+
+const BASE = "/admin/realms/:realm/identity-provider";
+
+export async function registerIdentityProviderRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  app.get(`${BASE}/instances`, async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("view-identity-providers");
+    const query = queryOf(req);
+    const matchesSearch = aliasMatcher(stringParam(query, "search"));
+    const realmOnly = boolParam(query, "realmOnly") ?? false;
+    const brief = boolParam(query, "briefRepresentation") ?? false;
+    const matches = server.db
+      .list("identityProviders", ctx.realm.id)
+      .filter((idp) => !realmOnly || !idp.rep.organizationId)
+      .filter((idp) => matchesSearch(idp.alias))
+      .sort((a, b) => a.alias.localeCompare(b.alias));
+    return page(matches, intParam(query, "first", 0), intParam(query, "max", 100)).map(brief ? briefIdentityProviderRepresentation : identityProviderRepresentation);
+  });
+
+  app.post(`${BASE}/instances`, async (req, reply) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("manage-identity-providers");
+    const { alias, rep } = readIdentityProvider(req.body);
+    if (findIdentityProvider(server, ctx.realm, alias)) throw conflict(`Identity Provider ${alias} already exists`);
+    const idp: IdentityProviderRecord = { id: newId(), realmId: ctx.realm.id, alias, rep };
+    await server.db.write((tx) => tx.put("identityProviders", idp));
+    await adminEvent(server, ctx, "CREATE", "IDENTITY_PROVIDER", identityProviderPath(alias), identityProviderRepresentation(idp));
+    return created(reply, server, adminPath(ctx.realm.realm, "identity-provider", "instances", alias));
+  });
+
+  app.get(`${BASE}/instances/:alias`, async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("view-identity-providers");
+    return identityProviderRepresentation(requireIdentityProvider(server, ctx.realm, paramsOf<"alias">(req).alias));
+  });
+
+  app.put(`${BASE}/instances/:alias`, async (req, reply) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("manage-identity-providers");
+    const idp = requireIdentityProvider(server, ctx.realm, paramsOf<"alias">(req).alias);
+    const { alias, rep } = readIdentityProvider({ providerId: idp.rep.providerId, ...(req.body as object) });
+    if (alias !== idp.alias && findIdentityProvider(server, ctx.realm, alias)) throw conflict(`Identity Provider ${alias} already exists`);
+    const previousConfig = (idp.rep.config as Record<string, string> | undefined) ?? {};
+    const updated: IdentityProviderRecord = {
+      ...idp,
+      alias,
+      rep: { ...rep, config: keepMaskedSecrets(previousConfig, rep.config as Record<string, string>), [PERMISSIONS_KEY]: idp.rep[PERMISSIONS_KEY], organizationId: idp.rep.organizationId },
+    };
+    const mappers = server.db.list("identityProviderMappers", ctx.realm.id).filter((m) => m.identityProviderAlias === idp.alias);
+    await server.db.write((tx) => {
+      tx.put("identityProviders", updated);
+      if (alias !== idp.alias) for (const m of mappers) tx.put("identityProviderMappers", { ...m, identityProviderAlias: alias });
+    });
+    await adminEvent(server, ctx, "UPDATE", "IDENTITY_PROVIDER", identityProviderPath(idp.alias), identityProviderRepresentation(updated));
+    return noContent(reply);
+  });
+
+  app.delete(`${BASE}/instances/:alias`, async (req, reply) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("manage-identity-providers");
+    const idp = requireIdentityProvider(server, ctx.realm, paramsOf<"alias">(req).alias);
+    const mappers = server.db.list("identityProviderMappers", ctx.realm.id).filter((m) => m.identityProviderAlias === idp.alias);
+    const linkedUsers = server.db.list("users", ctx.realm.id).filter((u) => u.federatedIdentities.some((f) => f.identityProvider === idp.alias));
+    await server.db.write((tx) => {
+      tx.delete("identityProviders", idp.id);
+      for (const m of mappers) tx.delete("identityProviderMappers", m.id);
+      for (const user of linkedUsers) {
+        tx.put("users", { ...user, federatedIdentities: user.federatedIdentities.filter((f) => f.identityProvider !== idp.alias) });
+      }
+    });
+    await adminEvent(server, ctx, "DELETE", "IDENTITY_PROVIDER", identityProviderPath(idp.alias));
+    return noContent(reply);
+  });
+
+  app.get(`${BASE}/providers/:providerId`, async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("view-identity-providers");
+    const { providerId } = paramsOf<"providerId">(req);
+    const provider = catalog().identityProviders.find((p) => p.id === providerId);
+    if (!provider) throw badRequest("HTTP 400 Bad Request");
+    return { id: provider.id, name: provider.name };
+  });
+
+  app.post(`${BASE}/import-config`, async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("manage-identity-providers");
+    return importConfig(req.body);
+  });
+
+  app.get(`${BASE}/instances/:alias/management/permissions`, async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("view-identity-providers");
+    const idp = requireIdentityProvider(server, ctx.realm, paramsOf<"alias">(req).alias);
+    return { enabled: idp.rep[PERMISSIONS_KEY] === true };
+  });
+
+  app.put(`${BASE}/instances/:alias/management/permissions`, async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("manage-identity-providers");
+    const idp = requireIdentityProvider(server, ctx.realm, paramsOf<"alias">(req).alias);
+    const enabled = (req.body as { enabled?: unknown } | undefined)?.enabled === true;
+    await server.db.write((tx) => tx.put("identityProviders", { ...idp, rep: { ...idp.rep, [PERMISSIONS_KEY]: enabled } }));
+    return { enabled };
+  });
+
+  app.get(`${BASE}/instances/:alias/reload-keys`, async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("manage-identity-providers");
+    requireIdentityProvider(server, ctx.realm, paramsOf<"alias">(req).alias);
+    // Keys of a remote provider are never cached here, so there is nothing to reload.
+    return false;
+  });
+
+  await registerIdentityProviderMapperRoutes(app, server);
+}

@@ -1,0 +1,15 @@
+import { badRequest } from "../../http/errors.ts";
+import { objectBody, stringMapOf } from "../common/body.ts";
+
+const ALIAS_PATTERN = /^[A-Za-z0-9._~-]+$/;
+
+/** Reads an IdentityProviderRepresentation into the record's alias and rep (every other field). */
+export function readIdentityProvider(body: unknown): { alias: string; rep: Record<string, unknown> } {
+  const input = objectBody(body);
+  const alias = typeof input.alias === "string" ? input.alias.trim() : "";
+  if (!alias) throw badRequest("Alias must be specified");
+  if (!ALIAS_PATTERN.test(alias)) throw badRequest("Invalid alias");
+  if (typeof input.providerId !== "string" || !input.providerId) throw badRequest("Invalid identity provider id");
+  const { alias: _alias, internalId: _internalId, config, ...rest } = input;
+  return { alias, rep: { ...rest, config: stringMapOf(config) } };
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from "fastify";
+import type { ServerContext } from "../../context.ts";
+import { adminContext, contextIn, type AdminPermission } from "../../access/admin-context.ts";
+import { intParam, page, queryOf, stringParam } from "../common/query.ts";
+import { paramsOf } from "../common/query.ts";
+import { sessionRepresentations } from "./sessions.ts";
+
+const ANY_ADMIN_ROLE: AdminPermission[] = [
+  "view-realm", "view-users", "view-clients", "view-events", "view-identity-providers", "view-authorization",
+  "query-users", "query-groups", "query-clients", "query-realms",
+];
+
+export async function registerUiExtRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  app.get("/admin/realms/:realm/ui-ext/info", async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.requireAny(...ANY_ADMIN_ROLE);
+    const storageEnabled = server.db
+      .list("components", ctx.realm.id)
+      .some((c) => c.providerType === "org.keycloak.storage.UserStorageProvider" && c.config.enabled?.[0] !== "false");
+    return { userProfileProvidersEnabled: storageEnabled };
+  });
+
+  app.get("/admin/realms/:realm/ui-ext/realms/names", async (req) => {
+    await adminContext(server, req, paramsOf(req).realm);
+    const query = queryOf(req);
+    const search = stringParam(query, "search")?.toLowerCase();
+    const visible = [];
+    for (const realm of server.db.all("realms").sort((a, b) => a.realm.localeCompare(b.realm))) {
+      if (search && !realm.realm.toLowerCase().includes(search) && !realm.displayName?.toLowerCase().includes(search)) continue;
+      // A realm's own administrators may not address the other realms at all: those are left out, not refused.
+      const ctx = await contextIn(server, req, realm.realm);
+      if (ctx && ANY_ADMIN_ROLE.some((p) => ctx.has(p))) visible.push({ name: realm.realm, displayName: realm.displayName ?? "" });
+    }
+    return page(visible, intParam(query, "first", 0), intParam(query, "max", 10));
+  });
+
+  app.get("/admin/realms/:realm/ui-ext/sessions", async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("view-realm");
+    const query = queryOf(req);
+    const type = (stringParam(query, "type") ?? "ALL").toUpperCase();
+    const search = stringParam(query, "search")?.toLowerCase();
+    let sessions = sessionRepresentations(server, ctx.realm.id).filter((s) => type === "ALL" || s.type === type);
+    if (search) sessions = sessions.filter((s) => s.username.toLowerCase().includes(search) || s.ipAddress.includes(search) || Object.values(s.clients).some((c) => c.toLowerCase().includes(search)));
+    return page(sessions, intParam(query, "first", 0), intParam(query, "max", 10));
+  });
+}
