@@ -11,9 +11,23 @@ const reactHooksStub = {
 };
 
 const FEATURE_AREAS = [
-  "dashboard", "realms", "users", "groups", "roles", "organizations", "clients", "client-scopes",
-  "authentication", "identity-providers", "user-federation", "sessions", "events", "realm-settings",
-  "permissions", "page-sections", "shell",
+  "dashboard",
+  "realms",
+  "users",
+  "groups",
+  "roles",
+  "organizations",
+  "clients",
+  "client-scopes",
+  "authentication",
+  "identity-providers",
+  "user-federation",
+  "sessions",
+  "events",
+  "realm-settings",
+  "permissions",
+  "page-sections",
+  "shell",
 ];
 
 /**

@@ -43,7 +43,8 @@ export default defineConfig(({ command, mode }) => {
         preserveEntrySignatures: "exports-only",
         external: isBrowserTest ? [/^\/__web-dev-server__/] : [],
         output: {
-          entryFileNames: (chunk) => (chunk.facadeModuleId?.endsWith(".html") ? "console/[name]-[hash].js" : "[name].js"),
+          entryFileNames: (chunk) =>
+            chunk.facadeModuleId?.endsWith(".html") ? "console/[name]-[hash].js" : "[name].js",
           chunkFileNames: "chunks/[name]-[hash].js",
           assetFileNames: "assets/[name]-[hash][extname]",
         },

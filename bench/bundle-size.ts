@@ -49,11 +49,17 @@ export const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export function bundleReport(files: BundleFile[]): string[] {
   const loader = files.find((file) => file.path === "loader.js");
   const width = Math.max(...files.map((file) => file.path.length), 10);
-  const total = files.reduce((sum, file) => ({ bytes: sum.bytes + file.bytes, gzipBytes: sum.gzipBytes + file.gzipBytes }), { bytes: 0, gzipBytes: 0 });
+  const total = files.reduce(
+    (sum, file) => ({ bytes: sum.bytes + file.bytes, gzipBytes: sum.gzipBytes + file.gzipBytes }),
+    { bytes: 0, gzipBytes: 0 },
+  );
   return [
     loader ? `loader.js gzip: ${kilobytes(loader.gzipBytes)}` : "loader.js gzip: missing",
     `${"file".padEnd(width)}  ${"raw".padStart(10)}  ${"gzip".padStart(10)}`,
-    ...files.map((file) => `${file.path.padEnd(width)}  ${kilobytes(file.bytes).padStart(10)}  ${kilobytes(file.gzipBytes).padStart(10)}`),
+    ...files.map(
+      (file) =>
+        `${file.path.padEnd(width)}  ${kilobytes(file.bytes).padStart(10)}  ${kilobytes(file.gzipBytes).padStart(10)}`,
+    ),
     `${"total".padEnd(width)}  ${kilobytes(total.bytes).padStart(10)}  ${kilobytes(total.gzipBytes).padStart(10)}`,
   ];
 }

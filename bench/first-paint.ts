@@ -63,7 +63,11 @@ async function dashboardPainted(page: Page): Promise<Painted> {
   const deadline = Date.now() + TIMEOUT;
   while (Date.now() < deadline) {
     const painted = await page
-      .evaluate(() => (window.kcDashboardPaintedAt ? { at: window.kcDashboardPaintedAt, inDocument: window.kcDashboardPaintedInDocument! } : undefined))
+      .evaluate(() =>
+        window.kcDashboardPaintedAt
+          ? { at: window.kcDashboardPaintedAt, inDocument: window.kcDashboardPaintedInDocument! }
+          : undefined,
+      )
       .catch(() => undefined);
     if (painted) return painted;
     await new Promise((resolve) => setTimeout(resolve, 50));

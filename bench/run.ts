@@ -24,7 +24,9 @@ for (const result of paints) {
   console.log(firstPaintLine(result));
   const loaded = bundle.filter((file) => result.elementFiles.includes(file.path));
   const gzip = loaded.reduce((sum, file) => sum + file.gzipBytes, 0);
-  console.log(`  ${result.label.replace(/ first paint$/, "")} loads ${loaded.length} script/style files before the dashboard: ${kilobytes(gzip)} gzip`);
+  console.log(
+    `  ${result.label.replace(/ first paint$/, "")} loads ${loaded.length} script/style files before the dashboard: ${kilobytes(gzip)} gzip`,
+  );
 }
 
 if (process.env.BENCH_SKIP_SERVER !== "1") {

@@ -50,7 +50,13 @@ const ROWS_SHOWN = `window.kcBenchRowsShown = (tag, text, requestPart) => new Pr
 type Samples = Map<string, number[]>;
 
 /** Runs `act` and returns the ms from the response's end to the rows being shown (undefined when served from cache). */
-async function renderAfterResponse(page: Page, tag: string, text: string, requestPart: string, act: () => Promise<void>): Promise<number | undefined> {
+async function renderAfterResponse(
+  page: Page,
+  tag: string,
+  text: string,
+  requestPart: string,
+  act: () => Promise<void>,
+): Promise<number | undefined> {
   await page.evaluate(() => performance.clearResourceTimings());
   const shown = page.evaluate(([t, x, r]) => window.kcBenchRowsShown!(t, x, r), [tag, text, requestPart] as const);
   await act();
@@ -70,7 +76,11 @@ async function userSearch(page: Page, baseUrl: string, samples: Samples) {
   for (let i = 0; i < SAMPLES; i++) {
     const term = `user-0${10 + i}`;
     await search.fill(term);
-    record(samples, "users: search results", await renderAfterResponse(page, "kc-users-admin", term, `search=${term}`, () => search.press("Enter")));
+    record(
+      samples,
+      "users: search results",
+      await renderAfterResponse(page, "kc-users-admin", term, `search=${term}`, () => search.press("Enter")),
+    );
   }
 }
 
@@ -81,9 +91,17 @@ async function groupTree(page: Page, baseUrl: string, samples: Samples) {
   for (let i = 0; i < SAMPLES; i++) {
     const name = `group-${String(i).padStart(4, "0")}`;
     const openGroup = () => page.getByRole("link", { name, exact: true }).click();
-    record(samples, "groups: a group's child groups", await renderAfterResponse(page, tag, `${name}-team-0`, "/children", openGroup));
+    record(
+      samples,
+      "groups: a group's child groups",
+      await renderAfterResponse(page, tag, `${name}-team-0`, "/children", openGroup),
+    );
     const openMembers = () => page.getByRole("tab", { name: "Members" }).click();
-    record(samples, "groups: a group's members", await renderAfterResponse(page, tag, "user-", "/members", openMembers));
+    record(
+      samples,
+      "groups: a group's members",
+      await renderAfterResponse(page, tag, "user-", "/members", openMembers),
+    );
     // The top level again comes from the query cache: no request, nothing to measure.
     await page.getByRole("navigation", { name: "Group path" }).getByRole("link", { name: "Groups" }).click();
     await page.getByRole("link", { name: "group-0000", exact: true }).waitFor();
@@ -92,7 +110,11 @@ async function groupTree(page: Page, baseUrl: string, samples: Samples) {
   for (let i = 0; i < SAMPLES; i++) {
     const term = `group-00${10 + i}-team`;
     await search.fill(term);
-    record(samples, "groups: search across the tree", await renderAfterResponse(page, tag, `${term}-0`, `search=${term}`, () => search.press("Enter")));
+    record(
+      samples,
+      "groups: search across the tree",
+      await renderAfterResponse(page, tag, `${term}-0`, `search=${term}`, () => search.press("Enter")),
+    );
   }
 }
 
@@ -101,9 +123,16 @@ export async function benchScaleScreens(baseUrl: string): Promise<boolean> {
   const api = adminFetch(baseUrl, await adminToken(baseUrl));
   const created = await api("/admin/realms/master/clients", {
     method: "POST",
-    body: { clientId: BENCH_CLIENT, publicClient: true, directAccessGrantsEnabled: true, standardFlowEnabled: false, attributes: { "security.admin.console": "true" } },
+    body: {
+      clientId: BENCH_CLIENT,
+      publicClient: true,
+      directAccessGrantsEnabled: true,
+      standardFlowEnabled: false,
+      attributes: { "security.admin.console": "true" },
+    },
   });
-  if (created.status !== 201 && created.status !== 409) throw new Error(`bench client: ${created.status} ${await created.text()}`);
+  if (created.status !== 201 && created.status !== 409)
+    throw new Error(`bench client: ${created.status} ${await created.text()}`);
 
   const browser = await launchBrowser();
   const samples: Samples = new Map();
@@ -121,7 +150,11 @@ export async function benchScaleScreens(baseUrl: string): Promise<boolean> {
     const middle = median(values);
     ok &&= middle <= TARGET_MS;
     const shown = values.map((value) => Math.round(value)).join(", ");
-    console.log(`${label.padEnd(36)} median ${middle.toFixed(0).padStart(5)} ms   max ${Math.max(...values).toFixed(0).padStart(5)} ms   (${shown})   ${middle <= TARGET_MS ? "ok" : "SLOW"}`);
+    console.log(
+      `${label.padEnd(36)} median ${middle.toFixed(0).padStart(5)} ms   max ${Math.max(...values)
+        .toFixed(0)
+        .padStart(5)} ms   (${shown})   ${middle <= TARGET_MS ? "ok" : "SLOW"}`,
+    );
   }
   return ok;
 }

@@ -21,10 +21,23 @@ export async function startScaleServer(): Promise<ScaleServer> {
   const dataDir = process.env.KC_BENCH_DATA ?? mkdtempSync(join(tmpdir(), "kc-bench-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "demo/server/src/main.ts"), "--port", String(port), "--data-dir", dataDir, "--seed-scale"], {
-    cwd: root,
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      join(root, "demo/server/src/main.ts"),
+      "--port",
+      String(port),
+      "--data-dir",
+      dataDir,
+      "--seed-scale",
+    ],
+    {
+      cwd: root,
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
   const stop = async () => {
     if (child.exitCode === null) {
       child.kill("SIGTERM");
@@ -36,7 +49,13 @@ export async function startScaleServer(): Promise<ScaleServer> {
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      if (await fetch(`${baseUrl}/health/ready`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${baseUrl}/health/ready`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (Date.now() - started > READY_WITHIN_MS) throw new Error("server not ready after 10 minutes");
       await new Promise((done) => setTimeout(done, 250));
     }

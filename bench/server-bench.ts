@@ -14,7 +14,9 @@ const TARGET_MS = 50;
 export async function benchAdminApi(baseUrl: string): Promise<boolean> {
   const token = await adminToken(baseUrl);
   const get = async (path: string) => {
-    const res = await fetch(`${baseUrl}/admin/realms/${SCALE_REALM}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${baseUrl}/admin/realms/${SCALE_REALM}${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<unknown>;
   };
@@ -29,17 +31,25 @@ export async function benchAdminApi(baseUrl: string): Promise<boolean> {
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)];
     const p95 = times[Math.min(times.length - 1, Math.floor(times.length * 0.95))];
-    console.log(`${label.padEnd(44)} median ${median.toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms   ${p95 <= TARGET_MS ? "ok" : "SLOW"}`);
+    console.log(
+      `${label.padEnd(44)} median ${median.toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms   ${p95 <= TARGET_MS ? "ok" : "SLOW"}`,
+    );
   };
 
   const searches = ["user-0", "smith", "ada", "@scale.example.com", "user-09"];
-  await measure("users ?search=&first&max=20", (i) => `/users?search=${encodeURIComponent(searches[i % searches.length])}&first=${(i % 5) * 20}&max=20`);
+  await measure(
+    "users ?search=&first&max=20",
+    (i) => `/users?search=${encodeURIComponent(searches[i % searches.length])}&first=${(i % 5) * 20}&max=20`,
+  );
   await measure("users ?first&max=20 (deep pages)", (i) => `/users?first=${(i * 2_377) % 99_000}&max=20`);
   await measure("groups ?first&max=20", (i) => `/groups?first=${(i * 97) % 980}&max=20`);
   await measure("groups ?search=&first&max=20", (i) => `/groups?search=team-${i % 3}&first=0&max=20`);
   const groups = (await get("/groups?first=0&max=100")) as { id: string; subGroupCount?: number }[];
   const parents = groups.filter((g) => (g.subGroupCount ?? 0) > 0);
-  await measure("groups/{id}/children ?first&max=20", (i) => `/groups/${parents[i % parents.length].id}/children?first=0&max=20`);
+  await measure(
+    "groups/{id}/children ?first&max=20",
+    (i) => `/groups/${parents[i % parents.length].id}/children?first=0&max=20`,
+  );
   return true;
 }
 

@@ -27,7 +27,12 @@ export function browserTestEntries(root: string): Record<string, string> {
   const entries: Record<string, string> = {};
   for (const file of readdirSync(folder, { recursive: true }) as string[]) {
     if (!/\.test\.tsx?$/.test(file)) continue;
-    entries[file.replace(/\.tsx?$/, "").split(path.sep).join("/")] = path.join(folder, file);
+    entries[
+      file
+        .replace(/\.tsx?$/, "")
+        .split(path.sep)
+        .join("/")
+    ] = path.join(folder, file);
   }
   return entries;
 }

@@ -43,7 +43,10 @@ export function shadowSheets({ root, emitSheets = true }: ShadowSheetsOptions): 
       this.addWatchFile(cssFile);
       const shadowCss = transformCssForShadowRoot(await readFile(cssFile, "utf8"), cssFile);
       const sheetId = path.relative(root, cssFile).split(path.sep).join("/");
-      return { code: sheetModuleCode({ sheetId, cssFile, shadowCss, registryModule, documentModule }), moduleSideEffects: true };
+      return {
+        code: sheetModuleCode({ sheetId, cssFile, shadowCss, registryModule, documentModule }),
+        moduleSideEffects: true,
+      };
     },
   };
 }

@@ -23,13 +23,22 @@ const only = process.argv.slice(2);
 const ANSI_COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 const steps = [
   { name: "chromium", cmd: ["bash", "scripts/ensure-chromium.sh"] },
+  { name: "format", cmd: ["npx", "prettier", "--check", "."] },
   { name: "lint", cmd: ["npx", "eslint", "."] },
   { name: "typecheck", cmd: ["npx", "tsc", "-p", "tsconfig.json", "--noEmit"] },
   { name: "unit", cmd: ["npx", "vitest", "run"], count: vitestCounts },
   { name: "build", cmd: ["npx", "vite", "build"] },
-  { name: "server", cmd: ["node", "--import", "tsx", "--test", "--test-concurrency=1", ...testFiles("tests/server")], count: nodeTestCounts },
+  {
+    name: "server",
+    cmd: ["node", "--import", "tsx", "--test", "--test-concurrency=1", ...testFiles("tests/server")],
+    count: nodeTestCounts,
+  },
   { name: "browser", cmd: ["npx", "web-test-runner"], count: wtrCounts },
-  { name: "e2e", cmd: ["node", "--import", "tsx", "--test", "--test-concurrency=1", ...testFiles("tests/e2e")], count: nodeTestCounts },
+  {
+    name: "e2e",
+    cmd: ["node", "--import", "tsx", "--test", "--test-concurrency=1", ...testFiles("tests/e2e")],
+    count: nodeTestCounts,
+  },
 ].filter((s) => only.length === 0 || only.includes(s.name));
 
 function nodeTestCounts(out) {
@@ -54,10 +63,19 @@ function run(step) {
   return new Promise((resolve) => {
     const started = Date.now();
     console.log(`\n=== ${step.name}: ${step.cmd.join(" ")}`);
-    const child = spawn(step.cmd[0], step.cmd.slice(1), { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0" } });
+    const child = spawn(step.cmd[0], step.cmd.slice(1), {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, FORCE_COLOR: "0" },
+    });
     let out = "";
-    child.stdout.on("data", (d) => { out += d; process.stdout.write(d); });
-    child.stderr.on("data", (d) => { out += d; process.stderr.write(d); });
+    child.stdout.on("data", (d) => {
+      out += d;
+      process.stdout.write(d);
+    });
+    child.stderr.on("data", (d) => {
+      out += d;
+      process.stderr.write(d);
+    });
     child.on("close", (code) => resolve({ code, out, seconds: Math.round((Date.now() - started) / 1000) }));
   });
 }
@@ -73,7 +91,9 @@ for (const step of steps) {
     failed += counts.failed;
   }
   if (code !== 0 && (!counts || counts.failed === 0)) failed += 1; // a step that failed without failing tests (lint, build, crash)
-  summary.push(`${step.name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`}${counts ? ` ${counts.passed} passed, ${counts.failed} failed` : ""} in ${seconds}s`);
+  summary.push(
+    `${step.name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`}${counts ? ` ${counts.passed} passed, ${counts.failed} failed` : ""} in ${seconds}s`,
+  );
 }
 console.log("\n=== summary");
 for (const line of summary) console.log(line);

@@ -123,7 +123,9 @@ function rewriteRootSelector(selector: string, stats: ShadowCss["stats"]): strin
     stats.rootSelectors++;
     if (classes.includes(DARK_CLASS)) stats.darkSelectors++;
     const onHost = classes.includes(DARK_CLASS)
-      ? [classes.split(DARK_CLASS).join("[theme=dark]"), classes.split(DARK_CLASS).join(`:state(${DARK_STATE})`)].join(", ")
+      ? [classes.split(DARK_CLASS).join("[theme=dark]"), classes.split(DARK_CLASS).join(`:state(${DARK_STATE})`)].join(
+          ", ",
+        )
       : classes;
     return [`:host(:where(${onHost}))${rest}`, `:where(${classes})${rest}`];
   }

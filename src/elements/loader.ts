@@ -27,7 +27,8 @@ function areaOf(tag: string): { prefix: string; area: string } | undefined {
 /** Imports the chunk behind `tag` (e.g. `kc-users-admin`) and defines the element. */
 export function load(tag: string): Promise<void> {
   const lowerTag = tag.toLowerCase();
-  const match = areaOf(lowerTag) ?? (lowerTag.startsWith("kc-") ? { prefix: "kc", area: lowerTag.slice(3) } : undefined);
+  const match =
+    areaOf(lowerTag) ?? (lowerTag.startsWith("kc-") ? { prefix: "kc", area: lowerTag.slice(3) } : undefined);
   const importChunk = match && ELEMENT_CHUNKS[match.area];
   if (!match || !importChunk) return Promise.reject(new Error(`No element chunk for <${lowerTag}>`));
   let loading = state.loads.get(match.area);

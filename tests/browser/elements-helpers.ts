@@ -3,10 +3,17 @@ import { sendMouse } from "@web/test-runner-commands";
 /** A real mouse click in the middle of `element` (never element.click(): see FINDINGS). */
 export async function realClick(element: Element): Promise<void> {
   const box = element.getBoundingClientRect();
-  await sendMouse({ type: "click", position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] });
+  await sendMouse({
+    type: "click",
+    position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)],
+  });
 }
 
-export async function waitFor<T>(probe: () => T | undefined | null | false, what = "condition", timeoutMs = 3000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => T | undefined | null | false,
+  what = "condition",
+  timeoutMs = 3000,
+): Promise<T> {
   const started = performance.now();
   for (;;) {
     const value = probe();

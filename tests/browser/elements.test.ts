@@ -2,9 +2,20 @@ import { expect } from "chai";
 import { DemoArea } from "../../src/elements/demo-admin/demo-area.tsx";
 import { createElementClass, defineElement } from "../../src/elements/define-element.ts";
 import { define as defineDemo } from "../../src/elements/demo-admin.ts";
-import { buttonByText, mountElement, realClick, removeTestContainers, shadowQuery, waitFor } from "./elements-helpers.ts";
+import {
+  buttonByText,
+  mountElement,
+  realClick,
+  removeTestContainers,
+  shadowQuery,
+  waitFor,
+} from "./elements-helpers.ts";
 
-const demo = { name: "demo-admin", component: DemoArea, attributes: { compact: { prop: "compact", type: "boolean" as const } } };
+const demo = {
+  name: "demo-admin",
+  component: DemoArea,
+  attributes: { compact: { prop: "compact", type: "boolean" as const } },
+};
 const renderedProps = (element: HTMLElement) => JSON.parse(shadowQuery(element, "[data-testid=props]")!.textContent!);
 
 describe("element wrapper", () => {

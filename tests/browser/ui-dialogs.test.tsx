@@ -84,11 +84,15 @@ describe("dialogs, guard and page helpers", () => {
   });
 
   it("asks before leaving a dirty form on a route change (MemoryRouter)", async () => {
-    const { root } = await mountUi(<FormPage router={(children) => <MemoryRouter>{children}</MemoryRouter>} />, { withRouter: false });
+    const { root } = await mountUi(<FormPage router={(children) => <MemoryRouter>{children}</MemoryRouter>} />, {
+      withRouter: false,
+    });
     await realClick(byText(root, "a", "Somewhere else")!);
     await waitFor(() => root.querySelector(".other"), "a clean form leaves without asking");
     removeTestContainers();
-    const again = await mountUi(<FormPage router={(children) => <MemoryRouter>{children}</MemoryRouter>} />, { withRouter: false });
+    const again = await mountUi(<FormPage router={(children) => <MemoryRouter>{children}</MemoryRouter>} />, {
+      withRouter: false,
+    });
     await makeDirty(again.root);
     await leaveThroughLink(again.root);
   });
@@ -97,7 +101,9 @@ describe("dialogs, guard and page helpers", () => {
     const before = location.hash;
     try {
       location.hash = "#/";
-      const { root } = await mountUi(<FormPage router={(children) => <HashRouter>{children}</HashRouter>} />, { withRouter: false });
+      const { root } = await mountUi(<FormPage router={(children) => <HashRouter>{children}</HashRouter>} />, {
+        withRouter: false,
+      });
       await makeDirty(root);
       await leaveThroughLink(root);
       expect(location.hash).to.equal("#/other");
@@ -107,7 +113,13 @@ describe("dialogs, guard and page helpers", () => {
   });
 
   it("selects the tab named in the URL, falls back to the first, and guards a tab change", async () => {
-    const at = (path: string) => mountUi(<MemoryRouter initialEntries={[path]}><TabbedUser /></MemoryRouter>, { withRouter: false });
+    const at = (path: string) =>
+      mountUi(
+        <MemoryRouter initialEntries={[path]}>
+          <TabbedUser />
+        </MemoryRouter>,
+        { withRouter: false },
+      );
     const attributes = await at("/demo/users/42/attributes");
     await waitFor(() => attributes.root.querySelector(".attributes"), "the attributes tab");
     removeTestContainers();
@@ -169,7 +181,8 @@ describe("dialogs, guard and page helpers", () => {
     await realClick(byText(root, "button", "Delete realm")!);
     await waitFor(() => dialog(root), "the dialog again");
     await waitFor(() => dialog(root)!.contains(deepActiveElement()), "focus inside the dialog");
-    for (let step = 0; step < 5 && deepActiveElement()?.getAttribute("data-testid") !== "confirm"; step++) await sendKeys({ press: "Tab" });
+    for (let step = 0; step < 5 && deepActiveElement()?.getAttribute("data-testid") !== "confirm"; step++)
+      await sendKeys({ press: "Tab" });
     await sendKeys({ press: "Enter" });
     await waitFor(() => outcome.length === 2, "the confirm");
     expect(outcome[1]).to.equal("confirm");
@@ -184,7 +197,11 @@ describe("dialogs, guard and page helpers", () => {
           title="portal"
           subtitle="Clients are applications that can request sign-in."
           badges={[{ text: "OpenID Connect" }]}
-          enabled={{ isEnabled, onChange: (next) => (events.push(`enabled:${next}`), setEnabled(next)), disableConfirm: {} }}
+          enabled={{
+            isEnabled,
+            onChange: (next) => (events.push(`enabled:${next}`), setEnabled(next)),
+            disableConfirm: {},
+          }}
           actions={[{ title: "Export", onClick: () => events.push("export") }]}
         />
       );

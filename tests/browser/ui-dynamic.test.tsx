@@ -21,7 +21,10 @@ import { byText, mountUi, sleep } from "./ui-kit-harness.tsx";
 
 /** Fixture data behind an admin-client-like object: only what the dynamic fields call. */
 const groupTree = {
-  top: [{ id: "g-parent", name: "parent", path: "/parent", subGroupCount: 1 }, { id: "g-other", name: "other", path: "/other", subGroupCount: 0 }],
+  top: [
+    { id: "g-parent", name: "parent", path: "/parent", subGroupCount: 1 },
+    { id: "g-other", name: "other", path: "/other", subGroupCount: 0 },
+  ],
   "g-parent": [{ id: "g-child", name: "child", path: "/parent/child", subGroupCount: 0 }],
 } as Record<string, { id: string; name: string; path: string; subGroupCount: number }[]>;
 
@@ -29,18 +32,30 @@ const fakeAdminClient = {
   realmName: "test",
   clients: {
     find: async ({ clientId = "", search }: { clientId?: string; search?: boolean }) =>
-      ["account", "account-console", "admin-cli", "broker"].filter((id) => (search ? id.includes(clientId) : id === clientId)).map((id) => ({ id: `c-${id}`, clientId: id })),
+      ["account", "account-console", "admin-cli", "broker"]
+        .filter((id) => (search ? id.includes(clientId) : id === clientId))
+        .map((id) => ({ id: `c-${id}`, clientId: id })),
     listRoles: async () => [{ id: "r-view", name: "view-profile" }],
   },
   identityProviders: {
-    find: async ({ search = "" }: { search?: string }) => ["github", "google", "gitlab"].filter((alias) => alias.includes(search)).map((alias) => ({ alias, displayName: alias.toUpperCase() })),
+    find: async ({ search = "" }: { search?: string }) =>
+      ["github", "google", "gitlab"]
+        .filter((alias) => alias.includes(search))
+        .map((alias) => ({ alias, displayName: alias.toUpperCase() })),
   },
-  users: { getProfileMetadata: async () => ({ attributes: [{ name: "email" }, { name: "department" }, { name: "username" }] }) },
+  users: {
+    getProfileMetadata: async () => ({ attributes: [{ name: "email" }, { name: "department" }, { name: "username" }] }),
+  },
   groups: {
     find: async ({ first = 0, max = 10 }: { first?: number; max?: number }) => groupTree.top.slice(first, first + max),
     listSubGroups: async ({ parentId }: { parentId: string }) => groupTree[parentId] ?? [],
   },
-  roles: { find: async () => [{ id: "r-admin", name: "admin", description: "Administrators" }, { id: "r-user", name: "user" }] },
+  roles: {
+    find: async () => [
+      { id: "r-admin", name: "admin", description: "Administrators" },
+      { id: "r-user", name: "user" },
+    ],
+  },
 };
 
 const properties: ConfigProperty[] = [
@@ -69,14 +84,22 @@ let saved: ComponentConfig | undefined;
 
 function DynamicForm() {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
-  const form = useKcForm<{ config: ConfigFormValues }>({ defaultValues: { config: fromComponentConfig(properties, stored) } });
+  const form = useKcForm<{ config: ConfigFormValues }>({
+    defaultValues: { config: fromComponentConfig(properties, stored) },
+  });
   return (
     <QueryClientProvider client={queryClient}>
       <RuntimeContext.Provider value={{ adminClient: fakeAdminClient } as unknown as Runtime}>
         <FormProvider {...form}>
-          <Form onSubmit={form.handleSubmit((values) => { saved = toComponentConfig(properties, values.config); })}>
+          <Form
+            onSubmit={form.handleSubmit((values) => {
+              saved = toComponentConfig(properties, values.config);
+            })}
+          >
             <DynamicComponents properties={properties} />
-            <button type="submit" data-testid="save">Save</button>
+            <button type="submit" data-testid="save">
+              Save
+            </button>
           </Form>
         </FormProvider>
       </RuntimeContext.Provider>
@@ -100,7 +123,8 @@ async function typeInto(element: HTMLElement, text: string) {
   if (text) await sendKeys({ type: text });
 }
 
-const byId = <E extends HTMLElement = HTMLInputElement>(root: ShadowRoot, id: string) => root.querySelector<E>(`#${CSS.escape(id)}`)!;
+const byId = <E extends HTMLElement = HTMLInputElement>(root: ShadowRoot, id: string) =>
+  root.querySelector<E>(`#${CSS.escape(id)}`)!;
 /** A menu item (a button, or a label for checkbox items) once the menu has settled in place. */
 async function menuItem(root: ShadowRoot, text: string) {
   const item = await waitFor(() => byText(root, ".pf-v6-c-menu .pf-v6-c-menu__item", text), `menu item ${text}`);
@@ -120,7 +144,9 @@ describe("dynamic component form", () => {
   it("renders every property type with defaults, required marker, masked secret and read-only values", async () => {
     const { root } = await mountUi(<DynamicForm />);
     await waitFor(() => root.querySelectorAll("[data-property]").length === properties.length, "all properties");
-    expect([...root.querySelectorAll<HTMLElement>("[data-property]")].map((node) => node.dataset.propertyType)).to.deep.equal(properties.map((property) => property.type));
+    expect(
+      [...root.querySelectorAll<HTMLElement>("[data-property]")].map((node) => node.dataset.propertyType),
+    ).to.deep.equal(properties.map((property) => property.type));
     expect(root.querySelector('[data-property="host.name"] .pf-v6-c-form__label-required')).to.not.equal(null);
     expect(byId(root, "kc-config-host-name").value).to.equal("ldap.example");
     expect(byId(root, "kc-config-retries").value).to.equal("3");
@@ -147,8 +173,15 @@ describe("dynamic component form", () => {
     await sendKeys({ press: "Escape" });
     // MultivaluedString: two values
     await typeInto(byId(root, "kc-config-aliases"), "first");
-    await realClick(root.querySelector('[data-property="aliases"] button[aria-label="Add value"], [data-property="aliases"] button[aria-label*="dd"]')!);
-    await typeInto(await waitFor(() => root.querySelector<HTMLInputElement>("#kc-config-aliases-1"), "the second alias"), "second");
+    await realClick(
+      root.querySelector(
+        '[data-property="aliases"] button[aria-label="Add value"], [data-property="aliases"] button[aria-label*="dd"]',
+      )!,
+    );
+    await typeInto(
+      await waitFor(() => root.querySelector<HTMLInputElement>("#kc-config-aliases-1"), "the second alias"),
+      "second",
+    );
     // ClientList: server-searched typeahead
     await realClick(byId(root, "kc-config-client"));
     await sendKeys({ type: "console" });
@@ -172,8 +205,18 @@ describe("dynamic component form", () => {
     await waitFor(() => byId(root, "kc-config-role").value === "admin", "the chosen role");
     // Group: browse into a child group
     await realClick(byText(root, '[data-property="group"] button', "Select group")!);
-    await realClick(await waitFor(() => root.querySelector('.pf-v6-c-modal-box button[aria-label="Open parent"]'), "the parent group"));
-    await realClick(await waitFor(() => root.querySelector('.pf-v6-c-modal-box tr[data-group-id="g-child"] input'), "the child group"));
+    await realClick(
+      await waitFor(
+        () => root.querySelector('.pf-v6-c-modal-box button[aria-label="Open parent"]'),
+        "the parent group",
+      ),
+    );
+    await realClick(
+      await waitFor(
+        () => root.querySelector('.pf-v6-c-modal-box tr[data-group-id="g-child"] input'),
+        "the child group",
+      ),
+    );
     await realClick(byText(root, ".pf-v6-c-modal-box button", "Select")!);
     await waitFor(() => byId(root, "kc-config-group").value === "/parent/child", "the chosen group path");
     // Map: one key-value row
@@ -211,7 +254,10 @@ describe("dynamic component form", () => {
     await waitFor(() => root.querySelector("#kc-config-host-name"), "the form");
     await typeInto(byId(root, "kc-config-host-name"), "");
     await realClick(root.querySelector('[data-testid="save"]')!);
-    await waitFor(() => root.querySelector('[data-property="host.name"] .pf-v6-c-helper-text__item.pf-m-error'), "the required error");
+    await waitFor(
+      () => root.querySelector('[data-property="host.name"] .pf-v6-c-helper-text__item.pf-m-error'),
+      "the required error",
+    );
     expect(saved).to.equal(undefined);
   });
 });

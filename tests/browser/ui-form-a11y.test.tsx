@@ -129,7 +129,10 @@ describe("catalogue table and form: accessibility and keyboard", () => {
     for (let step = 0; step < 6 && deepActiveElement() !== plus; step++) await next();
     expect(deepActiveElement()).to.equal(plus);
     await sendKeys({ press: "Enter" });
-    await waitFor(() => root.querySelector<HTMLInputElement>("#kc-field-maxSessions")!.value === "4", "the stepper at 4");
+    await waitFor(
+      () => root.querySelector<HTMLInputElement>("#kc-field-maxSessions")!.value === "4",
+      "the stepper at 4",
+    );
     // The theme select: open with Enter, move with ArrowDown, pick with Enter.
     const theme = root.querySelector<HTMLButtonElement>("#kc-field-theme")!;
     for (let step = 0; step < 4 && deepActiveElement() !== theme; step++) await next();
@@ -137,7 +140,8 @@ describe("catalogue table and form: accessibility and keyboard", () => {
     await sendKeys({ press: "Enter" });
     await waitFor(() => root.querySelector(".pf-v6-c-menu"), "the theme menu");
     await sleep(50);
-    for (let step = 0; step < 4 && deepActiveElement()?.textContent !== "base"; step++) await sendKeys({ press: "ArrowDown" });
+    for (let step = 0; step < 4 && deepActiveElement()?.textContent !== "base"; step++)
+      await sendKeys({ press: "ArrowDown" });
     await sendKeys({ press: "Enter" });
     await waitFor(() => theme.textContent?.trim() === "base", "the theme 'base'");
     // Submit with Enter on the save button.
@@ -147,7 +151,10 @@ describe("catalogue table and form: accessibility and keyboard", () => {
     expect(deepActiveElement()).to.equal(save);
     await sendKeys({ press: "Enter" });
     // The alert stack may render outside the stage (AlertGroup portals to its appendTo): read its text anywhere.
-    const alertText = () => [root, document.body].map((node) => [...node.querySelectorAll(".pf-v6-c-alert")].map((alert) => alert.textContent).join(" ")).join(" ");
+    const alertText = () =>
+      [root, document.body]
+        .map((node) => [...node.querySelectorAll(".pf-v6-c-alert")].map((alert) => alert.textContent).join(" "))
+        .join(" ");
     await waitFor(() => alertText().includes("Saved:"), "the saved alert", 4000);
     expect(alertText()).to.include('"displayName":"Demo realm two"');
     expect(alertText()).to.include('"maxSessions":4');

@@ -73,7 +73,10 @@ describe("more form controls", () => {
   it("key-value: removing the last row leaves one empty row that cannot be removed and saves an empty map", async () => {
     let form: UseFormReturn<{ attributes: KeyValueEntry[] }> | undefined;
     const { root } = await mountUi(
-      <TestForm<{ attributes: KeyValueEntry[] }> expose={(f) => (form = f)} defaultValues={{ attributes: mapToKeyValue({ team: ["blue"] }) }}>
+      <TestForm<{ attributes: KeyValueEntry[] }>
+        expose={(f) => (form = f)}
+        defaultValues={{ attributes: mapToKeyValue({ team: ["blue"] }) }}
+      >
         <KeyValueControl name="attributes" label="Attributes" />
       </TestForm>,
     );
@@ -89,7 +92,11 @@ describe("more form controls", () => {
     let form: UseFormReturn<{ lifespan: number | "" }> | undefined;
     const saved: unknown[] = [];
     const { root } = await mountUi(
-      <TestForm<{ lifespan: number | "" }> expose={(f) => (form = f)} defaultValues={{ lifespan: 7200 }} onSubmit={(values) => void saved.push(values.lifespan)}>
+      <TestForm<{ lifespan: number | "" }>
+        expose={(f) => (form = f)}
+        defaultValues={{ lifespan: 7200 }}
+        onSubmit={(values) => void saved.push(values.lifespan)}
+      >
         <TimeSelectorControl name="lifespan" label="Lifespan" />
       </TestForm>,
     );
@@ -127,7 +134,10 @@ describe("more form controls", () => {
     expect(root.querySelectorAll(".pf-v6-c-helper-text__item.pf-m-error").length, "no error yet").to.equal(0);
     await realClick(text);
     await sendKeys({ type: '{"realm": "demo", "enabled": true}' });
-    await waitFor(() => (form!.getValues("realm") as { realm?: string } | undefined)?.realm === "demo", "the parsed object");
+    await waitFor(
+      () => (form!.getValues("realm") as { realm?: string } | undefined)?.realm === "demo",
+      "the parsed object",
+    );
     expect(form!.getValues("realm")).to.deep.equal({ realm: "demo", enabled: true });
     expect(parsed.at(-1)).to.deep.equal({ realm: "demo", enabled: true });
     await sendKeys({ press: "Backspace" });
@@ -152,7 +162,10 @@ describe("more form controls", () => {
     expect(input.readOnly).to.equal(true);
     const button = root.querySelector<HTMLButtonElement>('button[aria-label="Copy to clipboard: JWKS URL"]')!;
     await realClick(button);
-    await waitFor(() => root.querySelector(".pf-v6-screen-reader[aria-live]")?.textContent === "Copied", "the copied announcement");
+    await waitFor(
+      () => root.querySelector(".pf-v6-screen-reader[aria-live]")?.textContent === "Copied",
+      "the copied announcement",
+    );
     await waitFor(() => byText(root, ".pf-v6-c-tooltip", "Copied"), "the 'Copied' tooltip");
     // Reading the clipboard back needs a permission the runner does not grant: paste it instead.
     const paste = root.querySelector<HTMLTextAreaElement>("textarea#paste-here")!;
@@ -166,7 +179,10 @@ describe("more form controls", () => {
     // value comes from the form and the picker shows it: a different format would leave it empty.
     const saved: { notBefore: string; day: string }[] = [];
     const { root } = await mountUi(
-      <TestForm<{ notBefore: string; day: string; note: string }> defaultValues={{ notBefore: "2026-11-22T09:30", day: "2026-11-22" }} onSubmit={(values) => void saved.push({ notBefore: values.notBefore, day: values.day })}>
+      <TestForm<{ notBefore: string; day: string; note: string }>
+        defaultValues={{ notBefore: "2026-11-22T09:30", day: "2026-11-22" }}
+        onSubmit={(values) => void saved.push({ notBefore: values.notBefore, day: values.day })}
+      >
         <DateTimeControl name="notBefore" label="Not before" />
         <DateTimeControl name="day" label="Day" type="date" />
         <TextControl name="note" label="Note" />
@@ -227,7 +243,10 @@ describe("more form controls", () => {
     const marker = root.querySelector('label[for="kc-field-username"] .pf-v6-c-form__label-required');
     expect(marker?.textContent?.trim()).to.equal("*");
     expect(getComputedStyle(marker!).display).to.not.equal("none");
-    expect(root.querySelectorAll('label[for="kc-field-nickname"] .pf-v6-c-form__label-required').length, "no marker without the rule").to.equal(0);
+    expect(
+      root.querySelectorAll('label[for="kc-field-nickname"] .pf-v6-c-form__label-required').length,
+      "no marker without the rule",
+    ).to.equal(0);
     expect(root.querySelector<HTMLInputElement>("input#kc-field-username")!.required).to.equal(true);
   });
 });

@@ -2,12 +2,19 @@ import { expect } from "chai";
 import { sendKeys, sendMouse } from "@web/test-runner-commands";
 import type { UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { MultiValueControl, NumberControl, SelectControl, TextControl, applyServerErrors } from "../../src/core/ui/form/index.ts";
+import {
+  MultiValueControl,
+  NumberControl,
+  SelectControl,
+  TextControl,
+  applyServerErrors,
+} from "../../src/core/ui/form/index.ts";
 import { registerMessages } from "../../src/core/i18n/message-bundles.ts";
 import { realClick, removeTestContainers, waitFor } from "./elements-helpers.ts";
 import { TestForm, byText, mountUi, sleep, submitButton } from "./ui-kit-harness.tsx";
 
-const choices = (count: number) => Array.from({ length: count }, (_, index) => ({ value: `v${index}`, label: `Choice ${index}` }));
+const choices = (count: number) =>
+  Array.from({ length: count }, (_, index) => ({ value: `v${index}`, label: `Choice ${index}` }));
 
 describe("form controls", () => {
   afterEach(async () => {
@@ -16,11 +23,19 @@ describe("form controls", () => {
   });
 
   it("becomes a typeahead select at 10 options (9 → plain select)", async () => {
-    const nine = await mountUi(<TestForm><SelectControl name="pick" label="Pick" options={choices(9)} /></TestForm>);
+    const nine = await mountUi(
+      <TestForm>
+        <SelectControl name="pick" label="Pick" options={choices(9)} />
+      </TestForm>,
+    );
     expect(nine.root.querySelector('input[role="combobox"]')).to.equal(null);
     expect(nine.root.querySelector("button#kc-field-pick")).to.not.equal(null);
     removeTestContainers();
-    const ten = await mountUi(<TestForm><SelectControl name="pick" label="Pick" options={choices(10)} /></TestForm>);
+    const ten = await mountUi(
+      <TestForm>
+        <SelectControl name="pick" label="Pick" options={choices(10)} />
+      </TestForm>,
+    );
     const input = ten.root.querySelector<HTMLInputElement>('input[role="combobox"]')!;
     expect(input).to.not.equal(null);
     // Named by the field's label, not by PatternFly's default "Type to filter".
@@ -38,7 +53,11 @@ describe("form controls", () => {
 
   it("keeps one multi-value entry: add needs text in the last entry, remove needs two", async () => {
     let form: UseFormReturn<{ uris: string[] }> | undefined;
-    const { root } = await mountUi(<TestForm<{ uris: string[] }> expose={(f) => (form = f)}><MultiValueControl name="uris" label="Redirect URIs" /></TestForm>);
+    const { root } = await mountUi(
+      <TestForm<{ uris: string[] }> expose={(f) => (form = f)}>
+        <MultiValueControl name="uris" label="Redirect URIs" />
+      </TestForm>,
+    );
     const add = () => root.querySelector<HTMLButtonElement>('button[aria-label="Add another value"]')!;
     const removes = () => [...root.querySelectorAll<HTMLButtonElement>('button[aria-label^="Remove this value"]')];
     expect(root.querySelectorAll('input[aria-label^="Redirect URIs"]').length).to.equal(1);
@@ -58,7 +77,11 @@ describe("form controls", () => {
 
   it("never steps below min and falls back to the default on non-numeric input", async () => {
     let form: UseFormReturn<{ count: number }> | undefined;
-    const { root } = await mountUi(<TestForm<{ count: number }> expose={(f) => (form = f)}><NumberControl name="count" label="Count" min={1} defaultValue={3} /></TestForm>);
+    const { root } = await mountUi(
+      <TestForm<{ count: number }> expose={(f) => (form = f)}>
+        <NumberControl name="count" label="Count" min={1} defaultValue={3} />
+      </TestForm>,
+    );
     const minus = root.querySelector<HTMLButtonElement>('button[aria-label="Count −1"]')!;
     for (let step = 0; step < 4; step++) await realClick(minus);
     await waitFor(() => form!.getValues("count") === 1, "the min");
@@ -108,7 +131,18 @@ describe("form controls", () => {
           expose={(f) => {
             form = f;
             (window as unknown as { applyTest: () => void }).applyTest = () =>
-              applyServerErrors(f, { responseData: { errors: [{ field: "username", errorMessage: "${usernameTaken}", params: ["bob"] }, { field: "email", errorMessage: "emailBad" }] } }, t);
+              applyServerErrors(
+                f,
+                {
+                  responseData: {
+                    errors: [
+                      { field: "username", errorMessage: "${usernameTaken}", params: ["bob"] },
+                      { field: "email", errorMessage: "emailBad" },
+                    ],
+                  },
+                },
+                t,
+              );
           }}
         >
           <TextControl name="username" label="Username" />
@@ -128,9 +162,20 @@ describe("form controls", () => {
 
   it("single-field server error shape lands too", async () => {
     let form: UseFormReturn<{ email: string }> | undefined;
-    const { root } = await mountUi(<TestForm<{ email: string }> expose={(f) => (form = f)}><TextControl name="email" label="Email" /></TestForm>);
+    const { root } = await mountUi(
+      <TestForm<{ email: string }> expose={(f) => (form = f)}>
+        <TextControl name="email" label="Email" />
+      </TestForm>,
+    );
     await waitFor(() => form, "the form");
-    applyServerErrors(form!, { field: "email", errorMessage: "Email exists" }, ((key: string, options?: { defaultValue?: string }) => options?.defaultValue ?? key) as never);
-    await waitFor(() => root.querySelector("#kc-field-email-helper")?.textContent?.includes("Email exists"), "the error text");
+    applyServerErrors(
+      form!,
+      { field: "email", errorMessage: "Email exists" },
+      ((key: string, options?: { defaultValue?: string }) => options?.defaultValue ?? key) as never,
+    );
+    await waitFor(
+      () => root.querySelector("#kc-field-email-helper")?.textContent?.includes("Email exists"),
+      "the error text",
+    );
   });
 });

@@ -18,7 +18,13 @@ function ConfirmStage() {
       <button type="button" className="opener" onClick={() => setOpen(true)}>
         Remove member
       </button>
-      <ConfirmDialog isOpen={isOpen} title="Remove alice from staff?" confirmLabel="Remove" onConfirm={() => close("confirm")} onCancel={() => close("cancel")}>
+      <ConfirmDialog
+        isOpen={isOpen}
+        title="Remove alice from staff?"
+        confirmLabel="Remove"
+        onConfirm={() => close("confirm")}
+        onCancel={() => close("cancel")}
+      >
         She loses the group's roles.
       </ConfirmDialog>
     </>
@@ -32,7 +38,12 @@ function DownloadStage() {
       <button type="button" className="opener" onClick={() => setOpen(true)}>
         Export
       </button>
-      <DownloadDialog isOpen={isOpen} filename="staff.json" content={{ name: "staff" }} onClose={() => setOpen(false)} />
+      <DownloadDialog
+        isOpen={isOpen}
+        filename="staff.json"
+        content={{ name: "staff" }}
+        onClose={() => setOpen(false)}
+      />
     </>
   );
 }

@@ -67,12 +67,26 @@ export async function mountUi(content: ReactNode, options: { withRouter?: boolea
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Elements in the stage's shadow root whose text starts with `text`. */
-export function byText<E extends HTMLElement = HTMLElement>(root: ParentNode, selector: string, text: string): E | undefined {
+export function byText<E extends HTMLElement = HTMLElement>(
+  root: ParentNode,
+  selector: string,
+  text: string,
+): E | undefined {
   return [...root.querySelectorAll<E>(selector)].find((node) => node.textContent?.trim().startsWith(text));
 }
 
 /** A form whose methods the test can reach, with the kit's submit button. */
-export function TestForm<T extends FieldValues>({ children, onSubmit, expose, defaultValues }: { children: ReactNode; onSubmit?: (values: T) => Promise<void> | void; expose?: (form: UseFormReturn<T>) => void; defaultValues?: Partial<T> }) {
+export function TestForm<T extends FieldValues>({
+  children,
+  onSubmit,
+  expose,
+  defaultValues,
+}: {
+  children: ReactNode;
+  onSubmit?: (values: T) => Promise<void> | void;
+  expose?: (form: UseFormReturn<T>) => void;
+  defaultValues?: Partial<T>;
+}) {
   const form = useKcForm<T>({ defaultValues: defaultValues as never });
   useEffect(() => {
     expose?.(form);

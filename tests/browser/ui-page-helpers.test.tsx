@@ -118,7 +118,8 @@ describe("download dialog, jump links and table chips", () => {
     const scroller = root.querySelector<HTMLElement>(".scroller")!;
     const link = (title: string) => byText<HTMLAnchorElement>(root, ".pf-v6-c-jump-links__link", title)!;
     const current = () => root.querySelector(".pf-v6-c-jump-links__item.pf-m-current")?.textContent;
-    const offsetOf = (id: string) => root.getElementById(id)!.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+    const offsetOf = (id: string) =>
+      root.getElementById(id)!.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
     const pageScroll = window.scrollY;
     expect(current()).to.equal("General settings");
     await realClick(link("Capability config"));
@@ -142,13 +143,20 @@ describe("download dialog, jump links and table chips", () => {
         rowKey={(member) => member.id}
         columns={[
           { name: "username", title: "Username" },
-          { name: "groups", title: "Groups", cell: (member) => <ChipGroupList values={member.groups} aria-label={`Groups of ${member.username}`} /> },
+          {
+            name: "groups",
+            title: "Groups",
+            cell: (member) => <ChipGroupList values={member.groups} aria-label={`Groups of ${member.username}`} />,
+          },
         ]}
       />,
     );
     const row = (key: string) => root.querySelector<HTMLElement>(`tbody tr[data-row-key="${key}"]`)!;
     await waitFor(() => row("m1") && row("m2"), "both rows");
-    const chips = (key: string) => [...row(key).querySelectorAll(".pf-v6-c-label:not(.pf-m-overflow) .pf-v6-c-label__text")].map((chip) => chip.textContent);
+    const chips = (key: string) =>
+      [...row(key).querySelectorAll(".pf-v6-c-label:not(.pf-m-overflow) .pf-v6-c-label__text")].map(
+        (chip) => chip.textContent,
+      );
     const overflow = (key: string) => row(key).querySelector<HTMLElement>(".pf-v6-c-label.pf-m-overflow");
     expect(chips("m1")).to.deep.equal(["/sales", "/support", "/admins"]);
     expect(overflow("m1")!.textContent!.trim()).to.equal("+2 more");

@@ -32,7 +32,9 @@ function WithFakeServer({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
   return (
     <QueryClientProvider client={queryClient}>
-      <RuntimeContext.Provider value={{ adminClient: fakeAdminClient } as unknown as Runtime}>{children}</RuntimeContext.Provider>
+      <RuntimeContext.Provider value={{ adminClient: fakeAdminClient } as unknown as Runtime}>
+        {children}
+      </RuntimeContext.Provider>
     </QueryClientProvider>
   );
 }
@@ -71,7 +73,8 @@ async function tabTo(target: () => Element | null | undefined, what: string, lim
   expect(deepActiveElement() === target(), `focus on ${what}`).to.equal(true);
 }
 
-const focusedOption = (root: ShadowRoot) => root.querySelector(".pf-v6-c-menu__list-item.pf-m-focus")?.textContent ?? "";
+const focusedOption = (root: ShadowRoot) =>
+  root.querySelector(".pf-v6-c-menu__list-item.pf-m-focus")?.textContent ?? "";
 
 describe("pickers", () => {
   beforeEach(() => {
@@ -85,7 +88,11 @@ describe("pickers", () => {
   });
 
   it("user picker: searches once per typing pause and picks with the keyboard", async () => {
-    const { root } = await mountUi(<WithFakeServer><UserPickerStage /></WithFakeServer>);
+    const { root } = await mountUi(
+      <WithFakeServer>
+        <UserPickerStage />
+      </WithFakeServer>,
+    );
     const input = await waitFor(() => root.querySelector<HTMLInputElement>("#users"), "the picker");
     await realClick(input);
     await sendKeys({ type: "al" });
@@ -114,19 +121,33 @@ describe("pickers", () => {
       </WithFakeServer>
     );
     const { root } = await mountUi(dialog);
-    const radio = await waitFor(() => root.querySelector<HTMLInputElement>('tr[data-group-id="g1"] input'), "the staff group");
+    const radio = await waitFor(
+      () => root.querySelector<HTMLInputElement>('tr[data-group-id="g1"] input'),
+      "the staff group",
+    );
     await realClick(radio);
-    await realClick([...root.querySelectorAll<HTMLButtonElement>(".pf-v6-c-modal-box button")].find((button) => button.textContent === "Select")!);
+    await realClick(
+      [...root.querySelectorAll<HTMLButtonElement>(".pf-v6-c-modal-box button")].find(
+        (button) => button.textContent === "Select",
+      )!,
+    );
     expect(picked).to.deep.equal([{ id: "g1", name: "staff", path: "/staff" }]);
     await sendKeys({ press: "Escape" });
     await waitFor(() => closed === 1, "the dialog's close");
   });
 
   it("group picker with the keyboard alone: Enter opens, Tab, Space and arrows choose, Enter selects, Escape closes, focus back on the opener", async () => {
-    const { root } = await mountUi(<WithFakeServer><GroupPickerStage /></WithFakeServer>);
+    const { root } = await mountUi(
+      <WithFakeServer>
+        <GroupPickerStage />
+      </WithFakeServer>,
+    );
     const opener = root.querySelector<HTMLButtonElement>("button.opener")!;
     const modal = () => root.querySelector<HTMLElement>(".pf-v6-c-modal-box");
-    const selectButton = () => [...(modal()?.querySelectorAll<HTMLButtonElement>("button") ?? [])].find((button) => button.textContent === "Select");
+    const selectButton = () =>
+      [...(modal()?.querySelectorAll<HTMLButtonElement>("button") ?? [])].find(
+        (button) => button.textContent === "Select",
+      );
     await tabTo(() => opener, "the opener");
     await sendKeys({ press: "Enter" });
     await waitFor(() => modal()?.querySelector('tr[data-group-id="g2"] input'), "the groups in the dialog");

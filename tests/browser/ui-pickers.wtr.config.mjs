@@ -46,7 +46,16 @@ export default {
       launchOptions: {
         executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
         headless: true,
-        args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+        args: [
+          "--headless=new",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+          "--no-first-run",
+          "--disable-quic",
+        ],
       },
     }),
   ],

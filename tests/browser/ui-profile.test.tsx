@@ -36,19 +36,73 @@ const metadata: UserProfileMetadata = {
     { name: "username", displayName: "${username}", required: true, readOnly: true },
     { name: "email", displayName: "Email", annotations: { inputType: "email" } },
     { name: "firstName", displayName: "First name", required: true, validators: { length: { max: 10 } } },
-    { name: "lastName", displayName: "Last name", annotations: { inputTypePlaceholder: "Family name", inputHelperTextBefore: "As in the passport", inputHelperTextAfter: "Up to 255 characters" } },
+    {
+      name: "lastName",
+      displayName: "Last name",
+      annotations: {
+        inputTypePlaceholder: "Family name",
+        inputHelperTextBefore: "As in the passport",
+        inputHelperTextAfter: "Up to 255 characters",
+      },
+    },
     { name: "org.unit", displayName: "Org unit", group: "contact" },
-    { name: "bio", displayName: "Bio", group: "contact", annotations: { inputType: "textarea", inputTypeRows: 4, inputTypeCols: 30 } },
-    { name: "colour", displayName: "Colour", group: "contact", annotations: { inputType: "select", inputOptionLabels: { green: "Green label" }, inputOptionLabelsI18nPrefix: "colour" }, validators: options("red", "green", "blue") },
-    { name: "size", displayName: "Size", group: "contact", annotations: { inputType: "select-radiobuttons" }, validators: options("s", "m", "l") },
-    { name: "langs", displayName: "Languages", group: "extra", multivalued: true, annotations: { inputType: "multiselect" }, validators: options("en", "de", "fr") },
-    { name: "pets", displayName: "Pets", group: "extra", multivalued: true, annotations: { inputType: "multiselect-checkboxes" }, validators: options("cat", "dog", "fish") },
+    {
+      name: "bio",
+      displayName: "Bio",
+      group: "contact",
+      annotations: { inputType: "textarea", inputTypeRows: 4, inputTypeCols: 30 },
+    },
+    {
+      name: "colour",
+      displayName: "Colour",
+      group: "contact",
+      annotations: {
+        inputType: "select",
+        inputOptionLabels: { green: "Green label" },
+        inputOptionLabelsI18nPrefix: "colour",
+      },
+      validators: options("red", "green", "blue"),
+    },
+    {
+      name: "size",
+      displayName: "Size",
+      group: "contact",
+      annotations: { inputType: "select-radiobuttons" },
+      validators: options("s", "m", "l"),
+    },
+    {
+      name: "langs",
+      displayName: "Languages",
+      group: "extra",
+      multivalued: true,
+      annotations: { inputType: "multiselect" },
+      validators: options("en", "de", "fr"),
+    },
+    {
+      name: "pets",
+      displayName: "Pets",
+      group: "extra",
+      multivalued: true,
+      annotations: { inputType: "multiselect-checkboxes" },
+      validators: options("cat", "dog", "fish"),
+    },
     { name: "nicknames", displayName: "Nicknames", group: "extra", multivalued: true },
-    { name: "city", displayName: "City", group: "extra", annotations: { inputType: "select" }, validators: options(...cities) },
+    {
+      name: "city",
+      displayName: "City",
+      group: "extra",
+      annotations: { inputType: "select" },
+      validators: options(...cities),
+    },
     { name: "phone", displayName: "Phone", group: "extra", annotations: { inputType: "tel" } },
     { name: "site", displayName: "Site", group: "extra", annotations: { inputType: "url" } },
     { name: "age", displayName: "Age", group: "extra", annotations: { inputType: "number" } },
-    { name: "level", displayName: "Level", group: "extra", annotations: { inputType: "range", inputTypeMin: "0", inputTypeMax: "10" } },
+    {
+      name: "level",
+      displayName: "Level",
+      group: "extra",
+      annotations: { inputType: "range", inputTypeMin: "0", inputTypeMax: "10" },
+    },
     { name: "born", displayName: "Born", group: "extra", annotations: { inputType: "date" } },
     { name: "month", displayName: "Month", group: "extra", annotations: { inputType: "month" } },
     { name: "wakeUp", displayName: "Wake up", group: "extra", annotations: { inputType: "time" } },
@@ -95,15 +149,22 @@ function ProfileForm() {
   });
   return (
     <FormProvider {...methods}>
-      <Form onSubmit={methods.handleSubmit((values) => { saved = toUserRepresentation(values); })}>
+      <Form
+        onSubmit={methods.handleSubmit((values) => {
+          saved = toUserRepresentation(values);
+        })}
+      >
         <UserProfileFields metadata={metadata} />
-        <button type="submit" data-testid="save">Save {t("contactHeader")}</button>
+        <button type="submit" data-testid="save">
+          Save {t("contactHeader")}
+        </button>
       </Form>
     </FormProvider>
   );
 }
 
-const input = <E extends HTMLElement = HTMLInputElement>(root: ShadowRoot, id: string) => root.querySelector<E>(`#${CSS.escape(id)}`)!;
+const input = <E extends HTMLElement = HTMLInputElement>(root: ShadowRoot, id: string) =>
+  root.querySelector<E>(`#${CSS.escape(id)}`)!;
 
 /** A real click after scrolling the element into view (the form is taller than the viewport). */
 async function realClick(element: Element) {
@@ -141,7 +202,10 @@ describe("user-profile form", () => {
 
   it("renders groups with translated headers and descriptions, ungrouped attributes first", async () => {
     const { root } = await mountUi(<ProfileForm />);
-    const groups = await waitFor(() => { const found = [...root.querySelectorAll<HTMLElement>(".kc-profile-group")]; return found.length === 3 && found; }, "three sections");
+    const groups = await waitFor(() => {
+      const found = [...root.querySelectorAll<HTMLElement>(".kc-profile-group")];
+      return found.length === 3 && found;
+    }, "three sections");
     expect(groups.map((group) => group.dataset.group)).to.deep.equal(["", "contact", "extra"]);
     expect(groups[1].querySelector("h2")!.textContent).to.equal("Contact details");
     expect(groups[1].textContent).to.include("How we reach this person");
@@ -169,10 +233,16 @@ describe("user-profile form", () => {
     await typeInto(input(root, "profile-age"), "41");
     // select: a menu through the overlay root; option labels from inputOptionLabels and the i18n prefix
     await realClick(root.querySelector("#profile-colour")!);
-    const red = await waitFor(() => byText(root, ".pf-v6-c-menu li button", "Red (translated)"), "the translated option");
+    const red = await waitFor(
+      () => byText(root, ".pf-v6-c-menu li button", "Red (translated)"),
+      "the translated option",
+    );
     expect(byText(root, ".pf-v6-c-menu li button", "Green label")).to.not.equal(undefined);
     await realClick(red);
-    await waitFor(() => root.querySelector("#profile-colour")!.textContent?.includes("Red (translated)"), "the chosen colour");
+    await waitFor(
+      () => root.querySelector("#profile-colour")!.textContent?.includes("Red (translated)"),
+      "the chosen colour",
+    );
     // radio buttons and checkboxes
     await realClick(input(root, "profile-size-l"));
     await realClick(input(root, "profile-pets-dog"));
@@ -192,7 +262,11 @@ describe("user-profile form", () => {
     await realClick(byText(root, ".pf-v6-c-menu li button", "city11")!);
     // multi-input: add a second nickname
     await realClick(byText(root, "button", "Add Nicknames")!);
-    await typeInto(await waitFor(() => root.querySelector<HTMLInputElement>("#profile-nicknames-1"), "a second entry"), "Ally", false);
+    await typeInto(
+      await waitFor(() => root.querySelector<HTMLInputElement>("#profile-nicknames-1"), "a second entry"),
+      "Ally",
+      false,
+    );
     await sleep(50);
     await save(root);
     await waitFor(() => saved, "the save");
@@ -218,7 +292,10 @@ describe("user-profile form", () => {
 
   it("keeps one multi-input entry, and adds only after the last is filled", async () => {
     const { root } = await mountUi(<ProfileForm />);
-    const remove = await waitFor(() => root.querySelector<HTMLButtonElement>('button[aria-label="Remove Nicknames value 1"]'), "the remove button");
+    const remove = await waitFor(
+      () => root.querySelector<HTMLButtonElement>('button[aria-label="Remove Nicknames value 1"]'),
+      "the remove button",
+    );
     expect(remove.disabled).to.equal(true);
     await realClick(byText(root, "button", "Add Nicknames")!);
     await waitFor(() => root.querySelector("#profile-nicknames-1"), "the new entry");
@@ -234,8 +311,15 @@ describe("user-profile form", () => {
     await typeInto(input(root, "profile-firstName"), "Bartholomew Jr");
     await waitFor(() => root.textContent?.includes("First name must be at most 10 characters."), "the length error");
     expect(saved).to.equal(undefined);
-    applyUserProfileErrors(form!, { responseData: { errors: [{ field: "org.unit", errorMessage: "Unit {{0}} is closed", params: ["sales"] }] } }, (await testI18n()).t);
-    const unit = await waitFor(() => root.querySelector(".pf-v6-c-form__group:has(#profile-org-unit) .pf-v6-c-helper-text__item.pf-m-error"), "the server error");
+    applyUserProfileErrors(
+      form!,
+      { responseData: { errors: [{ field: "org.unit", errorMessage: "Unit {{0}} is closed", params: ["sales"] }] } },
+      (await testI18n()).t,
+    );
+    const unit = await waitFor(
+      () => root.querySelector(".pf-v6-c-form__group:has(#profile-org-unit) .pf-v6-c-helper-text__item.pf-m-error"),
+      "the server error",
+    );
     expect(unit.textContent).to.include("Unit sales is closed");
   });
 });

@@ -9,7 +9,8 @@ interface Person {
   name: string;
 }
 
-const people = (count: number): Person[] => Array.from({ length: count }, (_, index) => ({ id: `p${index}`, name: `Person ${String(index).padStart(3, "0")}` }));
+const people = (count: number): Person[] =>
+  Array.from({ length: count }, (_, index) => ({ id: `p${index}`, name: `Person ${String(index).padStart(3, "0")}` }));
 
 /** A loader over `data` that records every call. */
 function recordingLoader(data: Person[]) {
@@ -25,7 +26,10 @@ function recordingLoader(data: Person[]) {
 
 const columns = [{ name: "name", title: "Name", sortable: true }];
 const rowsOf = (root: ShadowRoot) => [...root.querySelectorAll("tbody tr[data-row-key]")];
-const nextButton = (root: ShadowRoot) => root.querySelector<HTMLButtonElement>('nav[aria-label="People Pagination bottom"] button[aria-label="Go to next page"]')!;
+const nextButton = (root: ShadowRoot) =>
+  root.querySelector<HTMLButtonElement>(
+    'nav[aria-label="People Pagination bottom"] button[aria-label="Go to next page"]',
+  )!;
 
 async function search(root: ShadowRoot, text: string) {
   const input = root.querySelector<HTMLInputElement>('input[aria-label="Search"]')!;
@@ -43,7 +47,9 @@ describe("DataTable", () => {
 
   it("asks for one row more than the page and shows next only when there is more", async () => {
     const { loader, calls } = recordingLoader(people(15));
-    const { root } = await mountUi(<DataTable ariaLabel="People" loader={loader} columns={columns} rowKey={(row) => row.id} />);
+    const { root } = await mountUi(
+      <DataTable ariaLabel="People" loader={loader} columns={columns} rowKey={(row) => row.id} />,
+    );
     await waitFor(() => rowsOf(root).length === 10, "the first page");
     expect(calls[0]).to.deep.equal({ first: 0, max: 11, search: "", sort: undefined });
     expect(nextButton(root).disabled).to.equal(false);
@@ -55,7 +61,9 @@ describe("DataTable", () => {
 
   it("keeps the chosen page size across a remount", async () => {
     const { loader, calls } = recordingLoader(people(45));
-    const table = <DataTable tableId="people" ariaLabel="People" loader={loader} columns={columns} rowKey={(row) => row.id} />;
+    const table = (
+      <DataTable tableId="people" ariaLabel="People" loader={loader} columns={columns} rowKey={(row) => row.id} />
+    );
     const { root } = await mountUi(table);
     await waitFor(() => rowsOf(root).length === 10, "the first page");
     await realClick(root.querySelector(".pf-v6-c-pagination .pf-v6-c-menu-toggle")!);
@@ -72,17 +80,28 @@ describe("DataTable", () => {
 
   it("shows the empty state without a search, and no-results with a working 'Clear all filters'", async () => {
     const empty = await mountUi(
-      <DataTable ariaLabel="Nobody" loader={async () => []} columns={columns} rowKey={(row: Person) => row.id} emptyState={{ title: "No people", primaryAction: { title: "Add person", onClick: () => undefined } }} />,
+      <DataTable
+        ariaLabel="Nobody"
+        loader={async () => []}
+        columns={columns}
+        rowKey={(row: Person) => row.id}
+        emptyState={{ title: "No people", primaryAction: { title: "Add person", onClick: () => undefined } }}
+      />,
     );
     await waitFor(() => empty.root.querySelector('[data-testid="table-empty"]'), "the empty state");
     expect(empty.root.textContent).to.include("Add person");
     removeTestContainers();
 
     const { loader } = recordingLoader(people(3));
-    const { root } = await mountUi(<DataTable ariaLabel="People" loader={loader} columns={columns} rowKey={(row) => row.id} />);
+    const { root } = await mountUi(
+      <DataTable ariaLabel="People" loader={loader} columns={columns} rowKey={(row) => row.id} />,
+    );
     await waitFor(() => rowsOf(root).length === 3, "three rows");
     await search(root, "nobody");
-    const noResults = await waitFor(() => root.querySelector('[data-testid="table-no-results"]'), "the no-results state");
+    const noResults = await waitFor(
+      () => root.querySelector('[data-testid="table-no-results"]'),
+      "the no-results state",
+    );
     expect(root.querySelector('[data-testid="table-empty"]')).to.equal(null);
     await realClick(byText(noResults, "button", "Clear all filters")!);
     await waitFor(() => rowsOf(root).length === 3, "all rows again");
@@ -92,10 +111,15 @@ describe("DataTable", () => {
   it("shows the server's message on a loader error and retries", async () => {
     let fail = true;
     const loader = async () => {
-      if (fail) throw Object.assign(new Error("Network response was not OK."), { responseData: { errorMessage: "Realm is locked" } });
+      if (fail)
+        throw Object.assign(new Error("Network response was not OK."), {
+          responseData: { errorMessage: "Realm is locked" },
+        });
       return people(2);
     };
-    const { root } = await mountUi(<DataTable ariaLabel="People" loader={loader} columns={columns} rowKey={(row: Person) => row.id} />);
+    const { root } = await mountUi(
+      <DataTable ariaLabel="People" loader={loader} columns={columns} rowKey={(row: Person) => row.id} />,
+    );
     const error = await waitFor(() => root.querySelector('[data-testid="table-error"]'), "the error state");
     expect(error.textContent).to.include("Realm is locked");
     fail = false;
@@ -107,7 +131,13 @@ describe("DataTable", () => {
     const { loader } = recordingLoader(people(3));
     const ran: string[] = [];
     const { root } = await mountUi(
-      <DataTable ariaLabel="People" loader={loader} columns={columns} rowKey={(row) => row.id} rowActions={[{ title: "Delete", isDanger: true, onAction: (row) => void ran.push(row.id) }]} />,
+      <DataTable
+        ariaLabel="People"
+        loader={loader}
+        columns={columns}
+        rowKey={(row) => row.id}
+        rowActions={[{ title: "Delete", isDanger: true, onAction: (row) => void ran.push(row.id) }]}
+      />,
     );
     await waitFor(() => rowsOf(root).length === 3, "three rows");
     await realClick(root.querySelector('button[aria-label="Actions 2"]')!);
@@ -126,7 +156,15 @@ describe("DataTable", () => {
       fetched.push(row.id);
       return <p className="detail">Details of {row.name}</p>;
     };
-    const { root } = await mountUi(<DataTable ariaLabel="People" loader={loader} columns={columns} rowKey={(row) => row.id} loadDetail={loadDetail} />);
+    const { root } = await mountUi(
+      <DataTable
+        ariaLabel="People"
+        loader={loader}
+        columns={columns}
+        rowKey={(row) => row.id}
+        loadDetail={loadDetail}
+      />,
+    );
     await waitFor(() => rowsOf(root).length === 3, "three rows");
     await sleep(100);
     expect(fetched).to.deep.equal([]);
@@ -147,7 +185,11 @@ describe("DataTable", () => {
         rowKey={(row) => row.id}
         canSelect
         toolbarActions={({ selected }) => (
-          <button type="button" disabled={selected.length === 0} onClick={() => acted.push(selected.map((row) => row.id))}>
+          <button
+            type="button"
+            disabled={selected.length === 0}
+            onClick={() => acted.push(selected.map((row) => row.id))}
+          >
             Remove selected
           </button>
         )}

@@ -22,7 +22,8 @@ describe("console as the master admin", () => {
       if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
     });
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-    if (process.env.E2E_DEBUG) page.on("framenavigated", (frame) => frame === page.mainFrame() && console.log("navigated:", frame.url()));
+    if (process.env.E2E_DEBUG)
+      page.on("framenavigated", (frame) => frame === page.mainFrame() && console.log("navigated:", frame.url()));
   });
 
   after(async () => {
@@ -33,7 +34,8 @@ describe("console as the master admin", () => {
   it("signs in through the login page and shows the dashboard", async () => {
     const consolePage = await page.goto(`${server.baseUrl}/admin/master/console/`);
     const policy = (await consolePage!.allHeaders())["content-security-policy"] ?? "";
-    for (const rule of ["default-src 'self'", "script-src 'self'", "style-src 'self'"]) assert.ok(policy.includes(rule), `${rule} in ${policy}`);
+    for (const rule of ["default-src 'self'", "script-src 'self'", "style-src 'self'"])
+      assert.ok(policy.includes(rule), `${rule} in ${policy}`);
     await signIn(page, { username: "admin", password: "admin" });
     await page.getByTestId("dashboard-title").waitFor();
     assert.match(await page.getByTestId("dashboard-title").innerText(), /^Welcome to /);
@@ -56,17 +58,28 @@ describe("console as the master admin", () => {
 
   it("names the screens in the breadcrumbs, never their ids, and mirrors them right to left", async () => {
     const token = await adminToken(server.baseUrl);
-    const [alice] = (await (await fetch(`${server.baseUrl}/admin/realms/demo/users?username=alice.anderson&exact=true`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string }[];
+    const [alice] = (await (
+      await fetch(`${server.baseUrl}/admin/realms/demo/users?username=alice.anderson&exact=true`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { id: string }[];
     await page.goto(`${server.baseUrl}/admin/master/console/#/demo/users/${alice.id}/settings`);
     const crumbs = page.getByRole("navigation", { name: "Breadcrumbs" });
     await crumbs.getByText("User details").waitFor();
-    assert.deepEqual((await crumbs.getByRole("listitem").allInnerTexts()).map((text) => text.trim()), ["Users", "User details"]);
+    assert.deepEqual(
+      (await crumbs.getByRole("listitem").allInnerTexts()).map((text) => text.trim()),
+      ["Users", "User details"],
+    );
     const divider = crumbs.locator(".pf-v6-c-breadcrumb__item-divider").first();
     assert.equal(await divider.evaluate((element) => getComputedStyle(element).scale), "none");
     const consoleElement = page.locator("kc-admin-console");
     await consoleElement.evaluate((element) => element.setAttribute("locale", "he"));
     await page.waitForFunction(() => document.querySelector("kc-admin-console")?.getAttribute("dir") === "rtl");
-    assert.equal(await divider.evaluate((element) => getComputedStyle(element).scale), "-1 1", "PatternFly's right-to-left rules apply inside the shadow root");
+    assert.equal(
+      await divider.evaluate((element) => getComputedStyle(element).scale),
+      "-1 1",
+      "PatternFly's right-to-left rules apply inside the shadow root",
+    );
     await consoleElement.evaluate((element) => element.setAttribute("locale", "en"));
     await crumbs.getByRole("link", { name: "Users" }).click();
     await page.getByRole("grid", { name: "Users" }).waitFor();
@@ -105,13 +118,19 @@ describe("console as the master admin", () => {
   it("shows the sign-in failure screen for an error in the address, and 'try again' loads the console without it", async () => {
     const { page: failed } = await newPage(browser);
     failed.setDefaultTimeout(TIMEOUT);
-    await failed.goto(`${server.baseUrl}/admin/master/console/?error=access_denied&error_description=Account%20is%20disabled#/master/users`);
+    await failed.goto(
+      `${server.baseUrl}/admin/master/console/?error=access_denied&error_description=Account%20is%20disabled#/master/users`,
+    );
     const dialog = failed.getByRole("alertdialog", { name: "something went wrong" });
     await dialog.getByText("Account is disabled").waitFor();
     await dialog.getByRole("button", { name: "try again" }).click();
     await failed.getByLabel("Username or email").waitFor();
     const back = new URL(new URL(failed.url()).searchParams.get("redirect_uri") ?? "");
-    assert.equal(`${back.origin}${back.pathname}${back.search}`, `${server.baseUrl}/admin/master/console/`, "the sign-in starts again from the console's address, without the error");
+    assert.equal(
+      `${back.origin}${back.pathname}${back.search}`,
+      `${server.baseUrl}/admin/master/console/`,
+      "the sign-in starts again from the console's address, without the error",
+    );
     await failed.close();
   });
 

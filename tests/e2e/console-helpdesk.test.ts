@@ -30,7 +30,17 @@ describe("console as the demo realm's helpdesk user", () => {
     const nav = page.getByRole("navigation", { name: "Console navigation" });
     await nav.getByRole("link", { name: "Users" }).waitFor();
     await nav.getByRole("link", { name: "Groups" }).waitFor();
-    for (const hidden of ["Clients", "Client scopes", "Realm roles", "Realm settings", "Authentication", "Identity providers", "User federation", "Events", "Manage realms"]) {
+    for (const hidden of [
+      "Clients",
+      "Client scopes",
+      "Realm roles",
+      "Realm settings",
+      "Authentication",
+      "Identity providers",
+      "User federation",
+      "Events",
+      "Manage realms",
+    ]) {
       assert.equal(await nav.getByRole("link", { name: hidden, exact: true }).count(), 0, `${hidden} should be hidden`);
     }
   });

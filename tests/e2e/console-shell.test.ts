@@ -65,8 +65,15 @@ describe("console shell", () => {
     await recent.getByRole("menuitem").first().waitFor();
     const master = (await (await api("/admin/realms/master")).json()) as { displayName?: string };
     // Newest first, the current realm left out: master (just left), then shell-e2e (created before).
-    assert.deepEqual((await recent.getByRole("menuitem").allInnerTexts()).map((text) => text.trim()), [master.displayName || "master", "shell-e2e"]);
-    await page.getByRole("searchbox", { name: "Search realms" }).or(page.getByRole("textbox", { name: "Search realms" })).first().fill("shell");
+    assert.deepEqual(
+      (await recent.getByRole("menuitem").allInnerTexts()).map((text) => text.trim()),
+      [master.displayName || "master", "shell-e2e"],
+    );
+    await page
+      .getByRole("searchbox", { name: "Search realms" })
+      .or(page.getByRole("textbox", { name: "Search realms" }))
+      .first()
+      .fill("shell");
     await page.getByRole("menu", { name: "All realms" }).getByRole("menuitem", { name: "shell-e2e" }).click();
     await page.waitForURL(/#\/shell-e2e$/);
   });
@@ -83,15 +90,25 @@ describe("console shell", () => {
     // The toast lives in the console's shadow root, styled, not on the host page's body.
     const toast = await page.locator("kc-admin-console").evaluate((host) => {
       const alert = host.shadowRoot?.querySelector<HTMLElement>('[data-testid="alerts"] .pf-v6-c-alert');
-      return { inShadowRoot: Boolean(alert), position: alert ? getComputedStyle(alert.closest(".pf-v6-c-alert-group")!).position : "", onBody: document.body.querySelector(".pf-v6-c-alert-group") !== null };
+      return {
+        inShadowRoot: Boolean(alert),
+        position: alert ? getComputedStyle(alert.closest(".pf-v6-c-alert-group")!).position : "",
+        onBody: document.body.querySelector(".pf-v6-c-alert-group") !== null,
+      };
     });
     assert.deepEqual(toast, { inShadowRoot: true, position: "fixed", onBody: false });
   });
 
   it("tells on the events screens that saving events is off, and not elsewhere", async () => {
     // A new realm (created above) saves no events.
-    const config = (await (await api("/admin/realms/shell-e2e/events/config")).json()) as { eventsEnabled?: boolean; adminEventsEnabled?: boolean };
-    assert.ok(!config.eventsEnabled || !config.adminEventsEnabled, "the realm saves every kind of event: nothing to tell");
+    const config = (await (await api("/admin/realms/shell-e2e/events/config")).json()) as {
+      eventsEnabled?: boolean;
+      adminEventsEnabled?: boolean;
+    };
+    assert.ok(
+      !config.eventsEnabled || !config.adminEventsEnabled,
+      "the realm saves every kind of event: nothing to tell",
+    );
     await page.goto(`${server.baseUrl}/admin/master/console/#/shell-e2e/events`);
     await page.getByTestId("events-off-banner").waitFor();
     await page.goto(`${server.baseUrl}/admin/master/console/#/shell-e2e/info`);
@@ -102,21 +119,40 @@ describe("console shell", () => {
   it("warns a temporary administrator", async () => {
     // Keycloak marks its bootstrap administrator with this attribute; an unmanaged one, so let the realm keep it.
     const profile = (await (await api("/admin/realms/master/users/profile")).json()) as Record<string, unknown>;
-    assert.equal((await api("/admin/realms/master/users/profile", { method: "PUT", body: { ...profile, unmanagedAttributePolicy: "ENABLED" } })).status, 200);
+    assert.equal(
+      (
+        await api("/admin/realms/master/users/profile", {
+          method: "PUT",
+          body: { ...profile, unmanagedAttributePolicy: "ENABLED" },
+        })
+      ).status,
+      200,
+    );
     const created = await api("/admin/realms/master/users", {
       method: "POST",
-      body: { username: "temp-admin", enabled: true, attributes: { is_temporary_admin: ["true"] }, credentials: [{ type: "password", value: "Temp-admin-1", temporary: false }] },
+      body: {
+        username: "temp-admin",
+        enabled: true,
+        attributes: { is_temporary_admin: ["true"] },
+        credentials: [{ type: "password", value: "Temp-admin-1", temporary: false }],
+      },
     });
     assert.equal(created.status, 201, await created.text());
     const id = created.headers.get("location")!.split("/").at(-1)!;
     const admin = await (await api("/admin/realms/master/roles/admin")).json();
-    assert.equal((await api(`/admin/realms/master/users/${id}/role-mappings/realm`, { method: "POST", body: [admin] })).status, 204);
+    assert.equal(
+      (await api(`/admin/realms/master/users/${id}/role-mappings/realm`, { method: "POST", body: [admin] })).status,
+      204,
+    );
     const { page: tempPage } = await newPage(browser);
     tempPage.setDefaultTimeout(TIMEOUT);
     await tempPage.goto(`${server.baseUrl}/admin/master/console/`);
     await signIn(tempPage, { username: "temp-admin", password: "Temp-admin-1" });
     await tempPage.getByTestId("dashboard-title").waitFor();
-    await tempPage.getByTestId("temporary-admin-banner").getByText(/temporary administrator/).waitFor();
+    await tempPage
+      .getByTestId("temporary-admin-banner")
+      .getByText(/temporary administrator/)
+      .waitFor();
     assert.equal(await page.getByTestId("temporary-admin-banner").count(), 0, "not for a permanent administrator");
     await tempPage.close();
   });

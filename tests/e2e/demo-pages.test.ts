@@ -80,14 +80,22 @@ describe("demo pages", () => {
     const usersPanel = page.locator("#users-admin-panel");
     await usersPanel.locator("kc-users-admin, #users-admin-status:has-text('not in this build')").first().waitFor();
     if (await usersPanel.locator("kc-users-admin").count()) {
-      await usersPanel.getByRole("grid", { name: "Users" }).getByText("alice.anderson", { exact: true }).first().waitFor();
+      await usersPanel
+        .getByRole("grid", { name: "Users" })
+        .getByText("alice.anderson", { exact: true })
+        .first()
+        .waitFor();
     }
     assert.deepEqual(problems, []);
     await page.screenshot({ path: `${SCREENSHOTS}/demo-portal-light.png`, fullPage: true });
     await page.locator("#portal-console").evaluate((element) => element.setAttribute("theme", "dark"));
     await page.waitForFunction(() => {
       const pageElement = document.querySelector("#portal-console")?.shadowRoot?.querySelector(".pf-v6-c-page");
-      return pageElement && getComputedStyle(pageElement).backgroundColor !== "rgb(255, 255, 255)" && getComputedStyle(pageElement).color === "rgb(255, 255, 255)";
+      return (
+        pageElement &&
+        getComputedStyle(pageElement).backgroundColor !== "rgb(255, 255, 255)" &&
+        getComputedStyle(pageElement).color === "rgb(255, 255, 255)"
+      );
     });
     await page.screenshot({ path: `${SCREENSHOTS}/demo-portal-dark.png`, fullPage: true });
     await page.close();
@@ -102,7 +110,9 @@ describe("demo pages", () => {
     const toggle = page.getByTestId("user-menu-toggle");
     const buttonFontSize = parseFloat(await toggle.evaluate((element) => getComputedStyle(element).fontSize));
     assert.ok(buttonFontSize >= 14, `button font-size ${buttonFontSize}px under html { font-size: 62.5% }`);
-    const titleFontSize = parseFloat(await page.getByTestId("dashboard-title").evaluate((element) => getComputedStyle(element).fontSize));
+    const titleFontSize = parseFloat(
+      await page.getByTestId("dashboard-title").evaluate((element) => getComputedStyle(element).fontSize),
+    );
     assert.ok(titleFontSize >= 20, `title font-size ${titleFontSize}px`);
     await page.screenshot({ path: `${SCREENSHOTS}/demo-hostile-light.png`, fullPage: true });
 
@@ -110,11 +120,16 @@ describe("demo pages", () => {
     await toggle.click();
     await page.getByRole("menuitem", { name: "sign out" }).waitFor();
     const overlayOnBody = await page.evaluate(
-      () => document.body.querySelectorAll('[role="menu"], .pf-v6-c-menu, .pf-v6-c-popover, .pf-v6-c-tooltip, .pf-v6-c-backdrop').length,
+      () =>
+        document.body.querySelectorAll(
+          '[role="menu"], .pf-v6-c-menu, .pf-v6-c-popover, .pf-v6-c-tooltip, .pf-v6-c-backdrop',
+        ).length,
     );
     assert.equal(overlayOnBody, 0, "an overlay was rendered in the host document");
     assert.equal(await page.evaluate(() => document.body.children.length), bodyChildrenBefore);
-    const menuInShadowRoot = await page.locator("kc-admin-console").evaluate((host) => Boolean(host.shadowRoot?.querySelector('[role="menu"]')));
+    const menuInShadowRoot = await page
+      .locator("kc-admin-console")
+      .evaluate((host) => Boolean(host.shadowRoot?.querySelector('[role="menu"]')));
     assert.ok(menuInShadowRoot, "the menu is not inside the element's shadow root");
     // PatternFly fades menus in; wait for the end so the screenshot shows the menu.
     await page.waitForFunction(() => {
@@ -129,13 +144,10 @@ describe("demo pages", () => {
     const lightText = await page.getByTestId("dashboard-title").evaluate((element) => getComputedStyle(element).color);
     await page.locator("#theme-toggle").click();
     await page.waitForFunction(() => document.documentElement.classList.contains("pf-v6-theme-dark"));
-    await page.waitForFunction(
-      (before) => {
-        const element = document.querySelector("kc-admin-console")?.shadowRoot?.querySelector(".pf-v6-c-page");
-        return element && getComputedStyle(element).backgroundColor !== before;
-      },
-      lightBackground,
-    );
+    await page.waitForFunction((before) => {
+      const element = document.querySelector("kc-admin-console")?.shadowRoot?.querySelector(".pf-v6-c-page");
+      return element && getComputedStyle(element).backgroundColor !== before;
+    }, lightBackground);
     const darkText = await page.getByTestId("dashboard-title").evaluate((element) => getComputedStyle(element).color);
     assert.notEqual(darkText, lightText, "the title colour did not follow the dark theme");
     await page.screenshot({ path: `${SCREENSHOTS}/demo-hostile-dark.png`, fullPage: true });
@@ -149,34 +161,26 @@ describe("demo pages", () => {
     await page.close();
   });
 
-  it(
-    "hostile host: body text follows the host's dark class (theme=inherit)",
-    {},
-    async () => {
-      const { page } = await watchedPage(browser);
-      await page.goto(`${server.baseUrl}/demo/hostile/index.html`);
-      await page.getByTestId("dashboard-title").waitFor();
-      await page.locator("#theme-toggle").click();
-      await page.waitForTimeout(1_000);
-      const text = await shadowStyle(page, ".pf-v6-c-page__main-section p", "color");
-      const pageColour = await shadowStyle(page, ".pf-v6-c-page", "color");
-      await page.close();
-      assert.equal(text, pageColour, "paragraph text keeps the light theme's colour on the dark page");
-    },
-  );
+  it("hostile host: body text follows the host's dark class (theme=inherit)", {}, async () => {
+    const { page } = await watchedPage(browser);
+    await page.goto(`${server.baseUrl}/demo/hostile/index.html`);
+    await page.getByTestId("dashboard-title").waitFor();
+    await page.locator("#theme-toggle").click();
+    await page.waitForTimeout(1_000);
+    const text = await shadowStyle(page, ".pf-v6-c-page__main-section p", "color");
+    const pageColour = await shadowStyle(page, ".pf-v6-c-page", "color");
+    await page.close();
+    assert.equal(text, pageColour, "paragraph text keeps the light theme's colour on the dark page");
+  });
 
-  it(
-    "hostile host: inherited text properties of the host do not reach the element",
-    {},
-    async () => {
-      const { page } = await watchedPage(browser);
-      await page.goto(`${server.baseUrl}/demo/hostile/index.html`);
-      await page.getByTestId("dashboard-title").waitFor();
-      const letterSpacing = await shadowStyle(page, ".pf-v6-c-page__main-section p", "letter-spacing");
-      await page.close();
-      assert.equal(letterSpacing, "normal");
-    },
-  );
+  it("hostile host: inherited text properties of the host do not reach the element", {}, async () => {
+    const { page } = await watchedPage(browser);
+    await page.goto(`${server.baseUrl}/demo/hostile/index.html`);
+    await page.getByTestId("dashboard-title").waitFor();
+    const letterSpacing = await shadowStyle(page, ".pf-v6-c-page__main-section p", "letter-spacing");
+    await page.close();
+    assert.equal(letterSpacing, "normal");
+  });
 
   it("intranet: the loader script and a global token function render the console", async () => {
     const { page, problems, signInRequests } = await watchedPage(browser);
@@ -193,8 +197,16 @@ describe("demo pages", () => {
   it("index: links every demo page", async () => {
     const { page } = await watchedPage(browser);
     await page.goto(`${server.baseUrl}/demo/index.html`);
-    const links = await page.locator("a").evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")));
-    assert.deepEqual(links, ["/admin/master/console/", "/demo/portal/index.html", "/demo/hostile/index.html", "/demo/intranet/index.html", "/demo/catalogue/index.html"]);
+    const links = await page
+      .locator("a")
+      .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")));
+    assert.deepEqual(links, [
+      "/admin/master/console/",
+      "/demo/portal/index.html",
+      "/demo/hostile/index.html",
+      "/demo/intranet/index.html",
+      "/demo/catalogue/index.html",
+    ]);
     for (const href of links.slice(0, 4)) assert.equal((await fetch(`${server.baseUrl}${href}`)).status, 200, href!);
     await page.close();
   });

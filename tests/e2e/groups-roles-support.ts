@@ -14,7 +14,13 @@ export async function adminApi(baseUrl: string): Promise<AdminApi> {
 export async function createEmbeddedAdminClient(api: AdminApi, realm = "master"): Promise<void> {
   const response = await api(`/admin/realms/${realm}/clients`, {
     method: "POST",
-    body: { clientId: EMBEDDED_ADMIN_CLIENT, publicClient: true, directAccessGrantsEnabled: true, standardFlowEnabled: false, attributes: { "security.admin.console": "true" } },
+    body: {
+      clientId: EMBEDDED_ADMIN_CLIENT,
+      publicClient: true,
+      directAccessGrantsEnabled: true,
+      standardFlowEnabled: false,
+      attributes: { "security.admin.console": "true" },
+    },
   });
   assert.equal(response.status, 201, await response.text());
 }
@@ -33,8 +39,8 @@ export function rowWith(scope: Page | Locator, text: string): Locator {
 
 /** Opens a row's kebab and picks an action, with real clicks. */
 export async function rowAction(page: Page, text: string, action: string): Promise<void> {
-  await rowWith(page, text).getByRole("button", { name: /^Actions \d+$/ }).click();
+  await rowWith(page, text)
+    .getByRole("button", { name: /^Actions \d+$/ })
+    .click();
   await page.getByRole("menuitem", { name: action, exact: true }).click();
 }
-
-

@@ -3,7 +3,15 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
-import { EMBEDDED_ADMIN_CLIENT, adminApi, createEmbeddedAdminClient, json, rowAction, rowWith, type AdminApi } from "./groups-roles-support.ts";
+import {
+  EMBEDDED_ADMIN_CLIENT,
+  adminApi,
+  createEmbeddedAdminClient,
+  json,
+  rowAction,
+  rowWith,
+  type AdminApi,
+} from "./groups-roles-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 
 const TIMEOUT = 20_000;
@@ -22,7 +30,13 @@ describe("groups", () => {
   let browser: Browser;
   let page: Page;
   let api: AdminApi;
-  const findGroup = async (name: string) => (await json<Group[]>(api, `/admin/realms/demo/groups?search=${encodeURIComponent(name)}&exact=true&populateHierarchy=false`))[0];
+  const findGroup = async (name: string) =>
+    (
+      await json<Group[]>(
+        api,
+        `/admin/realms/demo/groups?search=${encodeURIComponent(name)}&exact=true&populateHierarchy=false`,
+      )
+    )[0];
 
   /** From a group's page below `groupName` in the path: its Members tab, the user picker, Add. */
   const addMemberThroughPicker = async (groupName: string, username: string) => {
@@ -106,7 +120,10 @@ describe("groups", () => {
       await addMemberThroughPicker("e2e-top", "alice.anderson");
       const top = await findGroup("e2e-top");
       const members = await json<{ username: string }[]>(api, `/admin/realms/demo/groups/${top.id}/members`);
-      assert.deepEqual(members.map((m) => m.username), ["alice.anderson"]);
+      assert.deepEqual(
+        members.map((m) => m.username),
+        ["alice.anderson"],
+      );
       await rowWith(page, "alice.anderson").waitFor();
 
       const mid = await findGroup("e2e-mid");
@@ -142,7 +159,8 @@ describe("groups", () => {
   });
 
   describe("as the standalone element", () => {
-    const events = () => page.evaluate(() => (window as unknown as { kcEvents: { type: string; detail: { id: string } }[] }).kcEvents);
+    const events = () =>
+      page.evaluate(() => (window as unknown as { kcEvents: { type: string; detail: { id: string } }[] }).kcEvents);
 
     it("creates, duplicates and deletes groups and announces each change", async () => {
       await page.goto(`${server.baseUrl}/demo/test-elements/groups.html?token-client=${EMBEDDED_ADMIN_CLIENT}`);
@@ -152,7 +170,10 @@ describe("groups", () => {
       await createInDialog("Create group", "element-group");
       const created = await findGroup("element-group");
       assert.ok((await events()).some((e) => e.type === "kc-group-created" && e.detail.id === created.id));
-      assert.equal(page.url(), `${server.baseUrl}/demo/test-elements/groups.html?token-client=${EMBEDDED_ADMIN_CLIENT}`);
+      assert.equal(
+        page.url(),
+        `${server.baseUrl}/demo/test-elements/groups.html?token-client=${EMBEDDED_ADMIN_CLIENT}`,
+      );
 
       await rowAction(page, "Engineering", "Duplicate");
       await page.getByText("The group was duplicated as Copy of Engineering.").waitFor();
@@ -162,7 +183,10 @@ describe("groups", () => {
       const copyChildren = await json<Group[]>(api, `/admin/realms/demo/groups/${copy.id}/children`);
       assert.deepEqual(copyChildren.map((g) => g.name).sort(), ["Backend", "Frontend"]);
       const copyRoles = await json<{ name: string }[]>(api, `/admin/realms/demo/groups/${copy.id}/role-mappings/realm`);
-      assert.deepEqual(copyRoles.map((r) => r.name), ["user"]);
+      assert.deepEqual(
+        copyRoles.map((r) => r.name),
+        ["user"],
+      );
 
       await rowAction(page, "element-group", "Delete");
       await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
@@ -203,7 +227,10 @@ describe("groups", () => {
       await page.getByRole("link", { name: "el-mid", exact: true }).click();
       await page.getByRole("heading", { name: "el-mid", level: 1 }).waitFor();
       await createInDialog("Create child group", "el-leaf");
-      assert.equal((await json<Group>(api, `/admin/realms/demo/groups/${(await findGroup("el-leaf")).id}`)).path, "/el-top/el-mid/el-leaf");
+      assert.equal(
+        (await json<Group>(api, `/admin/realms/demo/groups/${(await findGroup("el-leaf")).id}`)).path,
+        "/el-top/el-mid/el-leaf",
+      );
 
       await rowAction(page, "el-leaf", "Move to");
       const picker = page.getByRole("dialog");
@@ -215,9 +242,19 @@ describe("groups", () => {
 
       await addMemberThroughPicker("el-top", "carol.chen");
       const top = await findGroup("el-top");
-      assert.deepEqual((await json<{ username: string }[]>(api, `/admin/realms/demo/groups/${top.id}/members`)).map((m) => m.username), ["carol.chen"]);
-      assert.ok((await events()).some((e) => e.type === "kc-group-updated" && e.detail.id === top.id), "adding members announces kc-group-updated");
-      assert.equal(page.url(), `${server.baseUrl}/demo/test-elements/groups.html?token-client=${EMBEDDED_ADMIN_CLIENT}`, "memory routing leaves the host's address alone");
+      assert.deepEqual(
+        (await json<{ username: string }[]>(api, `/admin/realms/demo/groups/${top.id}/members`)).map((m) => m.username),
+        ["carol.chen"],
+      );
+      assert.ok(
+        (await events()).some((e) => e.type === "kc-group-updated" && e.detail.id === top.id),
+        "adding members announces kc-group-updated",
+      );
+      assert.equal(
+        page.url(),
+        `${server.baseUrl}/demo/test-elements/groups.html?token-client=${EMBEDDED_ADMIN_CLIENT}`,
+        "memory routing leaves the host's address alone",
+      );
     });
   });
 
@@ -225,9 +262,12 @@ describe("groups", () => {
     it("shows no create, edit or delete control and sends no change", async () => {
       const changes: string[] = [];
       page.on("request", (request) => {
-        if (request.url().includes("/admin/realms/") && request.method() !== "GET") changes.push(`${request.method()} ${request.url()}`);
+        if (request.url().includes("/admin/realms/") && request.method() !== "GET")
+          changes.push(`${request.method()} ${request.url()}`);
       });
-      await page.goto(`${server.baseUrl}/demo/test-elements/groups.html?token-client=${EMBEDDED_ADMIN_CLIENT}&token-realm=demo&username=helpdesk&password=helpdesk`);
+      await page.goto(
+        `${server.baseUrl}/demo/test-elements/groups.html?token-client=${EMBEDDED_ADMIN_CLIENT}&token-realm=demo&username=helpdesk&password=helpdesk`,
+      );
       await page.waitForFunction(() => document.querySelector("kc-groups-admin")?.shadowRoot);
       await page.getByRole("link", { name: "Sales", exact: true }).click();
       await page.getByRole("heading", { name: "Sales", exact: true, level: 1 }).waitFor();

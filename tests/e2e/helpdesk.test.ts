@@ -64,10 +64,22 @@ describe("helpdesk: view and query only", () => {
       if ((await tabControl.count()) === 0) continue;
       await tabControl.click();
       await page.waitForTimeout(300);
-      for (const name of ["Save", "Delete", "Delete user", "Join group", "Leave", "Assign role", "Unassign", "Sign out", "Reset password", "Add an entry"]) {
+      for (const name of [
+        "Save",
+        "Delete",
+        "Delete user",
+        "Join group",
+        "Leave",
+        "Assign role",
+        "Unassign",
+        "Sign out",
+        "Reset password",
+        "Add an entry",
+      ]) {
         const control = page.getByRole("button", { name, exact: true });
         const shown = await control.count();
-        if (shown > 0) assert.equal(await control.first().isDisabled(), true, `'${name}' on ${tab} must be absent or disabled`);
+        if (shown > 0)
+          assert.equal(await control.first().isDisabled(), true, `'${name}' on ${tab} must be absent or disabled`);
       }
     }
     assert.deepEqual(await seriousAxeViolations(page, host, area), [], "read-only details");
@@ -75,9 +87,13 @@ describe("helpdesk: view and query only", () => {
   }
 
   function assertNoManageUsersCall(calls: string[]) {
-    const changes = calls.filter((call) => !call.startsWith("GET ") && USERS_API.test(call.slice(call.indexOf(" ") + 1)));
+    const changes = calls.filter(
+      (call) => !call.startsWith("GET ") && USERS_API.test(call.slice(call.indexOf(" ") + 1)),
+    );
     assert.deepEqual(changes, [], "no POST/PUT/DELETE to /admin/realms/demo/users…");
-    const manageOnly = calls.filter((call) => /\/users\/[^/]+\/(credentials|impersonation|reset-password|execute-actions-email|logout)/.test(call));
+    const manageOnly = calls.filter((call) =>
+      /\/users\/[^/]+\/(credentials|impersonation|reset-password|execute-actions-email|logout)/.test(call),
+    );
     assert.deepEqual(manageOnly, [], "no read that needs manage-users");
   }
 
@@ -88,7 +104,10 @@ describe("helpdesk: view and query only", () => {
     await page.goto(`${server.baseUrl}/demo/test-elements/helpdesk.html`);
     await checkReadOnlyUsers(page, "kc-users-admin", ".kc-element-root", "helpdesk-element");
     assertNoManageUsersCall(calls);
-    assert.ok(calls.some((call) => call.startsWith("GET /admin/realms/demo/users")), "the users were listed");
+    assert.ok(
+      calls.some((call) => call.startsWith("GET /admin/realms/demo/users")),
+      "the users were listed",
+    );
     await page.close();
   });
 

@@ -19,7 +19,8 @@ function startAppServer(port: number, config: object): Promise<Server> {
   };
   const app = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
-    if (path === "/config.json") return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(config));
+    if (path === "/config.json")
+      return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(config));
     const file = files[path];
     if (!file) return res.writeHead(404).end();
     res.writeHead(200, { "content-type": file[1], "cache-control": "no-store" }).end(readFileSync(file[0]));
@@ -90,15 +91,26 @@ describe("keycloak-js 26 against the server", () => {
   });
 
   it("refreshes the token and calls the admin API across origins", async () => {
-    const changed = await page.evaluate(() => (window as unknown as { app: { refresh(): Promise<boolean> } }).app.refresh());
+    const changed = await page.evaluate(() =>
+      (window as unknown as { app: { refresh(): Promise<boolean> } }).app.refresh(),
+    );
     assert.equal(changed, true);
-    const answer = await page.evaluate(() => (window as unknown as { app: { callApi(p: string): Promise<string> } }).app.callApi("/admin/realms/demo/users?max=1"));
+    const answer = await page.evaluate(() =>
+      (window as unknown as { app: { callApi(p: string): Promise<string> } }).app.callApi(
+        "/admin/realms/demo/users?max=1",
+      ),
+    );
     assert.match(answer, /^200 \[/);
   });
 
   it("keeps the session through the login iframe checks", async () => {
     await page.waitForTimeout(2500);
-    assert.equal(await page.evaluate(() => (window as unknown as { app: { keycloak: { authenticated: boolean } } }).app.keycloak.authenticated), true);
+    assert.equal(
+      await page.evaluate(
+        () => (window as unknown as { app: { keycloak: { authenticated: boolean } } }).app.keycloak.authenticated,
+      ),
+      true,
+    );
   });
 
   it("logs out and is anonymous again", async () => {

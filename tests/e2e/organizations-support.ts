@@ -19,8 +19,14 @@ export async function waitForTable(table: Locator): Promise<void> {
  * Who-am-I answers only tokens of security-admin-console or of a client marked
  * `security.admin.console` (as Keycloak does): the test pages take admin-cli tokens, so mark it.
  */
-export async function markAdminCliAsConsoleClient(api: (path: string, init?: { method?: string; body?: unknown }) => Promise<Response>, realm: string): Promise<void> {
-  const [client] = (await (await api(`/admin/realms/${realm}/clients?clientId=admin-cli`)).json()) as { id: string; attributes?: Record<string, string> }[];
+export async function markAdminCliAsConsoleClient(
+  api: (path: string, init?: { method?: string; body?: unknown }) => Promise<Response>,
+  realm: string,
+): Promise<void> {
+  const [client] = (await (await api(`/admin/realms/${realm}/clients?clientId=admin-cli`)).json()) as {
+    id: string;
+    attributes?: Record<string, string>;
+  }[];
   const response = await api(`/admin/realms/${realm}/clients/${client.id}`, {
     method: "PUT",
     body: { ...client, attributes: { ...client.attributes, "security.admin.console": "true" } },

@@ -31,7 +31,18 @@ describe("organizations screens", () => {
     for (const alias of ["northwind-idp", "initech-idp"]) {
       const response = await api("/admin/realms/demo/identity-provider/instances", {
         method: "POST",
-        body: { alias, displayName: alias, providerId: "oidc", enabled: true, config: { clientId: "x", clientSecret: "y", authorizationUrl: "https://idp.example.com/auth", tokenUrl: "https://idp.example.com/token" } },
+        body: {
+          alias,
+          displayName: alias,
+          providerId: "oidc",
+          enabled: true,
+          config: {
+            clientId: "x",
+            clientSecret: "y",
+            authorizationUrl: "https://idp.example.com/auth",
+            tokenUrl: "https://idp.example.com/token",
+          },
+        },
       });
       assert.equal(response.status, 201, await response.text());
     }
@@ -43,12 +54,23 @@ describe("organizations screens", () => {
   });
 
   const findOrganization = async (name: string): Promise<OrganizationRep | undefined> => {
-    const list = (await (await api(`${ORGS}?search=${encodeURIComponent(name)}&exact=true&briefRepresentation=false`)).json()) as OrganizationRep[];
+    const list = (await (
+      await api(`${ORGS}?search=${encodeURIComponent(name)}&exact=true&briefRepresentation=false`)
+    ).json()) as OrganizationRep[];
     return list.find((organization) => organization.name === name);
   };
 
   /** Create with two domains, add a member, link a provider; each checked through the admin API. */
-  async function driveOrganizationScreens(page: Page, host: string, area: string, name: string, domains: [string, string], member: string, alias: string, shots: string) {
+  async function driveOrganizationScreens(
+    page: Page,
+    host: string,
+    area: string,
+    name: string,
+    domains: [string, string],
+    member: string,
+    alias: string,
+    shots: string,
+  ) {
     try {
       return await driveSteps(page, host, area, name, domains, member, alias, shots);
     } catch (error) {
@@ -57,7 +79,16 @@ describe("organizations screens", () => {
     }
   }
 
-  async function driveSteps(page: Page, host: string, area: string, name: string, domains: [string, string], member: string, alias: string, shots: string) {
+  async function driveSteps(
+    page: Page,
+    host: string,
+    area: string,
+    name: string,
+    domains: [string, string],
+    member: string,
+    alias: string,
+    shots: string,
+  ) {
     const list = page.getByRole("grid", { name: "Organizations" });
     await waitForTable(list);
     await list.getByText("Acme", { exact: true }).waitFor();
@@ -94,8 +125,14 @@ describe("organizations screens", () => {
     await dialog.getByRole("button", { name: "Add", exact: true }).click();
     const members = page.getByRole("grid", { name: "Members" });
     await members.getByText(member, { exact: true }).waitFor();
-    const memberList = (await (await api(`${ORGS}/${created.id}/members`)).json()) as { username: string; membershipType: string }[];
-    assert.deepEqual(memberList.map((user) => user.username), [member]);
+    const memberList = (await (await api(`${ORGS}/${created.id}/members`)).json()) as {
+      username: string;
+      membershipType: string;
+    }[];
+    assert.deepEqual(
+      memberList.map((user) => user.username),
+      [member],
+    );
     assert.deepEqual(await seriousAxeViolations(page, host, area), [], "members tab");
     await screenshot(page, `${shots}-members`);
 
@@ -105,7 +142,10 @@ describe("organizations screens", () => {
     await link.getByRole("combobox", { name: "Identity provider" }).fill(alias.slice(0, 5));
     await page.getByText(alias, { exact: true }).click();
     await link.getByRole("button", { name: "Domain" }).click();
-    await page.getByRole("option", { name: domains[1] }).or(page.getByRole("menuitem", { name: domains[1] })).click();
+    await page
+      .getByRole("option", { name: domains[1] })
+      .or(page.getByRole("menuitem", { name: domains[1] }))
+      .click();
     await link.getByRole("switch", { name: "Redirect when email domain matches" }).focus();
     await page.keyboard.press("Space");
     assert.deepEqual(await seriousAxeViolations(page, host, area), [], "link dialog");
@@ -113,8 +153,14 @@ describe("organizations screens", () => {
     await link.getByRole("button", { name: "Save" }).click();
     const providers = page.getByRole("grid", { name: "Linked identity providers" });
     await providers.getByText(alias, { exact: true }).first().waitFor();
-    const linked = (await (await api(`${ORGS}/${created.id}/identity-providers`)).json()) as { alias: string; config: Record<string, string> }[];
-    assert.deepEqual(linked.map((provider) => provider.alias), [alias]);
+    const linked = (await (await api(`${ORGS}/${created.id}/identity-providers`)).json()) as {
+      alias: string;
+      config: Record<string, string>;
+    }[];
+    assert.deepEqual(
+      linked.map((provider) => provider.alias),
+      [alias],
+    );
     assert.equal(linked[0].config["kc.org.domain"], domains[1]);
     assert.equal(linked[0].config["kc.org.broker.redirect.mode.email-matches"], "true");
     await screenshot(page, `${shots}-identity-providers`);
@@ -128,7 +174,16 @@ describe("organizations screens", () => {
     await signIn(page, { username: "admin", password: "admin" });
     await page.getByTestId("dashboard-title").waitFor();
     await page.evaluate(() => (location.hash = "#/demo/organizations"));
-    await driveOrganizationScreens(page, "kc-admin-console", "main", "Northwind", ["northwind.example.com", "northwind.example.org"], "frank.fischer", "northwind-idp", "console");
+    await driveOrganizationScreens(
+      page,
+      "kc-admin-console",
+      "main",
+      "Northwind",
+      ["northwind.example.com", "northwind.example.org"],
+      "frank.fischer",
+      "northwind-idp",
+      "console",
+    );
     await page.close();
   });
 
@@ -138,9 +193,22 @@ describe("organizations screens", () => {
     const requests: string[] = [];
     page.on("request", (request) => requests.push(request.url()));
     await page.goto(`${server.baseUrl}/demo/test-elements/organizations.html`);
-    const created = await driveOrganizationScreens(page, "kc-organizations-admin", ".kc-element-root", "Initech", ["initech.example.com", "initech.example.net"], "grace.garcia", "initech-idp", "element");
+    const created = await driveOrganizationScreens(
+      page,
+      "kc-organizations-admin",
+      ".kc-element-root",
+      "Initech",
+      ["initech.example.com", "initech.example.net"],
+      "grace.garcia",
+      "initech-idp",
+      "element",
+    );
     assert.equal(new URL(page.url()).hash, "", "the element never touches the host's address");
-    assert.equal(requests.some((url) => url.includes("/protocol/openid-connect/auth")), false, "no sign-in redirect");
+    assert.equal(
+      requests.some((url) => url.includes("/protocol/openid-connect/auth")),
+      false,
+      "no sign-in redirect",
+    );
 
     await page.getByRole("tab", { name: "Attributes" }).click();
     await page.getByRole("textbox", { name: "Value 1" }).fill("platinum");
@@ -154,8 +222,15 @@ describe("organizations screens", () => {
     await page.getByRole("grid", { name: "Organizations" }).getByText("Acme", { exact: true }).waitFor();
     assert.equal(await findOrganization("Initech"), undefined);
 
-    const events = (await page.evaluate(() => (window as unknown as { kcEvents: { type: string; detail: { id: string } }[] }).kcEvents)).filter((event) => event.type.startsWith("kc-organization"));
-    assert.deepEqual(events.map((event) => event.type), ["kc-organization-created", "kc-organization-updated", "kc-organization-deleted"]);
+    const events = (
+      await page.evaluate(
+        () => (window as unknown as { kcEvents: { type: string; detail: { id: string } }[] }).kcEvents,
+      )
+    ).filter((event) => event.type.startsWith("kc-organization"));
+    assert.deepEqual(
+      events.map((event) => event.type),
+      ["kc-organization-created", "kc-organization-updated", "kc-organization-deleted"],
+    );
     assert.ok(events.every((event) => event.detail.id === created.id));
     await page.close();
   });
@@ -195,10 +270,15 @@ describe("organizations screens", () => {
     page.setDefaultTimeout(TIMEOUT);
     const calls: string[] = [];
     page.on("request", (request) => calls.push(new URL(request.url()).pathname));
-    await page.goto(`${server.baseUrl}/demo/test-elements/organizations.html?token-realm=demo&username=helpdesk&password=helpdesk`);
+    await page.goto(
+      `${server.baseUrl}/demo/test-elements/organizations.html?token-realm=demo&username=helpdesk&password=helpdesk`,
+    );
     await page.getByTestId("forbidden").getByText("manage-realm").waitFor();
     assert.equal(await page.getByRole("button", { name: "Create organization" }).count(), 0);
-    assert.deepEqual(calls.filter((path) => path.startsWith("/admin/realms/demo/organizations")), []);
+    assert.deepEqual(
+      calls.filter((path) => path.startsWith("/admin/realms/demo/organizations")),
+      [],
+    );
     await page.close();
   });
 
@@ -228,8 +308,16 @@ describe("organizations screens", () => {
     await screenshot(page, "element-invite");
     await invite.getByRole("button", { name: "Send invitation" }).click();
     await page.getByText("Invitation sent.").waitFor();
-    const invitations = (await (await api(`${ORGS}/${acme.id}/invitations`)).json()) as { email: string; firstName?: string }[];
-    assert.ok(invitations.some((invitation) => invitation.email === "new.partner@acme.example.com" && invitation.firstName === "New"), JSON.stringify(invitations));
+    const invitations = (await (await api(`${ORGS}/${acme.id}/invitations`)).json()) as {
+      email: string;
+      firstName?: string;
+    }[];
+    assert.ok(
+      invitations.some(
+        (invitation) => invitation.email === "new.partner@acme.example.com" && invitation.firstName === "New",
+      ),
+      JSON.stringify(invitations),
+    );
 
     const bobRow = members.getByRole("row").filter({ hasText: "bob.brown" });
     await bobRow.getByRole("button", { name: /^Actions/ }).click();
@@ -245,31 +333,47 @@ describe("organizations screens", () => {
   it("badges a disabled organization, and calls nothing while the realm has organizations off", async () => {
     const globex = await findOrganization("Globex");
     assert.ok(globex);
-    assert.equal((await api(`${ORGS}/${globex.id}`, { method: "PUT", body: { ...globex, enabled: false } })).status, 204);
+    assert.equal(
+      (await api(`${ORGS}/${globex.id}`, { method: "PUT", body: { ...globex, enabled: false } })).status,
+      204,
+    );
     const { page } = await newPage(browser);
     page.setDefaultTimeout(TIMEOUT);
     await page.goto(`${server.baseUrl}/demo/test-elements/organizations.html`);
     const list = page.getByRole("grid", { name: "Organizations" });
     await list.getByRole("row").filter({ hasText: "Globex" }).getByText("Disabled", { exact: true }).waitFor();
-    assert.equal(await list.getByRole("row").filter({ hasText: "Acme" }).getByText("Disabled", { exact: true }).count(), 0);
+    assert.equal(
+      await list.getByRole("row").filter({ hasText: "Acme" }).getByText("Disabled", { exact: true }).count(),
+      0,
+    );
 
     await page.getByRole("textbox", { name: "Search" }).fill("northwind.example");
     await page.keyboard.press("Enter");
     await list.getByRole("row").filter({ hasText: "Acme" }).waitFor({ state: "detached" });
-    assert.deepEqual(await list.locator("tbody tr td[data-label='Name']").allInnerTexts(), ["Northwind"], "searched on the server by domain");
+    assert.deepEqual(
+      await list.locator("tbody tr td[data-label='Name']").allInnerTexts(),
+      ["Northwind"],
+      "searched on the server by domain",
+    );
     await page.getByRole("textbox", { name: "Search" }).fill("no such organization");
     await page.keyboard.press("Enter");
     await page.getByRole("button", { name: "Clear all filters" }).click();
     await list.getByRole("row").filter({ hasText: "Acme" }).waitFor();
 
     const realm = (await (await api("/admin/realms/demo")).json()) as Record<string, unknown>;
-    assert.equal((await api("/admin/realms/demo", { method: "PUT", body: { ...realm, organizationsEnabled: false } })).status, 204);
+    assert.equal(
+      (await api("/admin/realms/demo", { method: "PUT", body: { ...realm, organizationsEnabled: false } })).status,
+      204,
+    );
     try {
       const calls: string[] = [];
       page.on("request", (request) => calls.push(new URL(request.url()).pathname));
       await page.reload();
       await page.getByRole("heading", { name: "Organizations are turned off" }).waitFor();
-      assert.deepEqual(calls.filter((path) => path.startsWith("/admin/realms/demo/organizations")), []);
+      assert.deepEqual(
+        calls.filter((path) => path.startsWith("/admin/realms/demo/organizations")),
+        [],
+      );
       assert.deepEqual(await seriousAxeViolations(page, "kc-organizations-admin"), [], "turned-off state");
     } finally {
       await api("/admin/realms/demo", { method: "PUT", body: { ...realm, organizationsEnabled: true } });

@@ -31,7 +31,11 @@ describe("portal demo page", () => {
     const adminAuthorizations = new Set<string>();
     page.on("request", (request) => {
       const url = new URL(request.url());
-      if (/\/protocol\/openid-connect\/(auth|login-status-iframe|3p-cookies)/.test(url.pathname) || url.pathname.includes("/login-actions/")) signInCalls.push(url.pathname);
+      if (
+        /\/protocol\/openid-connect\/(auth|login-status-iframe|3p-cookies)/.test(url.pathname) ||
+        url.pathname.includes("/login-actions/")
+      )
+        signInCalls.push(url.pathname);
       if (url.pathname === "/demo/api/portal-token") tokenCalls.push(url.pathname);
       if (url.pathname.startsWith("/admin/")) adminAuthorizations.add(request.headers().authorization ?? "none");
     });
@@ -49,9 +53,16 @@ describe("portal demo page", () => {
 
     assert.deepEqual(signInCalls, [], "the element's own sign-in stays off");
     assert.equal(await page.getByLabel("Username or email").count(), 0, "no login page");
-    assert.deepEqual(navigations.map((url) => new URL(url).pathname), ["/demo/portal/index.html"], "the host page never navigates");
+    assert.deepEqual(
+      navigations.map((url) => new URL(url).pathname),
+      ["/demo/portal/index.html"],
+      "the host page never navigates",
+    );
     assert.ok(tokenCalls.length >= 1, "tokens come from the portal's backend");
-    assert.ok([...adminAuthorizations].every((header) => header.startsWith("Bearer ")), "every admin call carries the portal's bearer token");
+    assert.ok(
+      [...adminAuthorizations].every((header) => header.startsWith("Bearer ")),
+      "every admin call carries the portal's bearer token",
+    );
 
     assert.deepEqual(await seriousAxeViolations(page, "kc-users-admin"), [], "users panel");
     await screenshot(page, "portal-users-panel");
@@ -60,7 +71,12 @@ describe("portal demo page", () => {
     await usersElement.getByRole("heading", { level: 1, name: "alice.anderson" }).waitFor();
     assert.deepEqual(signInCalls, []);
     assert.match(page.url(), /\/demo\/portal\/index\.html$/, "memory routing: the portal's address is untouched");
-    await page.getByRole("list").filter({ has: page.locator(".portal-log-entry") }).locator("code", { hasText: "kc-navigate" }).first().waitFor();
+    await page
+      .getByRole("list")
+      .filter({ has: page.locator(".portal-log-entry") })
+      .locator("code", { hasText: "kc-navigate" })
+      .first()
+      .waitFor();
     await page.close();
   });
 });

@@ -3,7 +3,15 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
-import { EMBEDDED_ADMIN_CLIENT, adminApi, createEmbeddedAdminClient, json, rowAction, rowWith, type AdminApi } from "./groups-roles-support.ts";
+import {
+  EMBEDDED_ADMIN_CLIENT,
+  adminApi,
+  createEmbeddedAdminClient,
+  json,
+  rowAction,
+  rowWith,
+  type AdminApi,
+} from "./groups-roles-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 
 const TIMEOUT = 20_000;
@@ -43,9 +51,25 @@ describe("realm roles", () => {
     server = await startTestServer();
     api = await adminApi(server.baseUrl);
     await createEmbeddedAdminClient(api);
-    assert.equal((await api("/admin/realms/demo/roles", { method: "POST", body: { name: "e2e-realm-part", description: "Included realm role" } })).status, 201);
+    assert.equal(
+      (
+        await api("/admin/realms/demo/roles", {
+          method: "POST",
+          body: { name: "e2e-realm-part", description: "Included realm role" },
+        })
+      ).status,
+      201,
+    );
     const [portal] = await json<{ id: string }[]>(api, "/admin/realms/demo/clients?clientId=portal");
-    assert.equal((await api(`/admin/realms/demo/clients/${portal.id}/roles`, { method: "POST", body: { name: "e2e-client-part" } })).status, 201);
+    assert.equal(
+      (
+        await api(`/admin/realms/demo/clients/${portal.id}/roles`, {
+          method: "POST",
+          body: { name: "e2e-client-part" },
+        })
+      ).status,
+      201,
+    );
     browser = await launchBrowser();
     ({ page } = await newPage(browser));
     page.setDefaultTimeout(TIMEOUT);
@@ -85,11 +109,22 @@ describe("realm roles", () => {
     it("gives a user the composite role and the user inherits both roles", async () => {
       const [user] = await json<{ id: string }[]>(api, "/admin/realms/demo/users?username=carol.chen&exact=true");
       const composite = await roleByName("e2e-composite");
-      assert.equal((await api(`/admin/realms/demo/users/${user.id}/role-mappings/realm`, { method: "POST", body: [{ id: composite.id, name: composite.name }] })).status, 204);
+      assert.equal(
+        (
+          await api(`/admin/realms/demo/users/${user.id}/role-mappings/realm`, {
+            method: "POST",
+            body: [{ id: composite.id, name: composite.name }],
+          })
+        ).status,
+        204,
+      );
       const effective = await json<Role[]>(api, `/admin/realms/demo/users/${user.id}/role-mappings/realm/composite`);
       assert.ok(effective.some((r) => r.name === "e2e-realm-part"));
       const [portal] = await json<{ id: string }[]>(api, "/admin/realms/demo/clients?clientId=portal");
-      const clientEffective = await json<Role[]>(api, `/admin/realms/demo/users/${user.id}/role-mappings/clients/${portal.id}/composite`);
+      const clientEffective = await json<Role[]>(
+        api,
+        `/admin/realms/demo/users/${user.id}/role-mappings/clients/${portal.id}/composite`,
+      );
       assert.ok(clientEffective.some((r) => r.name === "e2e-client-part"));
 
       await page.goto(`${server.baseUrl}/admin/master/console/#/demo/users/${user.id}/role-mapping`);
@@ -124,7 +159,10 @@ describe("realm roles", () => {
       const saving = page.waitForResponse((res) => res.request().method() === "PUT" && res.url().includes("/roles"));
       await page.getByRole("button", { name: "Save" }).click();
       await saving;
-      const saved = await json<Role & { attributes: Record<string, string[]> }>(api, `/admin/realms/demo/roles/e2e-composite`);
+      const saved = await json<Role & { attributes: Record<string, string[]> }>(
+        api,
+        `/admin/realms/demo/roles/e2e-composite`,
+      );
       assert.equal(saved.description, "Bundles a realm and a client role");
       assert.deepEqual(saved.attributes, { owner: ["team-a"] });
       assert.match(page.url(), /\/attributes$/);
@@ -142,7 +180,8 @@ describe("realm roles", () => {
   });
 
   describe("as the standalone element", () => {
-    const events = () => page.evaluate(() => (window as unknown as { kcEvents: { type: string; detail: { id: string } }[] }).kcEvents);
+    const events = () =>
+      page.evaluate(() => (window as unknown as { kcEvents: { type: string; detail: { id: string } }[] }).kcEvents);
 
     it("creates and deletes a role and announces both", async () => {
       await page.goto(`${server.baseUrl}/demo/test-elements/roles.html?token-client=${EMBEDDED_ADMIN_CLIENT}`);
@@ -181,7 +220,8 @@ describe("realm roles", () => {
       await rowWith(dialog, "e2e-realm-part").getByRole("checkbox").check();
       await dialog.getByRole("button", { name: "Add", exact: true }).click();
       await rowWith(page, "e2e-realm-part").waitFor();
-      const defaults = async () => (await json<Role[]>(api, "/admin/realms/demo/roles/default-roles-demo/composites")).map((r) => r.name);
+      const defaults = async () =>
+        (await json<Role[]>(api, "/admin/realms/demo/roles/default-roles-demo/composites")).map((r) => r.name);
       assert.ok((await defaults()).includes("e2e-realm-part"));
       assert.deepEqual(await seriousAxeViolations(page, "kc-roles-admin"), []);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/roles-element-default-roles.png` });
@@ -203,15 +243,29 @@ describe("realm roles", () => {
       const composite = await roleByName("element-composite");
       const composites = await json<Role[]>(api, `/admin/realms/demo/roles-by-id/${composite.id}/composites`);
       assert.deepEqual(composites.map((r) => r.name).sort(), ["e2e-client-part", "e2e-realm-part"]);
-      assert.ok((await events()).some((e) => e.type === "kc-role-updated" && e.detail.id === composite.id), "adding associated roles announces kc-role-updated");
+      assert.ok(
+        (await events()).some((e) => e.type === "kc-role-updated" && e.detail.id === composite.id),
+        "adding associated roles announces kc-role-updated",
+      );
 
       const [user] = await json<{ id: string }[]>(api, "/admin/realms/demo/users?username=alice.anderson&exact=true");
-      assert.equal((await api(`/admin/realms/demo/users/${user.id}/role-mappings/realm`, { method: "POST", body: [{ id: composite.id, name: composite.name }] })).status, 204);
+      assert.equal(
+        (
+          await api(`/admin/realms/demo/users/${user.id}/role-mappings/realm`, {
+            method: "POST",
+            body: [{ id: composite.id, name: composite.name }],
+          })
+        ).status,
+        204,
+      );
       await page.goto(`${server.baseUrl}/demo/test-elements/users.html?token-client=${EMBEDDED_ADMIN_CLIENT}`);
       const search = page.getByPlaceholder("Search users, or key:value").first();
       await search.fill("alice.anderson");
       await search.press("Enter");
-      await page.getByRole("grid", { name: "Users" }).getByRole("link", { name: "alice.anderson", exact: true }).click();
+      await page
+        .getByRole("grid", { name: "Users" })
+        .getByRole("link", { name: "alice.anderson", exact: true })
+        .click();
       await page.getByRole("tab", { name: "Role mapping" }).click();
       await rowWith(page, "element-composite").waitFor();
       await page.getByText("Hide inherited roles").click();

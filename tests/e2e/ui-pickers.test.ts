@@ -21,7 +21,8 @@ const CHILD_COUNT = 12;
 type Api = ReturnType<typeof adminFetch>;
 
 async function inBatches<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
-  for (let start = 0; start < items.length; start += CONCURRENCY) await Promise.all(items.slice(start, start + CONCURRENCY).map(work));
+  for (let start = 0; start < items.length; start += CONCURRENCY)
+    await Promise.all(items.slice(start, start + CONCURRENCY).map(work));
 }
 
 async function created(api: Api, path: string, body: unknown): Promise<string> {
@@ -38,10 +39,20 @@ async function json<T>(api: Api, path: string): Promise<T> {
 
 /** The portal's service account also needs to read clients for the client picker. */
 async function letPortalReadClients(api: Api) {
-  const [account] = await json<{ id: string }[]>(api, `/admin/realms/${REALM}/users?username=service-account-portal&exact=true`);
+  const [account] = await json<{ id: string }[]>(
+    api,
+    `/admin/realms/${REALM}/users?username=service-account-portal&exact=true`,
+  );
   const [management] = await json<{ id: string }[]>(api, `/admin/realms/${REALM}/clients?clientId=realm-management`);
-  const roles = await Promise.all(["view-clients", "query-clients"].map((name) => json(api, `/admin/realms/${REALM}/clients/${management.id}/roles/${name}`)));
-  const response = await api(`/admin/realms/${REALM}/users/${account.id}/role-mappings/clients/${management.id}`, { method: "POST", body: roles });
+  const roles = await Promise.all(
+    ["view-clients", "query-clients"].map((name) =>
+      json(api, `/admin/realms/${REALM}/clients/${management.id}/roles/${name}`),
+    ),
+  );
+  const response = await api(`/admin/realms/${REALM}/users/${account.id}/role-mappings/clients/${management.id}`, {
+    method: "POST",
+    body: roles,
+  });
   assert.equal(response.status, 204);
 }
 
@@ -50,13 +61,25 @@ async function seed(api: Api) {
   const bulk = Array.from({ length: CLIENT_COUNT }, (_, index) => `bulk-${String(index).padStart(4, "0")}`);
   await inBatches(bulk, async (clientId) => {
     const id = await created(api, `/admin/realms/${REALM}/clients`, { clientId });
-    await created(api, `/admin/realms/${REALM}/clients/${id}/roles`, { name: "bulk-role", description: `Role of ${clientId}` });
+    await created(api, `/admin/realms/${REALM}/clients/${id}/roles`, {
+      name: "bulk-role",
+      description: `Role of ${clientId}`,
+    });
   });
-  const lookalikes = ["zz-target", ...Array.from({ length: LOOKALIKE_COUNT }, (_, index) => `aa-zz-target-${String(index).padStart(2, "0")}`)];
-  await inBatches(lookalikes, async (clientId) => void (await created(api, `/admin/realms/${REALM}/clients`, { clientId })));
+  const lookalikes = [
+    "zz-target",
+    ...Array.from({ length: LOOKALIKE_COUNT }, (_, index) => `aa-zz-target-${String(index).padStart(2, "0")}`),
+  ];
+  await inBatches(
+    lookalikes,
+    async (clientId) => void (await created(api, `/admin/realms/${REALM}/clients`, { clientId })),
+  );
   const parent = await created(api, `/admin/realms/${REALM}/groups`, { name: "pick-parent" });
   const children = Array.from({ length: CHILD_COUNT }, (_, index) => `child-${String(index).padStart(2, "0")}`);
-  await inBatches(children, async (name) => void (await created(api, `/admin/realms/${REALM}/groups/${parent}/children`, { name })));
+  await inBatches(
+    children,
+    async (name) => void (await created(api, `/admin/realms/${REALM}/groups/${parent}/children`, { name })),
+  );
   const userId = await created(api, `/admin/realms/${REALM}/users`, { username: "picker-user", enabled: true });
   return { userId };
 }
@@ -92,11 +115,21 @@ describe("pickers and role mapping against the server", () => {
   const dialogRows = (box: Locator) => box.locator("tbody tr");
 
   it("client picker: the exact match comes first even when the search page would not hold it", async () => {
-    const searched = await json<{ clientId: string }[]>(api, `/admin/realms/${REALM}/clients?clientId=zz-target&search=true&first=0&max=20`);
-    assert.notEqual(searched[0]?.clientId, "zz-target", "the plain search already puts it first: the test proves nothing");
+    const searched = await json<{ clientId: string }[]>(
+      api,
+      `/admin/realms/${REALM}/clients?clientId=zz-target&search=true&first=0&max=20`,
+    );
+    assert.notEqual(
+      searched[0]?.clientId,
+      "zz-target",
+      "the plain search already puts it first: the test proves nothing",
+    );
     await page.locator("#catalogue-client-picker").click();
     await page.keyboard.type("zz-target");
-    await menuItems().first().filter({ hasText: /^zz-target$/ }).waitFor();
+    await menuItems()
+      .first()
+      .filter({ hasText: /^zz-target$/ })
+      .waitFor();
     assert.equal((await menuItems().first().innerText()).trim(), "zz-target");
     await menuItems().first().click();
     await page.getByTestId("chosen-clients").filter({ hasText: "zz-target" }).waitFor();
@@ -128,7 +161,9 @@ describe("pickers and role mapping against the server", () => {
       for (const text of await dialogRows(box).allInnerTexts()) seen.add(text);
     }
     const pageRequests = requests.filter((url) => url.includes(`/ui-ext/available-roles/users/${userId}`));
-    const perClient = requests.filter((url) => /\/clients\/[^/?]+\/roles|\/role-mappings\/clients\/[^/?]+\/available/.test(url));
+    const perClient = requests.filter((url) =>
+      /\/clients\/[^/?]+\/roles|\/role-mappings\/clients\/[^/?]+\/available/.test(url),
+    );
     assert.equal(pageRequests.length, pages, `one request per page, got:\n${pageRequests.join("\n")}`);
     assert.equal(perClient.length, 0, `no request per client, got:\n${perClient.join("\n")}`);
     assert.equal(seen.size, pages * 10, "every page shows ten new roles");
@@ -141,7 +176,10 @@ describe("pickers and role mapping against the server", () => {
     await dialogRows(box).filter({ hasText: "auditor" }).waitFor();
     await box.getByRole("textbox", { name: "Search" }).fill("audit");
     await box.getByRole("textbox", { name: "Search" }).press("Enter");
-    await page.waitForFunction(() => document.querySelector("#catalogue")?.shadowRoot?.querySelectorAll(".pf-v6-c-modal-box tbody tr").length === 1);
+    await page.waitForFunction(
+      () =>
+        document.querySelector("#catalogue")?.shadowRoot?.querySelectorAll(".pf-v6-c-modal-box tbody tr").length === 1,
+    );
     assert.match(await dialogRows(box).first().innerText(), /auditor/);
     await box.getByRole("button", { name: "Client roles" }).click();
     await dialogRows(box).nth(9).waitFor();
@@ -153,11 +191,18 @@ describe("pickers and role mapping against the server", () => {
     await box.getByRole("combobox", { name: "Client" }).fill("bulk-0500");
     await menuItems().filter({ hasText: "bulk-0500" }).first().click();
     await page.waitForFunction(() => {
-      const rows = [...(document.querySelector("#catalogue")?.shadowRoot?.querySelectorAll<HTMLElement>(".pf-v6-c-modal-box tbody tr") ?? [])];
+      const rows = [
+        ...(document
+          .querySelector("#catalogue")
+          ?.shadowRoot?.querySelectorAll<HTMLElement>(".pf-v6-c-modal-box tbody tr") ?? []),
+      ];
       return rows.length === 1 && rows[0].innerText.includes("bulk-0500");
     });
     assert.match(await dialogRows(box).first().innerText(), /bulk-role/);
-    assert.ok(requests.some((url) => /\/role-mappings\/clients\/[^/?]+\/available/.test(url)), `the client's own roles were asked for:\n${requests.join("\n")}`);
+    assert.ok(
+      requests.some((url) => /\/role-mappings\/clients\/[^/?]+\/available/.test(url)),
+      `the client's own roles were asked for:\n${requests.join("\n")}`,
+    );
     // Back to every client's roles through the role-kind toggle.
     await box.getByRole("button", { name: "Realm roles" }).click();
     await dialogRows(box).filter({ hasText: "auditor" }).waitFor();
@@ -177,8 +222,14 @@ describe("pickers and role mapping against the server", () => {
     await box.getByTestId("assign-roles").click();
     await box.waitFor({ state: "detached" });
     await page.locator("tbody tr").filter({ hasText: "bulk-0999" }).first().waitFor();
-    const mappings = await json<{ clientMappings?: Record<string, { mappings: { name: string }[] }> }>(api, `/admin/realms/${REALM}/users/${userId}/role-mappings`);
-    assert.deepEqual(mappings.clientMappings?.["bulk-0999"]?.mappings.map((role) => role.name), ["bulk-role"]);
+    const mappings = await json<{ clientMappings?: Record<string, { mappings: { name: string }[] }> }>(
+      api,
+      `/admin/realms/${REALM}/users/${userId}/role-mappings`,
+    );
+    assert.deepEqual(
+      mappings.clientMappings?.["bulk-0999"]?.mappings.map((role) => role.name),
+      ["bulk-role"],
+    );
   });
 
   it("role mapping: inherited roles shown when 'Hide inherited roles' is off, unassign after a confirmation", async () => {
@@ -190,7 +241,10 @@ describe("pickers and role mapping against the server", () => {
     await page.getByRole("button", { name: "Unassign", exact: true }).click();
     await page.getByTestId("confirm").click();
     await row.waitFor({ state: "detached" });
-    const mappings = await json<{ clientMappings?: Record<string, unknown> }>(api, `/admin/realms/${REALM}/users/${userId}/role-mappings`);
+    const mappings = await json<{ clientMappings?: Record<string, unknown> }>(
+      api,
+      `/admin/realms/${REALM}/users/${userId}/role-mappings`,
+    );
     assert.equal(mappings.clientMappings?.["bulk-0999"], undefined);
   });
 
@@ -203,22 +257,35 @@ describe("pickers and role mapping against the server", () => {
     requests.length = 0;
     for (let index = 0; index < parentPage; index += 1) {
       await box.getByRole("button", { name: "Next page" }).click();
-      await dialogRows(box).filter({ hasText: top[(index + 1) * 10].name }).waitFor();
+      await dialogRows(box)
+        .filter({ hasText: top[(index + 1) * 10].name })
+        .waitFor();
     }
     await box.getByRole("button", { name: "Open pick-parent" }).click();
     await dialogRows(box).filter({ hasText: "child-00" }).waitFor();
     assert.equal(await dialogRows(box).count(), 10);
     await box.getByRole("button", { name: "Next page" }).click();
     await dialogRows(box).filter({ hasText: "child-11" }).waitFor();
-    assert.deepEqual((await dialogRows(box).allInnerTexts()).map((text) => text.trim()), ["child-10", "child-11"]);
+    assert.deepEqual(
+      (await dialogRows(box).allInnerTexts()).map((text) => text.trim()),
+      ["child-10", "child-11"],
+    );
     await dialogRows(box).filter({ hasText: "child-11" }).locator("input").check();
     const childRequests = requests.filter((url) => url.includes("/children"));
     assert.equal(childRequests.length, 2, childRequests.join("\n"));
     assert.ok(childRequests.every((url) => /first=\d+&max=11/.test(url)));
     await box.getByRole("button", { name: "Groups", exact: true }).click();
     await dialogRows(box).filter({ hasText: "pick-parent" }).waitFor();
-    await box.getByRole("searchbox").or(box.getByRole("textbox", { name: "Search groups" })).first().fill("child-0");
-    await box.getByRole("searchbox").or(box.getByRole("textbox", { name: "Search groups" })).first().press("Enter");
+    await box
+      .getByRole("searchbox")
+      .or(box.getByRole("textbox", { name: "Search groups" }))
+      .first()
+      .fill("child-0");
+    await box
+      .getByRole("searchbox")
+      .or(box.getByRole("textbox", { name: "Search groups" }))
+      .first()
+      .press("Enter");
     await dialogRows(box).filter({ hasText: "/pick-parent/child-00" }).waitFor();
     await box.getByRole("button", { name: "Select", exact: true }).click();
     await page.getByTestId("chosen-groups").filter({ hasText: "/pick-parent/child-11" }).waitFor();
@@ -230,7 +297,11 @@ describe("pickers and role mapping against the server", () => {
       for (const tab of ["Tables", "Form", "Dialogs", "Pickers"]) {
         await page.getByRole("tab", { name: tab }).click();
         await page.getByRole("tab", { name: tab, selected: true }).waitFor();
-        await page.locator("kc-ui-catalogue .pf-v6-c-spinner").first().waitFor({ state: "detached" }).catch(() => undefined);
+        await page
+          .locator("kc-ui-catalogue .pf-v6-c-spinner")
+          .first()
+          .waitFor({ state: "detached" })
+          .catch(() => undefined);
         assert.deepEqual(await seriousAxeViolations(page, "kc-ui-catalogue"), [], `${tab} (${theme})`);
         await page.screenshot({ path: `${SCREENSHOTS}/catalogue-${tab.toLowerCase()}-${theme}.png`, fullPage: true });
       }

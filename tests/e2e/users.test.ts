@@ -35,7 +35,9 @@ describe("users screens", () => {
   });
 
   const findUser = async (username: string): Promise<UserRep | undefined> => {
-    const list = (await (await api(`${USERS}?username=${encodeURIComponent(username)}&exact=true`)).json()) as UserRep[];
+    const list = (await (
+      await api(`${USERS}?username=${encodeURIComponent(username)}&exact=true`)
+    ).json()) as UserRep[];
     return list.find((user) => user.username === username);
   };
   const json = async <T>(path: string): Promise<T> => (await (await api(path)).json()) as T;
@@ -82,8 +84,14 @@ describe("users screens", () => {
     await passwordDialog.getByRole("button", { name: "Set password" }).click();
     await page.getByText("The password was set.").waitFor();
     const credentials = await json<{ type: string }[]>(`${USERS}/${id}/credentials`);
-    assert.ok(credentials.some((credential) => credential.type === "password"), "password credential");
-    assert.ok((await json<UserRep>(`${USERS}/${id}`)).requiredActions?.includes("UPDATE_PASSWORD"), "temporary password asks for a new one");
+    assert.ok(
+      credentials.some((credential) => credential.type === "password"),
+      "password credential",
+    );
+    assert.ok(
+      (await json<UserRep>(`${USERS}/${id}`)).requiredActions?.includes("UPDATE_PASSWORD"),
+      "temporary password asks for a new one",
+    );
     await page.getByRole("grid", { name: "Credentials" }).getByText("password", { exact: true }).waitFor();
     await screenshot(page, `${shots}-credentials`);
 
@@ -96,7 +104,10 @@ describe("users screens", () => {
     await picker.getByRole("button", { name: "Select", exact: true }).click();
     await page.getByText("The user joined the group(s).").waitFor();
     const groups = await json<{ path: string }[]>(`${USERS}/${id}/groups`);
-    assert.ok(groups.some((group) => group.path === "/Sales/EMEA"), `nested group joined: ${JSON.stringify(groups)}`);
+    assert.ok(
+      groups.some((group) => group.path === "/Sales/EMEA"),
+      `nested group joined: ${JSON.stringify(groups)}`,
+    );
     await page.getByRole("grid", { name: "Group membership" }).getByText("/Sales/EMEA").waitFor();
     assert.deepEqual(await seriousAxeViolations(page, host, inner), [], "groups tab");
     await screenshot(page, `${shots}-groups`);
@@ -109,20 +120,34 @@ describe("users screens", () => {
     await writeRow.getByRole("checkbox").click();
     assert.deepEqual(await seriousAxeViolations(page, host, inner), [], "assign role dialog");
     await assign.getByRole("button", { name: "Assign", exact: true }).click();
-    const mapped = page.getByRole("grid", { name: "Assigned roles" }).getByRole("row").filter({ hasText: "backend-api" }).filter({ hasText: "write" });
+    const mapped = page
+      .getByRole("grid", { name: "Assigned roles" })
+      .getByRole("row")
+      .filter({ hasText: "backend-api" })
+      .filter({ hasText: "write" });
     await mapped.waitFor();
     const clientId = (await json<{ id: string }[]>("/admin/realms/demo/clients?clientId=backend-api"))[0]!.id;
     const clientMappings = await json<{ name: string }[]>(`${USERS}/${id}/role-mappings/clients/${clientId}`);
-    assert.deepEqual(clientMappings.map((role) => role.name), ["write"]);
+    assert.deepEqual(
+      clientMappings.map((role) => role.name),
+      ["write"],
+    );
     await screenshot(page, `${shots}-role-mapping`);
 
     await mapped.getByRole("checkbox").click();
     await page.getByRole("button", { name: "Unassign" }).first().click();
-    await page.getByRole("dialog").getByRole("button", { name: /Unassign|Confirm|Remove/ }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: /Unassign|Confirm|Remove/ })
+      .click();
     await mapped.waitFor({ state: "detached" });
     assert.deepEqual(await json<unknown[]>(`${USERS}/${id}/role-mappings/clients/${clientId}`), []);
 
-    await page.getByRole("button", { name: "Actions" }).or(page.getByRole("button", { name: "Kebab toggle" })).first().click();
+    await page
+      .getByRole("button", { name: "Actions" })
+      .or(page.getByRole("button", { name: "Kebab toggle" }))
+      .first()
+      .click();
     await page.getByRole("menuitem", { name: "Delete user" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await page.getByText("The user was deleted.").waitFor();
@@ -157,11 +182,19 @@ describe("users screens", () => {
     const { page } = await newPage(browser);
     page.setDefaultTimeout(TIMEOUT);
     await page.goto(`${server.baseUrl}/demo/test-elements/users.html`);
-    await withFailureShot(page, "users-element", () => driveUserLifecycle(page, "kc-users-admin", ".kc-element-root", "erin-element", "users-element"));
-    const events = (await page.evaluate(() => (window as unknown as { kcEvents: { type: string }[] }).kcEvents)).map((event) => event.type);
-    for (const type of ["kc-user-created", "kc-user-updated", "kc-user-deleted"]) assert.ok(events.includes(type), `${type} in ${events.join(", ")}`);
+    await withFailureShot(page, "users-element", () =>
+      driveUserLifecycle(page, "kc-users-admin", ".kc-element-root", "erin-element", "users-element"),
+    );
+    const events = (await page.evaluate(() => (window as unknown as { kcEvents: { type: string }[] }).kcEvents)).map(
+      (event) => event.type,
+    );
+    for (const type of ["kc-user-created", "kc-user-updated", "kc-user-deleted"])
+      assert.ok(events.includes(type), `${type} in ${events.join(", ")}`);
     // Attributes, password, group join, role assigned, role unassigned: each change of the user is announced.
-    assert.ok(events.filter((type) => type === "kc-user-updated").length >= 5, `updates announced: ${events.join(", ")}`);
+    assert.ok(
+      events.filter((type) => type === "kc-user-updated").length >= 5,
+      `updates announced: ${events.join(", ")}`,
+    );
     assert.match(page.url(), /users\.html$/, "memory routing leaves the host's address alone");
   });
 
@@ -170,9 +203,12 @@ describe("users screens", () => {
     page.setDefaultTimeout(TIMEOUT);
     const adminCalls: string[] = [];
     page.on("request", (request) => {
-      if (new URL(request.url()).pathname.startsWith("/admin/")) adminCalls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+      if (new URL(request.url()).pathname.startsWith("/admin/"))
+        adminCalls.push(`${request.method()} ${new URL(request.url()).pathname}`);
     });
-    await page.goto(`${server.baseUrl}/demo/test-elements/users.html?token-realm=demo&username=helpdesk&password=helpdesk`);
+    await page.goto(
+      `${server.baseUrl}/demo/test-elements/users.html?token-realm=demo&username=helpdesk&password=helpdesk`,
+    );
     await withFailureShot(page, "users-helpdesk", async () => {
       const list = page.getByRole("grid", { name: "Users" });
       await waitForTable(list);
@@ -187,7 +223,8 @@ describe("users screens", () => {
       await page.getByRole("tab", { name: "Role mapping" }).click();
       await page.getByRole("tab", { name: "Sessions" }).click();
       await page.getByText("No sessions").waitFor();
-      for (const name of ["Save", "Join group", "Assign role", "Set password", "Reset password", "Delete user"]) assert.equal(await page.getByRole("button", { name }).count(), 0, `no '${name}'`);
+      for (const name of ["Save", "Join group", "Assign role", "Set password", "Reset password", "Delete user"])
+        assert.equal(await page.getByRole("button", { name }).count(), 0, `no '${name}'`);
       assert.equal(await page.getByRole("tab", { name: "Credentials" }).count(), 0, "credentials need manage-users");
       assert.equal(await page.getByRole("switch", { name: "Enabled" }).count(), 0);
       assert.deepEqual(await seriousAxeViolations(page, "kc-users-admin"), [], "read-only details");
@@ -195,7 +232,9 @@ describe("users screens", () => {
     });
     const changes = adminCalls.filter((call) => !call.startsWith("GET "));
     assert.deepEqual(changes, [], "no changing call");
-    const manageOnly = adminCalls.filter((call) => /\/credentials|\/components|\/authentication\/required-actions|\/impersonation/.test(call));
+    const manageOnly = adminCalls.filter((call) =>
+      /\/credentials|\/components|\/authentication\/required-actions|\/impersonation/.test(call),
+    );
     assert.deepEqual(manageOnly, [], "no call that needs a role helpdesk lacks");
   });
 
@@ -216,18 +255,45 @@ describe("users screens", () => {
   });
 
   it("searches attributes, renames a credential, links and unlinks an identity provider, signs a session out", async () => {
-    const created = await api(USERS, { method: "POST", body: { username: "frank-tabs", enabled: true, email: "frank-tabs@example.com", firstName: "Frank", lastName: "Tabs", attributes: { team: ["blue"] }, credentials: [{ type: "password", value: "Frank-123", temporary: false }] } });
+    const created = await api(USERS, {
+      method: "POST",
+      body: {
+        username: "frank-tabs",
+        enabled: true,
+        email: "frank-tabs@example.com",
+        firstName: "Frank",
+        lastName: "Tabs",
+        attributes: { team: ["blue"] },
+        credentials: [{ type: "password", value: "Frank-123", temporary: false }],
+      },
+    });
     assert.equal(created.status, 201, await created.text());
     const id = (await findUser("frank-tabs"))!.id;
     const provider = await api("/admin/realms/demo/identity-provider/instances", {
       method: "POST",
-      body: { alias: "partner-idp", displayName: "Partner", providerId: "oidc", enabled: true, config: { clientId: "x", clientSecret: "y", authorizationUrl: "https://idp.example.com/auth", tokenUrl: "https://idp.example.com/token" } },
+      body: {
+        alias: "partner-idp",
+        displayName: "Partner",
+        providerId: "oidc",
+        enabled: true,
+        config: {
+          clientId: "x",
+          clientSecret: "y",
+          authorizationUrl: "https://idp.example.com/auth",
+          tokenUrl: "https://idp.example.com/token",
+        },
+      },
     });
     assert.equal(provider.status, 201, await provider.text());
     const login = await fetch(`${server.baseUrl}/realms/demo/protocol/openid-connect/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "password", client_id: "admin-cli", username: "frank-tabs", password: "Frank-123" }),
+      body: new URLSearchParams({
+        grant_type: "password",
+        client_id: "admin-cli",
+        username: "frank-tabs",
+        password: "Frank-123",
+      }),
     });
     assert.equal(login.status, 200, "frank signs in once, so he has a session");
 
@@ -262,7 +328,12 @@ describe("users screens", () => {
       assert.deepEqual(await seriousAxeViolations(page, "kc-users-admin"), [], "link dialog");
       await dialog.getByRole("button", { name: "Link account" }).click();
       await page.getByText("The account was linked.").waitFor();
-      assert.deepEqual(await json<{ identityProvider: string; userId: string; userName: string }[]>(`${USERS}/${id}/federated-identity`), [{ identityProvider: "partner-idp", userId: "partner-42", userName: "frank@partner" }]);
+      assert.deepEqual(
+        await json<{ identityProvider: string; userId: string; userName: string }[]>(
+          `${USERS}/${id}/federated-identity`,
+        ),
+        [{ identityProvider: "partner-idp", userId: "partner-42", userName: "frank@partner" }],
+      );
       await screenshot(page, "users-identity-links");
       await page.getByRole("button", { name: "Unlink account partner-idp" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Unlink account" }).click();
@@ -274,7 +345,10 @@ describe("users screens", () => {
       await waitForTable(sessions);
       await screenshot(page, "users-sessions");
       assert.deepEqual(await seriousAxeViolations(page, "kc-users-admin"), [], "sessions tab");
-      await sessions.getByRole("button", { name: /^Sign out/ }).first().click();
+      await sessions
+        .getByRole("button", { name: /^Sign out/ })
+        .first()
+        .click();
       await page.getByText("The session was signed out.").waitFor();
       assert.deepEqual(await json<unknown[]>(`${USERS}/${id}/sessions`), []);
       await page.getByText("No sessions").waitFor();
@@ -283,17 +357,35 @@ describe("users screens", () => {
 
   it("creates with required actions and email verified, unlocks a locked user, deletes several at once", async () => {
     const realm = await json<Record<string, unknown>>("/admin/realms/demo");
-    const protect = await api("/admin/realms/demo", { method: "PUT", body: { ...realm, bruteForceProtected: true, failureFactor: 2, waitIncrementSeconds: 600, maxFailureWaitSeconds: 900 } });
+    const protect = await api("/admin/realms/demo", {
+      method: "PUT",
+      body: {
+        ...realm,
+        bruteForceProtected: true,
+        failureFactor: 2,
+        waitIncrementSeconds: 600,
+        maxFailureWaitSeconds: 900,
+      },
+    });
     assert.equal(protect.status, 204, await protect.text());
     for (let attempt = 0; attempt < 2; attempt++) {
       await fetch(`${server.baseUrl}/realms/demo/protocol/openid-connect/token`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ grant_type: "password", client_id: "admin-cli", username: "carol.chen", password: "wrong" }),
+        body: new URLSearchParams({
+          grant_type: "password",
+          client_id: "admin-cli",
+          username: "carol.chen",
+          password: "wrong",
+        }),
       });
     }
     const carol = (await findUser("carol.chen"))!;
-    assert.equal((await json<{ disabled: boolean }>(`/admin/realms/demo/attack-detection/brute-force/users/${carol.id}`)).disabled, true, "carol is locked");
+    assert.equal(
+      (await json<{ disabled: boolean }>(`/admin/realms/demo/attack-detection/brute-force/users/${carol.id}`)).disabled,
+      true,
+      "carol is locked",
+    );
 
     const { page } = await newPage(browser);
     page.setDefaultTimeout(TIMEOUT);
@@ -301,12 +393,19 @@ describe("users screens", () => {
     await withFailureShot(page, "users-more", async () => {
       const list = page.getByRole("grid", { name: "Users" });
       await waitForTable(list);
-      const carolRow = list.getByRole("row").filter({ has: page.getByRole("link", { name: "carol.chen", exact: true }) });
+      const carolRow = list
+        .getByRole("row")
+        .filter({ has: page.getByRole("link", { name: "carol.chen", exact: true }) });
       await carolRow.getByText("Temporarily locked").waitFor();
       await screenshot(page, "users-locked");
       await carolRow.getByRole("button", { name: "Unlock carol.chen" }).click();
       await page.getByText("The user was unlocked.").waitFor();
-      assert.equal((await json<{ disabled: boolean }>(`/admin/realms/demo/attack-detection/brute-force/users/${carol.id}`)).disabled, false, "carol is unlocked");
+      assert.equal(
+        (await json<{ disabled: boolean }>(`/admin/realms/demo/attack-detection/brute-force/users/${carol.id}`))
+          .disabled,
+        false,
+        "carol is unlocked",
+      );
       await carolRow.getByText("Temporarily locked").waitFor({ state: "detached" });
 
       await page.getByRole("button", { name: "Create user" }).first().click();
@@ -314,17 +413,27 @@ describe("users screens", () => {
       await page.getByLabel("First name", { exact: true }).fill("Another Bob");
       await page.getByRole("button", { name: "Create", exact: true }).click();
       await page.getByText("The user could not be created: User exists with same username").waitFor();
-      assert.equal(await page.getByLabel("First name", { exact: true }).inputValue(), "Another Bob", "the form keeps what was typed");
+      assert.equal(
+        await page.getByLabel("First name", { exact: true }).inputValue(),
+        "Another Bob",
+        "the form keeps what was typed",
+      );
       await page.getByRole("link", { name: "Users", exact: true }).click();
       // What was typed is not saved: leaving asks first.
-      await page.getByRole("dialog", { name: "Leave without saving?" }).getByRole("button", { name: "Leave and discard changes" }).click();
+      await page
+        .getByRole("dialog", { name: "Leave without saving?" })
+        .getByRole("button", { name: "Leave and discard changes" })
+        .click();
       await waitForTable(list);
 
       for (const username of ["gina-one", "gina-two"]) {
         await page.getByRole("button", { name: "Create user" }).first().click();
         await page.getByLabel("Username", { exact: true }).fill(username);
         await page.getByRole("combobox", { name: "Required user actions" }).fill("Verify");
-        const verifyEmail = page.getByRole("menuitem", { name: "Verify Email" }).or(page.getByRole("option", { name: "Verify Email" })).first();
+        const verifyEmail = page
+          .getByRole("menuitem", { name: "Verify Email" })
+          .or(page.getByRole("option", { name: "Verify Email" }))
+          .first();
         await verifyEmail.click();
         await page.keyboard.press("Escape");
         // The closing menu would otherwise take the click meant for the switch below it; the switch's toggle
@@ -344,13 +453,19 @@ describe("users screens", () => {
       await search.fill("gina");
       await search.press("Enter");
       await list.getByRole("link", { name: "gina-two" }).waitFor();
-      await list.getByRole("checkbox", { name: /Select all/i }).or(list.locator("thead input[type=checkbox]")).first().click();
+      await list
+        .getByRole("checkbox", { name: /Select all/i })
+        .or(list.locator("thead input[type=checkbox]"))
+        .first()
+        .click();
       await page.getByRole("button", { name: "Delete", exact: true }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
       await page.getByText("2 users were deleted.").waitFor();
       assert.equal(await findUser("gina-one"), undefined);
       assert.equal(await findUser("gina-two"), undefined);
-      const events = (await page.evaluate(() => (window as unknown as { kcEvents: { type: string }[] }).kcEvents)).map((event) => event.type);
+      const events = (await page.evaluate(() => (window as unknown as { kcEvents: { type: string }[] }).kcEvents)).map(
+        (event) => event.type,
+      );
       assert.equal(events.filter((type) => type === "kc-user-deleted").length, 2);
     });
   });
@@ -381,10 +496,16 @@ describe("users screens", () => {
   });
 
   it("never lists a federated realm unfiltered: asks for a search first", async () => {
-    const realm = (await json<{ id: string }>("/admin/realms/demo"));
+    const realm = await json<{ id: string }>("/admin/realms/demo");
     const created = await api("/admin/realms/demo/components", {
       method: "POST",
-      body: { name: "corporate-ldap", providerId: "ldap", providerType: "org.keycloak.storage.UserStorageProvider", parentId: realm.id, config: { enabled: ["true"] } },
+      body: {
+        name: "corporate-ldap",
+        providerId: "ldap",
+        providerType: "org.keycloak.storage.UserStorageProvider",
+        parentId: realm.id,
+        config: { enabled: ["true"] },
+      },
     });
     assert.equal(created.status, 201, await created.text());
     const { page } = await newPage(browser);
@@ -404,12 +525,17 @@ describe("users screens", () => {
       await search.fill("bob");
       await search.press("Enter");
       await page.getByRole("grid", { name: "Users" }).getByRole("link", { name: "bob.brown" }).waitFor();
-      assert.ok(listCalls.every((query) => new URLSearchParams(query).get("search") === "bob"), `every listing is filtered: ${listCalls.join(", ")}`);
+      assert.ok(
+        listCalls.every((query) => new URLSearchParams(query).get("search") === "bob"),
+        `every listing is filtered: ${listCalls.join(", ")}`,
+      );
     });
 
     // helpdesk has query-users but not view-realm: the element learns of the federation from the realm info.
     listCalls.length = 0;
-    await page.goto(`${server.baseUrl}/demo/test-elements/users.html?token-realm=demo&username=helpdesk&password=helpdesk`);
+    await page.goto(
+      `${server.baseUrl}/demo/test-elements/users.html?token-realm=demo&username=helpdesk&password=helpdesk`,
+    );
     await withFailureShot(page, "users-federated-helpdesk", async () => {
       await page.getByRole("heading", { name: "Search for users" }).waitFor();
       assert.equal(listCalls.length, 0, "no unfiltered listing for helpdesk either");

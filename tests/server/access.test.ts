@@ -56,7 +56,10 @@ describe("admin authentication", () => {
   });
 
   test("a session ended by the admin invalidates its tokens", async () => {
-    const body = (await (await passwordGrant("demo", "helpdesk", "helpdesk")).json()) as { access_token: string; session_state: string };
+    const body = (await (await passwordGrant("demo", "helpdesk", "helpdesk")).json()) as {
+      access_token: string;
+      session_state: string;
+    };
     const helpdesk = adminFetch(base, body.access_token);
     assert.equal((await helpdesk("/admin/realms/demo/users?max=1")).status, 200);
     assert.equal((await admin(`/admin/realms/demo/sessions/${body.session_state}`, { method: "DELETE" })).status, 204);
@@ -71,7 +74,14 @@ describe("whoami", () => {
     const console = adminFetch(base, await consoleToken(base, "master", "admin", "admin"));
     const res = await console("/admin/master/console/whoami?currentRealm=demo");
     assert.equal(res.status, 200);
-    const body = (await res.json()) as { realm: string; createRealm: boolean; displayName: string; realm_access: Record<string, string[]>; temporary: boolean; locale: string };
+    const body = (await res.json()) as {
+      realm: string;
+      createRealm: boolean;
+      displayName: string;
+      realm_access: Record<string, string[]>;
+      temporary: boolean;
+      locale: string;
+    };
     assert.equal(body.realm, "master");
     assert.equal(body.displayName, "admin");
     assert.equal(body.createRealm, true);
@@ -84,7 +94,12 @@ describe("whoami", () => {
     const console = adminFetch(base, await consoleToken(base, "demo", "helpdesk", "helpdesk"));
     const res = await console("/admin/demo/console/whoami");
     assert.equal(res.status, 200);
-    const body = (await res.json()) as { realm: string; createRealm: boolean; displayName: string; realm_access: Record<string, string[]> };
+    const body = (await res.json()) as {
+      realm: string;
+      createRealm: boolean;
+      displayName: string;
+      realm_access: Record<string, string[]>;
+    };
     assert.equal(body.realm, "demo");
     assert.equal(body.displayName, "Help Desk");
     assert.equal(body.createRealm, false);
@@ -100,19 +115,31 @@ describe("whoami", () => {
 describe("brute force detection", () => {
   test("failures lock the user until an admin clears them", async () => {
     const realm = (await (await admin("/admin/realms/demo")).json()) as Record<string, unknown>;
-    const updated = await admin("/admin/realms/demo", { method: "PUT", body: { ...realm, bruteForceProtected: true, failureFactor: 2, quickLoginCheckMilliSeconds: 0 } });
+    const updated = await admin("/admin/realms/demo", {
+      method: "PUT",
+      body: { ...realm, bruteForceProtected: true, failureFactor: 2, quickLoginCheckMilliSeconds: 0 },
+    });
     assert.equal(updated.status, 204);
-    const users = (await (await admin("/admin/realms/demo/users?username=judy.chen&exact=true")).json()) as { id: string }[];
+    const users = (await (await admin("/admin/realms/demo/users?username=judy.chen&exact=true")).json()) as {
+      id: string;
+    }[];
     const id = users[0]!.id;
     assert.equal((await passwordGrant("demo", "judy.chen", "bad")).status, 401);
     assert.equal((await passwordGrant("demo", "judy.chen", "bad")).status, 401);
-    const status = (await (await admin(`/admin/realms/demo/attack-detection/brute-force/users/${id}`)).json()) as Record<string, unknown>;
+    const status = (await (
+      await admin(`/admin/realms/demo/attack-detection/brute-force/users/${id}`)
+    ).json()) as Record<string, unknown>;
     assert.equal(status.numFailures, 2);
     assert.equal(status.disabled, true);
     assert.equal(status.lastIPFailure, "127.0.0.1");
     assert.equal((await passwordGrant("demo", "judy.chen", "password")).status, 401);
-    assert.equal((await admin(`/admin/realms/demo/attack-detection/brute-force/users/${id}`, { method: "DELETE" })).status, 204);
-    const cleared = (await (await admin(`/admin/realms/demo/attack-detection/brute-force/users/${id}`)).json()) as Record<string, unknown>;
+    assert.equal(
+      (await admin(`/admin/realms/demo/attack-detection/brute-force/users/${id}`, { method: "DELETE" })).status,
+      204,
+    );
+    const cleared = (await (
+      await admin(`/admin/realms/demo/attack-detection/brute-force/users/${id}`)
+    ).json()) as Record<string, unknown>;
     assert.deepEqual(cleared, { numFailures: 0, disabled: false, lastIPFailure: "n/a", lastFailure: 0 });
     assert.equal((await passwordGrant("demo", "judy.chen", "password")).status, 200);
   });

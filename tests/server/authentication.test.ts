@@ -16,7 +16,8 @@ describe("authentication admin API", () => {
   });
   after(async () => server?.dispose());
 
-  const executions = async (alias: string) => json<Json[]>(await api(`${BASE}/flows/${encodeURIComponent(alias)}/executions`));
+  const executions = async (alias: string) =>
+    json<Json[]>(await api(`${BASE}/flows/${encodeURIComponent(alias)}/executions`));
 
   it("lists the built-in top-level flows", async () => {
     const flows = await json<Json[]>(await api(`${BASE}/flows`));
@@ -45,11 +46,17 @@ describe("authentication admin API", () => {
   });
 
   it("creates (201), refuses duplicates (409), copies, updates (202) and deletes flows; built-in ones stay (400)", async () => {
-    const res = await api(`${BASE}/flows`, { method: "POST", body: { alias: "my flow", description: "mine", providerId: "basic-flow", topLevel: true, builtIn: false } });
+    const res = await api(`${BASE}/flows`, {
+      method: "POST",
+      body: { alias: "my flow", description: "mine", providerId: "basic-flow", topLevel: true, builtIn: false },
+    });
     assert.equal(res.status, 201);
     const id = idFromLocation(res);
     assert.equal(res.headers.get("location"), `${server.baseUrl}${BASE}/flows/${id}`);
-    assert.equal((await api(`${BASE}/flows`, { method: "POST", body: { alias: "my flow", providerId: "basic-flow" } })).status, 409);
+    assert.equal(
+      (await api(`${BASE}/flows`, { method: "POST", body: { alias: "my flow", providerId: "basic-flow" } })).status,
+      409,
+    );
     const flow = await json(await api(`${BASE}/flows/${id}`));
     assert.equal(flow.alias, "my flow");
     const put = await api(`${BASE}/flows/${id}`, { method: "PUT", body: { ...flow, description: "changed" } });
@@ -61,7 +68,10 @@ describe("authentication admin API", () => {
     const copied = await json(await api(`${BASE}/flows/${idFromLocation(copy)}`));
     assert.equal(copied.builtIn, false);
     assert.equal((await executions("browser copy")).length, (await executions("browser")).length);
-    assert.equal((await api(`${BASE}/flows/browser/copy`, { method: "POST", body: { newName: "browser copy" } })).status, 409);
+    assert.equal(
+      (await api(`${BASE}/flows/browser/copy`, { method: "POST", body: { newName: "browser copy" } })).status,
+      409,
+    );
 
     const builtIn = (await json<Json[]>(await api(`${BASE}/flows`))).find((f) => f.alias === "browser");
     assert.equal((await api(`${BASE}/flows/${builtIn.id}`, { method: "DELETE" })).status, 400);
@@ -70,55 +80,107 @@ describe("authentication admin API", () => {
   });
 
   it("adds executions and sub-flows, changes requirements, moves and deletes them", async () => {
-    const add = await api(`${BASE}/flows/my%20flow/executions/execution`, { method: "POST", body: { provider: "auth-username-password-form" } });
+    const add = await api(`${BASE}/flows/my%20flow/executions/execution`, {
+      method: "POST",
+      body: { provider: "auth-username-password-form" },
+    });
     assert.equal(add.status, 201);
     const first = idFromLocation(add);
-    assert.equal((await api(`${BASE}/flows/my%20flow/executions/execution`, { method: "POST", body: { provider: "nope" } })).status, 400);
-    assert.equal((await api(`${BASE}/flows/browser/executions/execution`, { method: "POST", body: { provider: "auth-otp-form" } })).status, 400, "built-in flows are read-only");
-    assert.equal((await api(`${BASE}/flows/missing/executions/execution`, { method: "POST", body: { provider: "auth-otp-form" } })).status, 400);
-    const sub = await api(`${BASE}/flows/my%20flow/executions/flow`, { method: "POST", body: { alias: "my sub", type: "basic-flow", description: "sub" } });
+    assert.equal(
+      (await api(`${BASE}/flows/my%20flow/executions/execution`, { method: "POST", body: { provider: "nope" } }))
+        .status,
+      400,
+    );
+    assert.equal(
+      (await api(`${BASE}/flows/browser/executions/execution`, { method: "POST", body: { provider: "auth-otp-form" } }))
+        .status,
+      400,
+      "built-in flows are read-only",
+    );
+    assert.equal(
+      (await api(`${BASE}/flows/missing/executions/execution`, { method: "POST", body: { provider: "auth-otp-form" } }))
+        .status,
+      400,
+    );
+    const sub = await api(`${BASE}/flows/my%20flow/executions/flow`, {
+      method: "POST",
+      body: { alias: "my sub", type: "basic-flow", description: "sub" },
+    });
     assert.equal(sub.status, 201);
     await api(`${BASE}/flows/my%20sub/executions/execution`, { method: "POST", body: { provider: "auth-otp-form" } });
 
     let list = await executions("my flow");
-    assert.deepEqual(list.map((e) => [e.displayName, e.level, e.requirement]), [
-      ["Username Password Form", 0, "DISABLED"],
-      ["my sub", 0, "DISABLED"],
-      ["OTP Form", 1, "DISABLED"],
-    ]);
-    const put = await api(`${BASE}/flows/my%20flow/executions`, { method: "PUT", body: { ...list[0], requirement: "REQUIRED" } });
+    assert.deepEqual(
+      list.map((e) => [e.displayName, e.level, e.requirement]),
+      [
+        ["Username Password Form", 0, "DISABLED"],
+        ["my sub", 0, "DISABLED"],
+        ["OTP Form", 1, "DISABLED"],
+      ],
+    );
+    const put = await api(`${BASE}/flows/my%20flow/executions`, {
+      method: "PUT",
+      body: { ...list[0], requirement: "REQUIRED" },
+    });
     assert.equal(put.status, 202);
     assert.equal((await put.json()).alias, "my flow");
     assert.equal((await executions("my flow"))[0].requirement, "REQUIRED");
 
     assert.equal((await api(`${BASE}/executions/${first}/lower-priority`, { method: "POST" })).status, 204);
     list = await executions("my flow");
-    assert.deepEqual(list.filter((e) => e.level === 0).map((e) => e.displayName), ["my sub", "Username Password Form"]);
+    assert.deepEqual(
+      list.filter((e) => e.level === 0).map((e) => e.displayName),
+      ["my sub", "Username Password Form"],
+    );
     assert.equal((await api(`${BASE}/executions/${first}/raise-priority`, { method: "POST" })).status, 204);
     assert.equal((await executions("my flow"))[0].displayName, "Username Password Form");
 
     const execution = await json(await api(`${BASE}/executions/${first}`));
     assert.equal(execution.authenticator, "auth-username-password-form");
-    assert.equal(execution.parentFlow, (await json<Json[]>(await api(`${BASE}/flows`))).find((f) => f.alias === "my flow").id);
+    assert.equal(
+      execution.parentFlow,
+      (await json<Json[]>(await api(`${BASE}/flows`))).find((f) => f.alias === "my flow").id,
+    );
 
     const subExecution = list.find((e) => e.displayName === "my sub");
-    const renamed = await api(`${BASE}/flows/my%20flow/executions`, { method: "PUT", body: { ...subExecution, displayName: "my renamed sub" } });
+    const renamed = await api(`${BASE}/flows/my%20flow/executions`, {
+      method: "PUT",
+      body: { ...subExecution, displayName: "my renamed sub" },
+    });
     assert.equal(renamed.status, 202);
     assert.ok((await executions("my flow")).some((e) => e.displayName === "my renamed sub"));
     assert.equal((await api(`${BASE}/executions/${subExecution.id}`, { method: "DELETE" })).status, 204);
-    assert.deepEqual((await executions("my flow")).map((e) => e.displayName), ["Username Password Form"]);
+    assert.deepEqual(
+      (await executions("my flow")).map((e) => e.displayName),
+      ["Username Password Form"],
+    );
     const browserCookie = (await executions("browser"))[0];
     assert.equal((await api(`${BASE}/executions/${browserCookie.id}`, { method: "DELETE" })).status, 400);
   });
 
   it("manages authenticator configs through executions", async () => {
     const [execution] = await executions("my flow");
-    const res = await api(`${BASE}/executions/${execution.id}/config`, { method: "POST", body: { alias: "my-config", config: { "some.key": "value" } } });
+    const res = await api(`${BASE}/executions/${execution.id}/config`, {
+      method: "POST",
+      body: { alias: "my-config", config: { "some.key": "value" } },
+    });
     assert.equal(res.status, 201);
     const configId = idFromLocation(res);
     assert.equal((await executions("my flow"))[0].authenticationConfig, configId);
-    assert.deepEqual(await json(await api(`${BASE}/config/${configId}`)), { id: configId, alias: "my-config", config: { "some.key": "value" } });
-    assert.equal((await api(`${BASE}/config/${configId}`, { method: "PUT", body: { alias: "my-config", config: { "some.key": "other" } } })).status, 204);
+    assert.deepEqual(await json(await api(`${BASE}/config/${configId}`)), {
+      id: configId,
+      alias: "my-config",
+      config: { "some.key": "value" },
+    });
+    assert.equal(
+      (
+        await api(`${BASE}/config/${configId}`, {
+          method: "PUT",
+          body: { alias: "my-config", config: { "some.key": "other" } },
+        })
+      ).status,
+      204,
+    );
     assert.equal((await json(await api(`${BASE}/config/${configId}`))).config["some.key"], "other");
     assert.equal((await api(`${BASE}/config/${configId}`, { method: "DELETE" })).status, 204);
     assert.equal((await api(`${BASE}/config/${configId}`)).status, 404);
@@ -128,8 +190,14 @@ describe("authentication admin API", () => {
   it("lists providers and config descriptions", async () => {
     const authenticators = await json<Json[]>(await api(`${BASE}/authenticator-providers`));
     assert.ok(authenticators.some((p) => p.id === "auth-otp-form" && p.displayName === "OTP Form" && p.description));
-    assert.ok((await json<Json[]>(await api(`${BASE}/client-authenticator-providers`))).some((p) => p.id === "client-secret"));
-    assert.ok((await json<Json[]>(await api(`${BASE}/form-action-providers`))).some((p) => p.id === "registration-recaptcha-action"));
+    assert.ok(
+      (await json<Json[]>(await api(`${BASE}/client-authenticator-providers`))).some((p) => p.id === "client-secret"),
+    );
+    assert.ok(
+      (await json<Json[]>(await api(`${BASE}/form-action-providers`))).some(
+        (p) => p.id === "registration-recaptcha-action",
+      ),
+    );
     assert.ok((await json<Json[]>(await api(`${BASE}/form-providers`))).some((p) => p.id === "registration-page-form"));
     const description = await json(await api(`${BASE}/config-description/auth-conditional-otp-form`));
     assert.equal(description.providerId, "auth-conditional-otp-form");
@@ -141,9 +209,16 @@ describe("authentication admin API", () => {
     const actions = await json<Json[]>(await api(`${BASE}/required-actions`));
     assert.ok(actions.length > 3);
     const priorities = actions.map((a) => a.priority);
-    assert.deepEqual(priorities, [...priorities].sort((a, b) => a - b));
+    assert.deepEqual(
+      priorities,
+      [...priorities].sort((a, b) => a - b),
+    );
     const totp = await json(await api(`${BASE}/required-actions/CONFIGURE_TOTP`));
-    assert.equal((await api(`${BASE}/required-actions/CONFIGURE_TOTP`, { method: "PUT", body: { ...totp, defaultAction: true } })).status, 204);
+    assert.equal(
+      (await api(`${BASE}/required-actions/CONFIGURE_TOTP`, { method: "PUT", body: { ...totp, defaultAction: true } }))
+        .status,
+      204,
+    );
     assert.equal((await json(await api(`${BASE}/required-actions/CONFIGURE_TOTP`))).defaultAction, true);
 
     const second = actions[1].alias;
@@ -154,13 +229,31 @@ describe("authentication admin API", () => {
     assert.equal((await api(`${BASE}/required-actions/VERIFY_EMAIL`)).status, 404);
     const unregistered = await json<Json[]>(await api(`${BASE}/unregistered-required-actions`));
     assert.ok(unregistered.some((a) => a.providerId === "VERIFY_EMAIL"));
-    assert.equal((await api(`${BASE}/register-required-action`, { method: "POST", body: { providerId: "VERIFY_EMAIL", name: "Verify Email" } })).status, 204);
+    assert.equal(
+      (
+        await api(`${BASE}/register-required-action`, {
+          method: "POST",
+          body: { providerId: "VERIFY_EMAIL", name: "Verify Email" },
+        })
+      ).status,
+      204,
+    );
     assert.equal((await json(await api(`${BASE}/required-actions/VERIFY_EMAIL`))).enabled, true);
 
     const described = await json(await api(`${BASE}/required-actions/UPDATE_PASSWORD/config-description`));
     assert.equal(described.properties[0].name, "max_auth_age");
-    assert.equal((await api(`${BASE}/required-actions/UPDATE_PASSWORD/config`, { method: "PUT", body: { config: { max_auth_age: "600" } } })).status, 204);
-    assert.deepEqual(await json(await api(`${BASE}/required-actions/UPDATE_PASSWORD/config`)), { config: { max_auth_age: "600" } });
+    assert.equal(
+      (
+        await api(`${BASE}/required-actions/UPDATE_PASSWORD/config`, {
+          method: "PUT",
+          body: { config: { max_auth_age: "600" } },
+        })
+      ).status,
+      204,
+    );
+    assert.deepEqual(await json(await api(`${BASE}/required-actions/UPDATE_PASSWORD/config`)), {
+      config: { max_auth_age: "600" },
+    });
     assert.equal((await api(`${BASE}/required-actions/UPDATE_PROFILE/config`)).status, 400);
   });
 
@@ -169,13 +262,30 @@ describe("authentication admin API", () => {
     assert.deepEqual(await json(await api(`${R}/profiles`)), { profiles: [] });
     const withGlobal = await json(await api(`${R}/profiles?include-global-profiles=true`));
     assert.ok(withGlobal.globalProfiles.some((p: Json) => p.name === "fapi-1-baseline"));
-    const profiles = [{ name: "strict", description: "", executors: [{ executor: "pkce-enforcer", configuration: { "auto-configure": "true" } }] }];
+    const profiles = [
+      {
+        name: "strict",
+        description: "",
+        executors: [{ executor: "pkce-enforcer", configuration: { "auto-configure": "true" } }],
+      },
+    ];
     assert.equal((await api(`${R}/profiles`, { method: "PUT", body: { profiles } })).status, 204);
     assert.deepEqual((await json(await api(`${R}/profiles`))).profiles, profiles);
-    const policies = [{ name: "all", enabled: true, conditions: [{ condition: "any-client", configuration: {} }], profiles: ["strict"] }];
+    const policies = [
+      {
+        name: "all",
+        enabled: true,
+        conditions: [{ condition: "any-client", configuration: {} }],
+        profiles: ["strict"],
+      },
+    ];
     assert.equal((await api(`${R}/policies`, { method: "PUT", body: { policies } })).status, 204);
     assert.deepEqual((await json(await api(`${R}/policies?include-global-policies=true`))).policies, policies);
-    assert.equal((await api(`${R}/policies`, { method: "PUT", body: { policies: [{ name: "bad", profiles: ["missing"] }] } })).status, 400);
+    assert.equal(
+      (await api(`${R}/policies`, { method: "PUT", body: { policies: [{ name: "bad", profiles: ["missing"] }] } }))
+        .status,
+      400,
+    );
     const registration = await json<Json[]>(await api(`/admin/realms/${REALM}/client-registration-policy/providers`));
     assert.ok(registration.some((p) => p.id === "trusted-hosts"));
   });
@@ -187,7 +297,10 @@ describe("authentication admin API", () => {
     assert.deepEqual(browser.usedBy, { type: "DEFAULT", values: ["browser"] });
     const mine = overview.find((f) => f.alias === "my flow");
     assert.equal(mine.usedBy, undefined);
-    const client = await api(`/admin/realms/${REALM}/clients`, { method: "POST", body: { clientId: "flow-user", authenticationFlowBindingOverrides: { browser: mine.id } } });
+    const client = await api(`/admin/realms/${REALM}/clients`, {
+      method: "POST",
+      body: { clientId: "flow-user", authenticationFlowBindingOverrides: { browser: mine.id } },
+    });
     assert.equal(client.status, 201);
     const updated = (await json<Json[]>(await api(`${UI}/flows`))).find((f) => f.alias === "my flow");
     assert.deepEqual(updated.usedBy, { type: "SPECIFIC_CLIENTS", values: ["flow-user"] });

@@ -1,7 +1,14 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { TestServer } from "../support/server.ts";
-import { type Api, createClient, createClientScope, idFromLocation, masterAdmin, startAdminServer } from "../support/admin-api.ts";
+import {
+  type Api,
+  createClient,
+  createClientScope,
+  idFromLocation,
+  masterAdmin,
+  startAdminServer,
+} from "../support/admin-api.ts";
 
 const R = "/admin/realms/master";
 
@@ -17,7 +24,10 @@ describe("client scopes admin API", () => {
   it("lists the realm's built-in scopes", async () => {
     const scopes = (await (await api(`${R}/client-scopes`)).json()) as { name: string; protocol: string }[];
     for (const name of ["profile", "email", "roles", "web-origins", "offline_access", "role_list"]) {
-      assert.ok(scopes.some((s) => s.name === name), name);
+      assert.ok(
+        scopes.some((s) => s.name === name),
+        name,
+      );
     }
     assert.equal(scopes.find((s) => s.name === "role_list")!.protocol, "saml");
   });
@@ -25,7 +35,12 @@ describe("client scopes admin API", () => {
   it("creates a scope with 201 + Location and OIDC defaults", async () => {
     const res = await api(`${R}/client-scopes`, {
       method: "POST",
-      body: { name: "orders", description: "Order access", protocol: "openid-connect", attributes: { "display.on.consent.screen": "true" } },
+      body: {
+        name: "orders",
+        description: "Order access",
+        protocol: "openid-connect",
+        attributes: { "display.on.consent.screen": "true" },
+      },
     });
     assert.equal(res.status, 201);
     const id = idFromLocation(res);
@@ -42,10 +57,16 @@ describe("client scopes admin API", () => {
 
   it("rejects duplicates, bad names and unknown protocols", async () => {
     await createClientScope(api, "master", { name: "unique-scope" });
-    const dup = await api(`${R}/client-scopes`, { method: "POST", body: { name: "unique-scope", protocol: "openid-connect" } });
+    const dup = await api(`${R}/client-scopes`, {
+      method: "POST",
+      body: { name: "unique-scope", protocol: "openid-connect" },
+    });
     assert.equal(dup.status, 409);
     assert.deepEqual(await dup.json(), { errorMessage: "Client Scope unique-scope already exists" });
-    const spaced = await api(`${R}/client-scopes`, { method: "POST", body: { name: "has space", protocol: "openid-connect" } });
+    const spaced = await api(`${R}/client-scopes`, {
+      method: "POST",
+      body: { name: "has space", protocol: "openid-connect" },
+    });
     assert.equal(spaced.status, 400);
     assert.equal((await spaced.json()).errorMessage, 'Unexpected name "has space" for ClientScope');
     const noProtocol = await api(`${R}/client-scopes`, { method: "POST", body: { name: "no-protocol" } });
@@ -57,7 +78,10 @@ describe("client scopes admin API", () => {
   it("updates a scope and refuses a name in use", async () => {
     const id = await createClientScope(api, "master", { name: "before-name", attributes: { keep: "yes" } });
     await createClientScope(api, "master", { name: "other-name" });
-    const res = await api(`${R}/client-scopes/${id}`, { method: "PUT", body: { name: "after-name", description: "changed", attributes: { extra: "1" } } });
+    const res = await api(`${R}/client-scopes/${id}`, {
+      method: "PUT",
+      body: { name: "after-name", description: "changed", attributes: { extra: "1" } },
+    });
     assert.equal(res.status, 204);
     const scope = await (await api(`${R}/client-scopes/${id}`)).json();
     assert.equal(scope.name, "after-name");
@@ -89,16 +113,24 @@ describe("client scopes admin API", () => {
 
     const id = await createClientScope(api, "master", { name: "realm-wide" });
     assert.equal((await api(`${R}/default-optional-client-scopes/${id}`, { method: "PUT" })).status, 204);
-    assert.ok(((await (await api(`${R}/default-optional-client-scopes`)).json()) as { id: string }[]).some((s) => s.id === id));
+    assert.ok(
+      ((await (await api(`${R}/default-optional-client-scopes`)).json()) as { id: string }[]).some((s) => s.id === id),
+    );
     const clientId = await createClient(api, "master", { clientId: "gets-optional" });
     assert.ok((await (await api(`${R}/clients/${clientId}`)).json()).optionalClientScopes.includes("realm-wide"));
 
     assert.equal((await api(`${R}/default-default-client-scopes/${id}`, { method: "PUT" })).status, 204);
-    assert.ok(((await (await api(`${R}/default-default-client-scopes`)).json()) as { id: string }[]).some((s) => s.id === id));
-    assert.ok(!((await (await api(`${R}/default-optional-client-scopes`)).json()) as { id: string }[]).some((s) => s.id === id));
+    assert.ok(
+      ((await (await api(`${R}/default-default-client-scopes`)).json()) as { id: string }[]).some((s) => s.id === id),
+    );
+    assert.ok(
+      !((await (await api(`${R}/default-optional-client-scopes`)).json()) as { id: string }[]).some((s) => s.id === id),
+    );
 
     assert.equal((await api(`${R}/default-default-client-scopes/${id}`, { method: "DELETE" })).status, 204);
-    assert.ok(!((await (await api(`${R}/default-default-client-scopes`)).json()) as { id: string }[]).some((s) => s.id === id));
+    assert.ok(
+      !((await (await api(`${R}/default-default-client-scopes`)).json()) as { id: string }[]).some((s) => s.id === id),
+    );
     assert.equal((await api(`${R}/default-default-client-scopes/missing`, { method: "PUT" })).status, 404);
   });
 
@@ -107,7 +139,11 @@ describe("client scopes admin API", () => {
     const base = `${R}/client-scopes/${id}/protocol-mappers`;
     const res = await api(`${base}/models`, {
       method: "POST",
-      body: { name: "tenant", protocolMapper: "oidc-hardcoded-claim-mapper", config: { "claim.name": "tenant", "claim.value": "acme" } },
+      body: {
+        name: "tenant",
+        protocolMapper: "oidc-hardcoded-claim-mapper",
+        config: { "claim.name": "tenant", "claim.value": "acme" },
+      },
     });
     assert.equal(res.status, 201);
     const mapperId = idFromLocation(res);
@@ -115,7 +151,15 @@ describe("client scopes admin API", () => {
     assert.equal(mapper.protocol, "openid-connect");
     assert.equal(mapper.config["claim.value"], "acme");
     assert.equal((await (await api(`${R}/client-scopes/${id}`)).json()).protocolMappers.length, 1);
-    assert.equal((await api(`${base}/models`, { method: "POST", body: { name: "tenant", protocolMapper: "oidc-hardcoded-claim-mapper" } })).status, 409);
+    assert.equal(
+      (
+        await api(`${base}/models`, {
+          method: "POST",
+          body: { name: "tenant", protocolMapper: "oidc-hardcoded-claim-mapper" },
+        })
+      ).status,
+      409,
+    );
     assert.equal((await api(`${base}/models/${mapperId}`, { method: "DELETE" })).status, 204);
     assert.deepEqual(await (await api(`${base}/models`)).json(), []);
   });
@@ -127,8 +171,15 @@ describe("client scopes admin API", () => {
     const base = `${R}/client-scopes/${id}/scope-mappings`;
     assert.deepEqual(await (await api(base)).json(), {});
     assert.equal((await api(`${base}/realm`, { method: "POST", body: [role] })).status, 204);
-    assert.deepEqual(((await (await api(`${base}/realm`)).json()) as { name: string }[]).map((r) => r.name), ["scope-mapped"]);
-    assert.ok(!((await (await api(`${base}/realm/available`)).json()) as { name: string }[]).some((r) => r.name === "scope-mapped"));
+    assert.deepEqual(
+      ((await (await api(`${base}/realm`)).json()) as { name: string }[]).map((r) => r.name),
+      ["scope-mapped"],
+    );
+    assert.ok(
+      !((await (await api(`${base}/realm/available`)).json()) as { name: string }[]).some(
+        (r) => r.name === "scope-mapped",
+      ),
+    );
     assert.equal((await api(`${base}/realm`, { method: "DELETE" })).status, 204);
     assert.deepEqual(await (await api(`${base}/realm`)).json(), []);
   });
@@ -141,6 +192,8 @@ describe("client scopes admin API", () => {
     await server.restart();
     api = masterAdmin(server);
     assert.deepEqual(await (await api(`${R}/client-scopes/${id}`)).json(), before);
-    assert.ok(((await (await api(`${R}/default-optional-client-scopes`)).json()) as { id: string }[]).some((s) => s.id === id));
+    assert.ok(
+      ((await (await api(`${R}/default-optional-client-scopes`)).json()) as { id: string }[]).some((s) => s.id === id),
+    );
   });
 });

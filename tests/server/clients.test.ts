@@ -2,7 +2,14 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { X509Certificate } from "node:crypto";
 import type { TestServer } from "../support/server.ts";
-import { type Api, createClient, createClientScope, idFromLocation, masterAdmin, startAdminServer } from "../support/admin-api.ts";
+import {
+  type Api,
+  createClient,
+  createClientScope,
+  idFromLocation,
+  masterAdmin,
+  startAdminServer,
+} from "../support/admin-api.ts";
 
 const R = "/admin/realms/master";
 
@@ -37,9 +44,11 @@ describe("clients admin API", () => {
       assert.deepEqual(client.redirectUris, []);
       assert.deepEqual(client.access, { view: true, configure: true, manage: true });
       assert.equal(client.protocolMappers, undefined);
-      for (const name of ["profile", "email", "roles", "web-origins", "acr", "basic"]) assert.ok(client.defaultClientScopes.includes(name), name);
+      for (const name of ["profile", "email", "roles", "web-origins", "acr", "basic"])
+        assert.ok(client.defaultClientScopes.includes(name), name);
       assert.ok(!client.defaultClientScopes.includes("role_list"), "SAML scopes are not given to OIDC clients");
-      for (const name of ["offline_access", "address", "phone", "microprofile-jwt"]) assert.ok(client.optionalClientScopes.includes(name), name);
+      for (const name of ["offline_access", "address", "phone", "microprofile-jwt"])
+        assert.ok(client.optionalClientScopes.includes(name), name);
     });
 
     it("keeps given scopes, mappers and attributes, and no secret for public clients", async () => {
@@ -50,7 +59,14 @@ describe("clients admin API", () => {
         attributes: { "pkce.code.challenge.method": "S256" },
         defaultClientScopes: ["profile", "no-such-scope"],
         optionalClientScopes: [],
-        protocolMappers: [{ name: "aud", protocol: "openid-connect", protocolMapper: "oidc-audience-mapper", config: { "included.client.audience": "spa" } }],
+        protocolMappers: [
+          {
+            name: "aud",
+            protocol: "openid-connect",
+            protocolMapper: "oidc-audience-mapper",
+            config: { "included.client.audience": "spa" },
+          },
+        ],
       });
       const client = await (await api(`${R}/clients/${id}`)).json();
       assert.equal(client.secret, undefined);
@@ -87,30 +103,54 @@ describe("clients admin API", () => {
       const ids = all.map((c) => c.clientId);
       assert.deepEqual(ids, [...ids].sort());
       const pageOf = (await (await api(`${R}/clients?first=1&max=2`)).json()) as { clientId: string }[];
-      assert.deepEqual(pageOf.map((c) => c.clientId), ids.slice(1, 3));
+      assert.deepEqual(
+        pageOf.map((c) => c.clientId),
+        ids.slice(1, 3),
+      );
     });
 
     it("finds one clientId exactly, or by substring with search=true", async () => {
       const exact = (await (await api(`${R}/clients?clientId=list-a`)).json()) as { clientId: string }[];
-      assert.deepEqual(exact.map((c) => c.clientId), ["list-a"]);
+      assert.deepEqual(
+        exact.map((c) => c.clientId),
+        ["list-a"],
+      );
       assert.deepEqual(await (await api(`${R}/clients?clientId=list`)).json(), []);
       const found = (await (await api(`${R}/clients?clientId=LIST-&search=true`)).json()) as { clientId: string }[];
-      assert.deepEqual(found.map((c) => c.clientId), ["list-a", "list-b", "list-c"]);
-      const paged = (await (await api(`${R}/clients?clientId=list-&search=true&first=2&max=5`)).json()) as { clientId: string }[];
-      assert.deepEqual(paged.map((c) => c.clientId), ["list-c"]);
+      assert.deepEqual(
+        found.map((c) => c.clientId),
+        ["list-a", "list-b", "list-c"],
+      );
+      const paged = (await (await api(`${R}/clients?clientId=list-&search=true&first=2&max=5`)).json()) as {
+        clientId: string;
+      }[];
+      assert.deepEqual(
+        paged.map((c) => c.clientId),
+        ["list-c"],
+      );
     });
 
     it("searches attributes with q", async () => {
       const id = await createClient(api, "master", { clientId: "tagged", attributes: { team: "blue" } });
       const found = (await (await api(`${R}/clients?q=team:blue`)).json()) as { id: string }[];
-      assert.deepEqual(found.map((c) => c.id), [id]);
+      assert.deepEqual(
+        found.map((c) => c.id),
+        [id],
+      );
     });
   });
 
   describe("update and delete", () => {
     it("updates only the fields sent and merges attributes", async () => {
-      const id = await createClient(api, "master", { clientId: "upd-app", name: "Before", attributes: { a: "1", b: "2" } });
-      const res = await api(`${R}/clients/${id}`, { method: "PUT", body: { name: "After", attributes: { b: "3", c: "4" }, directAccessGrantsEnabled: true } });
+      const id = await createClient(api, "master", {
+        clientId: "upd-app",
+        name: "Before",
+        attributes: { a: "1", b: "2" },
+      });
+      const res = await api(`${R}/clients/${id}`, {
+        method: "PUT",
+        body: { name: "After", attributes: { b: "3", c: "4" }, directAccessGrantsEnabled: true },
+      });
       assert.equal(res.status, 204);
       const client = await (await api(`${R}/clients/${id}`)).json();
       assert.equal(client.name, "After");
@@ -133,7 +173,10 @@ describe("clients admin API", () => {
 
     it("deletes the client, its roles and its service account", async () => {
       const id = await createClient(api, "master", { clientId: "doomed", serviceAccountsEnabled: true });
-      assert.equal((await api(`${R}/clients/${id}/roles`, { method: "POST", body: { name: "doomed-role" } })).status, 201);
+      assert.equal(
+        (await api(`${R}/clients/${id}/roles`, { method: "POST", body: { name: "doomed-role" } })).status,
+        201,
+      );
       const user = await (await api(`${R}/clients/${id}/service-account-user`)).json();
       const role = await (await api(`${R}/clients/${id}/roles/doomed-role`)).json();
       assert.equal((await api(`${R}/clients/${id}`, { method: "DELETE" })).status, 204);
@@ -194,7 +237,10 @@ describe("clients admin API", () => {
       const user = await (await api(`${R}/clients/${id}/service-account-user`)).json();
       assert.equal(user.username, "service-account-toggler");
       await api(`${R}/clients/${id}`, { method: "PUT", body: { clientId: "toggler2" } });
-      assert.equal((await (await api(`${R}/clients/${id}/service-account-user`)).json()).username, "service-account-toggler2");
+      assert.equal(
+        (await (await api(`${R}/clients/${id}/service-account-user`)).json()).username,
+        "service-account-toggler2",
+      );
       await api(`${R}/clients/${id}`, { method: "PUT", body: { serviceAccountsEnabled: false } });
       assert.equal((await api(`${R}/clients/${id}/service-account-user`)).status, 400);
       assert.equal((await api(`${R}/users/${user.id}`)).status, 404);
@@ -203,12 +249,21 @@ describe("clients admin API", () => {
 
   describe("client scopes of a client", () => {
     it("adds and removes default and optional scopes", async () => {
-      const id = await createClient(api, "master", { clientId: "scoped", defaultClientScopes: [], optionalClientScopes: [] });
+      const id = await createClient(api, "master", {
+        clientId: "scoped",
+        defaultClientScopes: [],
+        optionalClientScopes: [],
+      });
       const scopeId = await createClientScope(api, "master", { name: "extra-scope" });
       assert.equal((await api(`${R}/clients/${id}/optional-client-scopes/${scopeId}`, { method: "PUT" })).status, 204);
-      assert.deepEqual(await (await api(`${R}/clients/${id}/optional-client-scopes`)).json(), [{ id: scopeId, name: "extra-scope" }]);
+      assert.deepEqual(await (await api(`${R}/clients/${id}/optional-client-scopes`)).json(), [
+        { id: scopeId, name: "extra-scope" },
+      ]);
       assert.deepEqual(await (await api(`${R}/clients/${id}/default-client-scopes`)).json(), []);
-      assert.equal((await api(`${R}/clients/${id}/optional-client-scopes/${scopeId}`, { method: "DELETE" })).status, 204);
+      assert.equal(
+        (await api(`${R}/clients/${id}/optional-client-scopes/${scopeId}`, { method: "DELETE" })).status,
+        204,
+      );
       assert.deepEqual(await (await api(`${R}/clients/${id}/optional-client-scopes`)).json(), []);
       assert.equal((await api(`${R}/clients/${id}/default-client-scopes/${scopeId}`, { method: "PUT" })).status, 204);
       assert.deepEqual((await (await api(`${R}/clients/${id}`)).json()).defaultClientScopes, ["extra-scope"]);
@@ -220,7 +275,12 @@ describe("clients admin API", () => {
     it("creates, lists, updates and deletes mappers", async () => {
       const id = await createClient(api, "master", { clientId: "mapped" });
       const base = `${R}/clients/${id}/protocol-mappers`;
-      const mapper = { name: "dept", protocol: "openid-connect", protocolMapper: "oidc-usermodel-attribute-mapper", config: { "claim.name": "dept" } };
+      const mapper = {
+        name: "dept",
+        protocol: "openid-connect",
+        protocolMapper: "oidc-usermodel-attribute-mapper",
+        config: { "claim.name": "dept" },
+      };
       const res = await api(`${base}/models`, { method: "POST", body: mapper });
       assert.equal(res.status, 201);
       const mapperId = idFromLocation(res);
@@ -230,7 +290,15 @@ describe("clients admin API", () => {
       assert.deepEqual(await dup.json(), { errorMessage: "Protocol mapper exists with same name" });
       const read = await (await api(`${base}/models/${mapperId}`)).json();
       assert.deepEqual(read, { id: mapperId, ...mapper, consentRequired: false });
-      assert.equal((await api(`${base}/models/${mapperId}`, { method: "PUT", body: { ...read, config: { "claim.name": "department" } } })).status, 204);
+      assert.equal(
+        (
+          await api(`${base}/models/${mapperId}`, {
+            method: "PUT",
+            body: { ...read, config: { "claim.name": "department" } },
+          })
+        ).status,
+        204,
+      );
       assert.equal((await (await api(`${base}/models/${mapperId}`)).json()).config["claim.name"], "department");
       const added = await api(`${base}/add-models`, {
         method: "POST",
@@ -259,11 +327,25 @@ describe("clients admin API", () => {
       assert.ok(available.some((r) => r.name === "scope-reader"));
       assert.equal((await api(`${base}/realm`, { method: "POST", body: [role] })).status, 204);
       const mapped = (await (await api(`${base}/realm`)).json()) as { id: string; name: string }[];
-      assert.deepEqual(mapped.map((r) => r.name), ["scope-reader"]);
-      assert.ok(!((await (await api(`${base}/realm/available`)).json()) as { name: string }[]).some((r) => r.name === "scope-reader"));
-      assert.ok(((await (await api(`${base}/realm/composite`)).json()) as { name: string }[]).some((r) => r.name === "scope-reader"));
+      assert.deepEqual(
+        mapped.map((r) => r.name),
+        ["scope-reader"],
+      );
+      assert.ok(
+        !((await (await api(`${base}/realm/available`)).json()) as { name: string }[]).some(
+          (r) => r.name === "scope-reader",
+        ),
+      );
+      assert.ok(
+        ((await (await api(`${base}/realm/composite`)).json()) as { name: string }[]).some(
+          (r) => r.name === "scope-reader",
+        ),
+      );
       const all = await (await api(base)).json();
-      assert.deepEqual(all.realmMappings.map((r: { name: string }) => r.name), ["scope-reader"]);
+      assert.deepEqual(
+        all.realmMappings.map((r: { name: string }) => r.name),
+        ["scope-reader"],
+      );
       assert.equal((await api(`${base}/realm`, { method: "POST", body: [{ id: "missing" }] })).status, 404);
       assert.equal((await api(`${base}/realm`, { method: "DELETE", body: [role] })).status, 204);
       assert.deepEqual(await (await api(`${base}/realm`)).json(), []);
@@ -274,19 +356,33 @@ describe("clients admin API", () => {
       assert.equal((await api(`${R}/clients/${target}/roles`, { method: "POST", body: { name: "read" } })).status, 201);
       const id = await createClient(api, "master", { clientId: "frontend", fullScopeAllowed: false });
       const base = `${R}/clients/${id}/scope-mappings/clients/${target}`;
-      assert.deepEqual(((await (await api(`${base}/available`)).json()) as { name: string }[]).map((r) => r.name), ["read"]);
+      assert.deepEqual(
+        ((await (await api(`${base}/available`)).json()) as { name: string }[]).map((r) => r.name),
+        ["read"],
+      );
       assert.equal((await api(base, { method: "POST", body: [{ name: "read" }] })).status, 204);
-      assert.deepEqual(((await (await api(base)).json()) as { name: string }[]).map((r) => r.name), ["read"]);
+      assert.deepEqual(
+        ((await (await api(base)).json()) as { name: string }[]).map((r) => r.name),
+        ["read"],
+      );
       const all = await (await api(`${R}/clients/${id}/scope-mappings`)).json();
       assert.equal(all.clientMappings["api-server"].id, target);
-      assert.deepEqual(all.clientMappings["api-server"].mappings.map((r: { name: string }) => r.name), ["read"]);
+      assert.deepEqual(
+        all.clientMappings["api-server"].mappings.map((r: { name: string }) => r.name),
+        ["read"],
+      );
       assert.equal((await api(base, { method: "DELETE" })).status, 204);
       assert.deepEqual(await (await api(base)).json(), []);
 
       const full = await createClient(api, "master", { clientId: "full-scope" });
       assert.deepEqual(await (await api(`${R}/clients/${full}/scope-mappings/clients/${target}/available`)).json(), []);
-      const composite = (await (await api(`${R}/clients/${full}/scope-mappings/clients/${target}/composite`)).json()) as { name: string }[];
-      assert.deepEqual(composite.map((r) => r.name), ["read"]);
+      const composite = (await (
+        await api(`${R}/clients/${full}/scope-mappings/clients/${target}/composite`)
+      ).json()) as { name: string }[];
+      assert.deepEqual(
+        composite.map((r) => r.name),
+        ["read"],
+      );
     });
   });
 
@@ -301,7 +397,10 @@ describe("clients admin API", () => {
 
     it("lists the admin-cli session of the signed-in admin", async () => {
       const [adminCli] = (await (await api(`${R}/clients?clientId=admin-cli`)).json()) as { id: string }[];
-      const sessions = (await (await api(`${R}/clients/${adminCli.id}/user-sessions`)).json()) as { username: string; clients: Record<string, string> }[];
+      const sessions = (await (await api(`${R}/clients/${adminCli.id}/user-sessions`)).json()) as {
+        username: string;
+        clients: Record<string, string>;
+      }[];
       if (sessions.length) {
         assert.equal(sessions[0].username, "admin");
         assert.equal(sessions[0].clients[adminCli.id], "admin-cli");
@@ -342,10 +441,15 @@ describe("clients admin API", () => {
       const id = await createClient(api, "master", { clientId: "evaluated", serviceAccountsEnabled: true });
       const user = await (await api(`${R}/clients/${id}/service-account-user`)).json();
       const base = `${R}/clients/${id}/evaluate-scopes`;
-      const mappers = (await (await api(`${base}/protocol-mappers?scope=openid`)).json()) as { containerName: string; containerType: string }[];
+      const mappers = (await (await api(`${base}/protocol-mappers?scope=openid`)).json()) as {
+        containerName: string;
+        containerType: string;
+      }[];
       assert.ok(mappers.some((m) => m.containerName === "profile" && m.containerType === "client-scope"));
       assert.ok(!mappers.some((m) => m.containerName === "address"));
-      const withAddress = (await (await api(`${base}/protocol-mappers?scope=openid%20address`)).json()) as { containerName: string }[];
+      const withAddress = (await (await api(`${base}/protocol-mappers?scope=openid%20address`)).json()) as {
+        containerName: string;
+      }[];
       assert.ok(withAddress.some((m) => m.containerName === "address"));
       const granted = (await (await api(`${base}/scope-mappings/master/granted`)).json()) as { name: string }[];
       assert.ok(granted.some((r) => r.name === "default-roles-master"));
@@ -372,7 +476,9 @@ describe("clients admin API", () => {
       assert.equal((await api(`${R}/clients/${id}/nodes`, { method: "POST", body: { node: "10.0.0.1" } })).status, 204);
       const client = await (await api(`${R}/clients/${id}`)).json();
       assert.equal(typeof client.registeredNodes["10.0.0.1"], "number");
-      assert.deepEqual(await (await api(`${R}/clients/${id}/test-nodes-available`)).json(), { failedRequests: ["10.0.0.1"] });
+      assert.deepEqual(await (await api(`${R}/clients/${id}/test-nodes-available`)).json(), {
+        failedRequests: ["10.0.0.1"],
+      });
       assert.equal((await api(`${R}/clients/${id}/nodes/10.0.0.1`, { method: "DELETE" })).status, 204);
       assert.equal((await api(`${R}/clients/${id}/nodes/10.0.0.1`, { method: "DELETE" })).status, 404);
       assert.equal((await api(`${R}/clients/${id}/nodes`, { method: "POST", body: {} })).status, 400);
@@ -400,13 +506,20 @@ describe("clients admin API", () => {
       assert.ok(listed);
       assert.equal(listed.token, undefined);
       assert.equal((await api(`${R}/clients-initial-access/${created.id}`, { method: "DELETE" })).status, 204);
-      assert.ok(!((await (await api(`${R}/clients-initial-access`)).json()) as { id: string }[]).some((e) => e.id === created.id));
+      assert.ok(
+        !((await (await api(`${R}/clients-initial-access`)).json()) as { id: string }[]).some(
+          (e) => e.id === created.id,
+        ),
+      );
     });
   });
 
   describe("admin events", () => {
     it("records CLIENT and PROTOCOL_MAPPER events with representations", async () => {
-      const config = await api(`${R}/events/config`, { method: "PUT", body: { adminEventsEnabled: true, adminEventsDetailsEnabled: true } });
+      const config = await api(`${R}/events/config`, {
+        method: "PUT",
+        body: { adminEventsEnabled: true, adminEventsDetailsEnabled: true },
+      });
       assert.equal(config.status, 204);
       const id = await createClient(api, "master", { clientId: "audited" });
       await api(`${R}/clients/${id}/protocol-mappers/models`, {
@@ -434,7 +547,9 @@ describe("clients admin API", () => {
       const id = await createClient(api, "master", {
         clientId: "durable",
         serviceAccountsEnabled: true,
-        protocolMappers: [{ name: "m", protocol: "openid-connect", protocolMapper: "oidc-hardcoded-claim-mapper", config: {} }],
+        protocolMappers: [
+          { name: "m", protocol: "openid-connect", protocolMapper: "oidc-hardcoded-claim-mapper", config: {} },
+        ],
       });
       const before = await (await api(`${R}/clients/${id}`)).json();
       await server.stop();
@@ -442,7 +557,10 @@ describe("clients admin API", () => {
       api = masterAdmin(server);
       const after = await (await api(`${R}/clients/${id}`)).json();
       assert.deepEqual(after, before);
-      assert.equal((await (await api(`${R}/clients/${id}/service-account-user`)).json()).username, "service-account-durable");
+      assert.equal(
+        (await (await api(`${R}/clients/${id}/service-account-user`)).json()).username,
+        "service-account-durable",
+      );
     });
   });
 });

@@ -20,7 +20,15 @@ describe("components and keys admin API", () => {
   after(async () => server?.dispose());
 
   it("creates a key provider with 201, generating its key, and masks the private key", async () => {
-    const res = await api(BASE, { method: "POST", body: { name: "rsa-extra", providerId: "rsa-generated", providerType: KEY_PROVIDER, config: { priority: ["50"], algorithm: ["RS256"] } } });
+    const res = await api(BASE, {
+      method: "POST",
+      body: {
+        name: "rsa-extra",
+        providerId: "rsa-generated",
+        providerType: KEY_PROVIDER,
+        config: { priority: ["50"], algorithm: ["RS256"] },
+      },
+    });
     assert.equal(res.status, 201);
     const id = idFromLocation(res);
     assert.equal(res.headers.get("location"), `${server.baseUrl}${BASE}/${id}`);
@@ -35,13 +43,19 @@ describe("components and keys admin API", () => {
     const keys = await json<Json[]>(await api(`${BASE}?type=${KEY_PROVIDER}`));
     assert.ok(keys.some((c) => c.name === "rsa-extra"));
     assert.ok(keys.every((c) => c.providerType === KEY_PROVIDER));
-    assert.deepEqual((await json<Json[]>(await api(`${BASE}?name=rsa-extra`))).map((c) => c.name), ["rsa-extra"]);
+    assert.deepEqual(
+      (await json<Json[]>(await api(`${BASE}?name=rsa-extra`))).map((c) => c.name),
+      ["rsa-extra"],
+    );
     assert.deepEqual(await json(await api(`${BASE}?parent=nobody`)), []);
   });
 
   it("updates with 204 keeping a masked secret, 404 for unknown ids", async () => {
     const [component] = await json<Json[]>(await api(`${BASE}?name=rsa-extra`));
-    const put = await api(`${BASE}/${component.id}`, { method: "PUT", body: { ...component, config: { ...component.config, priority: ["150"] } } });
+    const put = await api(`${BASE}/${component.id}`, {
+      method: "PUT",
+      body: { ...component, config: { ...component.config, priority: ["150"] } },
+    });
     assert.equal(put.status, 204);
     const keys = await json(await api(`/admin/realms/${REALM}/keys`));
     const mine = keys.keys.find((k: Json) => k.providerId === component.id);
@@ -56,10 +70,36 @@ describe("components and keys admin API", () => {
   });
 
   it("stores LDAP-style sub-components and deletes them with their parent", async () => {
-    const parent = idFromLocation(await api(BASE, { method: "POST", body: { name: "ldap", providerId: "ldap", providerType: "org.keycloak.storage.UserStorageProvider", config: { enabled: ["true"], bindCredential: ["pw"] } } }));
-    const child = idFromLocation(await api(BASE, { method: "POST", body: { name: "username", providerId: "user-attribute-ldap-mapper", providerType: "org.keycloak.storage.ldap.mappers.LDAPStorageMapper", parentId: parent, config: {} } }));
-    assert.deepEqual((await json<Json[]>(await api(`${BASE}?parent=${parent}`))).map((c) => c.id), [child]);
-    const subTypes = await json<Json[]>(await api(`${BASE}/${parent}/sub-component-types?type=org.keycloak.storage.ldap.mappers.LDAPStorageMapper`));
+    const parent = idFromLocation(
+      await api(BASE, {
+        method: "POST",
+        body: {
+          name: "ldap",
+          providerId: "ldap",
+          providerType: "org.keycloak.storage.UserStorageProvider",
+          config: { enabled: ["true"], bindCredential: ["pw"] },
+        },
+      }),
+    );
+    const child = idFromLocation(
+      await api(BASE, {
+        method: "POST",
+        body: {
+          name: "username",
+          providerId: "user-attribute-ldap-mapper",
+          providerType: "org.keycloak.storage.ldap.mappers.LDAPStorageMapper",
+          parentId: parent,
+          config: {},
+        },
+      }),
+    );
+    assert.deepEqual(
+      (await json<Json[]>(await api(`${BASE}?parent=${parent}`))).map((c) => c.id),
+      [child],
+    );
+    const subTypes = await json<Json[]>(
+      await api(`${BASE}/${parent}/sub-component-types?type=org.keycloak.storage.ldap.mappers.LDAPStorageMapper`),
+    );
     assert.ok(subTypes.some((t) => t.id === "user-attribute-ldap-mapper"));
     assert.equal((await json(await api(`/admin/realms/${REALM}/ui-ext/info`))).userProfileProvidersEnabled, true);
     assert.equal((await api(`${BASE}/${parent}`, { method: "DELETE" })).status, 204);

@@ -21,7 +21,9 @@ async function passwordGrant(server: TestServer, password: string): Promise<numb
 
 /** A password grant, a refresh with its refresh token and a refresh with a forged one. */
 async function loginAndRefresh(server: TestServer): Promise<void> {
-  const tokens = await json(await tokenRequest(server, { grant_type: "password", username: "admin", password: "admin" }));
+  const tokens = await json(
+    await tokenRequest(server, { grant_type: "password", username: "admin", password: "admin" }),
+  );
   await json(await tokenRequest(server, { grant_type: "refresh_token", refresh_token: tokens.refresh_token }));
   const forged = await tokenRequest(server, { grant_type: "refresh_token", refresh_token: "not.a.token" });
   assert.equal(forged.status, 400);
@@ -35,7 +37,16 @@ describe("events admin API", () => {
   before(async () => {
     ({ server, api } = await startAdminServer());
     const config = await json(await api(`${R}/events/config`));
-    const put = await api(`${R}/events/config`, { method: "PUT", body: { ...config, eventsEnabled: true, enabledEventTypes: [], adminEventsEnabled: true, adminEventsDetailsEnabled: true } });
+    const put = await api(`${R}/events/config`, {
+      method: "PUT",
+      body: {
+        ...config,
+        eventsEnabled: true,
+        enabledEventTypes: [],
+        adminEventsEnabled: true,
+        adminEventsDetailsEnabled: true,
+      },
+    });
     assert.equal(put.status, 204);
     assert.equal(await passwordGrant(server, "wrong"), 401);
     assert.equal(await passwordGrant(server, "admin"), 200);
@@ -52,7 +63,11 @@ describe("events admin API", () => {
     assert.ok(logins[0].userId);
     const both = await json<Json[]>(await api(`${R}/events?type=LOGIN&type=LOGIN_ERROR`));
     assert.ok(both.some((e) => e.type === "LOGIN_ERROR") && both.some((e) => e.type === "LOGIN"));
-    assert.ok((await json<Json[]>(await api(`${R}/events?user=${logins[0].userId}`))).every((e) => e.userId === logins[0].userId));
+    assert.ok(
+      (await json<Json[]>(await api(`${R}/events?user=${logins[0].userId}`))).every(
+        (e) => e.userId === logins[0].userId,
+      ),
+    );
     assert.deepEqual(await json(await api(`${R}/events?client=nobody`)), []);
     const today = new Date().toISOString().slice(0, 10);
     assert.ok((await json<Json[]>(await api(`${R}/events?dateFrom=${today}&dateTo=${today}`))).length >= 2);
@@ -72,7 +87,10 @@ describe("events admin API", () => {
     assert.ok(latest.authDetails.userId && latest.authDetails.realmId && latest.authDetails.ipAddress);
     assert.ok(latest.time > 0 && latest.realmId);
     const actions = await json<Json[]>(await api(`${R}/admin-events?operationTypes=ACTION&resourcePath=clear-*`));
-    assert.deepEqual(actions.map((e) => e.resourcePath), ["clear-user-cache", "clear-realm-cache"]);
+    assert.deepEqual(
+      actions.map((e) => e.resourcePath),
+      ["clear-user-cache", "clear-realm-cache"],
+    );
     assert.deepEqual(await json(await api(`${R}/admin-events?operationTypes=DELETE&resourceTypes=USER`)), []);
     assert.ok((await json<Json[]>(await api(`${R}/admin-events?authUser=${latest.authDetails.userId}`))).length >= 2);
     assert.deepEqual(await json(await api(`${R}/admin-events?authIpAddress=10.9.9.9`)), []);
@@ -81,27 +99,71 @@ describe("events admin API", () => {
   it("with no event types named, saves only the types Keycloak saves by default; otherwise only the named ones", async () => {
     const config = await json(await api(`${R}/events/config`));
     const defaults: string[] = config.enabledEventTypes;
-    for (const type of ["LOGIN", "LOGIN_ERROR", "LOGOUT", "CODE_TO_TOKEN", "CLIENT_LOGIN", "UPDATE_PASSWORD", "IMPERSONATE", "PERMISSION_TOKEN"]) assert.ok(defaults.includes(type), type);
-    for (const type of ["REFRESH_TOKEN", "REFRESH_TOKEN_ERROR", "INTROSPECT_TOKEN", "USER_INFO_REQUEST_ERROR", "VALIDATE_ACCESS_TOKEN", "PERMISSION_TOKEN_ERROR"]) assert.ok(!defaults.includes(type), type);
+    for (const type of [
+      "LOGIN",
+      "LOGIN_ERROR",
+      "LOGOUT",
+      "CODE_TO_TOKEN",
+      "CLIENT_LOGIN",
+      "UPDATE_PASSWORD",
+      "IMPERSONATE",
+      "PERMISSION_TOKEN",
+    ])
+      assert.ok(defaults.includes(type), type);
+    for (const type of [
+      "REFRESH_TOKEN",
+      "REFRESH_TOKEN_ERROR",
+      "INTROSPECT_TOKEN",
+      "USER_INFO_REQUEST_ERROR",
+      "VALIDATE_ACCESS_TOKEN",
+      "PERMISSION_TOKEN_ERROR",
+    ])
+      assert.ok(!defaults.includes(type), type);
     const enums: string[] = (await json(await api("/admin/serverinfo"))).enums.eventType;
     assert.ok(defaults.every((type) => enums.includes(type)) && enums.includes("REFRESH_TOKEN_ERROR"));
     assert.deepEqual(enums, [...enums].sort());
 
     assert.equal((await api(`${R}/events`, { method: "DELETE" })).status, 204);
     await loginAndRefresh(server);
-    assert.deepEqual((await json<Json[]>(await api(`${R}/events`))).map((e) => e.type), ["LOGIN"]);
+    assert.deepEqual(
+      (await json<Json[]>(await api(`${R}/events`))).map((e) => e.type),
+      ["LOGIN"],
+    );
 
-    assert.equal((await api(`${R}/events/config`, { method: "PUT", body: { ...config, enabledEventTypes: ["REFRESH_TOKEN", "REFRESH_TOKEN_ERROR"] } })).status, 204);
-    assert.deepEqual((await json(await api(`${R}/events/config`))).enabledEventTypes, ["REFRESH_TOKEN", "REFRESH_TOKEN_ERROR"]);
+    assert.equal(
+      (
+        await api(`${R}/events/config`, {
+          method: "PUT",
+          body: { ...config, enabledEventTypes: ["REFRESH_TOKEN", "REFRESH_TOKEN_ERROR"] },
+        })
+      ).status,
+      204,
+    );
+    assert.deepEqual((await json(await api(`${R}/events/config`))).enabledEventTypes, [
+      "REFRESH_TOKEN",
+      "REFRESH_TOKEN_ERROR",
+    ]);
     assert.equal((await api(`${R}/events`, { method: "DELETE" })).status, 204);
     await loginAndRefresh(server);
-    assert.deepEqual((await json<Json[]>(await api(`${R}/events`))).map((e) => e.type).sort(), ["REFRESH_TOKEN", "REFRESH_TOKEN_ERROR"]);
+    assert.deepEqual((await json<Json[]>(await api(`${R}/events`))).map((e) => e.type).sort(), [
+      "REFRESH_TOKEN",
+      "REFRESH_TOKEN_ERROR",
+    ]);
   });
 
   it("records a failed client authentication at the token endpoint as the grant's error event", async () => {
     const config = await json(await api(`${R}/events/config`));
-    assert.equal((await api(`${R}/events/config`, { method: "PUT", body: { ...config, enabledEventTypes: [] } })).status, 204);
-    await createClient(api, "master", { clientId: "backend", secret: "right-secret", publicClient: false, serviceAccountsEnabled: true, directAccessGrantsEnabled: true });
+    assert.equal(
+      (await api(`${R}/events/config`, { method: "PUT", body: { ...config, enabledEventTypes: [] } })).status,
+      204,
+    );
+    await createClient(api, "master", {
+      clientId: "backend",
+      secret: "right-secret",
+      publicClient: false,
+      serviceAccountsEnabled: true,
+      directAccessGrantsEnabled: true,
+    });
     assert.equal((await api(`${R}/events`, { method: "DELETE" })).status, 204);
     const attempt = async (fields: Record<string, string>) => {
       const res = await tokenRequest(server, fields);
@@ -110,20 +172,56 @@ describe("events admin API", () => {
     const wrong = { client_id: "backend", client_secret: "wrong-secret" };
     const refused = { error: "unauthorized_client", error_description: "Invalid client or Invalid client credentials" };
     assert.deepEqual(await attempt({ grant_type: "client_credentials", ...wrong }), { status: 401, body: refused });
-    assert.deepEqual(await attempt({ grant_type: "password", username: "admin", password: "admin", ...wrong }), { status: 401, body: refused });
-    assert.deepEqual(await attempt({ grant_type: "refresh_token", refresh_token: "x.y.z", ...wrong }), { status: 401, body: refused });
-    assert.deepEqual(await attempt({ grant_type: "password", username: "admin", password: "admin", client_id: "ghost" }), {
+    assert.deepEqual(await attempt({ grant_type: "password", username: "admin", password: "admin", ...wrong }), {
       status: 401,
-      body: { error: "invalid_client", error_description: "Invalid client or Invalid client credentials" },
+      body: refused,
     });
-    assert.equal((await attempt({ grant_type: "client_credentials", client_id: "backend", client_secret: "right-secret" })).status, 200);
+    assert.deepEqual(await attempt({ grant_type: "refresh_token", refresh_token: "x.y.z", ...wrong }), {
+      status: 401,
+      body: refused,
+    });
+    assert.deepEqual(
+      await attempt({ grant_type: "password", username: "admin", password: "admin", client_id: "ghost" }),
+      {
+        status: 401,
+        body: { error: "invalid_client", error_description: "Invalid client or Invalid client credentials" },
+      },
+    );
+    assert.equal(
+      (await attempt({ grant_type: "client_credentials", client_id: "backend", client_secret: "right-secret" })).status,
+      200,
+    );
 
     const events = await json<Json[]>(await api(`${R}/events?direction=asc`));
-    const summary = events.map((e) => ({ type: e.type, clientId: e.clientId, userId: e.userId, error: e.error, details: e.details }));
+    const summary = events.map((e) => ({
+      type: e.type,
+      clientId: e.clientId,
+      userId: e.userId,
+      error: e.error,
+      details: e.details,
+    }));
     assert.deepEqual(summary.slice(0, 3), [
-      { type: "CLIENT_LOGIN_ERROR", clientId: "backend", userId: undefined, error: "invalid_client_credentials", details: { grant_type: "client_credentials" } },
-      { type: "LOGIN_ERROR", clientId: "backend", userId: undefined, error: "invalid_client_credentials", details: { grant_type: "password" } },
-      { type: "LOGIN_ERROR", clientId: "ghost", userId: undefined, error: "client_not_found", details: { grant_type: "password" } },
+      {
+        type: "CLIENT_LOGIN_ERROR",
+        clientId: "backend",
+        userId: undefined,
+        error: "invalid_client_credentials",
+        details: { grant_type: "client_credentials" },
+      },
+      {
+        type: "LOGIN_ERROR",
+        clientId: "backend",
+        userId: undefined,
+        error: "invalid_client_credentials",
+        details: { grant_type: "password" },
+      },
+      {
+        type: "LOGIN_ERROR",
+        clientId: "ghost",
+        userId: undefined,
+        error: "client_not_found",
+        details: { grant_type: "password" },
+      },
     ]);
     assert.equal(summary[3].type, "CLIENT_LOGIN", "REFRESH_TOKEN_ERROR is not saved by default");
     assert.equal(events.length, 4);

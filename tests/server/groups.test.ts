@@ -60,7 +60,10 @@ describe("groups", () => {
   });
 
   test("creates a top-level group with 201 and a Location ending in its id", async () => {
-    const res = await api(`${base}/groups`, { method: "POST", body: { name: "alpha", description: "first", attributes: { color: ["red"] } } });
+    const res = await api(`${base}/groups`, {
+      method: "POST",
+      body: { name: "alpha", description: "first", attributes: { color: ["red"] } },
+    });
     assert.equal(res.status, 201);
     assert.equal(await res.text(), "");
     const location = res.headers.get("location")!;
@@ -75,7 +78,13 @@ describe("groups", () => {
     assert.deepEqual(group.subGroups, []);
     assert.equal(group.subGroupCount, 0);
     assert.equal(group.parentId, undefined);
-    assert.deepEqual(group.access, { view: true, viewMembers: true, manageMembers: true, manage: true, manageMembership: true });
+    assert.deepEqual(group.access, {
+      view: true,
+      viewMembers: true,
+      manageMembers: true,
+      manage: true,
+      manageMembership: true,
+    });
   });
 
   test("rejects a duplicate top-level name with 409 and a missing name with 400", async () => {
@@ -98,7 +107,10 @@ describe("groups", () => {
     const dup = await api(`${base}/groups/${parent}/children`, { method: "POST", body: { name: "kid" } });
     assert.equal(dup.status, 409);
     assert.deepEqual(await dup.json(), { errorMessage: "Sibling group named 'kid' already exists." });
-    const unknown = await api(`${base}/groups/00000000-0000-0000-0000-000000000000/children`, { method: "POST", body: { name: "x" } });
+    const unknown = await api(`${base}/groups/00000000-0000-0000-0000-000000000000/children`, {
+      method: "POST",
+      body: { name: "x" },
+    });
     assert.equal(unknown.status, 404);
   });
 
@@ -114,7 +126,10 @@ describe("groups", () => {
     assert.deepEqual(paging.subGroups, []);
     assert.equal(paging.attributes, undefined);
     const page = await json<Group[]>(await api(`${base}/groups?first=1&max=2`));
-    assert.deepEqual(page.map((g) => g.name), names.slice(1, 3));
+    assert.deepEqual(
+      page.map((g) => g.name),
+      names.slice(1, 3),
+    );
     const full = await json<Group[]>(await api(`${base}/groups?briefRepresentation=false&max=1`));
     assert.ok(full[0].attributes);
   });
@@ -127,28 +142,43 @@ describe("groups", () => {
     const other = await createTop("elsewhere");
     await createChild(other, "needle-two");
     const found = await json<Group[]>(await api(`${base}/groups?search=needle`));
-    assert.deepEqual(found.map((g) => g.name), ["elsewhere", "org"]);
+    assert.deepEqual(
+      found.map((g) => g.name),
+      ["elsewhere", "org"],
+    );
     const org = found.find((g) => g.name === "org")!;
     assert.equal(org.subGroups.length, 1);
     assert.equal(org.subGroups[0].name, "dept");
     assert.equal(org.subGroups[0].subGroupCount, 2);
-    assert.deepEqual(org.subGroups[0].subGroups.map((g) => [g.id, g.path]), [[team, "/org/dept/needle-team"]]);
+    assert.deepEqual(
+      org.subGroups[0].subGroups.map((g) => [g.id, g.path]),
+      [[team, "/org/dept/needle-team"]],
+    );
     const exact = await json<Group[]>(await api(`${base}/groups?search=needle-team&exact=true`));
     assert.equal(exact.length, 1);
     assert.equal(exact[0].name, "org");
     const none = await json<Group[]>(await api(`${base}/groups?search=NEEDLE-TEAM&exact=true`));
     assert.deepEqual(none, []);
     const flat = await json<Group[]>(await api(`${base}/groups?search=needle&populateHierarchy=false`));
-    assert.deepEqual(flat.map((g) => g.path), ["/org/dept/needle-team", "/elsewhere/needle-two"]);
+    assert.deepEqual(
+      flat.map((g) => g.path),
+      ["/org/dept/needle-team", "/elsewhere/needle-two"],
+    );
     const paged = await json<Group[]>(await api(`${base}/groups?search=needle&populateHierarchy=false&first=1&max=1`));
-    assert.deepEqual(paged.map((g) => g.name), ["needle-two"]);
+    assert.deepEqual(
+      paged.map((g) => g.name),
+      ["needle-two"],
+    );
   });
 
   test("q filters by attributes", async () => {
     const id = await createTop("attr-holder", { attributes: { region: ["EU"], tier: ["gold"] } });
     await createTop("attr-other", { attributes: { region: ["US"] } });
     const found = await json<Group[]>(await api(`${base}/groups?q=${encodeURIComponent("region:eu tier:gold")}`));
-    assert.deepEqual(found.map((g) => g.id), [id]);
+    assert.deepEqual(
+      found.map((g) => g.id),
+      [id],
+    );
   });
 
   test("counts all groups, top-level groups and name matches", async () => {
@@ -162,16 +192,28 @@ describe("groups", () => {
 
   test("children are listed sorted by name, paged (default 10) and searchable; full by default", async () => {
     const parent = await createTop("many-kids");
-    for (const name of ["k05", "k01", "k12", "k03", "k02", "k04", "k06", "k07", "k08", "k09", "k10", "k11"]) await createChild(parent, name, { attributes: { n: [name] } });
+    for (const name of ["k05", "k01", "k12", "k03", "k02", "k04", "k06", "k07", "k08", "k09", "k10", "k11"])
+      await createChild(parent, name, { attributes: { n: [name] } });
     const firstPage = await json<Group[]>(await api(`${base}/groups/${parent}/children`));
-    assert.deepEqual(firstPage.map((g) => g.name), ["k01", "k02", "k03", "k04", "k05", "k06", "k07", "k08", "k09", "k10"]);
+    assert.deepEqual(
+      firstPage.map((g) => g.name),
+      ["k01", "k02", "k03", "k04", "k05", "k06", "k07", "k08", "k09", "k10"],
+    );
     assert.deepEqual(firstPage[0].attributes, { n: ["k01"] });
     assert.equal(firstPage[0].subGroupCount, 0);
-    const rest = await json<Group[]>(await api(`${base}/groups/${parent}/children?first=10&max=10&briefRepresentation=true`));
-    assert.deepEqual(rest.map((g) => g.name), ["k11", "k12"]);
+    const rest = await json<Group[]>(
+      await api(`${base}/groups/${parent}/children?first=10&max=10&briefRepresentation=true`),
+    );
+    assert.deepEqual(
+      rest.map((g) => g.name),
+      ["k11", "k12"],
+    );
     assert.equal(rest[0].attributes, undefined);
     const searched = await json<Group[]>(await api(`${base}/groups/${parent}/children?search=K1`));
-    assert.deepEqual(searched.map((g) => g.name), ["k10", "k11", "k12"]);
+    assert.deepEqual(
+      searched.map((g) => g.name),
+      ["k10", "k11", "k12"],
+    );
     const exact = await json<Group[]>(await api(`${base}/groups/${parent}/children?search=k1&exact=true`));
     assert.deepEqual(exact, []);
   });
@@ -180,7 +222,10 @@ describe("groups", () => {
     const parent = await createTop("upd-parent");
     const a = await createChild(parent, "a");
     await createChild(parent, "b");
-    const ok = await api(`${base}/groups/${a}`, { method: "PUT", body: { name: "a2", description: "d", attributes: { k: ["v"] } } });
+    const ok = await api(`${base}/groups/${a}`, {
+      method: "PUT",
+      body: { name: "a2", description: "d", attributes: { k: ["v"] } },
+    });
     assert.equal(ok.status, 204);
     const group = await json<Group>(await api(`${base}/groups/${a}`));
     assert.equal(group.path, "/upd-parent/a2");
@@ -211,7 +256,10 @@ describe("groups", () => {
     assert.equal(passenger[0].path, "/move-to/mover/passenger");
     assert.equal((await json<Group>(await api(`${base}/groups/${from}`))).subGroupCount, 0);
     assert.equal((await json<Group>(await api(`${base}/groups/${to}`))).subGroupCount, 1);
-    const cycle = await api(`${base}/groups/${passenger[0].id}/children`, { method: "POST", body: { id: moving, name: "mover" } });
+    const cycle = await api(`${base}/groups/${passenger[0].id}/children`, {
+      method: "POST",
+      body: { id: moving, name: "mover" },
+    });
     assert.equal(cycle.status, 400);
     const top = await api(`${base}/groups`, { method: "POST", body: { id: moving, name: "mover" } });
     assert.equal(top.status, 204);
@@ -221,7 +269,10 @@ describe("groups", () => {
     await createChild(to, "mover");
     const clash = await api(`${base}/groups/${to}/children`, { method: "POST", body: { id: moving, name: "mover" } });
     assert.equal(clash.status, 409);
-    const missing = await api(`${base}/groups`, { method: "POST", body: { id: "00000000-0000-0000-0000-000000000000", name: "x" } });
+    const missing = await api(`${base}/groups`, {
+      method: "POST",
+      body: { id: "00000000-0000-0000-0000-000000000000", name: "x" },
+    });
     assert.equal(missing.status, 404);
   });
 
@@ -252,21 +303,37 @@ describe("groups", () => {
   test("lists members sorted by username, paged, full unless brief", async () => {
     const group = await createTop("with-members");
     const users = [await createUser("member-b"), await createUser("member-a"), await createUser("member-c")];
-    for (const user of users) assert.equal((await api(`${base}/users/${user}/groups/${group}`, { method: "PUT" })).status, 204);
-    const members = await json<{ username: string; requiredActions?: string[] }[]>(await api(`${base}/groups/${group}/members`));
-    assert.deepEqual(members.map((m) => m.username), ["member-a", "member-b", "member-c"]);
+    for (const user of users)
+      assert.equal((await api(`${base}/users/${user}/groups/${group}`, { method: "PUT" })).status, 204);
+    const members = await json<{ username: string; requiredActions?: string[] }[]>(
+      await api(`${base}/groups/${group}/members`),
+    );
+    assert.deepEqual(
+      members.map((m) => m.username),
+      ["member-a", "member-b", "member-c"],
+    );
     assert.ok(Array.isArray(members[0].requiredActions));
-    const page = await json<{ username: string; requiredActions?: string[] }[]>(await api(`${base}/groups/${group}/members?first=1&max=1&briefRepresentation=true`));
-    assert.deepEqual(page.map((m) => m.username), ["member-b"]);
+    const page = await json<{ username: string; requiredActions?: string[] }[]>(
+      await api(`${base}/groups/${group}/members?first=1&max=1&briefRepresentation=true`),
+    );
+    assert.deepEqual(
+      page.map((m) => m.username),
+      ["member-b"],
+    );
     assert.equal(page[0].requiredActions, undefined);
   });
 
   test("records admin events for group mutations", async () => {
     const realm = await json<Record<string, unknown>>(await api(base));
-    const enable = await api(base, { method: "PUT", body: { ...realm, adminEventsEnabled: true, adminEventsDetailsEnabled: true } });
+    const enable = await api(base, {
+      method: "PUT",
+      body: { ...realm, adminEventsEnabled: true, adminEventsDetailsEnabled: true },
+    });
     assert.equal(enable.status, 204);
     const id = await createTop("audited");
-    const events = await json<{ operationType: string; resourceType: string; resourcePath: string }[]>(await api(`${base}/admin-events?resourceTypes=GROUP`));
+    const events = await json<{ operationType: string; resourceType: string; resourcePath: string }[]>(
+      await api(`${base}/admin-events?resourceTypes=GROUP`),
+    );
     assert.ok(events.some((e) => e.operationType === "CREATE" && e.resourcePath === `groups/${id}`));
   });
 });

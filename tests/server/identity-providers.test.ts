@@ -1,7 +1,15 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { TestServer } from "../support/server.ts";
-import { type Api, createRealm, createUser, idFromLocation, json, type Json, startAdminServer } from "../support/admin-api.ts";
+import {
+  type Api,
+  createRealm,
+  createUser,
+  idFromLocation,
+  json,
+  type Json,
+  startAdminServer,
+} from "../support/admin-api.ts";
 
 const REALM = "idps";
 const BASE = `/admin/realms/${REALM}/identity-provider`;
@@ -19,7 +27,12 @@ describe("identity providers admin API", () => {
   it("creates with 201 + Location by alias, fills defaults and masks the client secret", async () => {
     const res = await api(`${BASE}/instances`, {
       method: "POST",
-      body: { alias: "corp", providerId: "oidc", displayName: "Corp SSO", config: { clientId: "kc", clientSecret: "s3cret", authorizationUrl: "https://idp/auth" } },
+      body: {
+        alias: "corp",
+        providerId: "oidc",
+        displayName: "Corp SSO",
+        config: { clientId: "kc", clientSecret: "s3cret", authorizationUrl: "https://idp/auth" },
+      },
     });
     assert.equal(res.status, 201);
     assert.equal(res.headers.get("location"), `${server.baseUrl}${BASE}/instances/corp`);
@@ -31,7 +44,11 @@ describe("identity providers admin API", () => {
     assert.equal(idp.updateProfileFirstLoginMode, "on");
     assert.equal(idp.trustEmail, false);
     assert.match(idp.internalId, /^[0-9a-f-]{36}$/);
-    assert.equal((await json(await api(`${BASE}/instances/${idp.internalId}`))).alias, "corp", "the internal id works as well");
+    assert.equal(
+      (await json(await api(`${BASE}/instances/${idp.internalId}`))).alias,
+      "corp",
+      "the internal id works as well",
+    );
     assert.equal(idp.config.clientSecret, "**********");
     assert.equal(idp.config.clientId, "kc");
   });
@@ -47,12 +64,27 @@ describe("identity providers admin API", () => {
   it("lists with search, paging and brief representation", async () => {
     await api(`${BASE}/instances`, { method: "POST", body: { alias: "github", providerId: "github", config: {} } });
     const all = await json<Json[]>(await api(`${BASE}/instances`));
-    assert.deepEqual(all.map((i) => i.alias), ["corp", "github"]);
-    assert.deepEqual((await json<Json[]>(await api(`${BASE}/instances?search=git`))).map((i) => i.alias), ["github"]);
+    assert.deepEqual(
+      all.map((i) => i.alias),
+      ["corp", "github"],
+    );
+    assert.deepEqual(
+      (await json<Json[]>(await api(`${BASE}/instances?search=git`))).map((i) => i.alias),
+      ["github"],
+    );
     assert.deepEqual(await json(await api(`${BASE}/instances?search=ithub`)), [], "search is a prefix by default");
-    assert.deepEqual((await json<Json[]>(await api(`${BASE}/instances?search=*ithub*`))).map((i) => i.alias), ["github"]);
-    assert.deepEqual((await json<Json[]>(await api(`${BASE}/instances?search="corp"`))).map((i) => i.alias), ["corp"]);
-    assert.deepEqual((await json<Json[]>(await api(`${BASE}/instances?first=1&max=1`))).map((i) => i.alias), ["github"]);
+    assert.deepEqual(
+      (await json<Json[]>(await api(`${BASE}/instances?search=*ithub*`))).map((i) => i.alias),
+      ["github"],
+    );
+    assert.deepEqual(
+      (await json<Json[]>(await api(`${BASE}/instances?search="corp"`))).map((i) => i.alias),
+      ["corp"],
+    );
+    assert.deepEqual(
+      (await json<Json[]>(await api(`${BASE}/instances?first=1&max=1`))).map((i) => i.alias),
+      ["github"],
+    );
     const brief = await json<Json[]>(await api(`${BASE}/instances?briefRepresentation=true`));
     assert.equal(brief[0].config, undefined);
     assert.equal(brief[0].alias, "corp");
@@ -60,7 +92,15 @@ describe("identity providers admin API", () => {
 
   it("updates with 204 keeping a masked secret, and reads provider factories", async () => {
     const idp = await json(await api(`${BASE}/instances/corp`));
-    assert.equal((await api(`${BASE}/instances/corp`, { method: "PUT", body: { ...idp, displayName: "Corporate", trustEmail: true } })).status, 204);
+    assert.equal(
+      (
+        await api(`${BASE}/instances/corp`, {
+          method: "PUT",
+          body: { ...idp, displayName: "Corporate", trustEmail: true },
+        })
+      ).status,
+      204,
+    );
     const updated = await json(await api(`${BASE}/instances/corp`));
     assert.equal(updated.displayName, "Corporate");
     assert.equal(updated.trustEmail, true);
@@ -70,12 +110,30 @@ describe("identity providers admin API", () => {
   });
 
   it("imports OIDC metadata given inline and refuses a URL it cannot fetch", async () => {
-    const metadata = { issuer: "https://idp.example", authorization_endpoint: "https://idp.example/auth", token_endpoint: "https://idp.example/token", jwks_uri: "https://idp.example/certs" };
-    const config = await json(await api(`${BASE}/import-config`, { method: "POST", body: { providerId: "oidc", file: JSON.stringify(metadata) } }));
+    const metadata = {
+      issuer: "https://idp.example",
+      authorization_endpoint: "https://idp.example/auth",
+      token_endpoint: "https://idp.example/token",
+      jwks_uri: "https://idp.example/certs",
+    };
+    const config = await json(
+      await api(`${BASE}/import-config`, {
+        method: "POST",
+        body: { providerId: "oidc", file: JSON.stringify(metadata) },
+      }),
+    );
     assert.equal(config.authorizationUrl, "https://idp.example/auth");
     assert.equal(config.tokenUrl, "https://idp.example/token");
     assert.equal(config.useJwksUrl, "true");
-    assert.equal((await api(`${BASE}/import-config`, { method: "POST", body: { providerId: "oidc", fromUrl: "https://idp.example/.well-known/openid-configuration" } })).status, 400);
+    assert.equal(
+      (
+        await api(`${BASE}/import-config`, {
+          method: "POST",
+          body: { providerId: "oidc", fromUrl: "https://idp.example/.well-known/openid-configuration" },
+        })
+      ).status,
+      400,
+    );
   });
 
   it("manages mappers: types, create (201), read, update (204), delete (204)", async () => {
@@ -85,14 +143,27 @@ describe("identity providers admin API", () => {
     assert.equal(types["saml-role-idp-mapper"], undefined);
     const res = await api(`${BASE}/instances/corp/mappers`, {
       method: "POST",
-      body: { name: "email", identityProviderAlias: "corp", identityProviderMapper: "oidc-user-attribute-idp-mapper", config: { claim: "email", "user.attribute": "email", syncMode: "INHERIT" } },
+      body: {
+        name: "email",
+        identityProviderAlias: "corp",
+        identityProviderMapper: "oidc-user-attribute-idp-mapper",
+        config: { claim: "email", "user.attribute": "email", syncMode: "INHERIT" },
+      },
     });
     assert.equal(res.status, 201);
     const id = idFromLocation(res);
     assert.equal(res.headers.get("location"), `${server.baseUrl}${BASE}/instances/corp/mappers/${id}`);
     const mapper = await json(await api(`${BASE}/instances/corp/mappers/${id}`));
     assert.equal(mapper.identityProviderMapper, "oidc-user-attribute-idp-mapper");
-    assert.equal((await api(`${BASE}/instances/corp/mappers/${id}`, { method: "PUT", body: { ...mapper, config: { ...mapper.config, claim: "mail" } } })).status, 204);
+    assert.equal(
+      (
+        await api(`${BASE}/instances/corp/mappers/${id}`, {
+          method: "PUT",
+          body: { ...mapper, config: { ...mapper.config, claim: "mail" } },
+        })
+      ).status,
+      204,
+    );
     assert.equal((await json(await api(`${BASE}/instances/corp/mappers/${id}`))).config.claim, "mail");
     assert.equal((await json<Json[]>(await api(`${BASE}/instances/corp/mappers`))).length, 1);
     assert.equal((await api(`${BASE}/instances/corp/mappers/${id}`, { method: "DELETE" })).status, 204);
@@ -101,15 +172,23 @@ describe("identity providers admin API", () => {
 
   it("management permissions and reload-keys", async () => {
     assert.deepEqual(await json(await api(`${BASE}/instances/corp/management/permissions`)), { enabled: false });
-    const enabled = await json(await api(`${BASE}/instances/corp/management/permissions`, { method: "PUT", body: { enabled: true } }));
+    const enabled = await json(
+      await api(`${BASE}/instances/corp/management/permissions`, { method: "PUT", body: { enabled: true } }),
+    );
     assert.equal(enabled.enabled, true);
     assert.equal(await json(await api(`${BASE}/instances/corp/reload-keys`)), false);
   });
 
   it("deletes with 204, removing its mappers and users' links, and records admin events", async () => {
-    await api(`${BASE}/instances/github/mappers`, { method: "POST", body: { name: "m", identityProviderMapper: "hardcoded-attribute-idp-mapper", config: {} } });
+    await api(`${BASE}/instances/github/mappers`, {
+      method: "POST",
+      body: { name: "m", identityProviderMapper: "hardcoded-attribute-idp-mapper", config: {} },
+    });
     const userId = await createUser(api, REALM, "linked");
-    await api(`/admin/realms/${REALM}/users/${userId}/federated-identity/github`, { method: "POST", body: { identityProvider: "github", userId: "gh-1", userName: "gh" } });
+    await api(`/admin/realms/${REALM}/users/${userId}/federated-identity/github`, {
+      method: "POST",
+      body: { identityProvider: "github", userId: "gh-1", userName: "gh" },
+    });
     assert.equal((await api(`${BASE}/instances/github`, { method: "DELETE" })).status, 204);
     assert.equal((await api(`${BASE}/instances/github`)).status, 404);
     assert.equal((await api(`${BASE}/instances/github/mappers`)).status, 404);

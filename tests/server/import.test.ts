@@ -25,7 +25,9 @@ async function json<T = Json>(res: Response, status = 200): Promise<T> {
 }
 
 before(async () => {
-  server = await startTestServer({ args: ["--import", fullExport, "--import", partialExport, "--import", testRealm, "--import", quickstart] });
+  server = await startTestServer({
+    args: ["--import", fullExport, "--import", partialExport, "--import", testRealm, "--import", quickstart],
+  });
   api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
 });
 
@@ -38,11 +40,16 @@ describe("--import of Keycloak exports", () => {
     const names = (await json<Json[]>(await api("/admin/realms"))).map((r) => r.realm).sort();
     assert.deepEqual(names, ["Migration", "Migration2", "demo", "development", "master", "quickstart", "test"].sort());
     const masterClients = (await json<Json[]>(await api("/admin/realms/master/clients"))).map((c) => c.clientId);
-    for (const id of ["master-realm", "Migration-realm", "Migration2-realm", "development-realm", "demo-realm"]) assert.ok(masterClients.includes(id), id);
+    for (const id of ["master-realm", "Migration-realm", "Migration2-realm", "development-realm", "demo-realm"])
+      assert.ok(masterClients.includes(id), id);
     assert.ok(!masterClients.includes("master-test-client"));
   });
 
-  for (const [file, index] of [[fullExport, 0], [fullExport, 1], [partialExport, -1]] as const) {
+  for (const [file, index] of [
+    [fullExport, 0],
+    [fullExport, 1],
+    [partialExport, -1],
+  ] as const) {
     const rep = index >= 0 ? fixture(file)[index] : fixture(file);
     test(`${rep.realm}: clients, realm roles, client roles and flows are listed`, async () => {
       const realm = encodeURIComponent(rep.realm);
@@ -54,16 +61,25 @@ describe("--import of Keycloak exports", () => {
       const roles = await json<Json[]>(await api(`/admin/realms/${realm}/roles`));
       assert.deepEqual(roles.map((r) => r.name).sort(), rep.roles.realm.map((r: Json) => r.name).sort());
       const managementRoles = await json<Json[]>(await api(`/admin/realms/${realm}/clients/${imported.id}/roles`));
-      assert.deepEqual(managementRoles.map((r) => r.name).sort(), rep.roles.client["realm-management"].map((r: Json) => r.name).sort());
+      assert.deepEqual(
+        managementRoles.map((r) => r.name).sort(),
+        rep.roles.client["realm-management"].map((r: Json) => r.name).sort(),
+      );
 
       const flows = await json<Json[]>(await api(`/admin/realms/${realm}/authentication/flows`));
       // Keycloak 26 leaves "saml ecp" out of the flow list
-      const topLevel = rep.authenticationFlows.filter((f: Json) => f.topLevel && f.alias !== "saml ecp").map((f: Json) => f.alias).sort();
+      const topLevel = rep.authenticationFlows
+        .filter((f: Json) => f.topLevel && f.alias !== "saml ecp")
+        .map((f: Json) => f.alias)
+        .sort();
       assert.deepEqual(flows.map((f) => f.alias).sort(), topLevel);
 
       const exported = await json(await api(`/admin/realms/${realm}/partial-export`, { method: "POST" }));
       assert.equal(exported.authenticationFlows.length, rep.authenticationFlows.length);
-      assert.deepEqual(exported.clientScopes.map((s: Json) => s.name).sort(), rep.clientScopes.map((s: Json) => s.name).sort());
+      assert.deepEqual(
+        exported.clientScopes.map((s: Json) => s.name).sort(),
+        rep.clientScopes.map((s: Json) => s.name).sort(),
+      );
       assert.deepEqual([...exported.defaultDefaultClientScopes].sort(), [...rep.defaultDefaultClientScopes].sort());
       assert.equal((exported.organizations ?? []).length, (rep.organizations ?? []).length);
       assert.equal((exported.identityProviders ?? []).length, (rep.identityProviders ?? []).length);
@@ -78,7 +94,10 @@ describe("--import of Keycloak exports", () => {
   test("plain-text import passwords are hashed and work; a realm admin sees only their realm", async () => {
     const token = await adminToken(server.baseUrl, "quickstart", "admin", "admin", "admin-cli");
     const list = await json<Json[]>(await adminFetch(server.baseUrl, token)("/admin/realms"));
-    assert.deepEqual(list.map((r) => r.realm), ["quickstart"]);
+    assert.deepEqual(
+      list.map((r) => r.realm),
+      ["quickstart"],
+    );
     await adminToken(server.baseUrl, "test", "test-user@localhost", "password", "admin-cli");
   });
 

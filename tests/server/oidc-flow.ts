@@ -39,7 +39,12 @@ export interface AuthParams {
 }
 
 export function authUrl(baseUrl: string, realm: string, p: AuthParams): string {
-  const query = new URLSearchParams({ client_id: p.clientId, redirect_uri: p.redirectUri, response_type: "code", scope: p.scope ?? "openid" });
+  const query = new URLSearchParams({
+    client_id: p.clientId,
+    redirect_uri: p.redirectUri,
+    response_type: "code",
+    scope: p.scope ?? "openid",
+  });
   if (p.state) query.set("state", p.state);
   if (p.nonce) query.set("nonce", p.nonce);
   if (p.codeChallenge) {
@@ -63,7 +68,13 @@ export function formAction(html: string, baseUrl: string): string {
   return new URL(action.replace(/&amp;/g, "&"), baseUrl).toString();
 }
 
-export async function submitLogin(baseUrl: string, html: string, jar: CookieJar, username: string, password: string): Promise<Response> {
+export async function submitLogin(
+  baseUrl: string,
+  html: string,
+  jar: CookieJar,
+  username: string,
+  password: string,
+): Promise<Response> {
   const res = await fetch(formAction(html, baseUrl), {
     method: "POST",
     redirect: "manual",
@@ -75,7 +86,14 @@ export async function submitLogin(baseUrl: string, html: string, jar: CookieJar,
 }
 
 /** Runs the code flow through the login form; returns the redirect's query parameters. */
-export async function browserLogin(baseUrl: string, realm: string, params: AuthParams, username: string, password: string, jar = new CookieJar()) {
+export async function browserLogin(
+  baseUrl: string,
+  realm: string,
+  params: AuthParams,
+  username: string,
+  password: string,
+  jar = new CookieJar(),
+) {
   const page = await get(authUrl(baseUrl, realm, params), jar);
   if (page.status !== 200) throw new Error(`auth page answered ${page.status}: ${await page.text()}`);
   const res = await submitLogin(baseUrl, await page.text(), jar, username, password);
@@ -94,11 +112,27 @@ export async function exchangeCode(baseUrl: string, realm: string, form: Record<
 }
 
 /** A security-admin-console token obtained as the console does (code flow with PKCE). */
-export async function consoleToken(baseUrl: string, realm: string, username: string, password: string): Promise<string> {
+export async function consoleToken(
+  baseUrl: string,
+  realm: string,
+  username: string,
+  password: string,
+): Promise<string> {
   const { verifier, challenge } = pkcePair();
   const redirectUri = `${baseUrl}/admin/${realm}/console/`;
-  const { query } = await browserLogin(baseUrl, realm, { clientId: "security-admin-console", redirectUri, codeChallenge: challenge }, username, password);
-  const { status, body } = await exchangeCode(baseUrl, realm, { client_id: "security-admin-console", code: query.get("code")!, redirect_uri: redirectUri, code_verifier: verifier });
+  const { query } = await browserLogin(
+    baseUrl,
+    realm,
+    { clientId: "security-admin-console", redirectUri, codeChallenge: challenge },
+    username,
+    password,
+  );
+  const { status, body } = await exchangeCode(baseUrl, realm, {
+    client_id: "security-admin-console",
+    code: query.get("code")!,
+    redirect_uri: redirectUri,
+    code_verifier: verifier,
+  });
   if (status !== 200) throw new Error(`code exchange failed: ${JSON.stringify(body)}`);
   return body.access_token as string;
 }

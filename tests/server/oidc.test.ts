@@ -53,7 +53,9 @@ describe("discovery and keys", () => {
     assert.equal(protectedHeader.alg, "RS256");
     assert.ok(protectedHeader.kid);
     assert.equal(payload.typ, "Bearer");
-    const jwks2 = (await (await fetch(`${base}/realms/master/protocol/openid-connect/certs`)).json()) as { keys: Record<string, unknown>[] };
+    const jwks2 = (await (await fetch(`${base}/realms/master/protocol/openid-connect/certs`)).json()) as {
+      keys: Record<string, unknown>[];
+    };
     const key = jwks2.keys.find((k) => k.kid === protectedHeader.kid)!;
     assert.equal(key.use, "sig");
     assert.ok(Array.isArray(key.x5c) && key["x5t#S256"]);
@@ -68,7 +70,17 @@ describe("password grant", () => {
     const res = await passwordGrant("master", "admin", "admin", { scope: "openid" });
     assert.equal(res.status, 200);
     const body = (await res.json()) as Record<string, unknown>;
-    assert.deepEqual(Object.keys(body).sort(), ["access_token", "expires_in", "id_token", "not-before-policy", "refresh_expires_in", "refresh_token", "scope", "session_state", "token_type"]);
+    assert.deepEqual(Object.keys(body).sort(), [
+      "access_token",
+      "expires_in",
+      "id_token",
+      "not-before-policy",
+      "refresh_expires_in",
+      "refresh_token",
+      "scope",
+      "session_state",
+      "token_type",
+    ]);
     assert.equal(body.token_type, "Bearer");
     assert.ok((body.expires_in as number) > 0);
     assert.equal(body.refresh_expires_in, 1800);
@@ -79,7 +91,9 @@ describe("password grant", () => {
     assert.equal(access.preferred_username, "admin");
     assert.equal(access.sid, body.session_state);
     assert.ok((access.realm_access as { roles: string[] }).roles.includes("admin"));
-    assert.ok((access.resource_access as Record<string, { roles: string[] }>)["master-realm"].roles.includes("manage-users"));
+    assert.ok(
+      (access.resource_access as Record<string, { roles: string[] }>)["master-realm"].roles.includes("manage-users"),
+    );
     const refresh = decodeJwt(body.refresh_token as string);
     assert.equal(refresh.typ, "Refresh");
     const id = decodeJwt(body.id_token as string);
@@ -93,7 +107,10 @@ describe("password grant", () => {
   });
 
   test("wrong password and unknown user are 401 invalid_grant", async () => {
-    for (const [user, pw] of [["admin", "wrong"], ["nobody", "x"]]) {
+    for (const [user, pw] of [
+      ["admin", "wrong"],
+      ["nobody", "x"],
+    ]) {
       const res = await passwordGrant("master", user!, pw!);
       assert.equal(res.status, 401);
       assert.deepEqual(await res.json(), { error: "invalid_grant", error_description: "Invalid user credentials" });
@@ -118,7 +135,10 @@ describe("password grant", () => {
   });
 
   test("clients without direct access grants are refused", async () => {
-    const res = await fetch(tokenUrl("demo"), form({ grant_type: "password", client_id: "spa", username: "alice.anderson", password: "password" }));
+    const res = await fetch(
+      tokenUrl("demo"),
+      form({ grant_type: "password", client_id: "spa", username: "alice.anderson", password: "password" }),
+    );
     assert.equal(res.status, 400);
     assert.equal(((await res.json()) as { error: string }).error, "unauthorized_client");
   });
@@ -126,7 +146,10 @@ describe("password grant", () => {
   test("missing and unsupported grant types", async () => {
     let res = await fetch(tokenUrl("demo"), form({ client_id: "admin-cli" }));
     assert.equal(res.status, 400);
-    assert.deepEqual(await res.json(), { error: "invalid_request", error_description: "Missing form parameter: grant_type" });
+    assert.deepEqual(await res.json(), {
+      error: "invalid_request",
+      error_description: "Missing form parameter: grant_type",
+    });
     res = await fetch(tokenUrl("demo"), form({ client_id: "admin-cli", grant_type: "magic" }));
     assert.equal(res.status, 400);
     assert.equal(((await res.json()) as { error: string }).error, "unsupported_grant_type");
@@ -134,10 +157,15 @@ describe("password grant", () => {
 });
 
 describe("client credentials", () => {
-  const basic = (id: string, secret: string) => ({ authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}` });
+  const basic = (id: string, secret: string) => ({
+    authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`,
+  });
 
   test("client_secret_basic gives a service-account token without refresh token", async () => {
-    const res = await fetch(tokenUrl("demo"), form({ grant_type: "client_credentials" }, basic("portal", "portal-secret")));
+    const res = await fetch(
+      tokenUrl("demo"),
+      form({ grant_type: "client_credentials" }, basic("portal", "portal-secret")),
+    );
     assert.equal(res.status, 200);
     const body = (await res.json()) as Record<string, unknown>;
     assert.equal(body.refresh_token, undefined);
@@ -148,25 +176,45 @@ describe("client credentials", () => {
   });
 
   test("client_secret_post works, a wrong secret is 401 unauthorized_client, an unknown client 401 invalid_client", async () => {
-    let res = await fetch(tokenUrl("demo"), form({ grant_type: "client_credentials", client_id: "portal", client_secret: "portal-secret" }));
+    let res = await fetch(
+      tokenUrl("demo"),
+      form({ grant_type: "client_credentials", client_id: "portal", client_secret: "portal-secret" }),
+    );
     assert.equal(res.status, 200);
-    res = await fetch(tokenUrl("demo"), form({ grant_type: "client_credentials", client_id: "portal", client_secret: "nope" }));
+    res = await fetch(
+      tokenUrl("demo"),
+      form({ grant_type: "client_credentials", client_id: "portal", client_secret: "nope" }),
+    );
     assert.equal(res.status, 401);
-    assert.deepEqual(await res.json(), { error: "unauthorized_client", error_description: "Invalid client or Invalid client credentials" });
-    res = await fetch(tokenUrl("demo"), form({ grant_type: "client_credentials", client_id: "no-such-client", client_secret: "x" }));
+    assert.deepEqual(await res.json(), {
+      error: "unauthorized_client",
+      error_description: "Invalid client or Invalid client credentials",
+    });
+    res = await fetch(
+      tokenUrl("demo"),
+      form({ grant_type: "client_credentials", client_id: "no-such-client", client_secret: "x" }),
+    );
     assert.equal(res.status, 401);
-    assert.deepEqual(await res.json(), { error: "invalid_client", error_description: "Invalid client or Invalid client credentials" });
+    assert.deepEqual(await res.json(), {
+      error: "invalid_client",
+      error_description: "Invalid client or Invalid client credentials",
+    });
   });
 
   test("introspection tells active from revoked tokens", async () => {
     const user = (await (await passwordGrant("demo", "sybil.brown", "password")).json()) as Record<string, string>;
     const introspect = async (token: string) =>
-      (await (await fetch(`${tokenUrl("demo")}/introspect`, form({ token }, basic("portal", "portal-secret")))).json()) as Record<string, unknown>;
+      (await (
+        await fetch(`${tokenUrl("demo")}/introspect`, form({ token }, basic("portal", "portal-secret")))
+      ).json()) as Record<string, unknown>;
     const active = await introspect(user.access_token!);
     assert.equal(active.active, true);
     assert.equal(active.username, "sybil.brown");
     assert.equal(active.client_id, "admin-cli");
-    await fetch(`${base}/realms/demo/protocol/openid-connect/logout`, form({ client_id: "admin-cli", refresh_token: user.refresh_token! }));
+    await fetch(
+      `${base}/realms/demo/protocol/openid-connect/logout`,
+      form({ client_id: "admin-cli", refresh_token: user.refresh_token! }),
+    );
     assert.deepEqual(await introspect(user.access_token!), { active: false });
   });
 
@@ -180,7 +228,10 @@ describe("client credentials", () => {
 describe("refresh", () => {
   test("a refresh token gives new tokens in the same session", async () => {
     const first = (await (await passwordGrant("demo", "bob.brown", "password")).json()) as Record<string, string>;
-    const res = await fetch(tokenUrl("demo"), form({ grant_type: "refresh_token", client_id: "admin-cli", refresh_token: first.refresh_token! }));
+    const res = await fetch(
+      tokenUrl("demo"),
+      form({ grant_type: "refresh_token", client_id: "admin-cli", refresh_token: first.refresh_token! }),
+    );
     assert.equal(res.status, 200);
     const second = (await res.json()) as Record<string, string>;
     assert.equal(second.session_state, first.session_state);
@@ -188,7 +239,10 @@ describe("refresh", () => {
   });
 
   test("a garbage refresh token is 400 invalid_grant", async () => {
-    const res = await fetch(tokenUrl("demo"), form({ grant_type: "refresh_token", client_id: "admin-cli", refresh_token: "x.y.z" }));
+    const res = await fetch(
+      tokenUrl("demo"),
+      form({ grant_type: "refresh_token", client_id: "admin-cli", refresh_token: "x.y.z" }),
+    );
     assert.equal(res.status, 400);
     assert.equal(((await res.json()) as { error: string }).error, "invalid_grant");
   });
@@ -198,7 +252,10 @@ describe("browser code flow", () => {
   const redirectUri = "http://127.0.0.1:5555/app/";
 
   test("the login page has Keycloak's form fields", async () => {
-    const res = await get(authUrl(base, "demo", { clientId: "spa", redirectUri, codeChallenge: pkcePair().challenge }), new CookieJar());
+    const res = await get(
+      authUrl(base, "demo", { clientId: "spa", redirectUri, codeChallenge: pkcePair().challenge }),
+      new CookieJar(),
+    );
     assert.equal(res.status, 200);
     const html = await res.text();
     assert.match(html, /<title>Sign in to [^<]+<\/title>/);
@@ -209,7 +266,10 @@ describe("browser code flow", () => {
   });
 
   test("invalid redirect_uri and unknown client get an error page", async () => {
-    let res = await get(authUrl(base, "demo", { clientId: "spa", redirectUri: "https://evil.example/" }), new CookieJar());
+    let res = await get(
+      authUrl(base, "demo", { clientId: "spa", redirectUri: "https://evil.example/" }),
+      new CookieJar(),
+    );
     assert.equal(res.status, 400);
     assert.match(await res.text(), /Invalid parameter: redirect_uri/);
     res = await get(authUrl(base, "demo", { clientId: "nope", redirectUri }), new CookieJar());
@@ -219,7 +279,10 @@ describe("browser code flow", () => {
 
   test("a wrong password shows the error and keeps the username", async () => {
     const jar = new CookieJar();
-    const page = await get(authUrl(base, "demo", { clientId: "spa", redirectUri, codeChallenge: pkcePair().challenge }), jar);
+    const page = await get(
+      authUrl(base, "demo", { clientId: "spa", redirectUri, codeChallenge: pkcePair().challenge }),
+      jar,
+    );
     const res = await submitLogin(base, await page.text(), jar, "carol.chen", "wrong");
     assert.equal(res.status, 200);
     const html = await res.text();
@@ -231,30 +294,56 @@ describe("browser code flow", () => {
 
   test("code + PKCE S256 through the login form, then SSO with prompt=none, then logout", async () => {
     const { verifier, challenge } = pkcePair();
-    const { jar, query } = await browserLogin(base, "demo", { clientId: "spa", redirectUri, codeChallenge: challenge, state: "st-1", nonce: "n-1" }, "david.dubois", "password");
+    const { jar, query } = await browserLogin(
+      base,
+      "demo",
+      { clientId: "spa", redirectUri, codeChallenge: challenge, state: "st-1", nonce: "n-1" },
+      "david.dubois",
+      "password",
+    );
     assert.equal(query.get("state"), "st-1");
     assert.equal(query.get("iss"), `${base}/realms/demo`);
     const code = query.get("code")!;
     assert.ok(jar.get("KEYCLOAK_IDENTITY") && jar.get("KEYCLOAK_SESSION"));
 
-    const wrong = await exchangeCode(base, "demo", { client_id: "spa", code, redirect_uri: redirectUri, code_verifier: pkcePair().verifier });
+    const wrong = await exchangeCode(base, "demo", {
+      client_id: "spa",
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: pkcePair().verifier,
+    });
     assert.equal(wrong.status, 400);
     assert.equal(wrong.body.error, "invalid_grant");
 
     const { verifier: v2, challenge: c2 } = pkcePair();
-    const second = await get(authUrl(base, "demo", { clientId: "spa", redirectUri, codeChallenge: c2, prompt: "none", state: "st-2" }), jar);
+    const second = await get(
+      authUrl(base, "demo", { clientId: "spa", redirectUri, codeChallenge: c2, prompt: "none", state: "st-2" }),
+      jar,
+    );
     assert.equal(second.status, 302);
     const loc = new URL(second.headers.get("location")!);
     assert.equal(loc.searchParams.get("state"), "st-2");
-    const tokens = await exchangeCode(base, "demo", { client_id: "spa", code: loc.searchParams.get("code")!, redirect_uri: redirectUri, code_verifier: v2 });
+    const tokens = await exchangeCode(base, "demo", {
+      client_id: "spa",
+      code: loc.searchParams.get("code")!,
+      redirect_uri: redirectUri,
+      code_verifier: v2,
+    });
     assert.equal(tokens.status, 200);
     assert.equal(decodeJwt(tokens.body.id_token as string).nonce, undefined);
     assert.equal(decodeJwt(tokens.body.access_token as string).preferred_username, "david.dubois");
-    const reused = await exchangeCode(base, "demo", { client_id: "spa", code: loc.searchParams.get("code")!, redirect_uri: redirectUri, code_verifier: v2 });
+    const reused = await exchangeCode(base, "demo", {
+      client_id: "spa",
+      code: loc.searchParams.get("code")!,
+      redirect_uri: redirectUri,
+      code_verifier: v2,
+    });
     assert.equal(reused.status, 400);
     void verifier;
 
-    const userinfo = await fetch(`${base}/realms/demo/protocol/openid-connect/userinfo`, { headers: { authorization: `Bearer ${tokens.body.access_token}` } });
+    const userinfo = await fetch(`${base}/realms/demo/protocol/openid-connect/userinfo`, {
+      headers: { authorization: `Bearer ${tokens.body.access_token}` },
+    });
     assert.equal(userinfo.status, 200);
     assert.equal(((await userinfo.json()) as { preferred_username: string }).preferred_username, "david.dubois");
 
@@ -263,11 +352,25 @@ describe("browser code flow", () => {
     assert.equal(out.status, 302);
     assert.equal(out.headers.get("location"), `${redirectUri}?state=bye`);
 
-    const refresh = await fetch(tokenUrl("demo"), form({ grant_type: "refresh_token", client_id: "spa", refresh_token: tokens.body.refresh_token as string }));
+    const refresh = await fetch(
+      tokenUrl("demo"),
+      form({ grant_type: "refresh_token", client_id: "spa", refresh_token: tokens.body.refresh_token as string }),
+    );
     assert.equal(refresh.status, 400);
-    const afterLogout = await fetch(`${base}/realms/demo/protocol/openid-connect/userinfo`, { headers: { authorization: `Bearer ${tokens.body.access_token}` } });
+    const afterLogout = await fetch(`${base}/realms/demo/protocol/openid-connect/userinfo`, {
+      headers: { authorization: `Bearer ${tokens.body.access_token}` },
+    });
     assert.equal(afterLogout.status, 401);
-    const none = await get(authUrl(base, "demo", { clientId: "spa", redirectUri, codeChallenge: pkcePair().challenge, prompt: "none", state: "st-3" }), jar);
+    const none = await get(
+      authUrl(base, "demo", {
+        clientId: "spa",
+        redirectUri,
+        codeChallenge: pkcePair().challenge,
+        prompt: "none",
+        state: "st-3",
+      }),
+      jar,
+    );
     assert.equal(none.status, 302);
     const noneLoc = new URL(none.headers.get("location")!);
     assert.equal(noneLoc.searchParams.get("error"), "login_required");
@@ -276,14 +379,28 @@ describe("browser code flow", () => {
 
   test("nonce round-trips into the ID token; fragment response mode", async () => {
     const { verifier, challenge } = pkcePair();
-    const { location } = await browserLogin(base, "demo", { clientId: "spa", redirectUri, codeChallenge: challenge, nonce: "abc", responseMode: "fragment" }, "frank.fischer", "password");
+    const { location } = await browserLogin(
+      base,
+      "demo",
+      { clientId: "spa", redirectUri, codeChallenge: challenge, nonce: "abc", responseMode: "fragment" },
+      "frank.fischer",
+      "password",
+    );
     const params = new URLSearchParams(location.hash.slice(1));
-    const tokens = await exchangeCode(base, "demo", { client_id: "spa", code: params.get("code")!, redirect_uri: redirectUri, code_verifier: verifier });
+    const tokens = await exchangeCode(base, "demo", {
+      client_id: "spa",
+      code: params.get("code")!,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    });
     assert.equal(decodeJwt(tokens.body.id_token as string).nonce, "abc");
   });
 
   test("prompt=none without a session redirects with login_required", async () => {
-    const res = await get(authUrl(base, "demo", { clientId: "spa", redirectUri, codeChallenge: pkcePair().challenge, prompt: "none" }), new CookieJar());
+    const res = await get(
+      authUrl(base, "demo", { clientId: "spa", redirectUri, codeChallenge: pkcePair().challenge, prompt: "none" }),
+      new CookieJar(),
+    );
     assert.equal(res.status, 302);
     assert.equal(new URL(res.headers.get("location")!).searchParams.get("error"), "login_required");
   });
@@ -298,13 +415,23 @@ describe("browser code flow", () => {
 
   test("logout without redirect shows the logged-out page", async () => {
     const { challenge } = pkcePair();
-    const { jar } = await browserLogin(base, "demo", { clientId: "spa", redirectUri, codeChallenge: challenge }, "heidi.anderson", "password");
+    const { jar } = await browserLogin(
+      base,
+      "demo",
+      { clientId: "spa", redirectUri, codeChallenge: challenge },
+      "heidi.anderson",
+      "password",
+    );
     const confirm = await get(`${base}/realms/demo/protocol/openid-connect/logout`, jar);
     assert.equal(confirm.status, 200);
     const html = await confirm.text();
     assert.match(html, /Do you want to log out\?/);
     const action = /<form id="kc-logout-confirm" action="([^"]+)"/.exec(html)![1]!;
-    const res = await fetch(new URL(action, base), { method: "POST", headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" }, body: "" });
+    const res = await fetch(new URL(action, base), {
+      method: "POST",
+      headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
     jar.store(res);
     assert.equal(res.status, 200);
     assert.match(await res.text(), /You are logged out/);
@@ -334,14 +461,28 @@ describe("browser code flow", () => {
     const done = await post("new-secret", "new-secret");
     assert.equal(done.status, 302);
     const code = new URL(done.headers.get("location")!).searchParams.get("code")!;
-    const tokens = await exchangeCode(base, "demo", { client_id: "spa", code, redirect_uri: redirectUri, code_verifier: verifier });
+    const tokens = await exchangeCode(base, "demo", {
+      client_id: "spa",
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    });
     assert.equal(tokens.status, 200);
-    const again = await browserLogin(base, "demo", { clientId: "spa", redirectUri, codeChallenge: pkcePair().challenge }, "peggy.garcia", "new-secret");
+    const again = await browserLogin(
+      base,
+      "demo",
+      { clientId: "spa", redirectUri, codeChallenge: pkcePair().challenge },
+      "peggy.garcia",
+      "new-secret",
+    );
     assert.ok(again.query.get("code"));
   });
 
   test("the form action is on the realm's login-actions path", async () => {
-    const res = await get(authUrl(base, "demo", { clientId: "spa", redirectUri, codeChallenge: pkcePair().challenge }), new CookieJar());
+    const res = await get(
+      authUrl(base, "demo", { clientId: "spa", redirectUri, codeChallenge: pkcePair().challenge }),
+      new CookieJar(),
+    );
     assert.match(formAction(await res.text(), base), /\/realms\/demo\/login-actions\/authenticate\?/);
   });
 });
@@ -351,7 +492,10 @@ describe("CORS and session iframes", () => {
 
   test("preflight on the token endpoint and admin API", async () => {
     for (const path of ["/realms/demo/protocol/openid-connect/token", "/admin/realms/demo/users"]) {
-      const res = await fetch(`${base}${path}`, { method: "OPTIONS", headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization" } });
+      const res = await fetch(`${base}${path}`, {
+        method: "OPTIONS",
+        headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization" },
+      });
       assert.equal(res.status, 200);
       assert.equal(res.headers.get("access-control-allow-origin"), origin);
       assert.match(res.headers.get("access-control-allow-headers") ?? "", /Authorization/);
@@ -359,22 +503,35 @@ describe("CORS and session iframes", () => {
   });
 
   test("token endpoint echoes allowed origins only", async () => {
-    const ok = await fetch(tokenUrl("demo"), form({ grant_type: "client_credentials", client_id: "portal", client_secret: "portal-secret" }, { origin }));
+    const ok = await fetch(
+      tokenUrl("demo"),
+      form({ grant_type: "client_credentials", client_id: "portal", client_secret: "portal-secret" }, { origin }),
+    );
     assert.equal(ok.headers.get("access-control-allow-origin"), origin);
-    const bad = await fetch(tokenUrl("demo"), form({ grant_type: "client_credentials", client_id: "portal", client_secret: "portal-secret" }, { origin: "https://evil.example" }));
+    const bad = await fetch(
+      tokenUrl("demo"),
+      form(
+        { grant_type: "client_credentials", client_id: "portal", client_secret: "portal-secret" },
+        { origin: "https://evil.example" },
+      ),
+    );
     assert.equal(bad.headers.get("access-control-allow-origin"), null);
   });
 
   test("admin responses carry CORS headers for the token's allowed origins", async () => {
     const token = await adminToken(base);
-    const res = await fetch(`${base}/admin/realms/master/attack-detection/brute-force/users/x`, { headers: { authorization: `Bearer ${token}`, origin } });
+    const res = await fetch(`${base}/admin/realms/master/attack-detection/brute-force/users/x`, {
+      headers: { authorization: `Bearer ${token}`, origin },
+    });
     assert.equal(res.status, 200);
     assert.equal(res.headers.get("access-control-allow-origin"), null); // admin-cli has no web origins
   });
 
   test("login-status-iframe init checks the client's web origins", async () => {
     const init = (clientId: string, o: string) =>
-      fetch(`${base}/realms/demo/protocol/openid-connect/login-status-iframe.html/init?${new URLSearchParams({ client_id: clientId, origin: o })}`);
+      fetch(
+        `${base}/realms/demo/protocol/openid-connect/login-status-iframe.html/init?${new URLSearchParams({ client_id: clientId, origin: o })}`,
+      );
     assert.equal((await init("spa", origin)).status, 204);
     assert.equal((await init("spa", "https://evil.example")).status, 403);
     assert.equal((await init("nope", origin)).status, 403);

@@ -1,7 +1,16 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { TestServer } from "../support/server.ts";
-import { type Api, createRealm, createUser, form, idFromLocation, json, type Json, startAdminServer } from "../support/admin-api.ts";
+import {
+  type Api,
+  createRealm,
+  createUser,
+  form,
+  idFromLocation,
+  json,
+  type Json,
+  startAdminServer,
+} from "../support/admin-api.ts";
 
 const REALM = "orgs";
 const BASE = `/admin/realms/${REALM}/organizations`;
@@ -12,7 +21,11 @@ describe("organizations admin API", () => {
 
   before(async () => {
     ({ server, api } = await startAdminServer());
-    await createRealm(api, REALM, { organizationsEnabled: true, adminEventsEnabled: true, adminEventsDetailsEnabled: true });
+    await createRealm(api, REALM, {
+      organizationsEnabled: true,
+      adminEventsEnabled: true,
+      adminEventsDetailsEnabled: true,
+    });
     await createRealm(api, "no-orgs");
   });
   after(async () => server?.dispose());
@@ -26,7 +39,11 @@ describe("organizations admin API", () => {
   });
 
   it("creates with 201 + Location, derives the alias from the name and reads it back", async () => {
-    const res = await create({ name: "Acme", domains: [{ name: "acme.com", verified: true }], attributes: { tier: ["gold"] } });
+    const res = await create({
+      name: "Acme",
+      domains: [{ name: "acme.com", verified: true }],
+      attributes: { tier: ["gold"] },
+    });
     assert.equal(res.status, 201);
     assert.equal(await res.text(), "");
     const id = idFromLocation(res);
@@ -52,25 +69,48 @@ describe("organizations admin API", () => {
   });
 
   it("searches by name or domain, exact or not, by q attributes, and counts; brief by default", async () => {
-    await create({ name: "Globex", alias: "globex", domains: [{ name: "globex.org" }], attributes: { tier: ["silver"] } });
+    await create({
+      name: "Globex",
+      alias: "globex",
+      domains: [{ name: "globex.org" }],
+      attributes: { tier: ["silver"] },
+    });
     const all = await json<Json[]>(await api(BASE));
-    assert.deepEqual(all.map((o) => o.name), ["Acme", "Globex", "Has Space"]);
+    assert.deepEqual(
+      all.map((o) => o.name),
+      ["Acme", "Globex", "Has Space"],
+    );
     assert.equal(all[0].attributes, undefined);
     const full = await json<Json[]>(await api(`${BASE}?briefRepresentation=false&search=acme`));
-    assert.deepEqual(full.map((o) => o.name), ["Acme"]);
+    assert.deepEqual(
+      full.map((o) => o.name),
+      ["Acme"],
+    );
     assert.deepEqual(full[0].attributes, { tier: ["gold"] });
-    assert.deepEqual((await json<Json[]>(await api(`${BASE}?search=globex.org&exact=true`))).map((o) => o.name), ["Globex"]);
+    assert.deepEqual(
+      (await json<Json[]>(await api(`${BASE}?search=globex.org&exact=true`))).map((o) => o.name),
+      ["Globex"],
+    );
     assert.deepEqual(await json(await api(`${BASE}?search=glob&exact=true`)), []);
-    assert.deepEqual((await json<Json[]>(await api(`${BASE}?q=tier:silver`))).map((o) => o.name), ["Globex"]);
+    assert.deepEqual(
+      (await json<Json[]>(await api(`${BASE}?q=tier:silver`))).map((o) => o.name),
+      ["Globex"],
+    );
     assert.equal(await json(await api(`${BASE}/count`)), 3);
     assert.equal(await json(await api(`${BASE}/count?search=acme`)), 1);
-    assert.deepEqual((await json<Json[]>(await api(`${BASE}?first=1&max=1`))).map((o) => o.name), ["Globex"]);
+    assert.deepEqual(
+      (await json<Json[]>(await api(`${BASE}?first=1&max=1`))).map((o) => o.name),
+      ["Globex"],
+    );
   });
 
   it("updates with 204, keeps the alias, and deletes with 204 then 404", async () => {
     const id = idFromLocation(await create({ name: "Initech", alias: "initech" }));
     const org = await json(await api(`${BASE}/${id}`));
-    const put = await api(`${BASE}/${id}`, { method: "PUT", body: { ...org, description: "TPS reports", domains: [{ name: "initech.com" }] } });
+    const put = await api(`${BASE}/${id}`, {
+      method: "PUT",
+      body: { ...org, description: "TPS reports", domains: [{ name: "initech.com" }] },
+    });
     assert.equal(put.status, 204);
     const updated = await json(await api(`${BASE}/${id}`));
     assert.equal(updated.description, "TPS reports");
@@ -91,12 +131,27 @@ describe("organizations admin API", () => {
     assert.equal((await api(`${BASE}/${orgId}/members`, { method: "POST", body: "no-such-user" })).status, 400);
     await api(`${BASE}/${orgId}/members`, { method: "POST", body: bob });
     const members = await json<Json[]>(await api(`${BASE}/${orgId}/members`));
-    assert.deepEqual(members.map((m) => [m.username, m.membershipType]), [["alice", "UNMANAGED"], ["bob", "UNMANAGED"]]);
-    assert.deepEqual((await json<Json[]>(await api(`${BASE}/${orgId}/members?search=alice@`))).map((m) => m.username), ["alice"]);
+    assert.deepEqual(
+      members.map((m) => [m.username, m.membershipType]),
+      [
+        ["alice", "UNMANAGED"],
+        ["bob", "UNMANAGED"],
+      ],
+    );
+    assert.deepEqual(
+      (await json<Json[]>(await api(`${BASE}/${orgId}/members?search=alice@`))).map((m) => m.username),
+      ["alice"],
+    );
     assert.equal(await json(await api(`${BASE}/${orgId}/members/count`)), 2);
     const orgs = await json<Json[]>(await api(`${BASE}/members/${alice}/organizations`));
-    assert.deepEqual(orgs.map((o) => o.id), [orgId]);
-    assert.equal((await json<Json[]>(await api(`${BASE}/${orgId}/members/${alice}/organizations`)))[0].alias, "members");
+    assert.deepEqual(
+      orgs.map((o) => o.id),
+      [orgId],
+    );
+    assert.equal(
+      (await json<Json[]>(await api(`${BASE}/${orgId}/members/${alice}/organizations`)))[0].alias,
+      "members",
+    );
     assert.equal((await api(`${BASE}/${orgId}/members/${bob}`, { method: "DELETE" })).status, 204);
     assert.equal((await api(`${BASE}/${orgId}/members/${bob}`, { method: "DELETE" })).status, 404);
     assert.equal(await json(await api(`${BASE}/${orgId}/members/count`)), 1);
@@ -105,15 +160,36 @@ describe("organizations admin API", () => {
   it("records invitations (204) and checks the invited user", async () => {
     const orgId = idFromLocation(await create({ name: "Invites", alias: "invites" }));
     const carol = await createUser(api, REALM, "carol", { email: "carol@example.com" });
-    assert.equal((await api(`${BASE}/${orgId}/members/invite-user`, { method: "POST", ...form({ email: "new@example.com", firstName: "New", lastName: "Person" }) })).status, 204);
-    assert.equal((await api(`${BASE}/${orgId}/members/invite-user`, { method: "POST", ...form({ firstName: "No mail" }) })).status, 400);
-    assert.equal((await api(`${BASE}/${orgId}/members/invite-existing-user`, { method: "POST", ...form({ id: carol }) })).status, 204);
-    assert.equal((await api(`${BASE}/${orgId}/members/invite-existing-user`, { method: "POST", ...form({ id: "nobody" }) })).status, 400);
+    assert.equal(
+      (
+        await api(`${BASE}/${orgId}/members/invite-user`, {
+          method: "POST",
+          ...form({ email: "new@example.com", firstName: "New", lastName: "Person" }),
+        })
+      ).status,
+      204,
+    );
+    assert.equal(
+      (await api(`${BASE}/${orgId}/members/invite-user`, { method: "POST", ...form({ firstName: "No mail" }) })).status,
+      400,
+    );
+    assert.equal(
+      (await api(`${BASE}/${orgId}/members/invite-existing-user`, { method: "POST", ...form({ id: carol }) })).status,
+      204,
+    );
+    assert.equal(
+      (await api(`${BASE}/${orgId}/members/invite-existing-user`, { method: "POST", ...form({ id: "nobody" }) }))
+        .status,
+      400,
+    );
   });
 
   it("lists invitations as OrganizationInvitationRepresentation, filtered, readable by id and deletable", async () => {
     const orgId = idFromLocation(await create({ name: "Invited", alias: "invited" }));
-    await api(`${BASE}/${orgId}/members/invite-user`, { method: "POST", ...form({ email: "ann@example.com", firstName: "Ann", lastName: "Lee" }) });
+    await api(`${BASE}/${orgId}/members/invite-user`, {
+      method: "POST",
+      ...form({ email: "ann@example.com", firstName: "Ann", lastName: "Lee" }),
+    });
     await api(`${BASE}/${orgId}/members/invite-user`, { method: "POST", ...form({ email: "bob@example.com" }) });
     const all = await json<Json[]>(await api(`${BASE}/${orgId}/invitations`));
     assert.equal(all.length, 2);
@@ -122,7 +198,10 @@ describe("organizations admin API", () => {
     assert.equal(ann.firstName, "Ann");
     assert.equal(ann.status, "PENDING");
     assert.equal(ann.expiresAt - ann.sentDate, 43200);
-    assert.deepEqual((await json<Json[]>(await api(`${BASE}/${orgId}/invitations?search=lee`))).map((i) => i.email), ["ann@example.com"]);
+    assert.deepEqual(
+      (await json<Json[]>(await api(`${BASE}/${orgId}/invitations?search=lee`))).map((i) => i.email),
+      ["ann@example.com"],
+    );
     assert.deepEqual(await json(await api(`${BASE}/${orgId}/invitations?status=EXPIRED`)), []);
     assert.equal((await json(await api(`${BASE}/${orgId}/invitations/${ann.id}`))).email, "ann@example.com");
     assert.equal((await api(`${BASE}/${orgId}/invitations/${ann.id}`, { method: "DELETE" })).status, 204);
@@ -131,22 +210,32 @@ describe("organizations admin API", () => {
 
   it("links identity providers by alias and unlinks them", async () => {
     const orgId = idFromLocation(await create({ name: "Brokered", alias: "brokered" }));
-    const idp = await api(`/admin/realms/${REALM}/identity-provider/instances`, { method: "POST", body: { alias: "corp-oidc", providerId: "oidc", config: { clientId: "x" } } });
+    const idp = await api(`/admin/realms/${REALM}/identity-provider/instances`, {
+      method: "POST",
+      body: { alias: "corp-oidc", providerId: "oidc", config: { clientId: "x" } },
+    });
     assert.equal(idp.status, 201);
     assert.equal((await api(`${BASE}/${orgId}/identity-providers`, { method: "POST", body: "corp-oidc" })).status, 204);
     assert.equal((await api(`${BASE}/${orgId}/identity-providers`, { method: "POST", body: "corp-oidc" })).status, 409);
     assert.equal((await api(`${BASE}/${orgId}/identity-providers`, { method: "POST", body: "missing" })).status, 400);
     const linked = await json<Json[]>(await api(`${BASE}/${orgId}/identity-providers`));
-    assert.deepEqual(linked.map((i) => [i.alias, i.organizationId]), [["corp-oidc", orgId]]);
+    assert.deepEqual(
+      linked.map((i) => [i.alias, i.organizationId]),
+      [["corp-oidc", orgId]],
+    );
     assert.equal((await json(await api(`${BASE}/${orgId}/identity-providers/corp-oidc`))).alias, "corp-oidc");
-    const realmOnly = await json<Json[]>(await api(`/admin/realms/${REALM}/identity-provider/instances?realmOnly=true`));
+    const realmOnly = await json<Json[]>(
+      await api(`/admin/realms/${REALM}/identity-provider/instances?realmOnly=true`),
+    );
     assert.equal(realmOnly.length, 0);
     assert.equal((await api(`${BASE}/${orgId}/identity-providers/corp-oidc`, { method: "DELETE" })).status, 204);
     assert.equal((await api(`${BASE}/${orgId}/identity-providers/corp-oidc`)).status, 404);
   });
 
   it("records admin events and keeps organizations across a restart", async () => {
-    const events = await json<Json[]>(await api(`/admin/realms/${REALM}/admin-events?resourceTypes=ORGANIZATION&operationTypes=CREATE`));
+    const events = await json<Json[]>(
+      await api(`/admin/realms/${REALM}/admin-events?resourceTypes=ORGANIZATION&operationTypes=CREATE`),
+    );
     assert.ok(events.length >= 3);
     assert.match(events[0].resourcePath, /^organizations\//);
     await server.stop();

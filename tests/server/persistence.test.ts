@@ -68,7 +68,10 @@ describe("durability", () => {
     for (const name of acknowledgedRoles) {
       const res = await api(`/admin/realms/load/roles/${name}`);
       assert.equal(res.status, 200, `acknowledged role ${name} lost`);
-      assert.equal(((await res.json()) as { description: string }).description, `role ${name.slice("burst-role-".length)}`);
+      assert.equal(
+        ((await res.json()) as { description: string }).description,
+        `role ${name.slice("burst-role-".length)}`,
+      );
     }
     for (const realm of acknowledgedRealms) {
       const res = await api(`/admin/realms/${realm}`);
@@ -87,7 +90,13 @@ describe("durability", () => {
           const username = `load-${client}-${n}`;
           const res = await api("/admin/realms/load/users", {
             method: "POST",
-            body: { username, email: `${username}@example.com`, firstName: "Load", lastName: `User ${client} ${n}`, enabled: true },
+            body: {
+              username,
+              email: `${username}@example.com`,
+              firstName: "Load",
+              lastName: `User ${client} ${n}`,
+              enabled: true,
+            },
           });
           if (res.status !== 201) failures.push(`${username}: ${res.status} ${await res.text()}`);
         }
@@ -99,8 +108,11 @@ describe("durability", () => {
     await signIn();
     const count = await (await api("/admin/realms/load/users/count")).json();
     assert.equal(count, 1000);
-    const users = (await (await api("/admin/realms/load/users?first=0&max=2000&briefRepresentation=true")).json()) as { username: string }[];
+    const users = (await (await api("/admin/realms/load/users?first=0&max=2000&briefRepresentation=true")).json()) as {
+      username: string;
+    }[];
     const names = new Set(users.map((u) => u.username));
-    for (let client = 0; client < 10; client++) for (let n = 0; n < 100; n++) assert.ok(names.has(`load-${client}-${n}`), `load-${client}-${n} missing`);
+    for (let client = 0; client < 10; client++)
+      for (let n = 0; n < 100; n++) assert.ok(names.has(`load-${client}-${n}`), `load-${client}-${n} missing`);
   });
 });

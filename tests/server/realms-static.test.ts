@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startTestServer, type TestServer } from "../support/server.ts";
 
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; frame-src 'self'; img-src 'self' data:; connect-src 'self'";
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; frame-src 'self'; img-src 'self' data:; connect-src 'self'";
 
 let server: TestServer;
 let dist: string;
@@ -44,7 +45,12 @@ describe("static routes", () => {
     const html = await res.text();
     const block = /<script id="environment" type="application\/json">(.*?)<\/script>/.exec(html);
     assert.ok(block, html);
-    assert.deepEqual(JSON.parse(block[1]), { serverBaseUrl: server.baseUrl, realm: "master", clientId: "security-admin-console", scope: "openid" });
+    assert.deepEqual(JSON.parse(block[1]), {
+      serverBaseUrl: server.baseUrl,
+      realm: "master",
+      clientId: "security-admin-console",
+      scope: "openid",
+    });
     assert.match(html, /src="\/elements\/console\/console-x\.js"/);
   });
 

@@ -44,13 +44,21 @@ describe("realm list", () => {
     assert.equal(master.accessTokenLifespan, 300);
     assert.equal(master.defaultRole.name, "default-roles-master");
     const brief = await json<Json[]>(await api("/admin/realms?briefRepresentation=true"));
-    assert.deepEqual(Object.keys(brief.find((r) => r.realm === "demo")!).sort(), ["displayName", "enabled", "id", "realm"]);
+    assert.deepEqual(Object.keys(brief.find((r) => r.realm === "demo")!).sort(), [
+      "displayName",
+      "enabled",
+      "id",
+      "realm",
+    ]);
   });
 
   test("a realm administrator without view-realm sees only the name of their realm", async () => {
     const token = await adminToken(server.baseUrl, "demo", "helpdesk", "helpdesk", "admin-cli");
     const list = await json<Json[]>(await adminFetch(server.baseUrl, token)("/admin/realms"));
-    assert.deepEqual(list.map((r) => r.realm), ["demo"]);
+    assert.deepEqual(
+      list.map((r) => r.realm),
+      ["demo"],
+    );
     assert.equal(list[0].accessTokenLifespan, undefined);
   });
 });
@@ -76,7 +84,15 @@ describe("realm create / read / update / delete", () => {
   test("the new realm gets built-in clients and its management client in master", async () => {
     const clients = await json<Json[]>(await api("/admin/realms/acme/clients"));
     const ids = clients.map((c) => c.clientId).sort();
-    for (const id of ["account", "account-console", "admin-cli", "broker", "realm-management", "security-admin-console"]) assert.ok(ids.includes(id), id);
+    for (const id of [
+      "account",
+      "account-console",
+      "admin-cli",
+      "broker",
+      "realm-management",
+      "security-admin-console",
+    ])
+      assert.ok(ids.includes(id), id);
     const management = clients.find((c) => c.clientId === "realm-management")!;
     assert.equal(management.bearerOnly, true);
     const masterClients = await json<Json[]>(await api("/admin/realms/master/clients?clientId=acme-realm"));
@@ -99,7 +115,10 @@ describe("realm create / read / update / delete", () => {
   });
 
   test("PUT merges fields and keeps the rest", async () => {
-    const res = await api("/admin/realms/acme", { method: "PUT", body: { registrationAllowed: true, attributes: { custom: "1" }, displayName: "Acme Inc" } });
+    const res = await api("/admin/realms/acme", {
+      method: "PUT",
+      body: { registrationAllowed: true, attributes: { custom: "1" }, displayName: "Acme Inc" },
+    });
     assert.equal(res.status, 204, await res.text());
     const realm = await json(await api("/admin/realms/acme"));
     assert.equal(realm.registrationAllowed, true);
@@ -130,12 +149,19 @@ describe("realm create / read / update / delete", () => {
   });
 
   test("POST takes a whole realm export, as Keycloak's import does", async () => {
-    const file = resolve(import.meta.dirname, "../../../shared/fixtures/keycloak/quickstarts-spring-rest-authz-realm-import.json");
+    const file = resolve(
+      import.meta.dirname,
+      "../../../shared/fixtures/keycloak/quickstarts-spring-rest-authz-realm-import.json",
+    );
     const rep = JSON.parse(readFileSync(file, "utf8"));
     const res = await createRealm(rep);
     assert.equal(res.status, 201, await res.text());
     const clients = await json<Json[]>(await api(`/admin/realms/${rep.realm}/clients`));
-    for (const c of rep.clients) assert.ok(clients.some((x) => x.clientId === c.clientId), c.clientId);
+    for (const c of rep.clients)
+      assert.ok(
+        clients.some((x) => x.clientId === c.clientId),
+        c.clientId,
+      );
     assert.ok(clients.some((x) => x.clientId === "realm-management"));
     assert.equal((await api(`/admin/realms/${rep.realm}`, { method: "DELETE" })).status, 204);
   });
@@ -167,7 +193,11 @@ describe("seeded demo realm", () => {
     const res = await fetch(`${server.baseUrl}/realms/demo/protocol/openid-connect/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: "portal", client_secret: "portal-secret" }),
+      body: new URLSearchParams({
+        grant_type: "client_credentials",
+        client_id: "portal",
+        client_secret: "portal-secret",
+      }),
     });
     const { access_token } = await json<{ access_token: string }>(res);
     const portal = adminFetch(server.baseUrl, access_token);
@@ -180,8 +210,16 @@ describe("seeded demo realm", () => {
 describe("realm sub-resources", () => {
   test("localization texts", async () => {
     assert.deepEqual(await json(await api("/admin/realms/durable/localization")), []);
-    assert.equal((await api("/admin/realms/durable/localization/en", { method: "POST", body: { hello: "Hello", bye: "Bye" } })).status, 204);
-    const put = await api("/admin/realms/durable/localization/de/hello", { method: "PUT", body: "Hallo", headers: { "content-type": "text/plain" } });
+    assert.equal(
+      (await api("/admin/realms/durable/localization/en", { method: "POST", body: { hello: "Hello", bye: "Bye" } }))
+        .status,
+      204,
+    );
+    const put = await api("/admin/realms/durable/localization/de/hello", {
+      method: "PUT",
+      body: "Hallo",
+      headers: { "content-type": "text/plain" },
+    });
     assert.equal(put.status, 204);
     assert.deepEqual(await json(await api("/admin/realms/durable/localization")), ["de", "en"]);
     assert.deepEqual(await json(await api("/admin/realms/durable/localization/en")), { hello: "Hello", bye: "Bye" });
@@ -198,7 +236,10 @@ describe("realm sub-resources", () => {
     const config = await json(await api("/admin/realms/durable/events/config"));
     assert.equal(config.eventsEnabled, false);
     assert.equal(config.adminEventsEnabled, false);
-    const res = await api("/admin/realms/durable/events/config", { method: "PUT", body: { ...config, eventsEnabled: true, enabledEventTypes: ["LOGIN"], eventsExpiration: 3600 } });
+    const res = await api("/admin/realms/durable/events/config", {
+      method: "PUT",
+      body: { ...config, eventsEnabled: true, enabledEventTypes: ["LOGIN"], eventsExpiration: 3600 },
+    });
     assert.equal(res.status, 204);
     const after = await json(await api("/admin/realms/durable/events/config"));
     assert.equal(after.eventsEnabled, true);
@@ -211,13 +252,22 @@ describe("realm sub-resources", () => {
     assert.equal(support.path, "/Support");
     assert.deepEqual(support.realmRoles, ["auditor"]);
     const defaults = await json<Json[]>(await api("/admin/realms/demo/default-groups"));
-    assert.deepEqual(defaults.map((g) => g.path), ["/Support"]);
+    assert.deepEqual(
+      defaults.map((g) => g.path),
+      ["/Support"],
+    );
     const platform = await json(await api("/admin/realms/demo/group-by-path/Engineering/Backend/Platform"));
     assert.equal(platform.subGroups[0].name, "Core");
     assert.equal((await api(`/admin/realms/demo/default-groups/${platform.id}`, { method: "PUT" })).status, 204);
-    assert.deepEqual((await json<Json[]>(await api("/admin/realms/demo/default-groups"))).map((g) => g.path), ["/Support", "/Engineering/Backend/Platform"]);
+    assert.deepEqual(
+      (await json<Json[]>(await api("/admin/realms/demo/default-groups"))).map((g) => g.path),
+      ["/Support", "/Engineering/Backend/Platform"],
+    );
     assert.equal((await api(`/admin/realms/demo/default-groups/${support.id}`, { method: "DELETE" })).status, 204);
-    assert.deepEqual((await json<Json[]>(await api("/admin/realms/demo/default-groups"))).map((g) => g.path), ["/Engineering/Backend/Platform"]);
+    assert.deepEqual(
+      (await json<Json[]>(await api("/admin/realms/demo/default-groups"))).map((g) => g.path),
+      ["/Engineering/Backend/Platform"],
+    );
     assert.equal((await api("/admin/realms/demo/default-groups/nope", { method: "PUT" })).status, 404);
     assert.equal((await api("/admin/realms/demo/group-by-path/No/Such")).status, 404);
   });
@@ -227,7 +277,9 @@ describe("realm sub-resources", () => {
   });
 
   test("partial export masks secrets and leaves out key material", async () => {
-    const res = await api("/admin/realms/demo/partial-export?exportClients=true&exportGroupsAndRoles=true", { method: "POST" });
+    const res = await api("/admin/realms/demo/partial-export?exportClients=true&exportGroupsAndRoles=true", {
+      method: "POST",
+    });
     const rep = await json(res);
     assert.equal(rep.realm, "demo");
     const portal = rep.clients.find((c: Json) => c.clientId === "portal");
@@ -250,21 +302,40 @@ describe("realm sub-resources", () => {
       clients: [{ clientId: "imported-client", publicClient: true, redirectUris: ["http://localhost/*"] }],
       roles: { realm: [{ name: "imported-role" }], client: { "imported-client": [{ name: "imported-client-role" }] } },
     };
-    const first = await json(await api("/admin/realms/durable/partialImport", { method: "POST", body: { ...body, ifResourceExists: "FAIL" } }));
+    const first = await json(
+      await api("/admin/realms/durable/partialImport", { method: "POST", body: { ...body, ifResourceExists: "FAIL" } }),
+    );
     assert.equal(first.added, 5);
     assert.equal(first.skipped, 0);
     assert.ok(first.results.every((r: Json) => r.action === "ADDED" && r.id));
-    const fail = await json(await api("/admin/realms/durable/partialImport", { method: "POST", body: { ...body, ifResourceExists: "FAIL" } }), 409);
+    const fail = await json(
+      await api("/admin/realms/durable/partialImport", { method: "POST", body: { ...body, ifResourceExists: "FAIL" } }),
+      409,
+    );
     assert.match(fail.errorMessage, /already exists/);
-    const skip = await json(await api("/admin/realms/durable/partialImport", { method: "POST", body: { ...body, ifResourceExists: "SKIP" } }));
+    const skip = await json(
+      await api("/admin/realms/durable/partialImport", { method: "POST", body: { ...body, ifResourceExists: "SKIP" } }),
+    );
     assert.equal(skip.skipped, 5);
     const clientUuid = first.results.find((r: Json) => r.resourceType === "CLIENT").id;
-    const extraRole = await api(`/admin/realms/durable/clients/${clientUuid}/roles`, { method: "POST", body: { name: "not-in-the-import" } });
+    const extraRole = await api(`/admin/realms/durable/clients/${clientUuid}/roles`, {
+      method: "POST",
+      body: { name: "not-in-the-import" },
+    });
     assert.equal(extraRole.status, 201);
-    const overwrite = await json(await api("/admin/realms/durable/partialImport", { method: "POST", body: { ...body, users: [{ username: "imported-user", firstName: "Changed" }], ifResourceExists: "OVERWRITE" } }));
+    const overwrite = await json(
+      await api("/admin/realms/durable/partialImport", {
+        method: "POST",
+        body: { ...body, users: [{ username: "imported-user", firstName: "Changed" }], ifResourceExists: "OVERWRITE" },
+      }),
+    );
     assert.equal(overwrite.overwritten, 5);
     const rolesAfter = await json<Json[]>(await api(`/admin/realms/durable/clients/${clientUuid}/roles`));
-    assert.deepEqual(rolesAfter.map((r) => r.name), ["imported-client-role"], "an overwritten client is recreated with the imported roles only");
+    assert.deepEqual(
+      rolesAfter.map((r) => r.name),
+      ["imported-client-role"],
+      "an overwritten client is recreated with the imported roles only",
+    );
     const userResult = overwrite.results.find((r: Json) => r.resourceType === "USER");
     assert.equal(userResult.id, first.results.find((r: Json) => r.resourceType === "USER").id);
     const group = await json(await api("/admin/realms/durable/group-by-path/Imported/Child"));

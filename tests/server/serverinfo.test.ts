@@ -23,20 +23,41 @@ describe("server info, ui-ext, translations and cache admin API", () => {
     assert.ok(info.memoryInfo.total > 0);
     assert.equal(info.profileInfo.name, "community");
     const feature = (name: string) => info.features.find((f: Json) => f.name === name);
-    for (const [name, enabled] of [["ORGANIZATION", true], ["ADMIN_FINE_GRAINED_AUTHZ", false], ["ADMIN_FINE_GRAINED_AUTHZ_V2", true], ["TOKEN_EXCHANGE_STANDARD_V2", true], ["DPOP", false], ["DYNAMIC_SCOPES", false], ["CLIENT_POLICIES", true], ["KERBEROS", true], ["DEVICE_FLOW", true], ["QUICK_THEME", false]] as const) {
+    for (const [name, enabled] of [
+      ["ORGANIZATION", true],
+      ["ADMIN_FINE_GRAINED_AUTHZ", false],
+      ["ADMIN_FINE_GRAINED_AUTHZ_V2", true],
+      ["TOKEN_EXCHANGE_STANDARD_V2", true],
+      ["DPOP", false],
+      ["DYNAMIC_SCOPES", false],
+      ["CLIENT_POLICIES", true],
+      ["KERBEROS", true],
+      ["DEVICE_FLOW", true],
+      ["QUICK_THEME", false],
+    ] as const) {
       assert.equal(feature(name)?.enabled, enabled, name);
     }
     assert.deepEqual(Object.keys(feature("ORGANIZATION")).sort(), ["dependencies", "enabled", "label", "name", "type"]);
     assert.ok(info.profileInfo.disabledFeatures.includes("DPOP"));
-    for (const type of ["org.keycloak.keys.KeyProvider", "org.keycloak.userprofile.UserProfileProvider", "org.keycloak.services.clientregistration.policy.ClientRegistrationPolicy", "org.keycloak.storage.UserStorageProvider", "org.keycloak.storage.ldap.mappers.LDAPStorageMapper"]) {
+    for (const type of [
+      "org.keycloak.keys.KeyProvider",
+      "org.keycloak.userprofile.UserProfileProvider",
+      "org.keycloak.services.clientregistration.policy.ClientRegistrationPolicy",
+      "org.keycloak.storage.UserStorageProvider",
+      "org.keycloak.storage.ldap.mappers.LDAPStorageMapper",
+    ]) {
       assert.ok(info.componentTypes[type]?.length, type);
     }
-    assert.ok(info.protocolMapperTypes["openid-connect"].some((m: Json) => m.id === "oidc-organization-membership-mapper"));
+    assert.ok(
+      info.protocolMapperTypes["openid-connect"].some((m: Json) => m.id === "oidc-organization-membership-mapper"),
+    );
     assert.ok(info.identityProviders.some((p: Json) => p.id === "oidc"));
     assert.ok(info.socialProviders.some((p: Json) => p.id === "github"));
     assert.ok(info.enums.operationType.includes("ACTION"));
     assert.ok(info.cryptoInfo.clientSignatureAsymmetricAlgorithms.includes("RS256"));
-    assert.ok(info.themes.login.length && info.passwordPolicies.length && info.builtinProtocolMappers["openid-connect"].length);
+    assert.ok(
+      info.themes.login.length && info.passwordPolicies.length && info.builtinProtocolMappers["openid-connect"].length,
+    );
     assert.ok(info.providers.authenticator.providers["auth-cookie"]);
   });
 
@@ -52,18 +73,39 @@ describe("server info, ui-ext, translations and cache admin API", () => {
     assert.doesNotMatch(JSON.stringify(info), /jdbc:|\/home\/|SNAPSHOT/);
 
     const userId = await createUser(api, "master", "hashed");
-    assert.equal((await api(`/admin/realms/master/users/${userId}/reset-password`, { method: "PUT", body: { type: "password", value: "hashed-pass", temporary: false } })).status, 204);
+    assert.equal(
+      (
+        await api(`/admin/realms/master/users/${userId}/reset-password`, {
+          method: "PUT",
+          body: { type: "password", value: "hashed-pass", temporary: false },
+        })
+      ).status,
+      204,
+    );
     const [credential] = await json<Json[]>(await api(`/admin/realms/master/users/${userId}/credentials`));
-    assert.deepEqual(JSON.parse(credential.credentialData), { hashIterations: 210000, algorithm: policy("hashAlgorithm").defaultValue, additionalParameters: {} });
+    assert.deepEqual(JSON.parse(credential.credentialData), {
+      hashIterations: 210000,
+      algorithm: policy("hashAlgorithm").defaultValue,
+      additionalParameters: {},
+    });
   });
 
   it("ui-ext: realm info, realm names with search and paging, sessions", async () => {
     assert.deepEqual(await json(await api("/admin/realms/master/ui-ext/info")), { userProfileProvidersEnabled: false });
     const names = await json<Json[]>(await api("/admin/realms/master/ui-ext/realms/names"));
-    assert.deepEqual(names.map((r) => r.name), ["master", "second"]);
+    assert.deepEqual(
+      names.map((r) => r.name),
+      ["master", "second"],
+    );
     assert.equal(names[1].displayName, "Second realm");
-    assert.deepEqual((await json<Json[]>(await api("/admin/realms/master/ui-ext/realms/names?search=sec"))).map((r) => r.name), ["second"]);
-    assert.deepEqual((await json<Json[]>(await api("/admin/realms/master/ui-ext/realms/names?first=1&max=1"))).map((r) => r.name), ["second"]);
+    assert.deepEqual(
+      (await json<Json[]>(await api("/admin/realms/master/ui-ext/realms/names?search=sec"))).map((r) => r.name),
+      ["second"],
+    );
+    assert.deepEqual(
+      (await json<Json[]>(await api("/admin/realms/master/ui-ext/realms/names?first=1&max=1"))).map((r) => r.name),
+      ["second"],
+    );
     const sessions = await json<Json[]>(await api("/admin/realms/master/ui-ext/sessions?type=REGULAR"));
     assert.ok(sessions.length >= 1);
     assert.equal(sessions[0].username, "admin");
@@ -73,12 +115,22 @@ describe("server info, ui-ext, translations and cache admin API", () => {
   });
 
   it("serves realm localization texts as [{key, value}] without a token", async () => {
-    assert.equal((await api("/admin/realms/second/localization/de", { method: "POST", body: { hello: "Hallo", bye: "Tschüss" } })).status, 204);
+    assert.equal(
+      (await api("/admin/realms/second/localization/de", { method: "POST", body: { hello: "Hallo", bye: "Tschüss" } }))
+        .status,
+      204,
+    );
     const res = await fetch(`${server.baseUrl}/resources/second/admin/de`);
     assert.equal(res.status, 200);
-    assert.deepEqual(await res.json(), [{ key: "bye", value: "Tschüss" }, { key: "hello", value: "Hallo" }]);
+    assert.deepEqual(await res.json(), [
+      { key: "bye", value: "Tschüss" },
+      { key: "hello", value: "Hallo" },
+    ]);
     assert.deepEqual(await (await fetch(`${server.baseUrl}/resources/second/admin/fr`)).json(), []);
-    assert.deepEqual(await (await fetch(`${server.baseUrl}/resources/second/login/de?theme=keycloak`)).json(), [{ key: "bye", value: "Tschüss" }, { key: "hello", value: "Hallo" }]);
+    assert.deepEqual(await (await fetch(`${server.baseUrl}/resources/second/login/de?theme=keycloak`)).json(), [
+      { key: "bye", value: "Tschüss" },
+      { key: "hello", value: "Hallo" },
+    ]);
     assert.equal((await fetch(`${server.baseUrl}/resources/nope/admin/en`)).status, 404);
   });
 
@@ -87,7 +139,15 @@ describe("server info, ui-ext, translations and cache admin API", () => {
       assert.equal((await api(`/admin/realms/second/${cache}`, { method: "POST" })).status, 204, cache);
     }
     const userId = await createUser(api, "master", "plain");
-    assert.equal((await api(`/admin/realms/master/users/${userId}/reset-password`, { method: "PUT", body: { type: "password", value: "plain-pass", temporary: false } })).status, 204);
+    assert.equal(
+      (
+        await api(`/admin/realms/master/users/${userId}/reset-password`, {
+          method: "PUT",
+          body: { type: "password", value: "plain-pass", temporary: false },
+        })
+      ).status,
+      204,
+    );
     const plain = adminFetch(server.baseUrl, await adminToken(server.baseUrl, "master", "plain", "plain-pass"));
     assert.equal((await plain("/admin/realms/master/clear-realm-cache", { method: "POST" })).status, 403);
     assert.equal((await plain("/admin/realms/master/ui-ext/info")).status, 403);

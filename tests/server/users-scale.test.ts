@@ -16,7 +16,10 @@ after(async () => {
   await server?.dispose();
 });
 
-async function timed<T>(path: string, init?: Parameters<typeof api>[1]): Promise<{ body: T; ms: number; status: number }> {
+async function timed<T>(
+  path: string,
+  init?: Parameters<typeof api>[1],
+): Promise<{ body: T; ms: number; status: number }> {
   const started = performance.now();
   const res = await api(path, init);
   const text = await res.text();
@@ -30,7 +33,12 @@ test("lists, pages, searches and counts 100,000 users quickly", async () => {
   const names = first.body.map((u) => u.username);
   assert.deepEqual(names, [...names].sort(), "sorted by username");
 
-  for (const path of [`${base}?first=99000&max=20`, `${base}?search=ada`, `${base}?briefRepresentation=true`, `${base}/count`]) {
+  for (const path of [
+    `${base}?first=99000&max=20`,
+    `${base}?search=ada`,
+    `${base}?briefRepresentation=true`,
+    `${base}/count`,
+  ]) {
     const { status, ms } = await timed(path);
     assert.equal(status, 200, path);
     assert.ok(ms < 1500, `${path} took ${Math.round(ms)} ms`);

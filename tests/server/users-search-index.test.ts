@@ -11,8 +11,23 @@ const realm = { id: "r1", realm: "r1" } as RealmRecord;
 
 function user(id: string, username: string, email?: string, firstName?: string, lastName?: string): UserRecord {
   return {
-    id, realmId: realm.id, username, email, firstName, lastName, enabled: true, emailVerified: false, attributes: {},
-    requiredActions: [], createdTimestamp: 0, notBefore: 0, credentials: [], groupIds: [], roleIds: [], federatedIdentities: [], consents: [],
+    id,
+    realmId: realm.id,
+    username,
+    email,
+    firstName,
+    lastName,
+    enabled: true,
+    emailVerified: false,
+    attributes: {},
+    requiredActions: [],
+    createdTimestamp: 0,
+    notBefore: 0,
+    credentials: [],
+    groupIds: [],
+    roleIds: [],
+    federatedIdentities: [],
+    consents: [],
   };
 }
 
@@ -28,7 +43,8 @@ test("prefix search merges username, email and name matches in username order, a
     tx.put("users", user("4", "bob", "b@x.org", "Bob", "Alsop"));
     tx.put("users", user("5", "carl", "c@x.org"));
   });
-  const search = (term: string, first = 0, max = 10) => names(findUsers(server, realm, parseUserFilter({ search: term }), first, max));
+  const search = (term: string, first = 0, max = 10) =>
+    names(findUsers(server, realm, parseUserFilter({ search: term }), first, max));
   assert.deepEqual(search("al"), ["alpha", "bob", "mike", "zed"]);
   assert.deepEqual(search("al", 1, 2), ["bob", "mike"]);
   assert.equal(countUsers(server, realm, parseUserFilter({ search: "al" })), 4);

@@ -17,7 +17,10 @@ interface User {
   totp?: boolean;
   notBefore?: number;
   access?: Record<string, boolean>;
-  userProfileMetadata?: { attributes: { name: string; required: boolean; readOnly: boolean }[]; groups: { name: string }[] };
+  userProfileMetadata?: {
+    attributes: { name: string; required: boolean; readOnly: boolean }[];
+    groups: { name: string }[];
+  };
   bruteForceStatus?: Record<string, unknown>;
 }
 
@@ -88,7 +91,13 @@ describe("users: create, read, update, delete", () => {
   });
 
   test("creates a user with 201 + Location, lower-cases username and email, grants default roles", async () => {
-    const id = await createUser({ username: "Alice", email: "Alice@Example.com", firstName: "Alice", lastName: "Liddell", enabled: true });
+    const id = await createUser({
+      username: "Alice",
+      email: "Alice@Example.com",
+      firstName: "Alice",
+      lastName: "Liddell",
+      enabled: true,
+    });
     const user = await getUser(id);
     assert.equal(user.username, "alice");
     assert.equal(user.email, "alice@example.com");
@@ -98,7 +107,13 @@ describe("users: create, read, update, delete", () => {
     assert.equal(user.totp, false);
     assert.deepEqual(user.requiredActions, []);
     assert.ok(user.createdTimestamp > 0);
-    assert.deepEqual(user.access, { manageGroupMembership: true, view: true, mapRoles: true, impersonate: true, manage: true });
+    assert.deepEqual(user.access, {
+      manageGroupMembership: true,
+      view: true,
+      mapRoles: true,
+      impersonate: true,
+      manage: true,
+    });
     const roles = await api(`${base}/users/${id}/role-mappings/realm`);
     if (roles.status === 200) {
       const names = ((await roles.json()) as { name: string }[]).map((r) => r.name);
@@ -115,16 +130,25 @@ describe("users: create, read, update, delete", () => {
     await createUser({ username: "bob", email: "bob@example.com", enabled: true });
     const sameName = await api(`${base}/users`, { method: "POST", body: { username: "BOB" } });
     assert.deepEqual(await json(sameName, 409), { errorMessage: "User exists with same username" });
-    const sameEmail = await api(`${base}/users`, { method: "POST", body: { username: "bobby", email: "BOB@example.com" } });
+    const sameEmail = await api(`${base}/users`, {
+      method: "POST",
+      body: { username: "bobby", email: "BOB@example.com" },
+    });
     assert.deepEqual(await json(sameEmail, 409), { errorMessage: "User exists with same email" });
     const noName = await api(`${base}/users`, { method: "POST", body: { email: "x@example.com" } });
     assert.deepEqual(await json(noName, 400), { errorMessage: "User name is missing" });
   });
 
   test("400 with Keycloak's field errors on profile validation", async () => {
-    const badEmail = await json<Record<string, unknown>>(await api(`${base}/users`, { method: "POST", body: { username: "carol", email: "not-an-email" } }), 400);
+    const badEmail = await json<Record<string, unknown>>(
+      await api(`${base}/users`, { method: "POST", body: { username: "carol", email: "not-an-email" } }),
+      400,
+    );
     assert.deepEqual(badEmail, { field: "email", errorMessage: "error-invalid-email", params: ["email"] });
-    const short = await json<Record<string, unknown>>(await api(`${base}/users`, { method: "POST", body: { username: "ab" } }), 400);
+    const short = await json<Record<string, unknown>>(
+      await api(`${base}/users`, { method: "POST", body: { username: "ab" } }),
+      400,
+    );
     assert.deepEqual(short, { field: "username", errorMessage: "error-invalid-length", params: ["username", 3, 255] });
     const many = await json<{ errors: { field: string }[] }>(
       await api(`${base}/users`, { method: "POST", body: { username: "x<y", firstName: "a$b", email: "bad" } }),
@@ -135,7 +159,10 @@ describe("users: create, read, update, delete", () => {
 
   test("updates with 204 and keeps fields the representation leaves out", async () => {
     const id = await createUser({ username: "dave", email: "dave@example.com", firstName: "Dave", enabled: true });
-    const res = await api(`${base}/users/${id}`, { method: "PUT", body: { lastName: "Bowman", emailVerified: true, requiredActions: ["VERIFY_EMAIL", "NOT_AN_ACTION"] } });
+    const res = await api(`${base}/users/${id}`, {
+      method: "PUT",
+      body: { lastName: "Bowman", emailVerified: true, requiredActions: ["VERIFY_EMAIL", "NOT_AN_ACTION"] },
+    });
     assert.equal(res.status, 204, await res.text());
     const user = await getUser(id);
     assert.equal(user.lastName, "Bowman");
@@ -145,7 +172,10 @@ describe("users: create, read, update, delete", () => {
     assert.deepEqual(user.requiredActions, ["VERIFY_EMAIL"]);
     const taken = await api(`${base}/users/${id}`, { method: "PUT", body: { email: "alice@example.com" } });
     assert.deepEqual(await json(taken, 409), { errorMessage: "User exists with same email" });
-    assert.equal((await api(`${base}/users/00000000-0000-0000-0000-000000000000`, { method: "PUT", body: {} })).status, 404);
+    assert.equal(
+      (await api(`${base}/users/00000000-0000-0000-0000-000000000000`, { method: "PUT", body: {} })).status,
+      404,
+    );
   });
 
   test("deletes with 204, then 404", async () => {
@@ -174,12 +204,19 @@ describe("users: realm settings", () => {
   test("usernames change only when editUsernameAllowed", async () => {
     const id = await createUser({ username: "renamed", enabled: true });
     const refused = await api(`${base}/users/${id}`, { method: "PUT", body: { username: "other-name" } });
-    assert.deepEqual(await json(refused, 400), { field: "username", errorMessage: "readOnlyUsernameMessage", params: ["username"] });
+    assert.deepEqual(await json(refused, 400), {
+      field: "username",
+      errorMessage: "readOnlyUsernameMessage",
+      params: ["username"],
+    });
     await setRealm({ editUsernameAllowed: true });
     try {
       await json(await api(`${base}/users/${id}`, { method: "PUT", body: { username: "Other-Name" } }), 204);
       assert.equal((await getUser(id)).username, "other-name");
-      assert.deepEqual((await json<User[]>(await api(`${base}/users?username=other-name&exact=true`))).map((u) => u.id), [id]);
+      assert.deepEqual(
+        (await json<User[]>(await api(`${base}/users?username=other-name&exact=true`))).map((u) => u.id),
+        [id],
+      );
       assert.deepEqual(await json<User[]>(await api(`${base}/users?username=renamed&exact=true`)), []);
     } finally {
       await setRealm({ editUsernameAllowed: false });
@@ -192,7 +229,10 @@ describe("users: realm settings", () => {
       const id = await createUser({ email: "Mail.User@Example.com", enabled: true });
       const user = await getUser(id);
       assert.equal(user.username, "mail.user@example.com");
-      const missing = await json<Record<string, unknown>>(await api(`${base}/users`, { method: "POST", body: { username: "ignored" } }), 400);
+      const missing = await json<Record<string, unknown>>(
+        await api(`${base}/users`, { method: "POST", body: { username: "ignored" } }),
+        400,
+      );
       assert.equal(missing.field, "email");
     } finally {
       await setRealm({ registrationEmailAsUsername: false });
@@ -216,11 +256,19 @@ describe("users: search", () => {
   before(async () => {
     await setProfilePolicy("ENABLED");
     for (const [i, name] of names.entries()) {
-      await createUser({ username: name, email: `${name}@search.test`, firstName: i % 2 ? "Even" : "Odd", lastName: "Searcher", enabled: i !== 4, attributes: { dept: [i < 2 ? "Sales" : "ops"] } });
+      await createUser({
+        username: name,
+        email: `${name}@search.test`,
+        firstName: i % 2 ? "Even" : "Odd",
+        lastName: "Searcher",
+        enabled: i !== 4,
+        attributes: { dept: [i < 2 ? "Sales" : "ops"] },
+      });
     }
   });
 
-  const list = async (query: string) => (await json<User[]>(await api(`${base}/users?${query}`))).map((u) => u.username);
+  const list = async (query: string) =>
+    (await json<User[]>(await api(`${base}/users?${query}`))).map((u) => u.username);
   const count = async (query: string) => json<number>(await api(`${base}/users/count?${query}`));
 
   test("search is a prefix match by default, sorted by username", async () => {
@@ -262,18 +310,35 @@ describe("users: search", () => {
     const [one] = await json<User[]>(await api(`${base}/users?username=sam.one&exact=true`));
     assert.deepEqual(await list(`search=id:${one.id}`), ["sam.one"]);
     const withStatus = await json<User[]>(await api(`${base}/ui-ext/brute-force-user?search=sam.one`));
-    assert.deepEqual(withStatus[0].bruteForceStatus, { numFailures: 0, disabled: false, lastIPFailure: "n/a", lastFailure: 0 });
+    assert.deepEqual(withStatus[0].bruteForceStatus, {
+      numFailures: 0,
+      disabled: false,
+      lastIPFailure: "n/a",
+      lastFailure: 0,
+    });
   });
 });
 
 describe("users: profile", () => {
   test("the default profile and its metadata", async () => {
     await setProfilePolicy(undefined);
-    const config = await json<{ attributes: { name: string }[]; groups: { name: string }[]; unmanagedAttributePolicy?: string }>(await api(`${base}/users/profile`));
-    assert.deepEqual(config.attributes.map((a) => a.name), ["username", "email", "firstName", "lastName"]);
-    assert.deepEqual(config.groups.map((g) => g.name), ["user-metadata"]);
+    const config = await json<{
+      attributes: { name: string }[];
+      groups: { name: string }[];
+      unmanagedAttributePolicy?: string;
+    }>(await api(`${base}/users/profile`));
+    assert.deepEqual(
+      config.attributes.map((a) => a.name),
+      ["username", "email", "firstName", "lastName"],
+    );
+    assert.deepEqual(
+      config.groups.map((g) => g.name),
+      ["user-metadata"],
+    );
     assert.equal(config.unmanagedAttributePolicy, undefined);
-    const metadata = await json<{ attributes: { name: string; required: boolean; readOnly: boolean }[] }>(await api(`${base}/users/profile/metadata`));
+    const metadata = await json<{ attributes: { name: string; required: boolean; readOnly: boolean }[] }>(
+      await api(`${base}/users/profile/metadata`),
+    );
     const username = metadata.attributes.find((a) => a.name === "username")!;
     assert.equal(username.required, true);
     assert.equal(metadata.attributes.find((a) => a.name === "email")!.required, false);
@@ -295,7 +360,14 @@ describe("users: profile", () => {
 
 describe("users: credentials", () => {
   test("a password set on create signs in through the password grant", async () => {
-    await createUser({ username: "signer", email: "signer@example.com", firstName: "S", lastName: "I", enabled: true, credentials: [{ type: "password", value: "s3cret!", temporary: false }] });
+    await createUser({
+      username: "signer",
+      email: "signer@example.com",
+      firstName: "S",
+      lastName: "I",
+      enabled: true,
+      credentials: [{ type: "password", value: "s3cret!", temporary: false }],
+    });
     const ok = await passwordGrant("signer", "s3cret!");
     assert.equal(ok.status, 200, await ok.clone().text());
     assert.ok(((await ok.json()) as { access_token: string }).access_token);
@@ -304,41 +376,95 @@ describe("users: credentials", () => {
 
   test("reset-password: temporary adds UPDATE_PASSWORD, a permanent one removes it, empty is 400", async () => {
     const id = await createUser({ username: "resetter", enabled: true });
-    assert.equal((await api(`${base}/users/${id}/reset-password`, { method: "PUT", body: { type: "password", value: "temp-pass", temporary: true } })).status, 204);
+    assert.equal(
+      (
+        await api(`${base}/users/${id}/reset-password`, {
+          method: "PUT",
+          body: { type: "password", value: "temp-pass", temporary: true },
+        })
+      ).status,
+      204,
+    );
     assert.deepEqual((await getUser(id)).requiredActions, ["UPDATE_PASSWORD"]);
-    assert.equal((await api(`${base}/users/${id}/reset-password`, { method: "PUT", body: { type: "password", value: "perm-pass", temporary: false } })).status, 204);
+    assert.equal(
+      (
+        await api(`${base}/users/${id}/reset-password`, {
+          method: "PUT",
+          body: { type: "password", value: "perm-pass", temporary: false },
+        })
+      ).status,
+      204,
+    );
     assert.deepEqual((await getUser(id)).requiredActions, []);
-    assert.equal((await api(`${base}/users/${id}/reset-password`, { method: "PUT", body: { type: "password", value: "" } })).status, 400);
+    assert.equal(
+      (await api(`${base}/users/${id}/reset-password`, { method: "PUT", body: { type: "password", value: "" } }))
+        .status,
+      400,
+    );
     const creds = await json<Credential[]>(await api(`${base}/users/${id}/credentials`));
     assert.equal(creds.length, 1);
     assert.equal(creds[0].type, "password");
     assert.equal(creds[0].secretData, undefined);
-    assert.deepEqual(JSON.parse(creds[0].credentialData), { hashIterations: 210000, algorithm: "pbkdf2-sha512", additionalParameters: {} });
+    assert.deepEqual(JSON.parse(creds[0].credentialData), {
+      hashIterations: 210000,
+      algorithm: "pbkdf2-sha512",
+      additionalParameters: {},
+    });
   });
 
   test("labels, ordering and removal of credentials", async () => {
-    const hashed = (n: number) => ({ type: "otp", secretData: JSON.stringify({ value: `s${n}` }), credentialData: JSON.stringify({ subType: "totp", digits: 6 }) });
-    const id = await createUser({ username: "multicred", enabled: true, credentials: [{ type: "password", value: "pw-one" }, hashed(1), hashed(2)] });
+    const hashed = (n: number) => ({
+      type: "otp",
+      secretData: JSON.stringify({ value: `s${n}` }),
+      credentialData: JSON.stringify({ subType: "totp", digits: 6 }),
+    });
+    const id = await createUser({
+      username: "multicred",
+      enabled: true,
+      credentials: [{ type: "password", value: "pw-one" }, hashed(1), hashed(2)],
+    });
     let creds = await json<Credential[]>(await api(`${base}/users/${id}/credentials`));
-    assert.deepEqual(creds.map((c) => c.type), ["password", "otp", "otp"]);
+    assert.deepEqual(
+      creds.map((c) => c.type),
+      ["password", "otp", "otp"],
+    );
     assert.equal((await getUser(id)).totp, true);
     const [password, otp1, otp2] = creds;
-    const label = await api(`${base}/users/${id}/credentials/${otp1.id}/userLabel`, { method: "PUT", body: "My phone", headers: { "content-type": "text/plain" } });
+    const label = await api(`${base}/users/${id}/credentials/${otp1.id}/userLabel`, {
+      method: "PUT",
+      body: "My phone",
+      headers: { "content-type": "text/plain" },
+    });
     assert.equal(label.status, 204, await label.text());
     assert.equal((await api(`${base}/users/${id}/credentials/${otp2.id}/moveToFirst`, { method: "POST" })).status, 204);
     creds = await json<Credential[]>(await api(`${base}/users/${id}/credentials`));
-    assert.deepEqual(creds.map((c) => c.id), [otp2.id, password.id, otp1.id]);
+    assert.deepEqual(
+      creds.map((c) => c.id),
+      [otp2.id, password.id, otp1.id],
+    );
     assert.equal(creds.find((c) => c.id === otp1.id)!.userLabel, "My phone");
-    assert.equal((await api(`${base}/users/${id}/credentials/${otp2.id}/moveAfter/${otp1.id}`, { method: "POST" })).status, 204);
+    assert.equal(
+      (await api(`${base}/users/${id}/credentials/${otp2.id}/moveAfter/${otp1.id}`, { method: "POST" })).status,
+      204,
+    );
     creds = await json<Credential[]>(await api(`${base}/users/${id}/credentials`));
-    assert.deepEqual(creds.map((c) => c.id), [password.id, otp1.id, otp2.id]);
-    assert.deepEqual(creds.map((c) => c.priority), [10, 20, 30]);
+    assert.deepEqual(
+      creds.map((c) => c.id),
+      [password.id, otp1.id, otp2.id],
+    );
+    assert.deepEqual(
+      creds.map((c) => c.priority),
+      [10, 20, 30],
+    );
     assert.equal((await api(`${base}/users/${id}/credentials/nope/moveToFirst`, { method: "POST" })).status, 404);
     assert.equal((await api(`${base}/users/${id}/credentials/${otp1.id}`, { method: "DELETE" })).status, 204);
     assert.equal((await api(`${base}/users/${id}/credentials/${otp1.id}`, { method: "DELETE" })).status, 404);
     assert.equal((await api(`${base}/users/${id}/remove-totp`, { method: "PUT" })).status, 204);
     creds = await json<Credential[]>(await api(`${base}/users/${id}/credentials`));
-    assert.deepEqual(creds.map((c) => c.type), ["password"]);
+    assert.deepEqual(
+      creds.map((c) => c.type),
+      ["password"],
+    );
     assert.deepEqual(await json(await api(`${base}/users/${id}/configured-user-storage-credential-types`)), []);
   });
 });
@@ -350,7 +476,10 @@ describe("users: groups, sessions, consents, identity links, actions", () => {
     const groupId = res.headers.get("location")!.split("/").pop()!;
     const id = await createUser({ username: "member", groups: ["/crew"] });
     let groups = await json<{ id: string; name: string; path: string }[]>(await api(`${base}/users/${id}/groups`));
-    assert.deepEqual(groups.map((g) => [g.name, g.path]), [["crew", "/crew"]]);
+    assert.deepEqual(
+      groups.map((g) => [g.name, g.path]),
+      [["crew", "/crew"]],
+    );
     assert.deepEqual(await json(await api(`${base}/users/${id}/groups/count`)), { count: 1 });
     assert.equal((await api(`${base}/users/${id}/groups/${groupId}`, { method: "DELETE" })).status, 204);
     assert.deepEqual(await json(await api(`${base}/users/${id}/groups`)), []);
@@ -361,10 +490,19 @@ describe("users: groups, sessions, consents, identity links, actions", () => {
   });
 
   test("sessions are listed and ended by logout", async () => {
-    await createUser({ username: "sessioned", email: "sess@example.com", firstName: "S", lastName: "S", enabled: true, credentials: [{ type: "password", value: "pw" }] });
+    await createUser({
+      username: "sessioned",
+      email: "sess@example.com",
+      firstName: "S",
+      lastName: "S",
+      enabled: true,
+      credentials: [{ type: "password", value: "pw" }],
+    });
     assert.equal((await passwordGrant("sessioned", "pw")).status, 200);
     const [user] = await json<User[]>(await api(`${base}/users?username=sessioned&exact=true`));
-    const sessions = await json<{ userId: string; username: string; clients: Record<string, string> }[]>(await api(`${base}/users/${user.id}/sessions`));
+    const sessions = await json<{ userId: string; username: string; clients: Record<string, string> }[]>(
+      await api(`${base}/users/${user.id}/sessions`),
+    );
     assert.equal(sessions.length, 1);
     assert.equal(sessions[0].username, "sessioned");
     assert.ok(Object.values(sessions[0].clients).includes("admin-cli"));
@@ -382,29 +520,76 @@ describe("users: groups, sessions, consents, identity links, actions", () => {
 
   test("federated identities need an existing identity provider", async () => {
     const id = await createUser({ username: "linked" });
-    assert.equal((await api(`${base}/users/${id}/federated-identity/nowhere`, { method: "POST", body: { userId: "1", userName: "x" } })).status, 404);
+    assert.equal(
+      (
+        await api(`${base}/users/${id}/federated-identity/nowhere`, {
+          method: "POST",
+          body: { userId: "1", userName: "x" },
+        })
+      ).status,
+      404,
+    );
     const idp = await api(`${base}/identity-provider/instances`, {
       method: "POST",
-      body: { alias: "corp", providerId: "oidc", enabled: true, config: { clientId: "c", clientSecret: "s", authorizationUrl: "http://idp/auth", tokenUrl: "http://idp/token" } },
+      body: {
+        alias: "corp",
+        providerId: "oidc",
+        enabled: true,
+        config: { clientId: "c", clientSecret: "s", authorizationUrl: "http://idp/auth", tokenUrl: "http://idp/token" },
+      },
     });
     if (idp.status !== 201) return; // identity providers not available yet
-    assert.equal((await api(`${base}/users/${id}/federated-identity/corp`, { method: "POST", body: { userId: "u-1", userName: "corp-user" } })).status, 204);
-    assert.equal((await api(`${base}/users/${id}/federated-identity/corp`, { method: "POST", body: { userId: "u-1", userName: "corp-user" } })).status, 409);
-    assert.deepEqual(await json(await api(`${base}/users/${id}/federated-identity`)), [{ identityProvider: "corp", userId: "u-1", userName: "corp-user" }]);
-    assert.deepEqual((await json<User[]>(await api(`${base}/users?idpAlias=corp`))).map((u) => u.username), ["linked"]);
+    assert.equal(
+      (
+        await api(`${base}/users/${id}/federated-identity/corp`, {
+          method: "POST",
+          body: { userId: "u-1", userName: "corp-user" },
+        })
+      ).status,
+      204,
+    );
+    assert.equal(
+      (
+        await api(`${base}/users/${id}/federated-identity/corp`, {
+          method: "POST",
+          body: { userId: "u-1", userName: "corp-user" },
+        })
+      ).status,
+      409,
+    );
+    assert.deepEqual(await json(await api(`${base}/users/${id}/federated-identity`)), [
+      { identityProvider: "corp", userId: "u-1", userName: "corp-user" },
+    ]);
+    assert.deepEqual(
+      (await json<User[]>(await api(`${base}/users?idpAlias=corp`))).map((u) => u.username),
+      ["linked"],
+    );
     assert.equal((await api(`${base}/users/${id}/federated-identity/corp`, { method: "DELETE" })).status, 204);
     assert.equal((await api(`${base}/users/${id}/federated-identity/corp`, { method: "DELETE" })).status, 404);
   });
 
   test("action emails need an email address; impersonation answers redirect and sameRealm", async () => {
     const noEmail = await createUser({ username: "mailless", enabled: true });
-    const missing = await api(`${base}/users/${noEmail}/execute-actions-email`, { method: "PUT", body: ["UPDATE_PASSWORD"] });
+    const missing = await api(`${base}/users/${noEmail}/execute-actions-email`, {
+      method: "PUT",
+      body: ["UPDATE_PASSWORD"],
+    });
     assert.deepEqual(await json(missing, 400), { errorMessage: "User email missing" });
     assert.equal((await api(`${base}/users/${noEmail}/send-verify-email`, { method: "PUT" })).status, 400);
     const withEmail = await createUser({ username: "mailed", email: "mailed@example.com", enabled: true });
-    assert.equal((await api(`${base}/users/${withEmail}/execute-actions-email?lifespan=600`, { method: "PUT", body: ["UPDATE_PASSWORD"] })).status, 204);
+    assert.equal(
+      (
+        await api(`${base}/users/${withEmail}/execute-actions-email?lifespan=600`, {
+          method: "PUT",
+          body: ["UPDATE_PASSWORD"],
+        })
+      ).status,
+      204,
+    );
     assert.equal((await api(`${base}/users/${withEmail}/send-verify-email`, { method: "PUT" })).status, 204);
-    const impersonation = await json<{ redirect: string; sameRealm: boolean }>(await api(`${base}/users/${withEmail}/impersonation`, { method: "POST" }));
+    const impersonation = await json<{ redirect: string; sameRealm: boolean }>(
+      await api(`${base}/users/${withEmail}/impersonation`, { method: "POST" }),
+    );
     assert.equal(impersonation.sameRealm, false);
     assert.equal(impersonation.redirect, `${server.baseUrl}/realms/${REALM}/account`);
   });
@@ -414,20 +599,34 @@ describe("users: events", () => {
   test("mutations record admin events, action emails record user events", async () => {
     const config = await api(`${base}/events/config`, {
       method: "PUT",
-      body: { eventsEnabled: true, adminEventsEnabled: true, adminEventsDetailsEnabled: true, eventsListeners: ["jboss-logging"], enabledEventTypes: [] },
+      body: {
+        eventsEnabled: true,
+        adminEventsEnabled: true,
+        adminEventsDetailsEnabled: true,
+        eventsListeners: ["jboss-logging"],
+        enabledEventTypes: [],
+      },
     });
     assert.equal(config.status, 204, await config.text());
-    const id = await createUser({ username: "audited", email: "audited@example.com", enabled: true, credentials: [{ type: "password", value: "hidden-pw" }] });
+    const id = await createUser({
+      username: "audited",
+      email: "audited@example.com",
+      enabled: true,
+      credentials: [{ type: "password", value: "hidden-pw" }],
+    });
     await json(await api(`${base}/users/${id}`, { method: "PUT", body: { firstName: "Audit" } }), 204);
     await json(await api(`${base}/users/${id}/execute-actions-email`, { method: "PUT", body: ["VERIFY_EMAIL"] }), 204);
-    const adminEvents = await json<{ operationType: string; resourceType: string; resourcePath: string; representation?: string }[]>(
-      await api(`${base}/admin-events?resourceTypes=USER&max=100`),
-    );
+    const adminEvents = await json<
+      { operationType: string; resourceType: string; resourcePath: string; representation?: string }[]
+    >(await api(`${base}/admin-events?resourceTypes=USER&max=100`));
     const mine = adminEvents.filter((e) => e.resourcePath.startsWith(`users/${id}`));
     assert.deepEqual(mine.map((e) => e.operationType).sort(), ["ACTION", "CREATE", "UPDATE"]);
     const created = mine.find((e) => e.operationType === "CREATE")!;
     assert.equal(created.resourceType, "USER");
-    assert.ok(created.representation && !created.representation.includes("hidden-pw"), "credentials stay out of admin events");
+    assert.ok(
+      created.representation && !created.representation.includes("hidden-pw"),
+      "credentials stay out of admin events",
+    );
     const events = await json<{ type: string; userId?: string }[]>(await api(`${base}/events?type=EXECUTE_ACTIONS`));
     assert.ok(events.some((e) => e.type === "EXECUTE_ACTIONS" && e.userId === id));
   });
@@ -436,31 +635,63 @@ describe("users: events", () => {
 describe("users: permissions", () => {
   test("view-users may read but not change users", async () => {
     const [realmManagement] = await json<{ id: string }[]>(await api(`${base}/clients?clientId=realm-management`));
-    const role = await json<{ id: string; name: string }>(await api(`${base}/clients/${realmManagement.id}/roles/view-users`));
-    const viewerId = await createUser({ username: "viewer", email: "viewer@example.com", firstName: "V", lastName: "V", enabled: true, credentials: [{ type: "password", value: "viewer-pw" }] });
-    const mapped = await api(`${base}/users/${viewerId}/role-mappings/clients/${realmManagement.id}`, { method: "POST", body: [role] });
+    const role = await json<{ id: string; name: string }>(
+      await api(`${base}/clients/${realmManagement.id}/roles/view-users`),
+    );
+    const viewerId = await createUser({
+      username: "viewer",
+      email: "viewer@example.com",
+      firstName: "V",
+      lastName: "V",
+      enabled: true,
+      credentials: [{ type: "password", value: "viewer-pw" }],
+    });
+    const mapped = await api(`${base}/users/${viewerId}/role-mappings/clients/${realmManagement.id}`, {
+      method: "POST",
+      body: [role],
+    });
     assert.equal(mapped.status, 204, await mapped.text());
     const token = await adminToken(server.baseUrl, REALM, "viewer", "viewer-pw");
     const viewer = adminFetch(server.baseUrl, token);
     const users = await json<User[]>(await viewer(`${base}/users?username=viewer&exact=true`));
-    assert.deepEqual(users[0].access, { manageGroupMembership: false, view: true, mapRoles: false, impersonate: false, manage: false });
+    assert.deepEqual(users[0].access, {
+      manageGroupMembership: false,
+      view: true,
+      mapRoles: false,
+      impersonate: false,
+      manage: false,
+    });
     assert.equal((await viewer(`${base}/users/${viewerId}`)).status, 200);
     assert.equal((await viewer(`${base}/users`, { method: "POST", body: { username: "nope" } })).status, 403);
     assert.equal((await viewer(`${base}/users/${viewerId}`, { method: "PUT", body: { firstName: "X" } })).status, 403);
-    assert.equal((await viewer(`${base}/users/${viewerId}/reset-password`, { method: "PUT", body: { value: "x" } })).status, 403);
+    assert.equal(
+      (await viewer(`${base}/users/${viewerId}/reset-password`, { method: "PUT", body: { value: "x" } })).status,
+      403,
+    );
     assert.equal((await viewer(`${base}/users/${viewerId}/impersonation`, { method: "POST" })).status, 403);
     assert.equal((await viewer(`${base}/users/profile`, { method: "PUT", body: {} })).status, 403);
   });
 });
-
 
 describe("users: impersonation", () => {
   const accountUrl = () => `${server.baseUrl}/realms/${REALM}/account`;
   const getWith = (url: string, jar: CookieJar) => get(new URL(url, server.baseUrl).toString(), jar);
 
   test("signs the browser in as the user: SSO cookies, a session without clients, IMPERSONATE and no admin event", async () => {
-    await json(await api(`${base}/events/config`, { method: "PUT", body: { eventsEnabled: true, adminEventsEnabled: true, enabledEventTypes: [] } }), 204);
-    const id = await createUser({ username: "impersonated", email: "imp@example.com", firstName: "Ima", lastName: "Personated", enabled: true });
+    await json(
+      await api(`${base}/events/config`, {
+        method: "PUT",
+        body: { eventsEnabled: true, adminEventsEnabled: true, enabledEventTypes: [] },
+      }),
+      204,
+    );
+    const id = await createUser({
+      username: "impersonated",
+      email: "imp@example.com",
+      firstName: "Ima",
+      lastName: "Personated",
+      enabled: true,
+    });
     const res = await api(`${base}/users/${id}/impersonation`, { method: "POST" });
     const jar = new CookieJar();
     jar.store(res);
@@ -472,26 +703,48 @@ describe("users: impersonation", () => {
     assert.equal(page.status, 200);
     assert.match(page.headers.get("content-security-policy") ?? "", /script-src 'self'; style-src 'self'/);
     const html = await page.text();
-    for (const [field, value] of [["username", "impersonated"], ["email", "imp@example.com"], ["firstName", "Ima"], ["lastName", "Personated"]]) {
+    for (const [field, value] of [
+      ["username", "impersonated"],
+      ["email", "imp@example.com"],
+      ["firstName", "Ima"],
+      ["lastName", "Personated"],
+    ]) {
       assert.match(html, new RegExp(`<dd id="${field}">${value}</dd>`), field);
     }
     assert.doesNotMatch(html, /<script|<style|style=/);
     assert.match(html, /<link rel="stylesheet" href="\/resources\/login\/login.css">/);
 
-    const sessions = await json<{ id: string; clients: Record<string, string> }[]>(await api(`${base}/users/${id}/sessions`));
+    const sessions = await json<{ id: string; clients: Record<string, string> }[]>(
+      await api(`${base}/users/${id}/sessions`),
+    );
     assert.equal(sessions.length, 1);
     assert.deepEqual(sessions[0].clients, {});
-    const [event] = await json<{ type: string; userId: string; sessionId: string; clientId?: string; details: Record<string, string> }[]>(await api(`${base}/events?type=IMPERSONATE`));
+    const [event] = await json<
+      { type: string; userId: string; sessionId: string; clientId?: string; details: Record<string, string> }[]
+    >(await api(`${base}/events?type=IMPERSONATE`));
     assert.deepEqual(
       { userId: event.userId, sessionId: event.sessionId, clientId: event.clientId, details: event.details },
-      { userId: id, sessionId: sessions[0].id, clientId: undefined, details: { impersonator_realm: "master", impersonator: "admin" } },
+      {
+        userId: id,
+        sessionId: sessions[0].id,
+        clientId: undefined,
+        details: { impersonator_realm: "master", impersonator: "admin" },
+      },
     );
     const adminEvents = await json<{ resourcePath: string }[]>(await api(`${base}/admin-events`));
-    assert.ok(!adminEvents.some((e) => e.resourcePath.endsWith("/impersonation")), "Keycloak records no admin event for impersonation");
+    assert.ok(
+      !adminEvents.some((e) => e.resourcePath.endsWith("/impersonation")),
+      "Keycloak records no admin event for impersonation",
+    );
   });
 
   test("the account page sends a visitor without a session to sign in as the account console, and back", async () => {
-    const id = await createUser({ username: "visitor", email: "visitor@example.com", enabled: true, credentials: [{ type: "password", value: "visitor-pw" }] });
+    const id = await createUser({
+      username: "visitor",
+      email: "visitor@example.com",
+      enabled: true,
+      credentials: [{ type: "password", value: "visitor-pw" }],
+    });
     const jar = new CookieJar();
     const redirect = await getWith(accountUrl(), jar);
     assert.equal(redirect.status, 302);
@@ -519,7 +772,12 @@ describe("users: impersonation", () => {
     const confirm = await getWith(signOut!, jar);
     const action = /<form id="kc-logout-confirm" action="([^"]+)"/.exec(await confirm.text())?.[1];
     const form = new URLSearchParams({ client_id: "account-console", post_logout_redirect_uri: `${accountUrl()}/` });
-    const out = await fetch(new URL(action!, server.baseUrl), { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() }, body: form });
+    const out = await fetch(new URL(action!, server.baseUrl), {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
+      body: form,
+    });
     jar.store(out);
     assert.equal(out.status, 302);
     assert.equal(out.headers.get("location"), `${accountUrl()}/`);
@@ -529,25 +787,49 @@ describe("users: impersonation", () => {
 
   test("an administrator of the same realm is signed out of their own session (sameRealm)", async () => {
     const [realmManagement] = await json<{ id: string }[]>(await api(`${base}/clients?clientId=realm-management`));
-    const role = await json<{ id: string; name: string }>(await api(`${base}/clients/${realmManagement.id}/roles/impersonation`));
-    const helpdesk = await createUser({ username: "helpdesk", enabled: true, credentials: [{ type: "password", value: "helpdesk-pw" }] });
-    await json(await api(`${base}/users/${helpdesk}/role-mappings/clients/${realmManagement.id}`, { method: "POST", body: [role] }), 204);
+    const role = await json<{ id: string; name: string }>(
+      await api(`${base}/clients/${realmManagement.id}/roles/impersonation`),
+    );
+    const helpdesk = await createUser({
+      username: "helpdesk",
+      enabled: true,
+      credentials: [{ type: "password", value: "helpdesk-pw" }],
+    });
+    await json(
+      await api(`${base}/users/${helpdesk}/role-mappings/clients/${realmManagement.id}`, {
+        method: "POST",
+        body: [role],
+      }),
+      204,
+    );
     const target = await createUser({ username: "target", enabled: true });
     const own = adminFetch(server.baseUrl, await adminToken(server.baseUrl, REALM, "helpdesk", "helpdesk-pw"));
     const res = await own(`${base}/users/${target}/impersonation`, { method: "POST" });
     assert.deepEqual(await json(res), { sameRealm: true, redirect: accountUrl() });
-    assert.equal((await own(`${base}/users/${target}/impersonation`, { method: "POST" })).status, 401, "the administrator's session has ended");
+    assert.equal(
+      (await own(`${base}/users/${target}/impersonation`, { method: "POST" })).status,
+      401,
+      "the administrator's session has ended",
+    );
     assert.deepEqual(await json(await api(`${base}/users/${helpdesk}/sessions`)), []);
     assert.equal((await json<unknown[]>(await api(`${base}/users/${target}/sessions`))).length, 1);
   });
 
   test("disabled users and service accounts cannot be impersonated", async () => {
     const disabled = await createUser({ username: "sleeper", enabled: false });
-    assert.deepEqual(await json(await api(`${base}/users/${disabled}/impersonation`, { method: "POST" }), 400), { errorMessage: "User is disabled" });
-    const created = await api(`${base}/clients`, { method: "POST", body: { clientId: "worker", publicClient: false, serviceAccountsEnabled: true } });
+    assert.deepEqual(await json(await api(`${base}/users/${disabled}/impersonation`, { method: "POST" }), 400), {
+      errorMessage: "User is disabled",
+    });
+    const created = await api(`${base}/clients`, {
+      method: "POST",
+      body: { clientId: "worker", publicClient: false, serviceAccountsEnabled: true },
+    });
     assert.equal(created.status, 201, await created.text());
     const clientId = created.headers.get("location")!.split("/").pop()!;
     const serviceAccount = await json<{ id: string }>(await api(`${base}/clients/${clientId}/service-account-user`));
-    assert.deepEqual(await json(await api(`${base}/users/${serviceAccount.id}/impersonation`, { method: "POST" }), 400), { errorMessage: "Service accounts cannot be impersonated" });
+    assert.deepEqual(
+      await json(await api(`${base}/users/${serviceAccount.id}/impersonation`, { method: "POST" }), 400),
+      { errorMessage: "Service accounts cannot be impersonated" },
+    );
   });
 });

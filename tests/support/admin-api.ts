@@ -3,13 +3,17 @@ import { adminFetch, adminToken, startTestServer, type TestServer } from "./serv
 /** A parsed JSON body; tests read into it freely. */
 export type Json = ReturnType<typeof JSON.parse>;
 
-export type Api = (path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }) => Promise<Response>;
+export type Api = (
+  path: string,
+  init?: { method?: string; body?: unknown; headers?: Record<string, string> },
+) => Promise<Response>;
 
 /** Admin API caller for the master admin that fetches a new token before the old one (60 s in master) runs out. */
 export function masterAdmin(server: TestServer): Api {
   let token: { value: string; fetchedAt: number } | undefined;
   return async (path, init = {}) => {
-    if (!token || Date.now() - token.fetchedAt > 30_000) token = { value: await adminToken(server.baseUrl), fetchedAt: Date.now() };
+    if (!token || Date.now() - token.fetchedAt > 30_000)
+      token = { value: await adminToken(server.baseUrl), fetchedAt: Date.now() };
     return adminFetch(server.baseUrl, token.value)(path, init);
   };
 }
@@ -49,8 +53,16 @@ export async function createRealm(api: Api, realm: string, extra: Record<string,
   await createdId(await api("/admin/realms", { method: "POST", body: { realm, enabled: true, ...extra } }), "realm");
 }
 
-export async function createUser(api: Api, realm: string, username: string, extra: Record<string, unknown> = {}): Promise<string> {
-  return createdId(await api(`/admin/realms/${realm}/users`, { method: "POST", body: { username, enabled: true, ...extra } }), "user");
+export async function createUser(
+  api: Api,
+  realm: string,
+  username: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  return createdId(
+    await api(`/admin/realms/${realm}/users`, { method: "POST", body: { username, enabled: true, ...extra } }),
+    "user",
+  );
 }
 
 export async function createClient(api: Api, realm: string, rep: Record<string, unknown>): Promise<string> {
@@ -58,5 +70,8 @@ export async function createClient(api: Api, realm: string, rep: Record<string, 
 }
 
 export async function createClientScope(api: Api, realm: string, rep: Record<string, unknown>): Promise<string> {
-  return createdId(await api(`/admin/realms/${realm}/client-scopes`, { method: "POST", body: { protocol: "openid-connect", ...rep } }), "client scope");
+  return createdId(
+    await api(`/admin/realms/${realm}/client-scopes`, { method: "POST", body: { protocol: "openid-connect", ...rep } }),
+    "client scope",
+  );
 }

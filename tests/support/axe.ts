@@ -49,7 +49,11 @@ export async function seriousAxeViolations(page: Page, host: string, inner = ".k
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
     async ({ host, inner }) => {
-      const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> };
+        }
+      ).axe;
       const root = document.querySelector(host)?.shadowRoot;
       if (!root) throw new Error(`no shadow root on ${host} at ${location.href}`);
       const include = [{ fromShadowDom: [host, inner] }];
@@ -61,5 +65,8 @@ export async function seriousAxeViolations(page: Page, host: string, inner = ".k
   );
   return violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes.slice(0, 3).map((node) => node.target))}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes.slice(0, 3).map((node) => node.target))}`,
+    );
 }

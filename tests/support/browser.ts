@@ -20,14 +20,20 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh context (own cookies and storage) and a page in it. */
-export async function newPage(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  options: Parameters<Browser["newContext"]>[0] = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   const page = await context.newPage();
   return { context, page };
 }
 
 /** Signs in through the server's real login page, by its labels. */
-export async function signIn(page: Page, { username, password }: { username: string; password: string }): Promise<void> {
+export async function signIn(
+  page: Page,
+  { username, password }: { username: string; password: string },
+): Promise<void> {
   await page.getByLabel("Username or email").fill(username);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();

@@ -36,17 +36,32 @@ export async function freePort(): Promise<number> {
  * Starts the real server process (demo/server/src/main.ts) on a free port with
  * a fresh data folder, and waits for its health endpoint.
  */
-export async function startTestServer(options: { args?: string[]; env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { args?: string[]; env?: Record<string, string>; dataDir?: string } = {},
+): Promise<TestServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "kc-test-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   let child: ChildProcess;
   const launch = async () => {
-    child = spawn(process.execPath, ["--import", "tsx", join(root, "demo/server/src/main.ts"), "--port", String(port), "--data-dir", dataDir, ...(options.args ?? [])], {
-      cwd: root,
-      env: { ...process.env, ...options.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        join(root, "demo/server/src/main.ts"),
+        "--port",
+        String(port),
+        "--data-dir",
+        dataDir,
+        ...(options.args ?? []),
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, ...options.env },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let output = "";
     child.stdout!.on("data", (d) => (output += d));
     child.stderr!.on("data", (d) => (output += d));
@@ -93,7 +108,13 @@ export async function startTestServer(options: { args?: string[]; env?: Record<s
 }
 
 /** A token for the master admin through the password grant of admin-cli. */
-export async function adminToken(baseUrl: string, realm = "master", username = "admin", password = "admin", clientId = "admin-cli"): Promise<string> {
+export async function adminToken(
+  baseUrl: string,
+  realm = "master",
+  username = "admin",
+  password = "admin",
+  clientId = "admin-cli",
+): Promise<string> {
   const res = await fetch(`${baseUrl}/realms/${realm}/protocol/openid-connect/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },

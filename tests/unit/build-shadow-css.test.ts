@@ -57,8 +57,18 @@ describe("PatternFly CSS for shadow roots", () => {
       transformCssForShadowRoot(
         readFileSync(path.resolve(`node_modules/@patternfly/react-styles/css/components/${name}`), "utf8"),
       ).stats;
-    expect(componentCss("Button/button.css")).toEqual({ rootSelectors: 0, darkSelectors: 0, remValues: 3, droppedIconFonts: 0 });
-    expect(componentCss("Menu/menu.css")).toEqual({ rootSelectors: 0, darkSelectors: 0, remValues: 1, droppedIconFonts: 0 });
+    expect(componentCss("Button/button.css")).toEqual({
+      rootSelectors: 0,
+      darkSelectors: 0,
+      remValues: 3,
+      droppedIconFonts: 0,
+    });
+    expect(componentCss("Menu/menu.css")).toEqual({
+      rootSelectors: 0,
+      darkSelectors: 0,
+      remValues: 1,
+      droppedIconFonts: 0,
+    });
   });
 
   it("turns urls into placeholders resolved beside the file or the package root", () => {

@@ -25,7 +25,9 @@ describe("PatternFly shadow-DOM event patch", () => {
     const listening = readdirSync(esmRoot, { recursive: true })
       .map(String)
       .filter((file) => file.endsWith(".js") && !file.startsWith("deprecated"))
-      .filter((file) => /(window|document)\.addEventListener\('(click|keydown|mousedown|touchstart)'/.test(source(file)))
+      .filter((file) =>
+        /(window|document)\.addEventListener\('(click|keydown|mousedown|touchstart)'/.test(source(file)),
+      )
       .filter((file) => /\b(event|ev)\.target\b/.test(source(file)));
     for (const file of listening) expect(PATCHED_FILES, file).toHaveProperty([file.split(path.sep).join("/")]);
   });
@@ -46,9 +48,14 @@ describe("PatternFly shadow-DOM event patch", () => {
     expect(patchedFileOf("/x/node_modules/@patternfly/react-core/dist/esm/components/Dropdown/Dropdown.js?v=1")).toBe(
       "components/Dropdown/Dropdown.js",
     );
-    expect(patchPatternFlyModule("/x/node_modules/@patternfly/react-core/dist/esm/components/Button/Button.js", "")).toBeUndefined();
+    expect(
+      patchPatternFlyModule("/x/node_modules/@patternfly/react-core/dist/esm/components/Button/Button.js", ""),
+    ).toBeUndefined();
     expect(() =>
-      patchPatternFlyModule("/x/node_modules/@patternfly/react-core/dist/esm/components/Dropdown/Dropdown.js", "event.target"),
+      patchPatternFlyModule(
+        "/x/node_modules/@patternfly/react-core/dist/esm/components/Dropdown/Dropdown.js",
+        "event.target",
+      ),
     ).toThrow(/PatternFly changed/);
   });
 });

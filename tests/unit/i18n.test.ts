@@ -3,7 +3,8 @@ import { createI18n } from "../../src/core/i18n/create-i18n.ts";
 import { registerMessages } from "../../src/core/i18n/message-bundles.ts";
 import { isRightToLeft, RTL_LANGUAGES, textDirection } from "../../src/core/i18n/rtl.ts";
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 describe("right-to-left languages", () => {
   it("lists exactly the spec's languages", () => {

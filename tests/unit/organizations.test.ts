@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { domainNames } from "../../src/features/organizations/domain-names.ts";
-import { NEW_ORGANIZATION, toFormValues, toRepresentation } from "../../src/features/organizations/organization-form-values.ts";
+import {
+  NEW_ORGANIZATION,
+  toFormValues,
+  toRepresentation,
+} from "../../src/features/organizations/organization-form-values.ts";
 import { isOrganizationTab, toOrganization } from "../../src/features/organizations/paths.ts";
 
 describe("organization domains", () => {
   it("takes strings and objects with a name, dropping empty entries", () => {
-    expect(domainNames(["a.example.com", { name: "b.example.com", verified: true }, { verified: false }, ""])).toEqual(["a.example.com", "b.example.com"]);
+    expect(domainNames(["a.example.com", { name: "b.example.com", verified: true }, { verified: false }, ""])).toEqual([
+      "a.example.com",
+      "b.example.com",
+    ]);
     expect(domainNames(undefined)).toEqual([]);
   });
 });
@@ -17,11 +24,24 @@ describe("organization form values", () => {
   });
 
   it("round-trips a representation, keeping verified flags of kept domains", () => {
-    const existing = { id: "1", name: "Acme", alias: "acme", enabled: false, domains: [{ name: "acme.com", verified: true }], attributes: { tier: ["gold", "silver"] } };
+    const existing = {
+      id: "1",
+      name: "Acme",
+      alias: "acme",
+      enabled: false,
+      domains: [{ name: "acme.com", verified: true }],
+      attributes: { tier: ["gold", "silver"] },
+    };
     const values = toFormValues(existing);
-    expect(values.attributes).toEqual([{ key: "tier", value: "gold" }, { key: "tier", value: "silver" }]);
+    expect(values.attributes).toEqual([
+      { key: "tier", value: "gold" },
+      { key: "tier", value: "silver" },
+    ]);
     const sent = toRepresentation({ ...values, domains: ["acme.com", " new.acme.com ", "", "acme.com"] }, existing);
-    expect(sent.domains).toEqual([{ name: "acme.com", verified: true }, { name: "new.acme.com", verified: false }]);
+    expect(sent.domains).toEqual([
+      { name: "acme.com", verified: true },
+      { name: "new.acme.com", verified: false },
+    ]);
     expect(sent.enabled).toBe(false);
     expect(sent.attributes).toEqual({ tier: ["gold", "silver"] });
     expect(sent.id).toBe("1");

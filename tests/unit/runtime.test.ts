@@ -14,11 +14,19 @@ describe("runtime registry", () => {
   it("shares one runtime per server, sign-in realm, client and token source", async () => {
     const provider = { getAccessToken: async () => "token-a" };
     const a = await getRuntime({ serverUrl: "http://server/", tokenProvider: provider });
-    const b = await getRuntime({ serverUrl: "http://server", authRealm: "master", clientId: "security-admin-console", tokenProvider: provider });
+    const b = await getRuntime({
+      serverUrl: "http://server",
+      authRealm: "master",
+      clientId: "security-admin-console",
+      tokenProvider: provider,
+    });
     expect(a).toBe(b);
     expect(a.adminClient).toBe(b.adminClient);
     expect(await a.adminClient.getAccessToken()).toBe("token-a");
-    const other = await getRuntime({ serverUrl: "http://server", tokenProvider: { getAccessToken: async () => "token-b" } });
+    const other = await getRuntime({
+      serverUrl: "http://server",
+      tokenProvider: { getAccessToken: async () => "token-b" },
+    });
     expect(other).not.toBe(a);
     expect(await other.adminClient.getAccessToken()).toBe("token-b");
   });
@@ -33,7 +41,12 @@ describe("runtime registry", () => {
 
   it("uses a host keycloak-js instance, refreshing with minValidity 5", async () => {
     const calls: number[] = [];
-    const keycloak = { token: "kc-token", updateToken: async (min: number) => (calls.push(min), false), login: async () => undefined, logout: async () => undefined };
+    const keycloak = {
+      token: "kc-token",
+      updateToken: async (min: number) => (calls.push(min), false),
+      login: async () => undefined,
+      logout: async () => undefined,
+    };
     const runtime = await getRuntime({ serverUrl: "http://server", keycloak });
     expect(await runtime.adminClient.getAccessToken()).toBe("kc-token");
     expect(calls).toEqual([5]);
@@ -52,7 +65,9 @@ describe("start-up helpers", () => {
   it("finds a sign-in error in the query and builds the retry address", () => {
     expect(signInErrorFromUrl("http://h/admin/master/console/?error=x&error_description=Denied#/x")).toBe("Denied");
     expect(signInErrorFromUrl("http://h/admin/master/console/")).toBeUndefined();
-    expect(addressWithoutQueryOrHash("http://h/admin/master/console/?a=1#/master")).toBe("http://h/admin/master/console/");
+    expect(addressWithoutQueryOrHash("http://h/admin/master/console/?a=1#/master")).toBe(
+      "http://h/admin/master/console/",
+    );
   });
 
   it("always asks for openid", () => {
@@ -66,7 +81,8 @@ describe("start-up helpers", () => {
     expect(() => readEnvironment()).toThrow("Environment variables not found in the document.");
     document.body.innerHTML = '<script id="environment" type="application/json">{nope</script>';
     expect(() => readEnvironment()).toThrow("Unable to parse environment variables as JSON.");
-    document.body.innerHTML = '<script id="environment" type="application/json">{"serverBaseUrl":"http://s","realm":"demo","clientId":"c","scope":""}</script>';
+    document.body.innerHTML =
+      '<script id="environment" type="application/json">{"serverBaseUrl":"http://s","realm":"demo","clientId":"c","scope":""}</script>';
     expect(readEnvironment()).toEqual({ serverBaseUrl: "http://s", realm: "demo", clientId: "c", scope: "" });
   });
 });
@@ -80,4 +96,3 @@ describe("runtime context", () => {
     expect(() => renderToString(createElement(NeedsRuntime))).toThrow("no environment provider in the hierarchy");
   });
 });
-

@@ -12,7 +12,10 @@ describe("console breadcrumbs", () => {
 
   it("gives roles and organizations a details crumb", () => {
     expect(labels("roles/r-1/attributes")).toEqual(["rolesTitle roles", "roleDetailsTitle roles/r-1"]);
-    expect(labels("organizations/o-1/members")).toEqual(["orgTitle organizations", "orgDetailsTitle organizations/o-1"]);
+    expect(labels("organizations/o-1/members")).toEqual([
+      "orgTitle organizations",
+      "orgDetailsTitle organizations/o-1",
+    ]);
   });
 
   it("has one level for a list and for the group tree (which shows its own path)", () => {

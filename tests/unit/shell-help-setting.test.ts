@@ -1,6 +1,11 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { HELP_STORAGE_KEY, readHelpEnabled, watchHelpEnabled, writeHelpEnabled } from "../../src/core/ui/help/help-setting.ts";
+import {
+  HELP_STORAGE_KEY,
+  readHelpEnabled,
+  watchHelpEnabled,
+  writeHelpEnabled,
+} from "../../src/core/ui/help/help-setting.ts";
 
 describe("help mode setting", () => {
   beforeEach(() => localStorage.clear());

@@ -1,6 +1,12 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
-import { existingRecentRealms, readRecentRealms, rememberRecentRealm, withRecentRealm, RECENT_REALMS_KEY } from "../../src/features/shell/recent-realms.ts";
+import {
+  existingRecentRealms,
+  readRecentRealms,
+  rememberRecentRealm,
+  withRecentRealm,
+  RECENT_REALMS_KEY,
+} from "../../src/features/shell/recent-realms.ts";
 
 describe("recent realms", () => {
   beforeEach(() => localStorage.clear());
@@ -16,7 +22,9 @@ describe("recent realms", () => {
   });
 
   it("drops realms that no longer exist", () => {
-    expect(existingRecentRealms([{ name: "a" }, { name: "gone" }, { name: "b" }], new Set(["a", "b"])).map((r) => r.name)).toEqual(["a", "b"]);
+    expect(
+      existingRecentRealms([{ name: "a" }, { name: "gone" }, { name: "b" }], new Set(["a", "b"])).map((r) => r.name),
+    ).toEqual(["a", "b"]);
   });
 
   it("persists in localStorage and survives garbage", () => {

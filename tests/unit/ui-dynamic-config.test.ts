@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { DOT_PLACEHOLDER } from "../../src/core/ui/user-profile/index.ts";
-import { SECRET_MASK, configFieldName, fromComponentConfig, toComponentConfig, type ConfigProperty } from "../../src/core/ui/dynamic/index.ts";
+import {
+  SECRET_MASK,
+  configFieldName,
+  fromComponentConfig,
+  toComponentConfig,
+  type ConfigProperty,
+} from "../../src/core/ui/dynamic/index.ts";
 
 const properties: ConfigProperty[] = [
   { name: "ldap.url", type: "String", defaultValue: "ldap://localhost" },
@@ -55,7 +61,13 @@ describe("component config ⇄ form values", () => {
   });
 
   it("drops key-less map rows and empty multi-value entries", () => {
-    const config = toComponentConfig(properties, { headers: [{ key: " ", value: "v" }, { key: "k", value: "v" }], aliases: ["", "a"] });
+    const config = toComponentConfig(properties, {
+      headers: [
+        { key: " ", value: "v" },
+        { key: "k", value: "v" },
+      ],
+      aliases: ["", "a"],
+    });
     expect(config).toEqual({ headers: [JSON.stringify([{ key: "k", value: "v" }])], aliases: ["a"] });
   });
 

@@ -8,11 +8,26 @@ describe("client export", () => {
       id: "0b6d-uuid",
       clientId: "portal",
       redirectUris: ["https://portal.example/*"],
-      protocolMappers: [{ id: "m1", name: "email", protocol: "openid-connect", protocolMapper: "oidc-usermodel-property-mapper", config: { a: "b" } }],
+      protocolMappers: [
+        {
+          id: "m1",
+          name: "email",
+          protocol: "openid-connect",
+          protocolMapper: "oidc-usermodel-property-mapper",
+          config: { a: "b" },
+        },
+      ],
     };
     const exported = exportClient(client);
     expect(exported).not.toHaveProperty("id");
-    expect(exported.protocolMappers).toEqual([{ name: "email", protocol: "openid-connect", protocolMapper: "oidc-usermodel-property-mapper", config: { a: "b" } }]);
+    expect(exported.protocolMappers).toEqual([
+      {
+        name: "email",
+        protocol: "openid-connect",
+        protocolMapper: "oidc-usermodel-property-mapper",
+        config: { a: "b" },
+      },
+    ]);
     expect(exported.redirectUris).toEqual(["https://portal.example/*"]);
     expect(client.id).toBe("0b6d-uuid");
     expect(clientExportFilename(client)).toBe("portal.json");

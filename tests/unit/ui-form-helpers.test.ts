@@ -8,10 +8,22 @@ import { serverFieldErrors, translateServerMessage } from "../../src/core/ui/for
 import { splitSeconds } from "../../src/core/ui/form/time-units.ts";
 
 describe("email pattern", () => {
-  it.each(["alice@example.com", "a.b+c@mail.example.org", "x@[192.168.0.1]", "o'neil@sub.domain.io"])("accepts %s", (value) => {
-    expect(EMAIL_PATTERN.test(value)).toBe(true);
-  });
-  it.each(["alice", "alice@", "alice@example", "alice@example.c", "a b@example.com", "x@[999.1.1.1]", "x@example.c0m", "@example.com"])("rejects %s", (value) => {
+  it.each(["alice@example.com", "a.b+c@mail.example.org", "x@[192.168.0.1]", "o'neil@sub.domain.io"])(
+    "accepts %s",
+    (value) => {
+      expect(EMAIL_PATTERN.test(value)).toBe(true);
+    },
+  );
+  it.each([
+    "alice",
+    "alice@",
+    "alice@example",
+    "alice@example.c",
+    "a b@example.com",
+    "x@[999.1.1.1]",
+    "x@example.c0m",
+    "@example.com",
+  ])("rejects %s", (value) => {
     expect(EMAIL_PATTERN.test(value)).toBe(false);
   });
 });
@@ -65,13 +77,18 @@ describe("form helpers", () => {
   });
 
   it("reads both server error shapes", () => {
-    expect(serverFieldErrors({ responseData: { field: "email", errorMessage: "bad" } })).toEqual([{ field: "email", errorMessage: "bad", params: undefined }]);
-    expect(serverFieldErrors({ errors: [{ field: "a", errorMessage: "x", params: [1] }, { nope: true }] })).toEqual([{ field: "a", errorMessage: "x", params: [1] }]);
+    expect(serverFieldErrors({ responseData: { field: "email", errorMessage: "bad" } })).toEqual([
+      { field: "email", errorMessage: "bad", params: undefined },
+    ]);
+    expect(serverFieldErrors({ errors: [{ field: "a", errorMessage: "x", params: [1] }, { nope: true }] })).toEqual([
+      { field: "a", errorMessage: "x", params: [1] },
+    ]);
     expect(serverFieldErrors(new Error("plain"))).toEqual([]);
   });
 
   it("looks up ${key} messages with their params", () => {
-    const t = ((key: string, options: Record<string, string>) => (key === "tooLong" ? `max ${options["0"]}` : options.defaultValue)) as never;
+    const t = ((key: string, options: Record<string, string>) =>
+      key === "tooLong" ? `max ${options["0"]}` : options.defaultValue) as never;
     expect(translateServerMessage("${tooLong}", [20], t)).toBe("max 20");
     expect(translateServerMessage("Plain text", undefined, t)).toBe("Plain text");
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { DOT_PLACEHOLDER, fieldName, toUserFormValues, toUserRepresentation } from "../../src/core/ui/user-profile/index.ts";
+import {
+  DOT_PLACEHOLDER,
+  fieldName,
+  toUserFormValues,
+  toUserRepresentation,
+} from "../../src/core/ui/user-profile/index.ts";
 
 describe("user-profile form values", () => {
   const user = {
@@ -13,11 +18,18 @@ describe("user-profile form values", () => {
   it("keeps root fields on the user and encodes dots in attribute names", () => {
     const values = toUserFormValues(user);
     expect(values.username).toBe("alice");
-    expect(values.attributes).toEqual({ [`org${DOT_PLACEHOLDER}unit`]: ["sales"], phone: ["+1 555"], tags: ["a", "b"] });
+    expect(values.attributes).toEqual({
+      [`org${DOT_PLACEHOLDER}unit`]: ["sales"],
+      phone: ["+1 555"],
+      tags: ["a", "b"],
+    });
   });
 
   it("round-trips back to the representation with names decoded", () => {
-    expect(toUserRepresentation(toUserFormValues(user))).toEqual({ ...user, attributes: { "org.unit": ["sales"], phone: ["+1 555"], tags: ["a", "b"] } });
+    expect(toUserRepresentation(toUserFormValues(user))).toEqual({
+      ...user,
+      attributes: { "org.unit": ["sales"], phone: ["+1 555"], tags: ["a", "b"] },
+    });
   });
 
   it("drops empty multi-value entries and root names under attributes", () => {

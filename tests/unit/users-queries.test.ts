@@ -10,7 +10,10 @@ describe("user search parameters", () => {
   });
 
   it("sends key:value pairs as q", () => {
-    expect(userSearchParams({ text: "department:research", exact: false })).toEqual({ q: "department:research", exact: undefined });
+    expect(userSearchParams({ text: "department:research", exact: false })).toEqual({
+      q: "department:research",
+      exact: undefined,
+    });
     expect(userSearchParams({ text: "a:1   b:2", exact: true })).toEqual({ q: "a:1 b:2", exact: true });
   });
 
@@ -19,13 +22,18 @@ describe("user search parameters", () => {
   });
 
   it("treats an email with a colon-free address as text", () => {
-    expect(userSearchParams({ text: "alice@example.com", exact: false })).toEqual({ search: "alice@example.com", exact: undefined });
+    expect(userSearchParams({ text: "alice@example.com", exact: false })).toEqual({
+      search: "alice@example.com",
+      exact: undefined,
+    });
   });
 });
 
 describe("inherited group paths", () => {
   it("lists every ancestor that is not itself a direct membership", () => {
-    expect(inheritedPaths([{ path: "/Engineering/Backend/Platform" }, { path: "/Engineering" }, { path: "/Sales/EMEA" }])).toEqual(["/Engineering/Backend", "/Sales"]);
+    expect(
+      inheritedPaths([{ path: "/Engineering/Backend/Platform" }, { path: "/Engineering" }, { path: "/Sales/EMEA" }]),
+    ).toEqual(["/Engineering/Backend", "/Sales"]);
   });
 });
 
@@ -40,7 +48,12 @@ describe("user addresses", () => {
 
 describe("required action choices", () => {
   it("offers the realm's enabled actions by their names", () => {
-    expect(requiredActionChoices([{ alias: "VERIFY_EMAIL", name: "Verify Email" }, { alias: "custom-action" }], (alias) => alias)).toEqual([
+    expect(
+      requiredActionChoices(
+        [{ alias: "VERIFY_EMAIL", name: "Verify Email" }, { alias: "custom-action" }],
+        (alias) => alias,
+      ),
+    ).toEqual([
       { value: "VERIFY_EMAIL", label: "Verify Email" },
       { value: "custom-action", label: "custom-action" },
     ]);

@@ -15,7 +15,7 @@ function applyTheme(theme) {
 }
 
 const requested = new URLSearchParams(location.search).get("theme");
-applyTheme(requested === "dark" || requested === "light" ? requested : localStorage.getItem(THEME_KEY) ?? "light");
+applyTheme(requested === "dark" || requested === "light" ? requested : (localStorage.getItem(THEME_KEY) ?? "light"));
 
 darkSwitch.addEventListener("change", () => {
   const theme = darkSwitch.checked ? "dark" : "light";

@@ -30,7 +30,8 @@ export function passwordTokenProvider(params = new URLSearchParams(location.sear
 /** Keeps every `kc-…` event of the given names that the page sees, for the tests to read. */
 export function recordElementEvents(names) {
   const seen = (window.kcEvents = []);
-  for (const name of names) document.addEventListener(name, (event) => seen.push({ type: event.type, detail: event.detail }));
+  for (const name of names)
+    document.addEventListener(name, (event) => seen.push({ type: event.type, detail: event.detail }));
 }
 
 /**

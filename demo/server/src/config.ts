@@ -25,7 +25,9 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv): ServerConfig
     dataDir: resolve(flag("data-dir", "KC_DATA_DIR", resolve(root, ".data"))),
     distDir: resolve(flag("dist-dir", "KC_DIST_DIR", resolve(root, "dist"))),
     pagesDir: resolve(root, "demo/pages"),
-    importFiles: [...(flags.get("import") ?? []), ...(env.KC_IMPORT ? env.KC_IMPORT.split(",") : [])].map((f) => resolve(f)),
+    importFiles: [...(flags.get("import") ?? []), ...(env.KC_IMPORT ? env.KC_IMPORT.split(",") : [])].map((f) =>
+      resolve(f),
+    ),
     seedScale: flag("seed-scale", "KC_SEED_SCALE", "false") === "true",
     seedDemo: flag("seed-demo", "KC_SEED_DEMO", "true") !== "false",
   };

@@ -11,7 +11,10 @@ export interface AccessChecker {
 export type AccessRule = AccessName | AccessName[] | ((access: AccessChecker) => boolean);
 
 /** Access for the current realm from who-am-I's realm_access map. */
-export function createAccessChecker(realmAccess: Record<string, readonly string[]> | undefined, realm: string): AccessChecker {
+export function createAccessChecker(
+  realmAccess: Record<string, readonly string[]> | undefined,
+  realm: string,
+): AccessChecker {
   const held = new Set(realmAccess?.[realm] ?? []);
   const holds = (name: AccessName) => name === "anyone" || held.has(name);
   return {

@@ -2,7 +2,11 @@ import type KeycloakAdminClient from "@keycloak/keycloak-admin-client";
 
 /** Thrown by adminFetch for a non-OK answer; same shape as the admin client's errors. */
 export class AdminFetchError extends Error {
-  constructor(message: string, readonly response: Response, readonly responseData: unknown) {
+  constructor(
+    message: string,
+    readonly response: Response,
+    readonly responseData: unknown,
+  ) {
     super(message);
   }
 }
@@ -25,9 +29,15 @@ function messageOf(body: unknown): string {
 }
 
 /** A call the admin client has no method for (ui-ext endpoints), with the runtime's bearer token. */
-export async function adminFetch<T>(client: KeycloakAdminClient, path: string, query: Record<string, string | number | undefined> = {}, init: RequestInit = {}): Promise<T> {
+export async function adminFetch<T>(
+  client: KeycloakAdminClient,
+  path: string,
+  query: Record<string, string | number | undefined> = {},
+  init: RequestInit = {},
+): Promise<T> {
   const url = new URL(`${client.baseUrl.replace(/\/$/, "")}${path}`);
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== "") url.searchParams.set(key, String(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== "") url.searchParams.set(key, String(value));
   const token = await client.getAccessToken();
   const headers = new Headers(init.headers);
   if (token) headers.set("authorization", `Bearer ${token}`);

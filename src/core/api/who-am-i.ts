@@ -16,7 +16,11 @@ export const ANONYMOUS_USER: WhoAmI = {
 
 export const whoAmIKey = (authRealm: string, currentRealm: string) => ["who-am-i", authRealm, currentRealm] as const;
 
-export async function fetchWhoAmI(client: KeycloakAdminClient, authRealm: string, currentRealm: string): Promise<WhoAmI> {
+export async function fetchWhoAmI(
+  client: KeycloakAdminClient,
+  authRealm: string,
+  currentRealm: string,
+): Promise<WhoAmI> {
   try {
     return (await client.whoAmI.find({ realm: authRealm, currentRealm })) as unknown as WhoAmI;
   } catch {

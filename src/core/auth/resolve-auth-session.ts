@@ -12,9 +12,17 @@ export interface AuthTarget {
 }
 
 /** Picks the token source: host keycloak, host provider, global function, else our own sign-in. */
-export function resolveAuthSession(props: Pick<ElementBaseProps, "keycloak" | "tokenProvider" | "tokenProviderName">, target: AuthTarget): Promise<AuthSession> {
+export function resolveAuthSession(
+  props: Pick<ElementBaseProps, "keycloak" | "tokenProvider" | "tokenProviderName">,
+  target: AuthTarget,
+): Promise<AuthSession> {
   if (isKeycloakLike(props.keycloak)) return Promise.resolve(hostKeycloakSession(props.keycloak));
   if (props.tokenProvider) return Promise.resolve(providerSession(props.tokenProvider));
   if (props.tokenProviderName) return Promise.resolve(globalFunctionSession(props.tokenProviderName));
-  return signInWithKeycloak({ serverUrl: target.serverUrl, realm: target.authRealm, clientId: target.clientId, scope: target.scope });
+  return signInWithKeycloak({
+    serverUrl: target.serverUrl,
+    realm: target.authRealm,
+    clientId: target.clientId,
+    scope: target.scope,
+  });
 }

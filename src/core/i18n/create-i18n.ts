@@ -29,7 +29,8 @@ export async function createI18n(serverUrl: string, fetcher?: Fetcher): Promise<
     react: { useSuspense: false },
   });
   const addBundled = (bundle: Record<string, string>) => {
-    for (const language of [FALLBACK_LANGUAGE, DEFAULT_LANGUAGE]) i18n.addResourceBundle(language, BUNDLED_NAMESPACE, bundle, true, true);
+    for (const language of [FALLBACK_LANGUAGE, DEFAULT_LANGUAGE])
+      i18n.addResourceBundle(language, BUNDLED_NAMESPACE, bundle, true, true);
   };
   addBundled(allMessages());
   onMessagesRegistered((_area, bundle) => addBundled(bundle));

@@ -43,7 +43,8 @@ export function ElementShell({ children, initialPath, scopeToRealmAttribute = tr
   const urlError = hostOwnsSignIn ? undefined : signInErrorFromUrl();
   // After a failed sign-in the page shows the failure and starts no new sign-in until 'try again'.
   const { runtime, error } = useRuntimeStart(props, !urlError);
-  if (urlError || error) return <SignInFailureDialog error={urlError ?? (error ? errorMessage(error) : undefined)} i18n={runtime?.i18n} />;
+  if (urlError || error)
+    return <SignInFailureDialog error={urlError ?? (error ? errorMessage(error) : undefined)} i18n={runtime?.i18n} />;
   if (!runtime) return <LoadingSpinner />;
   const realm = props.realm || runtime.authRealm;
   return (

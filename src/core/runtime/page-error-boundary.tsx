@@ -1,7 +1,12 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
-import { EmptyState, EmptyStateActions, EmptyStateBody, EmptyStateFooter } from "@patternfly/react-core/dist/esm/components/EmptyState/index.js";
+import {
+  EmptyState,
+  EmptyStateActions,
+  EmptyStateBody,
+  EmptyStateFooter,
+} from "@patternfly/react-core/dist/esm/components/EmptyState/index.js";
 import { ExclamationTriangleIcon } from "@patternfly/react-icons/dist/esm/icons/exclamation-triangle-icon.js";
 import { errorMessage, isForbidden } from "../api/api-error.ts";
 import { useCoreMessages } from "../i18n/use-messages.ts";
@@ -9,17 +14,29 @@ import { useCoreMessages } from "../i18n/use-messages.ts";
 function PageErrorMessage({ error, onHome }: { error: unknown; onHome(): void }) {
   const { t } = useCoreMessages();
   if (isForbidden(error)) {
-    return <EmptyState titleText={t("forbiddenTitle")} headingLevel="h1" data-testid="page-error">
-      <EmptyStateBody>{t("forbiddenAdminConsole")}</EmptyStateBody>
-    </EmptyState>;
+    return (
+      <EmptyState titleText={t("forbiddenTitle")} headingLevel="h1" data-testid="page-error">
+        <EmptyStateBody>{t("forbiddenAdminConsole")}</EmptyStateBody>
+      </EmptyState>
+    );
   }
   return (
-    <EmptyState titleText={t("pageErrorTitle")} headingLevel="h1" icon={ExclamationTriangleIcon} status="danger" data-testid="page-error">
+    <EmptyState
+      titleText={t("pageErrorTitle")}
+      headingLevel="h1"
+      icon={ExclamationTriangleIcon}
+      status="danger"
+      data-testid="page-error"
+    >
       <EmptyStateBody>{errorMessage(error)}</EmptyStateBody>
       <EmptyStateFooter>
         <EmptyStateActions>
-          <Button variant="primary" onClick={() => location.reload()}>{t("close")}</Button>
-          <Button variant="link" onClick={onHome}>{t("home")}</Button>
+          <Button variant="primary" onClick={() => location.reload()}>
+            {t("close")}
+          </Button>
+          <Button variant="link" onClick={onHome}>
+            {t("home")}
+          </Button>
         </EmptyStateActions>
       </EmptyStateFooter>
     </EmptyState>
@@ -39,10 +56,15 @@ class ErrorCatcher extends Component<{ children: ReactNode; onHome(): void }, { 
 
   render() {
     if (!this.state.failed) return this.props.children;
-    return <PageErrorMessage error={this.state.error} onHome={() => {
-      this.setState({ error: undefined, failed: false });
-      this.props.onHome();
-    }} />;
+    return (
+      <PageErrorMessage
+        error={this.state.error}
+        onHome={() => {
+          this.setState({ error: undefined, failed: false });
+          this.props.onHome();
+        }}
+      />
+    );
   }
 }
 

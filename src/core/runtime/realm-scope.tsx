@@ -23,7 +23,17 @@ const RealmScopeContext = createContext<RealmScopeValue | null>(null);
  * Everything tied to the realm being managed: who-am-I (access, locale), the
  * realm representation, the realm's text overrides, and `dir` on the element.
  */
-export function RealmScope({ realm, locale, host, children }: { realm: string; locale?: string; host: HTMLElement; children: ReactNode }) {
+export function RealmScope({
+  realm,
+  locale,
+  host,
+  children,
+}: {
+  realm: string;
+  locale?: string;
+  host: HTMLElement;
+  children: ReactNode;
+}) {
   const { i18n } = useRuntime();
   const whoAmI = useWhoAmIQuery(realm);
   const realmQuery = useRealmQuery(realm);
@@ -37,7 +47,10 @@ export function RealmScope({ realm, locale, host, children }: { realm: string; l
     mountRoot.setAttribute("dir", direction);
   }, [i18n, realm, language, host, mountRoot]);
   const access = useMemo(() => createAccessChecker(whoAmI.data?.realm_access, realm), [whoAmI.data, realm]);
-  const value = useMemo(() => (whoAmI.data ? { whoAmI: whoAmI.data, realm: realmQuery.data ?? null, language } : null), [whoAmI.data, realmQuery.data, language]);
+  const value = useMemo(
+    () => (whoAmI.data ? { whoAmI: whoAmI.data, realm: realmQuery.data ?? null, language } : null),
+    [whoAmI.data, realmQuery.data, language],
+  );
   if (!value || realmQuery.isPending) return <LoadingSpinner />;
   return (
     <CurrentRealmContext.Provider value={realm}>

@@ -5,7 +5,10 @@ import { createI18n } from "../i18n/create-i18n.ts";
 import { DEFAULT_AUTH_REALM, DEFAULT_CLIENT_ID, type ElementBaseProps } from "./element-props.ts";
 import type { Runtime } from "./runtime.ts";
 
-type RuntimeInput = Pick<ElementBaseProps, "serverUrl" | "authRealm" | "clientId" | "scope" | "tokenProvider" | "tokenProviderName" | "keycloak">;
+type RuntimeInput = Pick<
+  ElementBaseProps,
+  "serverUrl" | "authRealm" | "clientId" | "scope" | "tokenProvider" | "tokenProviderName" | "keycloak"
+>;
 
 const runtimes = new Map<string, Promise<Runtime>>();
 const objectIds = new WeakMap<object, number>();
@@ -34,7 +37,13 @@ export function runtimeSettings(props: RuntimeInput) {
 /** Key shared by elements that use the same server, sign-in realm, client and token source. */
 export function runtimeKey(props: RuntimeInput): string {
   const { serverUrl, authRealm, clientId } = runtimeSettings(props);
-  const source = props.keycloak ? `keycloak#${identityOf(props.keycloak)}` : props.tokenProvider ? `provider#${identityOf(props.tokenProvider)}` : props.tokenProviderName ? `global:${props.tokenProviderName}` : "sign-in";
+  const source = props.keycloak
+    ? `keycloak#${identityOf(props.keycloak)}`
+    : props.tokenProvider
+      ? `provider#${identityOf(props.tokenProvider)}`
+      : props.tokenProviderName
+        ? `global:${props.tokenProviderName}`
+        : "sign-in";
   return JSON.stringify([serverUrl, authRealm, clientId, source]);
 }
 
@@ -46,7 +55,9 @@ async function createRuntime(props: RuntimeInput): Promise<Runtime> {
     ...settings,
     auth,
     adminClient: createAdminClient(settings.serverUrl, settings.authRealm, auth),
-    queryClient: new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } } }),
+    queryClient: new QueryClient({
+      defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+    }),
     i18n,
   };
 }

@@ -11,7 +11,10 @@ export function useServerInfoQuery() {
 
 export function useWhoAmIQuery(currentRealm: string) {
   const { adminClient, authRealm } = useRuntime();
-  return useQuery({ queryKey: whoAmIKey(authRealm, currentRealm), queryFn: () => fetchWhoAmI(adminClient, authRealm, currentRealm) });
+  return useQuery({
+    queryKey: whoAmIKey(authRealm, currentRealm),
+    queryFn: () => fetchWhoAmI(adminClient, authRealm, currentRealm),
+  });
 }
 
 export function useRealmQuery(realm: string) {
@@ -22,5 +25,6 @@ export function useRealmQuery(realm: string) {
 /** Server info; loaded before any screen renders. */
 export function useServerInfo() {
   const { adminClient } = useRuntime();
-  return useSuspenseQuery({ queryKey: serverInfoKey, queryFn: () => fetchServerInfo(adminClient), staleTime: Infinity }).data;
+  return useSuspenseQuery({ queryKey: serverInfoKey, queryFn: () => fetchServerInfo(adminClient), staleTime: Infinity })
+    .data;
 }

@@ -1,9 +1,6 @@
 import { useState, type Ref } from "react";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
-import {
-  MenuToggle,
-  type MenuToggleElement,
-} from "@patternfly/react-core/dist/esm/components/MenuToggle/index.js";
+import { MenuToggle, type MenuToggleElement } from "@patternfly/react-core/dist/esm/components/MenuToggle/index.js";
 import { MenuSearch, MenuSearchInput } from "@patternfly/react-core/dist/esm/components/Menu/index.js";
 import { SearchInput } from "@patternfly/react-core/dist/esm/components/SearchInput/index.js";
 import type { ElementBaseProps } from "../../core/runtime/element-props.ts";
@@ -29,7 +26,12 @@ export function DemoArea({ realm, theme, compact, tokenProvider, emit }: DemoAre
   return (
     <section>
       <output data-testid="props">
-        {JSON.stringify({ realm: realm ?? null, theme: theme ?? null, compact: compact ?? null, hasTokenProvider: !!tokenProvider })}
+        {JSON.stringify({
+          realm: realm ?? null,
+          theme: theme ?? null,
+          compact: compact ?? null,
+          hasTokenProvider: !!tokenProvider,
+        })}
       </output>
       <Button variant="primary" data-testid="count" onClick={() => setCount(count + 1)}>
         Clicked {count}
@@ -66,7 +68,12 @@ export function DemoArea({ realm, theme, compact, tokenProvider, emit }: DemoAre
       <Button variant="link" onClick={() => setModalOpen(true)}>
         Open dialog
       </Button>
-      <Modal variant="small" isOpen={isModalOpen} onClose={() => setModalOpen(false)} aria-labelledby="demo-dialog-title">
+      <Modal
+        variant="small"
+        isOpen={isModalOpen}
+        onClose={() => setModalOpen(false)}
+        aria-labelledby="demo-dialog-title"
+      >
         <ModalHeader title="Demo dialog" labelId="demo-dialog-title" />
         <ModalBody>Nothing happens here.</ModalBody>
         <ModalFooter>

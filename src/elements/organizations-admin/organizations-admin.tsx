@@ -16,7 +16,11 @@ export function OrganizationsAdmin(props: ElementBaseProps) {
       <OrganizationEventsProvider emit={props.emit}>
         <Routes>
           {organizationsRoutes.map((route) => (
-            <Route key={route.path} path={`:realm/${route.path}`} element={<RequireAccess rule={route.access}>{createElement(route.component)}</RequireAccess>} />
+            <Route
+              key={route.path}
+              path={`:realm/${route.path}`}
+              element={<RequireAccess rule={route.access}>{createElement(route.component)}</RequireAccess>}
+            />
           ))}
           <Route path="*" element={<Navigate to={toOrganizations(realm)} replace />} />
         </Routes>

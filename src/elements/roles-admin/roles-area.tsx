@@ -15,7 +15,11 @@ export function RolesArea(props: ElementBaseProps) {
       <RoleEventsContext.Provider value={props.emit}>
         <Routes>
           {rolesRoutes.map((route) => (
-            <Route key={route.path} path={`${realm}/${route.path}`} element={<RequireAccess rule={route.access}>{createElement(route.component)}</RequireAccess>} />
+            <Route
+              key={route.path}
+              path={`${realm}/${route.path}`}
+              element={<RequireAccess rule={route.access}>{createElement(route.component)}</RequireAccess>}
+            />
           ))}
           <Route path="*" element={<Navigate to={toRoles(realm)} replace />} />
         </Routes>

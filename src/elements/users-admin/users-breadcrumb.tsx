@@ -14,8 +14,16 @@ export function UsersBreadcrumb() {
   return (
     <PageSection padding={{ default: "noPadding" }}>
       <Breadcrumb>
-        <BreadcrumbItem render={({ className }) => <Link className={className} to={toUsers(realm)}>{t("usersTitle")}</Link>} />
-        <BreadcrumbItem isActive>{pathname.endsWith("/add-user") ? t("usersCreateTitle") : t("usersDetailsTitle")}</BreadcrumbItem>
+        <BreadcrumbItem
+          render={({ className }) => (
+            <Link className={className} to={toUsers(realm)}>
+              {t("usersTitle")}
+            </Link>
+          )}
+        />
+        <BreadcrumbItem isActive>
+          {pathname.endsWith("/add-user") ? t("usersCreateTitle") : t("usersDetailsTitle")}
+        </BreadcrumbItem>
       </Breadcrumb>
     </PageSection>
   );

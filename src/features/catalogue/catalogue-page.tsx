@@ -38,8 +38,24 @@ function CatalogueTabs({ serverUrl }: { serverUrl: string }) {
             </PageSection>
           ),
         },
-        { key: "form", title: t("catalogueFormTab"), content: <PageSection className="kc-catalogue-panel" aria-label={t("catalogueFormTab")}><SampleForm issuer={`${serverUrl.replace(/\/$/, "")}/realms/${realm}`} /></PageSection> },
-        { key: "dialogs", title: t("catalogueDialogsTab"), content: <PageSection className="kc-catalogue-panel" aria-label={t("catalogueDialogsTab")}><DialogsSection /></PageSection> },
+        {
+          key: "form",
+          title: t("catalogueFormTab"),
+          content: (
+            <PageSection className="kc-catalogue-panel" aria-label={t("catalogueFormTab")}>
+              <SampleForm issuer={`${serverUrl.replace(/\/$/, "")}/realms/${realm}`} />
+            </PageSection>
+          ),
+        },
+        {
+          key: "dialogs",
+          title: t("catalogueDialogsTab"),
+          content: (
+            <PageSection className="kc-catalogue-panel" aria-label={t("catalogueDialogsTab")}>
+              <DialogsSection />
+            </PageSection>
+          ),
+        },
         { key: "pickers", title: t("cataloguePickersTab"), content: <PickersSection /> },
       ]}
     />

@@ -15,7 +15,15 @@ const SAMPLE_CLIENT = {
   clientId: "portal",
   protocol: "openid-connect",
   redirectUris: ["https://portal.example.com/*"],
-  protocolMappers: [{ id: "9b7e", name: "department", protocol: "openid-connect", protocolMapper: "oidc-usermodel-attribute-mapper", config: { "user.attribute": "department", "claim.name": "department" } }],
+  protocolMappers: [
+    {
+      id: "9b7e",
+      name: "department",
+      protocol: "openid-connect",
+      protocolMapper: "oidc-usermodel-attribute-mapper",
+      config: { "user.attribute": "department", "claim.name": "department" },
+    },
+  ],
 };
 
 /** Confirm, destructive confirm, download (client export) and the chip group. */
@@ -27,7 +35,11 @@ export function DialogsSection() {
   const ask = async (destructive: boolean) => {
     const agreed = await confirm(
       destructive
-        ? { title: t("catalogueDeleteTitle", { name: "alice" }), children: t("catalogueDeleteBody"), variant: "destructive" }
+        ? {
+            title: t("catalogueDeleteTitle", { name: "alice" }),
+            children: t("catalogueDeleteBody"),
+            variant: "destructive",
+          }
         : { title: t("catalogueConfirmTitle"), children: t("catalogueConfirmBody") },
     );
     addAlert(agreed ? t("catalogueConfirmed") : t("catalogueCancelled"), agreed ? "success" : "info");
@@ -48,8 +60,16 @@ export function DialogsSection() {
       <Content component="h2" className="kc-catalogue-subheading">
         {t("catalogueChips")}
       </Content>
-      <ChipGroupList values={["offline_access", "uma_authorization", "default-roles-demo", "manage-account", "view-profile"]} aria-label={t("catalogueChips")} />
-      <DownloadDialog isOpen={isDownloadOpen} filename={`${SAMPLE_CLIENT.clientId}.json`} content={exportClient(SAMPLE_CLIENT)} onClose={() => setDownloadOpen(false)} />
+      <ChipGroupList
+        values={["offline_access", "uma_authorization", "default-roles-demo", "manage-account", "view-profile"]}
+        aria-label={t("catalogueChips")}
+      />
+      <DownloadDialog
+        isOpen={isDownloadOpen}
+        filename={`${SAMPLE_CLIENT.clientId}.json`}
+        content={exportClient(SAMPLE_CLIENT)}
+        onClose={() => setDownloadOpen(false)}
+      />
       {dialog}
     </>
   );

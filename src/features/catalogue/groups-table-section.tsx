@@ -27,7 +27,11 @@ export function GroupsTableSection() {
       ]}
       loadDetail={async (group) => {
         const names = await subGroupNames(client, realm, group.id!);
-        return names.length ? <ChipGroupList values={names} aria-label={t("catalogueSubGroups")} /> : t("catalogueNoSubGroups");
+        return names.length ? (
+          <ChipGroupList values={names} aria-label={t("catalogueSubGroups")} />
+        ) : (
+          t("catalogueNoSubGroups")
+        );
       }}
     />
   );

@@ -7,12 +7,19 @@ import { ClientPicker, GroupPickerDialog, UserPicker, type PickedGroup } from ".
 import "./pickers-section-messages.ts";
 
 /** The user, client and group pickers against the realm; the chosen users drive the sections below. */
-export function PickersDemoSection({ users, onUsersChange }: { users: string[]; onUsersChange(users: string[]): void }) {
+export function PickersDemoSection({
+  users,
+  onUsersChange,
+}: {
+  users: string[];
+  onUsersChange(users: string[]): void;
+}) {
   const { t } = useMessages();
   const [clients, setClients] = useState<string[]>([]);
   const [groups, setGroups] = useState<PickedGroup[]>([]);
   const [isGroupPickerOpen, setGroupPickerOpen] = useState(false);
-  const chosen = (values: string[]) => (values.length ? t("cataloguePickersChosen", { values: values.join(", ") }) : t("cataloguePickersNothing"));
+  const chosen = (values: string[]) =>
+    values.length ? t("cataloguePickersChosen", { values: values.join(", ") }) : t("cataloguePickersNothing");
   return (
     <Form onSubmit={(event) => event.preventDefault()}>
       <FormGroup label={t("cataloguePickersUsers")} fieldId="catalogue-user-picker">
@@ -20,13 +27,17 @@ export function PickersDemoSection({ users, onUsersChange }: { users: string[]; 
       </FormGroup>
       <FormGroup label={t("cataloguePickersClients")} fieldId="catalogue-client-picker">
         <ClientPicker id="catalogue-client-picker" values={clients} onChange={setClients} />
-        <Content component="p" data-testid="chosen-clients">{chosen(clients)}</Content>
+        <Content component="p" data-testid="chosen-clients">
+          {chosen(clients)}
+        </Content>
       </FormGroup>
       <FormGroup label={t("cataloguePickersGroups")} fieldId="catalogue-group-picker">
         <Button id="catalogue-group-picker" variant="secondary" onClick={() => setGroupPickerOpen(true)}>
           {t("cataloguePickersChooseGroups")}
         </Button>
-        <Content component="p" data-testid="chosen-groups">{chosen(groups.map((group) => group.path))}</Content>
+        <Content component="p" data-testid="chosen-groups">
+          {chosen(groups.map((group) => group.path))}
+        </Content>
       </FormGroup>
       {isGroupPickerOpen && (
         <GroupPickerDialog

@@ -17,11 +17,25 @@ export function PickersSection() {
   return (
     <PageSection className="kc-catalogue-panel" aria-label={t("cataloguePickersTab")}>
       <PickersDemoSection users={users} onUsersChange={setUsers} />
-      <Title headingLevel="h2" className="kc-catalogue-subheading">{t("cataloguePickersRoleMapping")}</Title>
-      {userId ? <RoleMapping key={userId} type="users" id={userId} /> : <Content component="p">{t("cataloguePickersPickUser")}</Content>}
-      <Title headingLevel="h2" className="kc-catalogue-subheading">{t("cataloguePickersProfile")}</Title>
-      {userId ? <UserProfileDemoSection userId={userId} /> : <Content component="p">{t("cataloguePickersPickUser")}</Content>}
-      <Title headingLevel="h2" className="kc-catalogue-subheading">{t("cataloguePickersDynamic")}</Title>
+      <Title headingLevel="h2" className="kc-catalogue-subheading">
+        {t("cataloguePickersRoleMapping")}
+      </Title>
+      {userId ? (
+        <RoleMapping key={userId} type="users" id={userId} />
+      ) : (
+        <Content component="p">{t("cataloguePickersPickUser")}</Content>
+      )}
+      <Title headingLevel="h2" className="kc-catalogue-subheading">
+        {t("cataloguePickersProfile")}
+      </Title>
+      {userId ? (
+        <UserProfileDemoSection userId={userId} />
+      ) : (
+        <Content component="p">{t("cataloguePickersPickUser")}</Content>
+      )}
+      <Title headingLevel="h2" className="kc-catalogue-subheading">
+        {t("cataloguePickersDynamic")}
+      </Title>
       <DynamicDemoSection />
     </PageSection>
   );

@@ -47,7 +47,10 @@ interface SampleValues {
 }
 
 const THEMES = ["keycloak", "keycloak.v2", "base"].map((value) => ({ value, label: value }));
-const LOCALES = ["ar", "cs", "de", "en", "es", "fr", "it", "ja", "nl", "pl", "pt-BR", "sv"].map((value) => ({ value, label: new Intl.DisplayNames(["en"], { type: "language" }).of(value) ?? value }));
+const LOCALES = ["ar", "cs", "de", "en", "es", "fr", "it", "ja", "nl", "pl", "pt-BR", "sv"].map((value) => ({
+  value,
+  label: new Intl.DisplayNames(["en"], { type: "language" }).of(value) ?? value,
+}));
 
 const SECTIONS = ["basics", "limits", "more"] as const;
 
@@ -56,12 +59,28 @@ export function SampleForm({ issuer }: { issuer: string }) {
   const { t } = useMessages();
   const { addAlert } = useAlerts();
   const form = useKcForm<SampleValues>({
-    defaultValues: { displayName: "Demo realm", email: "", description: "", secret: "", enabled: true, maxSessions: 3, theme: "keycloak.v2", locale: "en", locales: ["en", "de"], webOrigins: ["+"], attributes: [{ key: "department", value: "sales" }], lifespan: 300, notBefore: "" },
+    defaultValues: {
+      displayName: "Demo realm",
+      email: "",
+      description: "",
+      secret: "",
+      enabled: true,
+      maxSessions: 3,
+      theme: "keycloak.v2",
+      locale: "en",
+      locales: ["en", "de"],
+      webOrigins: ["+"],
+      attributes: [{ key: "department", value: "sales" }],
+      lifespan: 300,
+      notBefore: "",
+    },
   });
   const titles = { basics: t("catalogueBasics"), limits: t("catalogueLimits"), more: t("catalogueMore") };
   const save = form.handleSubmit(async (values) => {
     await new Promise((resolve) => setTimeout(resolve, 400));
-    addAlert(t("catalogueSaved", { json: JSON.stringify({ ...values, attributes: keyValueToMap(values.attributes) }) }));
+    addAlert(
+      t("catalogueSaved", { json: JSON.stringify({ ...values, attributes: keyValueToMap(values.attributes) }) }),
+    );
     form.reset(values);
   });
   return (
@@ -73,11 +92,26 @@ export function SampleForm({ issuer }: { issuer: string }) {
         <FormProvider {...form}>
           <Form onSubmit={save} isWidthLimited aria-label={t("catalogueFormTab")}>
             <FormSection title={titles.basics} titleElement="h2" id="catalogue-basics">
-              <TextControl name="displayName" label={t("catalogueDisplayName")} labelHelp={t("catalogueDisplayNameHelp")} rules={{ required: true, maxLength: 40 }} />
-              <TextControl name="email" type="email" label={t("catalogueEmail")} rules={{ pattern: { value: EMAIL_PATTERN, message: t("invalidEmail") } }} />
+              <TextControl
+                name="displayName"
+                label={t("catalogueDisplayName")}
+                labelHelp={t("catalogueDisplayNameHelp")}
+                rules={{ required: true, maxLength: 40 }}
+              />
+              <TextControl
+                name="email"
+                type="email"
+                label={t("catalogueEmail")}
+                rules={{ pattern: { value: EMAIL_PATTERN, message: t("invalidEmail") } }}
+              />
               <TextAreaControl name="description" label={t("catalogueDescription")} rules={{ maxLength: 255 }} />
               <PasswordControl name="secret" label={t("catalogueSecret")} rules={{ minLength: 8 }} />
-              <SwitchControl name="enabled" label={t("catalogueEnabledSwitch")} onText={t("enabled")} offText={t("disabled")} />
+              <SwitchControl
+                name="enabled"
+                label={t("catalogueEnabledSwitch")}
+                onText={t("enabled")}
+                offText={t("disabled")}
+              />
             </FormSection>
             <FormSection title={titles.limits} titleElement="h2" id="catalogue-limits">
               <NumberControl name="maxSessions" label={t("catalogueMaxSessions")} min={1} max={100} defaultValue={3} />
@@ -88,14 +122,36 @@ export function SampleForm({ issuer }: { issuer: string }) {
               <KeyValueControl name="attributes" label={t("catalogueAttributes")} />
             </FormSection>
             <FormSection title={titles.more} titleElement="h2" id="catalogue-more">
-              <TimeSelectorControl name="lifespan" label={t("catalogueLifespan")} units={["minute", "hour", "day"]} rules={{ min: 60 }} />
+              <TimeSelectorControl
+                name="lifespan"
+                label={t("catalogueLifespan")}
+                units={["minute", "hour", "day"]}
+                rules={{ min: 60 }}
+              />
               <DateTimeControl name="notBefore" label={t("catalogueNotBefore")} />
               <FileUploadControl name="importFile" label={t("catalogueImport")} />
               <CopyToClipboardField label={t("catalogueIssuer")} value={issuer} />
             </FormSection>
             <ActionGroup>
               <SubmitButton />
-              <Button variant="secondary" onClick={() => applyServerErrors(form, { errors: [{ field: "email", errorMessage: "${catalogueEmailTaken}", params: [form.getValues("email") || "alice@example.com"] }] }, t)}>
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  applyServerErrors(
+                    form,
+                    {
+                      errors: [
+                        {
+                          field: "email",
+                          errorMessage: "${catalogueEmailTaken}",
+                          params: [form.getValues("email") || "alice@example.com"],
+                        },
+                      ],
+                    },
+                    t,
+                  )
+                }
+              >
                 {t("catalogueSimulateServerError")}
               </Button>
               <Button variant="link" onClick={() => form.reset()}>

@@ -24,12 +24,23 @@ export function UserProfileDemoSection({ userId }: { userId: string }) {
   const adminClient = useAdminClient();
   const realm = useCurrentRealm();
   const metadata = useProfileMetadataQuery(realm);
-  const user = useQuery({ queryKey: ["catalogue-user", realm, userId], queryFn: () => adminClient.users.findOne({ realm, id: userId }) });
+  const user = useQuery({
+    queryKey: ["catalogue-user", realm, userId],
+    queryFn: () => adminClient.users.findOne({ realm, id: userId }),
+  });
   if (!metadata.data || !user.data) return <LoadingSpinner />;
   return <ProfileForm key={userId} userId={userId} values={toUserFormValues(user.data)} metadata={metadata.data} />;
 }
 
-function ProfileForm({ userId, values, metadata }: { userId: string; values: UserFormValues; metadata: UserProfileMetadata }) {
+function ProfileForm({
+  userId,
+  values,
+  metadata,
+}: {
+  userId: string;
+  values: UserFormValues;
+  metadata: UserProfileMetadata;
+}) {
   const { t } = useMessages();
   const adminClient = useAdminClient();
   const realm = useCurrentRealm();

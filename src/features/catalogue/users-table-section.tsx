@@ -25,7 +25,11 @@ export function UsersTableSection() {
 
   const removeUser = async (user: UserRepresentation, refresh: () => void) => {
     const name = user.username ?? "";
-    const agreed = await confirm({ title: t("catalogueDeleteTitle", { name }), children: t("catalogueDeleteBody"), variant: "destructive" });
+    const agreed = await confirm({
+      title: t("catalogueDeleteTitle", { name }),
+      children: t("catalogueDeleteBody"),
+      variant: "destructive",
+    });
     if (!agreed) return;
     try {
       await deleteUser(client, realm, user.id!);
@@ -49,16 +53,33 @@ export function UsersTableSection() {
         columns={[
           { name: "username", title: t("catalogueUsername") },
           { name: "email", title: t("catalogueEmail"), cell: (user) => user.email ?? "—" },
-          { name: "name", title: t("catalogueName"), cell: (user) => [user.firstName, user.lastName].filter(Boolean).join(" ") || "—" },
+          {
+            name: "name",
+            title: t("catalogueName"),
+            cell: (user) => [user.firstName, user.lastName].filter(Boolean).join(" ") || "—",
+          },
           {
             name: "enabled",
             title: t("catalogueStatus"),
-            cell: (user) => (user.enabled === false ? <Label color="orange" isCompact>{t("catalogueUserDisabled")}</Label> : <Label color="green" isCompact>{t("catalogueUserEnabled")}</Label>),
+            cell: (user) =>
+              user.enabled === false ? (
+                <Label color="orange" isCompact>
+                  {t("catalogueUserDisabled")}
+                </Label>
+              ) : (
+                <Label color="green" isCompact>
+                  {t("catalogueUserEnabled")}
+                </Label>
+              ),
           },
         ]}
         loadDetail={async (user) => {
           const groups = await userGroupNames(client, realm, user.id!);
-          return groups.length ? <ChipGroupList values={groups} aria-label={t("catalogueGroups")} /> : t("catalogueNoGroups");
+          return groups.length ? (
+            <ChipGroupList values={groups} aria-label={t("catalogueGroups")} />
+          ) : (
+            t("catalogueNoGroups")
+          );
         }}
         rowActions={[
           { title: t("catalogueShowJson"), onAction: (user) => setShown(user) },
@@ -83,9 +104,19 @@ export function UsersTableSection() {
             </Button>
           </ToolbarItem>
         )}
-        emptyState={{ message: t("catalogueNoUsers"), primaryAction: { title: t("catalogueCreateUser"), onClick: () => undefined } }}
+        emptyState={{
+          message: t("catalogueNoUsers"),
+          primaryAction: { title: t("catalogueCreateUser"), onClick: () => undefined },
+        }}
       />
-      {shown && <DownloadDialog isOpen filename={`${shown.username}.json`} content={shown} onClose={() => setShown(undefined)} />}
+      {shown && (
+        <DownloadDialog
+          isOpen
+          filename={`${shown.username}.json`}
+          content={shown}
+          onClose={() => setShown(undefined)}
+        />
+      )}
       {dialog}
     </>
   );

@@ -17,15 +17,24 @@ export default function DashboardPage() {
   const representation = useRealmRepresentation();
   const navigate = useNavigate();
   const tab = useLocation().pathname.split("/")[2];
-  const active: DashboardTab = (DASHBOARD_TABS as readonly string[]).includes(tab ?? "") ? (tab as DashboardTab) : "welcome";
+  const active: DashboardTab = (DASHBOARD_TABS as readonly string[]).includes(tab ?? "")
+    ? (tab as DashboardTab)
+    : "welcome";
   const realmName = representation?.displayName || realm;
   return (
     <>
       <PageSection>
-        <Title headingLevel="h1" data-testid="dashboard-title">{t("dashboardWelcome", { realm: realmName })}</Title>
+        <Title headingLevel="h1" data-testid="dashboard-title">
+          {t("dashboardWelcome", { realm: realmName })}
+        </Title>
       </PageSection>
       <PageSection>
-        <Tabs activeKey={active} onSelect={(_event, key) => navigate(toDashboardTab(realm, key as DashboardTab))} mountOnEnter unmountOnExit>
+        <Tabs
+          activeKey={active}
+          onSelect={(_event, key) => navigate(toDashboardTab(realm, key as DashboardTab))}
+          mountOnEnter
+          unmountOnExit
+        >
           <Tab eventKey="welcome" title={<TabTitleText>{t("dashboardWelcomeTab")}</TabTitleText>}>
             <Content component="p">{t("dashboardWelcomeBody")}</Content>
           </Tab>

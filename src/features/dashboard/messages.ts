@@ -5,7 +5,8 @@ export const dashboardMessages = {
   dashboardInfoTab: "Server info",
   dashboardProvidersTab: "Providers",
   dashboardWelcome: "Welcome to {{realm}}",
-  dashboardWelcomeBody: "Manage the users, applications and sign-in rules of this realm from the navigation on the left.",
+  dashboardWelcomeBody:
+    "Manage the users, applications and sign-in rules of this realm from the navigation on the left.",
   dashboardVersion: "Server version",
   dashboardFeaturesOn: "Enabled features",
   dashboardFeaturesOff: "Disabled features",

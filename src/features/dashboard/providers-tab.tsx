@@ -18,7 +18,11 @@ export function ProvidersTab() {
         {providers.map(([spi, value]) => (
           <Tr key={spi}>
             <Td>{spi}</Td>
-            <Td>{Object.keys(value.providers ?? {}).sort().join(", ")}</Td>
+            <Td>
+              {Object.keys(value.providers ?? {})
+                .sort()
+                .join(", ")}
+            </Td>
           </Tr>
         ))}
       </Tbody>

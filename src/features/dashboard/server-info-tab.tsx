@@ -1,4 +1,9 @@
-import { DescriptionList, DescriptionListDescription, DescriptionListGroup, DescriptionListTerm } from "@patternfly/react-core/dist/esm/components/DescriptionList/index.js";
+import {
+  DescriptionList,
+  DescriptionListDescription,
+  DescriptionListGroup,
+  DescriptionListTerm,
+} from "@patternfly/react-core/dist/esm/components/DescriptionList/index.js";
 import { Label, LabelGroup } from "@patternfly/react-core/dist/esm/components/Label/index.js";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useServerInfo } from "../../core/runtime/shared-queries.ts";
@@ -8,7 +13,11 @@ function FeatureLabels({ names, color }: { names: string[]; color: "blue" | "gre
   if (names.length === 0) return <>{t("dashboardNone")}</>;
   return (
     <LabelGroup numLabels={names.length}>
-      {names.map((name) => <Label key={name} color={color}>{name}</Label>)}
+      {names.map((name) => (
+        <Label key={name} color={color}>
+          {name}
+        </Label>
+      ))}
     </LabelGroup>
   );
 }
@@ -21,15 +30,21 @@ export function ServerInfoTab() {
     <DescriptionList>
       <DescriptionListGroup>
         <DescriptionListTerm>{t("dashboardVersion")}</DescriptionListTerm>
-        <DescriptionListDescription data-testid="server-version">{info.systemInfo?.version ?? "—"}</DescriptionListDescription>
+        <DescriptionListDescription data-testid="server-version">
+          {info.systemInfo?.version ?? "—"}
+        </DescriptionListDescription>
       </DescriptionListGroup>
       <DescriptionListGroup>
         <DescriptionListTerm>{t("dashboardFeaturesOn")}</DescriptionListTerm>
-        <DescriptionListDescription><FeatureLabels color="blue" names={features.filter((f) => f.enabled).map((f) => f.name)} /></DescriptionListDescription>
+        <DescriptionListDescription>
+          <FeatureLabels color="blue" names={features.filter((f) => f.enabled).map((f) => f.name)} />
+        </DescriptionListDescription>
       </DescriptionListGroup>
       <DescriptionListGroup>
         <DescriptionListTerm>{t("dashboardFeaturesOff")}</DescriptionListTerm>
-        <DescriptionListDescription><FeatureLabels color="grey" names={features.filter((f) => !f.enabled).map((f) => f.name)} /></DescriptionListDescription>
+        <DescriptionListDescription>
+          <FeatureLabels color="grey" names={features.filter((f) => !f.enabled).map((f) => f.name)} />
+        </DescriptionListDescription>
       </DescriptionListGroup>
     </DescriptionList>
   );

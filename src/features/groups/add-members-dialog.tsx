@@ -7,7 +7,17 @@ import { UserPicker } from "../../core/ui/pickers/user-picker.tsx";
 import "./messages.ts";
 
 /** Chooses users (server search) to add to a group. */
-export function AddMembersDialog({ groupName, realm, onAdd, onClose }: { groupName: string; realm: string; onAdd(userIds: string[]): Promise<void>; onClose(): void }) {
+export function AddMembersDialog({
+  groupName,
+  realm,
+  onAdd,
+  onClose,
+}: {
+  groupName: string;
+  realm: string;
+  onAdd(userIds: string[]): Promise<void>;
+  onClose(): void;
+}) {
   const { t } = useMessages();
   const titleId = useId();
   const [userIds, setUserIds] = useState<string[]>([]);
@@ -27,7 +37,13 @@ export function AddMembersDialog({ groupName, realm, onAdd, onClose }: { groupNa
       <ModalBody>
         <Form onSubmit={(event) => event.preventDefault()}>
           <FormGroup label={t("addMembersUsers")} fieldId="kc-add-members-users">
-            <UserPicker id="kc-add-members-users" realm={realm} values={userIds} onChange={setUserIds} aria-label={t("addMembersUsers")} />
+            <UserPicker
+              id="kc-add-members-users"
+              realm={realm}
+              values={userIds}
+              onChange={setUserIds}
+              aria-label={t("addMembersUsers")}
+            />
           </FormGroup>
         </Form>
       </ModalBody>

@@ -16,7 +16,14 @@ export function GroupActionsMenu({ onRename, onDelete }: { onRename(): void; onD
       onSelect={() => setOpen(false)}
       popperProps={{ position: "right" }}
       toggle={(toggleRef: Ref<MenuToggleElement>) => (
-        <MenuToggle ref={toggleRef} variant="plain" aria-label={t("groupActions")} isExpanded={isOpen} onClick={() => setOpen(!isOpen)} icon={<EllipsisVIcon />} />
+        <MenuToggle
+          ref={toggleRef}
+          variant="plain"
+          aria-label={t("groupActions")}
+          isExpanded={isOpen}
+          onClick={() => setOpen(!isOpen)}
+          icon={<EllipsisVIcon />}
+        />
       )}
     >
       <DropdownList>

@@ -29,7 +29,13 @@ function GroupTabs({ group, pathIds }: { group: GroupRepresentation; pathIds: st
   const canSeeMembers = access.hasSomeAccess("view-users", "manage-users");
   const canSeeRoles = access.hasSomeAccess("view-users", "manage-users");
   return (
-    <Tabs activeKey={tab} onSelect={(_event, key) => confirmLeave(() => setTab(key as GroupTab))} aria-label={group.name} mountOnEnter unmountOnExit>
+    <Tabs
+      activeKey={tab}
+      onSelect={(_event, key) => confirmLeave(() => setTab(key as GroupTab))}
+      aria-label={group.name}
+      mountOnEnter
+      unmountOnExit
+    >
       <Tab eventKey="children" title={<TabTitleText>{t("groupChildGroupsTab")}</TabTitleText>}>
         <TabContentBody hasPadding>
           <GroupTable parentIds={pathIds} />

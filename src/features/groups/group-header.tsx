@@ -24,9 +24,16 @@ export function GroupHeader({ group, pathIds }: { group: GroupRepresentation; pa
   const { confirm, dialog } = useConfirm();
   const actions = useGroupActions(() => undefined);
   const remove = async () => {
-    const confirmed = await confirm({ title: t("deleteGroupTitle", { count: 1, name: group.name }), children: t("deleteGroupBody"), variant: "destructive" });
+    const confirmed = await confirm({
+      title: t("deleteGroupTitle", { count: 1, name: group.name }),
+      children: t("deleteGroupBody"),
+      variant: "destructive",
+    });
     if (!confirmed) return;
-    await actions.remove([group.id ?? ""]).then(() => navigate(toGroups(realm, pathIds.slice(0, -1))), () => undefined);
+    await actions.remove([group.id ?? ""]).then(
+      () => navigate(toGroups(realm, pathIds.slice(0, -1))),
+      () => undefined,
+    );
   };
   return (
     <Flex justifyContent={{ default: "justifyContentSpaceBetween" }} alignItems={{ default: "alignItemsCenter" }}>

@@ -29,7 +29,9 @@ export function GroupMembersTab({ group }: { group: GroupRepresentation }) {
   const groupId = group.id ?? "";
 
   const loader = (first: number, max: number) =>
-    includeSubGroups ? fetchMembersWithSubGroups(adminClient, realm, groupId, first, max) : fetchDirectMembers(adminClient, realm, groupId, first, max);
+    includeSubGroups
+      ? fetchMembersWithSubGroups(adminClient, realm, groupId, first, max)
+      : fetchDirectMembers(adminClient, realm, groupId, first, max);
 
   const add = async (userIds: string[]) => {
     try {
@@ -59,12 +61,25 @@ export function GroupMembersTab({ group }: { group: GroupRepresentation }) {
     { name: "email", title: t("memberEmail"), cell: (row) => row.user.email ?? "" },
     { name: "firstName", title: t("memberFirstName"), cell: (row) => row.user.firstName ?? "" },
     { name: "lastName", title: t("memberLastName"), cell: (row) => row.user.lastName ?? "" },
-    ...(includeSubGroups ? [{ name: "membership", title: t("memberMembership"), cell: (row: MemberRow) => row.viaPath ?? t("memberDirect") }] : []),
+    ...(includeSubGroups
+      ? [
+          {
+            name: "membership",
+            title: t("memberMembership"),
+            cell: (row: MemberRow) => row.viaPath ?? t("memberDirect"),
+          },
+        ]
+      : []),
   ];
 
   return (
     <Stack hasGutter>
-      <Checkbox id="kc-include-sub-group-users" label={t("includeSubGroupUsers")} isChecked={includeSubGroups} onChange={(_event, checked) => setIncludeSubGroups(checked)} />
+      <Checkbox
+        id="kc-include-sub-group-users"
+        label={t("includeSubGroupUsers")}
+        isChecked={includeSubGroups}
+        onChange={(_event, checked) => setIncludeSubGroups(checked)}
+      />
       <DataTable<MemberRow>
         key={String(includeSubGroups)}
         tableId="group-members"
@@ -74,8 +89,22 @@ export function GroupMembersTab({ group }: { group: GroupRepresentation }) {
         rowKey={(row) => row.user.id ?? ""}
         canSelect={canManage}
         refreshKey={refreshKey}
-        rowActions={canManage ? [{ title: t("leaveGroup"), isDisabled: (row) => !!row.viaPath, onAction: (row, refresh) => remove([row], refresh) }] : undefined}
-        emptyState={{ title: t("membersEmptyTitle"), message: t("membersEmptyBody"), primaryAction: canManage ? { title: t("addMember"), onClick: () => setAdding(true) } : undefined }}
+        rowActions={
+          canManage
+            ? [
+                {
+                  title: t("leaveGroup"),
+                  isDisabled: (row) => !!row.viaPath,
+                  onAction: (row, refresh) => remove([row], refresh),
+                },
+              ]
+            : undefined
+        }
+        emptyState={{
+          title: t("membersEmptyTitle"),
+          message: t("membersEmptyBody"),
+          primaryAction: canManage ? { title: t("addMember"), onClick: () => setAdding(true) } : undefined,
+        }}
         toolbarActions={({ selected, refresh }) =>
           canManage && (
             <>
@@ -83,7 +112,11 @@ export function GroupMembersTab({ group }: { group: GroupRepresentation }) {
                 <Button onClick={() => setAdding(true)}>{t("addMember")}</Button>
               </ToolbarItem>
               <ToolbarItem>
-                <Button variant="secondary" isDisabled={selected.filter((row) => !row.viaPath).length === 0} onClick={() => void remove(selected, refresh)}>
+                <Button
+                  variant="secondary"
+                  isDisabled={selected.filter((row) => !row.viaPath).length === 0}
+                  onClick={() => void remove(selected, refresh)}
+                >
                   {t("leaveGroup")}
                 </Button>
               </ToolbarItem>
@@ -91,7 +124,9 @@ export function GroupMembersTab({ group }: { group: GroupRepresentation }) {
           )
         }
       />
-      {isAdding && <AddMembersDialog groupName={group.name ?? ""} realm={realm} onAdd={add} onClose={() => setAdding(false)} />}
+      {isAdding && (
+        <AddMembersDialog groupName={group.name ?? ""} realm={realm} onAdd={add} onClose={() => setAdding(false)} />
+      )}
     </Stack>
   );
 }

@@ -44,7 +44,15 @@ export function GroupNameDialog({ title, submitLabel, defaultValues, onSubmit, o
       <ModalBody>
         <FormProvider {...form}>
           <Form id={formId} onSubmit={submit} noValidate>
-            <TextControl<GroupNameValues> name="name" label={t("groupName")} rules={{ required: t("groupNameRequired"), validate: (value) => String(value).trim() !== "" || t("groupNameRequired") }} inputProps={{ autoFocus: true }} />
+            <TextControl<GroupNameValues>
+              name="name"
+              label={t("groupName")}
+              rules={{
+                required: t("groupNameRequired"),
+                validate: (value) => String(value).trim() !== "" || t("groupNameRequired"),
+              }}
+              inputProps={{ autoFocus: true }}
+            />
             <TextAreaControl<GroupNameValues> name="description" label={t("groupDescription")} />
           </Form>
         </FormProvider>

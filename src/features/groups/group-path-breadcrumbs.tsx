@@ -7,12 +7,24 @@ import { toGroups } from "./routes.ts";
 import "./messages.ts";
 
 /** Groups › top › … › current, each a link except the current group. */
-export function GroupPathBreadcrumbs({ pathIds, groups }: { pathIds: string[]; groups: (GroupRepresentation | null | undefined)[] }) {
+export function GroupPathBreadcrumbs({
+  pathIds,
+  groups,
+}: {
+  pathIds: string[];
+  groups: (GroupRepresentation | null | undefined)[];
+}) {
   const { t } = useMessages();
   const realm = useCurrentRealm();
   return (
     <Breadcrumb aria-label={t("groupBreadcrumbs")}>
-      <BreadcrumbItem render={({ className }) => <Link className={className} to={toGroups(realm)}>{t("groupsTitle")}</Link>} />
+      <BreadcrumbItem
+        render={({ className }) => (
+          <Link className={className} to={toGroups(realm)}>
+            {t("groupsTitle")}
+          </Link>
+        )}
+      />
       {pathIds.map((id, index) => {
         const name = groups[index]?.name ?? "…";
         const isCurrent = index === pathIds.length - 1;
@@ -21,7 +33,14 @@ export function GroupPathBreadcrumbs({ pathIds, groups }: { pathIds: string[]; g
             {name}
           </BreadcrumbItem>
         ) : (
-          <BreadcrumbItem key={id} render={({ className }) => <Link className={className} to={toGroups(realm, pathIds.slice(0, index + 1))}>{name}</Link>} />
+          <BreadcrumbItem
+            key={id}
+            render={({ className }) => (
+              <Link className={className} to={toGroups(realm, pathIds.slice(0, index + 1))}>
+                {name}
+              </Link>
+            )}
+          />
         );
       })}
     </Breadcrumb>

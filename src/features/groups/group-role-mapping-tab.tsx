@@ -9,5 +9,13 @@ export function GroupRoleMappingTab({ group }: { group: GroupRepresentation }) {
   const realm = useCurrentRealm();
   const emit = useGroupEvents();
   const canManage = useAccess().hasAccess("manage-users");
-  return <RoleMapping type="groups" id={group.id ?? ""} realm={realm} isManager={canManage} onChanged={() => emit("group-updated", { id: group.id })} />;
+  return (
+    <RoleMapping
+      type="groups"
+      id={group.id ?? ""}
+      realm={realm}
+      isManager={canManage}
+      onChanged={() => emit("group-updated", { id: group.id })}
+    />
+  );
 }

@@ -39,7 +39,9 @@ export function GroupTable({ parentIds }: { parentIds: string[] }) {
   const isTopLevel = parentIds.length === 0;
 
   const loader = (first: number, max: number, search: string) =>
-    isTopLevel && search ? searchGroups(adminClient, realm, search, first, max) : fetchGroupLevel(adminClient, realm, parentIds, first, max, search);
+    isTopLevel && search
+      ? searchGroups(adminClient, realm, search, first, max)
+      : fetchGroupLevel(adminClient, realm, parentIds, first, max, search);
 
   const askDelete = async (rows: GroupRow[]) => {
     const confirmed = await confirm({
@@ -51,7 +53,12 @@ export function GroupTable({ parentIds }: { parentIds: string[] }) {
   };
 
   const columns: TableColumn<GroupRow>[] = [
-    { name: "name", title: t("groupName"), cell: (row) => (canOpen ? <GroupLink to={toGroups(realm, row.pathIds)}>{row.group.name}</GroupLink> : row.group.name) },
+    {
+      name: "name",
+      title: t("groupName"),
+      cell: (row) =>
+        canOpen ? <GroupLink to={toGroups(realm, row.pathIds)}>{row.group.name}</GroupLink> : row.group.name,
+    },
     ...(isTopLevel ? [{ name: "path", title: t("groupPath"), cell: pathOf }] : []),
     { name: "description", title: t("groupDescription"), cell: (row) => row.group.description ?? "" },
     { name: "subGroupCount", title: t("groupSubGroupCount"), cell: (row) => String(row.group.subGroupCount ?? 0) },
@@ -59,8 +66,15 @@ export function GroupTable({ parentIds }: { parentIds: string[] }) {
   const rowActions: TableRowAction<GroupRow>[] = [
     { title: t("renameGroup"), onAction: (row) => setDialog({ kind: "rename", row }) },
     { title: t("moveGroup"), onAction: (row) => setDialog({ kind: "move", row }) },
-    { title: t("moveToTopLevel"), isDisabled: (row) => row.pathIds.length <= 1, onAction: (row) => void actions.move(row.group, undefined).catch(() => undefined) },
-    { title: t("duplicateGroup"), onAction: (row) => void actions.duplicate(row.group, row.pathIds.at(-2)).catch(() => undefined) },
+    {
+      title: t("moveToTopLevel"),
+      isDisabled: (row) => row.pathIds.length <= 1,
+      onAction: (row) => void actions.move(row.group, undefined).catch(() => undefined),
+    },
+    {
+      title: t("duplicateGroup"),
+      onAction: (row) => void actions.duplicate(row.group, row.pathIds.at(-2)).catch(() => undefined),
+    },
     { title: t("deleteGroup"), isDanger: true, onAction: (row) => void askDelete([row]) },
   ];
   const createLabel = isTopLevel ? t("createGroup") : t("createChildGroup");
@@ -91,7 +105,12 @@ export function GroupTable({ parentIds }: { parentIds: string[] }) {
                 <Button onClick={() => setDialog({ kind: "create" })}>{createLabel}</Button>
               </ToolbarItem>
               <ToolbarItem>
-                <Button variant="secondary" isDanger isDisabled={selected.length === 0} onClick={() => void askDelete(selected)}>
+                <Button
+                  variant="secondary"
+                  isDanger
+                  isDisabled={selected.length === 0}
+                  onClick={() => void askDelete(selected)}
+                >
                   {t("deleteGroup")}
                 </Button>
               </ToolbarItem>
@@ -100,7 +119,12 @@ export function GroupTable({ parentIds }: { parentIds: string[] }) {
         }
       />
       {dialog?.kind === "create" && (
-        <GroupNameDialog title={createLabel} submitLabel={t("groupCreate")} onSubmit={(values) => actions.create(parentId, values).then(() => undefined)} onClose={() => setDialog(undefined)} />
+        <GroupNameDialog
+          title={createLabel}
+          submitLabel={t("groupCreate")}
+          onSubmit={(values) => actions.create(parentId, values).then(() => undefined)}
+          onClose={() => setDialog(undefined)}
+        />
       )}
       {dialog?.kind === "rename" && (
         <GroupNameDialog

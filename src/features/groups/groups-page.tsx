@@ -38,7 +38,11 @@ export default function GroupsPage() {
     <>
       <PageSection>
         <GroupPathBreadcrumbs pathIds={pathIds} groups={path.groups} />
-        {group ? <GroupHeader group={group} pathIds={pathIds} /> : <Title headingLevel="h1">{path.isPending ? "…" : t("groupsTitle")}</Title>}
+        {group ? (
+          <GroupHeader group={group} pathIds={pathIds} />
+        ) : (
+          <Title headingLevel="h1">{path.isPending ? "…" : t("groupsTitle")}</Title>
+        )}
       </PageSection>
       <PageSection>
         {path.isPending ? (

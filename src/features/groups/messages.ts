@@ -2,7 +2,8 @@ import { registerMessages } from "../../core/i18n/message-bundles.ts";
 
 export const groupsMessages = {
   groupsTitle: "Groups",
-  groupsIntro: "A group gives its members the same roles and attributes. Groups nest: a sub-group member also belongs to every group above it.",
+  groupsIntro:
+    "A group gives its members the same roles and attributes. Groups nest: a sub-group member also belongs to every group above it.",
   groupsTableLabel: "Groups",
   groupsSearch: "Search groups",
   groupsEmptyTitle: "No groups yet",

@@ -15,7 +15,10 @@ export function useGroupPath(pathIds: string[]): GroupPath {
   const adminClient = useAdminClient();
   const realm = useCurrentRealm();
   const results = useQueries({
-    queries: pathIds.map((id) => ({ queryKey: groupKey(realm, id), queryFn: () => fetchGroup(adminClient, realm, id) })),
+    queries: pathIds.map((id) => ({
+      queryKey: groupKey(realm, id),
+      queryFn: () => fetchGroup(adminClient, realm, id),
+    })),
   });
   return {
     groups: results.map((result) => result.data),

@@ -41,7 +41,14 @@ export function AddMembersDialog({ orgId, onClose }: { orgId: string; onClose(ch
       <ModalBody>
         <Form onSubmit={(event) => event.preventDefault()}>
           <FormGroup label={t("orgAddMembersUsers")} fieldId="org-add-members-users">
-            <UserPicker id="org-add-members-users" aria-label={t("orgAddMembersUsers")} realm={realm} values={userIds} onChange={setUserIds} isMulti />
+            <UserPicker
+              id="org-add-members-users"
+              aria-label={t("orgAddMembersUsers")}
+              realm={realm}
+              values={userIds}
+              onChange={setUserIds}
+              isMulti
+            />
           </FormGroup>
         </Form>
       </ModalBody>

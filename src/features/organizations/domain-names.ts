@@ -2,5 +2,7 @@
 export type DomainEntry = string | { name?: string; verified?: boolean };
 
 export function domainNames(domains: readonly DomainEntry[] | undefined): string[] {
-  return (domains ?? []).map((domain) => (typeof domain === "string" ? domain : (domain.name ?? ""))).filter((name) => name !== "");
+  return (domains ?? [])
+    .map((domain) => (typeof domain === "string" ? domain : (domain.name ?? "")))
+    .filter((name) => name !== "");
 }

@@ -16,15 +16,26 @@ export interface LinkOptions {
   hideOnLogin: boolean;
 }
 
-export const linkedProvidersKey = (realm: string, orgId: string) => [...organizationsKey(realm), "identity-providers", orgId] as const;
-export const linkableProvidersKey = (realm: string, search: string) => ["identity-providers", realm, "realm-only", search] as const;
+export const linkedProvidersKey = (realm: string, orgId: string) =>
+  [...organizationsKey(realm), "identity-providers", orgId] as const;
+export const linkableProvidersKey = (realm: string, search: string) =>
+  ["identity-providers", realm, "realm-only", search] as const;
 
-export function fetchLinkedProviders(client: KeycloakAdminClient, realm: string, orgId: string): Promise<IdentityProvider[]> {
+export function fetchLinkedProviders(
+  client: KeycloakAdminClient,
+  realm: string,
+  orgId: string,
+): Promise<IdentityProvider[]> {
   return client.organizations.listIdentityProviders({ realm, orgId });
 }
 
 /** Providers not linked to any organization, searched on the server. */
-export function fetchLinkableProviders(client: KeycloakAdminClient, realm: string, search: string, max: number): Promise<IdentityProvider[]> {
+export function fetchLinkableProviders(
+  client: KeycloakAdminClient,
+  realm: string,
+  search: string,
+  max: number,
+): Promise<IdentityProvider[]> {
   return client.identityProviders.find({ realm, realmOnly: true, search: search || undefined, max });
 }
 
@@ -35,19 +46,37 @@ export const linkOptionsOf = (provider: IdentityProvider): LinkOptions => ({
 });
 
 /** Writes the link's options on the provider (needs manage-identity-providers). */
-export async function saveLinkOptions(client: KeycloakAdminClient, realm: string, alias: string, options: LinkOptions): Promise<void> {
+export async function saveLinkOptions(
+  client: KeycloakAdminClient,
+  realm: string,
+  alias: string,
+  options: LinkOptions,
+): Promise<void> {
   const provider = await client.identityProviders.findOne({ realm, alias });
   if (!provider) return;
-  const config: Record<string, string> = { ...provider.config, [ORG_REDIRECT_CONFIG]: String(options.redirectWhenEmailMatches) };
+  const config: Record<string, string> = {
+    ...provider.config,
+    [ORG_REDIRECT_CONFIG]: String(options.redirectWhenEmailMatches),
+  };
   if (options.domain) config[ORG_DOMAIN_CONFIG] = options.domain;
   else delete config[ORG_DOMAIN_CONFIG];
   await client.identityProviders.update({ realm, alias }, { ...provider, config, hideOnLogin: options.hideOnLogin });
 }
 
-export function linkProvider(client: KeycloakAdminClient, realm: string, orgId: string, alias: string): Promise<string> {
+export function linkProvider(
+  client: KeycloakAdminClient,
+  realm: string,
+  orgId: string,
+  alias: string,
+): Promise<string> {
   return client.organizations.linkIdp({ realm, orgId, alias });
 }
 
-export function unlinkProvider(client: KeycloakAdminClient, realm: string, orgId: string, alias: string): Promise<string> {
+export function unlinkProvider(
+  client: KeycloakAdminClient,
+  realm: string,
+  orgId: string,
+  alias: string,
+): Promise<string> {
   return client.organizations.unLinkIdp({ realm, orgId, alias });
 }

@@ -43,7 +43,15 @@ export function InviteMemberDialog({ orgId, onClose }: { orgId: string; onClose(
       <ModalBody>
         <FormProvider {...form}>
           <Form id={formId} onSubmit={submit} noValidate>
-            <TextControl<Invitation> name="email" type="email" label={t("orgEmail")} rules={{ required: t("orgEmailRequired"), pattern: { value: EMAIL_PATTERN, message: t("orgEmailInvalid") } }} />
+            <TextControl<Invitation>
+              name="email"
+              type="email"
+              label={t("orgEmail")}
+              rules={{
+                required: t("orgEmailRequired"),
+                pattern: { value: EMAIL_PATTERN, message: t("orgEmailInvalid") },
+              }}
+            />
             <TextControl<Invitation> name="firstName" label={t("orgFirstName")} />
             <TextControl<Invitation> name="lastName" label={t("orgLastName")} />
           </Form>

@@ -49,7 +49,9 @@ export function LinkIdentityProviderDialog({ organization, linked, onClose }: Li
   const titleId = useId();
   const orgId = organization.id ?? "";
   const [alias, setAlias] = useState(linked?.alias ?? "");
-  const [options, setOptions] = useState<LinkOptions>(linked ? linkOptionsOf(linked) : { redirectWhenEmailMatches: false, hideOnLogin: false });
+  const [options, setOptions] = useState<LinkOptions>(
+    linked ? linkOptionsOf(linked) : { redirectWhenEmailMatches: false, hideOnLogin: false },
+  );
   const [search, setSearch] = useState("");
   const [isSaving, setSaving] = useState(false);
   const [aliasMissing, setAliasMissing] = useState(false);
@@ -58,8 +60,16 @@ export function LinkIdentityProviderDialog({ organization, linked, onClose }: Li
     queryFn: () => fetchLinkableProviders(adminClient, realm, search, PICKER_RESULT_SIZE),
     enabled: !linked,
   });
-  const providerChoices = (providers.data ?? []).map((provider) => ({ value: provider.alias ?? "", label: provider.displayName || provider.alias || "", description: provider.providerId }));
-  const domainChoices = [{ value: "", label: "—" }, { value: ANY_DOMAIN, label: t("orgIdpDomainAny") }, ...domainNames(organization.domains).map((name) => ({ value: name, label: name }))];
+  const providerChoices = (providers.data ?? []).map((provider) => ({
+    value: provider.alias ?? "",
+    label: provider.displayName || provider.alias || "",
+    description: provider.providerId,
+  }));
+  const domainChoices = [
+    { value: "", label: "—" },
+    { value: ANY_DOMAIN, label: t("orgIdpDomainAny") },
+    ...domainNames(organization.domains).map((name) => ({ value: name, label: name })),
+  ];
 
   const save = async () => {
     if (!alias) {
@@ -116,10 +126,21 @@ export function LinkIdentityProviderDialog({ organization, linked, onClose }: Li
           {canEditProviders && (
             <>
               <FormGroup label={t("orgDomain")} fieldId="org-link-idp-domain">
-                <SingleSelect id="org-link-idp-domain" options={domainChoices} value={options.domain ?? ""} onChange={(domain) => setOptions({ ...options, domain: domain || undefined })} />
+                <SingleSelect
+                  id="org-link-idp-domain"
+                  options={domainChoices}
+                  value={options.domain ?? ""}
+                  onChange={(domain) => setOptions({ ...options, domain: domain || undefined })}
+                />
               </FormGroup>
               <FormGroup label={t("orgIdpRedirect")} fieldId="org-link-idp-redirect">
-                <Switch id="org-link-idp-redirect" aria-label={t("orgIdpRedirect")} aria-describedby="org-link-idp-redirect-help" isChecked={options.redirectWhenEmailMatches} onChange={(_event, checked) => setOptions({ ...options, redirectWhenEmailMatches: checked })} />
+                <Switch
+                  id="org-link-idp-redirect"
+                  aria-label={t("orgIdpRedirect")}
+                  aria-describedby="org-link-idp-redirect-help"
+                  isChecked={options.redirectWhenEmailMatches}
+                  onChange={(_event, checked) => setOptions({ ...options, redirectWhenEmailMatches: checked })}
+                />
                 <FormHelperText>
                   <HelperText>
                     <HelperTextItem id="org-link-idp-redirect-help">{t("orgIdpRedirectHelp")}</HelperTextItem>
@@ -127,7 +148,12 @@ export function LinkIdentityProviderDialog({ organization, linked, onClose }: Li
                 </FormHelperText>
               </FormGroup>
               <FormGroup label={t("orgIdpHideOnLogin")} fieldId="org-link-idp-hide">
-                <Switch id="org-link-idp-hide" aria-label={t("orgIdpHideOnLogin")} isChecked={options.hideOnLogin} onChange={(_event, checked) => setOptions({ ...options, hideOnLogin: checked })} />
+                <Switch
+                  id="org-link-idp-hide"
+                  aria-label={t("orgIdpHideOnLogin")}
+                  isChecked={options.hideOnLogin}
+                  onChange={(_event, checked) => setOptions({ ...options, hideOnLogin: checked })}
+                />
               </FormGroup>
             </>
           )}

@@ -4,9 +4,11 @@ import { registerMessages } from "../../core/i18n/message-bundles.ts";
 export const organizationsMessages = {
   orgTitle: "Organizations",
   orgDetailsTitle: "Organization details",
-  orgIntro: "Organizations group users of the same company or partner, with their email domains and identity providers.",
+  orgIntro:
+    "Organizations group users of the same company or partner, with their email domains and identity providers.",
   orgNotEnabled: "Organizations are turned off",
-  orgNotEnabledBody: "Turn on the ORGANIZATION feature of the server and the Organizations setting of this realm to manage organizations.",
+  orgNotEnabledBody:
+    "Turn on the ORGANIZATION feature of the server and the Organizations setting of this realm to manage organizations.",
   orgCreate: "Create organization",
   orgCreateTitle: "Create organization",
   orgEmptyTitle: "No organizations",

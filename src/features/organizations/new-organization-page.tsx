@@ -64,7 +64,12 @@ function NewOrganizationForm() {
     <FormProvider {...form}>
       <Form onSubmit={submit} noValidate aria-label={t("orgCreateTitle")} isWidthLimited>
         <OrganizationFormFields isNew />
-        <KeyValueControl<OrganizationFormValues> name="attributes" label={t("orgAttributes")} keyLabel={t("orgAttributeKey")} valueLabel={t("orgAttributeValue")} />
+        <KeyValueControl<OrganizationFormValues>
+          name="attributes"
+          label={t("orgAttributes")}
+          keyLabel={t("orgAttributeKey")}
+          valueLabel={t("orgAttributeValue")}
+        />
         <ActionGroup>
           <SubmitButton>{t("orgSave")}</SubmitButton>
           <Button variant="link" onClick={() => navigate(toOrganizations(realm))}>

@@ -17,7 +17,13 @@ import "./messages.ts";
 import { SubmitButton, UnsavedChangesGuard } from "../../core/ui/form/index.ts";
 
 /** The settings tab (name, domains, redirect URL, description, enabled) or the attributes tab (key-value). */
-export function OrganizationDetailsForm({ organization, part }: { organization: Organization; part: "settings" | "attributes" }) {
+export function OrganizationDetailsForm({
+  organization,
+  part,
+}: {
+  organization: Organization;
+  part: "settings" | "attributes";
+}) {
   const { t } = useMessages();
   const realm = useCurrentRealm();
   const adminClient = useAdminClient();
@@ -42,15 +48,29 @@ export function OrganizationDetailsForm({ organization, part }: { organization: 
 
   return (
     <FormProvider {...form}>
-      <Form onSubmit={submit} noValidate aria-label={part === "settings" ? t("orgTabSettings") : t("orgTabAttributes")} isWidthLimited>
+      <Form
+        onSubmit={submit}
+        noValidate
+        aria-label={part === "settings" ? t("orgTabSettings") : t("orgTabAttributes")}
+        isWidthLimited
+      >
         {part === "settings" ? (
           <OrganizationFormFields isNew={false} />
         ) : (
-          <KeyValueControl<OrganizationFormValues> name="attributes" label={t("orgAttributes")} keyLabel={t("orgAttributeKey")} valueLabel={t("orgAttributeValue")} />
+          <KeyValueControl<OrganizationFormValues>
+            name="attributes"
+            label={t("orgAttributes")}
+            keyLabel={t("orgAttributeKey")}
+            valueLabel={t("orgAttributeValue")}
+          />
         )}
         <ActionGroup>
           <SubmitButton>{t("orgSave")}</SubmitButton>
-          <Button variant="link" isDisabled={!form.formState.isDirty} onClick={() => form.reset(toFormValues(organization))}>
+          <Button
+            variant="link"
+            isDisabled={!form.formState.isDirty}
+            onClick={() => form.reset(toFormValues(organization))}
+          >
             {t("orgRevert")}
           </Button>
         </ActionGroup>

@@ -13,19 +13,38 @@ export function OrganizationFormFields({ isNew }: { isNew: boolean }) {
   const { t } = useMessages();
   return (
     <>
-      <TextControl<OrganizationFormValues> name="name" label={t("orgName")} rules={{ required: t("orgNameRequired"), validate: (value) => String(value).trim() !== "" || t("orgNameRequired") }} />
-      <TextControl<OrganizationFormValues> name="alias" label={t("orgAlias")} isReadOnly={!isNew} helperText={t("orgAliasHelp")} />
+      <TextControl<OrganizationFormValues>
+        name="name"
+        label={t("orgName")}
+        rules={{
+          required: t("orgNameRequired"),
+          validate: (value) => String(value).trim() !== "" || t("orgNameRequired"),
+        }}
+      />
+      <TextControl<OrganizationFormValues>
+        name="alias"
+        label={t("orgAlias")}
+        isReadOnly={!isNew}
+        helperText={t("orgAliasHelp")}
+      />
       <MultiValueControl<OrganizationFormValues>
         name="domains"
         label={t("orgDomains")}
-        rules={{ required: t("orgDomainRequired"), validate: (value) => (Array.isArray(value) && value.some((domain) => String(domain).trim() !== "")) || t("orgDomainRequired") }}
+        rules={{
+          required: t("orgDomainRequired"),
+          validate: (value) =>
+            (Array.isArray(value) && value.some((domain) => String(domain).trim() !== "")) || t("orgDomainRequired"),
+        }}
       />
       <TextControl<OrganizationFormValues>
         name="redirectUrl"
         type="url"
         label={t("orgRedirectUrl")}
         helperText={t("orgRedirectUrlHelp")}
-        rules={{ validate: (value) => !String(value ?? "").trim() || HTTP_URL.test(String(value).trim()) || t("orgRedirectUrlInvalid") }}
+        rules={{
+          validate: (value) =>
+            !String(value ?? "").trim() || HTTP_URL.test(String(value).trim()) || t("orgRedirectUrlInvalid"),
+        }}
       />
       <TextAreaControl<OrganizationFormValues> name="description" label={t("orgDescription")} />
       <SwitchControl<OrganizationFormValues> name="enabled" label={t("orgEnabled")} defaultValue />

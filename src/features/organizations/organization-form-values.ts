@@ -13,7 +13,15 @@ export interface OrganizationFormValues {
   attributes: KeyValueEntry[];
 }
 
-export const NEW_ORGANIZATION: OrganizationFormValues = { name: "", alias: "", domains: [""], redirectUrl: "", description: "", enabled: true, attributes: [] };
+export const NEW_ORGANIZATION: OrganizationFormValues = {
+  name: "",
+  alias: "",
+  domains: [""],
+  redirectUrl: "",
+  description: "",
+  enabled: true,
+  attributes: [],
+};
 
 export function toFormValues(organization: Organization): OrganizationFormValues {
   const domains = domainNames(organization.domains);

@@ -32,7 +32,12 @@ export function OrganizationHeader({ organization }: { organization: Organizatio
 
   const remove = async () => {
     setMenuOpen(false);
-    const confirmed = await confirm({ title: t("orgDeleteTitle"), children: t("orgDeleteBody", { name: organization.name }), variant: "destructive", confirmLabel: t("orgDelete") });
+    const confirmed = await confirm({
+      title: t("orgDeleteTitle"),
+      children: t("orgDeleteBody", { name: organization.name }),
+      variant: "destructive",
+      confirmLabel: t("orgDelete"),
+    });
     if (!confirmed || !organization.id) return;
     try {
       await deleteOrganization(adminClient, realm, organization.id);
@@ -63,7 +68,14 @@ export function OrganizationHeader({ organization }: { organization: Organizatio
             onOpenChange={setMenuOpen}
             popperProps={{ position: "right" }}
             toggle={(toggleRef: Ref<MenuToggleElement>) => (
-              <MenuToggle ref={toggleRef} variant="plain" aria-label={t("orgActions")} isExpanded={isMenuOpen} onClick={() => setMenuOpen(!isMenuOpen)} icon={<EllipsisVIcon />} />
+              <MenuToggle
+                ref={toggleRef}
+                variant="plain"
+                aria-label={t("orgActions")}
+                isExpanded={isMenuOpen}
+                onClick={() => setMenuOpen(!isMenuOpen)}
+                icon={<EllipsisVIcon />}
+              />
             )}
           >
             <DropdownList>

@@ -8,7 +8,14 @@ import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
 import { useConfirm } from "../../core/ui/dialogs/index.ts";
 import { DataTable, type TableColumn } from "../../core/ui/table/index.ts";
-import { fetchLinkedProviders, linkedProvidersKey, linkOptionsOf, unlinkProvider, ANY_DOMAIN, type IdentityProvider } from "./identity-provider-queries.ts";
+import {
+  fetchLinkedProviders,
+  linkedProvidersKey,
+  linkOptionsOf,
+  unlinkProvider,
+  ANY_DOMAIN,
+  type IdentityProvider,
+} from "./identity-provider-queries.ts";
 import { LinkIdentityProviderDialog } from "./link-identity-provider-dialog.tsx";
 import type { Organization } from "./organization-queries.ts";
 import "./messages.ts";
@@ -27,11 +34,20 @@ export function OrganizationIdentityProvidersTab({ organization }: { organizatio
 
   // Keycloak answers this list whole (an organization links few providers): page it here.
   const loader = async (first: number, max: number) => {
-    const providers = await queryClient.fetchQuery({ queryKey: linkedProvidersKey(realm, orgId), queryFn: () => fetchLinkedProviders(adminClient, realm, orgId), staleTime: 0 });
+    const providers = await queryClient.fetchQuery({
+      queryKey: linkedProvidersKey(realm, orgId),
+      queryFn: () => fetchLinkedProviders(adminClient, realm, orgId),
+      staleTime: 0,
+    });
     return providers.slice(first, first + max);
   };
   const unlink = async (provider: IdentityProvider, refresh: () => void) => {
-    const confirmed = await confirm({ title: `${t("orgUnlinkIdp")}?`, children: provider.alias, variant: "destructive", confirmLabel: t("orgUnlinkIdp") });
+    const confirmed = await confirm({
+      title: `${t("orgUnlinkIdp")}?`,
+      children: provider.alias,
+      variant: "destructive",
+      confirmLabel: t("orgUnlinkIdp"),
+    });
     if (!confirmed) return;
     try {
       await unlinkProvider(adminClient, realm, orgId, provider.alias ?? "");
@@ -55,7 +71,11 @@ export function OrganizationIdentityProvidersTab({ organization }: { organizatio
     { name: "alias", title: t("orgIdpAlias"), width: 20 },
     { name: "displayName", title: t("orgIdpDisplayName"), width: 20, cell: (provider) => provider.displayName ?? "" },
     { name: "domain", title: t("orgDomain"), width: 25, cell: domainText },
-    { name: "redirect", title: t("orgIdpRedirectColumn"), cell: (provider) => (linkOptionsOf(provider).redirectWhenEmailMatches ? t("orgYes") : t("orgNo")) },
+    {
+      name: "redirect",
+      title: t("orgIdpRedirectColumn"),
+      cell: (provider) => (linkOptionsOf(provider).redirectWhenEmailMatches ? t("orgYes") : t("orgNo")),
+    },
   ];
 
   return (
@@ -77,9 +97,19 @@ export function OrganizationIdentityProvidersTab({ organization }: { organizatio
             <Button onClick={() => setEditing("new")}>{t("orgLinkIdp")}</Button>
           </ToolbarItem>
         )}
-        emptyState={{ title: t("orgIdpsEmptyTitle"), message: t("orgIdpsEmptyBody"), primaryAction: { title: t("orgLinkIdp"), onClick: () => setEditing("new") } }}
+        emptyState={{
+          title: t("orgIdpsEmptyTitle"),
+          message: t("orgIdpsEmptyBody"),
+          primaryAction: { title: t("orgLinkIdp"), onClick: () => setEditing("new") },
+        }}
       />
-      {editing && <LinkIdentityProviderDialog organization={organization} linked={editing === "new" ? undefined : editing} onClose={closed} />}
+      {editing && (
+        <LinkIdentityProviderDialog
+          organization={organization}
+          linked={editing === "new" ? undefined : editing}
+          onClose={closed}
+        />
+      )}
       {dialog}
     </>
   );

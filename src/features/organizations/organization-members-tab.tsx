@@ -27,7 +27,12 @@ export function OrganizationMembersTab({ organization }: { organization: Organiz
 
   const remove = async (members: OrganizationMember[], refresh: () => void) => {
     try {
-      await removeMembers(adminClient, realm, orgId, members.map((member) => member.id ?? ""));
+      await removeMembers(
+        adminClient,
+        realm,
+        orgId,
+        members.map((member) => member.id ?? ""),
+      );
       addAlert(t("orgMembersRemoved", { count: members.length }));
     } catch (error) {
       addError("orgMembersRemoveFailed", error);
@@ -43,8 +48,16 @@ export function OrganizationMembersTab({ organization }: { organization: Organiz
   const columns: TableColumn<OrganizationMember>[] = [
     { name: "username", title: t("orgUsername"), width: 25 },
     { name: "email", title: t("orgEmail"), width: 25 },
-    { name: "name", title: t("orgName"), cell: (member) => [member.firstName, member.lastName].filter(Boolean).join(" ") },
-    { name: "membershipType", title: t("orgMembershipType"), cell: (member) => membershipTypeText(member.membershipType, t) },
+    {
+      name: "name",
+      title: t("orgName"),
+      cell: (member) => [member.firstName, member.lastName].filter(Boolean).join(" "),
+    },
+    {
+      name: "membershipType",
+      title: t("orgMembershipType"),
+      cell: (member) => membershipTypeText(member.membershipType, t),
+    },
   ];
   const addButtons = (
     <>
@@ -70,7 +83,9 @@ export function OrganizationMembersTab({ organization }: { organization: Organiz
         canSelect
         refreshKey={reloads}
         searchPlaceholder={t("orgMembersSearch")}
-        rowActions={[{ title: t("orgRemoveMember"), isDanger: true, onAction: (member, refresh) => remove([member], refresh) }]}
+        rowActions={[
+          { title: t("orgRemoveMember"), isDanger: true, onAction: (member, refresh) => remove([member], refresh) },
+        ]}
         toolbarActions={({ selected, refresh }) => (
           <>
             {addButtons}
@@ -81,7 +96,11 @@ export function OrganizationMembersTab({ organization }: { organization: Organiz
             </ToolbarItem>
           </>
         )}
-        emptyState={{ title: t("orgMembersEmptyTitle"), message: t("orgMembersEmptyBody"), primaryAction: { title: t("orgAddMember"), onClick: () => setDialog("add") } }}
+        emptyState={{
+          title: t("orgMembersEmptyTitle"),
+          message: t("orgMembersEmptyBody"),
+          primaryAction: { title: t("orgAddMember"), onClick: () => setDialog("add") },
+        }}
       />
       {dialog === "add" && <AddMembersDialog orgId={orgId} onClose={closed} />}
       {dialog === "invite" && <InviteMemberDialog orgId={orgId} onClose={closed} />}

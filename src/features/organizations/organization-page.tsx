@@ -31,13 +31,21 @@ function OrganizationLoader() {
   const realm = useCurrentRealm();
   const adminClient = useAdminClient();
   const { id = "", tab } = useParams();
-  const query = useQuery({ queryKey: organizationKey(realm, id), queryFn: () => fetchOrganization(adminClient, realm, id) });
+  const query = useQuery({
+    queryKey: organizationKey(realm, id),
+    queryFn: () => fetchOrganization(adminClient, realm, id),
+  });
   if (!isOrganizationTab(tab)) return <Navigate to={toOrganization(realm, id)} replace />;
   if (query.isPending) return <LoadingSpinner />;
   if (query.error || !query.data) {
     return (
       <PageSection>
-        <Alert variant="danger" isInline title={query.error ? t("orgLoadFailed", { message: errorMessage(query.error) }) : t("orgNotFound")} data-testid="organization-error" />
+        <Alert
+          variant="danger"
+          isInline
+          title={query.error ? t("orgLoadFailed", { message: errorMessage(query.error) }) : t("orgNotFound")}
+          data-testid="organization-error"
+        />
       </PageSection>
     );
   }
@@ -65,9 +73,20 @@ function OrganizationView({ organization, tab }: { organization: Organization; t
     <>
       <OrganizationHeader organization={organization} />
       <PageSection type="tabs">
-        <Tabs activeKey={tab} onSelect={(_event, key) => navigate(toOrganization(realm, id, key as OrganizationTab))} aria-label={t("orgTabsLabel")} mountOnEnter unmountOnExit>
+        <Tabs
+          activeKey={tab}
+          onSelect={(_event, key) => navigate(toOrganization(realm, id, key as OrganizationTab))}
+          aria-label={t("orgTabsLabel")}
+          mountOnEnter
+          unmountOnExit
+        >
           {(Object.keys(tabTitles) as OrganizationTab[]).map((key) => (
-            <Tab key={key} eventKey={key} title={<TabTitleText>{tabTitles[key]}</TabTitleText>} data-testid={`organization-tab-${key}`}>
+            <Tab
+              key={key}
+              eventKey={key}
+              title={<TabTitleText>{tabTitles[key]}</TabTitleText>}
+              data-testid={`organization-tab-${key}`}
+            >
               <TabContentBody hasPadding>{content(key)}</TabContentBody>
             </Tab>
           ))}

@@ -12,7 +12,10 @@ export const DOMAIN_CHIPS_SHOWN = 2;
 
 export type OrganizationRow = Organization & { membershipType?: string };
 
-export interface OrganizationTableProps extends Omit<DataTableProps<OrganizationRow>, "columns" | "rowKey" | "ariaLabel"> {
+export interface OrganizationTableProps extends Omit<
+  DataTableProps<OrganizationRow>,
+  "columns" | "rowKey" | "ariaLabel"
+> {
   /** Where a row's name links to; plain text without it. */
   linkTo?: (organization: OrganizationRow) => string;
   /** Lists of a user's organizations carry each membership's type. */
@@ -34,7 +37,11 @@ export function OrganizationTable({ linkTo, showMembershipType, ariaLabel, ...ta
       cell: (organization) => (
         <>
           {linkTo ? (
-            <Button variant="link" isInline component={(props: object) => <Link {...props} to={linkTo(organization)} />}>
+            <Button
+              variant="link"
+              isInline
+              component={(props: object) => <Link {...props} to={linkTo(organization)} />}
+            >
               {organization.name}
             </Button>
           ) : (
@@ -51,12 +58,30 @@ export function OrganizationTable({ linkTo, showMembershipType, ariaLabel, ...ta
     {
       name: "domains",
       title: t("orgDomains"),
-      cell: (organization) => <ChipGroupList values={domainNames(organization.domains)} limit={DOMAIN_CHIPS_SHOWN} aria-label={`${t("orgDomains")} ${organization.name}`} />,
+      cell: (organization) => (
+        <ChipGroupList
+          values={domainNames(organization.domains)}
+          limit={DOMAIN_CHIPS_SHOWN}
+          aria-label={`${t("orgDomains")} ${organization.name}`}
+        />
+      ),
     },
     { name: "description", title: t("orgDescription"), cell: (organization) => organization.description ?? "" },
   ];
-  if (showMembershipType) columns.push({ name: "membershipType", title: t("orgMembershipType"), cell: (organization) => membershipTypeText(organization.membershipType, t) });
-  return <DataTable {...tableProps} ariaLabel={ariaLabel ?? t("orgTableLabel")} columns={columns} rowKey={(organization) => organization.id ?? organization.name ?? ""} />;
+  if (showMembershipType)
+    columns.push({
+      name: "membershipType",
+      title: t("orgMembershipType"),
+      cell: (organization) => membershipTypeText(organization.membershipType, t),
+    });
+  return (
+    <DataTable
+      {...tableProps}
+      ariaLabel={ariaLabel ?? t("orgTableLabel")}
+      columns={columns}
+      rowKey={(organization) => organization.id ?? organization.name ?? ""}
+    />
+  );
 }
 
 /** MANAGED / UNMANAGED as words; anything else as the server gave it. */

@@ -49,7 +49,12 @@ function OrganizationList() {
   const canManage = useAccess().hasAccess("manage-users");
 
   const remove = async (organization: OrganizationRow, refresh: () => void) => {
-    const confirmed = await confirm({ title: t("orgDeleteTitle"), children: t("orgDeleteBody", { name: organization.name }), variant: "destructive", confirmLabel: t("orgDelete") });
+    const confirmed = await confirm({
+      title: t("orgDeleteTitle"),
+      children: t("orgDeleteBody", { name: organization.name }),
+      variant: "destructive",
+      confirmLabel: t("orgDelete"),
+    });
     if (!confirmed || !organization.id) return;
     try {
       await deleteOrganization(adminClient, realm, organization.id);
@@ -86,7 +91,9 @@ function OrganizationList() {
         emptyState={{
           title: t("orgEmptyTitle"),
           message: t("orgEmptyBody"),
-          primaryAction: canManage ? { title: t("orgCreate"), onClick: () => navigate(toNewOrganization(realm)) } : undefined,
+          primaryAction: canManage
+            ? { title: t("orgCreate"), onClick: () => navigate(toNewOrganization(realm)) }
+            : undefined,
         }}
       />
       {dialog}

@@ -9,7 +9,12 @@ const OrganizationPage = lazy(() => import("./organization-page.tsx"));
 export const organizationsRoutes: ConsoleRoute[] = [
   { path: "organizations", access: "query-groups", component: OrganizationsPage, breadcrumb: "orgTitle" },
   { path: "organizations/new", access: "manage-users", component: NewOrganizationPage, breadcrumb: "orgCreateTitle" },
-  { path: "organizations/:id/:tab", access: "manage-users", component: OrganizationPage, breadcrumb: "orgDetailsTitle" },
+  {
+    path: "organizations/:id/:tab",
+    access: "manage-users",
+    component: OrganizationPage,
+    breadcrumb: "orgDetailsTitle",
+  },
   // The breadcrumb's link to an organization: opens its settings tab.
   { path: "organizations/:id", access: "manage-users", component: OrganizationPage, breadcrumb: "orgDetailsTitle" },
 ];

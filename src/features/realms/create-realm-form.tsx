@@ -34,7 +34,11 @@ export function CreateRealmForm({ onCancel }: { onCancel(): void }) {
   const { addAlert } = useAlerts();
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string>();
-  const { register, control, handleSubmit, formState } = useForm<CreateRealmValues>({ mode: "onSubmit", reValidateMode: "onChange", defaultValues: { realm: "", enabled: true } });
+  const { register, control, handleSubmit, formState } = useForm<CreateRealmValues>({
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { realm: "", enabled: true },
+  });
 
   const submit = handleSubmit(async ({ realm, enabled, importFile }) => {
     setServerError(undefined);
@@ -62,22 +66,46 @@ export function CreateRealmForm({ onCancel }: { onCancel(): void }) {
     <Form onSubmit={submit} noValidate aria-label={t("createRealmTitle")}>
       {serverError && <Alert variant="danger" isInline title={serverError} />}
       <FormGroup label={t("realmName")} isRequired fieldId="create-realm-name">
-        <TextInput id="create-realm-name" validated={nameError ? "error" : "default"} {...register("realm", { required: t("realmNameRequired"), validate: (v) => v.trim() !== "" || t("realmNameRequired") })} />
+        <TextInput
+          id="create-realm-name"
+          validated={nameError ? "error" : "default"}
+          {...register("realm", {
+            required: t("realmNameRequired"),
+            validate: (v) => v.trim() !== "" || t("realmNameRequired"),
+          })}
+        />
         {nameError && (
           <FormHelperText>
-            <HelperText><HelperTextItem variant="error">{nameError}</HelperTextItem></HelperText>
+            <HelperText>
+              <HelperTextItem variant="error">{nameError}</HelperTextItem>
+            </HelperText>
           </FormHelperText>
         )}
       </FormGroup>
       <FormGroup label={t("realmEnabled")} fieldId="create-realm-enabled">
-        <Controller name="enabled" control={control} render={({ field }) => <Switch id="create-realm-enabled" isChecked={field.value} onChange={(_e, checked) => field.onChange(checked)} aria-label={t("realmEnabled")} />} />
+        <Controller
+          name="enabled"
+          control={control}
+          render={({ field }) => (
+            <Switch
+              id="create-realm-enabled"
+              isChecked={field.value}
+              onChange={(_e, checked) => field.onChange(checked)}
+              aria-label={t("realmEnabled")}
+            />
+          )}
+        />
       </FormGroup>
       <FormGroup label={t("realmImportFile")} fieldId="create-realm-import">
         <input id="create-realm-import" type="file" accept="application/json,.json" {...register("importFile")} />
       </FormGroup>
       <ActionGroup>
-        <Button type="submit" isDisabled={formState.isSubmitting} isLoading={formState.isSubmitting}>{t("create")}</Button>
-        <Button variant="link" onClick={onCancel}>{t("cancel")}</Button>
+        <Button type="submit" isDisabled={formState.isSubmitting} isLoading={formState.isSubmitting}>
+          {t("create")}
+        </Button>
+        <Button variant="link" onClick={onCancel}>
+          {t("cancel")}
+        </Button>
       </ActionGroup>
     </Form>
   );

@@ -9,7 +9,13 @@ export const realmListKey = (search: string, first: number, max: number) => ["re
  * Uses the ui-ext names endpoint (server-side search); falls back to the brief
  * realm list when the server has no ui-ext endpoint.
  */
-export async function fetchRealmPage(client: KeycloakAdminClient, authRealm: string, search: string, first: number, max: number): Promise<RealmNameEntry[]> {
+export async function fetchRealmPage(
+  client: KeycloakAdminClient,
+  authRealm: string,
+  search: string,
+  first: number,
+  max: number,
+): Promise<RealmNameEntry[]> {
   try {
     return await fetchRealmNames(client, authRealm, { search, first, max: max + 1 });
   } catch {

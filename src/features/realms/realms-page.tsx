@@ -25,7 +25,10 @@ export default function RealmsPage() {
   const [search, setSearch] = useState("");
   const [first, setFirst] = useState(0);
   const [creating, setCreating] = useState(false);
-  const page = useQuery({ queryKey: realmListKey(search, first, PAGE_SIZE), queryFn: () => fetchRealmPage(adminClient, authRealm, search, first, PAGE_SIZE) });
+  const page = useQuery({
+    queryKey: realmListKey(search, first, PAGE_SIZE),
+    queryFn: () => fetchRealmPage(adminClient, authRealm, search, first, PAGE_SIZE),
+  });
   const rows = page.data?.slice(0, PAGE_SIZE) ?? [];
   const hasNext = (page.data?.length ?? 0) > PAGE_SIZE;
   return (
@@ -42,7 +45,16 @@ export default function RealmsPage() {
             <Toolbar>
               <ToolbarContent>
                 <ToolbarItem>
-                  <SearchInput aria-label={t("realmSearch")} placeholder={t("realmSearch")} value={search} onChange={(_e, value) => { setSearch(value); setFirst(0); }} onClear={() => setSearch("")} />
+                  <SearchInput
+                    aria-label={t("realmSearch")}
+                    placeholder={t("realmSearch")}
+                    value={search}
+                    onChange={(_e, value) => {
+                      setSearch(value);
+                      setFirst(0);
+                    }}
+                    onClear={() => setSearch("")}
+                  />
                 </ToolbarItem>
                 {whoAmI.createRealm && (
                   <ToolbarItem>
@@ -50,8 +62,16 @@ export default function RealmsPage() {
                   </ToolbarItem>
                 )}
                 <ToolbarItem align={{ default: "alignEnd" }}>
-                  <Button variant="plain" isDisabled={first === 0} onClick={() => setFirst(Math.max(0, first - PAGE_SIZE))}>{t("previousPage")}</Button>
-                  <Button variant="plain" isDisabled={!hasNext} onClick={() => setFirst(first + PAGE_SIZE)}>{t("nextPage")}</Button>
+                  <Button
+                    variant="plain"
+                    isDisabled={first === 0}
+                    onClick={() => setFirst(Math.max(0, first - PAGE_SIZE))}
+                  >
+                    {t("previousPage")}
+                  </Button>
+                  <Button variant="plain" isDisabled={!hasNext} onClick={() => setFirst(first + PAGE_SIZE)}>
+                    {t("nextPage")}
+                  </Button>
                 </ToolbarItem>
               </ToolbarContent>
             </Toolbar>
@@ -70,7 +90,9 @@ export default function RealmsPage() {
                 <Tbody>
                   {rows.map((realm) => (
                     <Tr key={realm.name}>
-                      <Td><Link to={`/${realm.name}`}>{realm.name}</Link></Td>
+                      <Td>
+                        <Link to={`/${realm.name}`}>{realm.name}</Link>
+                      </Td>
                       <Td>{realm.displayName ?? ""}</Td>
                     </Tr>
                   ))}

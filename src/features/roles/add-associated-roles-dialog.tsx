@@ -19,7 +19,17 @@ type Kind = "realm" | "client";
  * Realm roles or client roles (of every client, one request per page) to add to a role;
  * hands back the ticked ones.
  */
-export function AddAssociatedRolesDialog({ roleId, title, onAdd, onClose }: { roleId: string; title: string; onAdd(roles: RoleRow[]): Promise<void>; onClose(): void }) {
+export function AddAssociatedRolesDialog({
+  roleId,
+  title,
+  onAdd,
+  onClose,
+}: {
+  roleId: string;
+  title: string;
+  onAdd(roles: RoleRow[]): Promise<void>;
+  onClose(): void;
+}) {
   const { t } = useMessages();
   const adminClient = useAdminClient();
   const realm = useCurrentRealm();
@@ -28,7 +38,9 @@ export function AddAssociatedRolesDialog({ roleId, title, onAdd, onClose }: { ro
   const [chosen, setChosen] = useState<RoleRow[]>([]);
   const [isBusy, setBusy] = useState(false);
   const loader = (first: number, max: number, search: string) =>
-    kind === "realm" ? fetchAvailableRealmRolesPage(adminClient, realm, roleId, first, max, search) : fetchAvailableClientRolesPage(adminClient, realm, roleId, first, max, search);
+    kind === "realm"
+      ? fetchAvailableRealmRolesPage(adminClient, realm, roleId, first, max, search)
+      : fetchAvailableClientRolesPage(adminClient, realm, roleId, first, max, search);
   const switchKind = (next: Kind) => {
     setKind(next);
     setChosen([]);
@@ -57,7 +69,11 @@ export function AddAssociatedRolesDialog({ roleId, title, onAdd, onClose }: { ro
           searchPlaceholder={t("rolesSearch")}
           columns={[
             { name: "name", title: t("roleName"), cell: (row) => <RoleNameWithClient row={row} /> },
-            { name: "description", title: t("roleDescription"), cell: (row) => <RoleDescription text={row.description} /> },
+            {
+              name: "description",
+              title: t("roleDescription"),
+              cell: (row) => <RoleDescription text={row.description} />,
+            },
           ]}
           emptyState={{ title: t("availableRolesEmpty") }}
           toolbarActions={({ selected }) => (
@@ -65,8 +81,18 @@ export function AddAssociatedRolesDialog({ roleId, title, onAdd, onClose }: { ro
               <SelectionReporter selected={selected} rowKey={(row) => row.id} onChange={setChosen} />
               <ToolbarItem>
                 <ToggleGroup aria-label={t("roleKindFilter")}>
-                  <ToggleGroupItem text={t("realmRolesFilter")} buttonId="kc-associated-kind-realm" isSelected={kind === "realm"} onChange={() => switchKind("realm")} />
-                  <ToggleGroupItem text={t("clientRolesFilter")} buttonId="kc-associated-kind-client" isSelected={kind === "client"} onChange={() => switchKind("client")} />
+                  <ToggleGroupItem
+                    text={t("realmRolesFilter")}
+                    buttonId="kc-associated-kind-realm"
+                    isSelected={kind === "realm"}
+                    onChange={() => switchKind("realm")}
+                  />
+                  <ToggleGroupItem
+                    text={t("clientRolesFilter")}
+                    buttonId="kc-associated-kind-client"
+                    isSelected={kind === "client"}
+                    onChange={() => switchKind("client")}
+                  />
                 </ToggleGroup>
               </ToolbarItem>
             </>

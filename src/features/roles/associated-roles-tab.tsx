@@ -27,7 +27,13 @@ export interface AssociatedRolesTabProps {
 }
 
 /** The roles a composite role includes (realm and client roles), paged; add and remove them. */
-export function AssociatedRolesTab({ roleId, roleName, isDefaultRoles, startAdding, onAddingDone }: AssociatedRolesTabProps) {
+export function AssociatedRolesTab({
+  roleId,
+  roleName,
+  isDefaultRoles,
+  startAdding,
+  onAddingDone,
+}: AssociatedRolesTabProps) {
   const { t } = useMessages();
   const adminClient = useAdminClient();
   const realm = useCurrentRealm();
@@ -58,7 +64,12 @@ export function AssociatedRolesTab({ roleId, roleName, isDefaultRoles, startAddi
   };
   const remove = async (roles: RoleRow[]) => {
     const names = roles.map((role) => (role.clientId ? `${role.clientId} ${role.name}` : role.name)).join(", ");
-    const confirmed = await confirm({ title: t("removeAssociatedRolesTitle"), children: t("removeAssociatedRolesBody", { name: roleName, names }), confirmLabel: t("removeAssociatedRole"), variant: "destructive" });
+    const confirmed = await confirm({
+      title: t("removeAssociatedRolesTitle"),
+      children: t("removeAssociatedRolesBody", { name: roleName, names }),
+      confirmLabel: t("removeAssociatedRole"),
+      variant: "destructive",
+    });
     if (!confirmed) return;
     try {
       await removeComposites(adminClient, realm, roleId, roles);
@@ -82,14 +93,26 @@ export function AssociatedRolesTab({ roleId, roleName, isDefaultRoles, startAddi
         rowKey={(row) => row.id}
         columns={[
           { name: "name", title: t("roleName"), cell: (row) => <RoleNameWithClient row={row} /> },
-          { name: "composite", title: t("roleComposite"), cell: (row) => (row.composite ? t("roleCompositeYes") : t("roleCompositeNo")) },
-          { name: "description", title: t("roleDescription"), cell: (row) => <RoleDescription text={row.description} /> },
+          {
+            name: "composite",
+            title: t("roleComposite"),
+            cell: (row) => (row.composite ? t("roleCompositeYes") : t("roleCompositeNo")),
+          },
+          {
+            name: "description",
+            title: t("roleDescription"),
+            cell: (row) => <RoleDescription text={row.description} />,
+          },
         ]}
         isSearchable
         searchPlaceholder={t("rolesSearch")}
         canSelect={canManage}
         refreshKey={refreshKey}
-        rowActions={canManage ? [{ title: t("removeAssociatedRole"), isDanger: true, onAction: (row) => remove([row]) }] : undefined}
+        rowActions={
+          canManage
+            ? [{ title: t("removeAssociatedRole"), isDanger: true, onAction: (row) => remove([row]) }]
+            : undefined
+        }
         emptyState={{
           title: t("associatedRolesEmptyTitle"),
           message: isDefaultRoles ? t("defaultRolesEmptyBody") : t("associatedRolesEmptyBody"),
@@ -102,7 +125,12 @@ export function AssociatedRolesTab({ roleId, roleName, isDefaultRoles, startAddi
                 <Button onClick={() => setAddingHere(true)}>{addLabel}</Button>
               </ToolbarItem>
               <ToolbarItem>
-                <Button variant="secondary" isDanger isDisabled={selected.length === 0} onClick={() => void remove(selected)}>
+                <Button
+                  variant="secondary"
+                  isDanger
+                  isDisabled={selected.length === 0}
+                  onClick={() => void remove(selected)}
+                >
                   {t("removeAssociatedRole")}
                 </Button>
               </ToolbarItem>
@@ -110,7 +138,14 @@ export function AssociatedRolesTab({ roleId, roleName, isDefaultRoles, startAddi
           )
         }
       />
-      {isAdding && <AddAssociatedRolesDialog roleId={roleId} title={t("addAssociatedRolesTitle", { name: roleName })} onAdd={add} onClose={closeAdding} />}
+      {isAdding && (
+        <AddAssociatedRolesDialog
+          roleId={roleId}
+          title={t("addAssociatedRolesTitle", { name: roleName })}
+          onAdd={add}
+          onClose={closeAdding}
+        />
+      )}
       {dialog}
     </>
   );

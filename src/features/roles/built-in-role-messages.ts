@@ -17,7 +17,7 @@ export const builtInRoleMessages = {
   role_admin: "Administrator",
   "role_create-realm": "Create realm",
   "role_create-client": "Create client",
-  "role_impersonation": "Impersonate users",
+  role_impersonation: "Impersonate users",
   "role_manage-authorization": "Manage authorization",
   "role_manage-clients": "Manage clients",
   "role_manage-events": "Manage events",

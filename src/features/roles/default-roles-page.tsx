@@ -17,7 +17,10 @@ export default function DefaultRolesPage() {
   const { t } = useMessages();
   const adminClient = useAdminClient();
   const realm = useCurrentRealm();
-  const defaultRole = useQuery({ queryKey: defaultRoleKey(realm), queryFn: () => fetchDefaultRole(adminClient, realm) });
+  const defaultRole = useQuery({
+    queryKey: defaultRoleKey(realm),
+    queryFn: () => fetchDefaultRole(adminClient, realm),
+  });
   return (
     <>
       <PageSection>
@@ -30,7 +33,11 @@ export default function DefaultRolesPage() {
         ) : defaultRole.error ? (
           <Alert variant="danger" isInline title={errorMessage(defaultRole.error)} />
         ) : (
-          <AssociatedRolesTab roleId={defaultRole.data.id ?? ""} roleName={defaultRole.data.name ?? ""} isDefaultRoles />
+          <AssociatedRolesTab
+            roleId={defaultRole.data.id ?? ""}
+            roleName={defaultRole.data.name ?? ""}
+            isDefaultRoles
+          />
         )}
       </PageSection>
     </>

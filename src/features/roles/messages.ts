@@ -3,7 +3,8 @@ import { registerMessages } from "../../core/i18n/message-bundles.ts";
 export const rolesMessages = {
   rolesTitle: "Realm roles",
   roleDetailsTitle: "Role details",
-  rolesIntro: "Realm roles are the permissions of this realm. Give them to users and groups directly, or bundle several into a composite role.",
+  rolesIntro:
+    "Realm roles are the permissions of this realm. Give them to users and groups directly, or bundle several into a composite role.",
   rolesTableLabel: "Realm roles",
   rolesSearch: "Search roles",
   rolesEmptyTitle: "No realm roles",

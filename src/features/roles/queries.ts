@@ -27,7 +27,13 @@ const toRow = (role: RoleRepresentation): RoleRow => ({
   containerId: role.clientRole ? role.containerId : undefined,
 });
 
-export async function fetchRealmRolesPage(client: Client, realm: string, first: number, max: number, search: string): Promise<RoleRow[]> {
+export async function fetchRealmRolesPage(
+  client: Client,
+  realm: string,
+  first: number,
+  max: number,
+  search: string,
+): Promise<RoleRow[]> {
   const roles = await client.roles.find({ realm, first, max, search: search || undefined, briefRepresentation: false });
   return roles.map(toRow);
 }
@@ -36,14 +42,23 @@ export async function fetchRole(client: Client, realm: string, id: string): Prom
   return (await client.roles.findOneById({ realm, id })) ?? null;
 }
 
-export async function createRealmRole(client: Client, realm: string, role: RoleRepresentation): Promise<RoleRepresentation> {
+export async function createRealmRole(
+  client: Client,
+  realm: string,
+  role: RoleRepresentation,
+): Promise<RoleRepresentation> {
   await client.roles.create({ realm, ...role });
   const created = await client.roles.findOneByName({ realm, name: role.name ?? "" });
   if (!created) throw new Error("Could not find role");
   return created;
 }
 
-export async function updateRole(client: Client, realm: string, id: string, changes: RoleRepresentation): Promise<void> {
+export async function updateRole(
+  client: Client,
+  realm: string,
+  id: string,
+  changes: RoleRepresentation,
+): Promise<void> {
   const current = await client.roles.findOneById({ realm, id });
   if (!current) throw new Error("Could not find role");
   await client.roles.updateById({ realm, id }, { ...current, ...changes });
@@ -64,7 +79,14 @@ export async function fetchDefaultRole(client: Client, realm: string): Promise<R
 }
 
 /** Direct composites of a role (realm and client roles), paged and searched on the server. */
-export async function fetchCompositesPage(client: Client, realm: string, roleId: string, first: number, max: number, search: string): Promise<RoleRow[]> {
+export async function fetchCompositesPage(
+  client: Client,
+  realm: string,
+  roleId: string,
+  first: number,
+  max: number,
+  search: string,
+): Promise<RoleRow[]> {
   const roles = await client.roles.getCompositeRoles({ realm, id: roleId, first, max, search: search || undefined });
   return roles.map(toRow);
 }
@@ -80,26 +102,62 @@ interface UiExtClientRole {
 }
 
 /** Client roles of every client that the role does not include yet: one request per page (ui-ext). */
-export async function fetchAvailableClientRolesPage(client: Client, realm: string, roleId: string, first: number, max: number, search: string): Promise<RoleRow[]> {
-  const rows = await adminFetch<UiExtClientRole[]>(client, `/admin/realms/${encodeURIComponent(realm)}/ui-ext/available-roles/roles/${encodeURIComponent(roleId)}`, { first, max, search });
-  return rows.map((row) => ({ id: row.id, name: row.role, description: row.description, clientId: row.client, containerId: row.clientId }));
+export async function fetchAvailableClientRolesPage(
+  client: Client,
+  realm: string,
+  roleId: string,
+  first: number,
+  max: number,
+  search: string,
+): Promise<RoleRow[]> {
+  const rows = await adminFetch<UiExtClientRole[]>(
+    client,
+    `/admin/realms/${encodeURIComponent(realm)}/ui-ext/available-roles/roles/${encodeURIComponent(roleId)}`,
+    { first, max, search },
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.role,
+    description: row.description,
+    clientId: row.client,
+    containerId: row.clientId,
+  }));
 }
 
 /** Realm roles that could be added to the role (itself left out). */
-export async function fetchAvailableRealmRolesPage(client: Client, realm: string, roleId: string, first: number, max: number, search: string): Promise<RoleRow[]> {
+export async function fetchAvailableRealmRolesPage(
+  client: Client,
+  realm: string,
+  roleId: string,
+  first: number,
+  max: number,
+  search: string,
+): Promise<RoleRow[]> {
   const rows = await fetchRealmRolesPage(client, realm, first, max, search);
   return rows.filter((row) => row.id !== roleId);
 }
 
 export async function addComposites(client: Client, realm: string, roleId: string, roles: RoleRow[]): Promise<void> {
-  await client.roles.createComposite({ realm, roleId }, roles.map(({ id, name }) => ({ id, name })));
+  await client.roles.createComposite(
+    { realm, roleId },
+    roles.map(({ id, name }) => ({ id, name })),
+  );
 }
 
 export async function removeComposites(client: Client, realm: string, roleId: string, roles: RoleRow[]): Promise<void> {
-  await client.roles.delCompositeRoles({ realm, id: roleId }, roles.map(({ id, name }) => ({ id, name })));
+  await client.roles.delCompositeRoles(
+    { realm, id: roleId },
+    roles.map(({ id, name }) => ({ id, name })),
+  );
 }
 
-export async function fetchUsersInRolePage(client: Client, realm: string, roleName: string, first: number, max: number): Promise<UserRepresentation[]> {
+export async function fetchUsersInRolePage(
+  client: Client,
+  realm: string,
+  roleName: string,
+  first: number,
+  max: number,
+): Promise<UserRepresentation[]> {
   return client.roles.findUsersWithRole({ realm, name: roleName, first, max, briefRepresentation: true });
 }
 

@@ -16,7 +16,14 @@ export function RoleActionsMenu({ onAddAssociated, onDelete }: { onAddAssociated
       onSelect={() => setOpen(false)}
       popperProps={{ position: "right" }}
       toggle={(toggleRef: Ref<MenuToggleElement>) => (
-        <MenuToggle ref={toggleRef} variant="plain" aria-label={t("roleActions")} isExpanded={isOpen} onClick={() => setOpen(!isOpen)} icon={<EllipsisVIcon />} />
+        <MenuToggle
+          ref={toggleRef}
+          variant="plain"
+          aria-label={t("roleActions")}
+          isExpanded={isOpen}
+          onClick={() => setOpen(!isOpen)}
+          icon={<EllipsisVIcon />}
+        />
       )}
     >
       <DropdownList>

@@ -10,7 +10,13 @@ export interface RoleFormValues {
 }
 
 /** Name (read-only once the role exists) and description. */
-export function RoleFormFields<T extends FieldValues & RoleFormValues>({ isNew, isDisabled }: { isNew: boolean; isDisabled?: boolean }) {
+export function RoleFormFields<T extends FieldValues & RoleFormValues>({
+  isNew,
+  isDisabled,
+}: {
+  isNew: boolean;
+  isDisabled?: boolean;
+}) {
   const { t } = useMessages();
   return (
     <>
@@ -18,7 +24,14 @@ export function RoleFormFields<T extends FieldValues & RoleFormValues>({ isNew, 
         name={"name" as Path<T>}
         label={t("roleName")}
         isReadOnly={!isNew}
-        rules={isNew ? { required: t("roleNameRequired"), validate: (value) => String(value).trim() !== "" || t("roleNameRequired") } : undefined}
+        rules={
+          isNew
+            ? {
+                required: t("roleNameRequired"),
+                validate: (value) => String(value).trim() !== "" || t("roleNameRequired"),
+              }
+            : undefined
+        }
       />
       <TextAreaControl<T> name={"description" as Path<T>} label={t("roleDescription")} isDisabled={isDisabled} />
     </>

@@ -8,8 +8,16 @@ import { clientKey, fetchClientId, type RoleRow } from "./queries.ts";
 function ClientBadge({ containerId }: { containerId: string }) {
   const adminClient = useAdminClient();
   const realm = useCurrentRealm();
-  const client = useQuery({ queryKey: clientKey(realm, containerId), queryFn: () => fetchClientId(adminClient, realm, containerId), staleTime: 60_000 });
-  return <Label color="blue" isCompact>{client.data ?? "…"}</Label>;
+  const client = useQuery({
+    queryKey: clientKey(realm, containerId),
+    queryFn: () => fetchClientId(adminClient, realm, containerId),
+    staleTime: 60_000,
+  });
+  return (
+    <Label color="blue" isCompact>
+      {client.data ?? "…"}
+    </Label>
+  );
 }
 
 /** A role's name, after its client's clientId for client roles. */
@@ -17,7 +25,14 @@ export function RoleNameWithClient({ row }: { row: RoleRow }) {
   const canReadClients = useAccess().hasSomeAccess("view-clients", "manage-clients");
   return (
     <>
-      {row.clientId ? <Label color="blue" isCompact>{row.clientId}</Label> : row.containerId && canReadClients ? <ClientBadge containerId={row.containerId} /> : null} <span>{row.name}</span>
+      {row.clientId ? (
+        <Label color="blue" isCompact>
+          {row.clientId}
+        </Label>
+      ) : row.containerId && canReadClients ? (
+        <ClientBadge containerId={row.containerId} />
+      ) : null}{" "}
+      <span>{row.name}</span>
     </>
   );
 }

@@ -45,7 +45,11 @@ export default function RolePage() {
   if (role.error || !role.data) {
     return (
       <PageSection>
-        <Alert variant={role.error ? "danger" : "warning"} isInline title={role.error ? errorMessage(role.error) : t("roleNotFound")} />
+        <Alert
+          variant={role.error ? "danger" : "warning"}
+          isInline
+          title={role.error ? errorMessage(role.error) : t("roleNotFound")}
+        />
       </PageSection>
     );
   }
@@ -60,17 +64,30 @@ export default function RolePage() {
         <Flex justifyContent={{ default: "justifyContentSpaceBetween" }} alignItems={{ default: "alignItemsCenter" }}>
           <FlexItem>
             <Title headingLevel="h1">{current.name}</Title>
-            {current.description && <Content component="p"><RoleDescription text={current.description} /></Content>}
+            {current.description && (
+              <Content component="p">
+                <RoleDescription text={current.description} />
+              </Content>
+            )}
           </FlexItem>
           {canManage && (
             <FlexItem>
-              <RoleActionsMenu onAddAssociated={addAssociated} onDelete={() => void remove(current).then((deleted) => deleted && navigate(toRoles(realm)))} />
+              <RoleActionsMenu
+                onAddAssociated={addAssociated}
+                onDelete={() => void remove(current).then((deleted) => deleted && navigate(toRoles(realm)))}
+              />
             </FlexItem>
           )}
         </Flex>
       </PageSection>
       <PageSection>
-        <Tabs activeKey={activeTab} onSelect={(_event, key) => navigate(toRole(realm, id, key as RoleTab))} aria-label={current.name} mountOnEnter unmountOnExit>
+        <Tabs
+          activeKey={activeTab}
+          onSelect={(_event, key) => navigate(toRole(realm, id, key as RoleTab))}
+          aria-label={current.name}
+          mountOnEnter
+          unmountOnExit
+        >
           <Tab eventKey="details" title={<TabTitleText>{t("roleDetailsTab")}</TabTitleText>}>
             <TabContentBody hasPadding>
               <RoleDetailsTab key={current.description} role={current} />
@@ -79,7 +96,12 @@ export default function RolePage() {
           {showAssociated && (
             <Tab eventKey="associated-roles" title={<TabTitleText>{t("roleAssociatedRolesTab")}</TabTitleText>}>
               <TabContentBody hasPadding>
-                <AssociatedRolesTab roleId={id} roleName={current.name ?? ""} startAdding={isAdding} onAddingDone={() => setAdding(false)} />
+                <AssociatedRolesTab
+                  roleId={id}
+                  roleName={current.name ?? ""}
+                  startAdding={isAdding}
+                  onAddingDone={() => setAdding(false)}
+                />
               </TabContentBody>
             </Tab>
           )}

@@ -32,9 +32,17 @@ export default function RolesListPage() {
     {
       name: "name",
       title: t("roleName"),
-      cell: (row) => <RoleLink to={row.name === defaultRoleName ? toDefaultRoles(realm) : toRole(realm, row.id)}>{row.name}</RoleLink>,
+      cell: (row) => (
+        <RoleLink to={row.name === defaultRoleName ? toDefaultRoles(realm) : toRole(realm, row.id)}>
+          {row.name}
+        </RoleLink>
+      ),
     },
-    { name: "composite", title: t("roleComposite"), cell: (row) => (row.composite ? t("roleCompositeYes") : t("roleCompositeNo")) },
+    {
+      name: "composite",
+      title: t("roleComposite"),
+      cell: (row) => (row.composite ? t("roleCompositeYes") : t("roleCompositeNo")),
+    },
     { name: "description", title: t("roleDescription"), cell: (row) => <RoleDescription text={row.description} /> },
   ];
 
@@ -56,12 +64,25 @@ export default function RolesListPage() {
           refreshKey={refreshKey}
           rowActions={
             canManage
-              ? [{ title: t("deleteRole"), isDanger: true, isDisabled: (row) => row.name === defaultRoleName, onAction: async (row) => {
-                    if (await remove(row)) setRefreshKey((key) => key + 1);
-                  } }]
+              ? [
+                  {
+                    title: t("deleteRole"),
+                    isDanger: true,
+                    isDisabled: (row) => row.name === defaultRoleName,
+                    onAction: async (row) => {
+                      if (await remove(row)) setRefreshKey((key) => key + 1);
+                    },
+                  },
+                ]
               : undefined
           }
-          emptyState={{ title: t("rolesEmptyTitle"), message: t("rolesEmptyBody"), primaryAction: canManage ? { title: t("createRole"), onClick: () => navigate(toCreateRole(realm)) } : undefined }}
+          emptyState={{
+            title: t("rolesEmptyTitle"),
+            message: t("rolesEmptyBody"),
+            primaryAction: canManage
+              ? { title: t("createRole"), onClick: () => navigate(toCreateRole(realm)) }
+              : undefined,
+          }}
           toolbarActions={() => (
             <>
               {canManage && (

@@ -15,8 +15,18 @@ export const rolesRoutes: ConsoleRoute[] = [
   { path: "roles", access: "view-realm", component: RolesListPage, breadcrumb: "rolesTitle" },
   { path: "roles/new", access: "manage-realm", component: CreateRolePage, breadcrumb: "createRoleTitle" },
   { path: "roles/default-roles", access: "view-realm", component: DefaultRolesPage, breadcrumb: "defaultRolesTitle" },
-  { path: "roles/:id/:tab", access: someOf("view-realm", "view-users"), component: RolePage, breadcrumb: "roleDetailsTitle" },
-  { path: "roles/:id", access: someOf("view-realm", "view-users"), component: RolePage, breadcrumb: "roleDetailsTitle" },
+  {
+    path: "roles/:id/:tab",
+    access: someOf("view-realm", "view-users"),
+    component: RolePage,
+    breadcrumb: "roleDetailsTitle",
+  },
+  {
+    path: "roles/:id",
+    access: someOf("view-realm", "view-users"),
+    component: RolePage,
+    breadcrumb: "roleDetailsTitle",
+  },
 ];
 
 export const toRoles = (realm: string) => `/${realm}/roles`;

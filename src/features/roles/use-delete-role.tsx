@@ -18,7 +18,11 @@ export function useDeleteRole() {
   const emit = useRoleEvents();
   const { confirm, dialog } = useConfirm();
   const remove = async (role: { id?: string; name?: string }): Promise<boolean> => {
-    const confirmed = await confirm({ title: t("deleteRoleTitle", { name: role.name }), children: t("deleteRoleBody"), variant: "destructive" });
+    const confirmed = await confirm({
+      title: t("deleteRoleTitle", { name: role.name }),
+      children: t("deleteRoleBody"),
+      variant: "destructive",
+    });
     if (!confirmed) return false;
     try {
       await deleteRole(adminClient, realm, role.id ?? "");

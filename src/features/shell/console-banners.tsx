@@ -28,8 +28,16 @@ export function ConsoleBanners() {
   const eventsOff = useEventSavingOff();
   return (
     <>
-      {whoAmI.temporary && <Banner color="yellow" data-testid="temporary-admin-banner">{t("temporaryAdmin")}</Banner>}
-      {eventsOff && <Banner color="blue" data-testid="events-off-banner">{t("eventsDisabled")}</Banner>}
+      {whoAmI.temporary && (
+        <Banner color="yellow" data-testid="temporary-admin-banner">
+          {t("temporaryAdmin")}
+        </Banner>
+      )}
+      {eventsOff && (
+        <Banner color="blue" data-testid="events-off-banner">
+          {t("eventsDisabled")}
+        </Banner>
+      )}
     </>
   );
 }

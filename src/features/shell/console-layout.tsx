@@ -10,7 +10,12 @@ import { ConsoleNavigation } from "./console-navigation.tsx";
 /** The PatternFly page: masthead, left navigation, breadcrumbs, banners, the routed screen. */
 export function ConsoleLayout() {
   return (
-    <Page masthead={<ConsoleMasthead />} sidebar={<ConsoleNavigation />} isManagedSidebar breadcrumb={<ConsoleBreadcrumbs />}>
+    <Page
+      masthead={<ConsoleMasthead />}
+      sidebar={<ConsoleNavigation />}
+      isManagedSidebar
+      breadcrumb={<ConsoleBreadcrumbs />}
+    >
       <ConsoleBanners />
       <Suspense fallback={<LoadingSpinner />}>
         <Outlet />

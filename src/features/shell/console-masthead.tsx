@@ -1,6 +1,18 @@
-import { Masthead, MastheadBrand, MastheadContent, MastheadLogo, MastheadMain, MastheadToggle } from "@patternfly/react-core/dist/esm/components/Masthead/index.js";
+import {
+  Masthead,
+  MastheadBrand,
+  MastheadContent,
+  MastheadLogo,
+  MastheadMain,
+  MastheadToggle,
+} from "@patternfly/react-core/dist/esm/components/Masthead/index.js";
 import { PageToggleButton } from "@patternfly/react-core/dist/esm/components/Page/index.js";
-import { Toolbar, ToolbarContent, ToolbarGroup, ToolbarItem } from "@patternfly/react-core/dist/esm/components/Toolbar/index.js";
+import {
+  Toolbar,
+  ToolbarContent,
+  ToolbarGroup,
+  ToolbarItem,
+} from "@patternfly/react-core/dist/esm/components/Toolbar/index.js";
 import { BarsIcon } from "@patternfly/react-icons/dist/esm/icons/bars-icon.js";
 import { Link } from "react-router";
 import { useMessages } from "../../core/i18n/use-messages.ts";
@@ -32,7 +44,11 @@ export function ConsoleMasthead() {
       <MastheadContent>
         <Toolbar isFullHeight isStatic>
           <ToolbarContent>
-            <ToolbarGroup variant="action-group-plain" align={{ default: "alignEnd" }} visibility={{ default: "hidden", md: "visible" }}>
+            <ToolbarGroup
+              variant="action-group-plain"
+              align={{ default: "alignEnd" }}
+              visibility={{ default: "hidden", md: "visible" }}
+            >
               <ToolbarItem>
                 <HelpMenu />
               </ToolbarItem>

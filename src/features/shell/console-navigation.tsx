@@ -16,7 +16,11 @@ import { MASTER_REALM } from "./use-clear-caches.ts";
 function EntryLink({ to, label }: { to: string; label: string }) {
   return (
     <NavItem>
-      <NavLink to={to} className={({ isActive }) => (isActive ? "pf-m-current" : undefined)} data-testid={`nav-${to.split("/")[2] ?? "home"}`}>
+      <NavLink
+        to={to}
+        className={({ isActive }) => (isActive ? "pf-m-current" : undefined)}
+        data-testid={`nav-${to.split("/")[2] ?? "home"}`}
+      >
         {label}
       </NavLink>
     </NavItem>
@@ -31,7 +35,8 @@ export function ConsoleNavigation() {
   const info = useServerInfo();
   const representation = useRealmRepresentation();
   const { serverUrl } = useRuntime();
-  const visible = (entries: NavEntry[]) => entries.filter((entry) => satisfies(access, entry.access) && (entry.shown?.(info, representation) ?? true));
+  const visible = (entries: NavEntry[]) =>
+    entries.filter((entry) => satisfies(access, entry.access) && (entry.shown?.(info, representation) ?? true));
   const manage = visible(manageEntries);
   const configure = visible(configureEntries);
   return (
@@ -44,19 +49,28 @@ export function ConsoleNavigation() {
           <NavList>
             {realm === MASTER_REALM && <EntryLink to={toRealms(realm)} label={t("manageRealms")} />}
             {satisfies(access, managementConsoleAccess) && (
-              <NavItem to={`${serverUrl}/admin/${encodeURIComponent(realm)}/console/`} target="_blank" rel="noopener" data-testid="nav-management-console">
+              <NavItem
+                to={`${serverUrl}/admin/${encodeURIComponent(realm)}/console/`}
+                target="_blank"
+                rel="noopener"
+                data-testid="nav-management-console"
+              >
                 {t("managementConsole")}
               </NavItem>
             )}
           </NavList>
           {manage.length > 0 && (
             <NavGroup title={t("manage")}>
-              {manage.map((entry) => <EntryLink key={entry.path} to={toArea(realm, entry.path)} label={t(entry.label)} />)}
+              {manage.map((entry) => (
+                <EntryLink key={entry.path} to={toArea(realm, entry.path)} label={t(entry.label)} />
+              ))}
             </NavGroup>
           )}
           {configure.length > 0 && (
             <NavGroup title={t("configure")}>
-              {configure.map((entry) => <EntryLink key={entry.path} to={toArea(realm, entry.path)} label={t(entry.label)} />)}
+              {configure.map((entry) => (
+                <EntryLink key={entry.path} to={toArea(realm, entry.path)} label={t(entry.label)} />
+              ))}
             </NavGroup>
           )}
         </Nav>

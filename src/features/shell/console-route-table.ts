@@ -11,6 +11,16 @@ import { placeholderRoutes } from "./placeholder-routes.ts";
  * Every screen under `/:realm`. Built areas add their `routes` array here; each
  * path they cover replaces its placeholder.
  */
-const builtRoutes: ConsoleRoute[] = [...dashboardRoutes, ...realmsRoutes, ...organizationsRoutes, ...groupsRoutes, ...rolesRoutes, ...usersRoutes];
+const builtRoutes: ConsoleRoute[] = [
+  ...dashboardRoutes,
+  ...realmsRoutes,
+  ...organizationsRoutes,
+  ...groupsRoutes,
+  ...rolesRoutes,
+  ...usersRoutes,
+];
 
-export const consoleRoutes: ConsoleRoute[] = [...builtRoutes, ...placeholderRoutes(new Set(builtRoutes.map((route) => route.path)))];
+export const consoleRoutes: ConsoleRoute[] = [
+  ...builtRoutes,
+  ...placeholderRoutes(new Set(builtRoutes.map((route) => route.path))),
+];

@@ -9,7 +9,15 @@ import { RealmRoute } from "./realm-route.tsx";
 import "./messages.ts";
 
 /** `/` goes to the start realm; every screen lives under `/:realm`; anything else is 'Page Not Found'. */
-export function ConsoleRoutes({ startRealm, locale, host }: { startRealm: string; locale?: string; host: HTMLElement }) {
+export function ConsoleRoutes({
+  startRealm,
+  locale,
+  host,
+}: {
+  startRealm: string;
+  locale?: string;
+  host: HTMLElement;
+}) {
   return (
     <Routes>
       <Route path="/" element={<Navigate to={`/${startRealm}`} replace />} />
@@ -20,7 +28,14 @@ export function ConsoleRoutes({ startRealm, locale, host }: { startRealm: string
               key={route.path}
               path={route.path || undefined}
               index={route.path === ""}
-              element={<RequireAccess rule={route.access} forbidden={(permissions) => <ForbiddenPage permissions={permissions} />}>{createElement(route.component)}</RequireAccess>}
+              element={
+                <RequireAccess
+                  rule={route.access}
+                  forbidden={(permissions) => <ForbiddenPage permissions={permissions} />}
+                >
+                  {createElement(route.component)}
+                </RequireAccess>
+              }
             />
           ))}
           <Route path="*" element={<NotFoundPage />} />

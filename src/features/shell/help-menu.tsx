@@ -18,12 +18,32 @@ export function HelpMenu() {
       isOpen={open}
       onOpenChange={setOpen}
       popperProps={{ position: "right" }}
-      toggle={(ref) => <MenuToggle ref={ref} variant="plain" isExpanded={open} onClick={() => setOpen(!open)} aria-label={t("helpMenu")} icon={<QuestionCircleIcon />} data-testid="help-menu-toggle" />}
+      toggle={(ref) => (
+        <MenuToggle
+          ref={ref}
+          variant="plain"
+          isExpanded={open}
+          onClick={() => setOpen(!open)}
+          aria-label={t("helpMenu")}
+          icon={<QuestionCircleIcon />}
+          data-testid="help-menu-toggle"
+        />
+      )}
     >
       <DropdownList>
-        <DropdownItem key="docs" to={DOCUMENTATION_URL} isExternalLink>{t("documentation")}</DropdownItem>
+        <DropdownItem key="docs" to={DOCUMENTATION_URL} isExternalLink>
+          {t("documentation")}
+        </DropdownItem>
         <DropdownItem key="help" onClick={help.toggle} data-testid="help-mode-item">
-          <Switch id="help-mode-switch" label={t("enableHelpMode")} isChecked={help.enabled} isReversed onChange={help.toggle} aria-label={t("enableHelpMode")} data-testid="help-mode-switch" />
+          <Switch
+            id="help-mode-switch"
+            label={t("enableHelpMode")}
+            isChecked={help.enabled}
+            isReversed
+            onChange={help.toggle}
+            aria-label={t("enableHelpMode")}
+            data-testid="help-mode-switch"
+          />
         </DropdownItem>
       </DropdownList>
     </Dropdown>

@@ -42,7 +42,8 @@ export const shellMessages = {
   userFederation: "User federation",
   customPages: "Custom pages",
   placeholderBody: "This part of the console is on its way.",
-  temporaryAdmin: "You are signed in as a temporary administrator. Create a permanent administrator account and remove this one.",
+  temporaryAdmin:
+    "You are signed in as a temporary administrator. Create a permanent administrator account and remove this one.",
   eventsDisabled: "Saving of events is switched off for this realm, so nothing new appears in the event lists.",
   breadcrumbs: "Breadcrumbs",
 };

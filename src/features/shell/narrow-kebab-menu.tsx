@@ -22,14 +22,35 @@ export function NarrowKebabMenu() {
       onOpenChange={setOpen}
       onSelect={() => setOpen(false)}
       popperProps={{ position: "right" }}
-      toggle={(ref) => <MenuToggle ref={ref} variant="plain" isExpanded={open} onClick={() => setOpen(!open)} aria-label={t("moreActions")} icon={<EllipsisVIcon />} />}
+      toggle={(ref) => (
+        <MenuToggle
+          ref={ref}
+          variant="plain"
+          isExpanded={open}
+          onClick={() => setOpen(!open)}
+          aria-label={t("moreActions")}
+          icon={<EllipsisVIcon />}
+        />
+      )}
     >
       <DropdownList>
-        <DropdownItem key="account" onClick={() => window.open(accountUrl(serverUrl, authRealm), "_blank", "noopener")}>{t("manageAccount")}</DropdownItem>
-        <DropdownItem key="docs" to={DOCUMENTATION_URL} isExternalLink>{t("documentation")}</DropdownItem>
-        <DropdownItem key="help" onClick={help.toggle}>{help.enabled ? t("helpEnabled") : t("helpDisabled")}</DropdownItem>
-        {clearCaches && <DropdownItem key="caches" onClick={clearCaches}>{t("clearCaches")}</DropdownItem>}
-        <DropdownItem key="sign-out" onClick={() => void auth.signOut()}>{t("signOut")}</DropdownItem>
+        <DropdownItem key="account" onClick={() => window.open(accountUrl(serverUrl, authRealm), "_blank", "noopener")}>
+          {t("manageAccount")}
+        </DropdownItem>
+        <DropdownItem key="docs" to={DOCUMENTATION_URL} isExternalLink>
+          {t("documentation")}
+        </DropdownItem>
+        <DropdownItem key="help" onClick={help.toggle}>
+          {help.enabled ? t("helpEnabled") : t("helpDisabled")}
+        </DropdownItem>
+        {clearCaches && (
+          <DropdownItem key="caches" onClick={clearCaches}>
+            {t("clearCaches")}
+          </DropdownItem>
+        )}
+        <DropdownItem key="sign-out" onClick={() => void auth.signOut()}>
+          {t("signOut")}
+        </DropdownItem>
       </DropdownList>
     </Dropdown>
   );

@@ -30,16 +30,27 @@ export const manageEntries: NavEntry[] = [
 
 export const configureEntries: NavEntry[] = [
   { path: "realm-settings", label: "realmSettings", access: "view-realm" },
-  { path: "authentication", label: "authentication", access: someOf("view-realm", "view-identity-providers", "view-clients") },
+  {
+    path: "authentication",
+    label: "authentication",
+    access: someOf("view-realm", "view-identity-providers", "view-clients"),
+  },
   {
     path: "permissions",
     label: "permissions",
     access: someOf("view-realm", "view-clients", "view-users"),
-    shown: (info, realm) => isFeatureEnabled(info, "ADMIN_FINE_GRAINED_AUTHZ_V2") && Boolean(realm?.adminPermissionsEnabled),
+    shown: (info, realm) =>
+      isFeatureEnabled(info, "ADMIN_FINE_GRAINED_AUTHZ_V2") && Boolean(realm?.adminPermissionsEnabled),
   },
   { path: "identity-providers", label: "identityProviders", access: "view-identity-providers" },
   { path: "user-federation", label: "userFederation", access: "view-realm" },
 ];
 
 /** Who sees the 'Management Console' link. */
-export const managementConsoleAccess = someOf("view-realm", "query-groups", "query-users", "query-clients", "view-events");
+export const managementConsoleAccess = someOf(
+  "view-realm",
+  "query-groups",
+  "query-users",
+  "query-clients",
+  "view-events",
+);

@@ -62,7 +62,13 @@ const areaPaths: { title: Title; routes: [string, AccessRule][] }[] = [
       ["authentication/:id/:usedBy/:builtIn", "view-authorization"],
     ],
   },
-  { title: "events", routes: [["events", "view-events"], ["events/:tab", "view-events"]] },
+  {
+    title: "events",
+    routes: [
+      ["events", "view-events"],
+      ["events/:tab", "view-events"],
+    ],
+  },
   { title: "groups", routes: [["groups/*", "query-groups"]] },
   {
     title: "identityProviders",
@@ -170,6 +176,11 @@ export function placeholderRoutes(builtPaths: ReadonlySet<string>): ConsoleRoute
   return areaPaths.flatMap(({ title, routes }) =>
     routes
       .filter(([path]) => !builtPaths.has(path))
-      .map(([path, access]) => ({ path, access, breadcrumb: title, component: () => createElement(PlaceholderPage, { title }) })),
+      .map(([path, access]) => ({
+        path,
+        access,
+        breadcrumb: title,
+        component: () => createElement(PlaceholderPage, { title }),
+      })),
   );
 }

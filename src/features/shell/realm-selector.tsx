@@ -2,7 +2,15 @@ import { useDeferredValue, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { Divider } from "@patternfly/react-core/dist/esm/components/Divider/index.js";
-import { Menu, MenuContent, MenuGroup, MenuItem, MenuList, MenuSearch, MenuSearchInput } from "@patternfly/react-core/dist/esm/components/Menu/index.js";
+import {
+  Menu,
+  MenuContent,
+  MenuGroup,
+  MenuItem,
+  MenuList,
+  MenuSearch,
+  MenuSearchInput,
+} from "@patternfly/react-core/dist/esm/components/Menu/index.js";
 import { MenuContainer } from "@patternfly/react-core/dist/esm/components/Menu/MenuContainer.js";
 import { MenuToggle } from "@patternfly/react-core/dist/esm/components/MenuToggle/index.js";
 import { SearchInput } from "@patternfly/react-core/dist/esm/components/SearchInput/index.js";
@@ -36,9 +44,17 @@ export function RealmSelector() {
     queryFn: () => fetchRealmNames(adminClient, authRealm, { search: deferredSearch, first: 0, max: SHOWN }),
     enabled: open,
   });
-  const known = useMemo(() => (names.data && !deferredSearch ? new Set(names.data.map((entry) => entry.name)) : undefined), [names.data, deferredSearch]);
-  const current = useMemo(() => ({ name: realm, displayName: representation?.displayName }), [realm, representation?.displayName]);
-  const recent = useRecentRealms(current, known && known.size < SHOWN ? known : undefined).filter((entry) => entry.name !== realm);
+  const known = useMemo(
+    () => (names.data && !deferredSearch ? new Set(names.data.map((entry) => entry.name)) : undefined),
+    [names.data, deferredSearch],
+  );
+  const current = useMemo(
+    () => ({ name: realm, displayName: representation?.displayName }),
+    [realm, representation?.displayName],
+  );
+  const recent = useRecentRealms(current, known && known.size < SHOWN ? known : undefined).filter(
+    (entry) => entry.name !== realm,
+  );
   const label = representation?.displayName || realm;
 
   const select = (name: string) => {
@@ -50,7 +66,13 @@ export function RealmSelector() {
     <Menu ref={menuRef} onSelect={(_event, value) => select(String(value))} isScrollable>
       <MenuSearch>
         <MenuSearchInput>
-          <SearchInput aria-label={t("searchRealm")} placeholder={t("searchRealm")} value={search} onChange={(_event, value) => setSearch(value)} onClear={() => setSearch("")} />
+          <SearchInput
+            aria-label={t("searchRealm")}
+            placeholder={t("searchRealm")}
+            value={search}
+            onChange={(_event, value) => setSearch(value)}
+            onClear={() => setSearch("")}
+          />
         </MenuSearchInput>
       </MenuSearch>
       <Divider />
@@ -58,13 +80,21 @@ export function RealmSelector() {
         {recent.length > 0 && !search && (
           <MenuGroup label={t("recentRealms")}>
             <MenuList aria-label={t("recentRealms")}>
-              {recent.map((entry) => <MenuItem key={`recent-${entry.name}`} itemId={entry.name}>{entry.displayName || entry.name}</MenuItem>)}
+              {recent.map((entry) => (
+                <MenuItem key={`recent-${entry.name}`} itemId={entry.name}>
+                  {entry.displayName || entry.name}
+                </MenuItem>
+              ))}
             </MenuList>
           </MenuGroup>
         )}
         <MenuGroup label={t("allRealms")}>
           <MenuList aria-label={t("allRealms")}>
-            {(names.data ?? []).map((entry) => <MenuItem key={entry.name} itemId={entry.name} isSelected={entry.name === realm}>{entry.displayName || entry.name}</MenuItem>)}
+            {(names.data ?? []).map((entry) => (
+              <MenuItem key={entry.name} itemId={entry.name} isSelected={entry.name === realm}>
+                {entry.displayName || entry.name}
+              </MenuItem>
+            ))}
             {names.data?.length === 0 && <MenuItem isDisabled>{t("noRealmsFound")}</MenuItem>}
           </MenuList>
         </MenuGroup>
@@ -80,7 +110,18 @@ export function RealmSelector() {
       menuRef={menuRef}
       toggleRef={toggleRef}
       popperProps={{ appendTo: overlayRoot }}
-      toggle={<MenuToggle ref={toggleRef} isFullWidth isExpanded={open} onClick={() => setOpen(!open)} aria-label={t("realmSelector")} data-testid="realm-selector">{label}</MenuToggle>}
+      toggle={
+        <MenuToggle
+          ref={toggleRef}
+          isFullWidth
+          isExpanded={open}
+          onClick={() => setOpen(!open)}
+          aria-label={t("realmSelector")}
+          data-testid="realm-selector"
+        >
+          {label}
+        </MenuToggle>
+      }
     />
   );
 }

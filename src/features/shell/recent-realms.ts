@@ -25,7 +25,10 @@ export function existingRecentRealms(recent: readonly RecentRealm[], existing: R
   return recent.filter((entry) => existing.has(entry.name));
 }
 
-export function rememberRecentRealm(realm: RecentRealm, storage: Storage | undefined = globalThis.localStorage): RecentRealm[] {
+export function rememberRecentRealm(
+  realm: RecentRealm,
+  storage: Storage | undefined = globalThis.localStorage,
+): RecentRealm[] {
   const next = withRecentRealm(readRecentRealms(storage), realm);
   try {
     storage?.setItem(RECENT_REALMS_KEY, JSON.stringify(next));

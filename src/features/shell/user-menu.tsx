@@ -29,15 +29,31 @@ export function UserMenu() {
       onSelect={() => setOpen(false)}
       popperProps={{ position: "right" }}
       toggle={(ref) => (
-        <MenuToggle ref={ref} variant="plainText" isExpanded={open} onClick={() => setOpen(!open)} icon={<UserAvatar picture={claims?.picture} />} aria-label={t("userMenu")} data-testid="user-menu-toggle">
+        <MenuToggle
+          ref={ref}
+          variant="plainText"
+          isExpanded={open}
+          onClick={() => setOpen(!open)}
+          icon={<UserAvatar picture={claims?.picture} />}
+          aria-label={t("userMenu")}
+          data-testid="user-menu-toggle"
+        >
           {name}
         </MenuToggle>
       )}
     >
       <DropdownList>
-        <DropdownItem key="account" onClick={() => window.open(accountUrl(serverUrl, authRealm), "_blank", "noopener")}>{t("manageAccount")}</DropdownItem>
-        {clearCaches && <DropdownItem key="caches" onClick={clearCaches}>{t("clearCaches")}</DropdownItem>}
-        <DropdownItem key="sign-out" onClick={() => void auth.signOut()} data-testid="sign-out">{t("signOut")}</DropdownItem>
+        <DropdownItem key="account" onClick={() => window.open(accountUrl(serverUrl, authRealm), "_blank", "noopener")}>
+          {t("manageAccount")}
+        </DropdownItem>
+        {clearCaches && (
+          <DropdownItem key="caches" onClick={clearCaches}>
+            {t("clearCaches")}
+          </DropdownItem>
+        )}
+        <DropdownItem key="sign-out" onClick={() => void auth.signOut()} data-testid="sign-out">
+          {t("signOut")}
+        </DropdownItem>
       </DropdownList>
     </Dropdown>
   );

@@ -12,10 +12,24 @@ import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
-import { applyServerErrors, MultiSelectControl, SubmitButton, SwitchControl, UnsavedChangesGuard, useKcForm, useNavigateWhenSaved } from "../../core/ui/form/index.ts";
+import {
+  applyServerErrors,
+  MultiSelectControl,
+  SubmitButton,
+  SwitchControl,
+  UnsavedChangesGuard,
+  useKcForm,
+  useNavigateWhenSaved,
+} from "../../core/ui/form/index.ts";
 import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
 import type { PickedGroup } from "../../core/ui/pickers/index.ts";
-import { toUserRepresentation, useProfileMetadataQuery, userProfileErrorField, UserProfileFields, type UserFormValues } from "../../core/ui/user-profile/index.ts";
+import {
+  toUserRepresentation,
+  useProfileMetadataQuery,
+  userProfileErrorField,
+  UserProfileFields,
+  type UserFormValues,
+} from "../../core/ui/user-profile/index.ts";
 import { GroupsToJoin } from "./groups-to-join.tsx";
 import { toUser, toUsers } from "./paths.ts";
 import { useUserEvents } from "./user-events.tsx";
@@ -43,10 +57,25 @@ export default function CreateUserPage() {
   });
   const [groups, setGroups] = useState<PickedGroup[]>([]);
   const { saved, navigateSaved } = useNavigateWhenSaved();
-  const form = useKcForm<CreateUserValues>({ defaultValues: { username: "", email: "", firstName: "", lastName: "", attributes: {}, requiredActions: [], emailVerified: false } });
+  const form = useKcForm<CreateUserValues>({
+    defaultValues: {
+      username: "",
+      email: "",
+      firstName: "",
+      lastName: "",
+      attributes: {},
+      requiredActions: [],
+      emailVerified: false,
+    },
+  });
 
   const submit = async (values: CreateUserValues) => {
-    const user = { ...toUserRepresentation(values), enabled: true, requiredActions: values.requiredActions, emailVerified: values.emailVerified };
+    const user = {
+      ...toUserRepresentation(values),
+      enabled: true,
+      requiredActions: values.requiredActions,
+      emailVerified: values.emailVerified,
+    };
     let id: string;
     try {
       id = await createUser(adminClient, realm, user);
@@ -85,9 +114,19 @@ export default function CreateUserPage() {
       </PageSection>
       <PageSection>
         <FormProvider {...form}>
-          <Form isHorizontal onSubmit={form.handleSubmit(submit)} className="kc-user-create-form" style={{ maxWidth: "52rem" }}>
+          <Form
+            isHorizontal
+            onSubmit={form.handleSubmit(submit)}
+            className="kc-user-create-form"
+            style={{ maxWidth: "52rem" }}
+          >
             {access.hasAccess("view-realm") && (
-              <MultiSelectControl<CreateUserValues> name="requiredActions" label={t("userRequiredActions")} labelHelp={t("userRequiredActionsHelp")} options={actionChoices} />
+              <MultiSelectControl<CreateUserValues>
+                name="requiredActions"
+                label={t("userRequiredActions")}
+                labelHelp={t("userRequiredActionsHelp")}
+                options={actionChoices}
+              />
             )}
             <SwitchControl<CreateUserValues> name="emailVerified" label={t("userEmailVerified")} />
             <UserProfileFields metadata={metadata.data} />

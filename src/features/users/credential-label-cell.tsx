@@ -8,14 +8,31 @@ import { useMessages } from "../../core/i18n/use-messages.ts";
 import "./messages.ts";
 
 /** A credential's user label, renamed in place (Enter saves, Escape cancels). */
-export function CredentialLabelCell({ label, type, canEdit, onSave }: { label?: string; type: string; canEdit: boolean; onSave(label: string): Promise<boolean> }) {
+export function CredentialLabelCell({
+  label,
+  type,
+  canEdit,
+  onSave,
+}: {
+  label?: string;
+  type: string;
+  canEdit: boolean;
+  onSave(label: string): Promise<boolean>;
+}) {
   const { t } = useMessages();
   const [draft, setDraft] = useState<string>();
   if (draft === undefined) {
     return (
       <>
         {label}
-        {canEdit && <Button variant="plain" aria-label={t("credentialsEditLabel", { type })} icon={<PencilAltIcon />} onClick={() => setDraft(label ?? "")} />}
+        {canEdit && (
+          <Button
+            variant="plain"
+            aria-label={t("credentialsEditLabel", { type })}
+            icon={<PencilAltIcon />}
+            onClick={() => setDraft(label ?? "")}
+          />
+        )}
       </>
     );
   }
@@ -35,7 +52,12 @@ export function CredentialLabelCell({ label, type, canEdit, onSave }: { label?: 
         }}
       />
       <Button variant="plain" aria-label={t("credentialsSaveLabel")} icon={<CheckIcon />} onClick={save} />
-      <Button variant="plain" aria-label={t("credentialsCancelLabel")} icon={<TimesIcon />} onClick={() => setDraft(undefined)} />
+      <Button
+        variant="plain"
+        aria-label={t("credentialsCancelLabel")}
+        icon={<TimesIcon />}
+        onClick={() => setDraft(undefined)}
+      />
     </span>
   );
 }

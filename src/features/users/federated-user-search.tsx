@@ -1,13 +1,26 @@
 import { useState } from "react";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
-import { EmptyState, EmptyStateActions, EmptyStateBody, EmptyStateFooter } from "@patternfly/react-core/dist/esm/components/EmptyState/index.js";
+import {
+  EmptyState,
+  EmptyStateActions,
+  EmptyStateBody,
+  EmptyStateFooter,
+} from "@patternfly/react-core/dist/esm/components/EmptyState/index.js";
 import { SearchInput } from "@patternfly/react-core/dist/esm/components/SearchInput/index.js";
 import SearchIcon from "@patternfly/react-icons/dist/esm/icons/search-icon.js";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import "./messages.ts";
 
 /** With user federation the realm is never listed unfiltered: the administrator searches first. */
-export function FederatedUserSearch({ onSearch, canCreate, onCreate }: { onSearch(text: string): void; canCreate: boolean; onCreate(): void }) {
+export function FederatedUserSearch({
+  onSearch,
+  canCreate,
+  onCreate,
+}: {
+  onSearch(text: string): void;
+  canCreate: boolean;
+  onCreate(): void;
+}) {
   const { t } = useMessages();
   const [text, setText] = useState("");
   return (

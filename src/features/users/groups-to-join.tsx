@@ -15,7 +15,11 @@ export function GroupsToJoin({ groups, onChange }: { groups: PickedGroup[]; onCh
       {groups.length > 0 && (
         <LabelGroup>
           {groups.map((group) => (
-            <Label key={group.id} onClose={() => onChange(groups.filter((other) => other.id !== group.id))} closeBtnAriaLabel={t("userRemoveGroup", { path: group.path })}>
+            <Label
+              key={group.id}
+              onClose={() => onChange(groups.filter((other) => other.id !== group.id))}
+              closeBtnAriaLabel={t("userRemoveGroup", { path: group.path })}
+            >
               {group.path}
             </Label>
           ))}

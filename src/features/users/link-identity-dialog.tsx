@@ -10,7 +10,15 @@ import "./messages.ts";
 export type LinkValues = { identityProvider: string; userId: string; userName: string };
 
 /** The user's account at an identity provider: its user id and username there. Stays open (with what was typed) on failure. */
-export function LinkIdentityDialog({ provider, onLink, onClose }: { provider: string; onLink(values: LinkValues): Promise<boolean>; onClose(): void }) {
+export function LinkIdentityDialog({
+  provider,
+  onLink,
+  onClose,
+}: {
+  provider: string;
+  onLink(values: LinkValues): Promise<boolean>;
+  onClose(): void;
+}) {
   const { t } = useMessages();
   const titleId = useId();
   const formId = useId();

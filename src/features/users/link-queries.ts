@@ -13,35 +13,70 @@ export const linkKeys = {
   organizations: (realm: string, id: string) => ["users", realm, "user", id, "organizations"] as const,
 };
 
-export async function fetchConsents(client: KeycloakAdminClient, realm: string, id: string): Promise<UserConsentRepresentation[]> {
+export async function fetchConsents(
+  client: KeycloakAdminClient,
+  realm: string,
+  id: string,
+): Promise<UserConsentRepresentation[]> {
   return client.users.listConsents({ realm, id });
 }
 
-export async function revokeConsent(client: KeycloakAdminClient, realm: string, id: string, clientId: string): Promise<void> {
+export async function revokeConsent(
+  client: KeycloakAdminClient,
+  realm: string,
+  id: string,
+  clientId: string,
+): Promise<void> {
   await client.users.revokeConsent({ realm, id, clientId });
 }
 
-export async function fetchFederatedIdentities(client: KeycloakAdminClient, realm: string, id: string): Promise<FederatedIdentityRepresentation[]> {
+export async function fetchFederatedIdentities(
+  client: KeycloakAdminClient,
+  realm: string,
+  id: string,
+): Promise<FederatedIdentityRepresentation[]> {
   return client.users.listFederatedIdentities({ realm, id });
 }
 
 /** The realm's identity providers (one page of the first 100, as the upstream console asks). */
-export async function fetchIdentityProviders(client: KeycloakAdminClient, realm: string): Promise<IdentityProviderRepresentation[]> {
+export async function fetchIdentityProviders(
+  client: KeycloakAdminClient,
+  realm: string,
+): Promise<IdentityProviderRepresentation[]> {
   return client.identityProviders.find({ realm, first: 0, max: 100 });
 }
 
-export async function linkIdentity(client: KeycloakAdminClient, realm: string, id: string, identity: FederatedIdentityRepresentation): Promise<void> {
-  await client.users.addToFederatedIdentity({ realm, id, federatedIdentityId: identity.identityProvider!, federatedIdentity: identity });
+export async function linkIdentity(
+  client: KeycloakAdminClient,
+  realm: string,
+  id: string,
+  identity: FederatedIdentityRepresentation,
+): Promise<void> {
+  await client.users.addToFederatedIdentity({
+    realm,
+    id,
+    federatedIdentityId: identity.identityProvider!,
+    federatedIdentity: identity,
+  });
 }
 
-export async function unlinkIdentity(client: KeycloakAdminClient, realm: string, id: string, provider: string): Promise<void> {
+export async function unlinkIdentity(
+  client: KeycloakAdminClient,
+  realm: string,
+  id: string,
+  provider: string,
+): Promise<void> {
   await client.users.delFromFederatedIdentity({ realm, id, federatedIdentityId: provider });
 }
 
 export type UserSession = UserSessionRepresentation & { type: "regular" | "offline" };
 
 /** The user's regular sessions. */
-export async function fetchUserSessions(client: KeycloakAdminClient, realm: string, id: string): Promise<UserSession[]> {
+export async function fetchUserSessions(
+  client: KeycloakAdminClient,
+  realm: string,
+  id: string,
+): Promise<UserSession[]> {
   const sessions = await client.users.listSessions({ realm, id });
   return sessions.map((session) => ({ ...session, type: "regular" as const }));
 }
@@ -54,6 +89,10 @@ export async function signOutAll(client: KeycloakAdminClient, realm: string, id:
   await client.users.logout({ realm, id });
 }
 
-export async function fetchUserOrganizations(client: KeycloakAdminClient, realm: string, id: string): Promise<OrganizationRepresentation[]> {
+export async function fetchUserOrganizations(
+  client: KeycloakAdminClient,
+  realm: string,
+  id: string,
+): Promise<OrganizationRepresentation[]> {
   return client.organizations.memberOrganizations({ realm, userId: id });
 }

@@ -83,7 +83,8 @@ export const usersMessages = {
 
   userAttributesLabel: "Unmanaged attributes",
   userAttributesHelp: "Attributes the user profile does not describe.",
-  userAttributesDisabled: "This realm does not allow unmanaged attributes. Turn on the unmanaged attribute policy in realm settings to add them.",
+  userAttributesDisabled:
+    "This realm does not allow unmanaged attributes. Turn on the unmanaged attribute policy in realm settings to add them.",
   userAttributesReadOnly: "Unmanaged attributes can be viewed here; the realm's policy does not allow changing them.",
   userAttributesSaved: "The attributes were saved.",
 
@@ -93,7 +94,8 @@ export const usersMessages = {
   credentialsCreated: "Created",
   credentialsData: "Data",
   credentialsEmpty: "No credentials",
-  credentialsEmptyMessage: "This user has no credentials. Set a password, or send an email asking the user to set one up.",
+  credentialsEmptyMessage:
+    "This user has no credentials. Set a password, or send an email asking the user to set one up.",
   credentialsResetPassword: "Reset password",
   credentialsSetPassword: "Set password",
   credentialsPassword: "Password",
@@ -191,7 +193,6 @@ export const usersMessages = {
   userOrgsMembership: "Membership",
   userOrgsEmpty: "No organizations",
   userOrgsEmptyMessage: "The user is a member of no organization.",
-
 };
 
 /**

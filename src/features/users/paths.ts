@@ -14,6 +14,8 @@ export type UserTab = (typeof USER_TABS)[number];
 
 export const toUsers = (realm: string) => `/${realm}/users`;
 export const toAddUser = (realm: string) => `/${realm}/users/add-user`;
-export const toUser = (realm: string, id: string, tab: UserTab = "settings") => `/${realm}/users/${encodeURIComponent(id)}/${tab}`;
+export const toUser = (realm: string, id: string, tab: UserTab = "settings") =>
+  `/${realm}/users/${encodeURIComponent(id)}/${tab}`;
 
-export const isUserTab = (tab: string | undefined): tab is UserTab => (USER_TABS as readonly string[]).includes(tab ?? "");
+export const isUserTab = (tab: string | undefined): tab is UserTab =>
+  (USER_TABS as readonly string[]).includes(tab ?? "");

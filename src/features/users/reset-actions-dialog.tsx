@@ -28,7 +28,11 @@ export function ResetActionsDialog({ userId, onClose }: { userId: string; onClos
   const alerts = useAlerts();
   const titleId = useId();
   const formId = useId();
-  const requiredActions = useQuery({ queryKey: userKeys.requiredActions(realm), queryFn: () => fetchEnabledRequiredActions(adminClient, realm), enabled: access.hasAccess("view-realm") });
+  const requiredActions = useQuery({
+    queryKey: userKeys.requiredActions(realm),
+    queryFn: () => fetchEnabledRequiredActions(adminClient, realm),
+    enabled: access.hasAccess("view-realm"),
+  });
   const form = useKcForm<ResetActionsValues>({ defaultValues: { actions: [], lifespan: DEFAULT_LIFESPAN_SECONDS } });
   const choices = requiredActions.data
     ? requiredActions.data.map((action) => ({ value: action.alias ?? "", label: action.name ?? action.alias ?? "" }))
@@ -50,8 +54,17 @@ export function ResetActionsDialog({ userId, onClose }: { userId: string; onClos
       <ModalBody>
         <FormProvider {...form}>
           <Form id={formId} onSubmit={form.handleSubmit(submit)}>
-            <MultiSelectControl<ResetActionsValues> name="actions" label={t("credentialsResetActionsField")} options={choices} rules={{ validate: (value) => (value as string[]).length > 0 }} />
-            <TimeSelectorControl<ResetActionsValues> name="lifespan" label={t("credentialsLifespan")} units={["minute", "hour", "day"]} />
+            <MultiSelectControl<ResetActionsValues>
+              name="actions"
+              label={t("credentialsResetActionsField")}
+              options={choices}
+              rules={{ validate: (value) => (value as string[]).length > 0 }}
+            />
+            <TimeSelectorControl<ResetActionsValues>
+              name="lifespan"
+              label={t("credentialsLifespan")}
+              units={["minute", "hour", "day"]}
+            />
           </Form>
         </FormProvider>
       </ModalBody>

@@ -14,7 +14,19 @@ import "./messages.ts";
 type PasswordValues = { password: string; confirmation: string; temporary: boolean };
 
 /** Sets a new password; temporary by default, so the user changes it at the next sign-in. */
-export function ResetPasswordDialog({ userId, username, isReset, onClose, onDone }: { userId: string; username?: string; isReset: boolean; onClose(): void; onDone(): void }) {
+export function ResetPasswordDialog({
+  userId,
+  username,
+  isReset,
+  onClose,
+  onDone,
+}: {
+  userId: string;
+  username?: string;
+  isReset: boolean;
+  onClose(): void;
+  onDone(): void;
+}) {
   const { t } = useMessages();
   const realm = useCurrentRealm();
   const adminClient = useAdminClient();
@@ -40,14 +52,27 @@ export function ResetPasswordDialog({ userId, username, isReset, onClose, onDone
       <ModalBody>
         <FormProvider {...form}>
           <Form id={formId} onSubmit={form.handleSubmit(submit)}>
-            <PasswordControl<PasswordValues> name="password" label={t("credentialsPassword")} autoComplete="new-password" rules={{ required: true }} />
+            <PasswordControl<PasswordValues>
+              name="password"
+              label={t("credentialsPassword")}
+              autoComplete="new-password"
+              rules={{ required: true }}
+            />
             <PasswordControl<PasswordValues>
               name="confirmation"
               label={t("credentialsPasswordConfirm")}
               autoComplete="new-password"
-              rules={{ required: true, validate: (value, values) => value === values.password || t("credentialsPasswordMismatch") }}
+              rules={{
+                required: true,
+                validate: (value, values) => value === values.password || t("credentialsPasswordMismatch"),
+              }}
             />
-            <SwitchControl<PasswordValues> name="temporary" label={t("credentialsTemporary")} labelHelp={t("credentialsTemporaryHelp")} defaultValue />
+            <SwitchControl<PasswordValues>
+              name="temporary"
+              label={t("credentialsTemporary")}
+              labelHelp={t("credentialsTemporaryHelp")}
+              defaultValue
+            />
           </Form>
         </FormProvider>
       </ModalBody>

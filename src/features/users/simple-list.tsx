@@ -14,7 +14,14 @@ export interface SimpleColumn<T> {
  * A user's short, unpaged lists (consents, links, sessions, organizations: the server answers
  * them whole): loading, error with retry, empty state, and the rows.
  */
-export function SimpleList<T>({ query, ariaLabel, columns, rowKey, empty, actions }: {
+export function SimpleList<T>({
+  query,
+  ariaLabel,
+  columns,
+  rowKey,
+  empty,
+  actions,
+}: {
   query: UseQueryResult<T[]>;
   ariaLabel: string;
   columns: SimpleColumn<T>[];

@@ -12,7 +12,10 @@ export function useUserMutation(user: { id?: string; username?: string }) {
   const alerts = useAlerts();
   const events = useUserEvents();
   const queryClient = useQueryClient();
-  return async (action: () => Promise<void>, { success, failure, queryKey }: { success: string; failure: string; queryKey: readonly unknown[] }): Promise<boolean> => {
+  return async (
+    action: () => Promise<void>,
+    { success, failure, queryKey }: { success: string; failure: string; queryKey: readonly unknown[] },
+  ): Promise<boolean> => {
     try {
       await action();
       alerts.addAlert(t(success));

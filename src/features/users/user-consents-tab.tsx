@@ -23,8 +23,19 @@ export function UserConsentsTab({ user, canManage }: UserTabProps) {
   const key = linkKeys.consents(realm, user.id!);
   const consents = useQuery({ queryKey: key, queryFn: () => fetchConsents(adminClient, realm, user.id!) });
   const revoke = async (clientId: string) => {
-    if (!(await confirm({ title: t("consentsRevokeConfirm", { client: clientId }), confirmLabel: t("consentsRevoke"), variant: "destructive" }))) return;
-    await mutate(() => revokeConsent(adminClient, realm, user.id!, clientId), { success: "consentsRevoked", failure: "consentsRevokeFailed", queryKey: key });
+    if (
+      !(await confirm({
+        title: t("consentsRevokeConfirm", { client: clientId }),
+        confirmLabel: t("consentsRevoke"),
+        variant: "destructive",
+      }))
+    )
+      return;
+    await mutate(() => revokeConsent(adminClient, realm, user.id!, clientId), {
+      success: "consentsRevoked",
+      failure: "consentsRevokeFailed",
+      queryKey: key,
+    });
   };
   return (
     <>
@@ -53,7 +64,12 @@ export function UserConsentsTab({ user, canManage }: UserTabProps) {
         actions={
           canManage
             ? (consent) => (
-                <Button variant="link" isDanger onClick={() => revoke(consent.clientId!)} aria-label={`${t("consentsRevoke")} ${consent.clientId}`}>
+                <Button
+                  variant="link"
+                  isDanger
+                  onClick={() => revoke(consent.clientId!)}
+                  aria-label={`${t("consentsRevoke")} ${consent.clientId}`}
+                >
                   {t("consentsRevoke")}
                 </Button>
               )

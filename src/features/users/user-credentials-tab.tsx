@@ -14,7 +14,13 @@ import { useConfirm } from "../../core/ui/dialogs/index.ts";
 import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
 import { TableEmptyState, TableErrorState } from "../../core/ui/table/index.ts";
 import { CredentialLabelCell } from "./credential-label-cell.tsx";
-import { credentialKeys, deleteCredential, fetchCredentials, moveCredential, renameCredential } from "./credential-queries.ts";
+import {
+  credentialKeys,
+  deleteCredential,
+  fetchCredentials,
+  moveCredential,
+  renameCredential,
+} from "./credential-queries.ts";
 import { ResetActionsDialog } from "./reset-actions-dialog.tsx";
 import { ResetPasswordDialog } from "./reset-password-dialog.tsx";
 import { useUserEvents } from "./user-events.tsx";
@@ -39,13 +45,31 @@ export function UserCredentialsTab({ user, canManage }: UserTabProps) {
   const hasPassword = rows.some((credential) => credential.type === "password");
 
   const mutate = useUserMutation(user);
-  const run = (action: () => Promise<void>, success: string, failure: string) => mutate(action, { success, failure, queryKey: key });
+  const run = (action: () => Promise<void>, success: string, failure: string) =>
+    mutate(action, { success, failure, queryKey: key });
   const remove = async (credential: CredentialRepresentation) => {
-    if (!(await confirm({ title: t("credentialsDeleteConfirm", { type: credential.type }), variant: "destructive" }))) return;
-    await run(() => deleteCredential(adminClient, realm, user.id!, credential.id!), "credentialsDeleted", "credentialsDeleteFailed");
+    if (!(await confirm({ title: t("credentialsDeleteConfirm", { type: credential.type }), variant: "destructive" })))
+      return;
+    await run(
+      () => deleteCredential(adminClient, realm, user.id!, credential.id!),
+      "credentialsDeleted",
+      "credentialsDeleteFailed",
+    );
   };
   const move = (credential: CredentialRepresentation, index: number) =>
-    run(() => moveCredential(adminClient, realm, user.id!, rows.map((row) => row.id!), credential.id!, index), "credentialsMoved", "credentialsMoveFailed");
+    run(
+      () =>
+        moveCredential(
+          adminClient,
+          realm,
+          user.id!,
+          rows.map((row) => row.id!),
+          credential.id!,
+          index,
+        ),
+      "credentialsMoved",
+      "credentialsMoveFailed",
+    );
 
   const toolbar = canManage && (
     <Toolbar>
@@ -94,15 +118,41 @@ export function UserCredentialsTab({ user, canManage }: UserTabProps) {
                     label={credential.userLabel}
                     type={credential.type ?? ""}
                     canEdit={canManage}
-                    onSave={(label) => run(() => renameCredential(adminClient, realm, user.id!, credential.id!, label), "credentialsLabelSaved", "credentialsLabelFailed")}
+                    onSave={(label) =>
+                      run(
+                        () => renameCredential(adminClient, realm, user.id!, credential.id!, label),
+                        "credentialsLabelSaved",
+                        "credentialsLabelFailed",
+                      )
+                    }
                   />
                 </Td>
-                <Td dataLabel={t("credentialsCreated")}>{credential.createdDate ? new Date(credential.createdDate).toLocaleString() : ""}</Td>
+                <Td dataLabel={t("credentialsCreated")}>
+                  {credential.createdDate ? new Date(credential.createdDate).toLocaleString() : ""}
+                </Td>
                 {canManage && (
                   <Td isActionCell modifier="nowrap">
-                    <Button variant="plain" aria-label={t("credentialsMoveUp", { type: credential.type })} icon={<ArrowUpIcon />} isDisabled={index === 0} onClick={() => move(credential, index - 1)} />
-                    <Button variant="plain" aria-label={t("credentialsMoveDown", { type: credential.type })} icon={<ArrowDownIcon />} isDisabled={index === rows.length - 1} onClick={() => move(credential, index + 1)} />
-                    <Button variant="plain" isDanger aria-label={`${t("credentialsDelete")} ${credential.type}`} icon={<TrashIcon />} onClick={() => remove(credential)} />
+                    <Button
+                      variant="plain"
+                      aria-label={t("credentialsMoveUp", { type: credential.type })}
+                      icon={<ArrowUpIcon />}
+                      isDisabled={index === 0}
+                      onClick={() => move(credential, index - 1)}
+                    />
+                    <Button
+                      variant="plain"
+                      aria-label={t("credentialsMoveDown", { type: credential.type })}
+                      icon={<ArrowDownIcon />}
+                      isDisabled={index === rows.length - 1}
+                      onClick={() => move(credential, index + 1)}
+                    />
+                    <Button
+                      variant="plain"
+                      isDanger
+                      aria-label={`${t("credentialsDelete")} ${credential.type}`}
+                      icon={<TrashIcon />}
+                      onClick={() => remove(credential)}
+                    />
                   </Td>
                 )}
               </Tr>

@@ -36,14 +36,27 @@ export function UserGroupsTab({ user, canManage }: UserTabProps) {
   const loader = async (first: number, max: number, search: string): Promise<MembershipRow[]> => {
     const groups = await fetchUserGroups(adminClient, realm, user.id!, first, max, search);
     if (isDirectOnly) return groups;
-    const inherited = inheritedPaths(groups.slice(0, max - 1)).map((path): MembershipRow => ({ id: `inherited:${path}`, name: path.split("/").at(-1), path, isInherited: true }));
+    const inherited = inheritedPaths(groups.slice(0, max - 1)).map((path): MembershipRow => ({
+      id: `inherited:${path}`,
+      name: path.split("/").at(-1),
+      path,
+      isInherited: true,
+    }));
     return [...groups.slice(0, max - 1), ...inherited, ...groups.slice(max - 1)];
   };
 
   const leave = async (groups: MembershipRow[], refresh: () => void) => {
     const direct = groups.filter((group) => !group.isInherited);
     if (direct.length === 0) return;
-    if (!(await confirm({ title: t("userGroupsLeaveConfirm", { count: direct.length }), children: t("userGroupsLeaveConfirmBody"), confirmLabel: t("userGroupsLeave"), variant: "destructive" }))) return;
+    if (
+      !(await confirm({
+        title: t("userGroupsLeaveConfirm", { count: direct.length }),
+        children: t("userGroupsLeaveConfirmBody"),
+        confirmLabel: t("userGroupsLeave"),
+        variant: "destructive",
+      }))
+    )
+      return;
     try {
       await leaveGroups(adminClient, realm, user.id!, direct);
       alerts.addAlert(t("userGroupsLeft"));
@@ -96,7 +109,17 @@ export function UserGroupsTab({ user, canManage }: UserTabProps) {
         countLoader={isDirectOnly ? (search) => countUserGroups(adminClient, realm, user.id!, search) : undefined}
         refreshKey={`${isDirectOnly}-${reloads}`}
         canSelect={canChange}
-        rowActions={canChange ? [{ title: t("userGroupsLeave"), onAction: (group, refresh) => leave([group], refresh), isDisabled: (group) => !!group.isInherited }] : undefined}
+        rowActions={
+          canChange
+            ? [
+                {
+                  title: t("userGroupsLeave"),
+                  onAction: (group, refresh) => leave([group], refresh),
+                  isDisabled: (group) => !!group.isInherited,
+                },
+              ]
+            : undefined
+        }
         emptyState={{
           title: t("userGroupsEmpty"),
           message: t("userGroupsEmptyMessage"),
@@ -105,7 +128,12 @@ export function UserGroupsTab({ user, canManage }: UserTabProps) {
         toolbarActions={({ selected, refresh }) => (
           <>
             <ToolbarItem>
-              <Checkbox id="kc-user-groups-direct" label={t("userGroupsDirect")} isChecked={isDirectOnly} onChange={(_event, checked) => setDirectOnly(checked)} />
+              <Checkbox
+                id="kc-user-groups-direct"
+                label={t("userGroupsDirect")}
+                isChecked={isDirectOnly}
+                onChange={(_event, checked) => setDirectOnly(checked)}
+              />
             </ToolbarItem>
             {canChange && (
               <ToolbarItem>
@@ -114,7 +142,11 @@ export function UserGroupsTab({ user, canManage }: UserTabProps) {
             )}
             {canChange && (
               <ToolbarItem>
-                <Button variant="secondary" isDisabled={selected.every((group) => group.isInherited)} onClick={() => leave(selected, refresh)}>
+                <Button
+                  variant="secondary"
+                  isDisabled={selected.every((group) => group.isInherited)}
+                  onClick={() => leave(selected, refresh)}
+                >
                   {t("userGroupsLeave")}
                 </Button>
               </ToolbarItem>
@@ -122,7 +154,9 @@ export function UserGroupsTab({ user, canManage }: UserTabProps) {
           </>
         )}
       />
-      {isPicking && <GroupPickerDialog isMulti title={t("userGroupsJoin")} onClose={() => setPicking(false)} onSelect={join} />}
+      {isPicking && (
+        <GroupPickerDialog isMulti title={t("userGroupsJoin")} onClose={() => setPicking(false)} onSelect={join} />
+      )}
       {dialog}
     </>
   );

@@ -7,7 +7,13 @@ import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useConfirm } from "../../core/ui/dialogs/index.ts";
-import { fetchFederatedIdentities, fetchIdentityProviders, linkIdentity, linkKeys, unlinkIdentity } from "./link-queries.ts";
+import {
+  fetchFederatedIdentities,
+  fetchIdentityProviders,
+  linkIdentity,
+  linkKeys,
+  unlinkIdentity,
+} from "./link-queries.ts";
 import { LinkIdentityDialog } from "./link-identity-dialog.tsx";
 import { SimpleList } from "./simple-list.tsx";
 import { useUserMutation } from "./use-user-mutation.ts";
@@ -25,13 +31,31 @@ export function UserIdentityLinksTab({ user, canManage }: UserTabProps) {
   const [linking, setLinking] = useState<string>();
   const key = linkKeys.identities(realm, user.id!);
   const identities = useQuery({ queryKey: key, queryFn: () => fetchFederatedIdentities(adminClient, realm, user.id!) });
-  const providers = useQuery({ queryKey: linkKeys.providers(realm), queryFn: () => fetchIdentityProviders(adminClient, realm), enabled: access.hasAccess("view-identity-providers") });
+  const providers = useQuery({
+    queryKey: linkKeys.providers(realm),
+    queryFn: () => fetchIdentityProviders(adminClient, realm),
+    enabled: access.hasAccess("view-identity-providers"),
+  });
   const linked = new Set((identities.data ?? []).map((identity) => identity.identityProvider));
-  const available = { ...providers, data: providers.data?.filter((provider) => !linked.has(provider.alias)) } as typeof providers;
+  const available = {
+    ...providers,
+    data: providers.data?.filter((provider) => !linked.has(provider.alias)),
+  } as typeof providers;
 
   const unlink = async (provider: string) => {
-    if (!(await confirm({ title: t("idpLinksUnlinkConfirm", { provider }), confirmLabel: t("idpLinksUnlink"), variant: "destructive" }))) return;
-    await mutate(() => unlinkIdentity(adminClient, realm, user.id!, provider), { success: "idpLinksUnlinked", failure: "idpLinksUnlinkFailed", queryKey: key });
+    if (
+      !(await confirm({
+        title: t("idpLinksUnlinkConfirm", { provider }),
+        confirmLabel: t("idpLinksUnlink"),
+        variant: "destructive",
+      }))
+    )
+      return;
+    await mutate(() => unlinkIdentity(adminClient, realm, user.id!, provider), {
+      success: "idpLinksUnlinked",
+      failure: "idpLinksUnlinkFailed",
+      queryKey: key,
+    });
   };
 
   return (
@@ -52,7 +76,11 @@ export function UserIdentityLinksTab({ user, canManage }: UserTabProps) {
         actions={
           canManage
             ? (identity) => (
-                <Button variant="link" onClick={() => unlink(identity.identityProvider!)} aria-label={`${t("idpLinksUnlink")} ${identity.identityProvider}`}>
+                <Button
+                  variant="link"
+                  onClick={() => unlink(identity.identityProvider!)}
+                  aria-label={`${t("idpLinksUnlink")} ${identity.identityProvider}`}
+                >
                   {t("idpLinksUnlink")}
                 </Button>
               )
@@ -73,7 +101,11 @@ export function UserIdentityLinksTab({ user, canManage }: UserTabProps) {
             actions={
               canManage
                 ? (provider) => (
-                    <Button variant="link" onClick={() => setLinking(provider.alias)} aria-label={`${t("idpLinksLink")} ${provider.alias}`}>
+                    <Button
+                      variant="link"
+                      onClick={() => setLinking(provider.alias)}
+                      aria-label={`${t("idpLinksLink")} ${provider.alias}`}
+                    >
                       {t("idpLinksLink")}
                     </Button>
                   )
@@ -86,7 +118,13 @@ export function UserIdentityLinksTab({ user, canManage }: UserTabProps) {
         <LinkIdentityDialog
           provider={linking}
           onClose={() => setLinking(undefined)}
-          onLink={(values) => mutate(() => linkIdentity(adminClient, realm, user.id!, values), { success: "idpLinksLinked", failure: "idpLinksLinkFailed", queryKey: key })}
+          onLink={(values) =>
+            mutate(() => linkIdentity(adminClient, realm, user.id!, values), {
+              success: "idpLinksLinked",
+              failure: "idpLinksLinkFailed",
+              queryKey: key,
+            })
+          }
         />
       )}
       {dialog}

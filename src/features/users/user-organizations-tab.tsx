@@ -15,7 +15,10 @@ export function UserOrganizationsTab({ user }: { user: UserRepresentation }) {
   const { t } = useMessages();
   const realm = useCurrentRealm();
   const adminClient = useAdminClient();
-  const organizations = useQuery({ queryKey: linkKeys.organizations(realm, user.id!), queryFn: () => fetchUserOrganizations(adminClient, realm, user.id!) });
+  const organizations = useQuery({
+    queryKey: linkKeys.organizations(realm, user.id!),
+    queryFn: () => fetchUserOrganizations(adminClient, realm, user.id!),
+  });
   return (
     <SimpleList
       query={organizations}
@@ -39,7 +42,10 @@ export function UserOrganizationsTab({ user }: { user: UserRepresentation }) {
             </LabelGroup>
           ),
         },
-        { title: t("userOrgsMembership"), cell: (organization) => (organization as { membershipType?: string }).membershipType ?? "" },
+        {
+          title: t("userOrgsMembership"),
+          cell: (organization) => (organization as { membershipType?: string }).membershipType ?? "",
+        },
       ]}
     />
   );

@@ -44,14 +44,19 @@ export default function UserPage() {
   const user = useQuery({ queryKey: userKeys.one(realm, id), queryFn: () => fetchUser(adminClient, realm, id) });
   const serverInfo = useServerInfo();
   const realmRepresentation = useRealmRepresentation();
-  const organizationsEnabled = isFeatureEnabled(serverInfo, "ORGANIZATION") && realmRepresentation?.organizationsEnabled === true;
+  const organizationsEnabled =
+    isFeatureEnabled(serverInfo, "ORGANIZATION") && realmRepresentation?.organizationsEnabled === true;
   const canManage = access.hasAccess("manage-users") && user.data?.access?.manage !== false;
 
   if (user.isPending) return <LoadingSpinner />;
   if (user.error || !user.data) {
     return (
       <PageSection>
-        <p role="alert">{responseStatus(user.error) === 404 || !user.data ? t("userNotFound") : t("userLoadFailed", { message: errorMessage(user.error) })}</p>
+        <p role="alert">
+          {responseStatus(user.error) === 404 || !user.data
+            ? t("userNotFound")
+            : t("userLoadFailed", { message: errorMessage(user.error) })}
+        </p>
       </PageSection>
     );
   }
@@ -74,7 +79,11 @@ export default function UserPage() {
   };
 
   const remove = async () => {
-    const confirmed = await confirm({ title: t("usersDeleteOneConfirmTitle", { username: current.username }), children: t("userDeleteConfirmBody"), variant: "destructive" });
+    const confirmed = await confirm({
+      title: t("usersDeleteOneConfirmTitle", { username: current.username }),
+      children: t("userDeleteConfirmBody"),
+      variant: "destructive",
+    });
     if (!confirmed) return;
     try {
       await deleteUser(adminClient, realm, id);
@@ -107,22 +116,109 @@ export default function UserPage() {
       <ViewHeader
         title={current.username ?? ""}
         badges={current.enabled === false ? [{ text: t("usersStatusDisabled"), color: "red" }] : undefined}
-        enabled={canManage ? { isEnabled: current.enabled !== false, onChange: setEnabled, disableConfirm: {} } : undefined}
+        enabled={
+          canManage ? { isEnabled: current.enabled !== false, onChange: setEnabled, disableConfirm: {} } : undefined
+        }
         actions={actions.length > 0 ? actions : undefined}
       />
       <PageSection>
         <RoutableTabs
           aria-label={t("userTabs")}
           tabs={[
-            { key: "settings", title: t("userTabSettings"), content: <div className="kc-user-tab"><UserSettingsTab user={current} canManage={canManage} onSave={save} /></div> },
-            { key: "attributes", title: t("userTabAttributes"), content: <div className="kc-user-tab"><UserAttributesTab user={current} canManage={canManage} onSave={save} /></div> },
-            { key: "credentials", title: t("userTabCredentials"), content: <div className="kc-user-tab"><UserCredentialsTab user={current} canManage={canManage} /></div>, isHidden: !canManage },
-            { key: "role-mapping", title: t("userTabRoleMapping"), content: <div className="kc-user-tab"><RoleMapping type="users" id={id} realm={realm} isManager={canManage} onChanged={() => events.updated(id, current.username)} /></div>, isHidden: !canViewRoles },
-            { key: "groups", title: t("userTabGroups"), content: <div className="kc-user-tab"><UserGroupsTab user={current} canManage={canManage} /></div>, isHidden: !canViewRoles },
-            { key: "organizations", title: t("userTabOrganizations"), content: <div className="kc-user-tab"><UserOrganizationsTab user={current} /></div>, isHidden: !canViewRoles || !organizationsEnabled },
-            { key: "consents", title: t("userTabConsents"), content: <div className="kc-user-tab"><UserConsentsTab user={current} canManage={canManage} /></div>, isHidden: !canViewRoles },
-            { key: "identity-provider-links", title: t("userTabIdentityProviderLinks"), content: <div className="kc-user-tab"><UserIdentityLinksTab user={current} canManage={canManage} /></div>, isHidden: !canViewRoles },
-            { key: "sessions", title: t("userTabSessions"), content: <div className="kc-user-tab"><UserSessionsTab user={current} canManage={canManage} /></div>, isHidden: !canViewRoles },
+            {
+              key: "settings",
+              title: t("userTabSettings"),
+              content: (
+                <div className="kc-user-tab">
+                  <UserSettingsTab user={current} canManage={canManage} onSave={save} />
+                </div>
+              ),
+            },
+            {
+              key: "attributes",
+              title: t("userTabAttributes"),
+              content: (
+                <div className="kc-user-tab">
+                  <UserAttributesTab user={current} canManage={canManage} onSave={save} />
+                </div>
+              ),
+            },
+            {
+              key: "credentials",
+              title: t("userTabCredentials"),
+              content: (
+                <div className="kc-user-tab">
+                  <UserCredentialsTab user={current} canManage={canManage} />
+                </div>
+              ),
+              isHidden: !canManage,
+            },
+            {
+              key: "role-mapping",
+              title: t("userTabRoleMapping"),
+              content: (
+                <div className="kc-user-tab">
+                  <RoleMapping
+                    type="users"
+                    id={id}
+                    realm={realm}
+                    isManager={canManage}
+                    onChanged={() => events.updated(id, current.username)}
+                  />
+                </div>
+              ),
+              isHidden: !canViewRoles,
+            },
+            {
+              key: "groups",
+              title: t("userTabGroups"),
+              content: (
+                <div className="kc-user-tab">
+                  <UserGroupsTab user={current} canManage={canManage} />
+                </div>
+              ),
+              isHidden: !canViewRoles,
+            },
+            {
+              key: "organizations",
+              title: t("userTabOrganizations"),
+              content: (
+                <div className="kc-user-tab">
+                  <UserOrganizationsTab user={current} />
+                </div>
+              ),
+              isHidden: !canViewRoles || !organizationsEnabled,
+            },
+            {
+              key: "consents",
+              title: t("userTabConsents"),
+              content: (
+                <div className="kc-user-tab">
+                  <UserConsentsTab user={current} canManage={canManage} />
+                </div>
+              ),
+              isHidden: !canViewRoles,
+            },
+            {
+              key: "identity-provider-links",
+              title: t("userTabIdentityProviderLinks"),
+              content: (
+                <div className="kc-user-tab">
+                  <UserIdentityLinksTab user={current} canManage={canManage} />
+                </div>
+              ),
+              isHidden: !canViewRoles,
+            },
+            {
+              key: "sessions",
+              title: t("userTabSessions"),
+              content: (
+                <div className="kc-user-tab">
+                  <UserSessionsTab user={current} canManage={canManage} />
+                </div>
+              ),
+              isHidden: !canViewRoles,
+            },
           ]}
         />
       </PageSection>

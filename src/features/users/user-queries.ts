@@ -33,7 +33,14 @@ export const userKeys = {
  * A page of users (the console's ui-ext list with brute-force status when the caller may view
  * users; the plain list otherwise). `max` already includes the extra row.
  */
-export async function fetchUserPage(client: KeycloakAdminClient, realm: string, search: UserSearch, first: number, max: number, withStatus: boolean): Promise<ListedUser[]> {
+export async function fetchUserPage(
+  client: KeycloakAdminClient,
+  realm: string,
+  search: UserSearch,
+  first: number,
+  max: number,
+  withStatus: boolean,
+): Promise<ListedUser[]> {
   const params = { ...userSearchParams(search), first, max, briefRepresentation: true };
   if (!withStatus) return client.users.find({ realm, ...params });
   return adminFetch<ListedUser[]>(client, `/admin/realms/${encodeURIComponent(realm)}/ui-ext/brute-force-user`, {
@@ -49,7 +56,9 @@ export async function fetchUserPage(client: KeycloakAdminClient, realm: string, 
 /** The total of a search; Keycloak's count reads `search` and `q` but has no exact match. */
 export async function countUsers(client: KeycloakAdminClient, realm: string, search: UserSearch): Promise<number> {
   const { search: text, q } = userSearchParams(search);
-  return client.users.count({ realm, ...(text ? { search: text } : {}), ...(q ? { q } : {}) } as Parameters<KeycloakAdminClient["users"]["count"]>[0]);
+  return client.users.count({ realm, ...(text ? { search: text } : {}), ...(q ? { q } : {}) } as Parameters<
+    KeycloakAdminClient["users"]["count"]
+  >[0]);
 }
 
 /**
@@ -57,25 +66,46 @@ export async function countUsers(client: KeycloakAdminClient, realm: string, sea
  * from the realm's components with view-realm, else from the console's realm info, which any
  * administrator of the realm may read (a query-users helpdesk must not list a directory either).
  */
-export async function hasUserFederation(client: KeycloakAdminClient, realm: string, canViewRealm: boolean): Promise<boolean> {
+export async function hasUserFederation(
+  client: KeycloakAdminClient,
+  realm: string,
+  canViewRealm: boolean,
+): Promise<boolean> {
   if (!canViewRealm) {
-    const info = await adminFetch<{ userProfileProvidersEnabled?: boolean }>(client, `/admin/realms/${encodeURIComponent(realm)}/ui-ext/info`, {});
+    const info = await adminFetch<{ userProfileProvidersEnabled?: boolean }>(
+      client,
+      `/admin/realms/${encodeURIComponent(realm)}/ui-ext/info`,
+      {},
+    );
     return info.userProfileProvidersEnabled === true;
   }
   const providers = await client.components.find({ realm, type: "org.keycloak.storage.UserStorageProvider" });
   return providers.length > 0;
 }
 
-export async function fetchUser(client: KeycloakAdminClient, realm: string, id: string): Promise<UserRepresentation | undefined> {
+export async function fetchUser(
+  client: KeycloakAdminClient,
+  realm: string,
+  id: string,
+): Promise<UserRepresentation | undefined> {
   return client.users.findOne({ realm, id, userProfileMetadata: true });
 }
 
-export async function createUser(client: KeycloakAdminClient, realm: string, user: UserRepresentation): Promise<string> {
+export async function createUser(
+  client: KeycloakAdminClient,
+  realm: string,
+  user: UserRepresentation,
+): Promise<string> {
   const { id } = await client.users.create({ realm, ...user });
   return id;
 }
 
-export async function updateUser(client: KeycloakAdminClient, realm: string, id: string, user: UserRepresentation): Promise<void> {
+export async function updateUser(
+  client: KeycloakAdminClient,
+  realm: string,
+  id: string,
+  user: UserRepresentation,
+): Promise<void> {
   await client.users.update({ realm, id }, user);
 }
 
@@ -87,31 +117,58 @@ export async function unlockUser(client: KeycloakAdminClient, realm: string, id:
   await client.attackDetection.del({ realm, id });
 }
 
-export async function fetchBruteForceStatus(client: KeycloakAdminClient, realm: string, id: string): Promise<{ disabled?: boolean; numFailures?: number }> {
+export async function fetchBruteForceStatus(
+  client: KeycloakAdminClient,
+  realm: string,
+  id: string,
+): Promise<{ disabled?: boolean; numFailures?: number }> {
   return client.attackDetection.findOne({ realm, id }) as Promise<{ disabled?: boolean; numFailures?: number }>;
 }
 
 /** The realm's enabled required actions, for the create form's multi-select. */
 /** Spec §3's required actions: offered when the realm's own list cannot be read (no view-realm). */
-export const SPEC_REQUIRED_ACTIONS = ["VERIFY_EMAIL", "UPDATE_PROFILE", "CONFIGURE_TOTP", "UPDATE_PASSWORD", "TERMS_AND_CONDITIONS"] as const;
+export const SPEC_REQUIRED_ACTIONS = [
+  "VERIFY_EMAIL",
+  "UPDATE_PROFILE",
+  "CONFIGURE_TOTP",
+  "UPDATE_PASSWORD",
+  "TERMS_AND_CONDITIONS",
+] as const;
 
 /** The choices of the required-actions select: the realm's enabled actions, else the spec's five. */
-export function requiredActionChoices(actions: RequiredActionProviderRepresentation[] | undefined, label: (alias: string) => string): { value: string; label: string }[] {
-  if (actions) return actions.map((action) => ({ value: action.alias ?? "", label: action.name ?? action.alias ?? "" }));
+export function requiredActionChoices(
+  actions: RequiredActionProviderRepresentation[] | undefined,
+  label: (alias: string) => string,
+): { value: string; label: string }[] {
+  if (actions)
+    return actions.map((action) => ({ value: action.alias ?? "", label: action.name ?? action.alias ?? "" }));
   return SPEC_REQUIRED_ACTIONS.map((alias) => ({ value: alias, label: label(alias) }));
 }
 
-export async function fetchEnabledRequiredActions(client: KeycloakAdminClient, realm: string): Promise<RequiredActionProviderRepresentation[]> {
-  const actions = await client.authenticationManagement.getRequiredActions({ realm } as unknown as void & { realm: string });
+export async function fetchEnabledRequiredActions(
+  client: KeycloakAdminClient,
+  realm: string,
+): Promise<RequiredActionProviderRepresentation[]> {
+  const actions = await client.authenticationManagement.getRequiredActions({ realm } as unknown as void & {
+    realm: string;
+  });
   return actions.filter((action) => action.enabled);
 }
 
 /** Impersonation answers a redirect address; the console opens it. */
-export async function impersonateUser(client: KeycloakAdminClient, realm: string, id: string): Promise<{ redirect?: string }> {
+export async function impersonateUser(
+  client: KeycloakAdminClient,
+  realm: string,
+  id: string,
+): Promise<{ redirect?: string }> {
   return client.users.impersonation({ realm, id }, { user: id, realm }) as Promise<{ redirect?: string }>;
 }
 
-export async function fetchUnmanagedAttributes(client: KeycloakAdminClient, realm: string, id: string): Promise<Record<string, string[]>> {
+export async function fetchUnmanagedAttributes(
+  client: KeycloakAdminClient,
+  realm: string,
+  id: string,
+): Promise<Record<string, string[]>> {
   return client.users.getUnmanagedAttributes({ realm, id });
 }
 

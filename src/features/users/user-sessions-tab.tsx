@@ -23,8 +23,19 @@ export function UserSessionsTab({ user, canManage }: UserTabProps) {
   const key = linkKeys.sessions(realm, user.id!);
   const sessions = useQuery({ queryKey: key, queryFn: () => fetchUserSessions(adminClient, realm, user.id!) });
   const signOutEverywhere = async () => {
-    if (!(await confirm({ title: t("sessionsSignOutAllConfirm"), confirmLabel: t("sessionsSignOut"), variant: "destructive" }))) return;
-    await mutate(() => signOutAll(adminClient, realm, user.id!), { success: "sessionsSignedOutAll", failure: "sessionsSignOutFailed", queryKey: key });
+    if (
+      !(await confirm({
+        title: t("sessionsSignOutAllConfirm"),
+        confirmLabel: t("sessionsSignOut"),
+        variant: "destructive",
+      }))
+    )
+      return;
+    await mutate(() => signOutAll(adminClient, realm, user.id!), {
+      success: "sessionsSignedOutAll",
+      failure: "sessionsSignOutFailed",
+      queryKey: key,
+    });
   };
   return (
     <>
@@ -45,7 +56,10 @@ export function UserSessionsTab({ user, canManage }: UserTabProps) {
         rowKey={(session) => session.id ?? ""}
         empty={{ title: t("sessionsEmpty"), message: t("sessionsEmptyMessage") }}
         columns={[
-          { title: t("sessionsType"), cell: (session) => (session.type === "offline" ? t("sessionsOffline") : t("sessionsRegular")) },
+          {
+            title: t("sessionsType"),
+            cell: (session) => (session.type === "offline" ? t("sessionsOffline") : t("sessionsRegular")),
+          },
           { title: t("sessionsIp"), cell: (session) => session.ipAddress },
           { title: t("sessionsStarted"), cell: (session) => formatDate(session.start) },
           { title: t("sessionsLastAccess"), cell: (session) => formatDate(session.lastAccess) },
@@ -57,7 +71,13 @@ export function UserSessionsTab({ user, canManage }: UserTabProps) {
                 <Button
                   variant="link"
                   aria-label={`${t("sessionsSignOut")} ${session.ipAddress ?? ""} ${formatDate(session.start)}`}
-                  onClick={() => mutate(() => signOutSession(adminClient, realm, session.id!), { success: "sessionsSignedOut", failure: "sessionsSignOutFailed", queryKey: key })}
+                  onClick={() =>
+                    mutate(() => signOutSession(adminClient, realm, session.id!), {
+                      success: "sessionsSignedOut",
+                      failure: "sessionsSignOutFailed",
+                      queryKey: key,
+                    })
+                  }
                 >
                   {t("sessionsSignOut")}
                 </Button>

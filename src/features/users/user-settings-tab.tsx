@@ -10,10 +10,31 @@ import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
-import { applyServerErrors, MultiSelectControl, SubmitButton, SwitchControl, UnsavedChangesGuard, useKcForm } from "../../core/ui/form/index.ts";
+import {
+  applyServerErrors,
+  MultiSelectControl,
+  SubmitButton,
+  SwitchControl,
+  UnsavedChangesGuard,
+  useKcForm,
+} from "../../core/ui/form/index.ts";
 import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
-import { toUserFormValues, toUserRepresentation, useProfileMetadataQuery, userProfileErrorField, UserProfileFields, type UserFormValues, type UserProfileMetadata } from "../../core/ui/user-profile/index.ts";
-import { fetchBruteForceStatus, fetchEnabledRequiredActions, requiredActionChoices, unlockUser, userKeys } from "./user-queries.ts";
+import {
+  toUserFormValues,
+  toUserRepresentation,
+  useProfileMetadataQuery,
+  userProfileErrorField,
+  UserProfileFields,
+  type UserFormValues,
+  type UserProfileMetadata,
+} from "../../core/ui/user-profile/index.ts";
+import {
+  fetchBruteForceStatus,
+  fetchEnabledRequiredActions,
+  requiredActionChoices,
+  unlockUser,
+  userKeys,
+} from "./user-queries.ts";
 import "./messages.ts";
 
 type SettingsValues = UserFormValues & { requiredActions: string[]; emailVerified: boolean };
@@ -24,7 +45,11 @@ export interface UserTabProps {
 }
 
 /** The details tab: id, created, federation link, lock status, required actions, email verified, profile fields. */
-export function UserSettingsTab({ user, canManage, onSave }: UserTabProps & { onSave(changes: UserRepresentation): Promise<void> }) {
+export function UserSettingsTab({
+  user,
+  canManage,
+  onSave,
+}: UserTabProps & { onSave(changes: UserRepresentation): Promise<void> }) {
   const { t } = useMessages();
   const realm = useCurrentRealm();
   const adminClient = useAdminClient();
@@ -33,18 +58,35 @@ export function UserSettingsTab({ user, canManage, onSave }: UserTabProps & { on
   const queryClient = useQueryClient();
   const profile = useProfileMetadataQuery(realm);
   const metadata = (user.userProfileMetadata as UserProfileMetadata | undefined) ?? profile.data;
-  const requiredActions = useQuery({ queryKey: userKeys.requiredActions(realm), queryFn: () => fetchEnabledRequiredActions(adminClient, realm), enabled: access.hasAccess("view-realm") });
+  const requiredActions = useQuery({
+    queryKey: userKeys.requiredActions(realm),
+    queryFn: () => fetchEnabledRequiredActions(adminClient, realm),
+    enabled: access.hasAccess("view-realm"),
+  });
   const lockKey = [...userKeys.one(realm, user.id!), "brute-force"];
-  const lock = useQuery({ queryKey: lockKey, queryFn: () => fetchBruteForceStatus(adminClient, realm, user.id!), enabled: access.hasAccess("view-users") });
+  const lock = useQuery({
+    queryKey: lockKey,
+    queryFn: () => fetchBruteForceStatus(adminClient, realm, user.id!),
+    enabled: access.hasAccess("view-users"),
+  });
   const form = useKcForm<SettingsValues>({
-    values: { ...toUserFormValues(user), requiredActions: user.requiredActions ?? [], emailVerified: user.emailVerified ?? false },
+    values: {
+      ...toUserFormValues(user),
+      requiredActions: user.requiredActions ?? [],
+      emailVerified: user.emailVerified ?? false,
+    },
     resetOptions: { keepDirtyValues: true },
   });
 
   const submit = async (values: SettingsValues) => {
     const { attributes: profileAttributes, ...rest } = toUserRepresentation(values);
     try {
-      await onSave({ ...rest, attributes: { ...user.attributes, ...profileAttributes }, requiredActions: values.requiredActions, emailVerified: values.emailVerified });
+      await onSave({
+        ...rest,
+        attributes: { ...user.attributes, ...profileAttributes },
+        requiredActions: values.requiredActions,
+        emailVerified: values.emailVerified,
+      });
       form.reset(values);
       alerts.addAlert(t("userSaved"));
     } catch (error) {
@@ -65,25 +107,52 @@ export function UserSettingsTab({ user, canManage, onSave }: UserTabProps & { on
 
   if (!metadata) return <LoadingSpinner />;
   const actionChoices = requiredActionChoices(requiredActions.data, (alias) => t(`requiredAction_${alias}`));
-  for (const alias of user.requiredActions ?? []) if (!actionChoices.some((choice) => choice.value === alias)) actionChoices.push({ value: alias, label: alias });
+  for (const alias of user.requiredActions ?? [])
+    if (!actionChoices.some((choice) => choice.value === alias)) actionChoices.push({ value: alias, label: alias });
   return (
     <FormProvider {...form}>
-      <Form isHorizontal onSubmit={form.handleSubmit(submit)} style={{ maxWidth: "52rem" }} className="kc-user-settings">
+      <Form
+        isHorizontal
+        onSubmit={form.handleSubmit(submit)}
+        style={{ maxWidth: "52rem" }}
+        className="kc-user-settings"
+      >
         {lock.data?.disabled && (
-          <Alert variant="warning" isInline title={t("userLocked")} actionLinks={canManage ? <Button variant="link" isInline onClick={unlock}>{t("usersUnlock")}</Button> : undefined} />
+          <Alert
+            variant="warning"
+            isInline
+            title={t("userLocked")}
+            actionLinks={
+              canManage ? (
+                <Button variant="link" isInline onClick={unlock}>
+                  {t("usersUnlock")}
+                </Button>
+              ) : undefined
+            }
+          />
         )}
         <FormGroup label={t("userId")} fieldId="kc-user-id">
           <TextInput id="kc-user-id" value={user.id ?? ""} readOnlyVariant="default" />
         </FormGroup>
         <FormGroup label={t("userCreatedAt")} fieldId="kc-user-created">
-          <TextInput id="kc-user-created" value={user.createdTimestamp ? new Date(user.createdTimestamp).toLocaleString() : ""} readOnlyVariant="default" />
+          <TextInput
+            id="kc-user-created"
+            value={user.createdTimestamp ? new Date(user.createdTimestamp).toLocaleString() : ""}
+            readOnlyVariant="default"
+          />
         </FormGroup>
         {user.federationLink && (
           <FormGroup label={t("userFederationLink")} fieldId="kc-user-federation">
             <TextInput id="kc-user-federation" value={user.federationLink} readOnlyVariant="default" />
           </FormGroup>
         )}
-        <MultiSelectControl<SettingsValues> name="requiredActions" label={t("userRequiredActions")} labelHelp={t("userRequiredActionsHelp")} options={actionChoices} isDisabled={!canManage} />
+        <MultiSelectControl<SettingsValues>
+          name="requiredActions"
+          label={t("userRequiredActions")}
+          labelHelp={t("userRequiredActionsHelp")}
+          options={actionChoices}
+          isDisabled={!canManage}
+        />
         <SwitchControl<SettingsValues> name="emailVerified" label={t("userEmailVerified")} isDisabled={!canManage} />
         <UserProfileFields metadata={metadata} isReadOnly={!canManage} />
         {canManage && (

@@ -18,7 +18,15 @@ import { FederatedUserSearch } from "./federated-user-search.tsx";
 import { toAddUser, toUser } from "./paths.ts";
 import { UserStatus } from "./user-status.tsx";
 import { useUserEvents } from "./user-events.tsx";
-import { countUsers, deleteUser, fetchUserPage, hasUserFederation, unlockUser, userKeys, type ListedUser } from "./user-queries.ts";
+import {
+  countUsers,
+  deleteUser,
+  fetchUserPage,
+  hasUserFederation,
+  unlockUser,
+  userKeys,
+  type ListedUser,
+} from "./user-queries.ts";
 import "./messages.ts";
 
 /** `/:realm/users`: server search (text or `key:value`), exact match, total, status, unlock, delete, create. */
@@ -56,7 +64,9 @@ export default function UsersPage() {
   const remove = async (users: ListedUser[], refresh: () => void) => {
     const isOne = users.length === 1;
     const confirmed = await confirm({
-      title: isOne ? t("usersDeleteOneConfirmTitle", { username: users[0]!.username }) : t("usersDeleteConfirmTitle", { count: users.length }),
+      title: isOne
+        ? t("usersDeleteOneConfirmTitle", { username: users[0]!.username })
+        : t("usersDeleteConfirmTitle", { count: users.length }),
       children: t("usersDeleteConfirmBody"),
       variant: "destructive",
     });
@@ -88,13 +98,22 @@ export default function UsersPage() {
     {
       name: "status",
       title: t("usersColumnStatus"),
-      cell: (user) => <UserStatus user={user} onUnlock={canManage ? () => unlock(user, () => setReloads((count) => count + 1)) : undefined} />,
+      cell: (user) => (
+        <UserStatus
+          user={user}
+          onUnlock={canManage ? () => unlock(user, () => setReloads((count) => count + 1)) : undefined}
+        />
+      ),
     },
   ];
 
   const rowActions: TableRowAction<ListedUser>[] | undefined = canManage
     ? [
-        { title: t("usersUnlock"), onAction: (user, refresh) => unlock(user, refresh), isDisabled: (user) => user.bruteForceStatus?.disabled !== true },
+        {
+          title: t("usersUnlock"),
+          onAction: (user, refresh) => unlock(user, refresh),
+          isDisabled: (user) => user.bruteForceStatus?.disabled !== true,
+        },
         { title: t("usersDelete"), onAction: (user, refresh) => remove([user], refresh), isDanger: true },
       ]
     : undefined;
@@ -112,7 +131,11 @@ export default function UsersPage() {
       <>
         {header}
         <PageSection>
-          <FederatedUserSearch onSearch={setFederatedSearch} canCreate={canManage} onCreate={() => navigate(toAddUser(realm))} />
+          <FederatedUserSearch
+            onSearch={setFederatedSearch}
+            canCreate={canManage}
+            onCreate={() => navigate(toAddUser(realm))}
+          />
         </PageSection>
       </>
     );
@@ -128,21 +151,32 @@ export default function UsersPage() {
           columns={columns}
           rowKey={(user) => user.id!}
           refreshKey={`${exact}-${reloads}`}
-          loader={(first, max, search) => fetchUserPage(adminClient, realm, { text: search || federatedSearch, exact }, first, max, withStatus)}
+          loader={(first, max, search) =>
+            fetchUserPage(adminClient, realm, { text: search || federatedSearch, exact }, first, max, withStatus)
+          }
           // Keycloak's count has no exact match: a total would disagree with the rows, so exact searches page without one.
-          countLoader={exact ? undefined : (search) => countUsers(adminClient, realm, { text: search || federatedSearch, exact })}
+          countLoader={
+            exact ? undefined : (search) => countUsers(adminClient, realm, { text: search || federatedSearch, exact })
+          }
           searchPlaceholder={t("usersSearchPlaceholder")}
           canSelect={canManage}
           rowActions={rowActions}
           emptyState={{
             title: t("usersEmptyTitle"),
             message: t("usersEmptyMessage"),
-            primaryAction: canManage ? { title: t("usersCreate"), onClick: () => navigate(toAddUser(realm)) } : undefined,
+            primaryAction: canManage
+              ? { title: t("usersCreate"), onClick: () => navigate(toAddUser(realm)) }
+              : undefined,
           }}
           toolbarActions={({ selected, refresh }) => (
             <>
               <ToolbarItem>
-                <Checkbox id="kc-users-exact" label={t("usersExactSearch")} isChecked={exact} onChange={(_event, checked) => setExact(checked)} />
+                <Checkbox
+                  id="kc-users-exact"
+                  label={t("usersExactSearch")}
+                  isChecked={exact}
+                  onChange={(_event, checked) => setExact(checked)}
+                />
               </ToolbarItem>
               {canManage && (
                 <ToolbarItem>
@@ -153,7 +187,12 @@ export default function UsersPage() {
               )}
               {canManage && (
                 <ToolbarItem>
-                  <Button variant="secondary" isDanger isDisabled={selected.length === 0} onClick={() => remove(selected, refresh)}>
+                  <Button
+                    variant="secondary"
+                    isDanger
+                    isDisabled={selected.length === 0}
+                    onClick={() => remove(selected, refresh)}
+                  >
                     {t("usersDeleteSelected")}
                   </Button>
                 </ToolbarItem>

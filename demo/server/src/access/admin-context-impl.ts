@@ -11,7 +11,11 @@ import { adminRoleNames, managementClient, MASTER_REALM } from "./permissions.ts
  * administrator signed in to; only master administrators may address other
  * realms. Permissions come from the management client's roles.
  */
-export async function resolveAdminContext(server: ServerContext, req: FastifyRequest, realmName: string): Promise<AdminRequestContext> {
+export async function resolveAdminContext(
+  server: ServerContext,
+  req: FastifyRequest,
+  realmName: string,
+): Promise<AdminRequestContext> {
   const identity = await authenticateBearer(server, req);
   const realm = realmByName(server.db, realmName);
   if (!realm) throw new HttpError(404, { error: "Realm not found." });

@@ -5,13 +5,24 @@ import { HttpError } from "../http/errors.ts";
 
 /** Keycloak's realm-management role names, used as permission names. */
 export type AdminPermission =
-  | "view-realm" | "manage-realm"
-  | "view-users" | "manage-users" | "query-users" | "query-groups"
-  | "view-clients" | "manage-clients" | "query-clients" | "create-client"
-  | "view-events" | "manage-events"
-  | "view-identity-providers" | "manage-identity-providers"
-  | "view-authorization" | "manage-authorization"
-  | "query-realms" | "impersonation";
+  | "view-realm"
+  | "manage-realm"
+  | "view-users"
+  | "manage-users"
+  | "query-users"
+  | "query-groups"
+  | "view-clients"
+  | "manage-clients"
+  | "query-clients"
+  | "create-client"
+  | "view-events"
+  | "manage-events"
+  | "view-identity-providers"
+  | "manage-identity-providers"
+  | "view-authorization"
+  | "manage-authorization"
+  | "query-realms"
+  | "impersonation";
 
 export interface AdminRequestContext {
   /** The realm addressed by the URL (`/admin/realms/{realm}/...`). */
@@ -39,13 +50,21 @@ export interface AdminRequestContext {
  * the token) and returns what the caller may do there.
  * Implemented by the OIDC/access work; see access/admin-context-impl.ts.
  */
-export async function adminContext(server: ServerContext, req: FastifyRequest, realmName: string): Promise<AdminRequestContext> {
+export async function adminContext(
+  server: ServerContext,
+  req: FastifyRequest,
+  realmName: string,
+): Promise<AdminRequestContext> {
   const { resolveAdminContext } = await import("./admin-context-impl.ts");
   return resolveAdminContext(server, req, realmName);
 }
 
 /** The caller's context in a realm, or undefined when the caller may not address that realm at all (403). */
-export async function contextIn(server: ServerContext, req: FastifyRequest, realmName: string): Promise<AdminRequestContext | undefined> {
+export async function contextIn(
+  server: ServerContext,
+  req: FastifyRequest,
+  realmName: string,
+): Promise<AdminRequestContext | undefined> {
   try {
     return await adminContext(server, req, realmName);
   } catch (error) {

@@ -19,7 +19,12 @@ export function isLockedOut(server: ServerContext, realm: RealmRecord, user: Use
 }
 
 /** Counts a failed login and locks the user as Keycloak's brute force detector does. */
-export async function recordLoginFailure(server: ServerContext, realm: RealmRecord, user: UserRecord, ipAddress: string): Promise<void> {
+export async function recordLoginFailure(
+  server: ServerContext,
+  realm: RealmRecord,
+  user: UserRecord,
+  ipAddress: string,
+): Promise<void> {
   if (!isBruteForceProtected(realm)) return;
   const at = now();
   const previous = server.db.get("loginFailures", loginFailureId(realm, user.id));
@@ -38,7 +43,8 @@ export async function recordLoginFailure(server: ServerContext, realm: RealmReco
   const failureFactor = realmNumber(realm, "failureFactor", 30);
   const quickCheckMs = realmNumber(realm, "quickLoginCheckMilliSeconds", 1000);
   let waitSeconds = 0;
-  if (previous && !stale && at - previous.lastFailure < quickCheckMs) waitSeconds = realmNumber(realm, "minimumQuickLoginWaitSeconds", 60);
+  if (previous && !stale && at - previous.lastFailure < quickCheckMs)
+    waitSeconds = realmNumber(realm, "minimumQuickLoginWaitSeconds", 60);
   if (failure.numFailures >= failureFactor) {
     const permanent = realm.settings.permanentLockout === true;
     const maxTemporary = realmNumber(realm, "maxTemporaryLockouts", 0);
@@ -51,7 +57,8 @@ export async function recordLoginFailure(server: ServerContext, realm: RealmReco
       failure.numTemporaryLockouts += 1;
     }
   }
-  if (waitSeconds > 0 && failure.lockedUntil !== PERMANENT) failure.lockedUntil = Math.max(failure.lockedUntil, at + waitSeconds * 1000);
+  if (waitSeconds > 0 && failure.lockedUntil !== PERMANENT)
+    failure.lockedUntil = Math.max(failure.lockedUntil, at + waitSeconds * 1000);
   await server.db.write((tx) => tx.put("loginFailures", failure));
 }
 

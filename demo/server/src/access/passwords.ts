@@ -21,8 +21,16 @@ export function hashPassword(password: string, iterations = DEFAULT_HASH_ITERATI
   const salt = randomBytes(16);
   const value = pbkdf2Sync(password, salt, iterations, DERIVED_KEY_BYTES, "sha512");
   return {
-    secretData: JSON.stringify({ value: value.toString("base64"), salt: salt.toString("base64"), additionalParameters: {} }),
-    credentialData: JSON.stringify({ hashIterations: iterations, algorithm: DEFAULT_HASH_ALGORITHM, additionalParameters: {} }),
+    secretData: JSON.stringify({
+      value: value.toString("base64"),
+      salt: salt.toString("base64"),
+      additionalParameters: {},
+    }),
+    credentialData: JSON.stringify({
+      hashIterations: iterations,
+      algorithm: DEFAULT_HASH_ALGORITHM,
+      additionalParameters: {},
+    }),
   };
 }
 
@@ -31,7 +39,11 @@ export function hashPassword(password: string, iterations = DEFAULT_HASH_ITERATI
  * credential: a temporary password is the user's UPDATE_PASSWORD required
  * action, which `setUserPassword` maintains.
  */
-export function createPasswordCredential(password: string, temporary = false, iterations = DEFAULT_HASH_ITERATIONS): CredentialRecord {
+export function createPasswordCredential(
+  password: string,
+  temporary = false,
+  iterations = DEFAULT_HASH_ITERATIONS,
+): CredentialRecord {
   void temporary;
   return { id: newId(), type: "password", createdDate: now(), priority: 10, ...hashPassword(password, iterations) };
 }
@@ -56,7 +68,13 @@ export async function verifyPasswordCredential(credential: CredentialRecord, pas
     if (!digest || !secret.value || !secret.salt) return false;
     const expected = Buffer.from(secret.value, "base64");
     const salt = Buffer.from(secret.salt, "base64");
-    const actual = await pbkdf2Async(password, salt, data.hashIterations ?? DEFAULT_HASH_ITERATIONS, expected.length, digest);
+    const actual = await pbkdf2Async(
+      password,
+      salt,
+      data.hashIterations ?? DEFAULT_HASH_ITERATIONS,
+      expected.length,
+      digest,
+    );
     return actual.length === expected.length && timingSafeEqual(actual, expected);
   } catch {
     return false;

@@ -20,10 +20,25 @@ const IMPLIED: Partial<Record<AdminPermission, AdminPermission[]>> = {
 };
 
 export const ALL_ADMIN_ROLES = [
-  "view-realm", "manage-realm", "view-users", "manage-users", "query-users", "query-groups",
-  "view-clients", "manage-clients", "query-clients", "create-client", "view-events", "manage-events",
-  "view-identity-providers", "manage-identity-providers", "view-authorization", "manage-authorization",
-  "query-realms", "impersonation", "realm-admin",
+  "view-realm",
+  "manage-realm",
+  "view-users",
+  "manage-users",
+  "query-users",
+  "query-groups",
+  "view-clients",
+  "manage-clients",
+  "query-clients",
+  "create-client",
+  "view-events",
+  "manage-events",
+  "view-identity-providers",
+  "manage-identity-providers",
+  "view-authorization",
+  "manage-authorization",
+  "query-realms",
+  "impersonation",
+  "realm-admin",
 ];
 
 /**
@@ -40,7 +55,12 @@ export function managementClient(db: Db, authRealm: RealmRecord, target: RealmRe
  * Names of the management client's roles the user effectively holds and the
  * token's client has in scope, with Keycloak's implications added.
  */
-export function adminRoleNames(db: Db, user: UserRecord, tokenClient: ClientRecord | undefined, management: ClientRecord | undefined): Set<string> {
+export function adminRoleNames(
+  db: Db,
+  user: UserRecord,
+  tokenClient: ClientRecord | undefined,
+  management: ClientRecord | undefined,
+): Set<string> {
   const names = new Set<string>();
   if (!management) return names;
   const inScope = tokenClient ? clientScopeRoleIds(db, tokenClient, []) : undefined;

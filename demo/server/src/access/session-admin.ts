@@ -6,20 +6,34 @@ import { adminContext, type AdminRequestContext } from "./admin-context.ts";
 import { isSessionActive } from "./sessions.ts";
 import { recordAdminEvent } from "../events/record.ts";
 
-const authDetails = (ctx: AdminRequestContext) => ({ realmId: ctx.authRealm.id, clientId: ctx.clientId, userId: ctx.user.id, ipAddress: ctx.ipAddress });
+const authDetails = (ctx: AdminRequestContext) => ({
+  realmId: ctx.authRealm.id,
+  clientId: ctx.clientId,
+  userId: ctx.user.id,
+  ipAddress: ctx.ipAddress,
+});
 
 /** Realm-wide session administration: delete one session, log out everyone, per-client counts, revocation push. */
 export async function registerSessionAdmin(app: FastifyInstance, server: ServerContext): Promise<void> {
-  app.delete<{ Params: { realm: string; session: string }; Querystring: { isOffline?: string } }>("/admin/realms/:realm/sessions/:session", async (req, reply) => {
-    const ctx = await adminContext(server, req, req.params.realm);
-    ctx.require("manage-users");
-    const offline = req.query.isOffline === "true";
-    const session = server.db.get("userSessions", req.params.session);
-    if (!session || session.realmId !== ctx.realm.id || session.offline !== offline) throw new HttpError(404, { error: "Sesssion not found" });
-    await server.db.write((tx) => tx.delete("userSessions", session.id));
-    await recordAdminEvent(server, ctx.realm, { operationType: "DELETE", resourceType: "USER_SESSION", resourcePath: `sessions/${session.id}`, authDetails: authDetails(ctx) });
-    return reply.status(204).send();
-  });
+  app.delete<{ Params: { realm: string; session: string }; Querystring: { isOffline?: string } }>(
+    "/admin/realms/:realm/sessions/:session",
+    async (req, reply) => {
+      const ctx = await adminContext(server, req, req.params.realm);
+      ctx.require("manage-users");
+      const offline = req.query.isOffline === "true";
+      const session = server.db.get("userSessions", req.params.session);
+      if (!session || session.realmId !== ctx.realm.id || session.offline !== offline)
+        throw new HttpError(404, { error: "Sesssion not found" });
+      await server.db.write((tx) => tx.delete("userSessions", session.id));
+      await recordAdminEvent(server, ctx.realm, {
+        operationType: "DELETE",
+        resourceType: "USER_SESSION",
+        resourcePath: `sessions/${session.id}`,
+        authDetails: authDetails(ctx),
+      });
+      return reply.status(204).send();
+    },
+  );
 
   app.post<{ Params: { realm: string } }>("/admin/realms/:realm/logout-all", async (req) => {
     const ctx = await adminContext(server, req, req.params.realm);
@@ -30,7 +44,12 @@ export async function registerSessionAdmin(app: FastifyInstance, server: ServerC
       tx.put("realms", realm);
       for (const s of sessions) tx.delete("userSessions", s.id);
     });
-    await recordAdminEvent(server, realm, { operationType: "ACTION", resourceType: "REALM", resourcePath: "logout-all", authDetails: authDetails(ctx) });
+    await recordAdminEvent(server, realm, {
+      operationType: "ACTION",
+      resourceType: "REALM",
+      resourcePath: "logout-all",
+      authDetails: authDetails(ctx),
+    });
     return {};
   });
 
@@ -50,7 +69,8 @@ export async function registerSessionAdmin(app: FastifyInstance, server: ServerC
     const stats: { id: string; clientId: string; active: string; offline: string }[] = [];
     for (const [id, count] of counts) {
       const client = server.db.get("clients", id);
-      if (client) stats.push({ id, clientId: client.clientId, active: String(count.active), offline: String(count.offline) });
+      if (client)
+        stats.push({ id, clientId: client.clientId, active: String(count.active), offline: String(count.offline) });
     }
     return stats;
   });
@@ -58,7 +78,12 @@ export async function registerSessionAdmin(app: FastifyInstance, server: ServerC
   app.post<{ Params: { realm: string } }>("/admin/realms/:realm/push-revocation", async (req) => {
     const ctx = await adminContext(server, req, req.params.realm);
     ctx.require("manage-realm");
-    await recordAdminEvent(server, ctx.realm, { operationType: "ACTION", resourceType: "REALM", resourcePath: "push-revocation", authDetails: authDetails(ctx) });
+    await recordAdminEvent(server, ctx.realm, {
+      operationType: "ACTION",
+      resourceType: "REALM",
+      resourcePath: "push-revocation",
+      authDetails: authDetails(ctx),
+    });
     return {};
   });
 }

@@ -16,7 +16,13 @@ export interface SessionStart {
 }
 
 /** A new user session, with the client's session in it when a client started it (an impersonation session starts without one). */
-export async function startUserSession(server: ServerContext, realm: RealmRecord, user: UserRecord, client: ClientRecord | undefined, start: SessionStart): Promise<UserSessionRecord> {
+export async function startUserSession(
+  server: ServerContext,
+  realm: RealmRecord,
+  user: UserRecord,
+  client: ClientRecord | undefined,
+  start: SessionStart,
+): Promise<UserSessionRecord> {
   const at = now();
   const session: UserSessionRecord = {
     id: newId(),
@@ -28,7 +34,11 @@ export async function startUserSession(server: ServerContext, realm: RealmRecord
     rememberMe: start.rememberMe ?? false,
     offline: false,
     clients: client ? { [client.id]: { clientId: client.id, started: at, lastAccess: at } } : {},
-    notes: { AUTH_TIME: String(Math.floor(at / 1000)), ...(start.authMethod ? { AUTH_METHOD: start.authMethod } : {}), ...start.notes },
+    notes: {
+      AUTH_TIME: String(Math.floor(at / 1000)),
+      ...(start.authMethod ? { AUTH_METHOD: start.authMethod } : {}),
+      ...start.notes,
+    },
   };
   await server.db.write((tx) => tx.put("userSessions", session));
   return session;
@@ -37,8 +47,12 @@ export async function startUserSession(server: ServerContext, realm: RealmRecord
 /** Epoch ms after which the session expires: idle timeout from the last access, capped by the max lifespan. */
 export function sessionExpiresAt(realm: RealmRecord, session: UserSessionRecord): number {
   const remember = session.rememberMe && realm.settings.rememberMe === true;
-  const idle = remember ? realmNumber(realm, "ssoSessionIdleTimeoutRememberMe", 0) || realmNumber(realm, "ssoSessionIdleTimeout", 1800) : realmNumber(realm, "ssoSessionIdleTimeout", 1800);
-  const max = remember ? realmNumber(realm, "ssoSessionMaxLifespanRememberMe", 0) || realmNumber(realm, "ssoSessionMaxLifespan", 36000) : realmNumber(realm, "ssoSessionMaxLifespan", 36000);
+  const idle = remember
+    ? realmNumber(realm, "ssoSessionIdleTimeoutRememberMe", 0) || realmNumber(realm, "ssoSessionIdleTimeout", 1800)
+    : realmNumber(realm, "ssoSessionIdleTimeout", 1800);
+  const max = remember
+    ? realmNumber(realm, "ssoSessionMaxLifespanRememberMe", 0) || realmNumber(realm, "ssoSessionMaxLifespan", 36000)
+    : realmNumber(realm, "ssoSessionMaxLifespan", 36000);
   return Math.min(session.lastAccess + idle * 1000, session.start + max * 1000);
 }
 
@@ -48,20 +62,31 @@ export function isSessionActive(realm: RealmRecord, session: UserSessionRecord, 
 }
 
 /** The session when it exists, belongs to the realm and is still alive. */
-export function activeSession(db: Db, realm: RealmRecord, sessionId: string | undefined): UserSessionRecord | undefined {
+export function activeSession(
+  db: Db,
+  realm: RealmRecord,
+  sessionId: string | undefined,
+): UserSessionRecord | undefined {
   if (!sessionId) return undefined;
   const session = db.get("userSessions", sessionId);
   return session && isSessionActive(realm, session) ? session : undefined;
 }
 
 /** Marks the session (and the client's session in it) as used now. */
-export async function touchSession(server: ServerContext, session: UserSessionRecord, client: ClientRecord): Promise<UserSessionRecord> {
+export async function touchSession(
+  server: ServerContext,
+  session: UserSessionRecord,
+  client: ClientRecord,
+): Promise<UserSessionRecord> {
   const at = now();
   const existing = session.clients[client.id];
   const updated: UserSessionRecord = {
     ...session,
     lastAccess: at,
-    clients: { ...session.clients, [client.id]: { clientId: client.id, started: existing?.started ?? at, lastAccess: at } },
+    clients: {
+      ...session.clients,
+      [client.id]: { clientId: client.id, started: existing?.started ?? at, lastAccess: at },
+    },
   };
   await server.db.write((tx) => tx.put("userSessions", updated));
   return updated;

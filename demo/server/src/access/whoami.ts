@@ -37,37 +37,44 @@ function holdsRealmRole(server: ServerContext, user: UserRecord, realm: RealmRec
 
 /** GET /admin/{realm}/console/whoami: who the console's user is and what it may do in the current realm. */
 export async function registerWhoAmI(app: FastifyInstance, server: ServerContext): Promise<void> {
-  app.get<{ Params: { realm: string }; Querystring: { currentRealm?: string } }>("/admin/:realm/console/whoami", async (req) => {
-    const realm = realmByName(server.db, req.params.realm);
-    if (!realm) throw new HttpError(404, { error: "Realm not found." });
-    const identity = await authenticateBearer(server, req);
-    if (identity.realm.id !== realm.id) throw unauthorized();
-    const azp = identity.token.azp;
-    if (azp !== ADMIN_CONSOLE_CLIENT_ID && (!identity.client || clientAttribute(identity.client, "security.admin.console") !== "true")) throw forbidden();
+  app.get<{ Params: { realm: string }; Querystring: { currentRealm?: string } }>(
+    "/admin/:realm/console/whoami",
+    async (req) => {
+      const realm = realmByName(server.db, req.params.realm);
+      if (!realm) throw new HttpError(404, { error: "Realm not found." });
+      const identity = await authenticateBearer(server, req);
+      if (identity.realm.id !== realm.id) throw unauthorized();
+      const azp = identity.token.azp;
+      if (
+        azp !== ADMIN_CONSOLE_CLIENT_ID &&
+        (!identity.client || clientAttribute(identity.client, "security.admin.console") !== "true")
+      )
+        throw forbidden();
 
-    const user = identity.user;
-    const realmAccess: Record<string, string[]> = {};
-    let createRealm = false;
-    if (realm.realm === MASTER_REALM) {
-      createRealm = holdsRealmRole(server, user, realm, "create-realm");
-      const currentName = req.query.currentRealm ?? realm.realm;
-      const current = realmByName(server.db, currentName);
-      if (!current) throw new HttpError(404, { error: "Realm not found" });
-      const names = heldRoleNames(server, user, realm, current);
-      if (holdsRealmRole(server, user, realm, "admin")) names.push("admin");
-      realmAccess[current.realm] = names;
-    } else {
-      realmAccess[realm.realm] = heldRoleNames(server, user, realm, realm);
-    }
-    if (Object.values(realmAccess)[0]!.length === 0) throw forbidden();
-    return {
-      userId: user.id,
-      realm: realm.realm,
-      displayName: displayName(user),
-      locale: userLocale(user, realm),
-      createRealm,
-      realm_access: realmAccess,
-      temporary: user.attributes.is_temporary_admin?.[0] === "true",
-    };
-  });
+      const user = identity.user;
+      const realmAccess: Record<string, string[]> = {};
+      let createRealm = false;
+      if (realm.realm === MASTER_REALM) {
+        createRealm = holdsRealmRole(server, user, realm, "create-realm");
+        const currentName = req.query.currentRealm ?? realm.realm;
+        const current = realmByName(server.db, currentName);
+        if (!current) throw new HttpError(404, { error: "Realm not found" });
+        const names = heldRoleNames(server, user, realm, current);
+        if (holdsRealmRole(server, user, realm, "admin")) names.push("admin");
+        realmAccess[current.realm] = names;
+      } else {
+        realmAccess[realm.realm] = heldRoleNames(server, user, realm, realm);
+      }
+      if (Object.values(realmAccess)[0]!.length === 0) throw forbidden();
+      return {
+        userId: user.id,
+        realm: realm.realm,
+        displayName: displayName(user),
+        locale: userLocale(user, realm),
+        createRealm,
+        realm_access: realmAccess,
+        temporary: user.attributes.is_temporary_admin?.[0] === "true",
+      };
+    },
+  );
 }

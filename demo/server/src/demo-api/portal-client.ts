@@ -17,6 +17,9 @@ export async function ensurePortalIsConsoleClient(server: ServerContext): Promis
   const attributes = (client.rep.attributes ?? {}) as Record<string, string>;
   if (attributes[CONSOLE_CLIENT_ATTRIBUTE] === "true") return;
   await server.db.write((tx) =>
-    tx.put("clients", { ...client, rep: { ...client.rep, attributes: { ...attributes, [CONSOLE_CLIENT_ATTRIBUTE]: "true" } } }),
+    tx.put("clients", {
+      ...client,
+      rep: { ...client.rep, attributes: { ...attributes, [CONSOLE_CLIENT_ATTRIBUTE]: "true" } },
+    }),
   );
 }

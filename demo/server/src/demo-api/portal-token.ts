@@ -20,7 +20,8 @@ export async function mintPortalToken(app: FastifyInstance): Promise<PortalToken
     headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${basic}` },
     payload: new URLSearchParams({ grant_type: "client_credentials" }).toString(),
   });
-  if (response.statusCode !== 200) throw new Error(`portal token grant failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`portal token grant failed: ${response.statusCode} ${response.body}`);
   const { access_token, expires_in } = response.json<PortalToken>();
   return { access_token, expires_in };
 }

@@ -27,7 +27,8 @@ export async function registerDemoApiRoutes(app: FastifyInstance, server: Server
   const vendorRoot = patternflyFolder();
   app.get<{ Params: { "*": string } }>("/demo/vendor/*", async (req, reply) => {
     const relative = req.params["*"];
-    const body = VENDOR_FILE.test(relative) && !relative.includes("..") ? await readInside(vendorRoot, relative) : undefined;
+    const body =
+      VENDOR_FILE.test(relative) && !relative.includes("..") ? await readInside(vendorRoot, relative) : undefined;
     if (!body) return reply.status(404).type("text/plain; charset=utf-8").send("Not Found");
     return reply.type(contentTypeOf(relative)).header("Cache-Control", "max-age=3600").send(body);
   });

@@ -75,7 +75,8 @@ for (const [type, saved, errorSaved] of EVENT_TYPES) {
 export const eventTypes = (): string[] => [...SAVE_BY_DEFAULT.keys()];
 
 /** The types stored when a realm saves events without naming types (GET events/config lists them). */
-export const savedByDefaultEventTypes = (): string[] => [...SAVE_BY_DEFAULT].filter(([, saved]) => saved).map(([type]) => type);
+export const savedByDefaultEventTypes = (): string[] =>
+  [...SAVE_BY_DEFAULT].filter(([, saved]) => saved).map(([type]) => type);
 
 /** Whether the realm's events configuration stores events of this type. */
 export function isEventTypeSaved(enabledEventTypes: readonly string[], type: string): boolean {

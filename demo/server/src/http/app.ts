@@ -22,13 +22,17 @@ export async function buildApp(server: ServerContext): Promise<FastifyInstance> 
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
     const text = String(body).trim();
-    jsonParser(req, body as string, (error, value) => (error && BARE_STRING.test(text) ? done(null, text) : done(error, value)));
+    jsonParser(req, body as string, (error, value) =>
+      error && BARE_STRING.test(text) ? done(null, text) : done(error, value),
+    );
   });
   // Keycloak reads form parameters from multipart bodies too (the admin client sends FormData for invite-user).
   app.addContentTypeParser("multipart/form-data", { parseAs: "buffer" }, (req, body, done) => {
     new Response(new Uint8Array(body as Buffer), { headers: { "content-type": String(req.headers["content-type"]) } })
       .formData()
-      .then((form) => done(null, Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"))))
+      .then((form) =>
+        done(null, Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"))),
+      )
       .catch(() => done(null, {}));
   });
   app.setErrorHandler((error, _req, reply) => {

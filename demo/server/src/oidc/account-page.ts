@@ -13,7 +13,8 @@ export const ACCOUNT_CONSOLE_CLIENT = "account-console";
 const realmPath = (realm: RealmRecord) => `/realms/${encodeURIComponent(realm.realm)}`;
 
 /** The account console's address, as Keycloak's impersonation answers it. */
-export const accountUrl = (server: ServerContext, realm: RealmRecord) => `${server.config.publicUrl}${realmPath(realm)}/account`;
+export const accountUrl = (server: ServerContext, realm: RealmRecord) =>
+  `${server.config.publicUrl}${realmPath(realm)}/account`;
 
 /** Where the account console asks to come back to: inside its client's redirect URIs (/realms/{realm}/account/*). */
 const accountRedirectUri = (server: ServerContext, realm: RealmRecord) => `${accountUrl(server, realm)}/`;
@@ -40,12 +41,16 @@ function signInUrl(server: ServerContext, realm: RealmRecord): string {
 
 /** The realm's logout endpoint, coming back to the account page (which then asks for a sign-in). */
 function signOutUrl(server: ServerContext, realm: RealmRecord): string {
-  const query = new URLSearchParams({ client_id: ACCOUNT_CONSOLE_CLIENT, post_logout_redirect_uri: accountRedirectUri(server, realm) });
+  const query = new URLSearchParams({
+    client_id: ACCOUNT_CONSOLE_CLIENT,
+    post_logout_redirect_uri: accountRedirectUri(server, realm),
+  });
   return `${realmPath(realm)}/protocol/openid-connect/logout?${query}`;
 }
 
 function sendAccountPage(server: ServerContext, reply: FastifyReply, realm: RealmRecord, user: UserRecord) {
-  const field = (id: string, label: string, value: string | undefined) => `<dt>${label}</dt><dd id="${id}">${escapeHtml(value ?? "")}</dd>`;
+  const field = (id: string, label: string, value: string | undefined) =>
+    `<dt>${label}</dt><dd id="${id}">${escapeHtml(value ?? "")}</dd>`;
   const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(realm))}</p>
 <h1 id="kc-page-title">Personal info</h1>
 <dl class="kc-account" id="kc-account-info">
@@ -55,7 +60,10 @@ ${field("firstName", "First name", user.firstName)}
 ${field("lastName", "Last name", user.lastName)}
 </dl>
 <a class="kc-button" id="signOutButton" href="${escapeHtml(signOutUrl(server, realm))}">Sign out</a>`;
-  return reply.status(200).headers(HTML_SECURITY_HEADERS).send(themePage(`Account Management - ${realmTitle(realm)}`, body));
+  return reply
+    .status(200)
+    .headers(HTML_SECURITY_HEADERS)
+    .send(themePage(`Account Management - ${realmTitle(realm)}`, body));
 }
 
 /**
@@ -69,7 +77,8 @@ export async function registerAccountPage(app: FastifyInstance, server: ServerCo
     if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
     if (!realm.enabled) return sendErrorPage(reply, realm, "Realm not enabled");
     const sso = await ssoSessionFromCookie(server, realm, req);
-    if (!sso) return reply.status(302).header("cache-control", "no-store").header("location", signInUrl(server, realm)).send();
+    if (!sso)
+      return reply.status(302).header("cache-control", "no-store").header("location", signInUrl(server, realm)).send();
     return sendAccountPage(server, reply, realm, sso.user);
   });
 }

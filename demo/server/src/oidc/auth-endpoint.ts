@@ -19,39 +19,63 @@ export function loginActionUrl(realm: RealmRecord, clientId: string, tabId: stri
   return `/realms/${encodeURIComponent(realm.realm)}/login-actions/authenticate?${query}`;
 }
 
-async function authorize(server: ServerContext, req: FastifyRequest, reply: FastifyReply, realmName: string, params: Params) {
+async function authorize(
+  server: ServerContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  realmName: string,
+  params: Params,
+) {
   const realm = realmByName(server.db, realmName);
   if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
   if (!realm.enabled) return sendErrorPage(reply, realm, "Realm not enabled");
   const client = params.client_id ? clientByClientId(server.db, realm, params.client_id) : undefined;
   if (!client) return sendErrorPage(reply, realm, "Client not found.");
   if (client.rep.enabled === false) return sendErrorPage(reply, realm, "Client disabled.");
-  if (client.rep.bearerOnly === true) return sendErrorPage(reply, realm, "Bearer-only applications are not allowed to initiate browser login.");
+  if (client.rep.bearerOnly === true)
+    return sendErrorPage(reply, realm, "Bearer-only applications are not allowed to initiate browser login.");
   const redirectUri = params.redirect_uri;
-  if (!redirectUri || !isValidRedirectUri(client, redirectUri, server.config.publicUrl)) return sendErrorPage(reply, realm, "Invalid parameter: redirect_uri");
+  if (!redirectUri || !isValidRedirectUri(client, redirectUri, server.config.publicUrl))
+    return sendErrorPage(reply, realm, "Invalid parameter: redirect_uri");
 
   const requestedMode = params.response_mode ?? "query";
-  const responseMode: ResponseMode = requestedMode === "fragment" || requestedMode === "form_post" ? requestedMode : "query";
+  const responseMode: ResponseMode =
+    requestedMode === "fragment" || requestedMode === "form_post" ? requestedMode : "query";
   const iss = issuerOf(server, realm);
   const fail = (error: string, description?: string) =>
-    sendAuthResponse(reply, redirectUri, responseMode, { error, error_description: description, state: params.state, iss });
+    sendAuthResponse(reply, redirectUri, responseMode, {
+      error,
+      error_description: description,
+      state: params.state,
+      iss,
+    });
 
-  if (!["query", "fragment", "form_post"].includes(requestedMode)) return fail("invalid_request", "Invalid parameter: response_mode");
+  if (!["query", "fragment", "form_post"].includes(requestedMode))
+    return fail("invalid_request", "Invalid parameter: response_mode");
   if (!params.response_type) return fail("invalid_request", "Missing parameter: response_type");
   if (params.response_type !== "code") {
     const known = /^(code |)(id_token|token|id_token token)$/.test(params.response_type);
     return known
-      ? fail("unauthorized_client", "Client is not allowed to initiate browser login with given response_type. Implicit flow is disabled for the client.")
+      ? fail(
+          "unauthorized_client",
+          "Client is not allowed to initiate browser login with given response_type. Implicit flow is disabled for the client.",
+        )
       : fail("unsupported_response_type");
   }
   if (client.rep.standardFlowEnabled === false) {
-    return fail("unauthorized_client", "Client is not allowed to initiate browser login with given response_type. Standard flow is disabled for the client.");
+    return fail(
+      "unauthorized_client",
+      "Client is not allowed to initiate browser login with given response_type. Standard flow is disabled for the client.",
+    );
   }
   const requiredPkce = clientAttribute(client, "pkce.code.challenge.method");
-  if (params.code_challenge_method && !PKCE_METHODS.includes(params.code_challenge_method)) return fail("invalid_request", "Invalid parameter: code_challenge_method");
+  if (params.code_challenge_method && !PKCE_METHODS.includes(params.code_challenge_method))
+    return fail("invalid_request", "Invalid parameter: code_challenge_method");
   if (requiredPkce && !params.code_challenge) return fail("invalid_request", "Missing parameter: code_challenge");
-  if (requiredPkce && (params.code_challenge_method ?? "plain") !== requiredPkce) return fail("invalid_request", "Invalid parameter: code challenge method is not matching the configured one");
-  if (params.code_challenge && !/^[A-Za-z0-9\-._~]{43,128}$/.test(params.code_challenge)) return fail("invalid_request", "Invalid parameter: code_challenge");
+  if (requiredPkce && (params.code_challenge_method ?? "plain") !== requiredPkce)
+    return fail("invalid_request", "Invalid parameter: code challenge method is not matching the configured one");
+  if (params.code_challenge && !/^[A-Za-z0-9\-._~]{43,128}$/.test(params.code_challenge))
+    return fail("invalid_request", "Invalid parameter: code_challenge");
 
   const prompts = (params.prompt ?? "").split(" ").filter(Boolean);
   const request = saveAuthRequest(
@@ -73,11 +97,18 @@ async function authorize(server: ServerContext, req: FastifyRequest, reply: Fast
   const sso = prompts.includes("login") ? undefined : await ssoSessionFromCookie(server, realm, req);
   if (sso) return completeLogin(server, reply, realm, client, sso.user, sso.session, request, req.ip);
   if (prompts.includes("none")) return fail("login_required");
-  return sendLoginPage(reply, realm, { actionUrl: loginActionUrl(realm, client.clientId, request.tabId), username: request.loginHint });
+  return sendLoginPage(reply, realm, {
+    actionUrl: loginActionUrl(realm, client.clientId, request.tabId),
+    username: request.loginHint,
+  });
 }
 
 export async function registerAuthEndpoint(app: FastifyInstance, server: ServerContext): Promise<void> {
   const path = "/realms/:realm/protocol/openid-connect/auth";
-  app.get<{ Params: { realm: string }; Querystring: Params }>(path, (req, reply) => authorize(server, req, reply, req.params.realm, req.query));
-  app.post<{ Params: { realm: string } }>(path, (req, reply) => authorize(server, req, reply, req.params.realm, (req.body ?? {}) as Params));
+  app.get<{ Params: { realm: string }; Querystring: Params }>(path, (req, reply) =>
+    authorize(server, req, reply, req.params.realm, req.query),
+  );
+  app.post<{ Params: { realm: string } }>(path, (req, reply) =>
+    authorize(server, req, reply, req.params.realm, (req.body ?? {}) as Params),
+  );
 }

@@ -27,7 +27,11 @@ const pending = new Map<string, AuthRequest>();
 export function saveAuthRequest(request: Omit<AuthRequest, "tabId" | "expires">, lifespanSeconds: number): AuthRequest {
   const at = now();
   for (const [id, old] of pending) if (old.expires < at) pending.delete(id);
-  const saved: AuthRequest = { ...request, tabId: randomBytes(16).toString("base64url"), expires: at + lifespanSeconds * 1000 };
+  const saved: AuthRequest = {
+    ...request,
+    tabId: randomBytes(16).toString("base64url"),
+    expires: at + lifespanSeconds * 1000,
+  };
   pending.set(saved.tabId, saved);
   return saved;
 }

@@ -70,7 +70,8 @@ export function authenticateClient(db: Db, realm: RealmRecord, req: FastifyReque
   if (client.rep.publicClient !== true) {
     const secret = basic?.secret ?? body.client_secret;
     const expected = typeof client.rep.secret === "string" ? client.rep.secret : undefined;
-    if (!secret || !expected || !sameSecret(secret, expected)) throw fail(401, "unauthorized_client", "invalid_client_credentials");
+    if (!secret || !expected || !sameSecret(secret, expected))
+      throw fail(401, "unauthorized_client", "invalid_client_credentials");
   }
   if (client.rep.bearerOnly === true) throw oauthError(400, "invalid_client", "Bearer-only not allowed");
   return client;

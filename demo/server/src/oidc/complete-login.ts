@@ -49,7 +49,14 @@ export async function completeLogin(
     userId: user.id,
     sessionId: joined.id,
     ipAddress,
-    details: { auth_method: "openid-connect", auth_type: "code", redirect_uri: request.redirectUri, consent: "no_consent_required", code_id: joined.id, username: user.username },
+    details: {
+      auth_method: "openid-connect",
+      auth_type: "code",
+      redirect_uri: request.redirectUri,
+      consent: "no_consent_required",
+      code_id: joined.id,
+      username: user.username,
+    },
   });
   return sendAuthResponse(reply, request.redirectUri, request.responseMode, {
     state: request.state,

@@ -7,7 +7,8 @@ import { allowedOrigins, isOriginAllowed } from "./redirect-uris.ts";
 import { requestedClientId } from "./client-auth.ts";
 import { formBody } from "./token-endpoint.ts";
 
-const ALLOWED_HEADERS = "Origin, Accept, X-Requested-With, Content-Type, Access-Control-Request-Method, Access-Control-Request-Headers, Authorization, DPoP";
+const ALLOWED_HEADERS =
+  "Origin, Accept, X-Requested-With, Content-Type, Access-Control-Request-Method, Access-Control-Request-Headers, Authorization, DPoP";
 const ALLOWED_METHODS = "GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH";
 const EXPOSED_HEADERS = "Location, Content-Disposition, WWW-Authenticate";
 
@@ -29,7 +30,8 @@ function originsForRequest(server: ServerContext, req: FastifyRequest): string[]
     }
   }
   const realmName = /^\/realms\/([^/]+)\//.exec(req.url)?.[1];
-  const clientId = requestedClientId(req, formBody(req)) ?? (req.query as Record<string, string> | undefined)?.client_id;
+  const clientId =
+    requestedClientId(req, formBody(req)) ?? (req.query as Record<string, string> | undefined)?.client_id;
   if (!realmName || !clientId) return [];
   const realm = realmByName(server.db, decodeURIComponent(realmName));
   const client = realm ? clientByClientId(server.db, realm, clientId) : undefined;
@@ -53,7 +55,8 @@ function preflight(req: FastifyRequest, reply: FastifyReply) {
 /** CORS for /admin/* and /realms/*, with Keycloak's origin rules. */
 export function registerCors(app: FastifyInstance, server: ServerContext): void {
   app.addHook("onRequest", async (req, reply) => {
-    if (req.method === "OPTIONS" && isCorsPath(req.url) && req.headers["access-control-request-method"]) return preflight(req, reply);
+    if (req.method === "OPTIONS" && isCorsPath(req.url) && req.headers["access-control-request-method"])
+      return preflight(req, reply);
   });
   app.addHook("onSend", async (req, reply, payload) => {
     const origin = req.headers.origin;

@@ -16,5 +16,8 @@ export function sendErrorPage(reply: FastifyReply, realm: RealmRecord | undefine
 /** A plain information page (e.g. "You are logged out"). */
 export function sendInfoPage(reply: FastifyReply, realm: RealmRecord, heading: string, message?: string) {
   const body = `<h1 id="kc-page-title">${escapeHtml(heading)}</h1>${message ? `\n<p class="kc-info">${escapeHtml(message)}</p>` : ""}`;
-  return reply.status(200).headers(HTML_SECURITY_HEADERS).send(themePage(realmTitle(realm), body));
+  return reply
+    .status(200)
+    .headers(HTML_SECURITY_HEADERS)
+    .send(themePage(realmTitle(realm), body));
 }

@@ -9,14 +9,24 @@ import { startUserSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
 
 /** Service-account tokens. Keycloak 26 keeps no session for them unless refresh tokens are enabled for this grant. */
-export async function clientCredentialsGrant(server: ServerContext, realm: RealmRecord, client: ClientRecord, body: FormBody, req: FastifyRequest): Promise<TokenResponseBody> {
-  if (client.rep.publicClient === true) throw oauthError(401, "unauthorized_client", "Public client not allowed to retrieve service account");
-  if (client.rep.serviceAccountsEnabled !== true) throw oauthError(401, "unauthorized_client", "Client not enabled to retrieve service account");
+export async function clientCredentialsGrant(
+  server: ServerContext,
+  realm: RealmRecord,
+  client: ClientRecord,
+  body: FormBody,
+  req: FastifyRequest,
+): Promise<TokenResponseBody> {
+  if (client.rep.publicClient === true)
+    throw oauthError(401, "unauthorized_client", "Public client not allowed to retrieve service account");
+  if (client.rep.serviceAccountsEnabled !== true)
+    throw oauthError(401, "unauthorized_client", "Client not enabled to retrieve service account");
   const user = server.db.list("users", realm.id).find((u) => u.serviceAccountClientId === client.id);
   if (!user) throw oauthError(400, "invalid_request", "Service account user not found");
   if (!user.enabled) throw oauthError(400, "invalid_request", "User is disabled");
   const withRefreshToken = clientAttribute(client, "use.refresh.tokens.for.client.credentials.grant") === "true";
-  const session = withRefreshToken ? await startUserSession(server, realm, user, client, { ipAddress: req.ip, authMethod: "openid-connect" }) : undefined;
+  const session = withRefreshToken
+    ? await startUserSession(server, realm, user, client, { ipAddress: req.ip, authMethod: "openid-connect" })
+    : undefined;
   const tokens = await issueTokens(server, { realm, client, user, session, scope: body.scope, withRefreshToken });
   if (!withRefreshToken) delete tokens.session_state;
   await recordEvent(server, realm, {

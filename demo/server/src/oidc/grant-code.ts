@@ -9,11 +9,24 @@ import { isValidCodeVerifier, pkceChallengeMatches } from "./pkce.ts";
 import { activeSession, touchSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
 
-export async function authorizationCodeGrant(server: ServerContext, realm: RealmRecord, client: ClientRecord, body: FormBody, req: FastifyRequest): Promise<TokenResponseBody> {
+export async function authorizationCodeGrant(
+  server: ServerContext,
+  realm: RealmRecord,
+  client: ClientRecord,
+  body: FormBody,
+  req: FastifyRequest,
+): Promise<TokenResponseBody> {
   if (!body.code) throw oauthError(400, "invalid_request", "Missing parameter: code");
   const code = server.db.get("authCodes", body.code);
   const fail = async (error: string, description: string) => {
-    await recordEvent(server, realm, { type: "CODE_TO_TOKEN_ERROR", clientId: client.clientId, userId: code?.userId, sessionId: code?.sessionId, ipAddress: req.ip, error });
+    await recordEvent(server, realm, {
+      type: "CODE_TO_TOKEN_ERROR",
+      clientId: client.clientId,
+      userId: code?.userId,
+      sessionId: code?.sessionId,
+      ipAddress: req.ip,
+      error,
+    });
     return oauthError(400, "invalid_grant", description);
   };
   if (!code || code.realmId !== realm.id) throw await fail("invalid_code", "Code not valid");
@@ -23,19 +36,31 @@ export async function authorizationCodeGrant(server: ServerContext, realm: Realm
   if (body.redirect_uri !== code.redirectUri) throw await fail("invalid_code", "Incorrect redirect_uri");
   if (code.codeChallenge) {
     if (!body.code_verifier) throw await fail("invalid_code_verifier", "PKCE code verifier not specified");
-    if (!isValidCodeVerifier(body.code_verifier)) throw await fail("invalid_code_verifier", "PKCE invalid code verifier");
+    if (!isValidCodeVerifier(body.code_verifier))
+      throw await fail("invalid_code_verifier", "PKCE invalid code verifier");
     if (!pkceChallengeMatches(code.codeChallengeMethod, code.codeChallenge, body.code_verifier)) {
       throw await fail("invalid_code_verifier", "PKCE verification failed: Code mismatch");
     }
   } else if (body.code_verifier) {
-    throw await fail("invalid_code_verifier", "PKCE code verifier specified but challenge not present in authorization");
+    throw await fail(
+      "invalid_code_verifier",
+      "PKCE code verifier specified but challenge not present in authorization",
+    );
   }
   const session = activeSession(server.db, realm, code.sessionId);
   const user = session ? server.db.get("users", session.userId) : undefined;
   if (!session || !user) throw await fail("session_expired", "Session not active");
   if (!user.enabled) throw await fail("user_disabled", "User disabled");
   const touched = await touchSession(server, session, client);
-  const tokens = await issueTokens(server, { realm, client, user, session: touched, scope: code.scope, nonce: code.nonce, withRefreshToken: true });
+  const tokens = await issueTokens(server, {
+    realm,
+    client,
+    user,
+    session: touched,
+    scope: code.scope,
+    nonce: code.nonce,
+    withRefreshToken: true,
+  });
   await recordEvent(server, realm, {
     type: "CODE_TO_TOKEN",
     clientId: client.clientId,

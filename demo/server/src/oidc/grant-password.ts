@@ -13,8 +13,15 @@ import { recordEvent } from "../events/record.ts";
 const invalidCredentials = () => oauthError(401, "invalid_grant", "Invalid user credentials");
 
 /** Resource owner password credentials (direct access grant). */
-export async function passwordGrant(server: ServerContext, realm: RealmRecord, client: ClientRecord, body: FormBody, req: FastifyRequest): Promise<TokenResponseBody> {
-  if (client.rep.directAccessGrantsEnabled !== true) throw oauthError(400, "unauthorized_client", "Client not allowed for direct access grants");
+export async function passwordGrant(
+  server: ServerContext,
+  realm: RealmRecord,
+  client: ClientRecord,
+  body: FormBody,
+  req: FastifyRequest,
+): Promise<TokenResponseBody> {
+  if (client.rep.directAccessGrantsEnabled !== true)
+    throw oauthError(400, "unauthorized_client", "Client not allowed for direct access grants");
   const ipAddress = req.ip;
   const username = body.username ?? "";
   const details = { auth_method: "openid-connect", grant_type: "password", username };
@@ -46,6 +53,13 @@ export async function passwordGrant(server: ServerContext, realm: RealmRecord, c
   await clearLoginFailures(server, realm, user);
   const session = await startUserSession(server, realm, user, client, { ipAddress, authMethod: "openid-connect" });
   const tokens = await issueTokens(server, { realm, client, user, session, scope: body.scope, withRefreshToken: true });
-  await recordEvent(server, realm, { type: "LOGIN", clientId: client.clientId, userId: user.id, sessionId: session.id, ipAddress, details });
+  await recordEvent(server, realm, {
+    type: "LOGIN",
+    clientId: client.clientId,
+    userId: user.id,
+    sessionId: session.id,
+    ipAddress,
+    details,
+  });
   return tokens;
 }

@@ -8,10 +8,23 @@ import { verifyToken } from "./verify-token.ts";
 import { activeSession, touchSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
 
-export async function refreshTokenGrant(server: ServerContext, realm: RealmRecord, client: ClientRecord, body: FormBody, req: FastifyRequest): Promise<TokenResponseBody> {
+export async function refreshTokenGrant(
+  server: ServerContext,
+  realm: RealmRecord,
+  client: ClientRecord,
+  body: FormBody,
+  req: FastifyRequest,
+): Promise<TokenResponseBody> {
   if (!body.refresh_token) throw oauthError(400, "invalid_request", "Missing parameter: refresh_token");
   const fail = async (error: string, userId?: string, sessionId?: string) =>
-    recordEvent(server, realm, { type: "REFRESH_TOKEN_ERROR", clientId: client.clientId, userId, sessionId, ipAddress: req.ip, error });
+    recordEvent(server, realm, {
+      type: "REFRESH_TOKEN_ERROR",
+      clientId: client.clientId,
+      userId,
+      sessionId,
+      ipAddress: req.ip,
+      error,
+    });
   const verified = await verifyToken(server, body.refresh_token, "Refresh", realm.realm);
   if (!verified) {
     await fail("invalid_token");
@@ -37,7 +50,20 @@ export async function refreshTokenGrant(server: ServerContext, realm: RealmRecor
     throw oauthError(400, "invalid_grant", "Stale token");
   }
   const touched = await touchSession(server, session, client);
-  const tokens = await issueTokens(server, { realm, client, user, session: touched, scope: payload.scope, withRefreshToken: true });
-  await recordEvent(server, realm, { type: "REFRESH_TOKEN", clientId: client.clientId, userId: user.id, sessionId: session.id, ipAddress: req.ip });
+  const tokens = await issueTokens(server, {
+    realm,
+    client,
+    user,
+    session: touched,
+    scope: payload.scope,
+    withRefreshToken: true,
+  });
+  await recordEvent(server, realm, {
+    type: "REFRESH_TOKEN",
+    clientId: client.clientId,
+    userId: user.id,
+    sessionId: session.id,
+    ipAddress: req.ip,
+  });
   return tokens;
 }

@@ -27,7 +27,8 @@ ${body}
 export const HTML_SECURITY_HEADERS = {
   "content-type": "text/html; charset=utf-8",
   "cache-control": "no-store, must-revalidate, max-age=0",
-  "content-security-policy": "frame-src 'self'; frame-ancestors 'self'; object-src 'none'; script-src 'self'; style-src 'self'",
+  "content-security-policy":
+    "frame-src 'self'; frame-ancestors 'self'; object-src 'none'; script-src 'self'; style-src 'self'",
   "x-frame-options": "SAMEORIGIN",
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",

@@ -56,7 +56,9 @@ function fromComponent(component: ComponentRecord): RealmSigningKey {
   const pem = first(component, "privateKey")!;
   const known = parsed.get(pem);
   if (known) return known;
-  const privateKey = createPrivateKey(pem.includes("BEGIN") ? pem : `-----BEGIN PRIVATE KEY-----\n${pem}\n-----END PRIVATE KEY-----\n`);
+  const privateKey = createPrivateKey(
+    pem.includes("BEGIN") ? pem : `-----BEGIN PRIVATE KEY-----\n${pem}\n-----END PRIVATE KEY-----\n`,
+  );
   const publicKey = createPublicKey(privateKey);
   const kid = keyId(publicKey);
   const jwk = publicKey.export({ format: "jwk" }) as JWK;
@@ -78,7 +80,9 @@ function fromComponent(component: ComponentRecord): RealmSigningKey {
 
 /** Keycloak's key id: base64url SHA-256 of the encoded public key. */
 function keyId(publicKey: KeyObject): string {
-  return createHash("sha256").update(publicKey.export({ format: "der", type: "spki" })).digest("base64url");
+  return createHash("sha256")
+    .update(publicKey.export({ format: "der", type: "spki" }))
+    .digest("base64url");
 }
 
 async function createKeyComponent(server: ServerContext, realm: RealmRecord): Promise<RealmSigningKey> {
@@ -90,7 +94,15 @@ async function createKeyComponent(server: ServerContext, realm: RealmRecord): Pr
     providerId: "rsa-generated",
     providerType: KEY_PROVIDER_TYPE,
     parentId: realm.id,
-    config: { priority: ["100"], keySize: ["2048"], algorithm: ["RS256"], active: ["true"], enabled: ["true"], privateKey: [privateKey], certificate: [certificate] },
+    config: {
+      priority: ["100"],
+      keySize: ["2048"],
+      algorithm: ["RS256"],
+      active: ["true"],
+      enabled: ["true"],
+      privateKey: [privateKey],
+      certificate: [certificate],
+    },
   };
   const key = fromComponent(component);
   await server.db.write((tx) => tx.put("components", component));

@@ -29,5 +29,8 @@ export function sendLoginPage(reply: FastifyReply, realm: RealmRecord, state: Lo
 <input type="hidden" id="id-hidden-input" name="credentialId">
 <input type="submit" id="kc-login" name="login" value="Sign In">
 </form>`;
-  return reply.status(200).headers(HTML_SECURITY_HEADERS).send(themePage(`Sign in to ${realmTitle(realm)}`, body));
+  return reply
+    .status(200)
+    .headers(HTML_SECURITY_HEADERS)
+    .send(themePage(`Sign in to ${realmTitle(realm)}`, body));
 }

@@ -14,9 +14,21 @@ import { recordEvent } from "../events/record.ts";
 
 type Params = Record<string, string | undefined>;
 
-async function endSession(server: ServerContext, realm: RealmRecord, session: UserSessionRecord, clientId: string | undefined, ip: string) {
+async function endSession(
+  server: ServerContext,
+  realm: RealmRecord,
+  session: UserSessionRecord,
+  clientId: string | undefined,
+  ip: string,
+) {
   await endSessions(server, [session]);
-  await recordEvent(server, realm, { type: "LOGOUT", clientId, userId: session.userId, sessionId: session.id, ipAddress: ip });
+  await recordEvent(server, realm, {
+    type: "LOGOUT",
+    clientId,
+    userId: session.userId,
+    sessionId: session.id,
+    ipAddress: ip,
+  });
 }
 
 function sendLogoutConfirmation(reply: FastifyReply, realm: RealmRecord, params: Params) {
@@ -31,17 +43,28 @@ function sendLogoutConfirmation(reply: FastifyReply, realm: RealmRecord, params:
 ${hidden}
 <input type="submit" id="kc-logout" name="confirmLogout" value="Logout">
 </form>`;
-  return reply.status(200).headers(HTML_SECURITY_HEADERS).send(themePage(realmTitle(realm), body));
+  return reply
+    .status(200)
+    .headers(HTML_SECURITY_HEADERS)
+    .send(themePage(realmTitle(realm), body));
 }
 
 /** RP-initiated logout (OIDC): id_token_hint, post_logout_redirect_uri, client_id, state. */
-async function logout(server: ServerContext, req: FastifyRequest, reply: FastifyReply, realm: RealmRecord, params: Params, confirmed: boolean) {
+async function logout(
+  server: ServerContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  realm: RealmRecord,
+  params: Params,
+  confirmed: boolean,
+) {
   let hintSid: string | undefined;
   let clientId = params.client_id;
   if (params.id_token_hint) {
     const hint = await verifyToken(server, params.id_token_hint, "ID", realm.realm);
     if (!hint) return sendErrorPage(reply, realm, "Invalid parameter: id_token_hint");
-    if (clientId && clientId !== hint.payload.azp) return sendErrorPage(reply, realm, "Parameter client_id different than the client for which ID Token was issued");
+    if (clientId && clientId !== hint.payload.azp)
+      return sendErrorPage(reply, realm, "Parameter client_id different than the client for which ID Token was issued");
     clientId = hint.payload.azp;
     hintSid = hint.payload.sid;
   }
@@ -50,7 +73,8 @@ async function logout(server: ServerContext, req: FastifyRequest, reply: Fastify
     if (!clientId) return sendErrorPage(reply, realm, "Missing parameters: id_token_hint");
     const client = clientByClientId(server.db, realm, clientId);
     if (!client) return sendErrorPage(reply, realm, "Client not found.");
-    if (!isValidPostLogoutRedirectUri(client, redirect, server.config.publicUrl)) return sendErrorPage(reply, realm, "Invalid redirect uri");
+    if (!isValidPostLogoutRedirectUri(client, redirect, server.config.publicUrl))
+      return sendErrorPage(reply, realm, "Invalid redirect uri");
   }
   if (!params.id_token_hint && !confirmed) return sendLogoutConfirmation(reply, realm, params);
 
@@ -59,14 +83,22 @@ async function logout(server: ServerContext, req: FastifyRequest, reply: Fastify
   if (session && session.realmId === realm.id) await endSession(server, realm, session, clientId, req.ip);
   clearSsoCookies(server, reply, realm);
   if (redirect) {
-    const location = params.state ? `${redirect}${redirect.includes("?") ? "&" : "?"}${new URLSearchParams({ state: params.state })}` : redirect;
+    const location = params.state
+      ? `${redirect}${redirect.includes("?") ? "&" : "?"}${new URLSearchParams({ state: params.state })}`
+      : redirect;
     return reply.status(302).header("location", location).send();
   }
   return sendInfoPage(reply, realm, "You are logged out");
 }
 
 /** Back-channel logout with a refresh token (what adapters call): 204. */
-async function refreshTokenLogout(server: ServerContext, req: FastifyRequest, reply: FastifyReply, realm: RealmRecord, body: FormBody) {
+async function refreshTokenLogout(
+  server: ServerContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  realm: RealmRecord,
+  body: FormBody,
+) {
   const client = authenticateClient(server.db, realm, req, body);
   const verified = await verifyToken(server, body.refresh_token!, "Refresh", realm.realm);
   if (!verified) throw oauthError(400, "invalid_grant", "Invalid refresh token");
@@ -78,13 +110,17 @@ async function refreshTokenLogout(server: ServerContext, req: FastifyRequest, re
 
 export async function registerLogoutEndpoint(app: FastifyInstance, server: ServerContext): Promise<void> {
   const path = "/realms/:realm/protocol/openid-connect/logout";
-  const withRealm = (handler: (realm: RealmRecord, req: FastifyRequest, reply: FastifyReply) => unknown) =>
+  const withRealm =
+    (handler: (realm: RealmRecord, req: FastifyRequest, reply: FastifyReply) => unknown) =>
     async (req: FastifyRequest<{ Params: { realm: string } }>, reply: FastifyReply) => {
       const realm = realmByName(server.db, req.params.realm);
       if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
       return handler(realm, req, reply);
     };
-  app.get(path, withRealm((realm, req, reply) => logout(server, req, reply, realm, req.query as Params, false)));
+  app.get(
+    path,
+    withRealm((realm, req, reply) => logout(server, req, reply, realm, req.query as Params, false)),
+  );
   app.post(
     path,
     withRealm((realm, req, reply) => {
@@ -93,5 +129,8 @@ export async function registerLogoutEndpoint(app: FastifyInstance, server: Serve
       return logout(server, req, reply, realm, body, false);
     }),
   );
-  app.post(`${path}/logout-confirm`, withRealm((realm, req, reply) => logout(server, req, reply, realm, (req.body ?? {}) as Params, true)));
+  app.post(
+    `${path}/logout-confirm`,
+    withRealm((realm, req, reply) => logout(server, req, reply, realm, (req.body ?? {}) as Params, true)),
+  );
 }

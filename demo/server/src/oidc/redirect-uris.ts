@@ -55,7 +55,9 @@ export function isValidRedirectUri(client: ClientRecord, redirectUri: string, pu
 /** post_logout_redirect_uri check: the client's `post.logout.redirect.uris` ("+" = the redirect URIs). */
 export function isValidPostLogoutRedirectUri(client: ClientRecord, uri: string, publicUrl: string): boolean {
   const configured = (clientAttribute(client, "post.logout.redirect.uris") ?? "").split("##").filter(Boolean);
-  const valid = configured.flatMap((v) => (v === "+" ? resolvedRedirectUris(client, publicUrl) : [resolveAgainstRoot(client, v, publicUrl) ?? v]));
+  const valid = configured.flatMap((v) =>
+    v === "+" ? resolvedRedirectUris(client, publicUrl) : [resolveAgainstRoot(client, v, publicUrl) ?? v],
+  );
   return matchesAny(valid, uri);
 }
 
@@ -80,7 +82,12 @@ export function originOf(uri: string): string | undefined {
 
 /** Exact origin match; "*" allows any; an origin with a `:*` port (from a loopback redirect URI) allows any port. */
 export function isOriginAllowed(origins: string[], origin: string): boolean {
-  return origins.some((o) => o === "*" || o === origin || (o.endsWith(":*") && new RegExp(`^${escapeRegExp(o.slice(0, -1))}\\d+$`).test(origin)));
+  return origins.some(
+    (o) =>
+      o === "*" ||
+      o === origin ||
+      (o.endsWith(":*") && new RegExp(`^${escapeRegExp(o.slice(0, -1))}\\d+$`).test(origin)),
+  );
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -25,35 +25,62 @@ export function needsPasswordUpdate(server: ServerContext, realm: RealmRecord, u
 }
 
 /** Signs the user in: a new session, SSO cookies, and the code back to the client. */
-export async function finishLogin(server: ServerContext, req: FastifyRequest, reply: FastifyReply, realm: RealmRecord, client: ClientRecord, user: UserRecord, request: AuthRequest) {
+export async function finishLogin(
+  server: ServerContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  realm: RealmRecord,
+  client: ClientRecord,
+  user: UserRecord,
+  request: AuthRequest,
+) {
   dropAuthRequest(request.tabId);
-  const session = await startUserSession(server, realm, user, client, { ipAddress: req.ip, rememberMe: request.rememberMe, authMethod: "openid-connect" });
+  const session = await startUserSession(server, realm, user, client, {
+    ipAddress: req.ip,
+    rememberMe: request.rememberMe,
+    authMethod: "openid-connect",
+  });
   return completeLogin(server, reply, realm, client, user, session, request, req.ip);
 }
 
 /** The UPDATE_PASSWORD step of the browser flow (other required actions are not implemented and do not block login). */
 export async function registerRequiredActions(app: FastifyInstance, server: ServerContext): Promise<void> {
-  app.post<{ Params: { realm: string }; Querystring: Record<string, string | undefined> }>("/realms/:realm/login-actions/required-action", async (req, reply) => {
-    const realm = realmByName(server.db, req.params.realm);
-    if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
-    const request = findAuthRequest(req.query.tab_id, realm.id);
-    const client = request ? clientByClientId(server.db, realm, request.clientId) : undefined;
-    const user = request?.authenticatedUserId ? server.db.get("users", request.authenticatedUserId) : undefined;
-    if (!request || !client || !user) return sendErrorPage(reply, realm, "Your login attempt timed out. Login will start from the beginning.");
+  app.post<{ Params: { realm: string }; Querystring: Record<string, string | undefined> }>(
+    "/realms/:realm/login-actions/required-action",
+    async (req, reply) => {
+      const realm = realmByName(server.db, req.params.realm);
+      if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
+      const request = findAuthRequest(req.query.tab_id, realm.id);
+      const client = request ? clientByClientId(server.db, realm, request.clientId) : undefined;
+      const user = request?.authenticatedUserId ? server.db.get("users", request.authenticatedUserId) : undefined;
+      if (!request || !client || !user)
+        return sendErrorPage(reply, realm, "Your login attempt timed out. Login will start from the beginning.");
 
-    const form = (req.body ?? {}) as Record<string, string | undefined>;
-    const password = form["password-new"] ?? "";
-    const actionUrl = requiredActionUrl(realm, client.clientId, request.tabId);
-    if (!password) return sendUpdatePasswordPage(reply, realm, actionUrl, "Please specify password.");
-    if (password !== form["password-confirm"]) return sendUpdatePasswordPage(reply, realm, actionUrl, "Passwords don't match.");
+      const form = (req.body ?? {}) as Record<string, string | undefined>;
+      const password = form["password-new"] ?? "";
+      const actionUrl = requiredActionUrl(realm, client.clientId, request.tabId);
+      if (!password) return sendUpdatePasswordPage(reply, realm, actionUrl, "Please specify password.");
+      if (password !== form["password-confirm"])
+        return sendUpdatePasswordPage(reply, realm, actionUrl, "Passwords don't match.");
 
-    const updated: UserRecord = { ...user, credentials: [...user.credentials], requiredActions: [...user.requiredActions] };
-    setUserPassword(updated, password, false);
-    await server.db.write((tx) => tx.put("users", updated));
-    const details = { custom_required_action: UPDATE_PASSWORD, credential_type: "password" };
-    for (const type of ["UPDATE_PASSWORD", "UPDATE_CREDENTIAL"]) {
-      await recordEvent(server, realm, { type, clientId: client.clientId, userId: user.id, ipAddress: req.ip, details });
-    }
-    return finishLogin(server, req, reply, realm, client, updated, request);
-  });
+      const updated: UserRecord = {
+        ...user,
+        credentials: [...user.credentials],
+        requiredActions: [...user.requiredActions],
+      };
+      setUserPassword(updated, password, false);
+      await server.db.write((tx) => tx.put("users", updated));
+      const details = { custom_required_action: UPDATE_PASSWORD, credential_type: "password" };
+      for (const type of ["UPDATE_PASSWORD", "UPDATE_CREDENTIAL"]) {
+        await recordEvent(server, realm, {
+          type,
+          clientId: client.clientId,
+          userId: user.id,
+          ipAddress: req.ip,
+          details,
+        });
+      }
+      return finishLogin(server, req, reply, realm, client, updated, request);
+    },
+  );
 }

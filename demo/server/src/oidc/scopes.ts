@@ -13,7 +13,9 @@ export interface AppliedScopes {
 /** Resolves which client scopes apply to a request, as Keycloak does for the `scope` parameter. */
 export function applyScopes(db: Db, client: ClientRecord, requested: string | undefined): AppliedScopes {
   const asked = new Set((requested ?? "").split(" ").filter(Boolean));
-  const defaults = client.defaultClientScopeIds.map((id) => db.get("clientScopes", id)).filter((s): s is ClientScopeRecord => !!s);
+  const defaults = client.defaultClientScopeIds
+    .map((id) => db.get("clientScopes", id))
+    .filter((s): s is ClientScopeRecord => !!s);
   const optional = client.optionalClientScopeIds
     .map((id) => db.get("clientScopes", id))
     .filter((s): s is ClientScopeRecord => !!s && asked.has(s.name));
@@ -27,6 +29,7 @@ export function applyScopes(db: Db, client: ClientRecord, requested: string | un
   return {
     scopes,
     scopeParam,
-    has: (name) => names.has(name) || (unconfigured && ["profile", "email", "roles", "web-origins", "basic", "acr"].includes(name)),
+    has: (name) =>
+      names.has(name) || (unconfigured && ["profile", "email", "roles", "web-origins", "basic", "acr"].includes(name)),
   };
 }

@@ -2,7 +2,11 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ServerContext } from "../context.ts";
 import { clientByClientId, realmByName } from "./lookup.ts";
 import { allowedOrigins, isOriginAllowed } from "./redirect-uris.ts";
-import { LOGIN_STATUS_IFRAME_SCRIPT, THIRD_PARTY_STEP1_SCRIPT, THIRD_PARTY_STEP2_SCRIPT } from "./session-iframe-scripts.ts";
+import {
+  LOGIN_STATUS_IFRAME_SCRIPT,
+  THIRD_PARTY_STEP1_SCRIPT,
+  THIRD_PARTY_STEP2_SCRIPT,
+} from "./session-iframe-scripts.ts";
 
 const framePage = (script: string) =>
   `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Keycloak</title>\n<script src="${script}"></script>\n</head>\n<body></body>\n</html>\n`;
@@ -10,7 +14,11 @@ const framePage = (script: string) =>
 /** Pages keycloak-js embeds in hidden iframes: frameable by any origin, scripts served from this origin only. */
 const sendFrame = (reply: FastifyReply, script: string) =>
   reply
-    .headers({ "content-type": "text/html; charset=utf-8", "cache-control": "no-cache", "content-security-policy": "script-src 'self'; object-src 'none'" })
+    .headers({
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-cache",
+      "content-security-policy": "script-src 'self'; object-src 'none'",
+    })
     .send(framePage(script));
 
 const sendScript = (reply: FastifyReply, source: string) =>

@@ -42,20 +42,42 @@ function appendCookie(reply: FastifyReply, cookie: string): void {
 }
 
 /** Sets the SSO cookies for a browser session (persistent only with remember-me). */
-export async function setSsoCookies(server: ServerContext, reply: FastifyReply, realm: RealmRecord, user: UserRecord, session: UserSessionRecord): Promise<void> {
+export async function setSsoCookies(
+  server: ServerContext,
+  reply: FastifyReply,
+  realm: RealmRecord,
+  user: UserRecord,
+  session: UserSessionRecord,
+): Promise<void> {
   const expiresAt = Math.floor(sessionExpiresAt(realm, session) / 1000);
   const key = await realmSigningKey(server, realm);
-  const identity = await new SignJWT({ typ: "Serialized-ID", sid: session.id, sub: user.id, iss: issuerOf(server, realm), iat: Math.floor(now() / 1000), exp: expiresAt })
+  const identity = await new SignJWT({
+    typ: "Serialized-ID",
+    sid: session.id,
+    sub: user.id,
+    iss: issuerOf(server, realm),
+    iat: Math.floor(now() / 1000),
+    exp: expiresAt,
+  })
     .setProtectedHeader({ alg: "RS256", kid: key.kid })
     .sign(key.privateKey);
   const maxAge = session.rememberMe ? Math.max(0, expiresAt - Math.floor(now() / 1000)) : undefined;
   appendCookie(reply, `${IDENTITY_COOKIE}=${identity}; ${cookieAttributes(server, realm, maxAge)}; HttpOnly`);
-  appendCookie(reply, `${SESSION_COOKIE}=${sessionCookieValue(session.id)}; ${cookieAttributes(server, realm, maxAge)}`);
+  appendCookie(
+    reply,
+    `${SESSION_COOKIE}=${sessionCookieValue(session.id)}; ${cookieAttributes(server, realm, maxAge)}`,
+  );
 }
 
 export function clearSsoCookies(server: ServerContext, reply: FastifyReply, realm: RealmRecord): void {
-  appendCookie(reply, `${IDENTITY_COOKIE}=; ${cookieAttributes(server, realm, 0)}; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly`);
-  appendCookie(reply, `${SESSION_COOKIE}=; ${cookieAttributes(server, realm, 0)}; Expires=Thu, 01 Jan 1970 00:00:00 GMT`);
+  appendCookie(
+    reply,
+    `${IDENTITY_COOKIE}=; ${cookieAttributes(server, realm, 0)}; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly`,
+  );
+  appendCookie(
+    reply,
+    `${SESSION_COOKIE}=; ${cookieAttributes(server, realm, 0)}; Expires=Thu, 01 Jan 1970 00:00:00 GMT`,
+  );
 }
 
 export interface SsoSession {
@@ -64,7 +86,11 @@ export interface SsoSession {
 }
 
 /** The browser's live SSO session from its identity cookie, if any. */
-export async function ssoSessionFromCookie(server: ServerContext, realm: RealmRecord, req: FastifyRequest): Promise<SsoSession | undefined> {
+export async function ssoSessionFromCookie(
+  server: ServerContext,
+  realm: RealmRecord,
+  req: FastifyRequest,
+): Promise<SsoSession | undefined> {
   const cookie = readCookies(req).get(IDENTITY_COOKIE);
   if (!cookie) return undefined;
   const verified = await verifyToken(server, cookie, "Serialized-ID", realm.realm);

@@ -4,6 +4,10 @@ import { LOGIN_CSS } from "./login-css.ts";
 import { FORM_POST_SCRIPT, FORM_POST_SCRIPT_PATH } from "./auth-response.ts";
 
 export async function registerThemeResources(app: FastifyInstance): Promise<void> {
-  app.get(LOGIN_CSS_PATH, (_req, reply) => reply.headers({ "content-type": "text/css; charset=utf-8", "cache-control": "max-age=3600" }).send(LOGIN_CSS));
-  app.get(FORM_POST_SCRIPT_PATH, (_req, reply) => reply.headers({ "content-type": "text/javascript; charset=utf-8" }).send(FORM_POST_SCRIPT));
+  app.get(LOGIN_CSS_PATH, (_req, reply) =>
+    reply.headers({ "content-type": "text/css; charset=utf-8", "cache-control": "max-age=3600" }).send(LOGIN_CSS),
+  );
+  app.get(FORM_POST_SCRIPT_PATH, (_req, reply) =>
+    reply.headers({ "content-type": "text/javascript; charset=utf-8" }).send(FORM_POST_SCRIPT),
+  );
 }

@@ -19,7 +19,13 @@ const grants = {
 } as const;
 
 /** Keycloak records a failed client authentication as the grant's error event. */
-async function authenticateGrantClient(server: ServerContext, realm: RealmRecord, req: FastifyRequest, body: FormBody, eventType: string): Promise<ClientRecord> {
+async function authenticateGrantClient(
+  server: ServerContext,
+  realm: RealmRecord,
+  req: FastifyRequest,
+  body: FormBody,
+  eventType: string,
+): Promise<ClientRecord> {
   try {
     return authenticateClient(server.db, realm, req, body);
   } catch (error) {

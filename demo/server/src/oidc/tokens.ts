@@ -10,7 +10,8 @@ import { allowedOrigins } from "./redirect-uris.ts";
 import { clientAttribute, realmNumber } from "./lookup.ts";
 import { sessionExpiresAt } from "../access/sessions.ts";
 
-export const issuerOf = (server: ServerContext, realm: RealmRecord) => `${server.config.publicUrl}/realms/${realm.realm}`;
+export const issuerOf = (server: ServerContext, realm: RealmRecord) =>
+  `${server.config.publicUrl}/realms/${realm.realm}`;
 
 export interface TokenGrant {
   realm: RealmRecord;
@@ -77,7 +78,8 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
   const clientLifespan = Number(clientAttribute(client, "access.token.lifespan") ?? "") || 0;
   const accessLifespan = clientLifespan || realmNumber(realm, "accessTokenLifespan", 300);
   const sessionEnd = session ? Math.floor(sessionExpiresAt(realm, session) / 1000) : undefined;
-  const accessExp = sessionEnd !== undefined ? Math.min(issuedAt + accessLifespan, sessionEnd) : issuedAt + accessLifespan;
+  const accessExp =
+    sessionEnd !== undefined ? Math.min(issuedAt + accessLifespan, sessionEnd) : issuedAt + accessLifespan;
   const authTime = session ? Number(session.notes.AUTH_TIME ?? Math.floor(session.start / 1000)) : undefined;
   const withProfile = scopes.has("profile");
   const withEmail = scopes.has("email");
@@ -103,7 +105,9 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
   if (scopes.has("roles")) {
     if (roles.realmRoles.length) access.realm_access = { roles: roles.realmRoles };
     if (Object.keys(roles.clientRoles).length) {
-      access.resource_access = Object.fromEntries(Object.entries(roles.clientRoles).map(([id, names]) => [id, { roles: names }]));
+      access.resource_access = Object.fromEntries(
+        Object.entries(roles.clientRoles).map(([id, names]) => [id, { roles: names }]),
+      );
     }
   }
   access.scope = scopes.scopeParam;

@@ -6,11 +6,18 @@ import { authenticateBearer } from "../access/authenticate.ts";
 function invalidToken(reply: FastifyReply, realmName: string) {
   return reply
     .status(401)
-    .header("www-authenticate", `Bearer realm="${realmName}", error="invalid_token", error_description="Token verification failed"`)
+    .header(
+      "www-authenticate",
+      `Bearer realm="${realmName}", error="invalid_token", error_description="Token verification failed"`,
+    )
     .send({ error: "invalid_token", error_description: "Token verification failed" });
 }
 
-async function userinfo(server: ServerContext, req: FastifyRequest<{ Params: { realm: string } }>, reply: FastifyReply) {
+async function userinfo(
+  server: ServerContext,
+  req: FastifyRequest<{ Params: { realm: string } }>,
+  reply: FastifyReply,
+) {
   let identity;
   try {
     identity = await authenticateBearer(server, req);

@@ -25,7 +25,12 @@ export function tokenRealmName(token: string): string | undefined {
  * key, issuer, expiry, type, and the realm's not-before policy. Undefined when
  * any check fails.
  */
-export async function verifyToken(server: ServerContext, token: string, typ: "Bearer" | "Refresh" | "ID" | "Serialized-ID", realmName?: string): Promise<VerifiedToken | undefined> {
+export async function verifyToken(
+  server: ServerContext,
+  token: string,
+  typ: "Bearer" | "Refresh" | "ID" | "Serialized-ID",
+  realmName?: string,
+): Promise<VerifiedToken | undefined> {
   const name = realmName ?? tokenRealmName(token);
   const realm = name ? realmByName(server.db, name) : undefined;
   if (!realm) return undefined;
@@ -33,7 +38,10 @@ export async function verifyToken(server: ServerContext, token: string, typ: "Be
     const { kid } = decodeProtectedHeader(token);
     const key = realmVerificationKeys(server, realm).find((k) => k.kid === kid);
     if (!key) return undefined;
-    const { payload } = await jwtVerify(token, key.publicKey, { issuer: issuerOf(server, realm), algorithms: ["RS256"] });
+    const { payload } = await jwtVerify(token, key.publicKey, {
+      issuer: issuerOf(server, realm),
+      algorithms: ["RS256"],
+    });
     if (payload.typ !== typ) return undefined;
     if ((payload.iat ?? 0) < realmNumber(realm, "notBefore", 0)) return undefined;
     return { realm, payload: payload as VerifiedToken["payload"] };

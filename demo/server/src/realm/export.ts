@@ -3,7 +3,17 @@ import type { ComponentRecord, GroupRecord, ProtocolMapperRecord, RealmRecord } 
 import { notFound } from "../http/errors.ts";
 import { ExportNames } from "./export-names.ts";
 import { realmRepresentation } from "./realm-representation.ts";
-import type { ClientRep, ComponentRep, ProtocolMapperRep, GroupRep, Json, RealmRep, RoleRep, ScopeMappingRep, UserRep } from "./representation.ts";
+import type {
+  ClientRep,
+  ComponentRep,
+  ProtocolMapperRep,
+  GroupRep,
+  Json,
+  RealmRep,
+  RoleRep,
+  ScopeMappingRep,
+  UserRep,
+} from "./representation.ts";
 
 export interface ExportOptions {
   users?: boolean;
@@ -43,7 +53,8 @@ export function exportRealm(server: ServerContext, realmId: string, options: Exp
   const addScopeMappings = (owner: { client?: string; clientScope?: string }, roleIds: string[]) => {
     const { realm: realmRoles, client } = names.roles(roleIds);
     if (realmRoles.length) rep.scopeMappings!.push({ ...owner, roles: realmRoles });
-    for (const [clientId, roles] of Object.entries(client)) (rep.clientScopeMappings![clientId] ??= []).push({ ...owner, roles } as ScopeMappingRep);
+    for (const [clientId, roles] of Object.entries(client))
+      (rep.clientScopeMappings![clientId] ??= []).push({ ...owner, roles } as ScopeMappingRep);
   };
   for (const s of db.iterate("clientScopes", realm.id)) addScopeMappings({ clientScope: s.name }, s.scopeRoleIds);
   if (options.clients) {
@@ -85,7 +96,13 @@ export function exportRealm(server: ServerContext, realmId: string, options: Exp
     attributes: { ...o.attributes },
     domains: o.domains.map((d) => ({ ...d })),
     identityProviders: o.identityProviderAliases.map((alias) => ({ alias })),
-    members: options.users ? Object.entries(o.members).map(([id, membershipType]) => ({ id, username: db.get("users", id)?.username, membershipType })) : [],
+    members: options.users
+      ? Object.entries(o.members).map(([id, membershipType]) => ({
+          id,
+          username: db.get("users", id)?.username,
+          membershipType,
+        }))
+      : [],
   }));
   const flowAliases = new Map(db.list("authFlows", realm.id).map((f) => [f.id, f.alias]));
   rep.authenticationFlows = db.list("authFlows", realm.id).map((f) => ({
@@ -106,16 +123,33 @@ export function exportRealm(server: ServerContext, realmId: string, options: Exp
       userSetupAllowed: e.userSetupAllowed ?? false,
     })),
   }));
-  rep.authenticatorConfig = db.list("authenticatorConfigs", realm.id).map((c) => ({ id: c.id, alias: c.alias, config: { ...c.config } }));
+  rep.authenticatorConfig = db
+    .list("authenticatorConfigs", realm.id)
+    .map((c) => ({ id: c.id, alias: c.alias, config: { ...c.config } }));
   rep.requiredActions = db
     .list("requiredActions", realm.id)
     .sort((a, b) => a.priority - b.priority)
-    .map(({ alias, name, providerId, enabled, defaultAction, priority, config }) => ({ alias, name, providerId, enabled, defaultAction, priority, config: { ...config } }));
+    .map(({ alias, name, providerId, enabled, defaultAction, priority, config }) => ({
+      alias,
+      name,
+      providerId,
+      enabled,
+      defaultAction,
+      priority,
+      config: { ...config },
+    }));
   return rep;
 }
 
 function mapperRep(m: ProtocolMapperRecord): ProtocolMapperRep {
-  return { id: m.id, name: m.name, protocol: m.protocol, protocolMapper: m.protocolMapper, consentRequired: m.consentRequired ?? false, config: { ...m.config } };
+  return {
+    id: m.id,
+    name: m.name,
+    protocol: m.protocol,
+    protocolMapper: m.protocolMapper,
+    consentRequired: m.consentRequired ?? false,
+    config: { ...m.config },
+  };
 }
 
 function exportRoles(server: ServerContext, realm: RealmRecord, names: ExportNames): RealmRep["roles"] {
@@ -130,7 +164,12 @@ function exportRoles(server: ServerContext, realm: RealmRecord, names: ExportNam
       ...(r.description !== undefined ? { description: r.description } : {}),
       composite: r.compositeIds.length > 0,
       ...(r.compositeIds.length
-        ? { composites: { ...(composites.realm.length ? { realm: composites.realm } : {}), ...(Object.keys(composites.client).length ? { client: composites.client } : {}) } }
+        ? {
+            composites: {
+              ...(composites.realm.length ? { realm: composites.realm } : {}),
+              ...(Object.keys(composites.client).length ? { client: composites.client } : {}),
+            },
+          }
         : {}),
       clientRole: !!r.clientId,
       containerId: r.clientId ?? realm.id,
@@ -202,7 +241,11 @@ function exportUsers(server: ServerContext, realm: RealmRecord, names: ExportNam
   return users;
 }
 
-function exportComponents(components: ComponentRecord[], parentId: string, mask: boolean): Record<string, ComponentRep[]> {
+function exportComponents(
+  components: ComponentRecord[],
+  parentId: string,
+  mask: boolean,
+): Record<string, ComponentRep[]> {
   const grouped: Record<string, ComponentRep[]> = {};
   for (const c of components) {
     if (c.parentId !== parentId) continue;

@@ -7,8 +7,11 @@ import { privateKeyAsPkcs8, withGeneratedSecret } from "./key-material.ts";
 export function importComponents(ctx: ImportContext, rep: RealmRep): void {
   const visit = (providerType: string, c: ComponentRep, parentId: string) => {
     const id = ctx.idFor("components", c.id);
-    let config = Object.fromEntries(Object.entries(c.config ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : [String(v)]]));
-    if (providerType === "org.keycloak.keys.KeyProvider" && config.privateKey?.[0]) config.privateKey = [privateKeyAsPkcs8(config.privateKey[0])];
+    let config = Object.fromEntries(
+      Object.entries(c.config ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : [String(v)]]),
+    );
+    if (providerType === "org.keycloak.keys.KeyProvider" && config.privateKey?.[0])
+      config.privateKey = [privateKeyAsPkcs8(config.privateKey[0])];
     if (providerType === "org.keycloak.keys.KeyProvider") config = withGeneratedSecret(c.providerId, config);
     ctx.put("components", {
       id,
@@ -20,9 +23,11 @@ export function importComponents(ctx: ImportContext, rep: RealmRep): void {
       ...(c.subType !== undefined ? { subType: c.subType } : {}),
       config,
     });
-    for (const [subType, children] of Object.entries(c.subComponents ?? {})) for (const child of children) visit(subType, child, id);
+    for (const [subType, children] of Object.entries(c.subComponents ?? {}))
+      for (const child of children) visit(subType, child, id);
   };
-  for (const [providerType, list] of Object.entries(rep.components ?? {})) for (const c of list) visit(providerType, c, ctx.realmId);
+  for (const [providerType, list] of Object.entries(rep.components ?? {}))
+    for (const c of list) visit(providerType, c, ctx.realmId);
 }
 
 /** Flows reference each other by alias; ids are assigned first so executions can point at sub-flows. */
@@ -55,7 +60,12 @@ export function importAuthentication(ctx: ImportContext, rep: RealmRep): void {
     ctx.put("authFlows", record);
   }
   for (const c of rep.authenticatorConfig ?? []) {
-    ctx.put("authenticatorConfigs", { id: ctx.idFor("authenticatorConfigs", c.id), realmId: ctx.realmId, alias: c.alias, config: { ...(c.config ?? {}) } });
+    ctx.put("authenticatorConfigs", {
+      id: ctx.idFor("authenticatorConfigs", c.id),
+      realmId: ctx.realmId,
+      alias: c.alias,
+      config: { ...(c.config ?? {}) },
+    });
   }
   for (const [index, a] of (rep.requiredActions ?? []).entries()) {
     ctx.put("requiredActions", {
@@ -75,10 +85,21 @@ export function importAuthentication(ctx: ImportContext, rep: RealmRep): void {
 export function importIdentityProviders(ctx: ImportContext, rep: RealmRep): void {
   for (const idp of rep.identityProviders ?? []) {
     const { internalId, alias, ...rest } = idp as Json & { internalId?: string; alias: string };
-    ctx.put("identityProviders", { id: ctx.idFor("identityProviders", internalId), realmId: ctx.realmId, alias, rep: rest });
+    ctx.put("identityProviders", {
+      id: ctx.idFor("identityProviders", internalId),
+      realmId: ctx.realmId,
+      alias,
+      rep: rest,
+    });
   }
   for (const m of rep.identityProviderMappers ?? []) {
-    const mapper = m as { id?: string; name: string; identityProviderAlias: string; identityProviderMapper: string; config?: Record<string, string> };
+    const mapper = m as {
+      id?: string;
+      name: string;
+      identityProviderAlias: string;
+      identityProviderMapper: string;
+      config?: Record<string, string>;
+    };
     ctx.put("identityProviderMappers", {
       id: ctx.idFor("identityProviderMappers", mapper.id),
       realmId: ctx.realmId,

@@ -51,7 +51,11 @@ export class ImportContext {
   }
 
   /** Role ids for `realmRoles` / `clientRoles` lists; unknown names are reported, not fatal. */
-  roleIdsFor(realmRoles: string[] | undefined, clientRoles: Record<string, string[]> | undefined, owner: string): string[] {
+  roleIdsFor(
+    realmRoles: string[] | undefined,
+    clientRoles: Record<string, string[]> | undefined,
+    owner: string,
+  ): string[] {
     const ids: string[] = [];
     for (const name of realmRoles ?? []) {
       const id = this.realmRole(name);

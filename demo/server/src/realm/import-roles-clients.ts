@@ -6,7 +6,14 @@ import type { ClientRep, ClientScopeRep, RealmRep, RoleRep, ScopeMappingRep } fr
 export function importClients(ctx: ImportContext, rep: RealmRep): ClientRecord[] {
   const clients: ClientRecord[] = [];
   for (const c of rep.clients ?? []) {
-    const { id, clientId, protocolMappers, defaultClientScopes: _d, optionalClientScopes: _o, ...rest } = c as ClientRep & Record<string, unknown>;
+    const {
+      id,
+      clientId,
+      protocolMappers,
+      defaultClientScopes: _d,
+      optionalClientScopes: _o,
+      ...rest
+    } = c as ClientRep & Record<string, unknown>;
     const record: ClientRecord = {
       id: ctx.idFor("clients", id),
       realmId: ctx.realmId,
@@ -84,7 +91,8 @@ export function importClientScopes(ctx: ImportContext, rep: RealmRep): void {
 /** Default/optional client scopes of each client, by scope name. */
 export function linkClientScopes(ctx: ImportContext, rep: RealmRep, clients: ClientRecord[]): void {
   const byClientId = new Map((rep.clients ?? []).map((c) => [c.clientId, c]));
-  const ids = (names: string[] | undefined) => (names ?? []).map((n) => ctx.scopeIds.get(n)).filter((id): id is string => !!id);
+  const ids = (names: string[] | undefined) =>
+    (names ?? []).map((n) => ctx.scopeIds.get(n)).filter((id): id is string => !!id);
   for (const client of clients) {
     const c = byClientId.get(client.clientId)!;
     client.defaultClientScopeIds = ids(c.defaultClientScopes);

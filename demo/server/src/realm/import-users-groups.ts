@@ -63,7 +63,8 @@ export async function importUsers(ctx: ImportContext, rep: RealmRep): Promise<vo
     const username = u.username.toLowerCase();
     const requiredActions = [...(u.requiredActions ?? [])];
     const credentials = await importCredentials(u.credentials);
-    if (u.credentials?.some((c) => c.temporary) && !requiredActions.includes("UPDATE_PASSWORD")) requiredActions.push("UPDATE_PASSWORD");
+    if (u.credentials?.some((c) => c.temporary) && !requiredActions.includes("UPDATE_PASSWORD"))
+      requiredActions.push("UPDATE_PASSWORD");
     const groupIds: string[] = [];
     for (const path of u.groups ?? []) {
       const id = ctx.groupIdsByPath.get(path.startsWith("/") ? path : `/${path}`);
@@ -83,7 +84,11 @@ export async function importUsers(ctx: ImportContext, rep: RealmRep): Promise<vo
       credentials,
       groupIds,
       roleIds: ctx.roleIdsFor(u.realmRoles, u.clientRoles, `user ${username}`),
-      federatedIdentities: (u.federatedIdentities ?? []).map((f) => ({ identityProvider: f.identityProvider, userId: f.userId, userName: f.userName })),
+      federatedIdentities: (u.federatedIdentities ?? []).map((f) => ({
+        identityProvider: f.identityProvider,
+        userId: f.userId,
+        userName: f.userName,
+      })),
       consents: [],
     };
     if (u.email) record.email = u.email.toLowerCase();
@@ -97,7 +102,9 @@ export async function importUsers(ctx: ImportContext, rep: RealmRep): Promise<vo
     for (const consent of u.clientConsents ?? []) {
       record.consents.push({
         clientId: consent.clientId,
-        grantedClientScopeIds: (consent.grantedClientScopes ?? []).map((n) => ctx.scopeIds.get(n)).filter((id): id is string => !!id),
+        grantedClientScopeIds: (consent.grantedClientScopes ?? [])
+          .map((n) => ctx.scopeIds.get(n))
+          .filter((id): id is string => !!id),
         createdDate: consent.createdDate ?? now(),
         lastUpdatedDate: consent.lastUpdatedDate ?? now(),
       });

@@ -3,9 +3,20 @@ import type { RealmRecord, UserRecord } from "../store/types.ts";
 import { newId, now } from "../common/ids.ts";
 import { badRequest, conflict } from "../http/errors.ts";
 import { ImportContext } from "./import-context.ts";
-import { importClients, importClientScopes, importRoles, importScopeMappings, linkClientScopes } from "./import-roles-clients.ts";
+import {
+  importClients,
+  importClientScopes,
+  importRoles,
+  importScopeMappings,
+  linkClientScopes,
+} from "./import-roles-clients.ts";
 import { importGroups, importUsers } from "./import-users-groups.ts";
-import { importAuthentication, importComponents, importIdentityProviders, importOrganizations } from "./import-config.ts";
+import {
+  importAuthentication,
+  importComponents,
+  importIdentityProviders,
+  importOrganizations,
+} from "./import-config.ts";
 import { addMasterAdminClient } from "./master-admin-client.ts";
 import { realmByName } from "./lookup.ts";
 import { withTemplateDefaults } from "./template.ts";
@@ -22,11 +33,16 @@ export interface ImportOptions {
  * what is missing from the new-realm template, in one durable write. Throws
  * 409 when a realm of that name exists.
  */
-export async function importRealm(server: ServerContext, input: RealmRep, _options: ImportOptions = {}): Promise<RealmRecord> {
+export async function importRealm(
+  server: ServerContext,
+  input: RealmRep,
+  _options: ImportOptions = {},
+): Promise<RealmRecord> {
   const { db } = server;
   const name = typeof input.realm === "string" ? input.realm.trim() : "";
   if (!name) throw badRequest("Realm name cannot be empty");
-  if (realmByName(db, name) || (input.id && db.get("realms", input.id))) throw conflict("Conflict detected. See logs for details");
+  if (realmByName(db, name) || (input.id && db.get("realms", input.id)))
+    throw conflict("Conflict detected. See logs for details");
   const rep = withTemplateDefaults(withLegacyRealmKeys({ ...input, realm: name }));
   const realmId = input.id ?? newId();
   const ctx = new ImportContext(db, realmId);
@@ -78,7 +94,8 @@ function withLegacyRealmKeys(rep: RealmRep): RealmRep {
 function realmRecord(ctx: ImportContext, rep: RealmRep, name: string): RealmRecord {
   const settings: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(rep)) if (!STRUCTURED_REALM_FIELDS.has(k) && v !== undefined) settings[k] = v;
-  const scopeIds = (names: string[] | undefined) => (names ?? []).map((n) => ctx.scopeIds.get(n)).filter((id): id is string => !!id);
+  const scopeIds = (names: string[] | undefined) =>
+    (names ?? []).map((n) => ctx.scopeIds.get(n)).filter((id): id is string => !!id);
   const record: RealmRecord = {
     id: ctx.realmId,
     realm: name,
@@ -87,7 +104,9 @@ function realmRecord(ctx: ImportContext, rep: RealmRep, name: string): RealmReco
     defaultRoleId: ctx.realmRole(rep.defaultRole?.name ?? `default-roles-${name.toLowerCase()}`) ?? "",
     defaultClientScopeIds: scopeIds(rep.defaultDefaultClientScopes),
     optionalClientScopeIds: scopeIds(rep.defaultOptionalClientScopes),
-    defaultGroupIds: (rep.defaultGroups ?? []).map((p) => ctx.groupIdsByPath.get(p.startsWith("/") ? p : `/${p}`)).filter((id): id is string => !!id),
+    defaultGroupIds: (rep.defaultGroups ?? [])
+      .map((p) => ctx.groupIdsByPath.get(p.startsWith("/") ? p : `/${p}`))
+      .filter((id): id is string => !!id),
     localizationTexts: structuredClone(rep.localizationTexts ?? {}),
     eventsConfig: {
       eventsEnabled: rep.eventsEnabled ?? false,
@@ -107,7 +126,8 @@ function realmRecord(ctx: ImportContext, rep: RealmRep, name: string): RealmReco
 /** Clients with service accounts enabled get their `service-account-{clientId}` user when the import has none. */
 function addMissingServiceAccounts(ctx: ImportContext, rep: RealmRep): void {
   const linked = new Set<string>();
-  for (const [table, record] of ctx.records) if (table === "users" && record.serviceAccountClientId) linked.add(record.serviceAccountClientId);
+  for (const [table, record] of ctx.records)
+    if (table === "users" && record.serviceAccountClientId) linked.add(record.serviceAccountClientId);
   const defaultRole = ctx.realmRole(rep.defaultRole?.name ?? "");
   for (const c of rep.clients ?? []) {
     const internalId = ctx.clientIds.get(c.clientId)!;

@@ -47,5 +47,9 @@ export const SECRET_KEY_PROVIDERS = new Set(["hmac-generated", "aes-generated"])
 export function withGeneratedSecret(providerId: string, config: Record<string, string[]>): Record<string, string[]> {
   if (!SECRET_KEY_PROVIDERS.has(providerId) || config.secret?.[0]) return config;
   const size = Number(config.secretSize?.[0] ?? (providerId === "aes-generated" ? "16" : "64"));
-  return { ...config, secret: [randomBytes(size > 0 ? size : 32).toString("base64url")], kid: config.kid?.[0] ? config.kid : [randomUUID()] };
+  return {
+    ...config,
+    secret: [randomBytes(size > 0 ? size : 32).toString("base64url")],
+    kid: config.kid?.[0] ? config.kid : [randomUUID()],
+  };
 }

@@ -51,12 +51,22 @@ export function addMasterAdminClient(db: Db, tx: Tx, realmName: string): void {
   tx.put("clients", client);
   const roles = new Map<string, RoleRecord>();
   for (const name of REALM_MANAGEMENT_ROLES) {
-    roles.set(name, { id: newId(), realmId: master.id, name, description: `\${role_${name}}`, clientId: client.id, compositeIds: [], attributes: {} });
+    roles.set(name, {
+      id: newId(),
+      realmId: master.id,
+      name,
+      description: `\${role_${name}}`,
+      clientId: client.id,
+      compositeIds: [],
+      attributes: {},
+    });
   }
-  for (const [name, parts] of Object.entries(REALM_MANAGEMENT_COMPOSITES)) roles.get(name)!.compositeIds = parts.map((p) => roles.get(p)!.id);
+  for (const [name, parts] of Object.entries(REALM_MANAGEMENT_COMPOSITES))
+    roles.get(name)!.compositeIds = parts.map((p) => roles.get(p)!.id);
   for (const role of roles.values()) tx.put("roles", role);
   const admin = realmRoleByName(db, master.id, "admin");
-  if (admin) tx.put("roles", { ...admin, compositeIds: [...admin.compositeIds, ...[...roles.values()].map((r) => r.id)] });
+  if (admin)
+    tx.put("roles", { ...admin, compositeIds: [...admin.compositeIds, ...[...roles.values()].map((r) => r.id)] });
 }
 
 /** Removes `X-realm` and its roles from master, and every mapping of those roles there. */
@@ -69,10 +79,15 @@ export function removeMasterAdminClient(db: Db, tx: Tx, realmName: string): void
   for (const id of roleIds) tx.delete("roles", id);
   tx.delete("clients", client.id);
   const without = (ids: string[]) => ids.filter((id) => !roleIds.has(id));
-  for (const r of db.iterate("roles", master.id)) if (r.compositeIds.some((id) => roleIds.has(id))) tx.put("roles", { ...r, compositeIds: without(r.compositeIds) });
-  for (const u of db.iterate("users", master.id)) if (u.roleIds.some((id) => roleIds.has(id))) tx.put("users", { ...u, roleIds: without(u.roleIds) });
-  for (const g of db.iterate("groups", master.id)) if (g.roleIds.some((id) => roleIds.has(id))) tx.put("groups", { ...g, roleIds: without(g.roleIds) });
-  for (const c of db.iterate("clients", master.id)) if (c.scopeRoleIds.some((id) => roleIds.has(id))) tx.put("clients", { ...c, scopeRoleIds: without(c.scopeRoleIds) });
+  for (const r of db.iterate("roles", master.id))
+    if (r.compositeIds.some((id) => roleIds.has(id))) tx.put("roles", { ...r, compositeIds: without(r.compositeIds) });
+  for (const u of db.iterate("users", master.id))
+    if (u.roleIds.some((id) => roleIds.has(id))) tx.put("users", { ...u, roleIds: without(u.roleIds) });
+  for (const g of db.iterate("groups", master.id))
+    if (g.roleIds.some((id) => roleIds.has(id))) tx.put("groups", { ...g, roleIds: without(g.roleIds) });
+  for (const c of db.iterate("clients", master.id))
+    if (c.scopeRoleIds.some((id) => roleIds.has(id)))
+      tx.put("clients", { ...c, scopeRoleIds: without(c.scopeRoleIds) });
 }
 
 export function renameMasterAdminClient(db: Db, tx: Tx, oldName: string, newName: string): void {
@@ -80,5 +95,9 @@ export function renameMasterAdminClient(db: Db, tx: Tx, oldName: string, newName
   if (!master) return;
   const client = clientByClientId(db, master.id, masterAdminClientId(oldName));
   if (!client) return;
-  tx.put("clients", { ...client, clientId: masterAdminClientId(newName), rep: { ...client.rep, name: `${newName} Realm` } });
+  tx.put("clients", {
+    ...client,
+    clientId: masterAdminClientId(newName),
+    rep: { ...client.rep, name: `${newName} Realm` },
+  });
 }

@@ -43,7 +43,11 @@ interface Candidate {
  * and client roles and identity providers, with Keycloak's ifResourceExists
  * policy. Everything is checked before anything is written, and written at once.
  */
-export async function partialImport(server: ServerContext, realm: RealmRecord, body: Json): Promise<PartialImportResults> {
+export async function partialImport(
+  server: ServerContext,
+  realm: RealmRecord,
+  body: Json,
+): Promise<PartialImportResults> {
   const { db } = server;
   const policy = String(body.ifResourceExists ?? body.policy ?? "FAIL").toUpperCase() as Policy;
   if (!["FAIL", "SKIP", "OVERWRITE"].includes(policy)) throw badRequest(`Unknown ifResourceExists policy ${policy}`);
@@ -66,7 +70,9 @@ export async function partialImport(server: ServerContext, realm: RealmRecord, b
   const groups = ((body.groups ?? []) as GroupRep[]).map((g) => ({ ...g }));
   const roles = (body.roles ?? {}) as { realm?: RoleRep[]; client?: Record<string, RoleRep[]> };
   const realmRoles = (roles.realm ?? []).map((r) => ({ ...r }));
-  const clientRoles = Object.entries(roles.client ?? {}).map(([clientId, list]) => [clientId, list.map((r) => ({ ...r }))] as const);
+  const clientRoles = Object.entries(roles.client ?? {}).map(
+    ([clientId, list]) => [clientId, list.map((r) => ({ ...r }))] as const,
+  );
   const idps = ((body.identityProviders ?? []) as Json[]).map((i) => ({ ...i }));
 
   const candidates: Candidate[] = [];
@@ -76,19 +82,64 @@ export async function partialImport(server: ServerContext, realm: RealmRecord, b
   };
   for (const u of users) {
     const name = String(u.username ?? "").toLowerCase();
-    candidates.push({ type: "USER", name, existingId: existingUsers.get(name), existsMessage: `User '${name}' already exists.`, keepId: keep(u), importedId: () => ctx.userIdsByUsername.get(name) });
+    candidates.push({
+      type: "USER",
+      name,
+      existingId: existingUsers.get(name),
+      existsMessage: `User '${name}' already exists.`,
+      keepId: keep(u),
+      importedId: () => ctx.userIdsByUsername.get(name),
+    });
   }
-  for (const c of clients) candidates.push({ type: "CLIENT", name: c.clientId, existingId: ctx.clientIds.get(c.clientId), existsMessage: `Client '${c.clientId}' already exists.`, keepId: keep(c), importedId: () => ctx.clientIds.get(c.clientId) });
-  for (const g of groups) candidates.push({ type: "GROUP", name: g.name, existingId: ctx.groupIdsByPath.get(`/${g.name}`), existsMessage: `Group '${g.name}' already exists.`, keepId: keep(g), importedId: () => ctx.groupIdsByPath.get(`/${g.name}`) });
-  for (const r of realmRoles) candidates.push({ type: "REALM_ROLE", name: r.name, existingId: ctx.realmRole(r.name), existsMessage: `Realm role '${r.name}' already exists.`, keepId: keep(r), importedId: () => ctx.realmRole(r.name) });
+  for (const c of clients)
+    candidates.push({
+      type: "CLIENT",
+      name: c.clientId,
+      existingId: ctx.clientIds.get(c.clientId),
+      existsMessage: `Client '${c.clientId}' already exists.`,
+      keepId: keep(c),
+      importedId: () => ctx.clientIds.get(c.clientId),
+    });
+  for (const g of groups)
+    candidates.push({
+      type: "GROUP",
+      name: g.name,
+      existingId: ctx.groupIdsByPath.get(`/${g.name}`),
+      existsMessage: `Group '${g.name}' already exists.`,
+      keepId: keep(g),
+      importedId: () => ctx.groupIdsByPath.get(`/${g.name}`),
+    });
+  for (const r of realmRoles)
+    candidates.push({
+      type: "REALM_ROLE",
+      name: r.name,
+      existingId: ctx.realmRole(r.name),
+      existsMessage: `Realm role '${r.name}' already exists.`,
+      keepId: keep(r),
+      importedId: () => ctx.realmRole(r.name),
+    });
   for (const [clientId, list] of clientRoles) {
     for (const r of list) {
-      candidates.push({ type: "CLIENT_ROLE", name: r.name, existingId: ctx.clientRole(clientId, r.name), existsMessage: `Client role '${r.name}' for client '${clientId}' already exists.`, keepId: keep(r), importedId: () => ctx.clientRole(clientId, r.name) });
+      candidates.push({
+        type: "CLIENT_ROLE",
+        name: r.name,
+        existingId: ctx.clientRole(clientId, r.name),
+        existsMessage: `Client role '${r.name}' for client '${clientId}' already exists.`,
+        keepId: keep(r),
+        importedId: () => ctx.clientRole(clientId, r.name),
+      });
     }
   }
   for (const i of idps) {
     const alias = String(i.alias);
-    candidates.push({ type: "IDP", name: alias, existingId: existingIdps.get(alias), existsMessage: `Identity Provider '${alias}' already exists.`, keepId: (id) => ((i.internalId = id), ctx.replaceableIds.add(id)), importedId: () => (i.internalId as string | undefined) ?? idpIds.get(alias) });
+    candidates.push({
+      type: "IDP",
+      name: alias,
+      existingId: existingIdps.get(alias),
+      existsMessage: `Identity Provider '${alias}' already exists.`,
+      keepId: (id) => ((i.internalId = id), ctx.replaceableIds.add(id)),
+      importedId: () => (i.internalId as string | undefined) ?? idpIds.get(alias),
+    });
   }
   const existing = candidates.filter((c) => c.existingId);
   if (policy === "FAIL" && existing.length) throw conflict(existing[0].existsMessage);
@@ -98,12 +149,15 @@ export async function partialImport(server: ServerContext, realm: RealmRecord, b
     if (policy === "SKIP") skippedIds.add(c);
     else c.keepId(c.existingId!);
   }
-  const taken = (type: ResourceType, name: string) => existing.some((c) => c.type === type && c.name === name && skippedIds.has(c));
+  const taken = (type: ResourceType, name: string) =>
+    existing.some((c) => c.type === type && c.name === name && skippedIds.has(c));
   const rep: RealmRep = {
     clients: clients.filter((c) => !taken("CLIENT", c.clientId)),
     roles: {
       realm: realmRoles.filter((r) => !taken("REALM_ROLE", r.name)),
-      client: Object.fromEntries(clientRoles.map(([clientId, list]) => [clientId, list.filter((r) => !taken("CLIENT_ROLE", r.name))])),
+      client: Object.fromEntries(
+        clientRoles.map(([clientId, list]) => [clientId, list.filter((r) => !taken("CLIENT_ROLE", r.name))]),
+      ),
     },
     groups: groups.filter((g) => !taken("GROUP", g.name)),
     users: users.filter((u) => !taken("USER", String(u.username ?? "").toLowerCase())),
@@ -126,14 +180,19 @@ export async function partialImport(server: ServerContext, realm: RealmRecord, b
   const idpIds = new Map<string, string>();
   for (const [table, r] of ctx.records) if (table === "identityProviders") idpIds.set(r.alias, r.id);
 
-  const overwrittenGroups = existing.filter((c) => c.type === "GROUP" && policy === "OVERWRITE").map((c) => c.existingId!);
-  const overwrittenClients = new Set(existing.filter((c) => c.type === "CLIENT" && policy === "OVERWRITE").map((c) => c.existingId!));
+  const overwrittenGroups = existing
+    .filter((c) => c.type === "GROUP" && policy === "OVERWRITE")
+    .map((c) => c.existingId!);
+  const overwrittenClients = new Set(
+    existing.filter((c) => c.type === "CLIENT" && policy === "OVERWRITE").map((c) => c.existingId!),
+  );
   const importedRoleIds = new Set(newRoles.map((r) => r.id));
   await db.write((tx) => {
     for (const id of overwrittenGroups) deleteGroupDescendants(server, tx, realm.id, id);
     // Keycloak removes an overwritten client and creates it again: roles the import does not bring back are gone.
     for (const role of db.iterate("roles", realm.id)) {
-      if (role.clientId && overwrittenClients.has(role.clientId) && !importedRoleIds.has(role.id)) tx.delete("roles", role.id);
+      if (role.clientId && overwrittenClients.has(role.clientId) && !importedRoleIds.has(role.id))
+        tx.delete("roles", role.id);
     }
     for (const [table, record] of ctx.records) tx.put(table, record as never);
   });
@@ -150,7 +209,8 @@ export async function partialImport(server: ServerContext, realm: RealmRecord, b
 
 function deleteGroupDescendants(server: ServerContext, tx: Tx, realmId: string, groupId: string): void {
   const children = new Map<string, string[]>();
-  for (const g of server.db.iterate("groups", realmId)) if (g.parentId) children.set(g.parentId, [...(children.get(g.parentId) ?? []), g.id]);
+  for (const g of server.db.iterate("groups", realmId))
+    if (g.parentId) children.set(g.parentId, [...(children.get(g.parentId) ?? []), g.id]);
   const stack = [...(children.get(groupId) ?? [])];
   while (stack.length) {
     const id = stack.pop()!;

@@ -13,12 +13,20 @@ export interface PasswordHash {
 }
 
 /** Hashes a password into Keycloak's stored credential format (the JSON strings of a password CredentialRepresentation). */
-export async function hashPassword(password: string, iterations = DEFAULT_HASH_ITERATIONS, algorithm = DEFAULT_HASH_ALGORITHM): Promise<PasswordHash> {
+export async function hashPassword(
+  password: string,
+  iterations = DEFAULT_HASH_ITERATIONS,
+  algorithm = DEFAULT_HASH_ALGORITHM,
+): Promise<PasswordHash> {
   const salt = randomBytes(16);
   const digest = algorithm === "pbkdf2-sha256" ? "sha256" : algorithm === "pbkdf2" ? "sha1" : "sha512";
   const value = await pbkdf2Async(password, salt, iterations, 64, digest);
   return {
-    secretData: JSON.stringify({ value: value.toString("base64"), salt: salt.toString("base64"), additionalParameters: {} }),
+    secretData: JSON.stringify({
+      value: value.toString("base64"),
+      salt: salt.toString("base64"),
+      additionalParameters: {},
+    }),
     credentialData: JSON.stringify({ hashIterations: iterations, algorithm, additionalParameters: {} }),
   };
 }

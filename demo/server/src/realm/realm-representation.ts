@@ -15,7 +15,16 @@ export function realmRepresentation(db: Db, realm: RealmRecord): Json {
     ...realm.settings,
     enabled: realm.enabled,
     ...(defaultRole
-      ? { defaultRole: { id: defaultRole.id, name: defaultRole.name, description: defaultRole.description, composite: true, clientRole: false, containerId: realm.id } }
+      ? {
+          defaultRole: {
+            id: defaultRole.id,
+            name: defaultRole.name,
+            description: defaultRole.description,
+            composite: true,
+            clientRole: false,
+            containerId: realm.id,
+          },
+        }
       : {}),
     eventsEnabled: eventsConfig.eventsEnabled,
     ...(eventsConfig.eventsExpiration !== undefined ? { eventsExpiration: eventsConfig.eventsExpiration } : {}),

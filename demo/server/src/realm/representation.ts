@@ -96,7 +96,12 @@ export interface UserRep {
   clientRoles?: Record<string, string[]>;
   groups?: string[];
   federatedIdentities?: { identityProvider: string; userId: string; userName: string }[];
-  clientConsents?: { clientId: string; grantedClientScopes?: string[]; createdDate?: number; lastUpdatedDate?: number }[];
+  clientConsents?: {
+    clientId: string;
+    grantedClientScopes?: string[];
+    createdDate?: number;
+    lastUpdatedDate?: number;
+  }[];
   [key: string]: unknown;
 }
 
@@ -194,13 +199,42 @@ export interface RealmRep {
 
 /** RealmRepresentation fields kept in dedicated record fields or tables, never in RealmRecord.settings. */
 export const STRUCTURED_REALM_FIELDS = new Set([
-  "id", "realm", "displayName", "displayNameHtml", "enabled",
-  "roles", "defaultRole", "defaultRoles", "groups", "defaultGroups", "users", "federatedUsers",
-  "clients", "applications", "oauthClients", "clientTemplates", "clientScopes",
-  "defaultDefaultClientScopes", "defaultOptionalClientScopes", "scopeMappings", "clientScopeMappings",
-  "components", "userFederationProviders", "userFederationMappers",
-  "identityProviders", "identityProviderMappers", "organizations",
-  "authenticationFlows", "authenticatorConfig", "requiredActions", "localizationTexts",
-  "eventsEnabled", "eventsExpiration", "eventsListeners", "enabledEventTypes", "adminEventsEnabled", "adminEventsDetailsEnabled",
+  "id",
+  "realm",
+  "displayName",
+  "displayNameHtml",
+  "enabled",
+  "roles",
+  "defaultRole",
+  "defaultRoles",
+  "groups",
+  "defaultGroups",
+  "users",
+  "federatedUsers",
+  "clients",
+  "applications",
+  "oauthClients",
+  "clientTemplates",
+  "clientScopes",
+  "defaultDefaultClientScopes",
+  "defaultOptionalClientScopes",
+  "scopeMappings",
+  "clientScopeMappings",
+  "components",
+  "userFederationProviders",
+  "userFederationMappers",
+  "identityProviders",
+  "identityProviderMappers",
+  "organizations",
+  "authenticationFlows",
+  "authenticatorConfig",
+  "requiredActions",
+  "localizationTexts",
+  "eventsEnabled",
+  "eventsExpiration",
+  "eventsListeners",
+  "enabledEventTypes",
+  "adminEventsEnabled",
+  "adminEventsDetailsEnabled",
   "keycloakVersion",
 ]);

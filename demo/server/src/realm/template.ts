@@ -11,9 +11,24 @@ const templateText = readFileSync(new URL("./new-realm-template.json", import.me
 
 /** The realm-management client roles, in the order Keycloak lists them. */
 export const REALM_MANAGEMENT_ROLES = [
-  "view-realm", "view-users", "view-clients", "view-events", "view-identity-providers", "view-authorization",
-  "manage-realm", "manage-users", "manage-clients", "manage-events", "manage-identity-providers", "manage-authorization",
-  "query-users", "query-clients", "query-realms", "query-groups", "create-client", "impersonation",
+  "view-realm",
+  "view-users",
+  "view-clients",
+  "view-events",
+  "view-identity-providers",
+  "view-authorization",
+  "manage-realm",
+  "manage-users",
+  "manage-clients",
+  "manage-events",
+  "manage-identity-providers",
+  "manage-authorization",
+  "query-users",
+  "query-clients",
+  "query-realms",
+  "query-groups",
+  "create-client",
+  "impersonation",
 ] as const;
 
 /** Composite realm-management roles besides realm-admin. */
@@ -64,12 +79,18 @@ export function withTemplateDefaults(rep: RealmRep): RealmRep {
     for (const [type, list] of Object.entries(template.components ?? {})) {
       const present = new Set((components[type] ?? []).map((c) => c.providerId));
       // key providers are added per kind, as Keycloak generates each missing kind of key
-      const missing = type === "org.keycloak.keys.KeyProvider" ? list.filter((c) => !present.has(c.providerId)) : present.size ? [] : list;
+      const missing =
+        type === "org.keycloak.keys.KeyProvider"
+          ? list.filter((c) => !present.has(c.providerId))
+          : present.size
+            ? []
+            : list;
       components[type] = [...(components[type] ?? []), ...missing];
     }
     merged.components = components;
   }
-  if (rep.attributes && template.attributes) merged.attributes = { ...(template.attributes as object), ...(rep.attributes as object) };
+  if (rep.attributes && template.attributes)
+    merged.attributes = { ...(template.attributes as object), ...(rep.attributes as object) };
   return merged;
 }
 
@@ -84,7 +105,9 @@ function adaptTemplateToMaster(template: RealmRep): void {
   template.clients = template.clients!.map((c) => (c === management ? masterRealmClient : c));
   const managementRoles = template.roles!.client!["realm-management"].filter((r) => r.name !== "realm-admin");
   delete template.roles!.client!["realm-management"];
-  template.roles!.client!["master-realm"] = managementRoles.map((r) => renameCompositeClient(r, "realm-management", "master-realm"));
+  template.roles!.client!["master-realm"] = managementRoles.map((r) =>
+    renameCompositeClient(r, "realm-management", "master-realm"),
+  );
   template.roles!.realm!.push(
     { name: "create-realm", description: "${role_create-realm}", composite: false, clientRole: false, attributes: {} },
     {

@@ -24,7 +24,8 @@ export function updatedRealm(db: Db, realm: RealmRecord, rep: RealmRep): RealmRe
   if (rep.displayNameHtml !== undefined) next.displayNameHtml = rep.displayNameHtml;
   for (const [k, v] of Object.entries(rep)) {
     if (STRUCTURED_REALM_FIELDS.has(k) || v === undefined) continue;
-    if (k === "attributes" && v && typeof v === "object") next.settings.attributes = { ...(next.settings.attributes as object), ...(v as object) };
+    if (k === "attributes" && v && typeof v === "object")
+      next.settings.attributes = { ...(next.settings.attributes as object), ...(v as object) };
     else next.settings[k] = v;
   }
   applyEventsConfig(next, rep);

@@ -11,7 +11,12 @@ const USER_PROFILE = "org.keycloak.userprofile.UserProfileProvider";
 function demoUserProfile(): ComponentRep[] {
   const [component] = realmTemplate("demo").components![USER_PROFILE];
   const config = JSON.parse(component.config!["kc.user.profile.config"][0]) as Record<string, unknown>;
-  return [{ ...component, config: { "kc.user.profile.config": [JSON.stringify({ ...config, unmanagedAttributePolicy: "ENABLED" })] } }];
+  return [
+    {
+      ...component,
+      config: { "kc.user.profile.config": [JSON.stringify({ ...config, unmanagedAttributePolicy: "ENABLED" })] },
+    },
+  ];
 }
 
 export function demoRealmRep(): RealmRep {
@@ -30,12 +35,22 @@ export function demoRealmRep(): RealmRep {
       realm: [
         { name: "user", description: "Regular user" },
         { name: "auditor", description: "Can read audit data" },
-        { name: "manager", description: "Manages a team", composite: true, composites: { realm: ["user", "auditor"], client: { portal: ["viewer"] } } },
+        {
+          name: "manager",
+          description: "Manages a team",
+          composite: true,
+          composites: { realm: ["user", "auditor"], client: { portal: ["viewer"] } },
+        },
       ],
       client: {
         portal: [
           { name: "viewer", description: "Reads portal content" },
-          { name: "editor", description: "Edits portal content", composite: true, composites: { client: { portal: ["viewer"] } } },
+          {
+            name: "editor",
+            description: "Edits portal content",
+            composite: true,
+            composites: { client: { portal: ["viewer"] } },
+          },
         ],
         "backend-api": [{ name: "read" }, { name: "write" }],
       },
@@ -46,7 +61,16 @@ export function demoRealmRep(): RealmRep {
         attributes: { costCenter: ["1000"] },
         realmRoles: ["user"],
         subGroups: [
-          { name: "Backend", subGroups: [{ name: "Platform", clientRoles: { "backend-api": ["read", "write"] }, subGroups: [{ name: "Core", subGroups: [{ name: "Kernel" }] }] }] },
+          {
+            name: "Backend",
+            subGroups: [
+              {
+                name: "Platform",
+                clientRoles: { "backend-api": ["read", "write"] },
+                subGroups: [{ name: "Core", subGroups: [{ name: "Kernel" }] }],
+              },
+            ],
+          },
           { name: "Frontend", clientRoles: { portal: ["viewer"] } },
         ],
       },
@@ -79,7 +103,14 @@ export function demoRealmRep(): RealmRep {
         protocol: "openid-connect",
         attributes: {},
       },
-      { clientId: "backend-api", name: "Backend API", bearerOnly: true, publicClient: false, protocol: "openid-connect", attributes: {} },
+      {
+        clientId: "backend-api",
+        name: "Backend API",
+        bearerOnly: true,
+        publicClient: false,
+        protocol: "openid-connect",
+        attributes: {},
+      },
     ],
     users: [
       ...demoPeople(),
@@ -99,7 +130,9 @@ export function demoRealmRep(): RealmRep {
         enabled: true,
         serviceAccountClientId: "portal",
         realmRoles: ["default-roles-demo"],
-        clientRoles: { "realm-management": ["manage-users", "view-users", "query-users", "query-groups", "view-realm"] },
+        clientRoles: {
+          "realm-management": ["manage-users", "view-users", "query-users", "query-groups", "view-realm"],
+        },
       },
     ],
     organizations: [

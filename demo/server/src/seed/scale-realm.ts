@@ -10,8 +10,38 @@ const CLIENTS = 2_000;
 const SESSIONS = 50_000;
 const BATCH = 10_000;
 
-const FIRST = ["Ada", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gia", "Hugo", "Ines", "Jon", "Kai", "Lena", "Milo", "Nora", "Omar", "Pia"];
-const LAST = ["Smith", "Jones", "Khan", "Lopez", "Meyer", "Novak", "Okafor", "Park", "Rossi", "Sato", "Tanaka", "Weber"];
+const FIRST = [
+  "Ada",
+  "Ben",
+  "Cleo",
+  "Dan",
+  "Eva",
+  "Finn",
+  "Gia",
+  "Hugo",
+  "Ines",
+  "Jon",
+  "Kai",
+  "Lena",
+  "Milo",
+  "Nora",
+  "Omar",
+  "Pia",
+];
+const LAST = [
+  "Smith",
+  "Jones",
+  "Khan",
+  "Lopez",
+  "Meyer",
+  "Novak",
+  "Okafor",
+  "Park",
+  "Rossi",
+  "Sato",
+  "Tanaka",
+  "Weber",
+];
 
 /**
  * Realm `scale` for performance work: 100,000 users, 5,000 groups (every
@@ -26,7 +56,15 @@ export async function seedScaleRealm(server: ServerContext): Promise<void> {
 
   const groups: GroupRecord[] = [];
   const group = (name: string, parentId: string | null): GroupRecord => {
-    const g: GroupRecord = { id: newId(), realmId: realm.id, name, parentId, attributes: {}, roleIds: [], createdTimestamp: created };
+    const g: GroupRecord = {
+      id: newId(),
+      realmId: realm.id,
+      name,
+      parentId,
+      attributes: {},
+      roleIds: [],
+      createdTimestamp: created,
+    };
     groups.push(g);
     return g;
   };
@@ -47,7 +85,15 @@ export async function seedScaleRealm(server: ServerContext): Promise<void> {
       id: newId(),
       realmId: realm.id,
       clientId: `app-${String(i).padStart(4, "0")}`,
-      rep: { name: `Application ${i}`, enabled: true, protocol: "openid-connect", publicClient: i % 2 === 0, redirectUris: [`https://app-${i}.example.com/*`], webOrigins: ["+"], attributes: {} },
+      rep: {
+        name: `Application ${i}`,
+        enabled: true,
+        protocol: "openid-connect",
+        publicClient: i % 2 === 0,
+        redirectUris: [`https://app-${i}.example.com/*`],
+        webOrigins: ["+"],
+        attributes: {},
+      },
       protocolMappers: [],
       defaultClientScopeIds: [...realm.defaultClientScopeIds],
       optionalClientScopeIds: [...realm.optionalClientScopeIds],

@@ -1,6 +1,7 @@
 import type { ServerConfig } from "../context.ts";
 
-export const CONSOLE_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; frame-src 'self'; img-src 'self' data:; connect-src 'self'";
+export const CONSOLE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; frame-src 'self'; img-src 'self' data:; connect-src 'self'";
 
 /**
  * The built console page with the environment block the console reads. Asset

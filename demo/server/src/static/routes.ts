@@ -19,12 +19,18 @@ export async function registerStaticRoutes(app: FastifyInstance, server: ServerC
     return reply.type(contentTypeOf(relative)).header("Cache-Control", "no-cache").send(body);
   };
 
-  app.get<{ Params: { "*": string } }>("/elements/*", (req, reply) => sendFile(reply, config.distDir, req.params["*"], true));
-  app.get<{ Params: { "*": string } }>("/demo/*", (req, reply) => sendFile(reply, config.pagesDir, req.params["*"] || "index.html", false));
+  app.get<{ Params: { "*": string } }>("/elements/*", (req, reply) =>
+    sendFile(reply, config.distDir, req.params["*"], true),
+  );
+  app.get<{ Params: { "*": string } }>("/demo/*", (req, reply) =>
+    sendFile(reply, config.pagesDir, req.params["*"] || "index.html", false),
+  );
 
   const serveConsole = async (realmName: string, url: string, reply: FastifyReply) => {
-    if (!url.split("?")[0].endsWith("/")) return reply.redirect(`/admin/${encodeURIComponent(realmName)}/console/`, 302);
-    if (!realmByName(server.db, realmName)) return reply.status(404).type("text/plain; charset=utf-8").send("Realm not found.");
+    if (!url.split("?")[0].endsWith("/"))
+      return reply.redirect(`/admin/${encodeURIComponent(realmName)}/console/`, 302);
+    if (!realmByName(server.db, realmName))
+      return reply.status(404).type("text/plain; charset=utf-8").send("Realm not found.");
     let indexHtml: string;
     try {
       indexHtml = await readFile(join(config.distDir, "console", "index.html"), "utf8");
@@ -37,8 +43,12 @@ export async function registerStaticRoutes(app: FastifyInstance, server: ServerC
       .type("text/html; charset=utf-8")
       .send(consolePage(indexHtml, config, realmName));
   };
-  app.get<{ Params: { realm: string } }>("/admin/:realm/console", (req, reply) => serveConsole(req.params.realm, req.url, reply));
-  app.get<{ Params: { realm: string } }>("/admin/:realm/console/*", (req, reply) => serveConsole(req.params.realm, "/", reply));
+  app.get<{ Params: { realm: string } }>("/admin/:realm/console", (req, reply) =>
+    serveConsole(req.params.realm, req.url, reply),
+  );
+  app.get<{ Params: { realm: string } }>("/admin/:realm/console/*", (req, reply) =>
+    serveConsole(req.params.realm, "/", reply),
+  );
 
   app.get("/", (_req, reply) => reply.redirect("/admin/master/console/", 302));
 }

@@ -1,4 +1,15 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, openSync, writeSync, fsyncSync, closeSync, ftruncateSync } from "node:fs";
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  openSync,
+  writeSync,
+  fsyncSync,
+  closeSync,
+  ftruncateSync,
+} from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import { TABLE_NAMES, type TableName, type Tables } from "./types.ts";

@@ -196,7 +196,14 @@ export interface OrganizationRecord {
   members: Record<string, string>;
   identityProviderAliases: string[];
   /** Invitations recorded by invite-user / invite-existing-user (no mail is sent). */
-  invitations?: { id: string; email: string; firstName?: string; lastName?: string; userId?: string; sentDate: number }[];
+  invitations?: {
+    id: string;
+    email: string;
+    firstName?: string;
+    lastName?: string;
+    userId?: string;
+    sentDate: number;
+  }[];
 }
 
 export interface AuthExecutionRecord {

@@ -24,4 +24,5 @@ export function newAlertId(taken: readonly AlertEntry[], random: () => number = 
 /** New alerts go to the front. */
 export const withAlert = (alerts: readonly AlertEntry[], alert: AlertEntry): AlertEntry[] => [alert, ...alerts];
 
-export const withoutAlert = (alerts: readonly AlertEntry[], id: number): AlertEntry[] => alerts.filter((alert) => alert.id !== id);
+export const withoutAlert = (alerts: readonly AlertEntry[], id: number): AlertEntry[] =>
+  alerts.filter((alert) => alert.id !== id);

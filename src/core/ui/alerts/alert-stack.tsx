@@ -12,7 +12,19 @@ export function AlertStack({ store }: { store: AlertStore }) {
   return (
     <AlertGroup isToast isLiveRegion appendTo={overlayRoot} data-testid="alerts">
       {alerts.map(({ id, message, variant, description }) => (
-        <Alert key={id} id={`alert-${id}`} variant={variant} title={message} actionClose={<AlertActionCloseButton title={t("closeAlert")} aria-label={t("closeAlert")} onClose={() => store.remove(id)} />}>
+        <Alert
+          key={id}
+          id={`alert-${id}`}
+          variant={variant}
+          title={message}
+          actionClose={
+            <AlertActionCloseButton
+              title={t("closeAlert")}
+              aria-label={t("closeAlert")}
+              onClose={() => store.remove(id)}
+            />
+          }
+        >
           {description}
         </Alert>
       ))}

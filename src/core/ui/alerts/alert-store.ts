@@ -1,4 +1,11 @@
-import { ALERT_TIMEOUT_MS, newAlertId, withAlert, withoutAlert, type AlertEntry, type AlertVariant } from "./alert-list.ts";
+import {
+  ALERT_TIMEOUT_MS,
+  newAlertId,
+  withAlert,
+  withoutAlert,
+  type AlertEntry,
+  type AlertVariant,
+} from "./alert-list.ts";
 
 /** Alerts of one runtime: newest first, each removed after 8000 ms or when closed. */
 export class AlertStore {
@@ -15,7 +22,10 @@ export class AlertStore {
   add(message: string, variant: AlertVariant = "success", description?: string): number {
     const id = newAlertId(this.#alerts);
     this.#set(withAlert(this.#alerts, { id, message, variant, description }));
-    this.#timers.set(id, setTimeout(() => this.remove(id), this.timeoutMs));
+    this.#timers.set(
+      id,
+      setTimeout(() => this.remove(id), this.timeoutMs),
+    );
     return id;
   }
 

@@ -19,7 +19,8 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
   const alerts = useMemo<Alerts>(
     () => ({
       addAlert: (message, variant = "success", description) => store.add(message, variant, description),
-      addError: (messageKey, error) => store.add(t(messageKey, { message: errorMessage(error) }), "danger", errorDescription(error)),
+      addError: (messageKey, error) =>
+        store.add(t(messageKey, { message: errorMessage(error) }), "danger", errorDescription(error)),
     }),
     [store, t],
   );

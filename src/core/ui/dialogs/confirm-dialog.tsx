@@ -19,17 +19,38 @@ export interface ConfirmDialogProps {
 }
 
 /** Asks before doing something; Escape and the close button cancel. */
-export function ConfirmDialog({ isOpen, title, children, confirmLabel, cancelLabel, variant = "default", onConfirm, onCancel, isConfirmDisabled }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  isOpen,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  variant = "default",
+  onConfirm,
+  onCancel,
+  isConfirmDisabled,
+}: ConfirmDialogProps) {
   const { t } = useMessages();
   const titleId = useId();
   const bodyId = useId();
   const isDestructive = variant === "destructive";
   return (
-    <Modal variant="small" isOpen={isOpen} onClose={onCancel} aria-labelledby={titleId} aria-describedby={children ? bodyId : undefined}>
+    <Modal
+      variant="small"
+      isOpen={isOpen}
+      onClose={onCancel}
+      aria-labelledby={titleId}
+      aria-describedby={children ? bodyId : undefined}
+    >
       <ModalHeader title={title} labelId={titleId} titleIconVariant={isDestructive ? "warning" : undefined} />
       {children && <ModalBody id={bodyId}>{children}</ModalBody>}
       <ModalFooter>
-        <Button variant={isDestructive ? "danger" : "primary"} onClick={onConfirm} isDisabled={isConfirmDisabled} data-testid="confirm">
+        <Button
+          variant={isDestructive ? "danger" : "primary"}
+          onClick={onConfirm}
+          isDisabled={isConfirmDisabled}
+          data-testid="confirm"
+        >
           {confirmLabel ?? (isDestructive ? t("dialogDelete") : t("dialogConfirm"))}
         </Button>
         <Button variant="link" onClick={onCancel} data-testid="cancel">

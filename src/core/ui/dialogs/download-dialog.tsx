@@ -23,7 +23,11 @@ export function DownloadDialog({ isOpen, onClose, filename, content, title }: Do
   const text = JSON.stringify(content, null, 2);
   return (
     <Modal variant="medium" isOpen={isOpen} onClose={onClose} aria-labelledby={titleId}>
-      <ModalHeader title={title ?? t("downloadTitle", { name: filename })} labelId={titleId} description={t("downloadDescription")} />
+      <ModalHeader
+        title={title ?? t("downloadTitle", { name: filename })}
+        labelId={titleId}
+        description={t("downloadDescription")}
+      />
       <ModalBody tabIndex={0} aria-label={filename}>
         <CodeBlock>
           <CodeBlockCode>{text}</CodeBlockCode>

@@ -22,6 +22,8 @@ export function useConfirm(): { confirm(options: ConfirmOptions): Promise<boolea
     resolver.current = undefined;
     setOptions(undefined);
   };
-  const dialog = options ? <ConfirmDialog {...options} isOpen onConfirm={() => settle(true)} onCancel={() => settle(false)} /> : null;
+  const dialog = options ? (
+    <ConfirmDialog {...options} isOpen onConfirm={() => settle(true)} onCancel={() => settle(false)} />
+  ) : null;
   return { confirm, dialog };
 }

@@ -18,7 +18,11 @@ function parseMap(text: string | undefined): KeyValueEntry[] {
   if (!text) return [];
   try {
     const parsed: unknown = JSON.parse(text);
-    if (Array.isArray(parsed)) return parsed.map((entry: { key?: unknown; value?: unknown }) => ({ key: String(entry?.key ?? ""), value: String(entry?.value ?? "") }));
+    if (Array.isArray(parsed))
+      return parsed.map((entry: { key?: unknown; value?: unknown }) => ({
+        key: String(entry?.key ?? ""),
+        value: String(entry?.value ?? ""),
+      }));
     if (parsed && typeof parsed === "object") return mapToKeyValue(parsed as Record<string, string | string[]>);
   } catch {
     /* not JSON: shown as no rows */
@@ -39,7 +43,10 @@ function formValue(property: ConfigProperty, stored: string[]): ConfigFormValue 
 }
 
 /** A component's config as form values: defaults where the config has no value, names encoded. */
-export function fromComponentConfig(properties: ConfigProperty[], config: Record<string, string | string[]> | undefined = {}): ConfigFormValues {
+export function fromComponentConfig(
+  properties: ConfigProperty[],
+  config: Record<string, string | string[]> | undefined = {},
+): ConfigFormValues {
   const values: ConfigFormValues = {};
   for (const property of properties) {
     if (!property.name) continue;
@@ -65,7 +72,10 @@ function storedValue(property: ConfigProperty, value: ConfigFormValue | undefine
  * Form values back to Keycloak's config (`Record<string, string[]>`): names decoded, empty values
  * left out, Map rows as one JSON value; a secret still holding the mask is sent back unchanged.
  */
-export function toComponentConfig(properties: ConfigProperty[], values: ConfigFormValues | undefined = {}): ComponentConfig {
+export function toComponentConfig(
+  properties: ConfigProperty[],
+  values: ConfigFormValues | undefined = {},
+): ComponentConfig {
   const config: ComponentConfig = {};
   const byName = new Map(properties.map((property) => [property.name ?? "", property]));
   for (const [encoded, value] of Object.entries(values)) {

@@ -4,7 +4,13 @@ import { useMessages } from "../../i18n/use-messages.ts";
 import { configFieldName, type ConfigProperty } from "./config-property.ts";
 import { FileField } from "./fields/file-field.tsx";
 import { ListField, MapField, MultivaluedListField, MultivaluedStringField } from "./fields/list-fields.tsx";
-import { ClientListField, GroupField, IdentityProviderMultiListField, RoleField, UserProfileAttributeListField } from "./fields/picker-fields.tsx";
+import {
+  ClientListField,
+  GroupField,
+  IdentityProviderMultiListField,
+  RoleField,
+  UserProfileAttributeListField,
+} from "./fields/picker-fields.tsx";
 import { BooleanField, NumberField, PasswordField, StringField, TextField } from "./fields/text-fields.tsx";
 import type { PropertyFieldProps } from "./property-field-props.ts";
 import "./dynamic-messages.ts";
@@ -53,7 +59,13 @@ export function DynamicComponents({ properties, prefix = "config", isReadOnly }:
             <Field property={property} name={name} isReadOnly={isReadOnly} />
           </div>
         ) : (
-          <Alert key={property.name} variant="warning" isInline isPlain title={t("dynamicUnknownType", { type: property.type })} />
+          <Alert
+            key={property.name}
+            variant="warning"
+            isInline
+            isPlain
+            title={t("dynamicUnknownType", { type: property.type })}
+          />
         );
       })}
     </>

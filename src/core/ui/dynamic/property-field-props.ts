@@ -13,7 +13,10 @@ export interface PropertyFieldProps {
 const translated = (t: TFunction, text: string | undefined) => (text ? t(text, { defaultValue: text }) : undefined);
 
 /** The shared control props of a property: label and help (translated when they are keys), required, disabled. */
-export function controlProps(t: TFunction, { property, name, isReadOnly }: PropertyFieldProps): ControlProps & { "data-property"?: string } {
+export function controlProps(
+  t: TFunction,
+  { property, name, isReadOnly }: PropertyFieldProps,
+): ControlProps & { "data-property"?: string } {
   return {
     name,
     label: translated(t, property.label) ?? property.name ?? "",

@@ -27,7 +27,8 @@ export function CopyToClipboardField({ label, value, id = fieldId(label), labelH
       setStatus("failed");
     }
   };
-  const tip = status === "copied" ? t("copiedToClipboard") : status === "failed" ? t("copyFailed") : t("copyToClipboard");
+  const tip =
+    status === "copied" ? t("copiedToClipboard") : status === "failed" ? t("copyFailed") : t("copyToClipboard");
   return (
     <FormField id={id} label={label} labelHelp={labelHelp}>
       <InputGroup>
@@ -36,7 +37,12 @@ export function CopyToClipboardField({ label, value, id = fieldId(label), labelH
         </InputGroupItem>
         <InputGroupItem>
           <Tooltip content={tip} onTooltipHidden={() => setStatus("idle")}>
-            <Button variant="control" aria-label={`${t("copyToClipboard")}: ${label}`} onClick={() => void copy()} icon={<CopyIcon />} />
+            <Button
+              variant="control"
+              aria-label={`${t("copyToClipboard")}: ${label}`}
+              onClick={() => void copy()}
+              icon={<CopyIcon />}
+            />
           </Tooltip>
         </InputGroupItem>
       </InputGroup>

@@ -16,7 +16,14 @@ export interface DateTimeControlProps<T extends FieldValues> extends ControlProp
 export function DateTimeControl<T extends FieldValues>(props: DateTimeControlProps<T>) {
   const { field, id, errorText, isRequired, validated } = useControlField(props, props.defaultValue ?? "");
   return (
-    <FormField id={id} label={props.label} labelHelp={props.labelHelp} isRequired={isRequired} error={errorText} helperText={props.helperText}>
+    <FormField
+      id={id}
+      label={props.label}
+      labelHelp={props.labelHelp}
+      isRequired={isRequired}
+      error={errorText}
+      helperText={props.helperText}
+    >
       <TextInput
         id={id}
         ref={field.ref}

@@ -2,10 +2,15 @@ import type { FieldError } from "react-hook-form";
 import type { TFunction } from "i18next";
 import type { ControlRules } from "./control-props.ts";
 
-const ruleValue = (rule: unknown) => (typeof rule === "object" && rule !== null && "value" in rule ? (rule as { value: unknown }).value : rule);
+const ruleValue = (rule: unknown) =>
+  typeof rule === "object" && rule !== null && "value" in rule ? (rule as { value: unknown }).value : rule;
 
 /** The text shown for a field error: its own message, else a default for the failed rule. */
-export function fieldErrorText(error: FieldError | undefined, rules: ControlRules | undefined, t: TFunction): string | undefined {
+export function fieldErrorText(
+  error: FieldError | undefined,
+  rules: ControlRules | undefined,
+  t: TFunction,
+): string | undefined {
   if (!error) return undefined;
   if (error.message) return String(error.message);
   switch (error.type) {

@@ -33,7 +33,14 @@ export function FileUploadControl<T extends FieldValues>(props: FileUploadContro
   };
   const shownError = parseError ?? errorText;
   return (
-    <FormField id={id} label={props.label} labelHelp={props.labelHelp} isRequired={isRequired} error={shownError} helperText={props.helperText ?? t("fileDropHint")}>
+    <FormField
+      id={id}
+      label={props.label}
+      labelHelp={props.labelHelp}
+      isRequired={isRequired}
+      error={shownError}
+      helperText={props.helperText ?? t("fileDropHint")}
+    >
       <FileUpload
         id={id}
         type="text"

@@ -1,5 +1,9 @@
 import type { ReactNode } from "react";
-import { FormGroup, FormGroupLabelHelp, FormHelperText } from "@patternfly/react-core/dist/esm/components/Form/index.js";
+import {
+  FormGroup,
+  FormGroupLabelHelp,
+  FormHelperText,
+} from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { HelperText, HelperTextItem } from "@patternfly/react-core/dist/esm/components/HelperText/index.js";
 import { useMessages } from "../../i18n/use-messages.ts";
 import { useHelp } from "../help/help-context.tsx";
@@ -30,12 +34,23 @@ export function FormField({ id, label, labelHelp, isRequired, error, helperText,
       </Popover>
     ) : undefined;
   return (
-    <FormGroup label={label} fieldId={id} isRequired={isRequired} labelHelp={help} role={role} isStack={role !== undefined}>
+    <FormGroup
+      label={label}
+      fieldId={id}
+      isRequired={isRequired}
+      labelHelp={help}
+      role={role}
+      isStack={role !== undefined}
+    >
       {children}
       {(error || helperText) && (
         <FormHelperText>
           <HelperText>
-            <HelperTextItem variant={error ? "error" : "default"} id={`${id}-helper`} aria-live={error ? "polite" : undefined}>
+            <HelperTextItem
+              variant={error ? "error" : "default"}
+              id={`${id}-helper`}
+              aria-live={error ? "polite" : undefined}
+            >
               {error ?? helperText}
             </HelperTextItem>
           </HelperText>

@@ -21,6 +21,16 @@ export { parseJsonText } from "./parse-json-file.ts";
 export { CopyToClipboardField, type CopyToClipboardFieldProps } from "./copy-to-clipboard-field.tsx";
 export { DateTimeControl, type DateTimeControlProps } from "./date-time-control.tsx";
 export { SubmitButton, type SubmitButtonProps } from "./submit-button.tsx";
-export { applyServerErrors, serverFieldErrors, translateServerMessage, type ServerFieldError } from "./server-errors.ts";
-export { UnsavedChangesGuard, LeaveGuardScope, useConfirmLeave, type UnsavedChangesGuardProps } from "./unsaved-changes-guard.tsx";
+export {
+  applyServerErrors,
+  serverFieldErrors,
+  translateServerMessage,
+  type ServerFieldError,
+} from "./server-errors.ts";
+export {
+  UnsavedChangesGuard,
+  LeaveGuardScope,
+  useConfirmLeave,
+  type UnsavedChangesGuardProps,
+} from "./unsaved-changes-guard.tsx";
 export { useNavigateWhenSaved } from "./use-navigate-when-saved.ts";

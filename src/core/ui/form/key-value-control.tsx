@@ -26,19 +26,50 @@ export function KeyValueControl<T extends FieldValues>(props: KeyValueControlPro
   const stored = (field.value as KeyValueEntry[] | undefined) ?? [];
   const rows = stored.length > 0 ? stored : [{ key: "", value: "" }];
   const update = (next: KeyValueEntry[]) => field.onChange(next);
-  const change = (index: number, part: keyof KeyValueEntry, text: string) => update(rows.map((row, position) => (position === index ? { ...row, [part]: text } : row)));
+  const change = (index: number, part: keyof KeyValueEntry, text: string) =>
+    update(rows.map((row, position) => (position === index ? { ...row, [part]: text } : row)));
   const keyLabel = props.keyLabel ?? t("keyLabel");
   const valueLabel = props.valueLabel ?? t("valueLabel");
   const last = rows[rows.length - 1];
   return (
-    <FormField id={id} label={props.label} labelHelp={props.labelHelp} isRequired={isRequired} error={errorText} helperText={props.helperText} role="group">
+    <FormField
+      id={id}
+      label={props.label}
+      labelHelp={props.labelHelp}
+      isRequired={isRequired}
+      error={errorText}
+      helperText={props.helperText}
+      role="group"
+    >
       {rows.map((row, index) => (
-        <Flex key={index} flexWrap={{ default: "nowrap" }} spaceItems={{ default: "spaceItemsSm" }} alignItems={{ default: "alignItemsCenter" }}>
+        <Flex
+          key={index}
+          flexWrap={{ default: "nowrap" }}
+          spaceItems={{ default: "spaceItemsSm" }}
+          alignItems={{ default: "alignItemsCenter" }}
+        >
           <FlexItem grow={{ default: "grow" }}>
-            <TextInput id={index === 0 ? id : `${id}-key-${index}`} ref={index === 0 ? field.ref : undefined} aria-label={`${keyLabel} ${index + 1}`} placeholder={keyLabel} value={row.key} onChange={(_event, text) => change(index, "key", text)} onBlur={field.onBlur} isDisabled={props.isDisabled} />
+            <TextInput
+              id={index === 0 ? id : `${id}-key-${index}`}
+              ref={index === 0 ? field.ref : undefined}
+              aria-label={`${keyLabel} ${index + 1}`}
+              placeholder={keyLabel}
+              value={row.key}
+              onChange={(_event, text) => change(index, "key", text)}
+              onBlur={field.onBlur}
+              isDisabled={props.isDisabled}
+            />
           </FlexItem>
           <FlexItem grow={{ default: "grow" }}>
-            <TextInput id={`${id}-value-${index}`} aria-label={`${valueLabel} ${index + 1}`} placeholder={valueLabel} value={row.value} onChange={(_event, text) => change(index, "value", text)} onBlur={field.onBlur} isDisabled={props.isDisabled} />
+            <TextInput
+              id={`${id}-value-${index}`}
+              aria-label={`${valueLabel} ${index + 1}`}
+              placeholder={valueLabel}
+              value={row.value}
+              onChange={(_event, text) => change(index, "value", text)}
+              onBlur={field.onBlur}
+              isDisabled={props.isDisabled}
+            />
           </FlexItem>
           <FlexItem>
             <Button
@@ -51,7 +82,13 @@ export function KeyValueControl<T extends FieldValues>(props: KeyValueControlPro
           </FlexItem>
         </Flex>
       ))}
-      <Button variant="link" icon={<PlusCircleIcon />} isInline isDisabled={props.isDisabled || !last.key.trim()} onClick={() => update([...rows, { key: "", value: "" }])}>
+      <Button
+        variant="link"
+        icon={<PlusCircleIcon />}
+        isInline
+        isDisabled={props.isDisabled || !last.key.trim()}
+        onClick={() => update([...rows, { key: "", value: "" }])}
+      >
         {t("addKeyValue")}
       </Button>
     </FormField>

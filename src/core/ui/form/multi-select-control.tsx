@@ -18,7 +18,14 @@ export function MultiSelectControl<T extends FieldValues>(props: MultiSelectCont
   const { t } = useMessages();
   const { field, id, errorText, isRequired } = useControlField(props, props.defaultValue ?? []);
   return (
-    <FormField id={id} label={props.label} labelHelp={props.labelHelp} isRequired={isRequired} error={errorText} helperText={props.helperText}>
+    <FormField
+      id={id}
+      label={props.label}
+      labelHelp={props.labelHelp}
+      isRequired={isRequired}
+      error={errorText}
+      helperText={props.helperText}
+    >
       <MultiSelect
         id={id}
         options={props.options}

@@ -30,13 +30,21 @@ export function MultiSelect({ id, options, value, onChange, isTypeahead, placeho
   const { t } = useMessages();
   const [isOpen, setOpen] = useState(false);
   const [filter, setFilter] = useState("");
-  const toggleValue = (chosen: string) => onChange(value.includes(chosen) ? value.filter((item) => item !== chosen) : [...value, chosen]);
+  const toggleValue = (chosen: string) =>
+    onChange(value.includes(chosen) ? value.filter((item) => item !== chosen) : [...value, chosen]);
   const labelOf = (item: string) => options.find((option) => option.value === item)?.label ?? item;
   const shown = isTypeahead ? filterChoices(options, filter) : options;
 
   const toggle = (toggleRef: Ref<MenuToggleElement>) =>
     isTypeahead ? (
-      <MenuToggle ref={toggleRef} variant="typeahead" isExpanded={isOpen} isFullWidth isDisabled={isDisabled} onClick={() => setOpen(!isOpen)}>
+      <MenuToggle
+        ref={toggleRef}
+        variant="typeahead"
+        isExpanded={isOpen}
+        isFullWidth
+        isDisabled={isDisabled}
+        onClick={() => setOpen(!isOpen)}
+      >
         <TextInputGroup isPlain>
           <TextInputGroupMain
             inputId={id}
@@ -54,7 +62,13 @@ export function MultiSelect({ id, options, value, onChange, isTypeahead, placeho
           >
             <LabelGroup>
               {value.map((item) => (
-                <Label key={item} variant="outline" isCompact onClose={() => toggleValue(item)} closeBtnAriaLabel={`${t("removeValue")}: ${labelOf(item)}`}>
+                <Label
+                  key={item}
+                  variant="outline"
+                  isCompact
+                  onClose={() => toggleValue(item)}
+                  closeBtnAriaLabel={`${t("removeValue")}: ${labelOf(item)}`}
+                >
                   {labelOf(item)}
                 </Label>
               ))}
@@ -62,13 +76,25 @@ export function MultiSelect({ id, options, value, onChange, isTypeahead, placeho
           </TextInputGroupMain>
           {value.length > 0 && (
             <TextInputGroupUtilities>
-              <Button variant="plain" aria-label={t("clearSelection")} onClick={() => onChange([])} icon={<TimesIcon />} />
+              <Button
+                variant="plain"
+                aria-label={t("clearSelection")}
+                onClick={() => onChange([])}
+                icon={<TimesIcon />}
+              />
             </TextInputGroupUtilities>
           )}
         </TextInputGroup>
       </MenuToggle>
     ) : (
-      <MenuToggle ref={toggleRef} id={id} isExpanded={isOpen} isFullWidth isDisabled={isDisabled} onClick={() => setOpen(!isOpen)}>
+      <MenuToggle
+        ref={toggleRef}
+        id={id}
+        isExpanded={isOpen}
+        isFullWidth
+        isDisabled={isDisabled}
+        onClick={() => setOpen(!isOpen)}
+      >
         {value.length > 0 ? value.map(labelOf).join(", ") : placeholder}
       </MenuToggle>
     );
@@ -89,7 +115,13 @@ export function MultiSelect({ id, options, value, onChange, isTypeahead, placeho
           <SelectOption isDisabled>{t("noMatchingOption")}</SelectOption>
         ) : (
           shown.map((option) => (
-            <SelectOption key={option.value} value={option.value} hasCheckbox isSelected={value.includes(option.value)} description={option.description}>
+            <SelectOption
+              key={option.value}
+              value={option.value}
+              hasCheckbox
+              isSelected={value.includes(option.value)}
+              description={option.description}
+            >
               {option.label}
             </SelectOption>
           ))

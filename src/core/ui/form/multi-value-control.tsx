@@ -19,19 +19,36 @@ export interface MultiValueControlProps<T extends FieldValues> extends ControlPr
 
 /** The entries to show: always at least one (spec §4). */
 export function multiValueEntries(value: unknown, stringify?: boolean): string[] {
-  const entries = stringify ? (typeof value === "string" && value !== "" ? value.split(MULTI_VALUE_SEPARATOR) : []) : Array.isArray(value) ? value.map(String) : [];
+  const entries = stringify
+    ? typeof value === "string" && value !== ""
+      ? value.split(MULTI_VALUE_SEPARATOR)
+      : []
+    : Array.isArray(value)
+      ? value.map(String)
+      : [];
   return entries.length > 0 ? entries : [""];
 }
 
 /** A list of text values: add while the last entry has text, remove while more than one remains. */
 export function MultiValueControl<T extends FieldValues>(props: MultiValueControlProps<T>) {
   const { t } = useMessages();
-  const { field, id, errorText, isRequired } = useControlField(props, props.stringify ? (props.defaultValue ?? []).join(MULTI_VALUE_SEPARATOR) : (props.defaultValue ?? []));
+  const { field, id, errorText, isRequired } = useControlField(
+    props,
+    props.stringify ? (props.defaultValue ?? []).join(MULTI_VALUE_SEPARATOR) : (props.defaultValue ?? []),
+  );
   const entries = multiValueEntries(field.value, props.stringify);
   const update = (next: string[]) => field.onChange(props.stringify ? next.join(MULTI_VALUE_SEPARATOR) : next);
   const lastIsEmpty = entries[entries.length - 1].trim() === "";
   return (
-    <FormField id={id} label={props.label} labelHelp={props.labelHelp} isRequired={isRequired} error={errorText} helperText={props.helperText} role="group">
+    <FormField
+      id={id}
+      label={props.label}
+      labelHelp={props.labelHelp}
+      isRequired={isRequired}
+      error={errorText}
+      helperText={props.helperText}
+      role="group"
+    >
       {entries.map((entry, index) => (
         <InputGroup key={index}>
           <InputGroupItem isFill>
@@ -58,7 +75,13 @@ export function MultiValueControl<T extends FieldValues>(props: MultiValueContro
           </InputGroupItem>
           {index === entries.length - 1 && (
             <InputGroupItem>
-              <Button variant="plain" aria-label={t("addValue")} isDisabled={props.isDisabled || lastIsEmpty} onClick={() => update([...entries, ""])} icon={<PlusCircleIcon />} />
+              <Button
+                variant="plain"
+                aria-label={t("addValue")}
+                isDisabled={props.isDisabled || lastIsEmpty}
+                onClick={() => update([...entries, ""])}
+                icon={<PlusCircleIcon />}
+              />
             </InputGroupItem>
           )}
         </InputGroup>

@@ -32,7 +32,14 @@ export function NumberControl<T extends FieldValues>(props: NumberControlProps<T
   const current = toStepperValue(field.value, fallback, props.min, props.max);
   const set = (value: unknown) => field.onChange(toStepperValue(value, fallback, props.min, props.max));
   return (
-    <FormField id={id} label={props.label} labelHelp={props.labelHelp} isRequired={isRequired} error={errorText} helperText={props.helperText}>
+    <FormField
+      id={id}
+      label={props.label}
+      labelHelp={props.labelHelp}
+      isRequired={isRequired}
+      error={errorText}
+      helperText={props.helperText}
+    >
       <NumberInput
         id={`${id}-stepper`}
         value={current}

@@ -21,7 +21,14 @@ export function PasswordControl<T extends FieldValues>(props: PasswordControlPro
   const [isVisible, setVisible] = useState(false);
   const { field, id, errorText, isRequired, validated } = useControlField(props, props.defaultValue ?? "");
   return (
-    <FormField id={id} label={props.label} labelHelp={props.labelHelp} isRequired={isRequired} error={errorText} helperText={props.helperText}>
+    <FormField
+      id={id}
+      label={props.label}
+      labelHelp={props.labelHelp}
+      isRequired={isRequired}
+      error={errorText}
+      helperText={props.helperText}
+    >
       <InputGroup>
         <InputGroupItem isFill>
           <TextInput

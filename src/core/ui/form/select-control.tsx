@@ -18,7 +18,9 @@ export interface SelectControlProps<T extends FieldValues> extends ControlProps<
 export function filterChoices(options: SelectChoice[], text: string): SelectChoice[] {
   const needle = text.trim().toLowerCase();
   if (!needle) return options;
-  return options.filter((option) => option.label.toLowerCase().includes(needle) || option.value.toLowerCase().includes(needle));
+  return options.filter(
+    (option) => option.label.toLowerCase().includes(needle) || option.value.toLowerCase().includes(needle),
+  );
 }
 
 /** One value from a list; a typeahead select from TYPEAHEAD_THRESHOLD options on (spec §5). */
@@ -28,7 +30,14 @@ export function SelectControl<T extends FieldValues>(props: SelectControlProps<T
   const { field, id, errorText, isRequired } = useControlField(props, props.defaultValue ?? "");
   const isTypeahead = props.options.length >= TYPEAHEAD_THRESHOLD;
   return (
-    <FormField id={id} label={props.label} labelHelp={props.labelHelp} isRequired={isRequired} error={errorText} helperText={props.helperText}>
+    <FormField
+      id={id}
+      label={props.label}
+      labelHelp={props.labelHelp}
+      isRequired={isRequired}
+      error={errorText}
+      helperText={props.helperText}
+    >
       {isTypeahead ? (
         <TypeaheadSelect
           id={id}

@@ -17,7 +17,10 @@ function asFieldError(value: unknown): ServerFieldError | undefined {
 
 /** The field errors in a failed call: `{field, errorMessage}` or `{errors: [...]}`, from the body or the value itself. */
 export function serverFieldErrors(error: unknown): ServerFieldError[] {
-  const body = typeof error === "object" && error !== null && "responseData" in error ? (error as { responseData: unknown }).responseData : error;
+  const body =
+    typeof error === "object" && error !== null && "responseData" in error
+      ? (error as { responseData: unknown }).responseData
+      : error;
   if (typeof body !== "object" || body === null) return [];
   const list = (body as { errors?: unknown }).errors;
   const candidates = Array.isArray(list) ? list : [body];
@@ -48,7 +51,11 @@ export function applyServerErrors<T extends FieldValues>(
 ): ServerFieldError[] {
   const errors = serverFieldErrors(error);
   errors.forEach((item, index) => {
-    form.setError(fieldName(item.field) as FieldPath<T>, { type: "server", message: translateServerMessage(item.errorMessage, item.params, t) }, { shouldFocus: index === 0 });
+    form.setError(
+      fieldName(item.field) as FieldPath<T>,
+      { type: "server", message: translateServerMessage(item.errorMessage, item.params, t) },
+      { shouldFocus: index === 0 },
+    );
   });
   return errors;
 }

@@ -18,14 +18,31 @@ export interface SubmitButtonProps<T extends FieldValues> extends Omit<ButtonPro
 }
 
 /** Enabled only when the form is valid, changed, and not busy (spec §4); each condition can be waived. */
-export function SubmitButton<T extends FieldValues>({ control, children, allowInvalid, allowNonDirty, allowBusy, isBusy, isDisabled, ...props }: SubmitButtonProps<T>) {
+export function SubmitButton<T extends FieldValues>({
+  control,
+  children,
+  allowInvalid,
+  allowNonDirty,
+  allowBusy,
+  isBusy,
+  isDisabled,
+  ...props
+}: SubmitButtonProps<T>) {
   const { t } = useMessages();
   const context = useFormContext<T>();
-  const { isValid, isDirty, isLoading, isValidating, isSubmitting } = useFormState<T>({ control: control ?? context?.control });
+  const { isValid, isDirty, isLoading, isValidating, isSubmitting } = useFormState<T>({
+    control: control ?? context?.control,
+  });
   const busy = isLoading || isValidating || isSubmitting || !!isBusy;
   const enabled = !isDisabled && (allowInvalid || isValid) && (allowNonDirty || isDirty) && (allowBusy || !busy);
   return (
-    <Button variant="primary" {...props} type="submit" isDisabled={!enabled} isLoading={busy && !allowBusy ? true : undefined}>
+    <Button
+      variant="primary"
+      {...props}
+      type="submit"
+      isDisabled={!enabled}
+      isLoading={busy && !allowBusy ? true : undefined}
+    >
       {children ?? t("save")}
     </Button>
   );

@@ -19,7 +19,14 @@ export function SwitchControl<T extends FieldValues>(props: SwitchControlProps<T
   const { field, id, errorText, isRequired } = useControlField(props, props.stringify ? String(initial) : initial);
   const isChecked = props.stringify ? field.value === "true" : field.value === true;
   return (
-    <FormField id={id} label={props.label} labelHelp={props.labelHelp} isRequired={isRequired} error={errorText} helperText={props.helperText}>
+    <FormField
+      id={id}
+      label={props.label}
+      labelHelp={props.labelHelp}
+      isRequired={isRequired}
+      error={errorText}
+      helperText={props.helperText}
+    >
       <Switch
         id={id}
         name={field.name}

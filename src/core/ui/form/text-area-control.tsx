@@ -15,7 +15,14 @@ export interface TextAreaControlProps<T extends FieldValues> extends ControlProp
 export function TextAreaControl<T extends FieldValues>(props: TextAreaControlProps<T>) {
   const { field, id, errorText, isRequired, validated } = useControlField(props, props.defaultValue ?? "");
   return (
-    <FormField id={id} label={props.label} labelHelp={props.labelHelp} isRequired={isRequired} error={errorText} helperText={props.helperText}>
+    <FormField
+      id={id}
+      label={props.label}
+      labelHelp={props.labelHelp}
+      isRequired={isRequired}
+      error={errorText}
+      helperText={props.helperText}
+    >
       <TextArea
         id={id}
         ref={field.ref}

@@ -17,7 +17,14 @@ export interface TextControlProps<T extends FieldValues> extends ControlProps<T>
 export function TextControl<T extends FieldValues>(props: TextControlProps<T>) {
   const { field, id, errorText, isRequired, validated } = useControlField(props, props.defaultValue ?? "");
   return (
-    <FormField id={id} label={props.label} labelHelp={props.labelHelp} isRequired={isRequired} error={errorText} helperText={props.helperText}>
+    <FormField
+      id={id}
+      label={props.label}
+      labelHelp={props.labelHelp}
+      isRequired={isRequired}
+      error={errorText}
+      helperText={props.helperText}
+    >
       <TextInput
         {...props.inputProps}
         id={id}

@@ -9,7 +9,12 @@ import { FormField } from "./form-field.tsx";
 import { ALL_TIME_UNITS, SECONDS_PER_UNIT, splitSeconds, type TimeUnit } from "./time-units.ts";
 import { useControlField } from "./use-control-field.ts";
 
-const UNIT_TEXT: Record<TimeUnit, string> = { second: "timeUnitSecond", minute: "timeUnitMinute", hour: "timeUnitHour", day: "timeUnitDay" };
+const UNIT_TEXT: Record<TimeUnit, string> = {
+  second: "timeUnitSecond",
+  minute: "timeUnitMinute",
+  hour: "timeUnitHour",
+  day: "timeUnitDay",
+};
 
 export interface TimeSelectorControlProps<T extends FieldValues> extends ControlProps<T> {
   /** Units offered, default all. The field value is always in seconds. */
@@ -23,7 +28,8 @@ export function TimeSelectorControl<T extends FieldValues>(props: TimeSelectorCo
   const { t } = useMessages();
   const units = props.units ?? ALL_TIME_UNITS;
   const { field, id, errorText, isRequired } = useControlField(props, props.defaultValue ?? "");
-  const seconds = field.value === "" || field.value === undefined || field.value === null ? undefined : Number(field.value);
+  const seconds =
+    field.value === "" || field.value === undefined || field.value === null ? undefined : Number(field.value);
   const [unit, setUnit] = useState<TimeUnit>(() => splitSeconds(seconds ?? 0, units).unit);
   const [amount, setAmount] = useState(() => (seconds === undefined ? "" : String(seconds / SECONDS_PER_UNIT[unit])));
   // Follow outside changes (form reset) without fighting the user's typing.
@@ -39,13 +45,32 @@ export function TimeSelectorControl<T extends FieldValues>(props: TimeSelectorCo
     setAmount(nextAmount);
     setUnit(nextUnit);
     const number = Number(nextAmount);
-    field.onChange(nextAmount.trim() === "" || !Number.isFinite(number) ? "" : Math.round(number * SECONDS_PER_UNIT[nextUnit]));
+    field.onChange(
+      nextAmount.trim() === "" || !Number.isFinite(number) ? "" : Math.round(number * SECONDS_PER_UNIT[nextUnit]),
+    );
   };
   return (
-    <FormField id={id} label={props.label} labelHelp={props.labelHelp} isRequired={isRequired} error={errorText} helperText={props.helperText}>
+    <FormField
+      id={id}
+      label={props.label}
+      labelHelp={props.labelHelp}
+      isRequired={isRequired}
+      error={errorText}
+      helperText={props.helperText}
+    >
       <Flex flexWrap={{ default: "nowrap" }} spaceItems={{ default: "spaceItemsSm" }}>
         <FlexItem grow={{ default: "grow" }}>
-          <TextInput id={id} ref={field.ref} type="number" min={props.min ?? 0} value={amount} onChange={(_event, text) => write(text, unit)} onBlur={field.onBlur} isDisabled={props.isDisabled} validated={errorText ? "error" : "default"} />
+          <TextInput
+            id={id}
+            ref={field.ref}
+            type="number"
+            min={props.min ?? 0}
+            value={amount}
+            onChange={(_event, text) => write(text, unit)}
+            onBlur={field.onBlur}
+            isDisabled={props.isDisabled}
+            validated={errorText ? "error" : "default"}
+          />
         </FlexItem>
         <FlexItem>
           <SingleSelect

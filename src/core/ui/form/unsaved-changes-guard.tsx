@@ -30,7 +30,15 @@ export function useConfirmLeave(): (proceed: Proceed) => void {
 function LeaveDialog({ onStay, onLeave }: { onStay(): void; onLeave(): void }) {
   const { t } = useMessages();
   return (
-    <ConfirmDialog isOpen title={t("unsavedChangesTitle")} confirmLabel={t("unsavedChangesLeave")} cancelLabel={t("unsavedChangesStay")} variant="destructive" onConfirm={onLeave} onCancel={onStay}>
+    <ConfirmDialog
+      isOpen
+      title={t("unsavedChangesTitle")}
+      confirmLabel={t("unsavedChangesLeave")}
+      cancelLabel={t("unsavedChangesStay")}
+      variant="destructive"
+      onConfirm={onLeave}
+      onCancel={onStay}
+    >
       {t("unsavedChangesBody")}
     </ConfirmDialog>
   );
@@ -69,7 +77,9 @@ function DeclarativeRouterGuard({ hold }: { hold(proceed: Proceed): boolean }) {
 }
 
 function DataRouterGuard({ when, onBlocked }: { when: boolean; onBlocked(proceed: Proceed, reset: Proceed): void }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state === "blocked") onBlocked(blocker.proceed, blocker.reset);
   }, [blocker, onBlocked]);
@@ -114,7 +124,8 @@ export function UnsavedChangesGuard({ when }: UnsavedChangesGuardProps) {
 
   return (
     <>
-      {inRouter && (dataRouter ? <DataRouterGuard when={when} onBlocked={onBlocked} /> : <DeclarativeRouterGuard hold={hold} />)}
+      {inRouter &&
+        (dataRouter ? <DataRouterGuard when={when} onBlocked={onBlocked} /> : <DeclarativeRouterGuard hold={hold} />)}
       {dialog}
     </>
   );

@@ -4,7 +4,10 @@ import { fieldId, type ControlProps } from "./control-props.ts";
 import { fieldErrorText } from "./field-error-text.ts";
 
 /** Binds a control to react-hook-form and works out what its FormField needs. */
-export function useControlField<T extends FieldValues>(props: ControlProps<T>, defaultValue: unknown): UseControllerReturn<T> & {
+export function useControlField<T extends FieldValues>(
+  props: ControlProps<T>,
+  defaultValue: unknown,
+): UseControllerReturn<T> & {
   id: string;
   errorText?: string;
   isRequired: boolean;

@@ -14,8 +14,4 @@ export function Modal(props: ModalProps) {
   return <PatternFlyModal {...props} appendTo={useOverlayRoot()} />;
 }
 
-export {
-  ModalHeader,
-  ModalBody,
-  ModalFooter,
-} from "@patternfly/react-core/dist/esm/components/Modal/index.js";
+export { ModalHeader, ModalBody, ModalFooter } from "@patternfly/react-core/dist/esm/components/Modal/index.js";

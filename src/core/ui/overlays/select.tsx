@@ -12,8 +12,4 @@ export function Select({ popperProps, ...props }: SelectProps) {
   return <PatternFlySelect {...props} popperProps={{ ...popperProps, appendTo: overlayRoot }} />;
 }
 
-export {
-  SelectOption,
-  SelectList,
-  SelectGroup,
-} from "@patternfly/react-core/dist/esm/components/Select/index.js";
+export { SelectOption, SelectList, SelectGroup } from "@patternfly/react-core/dist/esm/components/Select/index.js";

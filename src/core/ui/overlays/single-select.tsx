@@ -1,8 +1,5 @@
 import { useState, type Ref } from "react";
-import {
-  MenuToggle,
-  type MenuToggleElement,
-} from "@patternfly/react-core/dist/esm/components/MenuToggle/index.js";
+import { MenuToggle, type MenuToggleElement } from "@patternfly/react-core/dist/esm/components/MenuToggle/index.js";
 import { Select, SelectList, SelectOption } from "./select.tsx";
 
 export interface SelectChoice {

@@ -1,12 +1,6 @@
 import { useState, type Ref } from "react";
-import {
-  MenuToggle,
-  type MenuToggleElement,
-} from "@patternfly/react-core/dist/esm/components/MenuToggle/index.js";
-import {
-  TextInputGroup,
-  TextInputGroupMain,
-} from "@patternfly/react-core/dist/esm/components/TextInputGroup/index.js";
+import { MenuToggle, type MenuToggleElement } from "@patternfly/react-core/dist/esm/components/MenuToggle/index.js";
+import { TextInputGroup, TextInputGroupMain } from "@patternfly/react-core/dist/esm/components/TextInputGroup/index.js";
 import { Select, SelectList, SelectOption } from "./select.tsx";
 import type { SelectChoice } from "./single-select.tsx";
 import { labelledInputProps } from "./labelled-input.ts";
@@ -54,7 +48,13 @@ export function TypeaheadSelect({
       }}
       onOpenChange={setOpen}
       toggle={(toggleRef: Ref<MenuToggleElement>) => (
-        <MenuToggle ref={toggleRef} variant="typeahead" isExpanded={isOpen} isFullWidth onClick={() => setOpen(!isOpen)}>
+        <MenuToggle
+          ref={toggleRef}
+          variant="typeahead"
+          isExpanded={isOpen}
+          isFullWidth
+          onClick={() => setOpen(!isOpen)}
+        >
           <TextInputGroup isPlain>
             <TextInputGroupMain
               inputId={id}

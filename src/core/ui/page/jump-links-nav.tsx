@@ -52,7 +52,12 @@ export function JumpLinksNav({ sections, offset = JUMP_LINK_OFFSET, label }: Jum
 
   return (
     <div ref={navRef}>
-      <JumpLinks isVertical label={label ?? t("jumpToSection")} aria-label={label ?? t("jumpToSection")} activeIndex={active}>
+      <JumpLinks
+        isVertical
+        label={label ?? t("jumpToSection")}
+        aria-label={label ?? t("jumpToSection")}
+        activeIndex={active}
+      >
         {sections.map((section, index) => (
           <JumpLinksItem
             key={section.id}

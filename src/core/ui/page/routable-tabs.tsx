@@ -51,7 +51,12 @@ export function RoutableTabs({ tabs, unmountInactive = true, ...aria }: Routable
       unmountOnExit={unmountInactive}
     >
       {shown.map((tab) => (
-        <Tab key={tab.key} eventKey={tab.key} title={<TabTitleText>{tab.title}</TabTitleText>} data-testid={`tab-${tab.key}`}>
+        <Tab
+          key={tab.key}
+          eventKey={tab.key}
+          title={<TabTitleText>{tab.title}</TabTitleText>}
+          data-testid={`tab-${tab.key}`}
+        >
           {tab.content}
         </Tab>
       ))}

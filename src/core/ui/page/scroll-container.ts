@@ -7,7 +7,8 @@ export function scrollContainerOf(node: Element): HTMLElement | null {
   while (current) {
     if (current instanceof HTMLElement) {
       const { overflowY } = getComputedStyle(current);
-      if ((overflowY === "auto" || overflowY === "scroll") && current.scrollHeight > current.clientHeight) return current;
+      if ((overflowY === "auto" || overflowY === "scroll") && current.scrollHeight > current.clientHeight)
+        return current;
     }
     current = current instanceof ShadowRoot ? current.host : current.parentNode;
   }

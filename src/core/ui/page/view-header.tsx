@@ -25,7 +25,11 @@ export interface ViewHeaderProps {
   subtitle?: ReactNode;
   badges?: { text: string; color?: "blue" | "green" | "orange" | "red" | "purple" | "grey" }[];
   /** Shows an enabled switch; turning it off asks first when `disableConfirm` is set. */
-  enabled?: { isEnabled: boolean; onChange(enabled: boolean): void; disableConfirm?: { title?: string; message?: ReactNode } };
+  enabled?: {
+    isEnabled: boolean;
+    onChange(enabled: boolean): void;
+    disableConfirm?: { title?: string; message?: ReactNode };
+  };
   /** Items of the header's kebab menu. */
   actions?: ViewHeaderAction[];
   /** Extra content right of the title (buttons). */
@@ -82,13 +86,25 @@ export function ViewHeader({ title, subtitle, badges, enabled, actions, toolbar 
                 onSelect={() => setMenuOpen(false)}
                 popperProps={{ position: "right" }}
                 toggle={(toggleRef: Ref<MenuToggleElement>) => (
-                  <MenuToggle ref={toggleRef} variant="plain" aria-label={t("headerActions")} isExpanded={isMenuOpen} onClick={() => setMenuOpen(!isMenuOpen)} icon={<EllipsisVIcon />} />
+                  <MenuToggle
+                    ref={toggleRef}
+                    variant="plain"
+                    aria-label={t("headerActions")}
+                    isExpanded={isMenuOpen}
+                    onClick={() => setMenuOpen(!isMenuOpen)}
+                    icon={<EllipsisVIcon />}
+                  />
                 )}
                 shouldFocusToggleOnSelect
               >
                 <DropdownList>
                   {actions.map((action) => (
-                    <DropdownItem key={action.title} onClick={action.onClick} isDanger={action.isDanger} isDisabled={action.isDisabled}>
+                    <DropdownItem
+                      key={action.title}
+                      onClick={action.onClick}
+                      isDanger={action.isDanger}
+                      isDisabled={action.isDisabled}
+                    >
                       {action.title}
                     </DropdownItem>
                   ))}

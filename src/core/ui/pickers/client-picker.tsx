@@ -21,7 +21,16 @@ export interface ClientPickerProps {
 }
 
 /** Clients searched on the server by clientId as the user types; an exact match comes first. */
-export function ClientPicker({ values, onChange, isMulti, valueField = "clientId", realm, id, isDisabled, ...aria }: ClientPickerProps) {
+export function ClientPicker({
+  values,
+  onChange,
+  isMulti,
+  valueField = "clientId",
+  realm,
+  id,
+  isDisabled,
+  ...aria
+}: ClientPickerProps) {
   const { t } = useMessages();
   const adminClient = useAdminClient();
   const pickerRealm = usePickerRealm(realm);

@@ -21,12 +21,15 @@ export function useGroupPage(realm: string, trail: { id: string; name: string }[
   const parent = trail.at(-1);
   const max = GROUP_PICKER_PAGE_SIZE + 1;
   return useQuery({
-    queryKey: ["picker-groups", realm, search ? `search:${search}` : parent?.id ?? "top", first],
+    queryKey: ["picker-groups", realm, search ? `search:${search}` : (parent?.id ?? "top"), first],
     queryFn: async (): Promise<GroupPage> => {
       if (search) {
         const roots = await adminClient.groups.find({ realm, search, first, max, briefRepresentation: true });
         const rows = flattenSearchMatches(roots, search);
-        return { rows: rows.slice(0, GROUP_PICKER_PAGE_SIZE), hasNext: roots.length === max || rows.length > GROUP_PICKER_PAGE_SIZE };
+        return {
+          rows: rows.slice(0, GROUP_PICKER_PAGE_SIZE),
+          hasNext: roots.length === max || rows.length > GROUP_PICKER_PAGE_SIZE,
+        };
       }
       const groups = parent
         ? await adminClient.groups.listSubGroups({ realm, parentId: parent.id, first, max, briefRepresentation: true })

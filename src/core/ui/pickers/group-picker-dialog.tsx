@@ -28,7 +28,14 @@ export interface GroupPickerDialogProps {
  * Picks one or several groups: browse the tree a level at a time (each level paged on the server
  * and remembered while you go deeper), or search the whole hierarchy and pick from the paths found.
  */
-export function GroupPickerDialog({ isMulti = false, title, realm, disabledIds = [], onSelect, onClose }: GroupPickerDialogProps) {
+export function GroupPickerDialog({
+  isMulti = false,
+  title,
+  realm,
+  disabledIds = [],
+  onSelect,
+  onClose,
+}: GroupPickerDialogProps) {
   const { t } = useMessages();
   const pickerRealm = usePickerRealm(realm);
   const [trail, setTrail] = useState<{ id: string; name: string }[]>([]);
@@ -36,7 +43,7 @@ export function GroupPickerDialog({ isMulti = false, title, realm, disabledIds =
   const [search, setSearch] = useState("");
   const [typed, setTyped] = useState("");
   const [selected, setSelected] = useState<Map<string, PickedGroup>>(new Map());
-  const levelKey = search ? `search:${search}` : trail.at(-1)?.id ?? "top";
+  const levelKey = search ? `search:${search}` : (trail.at(-1)?.id ?? "top");
   const first = firstByLevel[levelKey] ?? 0;
   const page = useGroupPage(pickerRealm, trail, first, search);
 
@@ -54,7 +61,10 @@ export function GroupPickerDialog({ isMulti = false, title, realm, disabledIds =
 
   return (
     <Modal isOpen variant="small" onClose={onClose} aria-labelledby="kc-group-picker-title">
-      <ModalHeader title={title ?? t(isMulti ? "pickerGroupsTitleMulti" : "pickerGroupsTitle")} labelId="kc-group-picker-title" />
+      <ModalHeader
+        title={title ?? t(isMulti ? "pickerGroupsTitleMulti" : "pickerGroupsTitle")}
+        labelId="kc-group-picker-title"
+      />
       <ModalBody>
         <SearchInput
           aria-label={t("pickerSearchGroups")}
@@ -87,12 +97,15 @@ export function GroupPickerDialog({ isMulti = false, title, realm, disabledIds =
                     }}
                     aria-label={t("pickerSelectGroup", { name: row.name })}
                   />
-                  <Td dataLabel={t("pickerGroupsRoot")}>
-                    {search ? row.path : row.name}
-                  </Td>
+                  <Td dataLabel={t("pickerGroupsRoot")}>{search ? row.path : row.name}</Td>
                   <Td isActionCell>
                     {(search || (row.subGroupCount ?? 0) > 0) && (
-                      <Button variant="plain" aria-label={t("pickerGroupChildren", { name: row.name })} icon={<AngleRightIcon />} onClick={() => open(row)} />
+                      <Button
+                        variant="plain"
+                        aria-label={t("pickerGroupChildren", { name: row.name })}
+                        icon={<AngleRightIcon />}
+                        onClick={() => open(row)}
+                      />
                     )}
                   </Td>
                 </Tr>

@@ -25,7 +25,15 @@ interface RoleRow {
 }
 
 /** Picks one role: a realm role, or a role of a client chosen first; both lists paged and searched on the server. */
-export function RolePickerDialog({ realm, onSelect, onClose }: { realm?: string; onSelect(role: PickedRole): void; onClose(): void }) {
+export function RolePickerDialog({
+  realm,
+  onSelect,
+  onClose,
+}: {
+  realm?: string;
+  onSelect(role: PickedRole): void;
+  onClose(): void;
+}) {
   const { t } = useMessages();
   const adminClient = useAdminClient();
   const pickerRealm = usePickerRealm(realm);
@@ -36,7 +44,10 @@ export function RolePickerDialog({ realm, onSelect, onClose }: { realm?: string;
       kind === "realm"
         ? await adminClient.roles.find({ realm: pickerRealm, first, max, search, briefRepresentation: true })
         : client
-          ? await adminClient.clients.listRoles({ realm: pickerRealm, id: client.id, first, max, search } as { realm: string; id: string })
+          ? await adminClient.clients.listRoles({ realm: pickerRealm, id: client.id, first, max, search } as {
+              realm: string;
+              id: string;
+            })
           : [];
     return roles.map((role) => ({ id: role.id ?? "", name: role.name ?? "", description: role.description }));
   };
@@ -45,12 +56,20 @@ export function RolePickerDialog({ realm, onSelect, onClose }: { realm?: string;
       <ModalHeader title={t("pickerRolesTitle")} labelId="kc-role-picker-title" />
       <ModalBody>
         <ToggleGroup aria-label={t("pickerRoleKind")}>
-          <ToggleGroupItem text={t("pickerRealmRoles")} buttonId="kc-role-picker-realm" isSelected={kind === "realm"} onChange={() => setKind("realm")} />
-          <ToggleGroupItem text={t("pickerClientRoles")} buttonId="kc-role-picker-client" isSelected={kind === "client"} onChange={() => setKind("client")} />
+          <ToggleGroupItem
+            text={t("pickerRealmRoles")}
+            buttonId="kc-role-picker-realm"
+            isSelected={kind === "realm"}
+            onChange={() => setKind("realm")}
+          />
+          <ToggleGroupItem
+            text={t("pickerClientRoles")}
+            buttonId="kc-role-picker-client"
+            isSelected={kind === "client"}
+            onChange={() => setKind("client")}
+          />
         </ToggleGroup>
-        {kind === "client" && (
-          <ClientPickerById realm={pickerRealm} onChange={setClient} />
-        )}
+        {kind === "client" && <ClientPickerById realm={pickerRealm} onChange={setClient} />}
         {(kind === "realm" || client) && (
           <DataTable<RoleRow>
             key={`${kind}:${client?.id ?? ""}`}
@@ -63,7 +82,13 @@ export function RolePickerDialog({ realm, onSelect, onClose }: { realm?: string;
                 name: "name",
                 title: t("pickerRoleName"),
                 cell: (row) => (
-                  <Button variant="link" isInline onClick={() => onSelect({ name: row.name, clientId: kind === "client" ? client?.clientId : undefined })}>
+                  <Button
+                    variant="link"
+                    isInline
+                    onClick={() =>
+                      onSelect({ name: row.name, clientId: kind === "client" ? client?.clientId : undefined })
+                    }
+                  >
                     {row.name}
                   </Button>
                 ),
@@ -83,7 +108,13 @@ export function RolePickerDialog({ realm, onSelect, onClose }: { realm?: string;
 }
 
 /** The client picker, resolving the chosen clientId to the client's internal id. */
-function ClientPickerById({ realm, onChange }: { realm: string; onChange(client: { id: string; clientId: string } | undefined): void }) {
+function ClientPickerById({
+  realm,
+  onChange,
+}: {
+  realm: string;
+  onChange(client: { id: string; clientId: string } | undefined): void;
+}) {
   const adminClient = useAdminClient();
   const [values, setValues] = useState<string[]>([]);
   const choose = async (next: string[]) => {

@@ -35,7 +35,19 @@ export interface SearchSelectProps {
  * One or several values from a menu; with `onFilterChange` it is a typeahead whose text the caller
  * turns into options. Chosen values of a multi select show as removable labels in the toggle.
  */
-export function SearchSelect({ options, values, onChange, onFilterChange, isMulti, isDisabled, placeholder, labels = {}, id, isLoading, ...aria }: SearchSelectProps) {
+export function SearchSelect({
+  options,
+  values,
+  onChange,
+  onFilterChange,
+  isMulti,
+  isDisabled,
+  placeholder,
+  labels = {},
+  id,
+  isLoading,
+  ...aria
+}: SearchSelectProps) {
   const { t } = useMessages();
   const [isOpen, setOpen] = useState(false);
   const [text, setText] = useState("");
@@ -85,7 +97,14 @@ export function SearchSelect({ options, values, onChange, onFilterChange, isMult
 
   const toggle = (toggleRef: Ref<MenuToggleElement>) =>
     onFilterChange ? (
-      <MenuToggle ref={toggleRef} variant="typeahead" isExpanded={isOpen} isDisabled={isDisabled} isFullWidth onClick={() => setOpen(!isOpen)}>
+      <MenuToggle
+        ref={toggleRef}
+        variant="typeahead"
+        isExpanded={isOpen}
+        isDisabled={isDisabled}
+        isFullWidth
+        onClick={() => setOpen(!isOpen)}
+      >
         <TextInputGroup isPlain>
           <TextInputGroupMain
             inputId={id}
@@ -104,14 +123,30 @@ export function SearchSelect({ options, values, onChange, onFilterChange, isMult
           </TextInputGroupMain>
           {(text || values.length > 0) && !isDisabled && (
             <TextInputGroupUtilities>
-              <Button variant="plain" aria-label={t("pickerClear")} icon={<TimesIcon />} onClick={() => { typed(""); onChange([]); }} />
+              <Button
+                variant="plain"
+                aria-label={t("pickerClear")}
+                icon={<TimesIcon />}
+                onClick={() => {
+                  typed("");
+                  onChange([]);
+                }}
+              />
             </TextInputGroupUtilities>
           )}
         </TextInputGroup>
       </MenuToggle>
     ) : (
-      <MenuToggle ref={toggleRef} id={id} aria-label={aria["aria-label"]} isExpanded={isOpen} isDisabled={isDisabled} isFullWidth onClick={() => setOpen(!isOpen)}>
-        {values.length === 0 ? placeholder ?? t("pickerChoose") : values.map(labelOf).join(", ")}
+      <MenuToggle
+        ref={toggleRef}
+        id={id}
+        aria-label={aria["aria-label"]}
+        isExpanded={isOpen}
+        isDisabled={isDisabled}
+        isFullWidth
+        onClick={() => setOpen(!isOpen)}
+      >
+        {values.length === 0 ? (placeholder ?? t("pickerChoose")) : values.map(labelOf).join(", ")}
       </MenuToggle>
     );
 
@@ -152,12 +187,28 @@ export function SearchSelect({ options, values, onChange, onFilterChange, isMult
 
 const optionId = (id: string | undefined, index: number) => `${id ?? "kc-search-select"}-option-${index}`;
 
-function ChosenLabels({ values, labelOf, onRemove }: { values: string[]; labelOf(value: string): string; onRemove(value: string): void }) {
+function ChosenLabels({
+  values,
+  labelOf,
+  onRemove,
+}: {
+  values: string[];
+  labelOf(value: string): string;
+  onRemove(value: string): void;
+}) {
   const { t } = useMessages();
   return (
     <LabelGroup numLabels={3}>
       {values.map((value) => (
-        <Label key={value} variant="outline" onClose={(event) => { event.stopPropagation(); onRemove(value); }} closeBtnAriaLabel={t("pickerRemove", { label: labelOf(value) })}>
+        <Label
+          key={value}
+          variant="outline"
+          onClose={(event) => {
+            event.stopPropagation();
+            onRemove(value);
+          }}
+          closeBtnAriaLabel={t("pickerRemove", { label: labelOf(value) })}
+        >
           {labelOf(value)}
         </Label>
       ))}

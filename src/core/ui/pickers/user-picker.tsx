@@ -28,7 +28,14 @@ export function UserPicker({ values, onChange, isMulti = true, realm, id, isDisa
   const usernames = useRef<Record<string, string>>({});
   const query = useQuery({
     queryKey: ["picker-users", pickerRealm, search],
-    queryFn: () => adminClient.users.find({ realm: pickerRealm, search, first: 0, max: PICKER_RESULT_SIZE, briefRepresentation: true }),
+    queryFn: () =>
+      adminClient.users.find({
+        realm: pickerRealm,
+        search,
+        first: 0,
+        max: PICKER_RESULT_SIZE,
+        briefRepresentation: true,
+      }),
   });
   const options = (query.data ?? []).map((user) => ({
     value: user.id ?? "",

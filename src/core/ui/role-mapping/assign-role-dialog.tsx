@@ -5,7 +5,12 @@ import { useMessages } from "../../i18n/use-messages.ts";
 import { Modal, ModalBody, ModalFooter, ModalHeader } from "../overlays/index.ts";
 import { DataTable } from "../table/index.ts";
 import { ClientPicker } from "../pickers/client-picker.tsx";
-import { availableClientRolesPage, availableRealmRolesPage, availableRolesOfClientPage, type RoleHolder } from "./role-mapping-api.ts";
+import {
+  availableClientRolesPage,
+  availableRealmRolesPage,
+  availableRolesOfClientPage,
+  type RoleHolder,
+} from "./role-mapping-api.ts";
 import { mappedRoleKey, type MappedRole } from "./role-mapping-types.ts";
 import { RoleNameCell } from "./role-name-cell.tsx";
 import { SelectionReporter } from "./selection-reporter.tsx";
@@ -35,7 +40,9 @@ export function AssignRoleDialog({ holder, initialKind = "client", onAssign, onC
   const [client, setClient] = useState<{ id: string; clientId: string }>();
   const loader = (first: number, max: number, search: string) => {
     if (kind === "realm") return availableRealmRolesPage(holder, first, max, search);
-    return client ? availableRolesOfClientPage(holder, client, first, max, search) : availableClientRolesPage(holder, first, max, search);
+    return client
+      ? availableRolesOfClientPage(holder, client, first, max, search)
+      : availableClientRolesPage(holder, first, max, search);
   };
   const chooseClient = async (ids: string[]) => {
     setChosen([]);
@@ -62,8 +69,18 @@ export function AssignRoleDialog({ holder, initialKind = "client", onAssign, onC
       <ModalHeader title={t("assignRoleTitle")} labelId="kc-assign-role-title" />
       <ModalBody>
         <ToggleGroup aria-label={t("assignRoleFilter")}>
-          <ToggleGroupItem text={t("assignRoleRealmRoles")} buttonId="kc-assign-realm-roles" isSelected={kind === "realm"} onChange={() => switchKind("realm")} />
-          <ToggleGroupItem text={t("assignRoleClientRoles")} buttonId="kc-assign-client-roles" isSelected={kind === "client"} onChange={() => switchKind("client")} />
+          <ToggleGroupItem
+            text={t("assignRoleRealmRoles")}
+            buttonId="kc-assign-realm-roles"
+            isSelected={kind === "realm"}
+            onChange={() => switchKind("realm")}
+          />
+          <ToggleGroupItem
+            text={t("assignRoleClientRoles")}
+            buttonId="kc-assign-client-roles"
+            isSelected={kind === "client"}
+            onChange={() => switchKind("client")}
+          />
         </ToggleGroup>
         {kind === "client" && (
           <div className="kc-assign-role-client">
@@ -87,7 +104,9 @@ export function AssignRoleDialog({ holder, initialKind = "client", onAssign, onC
           isSearchable
           searchPlaceholder={t("roleMappingSearch")}
           emptyState={{ title: t("assignRoleNone") }}
-          toolbarActions={({ selected }) => <SelectionReporter selected={selected} rowKey={mappedRoleKey} onChange={setChosen} />}
+          toolbarActions={({ selected }) => (
+            <SelectionReporter selected={selected} rowKey={mappedRoleKey} onChange={setChosen} />
+          )}
           columns={[
             { name: "name", title: t("roleMappingName"), cell: (role) => <RoleNameCell role={role} /> },
             { name: "description", title: t("roleMappingDescription"), cell: (role) => role.description ?? "" },
@@ -95,7 +114,13 @@ export function AssignRoleDialog({ holder, initialKind = "client", onAssign, onC
         />
       </ModalBody>
       <ModalFooter>
-        <Button variant="primary" isDisabled={chosen.length === 0 || isAssigning} isLoading={isAssigning} onClick={() => void assign()} data-testid="assign-roles">
+        <Button
+          variant="primary"
+          isDisabled={chosen.length === 0 || isAssigning}
+          isLoading={isAssigning}
+          onClick={() => void assign()}
+          data-testid="assign-roles"
+        >
           {t("assignRoleConfirm")}
         </Button>
         <Button variant="link" onClick={onClose}>

@@ -26,7 +26,9 @@ export interface RoleHolder {
 }
 
 const matches = (role: MappedRole, search: string) =>
-  !search || role.name.toLowerCase().includes(search.toLowerCase()) || !!role.client?.clientId.toLowerCase().includes(search.toLowerCase());
+  !search ||
+  role.name.toLowerCase().includes(search.toLowerCase()) ||
+  !!role.client?.clientId.toLowerCase().includes(search.toLowerCase());
 
 const fromRealmRole = (role: RoleRepresentation, isInherited = false): MappedRole => ({
   id: role.id ?? "",
@@ -48,12 +50,19 @@ export async function directMappings(holder: RoleHolder): Promise<MappedRole[]> 
   const mappings = await adminFetch<Mappings>(holder.adminClient, mappingsPath(holder.realm, holder.type, holder.id));
   const clientRoles = Object.values(mappings.clientMappings ?? {})
     .sort((a, b) => a.client.localeCompare(b.client))
-    .flatMap((entry) => entry.mappings.map((role) => ({ ...fromRealmRole(role), client: { clientId: entry.client, id: entry.id } })));
+    .flatMap((entry) =>
+      entry.mappings.map((role) => ({ ...fromRealmRole(role), client: { clientId: entry.client, id: entry.id } })),
+    );
   return [...(mappings.realmMappings ?? []).map((role) => fromRealmRole(role)), ...clientRoles];
 }
 
 /** A page of the direct mappings (the server answers them whole; they are short). */
-export async function directMappingsPage(holder: RoleHolder, first: number, max: number, search: string): Promise<MappedRole[]> {
+export async function directMappingsPage(
+  holder: RoleHolder,
+  first: number,
+  max: number,
+  search: string,
+): Promise<MappedRole[]> {
   return (await directMappings(holder)).filter((role) => matches(role, search)).slice(first, first + max);
 }
 
@@ -61,10 +70,18 @@ export async function directMappingsPage(holder: RoleHolder, first: number, max:
  * A page of every role held, directly or not: effective realm roles first (one short list), then
  * effective client roles paged by the server across all clients, one request per page.
  */
-export async function effectiveMappingsPage(holder: RoleHolder, first: number, max: number, search: string): Promise<MappedRole[]> {
+export async function effectiveMappingsPage(
+  holder: RoleHolder,
+  first: number,
+  max: number,
+  search: string,
+): Promise<MappedRole[]> {
   const [direct, realmComposite] = await Promise.all([
     directMappings(holder),
-    adminFetch<RoleRepresentation[]>(holder.adminClient, `${mappingsPath(holder.realm, holder.type, holder.id)}/realm/composite`),
+    adminFetch<RoleRepresentation[]>(
+      holder.adminClient,
+      `${mappingsPath(holder.realm, holder.type, holder.id)}/realm/composite`,
+    ),
   ]);
   const directIds = new Set(direct.map((role) => role.id));
   const realmRoles = realmComposite
@@ -74,11 +91,15 @@ export async function effectiveMappingsPage(holder: RoleHolder, first: number, m
   const page = realmRoles.slice(first, first + max);
   if (page.length === max) return page;
   const clientFirst = Math.max(0, first - realmRoles.length);
-  const clientRows = await adminFetch<UiExtClientRole[]>(holder.adminClient, uiExtRolesPath(holder.realm, "effective-roles", holder.type, holder.id), {
-    first: clientFirst,
-    max: max - page.length,
-    search,
-  });
+  const clientRows = await adminFetch<UiExtClientRole[]>(
+    holder.adminClient,
+    uiExtRolesPath(holder.realm, "effective-roles", holder.type, holder.id),
+    {
+      first: clientFirst,
+      max: max - page.length,
+      search,
+    },
+  );
   return [...page, ...clientRows.map((row) => fromUiExt(row, !directIds.has(row.id)))];
 }
 
@@ -87,16 +108,34 @@ export async function effectiveMappingsPage(holder: RoleHolder, first: number, m
  * server) answer the whole list, so the search is applied here too and the page is cut here
  * when the answer is longer than asked. The list is the realm's roles: short by nature.
  */
-export async function availableRealmRolesPage(holder: RoleHolder, first: number, max: number, search: string): Promise<MappedRole[]> {
-  const roles = await adminFetch<RoleRepresentation[]>(holder.adminClient, `${mappingsPath(holder.realm, holder.type, holder.id)}/realm/available`, { first, max, search });
+export async function availableRealmRolesPage(
+  holder: RoleHolder,
+  first: number,
+  max: number,
+  search: string,
+): Promise<MappedRole[]> {
+  const roles = await adminFetch<RoleRepresentation[]>(
+    holder.adminClient,
+    `${mappingsPath(holder.realm, holder.type, holder.id)}/realm/available`,
+    { first, max, search },
+  );
   const rows = roles.map((role) => fromRealmRole(role)).filter((role) => matches(role, search));
   if (roles.length <= max) return rows;
   return rows.sort((a, b) => a.name.localeCompare(b.name)).slice(first, first + max);
 }
 
 /** Client roles of every client not yet mapped: one server-paged request per page. */
-export async function availableClientRolesPage(holder: RoleHolder, first: number, max: number, search: string): Promise<MappedRole[]> {
-  const rows = await adminFetch<UiExtClientRole[]>(holder.adminClient, uiExtRolesPath(holder.realm, "available-roles", holder.type, holder.id), { first, max, search });
+export async function availableClientRolesPage(
+  holder: RoleHolder,
+  first: number,
+  max: number,
+  search: string,
+): Promise<MappedRole[]> {
+  const rows = await adminFetch<UiExtClientRole[]>(
+    holder.adminClient,
+    uiExtRolesPath(holder.realm, "available-roles", holder.type, holder.id),
+    { first, max, search },
+  );
   return rows.map((row) => fromUiExt(row));
 }
 
@@ -111,7 +150,10 @@ export async function availableRolesOfClientPage(
   max: number,
   search: string,
 ): Promise<MappedRole[]> {
-  const roles = await adminFetch<RoleRepresentation[]>(holder.adminClient, `${mappingsPath(holder.realm, holder.type, holder.id)}/clients/${encodeURIComponent(client.id)}/available`);
+  const roles = await adminFetch<RoleRepresentation[]>(
+    holder.adminClient,
+    `${mappingsPath(holder.realm, holder.type, holder.id)}/clients/${encodeURIComponent(client.id)}/available`,
+  );
   return roles
     .map((role) => ({ ...fromRealmRole(role), client }))
     .filter((role) => matches(role, search))
@@ -126,11 +168,18 @@ async function perContainer(holder: RoleHolder, roles: MappedRole[], method: "PO
   const base = mappingsPath(holder.realm, holder.type, holder.id);
   const realmRoles = roles.filter((role) => !role.client);
   const byClient = new Map<string, MappedRole[]>();
-  for (const role of roles) if (role.client) byClient.set(role.client.id, [...(byClient.get(role.client.id) ?? []), role]);
-  const init = (list: MappedRole[]): RequestInit => ({ method, headers: { "content-type": "application/json" }, body: toPayload(list) });
+  for (const role of roles)
+    if (role.client) byClient.set(role.client.id, [...(byClient.get(role.client.id) ?? []), role]);
+  const init = (list: MappedRole[]): RequestInit => ({
+    method,
+    headers: { "content-type": "application/json" },
+    body: toPayload(list),
+  });
   await Promise.all([
     realmRoles.length ? adminFetch(holder.adminClient, `${base}/realm`, {}, init(realmRoles)) : undefined,
-    ...[...byClient].map(([clientId, list]) => adminFetch(holder.adminClient, `${base}/clients/${encodeURIComponent(clientId)}`, {}, init(list))),
+    ...[...byClient].map(([clientId, list]) =>
+      adminFetch(holder.adminClient, `${base}/clients/${encodeURIComponent(clientId)}`, {}, init(list)),
+    ),
   ]);
 }
 

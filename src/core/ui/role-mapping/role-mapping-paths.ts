@@ -14,5 +14,9 @@ export const mappingsPath = (realm: string, type: RoleMappingType, id: string) =
   `${realmPath(realm)}/${HOLDER_PATHS[type].replace("{id}", encodeURIComponent(id))}`;
 
 /** The console's ui-ext endpoints that page client roles of every client in one request. */
-export const uiExtRolesPath = (realm: string, kind: "available-roles" | "effective-roles", type: RoleMappingType, id: string) =>
-  `${realmPath(realm)}/ui-ext/${kind}/${type}/${encodeURIComponent(id)}`;
+export const uiExtRolesPath = (
+  realm: string,
+  kind: "available-roles" | "effective-roles",
+  type: RoleMappingType,
+  id: string,
+) => `${realmPath(realm)}/ui-ext/${kind}/${type}/${encodeURIComponent(id)}`;

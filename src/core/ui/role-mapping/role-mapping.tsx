@@ -9,7 +9,13 @@ import { useConfirm } from "../dialogs/index.ts";
 import { usePickerRealm } from "../pickers/picker-realm.ts";
 import { DataTable } from "../table/index.ts";
 import { AssignRoleDialog } from "./assign-role-dialog.tsx";
-import { assignRoles, directMappingsPage, effectiveMappingsPage, unassignRoles, type RoleHolder } from "./role-mapping-api.ts";
+import {
+  assignRoles,
+  directMappingsPage,
+  effectiveMappingsPage,
+  unassignRoles,
+  type RoleHolder,
+} from "./role-mapping-api.ts";
 import { mappedRoleKey, type MappedRole, type RoleMappingType } from "./role-mapping-types.ts";
 import { RoleNameCell } from "./role-name-cell.tsx";
 import "./role-mapping-messages.ts";
@@ -79,7 +85,12 @@ export function RoleMapping({ type, id, realm, isManager = true, onChanged }: Ro
   return (
     <>
       {/* Outside the table: its empty state replaces the toolbar, and inherited roles may exist without direct ones. */}
-      <Switch id={`kc-hide-inherited-${type}`} label={t("roleMappingHideInherited")} isChecked={hideInherited} onChange={(_event, checked) => setHideInherited(checked)} />
+      <Switch
+        id={`kc-hide-inherited-${type}`}
+        label={t("roleMappingHideInherited")}
+        isChecked={hideInherited}
+        onChange={(_event, checked) => setHideInherited(checked)}
+      />
       <DataTable<MappedRole>
         tableId="role-mapping"
         ariaLabel={t("roleMappingTable")}
@@ -102,7 +113,11 @@ export function RoleMapping({ type, id, realm, isManager = true, onChanged }: Ro
                   <Button onClick={() => setAssigning(true)}>{t("roleMappingAssign")}</Button>
                 </ToolbarItem>
                 <ToolbarItem>
-                  <Button variant="secondary" isDisabled={!selected.some((role) => !role.isInherited)} onClick={() => void unassign(selected)}>
+                  <Button
+                    variant="secondary"
+                    isDisabled={!selected.some((role) => !role.isInherited)}
+                    onClick={() => void unassign(selected)}
+                  >
                     {t("roleMappingUnassign")}
                   </Button>
                 </ToolbarItem>
@@ -112,12 +127,23 @@ export function RoleMapping({ type, id, realm, isManager = true, onChanged }: Ro
         )}
         rowActions={
           isManager
-            ? [{ title: t("roleMappingUnassign"), isDanger: true, isDisabled: (role) => !!role.isInherited, onAction: (role) => unassign([role]) }]
+            ? [
+                {
+                  title: t("roleMappingUnassign"),
+                  isDanger: true,
+                  isDisabled: (role) => !!role.isInherited,
+                  onAction: (role) => unassign([role]),
+                },
+              ]
             : undefined
         }
         columns={[
           { name: "name", title: t("roleMappingName"), cell: (role) => <RoleNameCell role={role} /> },
-          { name: "inherited", title: t("roleMappingInherited"), cell: (role) => (role.isInherited ? t("roleMappingTrue") : t("roleMappingFalse")) },
+          {
+            name: "inherited",
+            title: t("roleMappingInherited"),
+            cell: (role) => (role.isInherited ? t("roleMappingTrue") : t("roleMappingFalse")),
+          },
           { name: "description", title: t("roleMappingDescription"), cell: (role) => role.description ?? "" },
         ]}
       />

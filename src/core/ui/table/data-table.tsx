@@ -1,5 +1,13 @@
 import { Fragment, useState, type ReactNode } from "react";
-import { Table, Tbody, Td, Th, Thead, Tr, ExpandableRowContent } from "@patternfly/react-table/dist/esm/components/Table/index.js";
+import {
+  Table,
+  Tbody,
+  Td,
+  Th,
+  Thead,
+  Tr,
+  ExpandableRowContent,
+} from "@patternfly/react-table/dist/esm/components/Table/index.js";
 import { useMessages } from "../../i18n/use-messages.ts";
 import { LoadingSpinner } from "../layout/loading-spinner.tsx";
 import { ExpandedRowDetail } from "./expanded-row-detail.tsx";
@@ -55,7 +63,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const hasRows = !page.error && page.rows.length > 0;
   return (
     <>
-      <TableToolbar page={page as TablePage<unknown>} isSearchable={props.isSearchable} searchPlaceholder={props.searchPlaceholder} actions={toolbarActions} hidePagination={!!page.error || isEmpty} tableLabel={props.ariaLabel} />
+      <TableToolbar
+        page={page as TablePage<unknown>}
+        isSearchable={props.isSearchable}
+        searchPlaceholder={props.searchPlaceholder}
+        actions={toolbarActions}
+        hidePagination={!!page.error || isEmpty}
+        tableLabel={props.ariaLabel}
+      />
       {page.error ? (
         <TableErrorState error={page.error} onRetry={page.refresh} />
       ) : page.isLoading ? (
@@ -77,7 +92,18 @@ interface DataTableBodyProps<T> extends DataTableProps<T> {
   refresh(): void;
 }
 
-function DataTableBody<T>({ page, columns, rowKey, rowActions, canSelect, loadDetail, ariaLabel, selected, setSelected, refresh }: DataTableBodyProps<T>) {
+function DataTableBody<T>({
+  page,
+  columns,
+  rowKey,
+  rowActions,
+  canSelect,
+  loadDetail,
+  ariaLabel,
+  selected,
+  setSelected,
+  refresh,
+}: DataTableBodyProps<T>) {
   const { t } = useMessages();
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const allSelected = page.rows.length > 0 && page.rows.every((row) => selected.has(rowKey(row)));
@@ -109,13 +135,22 @@ function DataTableBody<T>({ page, columns, rowKey, rowActions, canSelect, loadDe
       <Tr key={key} data-row-key={key}>
         {loadDetail && (
           <Td
-            expand={{ rowIndex, isExpanded: expanded.has(key), onToggle: () => toggleExpanded(key), expandId: `expand-${key}` }}
+            expand={{
+              rowIndex,
+              isExpanded: expanded.has(key),
+              onToggle: () => toggleExpanded(key),
+              expandId: `expand-${key}`,
+            }}
             aria-label={t("tableExpandRow", { index: rowIndex + 1 })}
           />
         )}
         {canSelect && (
           <Td
-            select={{ rowIndex, isSelected: selected.has(key), onSelect: (_event, isSelecting) => toggleRow(row, isSelecting) }}
+            select={{
+              rowIndex,
+              isSelected: selected.has(key),
+              onSelect: (_event, isSelecting) => toggleRow(row, isSelecting),
+            }}
           />
         )}
         {columns.map((column) => (
@@ -125,7 +160,12 @@ function DataTableBody<T>({ page, columns, rowKey, rowActions, canSelect, loadDe
         ))}
         {rowActions && (
           <Td isActionCell>
-            <RowActionsMenu row={row} actions={rowActions} refresh={refresh} aria-label={`${t("tableRowActions")} ${rowIndex + 1}`} />
+            <RowActionsMenu
+              row={row}
+              actions={rowActions}
+              refresh={refresh}
+              aria-label={`${t("tableRowActions")} ${rowIndex + 1}`}
+            />
           </Td>
         )}
       </Tr>
@@ -137,7 +177,12 @@ function DataTableBody<T>({ page, columns, rowKey, rowActions, canSelect, loadDe
       <Thead>
         <Tr>
           {loadDetail && <Th screenReaderText={t("tableExpandRow", { index: "" })} />}
-          {canSelect && <Th select={{ onSelect: (_event, isSelecting) => toggleAll(isSelecting), isSelected: allSelected }} aria-label={t("tableSelectAll")} />}
+          {canSelect && (
+            <Th
+              select={{ onSelect: (_event, isSelecting) => toggleAll(isSelecting), isSelected: allSelected }}
+              aria-label={t("tableSelectAll")}
+            />
+          )}
           {columns.map((column, columnIndex) => (
             <Th
               key={column.name}
@@ -147,7 +192,8 @@ function DataTableBody<T>({ page, columns, rowKey, rowActions, canSelect, loadDe
                   ? {
                       columnIndex,
                       sortBy: { index: sortIndex >= 0 ? sortIndex : undefined, direction: page.sort?.direction },
-                      onSort: (_event, _index, direction) => page.setSort({ field: column.sortKey ?? column.name, direction }),
+                      onSort: (_event, _index, direction) =>
+                        page.setSort({ field: column.sortKey ?? column.name, direction }),
                     }
                   : undefined
               }
@@ -178,7 +224,11 @@ function DataTableBody<T>({ page, columns, rowKey, rowActions, canSelect, loadDe
           );
         })
       ) : (
-        <Tbody>{page.rows.map((row, rowIndex) => <Fragment key={rowKey(row)}>{rowCells(row, rowIndex)}</Fragment>)}</Tbody>
+        <Tbody>
+          {page.rows.map((row, rowIndex) => (
+            <Fragment key={rowKey(row)}>{rowCells(row, rowIndex)}</Fragment>
+          ))}
+        </Tbody>
       )}
     </Table>
   );

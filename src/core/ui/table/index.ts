@@ -5,4 +5,12 @@ export { TablePagination, TableToolbar } from "./table-toolbar.tsx";
 export { useTablePage, type TablePage } from "./use-table-page.ts";
 export { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, CHIP_GROUP_LIMIT } from "./table-constants.ts";
 export { pageSizeStorageKey } from "./page-size-storage.ts";
-export type { TableColumn, TableLoader, TableCountLoader, TableRowAction, TableSort, TableToolbarContext, SortDirection } from "./table-types.ts";
+export type {
+  TableColumn,
+  TableLoader,
+  TableCountLoader,
+  TableRowAction,
+  TableSort,
+  TableToolbarContext,
+  SortDirection,
+} from "./table-types.ts";

@@ -3,7 +3,10 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from "./table-constants.ts";
 export const pageSizeStorageKey = (tableId: string) => `kc-table-page-size:${tableId}`;
 
 /** The page size a table was last left at, or the default. */
-export function readPageSize(tableId: string | undefined, storage: Storage | undefined = globalThis.localStorage): number {
+export function readPageSize(
+  tableId: string | undefined,
+  storage: Storage | undefined = globalThis.localStorage,
+): number {
   if (!tableId) return DEFAULT_PAGE_SIZE;
   try {
     const stored = Number(storage?.getItem(pageSizeStorageKey(tableId)));
@@ -13,7 +16,11 @@ export function readPageSize(tableId: string | undefined, storage: Storage | und
   }
 }
 
-export function writePageSize(tableId: string | undefined, size: number, storage: Storage | undefined = globalThis.localStorage): void {
+export function writePageSize(
+  tableId: string | undefined,
+  size: number,
+  storage: Storage | undefined = globalThis.localStorage,
+): void {
   if (!tableId) return;
   try {
     storage?.setItem(pageSizeStorageKey(tableId), String(size));

@@ -21,7 +21,14 @@ export function RowActionsMenu<T>({ row, actions, refresh, ...aria }: RowActions
       popperProps={{ position: "right" }}
       onSelect={() => setOpen(false)}
       toggle={(toggleRef: Ref<MenuToggleElement>) => (
-        <MenuToggle ref={toggleRef} variant="plain" aria-label={aria["aria-label"]} isExpanded={isOpen} onClick={() => setOpen(!isOpen)} icon={<EllipsisVIcon />} />
+        <MenuToggle
+          ref={toggleRef}
+          variant="plain"
+          aria-label={aria["aria-label"]}
+          isExpanded={isOpen}
+          onClick={() => setOpen(!isOpen)}
+          icon={<EllipsisVIcon />}
+        />
       )}
       shouldFocusToggleOnSelect
     >

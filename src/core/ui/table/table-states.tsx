@@ -24,7 +24,12 @@ export interface TableEmptyStateProps {
 export function TableEmptyState({ title, message, primaryAction }: TableEmptyStateProps) {
   const { t } = useMessages();
   return (
-    <EmptyState titleText={title ?? t("tableEmptyTitle")} headingLevel="h2" icon={PlusCircleIcon} data-testid="table-empty">
+    <EmptyState
+      titleText={title ?? t("tableEmptyTitle")}
+      headingLevel="h2"
+      icon={PlusCircleIcon}
+      data-testid="table-empty"
+    >
       {message && <EmptyStateBody>{message}</EmptyStateBody>}
       {primaryAction && (
         <EmptyStateFooter>
@@ -60,7 +65,13 @@ export function TableNoResultsState({ onClear }: { onClear(): void }) {
 export function TableErrorState({ error, onRetry }: { error: unknown; onRetry(): void }) {
   const { t } = useMessages();
   return (
-    <EmptyState titleText={t("tableErrorTitle")} headingLevel="h2" icon={ExclamationCircleIcon} status="danger" data-testid="table-error">
+    <EmptyState
+      titleText={t("tableErrorTitle")}
+      headingLevel="h2"
+      icon={ExclamationCircleIcon}
+      status="danger"
+      data-testid="table-error"
+    >
       <EmptyStateBody>{errorMessage(error)}</EmptyStateBody>
       <EmptyStateFooter>
         <EmptyStateActions>

@@ -1,5 +1,8 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { Pagination, type PaginationToggleTemplateProps } from "@patternfly/react-core/dist/esm/components/Pagination/index.js";
+import {
+  Pagination,
+  type PaginationToggleTemplateProps,
+} from "@patternfly/react-core/dist/esm/components/Pagination/index.js";
 import { SearchInput } from "@patternfly/react-core/dist/esm/components/SearchInput/index.js";
 import { Toolbar, ToolbarContent, ToolbarItem } from "@patternfly/react-core/dist/esm/components/Toolbar/index.js";
 import { useMessages } from "../../i18n/use-messages.ts";
@@ -40,7 +43,10 @@ export function TablePagination({ page, variant = "top", tableLabel }: TablePagi
       onPerPageSelect={(_event, size) => page.setMax(size)}
       toggleTemplate={toggleTemplate}
       menuAppendTo={overlayRoot}
-      titles={{ paginationAriaLabel: [tableLabel, t("tablePagination"), variant].filter(Boolean).join(" "), perPageSuffix: t("tablePerPage") }}
+      titles={{
+        paginationAriaLabel: [tableLabel, t("tablePagination"), variant].filter(Boolean).join(" "),
+        perPageSuffix: t("tablePerPage"),
+      }}
     />
   );
 }
@@ -57,7 +63,14 @@ export interface TableToolbarProps {
 }
 
 /** Search (runs on Enter, cleared with the clear button), the table's actions, and pagination. */
-export function TableToolbar({ page, searchPlaceholder, isSearchable = true, actions, hidePagination, tableLabel }: TableToolbarProps) {
+export function TableToolbar({
+  page,
+  searchPlaceholder,
+  isSearchable = true,
+  actions,
+  hidePagination,
+  tableLabel,
+}: TableToolbarProps) {
   const { t } = useMessages();
   const [text, setText] = useState(page.search);
   useEffect(() => setText(page.search), [page.search]);

@@ -23,13 +23,24 @@ export interface TablePage<T> {
  * Server paging: asks the loader for `max + 1` rows from `first` and keeps `max`; the extra row
  * only says whether a next page exists. The page size is remembered per `tableId`.
  */
-export function useTablePage<T>(loader: TableLoader<T>, countLoader: TableCountLoader | undefined, tableId: string | undefined, refreshKey?: unknown): TablePage<T> {
+export function useTablePage<T>(
+  loader: TableLoader<T>,
+  countLoader: TableCountLoader | undefined,
+  tableId: string | undefined,
+  refreshKey?: unknown,
+): TablePage<T> {
   const [first, setFirst] = useState(0);
   const [max, setMaxState] = useState(() => readPageSize(tableId));
   const [search, setSearchState] = useState("");
   const [sort, setSortState] = useState<TableSort>();
   const [reloads, setReloads] = useState(0);
-  const [state, setState] = useState<{ rows: T[]; hasNext: boolean; total?: number; isLoading: boolean; error?: unknown }>({
+  const [state, setState] = useState<{
+    rows: T[];
+    hasNext: boolean;
+    total?: number;
+    isLoading: boolean;
+    error?: unknown;
+  }>({
     rows: [],
     hasNext: false,
     isLoading: true,

@@ -28,7 +28,9 @@ export const inputRows = (attribute: UserProfileAttributeMetadata) => annotation
 export function inputAttributes(attribute: UserProfileAttributeMetadata): Record<string, string> {
   const passed: Record<string, string> = {};
   for (const [name, value] of Object.entries(attribute.annotations ?? {})) {
-    const html = /^inputTypeHtml5?(.+)$/.exec(name)?.[1] ?? /^inputType(Min|Max|Step|Pattern|Size|Maxlength|Minlength)$/.exec(name)?.[1];
+    const html =
+      /^inputTypeHtml5?(.+)$/.exec(name)?.[1] ??
+      /^inputType(Min|Max|Step|Pattern|Size|Maxlength|Minlength)$/.exec(name)?.[1];
     if (html) passed[html.toLowerCase()] = String(value);
   }
   return passed;

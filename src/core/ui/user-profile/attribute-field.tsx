@@ -8,13 +8,24 @@ import { fieldName, isRootAttribute } from "./field-names.ts";
 import { AttributeInput } from "./inputs/attribute-input.tsx";
 import type { UserProfileAttributeMetadata } from "./profile-types.ts";
 
-const asValues = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : value === undefined || value === null || value === "" ? [] : [String(value)]);
+const asValues = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.map(String)
+    : value === undefined || value === null || value === ""
+      ? []
+      : [String(value)];
 
 /**
  * One profile attribute bound to the surrounding react-hook-form: root fields as a string,
  * everything else as a list under `attributes`.
  */
-export function AttributeField({ attribute, isReadOnly = false }: { attribute: UserProfileAttributeMetadata; isReadOnly?: boolean }) {
+export function AttributeField({
+  attribute,
+  isReadOnly = false,
+}: {
+  attribute: UserProfileAttributeMetadata;
+  isReadOnly?: boolean;
+}) {
   const { t } = useMessages();
   const { control } = useFormContext();
   const name = attribute.name ?? "";
@@ -30,13 +41,23 @@ export function AttributeField({ attribute, isReadOnly = false }: { attribute: U
       defaultValue={isRoot ? "" : []}
       rules={{ validate: (value: unknown) => validateAttribute(t, attribute, label, asValues(value)) }}
       render={({ field, fieldState }) => (
-        <FormField id={inputId} label={label} isRequired={!!attribute.required} error={fieldState.error?.message} helperText={after}>
-          {before && <HelperText><HelperTextItem>{before}</HelperTextItem></HelperText>}
+        <FormField
+          id={inputId}
+          label={label}
+          isRequired={!!attribute.required}
+          error={fieldState.error?.message}
+          helperText={after}
+        >
+          {before && (
+            <HelperText>
+              <HelperTextItem>{before}</HelperTextItem>
+            </HelperText>
+          )}
           <AttributeInput
             attribute={attribute}
             inputId={inputId}
             values={asValues(field.value)}
-            onChange={(values) => field.onChange(isRoot ? values[0] ?? "" : values)}
+            onChange={(values) => field.onChange(isRoot ? (values[0] ?? "") : values)}
             isDisabled={isReadOnly || !!attribute.readOnly}
             isInvalid={!!fieldState.error}
           />

@@ -10,4 +10,5 @@ export const encodeAttributeName = (name: string) => name.replaceAll(".", DOT_PL
 export const decodeAttributeName = (name: string) => name.replaceAll(DOT_PLACEHOLDER, ".");
 
 /** The react-hook-form path of an attribute: `email` or `attributes.my🍺attribute`. */
-export const fieldName = (attribute: string) => (isRootAttribute(attribute) ? attribute : `attributes.${encodeAttributeName(attribute)}`);
+export const fieldName = (attribute: string) =>
+  isRootAttribute(attribute) ? attribute : `attributes.${encodeAttributeName(attribute)}`;

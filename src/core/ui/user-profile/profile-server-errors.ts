@@ -7,5 +7,8 @@ import { fieldName } from "./field-names.ts";
 export const userProfileErrorField = (attribute: string) => fieldName(attribute);
 
 /** Puts the server's attribute errors of a failed user save on the profile fields. */
-export const applyUserProfileErrors = <T extends FieldValues>(form: { setError: UseFormSetError<T> }, error: unknown, t: TFunction) =>
-  applyServerErrors(form, error, t, userProfileErrorField);
+export const applyUserProfileErrors = <T extends FieldValues>(
+  form: { setError: UseFormSetError<T> },
+  error: unknown,
+  t: TFunction,
+) => applyServerErrors(form, error, t, userProfileErrorField);

@@ -28,7 +28,17 @@ export const INPUT_TYPES = [
 export type InputType = (typeof INPUT_TYPES)[number];
 
 /** The html5 types rendered as a plain input of that type. */
-export const HTML5_INPUT_TYPES: readonly InputType[] = ["email", "tel", "url", "number", "range", "datetime-local", "date", "month", "time"];
+export const HTML5_INPUT_TYPES: readonly InputType[] = [
+  "email",
+  "tel",
+  "url",
+  "number",
+  "range",
+  "datetime-local",
+  "date",
+  "month",
+  "time",
+];
 
 /** What every attribute input gets: the attribute's values as a list, whatever its shape in the user. */
 export interface AttributeInputProps {

@@ -24,7 +24,9 @@ interface Section {
 function sections(metadata: UserProfileMetadata, hidden: string[]): Section[] {
   const shown = (metadata.attributes ?? []).filter((attribute) => attribute.name && !hidden.includes(attribute.name));
   const known = new Set((metadata.groups ?? []).map((group) => group.name));
-  const result: Section[] = [{ attributes: shown.filter((attribute) => !attribute.group || !known.has(attribute.group)) }];
+  const result: Section[] = [
+    { attributes: shown.filter((attribute) => !attribute.group || !known.has(attribute.group)) },
+  ];
   for (const group of metadata.groups ?? []) {
     result.push({
       name: group.name,

@@ -44,7 +44,9 @@ export async function registerClientPolicyRoutes(app: FastifyInstance, server: S
     const body = (req.body ?? {}) as { profiles?: unknown };
     const reserved = new Set(GLOBAL_CLIENT_PROFILES.map((p) => p.name));
     const profiles = validateNamed(body.profiles, "profile", reserved);
-    await server.db.write((tx) => tx.put("realms", { ...ctx.realm, settings: { ...ctx.realm.settings, clientProfiles: { profiles } } }));
+    await server.db.write((tx) =>
+      tx.put("realms", { ...ctx.realm, settings: { ...ctx.realm.settings, clientProfiles: { profiles } } }),
+    );
     await adminEvent(server, ctx, "UPDATE", "REALM", "client-policies/profiles", { profiles });
     return noContent(reply);
   });
@@ -64,14 +66,16 @@ export async function registerClientPolicyRoutes(app: FastifyInstance, server: S
     const policies = validateNamed(body.policies, "policy", new Set()) as { profiles?: unknown }[];
     const knownProfiles = new Set([
       ...GLOBAL_CLIENT_PROFILES.map((p) => p.name),
-      ...(((ctx.realm.settings.clientProfiles as { profiles?: Named[] } | undefined)?.profiles ?? []).map((p) => p.name)),
+      ...((ctx.realm.settings.clientProfiles as { profiles?: Named[] } | undefined)?.profiles ?? []).map((p) => p.name),
     ]);
     for (const policy of policies) {
       for (const profile of Array.isArray(policy.profiles) ? policy.profiles : []) {
         if (!knownProfiles.has(profile)) throw badRequest("Failed to update client policies");
       }
     }
-    await server.db.write((tx) => tx.put("realms", { ...ctx.realm, settings: { ...ctx.realm.settings, clientPolicies: { policies } } }));
+    await server.db.write((tx) =>
+      tx.put("realms", { ...ctx.realm, settings: { ...ctx.realm.settings, clientPolicies: { policies } } }),
+    );
     await adminEvent(server, ctx, "UPDATE", "REALM", "client-policies/policies", { policies });
     return noContent(reply);
   });

@@ -7,12 +7,20 @@ import { objectBody, optionalString, stringMapOf } from "../common/body.ts";
 import { noContent } from "../common/reply.ts";
 import { paramsOf } from "../common/query.ts";
 import { flowsOf } from "./lookup.ts";
-import { authenticators, clientAuthenticators, findProvider, formActions, formAuthenticators, type ProviderInfo } from "./providers.ts";
+import {
+  authenticators,
+  clientAuthenticators,
+  findProvider,
+  formActions,
+  formAuthenticators,
+  type ProviderInfo,
+} from "./providers.ts";
 import { configRepresentation } from "./representation.ts";
 
 const BASE = "/admin/realms/:realm/authentication";
 
-const listed = (providers: ProviderInfo[]) => providers.map(({ id, displayName, description }) => ({ id, displayName, description }));
+const listed = (providers: ProviderInfo[]) =>
+  providers.map(({ id, displayName, description }) => ({ id, displayName, description }));
 
 export async function registerAuthenticatorConfigRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   const requireConfig = (realmId: string, id: string) => {
@@ -47,7 +55,12 @@ export async function registerAuthenticatorConfigRoutes(app: FastifyInstance, se
     const { providerId } = paramsOf<"providerId">(req);
     const provider = findProvider(providerId);
     if (!provider) throw notFound(`Could not find authenticator provider`);
-    return { name: provider.displayName, providerId: provider.id, helpText: provider.description, properties: provider.properties };
+    return {
+      name: provider.displayName,
+      providerId: provider.id,
+      helpText: provider.description,
+      properties: provider.properties,
+    };
   });
 
   app.get(`${BASE}/config/:id`, async (req) => {
@@ -66,14 +79,29 @@ export async function registerAuthenticatorConfigRoutes(app: FastifyInstance, se
       throw conflict(`Authenticator config with alias ${alias} already exists`);
     }
     const updated = { ...config, alias, config: rep.config === undefined ? config.config : stringMapOf(rep.config) };
-    const renamedIn = alias === config.alias ? [] : flowsOf(server, ctx.realm).filter((f) => f.executions.some((e) => e.authenticatorConfig === config.alias));
+    const renamedIn =
+      alias === config.alias
+        ? []
+        : flowsOf(server, ctx.realm).filter((f) => f.executions.some((e) => e.authenticatorConfig === config.alias));
     await server.db.write((tx) => {
       tx.put("authenticatorConfigs", updated);
       for (const flow of renamedIn) {
-        tx.put("authFlows", { ...flow, executions: flow.executions.map((e) => (e.authenticatorConfig === config.alias ? { ...e, authenticatorConfig: alias } : e)) });
+        tx.put("authFlows", {
+          ...flow,
+          executions: flow.executions.map((e) =>
+            e.authenticatorConfig === config.alias ? { ...e, authenticatorConfig: alias } : e,
+          ),
+        });
       }
     });
-    await adminEvent(server, ctx, "UPDATE", "AUTHENTICATOR_CONFIG", `authentication/config/${config.id}`, configRepresentation(updated));
+    await adminEvent(
+      server,
+      ctx,
+      "UPDATE",
+      "AUTHENTICATOR_CONFIG",
+      `authentication/config/${config.id}`,
+      configRepresentation(updated),
+    );
     return noContent(reply);
   });
 
@@ -81,7 +109,9 @@ export async function registerAuthenticatorConfigRoutes(app: FastifyInstance, se
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
     const config = requireConfig(ctx.realm.id, paramsOf<"id">(req).id);
-    const referencing = flowsOf(server, ctx.realm).filter((f) => f.executions.some((e) => e.authenticatorConfig === config.alias || e.authenticatorConfig === config.id));
+    const referencing = flowsOf(server, ctx.realm).filter((f) =>
+      f.executions.some((e) => e.authenticatorConfig === config.alias || e.authenticatorConfig === config.id),
+    );
     await server.db.write((tx) => {
       tx.delete("authenticatorConfigs", config.id);
       for (const flow of referencing) {

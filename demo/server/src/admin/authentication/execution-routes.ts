@@ -16,7 +16,8 @@ const BASE = "/admin/realms/:realm/authentication";
 const REQUIREMENTS = new Set(["REQUIRED", "ALTERNATIVE", "DISABLED", "CONDITIONAL"]);
 
 /** Keycloak appends after the last execution: its priority + 1, or 0 in an empty flow. */
-const nextPriority = (flow: AuthFlowRecord) => (flow.executions.length ? Math.max(...flow.executions.map((e) => e.priority)) + 1 : 0);
+const nextPriority = (flow: AuthFlowRecord) =>
+  flow.executions.length ? Math.max(...flow.executions.map((e) => e.priority)) + 1 : 0;
 
 function requireParentFlow(server: ServerContext, realm: RealmRecord, alias: string): AuthFlowRecord {
   const flow = flowByAlias(server, realm, alias);
@@ -65,7 +66,10 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
     if (!REQUIREMENTS.has(requirement)) throw badRequest(`Invalid requirement ${requirement}`);
     const path = `authentication/flows/${addressed.alias}/executions`;
     if (requirement !== execution.requirement) {
-      const updated = { ...flow, executions: flow.executions.map((e) => (e.id === execution.id ? { ...e, requirement } : e)) };
+      const updated = {
+        ...flow,
+        executions: flow.executions.map((e) => (e.id === execution.id ? { ...e, requirement } : e)),
+      };
       await server.db.write((tx) => tx.put("authFlows", updated));
       await adminEvent(server, ctx, "UPDATE", "AUTH_EXECUTION", path, rep);
       return reply.status(202).send(flowRepresentation(server, addressed));
@@ -74,8 +78,11 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
     const sub = rep.authenticationFlow && execution.flowId ? server.db.get("authFlows", execution.flowId) : undefined;
     if (sub) {
       const alias = optionalString(rep.displayName)?.trim() || sub.alias;
-      if (alias !== sub.alias && flowByAlias(server, ctx.realm, alias)) throw conflict("Flow alias name already exists");
-      await server.db.write((tx) => tx.put("authFlows", { ...sub, alias, description: optionalString(rep.description) ?? sub.description }));
+      if (alias !== sub.alias && flowByAlias(server, ctx.realm, alias))
+        throw conflict("Flow alias name already exists");
+      await server.db.write((tx) =>
+        tx.put("authFlows", { ...sub, alias, description: optionalString(rep.description) ?? sub.description }),
+      );
       await adminEvent(server, ctx, "UPDATE", "AUTH_EXECUTION", path, rep);
     }
     return reply.status(202).send(flowRepresentation(server, addressed));
@@ -87,12 +94,21 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
     const flow = requireParentFlow(server, ctx.realm, paramsOf<"flowAlias">(req).flowAlias);
     requireEditable(flow, "add execution to");
     const provider = optionalString(objectBody(req.body).provider);
-    if (!provider || !providersFor(flow).some((p) => p.id === provider)) throw badRequest(`No authentication provider found for id: ${provider}`);
+    if (!provider || !providersFor(flow).some((p) => p.id === provider))
+      throw badRequest(`No authentication provider found for id: ${provider}`);
     const choices = requirementChoices(provider, false, flow.providerId);
     const requirement = choices.length === 1 ? choices[0] : "DISABLED";
-    const execution: AuthExecutionRecord = { id: newId(), authenticator: provider, authenticatorFlow: false, requirement, priority: nextPriority(flow) };
+    const execution: AuthExecutionRecord = {
+      id: newId(),
+      authenticator: provider,
+      authenticatorFlow: false,
+      requirement,
+      priority: nextPriority(flow),
+    };
     await server.db.write((tx) => tx.put("authFlows", { ...flow, executions: [...flow.executions, execution] }));
-    await adminEvent(server, ctx, "CREATE", "AUTH_EXECUTION", `authentication/executions/${execution.id}`, { provider });
+    await adminEvent(server, ctx, "CREATE", "AUTH_EXECUTION", `authentication/executions/${execution.id}`, {
+      provider,
+    });
     return created(reply, server, adminPath(ctx.realm.realm, "authentication", "executions", execution.id));
   });
 
@@ -107,7 +123,16 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
     if (flowByAlias(server, ctx.realm, alias)) throw conflict("New flow alias name already exists");
     const type = optionalString(rep.type) ?? "basic-flow";
     if (type !== "basic-flow" && type !== "form-flow") throw badRequest(`Unknown flow type ${type}`);
-    const sub: AuthFlowRecord = { id: newId(), realmId: ctx.realm.id, alias, description: optionalString(rep.description) ?? "", providerId: type, topLevel: false, builtIn: false, executions: [] };
+    const sub: AuthFlowRecord = {
+      id: newId(),
+      realmId: ctx.realm.id,
+      alias,
+      description: optionalString(rep.description) ?? "",
+      providerId: type,
+      topLevel: false,
+      builtIn: false,
+      executions: [],
+    };
     const execution: AuthExecutionRecord = {
       id: newId(),
       authenticatorFlow: true,
@@ -120,7 +145,14 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
       tx.put("authFlows", sub);
       tx.put("authFlows", { ...parent, executions: [...parent.executions, execution] });
     });
-    await adminEvent(server, ctx, "CREATE", "AUTH_EXECUTION_FLOW", `authentication/flows/${parent.alias}/executions/flow`, rep);
+    await adminEvent(
+      server,
+      ctx,
+      "CREATE",
+      "AUTH_EXECUTION_FLOW",
+      `authentication/flows/${parent.alias}/executions/flow`,
+      rep,
+    );
     return created(reply, server, adminPath(ctx.realm.realm, "authentication", "flows", sub.id));
   });
 
@@ -136,11 +168,14 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
     ctx.require("manage-realm");
     const { flow, execution } = requireExecution(server, ctx.realm, paramsOf<"id">(req).id);
     requireEditable(flow, "remove execution from");
-    const sub = execution.authenticatorFlow && execution.flowId ? server.db.get("authFlows", execution.flowId) : undefined;
+    const sub =
+      execution.authenticatorFlow && execution.flowId ? server.db.get("authFlows", execution.flowId) : undefined;
     const removedFlows = sub ? flowTree(server, sub) : [];
     const removedExecutions = [execution, ...removedFlows.flatMap((f) => f.executions)];
     const configAliases = new Set(removedExecutions.map((e) => e.authenticatorConfig).filter(Boolean));
-    const configs = server.db.list("authenticatorConfigs", ctx.realm.id).filter((c) => configAliases.has(c.alias) || configAliases.has(c.id));
+    const configs = server.db
+      .list("authenticatorConfigs", ctx.realm.id)
+      .filter((c) => configAliases.has(c.alias) || configAliases.has(c.id));
     await server.db.write((tx) => {
       tx.put("authFlows", { ...flow, executions: flow.executions.filter((e) => e.id !== execution.id) });
       for (const f of removedFlows) tx.delete("authFlows", f.id);
@@ -150,7 +185,10 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
     return noContent(reply);
   });
 
-  for (const [action, step] of [["raise-priority", -1], ["lower-priority", 1]] as const) {
+  for (const [action, step] of [
+    ["raise-priority", -1],
+    ["lower-priority", 1],
+  ] as const) {
     app.post(`${BASE}/executions/:id/${action}`, async (req, reply) => {
       const ctx = await adminContext(server, req, paramsOf(req).realm);
       ctx.require("manage-realm");
@@ -170,14 +208,30 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
     const alias = optionalString(rep.alias)?.trim();
     if (!alias) throw badRequest("Alias missing");
     // Executions refer to their config by alias here, so aliases must stay unique (Keycloak refers by id).
-    if (server.db.list("authenticatorConfigs", ctx.realm.id).some((c) => c.alias === alias)) throw conflict(`Authenticator config with alias ${alias} already exists`);
-    const config: AuthenticatorConfigRecord = { id: newId(), realmId: ctx.realm.id, alias, config: stringMapOf(rep.config) };
-    const updatedFlow = { ...flow, executions: flow.executions.map((e) => (e.id === execution.id ? { ...e, authenticatorConfig: alias } : e)) };
+    if (server.db.list("authenticatorConfigs", ctx.realm.id).some((c) => c.alias === alias))
+      throw conflict(`Authenticator config with alias ${alias} already exists`);
+    const config: AuthenticatorConfigRecord = {
+      id: newId(),
+      realmId: ctx.realm.id,
+      alias,
+      config: stringMapOf(rep.config),
+    };
+    const updatedFlow = {
+      ...flow,
+      executions: flow.executions.map((e) => (e.id === execution.id ? { ...e, authenticatorConfig: alias } : e)),
+    };
     await server.db.write((tx) => {
       tx.put("authenticatorConfigs", config);
       tx.put("authFlows", updatedFlow);
     });
-    await adminEvent(server, ctx, "CREATE", "AUTH_EXECUTION", `authentication/executions/${execution.id}/config`, configRepresentation(config));
+    await adminEvent(
+      server,
+      ctx,
+      "CREATE",
+      "AUTH_EXECUTION",
+      `authentication/executions/${execution.id}/config`,
+      configRepresentation(config),
+    );
     return created(reply, server, adminPath(ctx.realm.realm, "authentication", "config", config.id));
   });
 

@@ -18,15 +18,26 @@ const FLOW_TYPES = new Set(["basic-flow", "client-flow", "form-flow"]);
 const HIDDEN_FLOW = "saml ecp";
 
 /** Deep copy of a flow tree; sub-flows and configs are named `{newName} {old alias}` as Keycloak's copy does. */
-function copyTree(server: ServerContext, source: AuthFlowRecord, newAlias: string, topLevel: boolean, flows: AuthFlowRecord[], configs: AuthenticatorConfigRecord[], rootName: string): AuthFlowRecord {
+function copyTree(
+  server: ServerContext,
+  source: AuthFlowRecord,
+  newAlias: string,
+  topLevel: boolean,
+  flows: AuthFlowRecord[],
+  configs: AuthenticatorConfigRecord[],
+  rootName: string,
+): AuthFlowRecord {
   const copy: AuthFlowRecord = { ...source, id: newId(), alias: newAlias, topLevel, builtIn: false, executions: [] };
   flows.push(copy);
   for (const execution of source.executions) {
     const next = { ...execution, id: newId() };
-    const sub = execution.authenticatorFlow && execution.flowId ? server.db.get("authFlows", execution.flowId) : undefined;
+    const sub =
+      execution.authenticatorFlow && execution.flowId ? server.db.get("authFlows", execution.flowId) : undefined;
     if (sub) next.flowId = copyTree(server, sub, `${rootName} ${sub.alias}`, false, flows, configs, rootName).id;
     if (execution.authenticatorConfig) {
-      const config = server.db.list("authenticatorConfigs", source.realmId).find((c) => c.alias === execution.authenticatorConfig || c.id === execution.authenticatorConfig);
+      const config = server.db
+        .list("authenticatorConfigs", source.realmId)
+        .find((c) => c.alias === execution.authenticatorConfig || c.id === execution.authenticatorConfig);
       if (config) {
         const alias = `${rootName} ${config.alias}`;
         configs.push({ ...config, id: newId(), alias, config: { ...config.config } });
@@ -67,7 +78,14 @@ export async function registerFlowRoutes(app: FastifyInstance, server: ServerCon
       executions: [],
     };
     await server.db.write((tx) => tx.put("authFlows", flow));
-    await adminEvent(server, ctx, "CREATE", "AUTH_FLOW", `authentication/flows/${flow.id}`, flowRepresentation(server, flow));
+    await adminEvent(
+      server,
+      ctx,
+      "CREATE",
+      "AUTH_FLOW",
+      `authentication/flows/${flow.id}`,
+      flowRepresentation(server, flow),
+    );
     return created(reply, server, adminPath(ctx.realm.realm, "authentication", "flows", flow.id));
   });
 
@@ -85,9 +103,14 @@ export async function registerFlowRoutes(app: FastifyInstance, server: ServerCon
     const alias = optionalString(rep.alias)?.trim();
     if (!alias) throw conflict("Failed to update flow with empty alias name");
     if (alias !== flow.alias && flowByAlias(server, ctx.realm, alias)) throw conflict("Flow alias name already exists");
-    const updated: AuthFlowRecord = { ...flow, alias, description: optionalString(rep.description) ?? flow.description };
+    const updated: AuthFlowRecord = {
+      ...flow,
+      alias,
+      description: optionalString(rep.description) ?? flow.description,
+    };
     const realmSettings = { ...ctx.realm.settings };
-    for (const binding of REALM_FLOW_BINDINGS) if (realmSettings[binding] === flow.alias) realmSettings[binding] = alias;
+    for (const binding of REALM_FLOW_BINDINGS)
+      if (realmSettings[binding] === flow.alias) realmSettings[binding] = alias;
     await server.db.write((tx) => {
       tx.put("authFlows", updated);
       if (alias !== flow.alias) tx.put("realms", { ...ctx.realm, settings: realmSettings });
@@ -104,7 +127,9 @@ export async function registerFlowRoutes(app: FastifyInstance, server: ServerCon
     if (flow.builtIn) throw badRequest("Can't delete built in flow");
     const tree = flowTree(server, flow);
     const usedConfigs = new Set(tree.flatMap((f) => f.executions.map((e) => e.authenticatorConfig).filter(Boolean)));
-    const configs = server.db.list("authenticatorConfigs", ctx.realm.id).filter((c) => usedConfigs.has(c.alias) || usedConfigs.has(c.id));
+    const configs = server.db
+      .list("authenticatorConfigs", ctx.realm.id)
+      .filter((c) => usedConfigs.has(c.alias) || usedConfigs.has(c.id));
     await server.db.write((tx) => {
       for (const f of tree) tx.delete("authFlows", f.id);
       for (const c of configs) tx.delete("authenticatorConfigs", c.id);

@@ -2,7 +2,15 @@ import type { ServerContext } from "../../context.ts";
 import type { AuthFlowRecord, RealmRecord } from "../../store/types.ts";
 
 /** Realm settings that name the flow used for each purpose. */
-export const REALM_FLOW_BINDINGS = ["browserFlow", "registrationFlow", "directGrantFlow", "resetCredentialsFlow", "clientAuthenticationFlow", "dockerAuthenticationFlow", "firstBrokerLoginFlow"];
+export const REALM_FLOW_BINDINGS = [
+  "browserFlow",
+  "registrationFlow",
+  "directGrantFlow",
+  "resetCredentialsFlow",
+  "clientAuthenticationFlow",
+  "dockerAuthenticationFlow",
+  "firstBrokerLoginFlow",
+];
 /** Keycloak lists at most this many users of a flow in the overview. */
 const MAX_USED_BY = 9;
 
@@ -21,17 +29,25 @@ export function clientsUsingFlow(server: ServerContext, realm: RealmRecord, flow
 export function providersUsingFlow(server: ServerContext, realm: RealmRecord, flow: AuthFlowRecord): string[] {
   return server.db
     .list("identityProviders", realm.id)
-    .filter((idp) => idp.rep.firstBrokerLoginFlowAlias === flow.alias || idp.rep.postBrokerLoginFlowAlias === flow.alias)
+    .filter(
+      (idp) => idp.rep.firstBrokerLoginFlowAlias === flow.alias || idp.rep.postBrokerLoginFlowAlias === flow.alias,
+    )
     .map((idp) => idp.alias);
 }
 
 /** The admin console's flow overview entry: which realm binding, clients or providers use the flow. */
 export function flowOverview(server: ServerContext, realm: RealmRecord, flow: AuthFlowRecord): Record<string, unknown> {
-  const overview: Record<string, unknown> = { id: flow.id, alias: flow.alias, builtIn: flow.builtIn, description: flow.description ?? "" };
+  const overview: Record<string, unknown> = {
+    id: flow.id,
+    alias: flow.alias,
+    builtIn: flow.builtIn,
+    description: flow.description ?? "",
+  };
   const providers = providersUsingFlow(server, realm, flow).slice(0, MAX_USED_BY);
   if (providers.length) overview.usedBy = { type: "SPECIFIC_PROVIDERS", values: providers };
   const clients = clientsUsingFlow(server, realm, flow).slice(0, MAX_USED_BY);
   if (clients.length) overview.usedBy = { type: "SPECIFIC_CLIENTS", values: clients };
-  if (REALM_FLOW_BINDINGS.some((binding) => realm.settings[binding] === flow.alias)) overview.usedBy = { type: "DEFAULT", values: [flow.alias] };
+  if (REALM_FLOW_BINDINGS.some((binding) => realm.settings[binding] === flow.alias))
+    overview.usedBy = { type: "DEFAULT", values: [flow.alias] };
   return overview;
 }

@@ -34,9 +34,15 @@ export function requireExecution(server: ServerContext, realm: RealmRecord, id: 
 }
 
 /** Executions reference their config by alias (as exports do); older data may hold the id. */
-export function configOfExecution(server: ServerContext, realm: RealmRecord, execution: AuthExecutionRecord): AuthenticatorConfigRecord | undefined {
+export function configOfExecution(
+  server: ServerContext,
+  realm: RealmRecord,
+  execution: AuthExecutionRecord,
+): AuthenticatorConfigRecord | undefined {
   if (!execution.authenticatorConfig) return undefined;
-  return server.db.list("authenticatorConfigs", realm.id).find((c) => c.alias === execution.authenticatorConfig || c.id === execution.authenticatorConfig);
+  return server.db
+    .list("authenticatorConfigs", realm.id)
+    .find((c) => c.alias === execution.authenticatorConfig || c.id === execution.authenticatorConfig);
 }
 
 /** A flow and every sub-flow reachable from it. */
@@ -45,7 +51,8 @@ export function flowTree(server: ServerContext, flow: AuthFlowRecord, seen = new
   seen.add(flow.id);
   const tree = [flow];
   for (const execution of flow.executions) {
-    const sub = execution.authenticatorFlow && execution.flowId ? server.db.get("authFlows", execution.flowId) : undefined;
+    const sub =
+      execution.authenticatorFlow && execution.flowId ? server.db.get("authFlows", execution.flowId) : undefined;
     if (sub) tree.push(...flowTree(server, sub, seen));
   }
   return tree;

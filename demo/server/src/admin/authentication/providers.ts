@@ -63,27 +63,57 @@ const AUTHENTICATOR_NAMES: Record<string, string> = {
 };
 
 const EXTRA_AUTHENTICATORS: ComponentType[] = [
-  { id: "conditional-sub-flow-executed", helpText: "Condition to evaluate if a sub-flow was executed successfully during the authentication process.", properties: [] },
-  { id: "conditional-credential", helpText: "Condition to evaluate if a specific credential type has been used (or not used) by the user during the authentication process.", properties: [] },
-  { id: "organization", helpText: "If organizations are enabled, automatically redirects users to the corresponding identity provider.", properties: [] },
-  { id: "idp-add-organization-member", helpText: "Adds a federated user as a member of an organization.", properties: [] },
+  {
+    id: "conditional-sub-flow-executed",
+    helpText: "Condition to evaluate if a sub-flow was executed successfully during the authentication process.",
+    properties: [],
+  },
+  {
+    id: "conditional-credential",
+    helpText:
+      "Condition to evaluate if a specific credential type has been used (or not used) by the user during the authentication process.",
+    properties: [],
+  },
+  {
+    id: "organization",
+    helpText: "If organizations are enabled, automatically redirects users to the corresponding identity provider.",
+    properties: [],
+  },
+  {
+    id: "idp-add-organization-member",
+    helpText: "Adds a federated user as a member of an organization.",
+    properties: [],
+  },
 ];
 
 function describe(types: ComponentType[]): ProviderInfo[] {
-  return types.map((t) => ({ id: t.id, displayName: AUTHENTICATOR_NAMES[t.id] ?? t.id, description: t.helpText ?? "", properties: t.properties }));
+  return types.map((t) => ({
+    id: t.id,
+    displayName: AUTHENTICATOR_NAMES[t.id] ?? t.id,
+    description: t.helpText ?? "",
+    properties: t.properties,
+  }));
 }
 
-export const authenticators = () => describe([...componentTypes("org.keycloak.authentication.Authenticator"), ...EXTRA_AUTHENTICATORS]);
+export const authenticators = () =>
+  describe([...componentTypes("org.keycloak.authentication.Authenticator"), ...EXTRA_AUTHENTICATORS]);
 export const clientAuthenticators = () => describe(componentTypes("org.keycloak.authentication.ClientAuthenticator"));
 export const formActions = () => describe(componentTypes("org.keycloak.authentication.FormAction"));
 export const formAuthenticators = () => describe(componentTypes("org.keycloak.authentication.FormAuthenticator"));
 
 export function findProvider(providerId: string): ProviderInfo | undefined {
-  return [...authenticators(), ...clientAuthenticators(), ...formActions(), ...formAuthenticators()].find((p) => p.id === providerId);
+  return [...authenticators(), ...clientAuthenticators(), ...formActions(), ...formAuthenticators()].find(
+    (p) => p.id === providerId,
+  );
 }
 
 /** Requirements the console offers for an execution, as Keycloak's factories declare them. */
-export function requirementChoices(providerId: string | undefined, isFlow: boolean, parentProviderId: string, subFlowProviderId?: string): string[] {
+export function requirementChoices(
+  providerId: string | undefined,
+  isFlow: boolean,
+  parentProviderId: string,
+  subFlowProviderId?: string,
+): string[] {
   if (isFlow) {
     if (subFlowProviderId === "form-flow") return ["REQUIRED", "DISABLED"];
     if (subFlowProviderId === "client-flow") return ["ALTERNATIVE", "REQUIRED", "DISABLED"];

@@ -27,7 +27,12 @@ export function flowRepresentation(server: ServerContext, flow: AuthFlowRecord):
   };
 }
 
-export function executionRepresentation(server: ServerContext, realm: RealmRecord, flow: AuthFlowRecord, e: AuthExecutionRecord): Record<string, unknown> {
+export function executionRepresentation(
+  server: ServerContext,
+  realm: RealmRecord,
+  flow: AuthFlowRecord,
+  e: AuthExecutionRecord,
+): Record<string, unknown> {
   const config = configOfExecution(server, realm, e);
   return {
     id: e.id,
@@ -46,14 +51,27 @@ export function configRepresentation(config: AuthenticatorConfigRecord): Record<
 }
 
 /** The flattened AuthenticationExecutionInfoRepresentation list of a flow, depth first, as the console's flow editor reads it. */
-export function executionInfos(server: ServerContext, realm: RealmRecord, flow: AuthFlowRecord, level = 0, seen = new Set<string>()): Record<string, unknown>[] {
+export function executionInfos(
+  server: ServerContext,
+  realm: RealmRecord,
+  flow: AuthFlowRecord,
+  level = 0,
+  seen = new Set<string>(),
+): Record<string, unknown>[] {
   if (seen.has(flow.id)) return [];
   seen.add(flow.id);
   const infos: Record<string, unknown>[] = [];
   sortedExecutions(flow).forEach((e, index) => {
     const sub = e.authenticatorFlow && e.flowId ? server.db.get("authFlows", e.flowId) : undefined;
     const choices = requirementChoices(e.authenticator, e.authenticatorFlow, flow.providerId, sub?.providerId);
-    const common = { id: e.id, requirement: e.requirement, level, index, priority: e.priority, requirementChoices: choices };
+    const common = {
+      id: e.id,
+      requirement: e.requirement,
+      level,
+      index,
+      priority: e.priority,
+      requirementChoices: choices,
+    };
     if (sub) {
       const formConfig = sub.providerId === "form-flow" ? configOfExecution(server, realm, e) : undefined;
       infos.push({
@@ -62,7 +80,9 @@ export function executionInfos(server: ServerContext, realm: RealmRecord, flow: 
         description: sub.description ?? "",
         configurable: false,
         authenticationFlow: true,
-        ...(sub.providerId === "form-flow" ? { providerId: e.authenticator, ...(formConfig ? { authenticationConfig: formConfig.id } : {}) } : {}),
+        ...(sub.providerId === "form-flow"
+          ? { providerId: e.authenticator, ...(formConfig ? { authenticationConfig: formConfig.id } : {}) }
+          : {}),
         flowId: sub.id,
       });
       infos.push(...executionInfos(server, realm, sub, level + 1, seen));

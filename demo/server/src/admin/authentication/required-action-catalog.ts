@@ -21,7 +21,8 @@ export const REQUIRED_ACTION_PROVIDERS: Record<string, string> = {
 const MAX_AUTH_AGE: ConfigProperty = {
   name: "max_auth_age",
   label: "Maximum Age of Authentication",
-  helpText: "Configures the duration in seconds this action can be used after the last authentication before the user is required to re-authenticate. This parameter is used just in the context of AIA when the kc_action parameter is available in the request, which is for instance when user himself updates his password in the account console.",
+  helpText:
+    "Configures the duration in seconds this action can be used after the last authentication before the user is required to re-authenticate. This parameter is used just in the context of AIA when the kc_action parameter is available in the request, which is for instance when user himself updates his password in the account console.",
   type: "String",
   defaultValue: "300",
 };
@@ -35,5 +36,12 @@ export const REQUIRED_ACTION_CONFIG: Record<string, ConfigProperty[]> = {
   "webauthn-register-passwordless": [MAX_AUTH_AGE],
   CONFIGURE_RECOVERY_AUTHN_CODES: [MAX_AUTH_AGE],
   delete_credential: [MAX_AUTH_AGE],
-  VERIFY_EMAIL: [{ name: "verify-email-code-lifespan", label: "Email verification code lifespan", helpText: "Lifespan of the email verification code in seconds.", type: "String" }],
+  VERIFY_EMAIL: [
+    {
+      name: "verify-email-code-lifespan",
+      label: "Email verification code lifespan",
+      helpText: "Lifespan of the email verification code in seconds.",
+      type: "String",
+    },
+  ],
 };

@@ -11,7 +11,8 @@ import { REQUIRED_ACTION_CONFIG, REQUIRED_ACTION_PROVIDERS } from "./required-ac
 
 const BASE = "/admin/realms/:realm/authentication";
 
-const byPriority = (a: RequiredActionRecord, b: RequiredActionRecord) => a.priority - b.priority || a.name.localeCompare(b.name);
+const byPriority = (a: RequiredActionRecord, b: RequiredActionRecord) =>
+  a.priority - b.priority || a.name.localeCompare(b.name);
 
 function representation(action: RequiredActionRecord): Record<string, unknown> {
   return {
@@ -62,7 +63,14 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
       config: rep.config === undefined ? action.config : stringMapOf(rep.config),
     };
     await server.db.write((tx) => tx.put("requiredActions", updated));
-    await adminEvent(server, ctx, "UPDATE", "REQUIRED_ACTION", `authentication/required-actions/${action.alias}`, representation(updated));
+    await adminEvent(
+      server,
+      ctx,
+      "UPDATE",
+      "REQUIRED_ACTION",
+      `authentication/required-actions/${action.alias}`,
+      representation(updated),
+    );
     return noContent(reply);
   });
 
@@ -73,7 +81,10 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
     return noContent(reply);
   });
 
-  for (const [path, step] of [["raise-priority", -1], ["lower-priority", 1]] as const) {
+  for (const [path, step] of [
+    ["raise-priority", -1],
+    ["lower-priority", 1],
+  ] as const) {
     app.post(`${BASE}/required-actions/:alias/${path}`, async (req, reply) => {
       const { ctx, action } = await context(req, "manage-realm");
       const ordered = actionsOf(ctx.realm);
@@ -87,7 +98,13 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
           tx.put("requiredActions", { ...neighbour, priority: theirs });
         });
       }
-      await adminEvent(server, ctx, "UPDATE", "REQUIRED_ACTION", `authentication/required-actions/${action.alias}/${path}`);
+      await adminEvent(
+        server,
+        ctx,
+        "UPDATE",
+        "REQUIRED_ACTION",
+        `authentication/required-actions/${action.alias}/${path}`,
+      );
       return noContent(reply);
     });
   }
@@ -106,9 +123,11 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
     ctx.require("manage-realm");
     const rep = objectBody(req.body);
     const providerId = optionalString(rep.providerId);
-    if (!providerId || !(providerId in REQUIRED_ACTION_PROVIDERS)) throw badRequest("Required Action Provider with given providerId not found");
+    if (!providerId || !(providerId in REQUIRED_ACTION_PROVIDERS))
+      throw badRequest("Required Action Provider with given providerId not found");
     const existing = actionsOf(ctx.realm);
-    if (existing.some((a) => a.alias === providerId)) throw conflict(`Required action ${providerId} is already registered`);
+    if (existing.some((a) => a.alias === providerId))
+      throw conflict(`Required action ${providerId} is already registered`);
     const action: RequiredActionRecord = {
       id: `${ctx.realm.id}/${providerId}`,
       realmId: ctx.realm.id,
@@ -121,7 +140,14 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
       config: {},
     };
     await server.db.write((tx) => tx.put("requiredActions", action));
-    await adminEvent(server, ctx, "CREATE", "REQUIRED_ACTION", `authentication/register-required-action`, representation(action));
+    await adminEvent(
+      server,
+      ctx,
+      "CREATE",
+      "REQUIRED_ACTION",
+      `authentication/register-required-action`,
+      representation(action),
+    );
     return noContent(reply);
   });
 
@@ -141,7 +167,14 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
     configurable(action);
     const config = stringMapOf(objectBody(req.body).config);
     await server.db.write((tx) => tx.put("requiredActions", { ...action, config }));
-    await adminEvent(server, ctx, "UPDATE", "REQUIRED_ACTION", `authentication/required-actions/${action.alias}/config`, { config });
+    await adminEvent(
+      server,
+      ctx,
+      "UPDATE",
+      "REQUIRED_ACTION",
+      `authentication/required-actions/${action.alias}/config`,
+      { config },
+    );
     return noContent(reply);
   });
 
@@ -149,7 +182,13 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
     const { ctx, action } = await context(req, "manage-realm");
     configurable(action);
     await server.db.write((tx) => tx.put("requiredActions", { ...action, config: {} }));
-    await adminEvent(server, ctx, "DELETE", "REQUIRED_ACTION", `authentication/required-actions/${action.alias}/config`);
+    await adminEvent(
+      server,
+      ctx,
+      "DELETE",
+      "REQUIRED_ACTION",
+      `authentication/required-actions/${action.alias}/config`,
+    );
     return noContent(reply);
   });
 }

@@ -47,7 +47,9 @@ export async function registerCertificateRoutes(app: FastifyInstance, server: Se
       delete attributes[`${attr}.${FIELDS.kid}`];
       tx.put("clients", client);
     });
-    await adminEvent(server, ctx, "ACTION", "CLIENT", `clients/${client.id}/certificates/${attr}/generate`, { certificate: generated.certificate });
+    await adminEvent(server, ctx, "ACTION", "CLIENT", `clients/${client.id}/certificates/${attr}/generate`, {
+      certificate: generated.certificate,
+    });
     return { privateKey: generated.privateKey, certificate: generated.certificate };
   });
 }

@@ -8,9 +8,20 @@ import { mapperFromRepresentation } from "./mapper-input.ts";
 
 /** Fields of ClientRepresentation kept outside `rep`, or never stored. */
 const NOT_IN_REP = new Set([
-  "id", "clientId", "protocolMappers", "defaultClientScopes", "optionalClientScopes", "access",
-  "authorizationSettings", "registrationAccessToken", "defaultRoles", "clientTemplate", "useTemplateConfig",
-  "useTemplateScope", "useTemplateMappers", "type",
+  "id",
+  "clientId",
+  "protocolMappers",
+  "defaultClientScopes",
+  "optionalClientScopes",
+  "access",
+  "authorizationSettings",
+  "registrationAccessToken",
+  "defaultRoles",
+  "clientTemplate",
+  "useTemplateConfig",
+  "useTemplateScope",
+  "useTemplateMappers",
+  "type",
 ]);
 
 /** What Keycloak 26 fills in for a client created through the admin API with only a clientId. */
@@ -96,8 +107,12 @@ export function newClientRecord(db: Db, realm: RealmRecord, input: Record<string
     clientId,
     rep,
     protocolMappers: mappers,
-    defaultClientScopeIds: scopeIdsByName(db, realm, input.defaultClientScopes, protocol) ?? realmScopeIds(db, realm.defaultClientScopeIds, protocol),
-    optionalClientScopeIds: scopeIdsByName(db, realm, input.optionalClientScopes, protocol) ?? realmScopeIds(db, realm.optionalClientScopeIds, protocol),
+    defaultClientScopeIds:
+      scopeIdsByName(db, realm, input.defaultClientScopes, protocol) ??
+      realmScopeIds(db, realm.defaultClientScopeIds, protocol),
+    optionalClientScopeIds:
+      scopeIdsByName(db, realm, input.optionalClientScopes, protocol) ??
+      realmScopeIds(db, realm.optionalClientScopeIds, protocol),
     scopeRoleIds: [],
   };
   if (rep.publicClient !== true && typeof rep.secret !== "string") assignNewSecret(record);

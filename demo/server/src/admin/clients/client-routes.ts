@@ -7,7 +7,12 @@ import { conflict } from "../../http/errors.ts";
 import { clientByClientId } from "./lookups.ts";
 import { clientRepresentation, type ClientAccess } from "./representations.ts";
 import { applyClientUpdate, newClientRecord } from "./client-record.ts";
-import { disableServiceAccount, enableServiceAccount, renameServiceAccount, serviceAccountUser } from "./service-account.ts";
+import {
+  disableServiceAccount,
+  enableServiceAccount,
+  renameServiceAccount,
+  serviceAccountUser,
+} from "./service-account.ts";
 import { removeClient } from "./client-removal.ts";
 import { adminPath, created, noContent } from "../common/reply.ts";
 import { adminEvent } from "../common/admin-event.ts";
@@ -20,7 +25,8 @@ export function clientAccess(ctx: AdminRequestContext): ClientAccess {
   return { view: ctx.has("view-clients") || manage, configure: manage, manage };
 }
 
-const byClientId = (a: ClientRecord, b: ClientRecord) => (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0);
+const byClientId = (a: ClientRecord, b: ClientRecord) =>
+  a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0;
 
 function matchesAttributes(client: ClientRecord, wanted: Map<string, string>): boolean {
   const attributes = (client.rep.attributes ?? {}) as Record<string, unknown>;
@@ -41,12 +47,26 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
     let matches: ClientRecord[];
     if (q !== undefined) {
       const wanted = parseSearchQuery(q);
-      matches = page(db.list("clients", ctx.realm.id).filter((c) => matchesAttributes(c, wanted)).sort(byClientId), first, max);
+      matches = page(
+        db
+          .list("clients", ctx.realm.id)
+          .filter((c) => matchesAttributes(c, wanted))
+          .sort(byClientId),
+        first,
+        max,
+      );
     } else if (!clientId) {
       matches = page(db.list("clients", ctx.realm.id).sort(byClientId), first, max);
     } else if (boolParam(queryOf(req), "search", false)) {
       const needle = clientId.toLowerCase();
-      matches = page(db.list("clients", ctx.realm.id).filter((c) => c.clientId.toLowerCase().includes(needle)).sort(byClientId), first, max);
+      matches = page(
+        db
+          .list("clients", ctx.realm.id)
+          .filter((c) => c.clientId.toLowerCase().includes(needle))
+          .sort(byClientId),
+        first,
+        max,
+      );
     } else {
       const client = clientByClientId(db, ctx.realm, clientId);
       matches = client ? [client] : [];
@@ -84,7 +104,8 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
     ctx.require("manage-clients");
     const client = requireClient(db, ctx, id);
     const input = objectBody(req.body);
-    const renamedTo = typeof input.clientId === "string" && input.clientId !== client.clientId ? input.clientId : undefined;
+    const renamedTo =
+      typeof input.clientId === "string" && input.clientId !== client.clientId ? input.clientId : undefined;
     if (renamedTo !== undefined && clientByClientId(db, ctx.realm, renamedTo)) throw conflict("Client already exists");
     await db.write((tx) => {
       applyClientUpdate(client, input);

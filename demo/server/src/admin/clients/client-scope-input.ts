@@ -5,7 +5,8 @@ const SCOPE_NAME = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 const PROTOCOLS = new Set(["openid-connect", "saml", "oid4vc"]);
 
 export function validateScopeName(name: unknown): string {
-  if (typeof name !== "string" || !SCOPE_NAME.test(name)) throw badRequest(`Unexpected name "${String(name)}" for ClientScope`);
+  if (typeof name !== "string" || !SCOPE_NAME.test(name))
+    throw badRequest(`Unexpected name "${String(name)}" for ClientScope`);
   return name;
 }
 
@@ -17,12 +18,14 @@ export function validateScopeProtocol(protocol: unknown): string {
 export function scopeAttributes(value: unknown): Record<string, string | null> {
   const attributes: Record<string, string | null> = {};
   if (!value || typeof value !== "object" || Array.isArray(value)) return attributes;
-  for (const [key, raw] of Object.entries(value as Record<string, unknown>)) attributes[key] = raw === null || raw === undefined ? null : String(raw);
+  for (const [key, raw] of Object.entries(value as Record<string, unknown>))
+    attributes[key] = raw === null || raw === undefined ? null : String(raw);
   return attributes;
 }
 
 /** What Keycloak's OIDC protocol adds to every OIDC client scope it creates or updates. */
 export function withProtocolDefaults(protocol: string, attributes: Record<string, string>): Record<string, string> {
-  if (protocol === "openid-connect" && attributes["include.in.token.scope"] === undefined) attributes["include.in.token.scope"] = "true";
+  if (protocol === "openid-connect" && attributes["include.in.token.scope"] === undefined)
+    attributes["include.in.token.scope"] = "true";
   return attributes;
 }

@@ -40,14 +40,18 @@ export async function registerClientScopeLinkRoutes(app: FastifyInstance, server
         throw badRequest("Can't assign a Dynamic Scope to a Client as a Default Scope");
       }
       // Keycloak silently skips scopes of another protocol and scopes the client already has.
-      const alreadyLinked = client.defaultClientScopeIds.includes(scope.id) || client.optionalClientScopeIds.includes(scope.id);
+      const alreadyLinked =
+        client.defaultClientScopeIds.includes(scope.id) || client.optionalClientScopeIds.includes(scope.id);
       if (scope.protocol === clientProtocol(client) && !alreadyLinked) {
         await db.write((tx) => {
           listOf(client).push(scope.id);
           tx.put("clients", client);
         });
       }
-      await adminEvent(server, ctx, "UPDATE", "CLIENT", `clients/${client.id}/${kind}-client-scopes/${scope.id}`, { id: scope.id, name: scope.name });
+      await adminEvent(server, ctx, "UPDATE", "CLIENT", `clients/${client.id}/${kind}-client-scopes/${scope.id}`, {
+        id: scope.id,
+        name: scope.name,
+      });
       return noContent(reply);
     });
 
@@ -63,7 +67,10 @@ export async function registerClientScopeLinkRoutes(app: FastifyInstance, server
         client.optionalClientScopeIds = client.optionalClientScopeIds.filter((linked) => linked !== scope.id);
         tx.put("clients", client);
       });
-      await adminEvent(server, ctx, "UPDATE", "CLIENT", `clients/${client.id}/${kind}-client-scopes/${scope.id}`, { id: scope.id, name: scope.name });
+      await adminEvent(server, ctx, "UPDATE", "CLIENT", `clients/${client.id}/${kind}-client-scopes/${scope.id}`, {
+        id: scope.id,
+        name: scope.name,
+      });
       return noContent(reply);
     });
   }

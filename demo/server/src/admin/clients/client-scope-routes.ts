@@ -7,7 +7,12 @@ import { newId } from "../../common/ids.ts";
 import { clientScopeByName, requireClientScope } from "./lookups.ts";
 import { clientScopeRepresentation } from "./representations.ts";
 import { mapperFromRepresentation } from "./mapper-input.ts";
-import { scopeAttributes, validateScopeName, validateScopeProtocol, withProtocolDefaults } from "./client-scope-input.ts";
+import {
+  scopeAttributes,
+  validateScopeName,
+  validateScopeProtocol,
+  withProtocolDefaults,
+} from "./client-scope-input.ts";
 import { adminPath, created, noContent } from "../common/reply.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { objectBody } from "../common/body.ts";
@@ -33,14 +38,17 @@ export async function registerClientScopeRoutes(app: FastifyInstance, server: Se
     const protocol = validateScopeProtocol(input.protocol);
     if (clientScopeByName(db, ctx.realm, name)) throw conflict(`Client Scope ${name} already exists`);
     const attributes: Record<string, string> = {};
-    for (const [key, value] of Object.entries(scopeAttributes(input.attributes))) if (value !== null) attributes[key] = value;
+    for (const [key, value] of Object.entries(scopeAttributes(input.attributes)))
+      if (value !== null) attributes[key] = value;
     const scope: ClientScopeRecord = {
       id: typeof input.id === "string" && input.id && !db.get("clientScopes", input.id) ? input.id : newId(),
       realmId: ctx.realm.id,
       name,
       protocol,
       attributes: withProtocolDefaults(protocol, attributes),
-      protocolMappers: Array.isArray(input.protocolMappers) ? input.protocolMappers.map((m) => mapperFromRepresentation(m, protocol)) : [],
+      protocolMappers: Array.isArray(input.protocolMappers)
+        ? input.protocolMappers.map((m) => mapperFromRepresentation(m, protocol))
+        : [],
       scopeRoleIds: [],
     };
     if (typeof input.description === "string") scope.description = input.description;
@@ -63,7 +71,8 @@ export async function registerClientScopeRoutes(app: FastifyInstance, server: Se
     const scope = requireClientScope(db, ctx.realm, id);
     const input = objectBody(req.body);
     const name = input.name === undefined || input.name === null ? scope.name : validateScopeName(input.name);
-    const protocol = typeof input.protocol === "string" && input.protocol ? validateScopeProtocol(input.protocol) : scope.protocol;
+    const protocol =
+      typeof input.protocol === "string" && input.protocol ? validateScopeProtocol(input.protocol) : scope.protocol;
     const sameName = clientScopeByName(db, ctx.realm, name);
     if (sameName && sameName.id !== scope.id) throw conflict(`Client Scope ${name} already exists`);
     await db.write((tx) => {
@@ -92,20 +101,25 @@ export async function registerClientScopeRoutes(app: FastifyInstance, server: Se
     }
     await db.write((tx) => {
       for (const client of db.iterate("clients", ctx.realm.id)) {
-        if (!client.defaultClientScopeIds.includes(scope.id) && !client.optionalClientScopeIds.includes(scope.id)) continue;
+        if (!client.defaultClientScopeIds.includes(scope.id) && !client.optionalClientScopeIds.includes(scope.id))
+          continue;
         client.defaultClientScopeIds = client.defaultClientScopeIds.filter((linked) => linked !== scope.id);
         client.optionalClientScopeIds = client.optionalClientScopeIds.filter((linked) => linked !== scope.id);
         tx.put("clients", client);
       }
       const realmRecord = db.get("realms", ctx.realm.id) ?? ctx.realm;
-      if (realmRecord.defaultClientScopeIds.includes(scope.id) || realmRecord.optionalClientScopeIds.includes(scope.id)) {
+      if (
+        realmRecord.defaultClientScopeIds.includes(scope.id) ||
+        realmRecord.optionalClientScopeIds.includes(scope.id)
+      ) {
         realmRecord.defaultClientScopeIds = realmRecord.defaultClientScopeIds.filter((linked) => linked !== scope.id);
         realmRecord.optionalClientScopeIds = realmRecord.optionalClientScopeIds.filter((linked) => linked !== scope.id);
         tx.put("realms", realmRecord);
       }
       for (const user of db.iterate("users", ctx.realm.id)) {
         if (!user.consents.some((consent) => consent.grantedClientScopeIds.includes(scope.id))) continue;
-        for (const consent of user.consents) consent.grantedClientScopeIds = consent.grantedClientScopeIds.filter((granted) => granted !== scope.id);
+        for (const consent of user.consents)
+          consent.grantedClientScopeIds = consent.grantedClientScopeIds.filter((granted) => granted !== scope.id);
         tx.put("users", user);
       }
       tx.delete("clientScopes", scope.id);

@@ -12,7 +12,12 @@ import { paramsOf } from "../common/query.ts";
 import { requireClient } from "../common/lookups.ts";
 
 const ROTATED = "client.secret.rotated";
-const ROTATION_INFO = ["client.secret.rotated", "client.secret.rotated.creation.time", "client.secret.rotated.expiration.time", "client.secret.expiration.time"];
+const ROTATION_INFO = [
+  "client.secret.rotated",
+  "client.secret.rotated.creation.time",
+  "client.secret.rotated.expiration.time",
+  "client.secret.expiration.time",
+];
 
 /** Client secret, rotated secret and registration access token of a client. */
 export async function registerClientSecretRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
@@ -79,7 +84,10 @@ export async function registerClientSecretRoutes(app: FastifyInstance, server: S
     const ctx = await adminContext(server, req, realm);
     ctx.require("manage-clients");
     const client = requireClient(db, ctx, id);
-    const rep = { ...clientRepresentation(db, client, clientAccess(ctx)), registrationAccessToken: randomBytes(32).toString("base64url") };
+    const rep = {
+      ...clientRepresentation(db, client, clientAccess(ctx)),
+      registrationAccessToken: randomBytes(32).toString("base64url"),
+    };
     await adminEvent(server, ctx, "ACTION", "CLIENT", `clients/${client.id}/registration-access-token`, rep);
     return rep;
   });

@@ -47,10 +47,17 @@ export async function registerClientSessionRoutes(app: FastifyInstance, server: 
     return requireClient(db, ctx, id);
   };
 
-  for (const [path, offline] of [["user-sessions", false], ["offline-sessions", true]] as const) {
+  for (const [path, offline] of [
+    ["user-sessions", false],
+    ["offline-sessions", true],
+  ] as const) {
     app.get(`${base}/${path}`, async (req) => {
       const client = await resolve(req);
-      return page(sessionsOf(client, offline), intParam(queryOf(req), "first"), intParam(queryOf(req), "max") ?? DEFAULT_MAX_RESULTS).map(representation);
+      return page(
+        sessionsOf(client, offline),
+        intParam(queryOf(req), "first"),
+        intParam(queryOf(req), "max") ?? DEFAULT_MAX_RESULTS,
+      ).map(representation);
     });
   }
   app.get(`${base}/session-count`, async (req) => ({ count: sessionsOf(await resolve(req), false).length }));

@@ -61,7 +61,9 @@ export async function registerEvaluateScopesRoutes(app: FastifyInstance, server:
         roles = clientRoles(db, container);
       }
       const granted = grantedRoleChecker(db, client, scopes);
-      return roles.filter((role) => granted(role) === (which === "granted")).map((role) => roleRepresentation(ctx.realm, role));
+      return roles
+        .filter((role) => granted(role) === (which === "granted"))
+        .map((role) => roleRepresentation(ctx.realm, role));
     });
   }
 
@@ -71,7 +73,14 @@ export async function registerEvaluateScopesRoutes(app: FastifyInstance, server:
     if (!userId) throw notFound("No userId provided");
     const user = db.get("users", userId);
     if (!user || user.realmId !== ctx.realm.id) throw notFound("No user found");
-    return { server, realm: ctx.realm, client, user, scopes, audience: stringParam(queryOf(req), "audience") || undefined };
+    return {
+      server,
+      realm: ctx.realm,
+      client,
+      user,
+      scopes,
+      audience: stringParam(queryOf(req), "audience") || undefined,
+    };
   };
 
   app.get(`${base}/generate-example-access-token`, async (req) => exampleAccessToken(await tokenInput(req)));

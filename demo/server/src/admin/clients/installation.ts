@@ -3,7 +3,11 @@ import type { ClientRecord, RealmRecord } from "../../store/types.ts";
 import { clientRoles } from "../../realm/lookup.ts";
 
 /** Keycloak's "Keycloak OIDC JSON" adapter configuration (provider keycloak-oidc-keycloak-json). */
-export function keycloakOidcJson(server: ServerContext, realm: RealmRecord, client: ClientRecord): Record<string, unknown> {
+export function keycloakOidcJson(
+  server: ServerContext,
+  realm: RealmRecord,
+  client: ClientRecord,
+): Record<string, unknown> {
   const config: Record<string, unknown> = {
     realm: realm.realm,
     "auth-server-url": `${server.config.publicUrl}/`,
@@ -29,7 +33,9 @@ export function keycloakOidcSubsystemXml(server: ServerContext, realm: RealmReco
     client.rep.publicClient === true ? `    <public-client>true</public-client>` : "",
     `    <ssl-required>${String(realm.settings.sslRequired ?? "external").toUpperCase()}</ssl-required>`,
     `    <resource>${client.clientId}</resource>`,
-    client.rep.publicClient !== true && typeof client.rep.secret === "string" ? `    <credential name="secret">${client.rep.secret}</credential>` : "",
+    client.rep.publicClient !== true && typeof client.rep.secret === "string"
+      ? `    <credential name="secret">${client.rep.secret}</credential>`
+      : "",
     `</secure-deployment>`,
   ];
   return lines.filter(Boolean).join("\n") + "\n";

@@ -9,7 +9,8 @@ export function requireClientScope(db: Db, realm: RealmRecord, id: string): Clie
   return scope;
 }
 
-export const clientByClientId = (db: Db, realm: RealmRecord, clientId: string): ClientRecord | undefined => clientByClientIdIn(db, realm.id, clientId);
+export const clientByClientId = (db: Db, realm: RealmRecord, clientId: string): ClientRecord | undefined =>
+  clientByClientIdIn(db, realm.id, clientId);
 
 export function clientScopeByName(db: Db, realm: RealmRecord, name: string): ClientScopeRecord | undefined {
   for (const scope of db.iterate("clientScopes", realm.id)) if (scope.name === name) return scope;

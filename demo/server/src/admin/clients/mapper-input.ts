@@ -7,7 +7,8 @@ export function mapperFromRepresentation(input: unknown, fallbackProtocol: strin
   if (!input || typeof input !== "object") throw badRequest("Invalid protocol mapper");
   const rep = input as Record<string, unknown>;
   if (typeof rep.name !== "string" || rep.name.trim() === "") throw badRequest("Protocol mapper name is missing");
-  if (typeof rep.protocolMapper !== "string" || rep.protocolMapper === "") throw badRequest("Protocol mapper type is missing");
+  if (typeof rep.protocolMapper !== "string" || rep.protocolMapper === "")
+    throw badRequest("Protocol mapper type is missing");
   const config: Record<string, string> = {};
   if (rep.config && typeof rep.config === "object") {
     for (const [key, value] of Object.entries(rep.config as Record<string, unknown>)) {

@@ -43,15 +43,29 @@ export async function registerProtocolMapperRoutes(app: FastifyInstance, server:
       const { ctx, owner } = await resolveOwner(server, req, kind, "manage-clients");
       const input = objectBody(req.body);
       const mapper = mapperFromRepresentation(input, owner.protocol);
-      if (clashes(owner.record.protocolMappers, mapper) || owner.record.protocolMappers.some((m) => m.id === mapper.id)) {
+      if (
+        clashes(owner.record.protocolMappers, mapper) ||
+        owner.record.protocolMappers.some((m) => m.id === mapper.id)
+      ) {
         throw conflict(DUPLICATE);
       }
       await db.write((tx) => {
         owner.record.protocolMappers.push(mapper);
         putOwner(tx, owner);
       });
-      await adminEvent(server, ctx, "CREATE", "PROTOCOL_MAPPER", `${owner.path}/protocol-mappers/models/${mapper.id}`, input);
-      return created(reply, server, adminPath(ctx.realm.realm, ...owner.path.split("/"), "protocol-mappers", "models", mapper.id));
+      await adminEvent(
+        server,
+        ctx,
+        "CREATE",
+        "PROTOCOL_MAPPER",
+        `${owner.path}/protocol-mappers/models/${mapper.id}`,
+        input,
+      );
+      return created(
+        reply,
+        server,
+        adminPath(ctx.realm.realm, ...owner.path.split("/"), "protocol-mappers", "models", mapper.id),
+      );
     });
 
     app.post(`${base}/add-models`, async (req, reply) => {
@@ -87,7 +101,14 @@ export async function registerProtocolMapperRoutes(app: FastifyInstance, server:
         owner.record.protocolMappers[index] = updated;
         putOwner(tx, owner);
       });
-      await adminEvent(server, ctx, "UPDATE", "PROTOCOL_MAPPER", `${owner.path}/protocol-mappers/models/${mapperId}`, input);
+      await adminEvent(
+        server,
+        ctx,
+        "UPDATE",
+        "PROTOCOL_MAPPER",
+        `${owner.path}/protocol-mappers/models/${mapperId}`,
+        input,
+      );
       return noContent(reply);
     });
 

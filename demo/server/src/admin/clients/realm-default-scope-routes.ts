@@ -39,7 +39,10 @@ export async function registerRealmDefaultScopeRoutes(app: FastifyInstance, serv
           tx.put("realms", realmRecord);
         });
       }
-      await adminEvent(server, ctx, "CREATE", "REALM", `default-${kind}-client-scopes/${scope.id}`, { id: scope.id, name: scope.name });
+      await adminEvent(server, ctx, "CREATE", "REALM", `default-${kind}-client-scopes/${scope.id}`, {
+        id: scope.id,
+        name: scope.name,
+      });
       return noContent(reply);
     });
 

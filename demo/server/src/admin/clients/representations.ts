@@ -1,5 +1,11 @@
 import type { Db } from "../../store/db.ts";
-import type { ClientRecord, ClientScopeRecord, ProtocolMapperRecord, RealmRecord, RoleRecord } from "../../store/types.ts";
+import type {
+  ClientRecord,
+  ClientScopeRecord,
+  ProtocolMapperRecord,
+  RealmRecord,
+  RoleRecord,
+} from "../../store/types.ts";
 
 export interface ClientAccess {
   view: boolean;

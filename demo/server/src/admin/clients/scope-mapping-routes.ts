@@ -15,7 +15,9 @@ import { clientRoles } from "../../realm/lookup.ts";
 /** The role list a POST/DELETE sends; a DELETE without a body means "all of them", as in Keycloak. */
 function rolesBody(req: FastifyRequest): Record<string, unknown>[] | undefined {
   if (req.body === undefined || req.body === null || req.body === "") return undefined;
-  return Array.isArray(req.body) ? req.body.filter((r): r is Record<string, unknown> => !!r && typeof r === "object") : [];
+  return Array.isArray(req.body)
+    ? req.body.filter((r): r is Record<string, unknown> => !!r && typeof r === "object")
+    : [];
 }
 
 /** /clients/{id}/scope-mappings/... and /client-scopes/{id}/scope-mappings/... */
@@ -56,7 +58,9 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
         if (!role.clientId) continue;
         const client = db.get("clients", role.clientId);
         if (!client) continue;
-        (clientMappings[client.clientId] ??= { id: client.id, client: client.clientId, mappings: [] }).mappings.push(roleRepresentation(ctx.realm, role));
+        (clientMappings[client.clientId] ??= { id: client.id, client: client.clientId, mappings: [] }).mappings.push(
+          roleRepresentation(ctx.realm, role),
+        );
       }
       if (Object.keys(clientMappings).length) mappings.clientMappings = clientMappings;
       return mappings;
@@ -65,20 +69,28 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
     // Realm-level roles.
     app.get(`${base}/realm`, async (req) => {
       const { ctx, owner } = await resolveOwner(server, req, kind, "view-clients");
-      return brief(ctx.realm, directScopeRoles(db, owner).filter((role) => !role.clientId));
+      return brief(
+        ctx.realm,
+        directScopeRoles(db, owner).filter((role) => !role.clientId),
+      );
     });
 
     app.get(`${base}/realm/available`, async (req) => {
       const { ctx, owner } = await resolveOwner(server, req, kind, "view-clients");
       const inScope = scopeChecker(db, owner);
-      return brief(ctx.realm, realmRoles(db, ctx.realm).filter((role) => !inScope(role)));
+      return brief(
+        ctx.realm,
+        realmRoles(db, ctx.realm).filter((role) => !inScope(role)),
+      );
     });
 
     app.get(`${base}/realm/composite`, async (req) => {
       const { ctx, owner } = await resolveOwner(server, req, kind, "view-clients");
       const inScope = scopeChecker(db, owner);
       const isBrief = boolParam(queryOf(req), "briefRepresentation", true);
-      return realmRoles(db, ctx.realm).filter(inScope).map((role) => roleRepresentation(ctx.realm, role, isBrief));
+      return realmRoles(db, ctx.realm)
+        .filter(inScope)
+        .map((role) => roleRepresentation(ctx.realm, role, isBrief));
     });
 
     app.post(`${base}/realm`, async (req, reply) => {
@@ -121,20 +133,28 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
     app.get(clientBase, async (req) => {
       const { ctx, owner } = await resolveOwner(server, req, kind, "view-clients");
       const client = scopedClient(req, ctx.realm);
-      return brief(ctx.realm, directScopeRoles(db, owner).filter((role) => role.clientId === client.id));
+      return brief(
+        ctx.realm,
+        directScopeRoles(db, owner).filter((role) => role.clientId === client.id),
+      );
     });
 
     app.get(`${clientBase}/available`, async (req) => {
       const { ctx, owner } = await resolveOwner(server, req, kind, "view-clients");
       const inScope = scopeChecker(db, owner);
-      return brief(ctx.realm, clientRoles(db, scopedClient(req, ctx.realm)).filter((role) => !inScope(role)));
+      return brief(
+        ctx.realm,
+        clientRoles(db, scopedClient(req, ctx.realm)).filter((role) => !inScope(role)),
+      );
     });
 
     app.get(`${clientBase}/composite`, async (req) => {
       const { ctx, owner } = await resolveOwner(server, req, kind, "view-clients");
       const inScope = scopeChecker(db, owner);
       const isBrief = boolParam(queryOf(req), "briefRepresentation", true);
-      return clientRoles(db, scopedClient(req, ctx.realm)).filter(inScope).map((role) => roleRepresentation(ctx.realm, role, isBrief));
+      return clientRoles(db, scopedClient(req, ctx.realm))
+        .filter(inScope)
+        .map((role) => roleRepresentation(ctx.realm, role, isBrief));
     });
 
     // Keycloak finds these roles by name within the scoped client.
@@ -150,7 +170,14 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
       const client = scopedClient(req, ctx.realm);
       const input = rolesBody(req) ?? [];
       await addScopes(owner, namedClientRoles(input, clientRoles(db, client)));
-      await adminEvent(server, ctx, "CREATE", "CLIENT_SCOPE_MAPPING", `${owner.path}/scope-mappings/clients/${client.id}`, input);
+      await adminEvent(
+        server,
+        ctx,
+        "CREATE",
+        "CLIENT_SCOPE_MAPPING",
+        `${owner.path}/scope-mappings/clients/${client.id}`,
+        input,
+      );
       return noContent(reply);
     });
 
@@ -160,7 +187,14 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
       const input = rolesBody(req);
       const ownRoles = clientRoles(db, client);
       await removeScopes(owner, input ? namedClientRoles(input, ownRoles) : ownRoles);
-      await adminEvent(server, ctx, "DELETE", "CLIENT_SCOPE_MAPPING", `${owner.path}/scope-mappings/clients/${client.id}`, input);
+      await adminEvent(
+        server,
+        ctx,
+        "DELETE",
+        "CLIENT_SCOPE_MAPPING",
+        `${owner.path}/scope-mappings/clients/${client.id}`,
+        input,
+      );
       return noContent(reply);
     });
   }

@@ -35,10 +35,16 @@ export async function resolveOwner(
   ctx.require(permission);
   if (kind === "client") {
     const record = requireClient(server.db, ctx, id);
-    return { ctx, owner: { kind, record, table: "clients", path: `clients/${record.id}`, protocol: clientProtocol(record) } };
+    return {
+      ctx,
+      owner: { kind, record, table: "clients", path: `clients/${record.id}`, protocol: clientProtocol(record) },
+    };
   }
   const record = requireClientScope(server.db, ctx.realm, id);
-  return { ctx, owner: { kind, record, table: "clientScopes", path: `client-scopes/${record.id}`, protocol: record.protocol } };
+  return {
+    ctx,
+    owner: { kind, record, table: "clientScopes", path: `client-scopes/${record.id}`, protocol: record.protocol },
+  };
 }
 
 export function putOwner(tx: Tx, owner: ScopeOwner): void {

@@ -12,7 +12,8 @@ export function newSecret(): string {
 
 export function clientAttributes(client: ClientRecord): Record<string, string> {
   const attributes = client.rep.attributes;
-  if (attributes && typeof attributes === "object" && !Array.isArray(attributes)) return attributes as Record<string, string>;
+  if (attributes && typeof attributes === "object" && !Array.isArray(attributes))
+    return attributes as Record<string, string>;
   const fresh: Record<string, string> = {};
   client.rep.attributes = fresh;
   return fresh;

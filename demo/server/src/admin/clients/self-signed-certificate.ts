@@ -25,7 +25,9 @@ function distinguishedName(commonName: string): Buffer {
 /** UTCTime before 2050, GeneralizedTime from then on, as X.509 requires. */
 function time(date: Date): Buffer {
   const iso = date.toISOString().replace(/[-:T]/g, "").slice(0, 14) + "Z";
-  return date.getUTCFullYear() < 2050 ? der(0x17, Buffer.from(iso.slice(2), "ascii")) : der(0x18, Buffer.from(iso, "ascii"));
+  return date.getUTCFullYear() < 2050
+    ? der(0x17, Buffer.from(iso.slice(2), "ascii"))
+    : der(0x18, Buffer.from(iso, "ascii"));
 }
 
 function positiveSerial(): Buffer {

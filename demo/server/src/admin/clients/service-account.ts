@@ -57,7 +57,8 @@ export function disableServiceAccount(db: Db, tx: Tx, realm: RealmRecord, client
 }
 
 function removeUserSessions(db: Db, tx: Tx, userId: string, realmId: string): void {
-  for (const session of db.iterate("userSessions", realmId)) if (session.userId === userId) tx.delete("userSessions", session.id);
+  for (const session of db.iterate("userSessions", realmId))
+    if (session.userId === userId) tx.delete("userSessions", session.id);
 }
 
 /** Keeps the service account's username in step with a renamed clientId, as Keycloak's clientIdChanged. */

@@ -1,7 +1,8 @@
 import { HttpError } from "../../http/errors.ts";
 
 /** What Keycloak answers when Jackson cannot read the body into the representation the endpoint expects. */
-export const unparsableBody = () => new HttpError(400, { error: "unknown_error", error_description: "Cannot parse the JSON" });
+export const unparsableBody = () =>
+  new HttpError(400, { error: "unknown_error", error_description: "Cannot parse the JSON" });
 
 /** The JSON object body of a request, or 400 when it is missing or not an object. */
 export function objectBody(body: unknown): Record<string, unknown> {

@@ -17,7 +17,8 @@ export function groupPath(db: Db, group: GroupRecord): string {
 }
 
 function childByName(db: Db, realmId: string, parentId: string | null, name: string): GroupRecord | undefined {
-  for (const group of db.iterate("groups", realmId)) if (group.parentId === parentId && group.name === name) return group;
+  for (const group of db.iterate("groups", realmId))
+    if (group.parentId === parentId && group.name === name) return group;
   return undefined;
 }
 

@@ -12,7 +12,10 @@ class UserLinksIndex {
   private readonly byGroup = new Map<string, Set<string>>();
   private readonly byRole = new Map<string, Set<string>>();
   private readonly serviceAccounts = new Map<string, string>();
-  private readonly linksOfUser = new Map<string, { groupIds: string[]; roleIds: string[]; serviceAccountClientId?: string }>();
+  private readonly linksOfUser = new Map<
+    string,
+    { groupIds: string[]; roleIds: string[]; serviceAccountClientId?: string }
+  >();
 
   constructor(db: Db) {
     for (const user of db.all("users")) this.add(user);
@@ -27,7 +30,11 @@ class UserLinksIndex {
   serviceAccountId = (clientUuid: string): string | undefined => this.serviceAccounts.get(clientUuid);
 
   private add(user: UserRecord): void {
-    const links = { groupIds: [...user.groupIds], roleIds: [...user.roleIds], serviceAccountClientId: user.serviceAccountClientId };
+    const links = {
+      groupIds: [...user.groupIds],
+      roleIds: [...user.roleIds],
+      serviceAccountClientId: user.serviceAccountClientId,
+    };
     this.linksOfUser.set(user.id, links);
     for (const id of links.groupIds) link(this.byGroup, id, user.id);
     for (const id of links.roleIds) link(this.byRole, id, user.id);
@@ -40,7 +47,8 @@ class UserLinksIndex {
     this.linksOfUser.delete(userId);
     for (const id of links.groupIds) unlink(this.byGroup, id, userId);
     for (const id of links.roleIds) unlink(this.byRole, id, userId);
-    if (links.serviceAccountClientId && this.serviceAccounts.get(links.serviceAccountClientId) === userId) this.serviceAccounts.delete(links.serviceAccountClientId);
+    if (links.serviceAccountClientId && this.serviceAccounts.get(links.serviceAccountClientId) === userId)
+      this.serviceAccounts.delete(links.serviceAccountClientId);
   }
 }
 

@@ -24,7 +24,10 @@ export function briefUserRepresentation(user: UserRecord): Record<string, unknow
  * the brief fields plus credentials summary, required actions and every stored
  * attribute (callers that apply the user profile pass the visible ones).
  */
-export function userRepresentation(user: UserRecord, attributes: UserRecord["attributes"] = user.attributes): Record<string, unknown> {
+export function userRepresentation(
+  user: UserRecord,
+  attributes: UserRecord["attributes"] = user.attributes,
+): Record<string, unknown> {
   const types = new Set(user.credentials.map((c) => c.type));
   return omitUndefined({
     ...briefUserRepresentation(user),
@@ -38,4 +41,5 @@ export function userRepresentation(user: UserRecord, attributes: UserRecord["att
 }
 
 /** Brief or full, as member listings choose with `briefRepresentation`. */
-export const memberRepresentation = (user: UserRecord, brief: boolean) => (brief ? briefUserRepresentation(user) : userRepresentation(user));
+export const memberRepresentation = (user: UserRecord, brief: boolean) =>
+  brief ? briefUserRepresentation(user) : userRepresentation(user);

@@ -13,7 +13,11 @@ export function withGeneratedKeys(providerId: string, config: Record<string, str
     const keySize = Number(first(filled, "keySize") ?? "2048");
     const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: keySize >= 1024 ? keySize : 2048 });
     filled.privateKey = [privateKey.export({ format: "der", type: "pkcs8" }).toString("base64")];
-    filled.kid = [createHash("sha256").update(publicKey.export({ format: "der", type: "spki" })).digest("base64url")];
+    filled.kid = [
+      createHash("sha256")
+        .update(publicKey.export({ format: "der", type: "spki" }))
+        .digest("base64url"),
+    ];
   }
   return withGeneratedSecret(providerId, filled);
 }

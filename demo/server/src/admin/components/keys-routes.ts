@@ -35,11 +35,23 @@ const DEFAULT_ALGORITHMS: Record<string, string> = {
 /** KeysMetadataRepresentation.KeyMetadataRepresentation for one key-provider component, when it holds a usable key. */
 function keyMetadata(component: ComponentRecord): KeyMetadata | undefined {
   const algorithm = first(component, "algorithm") ?? DEFAULT_ALGORITHMS[component.providerId] ?? "RS256";
-  const status = first(component, "enabled") === "false" ? "DISABLED" : first(component, "active") === "false" ? "PASSIVE" : "ACTIVE";
-  const base = { providerId: component.id, providerPriority: Number(first(component, "priority") ?? 0), status, algorithm } as const;
+  const status =
+    first(component, "enabled") === "false"
+      ? "DISABLED"
+      : first(component, "active") === "false"
+        ? "PASSIVE"
+        : "ACTIVE";
+  const base = {
+    providerId: component.id,
+    providerPriority: Number(first(component, "priority") ?? 0),
+    status,
+    algorithm,
+  } as const;
   const privatePem = first(component, "privateKey");
   if (privatePem) {
-    const pem = privatePem.includes("BEGIN") ? privatePem : `-----BEGIN PRIVATE KEY-----\n${privatePem}\n-----END PRIVATE KEY-----\n`;
+    const pem = privatePem.includes("BEGIN")
+      ? privatePem
+      : `-----BEGIN PRIVATE KEY-----\n${privatePem}\n-----END PRIVATE KEY-----\n`;
     const spki = createPublicKey(createPrivateKey(pem)).export({ format: "der", type: "spki" });
     return {
       ...base,
@@ -50,8 +62,17 @@ function keyMetadata(component: ComponentRecord): KeyMetadata | undefined {
       use: algorithm.startsWith("RSA-OAEP") || algorithm === "RSA1_5" ? "ENC" : "SIG",
     };
   }
-  if (first(component, "secret") || component.providerId === "hmac-generated" || component.providerId === "aes-generated") {
-    return { ...base, kid: first(component, "kid") ?? component.id, type: "OCT", use: component.providerId === "aes-generated" ? "ENC" : "SIG" };
+  if (
+    first(component, "secret") ||
+    component.providerId === "hmac-generated" ||
+    component.providerId === "aes-generated"
+  ) {
+    return {
+      ...base,
+      kid: first(component, "kid") ?? component.id,
+      type: "OCT",
+      use: component.providerId === "aes-generated" ? "ENC" : "SIG",
+    };
   }
   return undefined;
 }

@@ -38,7 +38,9 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
     if (!parent && type) parent = ctx.realm.id;
     return server.db
       .list("components", ctx.realm.id)
-      .filter((c) => (!parent || c.parentId === parent) && (!type || c.providerType === type) && (!name || c.name === name))
+      .filter(
+        (c) => (!parent || c.parentId === parent) && (!type || c.providerType === type) && (!name || c.name === name),
+      )
       .map(componentRepresentation);
   });
 
@@ -57,7 +59,14 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
     };
     if (server.db.get("components", component.id)) throw badRequest("Component id already exists");
     await server.db.write((tx) => tx.put("components", component));
-    await adminEvent(server, ctx, "CREATE", "COMPONENT", `components/${component.id}`, componentRepresentation(component));
+    await adminEvent(
+      server,
+      ctx,
+      "CREATE",
+      "COMPONENT",
+      `components/${component.id}`,
+      componentRepresentation(component),
+    );
     return created(reply, server, adminPath(ctx.realm.realm, "components", component.id));
   });
 
@@ -75,10 +84,23 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
     const hidden = secretKeys(fields);
     const config = { ...fields.config };
     // A secret sent back masked means "keep the stored value".
-    for (const key of hidden) if (config[key]?.[0] === SECRET_MASK && component.config[key]) config[key] = component.config[key];
-    const updated: ComponentRecord = { ...component, ...fields, parentId: fields.parentId || component.parentId, config };
+    for (const key of hidden)
+      if (config[key]?.[0] === SECRET_MASK && component.config[key]) config[key] = component.config[key];
+    const updated: ComponentRecord = {
+      ...component,
+      ...fields,
+      parentId: fields.parentId || component.parentId,
+      config,
+    };
     await server.db.write((tx) => tx.put("components", updated));
-    await adminEvent(server, ctx, "UPDATE", "COMPONENT", `components/${component.id}`, componentRepresentation(updated));
+    await adminEvent(
+      server,
+      ctx,
+      "UPDATE",
+      "COMPONENT",
+      `components/${component.id}`,
+      componentRepresentation(updated),
+    );
     return noContent(reply);
   });
 

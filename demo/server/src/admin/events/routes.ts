@@ -26,7 +26,10 @@ export async function registerEventRoutes(app: FastifyInstance, server: ServerCo
       from: parseDateBound(stringParam(query, "dateFrom"), "From"),
       to: parseDateBound(stringParam(query, "dateTo"), "To"),
     };
-    const events = server.db.list("events", ctx.realm.id).filter((e) => matchesEvent(e, filter)).sort(byTime(stringParam(query, "direction")));
+    const events = server.db
+      .list("events", ctx.realm.id)
+      .filter((e) => matchesEvent(e, filter))
+      .sort(byTime(stringParam(query, "direction")));
     return page(events, intParam(query, "first", 0), intParam(query, "max", 100)).map(eventRepresentation);
   });
 
@@ -55,7 +58,10 @@ export async function registerEventRoutes(app: FastifyInstance, server: ServerCo
       from: parseDateBound(stringParam(query, "dateFrom"), "From"),
       to: parseDateBound(stringParam(query, "dateTo"), "To"),
     });
-    const events = server.db.list("adminEvents", ctx.realm.id).filter(matches).sort(byTime(stringParam(query, "direction")));
+    const events = server.db
+      .list("adminEvents", ctx.realm.id)
+      .filter(matches)
+      .sort(byTime(stringParam(query, "direction")));
     return page(events, intParam(query, "first", 0), intParam(query, "max", 100)).map(adminEventRepresentation);
   });
 

@@ -46,8 +46,19 @@ export interface GroupRepresentationOptions {
   subGroupCount: boolean;
 }
 
-export function toGroupRepresentation(db: Db, ctx: AdminRequestContext, group: GroupRecord, options: GroupRepresentationOptions): GroupRepresentation {
-  const rep: GroupRepresentation = { id: group.id, name: group.name, path: groupPath(db, group), subGroups: [], access: groupAccess(ctx) };
+export function toGroupRepresentation(
+  db: Db,
+  ctx: AdminRequestContext,
+  group: GroupRecord,
+  options: GroupRepresentationOptions,
+): GroupRepresentation {
+  const rep: GroupRepresentation = {
+    id: group.id,
+    name: group.name,
+    path: groupPath(db, group),
+    subGroups: [],
+    access: groupAccess(ctx),
+  };
   if (group.description !== undefined && group.description !== null) rep.description = group.description;
   if (group.parentId) rep.parentId = group.parentId;
   if (options.subGroupCount) rep.subGroupCount = childCount(db, group.realmId, group.id);

@@ -24,7 +24,8 @@ const DEFAULT_MAX_CHILDREN = 10;
 
 export async function registerGroupRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   const { db } = server;
-  const groupUrl = (realmName: string, id: string) => `${server.config.publicUrl}/admin/realms/${encodeURIComponent(realmName)}/groups/${id}`;
+  const groupUrl = (realmName: string, id: string) =>
+    `${server.config.publicUrl}/admin/realms/${encodeURIComponent(realmName)}/groups/${id}`;
 
   app.get<RealmParams>("/admin/realms/:realm/groups", async (req) => {
     const ctx = await adminContext(server, req, req.params.realm);
@@ -34,10 +35,14 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
     const q = stringParam(query, "q");
     const first = intParam(query, "first");
     const max = intParam(query, "max");
-    const options = { full: !boolParam(query, "briefRepresentation", true), subGroupCount: boolParam(query, "subGroupsCount", true) };
+    const options = {
+      full: !boolParam(query, "briefRepresentation", true),
+      subGroupCount: boolParam(query, "subGroupsCount", true),
+    };
     let matches: GroupRecord[];
     if (q !== undefined) matches = page(groupsByAttributes(db, ctx.realm.id, parseSearchQuery(q)), first, max);
-    else if (search !== undefined) matches = page(groupsByName(db, ctx.realm.id, search.trim(), boolParam(query, "exact", false)), first, max);
+    else if (search !== undefined)
+      matches = page(groupsByName(db, ctx.realm.id, search.trim(), boolParam(query, "exact", false)), first, max);
     else matches = page(childGroups(db, ctx.realm.id, null).sort(byName), first, max);
     if ((q !== undefined || search !== undefined) && boolParam(query, "populateHierarchy", true)) {
       return toGroupHierarchy(db, ctx, matches, options);
@@ -105,8 +110,15 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
     const exact = boolParam(query, "exact", false);
     let children = childGroups(db, ctx.realm.id, group.id);
     if (search) children = children.filter((g) => (exact ? g.name === search : containsIgnoreCase(g.name, search)));
-    const shown = page(children.sort(byName), intParam(query, "first") ?? 0, intParam(query, "max") ?? DEFAULT_MAX_CHILDREN);
-    const options = { full: !boolParam(query, "briefRepresentation", false), subGroupCount: boolParam(query, "subGroupsCount", true) };
+    const shown = page(
+      children.sort(byName),
+      intParam(query, "first") ?? 0,
+      intParam(query, "max") ?? DEFAULT_MAX_CHILDREN,
+    );
+    const options = {
+      full: !boolParam(query, "briefRepresentation", false),
+      subGroupCount: boolParam(query, "subGroupsCount", true),
+    };
     return shown.map((child) => toGroupRepresentation(db, ctx, child, options));
   });
 
@@ -138,7 +150,9 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
     const members = groupMembers(db, group.id);
     members.sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
     const brief = boolParam(req.query, "briefRepresentation", false);
-    return page(members, intParam(req.query, "first") ?? 0, intParam(req.query, "max") ?? DEFAULT_MAX_MEMBERS).map((u) => memberRepresentation(u, brief));
+    return page(members, intParam(req.query, "first") ?? 0, intParam(req.query, "max") ?? DEFAULT_MAX_MEMBERS).map(
+      (u) => memberRepresentation(u, brief),
+    );
   });
 
   app.get<GroupParams>("/admin/realms/:realm/groups/:id/management/permissions", async (req) => {

@@ -1,7 +1,11 @@
 import type { Db } from "../../store/db.ts";
 import type { GroupRecord } from "../../store/types.ts";
 import type { AdminRequestContext } from "../../access/admin-context.ts";
-import { toGroupRepresentation, type GroupRepresentation, type GroupRepresentationOptions } from "./group-representation.ts";
+import {
+  toGroupRepresentation,
+  type GroupRepresentation,
+  type GroupRepresentationOptions,
+} from "./group-representation.ts";
 import { byName, containsIgnoreCase } from "./name-matching.ts";
 
 /** Groups anywhere in the realm whose name matches, sorted by name (Keycloak's searchForGroupByNameStream). */
@@ -34,7 +38,12 @@ export function groupsByAttributes(db: Db, realmId: string, attributes: Map<stri
  * Turns matched groups into top-level trees: each match appears under its
  * ancestors, and `subGroups` holds only the branches leading to matches.
  */
-export function toGroupHierarchy(db: Db, ctx: AdminRequestContext, matches: GroupRecord[], options: GroupRepresentationOptions): GroupRepresentation[] {
+export function toGroupHierarchy(
+  db: Db,
+  ctx: AdminRequestContext,
+  matches: GroupRecord[],
+  options: GroupRepresentationOptions,
+): GroupRepresentation[] {
   const nodes = new Map<string, GroupRepresentation>();
   const roots: GroupRepresentation[] = [];
   const nodeFor = (group: GroupRecord): { node: GroupRepresentation; isNew: boolean } => {

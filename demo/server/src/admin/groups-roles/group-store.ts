@@ -32,15 +32,34 @@ export function duplicateNameMessage(name: string, parentId: string | null): str
   return parentId ? `Sibling group named '${name}' already exists.` : `Top level group named '${name}' already exists.`;
 }
 
-export function siblingNamed(server: ServerContext, realmId: string, parentId: string | null, name: string, exceptId?: string): boolean {
+export function siblingNamed(
+  server: ServerContext,
+  realmId: string,
+  parentId: string | null,
+  name: string,
+  exceptId?: string,
+): boolean {
   return childGroups(server.db, realmId, parentId).some((g) => g.name === name && g.id !== exceptId);
 }
 
-export async function createGroup(server: ServerContext, realm: RealmRecord, parentId: string | null, input: GroupInput): Promise<GroupRecord> {
+export async function createGroup(
+  server: ServerContext,
+  realm: RealmRecord,
+  parentId: string | null,
+  input: GroupInput,
+): Promise<GroupRecord> {
   const name = requireGroupName(input);
   const attributes = readAttributes(input.attributes) ?? {};
   if (siblingNamed(server, realm.id, parentId, name)) throw conflict(duplicateNameMessage(name, parentId));
-  const group: GroupRecord = { id: newId(), realmId: realm.id, name, parentId, attributes, roleIds: [], createdTimestamp: now() };
+  const group: GroupRecord = {
+    id: newId(),
+    realmId: realm.id,
+    name,
+    parentId,
+    attributes,
+    roleIds: [],
+    createdTimestamp: now(),
+  };
   if (typeof input.description === "string") group.description = input.description;
   await server.db.write((tx) => tx.put("groups", group));
   indexGroupPlacement(server.db, group, undefined);
@@ -59,8 +78,10 @@ function isSelfOrDescendant(server: ServerContext, group: GroupRecord, candidate
 /** Moves a group under `parentId` (null: top level). Moving a group onto itself does nothing, as in Keycloak. */
 export async function moveGroup(server: ServerContext, group: GroupRecord, parentId: string | null): Promise<void> {
   if (group.parentId === parentId || parentId === group.id) return;
-  if (parentId && isSelfOrDescendant(server, group, parentId)) throw badRequest("Cannot move a group into one of its subgroups");
-  if (siblingNamed(server, group.realmId, parentId, group.name, group.id)) throw conflict(duplicateNameMessage(group.name, parentId));
+  if (parentId && isSelfOrDescendant(server, group, parentId))
+    throw badRequest("Cannot move a group into one of its subgroups");
+  if (siblingNamed(server, group.realmId, parentId, group.name, group.id))
+    throw conflict(duplicateNameMessage(group.name, parentId));
   const previousParentId = group.parentId;
   group.parentId = parentId;
   await server.db.write((tx) => tx.put("groups", group));

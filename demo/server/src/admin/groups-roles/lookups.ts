@@ -10,7 +10,12 @@ export function findRoleById(db: Db, realm: RealmRecord, roleId: string | undefi
 }
 
 /** A realm role (clientUuid undefined) or a role of the given client, by name. */
-export function findRoleByName(db: Db, realm: RealmRecord, name: string | undefined, clientUuid?: string): RoleRecord | undefined {
+export function findRoleByName(
+  db: Db,
+  realm: RealmRecord,
+  name: string | undefined,
+  clientUuid?: string,
+): RoleRecord | undefined {
   if (name === undefined) return undefined;
   for (const role of db.iterate("roles", realm.id)) {
     if (role.name === name && role.clientId === clientUuid) return role;

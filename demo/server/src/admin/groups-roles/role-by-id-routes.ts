@@ -12,7 +12,11 @@ import { findClient } from "../common/lookups.ts";
 import { containsIgnoreCase } from "./name-matching.ts";
 import { intParam, page, type Query, stringParam } from "../common/query.ts";
 
-type Req = FastifyRequest<{ Params: { realm: string; roleId: string; clientUuid?: string }; Querystring: Query; Body: unknown }>;
+type Req = FastifyRequest<{
+  Params: { realm: string; roleId: string; clientUuid?: string };
+  Querystring: Query;
+  Body: unknown;
+}>;
 
 interface AddressedRole {
   ctx: AdminRequestContext;

@@ -16,9 +16,24 @@ import { roleHolders } from "../common/user-links-index.ts";
 
 /** Every admin permission: Keycloak lets any administrator list roles (needed to map them). */
 const ANY_ADMIN: AdminPermission[] = [
-  "view-realm", "manage-realm", "view-users", "manage-users", "query-users", "query-groups", "view-clients", "manage-clients",
-  "query-clients", "create-client", "view-events", "manage-events", "view-identity-providers", "manage-identity-providers",
-  "view-authorization", "manage-authorization", "query-realms", "impersonation",
+  "view-realm",
+  "manage-realm",
+  "view-users",
+  "manage-users",
+  "query-users",
+  "query-groups",
+  "view-clients",
+  "manage-clients",
+  "query-clients",
+  "create-client",
+  "view-events",
+  "manage-events",
+  "view-identity-providers",
+  "manage-identity-providers",
+  "view-authorization",
+  "manage-authorization",
+  "query-realms",
+  "impersonation",
 ];
 
 const DEFAULT_MAX_RESULTS = 100;
@@ -40,9 +55,17 @@ interface RoleContainer {
 async function resolveContainer(server: ServerContext, req: Req): Promise<RoleContainer> {
   const ctx = await adminContext(server, req, req.params.realm);
   const clientUuid = req.params.clientUuid;
-  if (clientUuid === undefined) return { ctx, clientUuid, view: "view-realm", manage: "manage-realm", resourceType: "REALM_ROLE", path: "roles" };
+  if (clientUuid === undefined)
+    return { ctx, clientUuid, view: "view-realm", manage: "manage-realm", resourceType: "REALM_ROLE", path: "roles" };
   requireClient(server.db, ctx, clientUuid);
-  return { ctx, clientUuid, view: "view-clients", manage: "manage-clients", resourceType: "CLIENT_ROLE", path: `clients/${clientUuid}/roles` };
+  return {
+    ctx,
+    clientUuid,
+    view: "view-clients",
+    manage: "manage-clients",
+    resourceType: "CLIENT_ROLE",
+    path: `clients/${clientUuid}/roles`,
+  };
 }
 
 function requireRole(server: ServerContext, container: RoleContainer, roleName: string | undefined): RoleRecord {
@@ -62,7 +85,12 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
     const first = intParam(req.query, "first");
     const max = intParam(req.query, "max");
     let roles = containerRoles(db, container.ctx.realm, container.clientUuid).sort(byName);
-    if (search) roles = page(roles.filter((r) => containsIgnoreCase(r.name, search) || containsIgnoreCase(r.description, search)), first, max);
+    if (search)
+      roles = page(
+        roles.filter((r) => containsIgnoreCase(r.name, search) || containsIgnoreCase(r.description, search)),
+        first,
+        max,
+      );
     else if (first !== undefined && max !== undefined) roles = page(roles, first, max);
     const brief = boolParam(req.query, "briefRepresentation", true);
     return roles.map((role) => toRoleRepresentation(role, brief));
@@ -73,7 +101,10 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
     container.ctx.require(container.manage);
     const input = (req.body ?? {}) as RoleInput;
     const role = await createRole(server, container.ctx.realm, container.clientUuid, input);
-    await adminEvent(server, container.ctx, "CREATE", container.resourceType, `${container.path}/${role.name}`, { ...input, id: role.id });
+    await adminEvent(server, container.ctx, "CREATE", container.resourceType, `${container.path}/${role.name}`, {
+      ...input,
+      id: role.id,
+    });
     const location = `${server.config.publicUrl}/admin/realms/${encodeURIComponent(container.ctx.realm.realm)}/${container.path}/${encodeURIComponent(role.name)}`;
     return reply.status(201).header("location", location).send();
   });
@@ -89,7 +120,14 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
     container.ctx.require(container.manage);
     const role = requireRole(server, container, req.params.roleName);
     await updateRole(server, container.ctx.realm, role, (req.body ?? {}) as RoleInput);
-    await adminEvent(server, container.ctx, "UPDATE", container.resourceType, `${container.path}/${req.params.roleName}`, req.body);
+    await adminEvent(
+      server,
+      container.ctx,
+      "UPDATE",
+      container.resourceType,
+      `${container.path}/${req.params.roleName}`,
+      req.body,
+    );
     return reply.status(204).send();
   });
 
@@ -98,7 +136,10 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
     container.ctx.require(container.manage);
     const role = requireRole(server, container, req.params.roleName);
     await deleteRole(server, container.ctx.realm, role);
-    await adminEvent(server, container.ctx, "DELETE", container.resourceType, `${container.path}/${role.name}`, { id: role.id, name: role.name });
+    await adminEvent(server, container.ctx, "DELETE", container.resourceType, `${container.path}/${role.name}`, {
+      id: role.id,
+      name: role.name,
+    });
     return reply.status(204).send();
   });
 
@@ -114,7 +155,14 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
     container.ctx.require(container.manage);
     const role = requireRole(server, container, req.params.roleName);
     await addComposites(server, container.ctx.realm, role, req.body);
-    await adminEvent(server, container.ctx, "CREATE", container.resourceType, `${container.path}/${role.name}/composites`, req.body);
+    await adminEvent(
+      server,
+      container.ctx,
+      "CREATE",
+      container.resourceType,
+      `${container.path}/${role.name}/composites`,
+      req.body,
+    );
     return reply.status(204).send();
   });
 
@@ -123,7 +171,14 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
     container.ctx.require(container.manage);
     const role = requireRole(server, container, req.params.roleName);
     await removeComposites(server, container.ctx.realm, role, req.body);
-    await adminEvent(server, container.ctx, "DELETE", container.resourceType, `${container.path}/${role.name}/composites`, req.body);
+    await adminEvent(
+      server,
+      container.ctx,
+      "DELETE",
+      container.resourceType,
+      `${container.path}/${role.name}/composites`,
+      req.body,
+    );
     return reply.status(204).send();
   });
 
@@ -131,7 +186,9 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
     const container = await resolveContainer(server, req);
     container.ctx.require(container.view);
     const role = requireRole(server, container, req.params.roleName);
-    return compositesOf(server, role).filter((r) => r.clientId === undefined).map((r) => toRoleRepresentation(r, true));
+    return compositesOf(server, role)
+      .filter((r) => r.clientId === undefined)
+      .map((r) => toRoleRepresentation(r, true));
   });
 
   app.get(`${base}/:roleName/composites/clients/:targetClientUuid`, async (req: Req) => {
@@ -140,7 +197,9 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
     const role = requireRole(server, container, req.params.roleName);
     const target = findClient(db, container.ctx.realm, req.params.targetClientUuid ?? "");
     if (!target) throw notFound("Could not find client");
-    return compositesOf(server, role).filter((r) => r.clientId === target.id).map((r) => toRoleRepresentation(r, true));
+    return compositesOf(server, role)
+      .filter((r) => r.clientId === target.id)
+      .map((r) => toRoleRepresentation(r, true));
   });
 
   app.get(`${base}/:roleName/users`, async (req: Req) => {
@@ -151,18 +210,27 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
     const users = roleHolders(db, role.id);
     users.sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
     const brief = boolParam(req.query, "briefRepresentation", false);
-    return page(users, intParam(req.query, "first") ?? 0, intParam(req.query, "max") ?? DEFAULT_MAX_RESULTS).map((u) => memberRepresentation(u, brief));
+    return page(users, intParam(req.query, "first") ?? 0, intParam(req.query, "max") ?? DEFAULT_MAX_RESULTS).map((u) =>
+      memberRepresentation(u, brief),
+    );
   });
 
   app.get(`${base}/:roleName/groups`, async (req: Req) => {
     const container = await resolveContainer(server, req);
     container.ctx.require(container.view);
     const role = requireRole(server, container, req.params.roleName);
-    const groups = db.list("groups", container.ctx.realm.id).filter((g) => g.roleIds.includes(role.id)).sort(byName);
+    const groups = db
+      .list("groups", container.ctx.realm.id)
+      .filter((g) => g.roleIds.includes(role.id))
+      .sort(byName);
     const full = !boolParam(req.query, "briefRepresentation", true);
     const shown = page(groups, intParam(req.query, "first") ?? 0, intParam(req.query, "max") ?? DEFAULT_MAX_RESULTS);
     return shown.map((g) => {
-      const { access: _access, subGroups: _subGroups, ...rep } = toGroupRepresentation(db, container.ctx, g, { full, subGroupCount: false });
+      const {
+        access: _access,
+        subGroups: _subGroups,
+        ...rep
+      } = toGroupRepresentation(db, container.ctx, g, { full, subGroupCount: false });
       return { ...rep, subGroups: [] };
     });
   });

@@ -18,7 +18,12 @@ export interface RoleHolder {
 }
 
 /** Loads the addressed user or group (404 as Keycloak answers) without checking permissions. */
-export function resolveRoleHolder(server: ServerContext, ctx: AdminRequestContext, kind: RoleHolderKind, id: string): RoleHolder {
+export function resolveRoleHolder(
+  server: ServerContext,
+  ctx: AdminRequestContext,
+  kind: RoleHolderKind,
+  id: string,
+): RoleHolder {
   const { db } = server;
   if (kind === "users") {
     const user = requireUser(db, ctx, id);
@@ -41,7 +46,11 @@ export function resolveRoleHolder(server: ServerContext, ctx: AdminRequestContex
       return group.roleIds;
     },
     setRoleIds: (ids) => (group.roleIds = ids),
-    effectiveRoleIds: () => expandComposites(db, groupChain(db, group).flatMap((g) => g.roleIds)),
+    effectiveRoleIds: () =>
+      expandComposites(
+        db,
+        groupChain(db, group).flatMap((g) => g.roleIds),
+      ),
     save: () => db.write((tx) => void tx.put("groups", group)),
   };
 }

@@ -11,7 +11,11 @@ import { findClient } from "../common/lookups.ts";
 import { boolParam, type Query } from "../common/query.ts";
 import { byName } from "./name-matching.ts";
 
-type Req = FastifyRequest<{ Params: { realm: string; id: string; clientUuid?: string }; Querystring: Query; Body: unknown }>;
+type Req = FastifyRequest<{
+  Params: { realm: string; id: string; clientUuid?: string };
+  Querystring: Query;
+  Body: unknown;
+}>;
 
 interface ClientMappings {
   id: string;
@@ -20,7 +24,10 @@ interface ClientMappings {
 }
 
 /** Keycloak's MappingsRepresentation: empty parts are left out. */
-function toMappings(server: ServerContext, roleIds: Iterable<string>): { realmMappings?: RoleRepresentation[]; clientMappings?: Record<string, ClientMappings> } {
+function toMappings(
+  server: ServerContext,
+  roleIds: Iterable<string>,
+): { realmMappings?: RoleRepresentation[]; clientMappings?: Record<string, ClientMappings> } {
   const realmRoles: RoleRecord[] = [];
   const byClient = new Map<string, RoleRecord[]>();
   for (const id of roleIds) {
@@ -35,7 +42,11 @@ function toMappings(server: ServerContext, roleIds: Iterable<string>): { realmMa
     const client = server.db.get("clients", clientUuid);
     if (!client) continue;
     result.clientMappings ??= {};
-    result.clientMappings[client.clientId] = { id: client.id, client: client.clientId, mappings: roles.sort(byName).map((r) => toRoleRepresentation(r, true)) };
+    result.clientMappings[client.clientId] = {
+      id: client.id,
+      client: client.clientId,
+      mappings: roles.sort(byName).map((r) => toRoleRepresentation(r, true)),
+    };
   }
   return result;
 }
@@ -53,7 +64,12 @@ function rolesByIds(server: ServerContext, ids: Iterable<string>, keep: (role: R
  * Resolves the roles named in a mapping request body: each must name a role of
  * the container (realm or client) and carry its id, else 404 "Role not found".
  */
-function requestedRoles(server: ServerContext, realm: RealmRecord, body: unknown, clientUuid: string | undefined): RoleRecord[] {
+function requestedRoles(
+  server: ServerContext,
+  realm: RealmRecord,
+  body: unknown,
+  clientUuid: string | undefined,
+): RoleRecord[] {
   if (!Array.isArray(body)) throw badRequest("Expected a list of roles");
   return body.map((rep: { id?: unknown; name?: unknown }) => {
     const role = findRoleByName(server.db, realm, typeof rep?.name === "string" ? rep.name : undefined, clientUuid);
@@ -67,14 +83,23 @@ interface Addressed {
   holder: RoleHolder;
 }
 
-async function addressed(server: ServerContext, req: Req, kind: RoleHolderKind, access: "view" | "manage"): Promise<Addressed> {
+async function addressed(
+  server: ServerContext,
+  req: Req,
+  kind: RoleHolderKind,
+  access: "view" | "manage",
+): Promise<Addressed> {
   const ctx = await adminContext(server, req, req.params.realm);
   const holder = resolveRoleHolder(server, ctx, kind, req.params.id);
   ctx.require(access === "view" ? "view-users" : "manage-users");
   return { ctx, holder };
 }
 
-function requireMappedClient(server: ServerContext, ctx: AdminRequestContext, clientUuid: string | undefined): ClientRecord {
+function requireMappedClient(
+  server: ServerContext,
+  ctx: AdminRequestContext,
+  clientUuid: string | undefined,
+): ClientRecord {
   const client = findClient(server.db, ctx.realm, clientUuid ?? "");
   if (!client) throw notFound("Client not found");
   return client;
@@ -120,23 +145,44 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
   app.get(`${base}/realm/available`, async (req: Req) => {
     const { ctx, holder } = await addressed(server, req, kind, "view");
     const mapped = new Set(holder.roleIds);
-    return containerRoles(server.db, ctx.realm).filter((r) => !mapped.has(r.id)).sort(byName).map((r) => toRoleRepresentation(r, true));
+    return containerRoles(server.db, ctx.realm)
+      .filter((r) => !mapped.has(r.id))
+      .sort(byName)
+      .map((r) => toRoleRepresentation(r, true));
   });
 
   app.post(`${base}/realm`, async (req: Req, reply) => {
     const { ctx, holder } = await addressed(server, req, kind, "manage");
     const roles = requestedRoles(server, ctx.realm, req.body, undefined);
     await grant(holder, roles);
-    if (roles.length) await adminEvent(server, ctx, "CREATE", "REALM_ROLE_MAPPING", `${kind}/${holder.id}/role-mappings/realm`, req.body);
+    if (roles.length)
+      await adminEvent(
+        server,
+        ctx,
+        "CREATE",
+        "REALM_ROLE_MAPPING",
+        `${kind}/${holder.id}/role-mappings/realm`,
+        req.body,
+      );
     return reply.status(204).send();
   });
 
   app.delete(`${base}/realm`, async (req: Req, reply) => {
     const { ctx, holder } = await addressed(server, req, kind, "manage");
-    const roles = req.body === undefined || req.body === null ? rolesByIds(server, holder.roleIds, isRealmRole) : requestedRoles(server, ctx.realm, req.body, undefined);
+    const roles =
+      req.body === undefined || req.body === null
+        ? rolesByIds(server, holder.roleIds, isRealmRole)
+        : requestedRoles(server, ctx.realm, req.body, undefined);
     await revoke(holder, roles);
     const representation = roles.map((r) => toRoleRepresentation(r, true));
-    await adminEvent(server, ctx, "DELETE", "REALM_ROLE_MAPPING", `${kind}/${holder.id}/role-mappings/realm`, representation);
+    await adminEvent(
+      server,
+      ctx,
+      "DELETE",
+      "REALM_ROLE_MAPPING",
+      `${kind}/${holder.id}/role-mappings/realm`,
+      representation,
+    );
     return reply.status(204).send();
   });
 
@@ -145,21 +191,28 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
   app.get(clientBase, async (req: Req) => {
     const { ctx, holder } = await addressed(server, req, kind, "view");
     const client = requireMappedClient(server, ctx, req.params.clientUuid);
-    return rolesByIds(server, holder.roleIds, (r) => r.clientId === client.id).map((r) => toRoleRepresentation(r, true));
+    return rolesByIds(server, holder.roleIds, (r) => r.clientId === client.id).map((r) =>
+      toRoleRepresentation(r, true),
+    );
   });
 
   app.get(`${clientBase}/composite`, async (req: Req) => {
     const { ctx, holder } = await addressed(server, req, kind, "view");
     const client = requireMappedClient(server, ctx, req.params.clientUuid);
     const brief = boolParam(req.query, "briefRepresentation", true);
-    return rolesByIds(server, holder.effectiveRoleIds(), (r) => r.clientId === client.id).map((r) => toRoleRepresentation(r, brief));
+    return rolesByIds(server, holder.effectiveRoleIds(), (r) => r.clientId === client.id).map((r) =>
+      toRoleRepresentation(r, brief),
+    );
   });
 
   app.get(`${clientBase}/available`, async (req: Req) => {
     const { ctx, holder } = await addressed(server, req, kind, "view");
     const client = requireMappedClient(server, ctx, req.params.clientUuid);
     const mapped = new Set(holder.roleIds);
-    return containerRoles(server.db, ctx.realm, client.id).filter((r) => !mapped.has(r.id)).sort(byName).map((r) => toRoleRepresentation(r, true));
+    return containerRoles(server.db, ctx.realm, client.id)
+      .filter((r) => !mapped.has(r.id))
+      .sort(byName)
+      .map((r) => toRoleRepresentation(r, true));
   });
 
   app.post(clientBase, async (req: Req, reply) => {
@@ -167,7 +220,15 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
     const client = requireMappedClient(server, ctx, req.params.clientUuid);
     const roles = requestedRoles(server, ctx.realm, req.body, client.id);
     await grant(holder, roles);
-    if (roles.length) await adminEvent(server, ctx, "CREATE", "CLIENT_ROLE_MAPPING", `${kind}/${holder.id}/role-mappings/clients/${client.id}`, req.body);
+    if (roles.length)
+      await adminEvent(
+        server,
+        ctx,
+        "CREATE",
+        "CLIENT_ROLE_MAPPING",
+        `${kind}/${holder.id}/role-mappings/clients/${client.id}`,
+        req.body,
+      );
     return reply.status(204).send();
   });
 
@@ -180,7 +241,14 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
         : requestedRoles(server, ctx.realm, req.body, client.id);
     await revoke(holder, roles);
     const representation = roles.map((r) => toRoleRepresentation(r, true));
-    await adminEvent(server, ctx, "DELETE", "CLIENT_ROLE_MAPPING", `${kind}/${holder.id}/role-mappings/clients/${client.id}`, representation);
+    await adminEvent(
+      server,
+      ctx,
+      "DELETE",
+      "CLIENT_ROLE_MAPPING",
+      `${kind}/${holder.id}/role-mappings/clients/${client.id}`,
+      representation,
+    );
     return reply.status(204).send();
   });
 }

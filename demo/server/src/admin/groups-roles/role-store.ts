@@ -29,7 +29,10 @@ function compositeIdsOf(server: ServerContext, realm: RealmRecord, input: RoleIn
     if (!role) throw new HttpError(404, { errorMessage: `Realm Role with name ${String(name)} does not exist` });
     ids.push(role.id);
   }
-  const byClient = input.composites.client && typeof input.composites.client === "object" ? (input.composites.client as Record<string, unknown>) : {};
+  const byClient =
+    input.composites.client && typeof input.composites.client === "object"
+      ? (input.composites.client as Record<string, unknown>)
+      : {};
   for (const [clientId, names] of Object.entries(byClient)) {
     const client = server.db.list("clients", realm.id).find((c) => c.clientId === clientId);
     if (!client) continue;
@@ -42,7 +45,12 @@ function compositeIdsOf(server: ServerContext, realm: RealmRecord, input: RoleIn
   return [...new Set(ids)];
 }
 
-export async function createRole(server: ServerContext, realm: RealmRecord, clientUuid: string | undefined, input: RoleInput): Promise<RoleRecord> {
+export async function createRole(
+  server: ServerContext,
+  realm: RealmRecord,
+  clientUuid: string | undefined,
+  input: RoleInput,
+): Promise<RoleRecord> {
   if (typeof input.name !== "string") throw roleHasNoName();
   if (findRoleByName(server.db, realm, input.name, clientUuid)) throw duplicateRole(input.name);
   const attributes = readAttributes(input.attributes) ?? {};
@@ -54,10 +62,16 @@ export async function createRole(server: ServerContext, realm: RealmRecord, clie
   return role;
 }
 
-export async function updateRole(server: ServerContext, realm: RealmRecord, role: RoleRecord, input: RoleInput): Promise<void> {
+export async function updateRole(
+  server: ServerContext,
+  realm: RealmRecord,
+  role: RoleRecord,
+  input: RoleInput,
+): Promise<void> {
   if (typeof input.name !== "string" || input.name.trim() === "") throw roleHasNoName();
   const attributes = readAttributes(input.attributes);
-  if (input.name !== role.name && findRoleByName(server.db, realm, input.name, role.clientId)) throw duplicateRole(input.name);
+  if (input.name !== role.name && findRoleByName(server.db, realm, input.name, role.clientId))
+    throw duplicateRole(input.name);
   role.name = input.name;
   if (typeof input.description === "string") role.description = input.description;
   else delete role.description;
@@ -67,15 +81,24 @@ export async function updateRole(server: ServerContext, realm: RealmRecord, role
 
 /** Deletes a role and removes it from every mapping, composite and scope that names it. */
 export async function deleteRole(server: ServerContext, realm: RealmRecord, role: RoleRecord): Promise<void> {
-  if (realm.defaultRoleId === role.id) throw badRequest(`${role.name} is default role of the realm and cannot be removed.`);
+  if (realm.defaultRoleId === role.id)
+    throw badRequest(`${role.name} is default role of the realm and cannot be removed.`);
   const { db } = server;
   const without = (ids: string[]) => ids.filter((id) => id !== role.id);
   await db.write((tx) => {
-    for (const user of db.iterate("users", realm.id)) if (user.roleIds.includes(role.id)) tx.put("users", Object.assign(user, { roleIds: without(user.roleIds) }));
-    for (const group of db.iterate("groups", realm.id)) if (group.roleIds.includes(role.id)) tx.put("groups", Object.assign(group, { roleIds: without(group.roleIds) }));
-    for (const other of db.iterate("roles", realm.id)) if (other.compositeIds.includes(role.id)) tx.put("roles", Object.assign(other, { compositeIds: without(other.compositeIds) }));
-    for (const client of db.iterate("clients", realm.id)) if (client.scopeRoleIds.includes(role.id)) tx.put("clients", Object.assign(client, { scopeRoleIds: without(client.scopeRoleIds) }));
-    for (const scope of db.iterate("clientScopes", realm.id)) if (scope.scopeRoleIds.includes(role.id)) tx.put("clientScopes", Object.assign(scope, { scopeRoleIds: without(scope.scopeRoleIds) }));
+    for (const user of db.iterate("users", realm.id))
+      if (user.roleIds.includes(role.id)) tx.put("users", Object.assign(user, { roleIds: without(user.roleIds) }));
+    for (const group of db.iterate("groups", realm.id))
+      if (group.roleIds.includes(role.id)) tx.put("groups", Object.assign(group, { roleIds: without(group.roleIds) }));
+    for (const other of db.iterate("roles", realm.id))
+      if (other.compositeIds.includes(role.id))
+        tx.put("roles", Object.assign(other, { compositeIds: without(other.compositeIds) }));
+    for (const client of db.iterate("clients", realm.id))
+      if (client.scopeRoleIds.includes(role.id))
+        tx.put("clients", Object.assign(client, { scopeRoleIds: without(client.scopeRoleIds) }));
+    for (const scope of db.iterate("clientScopes", realm.id))
+      if (scope.scopeRoleIds.includes(role.id))
+        tx.put("clientScopes", Object.assign(scope, { scopeRoleIds: without(scope.scopeRoleIds) }));
     tx.delete("roles", role.id);
   });
 }
@@ -89,7 +112,12 @@ function resolveComposites(server: ServerContext, realm: RealmRecord, input: unk
   });
 }
 
-export async function addComposites(server: ServerContext, realm: RealmRecord, role: RoleRecord, input: unknown): Promise<void> {
+export async function addComposites(
+  server: ServerContext,
+  realm: RealmRecord,
+  role: RoleRecord,
+  input: unknown,
+): Promise<void> {
   const composites = resolveComposites(server, realm, input);
   const ids = new Set(role.compositeIds);
   for (const composite of composites) ids.add(composite.id);
@@ -97,7 +125,12 @@ export async function addComposites(server: ServerContext, realm: RealmRecord, r
   await server.db.write((tx) => tx.put("roles", role));
 }
 
-export async function removeComposites(server: ServerContext, realm: RealmRecord, role: RoleRecord, input: unknown): Promise<void> {
+export async function removeComposites(
+  server: ServerContext,
+  realm: RealmRecord,
+  role: RoleRecord,
+  input: unknown,
+): Promise<void> {
   const removed = new Set(resolveComposites(server, realm, input).map((r) => r.id));
   role.compositeIds = role.compositeIds.filter((id) => !removed.has(id));
   await server.db.write((tx) => tx.put("roles", role));

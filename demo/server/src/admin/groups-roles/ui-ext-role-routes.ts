@@ -59,7 +59,10 @@ function heldRoles(server: ServerContext, ctx: AdminRequestContext, type: string
     case "roles": {
       const role = findRoleById(db, ctx.realm, id);
       if (!role) throw notFound("Could not find role");
-      return { direct: new Set([role.id, ...role.compositeIds]), effective: () => expandComposites(db, role.compositeIds) };
+      return {
+        direct: new Set([role.id, ...role.compositeIds]),
+        effective: () => expandComposites(db, role.compositeIds),
+      };
     }
     default:
       throw notFound();
@@ -67,19 +70,27 @@ function heldRoles(server: ServerContext, ctx: AdminRequestContext, type: string
 }
 
 /** Client roles of the realm that pass `keep`, matching `search` on role name or clientId, ordered by clientId then name, paged. */
-function clientRoles(server: ServerContext, ctx: AdminRequestContext, query: Query, keep: (role: RoleRecord) => boolean): ClientRole[] {
+function clientRoles(
+  server: ServerContext,
+  ctx: AdminRequestContext,
+  query: Query,
+  keep: (role: RoleRecord) => boolean,
+): ClientRole[] {
   const search = (stringParam(query, "search") ?? "").toLowerCase();
   const rows: ClientRole[] = [];
   for (const role of server.db.iterate("roles", ctx.realm.id)) {
     if (role.clientId === undefined || !keep(role)) continue;
     const client = server.db.get("clients", role.clientId);
     if (!client) continue;
-    if (search && !role.name.toLowerCase().includes(search) && !client.clientId.toLowerCase().includes(search)) continue;
+    if (search && !role.name.toLowerCase().includes(search) && !client.clientId.toLowerCase().includes(search))
+      continue;
     const row: ClientRole = { id: role.id, role: role.name, client: client.clientId, clientId: client.id };
     if (role.description) row.description = role.description;
     rows.push(row);
   }
-  rows.sort((a, b) => (a.client < b.client ? -1 : a.client > b.client ? 1 : a.role < b.role ? -1 : a.role > b.role ? 1 : 0));
+  rows.sort((a, b) =>
+    a.client < b.client ? -1 : a.client > b.client ? 1 : a.role < b.role ? -1 : a.role > b.role ? 1 : 0,
+  );
   return page(rows, intParam(query, "first") ?? 0, intParam(query, "max") ?? 10);
 }
 

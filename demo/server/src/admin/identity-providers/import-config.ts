@@ -22,7 +22,8 @@ function oidcConfig(metadata: Record<string, unknown>): Record<string, string> {
 
 /** SAML entity descriptors: the single sign-on / logout endpoints and the entity id. */
 function samlConfig(xml: string): Record<string, string> {
-  const attribute = (element: string, name: string) => new RegExp(`<(?:\\w+:)?${element}\\b[^>]*\\b${name}="([^"]+)"`).exec(xml)?.[1];
+  const attribute = (element: string, name: string) =>
+    new RegExp(`<(?:\\w+:)?${element}\\b[^>]*\\b${name}="([^"]+)"`).exec(xml)?.[1];
   const config: Record<string, string> = {};
   const entityId = attribute("EntityDescriptor", "entityID");
   const sso = attribute("SingleSignOnService", "Location");
@@ -43,7 +44,9 @@ export function importConfig(body: unknown): Record<string, string> {
   const providerId = typeof input.providerId === "string" ? input.providerId : "";
   if (!providerId) throw badRequest("Missing providerId");
   if (typeof input.file !== "string" || !input.file.trim()) {
-    throw badRequest(input.fromUrl ? "Could not import config from URL: remote fetching is not available" : "Missing file or fromUrl");
+    throw badRequest(
+      input.fromUrl ? "Could not import config from URL: remote fetching is not available" : "Missing file or fromUrl",
+    );
   }
   if (providerId === "saml") return withSyncMode(samlConfig(input.file));
   let metadata: Record<string, unknown>;

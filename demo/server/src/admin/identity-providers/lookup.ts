@@ -2,12 +2,20 @@ import type { ServerContext } from "../../context.ts";
 import type { IdentityProviderRecord, RealmRecord } from "../../store/types.ts";
 import { notFound } from "../../http/errors.ts";
 
-export function findIdentityProvider(server: ServerContext, realm: RealmRecord, alias: string): IdentityProviderRecord | undefined {
+export function findIdentityProvider(
+  server: ServerContext,
+  realm: RealmRecord,
+  alias: string,
+): IdentityProviderRecord | undefined {
   return server.db.list("identityProviders", realm.id).find((idp) => idp.alias === alias);
 }
 
 /** Keycloak's instances/{alias} also accepts the internal id. */
-export function findByIdOrAlias(server: ServerContext, realm: RealmRecord, idOrAlias: string): IdentityProviderRecord | undefined {
+export function findByIdOrAlias(
+  server: ServerContext,
+  realm: RealmRecord,
+  idOrAlias: string,
+): IdentityProviderRecord | undefined {
   const byId = server.db.get("identityProviders", idOrAlias);
   return byId && byId.realmId === realm.id ? byId : findIdentityProvider(server, realm, idOrAlias);
 }
@@ -22,10 +30,15 @@ export function aliasMatcher(search: string | undefined): (alias: string) => boo
   return (alias) => alias.toLowerCase().startsWith(needle);
 }
 
-export function requireIdentityProvider(server: ServerContext, realm: RealmRecord, alias: string): IdentityProviderRecord {
+export function requireIdentityProvider(
+  server: ServerContext,
+  realm: RealmRecord,
+  alias: string,
+): IdentityProviderRecord {
   const idp = findByIdOrAlias(server, realm, alias);
   if (!idp) throw notFound("Could not find identity provider");
   return idp;
 }
 
-export const identityProviderPath = (alias: string, ...rest: string[]) => ["identity-provider", "instances", alias, ...rest].join("/");
+export const identityProviderPath = (alias: string, ...rest: string[]) =>
+  ["identity-provider", "instances", alias, ...rest].join("/");

@@ -24,14 +24,16 @@ export async function registerIdentityProviderMapperRoutes(app: FastifyInstance,
     server.db.list("identityProviderMappers", realmId).filter((m) => m.identityProviderAlias === alias);
   const requireMapper = (realmId: string, alias: string, id: string) => {
     const mapper = server.db.get("identityProviderMappers", id);
-    if (!mapper || mapper.realmId !== realmId || mapper.identityProviderAlias !== alias) throw notFound("Model not found");
+    if (!mapper || mapper.realmId !== realmId || mapper.identityProviderAlias !== alias)
+      throw notFound("Model not found");
     return mapper;
   };
   const readMapper = (body: unknown) => {
     const rep = objectBody(body);
     const name = typeof rep.name === "string" ? rep.name.trim() : "";
     if (!name) throw badRequest("Mapper name must be specified");
-    if (typeof rep.identityProviderMapper !== "string" || !rep.identityProviderMapper) throw badRequest("Mapper type must be specified");
+    if (typeof rep.identityProviderMapper !== "string" || !rep.identityProviderMapper)
+      throw badRequest("Mapper type must be specified");
     return { name, identityProviderMapper: rep.identityProviderMapper, config: stringMapOf(rep.config) };
   };
 
@@ -51,10 +53,26 @@ export async function registerIdentityProviderMapperRoutes(app: FastifyInstance,
     if (mappersOf(ctx.realm.id, idp.alias).some((m) => m.name === fields.name)) {
       throw conflict("Identity Provider Mapper with the same name already exists");
     }
-    const mapper: IdentityProviderMapperRecord = { id: newId(), realmId: ctx.realm.id, identityProviderAlias: idp.alias, ...fields };
+    const mapper: IdentityProviderMapperRecord = {
+      id: newId(),
+      realmId: ctx.realm.id,
+      identityProviderAlias: idp.alias,
+      ...fields,
+    };
     await server.db.write((tx) => tx.put("identityProviderMappers", mapper));
-    await adminEvent(server, ctx, "CREATE", "IDENTITY_PROVIDER_MAPPER", identityProviderPath(idp.alias, "mappers", mapper.id), mapperRepresentation(mapper));
-    return created(reply, server, adminPath(ctx.realm.realm, "identity-provider", "instances", idp.alias, "mappers", mapper.id));
+    await adminEvent(
+      server,
+      ctx,
+      "CREATE",
+      "IDENTITY_PROVIDER_MAPPER",
+      identityProviderPath(idp.alias, "mappers", mapper.id),
+      mapperRepresentation(mapper),
+    );
+    return created(
+      reply,
+      server,
+      adminPath(ctx.realm.realm, "identity-provider", "instances", idp.alias, "mappers", mapper.id),
+    );
   });
 
   app.get(`${BASE}/mappers/:id`, async (req) => {
@@ -65,10 +83,21 @@ export async function registerIdentityProviderMapperRoutes(app: FastifyInstance,
   app.put(`${BASE}/mappers/:id`, async (req, reply) => {
     const { ctx, idp } = await context(req, "manage-identity-providers");
     const mapper = requireMapper(ctx.realm.id, idp.alias, paramsOf<"id">(req).id);
-    const fields = readMapper({ name: mapper.name, identityProviderMapper: mapper.identityProviderMapper, ...(req.body as object) });
+    const fields = readMapper({
+      name: mapper.name,
+      identityProviderMapper: mapper.identityProviderMapper,
+      ...(req.body as object),
+    });
     const updated = { ...mapper, ...fields };
     await server.db.write((tx) => tx.put("identityProviderMappers", updated));
-    await adminEvent(server, ctx, "UPDATE", "IDENTITY_PROVIDER_MAPPER", identityProviderPath(idp.alias, "mappers", mapper.id), mapperRepresentation(updated));
+    await adminEvent(
+      server,
+      ctx,
+      "UPDATE",
+      "IDENTITY_PROVIDER_MAPPER",
+      identityProviderPath(idp.alias, "mappers", mapper.id),
+      mapperRepresentation(updated),
+    );
     return noContent(reply);
   });
 
@@ -76,7 +105,13 @@ export async function registerIdentityProviderMapperRoutes(app: FastifyInstance,
     const { ctx, idp } = await context(req, "manage-identity-providers");
     const mapper = requireMapper(ctx.realm.id, idp.alias, paramsOf<"id">(req).id);
     await server.db.write((tx) => tx.delete("identityProviderMappers", mapper.id));
-    await adminEvent(server, ctx, "DELETE", "IDENTITY_PROVIDER_MAPPER", identityProviderPath(idp.alias, "mappers", mapper.id));
+    await adminEvent(
+      server,
+      ctx,
+      "DELETE",
+      "IDENTITY_PROVIDER_MAPPER",
+      identityProviderPath(idp.alias, "mappers", mapper.id),
+    );
     return noContent(reply);
   });
 }

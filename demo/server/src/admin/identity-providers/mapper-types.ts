@@ -36,7 +36,11 @@ export function mapperTypesFor(providerId: string): Record<string, Record<string
     types[type.id] = {
       id: type.id,
       name: MAPPER_NAMES[type.id] ?? (type.id.endsWith("-user-attribute-mapper") ? "Attribute Importer" : type.id),
-      category: type.id.includes("role") ? "Role Importer" : type.id.includes("group") ? "Group Importer" : "Attribute Importer",
+      category: type.id.includes("role")
+        ? "Role Importer"
+        : type.id.includes("group")
+          ? "Group Importer"
+          : "Attribute Importer",
       helpText: type.helpText,
       properties: type.properties,
     };

@@ -47,8 +47,12 @@ export function mapperRepresentation(mapper: IdentityProviderMapperRecord): Reco
 }
 
 /** A secret sent back masked means "unchanged". */
-export function keepMaskedSecrets(previous: Record<string, string>, next: Record<string, string>): Record<string, string> {
+export function keepMaskedSecrets(
+  previous: Record<string, string>,
+  next: Record<string, string>,
+): Record<string, string> {
   const merged = { ...next };
-  for (const key of SECRET_CONFIG_KEYS) if (merged[key] === MASK && previous[key] !== undefined) merged[key] = previous[key];
+  for (const key of SECRET_CONFIG_KEYS)
+    if (merged[key] === MASK && previous[key] !== undefined) merged[key] = previous[key];
   return merged;
 }

@@ -11,7 +11,12 @@ import { boolParam, intParam, page, queryOf, stringParam } from "../common/query
 import { catalog } from "../server-info/catalog.ts";
 import { importConfig } from "./import-config.ts";
 import { aliasMatcher, findIdentityProvider, identityProviderPath, requireIdentityProvider } from "./lookup.ts";
-import { briefIdentityProviderRepresentation, identityProviderRepresentation, keepMaskedSecrets, PERMISSIONS_KEY } from "./representation.ts";
+import {
+  briefIdentityProviderRepresentation,
+  identityProviderRepresentation,
+  keepMaskedSecrets,
+  PERMISSIONS_KEY,
+} from "./representation.ts";
 import { readIdentityProvider } from "./validation.ts";
 import { registerIdentityProviderMapperRoutes } from "./mapper-routes.ts";
 
@@ -30,7 +35,9 @@ export async function registerIdentityProviderRoutes(app: FastifyInstance, serve
       .filter((idp) => !realmOnly || !idp.rep.organizationId)
       .filter((idp) => matchesSearch(idp.alias))
       .sort((a, b) => a.alias.localeCompare(b.alias));
-    return page(matches, intParam(query, "first", 0), intParam(query, "max", 100)).map(brief ? briefIdentityProviderRepresentation : identityProviderRepresentation);
+    return page(matches, intParam(query, "first", 0), intParam(query, "max", 100)).map(
+      brief ? briefIdentityProviderRepresentation : identityProviderRepresentation,
+    );
   });
 
   app.post(`${BASE}/instances`, async (req, reply) => {
@@ -40,7 +47,14 @@ export async function registerIdentityProviderRoutes(app: FastifyInstance, serve
     if (findIdentityProvider(server, ctx.realm, alias)) throw conflict(`Identity Provider ${alias} already exists`);
     const idp: IdentityProviderRecord = { id: newId(), realmId: ctx.realm.id, alias, rep };
     await server.db.write((tx) => tx.put("identityProviders", idp));
-    await adminEvent(server, ctx, "CREATE", "IDENTITY_PROVIDER", identityProviderPath(alias), identityProviderRepresentation(idp));
+    await adminEvent(
+      server,
+      ctx,
+      "CREATE",
+      "IDENTITY_PROVIDER",
+      identityProviderPath(alias),
+      identityProviderRepresentation(idp),
+    );
     return created(reply, server, adminPath(ctx.realm.realm, "identity-provider", "instances", alias));
   });
 
@@ -55,19 +69,35 @@ export async function registerIdentityProviderRoutes(app: FastifyInstance, serve
     ctx.require("manage-identity-providers");
     const idp = requireIdentityProvider(server, ctx.realm, paramsOf<"alias">(req).alias);
     const { alias, rep } = readIdentityProvider({ providerId: idp.rep.providerId, ...(req.body as object) });
-    if (alias !== idp.alias && findIdentityProvider(server, ctx.realm, alias)) throw conflict(`Identity Provider ${alias} already exists`);
+    if (alias !== idp.alias && findIdentityProvider(server, ctx.realm, alias))
+      throw conflict(`Identity Provider ${alias} already exists`);
     const previousConfig = (idp.rep.config as Record<string, string> | undefined) ?? {};
     const updated: IdentityProviderRecord = {
       ...idp,
       alias,
-      rep: { ...rep, config: keepMaskedSecrets(previousConfig, rep.config as Record<string, string>), [PERMISSIONS_KEY]: idp.rep[PERMISSIONS_KEY], organizationId: idp.rep.organizationId },
+      rep: {
+        ...rep,
+        config: keepMaskedSecrets(previousConfig, rep.config as Record<string, string>),
+        [PERMISSIONS_KEY]: idp.rep[PERMISSIONS_KEY],
+        organizationId: idp.rep.organizationId,
+      },
     };
-    const mappers = server.db.list("identityProviderMappers", ctx.realm.id).filter((m) => m.identityProviderAlias === idp.alias);
+    const mappers = server.db
+      .list("identityProviderMappers", ctx.realm.id)
+      .filter((m) => m.identityProviderAlias === idp.alias);
     await server.db.write((tx) => {
       tx.put("identityProviders", updated);
-      if (alias !== idp.alias) for (const m of mappers) tx.put("identityProviderMappers", { ...m, identityProviderAlias: alias });
+      if (alias !== idp.alias)
+        for (const m of mappers) tx.put("identityProviderMappers", { ...m, identityProviderAlias: alias });
     });
-    await adminEvent(server, ctx, "UPDATE", "IDENTITY_PROVIDER", identityProviderPath(idp.alias), identityProviderRepresentation(updated));
+    await adminEvent(
+      server,
+      ctx,
+      "UPDATE",
+      "IDENTITY_PROVIDER",
+      identityProviderPath(idp.alias),
+      identityProviderRepresentation(updated),
+    );
     return noContent(reply);
   });
 
@@ -75,13 +105,20 @@ export async function registerIdentityProviderRoutes(app: FastifyInstance, serve
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-identity-providers");
     const idp = requireIdentityProvider(server, ctx.realm, paramsOf<"alias">(req).alias);
-    const mappers = server.db.list("identityProviderMappers", ctx.realm.id).filter((m) => m.identityProviderAlias === idp.alias);
-    const linkedUsers = server.db.list("users", ctx.realm.id).filter((u) => u.federatedIdentities.some((f) => f.identityProvider === idp.alias));
+    const mappers = server.db
+      .list("identityProviderMappers", ctx.realm.id)
+      .filter((m) => m.identityProviderAlias === idp.alias);
+    const linkedUsers = server.db
+      .list("users", ctx.realm.id)
+      .filter((u) => u.federatedIdentities.some((f) => f.identityProvider === idp.alias));
     await server.db.write((tx) => {
       tx.delete("identityProviders", idp.id);
       for (const m of mappers) tx.delete("identityProviderMappers", m.id);
       for (const user of linkedUsers) {
-        tx.put("users", { ...user, federatedIdentities: user.federatedIdentities.filter((f) => f.identityProvider !== idp.alias) });
+        tx.put("users", {
+          ...user,
+          federatedIdentities: user.federatedIdentities.filter((f) => f.identityProvider !== idp.alias),
+        });
       }
     });
     await adminEvent(server, ctx, "DELETE", "IDENTITY_PROVIDER", identityProviderPath(idp.alias));
@@ -115,7 +152,9 @@ export async function registerIdentityProviderRoutes(app: FastifyInstance, serve
     ctx.require("manage-identity-providers");
     const idp = requireIdentityProvider(server, ctx.realm, paramsOf<"alias">(req).alias);
     const enabled = (req.body as { enabled?: unknown } | undefined)?.enabled === true;
-    await server.db.write((tx) => tx.put("identityProviders", { ...idp, rep: { ...idp.rep, [PERMISSIONS_KEY]: enabled } }));
+    await server.db.write((tx) =>
+      tx.put("identityProviders", { ...idp, rep: { ...idp.rep, [PERMISSIONS_KEY]: enabled } }),
+    );
     return { enabled };
   });
 

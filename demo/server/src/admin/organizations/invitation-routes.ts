@@ -27,10 +27,17 @@ function invitationRepresentation(realm: RealmRecord, org: OrganizationRecord, i
   const rep: Record<string, unknown> = { id: invitation.id, email: invitation.email };
   if (invitation.firstName !== undefined) rep.firstName = invitation.firstName;
   if (invitation.lastName !== undefined) rep.lastName = invitation.lastName;
-  return { ...rep, organizationId: org.id, sentDate, expiresAt: sentDate + lifespanSeconds(realm), status: invitationStatus(realm, invitation) };
+  return {
+    ...rep,
+    organizationId: org.id,
+    sentDate,
+    expiresAt: sentDate + lifespanSeconds(realm),
+    status: invitationStatus(realm, invitation),
+  };
 }
 
-const containsIgnoreCase = (text: string | undefined, term: string) => !!text && text.toLowerCase().includes(term.toLowerCase());
+const containsIgnoreCase = (text: string | undefined, term: string) =>
+  !!text && text.toLowerCase().includes(term.toLowerCase());
 
 export async function registerOrganizationInvitationRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   const context = async (req: FastifyRequest) => {
@@ -57,7 +64,9 @@ export async function registerOrganizationInvitationRoutes(app: FastifyInstance,
       .filter((i) => !firstName || containsIgnoreCase(i.firstName, firstName))
       .filter((i) => !lastName || containsIgnoreCase(i.lastName, lastName))
       .filter((i) => !search || [i.email, i.firstName, i.lastName].some((v) => containsIgnoreCase(v, search)));
-    return page(matching, intParam(query, "first"), intParam(query, "max")).map((i) => invitationRepresentation(ctx.realm, org, i));
+    return page(matching, intParam(query, "first"), intParam(query, "max")).map((i) =>
+      invitationRepresentation(ctx.realm, org, i),
+    );
   });
 
   app.get(`${BASE}/:invitationId`, async (req) => {
@@ -68,7 +77,9 @@ export async function registerOrganizationInvitationRoutes(app: FastifyInstance,
   app.delete(`${BASE}/:invitationId`, async (req, reply) => {
     const { ctx, org } = await context(req);
     const invitation = requireInvitation(org, paramsOf<"invitationId">(req).invitationId);
-    await server.db.write((tx) => tx.put("organizations", { ...org, invitations: (org.invitations ?? []).filter((i) => i.id !== invitation.id) }));
+    await server.db.write((tx) =>
+      tx.put("organizations", { ...org, invitations: (org.invitations ?? []).filter((i) => i.id !== invitation.id) }),
+    );
     await adminEvent(server, ctx, "DELETE", "ORGANIZATION", organizationPath(org.id, "invitations", invitation.id));
     return noContent(reply);
   });

@@ -20,7 +20,11 @@ function matchesSearch(user: UserRecord, search: string, exact: boolean): boolea
   return values.some((v) => v !== undefined && (exact ? v === needle : v.includes(needle)));
 }
 
-function members(server: ServerContext, org: OrganizationRecord, req: FastifyRequest): { user: UserRecord; membershipType: string }[] {
+function members(
+  server: ServerContext,
+  org: OrganizationRecord,
+  req: FastifyRequest,
+): { user: UserRecord; membershipType: string }[] {
   const query = queryOf(req);
   const search = stringParam(query, "search")?.trim();
   const exact = boolParam(query, "exact") ?? false;
@@ -56,10 +60,12 @@ export async function registerOrganizationMemberRoutes(app: FastifyInstance, ser
     const { org } = await context(req);
     const query = queryOf(req);
     const brief = boolParam(query, "briefRepresentation") ?? true;
-    return page(members(server, org, req), intParam(query, "first", 0), intParam(query, "max", 10)).map(({ user, membershipType }) => ({
-      ...memberRepresentation(user, brief),
-      membershipType,
-    }));
+    return page(members(server, org, req), intParam(query, "first", 0), intParam(query, "max", 10)).map(
+      ({ user, membershipType }) => ({
+        ...memberRepresentation(user, brief),
+        membershipType,
+      }),
+    );
   });
 
   app.get(`${BASE}/count`, async (req) => {
@@ -72,8 +78,17 @@ export async function registerOrganizationMemberRoutes(app: FastifyInstance, ser
     const user = realmUser(ctx.realm.id, stringBody(req.body));
     if (!user) throw badRequest("User does not exist");
     if (user.id in org.members) throw conflict("User is already a member of the organization.");
-    await server.db.write((tx) => tx.put("organizations", { ...org, members: { ...org.members, [user.id]: "UNMANAGED" } }));
-    await adminEvent(server, ctx, "CREATE", "ORGANIZATION_MEMBERSHIP", organizationPath(org.id, "members", user.id), userRepresentation(user));
+    await server.db.write((tx) =>
+      tx.put("organizations", { ...org, members: { ...org.members, [user.id]: "UNMANAGED" } }),
+    );
+    await adminEvent(
+      server,
+      ctx,
+      "CREATE",
+      "ORGANIZATION_MEMBERSHIP",
+      organizationPath(org.id, "members", user.id),
+      userRepresentation(user),
+    );
     return created(reply, server, adminPath(ctx.realm.realm, "organizations", org.id, "members", user.id));
   });
 
@@ -122,8 +137,17 @@ export async function registerOrganizationMemberRoutes(app: FastifyInstance, ser
       userId: existing?.id,
       sentDate: now(),
     };
-    await server.db.write((tx) => tx.put("organizations", { ...org, invitations: [...(org.invitations ?? []), invitation] }));
-    await adminEvent(server, ctx, "ACTION", "ORGANIZATION_MEMBERSHIP", organizationPath(org.id, "members", "invite-user"), invitation);
+    await server.db.write((tx) =>
+      tx.put("organizations", { ...org, invitations: [...(org.invitations ?? []), invitation] }),
+    );
+    await adminEvent(
+      server,
+      ctx,
+      "ACTION",
+      "ORGANIZATION_MEMBERSHIP",
+      organizationPath(org.id, "members", "invite-user"),
+      invitation,
+    );
     return noContent(reply);
   });
 
@@ -132,9 +156,25 @@ export async function registerOrganizationMemberRoutes(app: FastifyInstance, ser
     const user = realmUser(ctx.realm.id, formField(req.body, "id"));
     if (!user) throw badRequest("User does not exist");
     if (user.id in org.members) throw conflict("User already a member of the organization");
-    const invitation = { id: newId(), email: user.email ?? "", firstName: user.firstName, lastName: user.lastName, userId: user.id, sentDate: now() };
-    await server.db.write((tx) => tx.put("organizations", { ...org, invitations: [...(org.invitations ?? []), invitation] }));
-    await adminEvent(server, ctx, "ACTION", "ORGANIZATION_MEMBERSHIP", organizationPath(org.id, "members", "invite-existing-user"), invitation);
+    const invitation = {
+      id: newId(),
+      email: user.email ?? "",
+      firstName: user.firstName,
+      lastName: user.lastName,
+      userId: user.id,
+      sentDate: now(),
+    };
+    await server.db.write((tx) =>
+      tx.put("organizations", { ...org, invitations: [...(org.invitations ?? []), invitation] }),
+    );
+    await adminEvent(
+      server,
+      ctx,
+      "ACTION",
+      "ORGANIZATION_MEMBERSHIP",
+      organizationPath(org.id, "members", "invite-existing-user"),
+      invitation,
+    );
     return noContent(reply);
   });
 }

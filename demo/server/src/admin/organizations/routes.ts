@@ -24,7 +24,9 @@ export async function registerOrganizationRoutes(app: FastifyInstance, server: S
     const query = queryOf(req);
     const brief = boolParam(query, "briefRepresentation") ?? true;
     const matches = filterOrganizations(server.db.list("organizations", ctx.realm.id), query);
-    return page(matches, intParam(query, "first", 0), intParam(query, "max", 10)).map((o) => organizationRepresentation(o, brief));
+    return page(matches, intParam(query, "first", 0), intParam(query, "max", 10)).map((o) =>
+      organizationRepresentation(o, brief),
+    );
   });
 
   app.get(`${BASE}/count`, async (req) => {
@@ -35,7 +37,13 @@ export async function registerOrganizationRoutes(app: FastifyInstance, server: S
   app.post(BASE, async (req, reply) => {
     const ctx = await organizationsContext(server, req);
     const fields = readOrganization(server, ctx.realm, req.body);
-    const org: OrganizationRecord = { id: newId(), realmId: ctx.realm.id, ...fields, members: {}, identityProviderAliases: [] };
+    const org: OrganizationRecord = {
+      id: newId(),
+      realmId: ctx.realm.id,
+      ...fields,
+      members: {},
+      identityProviderAliases: [],
+    };
     await server.db.write((tx) => tx.put("organizations", org));
     await adminEvent(server, ctx, "CREATE", "ORGANIZATION", organizationPath(org.id), organizationRepresentation(org));
     return created(reply, server, adminPath(ctx.realm.realm, "organizations", org.id));
@@ -52,14 +60,23 @@ export async function registerOrganizationRoutes(app: FastifyInstance, server: S
     const fields = readOrganization(server, ctx.realm, req.body, org);
     const updated: OrganizationRecord = { ...org, ...fields };
     await server.db.write((tx) => tx.put("organizations", updated));
-    await adminEvent(server, ctx, "UPDATE", "ORGANIZATION", organizationPath(org.id), organizationRepresentation(updated));
+    await adminEvent(
+      server,
+      ctx,
+      "UPDATE",
+      "ORGANIZATION",
+      organizationPath(org.id),
+      organizationRepresentation(updated),
+    );
     return noContent(reply);
   });
 
   app.delete(`${BASE}/:id`, async (req, reply) => {
     const ctx = await organizationsContext(server, req);
     const org = requireOrganization(server, ctx, paramsOf<"id">(req).id);
-    const linkedProviders = server.db.list("identityProviders", ctx.realm.id).filter((idp) => idp.rep.organizationId === org.id);
+    const linkedProviders = server.db
+      .list("identityProviders", ctx.realm.id)
+      .filter((idp) => idp.rep.organizationId === org.id);
     await server.db.write((tx) => {
       for (const idp of linkedProviders) {
         const { organizationId: _unlinked, ...rep } = idp.rep;

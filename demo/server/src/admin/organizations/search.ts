@@ -8,15 +8,20 @@ export function filterOrganizations(orgs: OrganizationRecord[], query: Query): O
   if (q?.trim()) {
     const fields = parseSearchQuery(q);
     matches = orgs.filter((org) =>
-      [...fields].every(([key, value]) => (key === "alias" ? org.alias === value : (org.attributes[key] ?? []).includes(value))),
+      [...fields].every(([key, value]) =>
+        key === "alias" ? org.alias === value : (org.attributes[key] ?? []).includes(value),
+      ),
     );
   } else {
     const search = stringParam(query, "search")?.trim();
     if (!search) matches = orgs;
-    else if (boolParam(query, "exact")) matches = orgs.filter((o) => o.name === search || o.domains.some((d) => d.name === search));
+    else if (boolParam(query, "exact"))
+      matches = orgs.filter((o) => o.name === search || o.domains.some((d) => d.name === search));
     else {
       const needle = search.toLowerCase();
-      matches = orgs.filter((o) => o.name.toLowerCase().includes(needle) || o.domains.some((d) => d.name.includes(needle)));
+      matches = orgs.filter(
+        (o) => o.name.toLowerCase().includes(needle) || o.domains.some((d) => d.name.includes(needle)),
+      );
     }
   }
   return matches.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -3,7 +3,10 @@ import type { OrganizationRecord, RealmRecord } from "../../store/types.ts";
 import { badRequest, conflict } from "../../http/errors.ts";
 import { attributesOf, objectBody, optionalString } from "../common/body.ts";
 
-export type OrganizationFields = Pick<OrganizationRecord, "name" | "alias" | "enabled" | "description" | "redirectUrl" | "domains" | "attributes">;
+export type OrganizationFields = Pick<
+  OrganizationRecord,
+  "name" | "alias" | "enabled" | "description" | "redirectUrl" | "domains" | "attributes"
+>;
 
 const DOMAIN_PATTERN = /^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*$/i;
 
@@ -27,7 +30,12 @@ function parseDomains(value: unknown): { name: string; verified: boolean }[] {
  * organizations: name required and unique (409), alias defaulting to the name,
  * a domain belonging to one organization only (400).
  */
-export function readOrganization(server: ServerContext, realm: RealmRecord, body: unknown, existing?: OrganizationRecord): OrganizationFields {
+export function readOrganization(
+  server: ServerContext,
+  realm: RealmRecord,
+  body: unknown,
+  existing?: OrganizationRecord,
+): OrganizationFields {
   const rep = objectBody(body);
   const name = optionalString(rep.name)?.trim();
   if (!name) throw badRequest("Name can not be null");

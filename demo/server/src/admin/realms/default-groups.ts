@@ -35,7 +35,10 @@ export async function registerDefaultGroupRoutes(app: FastifyInstance, server: S
     ctx.require("manage-realm");
     const group = groupOf(ctx.realm.id, req.params.groupId);
     if (!ctx.realm.defaultGroupIds.includes(group.id)) {
-      await writeRealm(server, ctx.realm.id, (r) => ({ ...r, defaultGroupIds: [...r.defaultGroupIds.filter((id) => id !== group.id), group.id] }));
+      await writeRealm(server, ctx.realm.id, (r) => ({
+        ...r,
+        defaultGroupIds: [...r.defaultGroupIds.filter((id) => id !== group.id), group.id],
+      }));
     }
     await adminEvent(server, ctx, "CREATE", "REALM", `default-groups/${group.id}`);
     return reply.status(204).send();
@@ -46,7 +49,10 @@ export async function registerDefaultGroupRoutes(app: FastifyInstance, server: S
     ctx.require("manage-realm");
     const group = groupOf(ctx.realm.id, req.params.groupId);
     if (ctx.realm.defaultGroupIds.includes(group.id)) {
-      await writeRealm(server, ctx.realm.id, (r) => ({ ...r, defaultGroupIds: r.defaultGroupIds.filter((id) => id !== group.id) }));
+      await writeRealm(server, ctx.realm.id, (r) => ({
+        ...r,
+        defaultGroupIds: r.defaultGroupIds.filter((id) => id !== group.id),
+      }));
     }
     await adminEvent(server, ctx, "DELETE", "REALM", `default-groups/${group.id}`);
     return reply.status(204).send();
@@ -58,7 +64,8 @@ export async function registerDefaultGroupRoutes(app: FastifyInstance, server: S
     const wanted = "/" + decodeURIComponent(req.params["*"]).replace(/^\/+|\/+$/g, "");
     const names = new ExportNames(db, ctx.realm);
     for (const g of db.iterate("groups", ctx.realm.id)) {
-      if (names.groupPath(g.id) === wanted) return groupRepresentation(db, names, childrenIndex(db, ctx.realm.id), g, true, true);
+      if (names.groupPath(g.id) === wanted)
+        return groupRepresentation(db, names, childrenIndex(db, ctx.realm.id), g, true, true);
     }
     throw notFound("Group path does not exist");
   });

@@ -15,7 +15,14 @@ export function childrenIndex(db: Db, realmId: string): Map<string | null, Group
 }
 
 /** GroupRepresentation; `full` adds attributes and role mappings, `deep` the whole subtree. */
-export function groupRepresentation(db: Db, names: ExportNames, children: Map<string | null, GroupRecord[]>, group: GroupRecord, full: boolean, deep: boolean): Json {
+export function groupRepresentation(
+  db: Db,
+  names: ExportNames,
+  children: Map<string | null, GroupRecord[]>,
+  group: GroupRecord,
+  full: boolean,
+  deep: boolean,
+): Json {
   const kids = children.get(group.id) ?? [];
   const rep: Json = {
     id: group.id,

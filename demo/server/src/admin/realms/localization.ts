@@ -15,7 +15,11 @@ const ANY_ADMIN_PERMISSION = REALM_MANAGEMENT_ROLES as unknown as AdminPermissio
 /** Realm localization texts (`/admin/realms/{realm}/localization`). */
 export async function registerLocalizationRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   /** Replaces one locale's texts with `change(current texts)`; an empty result removes the locale. */
-  const writeTexts = (realmId: string, locale: string, change: (texts: Record<string, string>) => Record<string, string>) =>
+  const writeTexts = (
+    realmId: string,
+    locale: string,
+    change: (texts: Record<string, string>) => Record<string, string>,
+  ) =>
     writeRealm(server, realmId, (realm: RealmRecord) => {
       const localizationTexts = { ...realm.localizationTexts };
       const texts = change({ ...(localizationTexts[locale] ?? {}) });
@@ -30,28 +34,34 @@ export async function registerLocalizationRoutes(app: FastifyInstance, server: S
     return Object.keys(ctx.realm.localizationTexts).sort();
   });
 
-  app.get<LocaleParams & { Querystring: { useRealmDefaultLocaleFallback?: string } }>("/admin/realms/:realm/localization/:locale", async (req) => {
-    const ctx = await adminContext(server, req, req.params.realm);
-    ctx.requireAny(...ANY_ADMIN_PERMISSION);
-    const texts = ctx.realm.localizationTexts;
-    const own = texts[req.params.locale] ?? {};
-    if (req.query.useRealmDefaultLocaleFallback !== "true") return own;
-    const defaultLocale = String(ctx.realm.settings.defaultLocale ?? "en");
-    return { ...(texts[defaultLocale] ?? {}), ...own };
-  });
+  app.get<LocaleParams & { Querystring: { useRealmDefaultLocaleFallback?: string } }>(
+    "/admin/realms/:realm/localization/:locale",
+    async (req) => {
+      const ctx = await adminContext(server, req, req.params.realm);
+      ctx.requireAny(...ANY_ADMIN_PERMISSION);
+      const texts = ctx.realm.localizationTexts;
+      const own = texts[req.params.locale] ?? {};
+      if (req.query.useRealmDefaultLocaleFallback !== "true") return own;
+      const defaultLocale = String(ctx.realm.settings.defaultLocale ?? "en");
+      return { ...(texts[defaultLocale] ?? {}), ...own };
+    },
+  );
 
-  app.post<LocaleParams & { Body: Record<string, unknown> | undefined }>("/admin/realms/:realm/localization/:locale", async (req, reply) => {
-    const ctx = await adminContext(server, req, req.params.realm);
-    ctx.require("manage-realm");
-    const body = req.body;
-    if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("Invalid localization texts");
-    await writeTexts(ctx.realm.id, req.params.locale, (texts) => {
-      for (const [k, v] of Object.entries(body)) texts[k] = String(v);
-      return texts;
-    });
-    await adminEvent(server, ctx, "CREATE", "REALM", `localization/${req.params.locale}`, body);
-    return reply.status(204).send();
-  });
+  app.post<LocaleParams & { Body: Record<string, unknown> | undefined }>(
+    "/admin/realms/:realm/localization/:locale",
+    async (req, reply) => {
+      const ctx = await adminContext(server, req, req.params.realm);
+      ctx.require("manage-realm");
+      const body = req.body;
+      if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("Invalid localization texts");
+      await writeTexts(ctx.realm.id, req.params.locale, (texts) => {
+        for (const [k, v] of Object.entries(body)) texts[k] = String(v);
+        return texts;
+      });
+      await adminEvent(server, ctx, "CREATE", "REALM", `localization/${req.params.locale}`, body);
+      return reply.status(204).send();
+    },
+  );
 
   app.delete<LocaleParams>("/admin/realms/:realm/localization/:locale", async (req, reply) => {
     const ctx = await adminContext(server, req, req.params.realm);
@@ -73,7 +83,12 @@ export async function registerLocalizationRoutes(app: FastifyInstance, server: S
   app.put<KeyParams & { Body: unknown }>("/admin/realms/:realm/localization/:locale/:key", async (req, reply) => {
     const ctx = await adminContext(server, req, req.params.realm);
     ctx.require("manage-realm");
-    const text = typeof req.body === "string" ? req.body : req.body === undefined || req.body === null ? "" : JSON.stringify(req.body);
+    const text =
+      typeof req.body === "string"
+        ? req.body
+        : req.body === undefined || req.body === null
+          ? ""
+          : JSON.stringify(req.body);
     await writeTexts(ctx.realm.id, req.params.locale, (texts) => ({ ...texts, [req.params.key]: text }));
     await adminEvent(server, ctx, "UPDATE", "REALM", `localization/${req.params.locale}/${req.params.key}`, text);
     return reply.status(204).send();

@@ -7,7 +7,11 @@ import { badRequest, forbidden } from "../../http/errors.ts";
 import { createRealm } from "../../realm/new-realm.ts";
 import { deleteRealm } from "../../realm/delete.ts";
 import { MASTER_REALM, realmByName, realmRoleByName } from "../../realm/lookup.ts";
-import { briefRealmRepresentation, limitedRealmRepresentation, realmRepresentation } from "../../realm/realm-representation.ts";
+import {
+  briefRealmRepresentation,
+  limitedRealmRepresentation,
+  realmRepresentation,
+} from "../../realm/realm-representation.ts";
 import { putUpdatedRealm, updatedRealm } from "../../realm/update.ts";
 import type { RealmRep } from "../../realm/representation.ts";
 import { REALM_MANAGEMENT_ROLES } from "../../realm/template.ts";
@@ -37,12 +41,20 @@ export async function registerRealmCrudRoutes(app: FastifyInstance, server: Serv
   app.post<{ Body: RealmRep | undefined }>("/admin/realms", async (req, reply) => {
     const ctx = await adminContext(server, req, MASTER_REALM);
     const createRealmRole = realmRoleByName(db, ctx.authRealm.id, "create-realm");
-    if (ctx.authRealm.realm !== MASTER_REALM || !createRealmRole || !userEffectiveRoleIds(db, ctx.user).has(createRealmRole.id)) throw forbidden();
+    if (
+      ctx.authRealm.realm !== MASTER_REALM ||
+      !createRealmRole ||
+      !userEffectiveRoleIds(db, ctx.user).has(createRealmRole.id)
+    )
+      throw forbidden();
     const rep = req.body;
     if (!rep || typeof rep !== "object" || Array.isArray(rep)) throw badRequest("Invalid realm representation");
     const realm = await createRealm(server, rep);
     await grantCreatorAdminRoles(server, ctx, realm.realm);
-    return reply.status(201).header("Location", `${server.config.publicUrl}/admin/realms/${encodeURIComponent(realm.realm)}`).send();
+    return reply
+      .status(201)
+      .header("Location", `${server.config.publicUrl}/admin/realms/${encodeURIComponent(realm.realm)}`)
+      .send();
   });
 
   app.get<RealmParams>("/admin/realms/:realm", async (req) => {
@@ -79,7 +91,11 @@ export async function registerRealmCrudRoutes(app: FastifyInstance, server: Serv
  * Keycloak gives a realm's creator every role of the new `X-realm` client unless
  * they already hold master's admin role.
  */
-async function grantCreatorAdminRoles(server: ServerContext, ctx: AdminRequestContext, realmName: string): Promise<void> {
+async function grantCreatorAdminRoles(
+  server: ServerContext,
+  ctx: AdminRequestContext,
+  realmName: string,
+): Promise<void> {
   const { db } = server;
   const admin = realmRoleByName(db, ctx.authRealm.id, "admin");
   if (admin && userEffectiveRoleIds(db, ctx.user).has(admin.id)) return;

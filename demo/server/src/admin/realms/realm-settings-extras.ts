@@ -12,7 +12,6 @@ type RealmParams = { Params: { realm: string } };
 
 /** Events configuration and the (always disabled) fine-grained users permissions. */
 export async function registerRealmSettingsExtraRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
-
   app.get<RealmParams>("/admin/realms/:realm/events/config", async (req) => {
     const ctx = await adminContext(server, req, req.params.realm);
     ctx.require("view-events");

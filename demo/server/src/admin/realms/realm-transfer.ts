@@ -10,21 +10,25 @@ import { adminEvent } from "../common/admin-event.ts";
 type RealmParams = { Params: { realm: string } };
 
 export async function registerRealmTransferRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
-  app.post<RealmParams & { Querystring: { exportClients?: string; exportGroupsAndRoles?: string } }>("/admin/realms/:realm/partial-export", async (req) => {
-    const ctx = await adminContext(server, req, req.params.realm);
-    const clients = req.query.exportClients === "true";
-    const groupsAndRoles = req.query.exportGroupsAndRoles === "true";
-    ctx.require("view-realm");
-    if (clients) ctx.require("view-clients");
-    if (groupsAndRoles) ctx.require("view-users");
-    return exportRealm(server, ctx.realm.id, { clients, groupsAndRoles, maskSecrets: true });
-  });
+  app.post<RealmParams & { Querystring: { exportClients?: string; exportGroupsAndRoles?: string } }>(
+    "/admin/realms/:realm/partial-export",
+    async (req) => {
+      const ctx = await adminContext(server, req, req.params.realm);
+      const clients = req.query.exportClients === "true";
+      const groupsAndRoles = req.query.exportGroupsAndRoles === "true";
+      ctx.require("view-realm");
+      if (clients) ctx.require("view-clients");
+      if (groupsAndRoles) ctx.require("view-users");
+      return exportRealm(server, ctx.realm.id, { clients, groupsAndRoles, maskSecrets: true });
+    },
+  );
 
   app.post<RealmParams & { Body: Json | undefined }>("/admin/realms/:realm/partialImport", async (req) => {
     const ctx = await adminContext(server, req, req.params.realm);
     ctx.require("manage-realm");
     const body = req.body;
-    if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("Invalid partial import representation");
+    if (!body || typeof body !== "object" || Array.isArray(body))
+      throw badRequest("Invalid partial import representation");
     const results = await partialImport(server, ctx.realm, body);
     for (const r of results.results) {
       if (r.action === "SKIPPED") continue;

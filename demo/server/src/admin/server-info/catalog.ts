@@ -55,10 +55,14 @@ let cached: ServerInfoCatalog | undefined;
 /** The data file, with the event types from the table that also decides which events are saved and the hashing defaults of this server. */
 export function catalog(): ServerInfoCatalog {
   if (!cached) {
-    const data = JSON.parse(readFileSync(join(import.meta.dirname, "serverinfo-data.json"), "utf8")) as ServerInfoCatalog;
+    const data = JSON.parse(
+      readFileSync(join(import.meta.dirname, "serverinfo-data.json"), "utf8"),
+    ) as ServerInfoCatalog;
     cached = {
       ...data,
-      passwordPolicies: data.passwordPolicies.map((p) => (p.id in HASH_POLICY_DEFAULTS ? { ...p, defaultValue: HASH_POLICY_DEFAULTS[p.id] } : p)),
+      passwordPolicies: data.passwordPolicies.map((p) =>
+        p.id in HASH_POLICY_DEFAULTS ? { ...p, defaultValue: HASH_POLICY_DEFAULTS[p.id] } : p,
+      ),
       enums: { ...data.enums, eventType: eventTypes().sort() },
     };
   }

@@ -1,4 +1,5 @@
-export type FeatureType = "DEFAULT" | "DISABLED_BY_DEFAULT" | "PREVIEW" | "PREVIEW_DISABLED_BY_DEFAULT" | "EXPERIMENTAL" | "DEPRECATED";
+export type FeatureType =
+  "DEFAULT" | "DISABLED_BY_DEFAULT" | "PREVIEW" | "PREVIEW_DISABLED_BY_DEFAULT" | "EXPERIMENTAL" | "DEPRECATED";
 
 export interface FeatureRepresentation {
   name: string;
@@ -59,7 +60,13 @@ const FEATURES: [string, string, FeatureType, string[]?][] = [
 ];
 
 export function features(): FeatureRepresentation[] {
-  return FEATURES.map(([name, label, type, dependencies]) => ({ name, label, type, enabled: type === "DEFAULT", dependencies: dependencies ?? [] }));
+  return FEATURES.map(([name, label, type, dependencies]) => ({
+    name,
+    label,
+    type,
+    enabled: type === "DEFAULT",
+    dependencies: dependencies ?? [],
+  }));
 }
 
 export function isFeatureEnabled(name: string): boolean {

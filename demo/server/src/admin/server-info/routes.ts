@@ -18,7 +18,8 @@ export async function registerServerInfoRoutes(app: FastifyInstance, server: Ser
     const ctx = await adminContext(server, req, tokenRealmName(req) ?? MASTER_REALM);
     const runtime: Record<string, unknown> = {};
     if (ctx.has("manage-realm")) {
-      if (ctx.authRealm.realm === MASTER_REALM) Object.assign(runtime, { systemInfo: systemInfo(), cpuInfo: cpuInfo(), memoryInfo: memoryInfo() });
+      if (ctx.authRealm.realm === MASTER_REALM)
+        Object.assign(runtime, { systemInfo: systemInfo(), cpuInfo: cpuInfo(), memoryInfo: memoryInfo() });
       else runtime.systemInfo = { version: SERVER_VERSION };
     }
     return { ...runtime, profileInfo: profileInfo(), features: features(), cryptoInfo: cryptoInfo(), ...catalog() };

@@ -58,5 +58,16 @@ export const cryptoInfo = () => ({
   cryptoProvider: "DefaultCryptoProvider",
   supportedKeystoreTypes: ["JKS", "PKCS12", "BCFKS"],
   clientSignatureSymmetricAlgorithms: ["HS256", "HS384", "HS512"],
-  clientSignatureAsymmetricAlgorithms: ["ES256", "ES384", "ES512", "EdDSA", "PS256", "PS384", "PS512", "RS256", "RS384", "RS512"],
+  clientSignatureAsymmetricAlgorithms: [
+    "ES256",
+    "ES384",
+    "ES512",
+    "EdDSA",
+    "PS256",
+    "PS384",
+    "PS512",
+    "RS256",
+    "RS384",
+    "RS512",
+  ],
 });

@@ -10,7 +10,9 @@ export function tokenRealmName(req: FastifyRequest): string | undefined {
   if (!payload) return undefined;
   try {
     const { iss } = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { iss?: unknown };
-    return typeof iss === "string" ? decodeURIComponent(/\/realms\/([^/]+)$/.exec(iss)?.[1] ?? "") || undefined : undefined;
+    return typeof iss === "string"
+      ? decodeURIComponent(/\/realms\/([^/]+)$/.exec(iss)?.[1] ?? "") || undefined
+      : undefined;
   } catch {
     return undefined;
   }

@@ -6,8 +6,16 @@ import { paramsOf } from "../common/query.ts";
 import { sessionRepresentations } from "./sessions.ts";
 
 const ANY_ADMIN_ROLE: AdminPermission[] = [
-  "view-realm", "view-users", "view-clients", "view-events", "view-identity-providers", "view-authorization",
-  "query-users", "query-groups", "query-clients", "query-realms",
+  "view-realm",
+  "view-users",
+  "view-clients",
+  "view-events",
+  "view-identity-providers",
+  "view-authorization",
+  "query-users",
+  "query-groups",
+  "query-clients",
+  "query-realms",
 ];
 
 export async function registerUiExtRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
@@ -26,10 +34,12 @@ export async function registerUiExtRoutes(app: FastifyInstance, server: ServerCo
     const search = stringParam(query, "search")?.toLowerCase();
     const visible = [];
     for (const realm of server.db.all("realms").sort((a, b) => a.realm.localeCompare(b.realm))) {
-      if (search && !realm.realm.toLowerCase().includes(search) && !realm.displayName?.toLowerCase().includes(search)) continue;
+      if (search && !realm.realm.toLowerCase().includes(search) && !realm.displayName?.toLowerCase().includes(search))
+        continue;
       // A realm's own administrators may not address the other realms at all: those are left out, not refused.
       const ctx = await contextIn(server, req, realm.realm);
-      if (ctx && ANY_ADMIN_ROLE.some((p) => ctx.has(p))) visible.push({ name: realm.realm, displayName: realm.displayName ?? "" });
+      if (ctx && ANY_ADMIN_ROLE.some((p) => ctx.has(p)))
+        visible.push({ name: realm.realm, displayName: realm.displayName ?? "" });
     }
     return page(visible, intParam(query, "first", 0), intParam(query, "max", 10));
   });
@@ -41,7 +51,13 @@ export async function registerUiExtRoutes(app: FastifyInstance, server: ServerCo
     const type = (stringParam(query, "type") ?? "ALL").toUpperCase();
     const search = stringParam(query, "search")?.toLowerCase();
     let sessions = sessionRepresentations(server, ctx.realm.id).filter((s) => type === "ALL" || s.type === type);
-    if (search) sessions = sessions.filter((s) => s.username.toLowerCase().includes(search) || s.ipAddress.includes(search) || Object.values(s.clients).some((c) => c.toLowerCase().includes(search)));
+    if (search)
+      sessions = sessions.filter(
+        (s) =>
+          s.username.toLowerCase().includes(search) ||
+          s.ipAddress.includes(search) ||
+          Object.values(s.clients).some((c) => c.toLowerCase().includes(search)),
+      );
     return page(sessions, intParam(query, "first", 0), intParam(query, "max", 10));
   });
 }

@@ -31,7 +31,8 @@ function checkEmailRequest(server: ServerContext, realm: RealmRecord, user: User
   const client = clientByClientId(server.db, realm, clientId);
   if (!client && requestedClientId !== undefined) throw badRequest("Client doesn't exist");
   if (client && client.rep.enabled === false) throw badRequest("Client is not enabled");
-  if (redirectUri !== undefined && client && !isValidRedirectUri(client, redirectUri, server.config.publicUrl)) throw badRequest("Invalid redirect uri.");
+  if (redirectUri !== undefined && client && !isValidRedirectUri(client, redirectUri, server.config.publicUrl))
+    throw badRequest("Invalid redirect uri.");
   const lifespan = intParam(query, "lifespan") ?? Number(realm.settings.actionTokenGeneratedByAdminLifespan ?? 43200);
   return { clientId, redirectUri, lifespan };
 }
@@ -46,13 +47,19 @@ export async function registerUserActionRoutes(app: FastifyInstance, server: Ser
     const actions = Array.isArray(req.body) ? (req.body as unknown[]).map(String) : [];
     const email = checkEmailRequest(server, ctx.realm, user, req);
     const configured = db.list("requiredActions", ctx.realm.id);
-    if (configured.length && actions.some((a) => !configured.some((c) => c.alias === a && c.enabled))) throw badRequest("Provided invalid required actions");
+    if (configured.length && actions.some((a) => !configured.some((c) => c.alias === a && c.enabled)))
+      throw badRequest("Provided invalid required actions");
     await recordEvent(server, ctx.realm, {
       type: "EXECUTE_ACTIONS",
       clientId: email.clientId,
       userId: user.id,
       ipAddress: ctx.ipAddress,
-      details: { email: user.email!, actions: actions.join(","), lifespan: String(email.lifespan), ...(email.redirectUri ? { redirect_uri: email.redirectUri } : {}) },
+      details: {
+        email: user.email!,
+        actions: actions.join(","),
+        lifespan: String(email.lifespan),
+        ...(email.redirectUri ? { redirect_uri: email.redirectUri } : {}),
+      },
     });
     await adminEvent(server, ctx, "ACTION", "USER", `users/${user.id}/execute-actions-email`, actions);
     return reply.status(204).send();

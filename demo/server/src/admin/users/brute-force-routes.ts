@@ -17,7 +17,16 @@ export async function registerBruteForceUserRoutes(app: FastifyInstance, server:
     const query = queryOf(req);
     const config = readUpConfig(server, ctx.realm);
     const brief = boolParam(query, "briefRepresentation") ?? false;
-    const users = findUsers(server, ctx.realm, parseUserFilter(query), intParam(query, "first") ?? -1, intParam(query, "max") ?? DEFAULT_MAX_USERS);
-    return users.map((user) => ({ ...listedUser(ctx, user, config, brief), bruteForceStatus: bruteForceStatus(server, ctx.realm, user.id) }));
+    const users = findUsers(
+      server,
+      ctx.realm,
+      parseUserFilter(query),
+      intParam(query, "first") ?? -1,
+      intParam(query, "max") ?? DEFAULT_MAX_USERS,
+    );
+    return users.map((user) => ({
+      ...listedUser(ctx, user, config, brief),
+      bruteForceStatus: bruteForceStatus(server, ctx.realm, user.id),
+    }));
   });
 }

@@ -68,7 +68,13 @@ export async function registerCredentialRoutes(app: FastifyInstance, server: Ser
     requireCredential(user, newPreviousCredentialId);
     moveCredential(user, credentialId, newPreviousCredentialId);
     await save(user);
-    await adminEvent(server, ctx, "ACTION", "USER", `users/${user.id}/credentials/${credentialId}/moveAfter/${newPreviousCredentialId}`);
+    await adminEvent(
+      server,
+      ctx,
+      "ACTION",
+      "USER",
+      `users/${user.id}/credentials/${credentialId}/moveAfter/${newPreviousCredentialId}`,
+    );
     return reply.status(204).send();
   });
 
@@ -85,7 +91,9 @@ export async function registerCredentialRoutes(app: FastifyInstance, server: Ser
 
   app.put(`${USER}/disable-credential-types`, async (req, reply) => {
     const { ctx, user } = await managedUser(req);
-    const types = Array.isArray(req.body) ? (req.body as unknown[]).filter((t): t is string => typeof t === "string" && t !== "password") : [];
+    const types = Array.isArray(req.body)
+      ? (req.body as unknown[]).filter((t): t is string => typeof t === "string" && t !== "password")
+      : [];
     user.credentials = user.credentials.filter((c) => !types.includes(c.type));
     await save(user);
     await adminEvent(server, ctx, "ACTION", "USER", `users/${user.id}/disable-credential-types`, types);

@@ -39,7 +39,13 @@ function groupRepresentation(db: Db, ctx: AdminRequestContext, group: GroupRecor
     attributes: group.attributes,
     realmRoles,
     clientRoles,
-    access: { view: manage || ctx.has("view-users"), viewMembers: manage || ctx.has("view-users"), manageMembers: manage, manage, manageMembership: manage },
+    access: {
+      view: manage || ctx.has("view-users"),
+      viewMembers: manage || ctx.has("view-users"),
+      manageMembers: manage,
+      manage,
+      manageMembership: manage,
+    },
   };
 }
 
@@ -84,7 +90,14 @@ export async function registerUserGroupRoutes(app: FastifyInstance, server: Serv
     if (!user.groupIds.includes(group.id)) {
       user.groupIds = [...user.groupIds, group.id];
       await db.write((tx) => tx.put("users", user));
-      await adminEvent(server, ctx, "CREATE", "GROUP_MEMBERSHIP", `users/${user.id}/groups/${group.id}`, groupRepresentation(db, ctx, group, true));
+      await adminEvent(
+        server,
+        ctx,
+        "CREATE",
+        "GROUP_MEMBERSHIP",
+        `users/${user.id}/groups/${group.id}`,
+        groupRepresentation(db, ctx, group, true),
+      );
     }
     return reply.status(204).send();
   });
@@ -98,7 +111,14 @@ export async function registerUserGroupRoutes(app: FastifyInstance, server: Serv
     if (user.groupIds.includes(group.id)) {
       user.groupIds = user.groupIds.filter((id) => id !== group.id);
       await db.write((tx) => tx.put("users", user));
-      await adminEvent(server, ctx, "DELETE", "GROUP_MEMBERSHIP", `users/${user.id}/groups/${group.id}`, groupRepresentation(db, ctx, group, true));
+      await adminEvent(
+        server,
+        ctx,
+        "DELETE",
+        "GROUP_MEMBERSHIP",
+        `users/${user.id}/groups/${group.id}`,
+        groupRepresentation(db, ctx, group, true),
+      );
     }
     return reply.status(204).send();
   });

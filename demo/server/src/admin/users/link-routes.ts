@@ -17,7 +17,9 @@ export async function registerUserLinkRoutes(app: FastifyInstance, server: Serve
   const { db } = server;
 
   const offlineSessionsOf = (user: UserRecord, client?: ClientRecord) =>
-    db.list("userSessions", user.realmId).filter((s) => s.userId === user.id && s.offline && (!client || client.id in s.clients));
+    db
+      .list("userSessions", user.realmId)
+      .filter((s) => s.userId === user.id && s.offline && (!client || client.id in s.clients));
 
   app.get(`${USER}/consents`, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
@@ -30,7 +32,9 @@ export async function registerUserLinkRoutes(app: FastifyInstance, server: Serve
       if (client) consented.add(client.id);
       return {
         clientId: consent.clientId,
-        grantedClientScopes: consent.grantedClientScopeIds.map((id) => db.get("clientScopes", id)?.name).filter((n): n is string => !!n),
+        grantedClientScopes: consent.grantedClientScopeIds
+          .map((id) => db.get("clientScopes", id)?.name)
+          .filter((n): n is string => !!n),
         createdDate: consent.createdDate,
         lastUpdatedDate: consent.lastUpdatedDate,
         additionalGrants: client && offlineClientIds.has(client.id) ? [{ client: client.id, key: OFFLINE_TOKEN }] : [],
@@ -39,7 +43,13 @@ export async function registerUserLinkRoutes(app: FastifyInstance, server: Serve
     for (const clientId of offlineClientIds) {
       const client = db.get("clients", clientId);
       if (!client || consented.has(clientId)) continue;
-      grants.push({ clientId: client.clientId, grantedClientScopes: [], createdDate: 0, lastUpdatedDate: 0, additionalGrants: [{ client: client.id, key: OFFLINE_TOKEN }] });
+      grants.push({
+        clientId: client.clientId,
+        grantedClientScopes: [],
+        createdDate: 0,
+        lastUpdatedDate: 0,
+        additionalGrants: [{ client: client.id, key: OFFLINE_TOKEN }],
+      });
     }
     return grants;
   });
@@ -66,7 +76,11 @@ export async function registerUserLinkRoutes(app: FastifyInstance, server: Serve
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("view-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
-    return user.federatedIdentities.map((f) => ({ identityProvider: f.identityProvider, userId: f.userId, userName: f.userName }));
+    return user.federatedIdentities.map((f) => ({
+      identityProvider: f.identityProvider,
+      userId: f.userId,
+      userName: f.userName,
+    }));
   });
 
   app.post(`${USER}/federated-identity/:provider`, async (req, reply) => {
@@ -74,8 +88,10 @@ export async function registerUserLinkRoutes(app: FastifyInstance, server: Serve
     ctx.require("manage-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
     const alias = paramsOf(req).provider;
-    if (!db.list("identityProviders", ctx.realm.id).some((p) => p.alias === alias)) throw notFound("Identity Provider not found");
-    if (user.federatedIdentities.some((f) => f.identityProvider === alias)) throw conflict("User is already linked with provider");
+    if (!db.list("identityProviders", ctx.realm.id).some((p) => p.alias === alias))
+      throw notFound("Identity Provider not found");
+    if (user.federatedIdentities.some((f) => f.identityProvider === alias))
+      throw conflict("User is already linked with provider");
     const body = (req.body ?? {}) as Record<string, unknown>;
     const link = { identityProvider: alias, userId: String(body.userId ?? ""), userName: String(body.userName ?? "") };
     user.federatedIdentities = [...user.federatedIdentities, link];

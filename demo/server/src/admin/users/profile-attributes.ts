@@ -1,5 +1,12 @@
 import type { Attributes, RealmRecord, UserRecord } from "../../store/types.ts";
-import { type UpConfig, adminCanEdit, adminCanView, findAttribute, isRootAttribute, ROOT_ATTRIBUTES } from "./profile-config.ts";
+import {
+  type UpConfig,
+  adminCanEdit,
+  adminCanView,
+  findAttribute,
+  isRootAttribute,
+  ROOT_ATTRIBUTES,
+} from "./profile-config.ts";
 import { realmFlag } from "./realm-flag.ts";
 
 /** A UserRepresentation's attributes with its root fields (username, email, firstName, lastName) folded in. */
@@ -8,7 +15,11 @@ export function rawAttributes(rep: Record<string, unknown>): Attributes {
   if (rep.attributes && typeof rep.attributes === "object") {
     for (const [name, value] of Object.entries(rep.attributes as Record<string, unknown>)) {
       if (isRootAttribute(name)) continue;
-      attributes[name] = Array.isArray(value) ? value.filter((v) => v !== null && v !== undefined).map(String) : value === null || value === undefined ? [] : [String(value)];
+      attributes[name] = Array.isArray(value)
+        ? value.filter((v) => v !== null && v !== undefined).map(String)
+        : value === null || value === undefined
+          ? []
+          : [String(value)];
     }
   }
   for (const name of ROOT_ATTRIBUTES) if (typeof rep[name] === "string") attributes[name] = [rep[name] as string];
@@ -31,7 +42,8 @@ export function currentAttributes(user: UserRecord): Attributes {
 export function profileInput(rep: Record<string, unknown>, realm: RealmRecord, existing?: UserRecord): Attributes {
   const input = rawAttributes(rep);
   if (existing && rep.attributes == null) {
-    for (const [name, values] of Object.entries(currentAttributes(existing))) if (!(name in input)) input[name] = values;
+    for (const [name, values] of Object.entries(currentAttributes(existing)))
+      if (!(name in input)) input[name] = values;
   }
   // Keycloak keeps a username the representation leaves out (it is read-only unless editUsernameAllowed).
   if (existing && !input.username?.[0]) input.username = [existing.username];
@@ -57,7 +69,13 @@ const firstValue = (values: string[] | undefined) => {
  * `removeUnmanaged`: Keycloak removes editable unmanaged attributes missing
  * from the input only when the representation carried `attributes`.
  */
-export function applyProfile(user: UserRecord, input: Attributes, config: UpConfig, realm: RealmRecord, removeUnmanaged: boolean): void {
+export function applyProfile(
+  user: UserRecord,
+  input: Attributes,
+  config: UpConfig,
+  realm: RealmRecord,
+  removeUnmanaged: boolean,
+): void {
   const emailAsUsername = realmFlag(realm, "registrationEmailAsUsername");
   const creating = user.username === "";
   const usernameEditable = creating || (realmFlag(realm, "editUsernameAllowed") && !emailAsUsername) || emailAsUsername;
@@ -110,6 +128,7 @@ export function visibleAttributes(user: UserRecord, config: UpConfig): Attribute
 export function unmanagedAttributes(user: UserRecord, config: UpConfig): Attributes {
   if (!unmanagedVisible(config)) return {};
   const unmanaged: Attributes = {};
-  for (const [name, values] of Object.entries(user.attributes)) if (!isRootAttribute(name) && !findAttribute(config, name)) unmanaged[name] = values;
+  for (const [name, values] of Object.entries(user.attributes))
+    if (!isRootAttribute(name) && !findAttribute(config, name)) unmanaged[name] = values;
   return unmanaged;
 }

@@ -43,7 +43,11 @@ export function defaultUpConfig(): UpConfig {
       {
         name: "username",
         displayName: "${username}",
-        validations: { length: { min: 3, max: 255 }, "username-prohibited-characters": {}, "up-username-not-idn-homograph": {} },
+        validations: {
+          length: { min: 3, max: 255 },
+          "username-prohibited-characters": {},
+          "up-username-not-idn-homograph": {},
+        },
         permissions: everyone(),
         multivalued: false,
       },
@@ -72,12 +76,19 @@ export function defaultUpConfig(): UpConfig {
         multivalued: false,
       },
     ],
-    groups: [{ name: "user-metadata", displayHeader: "User metadata", displayDescription: "Attributes, which refer to user metadata" }],
+    groups: [
+      {
+        name: "user-metadata",
+        displayHeader: "User metadata",
+        displayDescription: "Attributes, which refer to user metadata",
+      },
+    ],
   };
 }
 
 function profileComponent(server: ServerContext, realm: RealmRecord): ComponentRecord | undefined {
-  for (const component of server.db.iterate("components", realm.id)) if (component.providerType === PROFILE_PROVIDER_TYPE) return component;
+  for (const component of server.db.iterate("components", realm.id))
+    if (component.providerType === PROFILE_PROVIDER_TYPE) return component;
   return undefined;
 }
 

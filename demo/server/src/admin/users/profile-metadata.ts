@@ -29,7 +29,12 @@ export function profileMetadata(config: UpConfig, realm: RealmRecord, user?: Use
       });
     });
   const groups = (config.groups ?? []).map((g) =>
-    omitUndefined({ name: g.name, displayHeader: g.displayHeader ?? "", displayDescription: g.displayDescription ?? "", annotations: g.annotations }),
+    omitUndefined({
+      name: g.name,
+      displayHeader: g.displayHeader ?? "",
+      displayDescription: g.displayDescription ?? "",
+      annotations: g.annotations,
+    }),
   );
   return { attributes, groups };
 }

@@ -11,22 +11,38 @@ import { paramsOf } from "../common/query.ts";
 
 /** Keycloak lets any realm administrator read the user profile. */
 const ANY_ADMIN: AdminPermission[] = [
-  "view-realm", "view-users", "query-users", "view-clients", "query-clients", "query-groups", "view-events", "view-identity-providers", "view-authorization",
+  "view-realm",
+  "view-users",
+  "query-users",
+  "view-clients",
+  "query-clients",
+  "query-groups",
+  "view-events",
+  "view-identity-providers",
+  "view-authorization",
 ];
 
 const POLICIES = ["ENABLED", "ADMIN_VIEW", "ADMIN_EDIT"];
 
 function parseUpConfig(body: unknown): UpConfig {
-  if (!body || typeof body !== "object" || !Array.isArray((body as UpConfig).attributes)) throw badRequest("Invalid user profile configuration");
+  if (!body || typeof body !== "object" || !Array.isArray((body as UpConfig).attributes))
+    throw badRequest("Invalid user profile configuration");
   const config = body as UpConfig;
   const names = new Set<string>();
   for (const attribute of config.attributes) {
-    if (!attribute || typeof attribute.name !== "string" || attribute.name.trim() === "") throw badRequest("Invalid user profile configuration: attribute name is missing");
-    if (names.has(attribute.name)) throw badRequest(`Invalid user profile configuration: duplicated attribute name ${attribute.name}`);
+    if (!attribute || typeof attribute.name !== "string" || attribute.name.trim() === "")
+      throw badRequest("Invalid user profile configuration: attribute name is missing");
+    if (names.has(attribute.name))
+      throw badRequest(`Invalid user profile configuration: duplicated attribute name ${attribute.name}`);
     names.add(attribute.name);
   }
-  for (const required of ["username", "email"]) if (!names.has(required)) throw badRequest(`Invalid user profile configuration: missing attribute ${required}`);
-  if (config.unmanagedAttributePolicy !== undefined && config.unmanagedAttributePolicy !== null && !POLICIES.includes(config.unmanagedAttributePolicy)) {
+  for (const required of ["username", "email"])
+    if (!names.has(required)) throw badRequest(`Invalid user profile configuration: missing attribute ${required}`);
+  if (
+    config.unmanagedAttributePolicy !== undefined &&
+    config.unmanagedAttributePolicy !== null &&
+    !POLICIES.includes(config.unmanagedAttributePolicy)
+  ) {
     throw badRequest("Invalid user profile configuration: unknown unmanagedAttributePolicy");
   }
   if (config.unmanagedAttributePolicy === null) delete config.unmanagedAttributePolicy;

@@ -20,44 +20,66 @@ const MAX_EMAIL_LOCAL_PART = 64;
 function lengthError(name: string, value: string, config: Record<string, unknown>): ValidationError | undefined {
   const min = config.min !== undefined && config.min !== "" ? Number(config.min) : undefined;
   const max = config.max !== undefined && config.max !== "" ? Number(config.max) : undefined;
-  const length = config["trim-disabled"] === true || config["trim-disabled"] === "true" ? value.length : value.trim().length;
+  const length =
+    config["trim-disabled"] === true || config["trim-disabled"] === "true" ? value.length : value.trim().length;
   if ((min === undefined || length >= min) && (max === undefined || length <= max)) return undefined;
-  if (min !== undefined && max !== undefined) return { field: name, errorMessage: "error-invalid-length", params: [name, config.min, config.max] };
-  if (min !== undefined) return { field: name, errorMessage: "error-invalid-length-too-short", params: [name, config.min] };
+  if (min !== undefined && max !== undefined)
+    return { field: name, errorMessage: "error-invalid-length", params: [name, config.min, config.max] };
+  if (min !== undefined)
+    return { field: name, errorMessage: "error-invalid-length-too-short", params: [name, config.min] };
   return { field: name, errorMessage: "error-invalid-length-too-long", params: [name, config.max] };
 }
 
-function validatorError(name: string, validator: string, config: Record<string, unknown>, value: string): ValidationError | undefined {
+function validatorError(
+  name: string,
+  validator: string,
+  config: Record<string, unknown>,
+  value: string,
+): ValidationError | undefined {
   const custom = typeof config["error-message"] === "string" ? (config["error-message"] as string) : undefined;
   switch (validator) {
     case "length":
       return lengthError(name, value, config);
     case "email": {
       const local = value.split("@")[0] ?? "";
-      if (EMAIL.test(value) && local.length <= Number(config["max-local-length"] ?? MAX_EMAIL_LOCAL_PART)) return undefined;
+      if (EMAIL.test(value) && local.length <= Number(config["max-local-length"] ?? MAX_EMAIL_LOCAL_PART))
+        return undefined;
       return { field: name, errorMessage: custom ?? "error-invalid-email", params: [name] };
     }
     case "username-prohibited-characters":
-      return PROHIBITED.test(value) || !USERNAME_SCRIPTS.test(value) ? { field: name, errorMessage: custom ?? "error-username-invalid-character", params: [name] } : undefined;
+      return PROHIBITED.test(value) || !USERNAME_SCRIPTS.test(value)
+        ? { field: name, errorMessage: custom ?? "error-username-invalid-character", params: [name] }
+        : undefined;
     case "up-username-not-idn-homograph":
-      return USERNAME_SCRIPTS.test(value) ? undefined : { field: name, errorMessage: custom ?? "error-username-invalid-character", params: [name] };
+      return USERNAME_SCRIPTS.test(value)
+        ? undefined
+        : { field: name, errorMessage: custom ?? "error-username-invalid-character", params: [name] };
     case "person-name-prohibited-characters":
-      return PROHIBITED.test(value) ? { field: name, errorMessage: custom ?? "error-person-name-invalid-character", params: [name] } : undefined;
+      return PROHIBITED.test(value)
+        ? { field: name, errorMessage: custom ?? "error-person-name-invalid-character", params: [name] }
+        : undefined;
     case "pattern": {
       const pattern = String(config.pattern ?? "");
-      return new RegExp(pattern).test(value) ? undefined : { field: name, errorMessage: custom ?? "error-pattern-no-match", params: [name, pattern] };
+      return new RegExp(pattern).test(value)
+        ? undefined
+        : { field: name, errorMessage: custom ?? "error-pattern-no-match", params: [name, pattern] };
     }
     case "options": {
       const options = Array.isArray(config.options) ? config.options.map(String) : [];
-      return options.includes(value) ? undefined : { field: name, errorMessage: custom ?? "error-invalid-option", params: [name, options] };
+      return options.includes(value)
+        ? undefined
+        : { field: name, errorMessage: custom ?? "error-invalid-option", params: [name, options] };
     }
     case "integer":
     case "double": {
       const number = Number(value);
-      const valid = value.trim() !== "" && Number.isFinite(number) && (validator === "double" || Number.isInteger(number));
+      const valid =
+        value.trim() !== "" && Number.isFinite(number) && (validator === "double" || Number.isInteger(number));
       if (!valid) return { field: name, errorMessage: "error-invalid-number", params: [name] };
-      if (config.min !== undefined && number < Number(config.min)) return { field: name, errorMessage: "error-number-out-of-range-too-small", params: [name, config.min] };
-      if (config.max !== undefined && number > Number(config.max)) return { field: name, errorMessage: "error-number-out-of-range-too-big", params: [name, config.max] };
+      if (config.min !== undefined && number < Number(config.min))
+        return { field: name, errorMessage: "error-number-out-of-range-too-small", params: [name, config.min] };
+      if (config.max !== undefined && number > Number(config.max))
+        return { field: name, errorMessage: "error-number-out-of-range-too-big", params: [name, config.max] };
       return undefined;
     }
     default:
@@ -68,7 +90,8 @@ function validatorError(name: string, validator: string, config: Record<string, 
 function attributeErrors(attribute: UpAttribute, values: string[]): ValidationError[] {
   const errors: ValidationError[] = [];
   const name = attribute.name;
-  if (!attribute.multivalued && values.length > 1) errors.push({ field: name, errorMessage: "error-invalid-multivalued-size", params: [name, 0, 1] });
+  if (!attribute.multivalued && values.length > 1)
+    errors.push({ field: name, errorMessage: "error-invalid-multivalued-size", params: [name, 0, 1] });
   for (const [validator, config] of Object.entries(attribute.validations ?? {})) {
     const ignoreEmpty = config["ignore.empty.value"] !== false && config["ignore.empty.value"] !== "false";
     for (const value of values.length ? values : [""]) {
@@ -95,7 +118,13 @@ function emailTaken(db: Db, realm: RealmRecord, email: string, self: UserRecord 
  * admin context and throws Keycloak's answers: 400 "User name is missing",
  * 409 on a taken username or email, else 400 with the field errors.
  */
-export function validateProfile(db: Db, realm: RealmRecord, config: UpConfig, input: Attributes, existing: UserRecord | undefined): void {
+export function validateProfile(
+  db: Db,
+  realm: RealmRecord,
+  config: UpConfig,
+  input: Attributes,
+  existing: UserRecord | undefined,
+): void {
   const errors: (ValidationError | Error)[] = [];
   const emailAsUsername = realmFlag(realm, "registrationEmailAsUsername");
   const username = (input.username?.[0] ?? "").toLowerCase();
@@ -124,7 +153,8 @@ export function validateProfile(db: Db, realm: RealmRecord, config: UpConfig, in
       }
       if (email !== "") {
         const duplicatesAllowed = realmFlag(realm, "duplicateEmailsAllowed") && !emailAsUsername;
-        if (!duplicatesAllowed && email !== existing?.email && emailTaken(db, realm, email, existing)) errors.push(conflict("User exists with same email"));
+        if (!duplicatesAllowed && email !== existing?.email && emailTaken(db, realm, email, existing))
+          errors.push(conflict("User exists with same email"));
         if (emailAsUsername) {
           const owner = userIdByUsername(db, realm.id, email);
           if (owner && owner !== existing?.id) errors.push(conflict("User exists with same username"));

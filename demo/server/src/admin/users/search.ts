@@ -1,7 +1,6 @@
 import type { UserRecord } from "../../store/types.ts";
 import { boolParam, parseSearchQuery, stringParam, type Query } from "../common/query.ts";
 
-
 /** The user filters of GET /users, /users/count and ui-ext/brute-force-user, decided as Keycloak's UsersResource does. */
 export interface UserFilter {
   /** `search=id:{id}`: one user by id. */
@@ -22,13 +21,25 @@ export interface UserFilter {
 export function parseUserFilter(query: Query): UserFilter {
   const search = stringParam(query, "search");
   const enabled = boolParam(query, "enabled");
-  const filter: UserFilter = { terms: [], fields: {}, exact: false, attributes: [], includeServiceAccounts: false, enabled };
+  const filter: UserFilter = {
+    terms: [],
+    fields: {},
+    exact: false,
+    attributes: [],
+    includeServiceAccounts: false,
+    enabled,
+  };
   if (search !== undefined) {
     if (search.startsWith("id:")) filter.id = search.slice(3).trim();
     else filter.terms = search.trim().split(/\s+/).filter(Boolean);
     return filter;
   }
-  const fields = { username: stringParam(query, "username"), email: stringParam(query, "email"), firstName: stringParam(query, "firstName"), lastName: stringParam(query, "lastName") };
+  const fields = {
+    username: stringParam(query, "username"),
+    email: stringParam(query, "email"),
+    firstName: stringParam(query, "firstName"),
+    lastName: stringParam(query, "lastName"),
+  };
   const exact = boolParam(query, "exact");
   const emailVerified = boolParam(query, "emailVerified");
   const idpAlias = stringParam(query, "idpAlias");
@@ -36,10 +47,16 @@ export function parseUserFilter(query: Query): UserFilter {
   const q = stringParam(query, "q");
   const attributes = [...parseSearchQuery(q)];
   const anyGiven =
-    Object.values(fields).some((v) => v !== undefined) || exact !== undefined || emailVerified !== undefined ||
-    idpAlias !== undefined || idpUserId !== undefined || enabled !== undefined || attributes.length > 0;
+    Object.values(fields).some((v) => v !== undefined) ||
+    exact !== undefined ||
+    emailVerified !== undefined ||
+    idpAlias !== undefined ||
+    idpUserId !== undefined ||
+    enabled !== undefined ||
+    attributes.length > 0;
   if (!anyGiven) return filter;
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined) filter.fields[key as keyof UserFilter["fields"]] = value;
+  for (const [key, value] of Object.entries(fields))
+    if (value !== undefined) filter.fields[key as keyof UserFilter["fields"]] = value;
   // q's keys join the same map as the other filters in Keycloak, so `q=lastName:x` filters the last name.
   const customAttributes: [string, string][] = [];
   for (const [key, value] of attributes) {
@@ -102,7 +119,9 @@ export function userMatcher(filter: UserFilter): (user: UserRecord) => boolean {
     const wantedName = name.toLowerCase();
     const wantedValue = value.toLowerCase();
     return (user: UserRecord) =>
-      Object.entries(user.attributes).some(([key, values]) => key.toLowerCase() === wantedName && values.some((v) => v.toLowerCase() === wantedValue));
+      Object.entries(user.attributes).some(
+        ([key, values]) => key.toLowerCase() === wantedName && values.some((v) => v.toLowerCase() === wantedValue),
+      );
   });
   return (user) => {
     if (filter.id !== undefined) return user.id === filter.id;
@@ -111,7 +130,9 @@ export function userMatcher(filter: UserFilter): (user: UserRecord) => boolean {
     if (filter.emailVerified !== undefined && user.emailVerified !== filter.emailVerified) return false;
     if (filter.idpAlias !== undefined || filter.idpUserId !== undefined) {
       const linked = user.federatedIdentities.some(
-        (f) => (filter.idpAlias === undefined || f.identityProvider === filter.idpAlias) && (filter.idpUserId === undefined || f.userId === filter.idpUserId),
+        (f) =>
+          (filter.idpAlias === undefined || f.identityProvider === filter.idpAlias) &&
+          (filter.idpUserId === undefined || f.userId === filter.idpUserId),
       );
       if (!linked) return false;
     }

@@ -40,7 +40,10 @@ export async function registerUserSessionRoutes(app: FastifyInstance, server: Se
     const user = requireUser(db, ctx, paramsOf(req).id);
     user.notBefore = Math.floor(Date.now() / 1000);
     await db.write((tx) => tx.put("users", user));
-    await endSessions(server, db.list("userSessions", ctx.realm.id).filter((s) => s.userId === user.id && !s.offline));
+    await endSessions(
+      server,
+      db.list("userSessions", ctx.realm.id).filter((s) => s.userId === user.id && !s.offline),
+    );
     await adminEvent(server, ctx, "ACTION", "USER", `users/${user.id}/logout`);
     return reply.status(204).send();
   });

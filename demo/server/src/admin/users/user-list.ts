@@ -26,7 +26,8 @@ function indexedCandidates(db: Db, realm: RealmRecord, filter: UserFilter): Iter
   const [from, to] = username.prefixRange(prefix);
   const byName = username.orderedIds();
   const extra = new Set<string>();
-  for (const index of others) for (const id of index.withPrefix(prefix)) if (!username.keyFor(id)?.startsWith(prefix)) extra.add(id);
+  for (const index of others)
+    for (const id of index.withPrefix(prefix)) if (!username.keyFor(id)?.startsWith(prefix)) extra.add(id);
   const nameOf = (id: string) => username.keyFor(id) ?? "";
   const extraSorted = [...extra]
     .map((id): [string, string] => [nameOf(id), id])
@@ -35,7 +36,14 @@ function indexedCandidates(db: Db, realm: RealmRecord, filter: UserFilter): Iter
   return mergeByUsername(db, byName, from, to, extraSorted, nameOf);
 }
 
-function* mergeByUsername(db: Db, byName: readonly string[], from: number, to: number, extra: string[], nameOf: (id: string) => string): Generator<UserRecord> {
+function* mergeByUsername(
+  db: Db,
+  byName: readonly string[],
+  from: number,
+  to: number,
+  extra: string[],
+  nameOf: (id: string) => string,
+): Generator<UserRecord> {
   let i = from;
   let j = 0;
   while (i < to || j < extra.length) {
@@ -50,7 +58,13 @@ function* mergeByUsername(db: Db, byName: readonly string[], from: number, to: n
  * indexes for prefix searches; otherwise walks the username index and stops
  * once `first + max` matches were seen.
  */
-export function findUsers(server: ServerContext, realm: RealmRecord, filter: UserFilter, first: number, max: number): UserRecord[] {
+export function findUsers(
+  server: ServerContext,
+  realm: RealmRecord,
+  filter: UserFilter,
+  first: number,
+  max: number,
+): UserRecord[] {
   if (filter.id !== undefined) {
     const user = server.db.get("users", filter.id);
     return user && user.realmId === realm.id ? [user] : [];
@@ -73,6 +87,7 @@ export function countUsers(server: ServerContext, realm: RealmRecord, filter: Us
   if (filter.id !== undefined) return findUsers(server, realm, filter, 0, 1).length;
   const matches = userMatcher(filter);
   let count = 0;
-  for (const user of indexedCandidates(server.db, realm, filter) ?? server.db.iterate("users", realm.id)) if (matches(user)) count++;
+  for (const user of indexedCandidates(server.db, realm, filter) ?? server.db.iterate("users", realm.id))
+    if (matches(user)) count++;
   return count;
 }

@@ -10,7 +10,8 @@ export async function removeUser(server: ServerContext, realm: RealmRecord, user
   await db.write((tx) => {
     tx.delete("users", user.id);
     for (const session of sessions) tx.delete("userSessions", session.id);
-    if (db.get("loginFailures", loginFailureId(realm, user.id))) tx.delete("loginFailures", loginFailureId(realm, user.id));
+    if (db.get("loginFailures", loginFailureId(realm, user.id)))
+      tx.delete("loginFailures", loginFailureId(realm, user.id));
     for (const organization of organizations) {
       const members = { ...organization.members };
       delete members[user.id];

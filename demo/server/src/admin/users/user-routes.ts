@@ -33,8 +33,15 @@ function eventRepresentation(rep: Record<string, unknown>) {
 function federatedIdentitiesOf(rep: Record<string, unknown>): UserRecord["federatedIdentities"] {
   if (!Array.isArray(rep.federatedIdentities)) return [];
   return rep.federatedIdentities
-    .filter((f): f is Record<string, unknown> => !!f && typeof f === "object" && typeof (f as Record<string, unknown>).identityProvider === "string")
-    .map((f) => ({ identityProvider: String(f.identityProvider), userId: String(f.userId ?? ""), userName: String(f.userName ?? "") }));
+    .filter(
+      (f): f is Record<string, unknown> =>
+        !!f && typeof f === "object" && typeof (f as Record<string, unknown>).identityProvider === "string",
+    )
+    .map((f) => ({
+      identityProvider: String(f.identityProvider),
+      userId: String(f.userId ?? ""),
+      userName: String(f.userName ?? ""),
+    }));
 }
 
 export async function registerUserCrudRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
@@ -47,7 +54,13 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     const query = queryOf(req);
     const config = readUpConfig(server, ctx.realm);
     const brief = boolParam(query, "briefRepresentation") ?? false;
-    const users = findUsers(server, ctx.realm, parseUserFilter(query), intParam(query, "first") ?? -1, intParam(query, "max") ?? DEFAULT_MAX_USERS);
+    const users = findUsers(
+      server,
+      ctx.realm,
+      parseUserFilter(query),
+      intParam(query, "first") ?? -1,
+      intParam(query, "max") ?? DEFAULT_MAX_USERS,
+    );
     return users.map((user) => listedUser(ctx, user, config, brief));
   });
 
@@ -96,7 +109,10 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     applyCredentialRepresentations(user, rep.credentials);
     await db.write((tx) => tx.put("users", user));
     await adminEvent(server, ctx, "CREATE", "USER", `users/${user.id}`, eventRepresentation(rep));
-    return reply.status(201).header("Location", `${server.config.publicUrl}/admin/realms/${encodeURIComponent(realm.realm)}/users/${user.id}`).send();
+    return reply
+      .status(201)
+      .header("Location", `${server.config.publicUrl}/admin/realms/${encodeURIComponent(realm.realm)}/users/${user.id}`)
+      .send();
   });
 
   app.get(`${BASE}/:id`, async (req) => {
@@ -106,9 +122,11 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     const config = readUpConfig(server, ctx.realm);
     const rep: Record<string, unknown> = profiledUserRepresentation(user, config);
     if (isPermanentlyLockedOut(server, ctx.realm, user)) rep.enabled = false;
-    if (db.count("identityProviders", ctx.realm.id) > 0) rep.federatedIdentities = user.federatedIdentities.map((f) => ({ ...f }));
+    if (db.count("identityProviders", ctx.realm.id) > 0)
+      rep.federatedIdentities = user.federatedIdentities.map((f) => ({ ...f }));
     rep.access = userAccess(ctx);
-    if (boolParam(queryOf(req), "userProfileMetadata")) rep.userProfileMetadata = profileMetadata(config, ctx.realm, user);
+    if (boolParam(queryOf(req), "userProfileMetadata"))
+      rep.userProfileMetadata = profileMetadata(config, ctx.realm, user);
     return rep;
   });
 

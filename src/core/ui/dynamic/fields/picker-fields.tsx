@@ -28,7 +28,13 @@ export function ClientListField(props: PropertyFieldProps) {
   const { base, field, id, errorText, isRequired } = usePropertyControl(props, "");
   return (
     <FormField id={id} label={base.label} labelHelp={base.labelHelp} isRequired={isRequired} error={errorText}>
-      <ClientPicker id={id} aria-label={base.label} values={field.value ? [String(field.value)] : []} onChange={(values) => field.onChange(values[0] ?? "")} isDisabled={base.isDisabled} />
+      <ClientPicker
+        id={id}
+        aria-label={base.label}
+        values={field.value ? [String(field.value)] : []}
+        onChange={(values) => field.onChange(values[0] ?? "")}
+        isDisabled={base.isDisabled}
+      />
     </FormField>
   );
 }
@@ -43,9 +49,13 @@ export function IdentityProviderMultiListField(props: PropertyFieldProps) {
   const { base, field, id, errorText, isRequired } = usePropertyControl(props, []);
   const query = useQuery({
     queryKey: ["picker-identity-providers", realm, search],
-    queryFn: () => adminClient.identityProviders.find({ realm, search: search || undefined, first: 0, max: PICKER_RESULT_SIZE }),
+    queryFn: () =>
+      adminClient.identityProviders.find({ realm, search: search || undefined, first: 0, max: PICKER_RESULT_SIZE }),
   });
-  const options = (query.data ?? []).map((provider) => ({ value: provider.alias ?? "", label: provider.displayName || provider.alias || "" }));
+  const options = (query.data ?? []).map((provider) => ({
+    value: provider.alias ?? "",
+    label: provider.displayName || provider.alias || "",
+  }));
   return (
     <FormField id={id} label={base.label} labelHelp={base.labelHelp} isRequired={isRequired} error={errorText}>
       <SearchSelect
@@ -72,7 +82,9 @@ export function UserProfileAttributeListField(props: PropertyFieldProps) {
   const [filter, setFilter] = useState("");
   const { base, field, id, errorText, isRequired } = usePropertyControl(props, "");
   const names = (metadata.data?.attributes ?? []).map((attribute) => attribute.name ?? "").filter(Boolean);
-  const options = names.filter((name) => name.toLowerCase().includes(filter.toLowerCase())).map((name) => ({ value: name, label: name }));
+  const options = names
+    .filter((name) => name.toLowerCase().includes(filter.toLowerCase()))
+    .map((name) => ({ value: name, label: name }));
   return (
     <FormField id={id} label={base.label} labelHelp={base.labelHelp} isRequired={isRequired} error={errorText}>
       <SearchSelect
@@ -91,7 +103,23 @@ export function UserProfileAttributeListField(props: PropertyFieldProps) {
 }
 
 /** The chosen value shown read-only, with a button that opens a picker dialog. */
-function PickedValue({ id, value, emptyText, buttonText, isDisabled, onOpen, onClear }: { id: string; value: string; emptyText: string; buttonText: string; isDisabled?: boolean; onOpen(): void; onClear(): void }) {
+function PickedValue({
+  id,
+  value,
+  emptyText,
+  buttonText,
+  isDisabled,
+  onOpen,
+  onClear,
+}: {
+  id: string;
+  value: string;
+  emptyText: string;
+  buttonText: string;
+  isDisabled?: boolean;
+  onOpen(): void;
+  onClear(): void;
+}) {
   const { t } = useMessages();
   return (
     <InputGroup>
@@ -121,7 +149,15 @@ export function GroupField(props: PropertyFieldProps) {
   const { base, field, id, errorText, isRequired } = usePropertyControl(props, "");
   return (
     <FormField id={id} label={base.label} labelHelp={base.labelHelp} isRequired={isRequired} error={errorText}>
-      <PickedValue id={id} value={String(field.value ?? "")} emptyText={t("dynamicNoGroup")} buttonText={t("dynamicSelectGroup")} isDisabled={base.isDisabled} onOpen={() => setOpen(true)} onClear={() => field.onChange("")} />
+      <PickedValue
+        id={id}
+        value={String(field.value ?? "")}
+        emptyText={t("dynamicNoGroup")}
+        buttonText={t("dynamicSelectGroup")}
+        isDisabled={base.isDisabled}
+        onOpen={() => setOpen(true)}
+        onClear={() => field.onChange("")}
+      />
       {isOpen && (
         <GroupPickerDialog
           onClose={() => setOpen(false)}
@@ -142,7 +178,15 @@ export function RoleField(props: PropertyFieldProps) {
   const { base, field, id, errorText, isRequired } = usePropertyControl(props, "");
   return (
     <FormField id={id} label={base.label} labelHelp={base.labelHelp} isRequired={isRequired} error={errorText}>
-      <PickedValue id={id} value={String(field.value ?? "")} emptyText={t("dynamicNoRole")} buttonText={t("dynamicSelectRole")} isDisabled={base.isDisabled} onOpen={() => setOpen(true)} onClear={() => field.onChange("")} />
+      <PickedValue
+        id={id}
+        value={String(field.value ?? "")}
+        emptyText={t("dynamicNoRole")}
+        buttonText={t("dynamicSelectRole")}
+        isDisabled={base.isDisabled}
+        onOpen={() => setOpen(true)}
+        onClear={() => field.onChange("")}
+      />
       {isOpen && (
         <RolePickerDialog
           onClose={() => setOpen(false)}

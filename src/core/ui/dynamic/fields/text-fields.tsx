@@ -33,5 +33,13 @@ export function PasswordField(props: PropertyFieldProps) {
 
 export function BooleanField(props: PropertyFieldProps) {
   const { t } = useMessages();
-  return <SwitchControl {...controlProps(t, props)} stringify defaultValue={String(props.property.defaultValue) === "true"} onText={t("dynamicOn")} offText={t("dynamicOff")} />;
+  return (
+    <SwitchControl
+      {...controlProps(t, props)}
+      stringify
+      defaultValue={String(props.property.defaultValue) === "true"}
+      onText={t("dynamicOn")}
+      offText={t("dynamicOff")}
+    />
+  );
 }

@@ -9,7 +9,9 @@ export function ChoiceAttributeInput({ attribute, inputId, values, onChange, isD
   const { t } = useMessages();
   const isMulti = inputTypeOf(attribute) === "multiselect-checkboxes";
   const toggle = (option: string, checked: boolean) =>
-    onChange(checked ? [...values.filter((value) => value !== option), option] : values.filter((value) => value !== option));
+    onChange(
+      checked ? [...values.filter((value) => value !== option), option] : values.filter((value) => value !== option),
+    );
   return (
     <div id={inputId} role={isMulti ? "group" : "radiogroup"}>
       {optionsOf(attribute).map((option) =>

@@ -6,7 +6,14 @@ import { HTML5_INPUT_TYPES, type AttributeInputProps } from "../profile-types.ts
 type TextInputType = "text" | "email" | "tel" | "url" | "number" | "date" | "time";
 
 /** One value typed into a plain or html5 input (email, tel, url, number, range, date, month, time, datetime-local). */
-export function TextAttributeInput({ attribute, inputId, values, onChange, isDisabled, isInvalid }: AttributeInputProps) {
+export function TextAttributeInput({
+  attribute,
+  inputId,
+  values,
+  onChange,
+  isDisabled,
+  isInvalid,
+}: AttributeInputProps) {
   const { t } = useMessages();
   const type = inputTypeOf(attribute);
   const htmlType = (HTML5_INPUT_TYPES.includes(type) ? type : "text") as TextInputType;

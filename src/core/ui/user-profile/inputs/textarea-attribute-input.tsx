@@ -3,7 +3,14 @@ import { useMessages } from "../../../i18n/use-messages.ts";
 import { attributeLabel, inputColumns, inputRows, placeholderOf } from "../attribute-annotations.ts";
 import type { AttributeInputProps } from "../profile-types.ts";
 
-export function TextareaAttributeInput({ attribute, inputId, values, onChange, isDisabled, isInvalid }: AttributeInputProps) {
+export function TextareaAttributeInput({
+  attribute,
+  inputId,
+  values,
+  onChange,
+  isDisabled,
+  isInvalid,
+}: AttributeInputProps) {
   const { t } = useMessages();
   return (
     <TextArea
