@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
 import { type Api, createRealm, createUser, json, type Json, startAdminServer } from "../support/admin-api.ts";
 
-describe("server info, ui-ext, translations and cache admin API", () => {
+describe("server info, ui-ext and cache admin API", () => {
   let server: TestServer;
   let api: Api;
 
@@ -112,26 +112,6 @@ describe("server info, ui-ext, translations and cache admin API", () => {
     assert.equal(sessions[0].type, "REGULAR");
     assert.ok(Object.values(sessions[0].clients).includes("admin-cli"));
     assert.deepEqual(await json(await api("/admin/realms/master/ui-ext/sessions?type=OFFLINE")), []);
-  });
-
-  it("serves realm localization texts as [{key, value}] without a token", async () => {
-    assert.equal(
-      (await api("/admin/realms/second/localization/de", { method: "POST", body: { hello: "Hallo", bye: "Tschüss" } }))
-        .status,
-      204,
-    );
-    const res = await fetch(`${server.baseUrl}/resources/second/admin/de`);
-    assert.equal(res.status, 200);
-    assert.deepEqual(await res.json(), [
-      { key: "bye", value: "Tschüss" },
-      { key: "hello", value: "Hallo" },
-    ]);
-    assert.deepEqual(await (await fetch(`${server.baseUrl}/resources/second/admin/fr`)).json(), []);
-    assert.deepEqual(await (await fetch(`${server.baseUrl}/resources/second/login/de?theme=keycloak`)).json(), [
-      { key: "bye", value: "Tschüss" },
-      { key: "hello", value: "Hallo" },
-    ]);
-    assert.equal((await fetch(`${server.baseUrl}/resources/nope/admin/en`)).status, 404);
   });
 
   it("clears caches with 204, and only for realm managers", async () => {

@@ -12,13 +12,36 @@ const ALLOWED_HEADERS =
 const ALLOWED_METHODS = "GET, HEAD, OPTIONS, POST, PUT, DELETE, PATCH";
 const EXPOSED_HEADERS = "Location, Content-Disposition, WWW-Authenticate";
 
-const isCorsPath = (url: string) => url.startsWith("/admin/") || url.startsWith("/realms/");
+const isCorsPath = (url: string) =>
+  url.startsWith("/admin/") || url.startsWith("/realms/") || url.startsWith("/resources/");
+
+/** The realm of a `/resources/{realm}/{themeType}/{locale}` message bundle read. */
+const resourcesRealm = (url: string) => /^\/resources\/([^/?]+)\/[^/?]+\/[^/?]+(\?|$)/.exec(url)?.[1];
 
 /** Endpoints any origin may read (public metadata and keys). */
 const isPublicMetadata = (url: string) => /\/(\.well-known\/[^/?]+|protocol\/openid-connect\/certs)(\?|$)/.test(url);
 
+const safeDecode = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+/** Every origin some client of the realm allows (message bundles are read without a token or client). */
+function realmClientsOrigins(server: ServerContext, realmName: string): string[] {
+  const realm = realmByName(server.db, realmName);
+  if (!realm) return [];
+  return [...server.db.iterate("clients", realm.id)].flatMap((client) =>
+    allowedOrigins(client, server.config.publicUrl),
+  );
+}
+
 /** Origins the request's client allows: from the bearer token's client or the token-endpoint client. */
 function originsForRequest(server: ServerContext, req: FastifyRequest): string[] {
+  const bundleRealm = resourcesRealm(req.url);
+  if (bundleRealm) return realmClientsOrigins(server, safeDecode(bundleRealm));
   const token = bearerToken(req);
   if (token) {
     try {

@@ -1,30 +1,56 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import { notFound } from "../../http/errors.ts";
+import type { RealmRecord } from "../../store/types.ts";
+import { realmByName } from "../../realm/lookup.ts";
+import { applicableLocales } from "./locale-chain.ts";
+import { adminThemeMessages } from "./theme-messages.ts";
 
-type TranslationParams = { realm: string; locale: string };
+type TranslationRoute = { Params: { realm: string; themeType: string; locale: string } };
 
-/** [{key, value}] of a realm's localization texts for one locale, sorted by key. */
-function realmTexts(server: ServerContext, realmName: string, locale: string): { key: string; value: string }[] {
-  const realm = server.db.all("realms").find((r) => r.realm === realmName);
-  if (!realm) throw notFound("Realm not found.");
-  const texts = realm.localizationTexts[locale] ?? realm.localizationTexts[locale.replace("_", "-")] ?? {};
-  return Object.entries(texts)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([key, value]) => ({ key, value }));
+/** Keycloak's theme types; any other path segment is not a theme. */
+const THEME_TYPES = new Set(["login", "account", "admin", "email", "welcome", "common"]);
+
+function realmTextsFor(realm: RealmRecord, locale: string): Record<string, string> {
+  return realm.localizationTexts[locale] ?? realm.localizationTexts[locale.replace(/-/g, "_")] ?? {};
 }
 
 /**
- * Message bundles the console loads without a token. The theme messages ship
- * with the console itself, so only the realm's own overrides are served here.
+ * The texts Keycloak answers for one locale: walking from English to the most specific locale, each level's theme
+ * messages and then the realm's texts for that level, so a realm text beats the theme at its own level or above.
+ */
+export function localizedTexts(
+  realm: RealmRecord,
+  themeType: string,
+  locale: string,
+): { key: string; value: string }[] {
+  const merged = new Map<string, string>();
+  for (const level of applicableLocales(locale).reverse()) {
+    if (themeType === "admin") for (const [key, value] of adminThemeMessages(level)) merged.set(key, value);
+    for (const [key, value] of Object.entries(realmTextsFor(realm, level))) merged.set(key, value);
+  }
+  return [...merged].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, value]) => ({ key, value }));
+}
+
+/**
+ * `GET /resources/{realm}/{themeType}/{locale}`: the theme's messages for the locale merged with the realm's
+ * localization texts, as [{key, value}]. Read without a token; CORS follows the realm's clients' web origins.
  */
 export async function registerTranslationRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
-  app.get("/resources/:realm/admin/:locale", async (req) => {
-    const { realm, locale } = req.params as TranslationParams;
-    return realmTexts(server, realm, locale);
-  });
-  app.get("/resources/:realm/:themeType/:locale", async (req) => {
-    const { realm, locale } = req.params as TranslationParams;
-    return realmTexts(server, realm, locale);
-  });
+  app.get<TranslationRoute>(
+    "/resources/:realm/:themeType/:locale",
+    {
+      schema: {
+        querystring: {
+          type: "object",
+          properties: { theme: { type: "string" }, source: { type: "string" } },
+        },
+      },
+    },
+    async (req) => {
+      const realm = realmByName(server.db, req.params.realm);
+      if (!realm || !THEME_TYPES.has(req.params.themeType.toLowerCase())) throw notFound("Realm not found.");
+      return localizedTexts(realm, req.params.themeType.toLowerCase(), req.params.locale);
+    },
+  );
 }
