@@ -1,9 +1,11 @@
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { createAccessChecker } from "../access/access-checker.ts";
 import { AccessProvider } from "../access/access-context.tsx";
 import type { Realm } from "../api/realm.ts";
 import type { WhoAmI } from "../api/who-am-i.ts";
-import { switchRealmLanguage } from "../i18n/create-i18n.ts";
+import { DEFAULT_LANGUAGE, loadRealmBundle } from "../i18n/create-i18n.ts";
+import { CurrentLanguageContext } from "../i18n/current-language.tsx";
+import { storedLanguageChoice, storeLanguageChoice } from "../i18n/language-choice.ts";
 import { textDirection } from "../i18n/rtl.ts";
 import { LoadingSpinner } from "../ui/layout/loading-spinner.tsx";
 import { CurrentRealmContext } from "./current-realm.tsx";
@@ -15,13 +17,17 @@ interface RealmScopeValue {
   whoAmI: WhoAmI;
   realm: Realm | null;
   language: string;
+  /** Switches this element's language (unless its `locale` attribute fixes it) and remembers the choice. */
+  chooseLanguage(language: string): void;
 }
 
 const RealmScopeContext = createContext<RealmScopeValue | null>(null);
 
 /**
  * Everything tied to the realm being managed: who-am-I (access, locale), the
- * realm representation, the realm's text overrides, and `dir` on the element.
+ * realm representation, the server's message bundle for the element's language, and `dir` on the element.
+ * The language: the `locale` attribute, else the administrator's choice in the user menu, else who-am-I's
+ * locale, else English.
  */
 export function RealmScope({
   realm,
@@ -34,29 +40,47 @@ export function RealmScope({
   host: HTMLElement;
   children: ReactNode;
 }) {
-  const { i18n } = useRuntime();
+  const { i18n, serverUrl, authRealm } = useRuntime();
   const whoAmI = useWhoAmIQuery(realm);
   const realmQuery = useRealmQuery(realm);
-  const language = locale || whoAmI.data?.locale || "en";
+  const userId = whoAmI.data?.userId ?? "";
+  const [chosen, setChosen] = useState<{ userId: string; language: string | undefined } | null>(null);
+  const storedChoice =
+    chosen && chosen.userId === userId ? chosen.language : storedLanguageChoice(serverUrl, authRealm, userId);
+  const language = locale || storedChoice || whoAmI.data?.locale || DEFAULT_LANGUAGE;
+  const chooseLanguage = useCallback(
+    (next: string) => {
+      storeLanguageChoice(serverUrl, authRealm, userId, next);
+      setChosen({ userId, language: next });
+    },
+    [serverUrl, authRealm, userId],
+  );
   const mountRoot = useOverlayRoot();
+  const settled = Boolean(whoAmI.data);
   useEffect(() => {
-    void switchRealmLanguage(i18n, realm, language);
+    // Until who-am-I answers, the language may still change; its bundle is read once it is known.
+    if (settled) void loadRealmBundle(i18n, realm, language);
+  }, [i18n, realm, language, settled]);
+  useEffect(() => {
     const direction = textDirection(language);
     host.setAttribute("dir", direction);
     // PatternFly's mirrored rules (`[dir=rtl] .pf-v6-c-…`) live in the shadow root and cannot see the host's attribute.
     mountRoot.setAttribute("dir", direction);
-  }, [i18n, realm, language, host, mountRoot]);
+    host.setAttribute("lang", language);
+  }, [language, host, mountRoot]);
   const access = useMemo(() => createAccessChecker(whoAmI.data?.realm_access, realm), [whoAmI.data, realm]);
   const value = useMemo(
-    () => (whoAmI.data ? { whoAmI: whoAmI.data, realm: realmQuery.data ?? null, language } : null),
-    [whoAmI.data, realmQuery.data, language],
+    () => (whoAmI.data ? { whoAmI: whoAmI.data, realm: realmQuery.data ?? null, language, chooseLanguage } : null),
+    [whoAmI.data, realmQuery.data, language, chooseLanguage],
   );
   if (!value || realmQuery.isPending) return <LoadingSpinner />;
   return (
     <CurrentRealmContext.Provider value={realm}>
-      <RealmScopeContext.Provider value={value}>
-        <AccessProvider access={access}>{children}</AccessProvider>
-      </RealmScopeContext.Provider>
+      <CurrentLanguageContext.Provider value={language}>
+        <RealmScopeContext.Provider value={value}>
+          <AccessProvider access={access}>{children}</AccessProvider>
+        </RealmScopeContext.Provider>
+      </CurrentLanguageContext.Provider>
     </CurrentRealmContext.Provider>
   );
 }
@@ -70,3 +94,4 @@ function useRealmScope(): RealmScopeValue {
 export const useWhoAmI = () => useRealmScope().whoAmI;
 export const useRealmRepresentation = () => useRealmScope().realm;
 export const useLanguage = () => useRealmScope().language;
+export const useChooseLanguage = () => useRealmScope().chooseLanguage;

@@ -19,6 +19,7 @@ import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { ConsoleLogo } from "./logo.tsx";
 import { HelpMenu } from "./help-menu.tsx";
+import { LanguageSelector } from "./language-selector.tsx";
 import { NarrowKebabMenu } from "./narrow-kebab-menu.tsx";
 import { UserMenu } from "./user-menu.tsx";
 import { toDashboard } from "./console-paths.ts";
@@ -49,6 +50,9 @@ export function ConsoleMasthead() {
               align={{ default: "alignEnd" }}
               visibility={{ default: "hidden", md: "visible" }}
             >
+              <ToolbarItem>
+                <LanguageSelector />
+              </ToolbarItem>
               <ToolbarItem>
                 <HelpMenu />
               </ToolbarItem>

@@ -46,6 +46,7 @@ export const shellMessages = {
     "You are signed in as a temporary administrator. Create a permanent administrator account and remove this one.",
   eventsDisabled: "Saving of events is switched off for this realm, so nothing new appears in the event lists.",
   breadcrumbs: "Breadcrumbs",
+  selectLanguage: "Select language",
 };
 
 registerMessages("shell", shellMessages);

@@ -110,6 +110,16 @@ export function applyProfile(
       else delete next[name];
     }
   }
+  // Keycloak's user profile manages `locale` itself while the realm has internationalization on.
+  if (
+    realmFlag(realm, "internationalizationEnabled") &&
+    input.locale !== undefined &&
+    !findAttribute(config, "locale")
+  ) {
+    const locale = firstValue(input.locale);
+    if (locale) next.locale = [locale];
+    else delete next.locale;
+  }
   user.attributes = next;
 }
 
@@ -119,7 +129,7 @@ export function visibleAttributes(user: UserRecord, config: UpConfig): Attribute
   for (const [name, values] of Object.entries(user.attributes)) {
     if (isRootAttribute(name)) continue;
     const attribute = findAttribute(config, name);
-    if (attribute ? adminCanView(attribute) : unmanagedVisible(config)) visible[name] = values;
+    if (attribute ? adminCanView(attribute) : unmanagedVisible(config) || name === "locale") visible[name] = values;
   }
   return visible;
 }
