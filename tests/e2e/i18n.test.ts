@@ -157,7 +157,7 @@ describe("translations from the server", () => {
     before(async () => {
       // A master client for the host's sign-in whose web origins admit both host addresses for the admin API.
       hostPort = await freePort();
-      const origins = [`http://127.0.0.1:${hostPort}`, `http://localhost:${hostPort}`];
+      const origins = [`http://127.0.0.1:${hostPort}`, `http://[::1]:${hostPort}`];
       await fetch(`${server.baseUrl}/admin/realms/master/clients`, {
         method: "POST",
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
@@ -166,6 +166,8 @@ describe("translations from the server", () => {
           publicClient: true,
           directAccessGrantsEnabled: true,
           webOrigins: origins,
+          // Without it who-am-I refuses the host's token (FINDINGS: Keycloak's AdminConsole.whoAmI).
+          attributes: { "security.admin.console": "true" },
         }),
       });
       const hostToken = await adminToken(server.baseUrl, "master", "admin", "admin", "embedding-host");
@@ -177,7 +179,8 @@ describe("translations from the server", () => {
 <body><kc-users-admin server-url="${server.baseUrl}" auth-realm="master" realm="demo" locale="de"
 token-provider="hostToken"></kc-users-admin></body></html>`);
       });
-      await new Promise<void>((resolve) => host.listen(hostPort, "127.0.0.1", resolve));
+      // Dual stack: 127.0.0.1 is a web origin of the demo realm's clients (http://127.0.0.1:*), [::1] is not.
+      await new Promise<void>((resolve) => host.listen(hostPort, "::", resolve));
     });
     after(() => new Promise<void>((resolve) => host?.close(() => resolve())));
 
@@ -215,7 +218,7 @@ token-provider="hostToken"></kc-users-admin></body></html>`);
     });
 
     it("falls back to English with one warning when the realm's clients refuse the origin", async () => {
-      const { context, element, warnings, bundles, page } = await openHost(`http://localhost:${hostPort}`);
+      const { context, element, warnings, bundles, page } = await openHost(`http://[::1]:${hostPort}`);
       await element.getByRole("button", { name: "Clear all filters" }).waitFor();
       assert.equal(bundles.length, 1, "one read, no retries");
       assert.equal(warnings.filter((text) => text.includes("English shows instead")).length, 1, warnings.join("\n"));
