@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { Page } from "@patternfly/react-core/dist/esm/components/Page/index.js";
+import { PageErrorBoundary } from "../../core/runtime/page-error-boundary.tsx";
 import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
 import { ConsoleBanners } from "./console-banners.tsx";
 import { ConsoleBreadcrumbs } from "./console-breadcrumbs.tsx";
@@ -17,9 +18,11 @@ export function ConsoleLayout() {
       breadcrumb={<ConsoleBreadcrumbs />}
     >
       <ConsoleBanners />
-      <Suspense fallback={<LoadingSpinner />}>
-        <Outlet />
-      </Suspense>
+      <PageErrorBoundary>
+        <Suspense fallback={<LoadingSpinner />}>
+          <Outlet />
+        </Suspense>
+      </PageErrorBoundary>
     </Page>
   );
 }

@@ -17,6 +17,7 @@ import { BarsIcon } from "@patternfly/react-icons/dist/esm/icons/bars-icon.js";
 import { Link } from "react-router";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
+import { ValueBoundary } from "../../core/ui/boundaries/value-boundary.tsx";
 import { ConsoleLogo } from "./logo.tsx";
 import { HelpMenu } from "./help-menu.tsx";
 import { NarrowKebabMenu } from "./narrow-kebab-menu.tsx";
@@ -50,15 +51,21 @@ export function ConsoleMasthead() {
               visibility={{ default: "hidden", md: "visible" }}
             >
               <ToolbarItem>
-                <HelpMenu />
+                <ValueBoundary>
+                  <HelpMenu />
+                </ValueBoundary>
               </ToolbarItem>
               <ToolbarItem>
-                <UserMenu />
+                <ValueBoundary>
+                  <UserMenu />
+                </ValueBoundary>
               </ToolbarItem>
             </ToolbarGroup>
             <ToolbarGroup align={{ default: "alignEnd" }} visibility={{ default: "visible", md: "hidden" }}>
               <ToolbarItem>
-                <NarrowKebabMenu />
+                <ValueBoundary>
+                  <NarrowKebabMenu />
+                </ValueBoundary>
               </ToolbarItem>
             </ToolbarGroup>
           </ToolbarContent>
