@@ -6,10 +6,11 @@ import { RenderBoundary } from "./render-boundary.tsx";
 import "./boundary-messages.ts";
 
 /** Long enough for a reason, short enough for a table cell. */
-const MESSAGE_SHOWN = 160;
+const MESSAGE_SHOWN = 80;
 
+/** The message's first clause ("Minified React error #31" without the link that follows it). */
 function shortMessage(error: unknown): string {
-  const message = errorMessage(error);
+  const message = errorMessage(error).split(/[;\n]/)[0].trim();
   return message.length > MESSAGE_SHOWN ? `${message.slice(0, MESSAGE_SHOWN)}…` : message;
 }
 

@@ -1,4 +1,4 @@
-import { Fragment, useState, type ReactNode } from "react";
+import { Fragment, isValidElement, useState, type ReactNode } from "react";
 import {
   Table,
   Tbody,
@@ -89,8 +89,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
 /** One cell, rendered as its own component so that a throw in `column.cell` stays in this cell. */
 function CellValue<T>({ row, column }: { row: T; column: TableColumn<T> }) {
-  if (column.cell) return <>{column.cell(row)}</>;
-  return <>{displayText((row as Record<string, unknown>)[column.name])}</>;
+  if (!column.cell) return <>{displayText((row as Record<string, unknown>)[column.name])}</>;
+  const content: unknown = column.cell(row);
+  // A field handed back as it came from the server may be an object; React cannot render that.
+  const isPlainObject = typeof content === "object" && content !== null && !Array.isArray(content);
+  return <>{isPlainObject && !isValidElement(content) ? displayText(content) : (content as ReactNode)}</>;
 }
 
 interface DataTableBodyProps<T> extends DataTableProps<T> {
