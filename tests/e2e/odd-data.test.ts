@@ -28,6 +28,13 @@ describe("console with odd realm data", () => {
     server = await startTestServer({ args: ["--seed-demo", "false"] });
     api = masterAdmin(server);
     await createRealm(api, REALM, { displayName: MARKUP_NAME, displayNameHtml: "<h1>Huge</h1>".repeat(50) });
+    // Unmanaged attributes on, so the user keeps the 60 values of "many".
+    const profile = (await (await api(`/admin/realms/${REALM}/users/profile`)).json()) as Record<string, unknown>;
+    const policy = await api(`/admin/realms/${REALM}/users/profile`, {
+      method: "PUT",
+      body: { ...profile, unmanagedAttributePolicy: "ENABLED" },
+    });
+    assert.equal(policy.status, 200, await policy.text());
     await createUser(api, REALM, LONG_USERNAME, {
       firstName: "مرحبا",
       lastName: "🦄✨",
@@ -100,9 +107,11 @@ describe("console with odd realm data", () => {
     await page.getByRole("heading", { name: LONG_USERNAME, level: 1 }).waitFor();
     await page.getByRole("tab", { name: "Attributes" }).click();
     await page.getByRole("tabpanel").waitFor();
+    await page.getByRole("tabpanel").locator('input[value="value 59"]').waitFor();
     assert.equal(await shell().getByTestId("page-error").count(), 0);
     assert.equal(await shell().getByTestId("panel-render-error").count(), 0);
     assert.deepEqual(await seriousAxeViolations(page, "kc-admin-console"), [], "user attributes");
+    await screenshot(page, "odd-data-user");
     await page.getByTestId("realm-selector").waitFor();
   });
 
