@@ -47,7 +47,10 @@ const sampleForm = (
 
 /** Serious and critical axe violations inside the element (axe walks open shadow roots). */
 async function seriousViolations(host: Element) {
-  const results = await axe.run(host, { resultTypes: ["violations"] });
+  const results = await axe.run(host, {
+    resultTypes: ["violations"],
+    rules: { "label-content-name-mismatch": { enabled: true } },
+  });
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(" | ")}`);

@@ -78,6 +78,19 @@ describe("console shell", () => {
     await page.waitForURL(/#\/shell-e2e$/);
   });
 
+  it("names the user menu and the realm selector starting with their visible text (WCAG 2.5.3)", async () => {
+    await page.goto(`${server.baseUrl}/admin/master/console/#/demo`);
+    await page.getByTestId("dashboard-title").getByText("Welcome to Demo").waitFor();
+    await page.getByRole("button", { name: "admin, user menu", exact: true }).waitFor();
+    await page.getByRole("button", { name: "Demo, select a realm", exact: true }).waitFor();
+    // The whole console (masthead and navigation too), with label-content-name-mismatch on.
+    assert.deepEqual(await seriousAxeViolations(page, "kc-admin-console"), [], "dashboard and shell");
+    await page.getByTestId("user-menu-toggle").click();
+    await page.getByRole("menuitem", { name: "sign out" }).waitFor();
+    assert.deepEqual(await seriousAxeViolations(page, "kc-admin-console"), [], "open user menu");
+    await page.keyboard.press("Escape");
+  });
+
   it("clears the caches from the user menu in master only", async () => {
     await page.getByTestId("user-menu-toggle").click();
     assert.equal(await page.getByRole("menuitem", { name: "Clear all caches" }).count(), 0, "not outside master");

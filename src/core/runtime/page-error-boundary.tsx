@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import {
   EmptyState,
@@ -43,7 +43,14 @@ function PageErrorMessage({ error, onHome }: { error: unknown; onHome(): void })
   );
 }
 
-class ErrorCatcher extends Component<{ children: ReactNode; onHome(): void }, { error: unknown; failed: boolean }> {
+interface ErrorCatcherProps {
+  children: ReactNode;
+  onHome(): void;
+  /** The current route: moving to another one shows that page again. */
+  pathname: string;
+}
+
+class ErrorCatcher extends Component<ErrorCatcherProps, { error: unknown; failed: boolean }> {
   state = { error: undefined as unknown, failed: false };
 
   static getDerivedStateFromError(error: unknown) {
@@ -52,6 +59,11 @@ class ErrorCatcher extends Component<{ children: ReactNode; onHome(): void }, { 
 
   componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error(error, info.componentStack);
+  }
+
+  componentDidUpdate(previous: ErrorCatcherProps) {
+    if (this.state.failed && previous.pathname !== this.props.pathname)
+      this.setState({ error: undefined, failed: false });
   }
 
   render() {
@@ -71,5 +83,10 @@ class ErrorCatcher extends Component<{ children: ReactNode; onHome(): void }, { 
 /** Errors of a page: 403 shows forbiddenAdminConsole; others their message with close (reload) and home. */
 export function PageErrorBoundary({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  return <ErrorCatcher onHome={() => navigate("/")}>{children}</ErrorCatcher>;
+  const { pathname } = useLocation();
+  return (
+    <ErrorCatcher onHome={() => navigate("/")} pathname={pathname}>
+      {children}
+    </ErrorCatcher>
+  );
 }

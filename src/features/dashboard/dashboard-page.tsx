@@ -6,6 +6,8 @@ import { Content } from "@patternfly/react-core/dist/esm/components/Content/inde
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useRealmRepresentation } from "../../core/runtime/realm-scope.tsx";
+import { PanelBoundary } from "../../core/ui/boundaries/panel-boundary.tsx";
+import { firstText } from "../../core/ui/text/display-text.ts";
 import { ServerInfoTab } from "./server-info-tab.tsx";
 import { ProvidersTab } from "./providers-tab.tsx";
 import { DASHBOARD_TABS, toDashboardTab, type DashboardTab } from "./routes.ts";
@@ -20,7 +22,7 @@ export default function DashboardPage() {
   const active: DashboardTab = (DASHBOARD_TABS as readonly string[]).includes(tab ?? "")
     ? (tab as DashboardTab)
     : "welcome";
-  const realmName = representation?.displayName || realm;
+  const realmName = firstText(representation?.displayName, realm);
   return (
     <>
       <PageSection>
@@ -39,10 +41,14 @@ export default function DashboardPage() {
             <Content component="p">{t("dashboardWelcomeBody")}</Content>
           </Tab>
           <Tab eventKey="info" title={<TabTitleText>{t("dashboardInfoTab")}</TabTitleText>}>
-            <ServerInfoTab />
+            <PanelBoundary>
+              <ServerInfoTab />
+            </PanelBoundary>
           </Tab>
           <Tab eventKey="providers" title={<TabTitleText>{t("dashboardProvidersTab")}</TabTitleText>}>
-            <ProvidersTab />
+            <PanelBoundary>
+              <ProvidersTab />
+            </PanelBoundary>
           </Tab>
         </Tabs>
       </PageSection>

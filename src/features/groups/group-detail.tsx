@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type GroupRepresentation from "@keycloak/keycloak-admin-client/lib/defs/groupRepresentation.js";
-import { Tab, TabContentBody, Tabs, TabTitleText } from "@patternfly/react-core/dist/esm/components/Tabs/index.js";
+import { Tab, Tabs, TabTitleText } from "@patternfly/react-core/dist/esm/components/Tabs/index.js";
+import { TabPanel } from "../../core/ui/page/tab-panel.tsx";
 import { useAccess } from "../../core/access/access-context.tsx";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { LeaveGuardScope, useConfirmLeave } from "../../core/ui/form/index.ts";
@@ -37,27 +38,27 @@ function GroupTabs({ group, pathIds }: { group: GroupRepresentation; pathIds: st
       unmountOnExit
     >
       <Tab eventKey="children" title={<TabTitleText>{t("groupChildGroupsTab")}</TabTitleText>}>
-        <TabContentBody hasPadding>
+        <TabPanel>
           <GroupTable parentIds={pathIds} />
-        </TabContentBody>
+        </TabPanel>
       </Tab>
       {canSeeMembers && (
         <Tab eventKey="members" title={<TabTitleText>{t("groupMembersTab")}</TabTitleText>}>
-          <TabContentBody hasPadding>
+          <TabPanel>
             <GroupMembersTab group={group} />
-          </TabContentBody>
+          </TabPanel>
         </Tab>
       )}
       <Tab eventKey="attributes" title={<TabTitleText>{t("groupAttributesTab")}</TabTitleText>}>
-        <TabContentBody hasPadding>
+        <TabPanel>
           <GroupAttributesTab group={group} />
-        </TabContentBody>
+        </TabPanel>
       </Tab>
       {canSeeRoles && (
         <Tab eventKey="roleMapping" title={<TabTitleText>{t("groupRoleMappingTab")}</TabTitleText>}>
-          <TabContentBody hasPadding>
+          <TabPanel>
             <GroupRoleMappingTab group={group} />
-          </TabContentBody>
+          </TabPanel>
         </Tab>
       )}
     </Tabs>

@@ -2,7 +2,8 @@ import { Navigate, useNavigate, useParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js";
 import { PageSection } from "@patternfly/react-core/dist/esm/components/Page/index.js";
-import { Tab, TabContentBody, Tabs, TabTitleText } from "@patternfly/react-core/dist/esm/components/Tabs/index.js";
+import { Tab, Tabs, TabTitleText } from "@patternfly/react-core/dist/esm/components/Tabs/index.js";
+import { TabPanel } from "../../core/ui/page/tab-panel.tsx";
 import { errorMessage } from "../../core/api/api-error.ts";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
@@ -87,7 +88,7 @@ function OrganizationView({ organization, tab }: { organization: Organization; t
               title={<TabTitleText>{tabTitles[key]}</TabTitleText>}
               data-testid={`organization-tab-${key}`}
             >
-              <TabContentBody hasPadding>{content(key)}</TabContentBody>
+              <TabPanel>{content(key)}</TabPanel>
             </Tab>
           ))}
         </Tabs>

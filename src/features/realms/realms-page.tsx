@@ -14,6 +14,7 @@ import { useWhoAmI } from "../../core/runtime/realm-scope.tsx";
 import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
 import { CreateRealmForm } from "./create-realm-form.tsx";
 import { fetchRealmPage, realmListKey } from "./queries.ts";
+import { displayText } from "../../core/ui/text/display-text.ts";
 import "./messages.ts";
 
 const PAGE_SIZE = 10;
@@ -93,7 +94,7 @@ export default function RealmsPage() {
                       <Td>
                         <Link to={`/${realm.name}`}>{realm.name}</Link>
                       </Td>
-                      <Td>{realm.displayName ?? ""}</Td>
+                      <Td>{displayText(realm.displayName)}</Td>
                     </Tr>
                   ))}
                 </Tbody>

@@ -5,7 +5,8 @@ import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js
 import { Content } from "@patternfly/react-core/dist/esm/components/Content/index.js";
 import { Flex, FlexItem } from "@patternfly/react-core/dist/esm/layouts/Flex/index.js";
 import { PageSection } from "@patternfly/react-core/dist/esm/components/Page/index.js";
-import { Tab, TabContentBody, Tabs, TabTitleText } from "@patternfly/react-core/dist/esm/components/Tabs/index.js";
+import { Tab, Tabs, TabTitleText } from "@patternfly/react-core/dist/esm/components/Tabs/index.js";
+import { TabPanel } from "../../core/ui/page/tab-panel.tsx";
 import { Title } from "@patternfly/react-core/dist/esm/components/Title/index.js";
 import { errorMessage } from "../../core/api/api-error.ts";
 import { useAccess } from "../../core/access/access-context.tsx";
@@ -89,32 +90,32 @@ export default function RolePage() {
           unmountOnExit
         >
           <Tab eventKey="details" title={<TabTitleText>{t("roleDetailsTab")}</TabTitleText>}>
-            <TabContentBody hasPadding>
+            <TabPanel>
               <RoleDetailsTab key={current.description} role={current} />
-            </TabContentBody>
+            </TabPanel>
           </Tab>
           {showAssociated && (
             <Tab eventKey="associated-roles" title={<TabTitleText>{t("roleAssociatedRolesTab")}</TabTitleText>}>
-              <TabContentBody hasPadding>
+              <TabPanel>
                 <AssociatedRolesTab
                   roleId={id}
                   roleName={current.name ?? ""}
                   startAdding={isAdding}
                   onAddingDone={() => setAdding(false)}
                 />
-              </TabContentBody>
+              </TabPanel>
             </Tab>
           )}
           <Tab eventKey="attributes" title={<TabTitleText>{t("roleAttributesTab")}</TabTitleText>}>
-            <TabContentBody hasPadding>
+            <TabPanel>
               <RoleAttributesTab role={current} />
-            </TabContentBody>
+            </TabPanel>
           </Tab>
           {canSeeUsers && (
             <Tab eventKey="users-in-role" title={<TabTitleText>{t("roleUsersInRoleTab")}</TabTitleText>}>
-              <TabContentBody hasPadding>
+              <TabPanel>
                 <UsersInRoleTab role={current} />
-              </TabContentBody>
+              </TabPanel>
             </Tab>
           )}
         </Tabs>

@@ -17,6 +17,7 @@ import { BarsIcon } from "@patternfly/react-icons/dist/esm/icons/bars-icon.js";
 import { Link } from "react-router";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
+import { ValueBoundary } from "../../core/ui/boundaries/value-boundary.tsx";
 import { ConsoleLogo } from "./logo.tsx";
 import { HelpMenu } from "./help-menu.tsx";
 import { LanguageSelector } from "./language-selector.tsx";
@@ -51,18 +52,26 @@ export function ConsoleMasthead() {
               visibility={{ default: "hidden", md: "visible" }}
             >
               <ToolbarItem>
-                <LanguageSelector />
+                <ValueBoundary>
+                  <LanguageSelector />
+                </ValueBoundary>
               </ToolbarItem>
               <ToolbarItem>
-                <HelpMenu />
+                <ValueBoundary>
+                  <HelpMenu />
+                </ValueBoundary>
               </ToolbarItem>
               <ToolbarItem>
-                <UserMenu />
+                <ValueBoundary>
+                  <UserMenu />
+                </ValueBoundary>
               </ToolbarItem>
             </ToolbarGroup>
             <ToolbarGroup align={{ default: "alignEnd" }} visibility={{ default: "visible", md: "hidden" }}>
               <ToolbarItem>
-                <NarrowKebabMenu />
+                <ValueBoundary>
+                  <NarrowKebabMenu />
+                </ValueBoundary>
               </ToolbarItem>
             </ToolbarGroup>
           </ToolbarContent>

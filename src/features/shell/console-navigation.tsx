@@ -8,6 +8,7 @@ import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useRealmRepresentation } from "../../core/runtime/realm-scope.tsx";
 import { useRuntime } from "../../core/runtime/runtime-context.tsx";
 import { useServerInfo } from "../../core/runtime/shared-queries.ts";
+import { ValueBoundary } from "../../core/ui/boundaries/value-boundary.tsx";
 import { toArea, toRealms } from "./console-paths.ts";
 import { configureEntries, manageEntries, managementConsoleAccess, type NavEntry } from "./nav-entries.ts";
 import { RealmSelector } from "./realm-selector.tsx";
@@ -42,7 +43,9 @@ export function ConsoleNavigation() {
   return (
     <PageSidebar>
       <PageSidebarBody>
-        <RealmSelector />
+        <ValueBoundary resetKey={realm}>
+          <RealmSelector />
+        </ValueBoundary>
       </PageSidebarBody>
       <PageSidebarBody isFilled>
         <Nav aria-label={t("navigation")}>

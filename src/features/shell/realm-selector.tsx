@@ -20,7 +20,9 @@ import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useRealmRepresentation } from "../../core/runtime/realm-scope.tsx";
 import { useRuntime } from "../../core/runtime/runtime-context.tsx";
+import { ValueBoundary } from "../../core/ui/boundaries/value-boundary.tsx";
 import { useOverlayRoot } from "../../core/ui/overlays/overlay-root.tsx";
+import { displayText, firstText } from "../../core/ui/text/display-text.ts";
 import { toDashboard } from "./console-paths.ts";
 import { useRecentRealms } from "./use-recent-realms.ts";
 
@@ -48,14 +50,12 @@ export function RealmSelector() {
     () => (names.data && !deferredSearch ? new Set(names.data.map((entry) => entry.name)) : undefined),
     [names.data, deferredSearch],
   );
-  const current = useMemo(
-    () => ({ name: realm, displayName: representation?.displayName }),
-    [realm, representation?.displayName],
-  );
+  const displayName = displayText(representation?.displayName);
+  const current = useMemo(() => ({ name: realm, displayName }), [realm, displayName]);
   const recent = useRecentRealms(current, known && known.size < SHOWN ? known : undefined).filter(
     (entry) => entry.name !== realm,
   );
-  const label = representation?.displayName || realm;
+  const label = displayName || realm;
 
   const select = (name: string) => {
     setOpen(false);
@@ -82,7 +82,7 @@ export function RealmSelector() {
             <MenuList aria-label={t("recentRealms")}>
               {recent.map((entry) => (
                 <MenuItem key={`recent-${entry.name}`} itemId={entry.name}>
-                  {entry.displayName || entry.name}
+                  <ValueBoundary>{firstText(entry.displayName, entry.name)}</ValueBoundary>
                 </MenuItem>
               ))}
             </MenuList>
@@ -92,7 +92,7 @@ export function RealmSelector() {
           <MenuList aria-label={t("allRealms")}>
             {(names.data ?? []).map((entry) => (
               <MenuItem key={entry.name} itemId={entry.name} isSelected={entry.name === realm}>
-                {entry.displayName || entry.name}
+                <ValueBoundary>{firstText(entry.displayName, entry.name)}</ValueBoundary>
               </MenuItem>
             ))}
             {names.data?.length === 0 && <MenuItem isDisabled>{t("noRealmsFound")}</MenuItem>}
@@ -116,7 +116,7 @@ export function RealmSelector() {
           isFullWidth
           isExpanded={open}
           onClick={() => setOpen(!open)}
-          aria-label={t("realmSelector")}
+          aria-label={t("realmSelectorNamed", { realm: label })}
           data-testid="realm-selector"
         >
           {label}

@@ -9,7 +9,13 @@ export const RECENT_REALMS_KEPT = 3;
 export function readRecentRealms(storage: Storage | undefined = globalThis.localStorage): RecentRealm[] {
   try {
     const parsed: unknown = JSON.parse(storage?.getItem(RECENT_REALMS_KEY) ?? "[]");
-    return Array.isArray(parsed) ? parsed.filter((entry): entry is RecentRealm => typeof entry?.name === "string") : [];
+    if (!Array.isArray(parsed)) return [];
+    return parsed
+      .filter((entry): entry is RecentRealm => typeof entry?.name === "string")
+      .map(({ name, displayName }) => ({
+        name,
+        displayName: typeof displayName === "string" ? displayName : undefined,
+      }));
   } catch {
     return [];
   }

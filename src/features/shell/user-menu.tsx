@@ -35,7 +35,7 @@ export function UserMenu() {
           isExpanded={open}
           onClick={() => setOpen(!open)}
           icon={<UserAvatar picture={claims?.picture} />}
-          aria-label={t("userMenu")}
+          aria-label={t("userMenuNamed", { name })}
           data-testid="user-menu-toggle"
         >
           {name}

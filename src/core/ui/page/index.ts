@@ -2,3 +2,4 @@ export { ViewHeader, type ViewHeaderProps, type ViewHeaderAction } from "./view-
 export { RoutableTabs, type RoutableTab, type RoutableTabsProps } from "./routable-tabs.tsx";
 export { JumpLinksNav, type JumpLinksNavProps, type JumpSection } from "./jump-links-nav.tsx";
 export { JUMP_LINK_OFFSET, scrollContainerOf } from "./scroll-container.ts";
+export { TabPanel } from "./tab-panel.tsx";

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Tab, TabTitleText, Tabs } from "@patternfly/react-core/dist/esm/components/Tabs/index.js";
 import { useLocation, useNavigate, useParams } from "react-router";
+import { PanelBoundary } from "../boundaries/panel-boundary.tsx";
 
 export interface RoutableTab {
   /** The URL segment, e.g. `attributes` in `#/{realm}/users/{id}/attributes`. */
@@ -57,7 +58,7 @@ export function RoutableTabs({ tabs, unmountInactive = true, ...aria }: Routable
           title={<TabTitleText>{tab.title}</TabTitleText>}
           data-testid={`tab-${tab.key}`}
         >
-          {tab.content}
+          <PanelBoundary resetKey={tab.key}>{tab.content}</PanelBoundary>
         </Tab>
       ))}
     </Tabs>

@@ -9,6 +9,7 @@ import { Toolbar, ToolbarContent, ToolbarItem } from "@patternfly/react-core/dis
 import EllipsisVIcon from "@patternfly/react-icons/dist/esm/icons/ellipsis-v-icon.js";
 import { useMessages } from "../../i18n/use-messages.ts";
 import { useConfirm } from "../dialogs/use-confirm.tsx";
+import { displayText } from "../text/display-text.ts";
 import { Dropdown, DropdownItem, DropdownList } from "../overlays/dropdown.tsx";
 import "./page-messages.ts";
 
@@ -37,8 +38,9 @@ export interface ViewHeaderProps {
 }
 
 /** The top of a screen: title, badges, subtitle, enabled switch and an actions kebab. */
-export function ViewHeader({ title, subtitle, badges, enabled, actions, toolbar }: ViewHeaderProps) {
+export function ViewHeader({ title: rawTitle, subtitle, badges, enabled, actions, toolbar }: ViewHeaderProps) {
   const { t } = useMessages();
+  const title = displayText(rawTitle);
   const [isMenuOpen, setMenuOpen] = useState(false);
   const { confirm, dialog } = useConfirm();
   const changeEnabled = async (next: boolean) => {

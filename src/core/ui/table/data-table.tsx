@@ -1,4 +1,4 @@
-import { Fragment, useState, type ReactNode } from "react";
+import { Fragment, isValidElement, useState, type ReactNode } from "react";
 import {
   Table,
   Tbody,
@@ -9,7 +9,9 @@ import {
   ExpandableRowContent,
 } from "@patternfly/react-table/dist/esm/components/Table/index.js";
 import { useMessages } from "../../i18n/use-messages.ts";
+import { ValueBoundary } from "../boundaries/value-boundary.tsx";
 import { LoadingSpinner } from "../layout/loading-spinner.tsx";
+import { displayText } from "../text/display-text.ts";
 import { ExpandedRowDetail } from "./expanded-row-detail.tsx";
 import { RowActionsMenu } from "./row-actions-menu.tsx";
 import { TableEmptyState, TableErrorState, TableNoResultsState, type TableEmptyStateProps } from "./table-states.tsx";
@@ -85,6 +87,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
 }
 
+/** One cell, rendered as its own component so that a throw in `column.cell` stays in this cell. */
+function CellValue<T>({ row, column }: { row: T; column: TableColumn<T> }) {
+  if (!column.cell) return <>{displayText((row as Record<string, unknown>)[column.name])}</>;
+  const content: unknown = column.cell(row);
+  // A field handed back as it came from the server may be an object; React cannot render that.
+  const isPlainObject = typeof content === "object" && content !== null && !Array.isArray(content);
+  return <>{isPlainObject && !isValidElement(content) ? displayText(content) : (content as ReactNode)}</>;
+}
+
 interface DataTableBodyProps<T> extends DataTableProps<T> {
   page: TablePage<T>;
   selected: Map<string, T>;
@@ -155,7 +166,9 @@ function DataTableBody<T>({
         )}
         {columns.map((column) => (
           <Td key={column.name} dataLabel={column.title}>
-            {column.cell ? column.cell(row) : String((row as Record<string, unknown>)[column.name] ?? "")}
+            <ValueBoundary resetKey={row}>
+              <CellValue row={row} column={column} />
+            </ValueBoundary>
           </Td>
         ))}
         {rowActions && (
@@ -215,7 +228,9 @@ function DataTableBody<T>({
                 <Tr isExpanded>
                   <Td colSpan={columnCount}>
                     <ExpandableRowContent>
-                      <ExpandedRowDetail row={row} load={loadDetail} />
+                      <ValueBoundary resetKey={row}>
+                        <ExpandedRowDetail row={row} load={loadDetail} />
+                      </ValueBoundary>
                     </ExpandableRowContent>
                   </Td>
                 </Tr>
