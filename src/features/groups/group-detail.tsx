@@ -36,25 +36,25 @@ function GroupTabs({ group, pathIds }: { group: GroupRepresentation; pathIds: st
       mountOnEnter
       unmountOnExit
     >
-      <Tab eventKey="children" title={<TabTitleText>{t("groupChildGroupsTab")}</TabTitleText>}>
+      <Tab eventKey="children" title={<TabTitleText>{t("childGroups")}</TabTitleText>}>
         <TabContentBody hasPadding>
           <GroupTable parentIds={pathIds} />
         </TabContentBody>
       </Tab>
       {canSeeMembers && (
-        <Tab eventKey="members" title={<TabTitleText>{t("groupMembersTab")}</TabTitleText>}>
+        <Tab eventKey="members" title={<TabTitleText>{t("members")}</TabTitleText>}>
           <TabContentBody hasPadding>
             <GroupMembersTab group={group} />
           </TabContentBody>
         </Tab>
       )}
-      <Tab eventKey="attributes" title={<TabTitleText>{t("groupAttributesTab")}</TabTitleText>}>
+      <Tab eventKey="attributes" title={<TabTitleText>{t("attributes")}</TabTitleText>}>
         <TabContentBody hasPadding>
           <GroupAttributesTab group={group} />
         </TabContentBody>
       </Tab>
       {canSeeRoles && (
-        <Tab eventKey="roleMapping" title={<TabTitleText>{t("groupRoleMappingTab")}</TabTitleText>}>
+        <Tab eventKey="roleMapping" title={<TabTitleText>{t("roleMapping")}</TabTitleText>}>
           <TabContentBody hasPadding>
             <GroupRoleMappingTab group={group} />
           </TabContentBody>
