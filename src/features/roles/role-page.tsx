@@ -88,13 +88,13 @@ export default function RolePage() {
           mountOnEnter
           unmountOnExit
         >
-          <Tab eventKey="details" title={<TabTitleText>{t("roleDetailsTab")}</TabTitleText>}>
+          <Tab eventKey="details" title={<TabTitleText>{t("details")}</TabTitleText>}>
             <TabContentBody hasPadding>
               <RoleDetailsTab key={current.description} role={current} />
             </TabContentBody>
           </Tab>
           {showAssociated && (
-            <Tab eventKey="associated-roles" title={<TabTitleText>{t("roleAssociatedRolesTab")}</TabTitleText>}>
+            <Tab eventKey="associated-roles" title={<TabTitleText>{t("associatedRolesText")}</TabTitleText>}>
               <TabContentBody hasPadding>
                 <AssociatedRolesTab
                   roleId={id}
@@ -105,13 +105,13 @@ export default function RolePage() {
               </TabContentBody>
             </Tab>
           )}
-          <Tab eventKey="attributes" title={<TabTitleText>{t("roleAttributesTab")}</TabTitleText>}>
+          <Tab eventKey="attributes" title={<TabTitleText>{t("attributes")}</TabTitleText>}>
             <TabContentBody hasPadding>
               <RoleAttributesTab role={current} />
             </TabContentBody>
           </Tab>
           {canSeeUsers && (
-            <Tab eventKey="users-in-role" title={<TabTitleText>{t("roleUsersInRoleTab")}</TabTitleText>}>
+            <Tab eventKey="users-in-role" title={<TabTitleText>{t("usersInRole")}</TabTitleText>}>
               <TabContentBody hasPadding>
                 <UsersInRoleTab role={current} />
               </TabContentBody>
