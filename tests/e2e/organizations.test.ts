@@ -322,7 +322,7 @@ describe("organizations screens", () => {
     const bobRow = members.getByRole("row").filter({ hasText: "bob.brown" });
     await bobRow.getByRole("button", { name: /^Actions/ }).click();
     await page.getByRole("menuitem", { name: "Remove" }).click();
-    await page.getByText("1 member(s) removed.").waitFor();
+    await page.getByText("User left the organization").waitFor();
     await members.getByText("alice.anderson", { exact: true }).waitFor();
     assert.equal(await members.getByText("bob.brown", { exact: true }).count(), 0);
     const left = (await (await api(`${ORGS}/${acme.id}/members`)).json()) as { username: string }[];
