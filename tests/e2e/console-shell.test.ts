@@ -151,7 +151,7 @@ describe("console shell", () => {
     await tempPage.getByTestId("dashboard-title").waitFor();
     await tempPage
       .getByTestId("temporary-admin-banner")
-      .getByText(/temporary administrator/)
+      .getByText(/temporary admin user/)
       .waitFor();
     assert.equal(await page.getByTestId("temporary-admin-banner").count(), 0, "not for a permanent administrator");
     await tempPage.close();
