@@ -168,7 +168,7 @@ describe("dynamic component form", () => {
     await realClick(byId(root, "kc-config-mode"));
     await realClick(await menuItem(root, "fast"));
     await realClick(byId(root, "kc-config-scopes"));
-    await realClick(await menuItem(root, "email"));
+    await realClick(await menuItem(root, "Email"));
     await realClick(await menuItem(root, "openid"));
     await sendKeys({ press: "Escape" });
     // MultivaluedString: two values

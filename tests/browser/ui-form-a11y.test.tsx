@@ -118,7 +118,7 @@ describe("catalogue table and form: accessibility and keyboard", () => {
     expect(deepActiveElement()).to.equal(secret);
     await sendKeys({ type: "s3cret-value" });
     await next();
-    expect(deepActiveElement()?.getAttribute("aria-label")).to.equal("Show password");
+    expect(deepActiveElement()?.getAttribute("aria-label")).to.equal("Show password field in clear text");
     await sendKeys({ press: "Space" });
     await waitFor(() => secret.type === "text", "the secret shown");
     // Tab to the switch and flip it with Space.

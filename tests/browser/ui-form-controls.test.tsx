@@ -163,10 +163,10 @@ describe("more form controls", () => {
     const button = root.querySelector<HTMLButtonElement>('button[aria-label="Copy to clipboard: JWKS URL"]')!;
     await realClick(button);
     await waitFor(
-      () => root.querySelector(".pf-v6-screen-reader[aria-live]")?.textContent === "Copied",
+      () => root.querySelector(".pf-v6-screen-reader[aria-live]")?.textContent === "Successfully copied to clipboard!",
       "the copied announcement",
     );
-    await waitFor(() => byText(root, ".pf-v6-c-tooltip", "Copied"), "the 'Copied' tooltip");
+    await waitFor(() => byText(root, ".pf-v6-c-tooltip", "Successfully copied to clipboard!"), "the copied tooltip");
     // Reading the clipboard back needs a permission the runner does not grant: paste it instead.
     const paste = root.querySelector<HTMLTextAreaElement>("textarea#paste-here")!;
     await realClick(paste);
@@ -210,7 +210,7 @@ describe("more form controls", () => {
         <TextControl name="alias" label="Alias" labelHelp="The name shown on the sign-in page." />
       </TestForm>,
     );
-    const help = root.querySelector<HTMLElement>('[role="button"][aria-label="More about Alias"]')!;
+    const help = root.querySelector<HTMLElement>(`[role="button"][aria-label="More help for 'Alias'"]`)!;
     expect(Boolean(help), "a help button next to the label").to.equal(true);
     expect(root.querySelectorAll(".pf-v6-c-popover").length).to.equal(0);
     await realClick(help);
@@ -229,7 +229,7 @@ describe("more form controls", () => {
       </TestForm>,
     );
     expect(root.querySelectorAll('label[for="kc-field-alias"]').length, "the label").to.equal(1);
-    expect(root.querySelectorAll('[aria-label="More about Alias"]').length, "no help button").to.equal(0);
+    expect(root.querySelectorAll(`[aria-label="More help for 'Alias'"]`).length, "no help button").to.equal(0);
     expect(root.textContent).to.not.include("The name shown on the sign-in page.");
   });
 

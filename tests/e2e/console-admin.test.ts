@@ -98,19 +98,19 @@ describe("console as the master admin", () => {
   it("keeps the help mode across a reload", async () => {
     await page.goto(`${server.baseUrl}/admin/master/console/#/master`);
     await page.getByTestId("help-menu-toggle").click();
-    const helpSwitch = page.getByRole("switch", { name: "Show help texts" });
+    const helpSwitch = page.getByRole("switch", { name: "Enable help mode" });
     assert.equal(await helpSwitch.isChecked(), true);
     await page.getByTestId("help-mode-item").click();
     assert.equal(await page.evaluate(() => localStorage.getItem("helpEnabled")), "false");
     await page.reload();
     await page.getByTestId("help-menu-toggle").click();
-    assert.equal(await page.getByRole("switch", { name: "Show help texts" }).isChecked(), false);
+    assert.equal(await page.getByRole("switch", { name: "Enable help mode" }).isChecked(), false);
     await page.keyboard.press("Escape");
   });
 
   it("signs out back to the login page", async () => {
     await page.getByTestId("user-menu-toggle").click();
-    await page.getByRole("menuitem", { name: "sign out" }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
     await page.getByLabel("Username or email").waitFor();
     await page.getByRole("button", { name: "Sign In" }).waitFor();
   });
@@ -121,9 +121,9 @@ describe("console as the master admin", () => {
     await failed.goto(
       `${server.baseUrl}/admin/master/console/?error=access_denied&error_description=Account%20is%20disabled#/master/users`,
     );
-    const dialog = failed.getByRole("alertdialog", { name: "something went wrong" });
+    const dialog = failed.getByRole("alertdialog", { name: "Something went wrong" });
     await dialog.getByText("Account is disabled").waitFor();
-    await dialog.getByRole("button", { name: "try again" }).click();
+    await dialog.getByRole("button", { name: "Try again" }).click();
     await failed.getByLabel("Username or email").waitFor();
     const back = new URL(new URL(failed.url()).searchParams.get("redirect_uri") ?? "");
     assert.equal(

@@ -38,7 +38,7 @@ describe("console shell", () => {
     await page.getByRole("button", { name: "Create realm" }).click();
     await page.getByLabel("Realm name").fill("shell-e2e");
     await page.getByRole("button", { name: "Create", exact: true }).click();
-    await page.getByText("Realm shell-e2e was created.").waitFor();
+    await page.getByText("Realm created successfully").waitFor();
     await page.getByTestId("dashboard-title").waitFor();
     assert.match(page.url(), /#\/shell-e2e$/);
     assert.equal((await api("/admin/realms/shell-e2e")).status, 200);
@@ -47,14 +47,14 @@ describe("console shell", () => {
     await page.getByRole("button", { name: "Create realm" }).click();
     await page.getByLabel("Realm name").fill("shell-e2e");
     await page.getByRole("button", { name: "Create", exact: true }).click();
-    await page.getByText(/The realm could not be created: .+/).waitFor();
+    await page.getByText(/Could not create realm .+/).waitFor();
     assert.equal(await page.getByLabel("Realm name").inputValue(), "shell-e2e");
   });
 
   it("switches realms with the selector and lists the recently used ones first", async () => {
     await page.goto(`${server.baseUrl}/admin/master/console/#/master`);
     await page.getByTestId("dashboard-title").waitFor();
-    const selector = page.getByRole("button", { name: "Select a realm" });
+    const selector = page.getByRole("button", { name: "Realm selector" });
     await selector.click();
     await page.getByRole("menuitem", { name: "Demo" }).last().click();
     await page.waitForURL(/#\/demo$/);
@@ -93,13 +93,13 @@ describe("console shell", () => {
 
   it("clears the caches from the user menu in master only", async () => {
     await page.getByTestId("user-menu-toggle").click();
-    assert.equal(await page.getByRole("menuitem", { name: "Clear all caches" }).count(), 0, "not outside master");
+    assert.equal(await page.getByRole("menuitem", { name: "Clear Caches" }).count(), 0, "not outside master");
     await page.keyboard.press("Escape");
     await page.goto(`${server.baseUrl}/admin/master/console/#/master`);
     await page.getByTestId("dashboard-title").waitFor();
     await page.getByTestId("user-menu-toggle").click();
-    await page.getByRole("menuitem", { name: "Clear all caches" }).click();
-    await page.getByText("The caches were cleared.").waitFor();
+    await page.getByRole("menuitem", { name: "Clear Caches" }).click();
+    await page.getByText("Cache cleared successfully").waitFor();
     // The toast lives in the console's shadow root, styled, not on the host page's body.
     const toast = await page.locator("kc-admin-console").evaluate((host) => {
       const alert = host.shadowRoot?.querySelector<HTMLElement>('[data-testid="alerts"] .pf-v6-c-alert');
@@ -164,7 +164,7 @@ describe("console shell", () => {
     await tempPage.getByTestId("dashboard-title").waitFor();
     await tempPage
       .getByTestId("temporary-admin-banner")
-      .getByText(/temporary administrator/)
+      .getByText(/temporary admin user/)
       .waitFor();
     assert.equal(await page.getByTestId("temporary-admin-banner").count(), 0, "not for a permanent administrator");
     await tempPage.close();

@@ -118,7 +118,7 @@ describe("demo pages", () => {
 
     const bodyChildrenBefore = await page.evaluate(() => document.body.children.length);
     await toggle.click();
-    await page.getByRole("menuitem", { name: "sign out" }).waitFor();
+    await page.getByRole("menuitem", { name: "Sign out" }).waitFor();
     const overlayOnBody = await page.evaluate(
       () =>
         document.body.querySelectorAll(
@@ -138,7 +138,7 @@ describe("demo pages", () => {
     });
     await page.screenshot({ path: `${SCREENSHOTS}/demo-hostile-menu.png`, fullPage: true });
     await page.keyboard.press("Escape");
-    await page.getByRole("menuitem", { name: "sign out" }).waitFor({ state: "detached" });
+    await page.getByRole("menuitem", { name: "Sign out" }).waitFor({ state: "detached" });
 
     const lightBackground = await shadowStyle(page, ".pf-v6-c-page", "background-color");
     const lightText = await page.getByTestId("dashboard-title").evaluate((element) => getComputedStyle(element).color);

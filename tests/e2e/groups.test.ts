@@ -48,7 +48,7 @@ describe("groups", () => {
     await page.locator("[role=option], [role=menuitem]").filter({ hasText: username }).first().click();
     await dialog.getByRole("heading", { name: `Add members to ${groupName}` }).click();
     await dialog.getByRole("button", { name: "Add", exact: true }).click();
-    await page.getByText("The members were added.").waitFor();
+    await page.getByText(/users? added to the group/).waitFor();
   };
 
   const createInDialog = async (button: string, name: string) => {
@@ -108,7 +108,7 @@ describe("groups", () => {
       const picker = page.getByRole("dialog");
       await picker.getByRole("gridcell", { name: "Select e2e-destination" }).getByRole("radio").click();
       await picker.getByRole("button", { name: "Select", exact: true }).click();
-      await page.getByText("The group was moved.").waitFor();
+      await page.getByText("Group moved").waitFor();
       const destination = await findGroup("e2e-destination");
       const leaf = await json<Group>(api, `/admin/realms/demo/groups/${(await findGroup("e2e-leaf")).id}`);
       assert.equal(leaf.path, "/e2e-destination/e2e-leaf");
@@ -141,12 +141,12 @@ describe("groups", () => {
       await page.getByLabel("Value 1").fill("4242");
       // Switching tabs with unsaved attributes asks first; staying keeps what was typed.
       await page.getByRole("tab", { name: "Members" }).click();
-      const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+      const leave = page.getByRole("dialog", { name: "Unsaved changes" });
       await leave.getByRole("button", { name: "Stay on this page" }).click();
       await leave.waitFor({ state: "detached" });
       assert.equal(await page.getByLabel("Value 1").inputValue(), "4242");
       await page.getByRole("button", { name: "Save" }).click();
-      await page.getByText("The attributes were saved.").waitFor();
+      await page.getByText("Group updated").waitFor();
       const top = await json<Group>(api, `/admin/realms/demo/groups/${(await findGroup("e2e-top")).id}`);
       assert.deepEqual(top.attributes, { costCenter: ["4242"] });
 
@@ -176,7 +176,7 @@ describe("groups", () => {
       );
 
       await rowAction(page, "Engineering", "Duplicate");
-      await page.getByText("The group was duplicated as Copy of Engineering.").waitFor();
+      await page.getByText("Group duplicated").waitFor();
       const copy = await findGroup("Copy of Engineering");
       const copyRep = await json<Group>(api, `/admin/realms/demo/groups/${copy.id}`);
       assert.deepEqual(copyRep.attributes, { costCenter: ["1000"] });
@@ -190,7 +190,7 @@ describe("groups", () => {
 
       await rowAction(page, "element-group", "Delete");
       await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
-      await page.getByText("The group was deleted.").waitFor();
+      await page.getByText("Group deleted").waitFor();
       assert.equal((await api(`/admin/realms/demo/groups/${created.id}`)).status, 404);
       assert.ok((await events()).some((e) => e.type === "kc-group-deleted" && e.detail.id === created.id));
     });
@@ -236,7 +236,7 @@ describe("groups", () => {
       const picker = page.getByRole("dialog");
       await picker.getByRole("gridcell", { name: "Select el-destination" }).getByRole("radio").click();
       await picker.getByRole("button", { name: "Select", exact: true }).click();
-      await page.getByText("The group was moved.").waitFor();
+      await page.getByText("Group moved").waitFor();
       const leaf = await json<Group>(api, `/admin/realms/demo/groups/${(await findGroup("el-leaf")).id}`);
       assert.equal(leaf.path, "/el-destination/el-leaf");
 

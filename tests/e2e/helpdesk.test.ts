@@ -68,7 +68,7 @@ describe("helpdesk: view and query only", () => {
         "Save",
         "Delete",
         "Delete user",
-        "Join group",
+        "Join Group",
         "Leave",
         "Assign role",
         "Unassign",

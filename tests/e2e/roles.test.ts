@@ -38,12 +38,12 @@ describe("realm roles", () => {
     await page.getByRole("menuitem", { name: "Add associated roles" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: kind }).click();
-    const search = dialog.getByPlaceholder("Search roles");
+    const search = dialog.getByPlaceholder("Search role by name");
     await search.fill(name);
     await search.press("Enter");
     await rowWith(dialog, name).getByRole("checkbox").check();
     await dialog.getByRole("button", { name: "Add", exact: true }).click();
-    await page.getByText("The associated roles were added.").first().waitFor();
+    await page.getByText("Associated roles have been added").first().waitFor();
     await dialog.waitFor({ state: "detached" });
   };
 
@@ -91,7 +91,7 @@ describe("realm roles", () => {
       await page.getByLabel("Role name").fill("e2e-composite");
       await page.getByLabel("Description").fill("Bundles two roles");
       await page.getByRole("button", { name: "Create", exact: true }).click();
-      await page.getByText("The role e2e-composite was created.").waitFor();
+      await page.getByText("Role created").waitFor();
       const created = await roleByName("e2e-composite");
       assert.equal(created.description, "Bundles two roles");
       await page.waitForURL(new RegExp(`#/demo/roles/${created.id}/details$`));
@@ -145,13 +145,13 @@ describe("realm roles", () => {
       await page.getByLabel("Description").fill("Bundles a realm and a client role");
       // Leaving the tab with the change unsaved asks first; staying keeps the text.
       await page.getByRole("tab", { name: "Attributes" }).click();
-      const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+      const leave = page.getByRole("dialog", { name: "Unsaved changes" });
       await leave.getByRole("button", { name: "Stay on this page" }).click();
       await leave.waitFor({ state: "detached" });
       assert.match(page.url(), /\/details$/);
       assert.equal(await page.getByLabel("Description").inputValue(), "Bundles a realm and a client role");
       await page.getByRole("button", { name: "Save" }).click();
-      await page.getByText("The role was saved.").first().waitFor();
+      await page.getByText("The role has been saved").first().waitFor();
       await page.getByRole("tab", { name: "Attributes" }).click();
       await page.getByLabel("Key 1").fill("owner");
       await page.getByLabel("Value 1").fill("team-a");
@@ -170,7 +170,7 @@ describe("realm roles", () => {
 
     it("searches the list on the server", async () => {
       await page.goto(`${server.baseUrl}/admin/master/console/#/demo/roles`);
-      const search = page.getByPlaceholder("Search roles");
+      const search = page.getByPlaceholder("Search role by name");
       await search.fill("e2e-");
       await search.press("Enter");
       await rowWith(page, "e2e-composite").waitFor();
@@ -191,7 +191,7 @@ describe("realm roles", () => {
       await page.getByRole("button", { name: "Create role" }).click();
       await page.getByLabel("Role name").fill("element-role");
       await page.getByRole("button", { name: "Create", exact: true }).click();
-      await page.getByText("The role element-role was created.").waitFor();
+      await page.getByText("Role created").waitFor();
       const created = await roleByName("element-role");
       assert.ok((await events()).some((e) => e.type === "kc-role-created" && e.detail.id === created.id));
       for (const tab of ["Details", "Attributes", "Users in role"]) {
@@ -202,7 +202,7 @@ describe("realm roles", () => {
       await page.getByRole("button", { name: "Role actions" }).click();
       await page.getByRole("menuitem", { name: "Delete" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
-      await page.getByText("The role was deleted.").waitFor();
+      await page.getByText("The role has been deleted").waitFor();
       assert.equal((await api("/admin/realms/demo/roles/element-role")).status, 404);
       assert.ok((await events()).some((e) => e.type === "kc-role-deleted" && e.detail.id === created.id));
       assert.equal(page.url(), `${server.baseUrl}/demo/test-elements/roles.html?token-client=${EMBEDDED_ADMIN_CLIENT}`);
@@ -214,7 +214,7 @@ describe("realm roles", () => {
       await rowWith(page, "offline_access").waitFor();
       await page.getByRole("button", { name: "Assign role" }).first().click();
       const dialog = page.getByRole("dialog");
-      const search = dialog.getByPlaceholder("Search roles");
+      const search = dialog.getByPlaceholder("Search role by name");
       await search.fill("e2e-realm-part");
       await search.press("Enter");
       await rowWith(dialog, "e2e-realm-part").getByRole("checkbox").check();
@@ -228,7 +228,7 @@ describe("realm roles", () => {
 
       await rowAction(page, "e2e-realm-part", "Remove");
       await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
-      await page.getByText("The associated roles were removed.").waitFor();
+      await page.getByText("Associated roles have been removed").waitFor();
       assert.ok(!(await defaults()).includes("e2e-realm-part"));
     });
 
@@ -237,7 +237,7 @@ describe("realm roles", () => {
       await page.getByRole("button", { name: "Create role" }).click();
       await page.getByLabel("Role name").fill("element-composite");
       await page.getByRole("button", { name: "Create", exact: true }).click();
-      await page.getByText("The role element-composite was created.").waitFor();
+      await page.getByText("Role created").waitFor();
       await addAssociated("Realm roles", "e2e-realm-part");
       await addAssociated("Client roles", "e2e-client-part");
       const composite = await roleByName("element-composite");
@@ -259,7 +259,7 @@ describe("realm roles", () => {
         204,
       );
       await page.goto(`${server.baseUrl}/demo/test-elements/users.html?token-client=${EMBEDDED_ADMIN_CLIENT}`);
-      const search = page.getByPlaceholder("Search users, or key:value").first();
+      const search = page.getByPlaceholder("Search user").first();
       await search.fill("alice.anderson");
       await search.press("Enter");
       await page

@@ -71,7 +71,7 @@ describe("users screens", () => {
     await page.getByLabel("Key 1").fill("department");
     await page.getByLabel("Value 1").fill("research");
     await page.getByRole("button", { name: "Save" }).click();
-    await page.getByText("The attributes were saved.").waitFor();
+    await page.getByText("The user has been saved").waitFor();
     assert.deepEqual(await seriousAxeViolations(page, host, inner), [], "attributes tab");
     assert.deepEqual((await json<UserRep>(`${USERS}/${id}`)).attributes?.department, ["research"]);
 
@@ -82,7 +82,7 @@ describe("users screens", () => {
     await passwordDialog.getByRole("textbox", { name: "Password confirmation" }).fill("Secret-123");
     assert.deepEqual(await seriousAxeViolations(page, host, inner), [], "set password dialog");
     await passwordDialog.getByRole("button", { name: "Set password" }).click();
-    await page.getByText("The password was set.").waitFor();
+    await page.getByText("The password has been set successfully.").waitFor();
     const credentials = await json<{ type: string }[]>(`${USERS}/${id}/credentials`);
     assert.ok(
       credentials.some((credential) => credential.type === "password"),
@@ -97,12 +97,12 @@ describe("users screens", () => {
 
     await page.getByRole("tab", { name: "Groups" }).click();
     await waitForTable(page.getByRole("grid", { name: "Group membership" }));
-    await page.getByRole("button", { name: "Join group" }).first().click();
+    await page.getByRole("button", { name: "Join Group" }).first().click();
     const picker = page.getByRole("dialog");
     await picker.getByRole("button", { name: "Open Sales" }).click();
     await picker.getByRole("row").filter({ hasText: "EMEA" }).getByRole("checkbox").click();
     await picker.getByRole("button", { name: "Select", exact: true }).click();
-    await page.getByText("The user joined the group(s).").waitFor();
+    await page.getByText("Added group membership").waitFor();
     const groups = await json<{ path: string }[]>(`${USERS}/${id}/groups`);
     assert.ok(
       groups.some((group) => group.path === "/Sales/EMEA"),
@@ -150,7 +150,7 @@ describe("users screens", () => {
       .click();
     await page.getByRole("menuitem", { name: "Delete user" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
-    await page.getByText("The user was deleted.").waitFor();
+    await page.getByText("The user has been deleted").waitFor();
     assert.equal((await api(`${USERS}/${id}`)).status, 404);
     await waitForTable(list);
   }
@@ -223,7 +223,7 @@ describe("users screens", () => {
       await page.getByRole("tab", { name: "Role mapping" }).click();
       await page.getByRole("tab", { name: "Sessions" }).click();
       await page.getByText("No sessions").waitFor();
-      for (const name of ["Save", "Join group", "Assign role", "Set password", "Reset password", "Delete user"])
+      for (const name of ["Save", "Join Group", "Assign role", "Set password", "Reset password", "Delete user"])
         assert.equal(await page.getByRole("button", { name }).count(), 0, `no '${name}'`);
       assert.equal(await page.getByRole("tab", { name: "Credentials" }).count(), 0, "credentials need manage-users");
       assert.equal(await page.getByRole("switch", { name: "Enabled" }).count(), 0);
@@ -303,7 +303,7 @@ describe("users screens", () => {
     await withFailureShot(page, "users-tabs", async () => {
       const list = page.getByRole("grid", { name: "Users" });
       await waitForTable(list);
-      const search = page.getByPlaceholder("Search users, or key:value").first();
+      const search = page.getByPlaceholder("Search user").first();
       await search.fill("team:blue");
       await search.press("Enter");
       await list.getByRole("link", { name: "frank-tabs" }).waitFor();
@@ -316,7 +316,7 @@ describe("users screens", () => {
       const label = page.getByRole("textbox", { name: "User label" });
       await label.fill("main password");
       await label.press("Enter");
-      await page.getByText("The label was saved.").waitFor();
+      await page.getByText("The user label has been changed successfully.").waitFor();
       const credentials = await json<{ type: string; userLabel?: string }[]>(`${USERS}/${id}/credentials`);
       assert.equal(credentials.find((credential) => credential.type === "password")?.userLabel, "main password");
 
@@ -327,7 +327,7 @@ describe("users screens", () => {
       await dialog.getByRole("textbox", { name: "Username" }).fill("frank@partner");
       assert.deepEqual(await seriousAxeViolations(page, "kc-users-admin"), [], "link dialog");
       await dialog.getByRole("button", { name: "Link account" }).click();
-      await page.getByText("The account was linked.").waitFor();
+      await page.getByText("Identity provider has been linked").waitFor();
       assert.deepEqual(
         await json<{ identityProvider: string; userId: string; userName: string }[]>(
           `${USERS}/${id}/federated-identity`,
@@ -337,7 +337,7 @@ describe("users screens", () => {
       await screenshot(page, "users-identity-links");
       await page.getByRole("button", { name: "Unlink account partner-idp" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Unlink account" }).click();
-      await page.getByText("The account was unlinked.").waitFor();
+      await page.getByText("The provider link has been removed").waitFor();
       assert.deepEqual(await json<unknown[]>(`${USERS}/${id}/federated-identity`), []);
 
       await page.getByRole("tab", { name: "Sessions" }).click();
@@ -399,7 +399,7 @@ describe("users screens", () => {
       await carolRow.getByText("Temporarily locked").waitFor();
       await screenshot(page, "users-locked");
       await carolRow.getByRole("button", { name: "Unlock carol.chen" }).click();
-      await page.getByText("The user was unlocked.").waitFor();
+      await page.getByText("User successfully unlocked").waitFor();
       assert.equal(
         (await json<{ disabled: boolean }>(`/admin/realms/demo/attack-detection/brute-force/users/${carol.id}`))
           .disabled,
@@ -412,7 +412,7 @@ describe("users screens", () => {
       await page.getByLabel("Username", { exact: true }).fill("bob.brown");
       await page.getByLabel("First name", { exact: true }).fill("Another Bob");
       await page.getByRole("button", { name: "Create", exact: true }).click();
-      await page.getByText("The user could not be created: User exists with same username").waitFor();
+      await page.getByText("Could not create user: User exists with same username").waitFor();
       assert.equal(
         await page.getByLabel("First name", { exact: true }).inputValue(),
         "Another Bob",
@@ -421,7 +421,7 @@ describe("users screens", () => {
       await page.getByRole("link", { name: "Users", exact: true }).click();
       // What was typed is not saved: leaving asks first.
       await page
-        .getByRole("dialog", { name: "Leave without saving?" })
+        .getByRole("dialog", { name: "Unsaved changes" })
         .getByRole("button", { name: "Leave and discard changes" })
         .click();
       await waitForTable(list);
@@ -449,7 +449,7 @@ describe("users screens", () => {
         await page.getByRole("link", { name: "Users", exact: true }).click();
       }
       await waitForTable(list);
-      const search = page.getByPlaceholder("Search users, or key:value").first();
+      const search = page.getByPlaceholder("Search user").first();
       await search.fill("gina");
       await search.press("Enter");
       await list.getByRole("link", { name: "gina-two" }).waitFor();
@@ -481,7 +481,7 @@ describe("users screens", () => {
       await waitForTable(page.getByRole("grid", { name: "Users" }));
       await page.getByRole("button", { name: "Create user" }).first().click();
       await page.getByLabel("Username", { exact: true }).fill("harry-joins");
-      await page.getByRole("button", { name: "Join groups" }).click();
+      await page.getByRole("button", { name: "Join Groups" }).click();
       const picker = page.getByRole("dialog");
       await picker.getByRole("row").filter({ hasText: "doomed-group" }).getByRole("checkbox").click();
       await picker.getByRole("button", { name: "Select", exact: true }).click();
@@ -517,11 +517,11 @@ describe("users screens", () => {
     });
     await page.goto(`${server.baseUrl}/demo/test-elements/users.html`);
     await withFailureShot(page, "users-federated", async () => {
-      await page.getByRole("heading", { name: "Search for users" }).waitFor();
+      await page.getByRole("heading", { name: "Start by searching for users" }).waitFor();
       assert.equal(listCalls.length, 0, "no unfiltered listing");
       assert.deepEqual(await seriousAxeViolations(page, "kc-users-admin"), [], "search first");
       await screenshot(page, "users-federated-search");
-      const search = page.getByRole("searchbox").or(page.getByPlaceholder("Search users, or key:value")).first();
+      const search = page.getByRole("searchbox").or(page.getByPlaceholder("Search user")).first();
       await search.fill("bob");
       await search.press("Enter");
       await page.getByRole("grid", { name: "Users" }).getByRole("link", { name: "bob.brown" }).waitFor();
@@ -537,7 +537,7 @@ describe("users screens", () => {
       `${server.baseUrl}/demo/test-elements/users.html?token-realm=demo&username=helpdesk&password=helpdesk`,
     );
     await withFailureShot(page, "users-federated-helpdesk", async () => {
-      await page.getByRole("heading", { name: "Search for users" }).waitFor();
+      await page.getByRole("heading", { name: "Start by searching for users" }).waitFor();
       assert.equal(listCalls.length, 0, "no unfiltered listing for helpdesk either");
     });
   });

@@ -6,20 +6,20 @@ const labels = (path: string) => breadcrumbTrail(consoleRoutes, path).map((crumb
 
 describe("console breadcrumbs", () => {
   it("names a user's page by its route, never by its id", () => {
-    expect(labels("users/0b7c-id/settings")).toEqual(["usersTitle users", "usersDetailsTitle users/0b7c-id/settings"]);
-    expect(labels("users/add-user")).toEqual(["usersTitle users", "usersCreateTitle users/add-user"]);
+    expect(labels("users/0b7c-id/settings")).toEqual(["users users", "userDetails users/0b7c-id/settings"]);
+    expect(labels("users/add-user")).toEqual(["users users", "createUser users/add-user"]);
   });
 
   it("gives roles and organizations a details crumb", () => {
-    expect(labels("roles/r-1/attributes")).toEqual(["rolesTitle roles", "roleDetailsTitle roles/r-1"]);
+    expect(labels("roles/r-1/attributes")).toEqual(["realmRoles roles", "roleDetails roles/r-1"]);
     expect(labels("organizations/o-1/members")).toEqual([
-      "orgTitle organizations",
-      "orgDetailsTitle organizations/o-1",
+      "organizations organizations",
+      "organizationDetails organizations/o-1",
     ]);
   });
 
   it("has one level for a list and for the group tree (which shows its own path)", () => {
-    expect(labels("users")).toEqual(["usersTitle users"]);
-    expect(labels("groups/g-1/g-2")).toEqual(["groupsTitle groups"]);
+    expect(labels("users")).toEqual(["users users"]);
+    expect(labels("groups/g-1/g-2")).toEqual(["groups groups"]);
   });
 });

@@ -8,7 +8,7 @@ export function ForbiddenMessage({ permissions }: { permissions: string[] }) {
   return (
     <EmptyState titleText={t("forbiddenTitle")} headingLevel="h1" icon={LockIcon} data-testid="forbidden">
       <EmptyStateBody>
-        {t("forbiddenBody", { count: permissions.length })} <strong>{permissions.join(", ")}</strong>
+        {t("forbidden", { count: permissions.length })} <strong>{permissions.join(", ")}</strong>
       </EmptyStateBody>
     </EmptyState>
   );

@@ -17,13 +17,11 @@ export function UsersBreadcrumb() {
         <BreadcrumbItem
           render={({ className }) => (
             <Link className={className} to={toUsers(realm)}>
-              {t("usersTitle")}
+              {t("users")}
             </Link>
           )}
         />
-        <BreadcrumbItem isActive>
-          {pathname.endsWith("/add-user") ? t("usersCreateTitle") : t("usersDetailsTitle")}
-        </BreadcrumbItem>
+        <BreadcrumbItem isActive>{pathname.endsWith("/add-user") ? t("createUser") : t("userDetails")}</BreadcrumbItem>
       </Breadcrumb>
     </PageSection>
   );

@@ -28,11 +28,11 @@ function CatalogueTabs({ serverUrl }: { serverUrl: string }) {
           content: (
             <PageSection className="kc-catalogue-panel" aria-label={t("catalogueTablesTab")}>
               <Title headingLevel="h2" className="kc-catalogue-subheading">
-                {t("catalogueUsersTitle")}
+                {t("users")}
               </Title>
               <UsersTableSection />
               <Title headingLevel="h2" className="kc-catalogue-subheading">
-                {t("catalogueGroupsTitle")}
+                {t("groups")}
               </Title>
               <GroupsTableSection />
             </PageSection>
@@ -75,7 +75,7 @@ export function CataloguePage({ serverUrl }: { serverUrl: string }) {
         subtitle={t("catalogueSubtitle", { realm })}
         badges={[{ text: t("catalogueBadge"), color: "purple" }]}
         enabled={{ isEnabled, onChange: setEnabled, disableConfirm: {} }}
-        actions={[{ title: t("catalogueHeaderAction"), onClick: () => addAlert(t("catalogueHeaderAction"), "info") }]}
+        actions={[{ title: t("partialExport"), onClick: () => addAlert(t("partialExport"), "info") }]}
       />
       <Routes>
         <Route path="/:tab?" element={<CatalogueTabs serverUrl={serverUrl} />} />

@@ -36,7 +36,7 @@ export function DialogsSection() {
     const agreed = await confirm(
       destructive
         ? {
-            title: t("catalogueDeleteTitle", { name: "alice" }),
+            title: t("deleteConfirmUsers", { count: 1, name: "alice" }),
             children: t("catalogueDeleteBody"),
             variant: "destructive",
           }

@@ -15,14 +15,14 @@ export function GroupsTableSection() {
   return (
     <DataTable<GroupRepresentation>
       tableId="catalogue-groups"
-      ariaLabel={t("catalogueGroupsTitle")}
-      searchPlaceholder={t("catalogueSearchGroups")}
+      ariaLabel={t("groups")}
+      searchPlaceholder={t("searchGroups")}
       loader={(first, max, search) => findGroups(client, realm, first, max, search)}
       countLoader={(search) => countGroups(client, realm, search)}
       rowKey={(group) => group.id!}
       columns={[
-        { name: "name", title: t("catalogueName") },
-        { name: "path", title: t("cataloguePath") },
+        { name: "name", title: t("name") },
+        { name: "path", title: t("path") },
         { name: "subGroupCount", title: t("catalogueSubGroups"), cell: (group) => String(group.subGroupCount ?? 0) },
       ]}
       loadDetail={async (group) => {
@@ -30,7 +30,7 @@ export function GroupsTableSection() {
         return names.length ? (
           <ChipGroupList values={names} aria-label={t("catalogueSubGroups")} />
         ) : (
-          t("catalogueNoSubGroups")
+          t("moveGroupEmpty")
         );
       }}
     />

@@ -12,7 +12,6 @@ export const pickersSectionMessages = {
   cataloguePickersRoleMapping: "Role mapping of the first chosen user",
   cataloguePickersPickUser: "Pick a user above to see and change their role mappings and profile.",
   cataloguePickersProfile: "User profile of the first chosen user",
-  cataloguePickersSave: "Save",
   cataloguePickersSaved: "The user was saved",
   cataloguePickersSaveFailed: "Could not save the user: {{message}}",
   cataloguePickersDynamic: "Dynamic component form",

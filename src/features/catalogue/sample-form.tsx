@@ -94,43 +94,38 @@ export function SampleForm({ issuer }: { issuer: string }) {
             <FormSection title={titles.basics} titleElement="h2" id="catalogue-basics">
               <TextControl
                 name="displayName"
-                label={t("catalogueDisplayName")}
+                label={t("displayName")}
                 labelHelp={t("catalogueDisplayNameHelp")}
                 rules={{ required: true, maxLength: 40 }}
               />
               <TextControl
                 name="email"
                 type="email"
-                label={t("catalogueEmail")}
-                rules={{ pattern: { value: EMAIL_PATTERN, message: t("invalidEmail") } }}
+                label={t("email")}
+                rules={{ pattern: { value: EMAIL_PATTERN, message: t("emailInvalid") } }}
               />
-              <TextAreaControl name="description" label={t("catalogueDescription")} rules={{ maxLength: 255 }} />
-              <PasswordControl name="secret" label={t("catalogueSecret")} rules={{ minLength: 8 }} />
-              <SwitchControl
-                name="enabled"
-                label={t("catalogueEnabledSwitch")}
-                onText={t("enabled")}
-                offText={t("disabled")}
-              />
+              <TextAreaControl name="description" label={t("description")} rules={{ maxLength: 255 }} />
+              <PasswordControl name="secret" label={t("clientSecret")} rules={{ minLength: 8 }} />
+              <SwitchControl name="enabled" label={t("enabled")} onText={t("enabled")} offText={t("disabled")} />
             </FormSection>
             <FormSection title={titles.limits} titleElement="h2" id="catalogue-limits">
               <NumberControl name="maxSessions" label={t("catalogueMaxSessions")} min={1} max={100} defaultValue={3} />
-              <SelectControl name="theme" label={t("catalogueTheme")} options={THEMES} />
-              <SelectControl name="locale" label={t("catalogueLocale")} options={LOCALES} />
-              <MultiSelectControl name="locales" label={t("catalogueLocales")} options={LOCALES} />
-              <MultiValueControl name="webOrigins" label={t("catalogueWebOrigins")} />
-              <KeyValueControl name="attributes" label={t("catalogueAttributes")} />
+              <SelectControl name="theme" label={t("loginTheme")} options={THEMES} />
+              <SelectControl name="locale" label={t("defaultLocale")} options={LOCALES} />
+              <MultiSelectControl name="locales" label={t("supportedLocales")} options={LOCALES} />
+              <MultiValueControl name="webOrigins" label={t("webOrigins")} />
+              <KeyValueControl name="attributes" label={t("attributes")} />
             </FormSection>
             <FormSection title={titles.more} titleElement="h2" id="catalogue-more">
               <TimeSelectorControl
                 name="lifespan"
-                label={t("catalogueLifespan")}
+                label={t("accessTokenLifespan")}
                 units={["minute", "hour", "day"]}
                 rules={{ min: 60 }}
               />
-              <DateTimeControl name="notBefore" label={t("catalogueNotBefore")} />
+              <DateTimeControl name="notBefore" label={t("notBefore")} />
               <FileUploadControl name="importFile" label={t("catalogueImport")} />
-              <CopyToClipboardField label={t("catalogueIssuer")} value={issuer} />
+              <CopyToClipboardField label={t("issuer")} value={issuer} />
             </FormSection>
             <ActionGroup>
               <SubmitButton />
@@ -155,7 +150,7 @@ export function SampleForm({ issuer }: { issuer: string }) {
                 {t("catalogueSimulateServerError")}
               </Button>
               <Button variant="link" onClick={() => form.reset()}>
-                {t("catalogueReset")}
+                {t("reset")}
               </Button>
             </ActionGroup>
             <UnsavedChangesGuard when={form.formState.isDirty} />

@@ -61,7 +61,7 @@ function ProfileForm({
       <Form onSubmit={(event) => void save(event)}>
         <UserProfileFields metadata={metadata} />
         <div>
-          <Button type="submit">{t("cataloguePickersSave")}</Button>
+          <Button type="submit">{t("save")}</Button>
         </div>
       </Form>
     </FormProvider>

@@ -26,7 +26,7 @@ export function UsersTableSection() {
   const removeUser = async (user: UserRepresentation, refresh: () => void) => {
     const name = user.username ?? "";
     const agreed = await confirm({
-      title: t("catalogueDeleteTitle", { name }),
+      title: t("deleteConfirmUsers", { count: 1, name }),
       children: t("catalogueDeleteBody"),
       variant: "destructive",
     });
@@ -44,46 +44,42 @@ export function UsersTableSection() {
     <>
       <DataTable<UserRepresentation>
         tableId="catalogue-users"
-        ariaLabel={t("catalogueUsersTitle")}
-        searchPlaceholder={t("catalogueSearchUsers")}
+        ariaLabel={t("users")}
+        searchPlaceholder={t("searchForUser")}
         loader={(first, max, search) => findUsers(client, realm, first, max, search)}
         countLoader={(search) => countUsers(client, realm, search)}
         rowKey={(user) => user.id!}
         canSelect
         columns={[
-          { name: "username", title: t("catalogueUsername") },
-          { name: "email", title: t("catalogueEmail"), cell: (user) => user.email ?? "—" },
+          { name: "username", title: t("username") },
+          { name: "email", title: t("email"), cell: (user) => user.email ?? "—" },
           {
             name: "name",
-            title: t("catalogueName"),
+            title: t("name"),
             cell: (user) => [user.firstName, user.lastName].filter(Boolean).join(" ") || "—",
           },
           {
             name: "enabled",
-            title: t("catalogueStatus"),
+            title: t("status"),
             cell: (user) =>
               user.enabled === false ? (
                 <Label color="orange" isCompact>
-                  {t("catalogueUserDisabled")}
+                  {t("disabled")}
                 </Label>
               ) : (
                 <Label color="green" isCompact>
-                  {t("catalogueUserEnabled")}
+                  {t("enabled")}
                 </Label>
               ),
           },
         ]}
         loadDetail={async (user) => {
           const groups = await userGroupNames(client, realm, user.id!);
-          return groups.length ? (
-            <ChipGroupList values={groups} aria-label={t("catalogueGroups")} />
-          ) : (
-            t("catalogueNoGroups")
-          );
+          return groups.length ? <ChipGroupList values={groups} aria-label={t("groups")} /> : t("catalogueNoGroups");
         }}
         rowActions={[
           { title: t("catalogueShowJson"), onAction: (user) => setShown(user) },
-          { title: t("dialogDelete"), isDanger: true, onAction: (user, refresh) => removeUser(user, refresh) },
+          { title: t("delete"), isDanger: true, onAction: (user, refresh) => removeUser(user, refresh) },
         ]}
         toolbarActions={({ selected, refresh }) => (
           <ToolbarItem>
@@ -106,7 +102,7 @@ export function UsersTableSection() {
         )}
         emptyState={{
           message: t("catalogueNoUsers"),
-          primaryAction: { title: t("catalogueCreateUser"), onClick: () => undefined },
+          primaryAction: { title: t("createUser"), onClick: () => undefined },
         }}
       />
       {shown && (

@@ -27,7 +27,7 @@ export default function DashboardPage() {
     <>
       <PageSection>
         <Title headingLevel="h1" data-testid="dashboard-title">
-          {t("dashboardWelcome", { realm: realmName })}
+          {t("welcomeTo", { realmDisplayInfo: realmName })}
         </Title>
       </PageSection>
       <PageSection>
@@ -37,15 +37,15 @@ export default function DashboardPage() {
           mountOnEnter
           unmountOnExit
         >
-          <Tab eventKey="welcome" title={<TabTitleText>{t("dashboardWelcomeTab")}</TabTitleText>}>
+          <Tab eventKey="welcome" title={<TabTitleText>{t("welcomeTabTitle")}</TabTitleText>}>
             <Content component="p">{t("dashboardWelcomeBody")}</Content>
           </Tab>
-          <Tab eventKey="info" title={<TabTitleText>{t("dashboardInfoTab")}</TabTitleText>}>
+          <Tab eventKey="info" title={<TabTitleText>{t("serverInfo")}</TabTitleText>}>
             <PanelBoundary>
               <ServerInfoTab />
             </PanelBoundary>
           </Tab>
-          <Tab eventKey="providers" title={<TabTitleText>{t("dashboardProvidersTab")}</TabTitleText>}>
+          <Tab eventKey="providers" title={<TabTitleText>{t("providers")}</TabTitleText>}>
             <PanelBoundary>
               <ProvidersTab />
             </PanelBoundary>

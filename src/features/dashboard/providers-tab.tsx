@@ -7,11 +7,11 @@ export function ProvidersTab() {
   const { t } = useMessages();
   const providers = Object.entries(useServerInfo().providers ?? {}).sort(([a], [b]) => a.localeCompare(b));
   return (
-    <Table variant="compact" aria-label={t("dashboardProvidersTab")}>
+    <Table variant="compact" aria-label={t("providers")}>
       <Thead>
         <Tr>
-          <Th>{t("dashboardSpi")}</Th>
-          <Th>{t("dashboardProviderIds")}</Th>
+          <Th>{t("spi")}</Th>
+          <Th>{t("providers")}</Th>
         </Tr>
       </Thead>
       <Tbody>

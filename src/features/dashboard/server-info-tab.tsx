@@ -10,7 +10,7 @@ import { useServerInfo } from "../../core/runtime/shared-queries.ts";
 
 function FeatureLabels({ names, color }: { names: string[]; color: "blue" | "grey" }) {
   const { t } = useMessages();
-  if (names.length === 0) return <>{t("dashboardNone")}</>;
+  if (names.length === 0) return <>{t("none")}</>;
   return (
     <LabelGroup numLabels={names.length}>
       {names.map((name) => (
@@ -29,19 +29,19 @@ export function ServerInfoTab() {
   return (
     <DescriptionList>
       <DescriptionListGroup>
-        <DescriptionListTerm>{t("dashboardVersion")}</DescriptionListTerm>
+        <DescriptionListTerm>{t("version")}</DescriptionListTerm>
         <DescriptionListDescription data-testid="server-version">
           {info.systemInfo?.version ?? "—"}
         </DescriptionListDescription>
       </DescriptionListGroup>
       <DescriptionListGroup>
-        <DescriptionListTerm>{t("dashboardFeaturesOn")}</DescriptionListTerm>
+        <DescriptionListTerm>{t("enabledFeatures")}</DescriptionListTerm>
         <DescriptionListDescription>
           <FeatureLabels color="blue" names={features.filter((f) => f.enabled).map((f) => f.name)} />
         </DescriptionListDescription>
       </DescriptionListGroup>
       <DescriptionListGroup>
-        <DescriptionListTerm>{t("dashboardFeaturesOff")}</DescriptionListTerm>
+        <DescriptionListTerm>{t("disabledFeatures")}</DescriptionListTerm>
         <DescriptionListDescription>
           <FeatureLabels color="grey" names={features.filter((f) => !f.enabled).map((f) => f.name)} />
         </DescriptionListDescription>

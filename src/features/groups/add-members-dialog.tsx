@@ -36,23 +36,23 @@ export function AddMembersDialog({
       <ModalHeader title={t("addMembersTitle", { name: groupName })} labelId={titleId} />
       <ModalBody>
         <Form onSubmit={(event) => event.preventDefault()}>
-          <FormGroup label={t("addMembersUsers")} fieldId="kc-add-members-users">
+          <FormGroup label={t("users")} fieldId="kc-add-members-users">
             <UserPicker
               id="kc-add-members-users"
               realm={realm}
               values={userIds}
               onChange={setUserIds}
-              aria-label={t("addMembersUsers")}
+              aria-label={t("users")}
             />
           </FormGroup>
         </Form>
       </ModalBody>
       <ModalFooter>
         <Button onClick={() => void add()} isDisabled={userIds.length === 0 || isBusy} isLoading={isBusy}>
-          {t("addMembersConfirm")}
+          {t("add")}
         </Button>
         <Button variant="link" onClick={onClose}>
-          {t("groupCancel")}
+          {t("cancel")}
         </Button>
       </ModalFooter>
     </Modal>

@@ -27,9 +27,9 @@ export function GroupActionsMenu({ onRename, onDelete }: { onRename(): void; onD
       )}
     >
       <DropdownList>
-        <DropdownItem onClick={onRename}>{t("renameGroup")}</DropdownItem>
+        <DropdownItem onClick={onRename}>{t("rename")}</DropdownItem>
         <DropdownItem isDanger onClick={onDelete}>
-          {t("deleteGroup")}
+          {t("delete")}
         </DropdownItem>
       </DropdownList>
     </Dropdown>

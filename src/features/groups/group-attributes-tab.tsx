@@ -36,22 +36,22 @@ export function GroupAttributesTab({ group }: { group: GroupRepresentation }) {
     try {
       await updateGroup(adminClient, realm, group.id ?? "", { attributes: keyValueToMap(attributes) });
       emit("group-updated", { id: group.id });
-      addAlert(t("groupAttributesSaved"));
+      addAlert(t("groupUpdated"));
       form.reset({ attributes });
       await queryClient.invalidateQueries({ queryKey: groupKey(realm, group.id ?? "") });
     } catch (error) {
-      addError("groupAttributesSaveFailed", error);
+      addError("groupUpdateError", error);
     }
   });
   return (
     <FormProvider {...form}>
       <Form onSubmit={save} noValidate>
-        <KeyValueControl<AttributeValues> name="attributes" label={t("groupAttributesLabel")} isDisabled={!canManage} />
+        <KeyValueControl<AttributeValues> name="attributes" label={t("attributes")} isDisabled={!canManage} />
         {canManage && (
           <ActionGroup>
-            <SubmitButton<AttributeValues>>{t("groupAttributesSave")}</SubmitButton>
+            <SubmitButton<AttributeValues>>{t("save")}</SubmitButton>
             <Button variant="link" onClick={() => form.reset(defaults)}>
-              {t("groupAttributesRevert")}
+              {t("revert")}
             </Button>
           </ActionGroup>
         )}

@@ -37,25 +37,25 @@ function GroupTabs({ group, pathIds }: { group: GroupRepresentation; pathIds: st
       mountOnEnter
       unmountOnExit
     >
-      <Tab eventKey="children" title={<TabTitleText>{t("groupChildGroupsTab")}</TabTitleText>}>
+      <Tab eventKey="children" title={<TabTitleText>{t("childGroups")}</TabTitleText>}>
         <TabPanel>
           <GroupTable parentIds={pathIds} />
         </TabPanel>
       </Tab>
       {canSeeMembers && (
-        <Tab eventKey="members" title={<TabTitleText>{t("groupMembersTab")}</TabTitleText>}>
+        <Tab eventKey="members" title={<TabTitleText>{t("members")}</TabTitleText>}>
           <TabPanel>
             <GroupMembersTab group={group} />
           </TabPanel>
         </Tab>
       )}
-      <Tab eventKey="attributes" title={<TabTitleText>{t("groupAttributesTab")}</TabTitleText>}>
+      <Tab eventKey="attributes" title={<TabTitleText>{t("attributes")}</TabTitleText>}>
         <TabPanel>
           <GroupAttributesTab group={group} />
         </TabPanel>
       </Tab>
       {canSeeRoles && (
-        <Tab eventKey="roleMapping" title={<TabTitleText>{t("groupRoleMappingTab")}</TabTitleText>}>
+        <Tab eventKey="roleMapping" title={<TabTitleText>{t("roleMapping")}</TabTitleText>}>
           <TabPanel>
             <GroupRoleMappingTab group={group} />
           </TabPanel>

@@ -25,7 +25,7 @@ export function GroupHeader({ group, pathIds }: { group: GroupRepresentation; pa
   const actions = useGroupActions(() => undefined);
   const remove = async () => {
     const confirmed = await confirm({
-      title: t("deleteGroupTitle", { count: 1, name: group.name }),
+      title: t("deleteConfirmTitle", { count: 1 }),
       children: t("deleteGroupBody"),
       variant: "destructive",
     });
@@ -48,8 +48,8 @@ export function GroupHeader({ group, pathIds }: { group: GroupRepresentation; pa
       )}
       {isRenaming && (
         <GroupNameDialog
-          title={t("renameGroupTitle")}
-          submitLabel={t("groupSave")}
+          title={t("renameGroup")}
+          submitLabel={t("save")}
           defaultValues={{ name: group.name ?? "", description: group.description ?? "" }}
           onSubmit={(values) => actions.rename(group.id ?? "", values)}
           onClose={() => setRenaming(false)}

@@ -37,10 +37,10 @@ export function GroupMembersTab({ group }: { group: GroupRepresentation }) {
     try {
       await addMembers(adminClient, realm, groupId, userIds);
       emit("group-updated", { id: groupId, addedMembers: userIds });
-      addAlert(t("membersAdded"));
+      addAlert(t("usersAdded", { count: userIds.length }));
       setRefreshKey((key) => key + 1);
     } catch (error) {
-      addError("membersAddFailed", error);
+      addError("usersAddedError", error);
       throw error;
     }
   };
@@ -49,23 +49,23 @@ export function GroupMembersTab({ group }: { group: GroupRepresentation }) {
     try {
       await removeMembers(adminClient, realm, groupId, userIds);
       emit("group-updated", { id: groupId, removedMembers: userIds });
-      addAlert(t("membersRemoved"));
+      addAlert(t("usersLeft", { count: userIds.length }));
     } catch (error) {
-      addError("membersRemoveFailed", error);
+      addError("usersLeftError", error);
     }
     refresh();
   };
 
   const columns: TableColumn<MemberRow>[] = [
-    { name: "username", title: t("memberUsername"), cell: (row) => row.user.username ?? "" },
-    { name: "email", title: t("memberEmail"), cell: (row) => row.user.email ?? "" },
-    { name: "firstName", title: t("memberFirstName"), cell: (row) => row.user.firstName ?? "" },
-    { name: "lastName", title: t("memberLastName"), cell: (row) => row.user.lastName ?? "" },
+    { name: "username", title: t("username"), cell: (row) => row.user.username ?? "" },
+    { name: "email", title: t("email"), cell: (row) => row.user.email ?? "" },
+    { name: "firstName", title: t("firstName"), cell: (row) => row.user.firstName ?? "" },
+    { name: "lastName", title: t("lastName"), cell: (row) => row.user.lastName ?? "" },
     ...(includeSubGroups
       ? [
           {
             name: "membership",
-            title: t("memberMembership"),
+            title: t("membership"),
             cell: (row: MemberRow) => row.viaPath ?? t("memberDirect"),
           },
         ]
@@ -76,14 +76,14 @@ export function GroupMembersTab({ group }: { group: GroupRepresentation }) {
     <Stack hasGutter>
       <Checkbox
         id="kc-include-sub-group-users"
-        label={t("includeSubGroupUsers")}
+        label={t("includeSubGroups")}
         isChecked={includeSubGroups}
         onChange={(_event, checked) => setIncludeSubGroups(checked)}
       />
       <DataTable<MemberRow>
         key={String(includeSubGroups)}
         tableId="group-members"
-        ariaLabel={t("groupMembersLabel")}
+        ariaLabel={t("members")}
         loader={loader}
         columns={columns}
         rowKey={(row) => row.user.id ?? ""}
@@ -93,7 +93,7 @@ export function GroupMembersTab({ group }: { group: GroupRepresentation }) {
           canManage
             ? [
                 {
-                  title: t("leaveGroup"),
+                  title: t("leave"),
                   isDisabled: (row) => !!row.viaPath,
                   onAction: (row, refresh) => remove([row], refresh),
                 },
@@ -101,7 +101,7 @@ export function GroupMembersTab({ group }: { group: GroupRepresentation }) {
             : undefined
         }
         emptyState={{
-          title: t("membersEmptyTitle"),
+          title: t("emptyMembers"),
           message: t("membersEmptyBody"),
           primaryAction: canManage ? { title: t("addMember"), onClick: () => setAdding(true) } : undefined,
         }}
@@ -117,7 +117,7 @@ export function GroupMembersTab({ group }: { group: GroupRepresentation }) {
                   isDisabled={selected.filter((row) => !row.viaPath).length === 0}
                   onClick={() => void remove(selected, refresh)}
                 >
-                  {t("leaveGroup")}
+                  {t("leave")}
                 </Button>
               </ToolbarItem>
             </>

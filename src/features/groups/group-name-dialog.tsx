@@ -46,14 +46,14 @@ export function GroupNameDialog({ title, submitLabel, defaultValues, onSubmit, o
           <Form id={formId} onSubmit={submit} noValidate>
             <TextControl<GroupNameValues>
               name="name"
-              label={t("groupName")}
+              label={t("name")}
               rules={{
                 required: t("groupNameRequired"),
                 validate: (value) => String(value).trim() !== "" || t("groupNameRequired"),
               }}
               inputProps={{ autoFocus: true }}
             />
-            <TextAreaControl<GroupNameValues> name="description" label={t("groupDescription")} />
+            <TextAreaControl<GroupNameValues> name="description" label={t("description")} />
           </Form>
         </FormProvider>
       </ModalBody>
@@ -62,7 +62,7 @@ export function GroupNameDialog({ title, submitLabel, defaultValues, onSubmit, o
           {submitLabel}
         </SubmitButton>
         <Button variant="link" onClick={onClose}>
-          {t("groupCancel")}
+          {t("cancel")}
         </Button>
       </ModalFooter>
     </Modal>

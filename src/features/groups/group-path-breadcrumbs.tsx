@@ -21,7 +21,7 @@ export function GroupPathBreadcrumbs({
       <BreadcrumbItem
         render={({ className }) => (
           <Link className={className} to={toGroups(realm)}>
-            {t("groupsTitle")}
+            {t("groups")}
           </Link>
         )}
       />

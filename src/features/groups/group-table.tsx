@@ -45,7 +45,7 @@ export function GroupTable({ parentIds }: { parentIds: string[] }) {
 
   const askDelete = async (rows: GroupRow[]) => {
     const confirmed = await confirm({
-      title: t("deleteGroupTitle", { count: rows.length, name: rows[0]?.group.name }),
+      title: t("deleteConfirmTitle", { count: rows.length }),
       children: t("deleteGroupBody"),
       variant: "destructive",
     });
@@ -55,27 +55,27 @@ export function GroupTable({ parentIds }: { parentIds: string[] }) {
   const columns: TableColumn<GroupRow>[] = [
     {
       name: "name",
-      title: t("groupName"),
+      title: t("name"),
       cell: (row) =>
         canOpen ? <GroupLink to={toGroups(realm, row.pathIds)}>{row.group.name}</GroupLink> : row.group.name,
     },
-    ...(isTopLevel ? [{ name: "path", title: t("groupPath"), cell: pathOf }] : []),
-    { name: "description", title: t("groupDescription"), cell: (row) => row.group.description ?? "" },
+    ...(isTopLevel ? [{ name: "path", title: t("path"), cell: pathOf }] : []),
+    { name: "description", title: t("description"), cell: (row) => row.group.description ?? "" },
     { name: "subGroupCount", title: t("groupSubGroupCount"), cell: (row) => String(row.group.subGroupCount ?? 0) },
   ];
   const rowActions: TableRowAction<GroupRow>[] = [
-    { title: t("renameGroup"), onAction: (row) => setDialog({ kind: "rename", row }) },
-    { title: t("moveGroup"), onAction: (row) => setDialog({ kind: "move", row }) },
+    { title: t("rename"), onAction: (row) => setDialog({ kind: "rename", row }) },
+    { title: t("moveTo"), onAction: (row) => setDialog({ kind: "move", row }) },
     {
       title: t("moveToTopLevel"),
       isDisabled: (row) => row.pathIds.length <= 1,
       onAction: (row) => void actions.move(row.group, undefined).catch(() => undefined),
     },
     {
-      title: t("duplicateGroup"),
+      title: t("duplicate"),
       onAction: (row) => void actions.duplicate(row.group, row.pathIds.at(-2)).catch(() => undefined),
     },
-    { title: t("deleteGroup"), isDanger: true, onAction: (row) => void askDelete([row]) },
+    { title: t("delete"), isDanger: true, onAction: (row) => void askDelete([row]) },
   ];
   const createLabel = isTopLevel ? t("createGroup") : t("createChildGroup");
 
@@ -84,18 +84,18 @@ export function GroupTable({ parentIds }: { parentIds: string[] }) {
       <DataTable<GroupRow>
         key={parentIds.join("/")}
         tableId="groups"
-        ariaLabel={t("groupsTableLabel")}
+        ariaLabel={t("groups")}
         loader={loader}
         columns={columns}
         rowKey={(row) => row.pathIds.join("/")}
         rowActions={canManage ? rowActions : undefined}
         canSelect={canManage}
         isSearchable
-        searchPlaceholder={t("groupsSearch")}
+        searchPlaceholder={t("searchGroups")}
         refreshKey={refreshKey}
         emptyState={{
-          title: isTopLevel ? t("groupsEmptyTitle") : t("childGroupsEmptyTitle"),
-          message: isTopLevel ? t("groupsEmptyBody") : t("childGroupsEmptyBody"),
+          title: isTopLevel ? t("noGroupsInThisRealm") : t("noGroupsInThisSubGroup"),
+          message: isTopLevel ? t("noGroupsInThisRealmInstructions") : t("noGroupsInThisSubGroupInstructions"),
           primaryAction: canManage ? { title: createLabel, onClick: () => setDialog({ kind: "create" }) } : undefined,
         }}
         toolbarActions={({ selected }) =>
@@ -111,7 +111,7 @@ export function GroupTable({ parentIds }: { parentIds: string[] }) {
                   isDisabled={selected.length === 0}
                   onClick={() => void askDelete(selected)}
                 >
-                  {t("deleteGroup")}
+                  {t("delete")}
                 </Button>
               </ToolbarItem>
             </>
@@ -121,15 +121,15 @@ export function GroupTable({ parentIds }: { parentIds: string[] }) {
       {dialog?.kind === "create" && (
         <GroupNameDialog
           title={createLabel}
-          submitLabel={t("groupCreate")}
+          submitLabel={t("create")}
           onSubmit={(values) => actions.create(parentId, values).then(() => undefined)}
           onClose={() => setDialog(undefined)}
         />
       )}
       {dialog?.kind === "rename" && (
         <GroupNameDialog
-          title={t("renameGroupTitle")}
-          submitLabel={t("groupSave")}
+          title={t("renameGroup")}
+          submitLabel={t("save")}
           defaultValues={{ name: dialog.row.group.name ?? "", description: dialog.row.group.description ?? "" }}
           onSubmit={(values) => actions.rename(dialog.row.group.id ?? "", values)}
           onClose={() => setDialog(undefined)}

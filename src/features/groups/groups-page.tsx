@@ -25,8 +25,8 @@ export default function GroupsPage() {
     return (
       <>
         <PageSection>
-          <Title headingLevel="h1">{t("groupsTitle")}</Title>
-          <Content component="p">{t("groupsIntro")}</Content>
+          <Title headingLevel="h1">{t("groups")}</Title>
+          <Content component="p">{t("groupsDescription")}</Content>
         </PageSection>
         <PageSection>
           <GroupTable parentIds={[]} />
@@ -41,7 +41,7 @@ export default function GroupsPage() {
         {group ? (
           <GroupHeader group={group} pathIds={pathIds} />
         ) : (
-          <Title headingLevel="h1">{path.isPending ? "…" : t("groupsTitle")}</Title>
+          <Title headingLevel="h1">{path.isPending ? "…" : t("groups")}</Title>
         )}
       </PageSection>
       <PageSection>

@@ -42,8 +42,8 @@ export function useGroupActions(onChanged: () => void) {
           emit("group-created", { id, name, parentId: parentId ?? null });
           return id;
         },
-        () => t("groupCreated", { name }),
-        "groupCreateFailed",
+        () => t("groupCreated"),
+        "couldNotCreateGroup",
       ),
     rename: (id: string, { name, description }: GroupNameValues) =>
       run(
@@ -51,8 +51,8 @@ export function useGroupActions(onChanged: () => void) {
           await updateGroup(adminClient, realm, id, { name, description });
           emit("group-updated", { id, name });
         },
-        () => t("groupRenamed"),
-        "groupRenameFailed",
+        () => t("groupUpdated"),
+        "groupUpdateError",
       ),
     move: (group: GroupRepresentation, destinationId: string | undefined) =>
       run(
@@ -60,18 +60,18 @@ export function useGroupActions(onChanged: () => void) {
           await moveGroup(adminClient, realm, group, destinationId);
           emit("group-updated", { id: group.id, parentId: destinationId ?? null });
         },
-        () => t("groupMoved"),
-        "groupMoveFailed",
+        () => t("moveGroupSuccess"),
+        "moveGroupError",
       ),
     duplicate: (group: GroupRepresentation, parentId: string | undefined) => {
-      const name = t("duplicateGroupName", { name: group.name });
+      const name = t("copyOf", { name: group.name });
       return run(
         async () => {
           const id = await duplicateGroup(adminClient, realm, group.id ?? "", parentId, name);
           emit("group-created", { id, name, parentId: parentId ?? null, duplicateOf: group.id });
           return id;
         },
-        () => t("groupDuplicated", { name }),
+        () => t("groupDuplicated"),
         "groupDuplicateFailed",
       );
     },
@@ -82,7 +82,7 @@ export function useGroupActions(onChanged: () => void) {
           for (const id of ids) emit("group-deleted", { id });
         },
         () => t("groupDeleted", { count: ids.length }),
-        "groupDeleteFailed",
+        "groupDeleteError",
       ),
   };
 }

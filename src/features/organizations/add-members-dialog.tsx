@@ -26,11 +26,11 @@ export function AddMembersDialog({ orgId, onClose }: { orgId: string; onClose(ch
     setSaving(true);
     try {
       await addMembers(adminClient, realm, orgId, userIds);
-      addAlert(t("orgMembersAdded", { count: userIds.length }));
+      addAlert(t("organizationUsersAdded", { count: userIds.length }));
       await queryClient.invalidateQueries({ queryKey: membersKey(realm, orgId) });
       onClose(true);
     } catch (error) {
-      addError("orgMembersAddFailed", error);
+      addError("organizationUsersAddedError", error);
       setSaving(false);
     }
   };
@@ -40,10 +40,10 @@ export function AddMembersDialog({ orgId, onClose }: { orgId: string; onClose(ch
       <ModalHeader title={t("orgAddMembersTitle")} labelId={titleId} />
       <ModalBody>
         <Form onSubmit={(event) => event.preventDefault()}>
-          <FormGroup label={t("orgAddMembersUsers")} fieldId="org-add-members-users">
+          <FormGroup label={t("users")} fieldId="org-add-members-users">
             <UserPicker
               id="org-add-members-users"
-              aria-label={t("orgAddMembersUsers")}
+              aria-label={t("users")}
               realm={realm}
               values={userIds}
               onChange={setUserIds}
@@ -54,10 +54,10 @@ export function AddMembersDialog({ orgId, onClose }: { orgId: string; onClose(ch
       </ModalBody>
       <ModalFooter>
         <Button onClick={() => void add()} isDisabled={userIds.length === 0 || isSaving} isLoading={isSaving}>
-          {t("orgAdd")}
+          {t("add")}
         </Button>
         <Button variant="link" onClick={() => onClose(false)}>
-          {t("orgCancel")}
+          {t("cancel")}
         </Button>
       </ModalFooter>
     </Modal>

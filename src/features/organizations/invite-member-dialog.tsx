@@ -29,40 +29,40 @@ export function InviteMemberDialog({ orgId, onClose }: { orgId: string; onClose(
   const submit = form.handleSubmit(async (invitation) => {
     try {
       await inviteMember(adminClient, realm, orgId, { ...invitation, email: invitation.email.trim() });
-      addAlert(t("orgInviteSent"));
+      addAlert(t("inviteSent"));
       await queryClient.invalidateQueries({ queryKey: membersKey(realm, orgId) });
       onClose(true);
     } catch (error) {
-      addError("orgInviteFailed", error);
+      addError("inviteSentError", error);
     }
   });
 
   return (
     <Modal variant="small" isOpen onClose={() => onClose(false)} aria-labelledby={titleId}>
-      <ModalHeader title={t("orgInviteTitle")} labelId={titleId} />
+      <ModalHeader title={t("inviteMember")} labelId={titleId} />
       <ModalBody>
         <FormProvider {...form}>
           <Form id={formId} onSubmit={submit} noValidate>
             <TextControl<Invitation>
               name="email"
               type="email"
-              label={t("orgEmail")}
+              label={t("email")}
               rules={{
                 required: t("orgEmailRequired"),
-                pattern: { value: EMAIL_PATTERN, message: t("orgEmailInvalid") },
+                pattern: { value: EMAIL_PATTERN, message: t("emailInvalid") },
               }}
             />
-            <TextControl<Invitation> name="firstName" label={t("orgFirstName")} />
-            <TextControl<Invitation> name="lastName" label={t("orgLastName")} />
+            <TextControl<Invitation> name="firstName" label={t("firstName")} />
+            <TextControl<Invitation> name="lastName" label={t("lastName")} />
           </Form>
         </FormProvider>
       </ModalBody>
       <ModalFooter>
         <SubmitButton<Invitation> control={form.control} form={formId}>
-          {t("orgInviteSend")}
+          {t("sendInvitation")}
         </SubmitButton>
         <Button variant="link" onClick={() => onClose(false)}>
-          {t("orgCancel")}
+          {t("cancel")}
         </Button>
       </ModalFooter>
     </Modal>

@@ -67,7 +67,7 @@ export function LinkIdentityProviderDialog({ organization, linked, onClose }: Li
   }));
   const domainChoices = [
     { value: "", label: "—" },
-    { value: ANY_DOMAIN, label: t("orgIdpDomainAny") },
+    { value: ANY_DOMAIN, label: t("any") },
     ...domainNames(organization.domains).map((name) => ({ value: name, label: name })),
   ];
 
@@ -80,29 +80,31 @@ export function LinkIdentityProviderDialog({ organization, linked, onClose }: Li
     try {
       if (!linked) await linkProvider(adminClient, realm, orgId, alias);
       if (canEditProviders) await saveLinkOptions(adminClient, realm, alias, options);
-      addAlert(linked ? t("orgIdpUpdated") : t("orgIdpLinked"));
+      addAlert(linked ? t("linkUpdatedSuccessful") : t("linkSuccessful"));
       await queryClient.invalidateQueries({ queryKey: linkedProvidersKey(realm, orgId) });
       await queryClient.invalidateQueries({ queryKey: ["identity-providers", realm] });
       onClose(true);
     } catch (error) {
-      addError("orgIdpLinkFailed", error);
+      addError("linkError", error);
       setSaving(false);
     }
   };
 
   return (
     <Modal variant="small" isOpen onClose={() => onClose(false)} aria-labelledby={titleId}>
-      <ModalHeader title={linked ? t("orgEditIdpTitle") : t("orgLinkIdpTitle")} labelId={titleId} />
+      <ModalHeader title={linked ? t("orgEditIdpTitle") : t("linkIdentityProvider")} labelId={titleId} />
       <ModalBody>
         <Form onSubmit={(event) => event.preventDefault()}>
-          <FormGroup label={t("orgIdpAlias")} fieldId="org-link-idp-alias" isRequired>
+          <FormGroup label={t("identityProvider")} fieldId="org-link-idp-alias" isRequired>
             {linked ? (
               <span id="org-link-idp-alias">{linked.displayName || linked.alias}</span>
             ) : (
               <SearchSelect
                 id="org-link-idp-alias"
-                aria-label={t("orgIdpAlias")}
-                placeholder={providers.data?.length === 0 && !search ? t("orgIdpNoneAvailable") : t("orgIdpChoose")}
+                aria-label={t("identityProvider")}
+                placeholder={
+                  providers.data?.length === 0 && !search ? t("noIdentityProvider") : t("selectIdentityProvider")
+                }
                 options={providerChoices}
                 values={alias ? [alias] : []}
                 onChange={(values) => {
@@ -125,7 +127,7 @@ export function LinkIdentityProviderDialog({ organization, linked, onClose }: Li
           </FormGroup>
           {canEditProviders && (
             <>
-              <FormGroup label={t("orgDomain")} fieldId="org-link-idp-domain">
+              <FormGroup label={t("domain")} fieldId="org-link-idp-domain">
                 <SingleSelect
                   id="org-link-idp-domain"
                   options={domainChoices}
@@ -133,24 +135,24 @@ export function LinkIdentityProviderDialog({ organization, linked, onClose }: Li
                   onChange={(domain) => setOptions({ ...options, domain: domain || undefined })}
                 />
               </FormGroup>
-              <FormGroup label={t("orgIdpRedirect")} fieldId="org-link-idp-redirect">
+              <FormGroup label={t("redirectWhenEmailMatches")} fieldId="org-link-idp-redirect">
                 <Switch
                   id="org-link-idp-redirect"
-                  aria-label={t("orgIdpRedirect")}
+                  aria-label={t("redirectWhenEmailMatches")}
                   aria-describedby="org-link-idp-redirect-help"
                   isChecked={options.redirectWhenEmailMatches}
                   onChange={(_event, checked) => setOptions({ ...options, redirectWhenEmailMatches: checked })}
                 />
                 <FormHelperText>
                   <HelperText>
-                    <HelperTextItem id="org-link-idp-redirect-help">{t("orgIdpRedirectHelp")}</HelperTextItem>
+                    <HelperTextItem id="org-link-idp-redirect-help">{t("redirectWhenEmailMatchesHelp")}</HelperTextItem>
                   </HelperText>
                 </FormHelperText>
               </FormGroup>
-              <FormGroup label={t("orgIdpHideOnLogin")} fieldId="org-link-idp-hide">
+              <FormGroup label={t("hideOnLoginPage")} fieldId="org-link-idp-hide">
                 <Switch
                   id="org-link-idp-hide"
-                  aria-label={t("orgIdpHideOnLogin")}
+                  aria-label={t("hideOnLoginPage")}
                   isChecked={options.hideOnLogin}
                   onChange={(_event, checked) => setOptions({ ...options, hideOnLogin: checked })}
                 />
@@ -161,10 +163,10 @@ export function LinkIdentityProviderDialog({ organization, linked, onClose }: Li
       </ModalBody>
       <ModalFooter>
         <Button onClick={() => void save()} isDisabled={isSaving} isLoading={isSaving}>
-          {t("orgSave")}
+          {t("save")}
         </Button>
         <Button variant="link" onClick={() => onClose(false)}>
-          {t("orgCancel")}
+          {t("cancel")}
         </Button>
       </ModalFooter>
     </Modal>

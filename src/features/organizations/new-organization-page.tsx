@@ -26,7 +26,7 @@ export default function NewOrganizationPage() {
   return (
     <>
       <PageSection>
-        <Title headingLevel="h1">{t("orgCreateTitle")}</Title>
+        <Title headingLevel="h1">{t("createOrganization")}</Title>
       </PageSection>
       <OrganizationsGate>
         <PageSection>
@@ -62,18 +62,18 @@ function NewOrganizationForm() {
 
   return (
     <FormProvider {...form}>
-      <Form onSubmit={submit} noValidate aria-label={t("orgCreateTitle")} isWidthLimited>
+      <Form onSubmit={submit} noValidate aria-label={t("createOrganization")} isWidthLimited>
         <OrganizationFormFields isNew />
         <KeyValueControl<OrganizationFormValues>
           name="attributes"
-          label={t("orgAttributes")}
-          keyLabel={t("orgAttributeKey")}
-          valueLabel={t("orgAttributeValue")}
+          label={t("attributes")}
+          keyLabel={t("key")}
+          valueLabel={t("value")}
         />
         <ActionGroup>
-          <SubmitButton>{t("orgSave")}</SubmitButton>
+          <SubmitButton>{t("save")}</SubmitButton>
           <Button variant="link" onClick={() => navigate(toOrganizations(realm))}>
-            {t("orgCancel")}
+            {t("cancel")}
           </Button>
         </ActionGroup>
         <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting && !saved} />

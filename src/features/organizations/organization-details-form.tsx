@@ -40,9 +40,9 @@ export function OrganizationDetailsForm({
       form.reset(values);
       await queryClient.invalidateQueries({ queryKey: organizationsKey(realm) });
       events.updated(id, values.name.trim());
-      addAlert(t("orgSaved"));
+      addAlert(t("organizationSaveSuccess"));
     } catch (error) {
-      addError("orgSaveFailed", error);
+      addError("organizationSaveError", error);
     }
   });
 
@@ -51,7 +51,7 @@ export function OrganizationDetailsForm({
       <Form
         onSubmit={submit}
         noValidate
-        aria-label={part === "settings" ? t("orgTabSettings") : t("orgTabAttributes")}
+        aria-label={part === "settings" ? t("settings") : t("attributes")}
         isWidthLimited
       >
         {part === "settings" ? (
@@ -59,19 +59,19 @@ export function OrganizationDetailsForm({
         ) : (
           <KeyValueControl<OrganizationFormValues>
             name="attributes"
-            label={t("orgAttributes")}
-            keyLabel={t("orgAttributeKey")}
-            valueLabel={t("orgAttributeValue")}
+            label={t("attributes")}
+            keyLabel={t("key")}
+            valueLabel={t("value")}
           />
         )}
         <ActionGroup>
-          <SubmitButton>{t("orgSave")}</SubmitButton>
+          <SubmitButton>{t("save")}</SubmitButton>
           <Button
             variant="link"
             isDisabled={!form.formState.isDirty}
             onClick={() => form.reset(toFormValues(organization))}
           >
-            {t("orgRevert")}
+            {t("revert")}
           </Button>
         </ActionGroup>
         <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />

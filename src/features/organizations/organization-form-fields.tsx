@@ -15,7 +15,7 @@ export function OrganizationFormFields({ isNew }: { isNew: boolean }) {
     <>
       <TextControl<OrganizationFormValues>
         name="name"
-        label={t("orgName")}
+        label={t("name")}
         rules={{
           required: t("orgNameRequired"),
           validate: (value) => String(value).trim() !== "" || t("orgNameRequired"),
@@ -23,13 +23,13 @@ export function OrganizationFormFields({ isNew }: { isNew: boolean }) {
       />
       <TextControl<OrganizationFormValues>
         name="alias"
-        label={t("orgAlias")}
+        label={t("alias")}
         isReadOnly={!isNew}
-        helperText={t("orgAliasHelp")}
+        helperText={t("organizationAliasHelp")}
       />
       <MultiValueControl<OrganizationFormValues>
         name="domains"
-        label={t("orgDomains")}
+        label={t("domains")}
         rules={{
           required: t("orgDomainRequired"),
           validate: (value) =>
@@ -39,15 +39,15 @@ export function OrganizationFormFields({ isNew }: { isNew: boolean }) {
       <TextControl<OrganizationFormValues>
         name="redirectUrl"
         type="url"
-        label={t("orgRedirectUrl")}
-        helperText={t("orgRedirectUrlHelp")}
+        label={t("redirectUrl")}
+        helperText={t("organizationRedirectUrlHelp")}
         rules={{
           validate: (value) =>
             !String(value ?? "").trim() || HTTP_URL.test(String(value).trim()) || t("orgRedirectUrlInvalid"),
         }}
       />
-      <TextAreaControl<OrganizationFormValues> name="description" label={t("orgDescription")} />
-      <SwitchControl<OrganizationFormValues> name="enabled" label={t("orgEnabled")} defaultValue />
+      <TextAreaControl<OrganizationFormValues> name="description" label={t("description")} />
+      <SwitchControl<OrganizationFormValues> name="enabled" label={t("enabled")} defaultValue />
     </>
   );
 }

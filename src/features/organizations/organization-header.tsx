@@ -33,16 +33,16 @@ export function OrganizationHeader({ organization }: { organization: Organizatio
   const remove = async () => {
     setMenuOpen(false);
     const confirmed = await confirm({
-      title: t("orgDeleteTitle"),
-      children: t("orgDeleteBody", { name: organization.name }),
+      title: t("organizationDelete"),
+      children: t("organizationDeleteConfirm"),
       variant: "destructive",
-      confirmLabel: t("orgDelete"),
+      confirmLabel: t("delete"),
     });
     if (!confirmed || !organization.id) return;
     try {
       await deleteOrganization(adminClient, realm, organization.id);
       events.deleted(organization.id, organization.name);
-      addAlert(t("orgDeleted"));
+      addAlert(t("organizationDeletedSuccess"));
       navigate(toOrganizations(realm));
       queryClient.removeQueries({ queryKey: organizationKey(realm, organization.id) });
       await queryClient.invalidateQueries({ queryKey: organizationsKey(realm), refetchType: "none" });
@@ -59,7 +59,7 @@ export function OrganizationHeader({ organization }: { organization: Organizatio
         </FlexItem>
         {organization.enabled === false && (
           <FlexItem>
-            <Label color="grey">{t("orgDisabled")}</Label>
+            <Label color="grey">{t("disabled")}</Label>
           </FlexItem>
         )}
         <FlexItem align={{ default: "alignRight" }}>
@@ -80,7 +80,7 @@ export function OrganizationHeader({ organization }: { organization: Organizatio
           >
             <DropdownList>
               <DropdownItem isDanger onClick={() => void remove()}>
-                {t("orgDelete")}
+                {t("delete")}
               </DropdownItem>
             </DropdownList>
           </Dropdown>

@@ -43,17 +43,17 @@ export function OrganizationIdentityProvidersTab({ organization }: { organizatio
   };
   const unlink = async (provider: IdentityProvider, refresh: () => void) => {
     const confirmed = await confirm({
-      title: `${t("orgUnlinkIdp")}?`,
+      title: `${t("unLinkIdentityProvider")}?`,
       children: provider.alias,
       variant: "destructive",
-      confirmLabel: t("orgUnlinkIdp"),
+      confirmLabel: t("unLinkIdentityProvider"),
     });
     if (!confirmed) return;
     try {
       await unlinkProvider(adminClient, realm, orgId, provider.alias ?? "");
-      addAlert(t("orgIdpUnlinked"));
+      addAlert(t("unLinkSuccessful"));
     } catch (error) {
-      addError("orgIdpUnlinkFailed", error);
+      addError("unlinkError", error);
     }
     await queryClient.invalidateQueries({ queryKey: ["identity-providers", realm] });
     refresh();
@@ -64,17 +64,17 @@ export function OrganizationIdentityProvidersTab({ organization }: { organizatio
   };
   const domainText = (provider: IdentityProvider) => {
     const domain = linkOptionsOf(provider).domain;
-    return domain === ANY_DOMAIN ? t("orgIdpDomainAny") : (domain ?? "");
+    return domain === ANY_DOMAIN ? t("any") : (domain ?? "");
   };
 
   const columns: TableColumn<IdentityProvider>[] = [
-    { name: "alias", title: t("orgIdpAlias"), width: 20 },
-    { name: "displayName", title: t("orgIdpDisplayName"), width: 20, cell: (provider) => provider.displayName ?? "" },
-    { name: "domain", title: t("orgDomain"), width: 25, cell: domainText },
+    { name: "alias", title: t("identityProvider"), width: 20 },
+    { name: "displayName", title: t("displayName"), width: 20, cell: (provider) => provider.displayName ?? "" },
+    { name: "domain", title: t("domain"), width: 25, cell: domainText },
     {
       name: "redirect",
       title: t("orgIdpRedirectColumn"),
-      cell: (provider) => (linkOptionsOf(provider).redirectWhenEmailMatches ? t("orgYes") : t("orgNo")),
+      cell: (provider) => (linkOptionsOf(provider).redirectWhenEmailMatches ? t("yes") : t("no")),
     },
   ];
 
@@ -82,25 +82,25 @@ export function OrganizationIdentityProvidersTab({ organization }: { organizatio
     <>
       <DataTable<IdentityProvider>
         tableId="organization-identity-providers"
-        ariaLabel={t("orgIdpsLabel")}
+        ariaLabel={t("linkedIdPs")}
         loader={loader}
         columns={columns}
         rowKey={(provider) => provider.alias ?? ""}
         isSearchable={false}
         refreshKey={reloads}
         rowActions={[
-          { title: t("orgEdit"), onAction: (provider) => setEditing(provider) },
-          { title: t("orgUnlinkIdp"), isDanger: true, onAction: unlink },
+          { title: t("edit"), onAction: (provider) => setEditing(provider) },
+          { title: t("unLinkIdentityProvider"), isDanger: true, onAction: unlink },
         ]}
         toolbarActions={() => (
           <ToolbarItem>
-            <Button onClick={() => setEditing("new")}>{t("orgLinkIdp")}</Button>
+            <Button onClick={() => setEditing("new")}>{t("linkIdentityProvider")}</Button>
           </ToolbarItem>
         )}
         emptyState={{
-          title: t("orgIdpsEmptyTitle"),
-          message: t("orgIdpsEmptyBody"),
-          primaryAction: { title: t("orgLinkIdp"), onClick: () => setEditing("new") },
+          title: t("emptyIdentityProviderLink"),
+          message: t("emptyIdentityProviderLinkInstructions"),
+          primaryAction: { title: t("linkIdentityProvider"), onClick: () => setEditing("new") },
         }}
       />
       {editing && (

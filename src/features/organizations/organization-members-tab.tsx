@@ -33,9 +33,9 @@ export function OrganizationMembersTab({ organization }: { organization: Organiz
         orgId,
         members.map((member) => member.id ?? ""),
       );
-      addAlert(t("orgMembersRemoved", { count: members.length }));
+      addAlert(t("organizationUsersLeft", { count: members.length }));
     } catch (error) {
-      addError("orgMembersRemoveFailed", error);
+      addError("organizationUsersLeftError", error);
     }
     await queryClient.invalidateQueries({ queryKey: membersKey(realm, orgId) });
     refresh();
@@ -46,27 +46,27 @@ export function OrganizationMembersTab({ organization }: { organization: Organiz
   };
 
   const columns: TableColumn<OrganizationMember>[] = [
-    { name: "username", title: t("orgUsername"), width: 25 },
-    { name: "email", title: t("orgEmail"), width: 25 },
+    { name: "username", title: t("username"), width: 25 },
+    { name: "email", title: t("email"), width: 25 },
     {
       name: "name",
-      title: t("orgName"),
+      title: t("name"),
       cell: (member) => [member.firstName, member.lastName].filter(Boolean).join(" "),
     },
     {
       name: "membershipType",
-      title: t("orgMembershipType"),
+      title: t("membershipType"),
       cell: (member) => membershipTypeText(member.membershipType, t),
     },
   ];
   const addButtons = (
     <>
       <ToolbarItem>
-        <Button onClick={() => setDialog("add")}>{t("orgAddMember")}</Button>
+        <Button onClick={() => setDialog("add")}>{t("addMember")}</Button>
       </ToolbarItem>
       <ToolbarItem>
         <Button variant="secondary" onClick={() => setDialog("invite")}>
-          {t("orgInviteMember")}
+          {t("inviteMember")}
         </Button>
       </ToolbarItem>
     </>
@@ -76,16 +76,14 @@ export function OrganizationMembersTab({ organization }: { organization: Organiz
     <>
       <DataTable<OrganizationMember>
         tableId="organization-members"
-        ariaLabel={t("orgMembersLabel")}
+        ariaLabel={t("members")}
         loader={(first, max, search) => fetchMemberPage(adminClient, realm, orgId, first, max, search)}
         columns={columns}
         rowKey={(member) => member.id ?? ""}
         canSelect
         refreshKey={reloads}
-        searchPlaceholder={t("orgMembersSearch")}
-        rowActions={[
-          { title: t("orgRemoveMember"), isDanger: true, onAction: (member, refresh) => remove([member], refresh) },
-        ]}
+        searchPlaceholder={t("searchMember")}
+        rowActions={[{ title: t("remove"), isDanger: true, onAction: (member, refresh) => remove([member], refresh) }]}
         toolbarActions={({ selected, refresh }) => (
           <>
             {addButtons}
@@ -97,9 +95,9 @@ export function OrganizationMembersTab({ organization }: { organization: Organiz
           </>
         )}
         emptyState={{
-          title: t("orgMembersEmptyTitle"),
-          message: t("orgMembersEmptyBody"),
-          primaryAction: { title: t("orgAddMember"), onClick: () => setDialog("add") },
+          title: t("emptyMembers"),
+          message: t("emptyMembersInstructions"),
+          primaryAction: { title: t("addMember"), onClick: () => setDialog("add") },
         }}
       />
       {dialog === "add" && <AddMembersDialog orgId={orgId} onClose={closed} />}

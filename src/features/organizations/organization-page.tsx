@@ -59,10 +59,10 @@ function OrganizationView({ organization, tab }: { organization: Organization; t
   const navigate = useNavigate();
   const id = organization.id ?? "";
   const tabTitles: Record<OrganizationTab, string> = {
-    settings: t("orgTabSettings"),
-    attributes: t("orgTabAttributes"),
-    members: t("orgTabMembers"),
-    identityProviders: t("orgTabIdentityProviders"),
+    settings: t("settings"),
+    attributes: t("attributes"),
+    members: t("members"),
+    identityProviders: t("identityProviders"),
   };
   const content = (shown: OrganizationTab) => {
     if (shown !== tab) return null;

@@ -32,7 +32,7 @@ export function OrganizationTable({ linkTo, showMembershipType, ariaLabel, ...ta
   const columns: TableColumn<OrganizationRow>[] = [
     {
       name: "name",
-      title: t("orgName"),
+      title: t("name"),
       width: 30,
       cell: (organization) => (
         <>
@@ -49,7 +49,7 @@ export function OrganizationTable({ linkTo, showMembershipType, ariaLabel, ...ta
           )}
           {organization.enabled === false && (
             <Label color="grey" isCompact className="pf-v6-u-ml-sm">
-              {t("orgDisabled")}
+              {t("disabled")}
             </Label>
           )}
         </>
@@ -57,27 +57,27 @@ export function OrganizationTable({ linkTo, showMembershipType, ariaLabel, ...ta
     },
     {
       name: "domains",
-      title: t("orgDomains"),
+      title: t("domains"),
       cell: (organization) => (
         <ChipGroupList
           values={domainNames(organization.domains)}
           limit={DOMAIN_CHIPS_SHOWN}
-          aria-label={`${t("orgDomains")} ${organization.name}`}
+          aria-label={`${t("domains")} ${organization.name}`}
         />
       ),
     },
-    { name: "description", title: t("orgDescription"), cell: (organization) => organization.description ?? "" },
+    { name: "description", title: t("description"), cell: (organization) => organization.description ?? "" },
   ];
   if (showMembershipType)
     columns.push({
       name: "membershipType",
-      title: t("orgMembershipType"),
+      title: t("membershipType"),
       cell: (organization) => membershipTypeText(organization.membershipType, t),
     });
   return (
     <DataTable
       {...tableProps}
-      ariaLabel={ariaLabel ?? t("orgTableLabel")}
+      ariaLabel={ariaLabel ?? t("organizations")}
       columns={columns}
       rowKey={(organization) => organization.id ?? organization.name ?? ""}
     />
@@ -86,7 +86,7 @@ export function OrganizationTable({ linkTo, showMembershipType, ariaLabel, ...ta
 
 /** MANAGED / UNMANAGED as words; anything else as the server gave it. */
 export function membershipTypeText(type: string | undefined, t: (key: string) => string): string {
-  if (type === "MANAGED") return t("orgMembershipManaged");
-  if (type === "UNMANAGED") return t("orgMembershipUnmanaged");
+  if (type === "MANAGED") return t("MANAGED");
+  if (type === "UNMANAGED") return t("UNMANAGED");
   return type ?? "";
 }

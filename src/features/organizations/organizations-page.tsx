@@ -25,8 +25,8 @@ export default function OrganizationsPage() {
   return (
     <>
       <PageSection>
-        <Title headingLevel="h1">{t("orgTitle")}</Title>
-        <Content component="p">{t("orgIntro")}</Content>
+        <Title headingLevel="h1">{t("organizations")}</Title>
+        <Content component="p">{t("organizationsExplain")}</Content>
       </PageSection>
       <OrganizationsGate>
         <PageSection>
@@ -50,17 +50,17 @@ function OrganizationList() {
 
   const remove = async (organization: OrganizationRow, refresh: () => void) => {
     const confirmed = await confirm({
-      title: t("orgDeleteTitle"),
-      children: t("orgDeleteBody", { name: organization.name }),
+      title: t("organizationDelete"),
+      children: t("organizationDeleteConfirm"),
       variant: "destructive",
-      confirmLabel: t("orgDelete"),
+      confirmLabel: t("delete"),
     });
     if (!confirmed || !organization.id) return;
     try {
       await deleteOrganization(adminClient, realm, organization.id);
       await queryClient.invalidateQueries({ queryKey: organizationsKey(realm) });
       events.deleted(organization.id, organization.name);
-      addAlert(t("orgDeleted"));
+      addAlert(t("organizationDeletedSuccess"));
       refresh();
     } catch (error) {
       addError("orgDeleteFailed", error);
@@ -68,8 +68,8 @@ function OrganizationList() {
   };
   const rowActions: TableRowAction<OrganizationRow>[] | undefined = canManage
     ? [
-        { title: t("orgEdit"), onAction: (organization) => navigate(toOrganization(realm, organization.id ?? "")) },
-        { title: t("orgDelete"), isDanger: true, onAction: remove },
+        { title: t("edit"), onAction: (organization) => navigate(toOrganization(realm, organization.id ?? "")) },
+        { title: t("delete"), isDanger: true, onAction: remove },
       ]
     : undefined;
 
@@ -79,20 +79,20 @@ function OrganizationList() {
         tableId="organizations"
         loader={(first, max, search) => fetchOrganizationPage(adminClient, realm, first, max, search)}
         linkTo={canManage ? (organization) => toOrganization(realm, organization.id ?? "") : undefined}
-        searchPlaceholder={t("orgSearch")}
+        searchPlaceholder={t("searchOrganization")}
         rowActions={rowActions}
         toolbarActions={() =>
           canManage && (
             <ToolbarItem>
-              <Button onClick={() => navigate(toNewOrganization(realm))}>{t("orgCreate")}</Button>
+              <Button onClick={() => navigate(toNewOrganization(realm))}>{t("createOrganization")}</Button>
             </ToolbarItem>
           )
         }
         emptyState={{
-          title: t("orgEmptyTitle"),
-          message: t("orgEmptyBody"),
+          title: t("emptyOrganizations"),
+          message: t("emptyOrganizationsInstructions"),
           primaryAction: canManage
-            ? { title: t("orgCreate"), onClick: () => navigate(toNewOrganization(realm)) }
+            ? { title: t("createOrganization"), onClick: () => navigate(toNewOrganization(realm)) }
             : undefined,
         }}
       />

@@ -7,14 +7,19 @@ const OrganizationPage = lazy(() => import("./organization-page.tsx"));
 
 /** `/organizations` (query-groups), `/organizations/new` and `/organizations/:id/:tab` (manage-users), spec §2. */
 export const organizationsRoutes: ConsoleRoute[] = [
-  { path: "organizations", access: "query-groups", component: OrganizationsPage, breadcrumb: "orgTitle" },
-  { path: "organizations/new", access: "manage-users", component: NewOrganizationPage, breadcrumb: "orgCreateTitle" },
+  { path: "organizations", access: "query-groups", component: OrganizationsPage, breadcrumb: "organizations" },
+  {
+    path: "organizations/new",
+    access: "manage-users",
+    component: NewOrganizationPage,
+    breadcrumb: "createOrganization",
+  },
   {
     path: "organizations/:id/:tab",
     access: "manage-users",
     component: OrganizationPage,
-    breadcrumb: "orgDetailsTitle",
+    breadcrumb: "organizationDetails",
   },
   // The breadcrumb's link to an organization: opens its settings tab.
-  { path: "organizations/:id", access: "manage-users", component: OrganizationPage, breadcrumb: "orgDetailsTitle" },
+  { path: "organizations/:id", access: "manage-users", component: OrganizationPage, breadcrumb: "organizationDetails" },
 ];

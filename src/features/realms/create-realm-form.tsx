@@ -54,10 +54,10 @@ export function CreateRealmForm({ onCancel }: { onCancel(): void }) {
       await queryClient.invalidateQueries({ queryKey: ["realm-list"] });
       await queryClient.invalidateQueries({ queryKey: ["realm-names"] });
       await queryClient.invalidateQueries({ queryKey: ["who-am-i"] });
-      addAlert(t("realmCreated", { realm }));
+      addAlert(t("saveRealmSuccess"));
       navigate(`/${realm}`);
     } catch (error) {
-      setServerError(t("realmCreateFailed", { message: errorMessage(error) }));
+      setServerError(t("saveRealmError", { error: errorMessage(error) }));
     }
   });
 
@@ -82,7 +82,7 @@ export function CreateRealmForm({ onCancel }: { onCancel(): void }) {
           </FormHelperText>
         )}
       </FormGroup>
-      <FormGroup label={t("realmEnabled")} fieldId="create-realm-enabled">
+      <FormGroup label={t("enabled")} fieldId="create-realm-enabled">
         <Controller
           name="enabled"
           control={control}
@@ -91,7 +91,7 @@ export function CreateRealmForm({ onCancel }: { onCancel(): void }) {
               id="create-realm-enabled"
               isChecked={field.value}
               onChange={(_e, checked) => field.onChange(checked)}
-              aria-label={t("realmEnabled")}
+              aria-label={t("enabled")}
             />
           )}
         />

@@ -36,7 +36,7 @@ export default function RealmsPage() {
     <>
       <PageSection>
         <Title headingLevel="h1">{t("realmsTitle")}</Title>
-        <Content component="p">{t("realmsIntro")}</Content>
+        <Content component="p">{t("realmExplain")}</Content>
       </PageSection>
       <PageSection>
         {creating ? (
@@ -85,7 +85,7 @@ export default function RealmsPage() {
                 <Thead>
                   <Tr>
                     <Th>{t("realmName")}</Th>
-                    <Th>{t("realmDisplayName")}</Th>
+                    <Th>{t("displayName")}</Th>
                   </Tr>
                 </Thead>
                 <Tbody>

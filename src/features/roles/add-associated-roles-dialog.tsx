@@ -66,12 +66,12 @@ export function AddAssociatedRolesDialog({
           rowKey={(row) => row.id}
           canSelect
           isSearchable
-          searchPlaceholder={t("rolesSearch")}
+          searchPlaceholder={t("searchForRoles")}
           columns={[
             { name: "name", title: t("roleName"), cell: (row) => <RoleNameWithClient row={row} /> },
             {
               name: "description",
-              title: t("roleDescription"),
+              title: t("description"),
               cell: (row) => <RoleDescription text={row.description} />,
             },
           ]}
@@ -82,13 +82,13 @@ export function AddAssociatedRolesDialog({
               <ToolbarItem>
                 <ToggleGroup aria-label={t("roleKindFilter")}>
                   <ToggleGroupItem
-                    text={t("realmRolesFilter")}
+                    text={t("realmRoles")}
                     buttonId="kc-associated-kind-realm"
                     isSelected={kind === "realm"}
                     onChange={() => switchKind("realm")}
                   />
                   <ToggleGroupItem
-                    text={t("clientRolesFilter")}
+                    text={t("clientRoles")}
                     buttonId="kc-associated-kind-client"
                     isSelected={kind === "client"}
                     onChange={() => switchKind("client")}
@@ -101,10 +101,10 @@ export function AddAssociatedRolesDialog({
       </ModalBody>
       <ModalFooter>
         <Button onClick={() => void add()} isDisabled={chosen.length === 0 || isBusy} isLoading={isBusy}>
-          {t("addSelected")}
+          {t("add")}
         </Button>
         <Button variant="link" onClick={onClose}>
-          {t("roleCancel")}
+          {t("cancel")}
         </Button>
       </ModalFooter>
     </Modal>

@@ -45,7 +45,7 @@ export function AssociatedRolesTab({
   const [isAddingHere, setAddingHere] = useState(false);
   const [refreshKey, setRefreshKey] = useState(0);
   const isAdding = isAddingHere || !!startAdding;
-  const addLabel = isDefaultRoles ? t("addDefaultRoles") : t("addAssociatedRoles");
+  const addLabel = isDefaultRoles ? t("assignRole") : t("addAssociatedRolesText");
 
   const changed = async () => {
     emit("role-updated", { id: roleId });
@@ -55,19 +55,19 @@ export function AssociatedRolesTab({
   const add = async (roles: RoleRow[]) => {
     try {
       await addComposites(adminClient, realm, roleId, roles);
-      addAlert(t("associatedRolesAdded"));
+      addAlert(t("addAssociatedRolesSuccess"));
       await changed();
     } catch (error) {
-      addError("associatedRolesAddFailed", error);
+      addError("addAssociatedRolesError", error);
       throw error;
     }
   };
   const remove = async (roles: RoleRow[]) => {
     const names = roles.map((role) => (role.clientId ? `${role.clientId} ${role.name}` : role.name)).join(", ");
     const confirmed = await confirm({
-      title: t("removeAssociatedRolesTitle"),
-      children: t("removeAssociatedRolesBody", { name: roleName, names }),
-      confirmLabel: t("removeAssociatedRole"),
+      title: t("roleRemoveAssociatedRoleConfirm"),
+      children: t("roleRemoveAssociatedText", { role: names, roleName }),
+      confirmLabel: t("remove"),
       variant: "destructive",
     });
     if (!confirmed) return;
@@ -88,34 +88,30 @@ export function AssociatedRolesTab({
     <>
       <DataTable<RoleRow>
         tableId="associated-roles"
-        ariaLabel={isDefaultRoles ? t("defaultRolesTitle") : t("associatedRolesLabel")}
+        ariaLabel={isDefaultRoles ? t("defaultRoles") : t("associatedRolesText")}
         loader={(first, max, search) => fetchCompositesPage(adminClient, realm, roleId, first, max, search)}
         rowKey={(row) => row.id}
         columns={[
           { name: "name", title: t("roleName"), cell: (row) => <RoleNameWithClient row={row} /> },
           {
             name: "composite",
-            title: t("roleComposite"),
+            title: t("composite"),
             cell: (row) => (row.composite ? t("roleCompositeYes") : t("roleCompositeNo")),
           },
           {
             name: "description",
-            title: t("roleDescription"),
+            title: t("description"),
             cell: (row) => <RoleDescription text={row.description} />,
           },
         ]}
         isSearchable
-        searchPlaceholder={t("rolesSearch")}
+        searchPlaceholder={t("searchForRoles")}
         canSelect={canManage}
         refreshKey={refreshKey}
-        rowActions={
-          canManage
-            ? [{ title: t("removeAssociatedRole"), isDanger: true, onAction: (row) => remove([row]) }]
-            : undefined
-        }
+        rowActions={canManage ? [{ title: t("remove"), isDanger: true, onAction: (row) => remove([row]) }] : undefined}
         emptyState={{
-          title: t("associatedRolesEmptyTitle"),
-          message: isDefaultRoles ? t("defaultRolesEmptyBody") : t("associatedRolesEmptyBody"),
+          title: t("noRolesAssociated"),
+          message: isDefaultRoles ? t("defaultRolesEmptyBody") : t("noRolesAssociatedInstructions"),
           primaryAction: canManage ? { title: addLabel, onClick: () => setAddingHere(true) } : undefined,
         }}
         toolbarActions={({ selected }) =>
@@ -131,7 +127,7 @@ export function AssociatedRolesTab({
                   isDisabled={selected.length === 0}
                   onClick={() => void remove(selected)}
                 >
-                  {t("removeAssociatedRole")}
+                  {t("remove")}
                 </Button>
               </ToolbarItem>
             </>
@@ -141,7 +137,7 @@ export function AssociatedRolesTab({
       {isAdding && (
         <AddAssociatedRolesDialog
           roleId={roleId}
-          title={t("addAssociatedRolesTitle", { name: roleName })}
+          title={t("associatedRolesModalTitle", { name: roleName })}
           onAdd={add}
           onClose={closeAdding}
         />

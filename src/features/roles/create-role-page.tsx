@@ -34,27 +34,27 @@ export default function CreateRolePage() {
     try {
       const role = await createRealmRole(adminClient, realm, { name: name.trim(), description });
       emit("role-created", { id: role.id, name: role.name });
-      addAlert(t("roleCreated", { name: role.name }));
+      addAlert(t("roleCreated"));
       await queryClient.invalidateQueries({ queryKey: ["role", realm] });
       navigateSaved(toRole(realm, role.id ?? ""));
     } catch (error) {
       applyServerErrors(form, error, t);
-      addError("roleCreateFailed", error);
+      addError("roleCreateError", error);
     }
   });
   return (
     <>
       <PageSection>
-        <Title headingLevel="h1">{t("createRoleTitle")}</Title>
+        <Title headingLevel="h1">{t("createRole")}</Title>
       </PageSection>
       <PageSection>
         <FormProvider {...form}>
           <Form onSubmit={submit} noValidate maxWidth="640px">
             <RoleFormFields<RoleFormValues> isNew />
             <ActionGroup>
-              <SubmitButton<RoleFormValues>>{t("roleCreate")}</SubmitButton>
+              <SubmitButton<RoleFormValues>>{t("create")}</SubmitButton>
               <Button variant="link" onClick={() => navigate(toRoles(realm))}>
-                {t("roleCancel")}
+                {t("cancel")}
               </Button>
             </ActionGroup>
             <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting && !saved} />

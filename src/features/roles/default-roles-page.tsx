@@ -24,7 +24,7 @@ export default function DefaultRolesPage() {
   return (
     <>
       <PageSection>
-        <Title headingLevel="h1">{t("defaultRolesTitle")}</Title>
+        <Title headingLevel="h1">{t("defaultRoles")}</Title>
         <Content component="p">{t("defaultRolesIntro")}</Content>
       </PageSection>
       <PageSection>

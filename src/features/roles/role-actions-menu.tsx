@@ -27,9 +27,9 @@ export function RoleActionsMenu({ onAddAssociated, onDelete }: { onAddAssociated
       )}
     >
       <DropdownList>
-        <DropdownItem onClick={onAddAssociated}>{t("addAssociatedRoles")}</DropdownItem>
+        <DropdownItem onClick={onAddAssociated}>{t("addAssociatedRolesText")}</DropdownItem>
         <DropdownItem isDanger onClick={onDelete}>
-          {t("deleteRole")}
+          {t("delete")}
         </DropdownItem>
       </DropdownList>
     </Dropdown>

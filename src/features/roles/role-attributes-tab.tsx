@@ -29,12 +29,12 @@ export function RoleAttributesTab({ role }: { role: RoleRepresentation }) {
   return (
     <FormProvider {...form}>
       <Form onSubmit={submit} noValidate>
-        <KeyValueControl<AttributeValues> name="attributes" label={t("roleAttributesLabel")} isDisabled={!canManage} />
+        <KeyValueControl<AttributeValues> name="attributes" label={t("attributes")} isDisabled={!canManage} />
         {canManage && (
           <ActionGroup>
-            <SubmitButton<AttributeValues>>{t("roleSave")}</SubmitButton>
+            <SubmitButton<AttributeValues>>{t("save")}</SubmitButton>
             <Button variant="link" onClick={() => form.reset(defaults)}>
-              {t("roleRevert")}
+              {t("revert")}
             </Button>
           </ActionGroup>
         )}

@@ -27,9 +27,9 @@ export function RoleDetailsTab({ role }: { role: RoleRepresentation }) {
         <RoleFormFields<RoleFormValues> isNew={false} isDisabled={!canManage} />
         {canManage && (
           <ActionGroup>
-            <SubmitButton<RoleFormValues>>{t("roleSave")}</SubmitButton>
+            <SubmitButton<RoleFormValues>>{t("save")}</SubmitButton>
             <Button variant="link" onClick={() => form.reset(defaults)}>
-              {t("roleRevert")}
+              {t("revert")}
             </Button>
           </ActionGroup>
         )}

@@ -33,7 +33,7 @@ export function RoleFormFields<T extends FieldValues & RoleFormValues>({
             : undefined
         }
       />
-      <TextAreaControl<T> name={"description" as Path<T>} label={t("roleDescription")} isDisabled={isDisabled} />
+      <TextAreaControl<T> name={"description" as Path<T>} label={t("description")} isDisabled={isDisabled} />
     </>
   );
 }

@@ -89,13 +89,13 @@ export default function RolePage() {
           mountOnEnter
           unmountOnExit
         >
-          <Tab eventKey="details" title={<TabTitleText>{t("roleDetailsTab")}</TabTitleText>}>
+          <Tab eventKey="details" title={<TabTitleText>{t("details")}</TabTitleText>}>
             <TabPanel>
               <RoleDetailsTab key={current.description} role={current} />
             </TabPanel>
           </Tab>
           {showAssociated && (
-            <Tab eventKey="associated-roles" title={<TabTitleText>{t("roleAssociatedRolesTab")}</TabTitleText>}>
+            <Tab eventKey="associated-roles" title={<TabTitleText>{t("associatedRolesText")}</TabTitleText>}>
               <TabPanel>
                 <AssociatedRolesTab
                   roleId={id}
@@ -106,13 +106,13 @@ export default function RolePage() {
               </TabPanel>
             </Tab>
           )}
-          <Tab eventKey="attributes" title={<TabTitleText>{t("roleAttributesTab")}</TabTitleText>}>
+          <Tab eventKey="attributes" title={<TabTitleText>{t("attributes")}</TabTitleText>}>
             <TabPanel>
               <RoleAttributesTab role={current} />
             </TabPanel>
           </Tab>
           {canSeeUsers && (
-            <Tab eventKey="users-in-role" title={<TabTitleText>{t("roleUsersInRoleTab")}</TabTitleText>}>
+            <Tab eventKey="users-in-role" title={<TabTitleText>{t("usersInRole")}</TabTitleText>}>
               <TabPanel>
                 <UsersInRoleTab role={current} />
               </TabPanel>

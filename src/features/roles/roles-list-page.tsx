@@ -40,33 +40,33 @@ export default function RolesListPage() {
     },
     {
       name: "composite",
-      title: t("roleComposite"),
+      title: t("composite"),
       cell: (row) => (row.composite ? t("roleCompositeYes") : t("roleCompositeNo")),
     },
-    { name: "description", title: t("roleDescription"), cell: (row) => <RoleDescription text={row.description} /> },
+    { name: "description", title: t("description"), cell: (row) => <RoleDescription text={row.description} /> },
   ];
 
   return (
     <>
       <PageSection>
-        <Title headingLevel="h1">{t("rolesTitle")}</Title>
-        <Content component="p">{t("rolesIntro")}</Content>
+        <Title headingLevel="h1">{t("realmRoles")}</Title>
+        <Content component="p">{t("roleExplain")}</Content>
       </PageSection>
       <PageSection>
         <DataTable<RoleRow>
           tableId="realm-roles"
-          ariaLabel={t("rolesTableLabel")}
+          ariaLabel={t("realmRoles")}
           loader={(first, max, search) => fetchRealmRolesPage(adminClient, realm, first, max, search)}
           columns={columns}
           rowKey={(row) => row.id}
           isSearchable
-          searchPlaceholder={t("rolesSearch")}
+          searchPlaceholder={t("searchForRoles")}
           refreshKey={refreshKey}
           rowActions={
             canManage
               ? [
                   {
-                    title: t("deleteRole"),
+                    title: t("delete"),
                     isDanger: true,
                     isDisabled: (row) => row.name === defaultRoleName,
                     onAction: async (row) => {
@@ -77,8 +77,8 @@ export default function RolesListPage() {
               : undefined
           }
           emptyState={{
-            title: t("rolesEmptyTitle"),
-            message: t("rolesEmptyBody"),
+            title: t("noRealmRoles"),
+            message: t("emptyStateText"),
             primaryAction: canManage
               ? { title: t("createRole"), onClick: () => navigate(toCreateRole(realm)) }
               : undefined,

@@ -12,20 +12,20 @@ export type RoleTab = (typeof ROLE_TABS)[number];
 
 /** `/:realm/roles`, `/roles/new`, `/roles/default-roles`, `/roles/{id}/{tab}` (spec §2 access). */
 export const rolesRoutes: ConsoleRoute[] = [
-  { path: "roles", access: "view-realm", component: RolesListPage, breadcrumb: "rolesTitle" },
-  { path: "roles/new", access: "manage-realm", component: CreateRolePage, breadcrumb: "createRoleTitle" },
-  { path: "roles/default-roles", access: "view-realm", component: DefaultRolesPage, breadcrumb: "defaultRolesTitle" },
+  { path: "roles", access: "view-realm", component: RolesListPage, breadcrumb: "realmRoles" },
+  { path: "roles/new", access: "manage-realm", component: CreateRolePage, breadcrumb: "createRole" },
+  { path: "roles/default-roles", access: "view-realm", component: DefaultRolesPage, breadcrumb: "defaultRoles" },
   {
     path: "roles/:id/:tab",
     access: someOf("view-realm", "view-users"),
     component: RolePage,
-    breadcrumb: "roleDetailsTitle",
+    breadcrumb: "roleDetails",
   },
   {
     path: "roles/:id",
     access: someOf("view-realm", "view-users"),
     component: RolePage,
-    breadcrumb: "roleDetailsTitle",
+    breadcrumb: "roleDetails",
   },
 ];
 

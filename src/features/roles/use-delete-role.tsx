@@ -19,19 +19,19 @@ export function useDeleteRole() {
   const { confirm, dialog } = useConfirm();
   const remove = async (role: { id?: string; name?: string }): Promise<boolean> => {
     const confirmed = await confirm({
-      title: t("deleteRoleTitle", { name: role.name }),
-      children: t("deleteRoleBody"),
+      title: t("roleDeleteConfirm"),
+      children: t("roleDeleteConfirmDialog", { selectedRoleName: role.name }),
       variant: "destructive",
     });
     if (!confirmed) return false;
     try {
       await deleteRole(adminClient, realm, role.id ?? "");
       emit("role-deleted", { id: role.id, name: role.name });
-      addAlert(t("roleDeleted"));
+      addAlert(t("roleDeletedSuccess"));
       await queryClient.invalidateQueries({ queryKey: ["role", realm] });
       return true;
     } catch (error) {
-      addError("roleDeleteFailed", error);
+      addError("roleDeleteError", error);
       return false;
     }
   };

@@ -20,11 +20,11 @@ export function useSaveRole(roleId: string) {
     try {
       await updateRole(adminClient, realm, roleId, changes);
       emit("role-updated", { id: roleId });
-      addAlert(t("roleSaved"));
+      addAlert(t("roleSaveSuccess"));
       await queryClient.invalidateQueries({ queryKey: roleKey(realm, roleId) });
       return true;
     } catch (error) {
-      addError("roleSaveFailed", error);
+      addError("roleSaveError", error);
       return false;
     }
   };

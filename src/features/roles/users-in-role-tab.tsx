@@ -15,16 +15,16 @@ export function UsersInRoleTab({ role }: { role: RoleRepresentation }) {
   return (
     <DataTable<UserRepresentation>
       tableId="users-in-role"
-      ariaLabel={t("usersInRoleLabel")}
+      ariaLabel={t("usersInRole")}
       loader={(first, max) => fetchUsersInRolePage(adminClient, realm, role.name ?? "", first, max)}
       rowKey={(user) => user.id ?? ""}
       columns={[
-        { name: "username", title: t("userInRoleUsername") },
-        { name: "email", title: t("userInRoleEmail") },
-        { name: "firstName", title: t("userInRoleFirstName") },
-        { name: "lastName", title: t("userInRoleLastName") },
+        { name: "username", title: t("username") },
+        { name: "email", title: t("email") },
+        { name: "firstName", title: t("firstName") },
+        { name: "lastName", title: t("lastName") },
       ]}
-      emptyState={{ title: t("usersInRoleEmptyTitle"), message: t("usersInRoleEmptyBody") }}
+      emptyState={{ title: t("noDirectUsers"), message: t("whoWillAppearPopoverTextRoles") }}
     />
   );
 }

@@ -30,7 +30,7 @@ export function ConsoleBanners() {
     <>
       {whoAmI.temporary && (
         <Banner color="yellow" data-testid="temporary-admin-banner">
-          {t("temporaryAdmin")}
+          {t("loggedInAsTempAdminUser")}
         </Banner>
       )}
       {eventsOff && (

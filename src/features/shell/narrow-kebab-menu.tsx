@@ -45,7 +45,7 @@ export function NarrowKebabMenu() {
         </DropdownItem>
         {clearCaches && (
           <DropdownItem key="caches" onClick={clearCaches}>
-            {t("clearCaches")}
+            {t("clearCachesTitle")}
           </DropdownItem>
         )}
         <DropdownItem key="sign-out" onClick={() => void auth.signOut()}>

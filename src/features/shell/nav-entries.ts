@@ -1,12 +1,13 @@
 import { someOf, type AccessRule } from "../../core/access/access-checker.ts";
 import type { Realm } from "../../core/api/realm.ts";
 import { isFeatureEnabled, type ServerInfo } from "../../core/api/server-info.ts";
+import type { sharedMessages } from "../../core/i18n/core-messages.ts";
 import type { shellMessages } from "./messages.ts";
 
 export interface NavEntry {
   /** Path under /:realm. */
   path: string;
-  label: keyof typeof shellMessages;
+  label: keyof typeof shellMessages | keyof typeof sharedMessages;
   access: AccessRule;
   /** Extra condition on server features and realm settings. */
   shown?: (info: ServerInfo, realm: Realm | null) => boolean;

@@ -7,7 +7,7 @@ export function NotFoundPage() {
   return (
     <PageSection>
       <EmptyState titleText={t("pageNotFound")} headingLevel="h1" data-testid="not-found">
-        <EmptyStateBody>{t("pageNotFoundBody")}</EmptyStateBody>
+        <EmptyStateBody>{t("notFound")}</EmptyStateBody>
       </EmptyState>
     </PageSection>
   );

@@ -1,10 +1,11 @@
 import { createElement } from "react";
 import { someOf, type AccessRule } from "../../core/access/access-checker.ts";
 import type { ConsoleRoute } from "../../core/routing/console-route.ts";
+import type { sharedMessages } from "../../core/i18n/core-messages.ts";
 import type { shellMessages } from "./messages.ts";
 import { PlaceholderPage } from "./placeholder-page.tsx";
 
-type Title = keyof typeof shellMessages;
+type Title = keyof typeof shellMessages | keyof typeof sharedMessages;
 
 const clientAuthorization = someOf("manage-clients", "view-authorization", "manage-authorization");
 const realmView = someOf("view-realm", "manage-realm");

@@ -78,8 +78,8 @@ export function RealmSelector() {
       <Divider />
       <MenuContent>
         {recent.length > 0 && !search && (
-          <MenuGroup label={t("recentRealms")}>
-            <MenuList aria-label={t("recentRealms")}>
+          <MenuGroup label={t("recentlyUsed")}>
+            <MenuList aria-label={t("recentlyUsed")}>
               {recent.map((entry) => (
                 <MenuItem key={`recent-${entry.name}`} itemId={entry.name}>
                   <ValueBoundary>{firstText(entry.displayName, entry.name)}</ValueBoundary>

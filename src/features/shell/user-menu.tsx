@@ -48,7 +48,7 @@ export function UserMenu() {
         </DropdownItem>
         {clearCaches && (
           <DropdownItem key="caches" onClick={clearCaches}>
-            {t("clearCaches")}
+            {t("clearCachesTitle")}
           </DropdownItem>
         )}
         <DropdownItem key="sign-out" onClick={() => void auth.signOut()} data-testid="sign-out">

@@ -81,7 +81,7 @@ export default function CreateUserPage() {
       id = await createUser(adminClient, realm, user);
     } catch (error) {
       applyServerErrors(form, error, t, userProfileErrorField);
-      alerts.addError("userCreateFailed", error);
+      alerts.addError("userCreateError", error);
       return;
     }
     events.created(id, user.username);
@@ -101,7 +101,7 @@ export default function CreateUserPage() {
   if (metadata.error) {
     return (
       <PageSection>
-        <Title headingLevel="h1">{t("usersCreateTitle")}</Title>
+        <Title headingLevel="h1">{t("createUser")}</Title>
         <p role="alert">{t("userLoadFailed", { message: errorMessage(metadata.error) })}</p>
       </PageSection>
     );
@@ -110,7 +110,7 @@ export default function CreateUserPage() {
   return (
     <>
       <PageSection>
-        <Title headingLevel="h1">{t("usersCreateTitle")}</Title>
+        <Title headingLevel="h1">{t("createUser")}</Title>
       </PageSection>
       <PageSection>
         <FormProvider {...form}>
@@ -123,18 +123,18 @@ export default function CreateUserPage() {
             {access.hasAccess("view-realm") && (
               <MultiSelectControl<CreateUserValues>
                 name="requiredActions"
-                label={t("userRequiredActions")}
-                labelHelp={t("userRequiredActionsHelp")}
+                label={t("requiredUserActions")}
+                labelHelp={t("requiredUserActionsHelp")}
                 options={actionChoices}
               />
             )}
-            <SwitchControl<CreateUserValues> name="emailVerified" label={t("userEmailVerified")} />
+            <SwitchControl<CreateUserValues> name="emailVerified" label={t("emailVerified")} />
             <UserProfileFields metadata={metadata.data} />
             {access.hasAccess("query-groups") && <GroupsToJoin groups={groups} onChange={setGroups} />}
             <ActionGroup>
-              <SubmitButton<CreateUserValues> allowNonDirty>{t("userCreate")}</SubmitButton>
+              <SubmitButton<CreateUserValues> allowNonDirty>{t("create")}</SubmitButton>
               <Button variant="link" onClick={() => navigate(toUsers(realm))}>
-                {t("userCancel")}
+                {t("cancel")}
               </Button>
             </ActionGroup>
             <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting && !saved} />

@@ -42,7 +42,7 @@ export function CredentialLabelCell({
   return (
     <span style={{ display: "inline-flex", alignItems: "center" }}>
       <TextInput
-        aria-label={t("credentialsLabel")}
+        aria-label={t("userLabel")}
         value={draft}
         autoFocus
         onChange={(_event, value) => setDraft(value)}

@@ -24,12 +24,12 @@ export function FederatedUserSearch({
   const { t } = useMessages();
   const [text, setText] = useState("");
   return (
-    <EmptyState titleText={t("usersFederationSearchTitle")} headingLevel="h2" icon={SearchIcon}>
-      <EmptyStateBody>{t("usersFederationSearchMessage")}</EmptyStateBody>
+    <EmptyState titleText={t("startBySearchingAUser")} headingLevel="h2" icon={SearchIcon}>
+      <EmptyStateBody>{t("searchForUserDescription")}</EmptyStateBody>
       <EmptyStateFooter>
         <SearchInput
-          aria-label={t("usersSearchPlaceholder")}
-          placeholder={t("usersSearchPlaceholder")}
+          aria-label={t("searchForUser")}
+          placeholder={t("searchForUser")}
           value={text}
           onChange={(_event, value) => setText(value)}
           onSearch={(_event, value) => value.trim() && onSearch(value.trim())}
@@ -38,7 +38,7 @@ export function FederatedUserSearch({
         {canCreate && (
           <EmptyStateActions>
             <Button variant="primary" onClick={onCreate}>
-              {t("usersCreate")}
+              {t("createUser")}
             </Button>
           </EmptyStateActions>
         )}

@@ -26,7 +26,7 @@ export function GroupsToJoin({ groups, onChange }: { groups: PickedGroup[]; onCh
         </LabelGroup>
       )}
       <Button id="kc-user-join-groups" variant="secondary" onClick={() => setPicking(true)}>
-        {t("userJoinGroups")}
+        {t("joinGroups")}
       </Button>
       {isPicking && (
         <GroupPickerDialog

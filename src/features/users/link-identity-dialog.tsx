@@ -28,24 +28,24 @@ export function LinkIdentityDialog({
   };
   return (
     <Modal isOpen variant="small" onClose={onClose} aria-labelledby={titleId}>
-      <ModalHeader title={t("idpLinksLinkTitle", { provider })} labelId={titleId} />
+      <ModalHeader title={t("linkAccountTitle", { provider })} labelId={titleId} />
       <ModalBody>
         <FormProvider {...form}>
           <Form id={formId} onSubmit={form.handleSubmit(submit)}>
-            <TextControl<LinkValues> name="identityProvider" label={t("idpLinksProvider")} isReadOnly />
-            <TextControl<LinkValues> name="userId" label={t("idpLinksUserId")} rules={{ required: true }} />
-            <TextControl<LinkValues> name="userName" label={t("idpLinksUsername")} rules={{ required: true }} />
+            <TextControl<LinkValues> name="identityProvider" label={t("identityProvider")} isReadOnly />
+            <TextControl<LinkValues> name="userId" label={t("userId")} rules={{ required: true }} />
+            <TextControl<LinkValues> name="userName" label={t("username")} rules={{ required: true }} />
           </Form>
         </FormProvider>
       </ModalBody>
       <ModalFooter>
         <FormProvider {...form}>
           <SubmitButton<LinkValues> form={formId} allowInvalid>
-            {t("idpLinksLink")}
+            {t("linkAccount")}
           </SubmitButton>
         </FormProvider>
         <Button variant="link" onClick={onClose}>
-          {t("userCancel")}
+          {t("cancel")}
         </Button>
       </ModalFooter>
     </Modal>

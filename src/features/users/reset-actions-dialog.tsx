@@ -41,28 +41,28 @@ export function ResetActionsDialog({ userId, onClose }: { userId: string; onClos
   const submit = async ({ actions, lifespan }: ResetActionsValues) => {
     try {
       await sendResetActionsEmail(adminClient, realm, userId, actions, lifespan);
-      alerts.addAlert(t("credentialsEmailSent"));
+      alerts.addAlert(t("credentialResetEmailSuccess"));
       onClose();
     } catch (error) {
-      alerts.addError("credentialsEmailFailed", error);
+      alerts.addError("credentialResetEmailError", error);
     }
   };
 
   return (
     <Modal isOpen variant="small" onClose={onClose} aria-labelledby={titleId}>
-      <ModalHeader title={t("credentialsResetActionsTitle")} labelId={titleId} />
+      <ModalHeader title={t("credentialReset")} labelId={titleId} />
       <ModalBody>
         <FormProvider {...form}>
           <Form id={formId} onSubmit={form.handleSubmit(submit)}>
             <MultiSelectControl<ResetActionsValues>
               name="actions"
-              label={t("credentialsResetActionsField")}
+              label={t("resetActions")}
               options={choices}
               rules={{ validate: (value) => (value as string[]).length > 0 }}
             />
             <TimeSelectorControl<ResetActionsValues>
               name="lifespan"
-              label={t("credentialsLifespan")}
+              label={t("lifespan")}
               units={["minute", "hour", "day"]}
             />
           </Form>
@@ -71,11 +71,11 @@ export function ResetActionsDialog({ userId, onClose }: { userId: string; onClos
       <ModalFooter>
         <FormProvider {...form}>
           <SubmitButton<ResetActionsValues> form={formId} allowNonDirty allowInvalid>
-            {t("credentialsSend")}
+            {t("credentialResetConfirm")}
           </SubmitButton>
         </FormProvider>
         <Button variant="link" onClick={onClose}>
-          {t("userCancel")}
+          {t("cancel")}
         </Button>
       </ModalFooter>
     </Modal>

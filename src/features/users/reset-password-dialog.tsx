@@ -34,15 +34,15 @@ export function ResetPasswordDialog({
   const titleId = useId();
   const formId = useId();
   const form = useKcForm<PasswordValues>({ defaultValues: { password: "", confirmation: "", temporary: true } });
-  const title = `${isReset ? t("credentialsResetPassword") : t("credentialsSetPassword")}${username ? ` (${username})` : ""}`;
+  const title = `${isReset ? t("resetPassword") : t("setPassword")}${username ? ` (${username})` : ""}`;
 
   const submit = async ({ password, temporary }: PasswordValues) => {
     try {
       await resetPassword(adminClient, realm, userId, password, temporary);
-      alerts.addAlert(t("credentialsPasswordSet"));
+      alerts.addAlert(t("savePasswordSuccess"));
       onDone();
     } catch (error) {
-      alerts.addError("credentialsPasswordFailed", error);
+      alerts.addError("savePasswordError", error);
     }
   };
 
@@ -54,23 +54,23 @@ export function ResetPasswordDialog({
           <Form id={formId} onSubmit={form.handleSubmit(submit)}>
             <PasswordControl<PasswordValues>
               name="password"
-              label={t("credentialsPassword")}
+              label={t("password")}
               autoComplete="new-password"
               rules={{ required: true }}
             />
             <PasswordControl<PasswordValues>
               name="confirmation"
-              label={t("credentialsPasswordConfirm")}
+              label={t("passwordConfirmation")}
               autoComplete="new-password"
               rules={{
                 required: true,
-                validate: (value, values) => value === values.password || t("credentialsPasswordMismatch"),
+                validate: (value, values) => value === values.password || t("confirmPasswordDoesNotMatch"),
               }}
             />
             <SwitchControl<PasswordValues>
               name="temporary"
-              label={t("credentialsTemporary")}
-              labelHelp={t("credentialsTemporaryHelp")}
+              label={t("temporaryPassword")}
+              labelHelp={t("temporaryPasswordHelpText")}
               defaultValue
             />
           </Form>
@@ -79,11 +79,11 @@ export function ResetPasswordDialog({
       <ModalFooter>
         <FormProvider {...form}>
           <SubmitButton<PasswordValues> form={formId} allowInvalid>
-            {t("credentialsSetPassword")}
+            {t("setPassword")}
           </SubmitButton>
         </FormProvider>
         <Button variant="link" onClick={onClose}>
-          {t("userCancel")}
+          {t("cancel")}
         </Button>
       </ModalFooter>
     </Modal>

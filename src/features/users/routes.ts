@@ -8,13 +8,13 @@ const UserPage = lazy(() => import("./user-page.tsx"));
 
 /** `/users` and `/users/:tab` (query-users), `/users/add-user` (query-users and query-groups), `/users/:id/:tab`, spec §2. */
 export const usersRoutes: ConsoleRoute[] = [
-  { path: "users", access: "query-users", component: UsersPage, breadcrumb: "usersTitle" },
+  { path: "users", access: "query-users", component: UsersPage, breadcrumb: "users" },
   {
     path: "users/add-user",
     access: ["query-users", "query-groups"],
     component: CreateUserPage,
-    breadcrumb: "usersCreateTitle",
+    breadcrumb: "createUser",
   },
-  { path: "users/:tab", access: "query-users", component: UsersPage, breadcrumb: "usersTitle" },
-  { path: "users/:id/:tab", access: "query-users", component: UserPage, breadcrumb: "usersDetailsTitle" },
+  { path: "users/:tab", access: "query-users", component: UsersPage, breadcrumb: "users" },
+  { path: "users/:id/:tab", access: "query-users", component: UserPage, breadcrumb: "userDetails" },
 ];

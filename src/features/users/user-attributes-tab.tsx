@@ -63,9 +63,9 @@ export function UserAttributesTab({
     try {
       await onSave({ attributes: { ...managed, ...keyValueToMap(values.unmanaged) } });
       form.reset(values);
-      alerts.addAlert(t("userAttributesSaved"));
+      alerts.addAlert(t("userSaved"));
     } catch (error) {
-      alerts.addError("userSaveFailed", error);
+      alerts.addError("userNotSaved", error);
     }
   };
 
@@ -77,15 +77,15 @@ export function UserAttributesTab({
         )}
         <KeyValueControl<AttributeValues>
           name="unmanaged"
-          label={t("userAttributesLabel")}
+          label={t("unmanagedAttributes")}
           labelHelp={t("userAttributesHelp")}
           isDisabled={!isEditable}
         />
         {isEditable && (
           <ActionGroup>
-            <SubmitButton<AttributeValues>>{t("userSave")}</SubmitButton>
+            <SubmitButton<AttributeValues>>{t("save")}</SubmitButton>
             <Button variant="link" onClick={() => form.reset()}>
-              {t("userRevert")}
+              {t("revert")}
             </Button>
           </ActionGroup>
         )}

@@ -25,15 +25,15 @@ export function UserConsentsTab({ user, canManage }: UserTabProps) {
   const revoke = async (clientId: string) => {
     if (
       !(await confirm({
-        title: t("consentsRevokeConfirm", { client: clientId }),
-        confirmLabel: t("consentsRevoke"),
+        title: t("revokeClientScopesTitle"),
+        confirmLabel: t("revoke"),
         variant: "destructive",
       }))
     )
       return;
     await mutate(() => revokeConsent(adminClient, realm, user.id!, clientId), {
-      success: "consentsRevoked",
-      failure: "consentsRevokeFailed",
+      success: "deleteGrantsSuccess",
+      failure: "deleteGrantsError",
       queryKey: key,
     });
   };
@@ -41,13 +41,13 @@ export function UserConsentsTab({ user, canManage }: UserTabProps) {
     <>
       <SimpleList
         query={consents}
-        ariaLabel={t("consentsTableLabel")}
+        ariaLabel={t("consents")}
         rowKey={(consent) => consent.clientId ?? ""}
-        empty={{ title: t("consentsEmpty"), message: t("consentsEmptyMessage") }}
+        empty={{ title: t("noConsents"), message: t("noConsentsText") }}
         columns={[
-          { title: t("consentsClient"), cell: (consent) => consent.clientId },
+          { title: t("client"), cell: (consent) => consent.clientId },
           {
-            title: t("consentsScopes"),
+            title: t("grantedClientScopes"),
             cell: (consent) => (
               <LabelGroup>
                 {(consent.grantedClientScopes ?? []).map((scope) => (
@@ -58,8 +58,8 @@ export function UserConsentsTab({ user, canManage }: UserTabProps) {
               </LabelGroup>
             ),
           },
-          { title: t("consentsCreated"), cell: (consent) => formatDate(consent.createdDate) },
-          { title: t("consentsUpdated"), cell: (consent) => formatDate(consent.lastUpdatedDate) },
+          { title: t("created"), cell: (consent) => formatDate(consent.createdDate) },
+          { title: t("lastUpdated"), cell: (consent) => formatDate(consent.lastUpdatedDate) },
         ]}
         actions={
           canManage
@@ -68,9 +68,9 @@ export function UserConsentsTab({ user, canManage }: UserTabProps) {
                   variant="link"
                   isDanger
                   onClick={() => revoke(consent.clientId!)}
-                  aria-label={`${t("consentsRevoke")} ${consent.clientId}`}
+                  aria-label={`${t("revoke")} ${consent.clientId}`}
                 >
-                  {t("consentsRevoke")}
+                  {t("revoke")}
                 </Button>
               )
             : undefined

@@ -48,12 +48,11 @@ export function UserCredentialsTab({ user, canManage }: UserTabProps) {
   const run = (action: () => Promise<void>, success: string, failure: string) =>
     mutate(action, { success, failure, queryKey: key });
   const remove = async (credential: CredentialRepresentation) => {
-    if (!(await confirm({ title: t("credentialsDeleteConfirm", { type: credential.type }), variant: "destructive" })))
-      return;
+    if (!(await confirm({ title: t("deleteCredentialsConfirmTitle"), variant: "destructive" }))) return;
     await run(
       () => deleteCredential(adminClient, realm, user.id!, credential.id!),
-      "credentialsDeleted",
-      "credentialsDeleteFailed",
+      "deleteCredentialsSuccess",
+      "deleteCredentialsError",
     );
   };
   const move = (credential: CredentialRepresentation, index: number) =>
@@ -67,8 +66,8 @@ export function UserCredentialsTab({ user, canManage }: UserTabProps) {
           credential.id!,
           index,
         ),
-      "credentialsMoved",
-      "credentialsMoveFailed",
+      "updatedCredentialMoveSuccess",
+      "updatedCredentialMoveError",
     );
 
   const toolbar = canManage && (
@@ -76,13 +75,13 @@ export function UserCredentialsTab({ user, canManage }: UserTabProps) {
       <ToolbarContent>
         <ToolbarItem>
           <Button variant={hasPassword ? "secondary" : "primary"} onClick={() => setDialogOpen("password")}>
-            {hasPassword ? t("credentialsResetPassword") : t("credentialsSetPassword")}
+            {hasPassword ? t("resetPassword") : t("setPassword")}
           </Button>
         </ToolbarItem>
         {user.email && (
           <ToolbarItem>
             <Button variant="secondary" onClick={() => setDialogOpen("actions")}>
-              {t("credentialsResetActions")}
+              {t("credentialResetBtn")}
             </Button>
           </ToolbarItem>
         )}
@@ -98,22 +97,22 @@ export function UserCredentialsTab({ user, canManage }: UserTabProps) {
       ) : credentials.error ? (
         <TableErrorState error={credentials.error} onRetry={() => void refresh()} />
       ) : rows.length === 0 ? (
-        <TableEmptyState title={t("credentialsEmpty")} message={t("credentialsEmptyMessage")} />
+        <TableEmptyState title={t("noCredentials")} message={t("noCredentialsText")} />
       ) : (
-        <Table aria-label={t("credentialsTableLabel")} variant="compact" className="kc-users-table">
+        <Table aria-label={t("credentials")} variant="compact" className="kc-users-table">
           <Thead>
             <Tr>
-              <Th>{t("credentialsType")}</Th>
-              <Th>{t("credentialsLabel")}</Th>
-              <Th>{t("credentialsCreated")}</Th>
+              <Th>{t("type")}</Th>
+              <Th>{t("userLabel")}</Th>
+              <Th>{t("created")}</Th>
               {canManage && <Th screenReaderText={t("userActions")} />}
             </Tr>
           </Thead>
           <Tbody>
             {rows.map((credential, index) => (
               <Tr key={credential.id} data-credential-type={credential.type}>
-                <Td dataLabel={t("credentialsType")}>{credential.type}</Td>
-                <Td dataLabel={t("credentialsLabel")}>
+                <Td dataLabel={t("type")}>{credential.type}</Td>
+                <Td dataLabel={t("userLabel")}>
                   <CredentialLabelCell
                     label={credential.userLabel}
                     type={credential.type ?? ""}
@@ -121,13 +120,13 @@ export function UserCredentialsTab({ user, canManage }: UserTabProps) {
                     onSave={(label) =>
                       run(
                         () => renameCredential(adminClient, realm, user.id!, credential.id!, label),
-                        "credentialsLabelSaved",
-                        "credentialsLabelFailed",
+                        "updateCredentialUserLabelSuccess",
+                        "updateCredentialUserLabelError",
                       )
                     }
                   />
                 </Td>
-                <Td dataLabel={t("credentialsCreated")}>
+                <Td dataLabel={t("created")}>
                   {credential.createdDate ? new Date(credential.createdDate).toLocaleString() : ""}
                 </Td>
                 {canManage && (

@@ -52,17 +52,17 @@ export function UserGroupsTab({ user, canManage }: UserTabProps) {
       !(await confirm({
         title: t("userGroupsLeaveConfirm", { count: direct.length }),
         children: t("userGroupsLeaveConfirmBody"),
-        confirmLabel: t("userGroupsLeave"),
+        confirmLabel: t("leave"),
         variant: "destructive",
       }))
     )
       return;
     try {
       await leaveGroups(adminClient, realm, user.id!, direct);
-      alerts.addAlert(t("userGroupsLeft"));
+      alerts.addAlert(t("removedGroupMembership"));
       events.updated(user.id!, user.username);
     } catch (error) {
-      alerts.addError("userGroupsLeaveFailed", error);
+      alerts.addError("removedGroupMembershipError", error);
     }
     refresh();
   };
@@ -71,26 +71,26 @@ export function UserGroupsTab({ user, canManage }: UserTabProps) {
     setPicking(false);
     try {
       await joinGroups(adminClient, realm, user.id!, groups);
-      alerts.addAlert(t("userGroupsJoined"));
+      alerts.addAlert(t("addedGroupMembership"));
       events.updated(user.id!, user.username);
     } catch (error) {
-      alerts.addError("userGroupsJoinFailed", error);
+      alerts.addError("addedGroupMembershipError", error);
     }
     setReloads((count) => count + 1);
   };
 
   const columns: TableColumn<MembershipRow>[] = [
-    { name: "name", title: t("pickerGroupsRoot"), cell: (group) => group.name ?? "" },
+    { name: "name", title: t("groups"), cell: (group) => group.name ?? "" },
     {
       name: "path",
-      title: t("userGroupsPath"),
+      title: t("path"),
       cell: (group) => (
         <>
           {group.path}
           {group.isInherited && (
             <>
               {" "}
-              <Label isCompact>{t("userGroupsInherited")}</Label>
+              <Label isCompact>{t("inherent")}</Label>
             </>
           )}
         </>
@@ -102,7 +102,7 @@ export function UserGroupsTab({ user, canManage }: UserTabProps) {
     <>
       <DataTable<MembershipRow>
         tableId="user-groups"
-        ariaLabel={t("userGroupsTableLabel")}
+        ariaLabel={t("groupMembership")}
         columns={columns}
         rowKey={(group) => group.id!}
         loader={loader}
@@ -113,7 +113,7 @@ export function UserGroupsTab({ user, canManage }: UserTabProps) {
           canChange
             ? [
                 {
-                  title: t("userGroupsLeave"),
+                  title: t("leave"),
                   onAction: (group, refresh) => leave([group], refresh),
                   isDisabled: (group) => !!group.isInherited,
                 },
@@ -121,23 +121,23 @@ export function UserGroupsTab({ user, canManage }: UserTabProps) {
             : undefined
         }
         emptyState={{
-          title: t("userGroupsEmpty"),
-          message: t("userGroupsEmptyMessage"),
-          primaryAction: canChange ? { title: t("userGroupsJoin"), onClick: () => setPicking(true) } : undefined,
+          title: t("noGroups"),
+          message: t("noGroupsText"),
+          primaryAction: canChange ? { title: t("joinGroup"), onClick: () => setPicking(true) } : undefined,
         }}
         toolbarActions={({ selected, refresh }) => (
           <>
             <ToolbarItem>
               <Checkbox
                 id="kc-user-groups-direct"
-                label={t("userGroupsDirect")}
+                label={t("directMembership")}
                 isChecked={isDirectOnly}
                 onChange={(_event, checked) => setDirectOnly(checked)}
               />
             </ToolbarItem>
             {canChange && (
               <ToolbarItem>
-                <Button onClick={() => setPicking(true)}>{t("userGroupsJoin")}</Button>
+                <Button onClick={() => setPicking(true)}>{t("joinGroup")}</Button>
               </ToolbarItem>
             )}
             {canChange && (
@@ -147,7 +147,7 @@ export function UserGroupsTab({ user, canManage }: UserTabProps) {
                   isDisabled={selected.every((group) => group.isInherited)}
                   onClick={() => leave(selected, refresh)}
                 >
-                  {t("userGroupsLeave")}
+                  {t("leave")}
                 </Button>
               </ToolbarItem>
             )}
@@ -155,7 +155,7 @@ export function UserGroupsTab({ user, canManage }: UserTabProps) {
         )}
       />
       {isPicking && (
-        <GroupPickerDialog isMulti title={t("userGroupsJoin")} onClose={() => setPicking(false)} onSelect={join} />
+        <GroupPickerDialog isMulti title={t("joinGroup")} onClose={() => setPicking(false)} onSelect={join} />
       )}
       {dialog}
     </>

@@ -45,14 +45,14 @@ export function UserIdentityLinksTab({ user, canManage }: UserTabProps) {
   const unlink = async (provider: string) => {
     if (
       !(await confirm({
-        title: t("idpLinksUnlinkConfirm", { provider }),
-        confirmLabel: t("idpLinksUnlink"),
+        title: t("unlinkAccountTitle", { provider }),
+        confirmLabel: t("unlinkAccount"),
         variant: "destructive",
       }))
     )
       return;
     await mutate(() => unlinkIdentity(adminClient, realm, user.id!, provider), {
-      success: "idpLinksUnlinked",
+      success: "idpUnlinkSuccess",
       failure: "idpLinksUnlinkFailed",
       queryKey: key,
     });
@@ -61,17 +61,17 @@ export function UserIdentityLinksTab({ user, canManage }: UserTabProps) {
   return (
     <>
       <Title headingLevel="h2" size="lg">
-        {t("idpLinksTableLabel")}
+        {t("linkedIdPs")}
       </Title>
       <SimpleList
         query={identities}
-        ariaLabel={t("idpLinksTableLabel")}
+        ariaLabel={t("linkedIdPs")}
         rowKey={(identity) => identity.identityProvider ?? ""}
-        empty={{ title: t("idpLinksNone"), message: "" }}
+        empty={{ title: t("noProvidersLinked"), message: "" }}
         columns={[
-          { title: t("idpLinksProvider"), cell: (identity) => identity.identityProvider },
-          { title: t("idpLinksUserId"), cell: (identity) => identity.userId },
-          { title: t("idpLinksUsername"), cell: (identity) => identity.userName },
+          { title: t("identityProvider"), cell: (identity) => identity.identityProvider },
+          { title: t("userId"), cell: (identity) => identity.userId },
+          { title: t("username"), cell: (identity) => identity.userName },
         ]}
         actions={
           canManage
@@ -79,9 +79,9 @@ export function UserIdentityLinksTab({ user, canManage }: UserTabProps) {
                 <Button
                   variant="link"
                   onClick={() => unlink(identity.identityProvider!)}
-                  aria-label={`${t("idpLinksUnlink")} ${identity.identityProvider}`}
+                  aria-label={`${t("unlinkAccount")} ${identity.identityProvider}`}
                 >
-                  {t("idpLinksUnlink")}
+                  {t("unlinkAccount")}
                 </Button>
               )
             : undefined
@@ -90,23 +90,23 @@ export function UserIdentityLinksTab({ user, canManage }: UserTabProps) {
       {access.hasAccess("view-identity-providers") && (
         <>
           <Title headingLevel="h2" size="lg" style={{ marginTop: "var(--pf-t--global--spacer--lg)" }}>
-            {t("idpLinksAvailableLabel")}
+            {t("availableIdPs")}
           </Title>
           <SimpleList
             query={available}
-            ariaLabel={t("idpLinksAvailableLabel")}
+            ariaLabel={t("availableIdPs")}
             rowKey={(provider) => provider.alias ?? ""}
-            empty={{ title: t("idpLinksNoneAvailable"), message: "" }}
-            columns={[{ title: t("idpLinksProvider"), cell: (provider) => provider.displayName || provider.alias }]}
+            empty={{ title: t("noAvailableIdentityProviders"), message: "" }}
+            columns={[{ title: t("identityProvider"), cell: (provider) => provider.displayName || provider.alias }]}
             actions={
               canManage
                 ? (provider) => (
                     <Button
                       variant="link"
                       onClick={() => setLinking(provider.alias)}
-                      aria-label={`${t("idpLinksLink")} ${provider.alias}`}
+                      aria-label={`${t("linkAccount")} ${provider.alias}`}
                     >
-                      {t("idpLinksLink")}
+                      {t("linkAccount")}
                     </Button>
                   )
                 : undefined
@@ -120,8 +120,8 @@ export function UserIdentityLinksTab({ user, canManage }: UserTabProps) {
           onClose={() => setLinking(undefined)}
           onLink={(values) =>
             mutate(() => linkIdentity(adminClient, realm, user.id!, values), {
-              success: "idpLinksLinked",
-              failure: "idpLinksLinkFailed",
+              success: "idpLinkSuccess",
+              failure: "couldNotLinkIdP",
               queryKey: key,
             })
           }

@@ -22,13 +22,13 @@ export function UserOrganizationsTab({ user }: { user: UserRepresentation }) {
   return (
     <SimpleList
       query={organizations}
-      ariaLabel={t("userOrgsTableLabel")}
+      ariaLabel={t("organizations")}
       rowKey={(organization) => organization.id ?? ""}
-      empty={{ title: t("userOrgsEmpty"), message: t("userOrgsEmptyMessage") }}
+      empty={{ title: t("emptyUserOrganizations"), message: t("emptyUserOrganizationsInstructions") }}
       columns={[
-        { title: t("userOrgsName"), cell: (organization) => organization.name },
+        { title: t("name"), cell: (organization) => organization.name },
         {
-          title: t("userOrgsDomains"),
+          title: t("domains"),
           cell: (organization) => (
             <LabelGroup numLabels={DOMAINS_SHOWN}>
               {(organization.domains ?? []).map((domain) => {
@@ -43,7 +43,7 @@ export function UserOrganizationsTab({ user }: { user: UserRepresentation }) {
           ),
         },
         {
-          title: t("userOrgsMembership"),
+          title: t("membership"),
           cell: (organization) => (organization as { membershipType?: string }).membershipType ?? "",
         },
       ]}

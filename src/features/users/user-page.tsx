@@ -74,25 +74,25 @@ export default function UserPage() {
       await save({ enabled });
       alerts.addAlert(t("userSaved"));
     } catch (error) {
-      alerts.addError("userSaveFailed", error);
+      alerts.addError("userNotSaved", error);
     }
   };
 
   const remove = async () => {
     const confirmed = await confirm({
-      title: t("usersDeleteOneConfirmTitle", { username: current.username }),
-      children: t("userDeleteConfirmBody"),
+      title: t("deleteConfirmUsers", { count: 1, name: current.username }),
+      children: t("deleteConfirmCurrentUser"),
       variant: "destructive",
     });
     if (!confirmed) return;
     try {
       await deleteUser(adminClient, realm, id);
-      alerts.addAlert(t("usersDeleted"));
+      alerts.addAlert(t("userDeletedSuccess"));
       events.deleted(id, current.username);
       queryClient.removeQueries({ queryKey: userKeys.one(realm, id) });
       navigate(toUsers(realm));
     } catch (error) {
-      alerts.addError("usersDeleteFailed", error);
+      alerts.addError("userDeletedError", error);
     }
   };
 
@@ -101,13 +101,13 @@ export default function UserPage() {
       const { redirect } = await impersonateUser(adminClient, realm, id);
       if (redirect) window.open(redirect, "_blank", "noopener");
     } catch (error) {
-      alerts.addError("userImpersonateFailed", error);
+      alerts.addError("impersonateError", error);
     }
   };
 
   const actions: ViewHeaderAction[] = [];
-  if (current.access?.impersonate === true) actions.push({ title: t("userImpersonate"), onClick: impersonate });
-  if (canManage) actions.push({ title: t("usersDelete"), onClick: remove, isDanger: true });
+  if (current.access?.impersonate === true) actions.push({ title: t("impersonate"), onClick: impersonate });
+  if (canManage) actions.push({ title: t("deleteUser"), onClick: remove, isDanger: true });
   // The user's own sub-resources (roles, groups, consents, links, sessions) need view-users; credentials need manage-users.
   const canViewRoles = access.hasSomeAccess("view-users", "manage-users");
 
@@ -115,7 +115,7 @@ export default function UserPage() {
     <>
       <ViewHeader
         title={current.username ?? ""}
-        badges={current.enabled === false ? [{ text: t("usersStatusDisabled"), color: "red" }] : undefined}
+        badges={current.enabled === false ? [{ text: t("disabled"), color: "red" }] : undefined}
         enabled={
           canManage ? { isEnabled: current.enabled !== false, onChange: setEnabled, disableConfirm: {} } : undefined
         }
@@ -127,7 +127,7 @@ export default function UserPage() {
           tabs={[
             {
               key: "settings",
-              title: t("userTabSettings"),
+              title: t("details"),
               content: (
                 <div className="kc-user-tab">
                   <UserSettingsTab user={current} canManage={canManage} onSave={save} />
@@ -136,7 +136,7 @@ export default function UserPage() {
             },
             {
               key: "attributes",
-              title: t("userTabAttributes"),
+              title: t("attributes"),
               content: (
                 <div className="kc-user-tab">
                   <UserAttributesTab user={current} canManage={canManage} onSave={save} />
@@ -145,7 +145,7 @@ export default function UserPage() {
             },
             {
               key: "credentials",
-              title: t("userTabCredentials"),
+              title: t("credentials"),
               content: (
                 <div className="kc-user-tab">
                   <UserCredentialsTab user={current} canManage={canManage} />
@@ -155,7 +155,7 @@ export default function UserPage() {
             },
             {
               key: "role-mapping",
-              title: t("userTabRoleMapping"),
+              title: t("roleMapping"),
               content: (
                 <div className="kc-user-tab">
                   <RoleMapping
@@ -171,7 +171,7 @@ export default function UserPage() {
             },
             {
               key: "groups",
-              title: t("userTabGroups"),
+              title: t("groups"),
               content: (
                 <div className="kc-user-tab">
                   <UserGroupsTab user={current} canManage={canManage} />
@@ -181,7 +181,7 @@ export default function UserPage() {
             },
             {
               key: "organizations",
-              title: t("userTabOrganizations"),
+              title: t("organizations"),
               content: (
                 <div className="kc-user-tab">
                   <UserOrganizationsTab user={current} />
@@ -191,7 +191,7 @@ export default function UserPage() {
             },
             {
               key: "consents",
-              title: t("userTabConsents"),
+              title: t("consents"),
               content: (
                 <div className="kc-user-tab">
                   <UserConsentsTab user={current} canManage={canManage} />
@@ -201,7 +201,7 @@ export default function UserPage() {
             },
             {
               key: "identity-provider-links",
-              title: t("userTabIdentityProviderLinks"),
+              title: t("identityProviderLinks"),
               content: (
                 <div className="kc-user-tab">
                   <UserIdentityLinksTab user={current} canManage={canManage} />
@@ -211,7 +211,7 @@ export default function UserPage() {
             },
             {
               key: "sessions",
-              title: t("userTabSessions"),
+              title: t("sessions"),
               content: (
                 <div className="kc-user-tab">
                   <UserSessionsTab user={current} canManage={canManage} />

@@ -25,15 +25,15 @@ export function UserSessionsTab({ user, canManage }: UserTabProps) {
   const signOutEverywhere = async () => {
     if (
       !(await confirm({
-        title: t("sessionsSignOutAllConfirm"),
-        confirmLabel: t("sessionsSignOut"),
+        title: t("signOutAllActiveSessionsQuestion"),
+        confirmLabel: t("signOut"),
         variant: "destructive",
       }))
     )
       return;
     await mutate(() => signOutAll(adminClient, realm, user.id!), {
       success: "sessionsSignedOutAll",
-      failure: "sessionsSignOutFailed",
+      failure: "logoutAllSessionsError",
       queryKey: key,
     });
   };
@@ -44,7 +44,7 @@ export function UserSessionsTab({ user, canManage }: UserTabProps) {
           <ToolbarContent>
             <ToolbarItem>
               <Button variant="secondary" isDanger onClick={signOutEverywhere}>
-                {t("sessionsSignOutAll")}
+                {t("signOutAllActiveSessions")}
               </Button>
             </ToolbarItem>
           </ToolbarContent>
@@ -52,34 +52,34 @@ export function UserSessionsTab({ user, canManage }: UserTabProps) {
       )}
       <SimpleList
         query={sessions}
-        ariaLabel={t("sessionsTableLabel")}
+        ariaLabel={t("sessions")}
         rowKey={(session) => session.id ?? ""}
-        empty={{ title: t("sessionsEmpty"), message: t("sessionsEmptyMessage") }}
+        empty={{ title: t("noSessions"), message: t("noSessionsForUser") }}
         columns={[
           {
-            title: t("sessionsType"),
+            title: t("type"),
             cell: (session) => (session.type === "offline" ? t("sessionsOffline") : t("sessionsRegular")),
           },
-          { title: t("sessionsIp"), cell: (session) => session.ipAddress },
-          { title: t("sessionsStarted"), cell: (session) => formatDate(session.start) },
-          { title: t("sessionsLastAccess"), cell: (session) => formatDate(session.lastAccess) },
-          { title: t("sessionsClients"), cell: (session) => Object.values(session.clients ?? {}).join(", ") },
+          { title: t("ipAddress"), cell: (session) => session.ipAddress },
+          { title: t("started"), cell: (session) => formatDate(session.start) },
+          { title: t("lastAccess"), cell: (session) => formatDate(session.lastAccess) },
+          { title: t("clients"), cell: (session) => Object.values(session.clients ?? {}).join(", ") },
         ]}
         actions={
           canManage
             ? (session) => (
                 <Button
                   variant="link"
-                  aria-label={`${t("sessionsSignOut")} ${session.ipAddress ?? ""} ${formatDate(session.start)}`}
+                  aria-label={`${t("signOut")} ${session.ipAddress ?? ""} ${formatDate(session.start)}`}
                   onClick={() =>
                     mutate(() => signOutSession(adminClient, realm, session.id!), {
                       success: "sessionsSignedOut",
-                      failure: "sessionsSignOutFailed",
+                      failure: "logoutAllSessionsError",
                       queryKey: key,
                     })
                   }
                 >
-                  {t("sessionsSignOut")}
+                  {t("signOut")}
                 </Button>
               )
             : undefined

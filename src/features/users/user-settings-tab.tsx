@@ -91,17 +91,17 @@ export function UserSettingsTab({
       alerts.addAlert(t("userSaved"));
     } catch (error) {
       applyServerErrors(form, error, t, userProfileErrorField);
-      alerts.addError("userSaveFailed", error);
+      alerts.addError("userNotSaved", error);
     }
   };
 
   const unlock = async () => {
     try {
       await unlockUser(adminClient, realm, user.id!);
-      alerts.addAlert(t("usersUnlocked"));
+      alerts.addAlert(t("unlockSuccess"));
       await queryClient.invalidateQueries({ queryKey: lockKey });
     } catch (error) {
-      alerts.addError("usersUnlockFailed", error);
+      alerts.addError("unlockError", error);
     }
   };
 
@@ -121,20 +121,20 @@ export function UserSettingsTab({
           <Alert
             variant="warning"
             isInline
-            title={t("userLocked")}
+            title={t("temporaryLockedHelp")}
             actionLinks={
               canManage ? (
                 <Button variant="link" isInline onClick={unlock}>
-                  {t("usersUnlock")}
+                  {t("unlock")}
                 </Button>
               ) : undefined
             }
           />
         )}
-        <FormGroup label={t("userId")} fieldId="kc-user-id">
+        <FormGroup label={t("id")} fieldId="kc-user-id">
           <TextInput id="kc-user-id" value={user.id ?? ""} readOnlyVariant="default" />
         </FormGroup>
-        <FormGroup label={t("userCreatedAt")} fieldId="kc-user-created">
+        <FormGroup label={t("createdAt")} fieldId="kc-user-created">
           <TextInput
             id="kc-user-created"
             value={user.createdTimestamp ? new Date(user.createdTimestamp).toLocaleString() : ""}
@@ -142,24 +142,24 @@ export function UserSettingsTab({
           />
         </FormGroup>
         {user.federationLink && (
-          <FormGroup label={t("userFederationLink")} fieldId="kc-user-federation">
+          <FormGroup label={t("federationLink")} fieldId="kc-user-federation">
             <TextInput id="kc-user-federation" value={user.federationLink} readOnlyVariant="default" />
           </FormGroup>
         )}
         <MultiSelectControl<SettingsValues>
           name="requiredActions"
-          label={t("userRequiredActions")}
-          labelHelp={t("userRequiredActionsHelp")}
+          label={t("requiredUserActions")}
+          labelHelp={t("requiredUserActionsHelp")}
           options={actionChoices}
           isDisabled={!canManage}
         />
-        <SwitchControl<SettingsValues> name="emailVerified" label={t("userEmailVerified")} isDisabled={!canManage} />
+        <SwitchControl<SettingsValues> name="emailVerified" label={t("emailVerified")} isDisabled={!canManage} />
         <UserProfileFields metadata={metadata} isReadOnly={!canManage} />
         {canManage && (
           <ActionGroup>
-            <SubmitButton<SettingsValues>>{t("userSave")}</SubmitButton>
+            <SubmitButton<SettingsValues>>{t("save")}</SubmitButton>
             <Button variant="link" onClick={() => form.reset()}>
-              {t("userRevert")}
+              {t("revert")}
             </Button>
           </ActionGroup>
         )}

@@ -12,15 +12,15 @@ export function UserStatus({ user, onUnlock }: { user: ListedUser; onUnlock?: ()
   if (user.enabled !== false && !isLocked && !user.federationLink) return null;
   return (
     <LabelGroup>
-      {user.enabled === false && <Label color="red">{t("usersStatusDisabled")}</Label>}
+      {user.enabled === false && <Label color="red">{t("disabled")}</Label>}
       {isLocked && (
         <Label color="orange" icon={<ExclamationTriangleIcon />}>
-          {t("usersStatusLocked")}
+          {t("temporaryLocked")}
         </Label>
       )}
       {isLocked && onUnlock && (
-        <Button variant="link" isInline onClick={onUnlock} aria-label={`${t("usersUnlock")} ${user.username ?? ""}`}>
-          {t("usersUnlock")}
+        <Button variant="link" isInline onClick={onUnlock} aria-label={`${t("unlock")} ${user.username ?? ""}`}>
+          {t("unlock")}
         </Button>
       )}
       {user.federationLink && <Label color="blue">{t("usersStatusFederated")}</Label>}

@@ -54,10 +54,10 @@ export default function UsersPage() {
   const unlock = async (user: ListedUser, refresh: () => void) => {
     try {
       await unlockUser(adminClient, realm, user.id!);
-      alerts.addAlert(t("usersUnlocked"));
+      alerts.addAlert(t("unlockSuccess"));
       refresh();
     } catch (error) {
-      alerts.addError("usersUnlockFailed", error);
+      alerts.addError("unlockError", error);
     }
   };
 
@@ -65,9 +65,9 @@ export default function UsersPage() {
     const isOne = users.length === 1;
     const confirmed = await confirm({
       title: isOne
-        ? t("usersDeleteOneConfirmTitle", { username: users[0]!.username })
-        : t("usersDeleteConfirmTitle", { count: users.length }),
-      children: t("usersDeleteConfirmBody"),
+        ? t("deleteConfirmUsers", { count: 1, name: users[0]!.username })
+        : t("deleteConfirmUsers", { count: users.length }),
+      children: t("deleteConfirmCurrentUser"),
       variant: "destructive",
     });
     if (!confirmed) return;
@@ -78,10 +78,10 @@ export default function UsersPage() {
         deleted++;
         events.deleted(user.id!, user.username);
       } catch (error) {
-        alerts.addError("usersDeleteFailed", error);
+        alerts.addError("userDeletedError", error);
       }
     }
-    if (deleted > 0) alerts.addAlert(isOne ? t("usersDeleted") : t("usersDeletedMany", { count: deleted }));
+    if (deleted > 0) alerts.addAlert(isOne ? t("userDeletedSuccess") : t("usersDeletedMany", { count: deleted }));
     await queryClient.invalidateQueries({ queryKey: userKeys.all(realm) });
     refresh();
   };
@@ -89,15 +89,15 @@ export default function UsersPage() {
   const columns: TableColumn<ListedUser>[] = [
     {
       name: "username",
-      title: t("usersColumnUsername"),
+      title: t("username"),
       cell: (user) => <Link to={toUser(realm, user.id!)}>{user.username}</Link>,
     },
-    { name: "email", title: t("usersColumnEmail"), cell: (user) => user.email ?? "" },
-    { name: "lastName", title: t("usersColumnLastName"), cell: (user) => user.lastName ?? "" },
-    { name: "firstName", title: t("usersColumnFirstName"), cell: (user) => user.firstName ?? "" },
+    { name: "email", title: t("email"), cell: (user) => user.email ?? "" },
+    { name: "lastName", title: t("lastName"), cell: (user) => user.lastName ?? "" },
+    { name: "firstName", title: t("firstName"), cell: (user) => user.firstName ?? "" },
     {
       name: "status",
-      title: t("usersColumnStatus"),
+      title: t("status"),
       cell: (user) => (
         <UserStatus
           user={user}
@@ -110,18 +110,18 @@ export default function UsersPage() {
   const rowActions: TableRowAction<ListedUser>[] | undefined = canManage
     ? [
         {
-          title: t("usersUnlock"),
+          title: t("unlock"),
           onAction: (user, refresh) => unlock(user, refresh),
           isDisabled: (user) => user.bruteForceStatus?.disabled !== true,
         },
-        { title: t("usersDelete"), onAction: (user, refresh) => remove([user], refresh), isDanger: true },
+        { title: t("deleteUser"), onAction: (user, refresh) => remove([user], refresh), isDanger: true },
       ]
     : undefined;
 
   const header = (
     <PageSection>
-      <Title headingLevel="h1">{t("usersTitle")}</Title>
-      <Content component="p">{t("usersIntro")}</Content>
+      <Title headingLevel="h1">{t("users")}</Title>
+      <Content component="p">{t("usersExplain")}</Content>
     </PageSection>
   );
 
@@ -147,7 +147,7 @@ export default function UsersPage() {
       <PageSection>
         <DataTable<ListedUser>
           tableId="users"
-          ariaLabel={t("usersTableLabel")}
+          ariaLabel={t("users")}
           columns={columns}
           rowKey={(user) => user.id!}
           refreshKey={`${exact}-${reloads}`}
@@ -158,14 +158,14 @@ export default function UsersPage() {
           countLoader={
             exact ? undefined : (search) => countUsers(adminClient, realm, { text: search || federatedSearch, exact })
           }
-          searchPlaceholder={t("usersSearchPlaceholder")}
+          searchPlaceholder={t("searchForUser")}
           canSelect={canManage}
           rowActions={rowActions}
           emptyState={{
-            title: t("usersEmptyTitle"),
-            message: t("usersEmptyMessage"),
+            title: t("noUsersFound"),
+            message: t("emptyInstructions"),
             primaryAction: canManage
-              ? { title: t("usersCreate"), onClick: () => navigate(toAddUser(realm)) }
+              ? { title: t("createUser"), onClick: () => navigate(toAddUser(realm)) }
               : undefined,
           }}
           toolbarActions={({ selected, refresh }) => (
@@ -173,7 +173,7 @@ export default function UsersPage() {
               <ToolbarItem>
                 <Checkbox
                   id="kc-users-exact"
-                  label={t("usersExactSearch")}
+                  label={t("exactSearch")}
                   isChecked={exact}
                   onChange={(_event, checked) => setExact(checked)}
                 />
@@ -181,7 +181,7 @@ export default function UsersPage() {
               {canManage && (
                 <ToolbarItem>
                   <Button variant="primary" onClick={() => navigate(toAddUser(realm))}>
-                    {t("usersCreate")}
+                    {t("createUser")}
                   </Button>
                 </ToolbarItem>
               )}
@@ -193,7 +193,7 @@ export default function UsersPage() {
                     isDisabled={selected.length === 0}
                     onClick={() => remove(selected, refresh)}
                   >
-                    {t("usersDeleteSelected")}
+                    {t("delete")}
                   </Button>
                 </ToolbarItem>
               )}

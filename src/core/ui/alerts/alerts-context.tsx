@@ -7,7 +7,7 @@ import { AlertStack } from "./alert-stack.tsx";
 
 export interface Alerts {
   addAlert(message: string, variant?: AlertVariant, description?: string): void;
-  /** A danger alert whose text includes the server's message (translated template `messageKey` with {{message}}). */
+  /** A danger alert whose text includes the server's message: template `messageKey` with {{error}} (Keycloak's name; {{message}} is given too). */
   addError(messageKey: string, error: unknown): void;
 }
 
@@ -19,8 +19,10 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
   const alerts = useMemo<Alerts>(
     () => ({
       addAlert: (message, variant = "success", description) => store.add(message, variant, description),
-      addError: (messageKey, error) =>
-        store.add(t(messageKey, { message: errorMessage(error) }), "danger", errorDescription(error)),
+      addError: (messageKey, error) => {
+        const text = errorMessage(error);
+        store.add(t(messageKey, { error: text, message: text }), "danger", errorDescription(error));
+      },
     }),
     [store, t],
   );

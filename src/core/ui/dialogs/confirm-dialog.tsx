@@ -51,10 +51,10 @@ export function ConfirmDialog({
           isDisabled={isConfirmDisabled}
           data-testid="confirm"
         >
-          {confirmLabel ?? (isDestructive ? t("dialogDelete") : t("dialogConfirm"))}
+          {confirmLabel ?? (isDestructive ? t("delete") : t("confirm"))}
         </Button>
         <Button variant="link" onClick={onCancel} data-testid="cancel">
-          {cancelLabel ?? t("dialogCancel")}
+          {cancelLabel ?? t("cancel")}
         </Button>
       </ModalFooter>
     </Modal>

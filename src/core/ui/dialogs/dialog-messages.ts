@@ -2,9 +2,7 @@ import { registerMessages } from "../../i18n/message-bundles.ts";
 
 /** Texts of the shared dialogs. */
 export const dialogMessages = {
-  dialogConfirm: "Confirm",
-  dialogCancel: "Cancel",
-  dialogDelete: "Delete",
+  confirm: "Confirm",
   download: "Download",
   downloadTitle: "Download {{name}}",
   downloadDescription: "The file holds this JSON:",

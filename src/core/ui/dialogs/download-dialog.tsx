@@ -44,7 +44,7 @@ export function DownloadDialog({ isOpen, onClose, filename, content, title }: Do
           {t("download")}
         </Button>
         <Button variant="link" onClick={onClose}>
-          {t("dialogCancel")}
+          {t("cancel")}
         </Button>
       </ModalFooter>
     </Modal>

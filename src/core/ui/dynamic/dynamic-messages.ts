@@ -2,16 +2,9 @@ import { registerMessages } from "../../i18n/message-bundles.ts";
 
 /** Texts of the dynamic component form. */
 export const dynamicMessages = {
-  dynamicOn: "On",
-  dynamicOff: "Off",
-  dynamicKey: "Key",
-  dynamicValue: "Value",
-  dynamicSelectGroup: "Select group",
-  dynamicSelectRole: "Select role",
+  selectRole: "Select role",
   dynamicNoGroup: "No group selected",
   dynamicNoRole: "No role selected",
-  dynamicFileBrowse: "Browse…",
-  dynamicFileClear: "Clear",
   dynamicFileDrop: "Drag a file here or browse to upload",
   dynamicSearchProviders: "Search identity providers",
   dynamicChooseAttribute: "Choose a user-profile attribute",

@@ -28,7 +28,7 @@ export function CopyToClipboardField({ label, value, id = fieldId(label), labelH
     }
   };
   const tip =
-    status === "copied" ? t("copiedToClipboard") : status === "failed" ? t("copyFailed") : t("copyToClipboard");
+    status === "copied" ? t("copySuccess") : status === "failed" ? t("clipboardCopyError") : t("copyToClipboard");
   return (
     <FormField id={id} label={label} labelHelp={labelHelp}>
       <InputGroup>

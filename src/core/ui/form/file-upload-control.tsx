@@ -47,8 +47,8 @@ export function FileUploadControl<T extends FieldValues>(props: FileUploadContro
         value={text}
         filename={filename}
         filenameAriaLabel={props.label}
-        browseButtonText={t("fileBrowse")}
-        clearButtonText={t("fileClear")}
+        browseButtonText={t("browse")}
+        clearButtonText={t("clear")}
         onFileInputChange={(_event, file) => setFilename(file.name)}
         onDataChange={(_event, content) => read(content)}
         onTextChange={(_event, content) => read(content)}

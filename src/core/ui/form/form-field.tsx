@@ -29,8 +29,8 @@ export function FormField({ id, label, labelHelp, isRequired, error, helperText,
   const { enabled: isHelpOn } = useHelp();
   const help =
     labelHelp && isHelpOn ? (
-      <Popover bodyContent={labelHelp} aria-label={t("helpFor", { label })}>
-        <FormGroupLabelHelp aria-label={t("helpFor", { label })} />
+      <Popover bodyContent={labelHelp} aria-label={t("helpLabel", { label })}>
+        <FormGroupLabelHelp aria-label={t("helpLabel", { label })} />
       </Popover>
     ) : undefined;
   return (

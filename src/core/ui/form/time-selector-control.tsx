@@ -10,9 +10,9 @@ import { ALL_TIME_UNITS, SECONDS_PER_UNIT, splitSeconds, type TimeUnit } from ".
 import { useControlField } from "./use-control-field.ts";
 
 const UNIT_TEXT: Record<TimeUnit, string> = {
-  second: "timeUnitSecond",
-  minute: "timeUnitMinute",
-  hour: "timeUnitHour",
+  second: "seconds",
+  minute: "minutes",
+  hour: "hours",
   day: "timeUnitDay",
 };
 

@@ -39,7 +39,7 @@ function LeaveDialog({ onStay, onLeave }: { onStay(): void; onLeave(): void }) {
       onConfirm={onLeave}
       onCancel={onStay}
     >
-      {t("unsavedChangesBody")}
+      {t("unsavedChangesConfirm")}
     </ConfirmDialog>
   );
 }

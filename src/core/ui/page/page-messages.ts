@@ -3,10 +3,8 @@ import { registerMessages } from "../../i18n/message-bundles.ts";
 /** Texts of page headers, tabs and jump links. */
 export const pageMessages = {
   headerActions: "Actions",
-  enabled: "Enabled",
-  disabled: "Disabled",
-  disableConfirmTitle: "Disable {{name}}?",
-  disableConfirmBody: "While it is disabled it cannot be used.",
+  disableItemConfirmTitle: "Disable {{name}}?",
+  disableConfirm: "Are you sure you want to disable '{{name}}'",
   disable: "Disable",
   jumpToSection: "Jump to section",
 };

@@ -46,8 +46,8 @@ export function ViewHeader({ title: rawTitle, subtitle, badges, enabled, actions
   const changeEnabled = async (next: boolean) => {
     if (!next && enabled?.disableConfirm) {
       const agreed = await confirm({
-        title: enabled.disableConfirm.title ?? t("disableConfirmTitle", { name: title }),
-        children: enabled.disableConfirm.message ?? t("disableConfirmBody"),
+        title: enabled.disableConfirm.title ?? t("disableItemConfirmTitle", { name: title }),
+        children: enabled.disableConfirm.message ?? t("disableConfirm", { name: title }),
         confirmLabel: t("disable"),
         variant: "destructive",
       });

@@ -48,8 +48,8 @@ export function ClientPicker({
   return (
     <SearchSelect
       id={id}
-      aria-label={aria["aria-label"] ?? t("pickerSearchClients")}
-      placeholder={t("pickerSearchClients")}
+      aria-label={aria["aria-label"] ?? t("searchForClient")}
+      placeholder={t("searchForClient")}
       options={options}
       values={values}
       onChange={onChange}

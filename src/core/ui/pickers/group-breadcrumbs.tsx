@@ -11,7 +11,7 @@ export function GroupBreadcrumbs({
   onNavigate(depth: number): void;
 }) {
   const { t } = useMessages();
-  const crumbs = [{ id: "", name: t("pickerGroupsRoot") }, ...trail];
+  const crumbs = [{ id: "", name: t("groups") }, ...trail];
   return (
     <Breadcrumb aria-label={t("pickerBreadcrumbs")}>
       {crumbs.map((crumb, depth) => (

@@ -62,13 +62,13 @@ export function GroupPickerDialog({
   return (
     <Modal isOpen variant="small" onClose={onClose} aria-labelledby="kc-group-picker-title">
       <ModalHeader
-        title={title ?? t(isMulti ? "pickerGroupsTitleMulti" : "pickerGroupsTitle")}
+        title={title ?? t(isMulti ? "pickerGroupsTitleMulti" : "selectGroup")}
         labelId="kc-group-picker-title"
       />
       <ModalBody>
         <SearchInput
-          aria-label={t("pickerSearchGroups")}
-          placeholder={t("pickerSearchGroups")}
+          aria-label={t("searchGroups")}
+          placeholder={t("searchGroups")}
           value={typed}
           onChange={(_event, value) => setTyped(value)}
           onSearch={(_event, value) => setSearch(value.trim())}
@@ -81,9 +81,9 @@ export function GroupPickerDialog({
         {page.isPending ? (
           <LoadingSpinner />
         ) : (page.data?.rows.length ?? 0) === 0 ? (
-          <p className="kc-group-picker-empty">{search ? t("pickerNoResults") : t("pickerGroupsEmpty")}</p>
+          <p className="kc-group-picker-empty">{search ? t("noResultsFound") : t("pickerGroupsEmpty")}</p>
         ) : (
-          <Table aria-label={t("pickerGroupsRoot")} variant="compact">
+          <Table aria-label={t("groups")} variant="compact">
             <Tbody>
               {page.data!.rows.map((row, rowIndex) => (
                 <Tr key={row.id} data-group-id={row.id}>
@@ -97,7 +97,7 @@ export function GroupPickerDialog({
                     }}
                     aria-label={t("pickerSelectGroup", { name: row.name })}
                   />
-                  <Td dataLabel={t("pickerGroupsRoot")}>{search ? row.path : row.name}</Td>
+                  <Td dataLabel={t("groups")}>{search ? row.path : row.name}</Td>
                   <Td isActionCell>
                     {(search || (row.subGroupCount ?? 0) > 0) && (
                       <Button
@@ -122,10 +122,10 @@ export function GroupPickerDialog({
       </ModalBody>
       <ModalFooter>
         <Button variant="primary" isDisabled={selected.size === 0} onClick={() => onSelect([...selected.values()])}>
-          {t("pickerSelect")}
+          {t("select")}
         </Button>
         <Button variant="link" onClick={onClose}>
-          {t("pickerCancel")}
+          {t("cancel")}
         </Button>
       </ModalFooter>
     </Modal>

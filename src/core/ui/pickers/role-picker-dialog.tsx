@@ -53,17 +53,17 @@ export function RolePickerDialog({
   };
   return (
     <Modal isOpen variant="small" onClose={onClose} aria-labelledby="kc-role-picker-title">
-      <ModalHeader title={t("pickerRolesTitle")} labelId="kc-role-picker-title" />
+      <ModalHeader title={t("selectARole")} labelId="kc-role-picker-title" />
       <ModalBody>
         <ToggleGroup aria-label={t("pickerRoleKind")}>
           <ToggleGroupItem
-            text={t("pickerRealmRoles")}
+            text={t("realmRoles")}
             buttonId="kc-role-picker-realm"
             isSelected={kind === "realm"}
             onChange={() => setKind("realm")}
           />
           <ToggleGroupItem
-            text={t("pickerClientRoles")}
+            text={t("clientRoles")}
             buttonId="kc-role-picker-client"
             isSelected={kind === "client"}
             onChange={() => setKind("client")}
@@ -73,14 +73,14 @@ export function RolePickerDialog({
         {(kind === "realm" || client) && (
           <DataTable<RoleRow>
             key={`${kind}:${client?.id ?? ""}`}
-            ariaLabel={t("pickerRolesTitle")}
+            ariaLabel={t("selectARole")}
             loader={loader}
             rowKey={(row) => row.id}
             isSearchable
             columns={[
               {
                 name: "name",
-                title: t("pickerRoleName"),
+                title: t("role"),
                 cell: (row) => (
                   <Button
                     variant="link"
@@ -93,14 +93,14 @@ export function RolePickerDialog({
                   </Button>
                 ),
               },
-              { name: "description", title: t("pickerRoleDescription"), cell: (row) => row.description ?? "" },
+              { name: "description", title: t("description"), cell: (row) => row.description ?? "" },
             ]}
           />
         )}
       </ModalBody>
       <ModalFooter>
         <Button variant="link" onClick={onClose}>
-          {t("pickerCancel")}
+          {t("cancel")}
         </Button>
       </ModalFooter>
     </Modal>

@@ -125,7 +125,7 @@ export function SearchSelect({
             <TextInputGroupUtilities>
               <Button
                 variant="plain"
-                aria-label={t("pickerClear")}
+                aria-label={t("clear")}
                 icon={<TimesIcon />}
                 onClick={() => {
                   typed("");
@@ -146,7 +146,7 @@ export function SearchSelect({
         isFullWidth
         onClick={() => setOpen(!isOpen)}
       >
-        {values.length === 0 ? (placeholder ?? t("pickerChoose")) : values.map(labelOf).join(", ")}
+        {values.length === 0 ? (placeholder ?? t("choose")) : values.map(labelOf).join(", ")}
       </MenuToggle>
     );
 
@@ -161,9 +161,9 @@ export function SearchSelect({
     >
       <SelectList aria-multiselectable={isMulti || undefined}>
         {isLoading ? (
-          <SelectOption isDisabled>{t("pickerLoading")}</SelectOption>
+          <SelectOption isDisabled>{t("spinnerLoading")}</SelectOption>
         ) : options.length === 0 ? (
-          <SelectOption isDisabled>{t("pickerNoResults")}</SelectOption>
+          <SelectOption isDisabled>{t("noResultsFound")}</SelectOption>
         ) : (
           options.map((option, index) => (
             <SelectOption

@@ -70,13 +70,13 @@ export function AssignRoleDialog({ holder, initialKind = "client", onAssign, onC
       <ModalBody>
         <ToggleGroup aria-label={t("assignRoleFilter")}>
           <ToggleGroupItem
-            text={t("assignRoleRealmRoles")}
+            text={t("realmRoles")}
             buttonId="kc-assign-realm-roles"
             isSelected={kind === "realm"}
             onChange={() => switchKind("realm")}
           />
           <ToggleGroupItem
-            text={t("assignRoleClientRoles")}
+            text={t("clientRoles")}
             buttonId="kc-assign-client-roles"
             isSelected={kind === "client"}
             onChange={() => switchKind("client")}
@@ -86,7 +86,7 @@ export function AssignRoleDialog({ holder, initialKind = "client", onAssign, onC
           <div className="kc-assign-role-client">
             <ClientPicker
               id="kc-assign-role-client"
-              aria-label={t("assignRoleClient")}
+              aria-label={t("client")}
               valueField="id"
               realm={holder.realm}
               values={client ? [client.id] : []}
@@ -102,14 +102,14 @@ export function AssignRoleDialog({ holder, initialKind = "client", onAssign, onC
           rowKey={mappedRoleKey}
           canSelect
           isSearchable
-          searchPlaceholder={t("roleMappingSearch")}
+          searchPlaceholder={t("searchByRoleName")}
           emptyState={{ title: t("assignRoleNone") }}
           toolbarActions={({ selected }) => (
             <SelectionReporter selected={selected} rowKey={mappedRoleKey} onChange={setChosen} />
           )}
           columns={[
-            { name: "name", title: t("roleMappingName"), cell: (role) => <RoleNameCell role={role} /> },
-            { name: "description", title: t("roleMappingDescription"), cell: (role) => role.description ?? "" },
+            { name: "name", title: t("name"), cell: (role) => <RoleNameCell role={role} /> },
+            { name: "description", title: t("description"), cell: (role) => role.description ?? "" },
           ]}
         />
       </ModalBody>
@@ -121,10 +121,10 @@ export function AssignRoleDialog({ holder, initialKind = "client", onAssign, onC
           onClick={() => void assign()}
           data-testid="assign-roles"
         >
-          {t("assignRoleConfirm")}
+          {t("assign")}
         </Button>
         <Button variant="link" onClick={onClose}>
-          {t("assignRoleCancel")}
+          {t("cancel")}
         </Button>
       </ModalFooter>
     </Modal>

@@ -54,18 +54,18 @@ export function RoleMapping({ type, id, realm, isManager = true, onChanged }: Ro
     if (direct.length === 0) return;
     const names = direct.map((role) => (role.client ? `${role.client.clientId} ${role.name}` : role.name)).join(", ");
     const isConfirmed = await confirm({
-      title: t("roleMappingUnassignTitle"),
-      children: t("roleMappingUnassignBody", { count: direct.length, names }),
-      confirmLabel: t("roleMappingUnassign"),
+      title: t("removeMappingTitle"),
+      children: t("removeMappingConfirm", { count: direct.length, names }),
+      confirmLabel: t("unAssignRole"),
       variant: "destructive",
     });
     if (!isConfirmed) return;
     try {
       await unassignRoles(holder, direct);
-      alerts.addAlert(t("roleMappingUnassigned"));
+      alerts.addAlert(t("roleMappingUpdatedSuccess"));
       onChanged?.();
     } catch (error) {
-      alerts.addError("roleMappingFailed", error);
+      alerts.addError("roleMappingUpdatedError", error);
     }
     setVersion((count) => count + 1);
   };
@@ -73,11 +73,11 @@ export function RoleMapping({ type, id, realm, isManager = true, onChanged }: Ro
   const assign = async (roles: MappedRole[]) => {
     try {
       await assignRoles(holder, roles);
-      alerts.addAlert(t("roleMappingAssigned"));
+      alerts.addAlert(t("roleMappingUpdatedSuccess"));
       onChanged?.();
       setAssigning(false);
     } catch (error) {
-      alerts.addError("roleMappingFailed", error);
+      alerts.addError("roleMappingUpdatedError", error);
     }
     setVersion((count) => count + 1);
   };
@@ -87,7 +87,7 @@ export function RoleMapping({ type, id, realm, isManager = true, onChanged }: Ro
       {/* Outside the table: its empty state replaces the toolbar, and inherited roles may exist without direct ones. */}
       <Switch
         id={`kc-hide-inherited-${type}`}
-        label={t("roleMappingHideInherited")}
+        label={t("hideInheritedRoles")}
         isChecked={hideInherited}
         onChange={(_event, checked) => setHideInherited(checked)}
       />
@@ -99,18 +99,18 @@ export function RoleMapping({ type, id, realm, isManager = true, onChanged }: Ro
         rowKey={mappedRoleKey}
         canSelect={isManager}
         isSearchable
-        searchPlaceholder={t("roleMappingSearch")}
+        searchPlaceholder={t("searchByRoleName")}
         emptyState={{
           title: t("roleMappingEmptyTitle"),
           message: t("roleMappingEmptyBody"),
-          primaryAction: isManager ? { title: t("roleMappingAssign"), onClick: () => setAssigning(true) } : undefined,
+          primaryAction: isManager ? { title: t("assignRole"), onClick: () => setAssigning(true) } : undefined,
         }}
         toolbarActions={({ selected }) => (
           <>
             {isManager && (
               <>
                 <ToolbarItem>
-                  <Button onClick={() => setAssigning(true)}>{t("roleMappingAssign")}</Button>
+                  <Button onClick={() => setAssigning(true)}>{t("assignRole")}</Button>
                 </ToolbarItem>
                 <ToolbarItem>
                   <Button
@@ -118,7 +118,7 @@ export function RoleMapping({ type, id, realm, isManager = true, onChanged }: Ro
                     isDisabled={!selected.some((role) => !role.isInherited)}
                     onClick={() => void unassign(selected)}
                   >
-                    {t("roleMappingUnassign")}
+                    {t("unAssignRole")}
                   </Button>
                 </ToolbarItem>
               </>
@@ -129,7 +129,7 @@ export function RoleMapping({ type, id, realm, isManager = true, onChanged }: Ro
           isManager
             ? [
                 {
-                  title: t("roleMappingUnassign"),
+                  title: t("unAssignRole"),
                   isDanger: true,
                   isDisabled: (role) => !!role.isInherited,
                   onAction: (role) => unassign([role]),
@@ -138,13 +138,13 @@ export function RoleMapping({ type, id, realm, isManager = true, onChanged }: Ro
             : undefined
         }
         columns={[
-          { name: "name", title: t("roleMappingName"), cell: (role) => <RoleNameCell role={role} /> },
+          { name: "name", title: t("name"), cell: (role) => <RoleNameCell role={role} /> },
           {
             name: "inherited",
-            title: t("roleMappingInherited"),
+            title: t("inherent"),
             cell: (role) => (role.isInherited ? t("roleMappingTrue") : t("roleMappingFalse")),
           },
-          { name: "description", title: t("roleMappingDescription"), cell: (role) => role.description ?? "" },
+          { name: "description", title: t("description"), cell: (role) => role.description ?? "" },
         ]}
       />
       {isAssigning && <AssignRoleDialog holder={holder} onAssign={assign} onClose={() => setAssigning(false)} />}

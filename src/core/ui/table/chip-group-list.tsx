@@ -17,8 +17,8 @@ export function ChipGroupList({ values, limit = CHIP_GROUP_LIMIT, ...aria }: Chi
     <LabelGroup
       numLabels={limit}
       // PatternFly puts the hidden count where `${remaining}` stands.
-      collapsedText={t("chipsMore", { remaining: "${remaining}" })}
-      expandedText={t("chipsLess")}
+      collapsedText={t("more", { count: "${remaining}" })}
+      expandedText={t("showLess")}
       aria-label={aria["aria-label"]}
     >
       {values.map((value) => (

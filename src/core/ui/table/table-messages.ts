@@ -2,8 +2,7 @@ import { registerMessages } from "../../i18n/message-bundles.ts";
 
 /** Texts of the data table and its states. */
 export const tableMessages = {
-  tableSearch: "Search",
-  tableSearchPlaceholder: "Search…",
+  search: "Search",
   tableLoading: "Loading rows",
   tableRowActions: "Actions",
   tableSelectAll: "Select all rows on this page",
@@ -11,13 +10,12 @@ export const tableMessages = {
   tableDetailLoading: "Loading details",
   tableEmptyTitle: "Nothing here yet",
   noSearchResults: "No search results",
-  noSearchResultsInstructions: "Try another search term, or clear the filters to see every entry.",
+  noSearchResultsInstructions: "Click on the search bar above to search again",
   clearAllFilters: "Clear all filters",
   tableErrorTitle: "The list could not be loaded",
-  tableRetry: "Try again",
-  chipsMore: "+{{remaining}} more",
-  chipsLess: "Show less",
-  tablePagination: "Pagination",
+  more: "{{count}} more",
+  showLess: "Show less",
+  pagination: "Pagination",
   tablePerPage: "per page",
 };
 

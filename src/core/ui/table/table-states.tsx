@@ -76,7 +76,7 @@ export function TableErrorState({ error, onRetry }: { error: unknown; onRetry():
       <EmptyStateFooter>
         <EmptyStateActions>
           <Button variant="primary" onClick={onRetry}>
-            {t("tableRetry")}
+            {t("tryAgain")}
           </Button>
         </EmptyStateActions>
       </EmptyStateFooter>

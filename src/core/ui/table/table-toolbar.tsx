@@ -44,7 +44,7 @@ export function TablePagination({ page, variant = "top", tableLabel }: TablePagi
       toggleTemplate={toggleTemplate}
       menuAppendTo={overlayRoot}
       titles={{
-        paginationAriaLabel: [tableLabel, t("tablePagination"), variant].filter(Boolean).join(" "),
+        paginationAriaLabel: [tableLabel, t("pagination"), variant].filter(Boolean).join(" "),
         perPageSuffix: t("tablePerPage"),
       }}
     />
@@ -80,8 +80,8 @@ export function TableToolbar({
         {isSearchable && (
           <ToolbarItem>
             <SearchInput
-              aria-label={t("tableSearch")}
-              placeholder={searchPlaceholder ?? t("tableSearchPlaceholder")}
+              aria-label={t("search")}
+              placeholder={searchPlaceholder ?? t("search")}
               value={text}
               onChange={(_event, value) => setText(value)}
               onSearch={(_event, value) => page.setSearch(value.trim())}

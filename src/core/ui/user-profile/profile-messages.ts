@@ -4,12 +4,12 @@ import { registerMessages } from "../../i18n/message-bundles.ts";
 export const profileMessages = {
   profileValueOf: "{{label}} value {{index}}",
   profileRemoveValue: "Remove {{label}} value {{index}}",
-  profileAddValue: "Add {{label}}",
+  addMultivaluedLabel: "Add {{fieldLabel}}",
   profileRequired: "{{label}} is required.",
   profileLengthMin: "{{label}} must be at least {{min}} characters.",
   profileLengthMax: "{{label}} must be at most {{max}} characters.",
   profilePattern: "{{label}} does not match the expected format.",
-  profileGeneralGroup: "General",
+  general: "General",
 };
 
 registerMessages("ui-user-profile", profileMessages);

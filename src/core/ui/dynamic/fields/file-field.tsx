@@ -19,8 +19,8 @@ export function FileField(props: PropertyFieldProps) {
         value={String(field.value ?? "")}
         filename={filename}
         filenamePlaceholder={t("dynamicFileDrop")}
-        browseButtonText={t("dynamicFileBrowse")}
-        clearButtonText={t("dynamicFileClear")}
+        browseButtonText={t("browse")}
+        clearButtonText={t("clear")}
         isDisabled={base.isDisabled}
         allowEditingUploadedText
         onFileInputChange={(_event, file) => setFilename(file.name)}

@@ -29,5 +29,5 @@ export function MultivaluedStringField(props: PropertyFieldProps) {
 /** Key-value rows, saved as one JSON value. */
 export function MapField(props: PropertyFieldProps) {
   const { t } = useMessages();
-  return <KeyValueControl {...controlProps(t, props)} keyLabel={t("dynamicKey")} valueLabel={t("dynamicValue")} />;
+  return <KeyValueControl {...controlProps(t, props)} keyLabel={t("key")} valueLabel={t("value")} />;
 }

@@ -134,7 +134,7 @@ function PickedValue({
       {value && !isDisabled && (
         <InputGroupItem>
           <Button variant="link" onClick={onClear}>
-            {t("dynamicFileClear")}
+            {t("clear")}
           </Button>
         </InputGroupItem>
       )}
@@ -153,7 +153,7 @@ export function GroupField(props: PropertyFieldProps) {
         id={id}
         value={String(field.value ?? "")}
         emptyText={t("dynamicNoGroup")}
-        buttonText={t("dynamicSelectGroup")}
+        buttonText={t("selectGroup")}
         isDisabled={base.isDisabled}
         onOpen={() => setOpen(true)}
         onClear={() => field.onChange("")}
@@ -182,7 +182,7 @@ export function RoleField(props: PropertyFieldProps) {
         id={id}
         value={String(field.value ?? "")}
         emptyText={t("dynamicNoRole")}
-        buttonText={t("dynamicSelectRole")}
+        buttonText={t("selectRole")}
         isDisabled={base.isDisabled}
         onOpen={() => setOpen(true)}
         onClear={() => field.onChange("")}

@@ -38,8 +38,8 @@ export function BooleanField(props: PropertyFieldProps) {
       {...controlProps(t, props)}
       stringify
       defaultValue={String(props.property.defaultValue) === "true"}
-      onText={t("dynamicOn")}
-      offText={t("dynamicOff")}
+      onText={t("on")}
+      offText={t("off")}
     />
   );
 }

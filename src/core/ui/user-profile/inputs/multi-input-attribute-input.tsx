@@ -44,7 +44,7 @@ export function MultiInputAttributeInput({ attribute, inputId, values, onChange,
         isDisabled={isDisabled || entries.at(-1) === ""}
         onClick={() => onChange([...entries, ""])}
       >
-        {t("profileAddValue", { label })}
+        {t("addMultivaluedLabel", { fieldLabel: label })}
       </Button>
     </div>
   );
