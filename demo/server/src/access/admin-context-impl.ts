@@ -4,6 +4,7 @@ import type { AdminPermission, AdminRequestContext } from "./admin-context.ts";
 import { forbidden, HttpError } from "../http/errors.ts";
 import { realmByName } from "../oidc/lookup.ts";
 import { authenticateBearer } from "./authenticate.ts";
+import { clientScopeRoleIds } from "../oidc/role-claims.ts";
 import { adminRoleNames, managementClient, MASTER_REALM } from "./permissions.ts";
 
 /**
@@ -24,11 +25,14 @@ export async function resolveAdminContext(
   const management = managementClient(server.db, authRealm, realm);
   const held = adminRoleNames(server.db, identity.user, identity.client, management);
   const has = (...permissions: AdminPermission[]) => permissions.every((p) => held.has(p));
+  const scope = identity.client ? clientScopeRoleIds(server.db, identity.client, []) : undefined;
+  const inTokenScope = (roleId: string) => !scope || scope.has(roleId);
   return {
     realm,
     user: identity.user,
     authRealm,
     clientId: identity.token.azp ?? "",
+    inTokenScope,
     sessionId: identity.token.sid,
     ipAddress: req.ip,
     has,

@@ -33,6 +33,8 @@ export interface AdminRequestContext {
   authRealm: RealmRecord;
   /** clientId (azp) of the token. */
   clientId: string;
+  /** The roles the token's client has in scope (undefined: every role), as Keycloak limits an admin token by them. */
+  inTokenScope(roleId: string): boolean;
   /** The user session of the token (sid); service-account tokens have none. */
   sessionId?: string;
   ipAddress: string;

@@ -1,8 +1,10 @@
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import formbody from "@fastify/formbody";
 import type { ServerContext } from "../context.ts";
 import { HttpError } from "./errors.ts";
 import { routeFamilies } from "./route-families.ts";
+import { AJV_OPTIONS, isUnreadableBody, validationAnswer } from "./validation.ts";
+import { unparsableBody } from "../admin/common/body.ts";
 
 const BARE_STRING = /^[\w.~:@+-]+$/;
 
@@ -13,6 +15,7 @@ export async function buildApp(server: ServerContext): Promise<FastifyInstance> 
     ignoreDuplicateSlashes: true,
     bodyLimit: 50 * 1024 * 1024,
     maxParamLength: 1000,
+    ajv: { customOptions: AJV_OPTIONS },
   });
   await app.register(formbody);
   // Keycloak accepts text/plain bodies (credential labels, localization texts).
@@ -35,8 +38,13 @@ export async function buildApp(server: ServerContext): Promise<FastifyInstance> 
       )
       .catch(() => done(null, {}));
   });
-  app.setErrorHandler((error, _req, reply) => {
+  app.setErrorHandler((error: FastifyError, _req, reply) => {
     if (error instanceof HttpError) return reply.status(error.status).send(error.body);
+    if (error.validation) {
+      const answer = validationAnswer(error);
+      return reply.status(answer.status).send(answer.body);
+    }
+    if (isUnreadableBody(error)) return reply.status(400).send(unparsableBody().body);
     const { statusCode, message } = error as { statusCode?: number; message?: string };
     if (statusCode && statusCode < 500) return reply.status(statusCode).send({ error: message, errorMessage: message });
     console.error(error);

@@ -28,6 +28,8 @@ export interface ImportOptions {
   fromTemplate?: boolean;
 }
 
+import { checkRealmName } from "./realm-name.ts";
+import { checkPasswordPolicy } from "./password-policy-syntax.ts";
 /**
  * Creates a realm from Keycloak's realm JSON (export/import format), filling
  * what is missing from the new-realm template, in one durable write. Throws
@@ -41,6 +43,8 @@ export async function importRealm(
   const { db } = server;
   const name = typeof input.realm === "string" ? input.realm.trim() : "";
   if (!name) throw badRequest("Realm name cannot be empty");
+  checkRealmName(name);
+  checkPasswordPolicy(typeof input.passwordPolicy === "string" ? input.passwordPolicy : undefined);
   if (realmByName(db, name) || (input.id && db.get("realms", input.id)))
     throw conflict("Conflict detected. See logs for details");
   const rep = withTemplateDefaults(withLegacyRealmKeys({ ...input, realm: name }));

@@ -3,6 +3,8 @@ import type { RealmRecord } from "../store/types.ts";
 import { badRequest, conflict } from "../http/errors.ts";
 import { MASTER_REALM, realmByName } from "./lookup.ts";
 import { renameMasterAdminClient } from "./master-admin-client.ts";
+import { checkRealmName } from "./realm-name.ts";
+import { checkPasswordPolicy } from "./password-policy-syntax.ts";
 import { STRUCTURED_REALM_FIELDS, type RealmRep } from "./representation.ts";
 
 /**
@@ -15,10 +17,12 @@ export function updatedRealm(db: Db, realm: RealmRecord, rep: RealmRep): RealmRe
   if (rep.realm !== undefined && rep.realm !== realm.realm) {
     const name = String(rep.realm).trim();
     if (!name) throw badRequest("Realm name cannot be empty");
+    checkRealmName(name);
     if (realm.realm === MASTER_REALM) throw badRequest("Can't rename master realm");
     if (realmByName(db, name)) throw conflict("Realm with same name exists");
     next.realm = name;
   }
+  if (typeof rep.passwordPolicy === "string") checkPasswordPolicy(rep.passwordPolicy);
   if (typeof rep.enabled === "boolean") next.enabled = rep.enabled;
   if (rep.displayName !== undefined) next.displayName = rep.displayName;
   if (rep.displayNameHtml !== undefined) next.displayNameHtml = rep.displayNameHtml;

@@ -19,6 +19,8 @@ import { adminEvent } from "../common/admin-event.ts";
 import { boolParam, intParam, page, paramsOf, parseSearchQuery, queryOf, stringParam } from "../common/query.ts";
 import { objectBody } from "../common/body.ts";
 import { requireClient } from "../common/lookups.ts";
+import { ClientSchema } from "./schemas.ts";
+import { checkClientUrls } from "./client-urls.ts";
 
 export function clientAccess(ctx: AdminRequestContext): ClientAccess {
   const manage = ctx.has("manage-clients");
@@ -75,10 +77,11 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
     return matches.map((client) => clientRepresentation(db, client, access));
   });
 
-  app.post("/admin/realms/:realm/clients", async (req, reply) => {
+  app.post("/admin/realms/:realm/clients", { schema: { body: ClientSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-clients");
     const input = objectBody(req.body);
+    checkClientUrls(input);
     const record = newClientRecord(db, ctx.realm, input);
     if (clientByClientId(db, ctx.realm, record.clientId) || db.get("clients", record.id)) {
       throw conflict(`Client ${record.clientId} already exists`);
@@ -98,12 +101,13 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
     return clientRepresentation(db, requireClient(db, ctx, id), clientAccess(ctx));
   });
 
-  app.put("/admin/realms/:realm/clients/:id", async (req, reply) => {
+  app.put("/admin/realms/:realm/clients/:id", { schema: { body: ClientSchema } }, async (req, reply) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("manage-clients");
     const client = requireClient(db, ctx, id);
     const input = objectBody(req.body);
+    checkClientUrls(input);
     const renamedTo =
       typeof input.clientId === "string" && input.clientId !== client.clientId ? input.clientId : undefined;
     if (renamedTo !== undefined && clientByClientId(db, ctx.realm, renamedTo)) throw conflict("Client already exists");

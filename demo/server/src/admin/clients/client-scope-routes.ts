@@ -17,6 +17,7 @@ import { adminPath, created, noContent } from "../common/reply.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { objectBody } from "../common/body.ts";
 import { paramsOf } from "../common/query.ts";
+import { ClientScopeSchema } from "./schemas.ts";
 
 /** /admin/realms/{realm}/client-scopes and /client-scopes/{id}. */
 export async function registerClientScopeRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
@@ -30,7 +31,7 @@ export async function registerClientScopeRoutes(app: FastifyInstance, server: Se
     return db.list("clientScopes", ctx.realm.id).map(clientScopeRepresentation);
   });
 
-  app.post(base, async (req, reply) => {
+  app.post(base, { schema: { body: ClientScopeSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-clients");
     const input = objectBody(req.body);
@@ -64,7 +65,7 @@ export async function registerClientScopeRoutes(app: FastifyInstance, server: Se
     return clientScopeRepresentation(requireClientScope(db, ctx.realm, id));
   });
 
-  app.put(`${base}/:id`, async (req, reply) => {
+  app.put(`${base}/:id`, { schema: { body: ClientScopeSchema } }, async (req, reply) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("manage-clients");

@@ -9,6 +9,7 @@ import { adminPath, created, noContent } from "../common/reply.ts";
 import { arrayBody, objectBody } from "../common/body.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { paramsOf } from "../common/query.ts";
+import { ProtocolMapperList, ProtocolMapperSchema } from "./schemas.ts";
 
 const DUPLICATE = "Protocol mapper exists with same name";
 
@@ -39,7 +40,7 @@ export async function registerProtocolMapperRoutes(app: FastifyInstance, server:
       return mapperRepresentation(mapper);
     });
 
-    app.post(`${base}/models`, async (req, reply) => {
+    app.post(`${base}/models`, { schema: { body: ProtocolMapperSchema } }, async (req, reply) => {
       const { ctx, owner } = await resolveOwner(server, req, kind, "manage-clients");
       const input = objectBody(req.body);
       const mapper = mapperFromRepresentation(input, owner.protocol);
@@ -68,7 +69,7 @@ export async function registerProtocolMapperRoutes(app: FastifyInstance, server:
       );
     });
 
-    app.post(`${base}/add-models`, async (req, reply) => {
+    app.post(`${base}/add-models`, { schema: { body: ProtocolMapperList } }, async (req, reply) => {
       const { ctx, owner } = await resolveOwner(server, req, kind, "manage-clients");
       const inputs = arrayBody(req.body);
       const mappers: ProtocolMapperRecord[] = [];
@@ -85,7 +86,7 @@ export async function registerProtocolMapperRoutes(app: FastifyInstance, server:
       return noContent(reply);
     });
 
-    app.put(`${base}/models/:mapperId`, async (req, reply) => {
+    app.put(`${base}/models/:mapperId`, { schema: { body: ProtocolMapperSchema } }, async (req, reply) => {
       const { ctx, owner } = await resolveOwner(server, req, kind, "manage-clients");
       const { mapperId } = paramsOf<"mapperId">(req);
       const index = owner.record.protocolMappers.findIndex((m) => m.id === mapperId);

@@ -11,6 +11,7 @@ import { adminEvent } from "../common/admin-event.ts";
 import { boolParam, paramsOf, queryOf } from "../common/query.ts";
 import { noContent } from "../common/reply.ts";
 import { clientRoles } from "../../realm/lookup.ts";
+import { RoleList } from "../groups-roles/schemas.ts";
 
 /** The role list a POST/DELETE sends; a DELETE without a body means "all of them", as in Keycloak. */
 function rolesBody(req: FastifyRequest): Record<string, unknown>[] | undefined {
@@ -93,7 +94,7 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
         .map((role) => roleRepresentation(ctx.realm, role, isBrief));
     });
 
-    app.post(`${base}/realm`, async (req, reply) => {
+    app.post(`${base}/realm`, { schema: { body: RoleList } }, async (req, reply) => {
       const { ctx, owner } = await resolveOwner(server, req, kind, "manage-clients");
       const input = rolesBody(req) ?? [];
       const roles = input.map((rep) => {
@@ -165,7 +166,7 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
         return role;
       });
 
-    app.post(clientBase, async (req, reply) => {
+    app.post(clientBase, { schema: { body: RoleList } }, async (req, reply) => {
       const { ctx, owner } = await resolveOwner(server, req, kind, "manage-clients");
       const client = scopedClient(req, ctx.realm);
       const input = rolesBody(req) ?? [];

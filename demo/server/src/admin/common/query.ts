@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 
-/** Query string values as Fastify parses them: repeated keys become arrays. */
-export type Query = Record<string, string | string[] | undefined>;
+/** Query string values as Fastify parses them (repeated keys become arrays); a route's schema may coerce scalars. */
+export type Query = Record<string, string | number | boolean | (string | number | boolean)[] | undefined>;
 
 /** Path parameters of admin routes; every route under /admin/realms/:realm has `realm`. */
 export type Params<K extends string> = { realm: string } & Record<K, string>;
@@ -10,21 +10,23 @@ export function paramsOf<K extends string = string>(req: { params: unknown }): P
   return req.params as Params<K>;
 }
 
+/** The query as a null-prototype map, so `constructor` or `__proto__` are plain names, never inherited members. */
 export function queryOf(req: Pick<FastifyRequest, "query">): Query {
-  return (req.query ?? {}) as Query;
+  return Object.assign(Object.create(null) as Query, req.query ?? {});
 }
 
 /** The value of a query parameter (the first one when repeated, as JAX-RS reads it), or undefined when absent. */
 export function stringParam(query: Query, name: string): string | undefined {
   const value = query[name];
-  return Array.isArray(value) ? value[0] : value;
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined ? undefined : String(first);
 }
 
 /** Every value of a repeatable parameter (`type=LOGIN&type=LOGOUT`). */
 export function listParam(query: Query, name: string): string[] {
   const value = query[name];
   if (value === undefined) return [];
-  return (Array.isArray(value) ? value : [value]).filter((v) => v !== "");
+  return (Array.isArray(value) ? value : [value]).map(String).filter((v) => v !== "");
 }
 
 /** An integer parameter; the fallback (or undefined) when absent or not a number. */

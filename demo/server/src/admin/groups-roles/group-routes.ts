@@ -13,6 +13,7 @@ import { requireGroup } from "../common/lookups.ts";
 import { boolParam, intParam, page, parseSearchQuery, type Query, stringParam } from "../common/query.ts";
 import { byName, containsIgnoreCase } from "./name-matching.ts";
 import { groupMembers } from "../common/user-links-index.ts";
+import { GroupSchema, PermissionsSchema } from "./schemas.ts";
 
 type RealmParams = { Params: { realm: string }; Querystring: Query };
 type GroupParams = { Params: { realm: string; id: string }; Querystring: Query };
@@ -59,7 +60,7 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
     return { count: db.count("groups", ctx.realm.id) };
   });
 
-  app.post<TopBody>("/admin/realms/:realm/groups", async (req, reply) => {
+  app.post<TopBody>("/admin/realms/:realm/groups", { schema: { body: GroupSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, req.params.realm);
     ctx.require("manage-users");
     const input = req.body ?? {};
@@ -83,7 +84,7 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
     return toGroupRepresentation(db, ctx, group, { full: true, subGroupCount: true });
   });
 
-  app.put<GroupBody>("/admin/realms/:realm/groups/:id", async (req, reply) => {
+  app.put<GroupBody>("/admin/realms/:realm/groups/:id", { schema: { body: GroupSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, req.params.realm);
     const group = requireGroup(db, ctx.realm, req.params.id);
     ctx.require("manage-users");
@@ -122,26 +123,30 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
     return shown.map((child) => toGroupRepresentation(db, ctx, child, options));
   });
 
-  app.post<GroupBody>("/admin/realms/:realm/groups/:id/children", async (req, reply) => {
-    const ctx = await adminContext(server, req, req.params.realm);
-    const parent = requireGroup(db, ctx.realm, req.params.id);
-    ctx.require("manage-users");
-    const input = req.body ?? {};
-    requireGroupName(input);
-    if (typeof input.id === "string") {
-      const child = db.get("groups", input.id);
-      if (!child || child.realmId !== ctx.realm.id) throw notFound("Could not find child by id");
-      await moveGroup(server, child, parent.id);
-      await adminEvent(server, ctx, "UPDATE", "GROUP", `groups/${parent.id}/children`, input);
-      return reply.status(204).send();
-    }
-    const child = await createGroup(server, ctx.realm, parent.id, input);
-    await adminEvent(server, ctx, "CREATE", "GROUP", `groups/${parent.id}/children`, { ...input, id: child.id });
-    return reply
-      .status(201)
-      .header("location", groupUrl(ctx.realm.realm, child.id))
-      .send(toGroupRepresentation(db, ctx, child, { full: true, subGroupCount: false }));
-  });
+  app.post<GroupBody>(
+    "/admin/realms/:realm/groups/:id/children",
+    { schema: { body: GroupSchema } },
+    async (req, reply) => {
+      const ctx = await adminContext(server, req, req.params.realm);
+      const parent = requireGroup(db, ctx.realm, req.params.id);
+      ctx.require("manage-users");
+      const input = req.body ?? {};
+      requireGroupName(input);
+      if (typeof input.id === "string") {
+        const child = db.get("groups", input.id);
+        if (!child || child.realmId !== ctx.realm.id) throw notFound("Could not find child by id");
+        await moveGroup(server, child, parent.id);
+        await adminEvent(server, ctx, "UPDATE", "GROUP", `groups/${parent.id}/children`, input);
+        return reply.status(204).send();
+      }
+      const child = await createGroup(server, ctx.realm, parent.id, input);
+      await adminEvent(server, ctx, "CREATE", "GROUP", `groups/${parent.id}/children`, { ...input, id: child.id });
+      return reply
+        .status(201)
+        .header("location", groupUrl(ctx.realm.realm, child.id))
+        .send(toGroupRepresentation(db, ctx, child, { full: true, subGroupCount: false }));
+    },
+  );
 
   app.get<GroupParams>("/admin/realms/:realm/groups/:id/members", async (req) => {
     const ctx = await adminContext(server, req, req.params.realm);
@@ -162,10 +167,14 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
     return { enabled: false };
   });
 
-  app.put<GroupParams>("/admin/realms/:realm/groups/:id/management/permissions", async (req) => {
-    const ctx = await adminContext(server, req, req.params.realm);
-    requireGroup(db, ctx.realm, req.params.id);
-    ctx.require("manage-users");
-    return { enabled: false };
-  });
+  app.put<GroupParams>(
+    "/admin/realms/:realm/groups/:id/management/permissions",
+    { schema: { body: PermissionsSchema } },
+    async (req) => {
+      const ctx = await adminContext(server, req, req.params.realm);
+      requireGroup(db, ctx.realm, req.params.id);
+      ctx.require("manage-users");
+      return { enabled: false };
+    },
+  );
 }

@@ -23,7 +23,7 @@ export function groupsByAttributes(db: Db, realmId: string, attributes: Map<stri
   for (const group of db.iterate("groups", realmId)) {
     let matches = true;
     for (const [key, value] of attributes) {
-      const values = group.attributes[key] ?? [];
+      const values = Object.hasOwn(group.attributes, key) ? group.attributes[key]! : [];
       if (!values.some((v) => v.toLowerCase() === value.toLowerCase())) {
         matches = false;
         break;

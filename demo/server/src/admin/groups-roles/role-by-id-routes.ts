@@ -11,6 +11,7 @@ import { adminEvent } from "../common/admin-event.ts";
 import { findClient } from "../common/lookups.ts";
 import { containsIgnoreCase } from "./name-matching.ts";
 import { intParam, page, type Query, stringParam } from "../common/query.ts";
+import { PermissionsSchema, RoleList, RoleSchema } from "./schemas.ts";
 
 type Req = FastifyRequest<{
   Params: { realm: string; roleId: string; clientUuid?: string };
@@ -47,7 +48,7 @@ export async function registerRoleByIdRoutes(app: FastifyInstance, server: Serve
 
   app.get(base, async (req: Req) => toRoleRepresentation((await addressedRole(server, req, "view")).role));
 
-  app.put(base, async (req: Req, reply) => {
+  app.put(base, { schema: { body: RoleSchema } }, async (req: Req, reply) => {
     const { ctx, role, resourceType } = await addressedRole(server, req, "manage");
     await updateRole(server, ctx.realm, role, (req.body ?? {}) as RoleInput);
     await adminEvent(server, ctx, "UPDATE", resourceType, `roles-by-id/${role.id}`, req.body);
@@ -66,7 +67,7 @@ export async function registerRoleByIdRoutes(app: FastifyInstance, server: Serve
     return searchComposites(server, role, req.query, () => true);
   });
 
-  app.post(`${base}/composites`, async (req: Req, reply) => {
+  app.post(`${base}/composites`, { schema: { body: RoleList } }, async (req: Req, reply) => {
     const { ctx, role, resourceType } = await addressedRole(server, req, "manage");
     await addComposites(server, ctx.realm, role, req.body);
     await adminEvent(server, ctx, "CREATE", resourceType, `roles-by-id/${role.id}/composites`, req.body);
@@ -97,7 +98,7 @@ export async function registerRoleByIdRoutes(app: FastifyInstance, server: Serve
     return { enabled: false };
   });
 
-  app.put(`${base}/management/permissions`, async (req: Req) => {
+  app.put(`${base}/management/permissions`, { schema: { body: PermissionsSchema } }, async (req: Req) => {
     await addressedRole(server, req, "manage");
     return { enabled: false };
   });

@@ -13,6 +13,7 @@ import { findClient, requireClient } from "../common/lookups.ts";
 import { boolParam, intParam, page, type Query, stringParam } from "../common/query.ts";
 import { byName, containsIgnoreCase } from "./name-matching.ts";
 import { roleHolders } from "../common/user-links-index.ts";
+import { PermissionsSchema, RoleList, RoleSchema } from "./schemas.ts";
 
 /** Every admin permission: Keycloak lets any administrator list roles (needed to map them). */
 const ANY_ADMIN: AdminPermission[] = [
@@ -96,7 +97,7 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
     return roles.map((role) => toRoleRepresentation(role, brief));
   });
 
-  app.post(base, async (req: Req, reply) => {
+  app.post(base, { schema: { body: RoleSchema } }, async (req: Req, reply) => {
     const container = await resolveContainer(server, req);
     container.ctx.require(container.manage);
     const input = (req.body ?? {}) as RoleInput;
@@ -115,7 +116,7 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
     return toRoleRepresentation(requireRole(server, container, req.params.roleName));
   });
 
-  app.put(`${base}/:roleName`, async (req: Req, reply) => {
+  app.put(`${base}/:roleName`, { schema: { body: RoleSchema } }, async (req: Req, reply) => {
     const container = await resolveContainer(server, req);
     container.ctx.require(container.manage);
     const role = requireRole(server, container, req.params.roleName);
@@ -150,7 +151,7 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
     return compositesOf(server, role).map((r) => toRoleRepresentation(r, true));
   });
 
-  app.post(`${base}/:roleName/composites`, async (req: Req, reply) => {
+  app.post(`${base}/:roleName/composites`, { schema: { body: RoleList } }, async (req: Req, reply) => {
     const container = await resolveContainer(server, req);
     container.ctx.require(container.manage);
     const role = requireRole(server, container, req.params.roleName);
@@ -242,7 +243,7 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
     return { enabled: false };
   });
 
-  app.put(`${base}/:roleName/management/permissions`, async (req: Req) => {
+  app.put(`${base}/:roleName/management/permissions`, { schema: { body: PermissionsSchema } }, async (req: Req) => {
     const container = await resolveContainer(server, req);
     container.ctx.require(container.manage);
     requireRole(server, container, req.params.roleName);

@@ -10,6 +10,7 @@ import { adminEvent } from "../common/admin-event.ts";
 import { findClient } from "../common/lookups.ts";
 import { boolParam, type Query } from "../common/query.ts";
 import { byName } from "./name-matching.ts";
+import { RoleList } from "./schemas.ts";
 
 type Req = FastifyRequest<{
   Params: { realm: string; id: string; clientUuid?: string };
@@ -151,7 +152,7 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
       .map((r) => toRoleRepresentation(r, true));
   });
 
-  app.post(`${base}/realm`, async (req: Req, reply) => {
+  app.post(`${base}/realm`, { schema: { body: RoleList } }, async (req: Req, reply) => {
     const { ctx, holder } = await addressed(server, req, kind, "manage");
     const roles = requestedRoles(server, ctx.realm, req.body, undefined);
     await grant(holder, roles);
@@ -215,7 +216,7 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
       .map((r) => toRoleRepresentation(r, true));
   });
 
-  app.post(clientBase, async (req: Req, reply) => {
+  app.post(clientBase, { schema: { body: RoleList } }, async (req: Req, reply) => {
     const { ctx, holder } = await addressed(server, req, kind, "manage");
     const client = requireMappedClient(server, ctx, req.params.clientUuid);
     const roles = requestedRoles(server, ctx.realm, req.body, client.id);

@@ -16,6 +16,7 @@ import { putUpdatedRealm, updatedRealm } from "../../realm/update.ts";
 import type { RealmRep } from "../../realm/representation.ts";
 import { REALM_MANAGEMENT_ROLES } from "../../realm/template.ts";
 import { adminEvent } from "../common/admin-event.ts";
+import { BriefQuery, RealmSchema } from "./schemas.ts";
 
 type RealmParams = { Params: { realm: string } };
 
@@ -24,31 +25,36 @@ const ANY_ADMIN_PERMISSION = REALM_MANAGEMENT_ROLES as unknown as AdminPermissio
 export async function registerRealmCrudRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   const { db } = server;
 
-  app.get<{ Querystring: { briefRepresentation?: string } }>("/admin/realms", async (req) => {
-    await authenticateBearer(server, req);
-    const brief = req.query.briefRepresentation === "true";
-    const reps: unknown[] = [];
-    for (const realm of db.all("realms")) {
-      const ctx = await contextIn(server, req, realm.realm);
-      if (!ctx) continue;
-      if (ctx.has("view-realm")) reps.push(brief ? briefRealmRepresentation(realm) : realmRepresentation(db, realm));
-      else if (ANY_ADMIN_PERMISSION.some((p) => ctx.has(p))) reps.push({ id: realm.id, realm: realm.realm });
-    }
-    if (!reps.length) throw forbidden();
-    return reps;
-  });
+  app.get<{ Querystring: { briefRepresentation?: boolean } }>(
+    "/admin/realms",
+    { schema: { querystring: BriefQuery } },
+    async (req) => {
+      await authenticateBearer(server, req);
+      const brief = req.query.briefRepresentation === true;
+      const reps: unknown[] = [];
+      for (const realm of db.all("realms")) {
+        const ctx = await contextIn(server, req, realm.realm);
+        if (!ctx) continue;
+        if (ctx.has("view-realm")) reps.push(brief ? briefRealmRepresentation(realm) : realmRepresentation(db, realm));
+        else if (ANY_ADMIN_PERMISSION.some((p) => ctx.has(p))) reps.push({ id: realm.id, realm: realm.realm });
+      }
+      if (!reps.length) throw forbidden();
+      return reps;
+    },
+  );
 
-  app.post<{ Body: RealmRep | undefined }>("/admin/realms", async (req, reply) => {
+  app.post<{ Body: RealmRep | undefined }>("/admin/realms", { schema: { body: RealmSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, MASTER_REALM);
     const createRealmRole = realmRoleByName(db, ctx.authRealm.id, "create-realm");
     if (
       ctx.authRealm.realm !== MASTER_REALM ||
       !createRealmRole ||
-      !userEffectiveRoleIds(db, ctx.user).has(createRealmRole.id)
+      !userEffectiveRoleIds(db, ctx.user).has(createRealmRole.id) ||
+      !ctx.inTokenScope(createRealmRole.id)
     )
       throw forbidden();
     const rep = req.body;
-    if (!rep || typeof rep !== "object" || Array.isArray(rep)) throw badRequest("Invalid realm representation");
+    if (!rep) throw badRequest("Invalid realm representation");
     const realm = await createRealm(server, rep);
     await grantCreatorAdminRoles(server, ctx, realm.realm);
     return reply
@@ -64,19 +70,23 @@ export async function registerRealmCrudRoutes(app: FastifyInstance, server: Serv
     return limitedRealmRepresentation(ctx.realm);
   });
 
-  app.put<RealmParams & { Body: RealmRep | undefined }>("/admin/realms/:realm", async (req, reply) => {
-    const ctx = await adminContext(server, req, req.params.realm);
-    ctx.require("manage-realm");
-    const rep = req.body ?? {};
-    const after = await db.write((tx) => {
-      const before = db.get("realms", ctx.realm.id) ?? ctx.realm;
-      const updated = updatedRealm(db, before, rep);
-      putUpdatedRealm(db, tx, before, updated);
-      return updated;
-    });
-    await adminEvent(server, ctx, "UPDATE", "REALM", "", rep, after);
-    return reply.status(204).send();
-  });
+  app.put<RealmParams & { Body: RealmRep | undefined }>(
+    "/admin/realms/:realm",
+    { schema: { body: RealmSchema } },
+    async (req, reply) => {
+      const ctx = await adminContext(server, req, req.params.realm);
+      ctx.require("manage-realm");
+      const rep = req.body ?? {};
+      const after = await db.write((tx) => {
+        const before = db.get("realms", ctx.realm.id) ?? ctx.realm;
+        const updated = updatedRealm(db, before, rep);
+        putUpdatedRealm(db, tx, before, updated);
+        return updated;
+      });
+      await adminEvent(server, ctx, "UPDATE", "REALM", "", rep, after);
+      return reply.status(204).send();
+    },
+  );
 
   app.delete<RealmParams>("/admin/realms/:realm", async (req, reply) => {
     const ctx = await adminContext(server, req, req.params.realm);

@@ -23,8 +23,12 @@ export function rawAttributes(rep: Record<string, unknown>): Attributes {
     }
   }
   for (const name of ROOT_ATTRIBUTES) if (typeof rep[name] === "string") attributes[name] = [rep[name] as string];
+  for (const name of ["username", "email"]) if (attributes[name]) attributes[name] = attributes[name].map(normalized);
   return attributes;
 }
+
+/** Keycloak trims usernames and emails; NFC makes "café" typed two ways one name. */
+const normalized = (value: string) => value.normalize("NFC").trim();
 
 /** Everything the user has now, root fields included. */
 export function currentAttributes(user: UserRecord): Attributes {

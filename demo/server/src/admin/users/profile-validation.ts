@@ -14,6 +14,8 @@ interface ValidationError {
 // Keycloak's prohibited characters for usernames and person names (UsernameProhibitedCharactersValidator et al.).
 const PROHIBITED = /[<>&"$%!#?§;*~/\\|^=[\]{}()\p{Cc}\v]/u;
 const USERNAME_SCRIPTS = /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]+$/u;
+// Invisible format characters (zero-width space, joiners, direction marks) would make look-alike usernames.
+const INVISIBLE = /\p{Cf}/u;
 const EMAIL = /^[^\s@"(),:;<>[\\\]]+@[^\s@"(),:;<>[\\\]]+$/;
 const MAX_EMAIL_LOCAL_PART = 64;
 
@@ -47,7 +49,7 @@ function validatorError(
       return { field: name, errorMessage: custom ?? "error-invalid-email", params: [name] };
     }
     case "username-prohibited-characters":
-      return PROHIBITED.test(value) || !USERNAME_SCRIPTS.test(value)
+      return PROHIBITED.test(value) || INVISIBLE.test(value) || !USERNAME_SCRIPTS.test(value)
         ? { field: name, errorMessage: custom ?? "error-username-invalid-character", params: [name] }
         : undefined;
     case "up-username-not-idn-homograph":

@@ -60,7 +60,7 @@ export function parseUserFilter(query: Query): UserFilter {
   // q's keys join the same map as the other filters in Keycloak, so `q=lastName:x` filters the last name.
   const customAttributes: [string, string][] = [];
   for (const [key, value] of attributes) {
-    if (key in fields) filter.fields[key as keyof UserFilter["fields"]] = value;
+    if (Object.hasOwn(fields, key)) filter.fields[key as keyof UserFilter["fields"]] = value;
     else if (key === "enabled") filter.enabled = value.toLowerCase() === "true";
     else if (key === "emailVerified") filter.emailVerified = value.toLowerCase() === "true";
     else customAttributes.push([key, value]);

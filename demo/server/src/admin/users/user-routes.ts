@@ -19,7 +19,8 @@ import { findGroupByPath } from "../common/group-path.ts";
 import { findGroup, requireUser } from "../common/lookups.ts";
 import { boolParam, intParam, paramsOf, queryOf } from "../common/query.ts";
 import { objectBody } from "../common/body.ts";
-import { unknownError } from "../../http/errors.ts";
+import { badRequest } from "../../http/errors.ts";
+import { UserListQuery, UserSchema } from "./schemas.ts";
 
 const BASE = "/admin/realms/:realm/users";
 
@@ -47,7 +48,7 @@ function federatedIdentitiesOf(rep: Record<string, unknown>): UserRecord["federa
 export async function registerUserCrudRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   const { db } = server;
 
-  app.get(BASE, async (req) => {
+  app.get(BASE, { schema: { querystring: UserListQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("query-users");
     if (!ctx.has("view-users")) return [];
@@ -64,14 +65,14 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     return users.map((user) => listedUser(ctx, user, config, brief));
   });
 
-  app.get(`${BASE}/count`, async (req) => {
+  app.get(`${BASE}/count`, { schema: { querystring: UserListQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("query-users");
     if (!ctx.has("view-users")) return 0;
     return countUsers(server, ctx.realm, parseUserFilter(queryOf(req)));
   });
 
-  app.post(BASE, async (req, reply) => {
+  app.post(BASE, { schema: { body: UserSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-users");
     const rep = objectBody(req.body);
@@ -83,7 +84,7 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     if (Array.isArray(rep.groups)) {
       for (const path of rep.groups) {
         const group = typeof path === "string" ? findGroupByPath(db, realm.id, path) : undefined;
-        if (!group) throw unknownError(); // Keycloak: RuntimeException "Unable to find group specified by path"
+        if (!group) throw badRequest(`Unable to find group specified by path: ${String(path)}`);
         groupIds.add(group.id);
       }
     }
@@ -130,7 +131,7 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     return rep;
   });
 
-  app.put(`${BASE}/:id`, async (req, reply) => {
+  app.put(`${BASE}/:id`, { schema: { body: UserSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-users");
     const user = requireUser(db, ctx, paramsOf(req).id);

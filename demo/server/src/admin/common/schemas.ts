@@ -1,0 +1,63 @@
+import { Type, type TSchema } from "typebox";
+
+/*
+ * Building blocks for the admin API's request schemas. Every field is optional and may be null, as Jackson reads
+ * a Keycloak representation; scalars are coerced as Jackson does ("123" for an int, 5 for a string), anything
+ * else of the wrong type is refused before a handler runs (see http/validation.ts for the answers).
+ */
+
+/** Keycloak's column size for names, ids, descriptions and URLs (VARCHAR(255)). */
+export const NAME_MAX = 255;
+/** Java's int range, which Jackson refuses to exceed for an `int`/`Integer` field. */
+const INT_MIN = -2147483648;
+const INT_MAX = 2147483647;
+
+const nullable = { nullable: true } as const;
+
+export const Str = (options: { maxLength?: number; minLength?: number } = {}) =>
+  Type.Optional(Type.String({ ...nullable, ...options }));
+/** A name, id, description or URL stored in a 255-character column. */
+export const Name = () => Str({ maxLength: NAME_MAX });
+export const Int = () => Type.Optional(Type.Integer({ ...nullable, minimum: INT_MIN, maximum: INT_MAX }));
+export const Long = () => Type.Optional(Type.Integer(nullable));
+export const Bool = () => Type.Optional(Type.Boolean(nullable));
+export const StrList = (options: { maxLength?: number } = {}) =>
+  Type.Optional(Type.Array(Type.String(options), nullable));
+/** A nested object Keycloak reads as a map or representation we do not model field by field. */
+export const AnyObject = () => Type.Optional(Type.Record(Type.String(), Type.Any(), nullable));
+export const ObjectList = () => Type.Optional(Type.Array(Type.Record(Type.String(), Type.Any()), nullable));
+export const Optional = <T extends TSchema>(schema: T) => Type.Optional(schema);
+
+/** `Map<String, List<String>>` attributes; a single string stands for a one-value list, as the admin client sends. */
+export const Attributes = () =>
+  Type.Optional(
+    Type.Record(Type.String({ maxLength: NAME_MAX }), Type.Union([Type.Array(Type.String()), Type.String()]), nullable),
+  );
+/** `Map<String, List<String>>` attributes where only lists are read (roles). */
+export const AttributeLists = () =>
+  Type.Optional(Type.Record(Type.String({ maxLength: NAME_MAX }), Type.Array(Type.String()), nullable));
+/** `Map<String, String>` config and attribute maps. */
+export const StringMap = () => Type.Optional(Type.Record(Type.String(), Type.String(), nullable));
+/** Component config: `MultivaluedHashMap<String, String>`. */
+export const MultiStringMap = () =>
+  Type.Optional(Type.Record(Type.String(), Type.Union([Type.Array(Type.String()), Type.String()]), nullable));
+/** `Map<String, Boolean>` (access maps the server computes and ignores on input). */
+export const BoolMap = () => Type.Optional(Type.Record(Type.String(), Type.Boolean(), nullable));
+
+/** A representation: typed known fields; other fields are read and ignored (see README, "unknown fields"). */
+export const Representation = <P extends Record<string, TSchema>>(title: string, properties: P) =>
+  Type.Object(properties, { title });
+
+export const RepresentationList = <T extends TSchema>(item: T) => Type.Array(item);
+
+/** A bare id or alias body (`"some-id"`), as the member and link endpoints read it. */
+export const IdBody = Type.String({ maxLength: NAME_MAX });
+
+/** first/max paging and briefRepresentation, shared by list endpoints. */
+export const PagingQuery = {
+  first: Int(),
+  max: Int(),
+  briefRepresentation: Bool(),
+};
+
+export const Query = <P extends Record<string, TSchema>>(properties: P) => Type.Object(properties);

@@ -1,0 +1,23 @@
+import Fastify from "fastify";
+import type { ServerContext } from "../../demo/server/src/context.ts";
+import { routeFamilies } from "../../demo/server/src/http/route-families.ts";
+
+export interface AdminRoute {
+  method: string;
+  url: string;
+  hasBodySchema: boolean;
+}
+
+/** Every admin route the server registers, collected with Fastify's onRoute hook (registration only, no listening). */
+export async function adminRoutes(): Promise<AdminRoute[]> {
+  const app = Fastify();
+  const routes: AdminRoute[] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === "HEAD" || !route.url.startsWith("/admin/realms")) continue;
+      routes.push({ method, url: route.url, hasBodySchema: !!route.schema?.body });
+    }
+  });
+  for (const register of routeFamilies) await register(app, {} as ServerContext);
+  return routes;
+}
