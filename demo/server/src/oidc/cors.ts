@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { decodeJwt } from "jose";
 import type { ServerContext } from "../context.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
 import { bearerToken } from "../access/bearer.ts";
 import { clientByClientId, realmByName } from "./lookup.ts";
 import { allowedOrigins, isOriginAllowed } from "./redirect-uris.ts";
@@ -35,7 +36,7 @@ function originsForRequest(server: ServerContext, req: FastifyRequest): string[]
   if (!realmName || !clientId) return [];
   const realm = realmByName(server.db, decodeURIComponent(realmName));
   const client = realm ? clientByClientId(server.db, realm, clientId) : undefined;
-  return client ? allowedOrigins(client, server.config.publicUrl) : [];
+  return client ? allowedOrigins(client, frontendUrl(server, req)) : [];
 }
 
 function preflight(req: FastifyRequest, reply: FastifyReply) {
