@@ -32,6 +32,7 @@ export async function startScaleServer(): Promise<ScaleServer> {
       "--data-dir",
       dataDir,
       "--seed-scale",
+      "--demo-pages",
     ],
     {
       cwd: root,

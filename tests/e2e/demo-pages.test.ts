@@ -5,6 +5,7 @@ import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage } from "../support/browser.ts";
+import { signInToPortal } from "../support/portal.ts";
 
 const TIMEOUT = 20_000;
 const SCREENSHOTS = resolve(import.meta.dirname, "../../screenshots");
@@ -43,7 +44,7 @@ describe("demo pages", () => {
   let browser: Browser;
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ args: ["--demo-pages"] });
     browser = await launchBrowser();
     mkdirSync(SCREENSHOTS, { recursive: true });
   });
@@ -53,12 +54,8 @@ describe("demo pages", () => {
     await server?.dispose();
   });
 
-  it("answers a portal token from the portal's own backend", async () => {
-    const response = await fetch(`${server.baseUrl}/demo/api/portal-token`);
-    assert.equal(response.status, 200);
-    const body = (await response.json()) as { access_token: string; expires_in: number };
-    assert.match(body.access_token, /^[\w-]+\.[\w-]+\.[\w-]+$/);
-    assert.ok(body.expires_in > 10);
+  it("answers no portal token without a portal session", async () => {
+    assert.equal((await fetch(`${server.baseUrl}/demo/api/portal-token`)).status, 401);
   });
 
   it("serves the host's PatternFly CSS and nothing else of the package", async () => {
@@ -68,7 +65,7 @@ describe("demo pages", () => {
 
   it("portal: shows realm demo with the portal's token only, and logs kc- events", async () => {
     const { page, problems, signInRequests } = await watchedPage(browser);
-    await page.goto(`${server.baseUrl}/demo/portal/index.html`);
+    await signInToPortal(page, server.baseUrl, "/demo/portal/index.html");
     await page.getByTestId("dashboard-title").waitFor();
     assert.equal(await page.getByTestId("dashboard-title").innerText(), "Welcome to Demo");
     assert.match(page.url(), /\/demo\/portal\/index\.html$/);
@@ -103,7 +100,7 @@ describe("demo pages", () => {
 
   it("hostile host: sizes, overlays and the dark theme stay the element's own", async () => {
     const { page, problems } = await watchedPage(browser);
-    await page.goto(`${server.baseUrl}/demo/hostile/index.html`);
+    await signInToPortal(page, server.baseUrl, "/demo/hostile/index.html");
     await page.getByTestId("dashboard-title").waitFor();
     assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize), "10px");
 
@@ -163,7 +160,7 @@ describe("demo pages", () => {
 
   it("hostile host: body text follows the host's dark class (theme=inherit)", {}, async () => {
     const { page } = await watchedPage(browser);
-    await page.goto(`${server.baseUrl}/demo/hostile/index.html`);
+    await signInToPortal(page, server.baseUrl, "/demo/hostile/index.html");
     await page.getByTestId("dashboard-title").waitFor();
     await page.locator("#theme-toggle").click();
     await page.waitForTimeout(1_000);
@@ -175,7 +172,7 @@ describe("demo pages", () => {
 
   it("hostile host: inherited text properties of the host do not reach the element", {}, async () => {
     const { page } = await watchedPage(browser);
-    await page.goto(`${server.baseUrl}/demo/hostile/index.html`);
+    await signInToPortal(page, server.baseUrl, "/demo/hostile/index.html");
     await page.getByTestId("dashboard-title").waitFor();
     const letterSpacing = await shadowStyle(page, ".pf-v6-c-page__main-section p", "letter-spacing");
     await page.close();
@@ -184,7 +181,7 @@ describe("demo pages", () => {
 
   it("intranet: the loader script and a global token function render the console", async () => {
     const { page, problems, signInRequests } = await watchedPage(browser);
-    await page.goto(`${server.baseUrl}/demo/intranet/index.html`);
+    await signInToPortal(page, server.baseUrl, "/demo/intranet/index.html");
     await page.getByTestId("dashboard-title").waitFor();
     assert.equal(await page.getByTestId("dashboard-title").innerText(), "Welcome to Demo");
     // No ID token comes with a host's token: the user menu names the account from who-am-I.

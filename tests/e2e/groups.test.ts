@@ -61,7 +61,7 @@ describe("groups", () => {
   };
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ args: ["--demo-pages"] });
     api = await adminApi(server.baseUrl);
     await createEmbeddedAdminClient(api);
     await createEmbeddedAdminClient(api, "demo");

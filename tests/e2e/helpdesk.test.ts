@@ -18,7 +18,7 @@ describe("helpdesk: view and query only", () => {
   let browser: Browser;
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ args: ["--demo-pages"] });
     browser = await launchBrowser();
     await markAdminCliAsConsoleClient(adminFetch(server.baseUrl, await adminToken(server.baseUrl)), "demo");
   });

@@ -23,7 +23,7 @@ describe("organizations screens", () => {
   let api: ReturnType<typeof adminFetch>;
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ args: ["--demo-pages"] });
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
     await markAdminCliAsConsoleClient(api, "master");

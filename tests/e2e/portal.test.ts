@@ -4,17 +4,21 @@ import type { Browser } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage } from "../support/browser.ts";
 import { screenshot, waitForTable } from "./organizations-support.ts";
-import { seriousAxeViolations } from "../support/axe.ts";
+import { seriousAxeViolations, seriousPageViolations } from "../support/axe.ts";
+import { fillPortalSignIn, PORTAL_VISITOR } from "../support/portal.ts";
 
 const TIMEOUT = 20_000;
 
-/** Issue 5: the portal demo embeds <kc-users-admin> with its own service token; the element never signs in itself. */
+/**
+ * Issue 5: the portal demo embeds <kc-users-admin> with its own backend's token; the element never signs in itself.
+ * Issue 8: that backend hands a token only to a visitor signed in to the portal.
+ */
 describe("portal demo page", () => {
   let server: TestServer;
   let browser: Browser;
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ args: ["--demo-pages"] });
     browser = await launchBrowser();
   });
 
@@ -23,9 +27,43 @@ describe("portal demo page", () => {
     await server?.dispose();
   });
 
+  it("sends a visitor without a portal session to the portal's sign-in page, and back after signing in", async () => {
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(`${server.baseUrl}/demo/portal/index.html`);
+    await page.waitForURL((url) => url.pathname === "/demo/sign-in/index.html");
+    assert.equal(new URL(page.url()).searchParams.get("next"), "/demo/portal/index.html");
+    assert.deepEqual(await seriousPageViolations(page), [], "sign-in page");
+
+    await fillPortalSignIn(page, { username: PORTAL_VISITOR.username, password: "wrong" });
+    await page.getByRole("alert").filter({ hasText: "Invalid username or password." }).waitFor();
+    assert.equal(new URL(page.url()).pathname, "/demo/sign-in/index.html", "a wrong password stays on the form");
+    assert.equal(await page.getByLabel("Username or email").inputValue(), PORTAL_VISITOR.username, "input kept");
+    await screenshot(page, "portal-sign-in-error");
+
+    await fillPortalSignIn(page);
+    await page.waitForURL((url) => url.pathname === "/demo/portal/index.html");
+    await page.getByText(`Signed in as ${PORTAL_VISITOR.username}`).waitFor();
+    const [cookie] = (await page.context().cookies()).filter((c) => c.name === "NORTHWIND_PORTAL_SESSION");
+    assert.ok(cookie, "the portal's session cookie");
+    assert.equal(cookie.httpOnly, true);
+    assert.equal(cookie.sameSite, "Strict");
+    assert.equal(cookie.path, "/demo/");
+    await page.locator("kc-users-admin").getByRole("grid", { name: "Users" }).waitFor();
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL((url) => url.pathname === "/demo/sign-in/index.html");
+    const token = await page.evaluate(async () => (await fetch("/demo/api/portal-token")).status);
+    assert.equal(token, 401, "signed out: no token");
+    await page.close();
+  });
+
   it("lists the demo realm's users with the portal's token only: no login page, no sign-in redirect", async () => {
     const { page } = await newPage(browser);
     page.setDefaultTimeout(TIMEOUT);
+    await page.goto(`${server.baseUrl}/demo/sign-in/index.html?next=%2Fdemo%2Fportal%2Findex.html`);
+    await fillPortalSignIn(page);
+    await page.waitForURL((url) => url.pathname === "/demo/portal/index.html");
     const signInCalls: string[] = [];
     const tokenCalls: string[] = [];
     const adminAuthorizations = new Set<string>();
@@ -44,7 +82,7 @@ describe("portal demo page", () => {
       if (frame === page.mainFrame()) navigations.push(frame.url());
     });
 
-    await page.goto(`${server.baseUrl}/demo/portal/index.html`);
+    await page.reload();
     const usersElement = page.locator("kc-users-admin");
     const users = usersElement.getByRole("grid", { name: "Users" });
     await waitForTable(users);

@@ -48,7 +48,7 @@ describe("realm roles", () => {
   };
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ args: ["--demo-pages"] });
     api = await adminApi(server.baseUrl);
     await createEmbeddedAdminClient(api);
     assert.equal(

@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage } from "../support/browser.ts";
+import { signInToPortal } from "../support/portal.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 
 // The catalogue's Pickers tab (realm demo, the portal's service token) against the real server:
@@ -93,14 +94,14 @@ describe("pickers and role mapping against the server", () => {
   const requests: string[] = [];
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ args: ["--demo-pages"] });
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
     ({ userId } = await seed(api));
     browser = await launchBrowser();
     ({ page } = await newPage(browser, { viewport: { width: 1280, height: 1000 } }));
     page.setDefaultTimeout(TIMEOUT);
     page.on("request", (request) => requests.push(request.url()));
-    await page.goto(`${server.baseUrl}/demo/catalogue/index.html`);
+    await signInToPortal(page, server.baseUrl, "/demo/catalogue/index.html");
     await page.getByRole("tab", { name: "Pickers" }).click();
     await page.locator("#catalogue-user-picker").waitFor();
   });

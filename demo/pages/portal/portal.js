@@ -1,5 +1,6 @@
 import { createPortalTokenProvider } from "../shared/portal-token-provider.js";
 import { listenToElementEvents } from "../shared/element-events.js";
+import { portalUser, signOut } from "../shared/portal-session.js";
 
 const MAX_LOG_ENTRIES = 50;
 const tokenProvider = createPortalTokenProvider();
@@ -8,6 +9,11 @@ const consoleElement = document.getElementById("portal-console");
 consoleElement.setAttribute("server-url", location.origin);
 // Set before the loader defines the element; the element picks it up when it upgrades.
 consoleElement.tokenProvider = tokenProvider;
+
+portalUser().then((username) => {
+  if (username) document.getElementById("portal-user").textContent = `Signed in as ${username}`;
+});
+document.getElementById("portal-sign-out").addEventListener("click", () => signOut());
 
 const log = document.getElementById("event-log");
 

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import type { ServerConfig } from "./context.ts";
+import { splitHost } from "./http/frontend-url.ts";
 
 const root = resolve(import.meta.dirname, "../../..");
 
@@ -17,11 +18,12 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv): ServerConfig
   const flag = (name: string, envName: string, fallback: string) => flags.get(name)?.at(-1) ?? env[envName] ?? fallback;
   const host = flag("host", "KC_HOST", "127.0.0.1");
   const port = Number(flag("port", "KC_PORT", "8180"));
-  const publicUrl = flag("public-url", "KC_PUBLIC_URL", `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`);
   return {
     host,
     port,
-    publicUrl: publicUrl.replace(/\/$/, ""),
+    hostname: readHostname(flag("hostname", "KC_HOSTNAME", "")),
+    proxyHeaders: readProxyHeaders(flag("proxy-headers", "KC_PROXY_HEADERS", "")),
+    demoPages: flag("demo-pages", "KC_DEMO_PAGES", "false") === "true",
     dataDir: resolve(flag("data-dir", "KC_DATA_DIR", resolve(root, ".data"))),
     distDir: resolve(flag("dist-dir", "KC_DIST_DIR", resolve(root, "dist"))),
     pagesDir: resolve(root, "demo/pages"),
@@ -31,4 +33,23 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv): ServerConfig
     seedScale: flag("seed-scale", "KC_SEED_SCALE", "false") === "true",
     seedDemo: flag("seed-demo", "KC_SEED_DEMO", "true") !== "false",
   };
+}
+
+/** Keycloak's hostname v2 option: a full URL (scheme and host required) or a bare host name. */
+function readHostname(value: string): string | undefined {
+  if (!value) return undefined;
+  if (!value.includes("://")) {
+    if (!splitHost(value) || value.includes(":")) throw new Error(`--hostname: not a host name or URL: ${value}`);
+    return value.toLowerCase();
+  }
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash)
+    throw new Error(`--hostname: not an http(s) URL: ${value}`);
+  return `${url.origin}${url.pathname}`.replace(/\/$/, "");
+}
+
+function readProxyHeaders(value: string): ServerConfig["proxyHeaders"] {
+  if (!value) return undefined;
+  if (value === "forwarded" || value === "xforwarded") return value;
+  throw new Error(`--proxy-headers: expected forwarded or xforwarded, got ${value}`);
 }

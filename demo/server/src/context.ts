@@ -4,8 +4,15 @@ export interface ServerConfig {
   host: string;
   port: number;
   dataDir: string;
-  /** The externally visible base URL, e.g. http://127.0.0.1:8180 */
-  publicUrl: string;
+  /**
+   * `--hostname`: a full URL (`https://id.example.com/auth`, no trailing slash) used for every URL the
+   * server hands out, or a host name that keeps the request's scheme and port; unset: all from the request.
+   */
+  hostname?: string;
+  /** `--proxy-headers`: which proxy headers set the frontend URL; unset: none are trusted. */
+  proxyHeaders?: "forwarded" | "xforwarded";
+  /** `--demo-pages`: serve the demo pages and their backend (/demo/); `npm start` turns it on. */
+  demoPages: boolean;
   /** Folder with the built console (vite output), served at /elements/ and /admin/{realm}/console/. */
   distDir: string;
   /** Folder with demo pages (demo/pages). */

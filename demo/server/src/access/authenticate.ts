@@ -6,6 +6,7 @@ import { bearerToken } from "./bearer.ts";
 import { verifyToken, type VerifiedToken } from "../oidc/verify-token.ts";
 import { clientByClientId } from "../oidc/lookup.ts";
 import { activeSession } from "./sessions.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
 
 export interface BearerIdentity {
   realm: RealmRecord;
@@ -21,7 +22,7 @@ export interface BearerIdentity {
  */
 export async function authenticateBearer(server: ServerContext, req: FastifyRequest): Promise<BearerIdentity> {
   const token = bearerToken(req);
-  const verified = token ? await verifyToken(server, token, "Bearer") : undefined;
+  const verified = token ? await verifyToken(server, frontendUrl(server, req), token, "Bearer") : undefined;
   if (!verified) throw unauthorized();
   const { realm, payload } = verified;
   const user = payload.sub ? server.db.get("users", payload.sub) : undefined;

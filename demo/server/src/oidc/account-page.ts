@@ -6,6 +6,7 @@ import { realmByName } from "./lookup.ts";
 import { realmTitle, sendErrorPage } from "./error-page.ts";
 import { escapeHtml, HTML_SECURITY_HEADERS, themePage } from "./html.ts";
 import { ssoSessionFromCookie } from "./sso-cookies.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
 
 /** The client Keycloak's account console signs in with. */
 export const ACCOUNT_CONSOLE_CLIENT = "account-console";
@@ -13,11 +14,10 @@ export const ACCOUNT_CONSOLE_CLIENT = "account-console";
 const realmPath = (realm: RealmRecord) => `/realms/${encodeURIComponent(realm.realm)}`;
 
 /** The account console's address, as Keycloak's impersonation answers it. */
-export const accountUrl = (server: ServerContext, realm: RealmRecord) =>
-  `${server.config.publicUrl}${realmPath(realm)}/account`;
+export const accountUrl = (baseUrl: string, realm: RealmRecord) => `${baseUrl}${realmPath(realm)}/account`;
 
 /** Where the account console asks to come back to: inside its client's redirect URIs (/realms/{realm}/account/*). */
-const accountRedirectUri = (server: ServerContext, realm: RealmRecord) => `${accountUrl(server, realm)}/`;
+const accountRedirectUri = (baseUrl: string, realm: RealmRecord) => `${accountUrl(baseUrl, realm)}/`;
 
 /**
  * The authorization request the account console makes for a visitor without
@@ -25,30 +25,30 @@ const accountRedirectUri = (server: ServerContext, realm: RealmRecord) => `${acc
  * requires. Signing in sets the SSO cookies this page reads; the page does not
  * redeem the code, so the verifier is not kept.
  */
-function signInUrl(server: ServerContext, realm: RealmRecord): string {
+function signInUrl(baseUrl: string, realm: RealmRecord): string {
   const challenge = createHash("sha256").update(randomBytes(32).toString("base64url")).digest("base64url");
   const query = new URLSearchParams({
     client_id: ACCOUNT_CONSOLE_CLIENT,
-    redirect_uri: accountRedirectUri(server, realm),
+    redirect_uri: accountRedirectUri(baseUrl, realm),
     response_type: "code",
     scope: "openid",
     state: randomUUID(),
     code_challenge: challenge,
     code_challenge_method: "S256",
   });
-  return `${server.config.publicUrl}${realmPath(realm)}/protocol/openid-connect/auth?${query}`;
+  return `${baseUrl}${realmPath(realm)}/protocol/openid-connect/auth?${query}`;
 }
 
 /** The realm's logout endpoint, coming back to the account page (which then asks for a sign-in). */
-function signOutUrl(server: ServerContext, realm: RealmRecord): string {
+function signOutUrl(baseUrl: string, realm: RealmRecord): string {
   const query = new URLSearchParams({
     client_id: ACCOUNT_CONSOLE_CLIENT,
-    post_logout_redirect_uri: accountRedirectUri(server, realm),
+    post_logout_redirect_uri: accountRedirectUri(baseUrl, realm),
   });
   return `${realmPath(realm)}/protocol/openid-connect/logout?${query}`;
 }
 
-function sendAccountPage(server: ServerContext, reply: FastifyReply, realm: RealmRecord, user: UserRecord) {
+function sendAccountPage(baseUrl: string, reply: FastifyReply, realm: RealmRecord, user: UserRecord) {
   const field = (id: string, label: string, value: string | undefined) =>
     `<dt>${label}</dt><dd id="${id}">${escapeHtml(value ?? "")}</dd>`;
   const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(realm))}</p>
@@ -59,7 +59,7 @@ ${field("email", "Email", user.email)}
 ${field("firstName", "First name", user.firstName)}
 ${field("lastName", "Last name", user.lastName)}
 </dl>
-<a class="kc-button" id="signOutButton" href="${escapeHtml(signOutUrl(server, realm))}">Sign out</a>`;
+<a class="kc-button" id="signOutButton" href="${escapeHtml(signOutUrl(baseUrl, realm))}">Sign out</a>`;
   return reply
     .status(200)
     .headers(HTML_SECURITY_HEADERS)
@@ -77,8 +77,9 @@ export async function registerAccountPage(app: FastifyInstance, server: ServerCo
     if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
     if (!realm.enabled) return sendErrorPage(reply, realm, "Realm not enabled");
     const sso = await ssoSessionFromCookie(server, realm, req);
+    const baseUrl = frontendUrl(server, req);
     if (!sso)
-      return reply.status(302).header("cache-control", "no-store").header("location", signInUrl(server, realm)).send();
-    return sendAccountPage(server, reply, realm, sso.user);
+      return reply.status(302).header("cache-control", "no-store").header("location", signInUrl(baseUrl, realm)).send();
+    return sendAccountPage(baseUrl, reply, realm, sso.user);
   });
 }

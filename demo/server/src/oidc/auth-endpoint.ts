@@ -9,6 +9,7 @@ import { sendErrorPage } from "./error-page.ts";
 import { sendLoginPage } from "./login-page.ts";
 import { ssoSessionFromCookie } from "./sso-cookies.ts";
 import { issuerOf } from "./tokens.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
 import { completeLogin } from "./complete-login.ts";
 import { PKCE_METHODS } from "./pkce.ts";
 
@@ -34,14 +35,15 @@ async function authorize(
   if (client.rep.enabled === false) return sendErrorPage(reply, realm, "Client disabled.");
   if (client.rep.bearerOnly === true)
     return sendErrorPage(reply, realm, "Bearer-only applications are not allowed to initiate browser login.");
+  const baseUrl = frontendUrl(server, req);
   const redirectUri = params.redirect_uri;
-  if (!redirectUri || !isValidRedirectUri(client, redirectUri, server.config.publicUrl))
+  if (!redirectUri || !isValidRedirectUri(client, redirectUri, baseUrl))
     return sendErrorPage(reply, realm, "Invalid parameter: redirect_uri");
 
   const requestedMode = params.response_mode ?? "query";
   const responseMode: ResponseMode =
     requestedMode === "fragment" || requestedMode === "form_post" ? requestedMode : "query";
-  const iss = issuerOf(server, realm);
+  const iss = issuerOf(baseUrl, realm);
   const fail = (error: string, description?: string) =>
     sendAuthResponse(reply, redirectUri, responseMode, {
       error,

@@ -7,6 +7,7 @@ import type { AuthRequest } from "./auth-requests.ts";
 import { sendAuthResponse } from "./auth-response.ts";
 import { setSsoCookies } from "./sso-cookies.ts";
 import { issuerOf } from "./tokens.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
 import { realmNumber } from "./lookup.ts";
 import { touchSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
@@ -61,7 +62,7 @@ export async function completeLogin(
   return sendAuthResponse(reply, request.redirectUri, request.responseMode, {
     state: request.state,
     session_state: joined.id,
-    iss: issuerOf(server, realm),
+    iss: issuerOf(frontendUrl(server, reply.request), realm),
     code,
   });
 }

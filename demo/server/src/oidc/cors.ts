@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { decodeJwt } from "jose";
 import type { ServerContext } from "../context.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
 import { bearerToken } from "../access/bearer.ts";
 import { clientByClientId, realmByName } from "./lookup.ts";
 import { allowedOrigins, isOriginAllowed } from "./redirect-uris.ts";
@@ -30,18 +31,18 @@ const safeDecode = (segment: string) => {
 };
 
 /** Every origin some client of the realm allows (message bundles are read without a token or client). */
-function realmClientsOrigins(server: ServerContext, realmName: string): string[] {
+function realmClientsOrigins(server: ServerContext, req: FastifyRequest, realmName: string): string[] {
   const realm = realmByName(server.db, realmName);
   if (!realm) return [];
   return [...server.db.iterate("clients", realm.id)].flatMap((client) =>
-    allowedOrigins(client, server.config.publicUrl),
+    allowedOrigins(client, frontendUrl(server, req)),
   );
 }
 
 /** Origins the request's client allows: from the bearer token's client or the token-endpoint client. */
 function originsForRequest(server: ServerContext, req: FastifyRequest): string[] {
   const bundleRealm = resourcesRealm(req.url);
-  if (bundleRealm) return realmClientsOrigins(server, safeDecode(bundleRealm));
+  if (bundleRealm) return realmClientsOrigins(server, req, safeDecode(bundleRealm));
   const token = bearerToken(req);
   if (token) {
     try {
@@ -58,7 +59,7 @@ function originsForRequest(server: ServerContext, req: FastifyRequest): string[]
   if (!realmName || !clientId) return [];
   const realm = realmByName(server.db, decodeURIComponent(realmName));
   const client = realm ? clientByClientId(server.db, realm, clientId) : undefined;
-  return client ? allowedOrigins(client, server.config.publicUrl) : [];
+  return client ? allowedOrigins(client, frontendUrl(server, req)) : [];
 }
 
 function preflight(req: FastifyRequest, reply: FastifyReply) {

@@ -3,11 +3,12 @@ import type { ServerContext } from "../context.ts";
 import type { RealmRecord } from "../store/types.ts";
 import { realmByName } from "./lookup.ts";
 import { issuerOf } from "./tokens.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
 import { PKCE_METHODS } from "./pkce.ts";
 
 /** The OpenID Provider Metadata for what this server implements (a subset of Keycloak's). */
-function providerMetadata(server: ServerContext, realm: RealmRecord) {
-  const issuer = issuerOf(server, realm);
+function providerMetadata(server: ServerContext, baseUrl: string, realm: RealmRecord) {
+  const issuer = issuerOf(baseUrl, realm);
   const oidc = `${issuer}/protocol/openid-connect`;
   const scopes = server.db
     .list("clientScopes", realm.id)
@@ -67,6 +68,6 @@ export async function registerDiscovery(app: FastifyInstance, server: ServerCont
   app.get<{ Params: { realm: string } }>("/realms/:realm/.well-known/openid-configuration", async (req, reply) => {
     const realm = realmByName(server.db, req.params.realm);
     if (!realm) return reply.status(404).send({ error: "Realm does not exist" });
-    return providerMetadata(server, realm);
+    return providerMetadata(server, frontendUrl(server, req), realm);
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
 import type { ClientRecord, RealmRecord } from "../store/types.ts";
 import { clientAttribute } from "./lookup.ts";
 import { oauthError } from "./oauth-error.ts";
@@ -27,7 +28,15 @@ export async function clientCredentialsGrant(
   const session = withRefreshToken
     ? await startUserSession(server, realm, user, client, { ipAddress: req.ip, authMethod: "openid-connect" })
     : undefined;
-  const tokens = await issueTokens(server, { realm, client, user, session, scope: body.scope, withRefreshToken });
+  const tokens = await issueTokens(server, {
+    baseUrl: frontendUrl(server, req),
+    realm,
+    client,
+    user,
+    session,
+    scope: body.scope,
+    withRefreshToken,
+  });
   if (!withRefreshToken) delete tokens.session_state;
   await recordEvent(server, realm, {
     type: "CLIENT_LOGIN",

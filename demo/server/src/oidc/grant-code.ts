@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
 import type { ClientRecord, RealmRecord } from "../store/types.ts";
 import { now } from "../common/ids.ts";
 import { oauthError } from "./oauth-error.ts";
@@ -53,6 +54,7 @@ export async function authorizationCodeGrant(
   if (!user.enabled) throw await fail("user_disabled", "User disabled");
   const touched = await touchSession(server, session, client);
   const tokens = await issueTokens(server, {
+    baseUrl: frontendUrl(server, req),
     realm,
     client,
     user,

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
 import type { ClientRecord, RealmRecord } from "../store/types.ts";
 import { userByLogin } from "./lookup.ts";
 import { oauthError } from "./oauth-error.ts";
@@ -52,7 +53,15 @@ export async function passwordGrant(
   }
   await clearLoginFailures(server, realm, user);
   const session = await startUserSession(server, realm, user, client, { ipAddress, authMethod: "openid-connect" });
-  const tokens = await issueTokens(server, { realm, client, user, session, scope: body.scope, withRefreshToken: true });
+  const tokens = await issueTokens(server, {
+    baseUrl: frontendUrl(server, req),
+    realm,
+    client,
+    user,
+    session,
+    scope: body.scope,
+    withRefreshToken: true,
+  });
   await recordEvent(server, realm, {
     type: "LOGIN",
     clientId: client.clientId,

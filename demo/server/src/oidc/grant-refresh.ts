@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
 import type { ClientRecord, RealmRecord } from "../store/types.ts";
 import { oauthError } from "./oauth-error.ts";
 import { issueTokens, type TokenResponseBody } from "./tokens.ts";
@@ -25,7 +26,7 @@ export async function refreshTokenGrant(
       ipAddress: req.ip,
       error,
     });
-  const verified = await verifyToken(server, body.refresh_token, "Refresh", realm.realm);
+  const verified = await verifyToken(server, frontendUrl(server, req), body.refresh_token, "Refresh", realm.realm);
   if (!verified) {
     await fail("invalid_token");
     throw oauthError(400, "invalid_grant", "Invalid refresh token");
@@ -51,6 +52,7 @@ export async function refreshTokenGrant(
   }
   const touched = await touchSession(server, session, client);
   const tokens = await issueTokens(server, {
+    baseUrl: frontendUrl(server, req),
     realm,
     client,
     user,

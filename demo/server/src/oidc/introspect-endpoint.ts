@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../context.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
 import type { RealmRecord } from "../store/types.ts";
 import { realmByName } from "./lookup.ts";
 import { oauthError } from "./oauth-error.ts";
@@ -11,11 +12,12 @@ import { activeSession } from "../access/sessions.ts";
 /** A token is active when it verifies, its session (if any) lives, and its user is enabled and not revoked. */
 async function activeToken(
   server: ServerContext,
+  baseUrl: string,
   realm: RealmRecord,
   token: string,
 ): Promise<VerifiedToken | undefined> {
   for (const typ of ["Bearer", "Refresh", "ID"] as const) {
-    const verified = await verifyToken(server, token, typ, realm.realm);
+    const verified = await verifyToken(server, baseUrl, token, typ, realm.realm);
     if (!verified) continue;
     const { payload } = verified;
     const user = payload.sub ? server.db.get("users", payload.sub) : undefined;
@@ -37,7 +39,7 @@ export async function registerIntrospectEndpoint(app: FastifyInstance, server: S
       const client = authenticateClient(server.db, realm, req, body);
       if (client.rep.publicClient === true) throw oauthError(403, "invalid_request", "Client not allowed.");
       if (!body.token) throw oauthError(400, "invalid_request", "Token not provided.");
-      const verified = await activeToken(server, realm, body.token);
+      const verified = await activeToken(server, frontendUrl(server, req), realm, body.token);
       if (!verified) return { active: false };
       const { payload } = verified;
       const user = server.db.get("users", payload.sub!)!;

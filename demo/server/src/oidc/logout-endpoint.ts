@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
 import type { RealmRecord, UserSessionRecord } from "../store/types.ts";
 import { clientByClientId, realmByName } from "./lookup.ts";
 import { isValidPostLogoutRedirectUri } from "./redirect-uris.ts";
@@ -61,7 +62,7 @@ async function logout(
   let hintSid: string | undefined;
   let clientId = params.client_id;
   if (params.id_token_hint) {
-    const hint = await verifyToken(server, params.id_token_hint, "ID", realm.realm);
+    const hint = await verifyToken(server, frontendUrl(server, req), params.id_token_hint, "ID", realm.realm);
     if (!hint) return sendErrorPage(reply, realm, "Invalid parameter: id_token_hint");
     if (clientId && clientId !== hint.payload.azp)
       return sendErrorPage(reply, realm, "Parameter client_id different than the client for which ID Token was issued");
@@ -73,7 +74,7 @@ async function logout(
     if (!clientId) return sendErrorPage(reply, realm, "Missing parameters: id_token_hint");
     const client = clientByClientId(server.db, realm, clientId);
     if (!client) return sendErrorPage(reply, realm, "Client not found.");
-    if (!isValidPostLogoutRedirectUri(client, redirect, server.config.publicUrl))
+    if (!isValidPostLogoutRedirectUri(client, redirect, frontendUrl(server, req)))
       return sendErrorPage(reply, realm, "Invalid redirect uri");
   }
   if (!params.id_token_hint && !confirmed) return sendLogoutConfirmation(reply, realm, params);
@@ -100,7 +101,7 @@ async function refreshTokenLogout(
   body: FormBody,
 ) {
   const client = authenticateClient(server.db, realm, req, body);
-  const verified = await verifyToken(server, body.refresh_token!, "Refresh", realm.realm);
+  const verified = await verifyToken(server, frontendUrl(server, req), body.refresh_token!, "Refresh", realm.realm);
   if (!verified) throw oauthError(400, "invalid_grant", "Invalid refresh token");
   if (verified.payload.azp !== client.clientId) throw oauthError(400, "invalid_grant", "Invalid refresh token");
   const session = verified.payload.sid ? server.db.get("userSessions", verified.payload.sid) : undefined;

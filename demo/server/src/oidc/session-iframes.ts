@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ServerContext } from "../context.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
 import { clientByClientId, realmByName } from "./lookup.ts";
 import { allowedOrigins, isOriginAllowed } from "./redirect-uris.ts";
 import {
@@ -43,7 +44,8 @@ export async function registerSessionIframes(app: FastifyInstance, server: Serve
       if (!realm) return reply.status(404).send({ error: "Realm does not exist" });
       const client = clientByClientId(server.db, realm, clientId);
       if (!client || client.rep.enabled === false) return reply.status(403).send();
-      const origins = [...allowedOrigins(client, server.config.publicUrl), new URL(server.config.publicUrl).origin];
+      const baseUrl = frontendUrl(server, req);
+      const origins = [...allowedOrigins(client, baseUrl), new URL(baseUrl).origin];
       return reply.status(isOriginAllowed(origins, origin) ? 204 : 403).send();
     },
   );

@@ -6,6 +6,7 @@ import type { RealmRecord, UserRecord, UserSessionRecord } from "../store/types.
 import { now } from "../common/ids.ts";
 import { realmSigningKey } from "./keys.ts";
 import { issuerOf } from "./tokens.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
 import { verifyToken } from "./verify-token.ts";
 import { activeSession, sessionExpiresAt } from "../access/sessions.ts";
 
@@ -26,8 +27,13 @@ export function readCookies(req: FastifyRequest): Map<string, string> {
 /** The KEYCLOAK_SESSION value of Keycloak 26.2+: the session id hashed with SHA-256, base64url. */
 export const sessionCookieValue = (sessionId: string) => createHash("sha256").update(sessionId).digest("base64url");
 
-function cookieAttributes(server: ServerContext, realm: RealmRecord, maxAgeSeconds: number | undefined): string {
-  const secure = server.config.publicUrl.startsWith("https:");
+function cookieAttributes(
+  server: ServerContext,
+  req: FastifyRequest,
+  realm: RealmRecord,
+  maxAgeSeconds: number | undefined,
+): string {
+  const secure = frontendUrl(server, req).startsWith("https:");
   return [
     `Path=/realms/${encodeURIComponent(realm.realm)}/`,
     ...(maxAgeSeconds !== undefined ? [`Max-Age=${maxAgeSeconds}`] : []),
@@ -55,28 +61,31 @@ export async function setSsoCookies(
     typ: "Serialized-ID",
     sid: session.id,
     sub: user.id,
-    iss: issuerOf(server, realm),
+    iss: issuerOf(frontendUrl(server, reply.request), realm),
     iat: Math.floor(now() / 1000),
     exp: expiresAt,
   })
     .setProtectedHeader({ alg: "RS256", kid: key.kid })
     .sign(key.privateKey);
   const maxAge = session.rememberMe ? Math.max(0, expiresAt - Math.floor(now() / 1000)) : undefined;
-  appendCookie(reply, `${IDENTITY_COOKIE}=${identity}; ${cookieAttributes(server, realm, maxAge)}; HttpOnly`);
   appendCookie(
     reply,
-    `${SESSION_COOKIE}=${sessionCookieValue(session.id)}; ${cookieAttributes(server, realm, maxAge)}`,
+    `${IDENTITY_COOKIE}=${identity}; ${cookieAttributes(server, reply.request, realm, maxAge)}; HttpOnly`,
+  );
+  appendCookie(
+    reply,
+    `${SESSION_COOKIE}=${sessionCookieValue(session.id)}; ${cookieAttributes(server, reply.request, realm, maxAge)}`,
   );
 }
 
 export function clearSsoCookies(server: ServerContext, reply: FastifyReply, realm: RealmRecord): void {
   appendCookie(
     reply,
-    `${IDENTITY_COOKIE}=; ${cookieAttributes(server, realm, 0)}; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly`,
+    `${IDENTITY_COOKIE}=; ${cookieAttributes(server, reply.request, realm, 0)}; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly`,
   );
   appendCookie(
     reply,
-    `${SESSION_COOKIE}=; ${cookieAttributes(server, realm, 0)}; Expires=Thu, 01 Jan 1970 00:00:00 GMT`,
+    `${SESSION_COOKIE}=; ${cookieAttributes(server, reply.request, realm, 0)}; Expires=Thu, 01 Jan 1970 00:00:00 GMT`,
   );
 }
 
@@ -93,7 +102,7 @@ export async function ssoSessionFromCookie(
 ): Promise<SsoSession | undefined> {
   const cookie = readCookies(req).get(IDENTITY_COOKIE);
   if (!cookie) return undefined;
-  const verified = await verifyToken(server, cookie, "Serialized-ID", realm.realm);
+  const verified = await verifyToken(server, frontendUrl(server, req), cookie, "Serialized-ID", realm.realm);
   const session = verified ? activeSession(server.db, realm, verified.payload.sid) : undefined;
   const user = session ? server.db.get("users", session.userId) : undefined;
   if (!session || !user || !user.enabled || user.id !== verified!.payload.sub) return undefined;

@@ -10,10 +10,12 @@ import { allowedOrigins } from "./redirect-uris.ts";
 import { clientAttribute, realmNumber } from "./lookup.ts";
 import { sessionExpiresAt } from "../access/sessions.ts";
 
-export const issuerOf = (server: ServerContext, realm: RealmRecord) =>
-  `${server.config.publicUrl}/realms/${realm.realm}`;
+/** The realm's issuer under a frontend URL (see http/frontend-url.ts). */
+export const issuerOf = (baseUrl: string, realm: RealmRecord) => `${baseUrl}/realms/${realm.realm}`;
 
 export interface TokenGrant {
+  /** The frontend URL of the request the tokens are issued under: their issuer and allowed origins follow it. */
+  baseUrl: string;
   realm: RealmRecord;
   client: ClientRecord;
   user: UserRecord;
@@ -73,7 +75,7 @@ function accessTokenHash(accessToken: string): string {
 export async function issueTokens(server: ServerContext, grant: TokenGrant): Promise<TokenResponseBody> {
   const { realm, client, user, session } = grant;
   const issuedAt = Math.floor(now() / 1000);
-  const iss = issuerOf(server, realm);
+  const iss = issuerOf(grant.baseUrl, realm);
   const scopes = applyScopes(server.db, client, grant.scope);
   const clientLifespan = Number(clientAttribute(client, "access.token.lifespan") ?? "") || 0;
   const accessLifespan = clientLifespan || realmNumber(realm, "accessTokenLifespan", 300);
@@ -99,7 +101,7 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
     acr: "1",
   };
   if (scopes.has("web-origins")) {
-    const origins = allowedOrigins(client, server.config.publicUrl);
+    const origins = allowedOrigins(client, grant.baseUrl);
     if (origins.length) access["allowed-origins"] = origins;
   }
   if (scopes.has("roles")) {

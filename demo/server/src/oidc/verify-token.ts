@@ -22,11 +22,12 @@ export function tokenRealmName(token: string): string | undefined {
 
 /**
  * Verifies a token this server issued: signature with the issuing realm's
- * key, issuer, expiry, type, and the realm's not-before policy. Undefined when
+ * key, issuer (the realm's under `baseUrl`, the request's frontend URL, as Keycloak checks), expiry, type, and the realm's not-before policy. Undefined when
  * any check fails.
  */
 export async function verifyToken(
   server: ServerContext,
+  baseUrl: string,
   token: string,
   typ: "Bearer" | "Refresh" | "ID" | "Serialized-ID",
   realmName?: string,
@@ -39,7 +40,7 @@ export async function verifyToken(
     const key = realmVerificationKeys(server, realm).find((k) => k.kid === kid);
     if (!key) return undefined;
     const { payload } = await jwtVerify(token, key.publicKey, {
-      issuer: issuerOf(server, realm),
+      issuer: issuerOf(baseUrl, realm),
       algorithms: ["RS256"],
     });
     if (payload.typ !== typ) return undefined;

@@ -1,14 +1,15 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { join } from "node:path";
 import { readFile } from "node:fs/promises";
 import type { ServerContext } from "../context.ts";
 import { realmByName } from "../realm/lookup.ts";
 import { contentTypeOf, readInside } from "./files.ts";
-import { CONSOLE_CSP, consolePage } from "./console-page.ts";
+import { CONSOLE_HEADERS, CONSOLE_HSTS, consolePage } from "./console-page.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
 
 const CONSOLE_NOT_BUILT = "Console not built: run npm run build";
 
-/** The console page, the built elements at /elements/, demo pages at /demo/. */
+/** The console page, the built elements at /elements/, and (with --demo-pages) the demo pages at /demo/. */
 export async function registerStaticRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   const { config } = server;
 
@@ -22,11 +23,13 @@ export async function registerStaticRoutes(app: FastifyInstance, server: ServerC
   app.get<{ Params: { "*": string } }>("/elements/*", (req, reply) =>
     sendFile(reply, config.distDir, req.params["*"], true),
   );
-  app.get<{ Params: { "*": string } }>("/demo/*", (req, reply) =>
-    sendFile(reply, config.pagesDir, req.params["*"] || "index.html", false),
-  );
+  if (config.demoPages) {
+    app.get<{ Params: { "*": string } }>("/demo/*", (req, reply) =>
+      sendFile(reply, config.pagesDir, req.params["*"] || "index.html", false),
+    );
+  }
 
-  const serveConsole = async (realmName: string, url: string, reply: FastifyReply) => {
+  const serveConsole = async (realmName: string, url: string, req: FastifyRequest, reply: FastifyReply) => {
     if (!url.split("?")[0].endsWith("/"))
       return reply.redirect(`/admin/${encodeURIComponent(realmName)}/console/`, 302);
     if (!realmByName(server.db, realmName))
@@ -37,17 +40,18 @@ export async function registerStaticRoutes(app: FastifyInstance, server: ServerC
     } catch {
       return reply.status(503).type("text/plain; charset=utf-8").send(CONSOLE_NOT_BUILT);
     }
+    const baseUrl = frontendUrl(server, req);
+    if (baseUrl.startsWith("https:")) reply.header("strict-transport-security", CONSOLE_HSTS);
     return reply
-      .header("Content-Security-Policy", CONSOLE_CSP)
-      .header("Cache-Control", "no-store")
+      .headers(CONSOLE_HEADERS)
       .type("text/html; charset=utf-8")
-      .send(consolePage(indexHtml, config, realmName));
+      .send(consolePage(indexHtml, baseUrl, realmName));
   };
   app.get<{ Params: { realm: string } }>("/admin/:realm/console", (req, reply) =>
-    serveConsole(req.params.realm, req.url, reply),
+    serveConsole(req.params.realm, req.url, req, reply),
   );
   app.get<{ Params: { realm: string } }>("/admin/:realm/console/*", (req, reply) =>
-    serveConsole(req.params.realm, "/", reply),
+    serveConsole(req.params.realm, "/", req, reply),
   );
 
   app.get("/", (_req, reply) => reply.redirect("/admin/master/console/", 302));

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context.ts";
+import { frontendUrl } from "../../http/frontend-url.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { enableServiceAccount, serviceAccountUser } from "./service-account.ts";
@@ -38,9 +39,10 @@ export async function registerClientExtrasRoutes(app: FastifyInstance, server: S
     const ctx = await adminContext(server, req, realm);
     ctx.require("view-clients");
     const client = requireClient(db, ctx, id);
-    if (providerId === "keycloak-oidc-keycloak-json") return keycloakOidcJson(server, ctx.realm, client);
+    if (providerId === "keycloak-oidc-keycloak-json")
+      return keycloakOidcJson(server, frontendUrl(server, req), ctx.realm, client);
     if (providerId === "keycloak-oidc-jboss-subsystem") {
-      return reply.type("text/plain").send(keycloakOidcSubsystemXml(server, ctx.realm, client));
+      return reply.type("text/plain").send(keycloakOidcSubsystemXml(frontendUrl(server, req), ctx.realm, client));
     }
     throw notFound("Unknown Provider");
   });

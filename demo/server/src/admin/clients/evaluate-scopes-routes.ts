@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../../context.ts";
+import { frontendUrl } from "../../http/frontend-url.ts";
 import type { RoleRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { notFound } from "../../http/errors.ts";
@@ -75,6 +76,7 @@ export async function registerEvaluateScopesRoutes(app: FastifyInstance, server:
     if (!user || user.realmId !== ctx.realm.id) throw notFound("No user found");
     return {
       server,
+      baseUrl: frontendUrl(server, req),
       realm: ctx.realm,
       client,
       user,

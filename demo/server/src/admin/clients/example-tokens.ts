@@ -6,6 +6,8 @@ import { grantedRoleChecker, tokenScopeValue } from "./scope-evaluation.ts";
 
 export interface ExampleTokenInput {
   server: ServerContext;
+  /** The frontend URL of the request (the example tokens' issuer). */
+  baseUrl: string;
   realm: RealmRecord;
   client: ClientRecord;
   user: UserRecord;
@@ -41,7 +43,7 @@ function baseClaims(input: ExampleTokenInput, type: string, lifespanSeconds: num
     exp: issuedAt + lifespanSeconds,
     iat: issuedAt,
     jti: randomUUID(),
-    iss: `${input.server.config.publicUrl}/realms/${input.realm.realm}`,
+    iss: `${input.baseUrl}/realms/${input.realm.realm}`,
     sub: input.user.id,
     typ: type,
     azp: input.client.clientId,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { randomBytes } from "node:crypto";
 import type { ServerContext } from "../../context.ts";
+import { frontendUrl } from "../../http/frontend-url.ts";
 import type { ClientInitialAccessRecord, RealmRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { newId } from "../../common/ids.ts";
@@ -52,7 +53,7 @@ export async function registerInitialAccessRoutes(app: FastifyInstance, server: 
       tx.put("realms", realm);
     });
     await adminEvent(server, ctx, "CREATE", "CLIENT_INITIAL_ACCESS_MODEL", `clients-initial-access/${entry.id}`, input);
-    const location = `${server.config.publicUrl}${adminPath(ctx.realm.realm, "clients-initial-access", entry.id)}`;
+    const location = `${frontendUrl(server, req)}${adminPath(ctx.realm.realm, "clients-initial-access", entry.id)}`;
     return reply
       .status(201)
       .header("location", location)

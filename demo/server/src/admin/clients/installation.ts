@@ -5,12 +5,13 @@ import { clientRoles } from "../../realm/lookup.ts";
 /** Keycloak's "Keycloak OIDC JSON" adapter configuration (provider keycloak-oidc-keycloak-json). */
 export function keycloakOidcJson(
   server: ServerContext,
+  baseUrl: string,
   realm: RealmRecord,
   client: ClientRecord,
 ): Record<string, unknown> {
   const config: Record<string, unknown> = {
     realm: realm.realm,
-    "auth-server-url": `${server.config.publicUrl}/`,
+    "auth-server-url": `${baseUrl}/`,
     "ssl-required": String(realm.settings.sslRequired ?? "external"),
     resource: client.clientId,
   };
@@ -25,11 +26,11 @@ export function keycloakOidcJson(
 }
 
 /** The OIDC Keycloak JSON as the JBoss/WildFly subsystem XML (provider keycloak-oidc-jboss-subsystem). */
-export function keycloakOidcSubsystemXml(server: ServerContext, realm: RealmRecord, client: ClientRecord): string {
+export function keycloakOidcSubsystemXml(baseUrl: string, realm: RealmRecord, client: ClientRecord): string {
   const lines = [
     `<secure-deployment name="WAR MODULE NAME.war">`,
     `    <realm>${realm.realm}</realm>`,
-    `    <auth-server-url>${server.config.publicUrl}/</auth-server-url>`,
+    `    <auth-server-url>${baseUrl}/</auth-server-url>`,
     client.rep.publicClient === true ? `    <public-client>true</public-client>` : "",
     `    <ssl-required>${String(realm.settings.sslRequired ?? "external").toUpperCase()}</ssl-required>`,
     `    <resource>${client.clientId}</resource>`,

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../../context.ts";
+import { frontendUrl } from "../../http/frontend-url.ts";
 import type { GroupRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { notFound } from "../../http/errors.ts";
@@ -25,8 +26,8 @@ const DEFAULT_MAX_CHILDREN = 10;
 
 export async function registerGroupRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   const { db } = server;
-  const groupUrl = (realmName: string, id: string) =>
-    `${server.config.publicUrl}/admin/realms/${encodeURIComponent(realmName)}/groups/${id}`;
+  const groupUrl = (req: FastifyRequest, realmName: string, id: string) =>
+    `${frontendUrl(server, req)}/admin/realms/${encodeURIComponent(realmName)}/groups/${id}`;
 
   app.get<RealmParams>("/admin/realms/:realm/groups", async (req) => {
     const ctx = await adminContext(server, req, req.params.realm);
@@ -74,7 +75,10 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
     }
     const group = await createGroup(server, ctx.realm, null, input);
     await adminEvent(server, ctx, "CREATE", "GROUP", `groups/${group.id}`, { ...input, id: group.id });
-    return reply.status(201).header("location", groupUrl(ctx.realm.realm, group.id)).send();
+    return reply
+      .status(201)
+      .header("location", groupUrl(req, ctx.realm.realm, group.id))
+      .send();
   });
 
   app.get<GroupParams>("/admin/realms/:realm/groups/:id", async (req) => {
@@ -143,7 +147,7 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
       await adminEvent(server, ctx, "CREATE", "GROUP", `groups/${parent.id}/children`, { ...input, id: child.id });
       return reply
         .status(201)
-        .header("location", groupUrl(ctx.realm.realm, child.id))
+        .header("location", groupUrl(req, ctx.realm.realm, child.id))
         .send(toGroupRepresentation(db, ctx, child, { full: true, subGroupCount: false }));
     },
   );

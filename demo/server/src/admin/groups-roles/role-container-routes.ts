@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../../context.ts";
+import { frontendUrl } from "../../http/frontend-url.ts";
 import type { RoleRecord } from "../../store/types.ts";
 import { adminContext, type AdminPermission, type AdminRequestContext } from "../../access/admin-context.ts";
 import { notFound } from "../../http/errors.ts";
@@ -106,7 +107,7 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
       ...input,
       id: role.id,
     });
-    const location = `${server.config.publicUrl}/admin/realms/${encodeURIComponent(container.ctx.realm.realm)}/${container.path}/${encodeURIComponent(role.name)}`;
+    const location = `${frontendUrl(server, req)}/admin/realms/${encodeURIComponent(container.ctx.realm.realm)}/${container.path}/${encodeURIComponent(role.name)}`;
     return reply.status(201).header("location", location).send();
   });
 

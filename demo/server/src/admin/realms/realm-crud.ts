@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context.ts";
+import { frontendUrl } from "../../http/frontend-url.ts";
 import { adminContext, contextIn, type AdminPermission, type AdminRequestContext } from "../../access/admin-context.ts";
 import { authenticateBearer } from "../../access/authenticate.ts";
 import { userEffectiveRoleIds } from "../../access/roles.ts";
@@ -59,7 +60,7 @@ export async function registerRealmCrudRoutes(app: FastifyInstance, server: Serv
     await grantCreatorAdminRoles(server, ctx, realm.realm);
     return reply
       .status(201)
-      .header("Location", `${server.config.publicUrl}/admin/realms/${encodeURIComponent(realm.realm)}`)
+      .header("Location", `${frontendUrl(server, req)}/admin/realms/${encodeURIComponent(realm.realm)}`)
       .send();
   });
 

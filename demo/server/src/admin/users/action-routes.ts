@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../../context.ts";
+import { frontendUrl } from "../../http/frontend-url.ts";
 import type { RealmRecord, UserRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { endSessions, startUserSession } from "../../access/sessions.ts";
@@ -31,7 +32,7 @@ function checkEmailRequest(server: ServerContext, realm: RealmRecord, user: User
   const client = clientByClientId(server.db, realm, clientId);
   if (!client && requestedClientId !== undefined) throw badRequest("Client doesn't exist");
   if (client && client.rep.enabled === false) throw badRequest("Client is not enabled");
-  if (redirectUri !== undefined && client && !isValidRedirectUri(client, redirectUri, server.config.publicUrl))
+  if (redirectUri !== undefined && client && !isValidRedirectUri(client, redirectUri, frontendUrl(server, req)))
     throw badRequest("Invalid redirect uri.");
   const lifespan = intParam(query, "lifespan") ?? Number(realm.settings.actionTokenGeneratedByAdminLifespan ?? 43200);
   return { clientId, redirectUri, lifespan };
@@ -113,6 +114,6 @@ export async function registerUserActionRoutes(app: FastifyInstance, server: Ser
       ipAddress: ctx.ipAddress,
       details: { impersonator_realm: ctx.authRealm.realm, impersonator: ctx.user.username },
     });
-    return { sameRealm, redirect: accountUrl(server, ctx.realm) };
+    return { sameRealm, redirect: accountUrl(frontendUrl(server, req), ctx.realm) };
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context.ts";
+import { frontendUrl } from "../../http/frontend-url.ts";
 import type { UserRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { clearLoginFailures } from "../../access/brute-force.ts";
@@ -112,7 +113,10 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     await adminEvent(server, ctx, "CREATE", "USER", `users/${user.id}`, eventRepresentation(rep));
     return reply
       .status(201)
-      .header("Location", `${server.config.publicUrl}/admin/realms/${encodeURIComponent(realm.realm)}/users/${user.id}`)
+      .header(
+        "Location",
+        `${frontendUrl(server, req)}/admin/realms/${encodeURIComponent(realm.realm)}/users/${user.id}`,
+      )
       .send();
   });
 
