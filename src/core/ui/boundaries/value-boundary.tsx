@@ -19,7 +19,7 @@ export function InlineRenderError({ error }: { error: unknown }) {
   const { t } = useMessages();
   return (
     <HelperText className="kc-inline-render-error" data-testid="inline-render-error">
-      <HelperTextItem variant="error">{t("unexpectedError", { error: shortMessage(error) })}</HelperTextItem>
+      <HelperTextItem variant="error">{t("valueCannotBeShown", { error: shortMessage(error) })}</HelperTextItem>
     </HelperText>
   );
 }
