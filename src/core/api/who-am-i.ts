@@ -1,7 +1,7 @@
 import type KeycloakAdminClient from "@keycloak/keycloak-admin-client";
 import type WhoAmIRepresentation from "@keycloak/keycloak-admin-client/lib/defs/whoAmIRepresentation.js";
 import { accessNamesFromToken, canCreateRealmFromToken, displayNameFromToken } from "../access/token-access.ts";
-import { decodeTokenClaims, type AccessTokenClaims } from "../auth/token-claims.ts";
+import { decodeTokenClaims, issuerRealm, type AccessTokenClaims } from "../auth/token-claims.ts";
 import { startupErrorDetail, type KcErrorDetail } from "../runtime/startup-error.ts";
 import { isForbidden } from "./api-error.ts";
 
@@ -62,10 +62,18 @@ export async function fetchWhoAmI(
   try {
     return (await client.whoAmI.find({ realm: authRealm, currentRealm })) as unknown as WhoAmI;
   } catch (error) {
-    const detail = startupErrorDetail("who-am-I", error);
-    if (!isForbidden(error)) return { ...ANONYMOUS_USER, refusal: { detail } };
-    const claims = decodeTokenClaims(await readToken().catch(() => undefined));
-    if (!claims) return { ...ANONYMOUS_USER, refusal: { detail } };
+    const failure = startupErrorDetail("who-am-I", error);
+    const claims =
+      failure.stage === "network" ? undefined : decodeTokenClaims(await readToken().catch(() => undefined));
+    const issuer = claims && issuerRealm(claims);
+    const detail =
+      issuer && issuer !== authRealm
+        ? {
+            ...failure,
+            message: `${failure.message} (the token comes from realm '${issuer}', auth-realm is '${authRealm}')`,
+          }
+        : failure;
+    if (!isForbidden(error) || !claims) return { ...ANONYMOUS_USER, refusal: { detail, clientId: claims?.azp } };
     return { ...whoAmIFromToken(claims, authRealm, currentRealm), refusal: { detail, clientId: claims.azp } };
   }
 }
