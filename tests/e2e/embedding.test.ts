@@ -262,6 +262,20 @@ describe("embedding <kc-users-admin> on a product team's page with its own clien
     await page.close();
   });
 
+  it("on the server's own origin, a provider handed over just after the element started wins over its own sign-in", async () => {
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    const signIns: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith("/protocol/openid-connect/auth")) signIns.push(request.url());
+    });
+    await page.goto(`${server.baseUrl}/demo/test-elements/users.html?realm=demo&provider-after=100`);
+    await waitForTable(page.locator("kc-users-admin").getByRole("grid", { name: "Users" }));
+    assert.deepEqual(signIns, [], "no keycloak-js sign-in of the element's own");
+    assert.match(page.url(), /\/demo\/test-elements\/users\.html\?/, "the page never navigated");
+    await page.close();
+  });
+
   it("tells a user without management roles that they are not allowed, and why", async () => {
     const { page } = await openPortal("order=after", { username: "portal-viewer", password: "viewer-pass" });
     const element = page.locator("kc-users-admin");
