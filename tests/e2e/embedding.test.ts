@@ -7,6 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, freePort, startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { screenshot, waitForTable } from "./organizations-support.ts";
+import { seriousAxeViolations } from "../support/axe.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const TIMEOUT = 20_000;
@@ -194,6 +195,7 @@ describe("embedding <kc-users-admin> on a product team's page with its own clien
     assert.deepEqual(consoleSignIns, [], "the element never started a sign-in of its own");
     const notice = await expectRefusedNotice(page);
     await screenshot(page, "embedding-notice");
+    assert.deepEqual(await seriousAxeViolations(page, "kc-users-admin"), [], "list with the notice");
     // Realm texts may fail on another origin: /resources/{realm}/admin/{locale} answers without CORS headers.
     const errors = (await kcErrors(page)).filter(({ stage }) => stage !== "translations");
     assert.deepEqual(
@@ -287,6 +289,7 @@ describe("embedding <kc-users-admin> on a product team's page with its own clien
       "The access token from client 'my-portal' gives Pat Viewer none of these roles for realm demo: query-users.",
     );
     await screenshot(page, "embedding-not-allowed");
+    assert.deepEqual(await seriousAxeViolations(page, "kc-users-admin"), [], "not allowed");
     assert.equal(await element.getByRole("grid", { name: "Users" }).count(), 0);
     await page.close();
   });

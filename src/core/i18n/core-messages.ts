@@ -18,7 +18,7 @@ export const coreMessages = {
     "The server answers who-am-I only for security-admin-console and for clients whose attribute security.admin.console is true. Set that attribute to true on '{{clientId}}' (admin REST API or realm import), or get the token from security-admin-console.",
   waitingForToken: "Waiting for the page to hand over a token",
   waitingForTokenHint:
-    "Waiting for the page to hand over a token: set this element's tokenProvider or keycloak property, or name a global function in its token-provider attribute.",
+    "Set this element's tokenProvider or keycloak property, or name a global function in its token-provider attribute.",
   forbiddenAdminConsole: "You do not have access to this part of the administration console.",
   pageErrorTitle: "This page could not be shown",
   close: "Close",

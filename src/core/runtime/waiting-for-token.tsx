@@ -1,8 +1,6 @@
 import { useEffect, useState } from "react";
-import { Bullseye } from "@patternfly/react-core/dist/esm/layouts/Bullseye/index.js";
+import { EmptyState, EmptyStateBody } from "@patternfly/react-core/dist/esm/components/EmptyState/index.js";
 import { Spinner } from "@patternfly/react-core/dist/esm/components/Spinner/index.js";
-import { Content } from "@patternfly/react-core/dist/esm/components/Content/index.js";
-import { Stack, StackItem } from "@patternfly/react-core/dist/esm/layouts/Stack/index.js";
 import { coreMessages } from "../i18n/core-messages.ts";
 import { HOST_TOKEN_GRACE_MS } from "./host-token-wait.ts";
 
@@ -14,21 +12,12 @@ export function WaitingForToken() {
     return () => clearTimeout(timer);
   }, []);
   return (
-    <Bullseye>
-      <Stack hasGutter>
-        <StackItem>
-          <Bullseye>
-            <Spinner aria-label={coreMessages.waitingForToken} />
-          </Bullseye>
-        </StackItem>
-        {long && (
-          <StackItem>
-            <Content component="p" data-testid="waiting-for-token">
-              {coreMessages.waitingForTokenHint}
-            </Content>
-          </StackItem>
-        )}
-      </Stack>
-    </Bullseye>
+    <EmptyState
+      icon={() => <Spinner aria-label={coreMessages.waitingForToken} />}
+      titleText={long ? coreMessages.waitingForToken : undefined}
+      headingLevel="h2"
+    >
+      {long && <EmptyStateBody data-testid="waiting-for-token">{coreMessages.waitingForTokenHint}</EmptyStateBody>}
+    </EmptyState>
   );
 }
