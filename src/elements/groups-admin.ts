@@ -4,7 +4,7 @@
  * Attributes: the base ones (server-url, realm, auth-realm, client-id, scope, locale, theme,
  * routing, base-path, token-provider). Properties: tokenProvider, keycloak.
  * Events: kc-group-created ({ id, name, parentId }), kc-group-updated ({ id, … }),
- * kc-group-deleted ({ id }), kc-navigate ({ path }).
+ * kc-group-deleted ({ id }), kc-navigate ({ path }), kc-error ({ stage, status?, message }).
  */
 import { defineArea } from "./define-element.ts";
 import { GroupsArea } from "./groups-admin/groups-area.tsx";

@@ -5,7 +5,7 @@
  * Attributes: the base ones (server-url, realm, auth-realm, client-id, scope, locale, theme,
  * routing — memory by default —, base-path, token-provider). Properties: tokenProvider, keycloak.
  * Events (bubbling, composed, `detail: { id, username }`): kc-user-created, kc-user-updated,
- * kc-user-deleted; kc-navigate ({ path }). Without manage-users, no create, edit or delete control
+ * kc-user-deleted; kc-navigate ({ path }); kc-error ({ stage, status?, message }) for each start-up failure. Without manage-users, no create, edit or delete control
  * is shown and no call needing it is made.
  */
 import { defineArea } from "./define-element.ts";

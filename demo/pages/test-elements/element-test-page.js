@@ -2,7 +2,7 @@
  * Test pages only: a token provider over the password grant (`token-realm`, `token-client`, `username`,
  * `password` from the page address; default: the master admin through admin-cli), a log of the element's
  * events on `window.kcEvents`, and the attributes every test page sets from its address
- * (`realm`, `theme`). Who-am-I answers only clients marked `security.admin.console`, so tests that
+ * (`realm`, `theme`, `provider-after`). Who-am-I answers only clients marked `security.admin.console`, so tests that
  * need another realm's access create such a client and name it in `token-client`.
  */
 export function passwordTokenProvider(params = new URLSearchParams(location.search)) {
@@ -46,6 +46,13 @@ export function mountWithToken(element, eventNames, tokenProvider) {
   element.setAttribute("auth-realm", params.get("token-realm") ?? "master");
   const theme = params.get("theme");
   if (theme) element.setAttribute("theme", theme);
-  element.tokenProvider = tokenProvider ?? passwordTokenProvider(params);
+  const provider = tokenProvider ?? passwordTokenProvider(params);
+  // `provider-after=MS`: hand the provider over that long after the element is defined, as a framework's effect does.
+  const delay = params.get("provider-after");
+  if (delay === null) element.tokenProvider = provider;
+  else
+    customElements
+      .whenDefined(element.localName)
+      .then(() => setTimeout(() => (element.tokenProvider = provider), Number(delay)));
   return theme;
 }

@@ -1,10 +1,18 @@
 import type { AccessName } from "./access-names.ts";
 
+/** Where the user's access was read from, for the reason a forbidden message gives. */
+export type AccessBasis =
+  | { from: "who-am-I"; user: string; realm: string }
+  | { from: "token"; clientId: string; user: string; realm: string }
+  | { from: "failure"; message: string; status?: number };
+
 export interface AccessChecker {
   /** True when the user holds every one of the names ('anyone' always holds). */
   hasAccess(...names: AccessName[]): boolean;
   /** True when the user holds at least one of the names. */
   hasSomeAccess(...names: AccessName[]): boolean;
+  /** Where the access was read from, when known. */
+  readonly basis?: AccessBasis;
 }
 
 /** A rule a route or menu entry declares: names (all of them needed) or a function. */
@@ -14,12 +22,14 @@ export type AccessRule = AccessName | AccessName[] | ((access: AccessChecker) =>
 export function createAccessChecker(
   realmAccess: Record<string, readonly string[]> | undefined,
   realm: string,
+  basis?: AccessBasis,
 ): AccessChecker {
   const held = new Set(realmAccess?.[realm] ?? []);
   const holds = (name: AccessName) => name === "anyone" || held.has(name);
   return {
     hasAccess: (...names) => names.every(holds),
     hasSomeAccess: (...names) => names.some(holds),
+    basis,
   };
 }
 

@@ -12,3 +12,6 @@ export function useAccess(): AccessChecker {
   if (!access) throw new Error("No provider found for Access context");
   return access;
 }
+
+/** The access in scope, or null outside any realm scope. */
+export const useOptionalAccess = () => useContext(AccessContext);

@@ -1,13 +1,14 @@
 import type { TokenProviderInput } from "../runtime/element-props.ts";
 import { TOKEN_MIN_VALIDITY, type AuthSession } from "./auth-session.ts";
 import type { KeycloakLike } from "./keycloak-like.ts";
+import { requireToken } from "./token-source-error.ts";
 
 /** A session over the host's token provider (object with getAccessToken, or a function). */
 export function providerSession(provider: TokenProviderInput): AuthSession {
   const read = typeof provider === "function" ? provider : () => provider.getAccessToken();
   return {
     kind: "host-provider",
-    getAccessToken: async () => (await read()) ?? undefined,
+    getAccessToken: () => requireToken(async () => read(), "The page's token provider"),
     idTokenClaims: () => undefined,
     signOut: async () => undefined,
   };
@@ -26,10 +27,11 @@ export function globalFunctionSession(name: string): AuthSession {
 export function hostKeycloakSession(keycloak: KeycloakLike): AuthSession {
   return {
     kind: "host-keycloak",
-    async getAccessToken() {
-      await keycloak.updateToken(TOKEN_MIN_VALIDITY);
-      return keycloak.token;
-    },
+    getAccessToken: () =>
+      requireToken(async () => {
+        await keycloak.updateToken(TOKEN_MIN_VALIDITY);
+        return keycloak.token;
+      }, "The page's keycloak-js"),
     idTokenClaims: () => keycloak.idTokenParsed,
     signOut: () => keycloak.logout(),
   };

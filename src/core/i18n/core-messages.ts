@@ -11,6 +11,16 @@ export const coreMessages = {
   forbidden_other: "Forbidden, permissions needed:",
   forbiddenAdminConsole:
     "You do not have permission to access this resource, sign in with a user that has permission, or contact your administrator.",
+  forbiddenReasonToken:
+    "The access token from client '{{clientId}}' gives {{user}} none of these roles for realm {{realm}}: {{missing}}.",
+  forbiddenReasonWhoAmI: "The server's who-am-I gives {{user}} none of these for realm {{realm}}: {{missing}}.",
+  forbiddenReasonFailure: "Who-am-I could not be read, so no access is known: {{message}}",
+  whoAmIRefusedTitle: "Who-am-I refused tokens of client '{{clientId}}': access is read from the token's own roles",
+  whoAmIRefusedBody:
+    "The server answers who-am-I only for security-admin-console and for clients whose attribute security.admin.console is true. Set that attribute to true on '{{clientId}}' (admin REST API or realm import), or get the token from security-admin-console.",
+  waitingForToken: "Waiting for the page to hand over a token",
+  waitingForTokenHint:
+    "Set this element's tokenProvider or keycloak property, or name a global function in its token-provider attribute.",
   pageErrorTitle: "This page could not be shown",
   close: "Close",
   home: "Home",

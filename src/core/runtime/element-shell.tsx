@@ -16,6 +16,9 @@ import { SignInFailureDialog } from "./sign-in-failure-dialog.tsx";
 import { signInErrorFromUrl } from "./sign-in-failure.ts";
 import { useRuntimeStart } from "./use-runtime-start.ts";
 import { errorMessage } from "../api/api-error.ts";
+import { WaitingForToken } from "./waiting-for-token.tsx";
+import { hasHostTokenSource, useTokenSourceReady } from "./host-token-wait.ts";
+import { StartupErrorReporter, useStartFailureReport } from "./startup-error-reporter.tsx";
 
 export interface ElementShellProps extends ElementBaseProps {
   children: ReactNode;
@@ -39,12 +42,14 @@ function ServerInfoGate({ children }: { children: ReactNode }) {
  * with a spinner until the admin client, server info and who-am-I are loaded.
  */
 export function ElementShell({ children, initialPath, scopeToRealmAttribute = true, ...props }: ElementShellProps) {
-  const hostOwnsSignIn = Boolean(props.keycloak || props.tokenProvider || props.tokenProviderName);
-  const urlError = hostOwnsSignIn ? undefined : signInErrorFromUrl();
+  const tokenSourceReady = useTokenSourceReady(props);
+  const urlError = hasHostTokenSource(props) ? undefined : signInErrorFromUrl();
   // After a failed sign-in the page shows the failure and starts no new sign-in until 'try again'.
-  const { runtime, error } = useRuntimeStart(props, !urlError);
+  const { runtime, error } = useRuntimeStart(props, tokenSourceReady && !urlError);
+  useStartFailureReport(props.host, error, urlError);
   if (urlError || error)
     return <SignInFailureDialog error={urlError ?? (error ? errorMessage(error) : undefined)} i18n={runtime?.i18n} />;
+  if (!tokenSourceReady) return <WaitingForToken />;
   if (!runtime) return <LoadingSpinner />;
   const realm = props.realm || runtime.authRealm;
   return (
@@ -56,6 +61,7 @@ export function ElementShell({ children, initialPath, scopeToRealmAttribute = tr
               <AlertsProvider>
                 <ElementRouter mode={props.routing} basePath={props.basePath} initialPath={initialPath}>
                   <NavigationAnnouncer emit={props.emit} />
+                  <StartupErrorReporter host={props.host} i18n={runtime.i18n} />
                   <PageErrorBoundary>
                     <Suspense fallback={<LoadingSpinner />}>
                       <ServerInfoGate>

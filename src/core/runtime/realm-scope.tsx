@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { createAccessChecker } from "../access/access-checker.ts";
+import { createAccessChecker, type AccessBasis } from "../access/access-checker.ts";
 import { AccessProvider } from "../access/access-context.tsx";
 import type { Realm } from "../api/realm.ts";
 import type { WhoAmI } from "../api/who-am-i.ts";
@@ -12,6 +12,17 @@ import { CurrentRealmContext } from "./current-realm.tsx";
 import { useRuntime } from "./runtime-context.tsx";
 import { useRealmQuery, useWhoAmIQuery } from "./shared-queries.ts";
 import { useOverlayRoot } from "../ui/overlays/overlay-root.tsx";
+import { reportStartupError } from "./startup-error.ts";
+import { WhoAmIRefusedNotice } from "./who-am-i-refused-notice.tsx";
+
+const ADMIN_CONSOLE_CLIENT = "security-admin-console";
+
+function accessBasis(whoAmI: WhoAmI, realm: string): AccessBasis {
+  const user = whoAmI.displayName || whoAmI.userId;
+  if (whoAmI.accessFromToken) return { from: "token", clientId: whoAmI.refusal?.clientId ?? "", user, realm };
+  if (whoAmI.refusal) return { from: "failure", message: whoAmI.refusal.detail.message };
+  return { from: "who-am-I", user, realm };
+}
 
 interface RealmScopeValue {
   whoAmI: WhoAmI;
@@ -68,17 +79,30 @@ export function RealmScope({
     mountRoot.setAttribute("dir", direction);
     host.setAttribute("lang", language);
   }, [language, host, mountRoot]);
-  const access = useMemo(() => createAccessChecker(whoAmI.data?.realm_access, realm), [whoAmI.data, realm]);
+  const refusal = whoAmI.data?.refusal;
+  useEffect(() => {
+    if (refusal) reportStartupError(host, refusal, refusal.detail);
+  }, [host, refusal]);
+  const access = useMemo(
+    () => whoAmI.data && createAccessChecker(whoAmI.data.realm_access, realm, accessBasis(whoAmI.data, realm)),
+    [whoAmI.data, realm],
+  );
   const value = useMemo(
     () => (whoAmI.data ? { whoAmI: whoAmI.data, realm: realmQuery.data ?? null, language, chooseLanguage } : null),
     [whoAmI.data, realmQuery.data, language, chooseLanguage],
   );
-  if (!value || realmQuery.isPending) return <LoadingSpinner />;
+  if (!value || !access || realmQuery.isPending) return <LoadingSpinner />;
+  const refusedClient = value.whoAmI.accessFromToken ? refusal?.clientId : undefined;
   return (
     <CurrentRealmContext.Provider value={realm}>
       <CurrentLanguageContext.Provider value={language}>
         <RealmScopeContext.Provider value={value}>
-          <AccessProvider access={access}>{children}</AccessProvider>
+          <AccessProvider access={access}>
+            {refusedClient && refusedClient !== ADMIN_CONSOLE_CLIENT && (
+              <WhoAmIRefusedNotice clientId={refusedClient} />
+            )}
+            {children}
+          </AccessProvider>
         </RealmScopeContext.Provider>
       </CurrentLanguageContext.Provider>
     </CurrentRealmContext.Provider>

@@ -10,10 +10,10 @@ export function useServerInfoQuery() {
 }
 
 export function useWhoAmIQuery(currentRealm: string) {
-  const { adminClient, authRealm } = useRuntime();
+  const { adminClient, authRealm, auth } = useRuntime();
   return useQuery({
     queryKey: whoAmIKey(authRealm, currentRealm),
-    queryFn: () => fetchWhoAmI(adminClient, authRealm, currentRealm),
+    queryFn: () => fetchWhoAmI(adminClient, authRealm, currentRealm, () => auth.getAccessToken()),
   });
 }
 
