@@ -89,11 +89,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
 /** One cell, rendered as its own component so that a throw in `column.cell` stays in this cell. */
 function CellValue<T>({ row, column }: { row: T; column: TableColumn<T> }) {
-  if (!column.cell) return <>{displayText((row as Record<string, unknown>)[column.name])}</>;
+  if (!column.cell) return <bdi>{displayText((row as Record<string, unknown>)[column.name])}</bdi>;
   const content: unknown = column.cell(row);
   // A field handed back as it came from the server may be an object; React cannot render that.
   const isPlainObject = typeof content === "object" && content !== null && !Array.isArray(content);
-  return <>{isPlainObject && !isValidElement(content) ? displayText(content) : (content as ReactNode)}</>;
+  if (isPlainObject && !isValidElement(content)) return <bdi>{displayText(content)}</bdi>;
+  // Data keeps its own direction in a right-to-left console ("/Engineering" stays as written).
+  if (typeof content === "string") return <bdi>{content}</bdi>;
+  return <>{content as ReactNode}</>;
 }
 
 interface DataTableBodyProps<T> extends DataTableProps<T> {
