@@ -1,8 +1,16 @@
 import { readConfig } from "./config.ts";
-import { startServer } from "./server.ts";
+import { startServer, type RunningServer } from "./server.ts";
+import { DataFolderError } from "./store/data-folder-error.ts";
 
 const config = readConfig(process.argv.slice(2), process.env);
-const running = await startServer(config);
+let running: RunningServer;
+try {
+  running = await startServer(config);
+} catch (error) {
+  if (!(error instanceof DataFolderError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 console.log(`Keycloak-compatible server ready at ${config.publicUrl}`);
 console.log(`Admin console: ${config.publicUrl}/admin/master/console/`);
 console.log(`Sign in as admin / admin (realm master). Data folder: ${config.dataDir}`);
