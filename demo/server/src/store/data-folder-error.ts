@@ -29,21 +29,22 @@ export const damagedLog = (
     `the write-ahead log ${join(dir, file)} is damaged at byte ${offset} (${problem}); ${whyNotTorn}, ` +
       `so it is not a write torn by a crash.`,
     [
-      `keep what precedes the damage: truncate -s ${offset} ${join(dir, file)} (the damaged record and the ` +
-        `${bytesFromOffset} bytes from it on are lost), then start again`,
+      `keep what precedes the damage: truncate -s ${offset} ${join(dir, file)} (this loses the ` +
+        `${bytesFromOffset} bytes from there on: the damaged record and any after it), then start again`,
     ],
   );
 
 export const damagedSnapshot = (dir: string, file: string, offset: number, problem: string): DataFolderError =>
   refuse(dir, `the snapshot ${join(dir, file)} is damaged at byte ${offset} (${problem}).`, []);
 
-export const missingSnapshot = (dir: string, problem: string): DataFolderError =>
-  refuse(dir, problem, [`put the missing snapshot back from a backup`]);
+export const missingSnapshot = (dir: string, problem: string): DataFolderError => refuse(dir, problem, []);
 
 export const missingLog = (dir: string, file: string): DataFolderError =>
-  refuse(dir, `the write-ahead log ${join(dir, file)} is missing; the writes made since the last start were in it.`, [
-    `put ${file} back from a backup`,
-  ]);
+  refuse(
+    dir,
+    `the write-ahead log ${join(dir, file)} is missing; the writes made since the last start were in it.`,
+    [],
+  );
 
 export const notAStore = (dir: string, entries: string[]): DataFolderError =>
   refuse(
