@@ -39,16 +39,25 @@ export function* linesOf(data: Buffer): Generator<Line> {
 
 export type Decoded = { ok: true; value: unknown } | { ok: false; problem: string };
 
-const CHECKSUM = /^[0-9a-f]{8}$/;
-
 /** A format-2 line: checks its checksum, then parses its JSON. */
 export function decodeRecord(data: Buffer, line: Line): Decoded {
-  const checksum = data.toString("latin1", line.start, line.start + 8);
-  if (line.end - line.start < 10 || !CHECKSUM.test(checksum) || data[line.start + 8] !== 0x20)
-    return { ok: false, problem: "no checksum at the start of the line" };
+  const checksum = line.end - line.start >= 10 && data[line.start + 8] === 0x20 ? hexAt(data, line.start) : -1;
+  if (checksum < 0) return { ok: false, problem: "no checksum at the start of the line" };
   const payload = data.subarray(line.start + 9, line.end);
-  if (crc32(payload) !== parseInt(checksum, 16)) return { ok: false, problem: "checksum mismatch" };
+  if (crc32(payload) !== checksum) return { ok: false, problem: "checksum mismatch" };
   return parseJson(payload.toString("utf8"));
+}
+
+/** The number written as 8 lowercase hex digits at `at`, or -1. */
+function hexAt(data: Buffer, at: number): number {
+  let value = 0;
+  for (let i = at; i < at + 8; i++) {
+    const c = data[i];
+    const digit = c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
+    if (digit < 0) return -1;
+    value = value * 16 + digit;
+  }
+  return value;
 }
 
 /** A line of the format before checksums (plain JSON). */
