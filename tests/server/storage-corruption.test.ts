@@ -233,4 +233,25 @@ describe("storage corruption", () => {
     assert.deepEqual(readdirSync(dir).sort(), ["snapshot-3.jsonl", "wal-3.jsonl"]);
     assert.match(readFileSync(join(dir, "snapshot-3.jsonl"), "utf8"), /^[0-9a-f]{8} \{"format":2,"snapshot":3\}\n/);
   });
+
+  test("a folder from the first start before checksums (empty snapshot-1, data in wal-1) is converted", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "kc-legacy-"));
+    folders.push(dir);
+    const first = await startTestServer({ dataDir: dir, args });
+    await first.stop();
+    writeFileSync(join(dir, "snapshot-1.jsonl"), "");
+    const log = readFileSync(join(dir, "wal-1.jsonl"), "utf8").split("\n").filter(Boolean);
+    writeFileSync(join(dir, "wal-1.jsonl"), log.map((line) => line.slice(9) + "\n").join(""));
+
+    const seededMaster = (JSON.parse(log[0].slice(9)) as [string, string, { id: string; realm: string }][])[0][2];
+    assert.equal(seededMaster.realm, "master");
+
+    const server = await startTestServer({ dataDir: dir, args });
+    const api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
+    const master = (await (await api("/admin/realms/master")).json()) as { id: string };
+    await server.stop();
+    assert.equal(master.id, seededMaster.id, "the master realm was seeded again instead of loaded");
+    assert.match(server.output, new RegExp(`Data folder ${dir}: converted to format 2`));
+    assert.deepEqual(readdirSync(dir).sort(), ["snapshot-2.jsonl", "wal-2.jsonl"]);
+  });
 });
