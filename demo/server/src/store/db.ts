@@ -166,11 +166,13 @@ export class Db {
       const waiters = this.waiters;
       this.pending = [];
       this.waiters = [];
-      const chunk = lines.join("");
+      const chunk = Buffer.from(lines.join(""));
       try {
-        await this.wal!.write(chunk);
+        const { bytesWritten } = await this.wal!.write(chunk);
+        if (bytesWritten !== chunk.length)
+          throw new Error(`Short write to the write-ahead log: ${bytesWritten} of ${chunk.length} bytes`);
         await this.wal!.datasync();
-        this.walLength += Buffer.byteLength(chunk);
+        this.walLength += chunk.length;
         for (const w of waiters) w.resolve();
       } catch (error) {
         // Appends after a partial one would sit behind a damaged record; cut the log back to its last good end.

@@ -34,9 +34,9 @@ const generationOf = (file: string, kind: "snapshot" | "wal") =>
 /**
  * Reads the newest snapshot and replays its log through `apply`. Only reads:
  * whatever it finds wrong, it throws a DataFolderError and leaves every file
- * as it was. The one thing it tolerates is a damaged final log record with
- * nothing after it, which a crash mid-append leaves; that record is returned
- * as `tornTail` and not applied.
+ * as it was. The one thing it tolerates is a final log record that a crash
+ * mid-append cut off (no newline, or zero bytes where data never landed); that
+ * record is returned as `tornTail` and not applied.
  */
 export function loadDataFolder(dir: string, apply: (op: Op) => void): Loaded {
   const entries = readdirSync(dir).sort();
