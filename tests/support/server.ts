@@ -11,6 +11,8 @@ export interface TestServer {
   port: number;
   dataDir: string;
   process: ChildProcess;
+  /** What the current server process has printed so far (stdout and stderr). */
+  output: string;
   /** Graceful stop (SIGTERM) and wait for exit. */
   stop(): Promise<void>;
   /** SIGKILL and wait for exit. */
@@ -43,6 +45,7 @@ export async function startTestServer(
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "kc-test-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   let child: ChildProcess;
+  let output = "";
   const launch = async () => {
     child = spawn(
       process.execPath,
@@ -62,7 +65,7 @@ export async function startTestServer(
         stdio: ["ignore", "pipe", "pipe"],
       },
     );
-    let output = "";
+    output = "";
     child.stdout!.on("data", (d) => (output += d));
     child.stderr!.on("data", (d) => (output += d));
     const started = Date.now();
@@ -91,6 +94,9 @@ export async function startTestServer(
     dataDir,
     get process() {
       return child;
+    },
+    get output() {
+      return output;
     },
     stop: () => waitExit("SIGTERM"),
     kill: () => waitExit("SIGKILL"),

@@ -1,8 +1,16 @@
 import { readConfig } from "./config.ts";
-import { startServer } from "./server.ts";
+import { startServer, type RunningServer } from "./server.ts";
+import { DataFolderError } from "./store/data-folder-error.ts";
 
 const config = readConfig(process.argv.slice(2), process.env);
-const running = await startServer(config);
+let running: RunningServer;
+try {
+  running = await startServer(config);
+} catch (error) {
+  if (!(error instanceof DataFolderError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 const address = config.hostname?.includes("://")
   ? config.hostname
   : `http://${config.hostname ?? (config.host === "0.0.0.0" ? "127.0.0.1" : config.host)}:${config.port}`;

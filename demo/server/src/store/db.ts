@@ -1,20 +1,9 @@
-import {
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  openSync,
-  writeSync,
-  fsyncSync,
-  closeSync,
-  ftruncateSync,
-} from "node:fs";
+import { mkdirSync, readdirSync, renameSync, rmSync, openSync, writeSync, fsyncSync, closeSync } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import { TABLE_NAMES, type TableName, type Tables } from "./types.ts";
-
-type Op = ["p", TableName, unknown] | ["d", TableName, string];
+import { encodeRecord, FORMAT_VERSION, type Op } from "./record-format.ts";
+import { loadDataFolder, type TornTail } from "./load.ts";
 
 /** A write transaction: collects puts and deletes, applied together when the callback returns. */
 export class Tx {
@@ -39,11 +28,13 @@ interface Waiter {
 /**
  * In-memory tables with durable writes.
  *
- * Every transaction is appended to a write-ahead log as one JSON line and
- * fsynced before `write()` resolves; concurrent transactions share one fsync.
- * On open, the newest snapshot is loaded and the log replayed; a torn last line
- * (a crash mid-write) is a transaction that was never acknowledged and is
- * dropped. Then a new snapshot is written to a temporary file, fsynced and
+ * Every transaction is appended to a write-ahead log as one checksummed line
+ * (record-format.ts) and fsynced before `write()` resolves; concurrent
+ * transactions share one fsync. On open, the newest snapshot is loaded and the
+ * log replayed (load.ts): damage anywhere stops the start with every file left
+ * as it was, except a torn final log record (a crash mid-append, never
+ * acknowledged), which is dropped, reported and kept aside. Only after such a
+ * clean load is a new snapshot written to a temporary file, fsynced and
  * renamed, so the store on disk is always loadable.
  */
 export class Db {
@@ -53,6 +44,10 @@ export class Db {
   private waiters: Waiter[] = [];
   private flushing = false;
   private wal: FileHandle | undefined;
+  /** Bytes of the log that are on disk; a failed append is cut back to this. */
+  private walLength = 0;
+  /** Set when a failed append could not be cut back: the log's end is unknown, so no further write is accepted. */
+  private walBroken: unknown;
   private readonly listeners = new Map<TableName, ChangeListener<unknown>[]>();
 
   private constructor(private readonly dir: string | undefined) {
@@ -70,8 +65,10 @@ export class Db {
   static async open(dir: string): Promise<Db> {
     mkdirSync(dir, { recursive: true });
     const db = new Db(dir);
-    const generation = db.load();
-    await db.compact(generation + 1);
+    const loaded = loadDataFolder(dir, (op) => db.apply(op));
+    if (loaded.tornTail) db.keepTornTail(loaded.tornTail);
+    await db.compact(loaded.generation + 1);
+    if (loaded.legacy) console.log(`Data folder ${dir}: converted to format ${FORMAT_VERSION} (checksummed records).`);
     return db;
   }
 
@@ -116,9 +113,10 @@ export class Db {
     const tx = new Tx();
     const result = change(tx);
     if (tx.ops.length === 0) return result;
+    if (this.walBroken) throw this.walBroken;
     for (const op of tx.ops) this.apply(op);
     if (!this.dir) return result;
-    this.pending.push(JSON.stringify(tx.ops));
+    this.pending.push(encodeRecord(JSON.stringify(tx.ops)));
     await new Promise<void>((resolve, reject) => {
       this.waiters.push({ resolve, reject });
       if (!this.flushing) setImmediate(() => void this.flush());
@@ -168,65 +166,47 @@ export class Db {
       const waiters = this.waiters;
       this.pending = [];
       this.waiters = [];
+      const chunk = Buffer.from(lines.join(""));
       try {
-        await this.wal!.write(lines.join("\n") + "\n");
+        const { bytesWritten } = await this.wal!.write(chunk);
+        if (bytesWritten !== chunk.length)
+          throw new Error(`Short write to the write-ahead log: ${bytesWritten} of ${chunk.length} bytes`);
         await this.wal!.datasync();
+        this.walLength += chunk.length;
         for (const w of waiters) w.resolve();
       } catch (error) {
+        // Appends after a partial one would sit behind a damaged record; cut the log back to its last good end.
+        await this.wal!.truncate(this.walLength).catch(() => (this.walBroken = error));
         for (const w of waiters) w.reject(error);
       }
     }
     this.flushing = false;
   }
 
-  /** Loads the newest snapshot and replays its log; returns its generation (0 when empty). */
-  private load(): number {
-    const dir = this.dir!;
-    const files = readdirSync(dir);
-    for (const f of files) if (f.endsWith(".tmp")) rmSync(join(dir, f));
-    const generations = files
-      .map((f) => /^snapshot-(\d+)\.jsonl$/.exec(f)?.[1])
-      .filter((g): g is string => g !== undefined)
-      .map(Number)
-      .sort((a, b) => b - a);
-    const generation = generations[0] ?? 0;
-    if (generation > 0) {
-      const text = readFileSync(join(dir, `snapshot-${generation}.jsonl`), "utf8");
-      for (const line of text.split("\n")) {
-        if (!line) continue;
-        const entry = JSON.parse(line) as { t: TableName; r: unknown };
-        this.apply(["p", entry.t, entry.r]);
-      }
-    }
-    const walPath = join(dir, `wal-${generation}.jsonl`);
-    let text = "";
-    try {
-      text = readFileSync(walPath, "utf8");
-    } catch {
-      /* no log yet */
-    }
-    const lines = text.split("\n");
-    for (const line of lines) {
-      if (!line) continue;
-      let ops: Op[];
-      try {
-        ops = JSON.parse(line) as Op[];
-      } catch {
-        break; // a torn last line: that transaction was never acknowledged
-      }
-      for (const op of ops) this.apply(op);
-    }
-    return generation;
+  /** Saves the bytes of a dropped torn record beside the log, as evidence, and says so on stderr. */
+  private keepTornTail(tail: TornTail): void {
+    const keptPath = join(this.dir!, `${tail.file}.torn-tail`);
+    const fd = openSync(keptPath, "w");
+    writeSync(fd, tail.bytes);
+    fsyncSync(fd);
+    closeSync(fd);
+    console.error(
+      `Data folder ${this.dir}: dropped the torn final record of ${join(this.dir!, tail.file)} at byte ` +
+        `${tail.offset} (${tail.bytes.length} bytes; a write cut off by a crash before it was acknowledged). ` +
+        `Its bytes are kept in ${keptPath}.`,
+    );
   }
 
   /** Writes every table into snapshot-{generation}, starts an empty log for it and removes older files. */
   private async compact(generation: number): Promise<void> {
     const dir = this.dir!;
+    for (const f of readdirSync(dir)) if (f.endsWith(".tmp")) rmSync(join(dir, f));
     const finalPath = join(dir, `snapshot-${generation}.jsonl`);
     const tmpPath = finalPath + ".tmp";
     const fd = openSync(tmpPath, "w");
-    let chunk: string[] = [];
+    let chunk: string[] = [encodeRecord(JSON.stringify({ format: FORMAT_VERSION, snapshot: generation }))];
     let size = 0;
+    let count = 0;
     const flushChunk = () => {
       if (chunk.length) writeSync(fd, chunk.join(""));
       chunk = [];
@@ -235,18 +215,19 @@ export class Db {
     for (const [name, table] of this.tables) {
       if (name === "authCodes") continue;
       for (const record of table.values()) {
-        const line = JSON.stringify({ t: name, r: record }) + "\n";
+        const line = encodeRecord(JSON.stringify({ t: name, r: record }));
         chunk.push(line);
         size += line.length;
+        count++;
         if (size > 1 << 20) flushChunk();
       }
     }
+    chunk.push(encodeRecord(JSON.stringify({ end: true, records: count })));
     flushChunk();
     fsyncSync(fd);
     closeSync(fd);
     renameSync(tmpPath, finalPath);
-    const walFd = openSync(join(dir, `wal-${generation}.jsonl`), "a");
-    ftruncateSync(walFd, 0);
+    const walFd = openSync(join(dir, `wal-${generation}.jsonl`), "w");
     fsyncSync(walFd);
     closeSync(walFd);
     const dirFd = openSync(dir, "r");
@@ -257,5 +238,6 @@ export class Db {
       if (g !== undefined && Number(g) < generation) rmSync(join(dir, f));
     }
     this.wal = await open(join(dir, `wal-${generation}.jsonl`), "a");
+    this.walLength = 0;
   }
 }
