@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { startTestServer, type TestServer } from "../support/server.ts";
 
 const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; frame-src 'self'; img-src 'self' data:; connect-src 'self'";
+  "default-src 'self'; script-src 'self'; style-src 'self'; frame-src 'self'; frame-ancestors 'self'; object-src 'none'; img-src 'self' data:; connect-src 'self'";
 
 let server: TestServer;
 let dist: string;

@@ -18,6 +18,8 @@ export async function adminRoutes(): Promise<AdminRoute[]> {
       routes.push({ method, url: route.url, hasBodySchema: !!route.schema?.body });
     }
   });
-  for (const register of routeFamilies) await register(app, {} as ServerContext);
+  // Registration reads only the configuration; the admin routes do not depend on the demo pages.
+  const server = { config: { demoPages: false } } as unknown as ServerContext;
+  for (const register of routeFamilies) await register(app, server);
   return routes;
 }
