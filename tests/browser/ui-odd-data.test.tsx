@@ -166,7 +166,7 @@ describe("odd server data breaks only its own cell or panel", () => {
     await realClick(byText(root, '[role="tab"]', "Broken")!);
     await waitFor(() => root.querySelector("[data-testid=panel-render-error]"), "the broken tab's error again");
     brokenTabValue = "Repaired value";
-    await realClick(byText(root, "[data-testid=panel-render-error] button", "try again")!);
+    await realClick(byText(root, "[data-testid=panel-render-error] button", "Try again")!);
     await waitFor(() => root.querySelector(".broken-panel")?.textContent === "Repaired value", "the retried panel");
     expect(root.querySelector("[data-testid=panel-render-error]")).to.equal(null);
   });
