@@ -109,7 +109,7 @@ describe("translations from the server", () => {
     const loads: string[] = [];
     page.on("framenavigated", (frame) => frame === page.mainFrame() && loads.push(frame.url()));
 
-    await page.getByRole("button", { name: "Sprache wählen" }).click();
+    await page.getByRole("button", { name: "Deutsch, Sprache wählen" }).click();
     await page.getByRole("option", { name: "العربية" }).click();
     const links = nav(page);
     await links.getByRole("link", { name: "المستخدمون", exact: true }).waitFor();

@@ -24,7 +24,13 @@ export function LanguageSelector() {
     .map((locale) => ({ value: locale, label: nativeLanguageName(locale) }));
   if (options.length < TYPEAHEAD_THRESHOLD)
     return (
-      <SingleSelect options={options} value={language} onChange={chooseLanguage} aria-label={t("selectLanguage")} />
+      <SingleSelect
+        options={options}
+        value={language}
+        onChange={chooseLanguage}
+        // The name starts with the visible text, the chosen language (WCAG 2.5.3).
+        aria-label={t("languageSelectorNamed", { language: nativeLanguageName(language), action: t("selectLanguage") })}
+      />
     );
   return (
     <TypeaheadSelect

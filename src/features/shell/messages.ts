@@ -20,6 +20,7 @@ export const shellMessages = {
   realmSelector: "Realm selector",
   userMenuNamed: "{{name}}, user menu",
   realmSelectorNamed: "{{realm}}, select a realm",
+  languageSelectorNamed: "{{language}}, {{action}}",
   searchRealm: "Search realms",
   recentlyUsed: "Recently used",
   allRealms: "All realms",

@@ -150,8 +150,9 @@ const fields = <K extends string, T>(names: readonly K[], schema: () => T) =>
 /** Keycloak's RealmRepresentation: name, display names and every typed setting the server reads. */
 export const RealmSchema = Representation("RealmRepresentation", {
   realm: Name(),
-  displayName: Name(),
-  displayNameHtml: Name(),
+  // Realm attributes are text columns in Keycloak: no 255 cap (HTML display names are often longer).
+  displayName: Str(),
+  displayNameHtml: Str(),
   attributes: StringMap(),
   browserSecurityHeaders: StringMap(),
   eventsExpiration: Long(),
