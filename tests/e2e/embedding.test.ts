@@ -123,7 +123,7 @@ describe("embedding <kc-users-admin> on a product team's page with its own clien
   };
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ args: ["--demo-pages"] });
     const port = await freePort();
     portalUrl = `http://127.0.0.1:${port}`;
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
@@ -219,7 +219,7 @@ describe("embedding <kc-users-admin> on a product team's page with its own clien
     await element.getByRole("heading", { level: 1, name: "embed-edit-me" }).waitFor();
     await element.getByLabel("Last name", { exact: true }).fill("After");
     await element.getByRole("button", { name: "Save" }).click();
-    await element.getByText("The user was saved.").waitFor();
+    await element.getByText("The user has been saved").waitFor();
     const [edited] = (await (await api(`${USERS}?username=embed-edit-me&exact=true`)).json()) as { lastName: string }[];
     assert.equal(edited!.lastName, "After");
 
@@ -244,7 +244,7 @@ describe("embedding <kc-users-admin> on a product team's page with its own clien
       .click();
     await element.getByRole("menuitem", { name: "Delete user" }).click();
     await element.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
-    await element.getByText("The user was deleted.").waitFor();
+    await element.getByText("The user has been deleted").waitFor();
     const left = (await (await api(`${USERS}?username=embed-delete-me&exact=true`)).json()) as unknown[];
     assert.deepEqual(left, []);
 
