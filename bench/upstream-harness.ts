@@ -14,7 +14,12 @@ const lockFile = join(upstreamDir, "package-lock.json");
 const installed = join(upstreamDir, "node_modules/.package-lock.json");
 const builtPage = join(upstreamDir, "dist/index.html");
 
-const newerThan = (file: string, than: string) => existsSync(file) && statSync(file).mtimeMs >= statSync(than).mtimeMs;
+const newerThan = (file: string, ...than: string[]) =>
+  existsSync(file) && than.every((other) => statSync(file).mtimeMs >= statSync(other).mtimeMs);
+/** What the build reads besides node_modules. */
+const buildInputs = ["index.html", "vite.config.ts", "src/main.tsx", "src/i18n.ts", "src/environment.ts"].map((file) =>
+  join(upstreamDir, file),
+);
 
 /** `npm ci` into bench/upstream-console/node_modules and `vite build`, each only when out of date. */
 export function ensureUpstreamBuild(): void {
@@ -22,7 +27,7 @@ export function ensureUpstreamBuild(): void {
     console.log("upstream console: npm ci --prefix bench/upstream-console");
     execFileSync("npm", ["ci", "--prefix", upstreamDir, "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
   }
-  if (!newerThan(builtPage, installed)) {
+  if (!newerThan(builtPage, installed, ...buildInputs)) {
     console.log("upstream console: vite build");
     execFileSync(join(upstreamDir, "node_modules/.bin/vite"), ["build", "--logLevel", "warn"], {
       cwd: upstreamDir,
