@@ -56,7 +56,9 @@ const featureIsolation = FEATURE_AREAS.filter((area) => area !== "shell").map((a
 }));
 
 export default tseslint.config(
-  { ignores: ["dist/**", ".tmp/**", "node_modules/**", "test-results/**", ".data/**"] },
+  {
+    ignores: ["dist/**", ".tmp/**", "node_modules/**", "test-results/**", ".data/**", "bench/upstream-console/dist/**"],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { linterOptions: { reportUnusedDisableDirectives: "off" } },

@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: bundle sizes, the dashboard's first paint, and on one server with the scale realm
  * the admin API latency and the time the screens take to show a page once its answer has arrived.
- * BENCH_SKIP_SERVER=1 leaves the scale realm out.
+ * Then our console side by side with Keycloak's own (from npm), and the elements on host pages.
+ * BENCH_SKIP_SERVER=1 leaves the scale realm out; BENCH_SKIP_UPSTREAM=1 the side-by-side.
  */
 import { bundleReport, ensureBuild, kilobytes, measureBundle } from "./bundle-size.ts";
 import { firstPaintLine, measureFirstPaint } from "./first-paint.ts";
 import { startScaleServer } from "./scale-server.ts";
 import { benchScaleScreens } from "./scale-screens.ts";
 import { benchAdminApi } from "./server-bench.ts";
+import { benchSideBySide } from "./side-by-side.ts";
 
 function heading(title: string) {
   console.log(`\n== ${title}`);
@@ -39,4 +41,9 @@ if (process.env.BENCH_SKIP_SERVER !== "1") {
   } finally {
     await server.stop();
   }
+}
+
+if (process.env.BENCH_SKIP_UPSTREAM !== "1") {
+  heading("side by side with Keycloak's console (ours/Keycloak; targets: time ≤ 0.5×, bytes ≤ 0.5× cold, ≤ 0.1× warm)");
+  await benchSideBySide();
 }
