@@ -6,6 +6,7 @@ export interface AdminRoute {
   method: string;
   url: string;
   hasBodySchema: boolean;
+  hasQuerySchema: boolean;
 }
 
 /** Every admin route the server registers, collected with Fastify's onRoute hook (registration only, no listening). */
@@ -14,10 +15,16 @@ export async function adminRoutes(): Promise<AdminRoute[]> {
   const routes: AdminRoute[] = [];
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {
-      if (method === "HEAD" || !route.url.startsWith("/admin/realms")) continue;
-      routes.push({ method, url: route.url, hasBodySchema: !!route.schema?.body });
+      if (method === "HEAD" || !route.url.startsWith("/admin/")) continue;
+      routes.push({
+        method,
+        url: route.url,
+        hasBodySchema: !!route.schema?.body,
+        hasQuerySchema: !!route.schema?.querystring,
+      });
     }
   });
-  for (const register of routeFamilies) await register(app, {} as ServerContext);
+  const registrationOnly = { config: { demoPages: false } } as unknown as ServerContext;
+  for (const register of routeFamilies) await register(app, registrationOnly);
   return routes;
 }
