@@ -5,6 +5,7 @@ import { now } from "../common/ids.ts";
 import { adminContext, type AdminRequestContext } from "./admin-context.ts";
 import { isSessionActive } from "./sessions.ts";
 import { recordAdminEvent } from "../events/record.ts";
+import { NoBody } from "../admin/common/schemas.ts";
 
 const authDetails = (ctx: AdminRequestContext) => ({
   realmId: ctx.authRealm.id,
@@ -35,23 +36,27 @@ export async function registerSessionAdmin(app: FastifyInstance, server: ServerC
     },
   );
 
-  app.post<{ Params: { realm: string } }>("/admin/realms/:realm/logout-all", async (req) => {
-    const ctx = await adminContext(server, req, req.params.realm);
-    ctx.require("manage-users");
-    const sessions = server.db.list("userSessions", ctx.realm.id).filter((s) => !s.offline);
-    const realm = { ...ctx.realm, settings: { ...ctx.realm.settings, notBefore: Math.floor(now() / 1000) } };
-    await server.db.write((tx) => {
-      tx.put("realms", realm);
-      for (const s of sessions) tx.delete("userSessions", s.id);
-    });
-    await recordAdminEvent(server, realm, {
-      operationType: "ACTION",
-      resourceType: "REALM",
-      resourcePath: "logout-all",
-      authDetails: authDetails(ctx),
-    });
-    return {};
-  });
+  app.post<{ Params: { realm: string } }>(
+    "/admin/realms/:realm/logout-all",
+    { schema: { body: NoBody } },
+    async (req) => {
+      const ctx = await adminContext(server, req, req.params.realm);
+      ctx.require("manage-users");
+      const sessions = server.db.list("userSessions", ctx.realm.id).filter((s) => !s.offline);
+      const realm = { ...ctx.realm, settings: { ...ctx.realm.settings, notBefore: Math.floor(now() / 1000) } };
+      await server.db.write((tx) => {
+        tx.put("realms", realm);
+        for (const s of sessions) tx.delete("userSessions", s.id);
+      });
+      await recordAdminEvent(server, realm, {
+        operationType: "ACTION",
+        resourceType: "REALM",
+        resourcePath: "logout-all",
+        authDetails: authDetails(ctx),
+      });
+      return {};
+    },
+  );
 
   app.get<{ Params: { realm: string } }>("/admin/realms/:realm/client-session-stats", async (req) => {
     const ctx = await adminContext(server, req, req.params.realm);
@@ -75,15 +80,19 @@ export async function registerSessionAdmin(app: FastifyInstance, server: ServerC
     return stats;
   });
 
-  app.post<{ Params: { realm: string } }>("/admin/realms/:realm/push-revocation", async (req) => {
-    const ctx = await adminContext(server, req, req.params.realm);
-    ctx.require("manage-realm");
-    await recordAdminEvent(server, ctx.realm, {
-      operationType: "ACTION",
-      resourceType: "REALM",
-      resourcePath: "push-revocation",
-      authDetails: authDetails(ctx),
-    });
-    return {};
-  });
+  app.post<{ Params: { realm: string } }>(
+    "/admin/realms/:realm/push-revocation",
+    { schema: { body: NoBody } },
+    async (req) => {
+      const ctx = await adminContext(server, req, req.params.realm);
+      ctx.require("manage-realm");
+      await recordAdminEvent(server, ctx.realm, {
+        operationType: "ACTION",
+        resourceType: "REALM",
+        resourcePath: "push-revocation",
+        authDetails: authDetails(ctx),
+      });
+      return {};
+    },
+  );
 }

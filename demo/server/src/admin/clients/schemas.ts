@@ -101,3 +101,11 @@ export const ClientListQuery = Query({
   q: Str(),
   viewableOnly: Bool(),
 });
+
+/** ClientInitialAccessCreatePresentation: lifetime in seconds and how many clients the token may register. */
+export const InitialAccessSchema = Representation("ClientInitialAccessCreatePresentation", {
+  expiration: Int(),
+  count: Int(),
+});
+/** registerNode's `Map<String, String>`. */
+export const ClusterNodeSchema = Type.Object({ node: Name() });

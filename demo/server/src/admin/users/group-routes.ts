@@ -10,6 +10,7 @@ import { findGroup, requireUser } from "../common/lookups.ts";
 import { groupPath } from "../common/group-path.ts";
 import { omitUndefined } from "../common/omit-undefined.ts";
 import { boolParam, intParam, paramsOf, queryOf, stringParam } from "../common/query.ts";
+import { NoBody } from "../common/schemas.ts";
 
 const USER = "/admin/realms/:realm/users/:id";
 
@@ -81,7 +82,7 @@ export async function registerUserGroupRoutes(app: FastifyInstance, server: Serv
     return { count: userGroups(db, ctx, user, stringParam(queryOf(req), "search")).length };
   });
 
-  app.put(`${USER}/groups/:groupId`, async (req, reply) => {
+  app.put(`${USER}/groups/:groupId`, { schema: { body: NoBody } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
