@@ -11,7 +11,7 @@ import { adminEvent } from "../common/admin-event.ts";
 import { boolParam, paramsOf, queryOf } from "../common/query.ts";
 import { noContent } from "../common/reply.ts";
 import { clientRoles } from "../../realm/lookup.ts";
-import { RoleList } from "../groups-roles/schemas.ts";
+import { OptionalRoleList, RoleList } from "../groups-roles/schemas.ts";
 
 /** The role list a POST/DELETE sends; a DELETE without a body means "all of them", as in Keycloak. */
 function rolesBody(req: FastifyRequest): Record<string, unknown>[] | undefined {
@@ -107,7 +107,7 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
       return noContent(reply);
     });
 
-    app.delete(`${base}/realm`, async (req, reply) => {
+    app.delete(`${base}/realm`, { schema: { body: OptionalRoleList } }, async (req, reply) => {
       const { ctx, owner } = await resolveOwner(server, req, kind, "manage-clients");
       const input = rolesBody(req);
       const roles = input
@@ -182,7 +182,7 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
       return noContent(reply);
     });
 
-    app.delete(clientBase, async (req, reply) => {
+    app.delete(clientBase, { schema: { body: OptionalRoleList } }, async (req, reply) => {
       const { ctx, owner } = await resolveOwner(server, req, kind, "manage-clients");
       const client = scopedClient(req, ctx.realm);
       const input = rolesBody(req);

@@ -11,7 +11,7 @@ import { adminEvent } from "../common/admin-event.ts";
 import { findClient } from "../common/lookups.ts";
 import { containsIgnoreCase } from "./name-matching.ts";
 import { intParam, page, type Query, stringParam } from "../common/query.ts";
-import { PermissionsSchema, RoleList, RoleSchema } from "./schemas.ts";
+import { OptionalRoleList, PermissionsSchema, RoleList, RoleSchema } from "./schemas.ts";
 
 type Req = FastifyRequest<{
   Params: { realm: string; roleId: string; clientUuid?: string };
@@ -74,7 +74,7 @@ export async function registerRoleByIdRoutes(app: FastifyInstance, server: Serve
     return reply.status(204).send();
   });
 
-  app.delete(`${base}/composites`, async (req: Req, reply) => {
+  app.delete(`${base}/composites`, { schema: { body: OptionalRoleList } }, async (req: Req, reply) => {
     const { ctx, role, resourceType } = await addressedRole(server, req, "manage");
     await removeComposites(server, ctx.realm, role, req.body);
     await adminEvent(server, ctx, "DELETE", resourceType, `roles-by-id/${role.id}/composites`, req.body);

@@ -14,7 +14,7 @@ import { findClient, requireClient } from "../common/lookups.ts";
 import { boolParam, intParam, page, type Query, stringParam } from "../common/query.ts";
 import { byName, containsIgnoreCase } from "./name-matching.ts";
 import { roleHolders } from "../common/user-links-index.ts";
-import { PermissionsSchema, RoleList, RoleSchema } from "./schemas.ts";
+import { OptionalRoleList, PermissionsSchema, RoleList, RoleSchema } from "./schemas.ts";
 
 /** Every admin permission: Keycloak lets any administrator list roles (needed to map them). */
 const ANY_ADMIN: AdminPermission[] = [
@@ -168,7 +168,7 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
     return reply.status(204).send();
   });
 
-  app.delete(`${base}/:roleName/composites`, async (req: Req, reply) => {
+  app.delete(`${base}/:roleName/composites`, { schema: { body: OptionalRoleList } }, async (req: Req, reply) => {
     const container = await resolveContainer(server, req);
     container.ctx.require(container.manage);
     const role = requireRole(server, container, req.params.roleName);

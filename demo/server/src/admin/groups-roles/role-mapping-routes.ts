@@ -10,7 +10,7 @@ import { adminEvent } from "../common/admin-event.ts";
 import { findClient } from "../common/lookups.ts";
 import { boolParam, type Query } from "../common/query.ts";
 import { byName } from "./name-matching.ts";
-import { RoleList } from "./schemas.ts";
+import { OptionalRoleList, RoleList } from "./schemas.ts";
 
 type Req = FastifyRequest<{
   Params: { realm: string; id: string; clientUuid?: string };
@@ -168,7 +168,7 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
     return reply.status(204).send();
   });
 
-  app.delete(`${base}/realm`, async (req: Req, reply) => {
+  app.delete(`${base}/realm`, { schema: { body: OptionalRoleList } }, async (req: Req, reply) => {
     const { ctx, holder } = await addressed(server, req, kind, "manage");
     const roles =
       req.body === undefined || req.body === null
@@ -233,7 +233,7 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
     return reply.status(204).send();
   });
 
-  app.delete(clientBase, async (req: Req, reply) => {
+  app.delete(clientBase, { schema: { body: OptionalRoleList } }, async (req: Req, reply) => {
     const { ctx, holder } = await addressed(server, req, kind, "manage");
     const client = requireMappedClient(server, ctx, req.params.clientUuid);
     const roles =
