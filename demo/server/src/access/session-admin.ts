@@ -5,7 +5,7 @@ import { now } from "../common/ids.ts";
 import { adminContext, type AdminRequestContext } from "./admin-context.ts";
 import { isSessionActive } from "./sessions.ts";
 import { recordAdminEvent } from "../events/record.ts";
-import { NoBody } from "../admin/common/schemas.ts";
+import { NoBody, OfflineQuery } from "../admin/common/schemas.ts";
 
 const authDetails = (ctx: AdminRequestContext) => ({
   realmId: ctx.authRealm.id,
@@ -16,12 +16,13 @@ const authDetails = (ctx: AdminRequestContext) => ({
 
 /** Realm-wide session administration: delete one session, log out everyone, per-client counts, revocation push. */
 export async function registerSessionAdmin(app: FastifyInstance, server: ServerContext): Promise<void> {
-  app.delete<{ Params: { realm: string; session: string }; Querystring: { isOffline?: string } }>(
+  app.delete<{ Params: { realm: string; session: string }; Querystring: { isOffline?: boolean } }>(
     "/admin/realms/:realm/sessions/:session",
+    { schema: { querystring: OfflineQuery } },
     async (req, reply) => {
       const ctx = await adminContext(server, req, req.params.realm);
       ctx.require("manage-users");
-      const offline = req.query.isOffline === "true";
+      const offline = req.query.isOffline === true;
       const session = server.db.get("userSessions", req.params.session);
       if (!session || session.realmId !== ctx.realm.id || session.offline !== offline)
         throw new HttpError(404, { error: "Sesssion not found" });

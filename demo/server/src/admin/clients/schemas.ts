@@ -109,3 +109,6 @@ export const InitialAccessSchema = Representation("ClientInitialAccessCreatePres
 });
 /** registerNode's `Map<String, String>`. */
 export const ClusterNodeSchema = Type.Object({ node: Name() });
+
+/** Evaluate tab: the scope parameter, and the user and audience of the example tokens. */
+export const EvaluateQuery = Query({ scope: Str(), userId: Str(), audience: Str() });

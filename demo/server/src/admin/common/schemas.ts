@@ -68,3 +68,17 @@ export const PagingQuery = {
 };
 
 export const Query = <P extends Record<string, TSchema>>(properties: P) => Type.Object(properties);
+
+/** The query of list endpoints that page and search (groups, roles, members, available and effective roles). */
+export const ListQuery = Query({
+  ...PagingQuery,
+  search: Str(),
+  exact: Bool(),
+  q: Str(),
+  top: Bool(),
+  subGroupsCount: Bool(),
+  populateHierarchy: Bool(),
+  userProfileMetadata: Bool(),
+});
+/** Session removal: `isOffline` picks the offline session of that id. */
+export const OfflineQuery = Query({ isOffline: Bool() });

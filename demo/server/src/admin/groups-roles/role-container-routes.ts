@@ -15,6 +15,7 @@ import { boolParam, intParam, page, type Query, stringParam } from "../common/qu
 import { byName, containsIgnoreCase } from "./name-matching.ts";
 import { roleHolders } from "../common/user-links-index.ts";
 import { OptionalRoleList, PermissionsSchema, RoleList, RoleSchema } from "./schemas.ts";
+import { ListQuery } from "../common/schemas.ts";
 
 /** Every admin permission: Keycloak lets any administrator list roles (needed to map them). */
 const ANY_ADMIN: AdminPermission[] = [
@@ -204,7 +205,7 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
       .map((r) => toRoleRepresentation(r, true));
   });
 
-  app.get(`${base}/:roleName/users`, async (req: Req) => {
+  app.get(`${base}/:roleName/users`, { schema: { querystring: ListQuery } }, async (req: Req) => {
     const container = await resolveContainer(server, req);
     container.ctx.require(container.view);
     container.ctx.requireAny("query-users", "view-users");
@@ -217,7 +218,7 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
     );
   });
 
-  app.get(`${base}/:roleName/groups`, async (req: Req) => {
+  app.get(`${base}/:roleName/groups`, { schema: { querystring: ListQuery } }, async (req: Req) => {
     const container = await resolveContainer(server, req);
     container.ctx.require(container.view);
     const role = requireRole(server, container, req.params.roleName);

@@ -11,6 +11,7 @@ import { findClient } from "../common/lookups.ts";
 import { boolParam, type Query } from "../common/query.ts";
 import { byName } from "./name-matching.ts";
 import { OptionalRoleList, RoleList } from "./schemas.ts";
+import { ListQuery } from "../common/schemas.ts";
 
 type Req = FastifyRequest<{
   Params: { realm: string; id: string; clientUuid?: string };
@@ -137,7 +138,7 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
     return rolesByIds(server, holder.roleIds, isRealmRole).map((r) => toRoleRepresentation(r, true));
   });
 
-  app.get(`${base}/realm/composite`, async (req: Req) => {
+  app.get(`${base}/realm/composite`, { schema: { querystring: ListQuery } }, async (req: Req) => {
     const { holder } = await addressed(server, req, kind, "view");
     const brief = boolParam(req.query, "briefRepresentation", true);
     return rolesByIds(server, holder.effectiveRoleIds(), isRealmRole).map((r) => toRoleRepresentation(r, brief));
@@ -197,7 +198,7 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
     );
   });
 
-  app.get(`${clientBase}/composite`, async (req: Req) => {
+  app.get(`${clientBase}/composite`, { schema: { querystring: ListQuery } }, async (req: Req) => {
     const { ctx, holder } = await addressed(server, req, kind, "view");
     const client = requireMappedClient(server, ctx, req.params.clientUuid);
     const brief = boolParam(req.query, "briefRepresentation", true);

@@ -11,6 +11,7 @@ import { groupPath } from "../common/group-path.ts";
 import { omitUndefined } from "../common/omit-undefined.ts";
 import { boolParam, intParam, paramsOf, queryOf, stringParam } from "../common/query.ts";
 import { NoBody } from "../common/schemas.ts";
+import { ListQuery } from "../common/schemas.ts";
 
 const USER = "/admin/realms/:realm/users/:id";
 
@@ -62,7 +63,7 @@ function userGroups(db: Db, ctx: AdminRequestContext, user: UserRecord, search: 
 export async function registerUserGroupRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   const { db } = server;
 
-  app.get(`${USER}/groups`, async (req) => {
+  app.get(`${USER}/groups`, { schema: { querystring: ListQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("view-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
@@ -75,7 +76,7 @@ export async function registerUserGroupRoutes(app: FastifyInstance, server: Serv
     return page.map((g) => groupRepresentation(db, ctx, g, brief));
   });
 
-  app.get(`${USER}/groups/count`, async (req) => {
+  app.get(`${USER}/groups/count`, { schema: { querystring: ListQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("view-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
