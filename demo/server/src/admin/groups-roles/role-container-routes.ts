@@ -81,7 +81,7 @@ function requireRole(server: ServerContext, container: RoleContainer, roleName: 
 function registerContainer(app: FastifyInstance, server: ServerContext, base: string): void {
   const { db } = server;
 
-  app.get(base, async (req: Req) => {
+  app.get(base, { schema: { querystring: ListQuery } }, async (req: Req) => {
     const container = await resolveContainer(server, req);
     container.ctx.requireAny(...ANY_ADMIN);
     const search = stringParam(req.query, "search")?.trim() ?? "";
