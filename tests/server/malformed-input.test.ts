@@ -10,7 +10,7 @@ import {
   json,
   startAdminServer,
 } from "../support/admin-api.ts";
-import { adminRoutes, type AdminRoute } from "../support/admin-routes.ts";
+import { adminRoutes, queryReadersWithoutSchema, type AdminRoute } from "../support/admin-routes.ts";
 
 const REALM = "bad-input";
 
@@ -121,6 +121,18 @@ describe("malformed input on every admin route", () => {
       if (problem) problems.push(problem);
     }
     assert.deepEqual(problems, []);
+  });
+
+  test("every admin POST and PUT declares a body schema", () => {
+    const missing = routes
+      .filter((r) => (r.method === "POST" || r.method === "PUT") && !r.hasBodySchema)
+      .map((r) => `${r.method} ${r.url}`);
+    assert.deepEqual(missing, []);
+  });
+
+  test("every admin route whose handler reads the query declares a querystring schema", () => {
+    const missing = queryReadersWithoutSchema().filter((r) => /^(admin|access)\//.test(r.file));
+    assert.deepEqual(missing, []);
   });
 
   test("every route of a representation-taking endpoint declares its body schema", () => {
@@ -255,5 +267,94 @@ describe("the issue's examples answer 4xx and store nothing", () => {
     });
     assert.equal(res.status, 403);
     assert.equal((await api("/admin/realms/narrow")).status, 404);
+  });
+});
+
+describe("each admin area refuses bodies of the wrong type and stores nothing", () => {
+  let server: TestServer;
+  let api: Api;
+  const realm = "areas";
+  const base = `/admin/realms/${realm}`;
+  const send = (path: string, method: string, body: unknown) =>
+    api(`${base}${path}`, {
+      method,
+      body: JSON.stringify(body),
+      headers: { "content-type": "application/json" },
+    });
+  const unparsable = { error: "unknown_error", error_description: "Cannot parse the JSON" };
+
+  before(async () => {
+    ({ server, api } = await startAdminServer());
+    await createRealm(api, realm);
+    await send("", "PUT", { organizationsEnabled: true });
+  });
+  after(() => server.dispose());
+
+  test("organizations: a name or domain of the wrong type, or an invalid domain, creates nothing", async () => {
+    for (const rep of [
+      { name: { a: 1 } },
+      { name: "o1", domains: [{ name: { a: 1 } }] },
+      { name: "o1", domains: "x" },
+    ]) {
+      const res = await send("/organizations", "POST", rep);
+      assert.equal(res.status, 400, JSON.stringify(rep));
+      assert.deepEqual(await res.json(), unparsable);
+    }
+    const invalid = await send("/organizations", "POST", { name: "o1", domains: [{ name: "not a domain!" }] });
+    assert.equal(invalid.status, 400);
+    assert.equal((await api(`${base}/organizations?first=abc`)).status, 404);
+    assert.deepEqual(await json(await api(`${base}/organizations`)), []);
+  });
+
+  test("identity providers: javascript: endpoints and config objects are refused and nothing is stored", async () => {
+    const rep = { alias: "idp1", providerId: "oidc", config: { clientId: "c", tokenUrl: "https://idp.example/t" } };
+    for (const [url, message] of [
+      ["javascript:alert(1)", "The url [authorization_url] is malformed"],
+      ["ftp://idp.example/auth", "Invalid protocol/scheme for url [authorization_url]"],
+    ]) {
+      const res = await send("/identity-provider/instances", "POST", {
+        ...rep,
+        config: { ...rep.config, authorizationUrl: url },
+      });
+      assert.equal(res.status, 400, url);
+      assert.deepEqual(await res.json(), { errorMessage: message });
+    }
+    const typed = await send("/identity-provider/instances", "POST", { ...rep, config: { clientId: { a: 1 } } });
+    assert.deepEqual(await typed.json(), unparsable);
+    assert.deepEqual(await json(await api(`${base}/identity-provider/instances`)), []);
+  });
+
+  test("components: a config value of the wrong type creates nothing", async () => {
+    const before = (await json(await api(`${base}/components`))).length;
+    const res = await send("/components", "POST", {
+      name: "k",
+      providerId: "rsa-generated",
+      providerType: "org.keycloak.keys.KeyProvider",
+      config: { priority: [{ a: 1 }] },
+    });
+    assert.equal(res.status, 400);
+    assert.equal((await json(await api(`${base}/components`))).length, before);
+  });
+
+  test("authentication: a flow alias of the wrong type creates no flow", async () => {
+    const before = (await json(await api(`${base}/authentication/flows`))).length;
+    const res = await send("/authentication/flows", "POST", { alias: ["x"], providerId: "basic-flow" });
+    assert.deepEqual(await res.json(), unparsable);
+    assert.equal((await json(await api(`${base}/authentication/flows`))).length, before);
+  });
+
+  test("events config, localization texts and role-mapping removal: wrong types change nothing", async () => {
+    const config = await json(await api(`${base}/events/config`));
+    assert.equal((await send("/events/config", "PUT", { eventsEnabled: true, eventsListeners: "x" })).status, 400);
+    assert.deepEqual(await json(await api(`${base}/events/config`)), config);
+
+    assert.equal((await send("/localization/en", "POST", { greeting: { a: 1 } })).status, 400);
+    assert.deepEqual(await json(await api(`${base}/localization/en`)), {});
+
+    const userId = await createUser(api, realm, "mapped");
+    const mappings = await json(await api(`${base}/users/${userId}/role-mappings/realm`));
+    assert.ok(mappings.length > 0);
+    assert.equal((await send(`/users/${userId}/role-mappings/realm`, "DELETE", { name: "x" })).status, 400);
+    assert.deepEqual(await json(await api(`${base}/users/${userId}/role-mappings/realm`)), mappings);
   });
 });

@@ -5,6 +5,7 @@ import { now } from "../common/ids.ts";
 import { adminContext, type AdminRequestContext } from "./admin-context.ts";
 import { isSessionActive } from "./sessions.ts";
 import { recordAdminEvent } from "../events/record.ts";
+import { NoBody, OfflineQuery } from "../admin/common/schemas.ts";
 
 const authDetails = (ctx: AdminRequestContext) => ({
   realmId: ctx.authRealm.id,
@@ -15,12 +16,13 @@ const authDetails = (ctx: AdminRequestContext) => ({
 
 /** Realm-wide session administration: delete one session, log out everyone, per-client counts, revocation push. */
 export async function registerSessionAdmin(app: FastifyInstance, server: ServerContext): Promise<void> {
-  app.delete<{ Params: { realm: string; session: string }; Querystring: { isOffline?: string } }>(
+  app.delete<{ Params: { realm: string; session: string }; Querystring: { isOffline?: boolean } }>(
     "/admin/realms/:realm/sessions/:session",
+    { schema: { querystring: OfflineQuery } },
     async (req, reply) => {
       const ctx = await adminContext(server, req, req.params.realm);
       ctx.require("manage-users");
-      const offline = req.query.isOffline === "true";
+      const offline = req.query.isOffline === true;
       const session = server.db.get("userSessions", req.params.session);
       if (!session || session.realmId !== ctx.realm.id || session.offline !== offline)
         throw new HttpError(404, { error: "Sesssion not found" });
@@ -35,23 +37,27 @@ export async function registerSessionAdmin(app: FastifyInstance, server: ServerC
     },
   );
 
-  app.post<{ Params: { realm: string } }>("/admin/realms/:realm/logout-all", async (req) => {
-    const ctx = await adminContext(server, req, req.params.realm);
-    ctx.require("manage-users");
-    const sessions = server.db.list("userSessions", ctx.realm.id).filter((s) => !s.offline);
-    const realm = { ...ctx.realm, settings: { ...ctx.realm.settings, notBefore: Math.floor(now() / 1000) } };
-    await server.db.write((tx) => {
-      tx.put("realms", realm);
-      for (const s of sessions) tx.delete("userSessions", s.id);
-    });
-    await recordAdminEvent(server, realm, {
-      operationType: "ACTION",
-      resourceType: "REALM",
-      resourcePath: "logout-all",
-      authDetails: authDetails(ctx),
-    });
-    return {};
-  });
+  app.post<{ Params: { realm: string } }>(
+    "/admin/realms/:realm/logout-all",
+    { schema: { body: NoBody } },
+    async (req) => {
+      const ctx = await adminContext(server, req, req.params.realm);
+      ctx.require("manage-users");
+      const sessions = server.db.list("userSessions", ctx.realm.id).filter((s) => !s.offline);
+      const realm = { ...ctx.realm, settings: { ...ctx.realm.settings, notBefore: Math.floor(now() / 1000) } };
+      await server.db.write((tx) => {
+        tx.put("realms", realm);
+        for (const s of sessions) tx.delete("userSessions", s.id);
+      });
+      await recordAdminEvent(server, realm, {
+        operationType: "ACTION",
+        resourceType: "REALM",
+        resourcePath: "logout-all",
+        authDetails: authDetails(ctx),
+      });
+      return {};
+    },
+  );
 
   app.get<{ Params: { realm: string } }>("/admin/realms/:realm/client-session-stats", async (req) => {
     const ctx = await adminContext(server, req, req.params.realm);
@@ -75,15 +81,19 @@ export async function registerSessionAdmin(app: FastifyInstance, server: ServerC
     return stats;
   });
 
-  app.post<{ Params: { realm: string } }>("/admin/realms/:realm/push-revocation", async (req) => {
-    const ctx = await adminContext(server, req, req.params.realm);
-    ctx.require("manage-realm");
-    await recordAdminEvent(server, ctx.realm, {
-      operationType: "ACTION",
-      resourceType: "REALM",
-      resourcePath: "push-revocation",
-      authDetails: authDetails(ctx),
-    });
-    return {};
-  });
+  app.post<{ Params: { realm: string } }>(
+    "/admin/realms/:realm/push-revocation",
+    { schema: { body: NoBody } },
+    async (req) => {
+      const ctx = await adminContext(server, req, req.params.realm);
+      ctx.require("manage-realm");
+      await recordAdminEvent(server, ctx.realm, {
+        operationType: "ACTION",
+        resourceType: "REALM",
+        resourcePath: "push-revocation",
+        authDetails: authDetails(ctx),
+      });
+      return {};
+    },
+  );
 }

@@ -6,6 +6,9 @@ import { clientAttribute, realmByName } from "../oidc/lookup.ts";
 import { authenticateBearer } from "./authenticate.ts";
 import { managementClient, MASTER_REALM } from "./permissions.ts";
 import { userEffectiveRoleIds } from "./roles.ts";
+import { Query, Str } from "../admin/common/schemas.ts";
+
+const WhoAmIQuery = Query({ currentRealm: Str() });
 
 const ADMIN_CONSOLE_CLIENT_ID = "security-admin-console";
 
@@ -39,6 +42,7 @@ function holdsRealmRole(server: ServerContext, user: UserRecord, realm: RealmRec
 export async function registerWhoAmI(app: FastifyInstance, server: ServerContext): Promise<void> {
   app.get<{ Params: { realm: string }; Querystring: { currentRealm?: string } }>(
     "/admin/:realm/console/whoami",
+    { schema: { querystring: WhoAmIQuery } },
     async (req) => {
       const realm = realmByName(server.db, req.params.realm);
       if (!realm) throw new HttpError(404, { error: "Realm not found." });

@@ -8,6 +8,7 @@ import { paramsOf } from "../common/query.ts";
 import { boolParam, queryOf } from "../common/query.ts";
 import { componentTypes } from "../server-info/catalog.ts";
 import { GLOBAL_CLIENT_PROFILES } from "./global-client-profiles.ts";
+import { ClientPoliciesSchema, ClientProfilesSchema, PoliciesQuery, ProfilesQuery } from "./schemas.ts";
 
 const BASE = "/admin/realms/:realm";
 
@@ -30,7 +31,7 @@ function validateNamed(list: unknown, kind: string, reserved: Set<string>): Name
 
 /** Client policies and profiles, kept in the realm's settings as Keycloak keeps them on the realm. */
 export async function registerClientPolicyRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
-  app.get(`${BASE}/client-policies/profiles`, async (req) => {
+  app.get(`${BASE}/client-policies/profiles`, { schema: { querystring: ProfilesQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("view-realm");
     const stored = (ctx.realm.settings.clientProfiles as { profiles?: unknown[] } | undefined)?.profiles ?? [];
@@ -38,7 +39,7 @@ export async function registerClientPolicyRoutes(app: FastifyInstance, server: S
     return includeGlobal ? { profiles: stored, globalProfiles: GLOBAL_CLIENT_PROFILES } : { profiles: stored };
   });
 
-  app.put(`${BASE}/client-policies/profiles`, async (req, reply) => {
+  app.put(`${BASE}/client-policies/profiles`, { schema: { body: ClientProfilesSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
     const body = (req.body ?? {}) as { profiles?: unknown };
@@ -51,7 +52,7 @@ export async function registerClientPolicyRoutes(app: FastifyInstance, server: S
     return noContent(reply);
   });
 
-  app.get(`${BASE}/client-policies/policies`, async (req) => {
+  app.get(`${BASE}/client-policies/policies`, { schema: { querystring: PoliciesQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("view-realm");
     const stored = (ctx.realm.settings.clientPolicies as { policies?: unknown[] } | undefined)?.policies ?? [];
@@ -59,7 +60,7 @@ export async function registerClientPolicyRoutes(app: FastifyInstance, server: S
     return includeGlobal ? { policies: stored, globalPolicies: [] } : { policies: stored };
   });
 
-  app.put(`${BASE}/client-policies/policies`, async (req, reply) => {
+  app.put(`${BASE}/client-policies/policies`, { schema: { body: ClientPoliciesSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
     const body = (req.body ?? {}) as { policies?: unknown };

@@ -16,6 +16,7 @@ import {
   type ProviderInfo,
 } from "./providers.ts";
 import { configRepresentation } from "./representation.ts";
+import { AuthenticatorConfigSchema } from "./schemas.ts";
 
 const BASE = "/admin/realms/:realm/authentication";
 
@@ -69,7 +70,7 @@ export async function registerAuthenticatorConfigRoutes(app: FastifyInstance, se
     return configRepresentation(requireConfig(ctx.realm.id, paramsOf<"id">(req).id));
   });
 
-  app.put(`${BASE}/config/:id`, async (req, reply) => {
+  app.put(`${BASE}/config/:id`, { schema: { body: AuthenticatorConfigSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
     const config = requireConfig(ctx.realm.id, paramsOf<"id">(req).id);

@@ -11,6 +11,8 @@ import { paramsOf } from "../common/query.ts";
 import { flowByAlias, flowTree, requireExecution, requireFlowByAlias, sortedExecutions } from "./lookup.ts";
 import { authenticators, clientAuthenticators, formActions, requirementChoices } from "./providers.ts";
 import { configRepresentation, executionInfos, executionRepresentation, flowRepresentation } from "./representation.ts";
+import { AuthenticatorConfigSchema, ExecutionInfoSchema, NewExecutionSchema, NewSubFlowSchema } from "./schemas.ts";
+import { NoBody } from "../common/schemas.ts";
 
 const BASE = "/admin/realms/:realm/authentication";
 const REQUIREMENTS = new Set(["REQUIRED", "ALTERNATIVE", "DISABLED", "CONDITIONAL"]);
@@ -56,7 +58,7 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
     return executionInfos(server, ctx.realm, flow);
   });
 
-  app.put(`${BASE}/flows/:flowAlias/executions`, async (req, reply) => {
+  app.put(`${BASE}/flows/:flowAlias/executions`, { schema: { body: ExecutionInfoSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
     const addressed = requireFlowByAlias(server, ctx.realm, paramsOf<"flowAlias">(req).flowAlias);
@@ -88,31 +90,35 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
     return reply.status(202).send(flowRepresentation(server, addressed));
   });
 
-  app.post(`${BASE}/flows/:flowAlias/executions/execution`, async (req, reply) => {
-    const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("manage-realm");
-    const flow = requireParentFlow(server, ctx.realm, paramsOf<"flowAlias">(req).flowAlias);
-    requireEditable(flow, "add execution to");
-    const provider = optionalString(objectBody(req.body).provider);
-    if (!provider || !providersFor(flow).some((p) => p.id === provider))
-      throw badRequest(`No authentication provider found for id: ${provider}`);
-    const choices = requirementChoices(provider, false, flow.providerId);
-    const requirement = choices.length === 1 ? choices[0] : "DISABLED";
-    const execution: AuthExecutionRecord = {
-      id: newId(),
-      authenticator: provider,
-      authenticatorFlow: false,
-      requirement,
-      priority: nextPriority(flow),
-    };
-    await server.db.write((tx) => tx.put("authFlows", { ...flow, executions: [...flow.executions, execution] }));
-    await adminEvent(server, ctx, "CREATE", "AUTH_EXECUTION", `authentication/executions/${execution.id}`, {
-      provider,
-    });
-    return created(reply, server, adminPath(ctx.realm.realm, "authentication", "executions", execution.id));
-  });
+  app.post(
+    `${BASE}/flows/:flowAlias/executions/execution`,
+    { schema: { body: NewExecutionSchema } },
+    async (req, reply) => {
+      const ctx = await adminContext(server, req, paramsOf(req).realm);
+      ctx.require("manage-realm");
+      const flow = requireParentFlow(server, ctx.realm, paramsOf<"flowAlias">(req).flowAlias);
+      requireEditable(flow, "add execution to");
+      const provider = optionalString(objectBody(req.body).provider);
+      if (!provider || !providersFor(flow).some((p) => p.id === provider))
+        throw badRequest(`No authentication provider found for id: ${provider}`);
+      const choices = requirementChoices(provider, false, flow.providerId);
+      const requirement = choices.length === 1 ? choices[0] : "DISABLED";
+      const execution: AuthExecutionRecord = {
+        id: newId(),
+        authenticator: provider,
+        authenticatorFlow: false,
+        requirement,
+        priority: nextPriority(flow),
+      };
+      await server.db.write((tx) => tx.put("authFlows", { ...flow, executions: [...flow.executions, execution] }));
+      await adminEvent(server, ctx, "CREATE", "AUTH_EXECUTION", `authentication/executions/${execution.id}`, {
+        provider,
+      });
+      return created(reply, server, adminPath(ctx.realm.realm, "authentication", "executions", execution.id));
+    },
+  );
 
-  app.post(`${BASE}/flows/:flowAlias/executions/flow`, async (req, reply) => {
+  app.post(`${BASE}/flows/:flowAlias/executions/flow`, { schema: { body: NewSubFlowSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
     const parent = requireParentFlow(server, ctx.realm, paramsOf<"flowAlias">(req).flowAlias);
@@ -189,7 +195,7 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
     ["raise-priority", -1],
     ["lower-priority", 1],
   ] as const) {
-    app.post(`${BASE}/executions/:id/${action}`, async (req, reply) => {
+    app.post(`${BASE}/executions/:id/${action}`, { schema: { body: NoBody } }, async (req, reply) => {
       const ctx = await adminContext(server, req, paramsOf(req).realm);
       ctx.require("manage-realm");
       const { flow, execution } = requireExecution(server, ctx.realm, paramsOf<"id">(req).id);
@@ -200,7 +206,7 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
     });
   }
 
-  app.post(`${BASE}/executions/:id/config`, async (req, reply) => {
+  app.post(`${BASE}/executions/:id/config`, { schema: { body: AuthenticatorConfigSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
     const { flow, execution } = requireExecution(server, ctx.realm, paramsOf<"id">(req).id);

@@ -11,6 +11,7 @@ import { paramsOf } from "../common/query.ts";
 import { flowByAlias, flowsOf, flowTree, requireFlowById } from "./lookup.ts";
 import { flowRepresentation } from "./representation.ts";
 import { REALM_FLOW_BINDINGS } from "./flow-usage.ts";
+import { FlowCopySchema, FlowSchema } from "./schemas.ts";
 
 const BASE = "/admin/realms/:realm/authentication";
 const FLOW_TYPES = new Set(["basic-flow", "client-flow", "form-flow"]);
@@ -58,7 +59,7 @@ export async function registerFlowRoutes(app: FastifyInstance, server: ServerCon
       .map((f) => flowRepresentation(server, f));
   });
 
-  app.post(`${BASE}/flows`, async (req, reply) => {
+  app.post(`${BASE}/flows`, { schema: { body: FlowSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
     const rep = objectBody(req.body);
@@ -95,7 +96,7 @@ export async function registerFlowRoutes(app: FastifyInstance, server: ServerCon
     return flowRepresentation(server, requireFlowById(server, ctx.realm, paramsOf<"id">(req).id));
   });
 
-  app.put(`${BASE}/flows/:id`, async (req, reply) => {
+  app.put(`${BASE}/flows/:id`, { schema: { body: FlowSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
     const flow = requireFlowById(server, ctx.realm, paramsOf<"id">(req).id);
@@ -138,7 +139,7 @@ export async function registerFlowRoutes(app: FastifyInstance, server: ServerCon
     return noContent(reply);
   });
 
-  app.post(`${BASE}/flows/:flowAlias/copy`, async (req, reply) => {
+  app.post(`${BASE}/flows/:flowAlias/copy`, { schema: { body: FlowCopySchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
     const newName = optionalString(objectBody(req.body).newName)?.trim();

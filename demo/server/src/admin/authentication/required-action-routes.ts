@@ -8,6 +8,8 @@ import { objectBody, optionalString, stringMapOf } from "../common/body.ts";
 import { noContent } from "../common/reply.ts";
 import { paramsOf } from "../common/query.ts";
 import { REQUIRED_ACTION_CONFIG, REQUIRED_ACTION_PROVIDERS } from "./required-action-catalog.ts";
+import { RegisterRequiredActionSchema, RequiredActionConfigSchema, RequiredActionSchema } from "./schemas.ts";
+import { NoBody } from "../common/schemas.ts";
 
 const BASE = "/admin/realms/:realm/authentication";
 
@@ -50,7 +52,7 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
 
   app.get(`${BASE}/required-actions/:alias`, async (req) => representation((await context(req, "view-realm")).action));
 
-  app.put(`${BASE}/required-actions/:alias`, async (req, reply) => {
+  app.put(`${BASE}/required-actions/:alias`, { schema: { body: RequiredActionSchema } }, async (req, reply) => {
     const { ctx, action } = await context(req, "manage-realm");
     const rep = objectBody(req.body);
     const enabled = typeof rep.enabled === "boolean" ? rep.enabled : action.enabled;
@@ -85,7 +87,7 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
     ["raise-priority", -1],
     ["lower-priority", 1],
   ] as const) {
-    app.post(`${BASE}/required-actions/:alias/${path}`, async (req, reply) => {
+    app.post(`${BASE}/required-actions/:alias/${path}`, { schema: { body: NoBody } }, async (req, reply) => {
       const { ctx, action } = await context(req, "manage-realm");
       const ordered = actionsOf(ctx.realm);
       const index = ordered.findIndex((a) => a.id === action.id);
@@ -118,38 +120,42 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
       .map(([providerId, name]) => ({ providerId, name }));
   });
 
-  app.post(`${BASE}/register-required-action`, async (req, reply) => {
-    const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("manage-realm");
-    const rep = objectBody(req.body);
-    const providerId = optionalString(rep.providerId);
-    if (!providerId || !(providerId in REQUIRED_ACTION_PROVIDERS))
-      throw badRequest("Required Action Provider with given providerId not found");
-    const existing = actionsOf(ctx.realm);
-    if (existing.some((a) => a.alias === providerId))
-      throw conflict(`Required action ${providerId} is already registered`);
-    const action: RequiredActionRecord = {
-      id: `${ctx.realm.id}/${providerId}`,
-      realmId: ctx.realm.id,
-      alias: providerId,
-      name: optionalString(rep.name) ?? REQUIRED_ACTION_PROVIDERS[providerId],
-      providerId,
-      enabled: true,
-      defaultAction: false,
-      priority: existing.length ? existing[existing.length - 1].priority + 1 : 0,
-      config: {},
-    };
-    await server.db.write((tx) => tx.put("requiredActions", action));
-    await adminEvent(
-      server,
-      ctx,
-      "CREATE",
-      "REQUIRED_ACTION",
-      `authentication/register-required-action`,
-      representation(action),
-    );
-    return noContent(reply);
-  });
+  app.post(
+    `${BASE}/register-required-action`,
+    { schema: { body: RegisterRequiredActionSchema } },
+    async (req, reply) => {
+      const ctx = await adminContext(server, req, paramsOf(req).realm);
+      ctx.require("manage-realm");
+      const rep = objectBody(req.body);
+      const providerId = optionalString(rep.providerId);
+      if (!providerId || !(providerId in REQUIRED_ACTION_PROVIDERS))
+        throw badRequest("Required Action Provider with given providerId not found");
+      const existing = actionsOf(ctx.realm);
+      if (existing.some((a) => a.alias === providerId))
+        throw conflict(`Required action ${providerId} is already registered`);
+      const action: RequiredActionRecord = {
+        id: `${ctx.realm.id}/${providerId}`,
+        realmId: ctx.realm.id,
+        alias: providerId,
+        name: optionalString(rep.name) ?? REQUIRED_ACTION_PROVIDERS[providerId],
+        providerId,
+        enabled: true,
+        defaultAction: false,
+        priority: existing.length ? existing[existing.length - 1].priority + 1 : 0,
+        config: {},
+      };
+      await server.db.write((tx) => tx.put("requiredActions", action));
+      await adminEvent(
+        server,
+        ctx,
+        "CREATE",
+        "REQUIRED_ACTION",
+        `authentication/register-required-action`,
+        representation(action),
+      );
+      return noContent(reply);
+    },
+  );
 
   app.get(`${BASE}/required-actions/:alias/config-description`, async (req) => {
     const { action } = await context(req, "view-realm");
@@ -162,21 +168,25 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
     return { config: action.config };
   });
 
-  app.put(`${BASE}/required-actions/:alias/config`, async (req, reply) => {
-    const { ctx, action } = await context(req, "manage-realm");
-    configurable(action);
-    const config = stringMapOf(objectBody(req.body).config);
-    await server.db.write((tx) => tx.put("requiredActions", { ...action, config }));
-    await adminEvent(
-      server,
-      ctx,
-      "UPDATE",
-      "REQUIRED_ACTION",
-      `authentication/required-actions/${action.alias}/config`,
-      { config },
-    );
-    return noContent(reply);
-  });
+  app.put(
+    `${BASE}/required-actions/:alias/config`,
+    { schema: { body: RequiredActionConfigSchema } },
+    async (req, reply) => {
+      const { ctx, action } = await context(req, "manage-realm");
+      configurable(action);
+      const config = stringMapOf(objectBody(req.body).config);
+      await server.db.write((tx) => tx.put("requiredActions", { ...action, config }));
+      await adminEvent(
+        server,
+        ctx,
+        "UPDATE",
+        "REQUIRED_ACTION",
+        `authentication/required-actions/${action.alias}/config`,
+        { config },
+      );
+      return noContent(reply);
+    },
+  );
 
   app.delete(`${BASE}/required-actions/:alias/config`, async (req, reply) => {
     const { ctx, action } = await context(req, "manage-realm");

@@ -7,6 +7,7 @@ import { intParam, page, queryOf, stringParam } from "../common/query.ts";
 import { clientsUsingFlow, flowOverview, providersUsingFlow } from "./flow-usage.ts";
 import { flowsOf, requireFlowById } from "./lookup.ts";
 import { REQUIRED_ACTION_CONFIG } from "./required-action-catalog.ts";
+import { FlowUsageQuery } from "./schemas.ts";
 
 const BASE = "/admin/realms/:realm/ui-ext/authentication-management";
 
@@ -20,7 +21,7 @@ export async function registerAuthenticationUiExtRoutes(app: FastifyInstance, se
       .map((f) => flowOverview(server, ctx.realm, f));
   });
 
-  app.get(`${BASE}/:type/:id`, async (req) => {
+  app.get(`${BASE}/:type/:id`, { schema: { querystring: FlowUsageQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.requireAny("view-realm", "view-clients", "view-identity-providers");
     const { type, id } = paramsOf<"type" | "id">(req);

@@ -7,6 +7,7 @@ import { generateSelfSignedCertificate } from "./self-signed-certificate.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { paramsOf } from "../common/query.ts";
 import { requireClient } from "../common/lookups.ts";
+import { NoBody } from "../common/schemas.ts";
 
 /** Keycloak's CertificateInfoHelper attribute suffixes, stored as `{attr}.{suffix}` client attributes. */
 const FIELDS = { certificate: "certificate", privateKey: "private.key", publicKey: "public.key", kid: "kid" } as const;
@@ -33,7 +34,7 @@ export async function registerCertificateRoutes(app: FastifyInstance, server: Se
     return certificateInfo(requireClient(db, ctx, id), attr);
   });
 
-  app.post(`${base}/generate`, async (req) => {
+  app.post(`${base}/generate`, { schema: { body: NoBody } }, async (req) => {
     const { realm, id, attr } = paramsOf<"id" | "attr">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("manage-clients");

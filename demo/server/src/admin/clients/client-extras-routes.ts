@@ -9,6 +9,7 @@ import { keycloakOidcJson, keycloakOidcSubsystemXml } from "./installation.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { paramsOf } from "../common/query.ts";
 import { requireClient } from "../common/lookups.ts";
+import { NoBody } from "../common/schemas.ts";
 
 /** Service account user, installation files, push-revocation and management permissions of a client. */
 export async function registerClientExtrasRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
@@ -48,7 +49,7 @@ export async function registerClientExtrasRoutes(app: FastifyInstance, server: S
   });
 
   // No adapter admin URLs are ever called here, so there is never a successful or failed push.
-  app.post(`${base}/push-revocation`, async (req) => {
+  app.post(`${base}/push-revocation`, { schema: { body: NoBody } }, async (req) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("manage-clients");

@@ -19,7 +19,7 @@ import { adminEvent } from "../common/admin-event.ts";
 import { boolParam, intParam, page, paramsOf, parseSearchQuery, queryOf, stringParam } from "../common/query.ts";
 import { objectBody } from "../common/body.ts";
 import { requireClient } from "../common/lookups.ts";
-import { ClientSchema } from "./schemas.ts";
+import { ClientListQuery, ClientSchema } from "./schemas.ts";
 import { checkClientUrls } from "./client-urls.ts";
 
 export function clientAccess(ctx: AdminRequestContext): ClientAccess {
@@ -38,7 +38,7 @@ function matchesAttributes(client: ClientRecord, wanted: Map<string, string>): b
 export async function registerClientCrudRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   const { db } = server;
 
-  app.get("/admin/realms/:realm/clients", async (req) => {
+  app.get("/admin/realms/:realm/clients", { schema: { querystring: ClientListQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.requireAny("query-clients", "view-clients");
     if (!ctx.has("view-clients")) return [];

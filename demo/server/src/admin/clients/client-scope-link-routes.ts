@@ -7,6 +7,7 @@ import { adminEvent } from "../common/admin-event.ts";
 import { noContent } from "../common/reply.ts";
 import { paramsOf } from "../common/query.ts";
 import { requireClient } from "../common/lookups.ts";
+import { NoBody } from "../common/schemas.ts";
 
 type Kind = "default" | "optional";
 
@@ -29,7 +30,7 @@ export async function registerClientScopeLinkRoutes(app: FastifyInstance, server
         .map((scope) => ({ id: scope.id, name: scope.name }));
     });
 
-    app.put(`${path}/:scopeId`, async (req, reply) => {
+    app.put(`${path}/:scopeId`, { schema: { body: NoBody } }, async (req, reply) => {
       const { realm, id, scopeId } = paramsOf<"id" | "scopeId">(req);
       const ctx = await adminContext(server, req, realm);
       ctx.require("manage-clients");

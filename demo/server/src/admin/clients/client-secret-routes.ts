@@ -10,6 +10,7 @@ import { adminEvent } from "../common/admin-event.ts";
 import { noContent } from "../common/reply.ts";
 import { paramsOf } from "../common/query.ts";
 import { requireClient } from "../common/lookups.ts";
+import { NoBody } from "../common/schemas.ts";
 
 const ROTATED = "client.secret.rotated";
 const ROTATION_INFO = [
@@ -34,7 +35,7 @@ export async function registerClientSecretRoutes(app: FastifyInstance, server: S
   });
 
   // Without a client secret rotation policy Keycloak keeps no rotated secret and drops any rotation info.
-  app.post(`${base}/client-secret`, async (req) => {
+  app.post(`${base}/client-secret`, { schema: { body: NoBody } }, async (req) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("manage-clients");
@@ -79,7 +80,7 @@ export async function registerClientSecretRoutes(app: FastifyInstance, server: S
     return noContent(reply);
   });
 
-  app.post(`${base}/registration-access-token`, async (req) => {
+  app.post(`${base}/registration-access-token`, { schema: { body: NoBody } }, async (req) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("manage-clients");

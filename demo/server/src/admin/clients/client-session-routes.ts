@@ -4,6 +4,7 @@ import type { ClientRecord, UserSessionRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { intParam, page, paramsOf, queryOf } from "../common/query.ts";
 import { requireClient } from "../common/lookups.ts";
+import { ListQuery } from "../common/schemas.ts";
 
 /** Keycloak's Constants.DEFAULT_MAX_RESULTS, the page size when `max` is left out. */
 const DEFAULT_MAX_RESULTS = 100;
@@ -51,7 +52,7 @@ export async function registerClientSessionRoutes(app: FastifyInstance, server: 
     ["user-sessions", false],
     ["offline-sessions", true],
   ] as const) {
-    app.get(`${base}/${path}`, async (req) => {
+    app.get(`${base}/${path}`, { schema: { querystring: ListQuery } }, async (req) => {
       const client = await resolve(req);
       return page(
         sessionsOf(client, offline),

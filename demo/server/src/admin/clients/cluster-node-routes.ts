@@ -8,6 +8,7 @@ import { noContent } from "../common/reply.ts";
 import { objectBody } from "../common/body.ts";
 import { paramsOf } from "../common/query.ts";
 import { requireClient } from "../common/lookups.ts";
+import { ClusterNodeSchema } from "./schemas.ts";
 
 /** ClientRepresentation.registeredNodes: node host -> registration time in seconds. */
 function registeredNodes(client: ClientRecord): Record<string, number> {
@@ -20,7 +21,7 @@ export async function registerClusterNodeRoutes(app: FastifyInstance, server: Se
   const { db } = server;
   const base = "/admin/realms/:realm/clients/:id";
 
-  app.post(`${base}/nodes`, async (req, reply) => {
+  app.post(`${base}/nodes`, { schema: { body: ClusterNodeSchema } }, async (req, reply) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("manage-clients");

@@ -11,6 +11,7 @@ import { exampleAccessToken, exampleIdToken, exampleUserinfo, type ExampleTokenI
 import { paramsOf, queryOf, stringParam } from "../common/query.ts";
 import { clientRoles } from "../../realm/lookup.ts";
 import { requireClient } from "../common/lookups.ts";
+import { EvaluateQuery } from "./schemas.ts";
 
 /** /clients/{id}/evaluate-scopes/...: what a token for this client and `scope` would hold. */
 export async function registerEvaluateScopesRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
@@ -25,7 +26,7 @@ export async function registerEvaluateScopesRoutes(app: FastifyInstance, server:
     return { ctx, client, scopes: appliedClientScopes(db, client, stringParam(queryOf(req), "scope")) };
   };
 
-  app.get(`${base}/protocol-mappers`, async (req) => {
+  app.get(`${base}/protocol-mappers`, { schema: { querystring: EvaluateQuery } }, async (req) => {
     const { client, scopes } = await resolve(req);
     const evaluated = client.protocolMappers.map((mapper) => ({
       mapperId: mapper.id,
@@ -51,21 +52,25 @@ export async function registerEvaluateScopesRoutes(app: FastifyInstance, server:
   });
 
   for (const which of ["granted", "not-granted"] as const) {
-    app.get(`${base}/scope-mappings/:roleContainerId/${which}`, async (req) => {
-      const { ctx, client, scopes } = await resolve(req);
-      const { roleContainerId } = paramsOf<"roleContainerId">(req);
-      let roles: RoleRecord[];
-      if (roleContainerId === ctx.realm.realm) roles = realmRoles(db, ctx.realm);
-      else {
-        const container = db.get("clients", roleContainerId);
-        if (!container || container.realmId !== ctx.realm.id) throw notFound("Role Container not found");
-        roles = clientRoles(db, container);
-      }
-      const granted = grantedRoleChecker(db, client, scopes);
-      return roles
-        .filter((role) => granted(role) === (which === "granted"))
-        .map((role) => roleRepresentation(ctx.realm, role));
-    });
+    app.get(
+      `${base}/scope-mappings/:roleContainerId/${which}`,
+      { schema: { querystring: EvaluateQuery } },
+      async (req) => {
+        const { ctx, client, scopes } = await resolve(req);
+        const { roleContainerId } = paramsOf<"roleContainerId">(req);
+        let roles: RoleRecord[];
+        if (roleContainerId === ctx.realm.realm) roles = realmRoles(db, ctx.realm);
+        else {
+          const container = db.get("clients", roleContainerId);
+          if (!container || container.realmId !== ctx.realm.id) throw notFound("Role Container not found");
+          roles = clientRoles(db, container);
+        }
+        const granted = grantedRoleChecker(db, client, scopes);
+        return roles
+          .filter((role) => granted(role) === (which === "granted"))
+          .map((role) => roleRepresentation(ctx.realm, role));
+      },
+    );
   }
 
   const tokenInput = async (req: FastifyRequest): Promise<ExampleTokenInput> => {
@@ -85,7 +90,13 @@ export async function registerEvaluateScopesRoutes(app: FastifyInstance, server:
     };
   };
 
-  app.get(`${base}/generate-example-access-token`, async (req) => exampleAccessToken(await tokenInput(req)));
-  app.get(`${base}/generate-example-id-token`, async (req) => exampleIdToken(await tokenInput(req)));
-  app.get(`${base}/generate-example-userinfo`, async (req) => exampleUserinfo(await tokenInput(req)));
+  app.get(`${base}/generate-example-access-token`, { schema: { querystring: EvaluateQuery } }, async (req) =>
+    exampleAccessToken(await tokenInput(req)),
+  );
+  app.get(`${base}/generate-example-id-token`, { schema: { querystring: EvaluateQuery } }, async (req) =>
+    exampleIdToken(await tokenInput(req)),
+  );
+  app.get(`${base}/generate-example-userinfo`, { schema: { querystring: EvaluateQuery } }, async (req) =>
+    exampleUserinfo(await tokenInput(req)),
+  );
 }

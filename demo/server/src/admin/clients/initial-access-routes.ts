@@ -9,6 +9,7 @@ import { adminPath, noContent } from "../common/reply.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { objectBody } from "../common/body.ts";
 import { paramsOf } from "../common/query.ts";
+import { InitialAccessSchema } from "./schemas.ts";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -35,7 +36,7 @@ export async function registerInitialAccessRoutes(app: FastifyInstance, server: 
     return (storedRealm(ctx.realm).clientInitialAccess ?? []).filter(isLive).map(presentation);
   });
 
-  app.post(base, async (req, reply) => {
+  app.post(base, { schema: { body: InitialAccessSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-clients");
     const input = objectBody(req.body);

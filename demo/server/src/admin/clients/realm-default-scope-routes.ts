@@ -5,6 +5,7 @@ import { notFound } from "../../http/errors.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { noContent } from "../common/reply.ts";
 import { paramsOf } from "../common/query.ts";
+import { NoBody } from "../common/schemas.ts";
 
 type Kind = "default" | "optional";
 
@@ -25,7 +26,7 @@ export async function registerRealmDefaultScopeRoutes(app: FastifyInstance, serv
         .map((scope) => ({ id: scope.id, name: scope.name }));
     });
 
-    app.put(`${path}/:scopeId`, async (req, reply) => {
+    app.put(`${path}/:scopeId`, { schema: { body: NoBody } }, async (req, reply) => {
       const { realm, scopeId } = paramsOf<"scopeId">(req);
       const ctx = await adminContext(server, req, realm);
       ctx.require("manage-realm");

@@ -101,3 +101,14 @@ export const ClientListQuery = Query({
   q: Str(),
   viewableOnly: Bool(),
 });
+
+/** ClientInitialAccessCreatePresentation: lifetime in seconds and how many clients the token may register. */
+export const InitialAccessSchema = Representation("ClientInitialAccessCreatePresentation", {
+  expiration: Int(),
+  count: Int(),
+});
+/** registerNode's `Map<String, String>`. */
+export const ClusterNodeSchema = Type.Object({ node: Name() });
+
+/** Evaluate tab: the scope parameter, and the user and audience of the example tokens. */
+export const EvaluateQuery = Query({ scope: Str(), userId: Str(), audience: Str() });

@@ -11,7 +11,8 @@ import { adminEvent } from "../common/admin-event.ts";
 import { boolParam, paramsOf, queryOf } from "../common/query.ts";
 import { noContent } from "../common/reply.ts";
 import { clientRoles } from "../../realm/lookup.ts";
-import { RoleList } from "../groups-roles/schemas.ts";
+import { OptionalRoleList, RoleList } from "../groups-roles/schemas.ts";
+import { ListQuery } from "../common/schemas.ts";
 
 /** The role list a POST/DELETE sends; a DELETE without a body means "all of them", as in Keycloak. */
 function rolesBody(req: FastifyRequest): Record<string, unknown>[] | undefined {
@@ -85,7 +86,7 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
       );
     });
 
-    app.get(`${base}/realm/composite`, async (req) => {
+    app.get(`${base}/realm/composite`, { schema: { querystring: ListQuery } }, async (req) => {
       const { ctx, owner } = await resolveOwner(server, req, kind, "view-clients");
       const inScope = scopeChecker(db, owner);
       const isBrief = boolParam(queryOf(req), "briefRepresentation", true);
@@ -107,7 +108,7 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
       return noContent(reply);
     });
 
-    app.delete(`${base}/realm`, async (req, reply) => {
+    app.delete(`${base}/realm`, { schema: { body: OptionalRoleList } }, async (req, reply) => {
       const { ctx, owner } = await resolveOwner(server, req, kind, "manage-clients");
       const input = rolesBody(req);
       const roles = input
@@ -149,7 +150,7 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
       );
     });
 
-    app.get(`${clientBase}/composite`, async (req) => {
+    app.get(`${clientBase}/composite`, { schema: { querystring: ListQuery } }, async (req) => {
       const { ctx, owner } = await resolveOwner(server, req, kind, "view-clients");
       const inScope = scopeChecker(db, owner);
       const isBrief = boolParam(queryOf(req), "briefRepresentation", true);
@@ -182,7 +183,7 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
       return noContent(reply);
     });
 
-    app.delete(clientBase, async (req, reply) => {
+    app.delete(clientBase, { schema: { body: OptionalRoleList } }, async (req, reply) => {
       const { ctx, owner } = await resolveOwner(server, req, kind, "manage-clients");
       const client = scopedClient(req, ctx.realm);
       const input = rolesBody(req);

@@ -53,6 +53,13 @@ export const RepresentationList = <T extends TSchema>(item: T) => Type.Array(ite
 /** A bare id or alias body (`"some-id"`), as the member and link endpoints read it. */
 export const IdBody = Type.String({ maxLength: NAME_MAX });
 
+/** The body of an endpoint that reads none (Keycloak ignores whatever is sent): declared so every write route has a schema. */
+export const NoBody = Type.Unknown({ description: "not read" });
+
+/** Form parameters (`@FormParam`), every one a string; absent ones are undefined. */
+export const FormBody = <K extends string>(names: readonly K[]) =>
+  Type.Object(Object.fromEntries(names.map((name) => [name, Name()])) as Record<K, ReturnType<typeof Name>>);
+
 /** first/max paging and briefRepresentation, shared by list endpoints. */
 export const PagingQuery = {
   first: Int(),
@@ -61,3 +68,17 @@ export const PagingQuery = {
 };
 
 export const Query = <P extends Record<string, TSchema>>(properties: P) => Type.Object(properties);
+
+/** The query of list endpoints that page and search (groups, roles, members, available and effective roles). */
+export const ListQuery = Query({
+  ...PagingQuery,
+  search: Str(),
+  exact: Bool(),
+  q: Str(),
+  top: Bool(),
+  subGroupsCount: Bool(),
+  populateHierarchy: Bool(),
+  userProfileMetadata: Bool(),
+});
+/** Session removal: `isOffline` picks the offline session of that id. */
+export const OfflineQuery = Query({ isOffline: Bool() });

@@ -12,6 +12,7 @@ import { componentTypes } from "../server-info/catalog.ts";
 import { withGeneratedKeys } from "./key-material.ts";
 import { componentRepresentation, secretKeys, SECRET_MASK } from "./representation.ts";
 import { readComponent } from "./validation.ts";
+import { ComponentListQuery, ComponentSchema, SubComponentTypesQuery } from "./schemas.ts";
 
 const BASE = "/admin/realms/:realm/components";
 
@@ -28,7 +29,7 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
     return component;
   };
 
-  app.get(BASE, async (req) => {
+  app.get(BASE, { schema: { querystring: ComponentListQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("view-realm");
     const query = queryOf(req);
@@ -44,7 +45,7 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
       .map(componentRepresentation);
   });
 
-  app.post(BASE, async (req, reply) => {
+  app.post(BASE, { schema: { body: ComponentSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
     const fields = readComponent(req.body);
@@ -76,7 +77,7 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
     return componentRepresentation(requireComponent(ctx.realm.id, paramsOf<"id">(req).id));
   });
 
-  app.put(`${BASE}/:id`, async (req, reply) => {
+  app.put(`${BASE}/:id`, { schema: { body: ComponentSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
     const component = requireComponent(ctx.realm.id, paramsOf<"id">(req).id);
@@ -116,7 +117,7 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
     return noContent(reply);
   });
 
-  app.get(`${BASE}/:id/sub-component-types`, async (req) => {
+  app.get(`${BASE}/:id/sub-component-types`, { schema: { querystring: SubComponentTypesQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("view-realm");
     requireComponent(ctx.realm.id, paramsOf<"id">(req).id);

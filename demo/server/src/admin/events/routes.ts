@@ -6,6 +6,7 @@ import { adminEventRepresentation, eventRepresentation } from "../../events/repr
 import { noContent } from "../common/reply.ts";
 import { paramsOf } from "../common/query.ts";
 import { intParam, listParam, page, queryOf, stringParam } from "../common/query.ts";
+import { AdminEventQuery, EventQuery } from "./schemas.ts";
 
 const BASE = "/admin/realms/:realm";
 
@@ -14,7 +15,7 @@ const byTime = (direction: string | undefined) => (a: { time: number }, b: { tim
   direction?.toLowerCase() === "asc" ? a.time - b.time : b.time - a.time;
 
 export async function registerEventRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
-  app.get(`${BASE}/events`, async (req) => {
+  app.get(`${BASE}/events`, { schema: { querystring: EventQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("view-events");
     const query = queryOf(req);
@@ -43,7 +44,7 @@ export async function registerEventRoutes(app: FastifyInstance, server: ServerCo
     return noContent(reply);
   });
 
-  app.get(`${BASE}/admin-events`, async (req) => {
+  app.get(`${BASE}/admin-events`, { schema: { querystring: AdminEventQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("view-events");
     const query = queryOf(req);

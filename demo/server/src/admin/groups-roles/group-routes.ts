@@ -15,6 +15,7 @@ import { boolParam, intParam, page, parseSearchQuery, type Query, stringParam } 
 import { byName, containsIgnoreCase } from "./name-matching.ts";
 import { groupMembers } from "../common/user-links-index.ts";
 import { GroupSchema, PermissionsSchema } from "./schemas.ts";
+import { ListQuery } from "../common/schemas.ts";
 
 type RealmParams = { Params: { realm: string }; Querystring: Query };
 type GroupParams = { Params: { realm: string; id: string }; Querystring: Query };
@@ -29,7 +30,7 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
   const groupUrl = (req: FastifyRequest, realmName: string, id: string) =>
     `${frontendUrl(server, req)}/admin/realms/${encodeURIComponent(realmName)}/groups/${id}`;
 
-  app.get<RealmParams>("/admin/realms/:realm/groups", async (req) => {
+  app.get<RealmParams>("/admin/realms/:realm/groups", { schema: { querystring: ListQuery } }, async (req) => {
     const ctx = await adminContext(server, req, req.params.realm);
     ctx.requireAny("query-groups", "view-users");
     const query = req.query;
@@ -52,7 +53,7 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
     return matches.map((group) => toGroupRepresentation(db, ctx, group, options));
   });
 
-  app.get<RealmParams>("/admin/realms/:realm/groups/count", async (req) => {
+  app.get<RealmParams>("/admin/realms/:realm/groups/count", { schema: { querystring: ListQuery } }, async (req) => {
     const ctx = await adminContext(server, req, req.params.realm);
     ctx.requireAny("query-groups", "view-users");
     const search = stringParam(req.query, "search");
@@ -106,26 +107,30 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
     return reply.status(204).send();
   });
 
-  app.get<GroupParams>("/admin/realms/:realm/groups/:id/children", async (req) => {
-    const ctx = await adminContext(server, req, req.params.realm);
-    const group = requireGroup(db, ctx.realm, req.params.id);
-    ctx.require("view-users");
-    const query = req.query;
-    const search = stringParam(query, "search");
-    const exact = boolParam(query, "exact", false);
-    let children = childGroups(db, ctx.realm.id, group.id);
-    if (search) children = children.filter((g) => (exact ? g.name === search : containsIgnoreCase(g.name, search)));
-    const shown = page(
-      children.sort(byName),
-      intParam(query, "first") ?? 0,
-      intParam(query, "max") ?? DEFAULT_MAX_CHILDREN,
-    );
-    const options = {
-      full: !boolParam(query, "briefRepresentation", false),
-      subGroupCount: boolParam(query, "subGroupsCount", true),
-    };
-    return shown.map((child) => toGroupRepresentation(db, ctx, child, options));
-  });
+  app.get<GroupParams>(
+    "/admin/realms/:realm/groups/:id/children",
+    { schema: { querystring: ListQuery } },
+    async (req) => {
+      const ctx = await adminContext(server, req, req.params.realm);
+      const group = requireGroup(db, ctx.realm, req.params.id);
+      ctx.require("view-users");
+      const query = req.query;
+      const search = stringParam(query, "search");
+      const exact = boolParam(query, "exact", false);
+      let children = childGroups(db, ctx.realm.id, group.id);
+      if (search) children = children.filter((g) => (exact ? g.name === search : containsIgnoreCase(g.name, search)));
+      const shown = page(
+        children.sort(byName),
+        intParam(query, "first") ?? 0,
+        intParam(query, "max") ?? DEFAULT_MAX_CHILDREN,
+      );
+      const options = {
+        full: !boolParam(query, "briefRepresentation", false),
+        subGroupCount: boolParam(query, "subGroupsCount", true),
+      };
+      return shown.map((child) => toGroupRepresentation(db, ctx, child, options));
+    },
+  );
 
   app.post<GroupBody>(
     "/admin/realms/:realm/groups/:id/children",
@@ -152,17 +157,21 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
     },
   );
 
-  app.get<GroupParams>("/admin/realms/:realm/groups/:id/members", async (req) => {
-    const ctx = await adminContext(server, req, req.params.realm);
-    const group = requireGroup(db, ctx.realm, req.params.id);
-    ctx.require("view-users");
-    const members = groupMembers(db, group.id);
-    members.sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
-    const brief = boolParam(req.query, "briefRepresentation", false);
-    return page(members, intParam(req.query, "first") ?? 0, intParam(req.query, "max") ?? DEFAULT_MAX_MEMBERS).map(
-      (u) => memberRepresentation(u, brief),
-    );
-  });
+  app.get<GroupParams>(
+    "/admin/realms/:realm/groups/:id/members",
+    { schema: { querystring: ListQuery } },
+    async (req) => {
+      const ctx = await adminContext(server, req, req.params.realm);
+      const group = requireGroup(db, ctx.realm, req.params.id);
+      ctx.require("view-users");
+      const members = groupMembers(db, group.id);
+      members.sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
+      const brief = boolParam(req.query, "briefRepresentation", false);
+      return page(members, intParam(req.query, "first") ?? 0, intParam(req.query, "max") ?? DEFAULT_MAX_MEMBERS).map(
+        (u) => memberRepresentation(u, brief),
+      );
+    },
+  );
 
   app.get<GroupParams>("/admin/realms/:realm/groups/:id/management/permissions", async (req) => {
     const ctx = await adminContext(server, req, req.params.realm);

@@ -11,7 +11,8 @@ import { adminEvent } from "../common/admin-event.ts";
 import { findClient } from "../common/lookups.ts";
 import { containsIgnoreCase } from "./name-matching.ts";
 import { intParam, page, type Query, stringParam } from "../common/query.ts";
-import { PermissionsSchema, RoleList, RoleSchema } from "./schemas.ts";
+import { OptionalRoleList, PermissionsSchema, RoleList, RoleSchema } from "./schemas.ts";
+import { ListQuery } from "../common/schemas.ts";
 
 type Req = FastifyRequest<{
   Params: { realm: string; roleId: string; clientUuid?: string };
@@ -62,7 +63,7 @@ export async function registerRoleByIdRoutes(app: FastifyInstance, server: Serve
     return reply.status(204).send();
   });
 
-  app.get(`${base}/composites`, async (req: Req) => {
+  app.get(`${base}/composites`, { schema: { querystring: ListQuery } }, async (req: Req) => {
     const { role } = await addressedRole(server, req, "view");
     return searchComposites(server, role, req.query, () => true);
   });
@@ -74,19 +75,19 @@ export async function registerRoleByIdRoutes(app: FastifyInstance, server: Serve
     return reply.status(204).send();
   });
 
-  app.delete(`${base}/composites`, async (req: Req, reply) => {
+  app.delete(`${base}/composites`, { schema: { body: OptionalRoleList } }, async (req: Req, reply) => {
     const { ctx, role, resourceType } = await addressedRole(server, req, "manage");
     await removeComposites(server, ctx.realm, role, req.body);
     await adminEvent(server, ctx, "DELETE", resourceType, `roles-by-id/${role.id}/composites`, req.body);
     return reply.status(204).send();
   });
 
-  app.get(`${base}/composites/realm`, async (req: Req) => {
+  app.get(`${base}/composites/realm`, { schema: { querystring: ListQuery } }, async (req: Req) => {
     const { role } = await addressedRole(server, req, "view");
     return searchComposites(server, role, req.query, (r) => r.clientId === undefined);
   });
 
-  app.get(`${base}/composites/clients/:clientUuid`, async (req: Req) => {
+  app.get(`${base}/composites/clients/:clientUuid`, { schema: { querystring: ListQuery } }, async (req: Req) => {
     const { ctx, role } = await addressedRole(server, req, "view");
     const client = findClient(server.db, ctx.realm, req.params.clientUuid ?? "");
     if (!client) throw notFound("Could not find client");

@@ -14,7 +14,8 @@ import { findClient, requireClient } from "../common/lookups.ts";
 import { boolParam, intParam, page, type Query, stringParam } from "../common/query.ts";
 import { byName, containsIgnoreCase } from "./name-matching.ts";
 import { roleHolders } from "../common/user-links-index.ts";
-import { PermissionsSchema, RoleList, RoleSchema } from "./schemas.ts";
+import { OptionalRoleList, PermissionsSchema, RoleList, RoleSchema } from "./schemas.ts";
+import { ListQuery } from "../common/schemas.ts";
 
 /** Every admin permission: Keycloak lets any administrator list roles (needed to map them). */
 const ANY_ADMIN: AdminPermission[] = [
@@ -80,7 +81,7 @@ function requireRole(server: ServerContext, container: RoleContainer, roleName: 
 function registerContainer(app: FastifyInstance, server: ServerContext, base: string): void {
   const { db } = server;
 
-  app.get(base, async (req: Req) => {
+  app.get(base, { schema: { querystring: ListQuery } }, async (req: Req) => {
     const container = await resolveContainer(server, req);
     container.ctx.requireAny(...ANY_ADMIN);
     const search = stringParam(req.query, "search")?.trim() ?? "";
@@ -168,7 +169,7 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
     return reply.status(204).send();
   });
 
-  app.delete(`${base}/:roleName/composites`, async (req: Req, reply) => {
+  app.delete(`${base}/:roleName/composites`, { schema: { body: OptionalRoleList } }, async (req: Req, reply) => {
     const container = await resolveContainer(server, req);
     container.ctx.require(container.manage);
     const role = requireRole(server, container, req.params.roleName);
@@ -204,7 +205,7 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
       .map((r) => toRoleRepresentation(r, true));
   });
 
-  app.get(`${base}/:roleName/users`, async (req: Req) => {
+  app.get(`${base}/:roleName/users`, { schema: { querystring: ListQuery } }, async (req: Req) => {
     const container = await resolveContainer(server, req);
     container.ctx.require(container.view);
     container.ctx.requireAny("query-users", "view-users");
@@ -217,7 +218,7 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
     );
   });
 
-  app.get(`${base}/:roleName/groups`, async (req: Req) => {
+  app.get(`${base}/:roleName/groups`, { schema: { querystring: ListQuery } }, async (req: Req) => {
     const container = await resolveContainer(server, req);
     container.ctx.require(container.view);
     const role = requireRole(server, container, req.params.roleName);

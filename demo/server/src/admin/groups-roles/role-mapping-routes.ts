@@ -10,7 +10,8 @@ import { adminEvent } from "../common/admin-event.ts";
 import { findClient } from "../common/lookups.ts";
 import { boolParam, type Query } from "../common/query.ts";
 import { byName } from "./name-matching.ts";
-import { RoleList } from "./schemas.ts";
+import { OptionalRoleList, RoleList } from "./schemas.ts";
+import { ListQuery } from "../common/schemas.ts";
 
 type Req = FastifyRequest<{
   Params: { realm: string; id: string; clientUuid?: string };
@@ -137,7 +138,7 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
     return rolesByIds(server, holder.roleIds, isRealmRole).map((r) => toRoleRepresentation(r, true));
   });
 
-  app.get(`${base}/realm/composite`, async (req: Req) => {
+  app.get(`${base}/realm/composite`, { schema: { querystring: ListQuery } }, async (req: Req) => {
     const { holder } = await addressed(server, req, kind, "view");
     const brief = boolParam(req.query, "briefRepresentation", true);
     return rolesByIds(server, holder.effectiveRoleIds(), isRealmRole).map((r) => toRoleRepresentation(r, brief));
@@ -168,7 +169,7 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
     return reply.status(204).send();
   });
 
-  app.delete(`${base}/realm`, async (req: Req, reply) => {
+  app.delete(`${base}/realm`, { schema: { body: OptionalRoleList } }, async (req: Req, reply) => {
     const { ctx, holder } = await addressed(server, req, kind, "manage");
     const roles =
       req.body === undefined || req.body === null
@@ -197,7 +198,7 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
     );
   });
 
-  app.get(`${clientBase}/composite`, async (req: Req) => {
+  app.get(`${clientBase}/composite`, { schema: { querystring: ListQuery } }, async (req: Req) => {
     const { ctx, holder } = await addressed(server, req, kind, "view");
     const client = requireMappedClient(server, ctx, req.params.clientUuid);
     const brief = boolParam(req.query, "briefRepresentation", true);
@@ -233,7 +234,7 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
     return reply.status(204).send();
   });
 
-  app.delete(clientBase, async (req: Req, reply) => {
+  app.delete(clientBase, { schema: { body: OptionalRoleList } }, async (req: Req, reply) => {
     const { ctx, holder } = await addressed(server, req, kind, "manage");
     const client = requireMappedClient(server, ctx, req.params.clientUuid);
     const roles =

@@ -63,3 +63,6 @@ export const PermissionsSchema = Representation("ManagementPermissionReference",
   resource: Name(),
   scopePermissions: AnyObject(),
 });
+
+/** DELETE bodies: a list of roles, or none (Keycloak then removes every mapping of the kind). */
+export const OptionalRoleList = Type.Union([RoleList, Type.Null()]);

@@ -8,6 +8,7 @@ import { findRoleById } from "./lookups.ts";
 import { resolveRoleHolder } from "./role-holder.ts";
 import { findClient } from "../common/lookups.ts";
 import { intParam, page, type Query, stringParam } from "../common/query.ts";
+import { ListQuery } from "../common/schemas.ts";
 
 type Req = FastifyRequest<{ Params: { realm: string; type: string; id: string }; Querystring: Query }>;
 
@@ -96,15 +97,23 @@ function clientRoles(
 
 /** The admin console's role-mapping helpers: client roles of all clients paged in one request. */
 export async function registerUiExtRoleRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
-  app.get("/admin/realms/:realm/ui-ext/available-roles/:type/:id", async (req: Req) => {
-    const ctx = await adminContext(server, req, req.params.realm);
-    const held = heldRoles(server, ctx, req.params.type, req.params.id);
-    return clientRoles(server, ctx, req.query, (role) => !held.direct.has(role.id));
-  });
+  app.get(
+    "/admin/realms/:realm/ui-ext/available-roles/:type/:id",
+    { schema: { querystring: ListQuery } },
+    async (req: Req) => {
+      const ctx = await adminContext(server, req, req.params.realm);
+      const held = heldRoles(server, ctx, req.params.type, req.params.id);
+      return clientRoles(server, ctx, req.query, (role) => !held.direct.has(role.id));
+    },
+  );
 
-  app.get("/admin/realms/:realm/ui-ext/effective-roles/:type/:id", async (req: Req) => {
-    const ctx = await adminContext(server, req, req.params.realm);
-    const effective = heldRoles(server, ctx, req.params.type, req.params.id).effective();
-    return clientRoles(server, ctx, req.query, (role) => effective.has(role.id));
-  });
+  app.get(
+    "/admin/realms/:realm/ui-ext/effective-roles/:type/:id",
+    { schema: { querystring: ListQuery } },
+    async (req: Req) => {
+      const ctx = await adminContext(server, req, req.params.realm);
+      const effective = heldRoles(server, ctx, req.params.type, req.params.id).effective();
+      return clientRoles(server, ctx, req.query, (role) => effective.has(role.id));
+    },
+  );
 }

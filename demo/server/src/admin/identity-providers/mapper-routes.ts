@@ -11,6 +11,7 @@ import { paramsOf } from "../common/query.ts";
 import { identityProviderPath, requireIdentityProvider } from "./lookup.ts";
 import { mapperTypesFor } from "./mapper-types.ts";
 import { mapperRepresentation } from "./representation.ts";
+import { IdentityProviderMapperSchema } from "./schemas.ts";
 
 const BASE = "/admin/realms/:realm/identity-provider/instances/:alias";
 
@@ -47,7 +48,7 @@ export async function registerIdentityProviderMapperRoutes(app: FastifyInstance,
     return mappersOf(ctx.realm.id, idp.alias).map(mapperRepresentation);
   });
 
-  app.post(`${BASE}/mappers`, async (req, reply) => {
+  app.post(`${BASE}/mappers`, { schema: { body: IdentityProviderMapperSchema } }, async (req, reply) => {
     const { ctx, idp } = await context(req, "manage-identity-providers");
     const fields = readMapper(req.body);
     if (mappersOf(ctx.realm.id, idp.alias).some((m) => m.name === fields.name)) {
@@ -80,7 +81,7 @@ export async function registerIdentityProviderMapperRoutes(app: FastifyInstance,
     return mapperRepresentation(requireMapper(ctx.realm.id, idp.alias, paramsOf<"id">(req).id));
   });
 
-  app.put(`${BASE}/mappers/:id`, async (req, reply) => {
+  app.put(`${BASE}/mappers/:id`, { schema: { body: IdentityProviderMapperSchema } }, async (req, reply) => {
     const { ctx, idp } = await context(req, "manage-identity-providers");
     const mapper = requireMapper(ctx.realm.id, idp.alias, paramsOf<"id">(req).id);
     const fields = readMapper({

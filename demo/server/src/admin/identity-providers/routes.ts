@@ -19,11 +19,13 @@ import {
 } from "./representation.ts";
 import { readIdentityProvider } from "./validation.ts";
 import { registerIdentityProviderMapperRoutes } from "./mapper-routes.ts";
+import { IdentityProviderSchema, ImportConfigSchema, InstanceListQuery } from "./schemas.ts";
+import { PermissionsSchema } from "../groups-roles/schemas.ts";
 
 const BASE = "/admin/realms/:realm/identity-provider";
 
 export async function registerIdentityProviderRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
-  app.get(`${BASE}/instances`, async (req) => {
+  app.get(`${BASE}/instances`, { schema: { querystring: InstanceListQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("view-identity-providers");
     const query = queryOf(req);
@@ -40,7 +42,7 @@ export async function registerIdentityProviderRoutes(app: FastifyInstance, serve
     );
   });
 
-  app.post(`${BASE}/instances`, async (req, reply) => {
+  app.post(`${BASE}/instances`, { schema: { body: IdentityProviderSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-identity-providers");
     const { alias, rep } = readIdentityProvider(req.body);
@@ -64,7 +66,7 @@ export async function registerIdentityProviderRoutes(app: FastifyInstance, serve
     return identityProviderRepresentation(requireIdentityProvider(server, ctx.realm, paramsOf<"alias">(req).alias));
   });
 
-  app.put(`${BASE}/instances/:alias`, async (req, reply) => {
+  app.put(`${BASE}/instances/:alias`, { schema: { body: IdentityProviderSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-identity-providers");
     const idp = requireIdentityProvider(server, ctx.realm, paramsOf<"alias">(req).alias);
@@ -134,7 +136,7 @@ export async function registerIdentityProviderRoutes(app: FastifyInstance, serve
     return { id: provider.id, name: provider.name };
   });
 
-  app.post(`${BASE}/import-config`, async (req) => {
+  app.post(`${BASE}/import-config`, { schema: { body: ImportConfigSchema } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-identity-providers");
     return importConfig(req.body);
@@ -147,7 +149,7 @@ export async function registerIdentityProviderRoutes(app: FastifyInstance, serve
     return { enabled: idp.rep[PERMISSIONS_KEY] === true };
   });
 
-  app.put(`${BASE}/instances/:alias/management/permissions`, async (req) => {
+  app.put(`${BASE}/instances/:alias/management/permissions`, { schema: { body: PermissionsSchema } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-identity-providers");
     const idp = requireIdentityProvider(server, ctx.realm, paramsOf<"alias">(req).alias);

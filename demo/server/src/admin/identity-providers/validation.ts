@@ -1,5 +1,6 @@
 import { badRequest } from "../../http/errors.ts";
 import { objectBody, stringMapOf } from "../common/body.ts";
+import { checkProviderUrls } from "./provider-urls.ts";
 
 const ALIAS_PATTERN = /^[A-Za-z0-9._~-]+$/;
 
@@ -11,5 +12,7 @@ export function readIdentityProvider(body: unknown): { alias: string; rep: Recor
   if (!ALIAS_PATTERN.test(alias)) throw badRequest("Invalid alias");
   if (typeof input.providerId !== "string" || !input.providerId) throw badRequest("Invalid identity provider id");
   const { alias: _alias, internalId: _internalId, config, ...rest } = input;
-  return { alias, rep: { ...rest, config: stringMapOf(config) } };
+  const checkedConfig = stringMapOf(config);
+  checkProviderUrls(checkedConfig);
+  return { alias, rep: { ...rest, config: checkedConfig } };
 }

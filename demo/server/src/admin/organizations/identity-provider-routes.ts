@@ -8,6 +8,7 @@ import { paramsOf } from "../common/query.ts";
 import { findIdentityProvider } from "../identity-providers/lookup.ts";
 import { identityProviderRepresentation } from "../identity-providers/representation.ts";
 import { organizationPath, organizationsContext, requireOrganization } from "./lookup.ts";
+import { IdBody } from "../common/schemas.ts";
 
 const BASE = "/admin/realms/:realm/organizations/:id/identity-providers";
 
@@ -29,7 +30,7 @@ export async function registerOrganizationIdentityProviderRoutes(
       .map(identityProviderRepresentation);
   });
 
-  app.post(BASE, async (req, reply) => {
+  app.post(BASE, { schema: { body: IdBody } }, async (req, reply) => {
     const { ctx, org } = await context(req);
     const alias = stringBody(req.body);
     const idp = alias ? findIdentityProvider(server, ctx.realm, alias) : undefined;

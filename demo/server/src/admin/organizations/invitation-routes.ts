@@ -6,6 +6,7 @@ import { adminEvent } from "../common/admin-event.ts";
 import { intParam, page, paramsOf, queryOf, stringParam } from "../common/query.ts";
 import { noContent } from "../common/reply.ts";
 import { organizationPath, organizationsContext, requireOrganization } from "./lookup.ts";
+import { InvitationListQuery } from "./schemas.ts";
 
 const BASE = "/admin/realms/:realm/organizations/:id/invitations";
 
@@ -50,7 +51,7 @@ export async function registerOrganizationInvitationRoutes(app: FastifyInstance,
     return invitation;
   };
 
-  app.get(BASE, async (req) => {
+  app.get(BASE, { schema: { querystring: InvitationListQuery } }, async (req) => {
     const { ctx, org } = await context(req);
     const query = queryOf(req);
     const status = stringParam(query, "status")?.toUpperCase();

@@ -11,6 +11,8 @@ import { memberRepresentation, userRepresentation } from "../common/user-represe
 import { organizationPath, organizationsContext, requireOrganization } from "./lookup.ts";
 import { organizationRepresentation } from "./representation.ts";
 import { userIdsByEmail } from "../users/username-index.ts";
+import { BriefQuery, InviteExistingUserForm, InviteUserForm, MemberListQuery } from "./schemas.ts";
+import { IdBody } from "../common/schemas.ts";
 
 const BASE = "/admin/realms/:realm/organizations/:id/members";
 
@@ -56,7 +58,7 @@ export async function registerOrganizationMemberRoutes(app: FastifyInstance, ser
     return user && user.realmId === realmId ? user : undefined;
   };
 
-  app.get(BASE, async (req) => {
+  app.get(BASE, { schema: { querystring: MemberListQuery } }, async (req) => {
     const { org } = await context(req);
     const query = queryOf(req);
     const brief = boolParam(query, "briefRepresentation") ?? true;
@@ -73,7 +75,7 @@ export async function registerOrganizationMemberRoutes(app: FastifyInstance, ser
     return Object.keys(org.members).filter((id) => server.db.get("users", id)).length;
   });
 
-  app.post(BASE, async (req, reply) => {
+  app.post(BASE, { schema: { body: IdBody } }, async (req, reply) => {
     const { ctx, org } = await context(req);
     const user = realmUser(ctx.realm.id, stringBody(req.body));
     if (!user) throw badRequest("User does not exist");
@@ -110,7 +112,7 @@ export async function registerOrganizationMemberRoutes(app: FastifyInstance, ser
     return noContent(reply);
   });
 
-  app.get(`${BASE}/:userId/organizations`, async (req) => {
+  app.get(`${BASE}/:userId/organizations`, { schema: { querystring: BriefQuery } }, async (req) => {
     const { ctx, org } = await context(req);
     const { userId } = paramsOf<"userId">(req);
     if (!(userId in org.members) || !realmUser(ctx.realm.id, userId)) throw notFound();
@@ -122,7 +124,7 @@ export async function registerOrganizationMemberRoutes(app: FastifyInstance, ser
   });
 
   // No mail server is configured here, so an invitation is recorded instead of sent.
-  app.post(`${BASE}/invite-user`, async (req, reply) => {
+  app.post(`${BASE}/invite-user`, { schema: { body: InviteUserForm } }, async (req, reply) => {
     const { ctx, org } = await context(req);
     const email = formField(req.body, "email")?.toLowerCase();
     if (!email) throw badRequest("To invite a member you need to provide an email and/or an id");
@@ -151,7 +153,7 @@ export async function registerOrganizationMemberRoutes(app: FastifyInstance, ser
     return noContent(reply);
   });
 
-  app.post(`${BASE}/invite-existing-user`, async (req, reply) => {
+  app.post(`${BASE}/invite-existing-user`, { schema: { body: InviteExistingUserForm } }, async (req, reply) => {
     const { ctx, org } = await context(req);
     const user = realmUser(ctx.realm.id, formField(req.body, "id"));
     if (!user) throw badRequest("User does not exist");

@@ -15,11 +15,12 @@ import { filterOrganizations } from "./search.ts";
 import { readOrganization } from "./validation.ts";
 import { registerOrganizationMemberRoutes } from "./members-routes.ts";
 import { registerOrganizationIdentityProviderRoutes } from "./identity-provider-routes.ts";
+import { BriefQuery, OrganizationListQuery, OrganizationSchema } from "./schemas.ts";
 
 const BASE = "/admin/realms/:realm/organizations";
 
 export async function registerOrganizationRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
-  app.get(BASE, async (req) => {
+  app.get(BASE, { schema: { querystring: OrganizationListQuery } }, async (req) => {
     const ctx = await organizationsContext(server, req);
     const query = queryOf(req);
     const brief = boolParam(query, "briefRepresentation") ?? true;
@@ -29,12 +30,12 @@ export async function registerOrganizationRoutes(app: FastifyInstance, server: S
     );
   });
 
-  app.get(`${BASE}/count`, async (req) => {
+  app.get(`${BASE}/count`, { schema: { querystring: OrganizationListQuery } }, async (req) => {
     const ctx = await organizationsContext(server, req);
     return filterOrganizations(server.db.list("organizations", ctx.realm.id), queryOf(req)).length;
   });
 
-  app.post(BASE, async (req, reply) => {
+  app.post(BASE, { schema: { body: OrganizationSchema } }, async (req, reply) => {
     const ctx = await organizationsContext(server, req);
     const fields = readOrganization(server, ctx.realm, req.body);
     const org: OrganizationRecord = {
@@ -54,7 +55,7 @@ export async function registerOrganizationRoutes(app: FastifyInstance, server: S
     return organizationRepresentation(requireOrganization(server, ctx, paramsOf<"id">(req).id));
   });
 
-  app.put(`${BASE}/:id`, async (req, reply) => {
+  app.put(`${BASE}/:id`, { schema: { body: OrganizationSchema } }, async (req, reply) => {
     const ctx = await organizationsContext(server, req);
     const org = requireOrganization(server, ctx, paramsOf<"id">(req).id);
     const fields = readOrganization(server, ctx.realm, req.body, org);
@@ -93,7 +94,7 @@ export async function registerOrganizationRoutes(app: FastifyInstance, server: S
     return noContent(reply);
   });
 
-  app.get(`${BASE}/members/:userId/organizations`, async (req) => {
+  app.get(`${BASE}/members/:userId/organizations`, { schema: { querystring: BriefQuery } }, async (req) => {
     const ctx = await organizationsContext(server, req);
     const { userId } = paramsOf<"userId">(req);
     const user = server.db.get("users", userId);

@@ -6,6 +6,7 @@ import { ExportNames } from "../../realm/export-names.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { writeRealm } from "./realm-write.ts";
 import { childrenIndex, groupRepresentation } from "./group-shape.ts";
+import { NoBody } from "../common/schemas.ts";
 
 type RealmParams = { Params: { realm: string } };
 type GroupParams = { Params: { realm: string; groupId: string } };
@@ -30,19 +31,23 @@ export async function registerDefaultGroupRoutes(app: FastifyInstance, server: S
     return group;
   };
 
-  app.put<GroupParams>("/admin/realms/:realm/default-groups/:groupId", async (req, reply) => {
-    const ctx = await adminContext(server, req, req.params.realm);
-    ctx.require("manage-realm");
-    const group = groupOf(ctx.realm.id, req.params.groupId);
-    if (!ctx.realm.defaultGroupIds.includes(group.id)) {
-      await writeRealm(server, ctx.realm.id, (r) => ({
-        ...r,
-        defaultGroupIds: [...r.defaultGroupIds.filter((id) => id !== group.id), group.id],
-      }));
-    }
-    await adminEvent(server, ctx, "CREATE", "REALM", `default-groups/${group.id}`);
-    return reply.status(204).send();
-  });
+  app.put<GroupParams>(
+    "/admin/realms/:realm/default-groups/:groupId",
+    { schema: { body: NoBody } },
+    async (req, reply) => {
+      const ctx = await adminContext(server, req, req.params.realm);
+      ctx.require("manage-realm");
+      const group = groupOf(ctx.realm.id, req.params.groupId);
+      if (!ctx.realm.defaultGroupIds.includes(group.id)) {
+        await writeRealm(server, ctx.realm.id, (r) => ({
+          ...r,
+          defaultGroupIds: [...r.defaultGroupIds.filter((id) => id !== group.id), group.id],
+        }));
+      }
+      await adminEvent(server, ctx, "CREATE", "REALM", `default-groups/${group.id}`);
+      return reply.status(204).send();
+    },
+  );
 
   app.delete<GroupParams>("/admin/realms/:realm/default-groups/:groupId", async (req, reply) => {
     const ctx = await adminContext(server, req, req.params.realm);

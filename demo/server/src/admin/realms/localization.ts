@@ -6,6 +6,7 @@ import { REALM_MANAGEMENT_ROLES } from "../../realm/template.ts";
 import type { RealmRecord } from "../../store/types.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { writeRealm } from "./realm-write.ts";
+import { LocalizationQuery, LocalizationTextBody, LocalizationTextsSchema } from "./transfer-schemas.ts";
 
 type LocaleParams = { Params: { realm: string; locale: string } };
 type KeyParams = { Params: { realm: string; locale: string; key: string } };
@@ -34,14 +35,15 @@ export async function registerLocalizationRoutes(app: FastifyInstance, server: S
     return Object.keys(ctx.realm.localizationTexts).sort();
   });
 
-  app.get<LocaleParams & { Querystring: { useRealmDefaultLocaleFallback?: string } }>(
+  app.get<LocaleParams & { Querystring: { useRealmDefaultLocaleFallback?: boolean } }>(
     "/admin/realms/:realm/localization/:locale",
+    { schema: { querystring: LocalizationQuery } },
     async (req) => {
       const ctx = await adminContext(server, req, req.params.realm);
       ctx.requireAny(...ANY_ADMIN_PERMISSION);
       const texts = ctx.realm.localizationTexts;
       const own = texts[req.params.locale] ?? {};
-      if (req.query.useRealmDefaultLocaleFallback !== "true") return own;
+      if (req.query.useRealmDefaultLocaleFallback !== true) return own;
       const defaultLocale = String(ctx.realm.settings.defaultLocale ?? "en");
       return { ...(texts[defaultLocale] ?? {}), ...own };
     },
@@ -49,6 +51,7 @@ export async function registerLocalizationRoutes(app: FastifyInstance, server: S
 
   app.post<LocaleParams & { Body: Record<string, unknown> | undefined }>(
     "/admin/realms/:realm/localization/:locale",
+    { schema: { body: LocalizationTextsSchema } },
     async (req, reply) => {
       const ctx = await adminContext(server, req, req.params.realm);
       ctx.require("manage-realm");
@@ -80,19 +83,18 @@ export async function registerLocalizationRoutes(app: FastifyInstance, server: S
     return reply.type("text/plain; charset=utf-8").send(text);
   });
 
-  app.put<KeyParams & { Body: unknown }>("/admin/realms/:realm/localization/:locale/:key", async (req, reply) => {
-    const ctx = await adminContext(server, req, req.params.realm);
-    ctx.require("manage-realm");
-    const text =
-      typeof req.body === "string"
-        ? req.body
-        : req.body === undefined || req.body === null
-          ? ""
-          : JSON.stringify(req.body);
-    await writeTexts(ctx.realm.id, req.params.locale, (texts) => ({ ...texts, [req.params.key]: text }));
-    await adminEvent(server, ctx, "UPDATE", "REALM", `localization/${req.params.locale}/${req.params.key}`, text);
-    return reply.status(204).send();
-  });
+  app.put<KeyParams & { Body: string | undefined }>(
+    "/admin/realms/:realm/localization/:locale/:key",
+    { schema: { body: LocalizationTextBody } },
+    async (req, reply) => {
+      const ctx = await adminContext(server, req, req.params.realm);
+      ctx.require("manage-realm");
+      const text = typeof req.body === "string" ? req.body : "";
+      await writeTexts(ctx.realm.id, req.params.locale, (texts) => ({ ...texts, [req.params.key]: text }));
+      await adminEvent(server, ctx, "UPDATE", "REALM", `localization/${req.params.locale}/${req.params.key}`, text);
+      return reply.status(204).send();
+    },
+  );
 
   app.delete<KeyParams>("/admin/realms/:realm/localization/:locale/:key", async (req, reply) => {
     const ctx = await adminContext(server, req, req.params.realm);

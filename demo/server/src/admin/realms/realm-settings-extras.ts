@@ -7,6 +7,7 @@ import { applyEventsConfig } from "../../realm/update.ts";
 import type { RealmRep } from "../../realm/representation.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { writeRealm } from "./realm-write.ts";
+import { EventsConfigSchema } from "./transfer-schemas.ts";
 
 type RealmParams = { Params: { realm: string } };
 
@@ -18,19 +19,23 @@ export async function registerRealmSettingsExtraRoutes(app: FastifyInstance, ser
     return eventsConfigRepresentation(ctx.realm);
   });
 
-  app.put<RealmParams & { Body: RealmRep | undefined }>("/admin/realms/:realm/events/config", async (req, reply) => {
-    const ctx = await adminContext(server, req, req.params.realm);
-    ctx.require("manage-events");
-    const rep = req.body;
-    if (!rep || typeof rep !== "object" || Array.isArray(rep)) throw badRequest("Invalid events configuration");
-    const next = await writeRealm(server, ctx.realm.id, (current) => {
-      const changed = structuredClone(current);
-      applyEventsConfig(changed, rep);
-      return changed;
-    });
-    await adminEvent(server, ctx, "UPDATE", "REALM", "events/config", rep, next);
-    return reply.status(204).send();
-  });
+  app.put<RealmParams & { Body: RealmRep | undefined }>(
+    "/admin/realms/:realm/events/config",
+    { schema: { body: EventsConfigSchema } },
+    async (req, reply) => {
+      const ctx = await adminContext(server, req, req.params.realm);
+      ctx.require("manage-events");
+      const rep = req.body;
+      if (!rep || typeof rep !== "object" || Array.isArray(rep)) throw badRequest("Invalid events configuration");
+      const next = await writeRealm(server, ctx.realm.id, (current) => {
+        const changed = structuredClone(current);
+        applyEventsConfig(changed, rep);
+        return changed;
+      });
+      await adminEvent(server, ctx, "UPDATE", "REALM", "events/config", rep, next);
+      return reply.status(204).send();
+    },
+  );
 
   app.get<RealmParams>("/admin/realms/:realm/users-management-permissions", async (req) => {
     const ctx = await adminContext(server, req, req.params.realm);

@@ -6,16 +6,20 @@ import { exportRealm } from "../../realm/export.ts";
 import { partialImport } from "../../realm/partial-import.ts";
 import type { Json } from "../../realm/representation.ts";
 import { adminEvent } from "../common/admin-event.ts";
+import { PartialImportSchema } from "./transfer-schemas.ts";
+import { ExportQuery } from "./schemas.ts";
+import { NoBody } from "../common/schemas.ts";
 
 type RealmParams = { Params: { realm: string } };
 
 export async function registerRealmTransferRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
-  app.post<RealmParams & { Querystring: { exportClients?: string; exportGroupsAndRoles?: string } }>(
+  app.post<RealmParams & { Querystring: { exportClients?: boolean; exportGroupsAndRoles?: boolean } }>(
     "/admin/realms/:realm/partial-export",
+    { schema: { body: NoBody, querystring: ExportQuery } },
     async (req) => {
       const ctx = await adminContext(server, req, req.params.realm);
-      const clients = req.query.exportClients === "true";
-      const groupsAndRoles = req.query.exportGroupsAndRoles === "true";
+      const clients = req.query.exportClients === true;
+      const groupsAndRoles = req.query.exportGroupsAndRoles === true;
       ctx.require("view-realm");
       if (clients) ctx.require("view-clients");
       if (groupsAndRoles) ctx.require("view-users");
@@ -23,20 +27,24 @@ export async function registerRealmTransferRoutes(app: FastifyInstance, server: 
     },
   );
 
-  app.post<RealmParams & { Body: Json | undefined }>("/admin/realms/:realm/partialImport", async (req) => {
-    const ctx = await adminContext(server, req, req.params.realm);
-    ctx.require("manage-realm");
-    const body = req.body;
-    if (!body || typeof body !== "object" || Array.isArray(body))
-      throw badRequest("Invalid partial import representation");
-    const results = await partialImport(server, ctx.realm, body);
-    for (const r of results.results) {
-      if (r.action === "SKIPPED") continue;
-      const resourceType = r.resourceType === "IDP" ? "IDENTITY_PROVIDER" : r.resourceType;
-      await adminEvent(server, ctx, r.action === "ADDED" ? "CREATE" : "UPDATE", resourceType, resourcePathOf(r));
-    }
-    return results;
-  });
+  app.post<RealmParams & { Body: Json | undefined }>(
+    "/admin/realms/:realm/partialImport",
+    { schema: { body: PartialImportSchema } },
+    async (req) => {
+      const ctx = await adminContext(server, req, req.params.realm);
+      ctx.require("manage-realm");
+      const body = req.body;
+      if (!body || typeof body !== "object" || Array.isArray(body))
+        throw badRequest("Invalid partial import representation");
+      const results = await partialImport(server, ctx.realm, body);
+      for (const r of results.results) {
+        if (r.action === "SKIPPED") continue;
+        const resourceType = r.resourceType === "IDP" ? "IDENTITY_PROVIDER" : r.resourceType;
+        await adminEvent(server, ctx, r.action === "ADDED" ? "CREATE" : "UPDATE", resourceType, resourcePathOf(r));
+      }
+      return results;
+    },
+  );
 }
 
 function resourcePathOf(r: { resourceType: string; id: string; resourceName: string }): string {

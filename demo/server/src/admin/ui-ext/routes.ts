@@ -4,6 +4,7 @@ import { adminContext, contextIn, type AdminPermission } from "../../access/admi
 import { intParam, page, queryOf, stringParam } from "../common/query.ts";
 import { paramsOf } from "../common/query.ts";
 import { sessionRepresentations } from "./sessions.ts";
+import { RealmNamesQuery, SessionsQuery } from "./schemas.ts";
 
 const ANY_ADMIN_ROLE: AdminPermission[] = [
   "view-realm",
@@ -28,7 +29,7 @@ export async function registerUiExtRoutes(app: FastifyInstance, server: ServerCo
     return { userProfileProvidersEnabled: storageEnabled };
   });
 
-  app.get("/admin/realms/:realm/ui-ext/realms/names", async (req) => {
+  app.get("/admin/realms/:realm/ui-ext/realms/names", { schema: { querystring: RealmNamesQuery } }, async (req) => {
     await adminContext(server, req, paramsOf(req).realm);
     const query = queryOf(req);
     const search = stringParam(query, "search")?.toLowerCase();
@@ -44,7 +45,7 @@ export async function registerUiExtRoutes(app: FastifyInstance, server: ServerCo
     return page(visible, intParam(query, "first", 0), intParam(query, "max", 10));
   });
 
-  app.get("/admin/realms/:realm/ui-ext/sessions", async (req) => {
+  app.get("/admin/realms/:realm/ui-ext/sessions", { schema: { querystring: SessionsQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("view-realm");
     const query = queryOf(req);

@@ -13,6 +13,8 @@ import { badRequest } from "../../http/errors.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { requireUser } from "../common/lookups.ts";
 import { intParam, paramsOf, queryOf, stringParam } from "../common/query.ts";
+import { NoBody } from "../common/schemas.ts";
+import { ActionsQuery, RequiredActionList } from "./schemas.ts";
 
 const USER = "/admin/realms/:realm/users/:id";
 const ACCOUNT_CLIENT = "account";
@@ -41,32 +43,36 @@ function checkEmailRequest(server: ServerContext, realm: RealmRecord, user: User
 export async function registerUserActionRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   const { db } = server;
 
-  app.put(`${USER}/execute-actions-email`, async (req, reply) => {
-    const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("manage-users");
-    const user = requireUser(db, ctx, paramsOf(req).id);
-    const actions = Array.isArray(req.body) ? (req.body as unknown[]).map(String) : [];
-    const email = checkEmailRequest(server, ctx.realm, user, req);
-    const configured = db.list("requiredActions", ctx.realm.id);
-    if (configured.length && actions.some((a) => !configured.some((c) => c.alias === a && c.enabled)))
-      throw badRequest("Provided invalid required actions");
-    await recordEvent(server, ctx.realm, {
-      type: "EXECUTE_ACTIONS",
-      clientId: email.clientId,
-      userId: user.id,
-      ipAddress: ctx.ipAddress,
-      details: {
-        email: user.email!,
-        actions: actions.join(","),
-        lifespan: String(email.lifespan),
-        ...(email.redirectUri ? { redirect_uri: email.redirectUri } : {}),
-      },
-    });
-    await adminEvent(server, ctx, "ACTION", "USER", `users/${user.id}/execute-actions-email`, actions);
-    return reply.status(204).send();
-  });
+  app.put(
+    `${USER}/execute-actions-email`,
+    { schema: { body: RequiredActionList, querystring: ActionsQuery } },
+    async (req, reply) => {
+      const ctx = await adminContext(server, req, paramsOf(req).realm);
+      ctx.require("manage-users");
+      const user = requireUser(db, ctx, paramsOf(req).id);
+      const actions = Array.isArray(req.body) ? (req.body as unknown[]).map(String) : [];
+      const email = checkEmailRequest(server, ctx.realm, user, req);
+      const configured = db.list("requiredActions", ctx.realm.id);
+      if (configured.length && actions.some((a) => !configured.some((c) => c.alias === a && c.enabled)))
+        throw badRequest("Provided invalid required actions");
+      await recordEvent(server, ctx.realm, {
+        type: "EXECUTE_ACTIONS",
+        clientId: email.clientId,
+        userId: user.id,
+        ipAddress: ctx.ipAddress,
+        details: {
+          email: user.email!,
+          actions: actions.join(","),
+          lifespan: String(email.lifespan),
+          ...(email.redirectUri ? { redirect_uri: email.redirectUri } : {}),
+        },
+      });
+      await adminEvent(server, ctx, "ACTION", "USER", `users/${user.id}/execute-actions-email`, actions);
+      return reply.status(204).send();
+    },
+  );
 
-  app.put(`${USER}/send-verify-email`, async (req, reply) => {
+  app.put(`${USER}/send-verify-email`, { schema: { body: NoBody, querystring: ActionsQuery } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
@@ -89,7 +95,7 @@ export async function registerUserActionRoutes(app: FastifyInstance, server: Ser
    * is signed out of their own session first. Records IMPERSONATE; Keycloak
    * records no admin event for it.
    */
-  app.post(`${USER}/impersonation`, async (req, reply) => {
+  app.post(`${USER}/impersonation`, { schema: { body: NoBody } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("impersonation");
     const user = requireUser(db, ctx, paramsOf(req).id);

@@ -7,10 +7,11 @@ import { listedUser } from "./representation.ts";
 import { parseUserFilter } from "./search.ts";
 import { DEFAULT_MAX_USERS, findUsers } from "./user-list.ts";
 import { boolParam, intParam, paramsOf, queryOf } from "../common/query.ts";
+import { UserListQuery } from "./schemas.ts";
 
 /** The admin console's user list: GET /users plus each user's brute force status. */
 export async function registerBruteForceUserRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
-  app.get("/admin/realms/:realm/ui-ext/brute-force-user", async (req) => {
+  app.get("/admin/realms/:realm/ui-ext/brute-force-user", { schema: { querystring: UserListQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("query-users");
     if (!ctx.has("view-users")) return [];

@@ -7,6 +7,8 @@ import { credentialRepresentation, moveCredential, setPassword, sortedCredential
 import { adminEvent } from "../common/admin-event.ts";
 import { requireUser } from "../common/lookups.ts";
 import { paramsOf } from "../common/query.ts";
+import { NoBody } from "../common/schemas.ts";
+import { CredentialSchema, CredentialTypeList, LabelBody } from "./schemas.ts";
 
 const USER = "/admin/realms/:realm/users/:id";
 
@@ -40,7 +42,7 @@ export async function registerCredentialRoutes(app: FastifyInstance, server: Ser
     return reply.status(204).send();
   });
 
-  app.put(`${USER}/credentials/:credentialId/userLabel`, async (req, reply) => {
+  app.put(`${USER}/credentials/:credentialId/userLabel`, { schema: { body: LabelBody } }, async (req, reply) => {
     const { ctx, user } = await managedUser(req);
     const credential = requireCredential(user, paramsOf(req).credentialId);
     const label = typeof req.body === "string" ? req.body : "";
@@ -51,7 +53,7 @@ export async function registerCredentialRoutes(app: FastifyInstance, server: Ser
     return reply.status(204).send();
   });
 
-  app.post(`${USER}/credentials/:credentialId/moveToFirst`, async (req, reply) => {
+  app.post(`${USER}/credentials/:credentialId/moveToFirst`, { schema: { body: NoBody } }, async (req, reply) => {
     const { ctx, user } = await managedUser(req);
     const credentialId = paramsOf(req).credentialId;
     requireCredential(user, credentialId);
@@ -61,24 +63,28 @@ export async function registerCredentialRoutes(app: FastifyInstance, server: Ser
     return reply.status(204).send();
   });
 
-  app.post(`${USER}/credentials/:credentialId/moveAfter/:newPreviousCredentialId`, async (req, reply) => {
-    const { ctx, user } = await managedUser(req);
-    const { credentialId, newPreviousCredentialId } = paramsOf(req);
-    requireCredential(user, credentialId);
-    requireCredential(user, newPreviousCredentialId);
-    moveCredential(user, credentialId, newPreviousCredentialId);
-    await save(user);
-    await adminEvent(
-      server,
-      ctx,
-      "ACTION",
-      "USER",
-      `users/${user.id}/credentials/${credentialId}/moveAfter/${newPreviousCredentialId}`,
-    );
-    return reply.status(204).send();
-  });
+  app.post(
+    `${USER}/credentials/:credentialId/moveAfter/:newPreviousCredentialId`,
+    { schema: { body: NoBody } },
+    async (req, reply) => {
+      const { ctx, user } = await managedUser(req);
+      const { credentialId, newPreviousCredentialId } = paramsOf(req);
+      requireCredential(user, credentialId);
+      requireCredential(user, newPreviousCredentialId);
+      moveCredential(user, credentialId, newPreviousCredentialId);
+      await save(user);
+      await adminEvent(
+        server,
+        ctx,
+        "ACTION",
+        "USER",
+        `users/${user.id}/credentials/${credentialId}/moveAfter/${newPreviousCredentialId}`,
+      );
+      return reply.status(204).send();
+    },
+  );
 
-  app.put(`${USER}/reset-password`, async (req, reply) => {
+  app.put(`${USER}/reset-password`, { schema: { body: CredentialSchema } }, async (req, reply) => {
     const { ctx, user } = await managedUser(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (typeof body.value !== "string") throw webError(400, "No password provided");
@@ -89,7 +95,7 @@ export async function registerCredentialRoutes(app: FastifyInstance, server: Ser
     return reply.status(204).send();
   });
 
-  app.put(`${USER}/disable-credential-types`, async (req, reply) => {
+  app.put(`${USER}/disable-credential-types`, { schema: { body: CredentialTypeList } }, async (req, reply) => {
     const { ctx, user } = await managedUser(req);
     const types = Array.isArray(req.body)
       ? (req.body as unknown[]).filter((t): t is string => typeof t === "string" && t !== "password")
@@ -100,7 +106,7 @@ export async function registerCredentialRoutes(app: FastifyInstance, server: Ser
     return reply.status(204).send();
   });
 
-  app.put(`${USER}/remove-totp`, async (req, reply) => {
+  app.put(`${USER}/remove-totp`, { schema: { body: NoBody } }, async (req, reply) => {
     const { ctx, user } = await managedUser(req);
     user.credentials = user.credentials.filter((c) => c.type !== "otp");
     await save(user);

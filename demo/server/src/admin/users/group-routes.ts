@@ -10,6 +10,8 @@ import { findGroup, requireUser } from "../common/lookups.ts";
 import { groupPath } from "../common/group-path.ts";
 import { omitUndefined } from "../common/omit-undefined.ts";
 import { boolParam, intParam, paramsOf, queryOf, stringParam } from "../common/query.ts";
+import { NoBody } from "../common/schemas.ts";
+import { ListQuery } from "../common/schemas.ts";
 
 const USER = "/admin/realms/:realm/users/:id";
 
@@ -61,7 +63,7 @@ function userGroups(db: Db, ctx: AdminRequestContext, user: UserRecord, search: 
 export async function registerUserGroupRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   const { db } = server;
 
-  app.get(`${USER}/groups`, async (req) => {
+  app.get(`${USER}/groups`, { schema: { querystring: ListQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("view-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
@@ -74,14 +76,14 @@ export async function registerUserGroupRoutes(app: FastifyInstance, server: Serv
     return page.map((g) => groupRepresentation(db, ctx, g, brief));
   });
 
-  app.get(`${USER}/groups/count`, async (req) => {
+  app.get(`${USER}/groups/count`, { schema: { querystring: ListQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("view-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
     return { count: userGroups(db, ctx, user, stringParam(queryOf(req), "search")).length };
   });
 
-  app.put(`${USER}/groups/:groupId`, async (req, reply) => {
+  app.put(`${USER}/groups/:groupId`, { schema: { body: NoBody } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-users");
     const user = requireUser(db, ctx, paramsOf(req).id);

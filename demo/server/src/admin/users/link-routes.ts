@@ -8,6 +8,7 @@ import { conflict, notFound } from "../../http/errors.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { requireUser } from "../common/lookups.ts";
 import { paramsOf } from "../common/query.ts";
+import { FederatedIdentitySchema } from "./schemas.ts";
 
 const USER = "/admin/realms/:realm/users/:id";
 const OFFLINE_TOKEN = "Offline Token";
@@ -83,22 +84,30 @@ export async function registerUserLinkRoutes(app: FastifyInstance, server: Serve
     }));
   });
 
-  app.post(`${USER}/federated-identity/:provider`, async (req, reply) => {
-    const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("manage-users");
-    const user = requireUser(db, ctx, paramsOf(req).id);
-    const alias = paramsOf(req).provider;
-    if (!db.list("identityProviders", ctx.realm.id).some((p) => p.alias === alias))
-      throw notFound("Identity Provider not found");
-    if (user.federatedIdentities.some((f) => f.identityProvider === alias))
-      throw conflict("User is already linked with provider");
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const link = { identityProvider: alias, userId: String(body.userId ?? ""), userName: String(body.userName ?? "") };
-    user.federatedIdentities = [...user.federatedIdentities, link];
-    await db.write((tx) => tx.put("users", user));
-    await adminEvent(server, ctx, "CREATE", "USER", `users/${user.id}/federated-identity/${alias}`, link);
-    return reply.status(204).send();
-  });
+  app.post(
+    `${USER}/federated-identity/:provider`,
+    { schema: { body: FederatedIdentitySchema } },
+    async (req, reply) => {
+      const ctx = await adminContext(server, req, paramsOf(req).realm);
+      ctx.require("manage-users");
+      const user = requireUser(db, ctx, paramsOf(req).id);
+      const alias = paramsOf(req).provider;
+      if (!db.list("identityProviders", ctx.realm.id).some((p) => p.alias === alias))
+        throw notFound("Identity Provider not found");
+      if (user.federatedIdentities.some((f) => f.identityProvider === alias))
+        throw conflict("User is already linked with provider");
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const link = {
+        identityProvider: alias,
+        userId: String(body.userId ?? ""),
+        userName: String(body.userName ?? ""),
+      };
+      user.federatedIdentities = [...user.federatedIdentities, link];
+      await db.write((tx) => tx.put("users", user));
+      await adminEvent(server, ctx, "CREATE", "USER", `users/${user.id}/federated-identity/${alias}`, link);
+      return reply.status(204).send();
+    },
+  );
 
   app.delete(`${USER}/federated-identity/:provider`, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);

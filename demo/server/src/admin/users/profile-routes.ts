@@ -8,6 +8,7 @@ import { profileMetadata } from "./profile-metadata.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { requireUser } from "../common/lookups.ts";
 import { paramsOf } from "../common/query.ts";
+import { UserProfileConfigSchema } from "./profile-schemas.ts";
 
 /** Keycloak lets any realm administrator read the user profile. */
 const ANY_ADMIN: AdminPermission[] = [
@@ -56,7 +57,7 @@ export async function registerUserProfileRoutes(app: FastifyInstance, server: Se
     return readUpConfig(server, ctx.realm);
   });
 
-  app.put("/admin/realms/:realm/users/profile", async (req) => {
+  app.put("/admin/realms/:realm/users/profile", { schema: { body: UserProfileConfigSchema } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
     const config = parseUpConfig(req.body);

@@ -1,6 +1,7 @@
 import { Type, type Static } from "typebox";
 import type UserRepresentation from "@keycloak/keycloak-admin-client/lib/defs/userRepresentation.js";
 import type CredentialRepresentation from "@keycloak/keycloak-admin-client/lib/defs/credentialRepresentation.js";
+import type FederatedIdentityRepresentation from "@keycloak/keycloak-admin-client/lib/defs/federatedIdentityRepresentation.js";
 import {
   AnyObject,
   Attributes,
@@ -80,3 +81,13 @@ export const RequiredActionList = Type.Array(Type.String({ maxLength: 255 }));
 export const CredentialTypeList = Type.Array(Type.String({ maxLength: 255 }));
 /** A credential's new label, sent as text. */
 export const LabelBody = Type.String({ maxLength: 255 });
+
+export const FederatedIdentitySchema = Representation("FederatedIdentityRepresentation", {
+  identityProvider: Name(),
+  userId: Name(),
+  userName: Name(),
+});
+export const federatedIdentityFits: Fits<
+  Static<typeof FederatedIdentitySchema>,
+  FederatedIdentityRepresentation
+> = true;

@@ -6,6 +6,7 @@ import { notFound } from "../../http/errors.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { requireUser } from "../common/lookups.ts";
 import { paramsOf } from "../common/query.ts";
+import { NoBody } from "../common/schemas.ts";
 
 const USER = "/admin/realms/:realm/users/:id";
 
@@ -34,7 +35,7 @@ export async function registerUserSessionRoutes(app: FastifyInstance, server: Se
       .map((s) => toUserSessionRepresentation(db, s));
   });
 
-  app.post(`${USER}/logout`, async (req, reply) => {
+  app.post(`${USER}/logout`, { schema: { body: NoBody } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-users");
     const user = requireUser(db, ctx, paramsOf(req).id);

@@ -22,6 +22,7 @@ import { boolParam, intParam, paramsOf, queryOf } from "../common/query.ts";
 import { objectBody } from "../common/body.ts";
 import { badRequest } from "../../http/errors.ts";
 import { UserListQuery, UserSchema } from "./schemas.ts";
+import { ListQuery } from "../common/schemas.ts";
 
 const BASE = "/admin/realms/:realm/users";
 
@@ -120,7 +121,7 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
       .send();
   });
 
-  app.get(`${BASE}/:id`, async (req) => {
+  app.get(`${BASE}/:id`, { schema: { querystring: ListQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("view-users");
     const user = requireUser(db, ctx, paramsOf(req).id);

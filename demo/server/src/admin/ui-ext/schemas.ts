@@ -1,0 +1,6 @@
+import { PagingQuery, Query, Str } from "../common/schemas.ts";
+
+const Paging = { first: PagingQuery.first, max: PagingQuery.max };
+
+export const RealmNamesQuery = Query({ ...Paging, search: Str() });
+export const SessionsQuery = Query({ ...Paging, type: Str(), search: Str() });
