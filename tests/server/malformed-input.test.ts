@@ -211,6 +211,17 @@ describe("the issue's examples answer 4xx and store nothing", () => {
     assert.equal((await json(await api(`/admin/realms/${realm}/users?username=g&exact=true`))).length, 0);
   });
 
+  test("boolean query parameters read as Java's Boolean.valueOf: any other word is false, never an error", async () => {
+    assert.equal((await send(`/admin/realms/${realm}/users`, "POST", { username: "flag-user" })).status, 201);
+    const exactWords = await api(`/admin/realms/${realm}/users?username=flag&exact=maybe`);
+    assert.equal(exactWords.status, 200);
+    assert.equal((await json(exactWords)).length, 1, "exact=maybe searches as exact=false");
+    const exactUpper = await api(`/admin/realms/${realm}/users?username=flag&exact=TRUE`);
+    assert.equal((await json(exactUpper)).length, 0, "exact=TRUE searches as exact=true");
+    const brief = await api(`/admin/realms/${realm}?briefRepresentation=yes`);
+    assert.equal(brief.status, 200);
+  });
+
   test("look-alike usernames do not coexist and attribute values must be strings", async () => {
     assert.equal((await send(`/admin/realms/${realm}/users`, "POST", { username: "caf\u00e9" })).status, 201);
     for (const lookAlike of ["cafe\u0301", "caf\u00e9 ", "caf\u00e9\u200b"]) {

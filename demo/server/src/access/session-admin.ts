@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { boolParam, queryOf } from "../admin/common/query.ts";
 import type { ServerContext } from "../context.ts";
 import { HttpError } from "../http/errors.ts";
 import { now } from "../common/ids.ts";
@@ -16,13 +17,13 @@ const authDetails = (ctx: AdminRequestContext) => ({
 
 /** Realm-wide session administration: delete one session, log out everyone, per-client counts, revocation push. */
 export async function registerSessionAdmin(app: FastifyInstance, server: ServerContext): Promise<void> {
-  app.delete<{ Params: { realm: string; session: string }; Querystring: { isOffline?: boolean } }>(
+  app.delete<{ Params: { realm: string; session: string }; Querystring: { isOffline?: string } }>(
     "/admin/realms/:realm/sessions/:session",
     { schema: { querystring: OfflineQuery } },
     async (req, reply) => {
       const ctx = await adminContext(server, req, req.params.realm);
       ctx.require("manage-users");
-      const offline = req.query.isOffline === true;
+      const offline = boolParam(queryOf(req), "isOffline") === true;
       const session = server.db.get("userSessions", req.params.session);
       if (!session || session.realmId !== ctx.realm.id || session.offline !== offline)
         throw new HttpError(404, { error: "Sesssion not found" });

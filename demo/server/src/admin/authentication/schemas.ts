@@ -9,6 +9,7 @@ import type ClientPoliciesRepresentation from "@keycloak/keycloak-admin-client/l
 import {
   AnyObject,
   Bool,
+  Flag,
   Int,
   Name,
   ObjectList,
@@ -128,7 +129,7 @@ export const ClientPoliciesSchema = Representation("ClientPoliciesRepresentation
 });
 export const clientPoliciesFits: Fits<Static<typeof ClientPoliciesSchema>, ClientPoliciesRepresentation> = true;
 
-export const ProfilesQuery = Query({ "include-global-profiles": Bool() });
-export const PoliciesQuery = Query({ "include-global-policies": Bool() });
+export const ProfilesQuery = Query({ "include-global-profiles": Flag() });
+export const PoliciesQuery = Query({ "include-global-policies": Flag() });
 /** ui-ext: the clients or identity providers using a flow. */
 export const FlowUsageQuery = Query({ first: PagingQuery.first, max: PagingQuery.max, search: Str() });

@@ -5,6 +5,7 @@ import type ProtocolMapperRepresentation from "@keycloak/keycloak-admin-client/l
 import {
   AnyObject,
   Bool,
+  Flag,
   BoolMap,
   Int,
   Name,
@@ -97,9 +98,9 @@ export const clientScopeFits: Fits<Static<typeof ClientScopeSchema>, ClientScope
 export const ClientListQuery = Query({
   ...PagingQuery,
   clientId: Str(),
-  search: Bool(),
+  search: Flag(),
   q: Str(),
-  viewableOnly: Bool(),
+  viewableOnly: Flag(),
 });
 
 /** ClientInitialAccessCreatePresentation: lifetime in seconds and how many clients the token may register. */

@@ -21,6 +21,8 @@ export const Name = () => Str({ maxLength: NAME_MAX });
 export const Int = () => Type.Optional(Type.Integer({ ...nullable, minimum: INT_MIN, maximum: INT_MAX }));
 export const Long = () => Type.Optional(Type.Integer(nullable));
 export const Bool = () => Type.Optional(Type.Boolean(nullable));
+/** A boolean query parameter, read as Java's Boolean.valueOf ("true" in any case; anything else is false, never an error). */
+export const Flag = () => Type.Optional(Type.String());
 export const StrList = (options: { maxLength?: number } = {}) =>
   Type.Optional(Type.Array(Type.String(options), nullable));
 /** A nested object Keycloak reads as a map or representation we do not model field by field. */
@@ -64,7 +66,7 @@ export const FormBody = <K extends string>(names: readonly K[]) =>
 export const PagingQuery = {
   first: Int(),
   max: Int(),
-  briefRepresentation: Bool(),
+  briefRepresentation: Flag(),
 };
 
 export const Query = <P extends Record<string, TSchema>>(properties: P) => Type.Object(properties);
@@ -73,12 +75,12 @@ export const Query = <P extends Record<string, TSchema>>(properties: P) => Type.
 export const ListQuery = Query({
   ...PagingQuery,
   search: Str(),
-  exact: Bool(),
+  exact: Flag(),
   q: Str(),
-  top: Bool(),
-  subGroupsCount: Bool(),
-  populateHierarchy: Bool(),
-  userProfileMetadata: Bool(),
+  top: Flag(),
+  subGroupsCount: Flag(),
+  populateHierarchy: Flag(),
+  userProfileMetadata: Flag(),
 });
 /** Session removal: `isOffline` picks the offline session of that id. */
-export const OfflineQuery = Query({ isOffline: Bool() });
+export const OfflineQuery = Query({ isOffline: Flag() });

@@ -1,7 +1,7 @@
 import { Type, type Static } from "typebox";
 import type IdentityProviderRepresentation from "@keycloak/keycloak-admin-client/lib/defs/identityProviderRepresentation.js";
 import type IdentityProviderMapperRepresentation from "@keycloak/keycloak-admin-client/lib/defs/identityProviderMapperRepresentation.js";
-import { Bool, Name, PagingQuery, Query, Representation, Str, StrList } from "../common/schemas.ts";
+import { Bool, Flag, Name, PagingQuery, Query, Representation, Str, StrList } from "../common/schemas.ts";
 import type { Fits } from "../common/fits.ts";
 
 /** `Map<String, String>` config; a list is joined with `##` as Keycloak's multivalued config strings are. */
@@ -45,4 +45,4 @@ export const mapperFits: Fits<Static<typeof IdentityProviderMapperSchema>, Ident
 /** import-config's `Map<String, Object>`: the provider and its metadata, inline (`file`) or by URL. */
 export const ImportConfigSchema = Type.Object({ providerId: Name(), fromUrl: Str(), file: Str() });
 
-export const InstanceListQuery = Query({ ...PagingQuery, search: Str(), realmOnly: Bool() });
+export const InstanceListQuery = Query({ ...PagingQuery, search: Str(), realmOnly: Flag() });

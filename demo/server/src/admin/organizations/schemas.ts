@@ -3,6 +3,7 @@ import type OrganizationRepresentation from "@keycloak/keycloak-admin-client/lib
 import {
   Attributes,
   Bool,
+  Flag,
   FormBody,
   Name,
   ObjectList,
@@ -35,8 +36,8 @@ export const OrganizationSchema = Representation("OrganizationRepresentation", {
 type OrganizationInput = Omit<Static<typeof OrganizationSchema>, "domains" | "attributes">;
 export const organizationFits: Fits<OrganizationInput, OrganizationRepresentation> = true;
 
-export const OrganizationListQuery = Query({ ...PagingQuery, search: Str(), exact: Bool(), q: Str() });
-export const MemberListQuery = Query({ ...PagingQuery, search: Str(), exact: Bool(), membershipType: Str() });
+export const OrganizationListQuery = Query({ ...PagingQuery, search: Str(), exact: Flag(), q: Str() });
+export const MemberListQuery = Query({ ...PagingQuery, search: Str(), exact: Flag(), membershipType: Str() });
 export const InvitationListQuery = Query({
   first: PagingQuery.first,
   max: PagingQuery.max,
@@ -46,7 +47,7 @@ export const InvitationListQuery = Query({
   firstName: Str(),
   lastName: Str(),
 });
-export const BriefQuery = Query({ briefRepresentation: Bool() });
+export const BriefQuery = Query({ briefRepresentation: Flag() });
 
 /** invite-user's form (`email`, `firstName`, `lastName`; Keycloak 25 named the last two `first-name`, `last-name`). */
 export const InviteUserForm = FormBody(["email", "firstName", "lastName", "first-name", "last-name"]);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { boolParam, queryOf } from "../common/query.ts";
 import type { ServerContext } from "../../context.ts";
 import { adminContext, type AdminPermission } from "../../access/admin-context.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
@@ -35,7 +36,7 @@ export async function registerLocalizationRoutes(app: FastifyInstance, server: S
     return Object.keys(ctx.realm.localizationTexts).sort();
   });
 
-  app.get<LocaleParams & { Querystring: { useRealmDefaultLocaleFallback?: boolean } }>(
+  app.get<LocaleParams & { Querystring: { useRealmDefaultLocaleFallback?: string } }>(
     "/admin/realms/:realm/localization/:locale",
     { schema: { querystring: LocalizationQuery } },
     async (req) => {
@@ -43,7 +44,7 @@ export async function registerLocalizationRoutes(app: FastifyInstance, server: S
       ctx.requireAny(...ANY_ADMIN_PERMISSION);
       const texts = ctx.realm.localizationTexts;
       const own = texts[req.params.locale] ?? {};
-      if (req.query.useRealmDefaultLocaleFallback !== true) return own;
+      if (boolParam(queryOf(req), "useRealmDefaultLocaleFallback") !== true) return own;
       const defaultLocale = String(ctx.realm.settings.defaultLocale ?? "en");
       return { ...(texts[defaultLocale] ?? {}), ...own };
     },

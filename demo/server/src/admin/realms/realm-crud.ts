@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { boolParam, queryOf } from "../common/query.ts";
 import type { ServerContext } from "../../context.ts";
 import { frontendUrl } from "../../http/frontend-url.ts";
 import { adminContext, contextIn, type AdminPermission, type AdminRequestContext } from "../../access/admin-context.ts";
@@ -26,12 +27,12 @@ const ANY_ADMIN_PERMISSION = REALM_MANAGEMENT_ROLES as unknown as AdminPermissio
 export async function registerRealmCrudRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   const { db } = server;
 
-  app.get<{ Querystring: { briefRepresentation?: boolean } }>(
+  app.get<{ Querystring: { briefRepresentation?: string } }>(
     "/admin/realms",
     { schema: { querystring: BriefQuery } },
     async (req) => {
       await authenticateBearer(server, req);
-      const brief = req.query.briefRepresentation === true;
+      const brief = boolParam(queryOf(req), "briefRepresentation") === true;
       const reps: unknown[] = [];
       for (const realm of db.all("realms")) {
         const ctx = await contextIn(server, req, realm.realm);

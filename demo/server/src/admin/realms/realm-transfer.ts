@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { boolParam, queryOf } from "../common/query.ts";
 import type { ServerContext } from "../../context.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { badRequest } from "../../http/errors.ts";
@@ -13,13 +14,13 @@ import { NoBody } from "../common/schemas.ts";
 type RealmParams = { Params: { realm: string } };
 
 export async function registerRealmTransferRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
-  app.post<RealmParams & { Querystring: { exportClients?: boolean; exportGroupsAndRoles?: boolean } }>(
+  app.post<RealmParams & { Querystring: { exportClients?: string; exportGroupsAndRoles?: string } }>(
     "/admin/realms/:realm/partial-export",
     { schema: { body: NoBody, querystring: ExportQuery } },
     async (req) => {
       const ctx = await adminContext(server, req, req.params.realm);
-      const clients = req.query.exportClients === true;
-      const groupsAndRoles = req.query.exportGroupsAndRoles === true;
+      const clients = boolParam(queryOf(req), "exportClients") === true;
+      const groupsAndRoles = boolParam(queryOf(req), "exportGroupsAndRoles") === true;
       ctx.require("view-realm");
       if (clients) ctx.require("view-clients");
       if (groupsAndRoles) ctx.require("view-users");

@@ -3,6 +3,7 @@ import type RealmRepresentation from "@keycloak/keycloak-admin-client/lib/defs/r
 import {
   AnyObject,
   Bool,
+  Flag,
   Int,
   Long,
   Name,
@@ -176,5 +177,5 @@ export const RealmSchema = Representation("RealmRepresentation", {
 export type RealmInput = Static<typeof RealmSchema>;
 export const realmFits: Fits<RealmInput, RealmRepresentation> = true;
 
-export const BriefQuery = Query({ briefRepresentation: Bool() });
-export const ExportQuery = Query({ exportClients: Bool(), exportGroupsAndRoles: Bool() });
+export const BriefQuery = Query({ briefRepresentation: Flag() });
+export const ExportQuery = Query({ exportClients: Flag(), exportGroupsAndRoles: Flag() });
