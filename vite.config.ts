@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { browserTestEntries, elementEntries } from "./build/element-entries.ts";
 import { shadowEvents, shadowEventsForOptimizer } from "./build/vite-plugin-shadow-events.ts";
 import { shadowSheets } from "./build/vite-plugin-shadow-sheets.ts";
+import { precompress } from "./build/vite-plugin-precompress.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -25,7 +26,7 @@ export default defineConfig(({ command, mode }) => {
   return {
     root: isProductBuild ? path.resolve(root, "src") : root,
     base: "./",
-    plugins: [shadowSheets({ root }), shadowEvents(), react()],
+    plugins: [shadowSheets({ root }), shadowEvents(), react(), ...(isProductBuild ? [precompress()] : [])],
     define: { "process.env.NODE_ENV": JSON.stringify(isBrowserTest ? "development" : "production") },
     optimizeDeps: { rolldownOptions: { plugins: [shadowEventsForOptimizer()] } },
     build: {

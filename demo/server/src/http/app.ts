@@ -5,6 +5,7 @@ import { HttpError } from "./errors.ts";
 import { routeFamilies } from "./route-families.ts";
 import { AJV_OPTIONS, isUnreadableBody, validationAnswer } from "./validation.ts";
 import { unparsableBody } from "../admin/common/body.ts";
+import { registerCompression } from "./compression.ts";
 
 const BARE_STRING = /^[\w.~:@+-]+$/;
 
@@ -18,6 +19,7 @@ export async function buildApp(server: ServerContext): Promise<FastifyInstance> 
     ajv: { customOptions: AJV_OPTIONS },
   });
   await app.register(formbody);
+  registerCompression(app);
   // Keycloak accepts text/plain bodies (credential labels, localization texts).
   app.addContentTypeParser("text/plain", { parseAs: "string" }, (_req, body, done) => done(null, body));
   // Keycloak reads a String body as is: the admin client sends ids and aliases unquoted (addMember, linkIdp).

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { decodeJwt } from "jose";
 import type { ServerContext } from "../context.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
+import { addVary } from "../http/compression.ts";
 import { bearerToken } from "../access/bearer.ts";
 import { clientByClientId, realmByName } from "./lookup.ts";
 import { allowedOrigins, isOriginAllowed } from "./redirect-uris.ts";
@@ -92,7 +93,7 @@ export function registerCors(app: FastifyInstance, server: ServerContext): void 
         .header("access-control-allow-credentials", "true")
         .header("access-control-expose-headers", EXPOSED_HEADERS);
     }
-    reply.header("vary", "Origin");
+    addVary(reply, "Origin");
     return payload;
   });
 }

@@ -10,7 +10,6 @@ export const CONSOLE_HEADERS = {
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",
   "x-robots-tag": "none",
-  "cache-control": "no-store",
 };
 
 /** Keycloak's default Strict-Transport-Security, sent when the page is served over https. */

@@ -3,8 +3,10 @@ import { join } from "node:path";
 import { readFile } from "node:fs/promises";
 import type { ServerContext } from "../context.ts";
 import { realmByName } from "../realm/lookup.ts";
-import { contentTypeOf, readInside } from "./files.ts";
 import { CONSOLE_HEADERS, CONSOLE_HSTS, consolePage } from "./console-page.ts";
+import { buildFileCacheControl, REVALIDATE } from "./cache-policy.ts";
+import { staticFile } from "./file-cache.ts";
+import { contentHash, sendRepresentation } from "./representation.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
 
 const CONSOLE_NOT_BUILT = "Console not built: run npm run build";
@@ -13,19 +15,20 @@ const CONSOLE_NOT_BUILT = "Console not built: run npm run build";
 export async function registerStaticRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   const { config } = server;
 
-  const sendFile = async (reply: FastifyReply, root: string, relative: string, cors: boolean) => {
-    const body = await readInside(root, relative);
-    if (!body) return reply.status(404).type("text/plain; charset=utf-8").send("Not Found");
-    if (cors) reply.header("Access-Control-Allow-Origin", "*");
-    return reply.type(contentTypeOf(relative)).header("Cache-Control", "no-cache").send(body);
+  const sendFile = async (req: FastifyRequest, reply: FastifyReply, root: string, relative: string, cache: string) => {
+    const file = await staticFile(root, relative);
+    if (!file) return reply.status(404).type("text/plain; charset=utf-8").send("Not Found");
+    return sendRepresentation(req, reply, file, cache);
   };
 
-  app.get<{ Params: { "*": string } }>("/elements/*", (req, reply) =>
-    sendFile(reply, config.distDir, req.params["*"], true),
-  );
+  app.get<{ Params: { "*": string } }>("/elements/*", (req, reply) => {
+    reply.header("Access-Control-Allow-Origin", "*");
+    const relative = req.params["*"];
+    return sendFile(req, reply, config.distDir, relative, buildFileCacheControl(relative));
+  });
   if (config.demoPages) {
     app.get<{ Params: { "*": string } }>("/demo/*", (req, reply) =>
-      sendFile(reply, config.pagesDir, req.params["*"] || "index.html", false),
+      sendFile(req, reply, config.pagesDir, req.params["*"] || "index.html", REVALIDATE),
     );
   }
 
@@ -42,10 +45,9 @@ export async function registerStaticRoutes(app: FastifyInstance, server: ServerC
     }
     const baseUrl = frontendUrl(server, req);
     if (baseUrl.startsWith("https:")) reply.header("strict-transport-security", CONSOLE_HSTS);
-    return reply
-      .headers(CONSOLE_HEADERS)
-      .type("text/html; charset=utf-8")
-      .send(consolePage(indexHtml, baseUrl, realmName));
+    const body = Buffer.from(consolePage(indexHtml, baseUrl, realmName));
+    const page = { body, contentType: "text/html; charset=utf-8", hash: contentHash(body), encoded: {} };
+    return sendRepresentation(req, reply.headers(CONSOLE_HEADERS), page, REVALIDATE);
   };
   app.get<{ Params: { realm: string } }>("/admin/:realm/console", (req, reply) =>
     serveConsole(req.params.realm, req.url, req, reply),
