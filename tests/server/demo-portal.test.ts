@@ -35,6 +35,22 @@ describe("demo portal backend", () => {
     assert.equal((await fetch(`${server.baseUrl}/demo/sign-in/index.html`)).status, 200);
   });
 
+  it("serves a demo folder's index page at its address, adding the trailing slash first", async () => {
+    const page = await fetch(`${server.baseUrl}/demo/`);
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get("content-type") ?? "", /text\/html/);
+    for (const [path, target] of [
+      ["/demo", "/demo/"],
+      ["/demo/portal", "/demo/portal/"],
+    ]) {
+      const moved = await fetch(`${server.baseUrl}${path}`, { redirect: "manual" });
+      assert.equal(moved.status, 302, path);
+      assert.equal(new URL(moved.headers.get("location")!, server.baseUrl).pathname, target);
+    }
+    assert.equal((await fetch(`${server.baseUrl}/demo/portal/`)).status, 200);
+    assert.equal((await fetch(`${server.baseUrl}/demo/nothing-here/`)).status, 404);
+  });
+
   it("answers no token without a portal session, nor with a made-up one", async () => {
     assert.equal((await fetch(`${server.baseUrl}${TOKEN}`)).status, 401);
     const forged = await fetch(`${server.baseUrl}${TOKEN}`, { headers: { cookie: "NORTHWIND_PORTAL_SESSION=abc" } });

@@ -27,9 +27,18 @@ export async function registerStaticRoutes(app: FastifyInstance, server: ServerC
     return sendFile(req, reply, config.distDir, relative, buildFileCacheControl(relative));
   });
   if (config.demoPages) {
-    app.get<{ Params: { "*": string } }>("/demo/*", (req, reply) =>
-      sendFile(req, reply, config.pagesDir, req.params["*"] || "index.html", REVALIDATE),
-    );
+    // A folder's address serves its index.html; without its trailing slash it is redirected first, so the page's
+    // relative links resolve inside the folder (the router ignores trailing slashes, so req.url tells them apart).
+    const serveDemo = async (req: FastifyRequest, reply: FastifyReply, wildcard: string) => {
+      const relative = wildcard.replace(/\/$/, "");
+      const isFolder = relative === "" || !/\.[a-z0-9]+$/i.test(relative);
+      if (!isFolder) return sendFile(req, reply, config.pagesDir, relative, REVALIDATE);
+      const [path, query] = req.url.split("?");
+      if (!path!.endsWith("/")) return reply.redirect(`${path}/${query ? `?${query}` : ""}`, 302);
+      return sendFile(req, reply, config.pagesDir, relative ? `${relative}/index.html` : "index.html", REVALIDATE);
+    };
+    app.get("/demo", (req, reply) => serveDemo(req, reply, ""));
+    app.get<{ Params: { "*": string } }>("/demo/*", (req, reply) => serveDemo(req, reply, req.params["*"]));
   }
 
   const serveConsole = async (realmName: string, url: string, req: FastifyRequest, reply: FastifyReply) => {
