@@ -18,7 +18,6 @@ import { FederatedUserSearch } from "./federated-user-search.tsx";
 import { toAddUser, toUser } from "./paths.ts";
 import { UserStatus } from "./user-status.tsx";
 import { useUserEvents } from "./user-events.tsx";
-import { useFirstPageHeadStart } from "./use-first-page-head-start.ts";
 import {
   countUsers,
   deleteUser,
@@ -29,8 +28,6 @@ import {
   type ListedUser,
 } from "./user-queries.ts";
 import "./messages.ts";
-
-const USERS_TABLE = "users";
 
 /** `/:realm/users`: server search (text or `key:value`), exact match, total, status, unlock, delete, create. */
 export default function UsersPage() {
@@ -53,7 +50,6 @@ export default function UsersPage() {
     queryFn: () => hasUserFederation(adminClient, realm, access.hasAccess("view-realm")),
   });
   const needsSearch = federation.data === true && !federatedSearch;
-  const headStart = useFirstPageHeadStart(adminClient, realm, USERS_TABLE, withStatus);
 
   const unlock = async (user: ListedUser, refresh: () => void) => {
     try {
@@ -150,26 +146,17 @@ export default function UsersPage() {
       {header}
       <PageSection>
         <DataTable<ListedUser>
-          tableId={USERS_TABLE}
+          tableId="users"
           ariaLabel={t("users")}
           columns={columns}
           rowKey={(user) => user.id!}
           refreshKey={`${exact}-${reloads}`}
-          loader={(first, max, search) => {
-            const text = search || federatedSearch;
-            return (
-              headStart.takePage(first, max, text, exact) ??
-              fetchUserPage(adminClient, realm, { text, exact }, first, max, withStatus)
-            );
-          }}
+          loader={(first, max, search) =>
+            fetchUserPage(adminClient, realm, { text: search || federatedSearch, exact }, first, max, withStatus)
+          }
           // Keycloak's count has no exact match: a total would disagree with the rows, so exact searches page without one.
           countLoader={
-            exact
-              ? undefined
-              : (search) => {
-                  const text = search || federatedSearch;
-                  return headStart.takeCount(text, exact) ?? countUsers(adminClient, realm, { text, exact });
-                }
+            exact ? undefined : (search) => countUsers(adminClient, realm, { text: search || federatedSearch, exact })
           }
           searchPlaceholder={t("searchForUser")}
           canSelect={canManage}
