@@ -29,6 +29,8 @@ const ICON_FONT_FAMILY = /fontawesome|font awesome|pficon/i;
 const REM_VALUE = /(?<![\w.-])(\d*\.?\d+)rem\b/g;
 const URL_VALUE = /url\(\s*(["']?)([^"')]+)\1\s*\)/g;
 const DARK_CLASS = ".pf-v6-theme-dark";
+/** PatternFly's theme variants the elements never set (only light and dark): their rules are dead weight. */
+const UNUSED_THEME_CLASS = /\.pf-v6-theme-(?:glass|felt|high-contrast)\b/;
 /** The custom state (ElementInternals.states) an element sets while its resolved theme is dark. */
 export const DARK_STATE = "dark";
 
@@ -37,7 +39,7 @@ export const urlPlaceholder = (index: number) => `__KC_URL_${index}__`;
 /**
  * Rewrites one PatternFly stylesheet so it works inside a shadow root:
  * `:root` → `:host`, dark theme keyed on `[theme=dark]` on the host and on the wrapper class,
- * rem scaled from `--kc-rem`, `@font-face`/`@property` hoisted out, icon fonts dropped.
+ * rem scaled from `--kc-rem`, `@font-face`/`@property` hoisted out, icon fonts and unused theme variants dropped.
  */
 export function transformCssForShadowRoot(source: string, from?: string): ShadowCss {
   const root = postcss.parse(source, { from });
@@ -56,6 +58,7 @@ export function transformCssForShadowRoot(source: string, from?: string): Shadow
     });
 
   hoistAtRules(root, result, placeUrls);
+  dropUnusedThemes(root);
 
   root.walkRules((rule) => {
     if (rule.parent?.type === "atrule" && /keyframes$/i.test((rule.parent as AtRule).name)) return;
@@ -74,6 +77,15 @@ export function transformCssForShadowRoot(source: string, from?: string): Shadow
 
   result.css = root.toString();
   return result;
+}
+
+function dropUnusedThemes(root: Root) {
+  root.walkRules((rule) => {
+    if (!UNUSED_THEME_CLASS.test(rule.selector)) return;
+    const kept = rule.selectors.filter((selector) => !UNUSED_THEME_CLASS.test(selector));
+    if (kept.length) rule.selectors = kept;
+    else rule.remove();
+  });
 }
 
 function hoistAtRules(root: Root, result: ShadowCss, placeUrls: (value: string) => string) {

@@ -12,7 +12,8 @@ const transform = (file: string) => transformCssForShadowRoot(readFileSync(patte
 describe("PatternFly CSS for shadow roots", () => {
   it("moves the tokens from :root to :host and keys the dark theme on the element (PatternFly 6.5.2)", () => {
     const { css, stats } = transform("base/patternfly-variables.css");
-    expect(stats).toMatchObject({ rootSelectors: 12, darkSelectors: 6, remValues: 62 });
+    // The light and dark blocks; the glass, felt and high-contrast variants are dropped.
+    expect(stats).toMatchObject({ rootSelectors: 2, darkSelectors: 1, remValues: 31 });
     expect(css).not.toMatch(/:root/);
     expect(css).toContain(":host(:where([theme=dark], :state(dark))), :where(.pf-v6-theme-dark) {");
     expect(css).toMatch(/^:host \{/m);
@@ -71,9 +72,24 @@ describe("PatternFly CSS for shadow roots", () => {
     });
   });
 
+  it("drops the theme variants the elements never set, keeping light and dark", () => {
+    const source = readFileSync(patternflyFile("base/patternfly-variables.css"), "utf8");
+    expect(source).toMatch(/pf-v6-theme-(glass|felt|high-contrast)/);
+    const { css } = transformCssForShadowRoot(
+      source +
+        ".a, :where(.pf-v6-theme-glass) .a { color: red; } :where(.pf-v6-theme-high-contrast) .b { color: blue; }",
+    );
+    expect(css).not.toMatch(/pf-v6-theme-(glass|felt|high-contrast)/);
+    expect(css).toContain(".a { color: red; }");
+    expect(css).not.toContain(".b {");
+    expect(css).toContain(":where(.pf-v6-theme-dark)");
+  });
+
   it("turns urls into placeholders resolved beside the file or the package root", () => {
-    const { urls, css } = transform("base/patternfly-variables.css");
-    expect(urls).toHaveLength(4);
+    const { urls, css } = transformCssForShadowRoot(
+      '.a { background: url("./assets/images/x.svg"), url(data:image/png;base64,AA==); }',
+    );
+    expect(urls).toEqual(["./assets/images/x.svg"]);
     expect(css).toContain("__KC_URL_0__");
     const fontsFile = patternflyFile("base/patternfly-fonts.css");
     expect(resolveAssetUrl(fontsFile, "./assets/fonts/RedHatText/RedHatTextVF.woff2")).toBe(

@@ -3,12 +3,21 @@ import { TOKEN_MIN_VALIDITY, type AuthSession } from "./auth-session.ts";
 import type { KeycloakLike } from "./keycloak-like.ts";
 import { requireToken } from "./token-source-error.ts";
 
-/** A session over the host's token provider (object with getAccessToken, or a function). */
+/**
+ * A session over the host's token provider (object with getAccessToken, or a function). Calls made while one
+ * is in flight share it: the element starts several requests at once, and a provider that fetches a token
+ * per call would otherwise mint one for each.
+ */
 export function providerSession(provider: TokenProviderInput): AuthSession {
   const read = typeof provider === "function" ? provider : () => provider.getAccessToken();
+  let pending: Promise<string> | undefined;
+  const getAccessToken = () => {
+    pending ??= requireToken(async () => read(), "The page's token provider").finally(() => (pending = undefined));
+    return pending;
+  };
   return {
     kind: "host-provider",
-    getAccessToken: () => requireToken(async () => read(), "The page's token provider"),
+    getAccessToken,
     idTokenClaims: () => undefined,
     signOut: async () => undefined,
   };

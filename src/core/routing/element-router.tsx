@@ -21,3 +21,14 @@ export function ElementRouter({
   if (mode === "path") return <BrowserRouter basename={basePath || "/"}>{children}</BrowserRouter>;
   return <MemoryRouter initialEntries={[initialPath ?? "/"]}>{children}</MemoryRouter>;
 }
+
+/** The path the router starts at, read before it renders (to preload that screen's chunk). */
+export function initialRouterPath(mode: RoutingMode = "memory", basePath?: string, initialPath?: string): string {
+  if (typeof location === "undefined") return initialPath ?? "/";
+  if (mode === "hash") return location.hash.replace(/^#/, "").split("?")[0] || "/";
+  if (mode === "path") {
+    const base = (basePath || "/").replace(/\/$/, "");
+    return location.pathname.startsWith(base) ? location.pathname.slice(base.length) || "/" : location.pathname;
+  }
+  return initialPath ?? "/";
+}

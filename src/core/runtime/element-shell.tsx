@@ -11,7 +11,6 @@ import type { ElementBaseProps } from "./element-props.ts";
 import { PageErrorBoundary } from "./page-error-boundary.tsx";
 import { RealmScope } from "./realm-scope.tsx";
 import { RuntimeContext } from "./runtime-context.tsx";
-import { useServerInfo } from "./shared-queries.ts";
 import { SignInFailureDialog } from "./sign-in-failure-dialog.tsx";
 import { signInErrorFromUrl } from "./sign-in-failure.ts";
 import { useRuntimeStart } from "./use-runtime-start.ts";
@@ -31,15 +30,11 @@ export interface ElementShellProps extends ElementBaseProps {
   scopeToRealmAttribute?: boolean;
 }
 
-function ServerInfoGate({ children }: { children: ReactNode }) {
-  useServerInfo();
-  return <>{children}</>;
-}
-
 /**
  * The frame every area's tree runs in: sign-in and the shared runtime, then the
  * providers (query cache, i18n, overlay root, help, alerts, router, access),
- * with a spinner until the admin client, server info and who-am-I are loaded.
+ * with a spinner until the admin client and who-am-I are loaded. Server info is read at the same time
+ * (StartupErrorReporter starts it) but only the parts that need it wait for it.
  */
 export function ElementShell({ children, initialPath, scopeToRealmAttribute = true, ...props }: ElementShellProps) {
   const tokenSourceReady = useTokenSourceReady(props);
@@ -64,15 +59,13 @@ export function ElementShell({ children, initialPath, scopeToRealmAttribute = tr
                   <StartupErrorReporter host={props.host} i18n={runtime.i18n} />
                   <PageErrorBoundary>
                     <Suspense fallback={<LoadingSpinner />}>
-                      <ServerInfoGate>
-                        {scopeToRealmAttribute ? (
-                          <RealmScope realm={realm} locale={props.locale} host={props.host}>
-                            {children}
-                          </RealmScope>
-                        ) : (
-                          children
-                        )}
-                      </ServerInfoGate>
+                      {scopeToRealmAttribute ? (
+                        <RealmScope realm={realm} locale={props.locale} host={props.host}>
+                          {children}
+                        </RealmScope>
+                      ) : (
+                        children
+                      )}
                     </Suspense>
                   </PageErrorBoundary>
                 </ElementRouter>

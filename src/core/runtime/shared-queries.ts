@@ -22,7 +22,7 @@ export function useRealmQuery(realm: string) {
   return useQuery({ queryKey: realmKey(realm), queryFn: () => fetchRealm(adminClient, realm) });
 }
 
-/** Server info; loaded before any screen renders. */
+/** Server info for a screen that cannot render without it: suspends until it is there. */
 export function useServerInfo() {
   const { adminClient } = useRuntime();
   return useSuspenseQuery({ queryKey: serverInfoKey, queryFn: () => fetchServerInfo(adminClient), staleTime: Infinity })

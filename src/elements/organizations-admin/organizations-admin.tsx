@@ -1,4 +1,5 @@
-import { createElement } from "react";
+import { createElement, useState } from "react";
+import { preloadRoute } from "../../core/routing/console-route.ts";
 import { Navigate, Route, Routes } from "react-router";
 import { RequireAccess } from "../../core/access/require-access.tsx";
 import { ElementShell } from "../../core/runtime/element-shell.tsx";
@@ -11,6 +12,8 @@ import { organizationsRoutes } from "../../features/organizations/routes.ts";
 /** The organizations area alone: the console's routes under `/{realm}`, starting at the list. */
 export function OrganizationsAdmin(props: ElementBaseProps) {
   const realm = props.realm || runtimeSettings(props).authRealm;
+  // The first screen's chunk loads while the element waits for its token.
+  useState(() => preloadRoute(organizationsRoutes, "organizations"));
   return (
     <ElementShell {...props} initialPath={toOrganizations(realm)}>
       <OrganizationEventsProvider emit={props.emit}>

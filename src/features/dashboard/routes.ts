@@ -1,7 +1,7 @@
-import { lazy } from "react";
+import { lazyPage } from "../../core/routing/lazy-page.ts";
 import type { ConsoleRoute } from "../../core/routing/console-route.ts";
 
-const DashboardPage = lazy(() => import("./dashboard-page.tsx"));
+const DashboardPage = lazyPage(() => import("./dashboard-page.tsx"));
 
 export const DASHBOARD_TABS = ["welcome", "info", "providers"] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];

@@ -1,7 +1,7 @@
-import { lazy } from "react";
+import { lazyPage } from "../../core/routing/lazy-page.ts";
 import type { ConsoleRoute } from "../../core/routing/console-route.ts";
 
-const GroupsPage = lazy(() => import("./groups-page.tsx"));
+const GroupsPage = lazyPage(() => import("./groups-page.tsx"));
 
 /** `/:realm/groups/*`: the path below `groups` is the chain of group ids from the top level down. */
 export const groupsRoutes: ConsoleRoute[] = [

@@ -1,9 +1,9 @@
-import { lazy } from "react";
+import { lazyPage } from "../../core/routing/lazy-page.ts";
 import type { ConsoleRoute } from "../../core/routing/console-route.ts";
 
-const OrganizationsPage = lazy(() => import("./organizations-page.tsx"));
-const NewOrganizationPage = lazy(() => import("./new-organization-page.tsx"));
-const OrganizationPage = lazy(() => import("./organization-page.tsx"));
+const OrganizationsPage = lazyPage(() => import("./organizations-page.tsx"));
+const NewOrganizationPage = lazyPage(() => import("./new-organization-page.tsx"));
+const OrganizationPage = lazyPage(() => import("./organization-page.tsx"));
 
 /** `/organizations` (query-groups), `/organizations/new` and `/organizations/:id/:tab` (manage-users), spec §2. */
 export const organizationsRoutes: ConsoleRoute[] = [

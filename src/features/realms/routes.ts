@@ -1,7 +1,7 @@
-import { lazy } from "react";
+import { lazyPage } from "../../core/routing/lazy-page.ts";
 import type { ConsoleRoute } from "../../core/routing/console-route.ts";
 
-const RealmsPage = lazy(() => import("./realms-page.tsx"));
+const RealmsPage = lazyPage(() => import("./realms-page.tsx"));
 
 /** `/:realm/realms`: anyone may list; creating needs who-am-I createRealm. */
 export const realmsRoutes: ConsoleRoute[] = [

@@ -1,11 +1,11 @@
-import { lazy } from "react";
+import { lazyPage } from "../../core/routing/lazy-page.ts";
 import { someOf } from "../../core/access/access-checker.ts";
 import type { ConsoleRoute } from "../../core/routing/console-route.ts";
 
-const RolesListPage = lazy(() => import("./roles-list-page.tsx"));
-const CreateRolePage = lazy(() => import("./create-role-page.tsx"));
-const RolePage = lazy(() => import("./role-page.tsx"));
-const DefaultRolesPage = lazy(() => import("./default-roles-page.tsx"));
+const RolesListPage = lazyPage(() => import("./roles-list-page.tsx"));
+const CreateRolePage = lazyPage(() => import("./create-role-page.tsx"));
+const RolePage = lazyPage(() => import("./role-page.tsx"));
+const DefaultRolesPage = lazyPage(() => import("./default-roles-page.tsx"));
 
 export const ROLE_TABS = ["details", "associated-roles", "attributes", "users-in-role"] as const;
 export type RoleTab = (typeof ROLE_TABS)[number];

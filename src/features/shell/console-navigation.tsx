@@ -7,7 +7,7 @@ import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useRealmRepresentation } from "../../core/runtime/realm-scope.tsx";
 import { useRuntime } from "../../core/runtime/runtime-context.tsx";
-import { useServerInfo } from "../../core/runtime/shared-queries.ts";
+import { useServerInfoQuery } from "../../core/runtime/shared-queries.ts";
 import { ValueBoundary } from "../../core/ui/boundaries/value-boundary.tsx";
 import { toArea, toRealms } from "./console-paths.ts";
 import { configureEntries, manageEntries, managementConsoleAccess, type NavEntry } from "./nav-entries.ts";
@@ -33,11 +33,15 @@ export function ConsoleNavigation() {
   const { t } = useMessages();
   const realm = useCurrentRealm();
   const access = useAccess();
-  const info = useServerInfo();
+  // Entries that depend on server features appear once server info is in; the rest does not wait for it.
+  const info = useServerInfoQuery().data;
   const representation = useRealmRepresentation();
   const { serverUrl } = useRuntime();
   const visible = (entries: NavEntry[]) =>
-    entries.filter((entry) => satisfies(access, entry.access) && (entry.shown?.(info, representation) ?? true));
+    entries.filter(
+      (entry) =>
+        satisfies(access, entry.access) && (!entry.shown || (info !== undefined && entry.shown(info, representation))),
+    );
   const manage = visible(manageEntries);
   const configure = visible(configureEntries);
   return (

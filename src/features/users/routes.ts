@@ -1,10 +1,10 @@
-import { lazy } from "react";
+import { lazyPage } from "../../core/routing/lazy-page.ts";
 import type { ConsoleRoute } from "../../core/routing/console-route.ts";
 import "./messages.ts";
 
-const UsersPage = lazy(() => import("./users-page.tsx"));
-const CreateUserPage = lazy(() => import("./create-user-page.tsx"));
-const UserPage = lazy(() => import("./user-page.tsx"));
+const UsersPage = lazyPage(() => import("./users-page.tsx"));
+const CreateUserPage = lazyPage(() => import("./create-user-page.tsx"));
+const UserPage = lazyPage(() => import("./user-page.tsx"));
 
 /** `/users` and `/users/:tab` (query-users), `/users/add-user` (query-users and query-groups), `/users/:id/:tab`, spec §2. */
 export const usersRoutes: ConsoleRoute[] = [
