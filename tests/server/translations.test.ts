@@ -89,6 +89,23 @@ describe("message bundles at /resources/{realm}/{themeType}/{locale}", () => {
     assert.equal((await bundle("master/admin/de")).texts.get("users"), "Benutzer", "other realms keep the theme");
   });
 
+  it("lets a tab keep its copy: an ETag, 304 while the texts are the same, a new ETag once a realm text changes", async () => {
+    const url = `${server.baseUrl}/resources/second/admin/ja`;
+    const first = await fetch(url, { headers: { "accept-encoding": "br" } });
+    assert.equal(first.status, 200);
+    assert.equal(first.headers.get("cache-control"), "no-cache");
+    assert.equal(first.headers.get("content-encoding"), "br");
+    const etag = first.headers.get("etag")!;
+    assert.ok(etag);
+    assert.equal((await fetch(url, { headers: { "if-none-match": etag } })).status, 304);
+    await putText("second", "ja", "users", "アカウント");
+    const changed = await fetch(url, { headers: { "if-none-match": etag } });
+    assert.equal(changed.status, 200);
+    assert.notEqual(changed.headers.get("etag"), etag);
+    const texts = new Map(((await changed.json()) as Entry[]).map(({ key, value }) => [key, value]));
+    assert.equal(texts.get("users"), "アカウント");
+  });
+
   it("answers other theme types with the realm's texts, and 404 for an unknown realm or theme type", async () => {
     const login = (await bundle("second/login/de?theme=keycloak")).texts;
     assert.equal(login.get("ownKey"), "Eigener Text");
