@@ -273,7 +273,12 @@ describe("organizations screens", () => {
     await page.goto(
       `${server.baseUrl}/demo/test-elements/organizations.html?token-realm=demo&username=helpdesk&password=helpdesk`,
     );
-    await page.getByTestId("forbidden").getByText("manage-realm").waitFor();
+    const forbidden = page.getByTestId("forbidden");
+    await forbidden.getByText("manage-realm", { exact: true }).waitFor();
+    assert.match(
+      await forbidden.getByTestId("forbidden-reason").innerText(),
+      /Help Desk none of these for realm demo: manage-realm/,
+    );
     assert.equal(await page.getByRole("button", { name: "Create organization" }).count(), 0);
     assert.deepEqual(
       calls.filter((path) => path.startsWith("/admin/realms/demo/organizations")),
