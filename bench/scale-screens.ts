@@ -71,7 +71,7 @@ function record(samples: Samples, label: string, ms: number | undefined) {
 
 async function userSearch(page: Page, baseUrl: string, samples: Samples) {
   await page.goto(`${baseUrl}/demo/test-elements/users.html?realm=${SCALE_REALM}&token-client=${BENCH_CLIENT}`);
-  const search = page.getByPlaceholder("Search users, or key:value").first();
+  const search = page.getByPlaceholder("Search user", { exact: true }).first();
   await search.waitFor();
   for (let i = 0; i < SAMPLES; i++) {
     const term = `user-0${10 + i}`;
