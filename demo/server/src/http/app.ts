@@ -12,10 +12,8 @@ const BARE_STRING = /^[\w.~:@+-]+$/;
 export async function buildApp(server: ServerContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
-    ignoreTrailingSlash: true,
-    ignoreDuplicateSlashes: true,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1000 },
     bodyLimit: 50 * 1024 * 1024,
-    maxParamLength: 1000,
     ajv: { customOptions: AJV_OPTIONS },
   });
   await app.register(formbody);
