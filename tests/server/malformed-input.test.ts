@@ -254,6 +254,22 @@ describe("the issue's examples answer 4xx and store nothing", () => {
     assert.equal((await json(await api(`/admin/realms/${realm}/groups`))).length, 0);
   });
 
+  test("without a valid token a malformed body is 401, as Keycloak authenticates before it reads the body", async () => {
+    for (const token of [undefined, "not-a-token"]) {
+      const res = await fetch(`${server.baseUrl}/admin/realms/${realm}/users`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: "{ not json",
+      });
+      assert.equal(res.status, 401, String(token));
+    }
+    const preflight = await fetch(`${server.baseUrl}/admin/realms/${realm}/users`, {
+      method: "OPTIONS",
+      headers: { origin: "http://127.0.0.1:1", "access-control-request-method": "POST" },
+    });
+    assert.notEqual(preflight.status, 401, "a CORS preflight needs no token");
+  });
+
   test("creating a realm needs create-realm in the token's scope", async () => {
     await send("/admin/realms/master/clients", "POST", {
       clientId: "narrow-admin",

@@ -15,12 +15,21 @@ export interface BearerIdentity {
   token: VerifiedToken["payload"];
 }
 
+const identities = new WeakMap<FastifyRequest, Promise<BearerIdentity>>();
+
 /**
  * Authenticates a request by its bearer access token: signature, expiry,
  * type, a still-active session (service-account tokens carry none), enabled
  * user and the user's not-before. Throws 401 otherwise.
  */
-export async function authenticateBearer(server: ServerContext, req: FastifyRequest): Promise<BearerIdentity> {
+export function authenticateBearer(server: ServerContext, req: FastifyRequest): Promise<BearerIdentity> {
+  // The admin API authenticates in a hook before validation, and each handler asks again: one check per request.
+  let identity = identities.get(req);
+  if (!identity) identities.set(req, (identity = checkBearer(server, req)));
+  return identity;
+}
+
+async function checkBearer(server: ServerContext, req: FastifyRequest): Promise<BearerIdentity> {
   const token = bearerToken(req);
   const verified = token ? await verifyToken(server, frontendUrl(server, req), token, "Bearer") : undefined;
   if (!verified) throw unauthorized();
