@@ -19,7 +19,7 @@ const IMPLIED: Partial<Record<AdminPermission, AdminPermission[]>> = {
   "manage-authorization": ["view-authorization"],
 };
 
-export const ALL_ADMIN_ROLES = [
+export const ALL_ADMIN_ROLES: (AdminPermission | "realm-admin")[] = [
   "view-realm",
   "manage-realm",
   "view-users",
@@ -40,6 +40,9 @@ export const ALL_ADMIN_ROLES = [
   "impersonation",
   "realm-admin",
 ];
+
+/** Every permission an administrator may hold, without the composite that grants them all. */
+export const ADMIN_PERMISSIONS = ALL_ADMIN_ROLES.filter((name): name is AdminPermission => name !== "realm-admin");
 
 /**
  * The client holding the admin roles for `target` as seen from `authRealm`:

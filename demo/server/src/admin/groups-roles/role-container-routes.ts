@@ -3,6 +3,7 @@ import type { ServerContext } from "../../context.ts";
 import { frontendUrl } from "../../http/frontend-url.ts";
 import type { RoleRecord } from "../../store/types.ts";
 import { adminContext, type AdminPermission, type AdminRequestContext } from "../../access/admin-context.ts";
+import { ADMIN_PERMISSIONS } from "../../access/permissions.ts";
 import { notFound } from "../../http/errors.ts";
 import { toGroupRepresentation } from "./group-representation.ts";
 import { containerRoles, findRoleByName } from "./lookups.ts";
@@ -16,28 +17,6 @@ import { byName, containsIgnoreCase } from "./name-matching.ts";
 import { roleHolders } from "../common/user-links-index.ts";
 import { OptionalRoleList, PermissionsSchema, RoleList, RoleSchema } from "./schemas.ts";
 import { ListQuery } from "../common/schemas.ts";
-
-/** Every admin permission: Keycloak lets any administrator list roles (needed to map them). */
-const ANY_ADMIN: AdminPermission[] = [
-  "view-realm",
-  "manage-realm",
-  "view-users",
-  "manage-users",
-  "query-users",
-  "query-groups",
-  "view-clients",
-  "manage-clients",
-  "query-clients",
-  "create-client",
-  "view-events",
-  "manage-events",
-  "view-identity-providers",
-  "manage-identity-providers",
-  "view-authorization",
-  "manage-authorization",
-  "query-realms",
-  "impersonation",
-];
 
 const DEFAULT_MAX_RESULTS = 100;
 
@@ -83,7 +62,8 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
 
   app.get(base, { schema: { querystring: ListQuery } }, async (req: Req) => {
     const container = await resolveContainer(server, req);
-    container.ctx.requireAny(...ANY_ADMIN);
+    // Keycloak lets any administrator list roles (needed to map them).
+    container.ctx.requireAny(...ADMIN_PERMISSIONS);
     const search = stringParam(req.query, "search")?.trim() ?? "";
     const first = intParam(req.query, "first");
     const max = intParam(req.query, "max");
