@@ -1,11 +1,8 @@
+import { signInWithKeycloak } from "../core/auth/keycloak-sign-in.ts";
 import { readEnvironment } from "./environment.ts";
+import { answerSilentCheckSso, silentCheckSsoRedirectUri } from "./silent-check-sso.ts";
 
 const root = document.getElementById("console-root") ?? document.body;
-document.documentElement.style.height = "100%";
-document.body.style.margin = "0";
-document.body.style.height = "100%";
-root.style.display = "block";
-root.style.height = "100%";
 
 function showPageMessage(text: string) {
   const message = document.createElement("p");
@@ -14,12 +11,24 @@ function showPageMessage(text: string) {
   root.replaceChildren(message);
 }
 
+/**
+ * Starts the sign-in first and loads the console element meanwhile: the element takes over the same sign-in, so the
+ * token exchange (or the silent check-sso) runs while the element's code downloads and parses.
+ */
 async function start() {
   const environment = readEnvironment();
+  const serverUrl = environment.serverBaseUrl || location.origin;
+  void signInWithKeycloak({
+    serverUrl,
+    realm: environment.realm,
+    clientId: environment.clientId,
+    scope: environment.scope,
+    silentCheckSsoRedirectUri: silentCheckSsoRedirectUri(location),
+  }).catch(() => undefined); // the element reports a failed sign-in
   await import("../elements/admin-console/index.ts");
   const consoleElement = document.createElement("kc-admin-console");
   consoleElement.setAttribute("routing", "hash");
-  consoleElement.setAttribute("server-url", environment.serverBaseUrl || location.origin);
+  consoleElement.setAttribute("server-url", serverUrl);
   consoleElement.setAttribute("auth-realm", environment.realm);
   consoleElement.setAttribute("realm", environment.realm);
   consoleElement.setAttribute("client-id", environment.clientId);
@@ -29,4 +38,11 @@ async function start() {
   root.replaceChildren(consoleElement);
 }
 
-start().catch((error: unknown) => showPageMessage(error instanceof Error ? error.message : String(error)));
+if (!answerSilentCheckSso(window)) {
+  document.documentElement.style.height = "100%";
+  document.body.style.margin = "0";
+  document.body.style.height = "100%";
+  root.style.display = "block";
+  root.style.height = "100%";
+  start().catch((error: unknown) => showPageMessage(error instanceof Error ? error.message : String(error)));
+}

@@ -31,6 +31,20 @@ describe("console shell", () => {
     await server?.dispose();
   });
 
+  it("opens a second tab of a signed-in administrator in place: no sign-in redirect, the users list shows", async () => {
+    const tab = await page.context().newPage();
+    tab.setDefaultTimeout(TIMEOUT);
+    const pageLoads: string[] = [];
+    tab.on("request", (request) => {
+      if (request.isNavigationRequest() && request.frame() === tab.mainFrame()) pageLoads.push(request.url());
+    });
+    await tab.goto(`${server.baseUrl}/admin/master/console/#/master/users`);
+    await tab.getByRole("link", { name: "admin", exact: true }).waitFor();
+    // The session check ran in a hidden frame: the tab itself loaded once and never went to the authorization endpoint.
+    assert.deepEqual(pageLoads, [`${server.baseUrl}/admin/master/console/`]);
+    await tab.close();
+  });
+
   it("creates a realm from the realm list; a duplicate shows the server's message and keeps the name", async () => {
     await page.getByRole("link", { name: "Manage realms" }).click();
     await page.getByRole("heading", { name: "Realms", level: 1 }).waitFor();

@@ -7,16 +7,35 @@ export interface SignInConfig {
   realm: string;
   clientId: string;
   scope?: string;
+  /**
+   * A page of ours that hands its address to its parent (see answerSilentCheckSso): check-sso then runs in a hidden
+   * frame, and the page keeps loading instead of redirecting away and back.
+   */
+  silentCheckSsoRedirectUri?: string;
 }
 
+const signIns = new Map<string, Promise<AuthSession>>();
+
 /**
- * Signs the administrator in with keycloak-js (check-sso, PKCE S256, response
- * mode query). Tokens live in the keycloak-js instance only, never in storage.
- * When no session exists it starts the login redirect.
+ * Signs the administrator in with keycloak-js (check-sso, PKCE S256, response mode query), once per server, realm,
+ * client and scope on the page: the console page starts it before its element has loaded, and the element takes
+ * over the same sign-in. Tokens live in the keycloak-js instance only, never in storage. When no session exists it
+ * starts the login redirect. A failed sign-in is forgotten, so 'try again' starts a new one.
  */
-export async function signInWithKeycloak(config: SignInConfig): Promise<AuthSession> {
-  const keycloak = new Keycloak({ url: config.serverUrl, realm: config.realm, clientId: config.clientId });
+export function signInWithKeycloak(config: SignInConfig): Promise<AuthSession> {
   const scope = withOpenIdScope(config.scope);
+  const key = JSON.stringify([config.serverUrl.replace(/\/$/, ""), config.realm, config.clientId, scope]);
+  let signIn = signIns.get(key);
+  if (!signIn) {
+    signIn = startSignIn(config, scope);
+    signIns.set(key, signIn);
+    signIn.catch(() => signIns.delete(key));
+  }
+  return signIn;
+}
+
+async function startSignIn(config: SignInConfig, scope: string): Promise<AuthSession> {
+  const keycloak = new Keycloak({ url: config.serverUrl, realm: config.realm, clientId: config.clientId });
   keycloak.onAuthLogout = () => void keycloak.login({ scope });
   const authenticated = await keycloak.init({
     onLoad: "check-sso",
@@ -24,6 +43,7 @@ export async function signInWithKeycloak(config: SignInConfig): Promise<AuthSess
     responseMode: "query",
     scope,
     checkLoginIframe: window.isSecureContext,
+    ...(config.silentCheckSsoRedirectUri ? { silentCheckSsoRedirectUri: config.silentCheckSsoRedirectUri } : {}),
   });
   if (!authenticated) {
     await keycloak.login({ scope });
@@ -32,6 +52,9 @@ export async function signInWithKeycloak(config: SignInConfig): Promise<AuthSess
   return {
     kind: "sign-in",
     async getAccessToken() {
+      // updateToken would first ask the session frame (a message round trip per admin call); the frame's own
+      // 5-second check already notices a session that ended.
+      if (!keycloak.isTokenExpired(TOKEN_MIN_VALIDITY)) return keycloak.token;
       try {
         await keycloak.updateToken(TOKEN_MIN_VALIDITY);
       } catch {

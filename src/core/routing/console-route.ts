@@ -1,7 +1,16 @@
 import type { ComponentType, LazyExoticComponent } from "react";
-import { matchPath } from "react-router";
-import type { AccessRule } from "../access/access-checker.ts";
+import { matchPath, type Params } from "react-router";
+import type { AccessChecker, AccessRule } from "../access/access-checker.ts";
+import type { Runtime } from "../runtime/runtime.ts";
 import type { LazyPage } from "./lazy-page.ts";
+
+/** What a route's prefetch gets: the runtime, the realm, the path's parameters and the user's access there. */
+export interface RoutePrefetchContext {
+  runtime: Runtime;
+  realm: string;
+  params: Params;
+  access: AccessChecker;
+}
 
 /**
  * One screen of an area, as the console mounts it under `/:realm`.
@@ -14,6 +23,24 @@ export interface ConsoleRoute {
   component: ComponentType | LazyExoticComponent<ComponentType>;
   /** Message key of the breadcrumb label; routes without one add no crumb. */
   breadcrumb?: string;
+  /**
+   * Starts the screen's first reads into the runtime's query cache (or as handed-over first pages) when it is the
+   * first screen, once who-am-I allows it: they then run alongside the shell's render instead of after it.
+   */
+  prefetch?: (context: RoutePrefetchContext) => void;
+}
+
+/** The route that shows `pathUnderRealm` (e.g. `users` or `users/1234/settings`), with its parameters. */
+export function matchConsoleRoute(
+  routes: ConsoleRoute[],
+  pathUnderRealm: string,
+): { route: ConsoleRoute; params: Params } | undefined {
+  const pathname = `/${pathUnderRealm.replace(/^\/+/, "")}`;
+  for (const route of routes) {
+    const match = matchPath({ path: `/${route.path}`, end: true }, pathname);
+    if (match) return { route, params: match.params };
+  }
+  return undefined;
 }
 
 /**
@@ -21,8 +48,6 @@ export interface ConsoleRoute {
  * loads while the element signs in instead of after.
  */
 export function preloadRoute(routes: ConsoleRoute[], pathUnderRealm: string): void {
-  const pathname = `/${pathUnderRealm.replace(/^\/+/, "")}`;
-  const route = routes.find((candidate) => matchPath({ path: `/${candidate.path}`, end: true }, pathname));
-  const component = route?.component as Partial<LazyPage> | undefined;
+  const component = matchConsoleRoute(routes, pathUnderRealm)?.route.component as Partial<LazyPage> | undefined;
   void component?.preload?.().catch(() => undefined);
 }

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from "react";
+import { Suspense, useState, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { I18nextProvider } from "react-i18next";
 import { OverlayRootProvider } from "../ui/overlays/overlay-root.tsx";
@@ -14,6 +14,7 @@ import { RuntimeContext } from "./runtime-context.tsx";
 import { SignInFailureDialog } from "./sign-in-failure-dialog.tsx";
 import { signInErrorFromUrl } from "./sign-in-failure.ts";
 import { useRuntimeStart } from "./use-runtime-start.ts";
+import { preloadFirstScreen, prefetchFirstScreen, type FirstScreen } from "../routing/first-screen.ts";
 import { errorMessage } from "../api/api-error.ts";
 import { WaitingForToken } from "./waiting-for-token.tsx";
 import { hasHostTokenSource, useTokenSourceReady } from "./host-token-wait.ts";
@@ -28,6 +29,8 @@ export interface ElementShellProps extends ElementBaseProps {
    * false and scopes each `/:realm` route itself.
    */
   scopeToRealmAttribute?: boolean;
+  /** The screen the element opens with: its reads start as soon as the runtime is there. */
+  firstScreen?: FirstScreen;
 }
 
 /**
@@ -36,11 +39,23 @@ export interface ElementShellProps extends ElementBaseProps {
  * with a spinner until the admin client and who-am-I are loaded. Server info is read at the same time
  * (StartupErrorReporter starts it) but only the parts that need it wait for it.
  */
-export function ElementShell({ children, initialPath, scopeToRealmAttribute = true, ...props }: ElementShellProps) {
+export function ElementShell({
+  children,
+  initialPath,
+  scopeToRealmAttribute = true,
+  firstScreen,
+  ...props
+}: ElementShellProps) {
+  // The first screen's chunk loads while the element signs in or waits for its token.
+  useState(() => firstScreen && preloadFirstScreen(firstScreen));
   const tokenSourceReady = useTokenSourceReady(props);
   const urlError = hasHostTokenSource(props) ? undefined : signInErrorFromUrl();
   // After a failed sign-in the page shows the failure and starts no new sign-in until 'try again'.
-  const { runtime, error } = useRuntimeStart(props, tokenSourceReady && !urlError);
+  const { runtime, error } = useRuntimeStart(
+    props,
+    tokenSourceReady && !urlError,
+    firstScreen && ((started) => prefetchFirstScreen(started, firstScreen)),
+  );
   useStartFailureReport(props.host, error, urlError);
   if (urlError || error)
     return <SignInFailureDialog error={urlError ?? (error ? errorMessage(error) : undefined)} i18n={runtime?.i18n} />;

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { createAccessChecker, type AccessBasis } from "../access/access-checker.ts";
+import { accessFromWhoAmI } from "../access/who-am-i-access.ts";
 import { AccessProvider } from "../access/access-context.tsx";
 import type { Realm } from "../api/realm.ts";
 import type { WhoAmI } from "../api/who-am-i.ts";
@@ -16,13 +16,6 @@ import { reportStartupError } from "./startup-error.ts";
 import { WhoAmIRefusedNotice } from "./who-am-i-refused-notice.tsx";
 
 const ADMIN_CONSOLE_CLIENT = "security-admin-console";
-
-function accessBasis(whoAmI: WhoAmI, realm: string): AccessBasis {
-  const user = whoAmI.displayName || whoAmI.userId;
-  if (whoAmI.accessFromToken) return { from: "token", clientId: whoAmI.refusal?.clientId ?? "", user, realm };
-  if (whoAmI.refusal) return { from: "failure", message: whoAmI.refusal.detail.message };
-  return { from: "who-am-I", user, realm };
-}
 
 interface RealmScopeValue {
   whoAmI: WhoAmI;
@@ -83,10 +76,7 @@ export function RealmScope({
   useEffect(() => {
     if (refusal) reportStartupError(host, refusal, refusal.detail);
   }, [host, refusal]);
-  const access = useMemo(
-    () => whoAmI.data && createAccessChecker(whoAmI.data.realm_access, realm, accessBasis(whoAmI.data, realm)),
-    [whoAmI.data, realm],
-  );
+  const access = useMemo(() => whoAmI.data && accessFromWhoAmI(whoAmI.data, realm), [whoAmI.data, realm]);
   const value = useMemo(
     () => (whoAmI.data ? { whoAmI: whoAmI.data, realm: realmQuery.data ?? null, language, chooseLanguage } : null),
     [whoAmI.data, realmQuery.data, language, chooseLanguage],

@@ -49,8 +49,10 @@ export function runtimeKey(props: RuntimeInput): string {
 
 async function createRuntime(props: RuntimeInput): Promise<Runtime> {
   const settings = runtimeSettings(props);
-  const auth = await resolveAuthSession(props, { ...settings, scope: props.scope });
-  const i18n = await createI18n(settings.serverUrl);
+  const [auth, i18n] = await Promise.all([
+    resolveAuthSession(props, { ...settings, scope: props.scope }),
+    createI18n(settings.serverUrl),
+  ]);
   return {
     ...settings,
     auth,

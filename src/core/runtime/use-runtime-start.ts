@@ -5,15 +5,26 @@ import { getRuntime, runtimeKey } from "./runtime-registry.ts";
 
 type StartState = { runtime?: Runtime; error?: unknown };
 
-/** Resolves (or shares) the runtime for the element's settings; nothing starts while `enabled` is false. */
-export function useRuntimeStart(props: ElementBaseProps, enabled = true): StartState {
+/**
+ * Resolves (or shares) the runtime for the element's settings; nothing starts while `enabled` is false.
+ * `onStarted` runs as soon as the runtime is there, before the element re-renders with it.
+ */
+export function useRuntimeStart(
+  props: ElementBaseProps,
+  enabled = true,
+  onStarted?: (runtime: Runtime) => void,
+): StartState {
   const key = runtimeKey(props);
   const [state, setState] = useState<StartState & { key?: string }>({});
   useEffect(() => {
     if (!enabled) return;
     let current = true;
     getRuntime(props).then(
-      (runtime) => current && setState({ runtime, key }),
+      (runtime) => {
+        if (!current) return;
+        onStarted?.(runtime);
+        setState({ runtime, key });
+      },
       (error: unknown) => current && setState({ error, key }),
     );
     return () => {

@@ -1,5 +1,4 @@
-import { createElement, useState } from "react";
-import { preloadRoute } from "../../core/routing/console-route.ts";
+import { createElement } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { RequireAccess } from "../../core/access/require-access.tsx";
 import { ElementShell } from "../../core/runtime/element-shell.tsx";
@@ -11,10 +10,12 @@ import { groupsRoutes, toGroups } from "../../features/groups/routes.ts";
 /** `<kc-groups-admin>`'s tree: the groups screens of one realm, addressed as in the console (`/{realm}/groups/…`). */
 export function GroupsArea(props: ElementBaseProps) {
   const realm = props.realm || runtimeSettings(props).authRealm;
-  // The first screen's chunk loads while the element waits for its token.
-  useState(() => preloadRoute(groupsRoutes, "groups"));
   return (
-    <ElementShell {...props} initialPath={toGroups(realm)}>
+    <ElementShell
+      {...props}
+      initialPath={toGroups(realm)}
+      firstScreen={{ routes: groupsRoutes, realm, path: "groups" }}
+    >
       <GroupEventsContext.Provider value={props.emit}>
         <Routes>
           {groupsRoutes.map((route) => (

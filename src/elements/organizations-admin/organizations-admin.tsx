@@ -1,5 +1,4 @@
-import { createElement, useState } from "react";
-import { preloadRoute } from "../../core/routing/console-route.ts";
+import { createElement } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { RequireAccess } from "../../core/access/require-access.tsx";
 import { ElementShell } from "../../core/runtime/element-shell.tsx";
@@ -12,10 +11,12 @@ import { organizationsRoutes } from "../../features/organizations/routes.ts";
 /** The organizations area alone: the console's routes under `/{realm}`, starting at the list. */
 export function OrganizationsAdmin(props: ElementBaseProps) {
   const realm = props.realm || runtimeSettings(props).authRealm;
-  // The first screen's chunk loads while the element waits for its token.
-  useState(() => preloadRoute(organizationsRoutes, "organizations"));
   return (
-    <ElementShell {...props} initialPath={toOrganizations(realm)}>
+    <ElementShell
+      {...props}
+      initialPath={toOrganizations(realm)}
+      firstScreen={{ routes: organizationsRoutes, realm, path: "organizations" }}
+    >
       <OrganizationEventsProvider emit={props.emit}>
         <Routes>
           {organizationsRoutes.map((route) => (

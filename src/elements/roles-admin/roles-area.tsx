@@ -1,5 +1,4 @@
-import { createElement, useState } from "react";
-import { preloadRoute } from "../../core/routing/console-route.ts";
+import { createElement } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { RequireAccess } from "../../core/access/require-access.tsx";
 import { ElementShell } from "../../core/runtime/element-shell.tsx";
@@ -11,10 +10,8 @@ import { rolesRoutes, toRoles } from "../../features/roles/routes.ts";
 /** `<kc-roles-admin>`'s tree: the realm-role screens of one realm, addressed as in the console (`/{realm}/roles/…`). */
 export function RolesArea(props: ElementBaseProps) {
   const realm = props.realm || runtimeSettings(props).authRealm;
-  // The first screen's chunk loads while the element waits for its token.
-  useState(() => preloadRoute(rolesRoutes, "roles"));
   return (
-    <ElementShell {...props} initialPath={toRoles(realm)}>
+    <ElementShell {...props} initialPath={toRoles(realm)} firstScreen={{ routes: rolesRoutes, realm, path: "roles" }}>
       <RoleEventsContext.Provider value={props.emit}>
         <Routes>
           {rolesRoutes.map((route) => (

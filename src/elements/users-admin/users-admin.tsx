@@ -1,5 +1,4 @@
-import { createElement, useState } from "react";
-import { preloadRoute } from "../../core/routing/console-route.ts";
+import { createElement } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { RequireAccess } from "../../core/access/require-access.tsx";
 import { ElementShell } from "../../core/runtime/element-shell.tsx";
@@ -13,10 +12,8 @@ import { UsersBreadcrumb } from "./users-breadcrumb.tsx";
 /** The users area alone: the console's routes under `/{realm}`, starting at the list. */
 export function UsersAdmin(props: ElementBaseProps) {
   const realm = props.realm || runtimeSettings(props).authRealm;
-  // The list's chunk loads while the element waits for its token.
-  useState(() => preloadRoute(usersRoutes, "users"));
   return (
-    <ElementShell {...props} initialPath={toUsers(realm)}>
+    <ElementShell {...props} initialPath={toUsers(realm)} firstScreen={{ routes: usersRoutes, realm, path: "users" }}>
       <UserEventsProvider emit={props.emit}>
         <Routes>
           {usersRoutes.map((route) => (

@@ -26,6 +26,8 @@ export const userKeys = {
   all: (realm: string) => ["users", realm] as const,
   one: (realm: string, id: string) => ["users", realm, "user", id] as const,
   federation: (realm: string) => ["users", realm, "federation"] as const,
+  /** The list's first page, prefetched with the console's first screen (no search, not exact). */
+  firstPage: (realm: string) => ["users", realm, "first-page"] as const,
   requiredActions: (realm: string) => ["users", realm, "required-actions"] as const,
 };
 

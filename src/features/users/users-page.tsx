@@ -18,6 +18,7 @@ import { FederatedUserSearch } from "./federated-user-search.tsx";
 import { toAddUser, toUser } from "./paths.ts";
 import { UserStatus } from "./user-status.tsx";
 import { useUserEvents } from "./user-events.tsx";
+import { USERS_TABLE_ID } from "./users-prefetch.ts";
 import {
   countUsers,
   deleteUser,
@@ -146,7 +147,8 @@ export default function UsersPage() {
       {header}
       <PageSection>
         <DataTable<ListedUser>
-          tableId="users"
+          tableId={USERS_TABLE_ID}
+          prefetchKey={exact || federatedSearch ? undefined : userKeys.firstPage(realm)}
           ariaLabel={t("users")}
           columns={columns}
           rowKey={(user) => user.id!}

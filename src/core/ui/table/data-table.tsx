@@ -43,6 +43,8 @@ export interface DataTableProps<T> {
   emptyState?: TableEmptyStateProps;
   /** Change it to reload the current page (e.g. after a mutation elsewhere). */
   refreshKey?: unknown;
+  /** The first load takes the page prefetchFirstPage started under this key, if any. */
+  prefetchKey?: readonly unknown[];
 }
 
 /**
@@ -51,7 +53,7 @@ export interface DataTableProps<T> {
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useMessages();
-  const page = useTablePage(props.loader, props.countLoader, props.tableId, props.refreshKey);
+  const page = useTablePage(props.loader, props.countLoader, props.tableId, props.refreshKey, props.prefetchKey);
   const [selected, setSelected] = useState<Map<string, T>>(new Map());
   const clearSelection = () => setSelected(new Map());
   const refresh = () => {

@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useContext, useEffect, useRef, useState } from "react";
+import { QueryClientContext } from "@tanstack/react-query";
 import { readPageSize, writePageSize } from "./page-size-storage.ts";
+import { takeFirstPage } from "./prefetched-first-page.ts";
 import type { TableCountLoader, TableLoader, TableSort } from "./table-types.ts";
 
 export interface TablePage<T> {
@@ -21,14 +23,18 @@ export interface TablePage<T> {
 
 /**
  * Server paging: asks the loader for `max + 1` rows from `first` and keeps `max`; the extra row
- * only says whether a next page exists. The page size is remembered per `tableId`.
+ * only says whether a next page exists. The page size is remembered per `tableId`. With `prefetchKey`, the first load
+ * takes the page prefetchFirstPage started for that key, when there is one.
  */
 export function useTablePage<T>(
   loader: TableLoader<T>,
   countLoader: TableCountLoader | undefined,
   tableId: string | undefined,
   refreshKey?: unknown,
+  prefetchKey?: readonly unknown[],
 ): TablePage<T> {
+  const queryClient = useContext(QueryClientContext);
+  const isFirstLoad = useRef(true);
   const [first, setFirst] = useState(0);
   const [max, setMaxState] = useState(() => readPageSize(tableId));
   const [search, setSearchState] = useState("");
@@ -49,7 +55,16 @@ export function useTablePage<T>(
   useEffect(() => {
     let current = true;
     setState((previous) => ({ ...previous, isLoading: true, error: undefined }));
-    Promise.all([loader(first, max + 1, search, sort), countLoader?.(search)])
+    const prefetched =
+      isFirstLoad.current && prefetchKey && queryClient && first === 0 && !search && !sort
+        ? takeFirstPage<T>(queryClient, prefetchKey, max + 1)
+        : undefined;
+    isFirstLoad.current = false;
+    Promise.all(
+      prefetched
+        ? [prefetched.rows, countLoader ? (prefetched.total ?? countLoader(search)) : undefined]
+        : [loader(first, max + 1, search, sort), countLoader?.(search)],
+    )
       .then(([page, total]) => {
         if (current) setState({ rows: page.slice(0, max), hasNext: page.length > max, total, isLoading: false });
       })

@@ -1,0 +1,94 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { QueryClient } from "@tanstack/react-query";
+import { prefetchFirstPage, takeFirstPage } from "../../src/core/ui/table/prefetched-first-page.ts";
+import { pageSizeStorageKey } from "../../src/core/ui/table/page-size-storage.ts";
+import { answerSilentCheckSso, silentCheckSsoRedirectUri } from "../../src/console/silent-check-sso.ts";
+import { matchConsoleRoute, type ConsoleRoute } from "../../src/core/routing/console-route.ts";
+
+describe("a table's prefetched first page", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    localStorage.clear();
+  });
+
+  it("is asked for with the remembered page size plus one, and handed over once", async () => {
+    localStorage.setItem(pageSizeStorageKey("users"), "20");
+    const queryClient = new QueryClient();
+    const load = vi.fn(async (first: number, max: number) => [`${first}-${max}`]);
+    prefetchFirstPage(queryClient, ["users", "demo"], "users", load, async () => 42);
+    expect(load).toHaveBeenCalledWith(0, 21);
+    const page = takeFirstPage<string>(queryClient, ["users", "demo"], 21);
+    expect(await page?.rows).toEqual(["0-21"]);
+    expect(await page?.total).toBe(42);
+    expect(takeFirstPage(queryClient, ["users", "demo"], 21)).toBeUndefined();
+  });
+
+  it("is not handed to a table of another page size, key or query client", () => {
+    const queryClient = new QueryClient();
+    const load = async () => ["row"];
+    prefetchFirstPage(queryClient, ["users", "demo"], "users", load);
+    expect(takeFirstPage(new QueryClient(), ["users", "demo"], 11)).toBeUndefined();
+    expect(takeFirstPage(queryClient, ["users", "other"], 11)).toBeUndefined();
+    expect(takeFirstPage(queryClient, ["users", "demo"], 21)).toBeUndefined();
+  });
+
+  it("expires: a table mounted long after loads afresh", () => {
+    vi.useFakeTimers();
+    const queryClient = new QueryClient();
+    prefetchFirstPage(queryClient, ["users", "demo"], "users", async () => ["row"]);
+    vi.advanceTimersByTime(11_000);
+    expect(takeFirstPage(queryClient, ["users", "demo"], 11)).toBeUndefined();
+  });
+
+  it("keeps a failure for the table to show instead of an unhandled rejection", async () => {
+    const queryClient = new QueryClient();
+    prefetchFirstPage(queryClient, ["users", "demo"], "users", async () => {
+      throw new Error("HTTP 500");
+    });
+    await expect(takeFirstPage(queryClient, ["users", "demo"], 11)?.rows).rejects.toThrow("HTTP 500");
+  });
+});
+
+describe("the console page as its own silent check-sso frame", () => {
+  const frameWindow = (href: string) => {
+    const url = new URL(href);
+    const parent = { postMessage: vi.fn() };
+    return { frame: { parent, location: url } as unknown as Window, parent };
+  };
+
+  it("marks its own address as the redirect URI", () => {
+    expect(silentCheckSsoRedirectUri(new URL("https://idp.example/admin/master/console/?x#/demo") as never)).toBe(
+      "https://idp.example/admin/master/console/?silent-check-sso",
+    );
+  });
+
+  it("in the marked frame, hands the answer to the opening page of the same origin and starts nothing", () => {
+    const href = "https://idp.example/admin/master/console/?silent-check-sso&state=s&code=c";
+    const { frame, parent } = frameWindow(href);
+    expect(answerSilentCheckSso(frame)).toBe(true);
+    expect(parent.postMessage).toHaveBeenCalledWith(href, "https://idp.example");
+  });
+
+  it("anywhere else (the top window, or a frame without the mark) starts the console", () => {
+    expect(answerSilentCheckSso(window)).toBe(false);
+    const { frame, parent } = frameWindow("https://idp.example/admin/master/console/?state=s&code=c");
+    expect(answerSilentCheckSso(frame)).toBe(false);
+    expect(parent.postMessage).not.toHaveBeenCalled();
+  });
+});
+
+describe("matching the first screen's route", () => {
+  const page = () => null;
+  const routes: ConsoleRoute[] = [
+    { path: "users", access: "query-users", component: page },
+    { path: "users/add-user", access: "query-users", component: page },
+    { path: "users/:id/:tab", access: "query-users", component: page },
+  ];
+
+  it("finds the route and its parameters, or nothing", () => {
+    expect(matchConsoleRoute(routes, "users")?.route.path).toBe("users");
+    expect(matchConsoleRoute(routes, "/users/1234/settings")?.params).toEqual({ id: "1234", tab: "settings" });
+    expect(matchConsoleRoute(routes, "clients")).toBeUndefined();
+  });
+});
