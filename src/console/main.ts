@@ -1,4 +1,5 @@
 import { signInWithKeycloak } from "../core/auth/keycloak-sign-in.ts";
+import { signInErrorFromUrl } from "../core/runtime/sign-in-failure.ts";
 import { readEnvironment } from "./environment.ts";
 import { answerSilentCheckSso, silentCheckSsoRedirectUri } from "./silent-check-sso.ts";
 
@@ -18,13 +19,15 @@ function showPageMessage(text: string) {
 async function start() {
   const environment = readEnvironment();
   const serverUrl = environment.serverBaseUrl || location.origin;
-  void signInWithKeycloak({
-    serverUrl,
-    realm: environment.realm,
-    clientId: environment.clientId,
-    scope: environment.scope,
-    silentCheckSsoRedirectUri: silentCheckSsoRedirectUri(location),
-  }).catch(() => undefined); // the element reports a failed sign-in
+  // After a failed sign-in the element shows the failure and starts no sign-in until 'try again'.
+  if (!signInErrorFromUrl())
+    void signInWithKeycloak({
+      serverUrl,
+      realm: environment.realm,
+      clientId: environment.clientId,
+      scope: environment.scope,
+      silentCheckSsoRedirectUri: silentCheckSsoRedirectUri(location),
+    }).catch(() => undefined); // the element reports a failed sign-in
   await import("../elements/admin-console/index.ts");
   const consoleElement = document.createElement("kc-admin-console");
   consoleElement.setAttribute("routing", "hash");
