@@ -147,7 +147,7 @@ export default function ClientScopesPage() {
             <>
               <ToolbarItem>
                 <SingleSelect
-                  aria-label={t("protocolFilter")}
+                  aria-label={`${protocolChoices.find((choice) => choice.value === protocol)?.label ?? ""}, ${t("protocolFilter")}`}
                   value={protocol}
                   options={protocolChoices}
                   onChange={setProtocol}

@@ -15,7 +15,8 @@ export function ScopeTypeSelect({ scopeName, value, onChange }: ScopeTypeSelectP
   return (
     <div style={{ maxWidth: "10rem" }}>
       <SingleSelect
-        aria-label={t("scopeTypeOf", { name: scopeName })}
+        // The visible value starts the accessible name (axe: label-content-name-mismatch).
+        aria-label={`${scopeTypeLabel(t, value)}, ${t("scopeTypeOf", { name: scopeName })}`}
         value={value}
         options={SCOPE_TYPES.map((type) => ({ value: type, label: scopeTypeLabel(t, type) }))}
         onChange={(chosen) => onChange(chosen as ScopeType)}
