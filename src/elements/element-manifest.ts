@@ -11,6 +11,7 @@ export const ELEMENT_CHUNKS: Record<string, () => Promise<AreaModule>> = {
   "admin-console": () => import("./admin-console.ts") as Promise<AreaModule>,
   "demo-admin": () => import("./demo-admin.ts"),
   "ui-catalogue": () => import("./catalogue.ts"),
+  "client-scopes-admin": () => import("./client-scopes-admin.ts"),
   "groups-admin": () => import("./groups-admin.ts"),
   "organizations-admin": () => import("./organizations-admin.ts"),
   "roles-admin": () => import("./roles-admin.ts"),

@@ -5,6 +5,7 @@ import { organizationsRoutes } from "../organizations/routes.ts";
 import { groupsRoutes } from "../groups/routes.ts";
 import { rolesRoutes } from "../roles/routes.ts";
 import { usersRoutes } from "../users/routes.ts";
+import { clientScopesRoutes } from "../client-scopes/routes.ts";
 import { placeholderRoutes } from "./placeholder-routes.ts";
 
 /**
@@ -18,6 +19,7 @@ const builtRoutes: ConsoleRoute[] = [
   ...groupsRoutes,
   ...rolesRoutes,
   ...usersRoutes,
+  ...clientScopesRoutes,
 ];
 
 export const consoleRoutes: ConsoleRoute[] = [
