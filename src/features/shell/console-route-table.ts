@@ -1,4 +1,5 @@
 import type { ConsoleRoute } from "../../core/routing/console-route.ts";
+import { clientsRoutes } from "../clients/routes.ts";
 import { dashboardRoutes } from "../dashboard/routes.ts";
 import { realmsRoutes } from "../realms/routes.ts";
 import { organizationsRoutes } from "../organizations/routes.ts";
@@ -18,6 +19,7 @@ const builtRoutes: ConsoleRoute[] = [
   ...groupsRoutes,
   ...rolesRoutes,
   ...usersRoutes,
+  ...clientsRoutes,
 ];
 
 export const consoleRoutes: ConsoleRoute[] = [
