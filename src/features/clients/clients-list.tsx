@@ -8,6 +8,7 @@ import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { DataTable, type TableColumn, type TableRowAction } from "../../core/ui/table/index.ts";
 import { displayText } from "../../core/ui/text/display-text.ts";
+import { clientLabel } from "./client-labels.ts";
 import { isWebUrl, protocolLabelKey } from "./client-protocol.ts";
 import { fetchClientPage } from "./client-queries.ts";
 import { toAddClient, toClient, toImportClient } from "./paths.ts";
@@ -30,9 +31,9 @@ export function ClientsList() {
       title: t("clientId"),
       cell: (client) => <Link to={toClient(realm, client.id!)}>{client.clientId}</Link>,
     },
-    { name: "name", title: t("clientName"), cell: (client) => displayText(client.name ?? "") },
+    { name: "name", title: t("clientName"), cell: (client) => clientLabel(t, displayText(client.name)) },
     { name: "type", title: t("type"), cell: (client) => t(protocolLabelKey(client)) },
-    { name: "description", title: t("description"), cell: (client) => displayText(client.description ?? "") },
+    { name: "description", title: t("description"), cell: (client) => clientLabel(t, displayText(client.description)) },
     {
       name: "homeUrl",
       title: t("homeURL"),
