@@ -1,4 +1,5 @@
 import type { ConsoleRoute } from "../../core/routing/console-route.ts";
+import { clientsRoutes } from "../clients/routes.ts";
 import { dashboardRoutes } from "../dashboard/routes.ts";
 import { realmsRoutes } from "../realms/routes.ts";
 import { organizationsRoutes } from "../organizations/routes.ts";
@@ -20,6 +21,7 @@ const builtRoutes: ConsoleRoute[] = [
   ...rolesRoutes,
   ...usersRoutes,
   ...clientScopesRoutes,
+  ...clientsRoutes,
 ];
 
 export const consoleRoutes: ConsoleRoute[] = [

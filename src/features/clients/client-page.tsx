@@ -1,0 +1,105 @@
+import { useNavigate, useParams } from "react-router";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { PageSection } from "@patternfly/react-core/dist/esm/components/Page/index.js";
+import type ClientRepresentation from "@keycloak/keycloak-admin-client/lib/defs/clientRepresentation.js";
+import { useAccess } from "../../core/access/access-context.tsx";
+import { errorMessage, responseStatus } from "../../core/api/api-error.ts";
+import { useMessages } from "../../core/i18n/use-messages.ts";
+import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
+import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
+import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
+import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
+import { RoutableTabs, ViewHeader, type ViewHeaderAction } from "../../core/ui/page/index.ts";
+import { protocolLabelKey } from "./client-protocol.ts";
+import { clientKeys, fetchClient, updateClient } from "./client-queries.ts";
+import { ClientSettingsTab } from "./client-settings-tab.tsx";
+import { toClients } from "./paths.ts";
+import { useClientActions } from "./use-client-actions.tsx";
+import "./messages.ts";
+
+/** `/:realm/clients/:clientId/:tab` (the internal id): the header (enabled switch, export, delete) and the tabs. */
+export default function ClientPage() {
+  const { t } = useMessages();
+  const { clientId: id = "" } = useParams();
+  const realm = useCurrentRealm();
+  const adminClient = useAdminClient();
+  const access = useAccess();
+  const alerts = useAlerts();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { exportToFile, remove, dialog } = useClientActions();
+  const client = useQuery({ queryKey: clientKeys.one(realm, id), queryFn: () => fetchClient(adminClient, realm, id) });
+  const canManage = access.hasAccess("manage-clients") && client.data?.access?.configure !== false;
+
+  if (client.isPending) return <LoadingSpinner />;
+  if (client.error || !client.data) {
+    return (
+      <PageSection>
+        <p role="alert">
+          {responseStatus(client.error) === 404 || !client.data
+            ? t("clientsNotFound")
+            : t("clientsLoadFailed", { message: errorMessage(client.error) })}
+        </p>
+      </PageSection>
+    );
+  }
+  const current = client.data;
+
+  const save = async (changes: ClientRepresentation) => {
+    await updateClient(adminClient, realm, id, { ...current, ...changes });
+    await queryClient.invalidateQueries({ queryKey: clientKeys.all(realm) });
+  };
+
+  const setEnabled = async (enabled: boolean) => {
+    try {
+      await save({ enabled });
+      alerts.addAlert(t("clientSaveSuccess"));
+    } catch (error) {
+      alerts.addError("clientSaveError", error);
+    }
+  };
+
+  const actions: ViewHeaderAction[] = [{ title: t("export"), onClick: () => exportToFile(current) }];
+  if (canManage) {
+    actions.push({
+      title: t("delete"),
+      isDanger: true,
+      onClick: async () => {
+        if (await remove(current)) navigate(toClients(realm));
+      },
+    });
+  }
+
+  return (
+    <>
+      <ViewHeader
+        title={current.clientId ?? ""}
+        subtitle={t(protocolLabelKey(current))}
+        badges={current.enabled === false ? [{ text: t("disabled"), color: "red" }] : undefined}
+        enabled={
+          canManage
+            ? {
+                isEnabled: current.enabled !== false,
+                onChange: (enabled) => void setEnabled(enabled),
+                disableConfirm: { title: t("disableConfirmClientTitle"), message: t("disableConfirmClient") },
+              }
+            : undefined
+        }
+        actions={actions}
+      />
+      <PageSection>
+        <RoutableTabs
+          aria-label={t("clientsDetailTabs")}
+          tabs={[
+            {
+              key: "settings",
+              title: t("settings"),
+              content: <ClientSettingsTab client={current} canManage={canManage} onSave={save} />,
+            },
+          ]}
+        />
+      </PageSection>
+      {dialog}
+    </>
+  );
+}

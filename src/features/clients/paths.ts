@@ -1,0 +1,24 @@
+/** The clients area's addresses, as the upstream console has them (bookmarks keep working). */
+export const CLIENT_TABS = [
+  "settings",
+  "keys",
+  "credentials",
+  "roles",
+  "clientScopes",
+  "authorization",
+  "serviceAccount",
+  "sessions",
+  "permissions",
+  "advanced",
+] as const;
+export type ClientTab = (typeof CLIENT_TABS)[number];
+
+/** The list page's tabs: only the list is built so far. */
+export type ClientsTab = "list" | "initial-access-token" | "client-registration";
+
+export const toClients = (realm: string, tab?: ClientsTab) => `/${realm}/clients${tab ? `/${tab}` : ""}`;
+export const toAddClient = (realm: string) => `/${realm}/clients/add-client`;
+export const toImportClient = (realm: string) => `/${realm}/clients/import-client`;
+/** `id` is the client's internal id, not its clientId (as upstream). */
+export const toClient = (realm: string, id: string, tab: ClientTab = "settings") =>
+  `/${realm}/clients/${encodeURIComponent(id)}/${tab}`;
