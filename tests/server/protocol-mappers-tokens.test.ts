@@ -270,4 +270,22 @@ describe("protocol mappers shape the tokens", () => {
     assert.deepEqual([...(access.aud as string[])].sort(), ["account", "https://billing.example", "orders-api"]);
     assert.equal(id.aud, "app");
   });
+
+  it("a hardcoded role and a renamed role reach realm_access", async () => {
+    await addMapper("hardcoded role", "oidc-hardcoded-role-mapper", { role: "orders-api.reader" });
+    await addMapper("rename", "oidc-role-name-mapper", { role: "uma_authorization", "new.role.name": "uma" });
+    await addMapper("prefixed roles", "oidc-usermodel-realm-role-mapper", {
+      "claim.name": "app_roles",
+      "usermodel.realmRoleMapping.rolePrefix": "realm:",
+      multivalued: "true",
+      ...switches("access"),
+    });
+    const { access } = await signIn();
+    const roles = (access.realm_access as { roles: string[] }).roles;
+    assert.ok(roles.includes("uma"));
+    assert.ok(!roles.includes("uma_authorization"));
+    assert.ok((access.app_roles as string[]).includes("realm:uma"));
+    const resourceAccess = access.resource_access as Record<string, { roles: string[] }>;
+    assert.deepEqual(resourceAccess["orders-api"], { roles: ["reader"] });
+  });
 });
