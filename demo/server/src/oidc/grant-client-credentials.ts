@@ -25,8 +25,10 @@ export async function clientCredentialsGrant(
   if (!user) throw oauthError(400, "invalid_request", "Service account user not found");
   if (!user.enabled) throw oauthError(400, "invalid_request", "User is disabled");
   const withRefreshToken = clientAttribute(client, "use.refresh.tokens.for.client.credentials.grant") === "true";
+  // Keycloak's service-account session notes, read by the service_account scope's mappers
+  const notes = { client_id: client.clientId, clientHost: req.ip, clientAddress: req.ip };
   const session = withRefreshToken
-    ? await startUserSession(server, realm, user, client, { ipAddress: req.ip, authMethod: "openid-connect" })
+    ? await startUserSession(server, realm, user, client, { ipAddress: req.ip, authMethod: "openid-connect", notes })
     : undefined;
   const tokens = await issueTokens(server, {
     baseUrl: frontendUrl(server, req),
@@ -35,6 +37,7 @@ export async function clientCredentialsGrant(
     user,
     session,
     scope: body.scope,
+    notes,
     withRefreshToken,
   });
   if (!withRefreshToken) delete tokens.session_state;

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../context.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
-import type { RealmRecord } from "../store/types.ts";
-import { realmByName } from "./lookup.ts";
+import type { RealmRecord, UserRecord } from "../store/types.ts";
+import { clientByClientId, realmByName } from "./lookup.ts";
+import { mapClaims } from "./mappers/apply.ts";
+import { mapperInputOfToken } from "./mappers/from-token.ts";
 import { oauthError } from "./oauth-error.ts";
 import { authenticateClient } from "./client-auth.ts";
 import { formBody } from "./token-endpoint.ts";
@@ -28,6 +30,28 @@ async function activeToken(
   return undefined;
 }
 
+/** Fields an access token keeps in its introspection answer; every other claim comes from the mappers. */
+const BASIC_CLAIMS = ["exp", "iat", "auth_time", "jti", "iss", "aud", "sub", "typ", "azp", "nonce", "sid", "scope"];
+
+/**
+ * As Keycloak: the access token's basic fields, then what the mappers in effect for its client and scope give
+ * with "Add to token introspection" on.
+ */
+function introspectionClaims(
+  server: ServerContext,
+  baseUrl: string,
+  realm: RealmRecord,
+  user: UserRecord,
+  { payload }: VerifiedToken,
+): Record<string, unknown> {
+  const basic = Object.fromEntries(BASIC_CLAIMS.filter((key) => key in payload).map((key) => [key, payload[key]]));
+  const client = payload.azp ? clientByClientId(server.db, realm, payload.azp) : undefined;
+  if (!client) return basic;
+  const input = mapperInputOfToken(server, baseUrl, realm, client, user, payload);
+  const { aud, ...mapped } = mapClaims(input, "introspection");
+  return { ...basic, ...mapped, ...basic, ...(aud !== undefined ? { aud } : {}) };
+}
+
 /** RFC 7662 token introspection, for confidential clients. */
 export async function registerIntrospectEndpoint(app: FastifyInstance, server: ServerContext): Promise<void> {
   app.post<{ Params: { realm: string } }>(
@@ -43,7 +67,11 @@ export async function registerIntrospectEndpoint(app: FastifyInstance, server: S
       if (!verified) return { active: false };
       const { payload } = verified;
       const user = server.db.get("users", payload.sub!)!;
-      return { ...payload, client_id: payload.azp, username: user.username, token_type: payload.typ, active: true };
+      const claims =
+        payload.typ === "Bearer"
+          ? introspectionClaims(server, frontendUrl(server, req), realm, user, verified)
+          : payload;
+      return { ...claims, client_id: payload.azp, username: user.username, token_type: payload.typ, active: true };
     },
   );
 }

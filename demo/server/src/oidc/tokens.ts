@@ -5,8 +5,8 @@ import type { ClientRecord, RealmRecord, UserRecord, UserSessionRecord } from ".
 import { newId, now } from "../common/ids.ts";
 import { realmSigningKey } from "./keys.ts";
 import { applyScopes } from "./scopes.ts";
-import { roleClaims } from "./role-claims.ts";
-import { allowedOrigins } from "./redirect-uris.ts";
+import { mapClaims } from "./mappers/apply.ts";
+import type { MapperInput } from "./mappers/types.ts";
 import { clientAttribute, realmNumber } from "./lookup.ts";
 import { sessionExpiresAt } from "../access/sessions.ts";
 
@@ -25,6 +25,8 @@ export interface TokenGrant {
   scope?: string;
   /** Only in the ID token of a code exchange; Keycloak 25+ leaves it out after a refresh. */
   nonce?: string;
+  /** Session notes for a grant without a stored session (the service account's client_id, clientHost, clientAddress). */
+  notes?: Record<string, string>;
   /** Whether a refresh token is part of the response. */
   withRefreshToken: boolean;
 }
@@ -41,23 +43,30 @@ export interface TokenResponseBody {
   scope: string;
 }
 
-/** Claims of the profile and email scopes. */
-function profileClaims(user: UserRecord, withProfile: boolean, withEmail: boolean): JWTPayload {
-  const claims: JWTPayload = {};
-  if (withEmail) claims.email_verified = user.emailVerified;
-  if (withProfile) {
-    const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
-    if (name) claims.name = name;
-    claims.preferred_username = user.username;
-    if (user.firstName) claims.given_name = user.firstName;
-    if (user.lastName) claims.family_name = user.lastName;
-  }
-  if (withEmail && user.email) claims.email = user.email;
-  return claims;
-}
+/** Claim order of Keycloak's tokens; the mappers' claims follow. */
+const LEADING_CLAIMS = [
+  "exp",
+  "iat",
+  "auth_time",
+  "jti",
+  "iss",
+  "aud",
+  "sub",
+  "typ",
+  "azp",
+  "nonce",
+  "sid",
+  "at_hash",
+  "acr",
+];
 
-function audienceClaim(values: string[]): string | string[] | undefined {
-  return values.length === 0 ? undefined : values.length === 1 ? values[0] : values;
+/** The token's own fields win over mapped claims of the same name; undefined values are dropped. */
+export function tokenPayload(own: JWTPayload, mapped: JWTPayload): JWTPayload {
+  const merged: JWTPayload = { ...mapped, ...own };
+  const keys = [...LEADING_CLAIMS.filter((key) => key in merged), ...Object.keys(merged)];
+  return Object.fromEntries(
+    [...new Set(keys)].map((key) => [key, merged[key]]).filter(([, value]) => value !== undefined),
+  ) as JWTPayload;
 }
 
 async function sign(server: ServerContext, realm: RealmRecord, payload: JWTPayload, typ = "JWT"): Promise<string> {
@@ -82,40 +91,30 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
   const sessionEnd = session ? Math.floor(sessionExpiresAt(realm, session) / 1000) : undefined;
   const accessExp =
     sessionEnd !== undefined ? Math.min(issuedAt + accessLifespan, sessionEnd) : issuedAt + accessLifespan;
-  const authTime = session ? Number(session.notes.AUTH_TIME ?? Math.floor(session.start / 1000)) : undefined;
-  const withProfile = scopes.has("profile");
-  const withEmail = scopes.has("email");
-
-  const roles = roleClaims(server.db, user, client, scopes.scopes);
-  const access: JWTPayload = {
-    exp: accessExp,
-    iat: issuedAt,
-    ...(authTime !== undefined ? { auth_time: authTime } : {}),
-    jti: `${session ? "onrtac" : "trrtcc"}:${newId()}`,
-    iss,
-    aud: audienceClaim(Object.keys(roles.clientRoles).filter((id) => id !== client.clientId)),
-    sub: user.id,
-    typ: "Bearer",
-    azp: client.clientId,
-    ...(session ? { sid: session.id } : {}),
-    acr: "1",
+  const input: MapperInput = {
+    db: server.db,
+    realm,
+    client,
+    user,
+    scopes: scopes.scopes,
+    baseUrl: grant.baseUrl,
+    notes: { ...session?.notes, ...grant.notes },
   };
-  if (scopes.has("web-origins")) {
-    const origins = allowedOrigins(client, grant.baseUrl);
-    if (origins.length) access["allowed-origins"] = origins;
-  }
-  if (scopes.has("roles")) {
-    if (roles.realmRoles.length) access.realm_access = { roles: roles.realmRoles };
-    if (Object.keys(roles.clientRoles).length) {
-      access.resource_access = Object.fromEntries(
-        Object.entries(roles.clientRoles).map(([id, names]) => [id, { roles: names }]),
-      );
-    }
-  }
-  access.scope = scopes.scopeParam;
-  Object.assign(access, profileClaims(user, withProfile, withEmail));
-  if (user.serviceAccountClientId) access.client_id = client.clientId;
-  const accessToken = await sign(server, realm, stripUndefined(access));
+
+  const access = tokenPayload(
+    {
+      exp: accessExp,
+      iat: issuedAt,
+      jti: `${session ? "onrtac" : "trrtcc"}:${newId()}`,
+      iss,
+      typ: "Bearer",
+      azp: client.clientId,
+      sid: session?.id,
+      scope: scopes.scopeParam,
+    },
+    mapClaims(input, "access"),
+  );
+  const accessToken = await sign(server, realm, access);
 
   const body: TokenResponseBody = {
     access_token: accessToken,
@@ -144,28 +143,23 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
   }
 
   if (scopes.scopeParam.split(" ").includes("openid")) {
-    const id: JWTPayload = {
-      exp: accessExp,
-      iat: issuedAt,
-      ...(authTime !== undefined ? { auth_time: authTime } : {}),
-      jti: newId(),
-      iss,
-      aud: client.clientId,
-      sub: user.id,
-      typ: "ID",
-      azp: client.clientId,
-      ...(grant.nonce ? { nonce: grant.nonce } : {}),
-      ...(session ? { sid: session.id } : {}),
-      at_hash: accessTokenHash(accessToken),
-      acr: "1",
-      ...profileClaims(user, withProfile, withEmail),
-    };
+    const id = tokenPayload(
+      {
+        exp: accessExp,
+        iat: issuedAt,
+        jti: newId(),
+        iss,
+        sub: user.id,
+        typ: "ID",
+        azp: client.clientId,
+        nonce: grant.nonce,
+        sid: session?.id,
+        at_hash: accessTokenHash(accessToken),
+      },
+      mapClaims(input, "id", [client.clientId]),
+    );
     body.id_token = await sign(server, realm, id);
   }
   if (session) body.session_state = session.id;
   return body;
-}
-
-function stripUndefined(payload: JWTPayload): JWTPayload {
-  return Object.fromEntries(Object.entries(payload).filter(([, v]) => v !== undefined));
 }

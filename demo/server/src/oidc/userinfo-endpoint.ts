@@ -2,6 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
 import { HttpError } from "../http/errors.ts";
 import { authenticateBearer } from "../access/authenticate.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
+import { mapClaims } from "./mappers/apply.ts";
+import { mapperInputOfToken } from "./mappers/from-token.ts";
 
 function invalidToken(reply: FastifyReply, realmName: string) {
   return reply
@@ -26,18 +29,10 @@ async function userinfo(
     throw error;
   }
   if (identity.realm.realm !== req.params.realm) return invalidToken(reply, req.params.realm);
-  const { user, token } = identity;
-  const scopes = new Set((token.scope ?? "").split(" "));
-  const claims: Record<string, unknown> = { sub: user.id };
-  if (scopes.has("email")) claims.email_verified = user.emailVerified;
-  if (scopes.has("profile")) {
-    const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
-    if (name) claims.name = name;
-    claims.preferred_username = user.username;
-    if (user.firstName) claims.given_name = user.firstName;
-    if (user.lastName) claims.family_name = user.lastName;
-  }
-  if (scopes.has("email") && user.email) claims.email = user.email;
+  const { realm, user, client, token } = identity;
+  if (!client) return invalidToken(reply, req.params.realm);
+  const input = mapperInputOfToken(server, frontendUrl(server, req), realm, client, user, token);
+  const claims = { sub: user.id, ...mapClaims(input, "userinfo") };
   return reply.send(claims);
 }
 

@@ -88,13 +88,27 @@ export function importClientScopes(ctx: ImportContext, rep: RealmRep): void {
   }
 }
 
-/** Default/optional client scopes of each client, by scope name. */
+/**
+ * Default/optional client scopes of each client, by scope name. A client that lists neither gets the realm's
+ * default scopes of its protocol, and `service_account` when it has a service account, as a client created in Keycloak.
+ */
 export function linkClientScopes(ctx: ImportContext, rep: RealmRep, clients: ClientRecord[]): void {
   const byClientId = new Map((rep.clients ?? []).map((c) => [c.clientId, c]));
+  const protocols = new Map(((rep.clientScopes ?? []) as ClientScopeRep[]).map((s) => [s.name, s.protocol]));
   const ids = (names: string[] | undefined) =>
     (names ?? []).map((n) => ctx.scopeIds.get(n)).filter((id): id is string => !!id);
   for (const client of clients) {
     const c = byClientId.get(client.clientId)!;
+    if (c.defaultClientScopes === undefined && c.optionalClientScopes === undefined) {
+      const protocol = typeof c.protocol === "string" ? c.protocol : "openid-connect";
+      const ofProtocol = (names: string[] | undefined) =>
+        (names ?? []).filter((n) => (protocols.get(n) ?? "openid-connect") === protocol);
+      const defaults = ofProtocol(rep.defaultDefaultClientScopes);
+      if (c.serviceAccountsEnabled === true && protocols.has("service_account")) defaults.push("service_account");
+      client.defaultClientScopeIds = ids(defaults);
+      client.optionalClientScopeIds = ids(ofProtocol(rep.defaultOptionalClientScopes));
+      continue;
+    }
     client.defaultClientScopeIds = ids(c.defaultClientScopes);
     client.optionalClientScopeIds = ids(c.optionalClientScopes);
   }

@@ -6,7 +6,9 @@ import { adminContext } from "../../access/admin-context.ts";
 import { notFound } from "../../http/errors.ts";
 import { realmRoles } from "./lookups.ts";
 import { roleRepresentation } from "./representations.ts";
-import { appliedClientScopes, grantedRoleChecker } from "./scope-evaluation.ts";
+import { grantedRoleChecker } from "./scope-evaluation.ts";
+import { applyScopes } from "../../oidc/scopes.ts";
+import { effectiveMappers } from "../../oidc/mappers/apply.ts";
 import { exampleAccessToken, exampleIdToken, exampleUserinfo, type ExampleTokenInput } from "./example-tokens.ts";
 import { paramsOf, queryOf, stringParam } from "../common/query.ts";
 import { clientRoles } from "../../realm/lookup.ts";
@@ -23,31 +25,22 @@ export async function registerEvaluateScopesRoutes(app: FastifyInstance, server:
     const ctx = await adminContext(server, req, realm);
     ctx.require("view-clients");
     const client = requireClient(db, ctx, id);
-    return { ctx, client, scopes: appliedClientScopes(db, client, stringParam(queryOf(req), "scope")) };
+    return { ctx, client, scopes: applyScopes(db, client, stringParam(queryOf(req), "scope")).scopes };
   };
 
   app.get(`${base}/protocol-mappers`, { schema: { querystring: EvaluateQuery } }, async (req) => {
     const { client, scopes } = await resolve(req);
-    const evaluated = client.protocolMappers.map((mapper) => ({
-      mapperId: mapper.id,
-      mapperName: mapper.name,
-      containerId: client.id,
-      containerName: client.clientId,
-      containerType: "client",
-      protocolMapper: mapper.protocolMapper,
-    }));
-    for (const scope of scopes) {
-      for (const mapper of scope.protocolMappers) {
-        evaluated.push({
-          mapperId: mapper.id,
-          mapperName: mapper.name,
-          containerId: scope.id,
-          containerName: scope.name,
-          containerType: "client-scope",
-          protocolMapper: mapper.protocolMapper,
-        });
-      }
-    }
+    const protocol = typeof client.rep.protocol === "string" ? client.rep.protocol : "openid-connect";
+    const evaluated = effectiveMappers(client, scopes)
+      .filter(({ mapper }) => mapper.protocol === protocol)
+      .map(({ mapper, container }) => ({
+        mapperId: mapper.id,
+        mapperName: mapper.name,
+        containerId: container.record.id,
+        containerName: container.kind === "client" ? container.record.clientId : container.record.name,
+        containerType: container.kind,
+        protocolMapper: mapper.protocolMapper,
+      }));
     return evaluated;
   });
 
