@@ -6,6 +6,7 @@ import { browserTestEntries, elementEntries } from "./build/element-entries.ts";
 import { shadowEvents, shadowEventsForOptimizer } from "./build/vite-plugin-shadow-events.ts";
 import { shadowSheets } from "./build/vite-plugin-shadow-sheets.ts";
 import { precompress } from "./build/vite-plugin-precompress.ts";
+import { leanDependencies } from "./build/vite-plugin-lean-dependencies.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -26,7 +27,12 @@ export default defineConfig(({ command, mode }) => {
   return {
     root: isProductBuild ? path.resolve(root, "src") : root,
     base: "./",
-    plugins: [shadowSheets({ root }), shadowEvents(), react(), ...(isProductBuild ? [precompress()] : [])],
+    plugins: [
+      shadowSheets({ root }),
+      shadowEvents(),
+      react(),
+      ...(isProductBuild ? [leanDependencies(root), precompress()] : []),
+    ],
     define: { "process.env.NODE_ENV": JSON.stringify(isBrowserTest ? "development" : "production") },
     optimizeDeps: { rolldownOptions: { plugins: [shadowEventsForOptimizer()] } },
     build: {
