@@ -10,6 +10,7 @@ import { startScaleServer } from "./scale-server.ts";
 import { benchScaleScreens } from "./scale-screens.ts";
 import { benchAdminApi } from "./server-bench.ts";
 import { benchSideBySide } from "./side-by-side.ts";
+import { missedTargets, verdict } from "./verdicts.ts";
 
 function heading(title: string) {
   console.log(`\n== ${title}`);
@@ -35,9 +36,9 @@ if (process.env.BENCH_SKIP_SERVER !== "1") {
   const server = await startScaleServer();
   try {
     heading("admin API on the scale realm (target: p95 under 50 ms)");
-    await benchAdminApi(server.baseUrl);
+    verdict("admin API p95 on the scale realm", await benchAdminApi(server.baseUrl));
     heading("scale realm screens: rows shown after the response (target: under 300 ms)");
-    await benchScaleScreens(server.baseUrl);
+    verdict("scale realm screens", await benchScaleScreens(server.baseUrl));
   } finally {
     await server.stop();
   }
@@ -46,4 +47,9 @@ if (process.env.BENCH_SKIP_SERVER !== "1") {
 if (process.env.BENCH_SKIP_UPSTREAM !== "1") {
   heading("side by side with Keycloak's console (ours/Keycloak; targets: time ≤ 0.5×, bytes ≤ 0.5× cold, ≤ 0.1× warm)");
   await benchSideBySide();
+}
+
+if (missedTargets().length > 0) {
+  console.log(`\n${missedTargets().length} target(s) missed: ${missedTargets().join("; ")}`);
+  process.exitCode = 1;
 }

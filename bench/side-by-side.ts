@@ -16,6 +16,7 @@ import { root } from "./bundle-size.ts";
 import { median } from "./first-paint.ts";
 import { meteredTab, type RowTarget } from "./page-traffic.ts";
 import { ensureUpstreamBuild, serveUpstreamConsole } from "./upstream-harness.ts";
+import { verdict } from "./verdicts.ts";
 
 export const RUNS = Number(process.env.BENCH_SIDE_BY_SIDE_RUNS ?? 5);
 const CONSOLE_ROUTE = "/admin/master/console/#/demo/users";
@@ -112,10 +113,9 @@ const list = (values: number[], unit: (value: number) => string) => values.map(u
 
 function ratioLine(label: string, ours: number[], theirs: number[], target: number, unit: (value: number) => string) {
   const ratio = median(ours) / median(theirs);
-  const verdict = ratio <= target ? "PASS" : "FAIL";
   return (
     `${label.padEnd(34)} ours ${unit(median(ours)).padStart(9)}  Keycloak ${unit(median(theirs)).padStart(9)}` +
-    `  ratio ${ratio.toFixed(2)}× (target ≤ ${target}×) ${verdict}`
+    `  ratio ${ratio.toFixed(2)}× (target ≤ ${target}×) ${verdict(label, ratio <= target)}`
   );
 }
 
