@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { QueryClient } from "@tanstack/react-query";
-import { prefetchFirstPage, takeFirstPage } from "../../src/core/ui/table/prefetched-first-page.ts";
+import {
+  prefetchFirstPage,
+  takeFirstPage,
+  takeSettledFirstPage,
+} from "../../src/core/ui/table/prefetched-first-page.ts";
 import { pageSizeStorageKey } from "../../src/core/ui/table/page-size-storage.ts";
 import { answerSilentCheckSso, silentCheckSsoRedirectUri } from "../../src/console/silent-check-sso.ts";
 import { matchConsoleRoute, type ConsoleRoute } from "../../src/core/routing/console-route.ts";
@@ -31,6 +35,25 @@ describe("a table's prefetched first page", () => {
     expect(takeFirstPage(new QueryClient(), ["users", "demo"], 11)).toBeUndefined();
     expect(takeFirstPage(queryClient, ["users", "other"], 11)).toBeUndefined();
     expect(takeFirstPage(queryClient, ["users", "demo"], 21)).toBeUndefined();
+  });
+
+  it("hands over its rows and total themselves once both answers are in, not before", async () => {
+    const queryClient = new QueryClient();
+    let answer: (rows: string[]) => void = () => undefined;
+    const rows = new Promise<string[]>((resolve) => (answer = resolve));
+    prefetchFirstPage(
+      queryClient,
+      ["users", "demo"],
+      "users",
+      () => rows,
+      async () => 3,
+    );
+    expect(takeSettledFirstPage(queryClient, ["users", "demo"], 11)).toBeUndefined();
+    answer(["a", "b", "c"]);
+    await rows;
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(takeSettledFirstPage(queryClient, ["users", "demo"], 11)).toEqual({ rows: ["a", "b", "c"], total: 3 });
+    expect(takeSettledFirstPage(queryClient, ["users", "demo"], 11)).toBeUndefined();
   });
 
   it("expires: a table mounted long after loads afresh", () => {

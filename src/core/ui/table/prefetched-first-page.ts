@@ -9,6 +9,8 @@ interface FirstPage {
   max: number;
   rows: Promise<unknown[]>;
   total?: Promise<number>;
+  /** Both answers, once they are in: a table mounting then renders its rows at once. */
+  settled?: { rows: unknown[]; total?: number };
 }
 
 const firstPages = new WeakMap<QueryClient, Map<string, FirstPage>>();
@@ -36,7 +38,12 @@ export function prefetchFirstPage<T>(
   // A failure surfaces when the table takes the page; until then it must not count as unhandled.
   rows.catch(() => undefined);
   total?.catch(() => undefined);
-  pagesOf(queryClient).set(JSON.stringify(prefetchKey), { startedAt: Date.now(), max, rows, total });
+  const page: FirstPage = { startedAt: Date.now(), max, rows, total };
+  Promise.all([rows, total]).then(
+    ([settledRows, settledTotal]) => (page.settled = { rows: settledRows, total: settledTotal }),
+    () => undefined,
+  );
+  pagesOf(queryClient).set(JSON.stringify(prefetchKey), page);
 }
 
 /** The prefetched first page for this key and page size, once: later loads (refresh, paging) go to the server. */
@@ -51,4 +58,15 @@ export function takeFirstPage<T>(
   pages.delete(key);
   if (!page || page.max !== max || Date.now() - page.startedAt > HANDOVER_WITHIN_MS) return undefined;
   return page as { rows: Promise<T[]>; total?: Promise<number> };
+}
+
+/** Like takeFirstPage, but only a page whose answers are already in (and then its rows and total themselves). */
+export function takeSettledFirstPage<T>(
+  queryClient: QueryClient,
+  prefetchKey: readonly unknown[],
+  max: number,
+): { rows: T[]; total?: number } | undefined {
+  const page = pagesOf(queryClient).get(JSON.stringify(prefetchKey));
+  if (!page?.settled) return undefined;
+  return takeFirstPage(queryClient, prefetchKey, max) && (page.settled as { rows: T[]; total?: number });
 }

@@ -1,7 +1,7 @@
 import { useCallback, useContext, useEffect, useRef, useState } from "react";
 import { QueryClientContext } from "@tanstack/react-query";
 import { readPageSize, writePageSize } from "./page-size-storage.ts";
-import { takeFirstPage } from "./prefetched-first-page.ts";
+import { takeFirstPage, takeSettledFirstPage } from "./prefetched-first-page.ts";
 import type { TableCountLoader, TableLoader, TableSort } from "./table-types.ts";
 
 export interface TablePage<T> {
@@ -40,19 +40,33 @@ export function useTablePage<T>(
   const [search, setSearchState] = useState("");
   const [sort, setSortState] = useState<TableSort>();
   const [reloads, setReloads] = useState(0);
+  // A prefetched first page that has already arrived is shown in the first render, without a loading pass.
+  const [settledFirstPage] = useState(() => {
+    const page = prefetchKey && queryClient ? takeSettledFirstPage<T>(queryClient, prefetchKey, max + 1) : undefined;
+    return page && (page.total !== undefined || !countLoader) ? page : undefined;
+  });
   const [state, setState] = useState<{
     rows: T[];
     hasNext: boolean;
     total?: number;
     isLoading: boolean;
     error?: unknown;
-  }>({
-    rows: [],
-    hasNext: false,
-    isLoading: true,
-  });
+  }>(() =>
+    settledFirstPage
+      ? {
+          rows: settledFirstPage.rows.slice(0, max),
+          hasNext: settledFirstPage.rows.length > max,
+          total: settledFirstPage.total,
+          isLoading: false,
+        }
+      : { rows: [], hasNext: false, isLoading: true },
+  );
 
   useEffect(() => {
+    if (isFirstLoad.current && settledFirstPage) {
+      isFirstLoad.current = false;
+      return;
+    }
     let current = true;
     setState((previous) => ({ ...previous, isLoading: true, error: undefined }));
     const prefetched =
