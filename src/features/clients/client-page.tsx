@@ -13,6 +13,12 @@ import { RoutableTabs, ViewHeader, type ViewHeaderAction } from "../../core/ui/p
 import { protocolLabelKey } from "./client-protocol.ts";
 import { clientKeys, fetchClient, updateClient } from "./client-queries.ts";
 import { ClientSettingsTab } from "./client-settings-tab.tsx";
+import { ClientAdvancedTab } from "./client-advanced-tab.tsx";
+import { ClientCredentialsTab } from "./client-credentials-tab.tsx";
+import { ClientKeysTab } from "./client-keys-tab.tsx";
+import { ClientSamlKeysTab } from "./client-saml-keys-tab.tsx";
+import { ClientServiceAccountTab } from "./client-service-account-tab.tsx";
+import { ClientSessionsTab } from "./client-sessions-tab.tsx";
 import { toClients } from "./paths.ts";
 import { useClientActions } from "./use-client-actions.tsx";
 import "./messages.ts";
@@ -44,11 +50,17 @@ export default function ClientPage() {
     );
   }
   const current = client.data;
+  // Upstream: realm-management style clients carry no protocol and get none of these tabs.
+  const isRealmClient = !current.protocol;
+  const isOidc = current.protocol === "openid-connect";
+  const canView = access.hasAccess("view-clients") || current.access?.configure === true;
 
   const save = async (changes: ClientRepresentation) => {
     await updateClient(adminClient, realm, id, { ...current, ...changes });
     await queryClient.invalidateQueries({ queryKey: clientKeys.all(realm) });
   };
+
+  const tabProps = { client: current, canManage, onSave: save };
 
   const setEnabled = async (enabled: boolean) => {
     try {
@@ -95,6 +107,37 @@ export default function ClientPage() {
               key: "settings",
               title: t("settings"),
               content: <ClientSettingsTab client={current} canManage={canManage} onSave={save} />,
+            },
+            {
+              key: "keys",
+              title: t("keys"),
+              content: isOidc ? <ClientKeysTab {...tabProps} /> : <ClientSamlKeysTab {...tabProps} />,
+              isHidden:
+                !canView || isRealmClient || current.bearerOnly === true || (isOidc && current.publicClient === true),
+            },
+            {
+              key: "credentials",
+              title: t("credentials"),
+              content: <ClientCredentialsTab {...tabProps} />,
+              isHidden: !canView || isRealmClient || !isOidc || current.publicClient === true,
+            },
+            {
+              key: "serviceAccount",
+              title: t("serviceAccount"),
+              content: <ClientServiceAccountTab client={current} canManage={canManage} />,
+              isHidden: !canView || isRealmClient || current.serviceAccountsEnabled !== true,
+            },
+            {
+              key: "sessions",
+              title: t("sessions"),
+              content: <ClientSessionsTab client={current} canManage={access.hasAccess("manage-users")} />,
+              isHidden: !canView || isRealmClient,
+            },
+            {
+              key: "advanced",
+              title: t("advanced"),
+              content: <ClientAdvancedTab {...tabProps} />,
+              isHidden: !canView || isRealmClient,
             },
           ]}
         />
