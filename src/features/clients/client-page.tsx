@@ -13,6 +13,7 @@ import { RoutableTabs, ViewHeader, type ViewHeaderAction } from "../../core/ui/p
 import { protocolLabelKey } from "./client-protocol.ts";
 import { clientKeys, fetchClient, updateClient } from "./client-queries.ts";
 import { ClientSettingsTab } from "./client-settings-tab.tsx";
+import { ClientRolesTab } from "./client-roles-tab.tsx";
 import { toClients } from "./paths.ts";
 import { useClientActions } from "./use-client-actions.tsx";
 import "./messages.ts";
@@ -96,6 +97,7 @@ export default function ClientPage() {
               title: t("settings"),
               content: <ClientSettingsTab client={current} canManage={canManage} onSave={save} />,
             },
+            { key: "roles", title: t("roles"), content: <ClientRolesTab clientUuid={id} canManage={canManage} /> },
           ]}
         />
       </PageSection>
