@@ -27,7 +27,6 @@ export const clientRoleMessages = {
     "This tab shows only the users who are assigned directly to this role. To see users who are assigned this role as an associated role or through a group, go to",
   clientRoleTabs: "Client role sections",
   clientRoleNotFound: "This role does not exist any more.",
-  clientRolesTable: "Client roles",
 };
 
 registerMessages("client-roles", clientRoleMessages);

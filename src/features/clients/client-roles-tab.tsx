@@ -35,7 +35,7 @@ export function ClientRolesTab({ clientUuid, canManage }: { clientUuid: string; 
     <>
       <DataTable<RoleRepresentation>
         tableId="client-roles"
-        ariaLabel={t("clientRolesTable")}
+        ariaLabel={t("clientRoles")}
         loader={(first, max, search) => fetchClientRolesPage(adminClient, realm, clientUuid, first, max, search)}
         rowKey={(role) => role.id ?? ""}
         isSearchable
