@@ -19,6 +19,7 @@ import { ClientKeysTab } from "./client-keys-tab.tsx";
 import { ClientSamlKeysTab } from "./client-saml-keys-tab.tsx";
 import { ClientServiceAccountTab } from "./client-service-account-tab.tsx";
 import { ClientSessionsTab } from "./client-sessions-tab.tsx";
+import { ClientRolesTab } from "./client-roles-tab.tsx";
 import { toClients } from "./paths.ts";
 import { useClientActions } from "./use-client-actions.tsx";
 import "./messages.ts";
@@ -121,6 +122,7 @@ export default function ClientPage() {
               content: <ClientCredentialsTab {...tabProps} />,
               isHidden: !canView || isRealmClient || !isOidc || current.publicClient === true,
             },
+            { key: "roles", title: t("roles"), content: <ClientRolesTab clientUuid={id} canManage={canManage} /> },
             {
               key: "serviceAccount",
               title: t("serviceAccount"),

@@ -22,3 +22,11 @@ export const toImportClient = (realm: string) => `/${realm}/clients/import-clien
 /** `id` is the client's internal id, not its clientId (as upstream). */
 export const toClient = (realm: string, id: string, tab: ClientTab = "settings") =>
   `/${realm}/clients/${encodeURIComponent(id)}/${tab}`;
+
+export const CLIENT_ROLE_TABS = ["details", "attributes", "associated-roles", "users-in-role"] as const;
+export type ClientRoleTab = (typeof CLIENT_ROLE_TABS)[number];
+
+export const toCreateClientRole = (realm: string, clientUuid: string) =>
+  `/${realm}/clients/${encodeURIComponent(clientUuid)}/roles/new`;
+export const toClientRole = (realm: string, clientUuid: string, roleId: string, tab: ClientRoleTab = "details") =>
+  `/${realm}/clients/${encodeURIComponent(clientUuid)}/roles/${encodeURIComponent(roleId)}/${tab}`;

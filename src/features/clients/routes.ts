@@ -5,11 +5,27 @@ import "./messages.ts";
 const ClientsPage = lazyPage(() => import("./clients-page.tsx"));
 const CreateClientPage = lazyPage(() => import("./create-client-page.tsx"));
 const ClientPage = lazyPage(() => import("./client-page.tsx"));
+const CreateClientRolePage = lazyPage(() => import("./create-client-role-page.tsx"));
+const ClientRolePage = lazyPage(() => import("./client-role-page.tsx"));
+const ImportClientPage = lazyPage(() => import("./import-client-page.tsx"));
 
 /** `/clients` and `/clients/:tab` (query-clients), `/clients/add-client` (manage-clients), `/clients/:clientId/:tab`, spec §2. */
 export const clientsRoutes: ConsoleRoute[] = [
   { path: "clients", access: "query-clients", component: ClientsPage, breadcrumb: "clients" },
   { path: "clients/add-client", access: "manage-clients", component: CreateClientPage, breadcrumb: "createClient" },
+  { path: "clients/import-client", access: "manage-clients", component: ImportClientPage, breadcrumb: "importClient" },
   { path: "clients/:tab", access: "query-clients", component: ClientsPage, breadcrumb: "clients" },
+  {
+    path: "clients/:clientId/roles/new",
+    access: "query-clients",
+    component: CreateClientRolePage,
+    breadcrumb: "createRole",
+  },
+  {
+    path: "clients/:clientId/roles/:id/:tab",
+    access: "query-clients",
+    component: ClientRolePage,
+    breadcrumb: "roleDetails",
+  },
   { path: "clients/:clientId/:tab", access: "query-clients", component: ClientPage, breadcrumb: "clientSettings" },
 ];

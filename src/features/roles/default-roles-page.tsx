@@ -8,7 +8,9 @@ import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
-import { AssociatedRolesTab } from "./associated-roles-tab.tsx";
+import { useAccess } from "../../core/access/access-context.tsx";
+import { AssociatedRolesTable } from "../../core/ui/role-composites/index.ts";
+import { useRoleEvents } from "./role-events.tsx";
 import { defaultRoleKey, fetchDefaultRole } from "./queries.ts";
 import "./messages.ts";
 
@@ -17,6 +19,8 @@ export default function DefaultRolesPage() {
   const { t } = useMessages();
   const adminClient = useAdminClient();
   const realm = useCurrentRealm();
+  const canManage = useAccess().hasAccess("manage-realm");
+  const emit = useRoleEvents();
   const defaultRole = useQuery({
     queryKey: defaultRoleKey(realm),
     queryFn: () => fetchDefaultRole(adminClient, realm),
@@ -33,9 +37,11 @@ export default function DefaultRolesPage() {
         ) : defaultRole.error ? (
           <Alert variant="danger" isInline title={errorMessage(defaultRole.error)} />
         ) : (
-          <AssociatedRolesTab
+          <AssociatedRolesTable
             roleId={defaultRole.data.id ?? ""}
             roleName={defaultRole.data.name ?? ""}
+            canManage={canManage}
+            onChanged={(roleId) => emit("role-updated", { id: roleId })}
             isDefaultRoles
           />
         )}

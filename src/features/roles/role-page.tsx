@@ -14,11 +14,11 @@ import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
-import { AssociatedRolesTab } from "./associated-roles-tab.tsx";
 import { fetchRole, roleKey } from "./queries.ts";
 import { RoleActionsMenu } from "./role-actions-menu.tsx";
 import { RoleAttributesTab } from "./role-attributes-tab.tsx";
-import { RoleDescription } from "./role-description.tsx";
+import { AssociatedRolesTable, RoleDescription } from "../../core/ui/role-composites/index.ts";
+import { useRoleEvents } from "./role-events.tsx";
 import { RoleDetailsTab } from "./role-details-tab.tsx";
 import { ROLE_TABS, toRole, toRoles, type RoleTab } from "./routes.ts";
 import { UsersInRoleTab } from "./users-in-role-tab.tsx";
@@ -36,6 +36,7 @@ export default function RolePage() {
   const role = useQuery({ queryKey: roleKey(realm, id), queryFn: () => fetchRole(adminClient, realm, id) });
   const [isAdding, setAdding] = useState(false);
   const { remove, dialog } = useDeleteRole();
+  const emit = useRoleEvents();
   const canManage = access.hasAccess("manage-realm");
   const tab: RoleTab = (ROLE_TABS as readonly string[]).includes(tabParam ?? "") ? (tabParam as RoleTab) : "details";
   const showAssociated = !!role.data?.composite || isAdding;
@@ -97,9 +98,11 @@ export default function RolePage() {
           {showAssociated && (
             <Tab eventKey="associated-roles" title={<TabTitleText>{t("associatedRolesText")}</TabTitleText>}>
               <TabPanel>
-                <AssociatedRolesTab
+                <AssociatedRolesTable
                   roleId={id}
                   roleName={current.name ?? ""}
+                  canManage={canManage}
+                  onChanged={(roleId) => emit("role-updated", { id: roleId })}
                   startAdding={isAdding}
                   onAddingDone={() => setAdding(false)}
                 />

@@ -14,7 +14,7 @@ import { fetchRealmRolesPage, type RoleRow } from "./queries.ts";
 import { toCreateRole, toDefaultRoles, toRole } from "./routes.ts";
 import { useDeleteRole } from "./use-delete-role.tsx";
 import { RoleLink } from "./role-link.tsx";
-import { RoleDescription } from "./role-description.tsx";
+import { RoleDescription } from "../../core/ui/role-composites/index.ts";
 import "./messages.ts";
 
 /** `/roles`: the realm's roles, searched and paged on the server. */

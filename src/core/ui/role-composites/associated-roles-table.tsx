@@ -2,23 +2,31 @@ import { useState } from "react";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { ToolbarItem } from "@patternfly/react-core/dist/esm/components/Toolbar/index.js";
 import { useQueryClient } from "@tanstack/react-query";
-import { useAccess } from "../../core/access/access-context.tsx";
-import { useMessages } from "../../core/i18n/use-messages.ts";
-import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
-import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
-import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
-import { useConfirm } from "../../core/ui/dialogs/use-confirm.tsx";
-import { DataTable } from "../../core/ui/table/index.ts";
+import { useMessages } from "../../i18n/use-messages.ts";
+import { useCurrentRealm } from "../../runtime/current-realm.tsx";
+import { useAdminClient } from "../../runtime/runtime-context.tsx";
+import { useAlerts } from "../alerts/alerts-context.tsx";
+import { useConfirm } from "../dialogs/use-confirm.tsx";
+import { DataTable } from "../table/index.ts";
 import { AddAssociatedRolesDialog } from "./add-associated-roles-dialog.tsx";
-import { addComposites, fetchCompositesPage, removeComposites, roleKey, type RoleRow } from "./queries.ts";
-import { useRoleEvents } from "./role-events.tsx";
+import {
+  addComposites,
+  fetchCompositesPage,
+  removeComposites,
+  roleByIdKey,
+  type RoleRow,
+} from "./composite-roles-api.ts";
 import { RoleNameWithClient } from "./role-name-with-client.tsx";
 import { RoleDescription } from "./role-description.tsx";
-import "./messages.ts";
+import "./composite-roles-messages.ts";
 
-export interface AssociatedRolesTabProps {
+export interface AssociatedRolesTableProps {
   roleId: string;
   roleName: string;
+  /** Whether the signed-in administrator may change the role (manage-realm, or manage-clients for a client role). */
+  canManage: boolean;
+  /** Told after composites were added or removed (the roles element emits `kc-role-updated`). */
+  onChanged?(roleId: string): void;
   /** Texts of the default-roles view instead of a composite role's. */
   isDefaultRoles?: boolean;
   /** Opens the add dialog at once (the role page's 'Add associated roles' action). */
@@ -27,20 +35,20 @@ export interface AssociatedRolesTabProps {
 }
 
 /** The roles a composite role includes (realm and client roles), paged; add and remove them. */
-export function AssociatedRolesTab({
+export function AssociatedRolesTable({
   roleId,
   roleName,
+  canManage,
+  onChanged,
   isDefaultRoles,
   startAdding,
   onAddingDone,
-}: AssociatedRolesTabProps) {
+}: AssociatedRolesTableProps) {
   const { t } = useMessages();
   const adminClient = useAdminClient();
   const realm = useCurrentRealm();
   const queryClient = useQueryClient();
   const { addAlert, addError } = useAlerts();
-  const emit = useRoleEvents();
-  const canManage = useAccess().hasAccess("manage-realm");
   const { confirm, dialog } = useConfirm();
   const [isAddingHere, setAddingHere] = useState(false);
   const [refreshKey, setRefreshKey] = useState(0);
@@ -48,9 +56,9 @@ export function AssociatedRolesTab({
   const addLabel = isDefaultRoles ? t("assignRole") : t("addAssociatedRolesText");
 
   const changed = async () => {
-    emit("role-updated", { id: roleId });
+    onChanged?.(roleId);
     setRefreshKey((key) => key + 1);
-    await queryClient.invalidateQueries({ queryKey: roleKey(realm, roleId) });
+    await queryClient.invalidateQueries({ queryKey: roleByIdKey(realm, roleId) });
   };
   const add = async (roles: RoleRow[]) => {
     try {

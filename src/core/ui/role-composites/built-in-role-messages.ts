@@ -1,4 +1,4 @@
-import { registerMessages } from "../../core/i18n/message-bundles.ts";
+import { registerMessages } from "../../i18n/message-bundles.ts";
 
 /** English texts of the `${role_…}` descriptions Keycloak gives its built-in roles. */
 export const builtInRoleMessages = {

@@ -1,15 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { Label } from "@patternfly/react-core/dist/esm/components/Label/index.js";
-import { useAccess } from "../../core/access/access-context.tsx";
-import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
-import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
-import { clientKey, fetchClientId, type RoleRow } from "./queries.ts";
+import { useAccess } from "../../access/access-context.tsx";
+import { useCurrentRealm } from "../../runtime/current-realm.tsx";
+import { useAdminClient } from "../../runtime/runtime-context.tsx";
+import { clientIdKey, fetchClientId, type RoleRow } from "./composite-roles-api.ts";
 
 function ClientBadge({ containerId }: { containerId: string }) {
   const adminClient = useAdminClient();
   const realm = useCurrentRealm();
   const client = useQuery({
-    queryKey: clientKey(realm, containerId),
+    queryKey: clientIdKey(realm, containerId),
     queryFn: () => fetchClientId(adminClient, realm, containerId),
     staleTime: 60_000,
   });

@@ -2,16 +2,16 @@ import { useId, useState } from "react";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { ToggleGroup, ToggleGroupItem } from "@patternfly/react-core/dist/esm/components/ToggleGroup/index.js";
 import { ToolbarItem } from "@patternfly/react-core/dist/esm/components/Toolbar/index.js";
-import { useMessages } from "../../core/i18n/use-messages.ts";
-import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
-import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
-import { Modal, ModalBody, ModalFooter, ModalHeader } from "../../core/ui/overlays/modal.tsx";
-import { SelectionReporter } from "../../core/ui/role-mapping/selection-reporter.tsx";
-import { DataTable } from "../../core/ui/table/index.ts";
-import { fetchAvailableClientRolesPage, fetchAvailableRealmRolesPage, type RoleRow } from "./queries.ts";
+import { useMessages } from "../../i18n/use-messages.ts";
+import { useCurrentRealm } from "../../runtime/current-realm.tsx";
+import { useAdminClient } from "../../runtime/runtime-context.tsx";
+import { Modal, ModalBody, ModalFooter, ModalHeader } from "../overlays/modal.tsx";
+import { SelectionReporter } from "../role-mapping/selection-reporter.tsx";
+import { DataTable } from "../table/index.ts";
+import { fetchAvailableClientRolesPage, fetchAvailableRealmRolesPage, type RoleRow } from "./composite-roles-api.ts";
 import { RoleNameWithClient } from "./role-name-with-client.tsx";
 import { RoleDescription } from "./role-description.tsx";
-import "./messages.ts";
+import "./composite-roles-messages.ts";
 
 type Kind = "realm" | "client";
 

@@ -1,5 +1,5 @@
-import { useMessages } from "../../core/i18n/use-messages.ts";
-import { translatePlaceholder } from "../../core/ui/user-profile/translate-placeholder.ts";
+import { useMessages } from "../../i18n/use-messages.ts";
+import { translatePlaceholder } from "../user-profile/translate-placeholder.ts";
 import "./built-in-role-messages.ts";
 
 /** A role's description; Keycloak's built-in roles carry `${key}` placeholders that are translated. */
