@@ -164,7 +164,14 @@ export function demoRealmRep(): RealmRep {
         serviceAccountClientId: "portal",
         realmRoles: ["default-roles-demo"],
         clientRoles: {
-          "realm-management": ["manage-users", "view-users", "query-users", "query-groups", "view-realm"],
+          "realm-management": [
+            "manage-users",
+            "view-users",
+            "query-users",
+            "query-groups",
+            "view-realm",
+            "view-clients",
+          ],
         },
       },
       {
