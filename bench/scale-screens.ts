@@ -12,62 +12,17 @@ import { adminFetch, adminToken } from "../tests/support/server.ts";
 import { launchBrowser, newPage } from "../tests/support/browser.ts";
 import { median } from "./first-paint.ts";
 import { SCALE_REALM, runAlone } from "./scale-server.ts";
+import { ROWS_SHOWN, type Samples, record, renderAfterResponse } from "./rows-shown.ts";
+import { clientsList, serviceAccountRoles } from "./scale-client-screens.ts";
 
 const TARGET_MS = 300;
 const SAMPLES = Number(process.env.BENCH_SCREEN_SAMPLES ?? 8);
 const TIMEOUT = 30_000;
 /** Who-am-I answers only clients marked as admin consoles, so the pages' tokens come from one. */
 const BENCH_CLIENT = "bench-embedded-admin";
-
-declare global {
-  interface Window {
-    kcBenchRowsShown?: (tag: string, text: string, requestPart: string) => Promise<RowsShown>;
-  }
-}
-
-interface RowsShown {
-  /** Rows holding the text are in the shadow root (performance.now() of that frame). */
-  shownAt: number;
-  /** The newest request whose address holds `requestPart`: when its response ended, if there was one. */
-  responseEnd: number | undefined;
-}
-
-/**
- * A string, as in first-paint.ts: checks on every animation frame whether a table row in the
- * element's shadow root holds the text, then reads the newest matching request's resource timing.
- */
-const ROWS_SHOWN = `window.kcBenchRowsShown = (tag, text, requestPart) => new Promise((resolve) => {
-  const check = () => {
-    const rows = document.querySelector(tag)?.shadowRoot?.querySelectorAll("tbody tr") ?? [];
-    if (![...rows].some((row) => row.textContent.includes(text))) return requestAnimationFrame(check);
-    const shownAt = performance.now();
-    const entry = performance.getEntriesByType("resource").filter((e) => e.name.includes(requestPart)).at(-1);
-    resolve({ shownAt, responseEnd: entry?.responseEnd });
-  };
-  requestAnimationFrame(check);
-});`;
-
-type Samples = Map<string, number[]>;
-
-/** Runs `act` and returns the ms from the response's end to the rows being shown (undefined when served from cache). */
-async function renderAfterResponse(
-  page: Page,
-  tag: string,
-  text: string,
-  requestPart: string,
-  act: () => Promise<void>,
-): Promise<number | undefined> {
-  await page.evaluate(() => performance.clearResourceTimings());
-  const shown = page.evaluate(([t, x, r]) => window.kcBenchRowsShown!(t, x, r), [tag, text, requestPart] as const);
-  await act();
-  const { shownAt, responseEnd } = await shown;
-  return responseEnd === undefined ? undefined : shownAt - responseEnd;
-}
-
-function record(samples: Samples, label: string, ms: number | undefined) {
-  if (ms === undefined) return;
-  samples.set(label, [...(samples.get(label) ?? []), ms]);
-}
+/** BENCH_SCREENS=clients,service-account runs only the named screens (users, groups, clients, service-account). */
+const only = process.env.BENCH_SCREENS?.split(",").map((name) => name.trim());
+const runs = (screen: string) => !only || only.includes(screen);
 
 async function userSearch(page: Page, baseUrl: string, samples: Samples) {
   await page.goto(`${baseUrl}/demo/test-elements/users.html?realm=${SCALE_REALM}&token-client=${BENCH_CLIENT}`);
@@ -140,8 +95,10 @@ export async function benchScaleScreens(baseUrl: string): Promise<boolean> {
     const { page } = await newPage(browser);
     page.setDefaultTimeout(TIMEOUT);
     await page.addInitScript({ content: ROWS_SHOWN });
-    await userSearch(page, baseUrl, samples);
-    await groupTree(page, baseUrl, samples);
+    if (runs("users")) await userSearch(page, baseUrl, samples);
+    if (runs("groups")) await groupTree(page, baseUrl, samples);
+    if (runs("clients")) await clientsList(page, baseUrl, samples, SAMPLES);
+    if (runs("service-account")) await serviceAccountRoles(page, baseUrl, samples, SAMPLES);
   } finally {
     await browser.close();
   }

@@ -50,6 +50,14 @@ describe("console as the demo realm's helpdesk user", () => {
     const forbidden = page.getByTestId("forbidden");
     await forbidden.waitFor();
     assert.match(await forbidden.innerText(), /query-clients/);
+    assert.equal(await page.getByRole("grid", { name: "Clients list" }).count(), 0, "no clients list");
+  });
+
+  it("gets the forbidden page, not the list, at the client scopes address", async () => {
+    await page.goto(`${server.baseUrl}/admin/demo/console/#/demo/client-scopes`);
+    // The clients address before showed the same page: wait for the one naming this area's permission.
+    await page.getByTestId("forbidden").filter({ hasText: "view-clients" }).waitFor();
+    assert.equal(await page.getByRole("grid", { name: "Client scopes" }).count(), 0, "no client scopes list");
   });
 
   it("shows 'Page Not Found' for an unknown route", async () => {

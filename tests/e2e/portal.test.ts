@@ -12,6 +12,7 @@ const TIMEOUT = 20_000;
 /**
  * Issue 5: the portal demo embeds <kc-users-admin> with its own backend's token; the element never signs in itself.
  * Issue 8: that backend hands a token only to a visitor signed in to the portal.
+ * Issue 10: <kc-clients-admin> and <kc-client-scopes-admin> run there with the same token.
  */
 describe("portal demo page", () => {
   let server: TestServer;
@@ -115,6 +116,33 @@ describe("portal demo page", () => {
       .locator("code", { hasText: "kc-navigate" })
       .first()
       .waitFor();
+    await page.close();
+  });
+
+  it("lists the demo realm's clients and client scopes with the portal's token", async () => {
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(`${server.baseUrl}/demo/sign-in/index.html?next=%2Fdemo%2Fportal%2Findex.html`);
+    await fillPortalSignIn(page);
+    await page.waitForURL((url) => url.pathname === "/demo/portal/index.html");
+    const signInCalls: string[] = [];
+    page.on("request", (request) => {
+      if (/\/protocol\/openid-connect\/auth/.test(new URL(request.url()).pathname)) signInCalls.push(request.url());
+    });
+
+    const clients = page.locator("kc-clients-admin").getByRole("grid", { name: "Clients list" });
+    await waitForTable(clients);
+    await clients.getByRole("row").filter({ hasText: "backend-api" }).waitFor();
+    const scopes = page.locator("kc-client-scopes-admin").getByRole("grid", { name: "Client scopes" });
+    await waitForTable(scopes);
+    await scopes.getByRole("row").filter({ hasText: "profile" }).first().waitFor();
+    assert.deepEqual(signInCalls, [], "the elements never sign in themselves");
+    assert.equal(await page.getByTestId("forbidden").count(), 0, "no forbidden page");
+
+    await page.locator("#clients-admin-panel").scrollIntoViewIfNeeded();
+    await screenshot(page, "portal-clients-panel");
+    await page.locator("#client-scopes-admin-panel").scrollIntoViewIfNeeded();
+    await screenshot(page, "portal-client-scopes-panel");
     await page.close();
   });
 });

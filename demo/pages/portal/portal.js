@@ -39,22 +39,24 @@ function logEvent(event) {
 listenToElementEvents(document, logEvent);
 document.getElementById("clear-log").addEventListener("click", () => log.replaceChildren());
 
-/** Embeds <kc-users-admin> once the loader knows it (issue 5); never a stand-in. */
-async function embedUsersAdmin() {
-  const status = document.getElementById("users-admin-status");
+/** Embeds a single-area element once the loader knows it (issues 5 and 10); never a stand-in. */
+async function embedElement(tag, statusId) {
+  const status = document.getElementById(statusId);
   const { load } = await import("/elements/loader.js");
   try {
-    await load("kc-users-admin");
+    await load(tag);
   } catch {
-    status.textContent = "<kc-users-admin> is not in this build yet: this panel embeds it once the element exists.";
+    status.textContent = `<${tag}> is not in this build yet: this panel embeds it once the element exists.`;
     return;
   }
-  const usersElement = document.createElement("kc-users-admin");
-  usersElement.setAttribute("realm", "demo");
-  usersElement.setAttribute("auth-realm", "demo");
-  usersElement.setAttribute("server-url", location.origin);
-  usersElement.tokenProvider = tokenProvider;
-  status.replaceWith(usersElement);
+  const element = document.createElement(tag);
+  element.setAttribute("realm", "demo");
+  element.setAttribute("auth-realm", "demo");
+  element.setAttribute("server-url", location.origin);
+  element.tokenProvider = tokenProvider;
+  status.replaceWith(element);
 }
 
-embedUsersAdmin();
+embedElement("kc-users-admin", "users-admin-status");
+embedElement("kc-clients-admin", "clients-admin-status");
+embedElement("kc-client-scopes-admin", "client-scopes-admin-status");

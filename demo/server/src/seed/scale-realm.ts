@@ -1,5 +1,5 @@
 import type { ServerContext } from "../context.ts";
-import type { ClientRecord, GroupRecord, UserRecord, UserSessionRecord } from "../store/types.ts";
+import type { ClientRecord, GroupRecord, RoleRecord, UserRecord, UserSessionRecord } from "../store/types.ts";
 import { newId, now } from "../common/ids.ts";
 import { importRealm } from "../realm/import.ts";
 import { clientByClientId } from "../realm/lookup.ts";
@@ -45,7 +45,7 @@ const LAST = [
 
 /**
  * Realm `scale` for performance work: 100,000 users, 5,000 groups (every
- * 25th top-level group has a chain 4 levels below it), 2,000 clients and
+ * 25th top-level group has a chain 4 levels below it), 2,000 clients with a role each and
  * 50,000 user sessions. Users get no password: hashing would take minutes.
  */
 export async function seedScaleRealm(server: ServerContext): Promise<void> {
@@ -101,6 +101,17 @@ export async function seedScaleRealm(server: ServerContext): Promise<void> {
     });
   }
   await db.write((tx) => clients.forEach((c) => tx.put("clients", c)));
+  // One role per client, so assigning client roles pages through 2,000 clients' roles.
+  const clientRoles: RoleRecord[] = clients.map((client, i) => ({
+    id: newId(),
+    realmId: realm.id,
+    name: "access",
+    description: `Uses application ${i}`,
+    clientId: client.id,
+    compositeIds: [],
+    attributes: {},
+  }));
+  await db.write((tx) => clientRoles.forEach((r) => tx.put("roles", r)));
 
   const userIds: string[] = [];
   for (let start = 0; start < USERS; start += BATCH) {

@@ -1,41 +1,107 @@
 import { HttpError } from "../../http/errors.ts";
 
-// Schemes that run script in the page instead of navigating (Keycloak refuses `javascript:`; data/vbscript alike).
-const SCRIPT_SCHEME = /^\s*(javascript|data|vbscript)\s*:/i;
-const CONTROL = /\p{Cc}/u;
+/** Stand-in for the server address Keycloak resolves relative URLs against while validating. */
+const AUTH_SERVER_URL = "https://localhost/auth";
+const URL_PROTOCOLS = new Set(["http", "https", "ftp", "file", "jar", "mailto"]);
+// Characters java.net.URI refuses anywhere in a URI, and a percent sign not followed by two hex digits.
+const NOT_URI = /[\s"<>\\^`{|}\p{Cc}]|%(?![0-9a-f]{2})/iu;
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+
+interface UrlField {
+  invalid: string;
+  scheme: string;
+  fragment?: string;
+}
+
+const ROOT_URL: UrlField = {
+  invalid: "Root URL is not a valid URL",
+  scheme: "Root URL uses an illegal scheme",
+  fragment: "Root URL must not contain an URL fragment",
+};
+const BASE_URL: UrlField = { invalid: "Base URL is not a valid URL", scheme: "Base URL uses an illegal scheme" };
+const BACKCHANNEL_LOGOUT_URL: UrlField = {
+  invalid: "Backchannel logout URL is not a valid URL",
+  scheme: "Backchannel logout URL uses an illegal scheme",
+};
+const REDIRECT_URI: UrlField = {
+  invalid: "A redirect URI is not a valid URI",
+  scheme: "A redirect URI uses an illegal scheme",
+  fragment: "Redirect URIs must not contain an URI fragment",
+};
+const LOGO_URL: UrlField = { invalid: "Logo URL is not a valid URL", scheme: "Logo URL uses an illegal scheme" };
+const POLICY_URL: UrlField = { invalid: "Policy URL is not a valid URL", scheme: "Policy URL uses an illegal scheme" };
+const TOS_URL: UrlField = {
+  invalid: "Terms of service URL is not a valid URL",
+  scheme: "Terms of service URL uses an illegal scheme",
+};
 
 const invalidInput = (description: string) =>
   new HttpError(400, { error: "invalid_input", error_description: description });
 
-function problemOf(value: string, allowWildcard: boolean): "illegal scheme" | "invalid" | undefined {
-  if (SCRIPT_SCHEME.test(value)) return "illegal scheme";
-  if (CONTROL.test(value)) return "invalid";
-  const candidate = allowWildcard ? value.replace(/\*/g, "x") : value;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(candidate) && !URL.canParse(candidate)) return "invalid";
+const text = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
+
+/** Keycloak's ResolveRelative: `${authBaseUrl}` and a leading slash resolve against the server or the root URL. */
+function resolve(value: string, root: string): string {
+  if (value.startsWith("${authBaseUrl}")) return AUTH_SERVER_URL + value.slice("${authBaseUrl}".length);
+  if (value.startsWith("${authAdminUrl}")) return AUTH_SERVER_URL + value.slice("${authAdminUrl}".length);
+  return value.startsWith("/") ? root + value : value;
+}
+
+/** The first problem Keycloak's checkUri finds in `url` (script scheme, then fragment, then not a URL). */
+function problemOf(url: string, field: UrlField, mustBeUrl: boolean): string | undefined {
+  if (NOT_URI.test(url) || url.split("#").length > 2) return field.invalid;
+  const scheme = SCHEME.exec(url)?.[1].toLowerCase();
+  if (scheme === "data" || scheme === "javascript") return field.scheme;
+  if (field.fragment && url.includes("#")) return field.fragment;
+  if (mustBeUrl && (!scheme || !URL_PROTOCOLS.has(scheme))) return field.invalid;
   return undefined;
 }
 
+/** Only the script scheme counts for the logo, as in Keycloak's checkUriLogo. */
+function logoProblem(url: string): string | undefined {
+  if (NOT_URI.test(url)) return LOGO_URL.invalid;
+  return SCHEME.exec(url)?.[1].toLowerCase() === "javascript" ? LOGO_URL.scheme : undefined;
+}
+
 /**
- * Keycloak's client URL checks (DefaultClientValidationProvider): the root and base URLs and every redirect URI
- * must be URIs without a script scheme; 400 `invalid_input` with the field's message otherwise.
+ * Keycloak's client URL checks (DefaultClientValidationProvider.validateUrls) on a client representation:
+ * root, base and backchannel logout URLs must be URLs, redirect URIs must be URIs, none may use the `javascript`
+ * or `data` scheme, root URL and redirect URIs carry no fragment; logo, policy and terms of service URLs too.
+ * The first problem answers 400 `invalid_input` with Keycloak's message.
  */
 export function checkClientUrls(input: Record<string, unknown>): void {
-  for (const [field, label] of [
-    ["rootUrl", "Root URL"],
-    ["baseUrl", "Base URL"],
-    ["adminUrl", "Backchannel logout URL"],
-  ] as const) {
-    const value = input[field];
-    if (typeof value !== "string" || value === "") continue;
-    const problem = problemOf(value, false);
-    if (problem === "illegal scheme") throw invalidInput(`${label} uses an illegal scheme`);
-    if (problem) throw invalidInput(`${label} is not a valid URL`);
+  const attributes = (input.attributes && typeof input.attributes === "object" ? input.attributes : {}) as Record<
+    string,
+    unknown
+  >;
+  const rootValue = text(input.rootUrl);
+  const root = rootValue ? resolve(rootValue, AUTH_SERVER_URL) : "";
+  const checks: [string | undefined, UrlField, boolean][] = [
+    [rootValue && root, ROOT_URL, true],
+    [text(input.baseUrl) && resolve(input.baseUrl as string, AUTH_SERVER_URL), BASE_URL, true],
+    [
+      text(attributes["backchannel.logout.url"]) &&
+        resolve(attributes["backchannel.logout.url"] as string, AUTH_SERVER_URL),
+      BACKCHANNEL_LOGOUT_URL,
+      true,
+    ],
+    ...(Array.isArray(input.redirectUris) ? (input.redirectUris as unknown[]) : [])
+      .filter((uri): uri is string => typeof uri === "string" && uri !== "")
+      .map((uri): [string, UrlField, boolean] => [resolve(uri, root), REDIRECT_URI, false]),
+  ];
+  for (const [url, field, mustBeUrl] of checks) {
+    const problem = url ? problemOf(url, field, mustBeUrl) : undefined;
+    if (problem) throw invalidInput(problem);
   }
-  const redirects = Array.isArray(input.redirectUris) ? input.redirectUris : [];
-  for (const uri of redirects) {
-    if (typeof uri !== "string") continue;
-    const problem = problemOf(uri, true);
-    if (problem === "illegal scheme") throw invalidInput("A redirect URI uses an illegal scheme");
-    if (problem) throw invalidInput("A redirect URI is not a valid URI");
+  const logo = text(attributes.logoUri);
+  const logoMessage = logo ? logoProblem(logo) : undefined;
+  if (logoMessage) throw invalidInput(logoMessage);
+  for (const [key, field] of [
+    ["policyUri", POLICY_URL],
+    ["tosUri", TOS_URL],
+  ] as const) {
+    const url = text(attributes[key]);
+    const problem = url ? problemOf(url, field, true) : undefined;
+    if (problem) throw invalidInput(problem);
   }
 }

@@ -3,6 +3,7 @@ import type { ServerContext } from "../../context.ts";
 import type { ProtocolMapperRecord } from "../../store/types.ts";
 import { conflict, notFound } from "../../http/errors.ts";
 import { mapperFromRepresentation } from "./mapper-input.ts";
+import { requireKnownMapperType, validateMapperConfig } from "./mapper-validation.ts";
 import { mapperRepresentation } from "./representations.ts";
 import { OWNER_PREFIX, putOwner, resolveOwner, type OwnerKind } from "./scope-owner.ts";
 import { adminPath, created, noContent } from "../common/reply.ts";
@@ -43,7 +44,9 @@ export async function registerProtocolMapperRoutes(app: FastifyInstance, server:
     app.post(`${base}/models`, { schema: { body: ProtocolMapperSchema } }, async (req, reply) => {
       const { ctx, owner } = await resolveOwner(server, req, kind, "manage-clients");
       const input = objectBody(req.body);
+      requireKnownMapperType(input);
       const mapper = mapperFromRepresentation(input, owner.protocol);
+      validateMapperConfig(owner, mapper);
       if (
         clashes(owner.record.protocolMappers, mapper) ||
         owner.record.protocolMappers.some((m) => m.id === mapper.id)
@@ -74,7 +77,9 @@ export async function registerProtocolMapperRoutes(app: FastifyInstance, server:
       const inputs = arrayBody(req.body);
       const mappers: ProtocolMapperRecord[] = [];
       for (const input of inputs) {
+        requireKnownMapperType(input);
         const mapper = mapperFromRepresentation(input, owner.protocol);
+        validateMapperConfig(owner, mapper);
         if (clashes([...owner.record.protocolMappers, ...mappers], mapper)) throw conflict(DUPLICATE);
         mappers.push(mapper);
       }
@@ -97,6 +102,8 @@ export async function registerProtocolMapperRoutes(app: FastifyInstance, server:
         { ...mapperRepresentation(current), ...input, id: mapperId, config: input.config ?? current.config },
         current.protocol,
       );
+      requireKnownMapperType(updated);
+      validateMapperConfig(owner, updated);
       if (clashes(owner.record.protocolMappers, updated, mapperId)) throw conflict(DUPLICATE);
       await db.write((tx) => {
         owner.record.protocolMappers[index] = updated;

@@ -1,0 +1,157 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import type { TestServer } from "../support/server.ts";
+import { type Api, createClient, createClientScope, startAdminServer } from "../support/admin-api.ts";
+
+const R = "/admin/realms/master";
+
+describe("client and protocol mapper validation as Keycloak answers it", () => {
+  let server: TestServer;
+  let api: Api;
+
+  before(async () => {
+    ({ server, api } = await startAdminServer());
+  });
+  after(async () => server?.dispose());
+
+  const invalidInput = (description: string) => ({ error: "invalid_input", error_description: description });
+
+  async function createAnswer(rep: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
+    const res = await api(`${R}/clients`, { method: "POST", body: rep });
+    return { status: res.status, body: res.status === 201 ? undefined : await res.json() };
+  }
+
+  it("refuses script schemes, fragments and non-URLs in a new client's URLs and stores nothing", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ redirectUris: ["javascript:alert(1)"] }, "A redirect URI uses an illegal scheme"],
+      [{ redirectUris: ["data:text/html,hi"] }, "A redirect URI uses an illegal scheme"],
+      [{ redirectUris: ["https://app.example/cb#frag"] }, "Redirect URIs must not contain an URI fragment"],
+      [{ redirectUris: ["https://app example/cb"] }, "A redirect URI is not a valid URI"],
+      [{ rootUrl: "javascript:alert(1)" }, "Root URL uses an illegal scheme"],
+      [{ rootUrl: "https://app.example/#x" }, "Root URL must not contain an URL fragment"],
+      [{ rootUrl: "app.example" }, "Root URL is not a valid URL"],
+      [{ baseUrl: "JavaScript:alert(1)" }, "Base URL uses an illegal scheme"],
+      [{ baseUrl: "gopher://x" }, "Base URL is not a valid URL"],
+      [{ attributes: { "backchannel.logout.url": "javascript:x" } }, "Backchannel logout URL uses an illegal scheme"],
+      [{ attributes: { logoUri: "javascript:x" } }, "Logo URL uses an illegal scheme"],
+      [{ attributes: { policyUri: "nope" } }, "Policy URL is not a valid URL"],
+      [{ attributes: { tosUri: "data:x" } }, "Terms of service URL uses an illegal scheme"],
+    ];
+    for (const [index, [rep, message]] of cases.entries()) {
+      const clientId = `bad-url-${index}`;
+      assert.deepEqual(await createAnswer({ clientId, ...rep }), { status: 400, body: invalidInput(message) }, message);
+      const found = (await (await api(`${R}/clients?clientId=${clientId}`)).json()) as unknown[];
+      assert.equal(found.length, 0, `${message}: nothing stored`);
+    }
+  });
+
+  it("accepts relative, wildcard and custom-scheme redirect URIs and an admin URL Keycloak does not check", async () => {
+    const answer = await createAnswer({
+      clientId: "good-urls",
+      rootUrl: "${authBaseUrl}",
+      baseUrl: "/app/",
+      adminUrl: "not checked",
+      redirectUris: ["/app/*", "https://app.example/*", "com.example.app:/callback", "*"],
+    });
+    assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  });
+
+  it("refuses the same URLs on update and keeps the stored client", async () => {
+    const id = await createClient(api, "master", { clientId: "update-urls", redirectUris: ["https://ok.example/*"] });
+    const res = await api(`${R}/clients/${id}`, {
+      method: "PUT",
+      body: { clientId: "update-urls", redirectUris: ["javascript:alert(1)"] },
+    });
+    assert.equal(res.status, 400);
+    assert.deepEqual(await res.json(), invalidInput("A redirect URI uses an illegal scheme"));
+    const stored = await (await api(`${R}/clients/${id}`)).json();
+    assert.deepEqual(stored.redirectUris, ["https://ok.example/*"]);
+  });
+
+  it("answers a duplicate clientId with 409 'Client {clientId} already exists'", async () => {
+    await createClient(api, "master", { clientId: "twice" });
+    assert.deepEqual(await createAnswer({ clientId: "twice" }), {
+      status: 409,
+      body: { errorMessage: "Client twice already exists" },
+    });
+  });
+
+  describe("protocol mappers", () => {
+    it("answers an unknown or missing mapper type with 404 'ProtocolMapper provider not found'", async () => {
+      const scope = await createClientScope(api, "master", { name: "validated-scope" });
+      const client = await createClient(api, "master", { clientId: "mapper-host" });
+      for (const base of [`${R}/client-scopes/${scope}`, `${R}/clients/${client}`]) {
+        for (const body of [
+          { name: "x", protocol: "openid-connect", protocolMapper: "oidc-no-such-mapper", config: {} },
+          { name: "x", protocol: "openid-connect", config: {} },
+        ]) {
+          const res = await api(`${base}/protocol-mappers/models`, { method: "POST", body });
+          assert.equal(res.status, 404, base);
+          assert.equal((await res.json()).error, "ProtocolMapper provider not found");
+        }
+        const bulk = await api(`${base}/protocol-mappers/add-models`, {
+          method: "POST",
+          body: [{ name: "y", protocol: "openid-connect", protocolMapper: "nope", config: {} }],
+        });
+        assert.equal(bulk.status, 404);
+        assert.deepEqual(await (await api(`${base}/protocol-mappers/models`)).json(), []);
+      }
+    });
+
+    it("checks the pairwise subject mapper against the client's redirect URIs", async () => {
+      const pairwise = (config: Record<string, string>) => ({
+        name: "pairwise",
+        protocol: "openid-connect",
+        protocolMapper: "oidc-sha256-pairwise-sub-mapper",
+        config,
+      });
+      const twoHosts = await createClient(api, "master", {
+        clientId: "two-hosts",
+        redirectUris: ["https://a.example/*", "https://b.example/*"],
+      });
+      const res = await api(`${R}/clients/${twoHosts}/protocol-mappers/models`, { method: "POST", body: pairwise({}) });
+      assert.equal(res.status, 400);
+      const message =
+        "Without a configured Sector Identifier URI, client redirect URIs must not contain multiple host components.";
+      assert.deepEqual(await res.json(), { error: message, error_description: message });
+
+      const noRedirects = await createClient(api, "master", { clientId: "no-redirects" });
+      const none = await api(`${R}/clients/${noRedirects}/protocol-mappers/models`, {
+        method: "POST",
+        body: pairwise({}),
+      });
+      assert.equal(none.status, 400);
+      assert.equal((await none.json()).error, "Client redirect URIs must contain a valid host component.");
+
+      const sector = await api(`${R}/clients/${twoHosts}/protocol-mappers/models`, {
+        method: "POST",
+        body: pairwise({ sectorIdentifierUri: "http://plain.example/sector.json" }),
+      });
+      assert.equal(sector.status, 400);
+      assert.equal((await sector.json()).error, "Invalid Sector Identifier URI.");
+
+      const oneHost = await createClient(api, "master", {
+        clientId: "one-host",
+        redirectUris: ["https://a.example/one", "https://a.example/two"],
+      });
+      const ok = await api(`${R}/clients/${oneHost}/protocol-mappers/models`, { method: "POST", body: pairwise({}) });
+      assert.equal(ok.status, 201);
+    });
+
+    it("validates an updated mapper the same way", async () => {
+      const client = await createClient(api, "master", { clientId: "mapper-update" });
+      const created = await api(`${R}/clients/${client}/protocol-mappers/models`, {
+        method: "POST",
+        body: { name: "claim", protocol: "openid-connect", protocolMapper: "oidc-hardcoded-claim-mapper", config: {} },
+      });
+      const mapperId = created.headers.get("location")!.split("/").pop()!;
+      const res = await api(`${R}/clients/${client}/protocol-mappers/models/${mapperId}`, {
+        method: "PUT",
+        body: { id: mapperId, name: "claim", protocol: "openid-connect", protocolMapper: "gone-mapper", config: {} },
+      });
+      assert.equal(res.status, 404);
+      const stored = await (await api(`${R}/clients/${client}/protocol-mappers/models/${mapperId}`)).json();
+      assert.equal(stored.protocolMapper, "oidc-hardcoded-claim-mapper");
+    });
+  });
+});
