@@ -12,13 +12,14 @@ import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
 import { RoutableTabs, ViewHeader, type ViewHeaderAction } from "../../core/ui/page/index.ts";
 import { protocolLabelKey } from "./client-protocol.ts";
 import { clientKeys, fetchClient, updateClient } from "./client-queries.ts";
+import { ClientScopesSection } from "./client-scopes-section.tsx";
 import { ClientSettingsTab } from "./client-settings-tab.tsx";
-import { toClients } from "./paths.ts";
+import { toClient, toClients } from "./paths.ts";
 import { useClientActions } from "./use-client-actions.tsx";
 import "./messages.ts";
 
 /** `/:realm/clients/:clientId/:tab` (the internal id): the header (enabled switch, export, delete) and the tabs. */
-export default function ClientPage() {
+export default function ClientPage({ scopesSubTab }: { scopesSubTab?: string }) {
   const { t } = useMessages();
   const { clientId: id = "" } = useParams();
   const realm = useCurrentRealm();
@@ -90,11 +91,20 @@ export default function ClientPage() {
       <PageSection>
         <RoutableTabs
           aria-label={t("clientsDetailTabs")}
+          // `clients/:clientId/clientScopes/:subTab` is deeper than the tab segment.
+          activeKey={scopesSubTab ? "clientScopes" : undefined}
+          basePath={scopesSubTab ? toClient(realm, id).replace(/\/settings$/, "") : undefined}
           tabs={[
             {
               key: "settings",
               title: t("settings"),
               content: <ClientSettingsTab client={current} canManage={canManage} onSave={save} />,
+            },
+            {
+              key: "clientScopes",
+              title: t("clientScopes"),
+              content: <ClientScopesSection client={current} canManage={canManage} subTab={scopesSubTab} />,
+              isHidden: current.bearerOnly === true,
             },
           ]}
         />
