@@ -2,18 +2,10 @@ import { useId, useState } from "react";
 import type ClientScopeRepresentation from "@keycloak/keycloak-admin-client/lib/defs/clientScopeRepresentation.js";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { Content } from "@patternfly/react-core/dist/esm/components/Content/index.js";
-import { MenuToggle } from "@patternfly/react-core/dist/esm/components/MenuToggle/index.js";
+import { ToggleGroup, ToggleGroupItem } from "@patternfly/react-core/dist/esm/components/ToggleGroup/index.js";
 import { Table, Tbody, Td, Th, Thead, Tr } from "@patternfly/react-table/dist/esm/components/Table/index.js";
 import { useMessages } from "../../core/i18n/use-messages.ts";
-import {
-  Dropdown,
-  DropdownItem,
-  DropdownList,
-  Modal,
-  ModalBody,
-  ModalFooter,
-  ModalHeader,
-} from "../../core/ui/overlays/index.ts";
+import { Modal, ModalBody, ModalFooter, ModalHeader } from "../../core/ui/overlays/index.ts";
 import type { AssignedType } from "./client-scopes-queries.ts";
 import "./client-scopes-messages.ts";
 
@@ -32,7 +24,7 @@ export function AddClientScopeDialog({
   const { t } = useMessages();
   const titleId = useId();
   const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [isMenuOpen, setMenuOpen] = useState(false);
+  const [type, setType] = useState<AssignedType>("default");
   const [isAdding, setAdding] = useState(false);
   const toggle = (id: string, isSelecting: boolean) => {
     const next = new Set(chosen);
@@ -40,7 +32,7 @@ export function AddClientScopeDialog({
     else next.delete(id);
     setChosen(next);
   };
-  const add = async (type: AssignedType) => {
+  const add = async () => {
     setAdding(true);
     try {
       await onAdd([...chosen], type);
@@ -82,27 +74,21 @@ export function AddClientScopeDialog({
         )}
       </ModalBody>
       <ModalFooter>
-        <Dropdown
-          isOpen={isMenuOpen}
-          onOpenChange={setMenuOpen}
-          onSelect={() => setMenuOpen(false)}
-          toggle={(ref) => (
-            <MenuToggle
-              ref={ref}
-              variant="primary"
-              isExpanded={isMenuOpen}
-              isDisabled={chosen.size === 0 || isAdding}
-              onClick={() => setMenuOpen(!isMenuOpen)}
-            >
-              {t("add")}
-            </MenuToggle>
-          )}
-        >
-          <DropdownList>
-            <DropdownItem onClick={() => void add("default")}>{t("defaultLanguage")}</DropdownItem>
-            <DropdownItem onClick={() => void add("optional")}>{t("scopeTypeOptional")}</DropdownItem>
-          </DropdownList>
-        </Dropdown>
+        <ToggleGroup aria-label={t("addClientScopeAs")}>
+          <ToggleGroupItem
+            text={t("defaultLanguage")}
+            isSelected={type === "default"}
+            onChange={() => setType("default")}
+          />
+          <ToggleGroupItem
+            text={t("scopeTypeOptional")}
+            isSelected={type === "optional"}
+            onChange={() => setType("optional")}
+          />
+        </ToggleGroup>
+        <Button variant="primary" onClick={add} isDisabled={chosen.size === 0 || isAdding} isLoading={isAdding}>
+          {t("add")}
+        </Button>
         <Button variant="link" onClick={onClose}>
           {t("cancel")}
         </Button>

@@ -21,7 +21,15 @@ export function EvaluateMappers({ clientId, protocol, scope }: { clientId: strin
   const types = new Map((serverInfo.protocolMapperTypes?.[protocol] ?? []).map((type) => [type.id ?? "", type]));
   const columns: TableColumn<EvaluatedMapper>[] = [
     { name: "mapperName", title: t("name"), cell: (mapper) => mapper.mapperName },
-    { name: "containerName", title: t("parentClientScope"), cell: (mapper) => mapper.containerName },
+    {
+      name: "containerName",
+      title: t("parentClientScope"),
+      // A client's own mappers live in its dedicated scope.
+      cell: (mapper) =>
+        mapper.containerType === "client"
+          ? t("dedicatedScopeName", { clientName: mapper.containerName })
+          : mapper.containerName,
+    },
     {
       name: "type",
       title: t("mapperType"),
