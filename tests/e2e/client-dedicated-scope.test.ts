@@ -192,6 +192,7 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
       const accessToken = page.getByTestId("generated-accessToken");
       await accessToken.filter({ hasText: '"department": "payroll-ops"' }).waitFor();
       assert.deepEqual(await seriousAxeViolations(page, HOST, INNER), [], "evaluate tab");
+      await accessToken.scrollIntoViewIfNeeded();
       await screenshot(page, "client-evaluate");
 
       // Compare with eli: the line diff shows both departments.
@@ -202,6 +203,7 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
       await diff.locator("del").filter({ hasText: '"department": "payroll-ops"' }).waitFor();
       await diff.locator("ins").filter({ hasText: '"department": "audit"' }).waitFor();
       assert.deepEqual(await seriousAxeViolations(page, HOST, INNER), [], "evaluate compare");
+      await diff.scrollIntoViewIfNeeded();
       await screenshot(page, "client-evaluate-compare");
 
       // A real sign-in (password grant) gives the same claim.
