@@ -20,12 +20,13 @@ import {
   updateClientScope,
 } from "./client-scope-queries.ts";
 import { ClientScopeSettingsTab } from "./client-scope-settings-tab.tsx";
-import { MappersTab } from "./mappers-tab.tsx";
-import { toClientScopes } from "./paths.ts";
+import { ProtocolMappersTab } from "../../core/ui/protocol-mappers/index.ts";
+import { RoleMapping } from "../../core/ui/role-mapping/index.ts";
+import { clientScopeMapperLinks, toClientScopes } from "./paths.ts";
 import { protocolLabel } from "./scope-labels.ts";
 import "./messages.ts";
 
-/** `/:realm/client-scopes/:id/:tab`: the header (delete) and the settings and mappers tabs. */
+/** `/:realm/client-scopes/:id/:tab`: the header (delete) and the settings, mappers and scope tabs. */
 export default function ClientScopePage() {
   const { t } = useMessages();
   const { id = "" } = useParams();
@@ -103,7 +104,25 @@ export default function ClientScopePage() {
               title: t("settings"),
               content: <ClientScopeSettingsTab scope={current} type={type} canManage={canManage} onSave={save} />,
             },
-            { key: "mappers", title: t("mappers"), content: <MappersTab scope={current} canManage={canManage} /> },
+            {
+              key: "mappers",
+              title: t("mappers"),
+              content: (
+                <ProtocolMappersTab
+                  owner={{ kind: "clientScope", id }}
+                  ownerName={current.name ?? ""}
+                  protocol={current.protocol}
+                  links={clientScopeMapperLinks(realm, id)}
+                  canManage={canManage}
+                  tableId="client-scope-mappers"
+                />
+              ),
+            },
+            {
+              key: "scope",
+              title: t("scope"),
+              content: <RoleMapping type="clientScopes" id={id} isManager={canManage} />,
+            },
           ]}
         />
       </PageSection>

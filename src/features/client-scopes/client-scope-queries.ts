@@ -1,6 +1,5 @@
 import type KeycloakAdminClient from "@keycloak/keycloak-admin-client";
 import type ClientScopeRepresentation from "@keycloak/keycloak-admin-client/lib/defs/clientScopeRepresentation.js";
-import type ProtocolMapperRepresentation from "@keycloak/keycloak-admin-client/lib/defs/protocolMapperRepresentation.js";
 import { compareScopes, type ScopeType, type TypedClientScope } from "./client-scope-model.ts";
 
 /** The admin client types the realm lists' argument as `void & { realm? }`. */
@@ -104,57 +103,4 @@ export async function updateClientScope(
 
 export async function deleteClientScope(client: KeycloakAdminClient, realm: string, id: string): Promise<void> {
   await client.clientScopes.del({ realm, id });
-}
-
-export async function fetchMappers(
-  client: KeycloakAdminClient,
-  realm: string,
-  id: string,
-): Promise<ProtocolMapperRepresentation[]> {
-  return client.clientScopes.listProtocolMappers({ realm, id });
-}
-
-export async function fetchMapper(
-  client: KeycloakAdminClient,
-  realm: string,
-  id: string,
-  mapperId: string,
-): Promise<ProtocolMapperRepresentation | undefined> {
-  return client.clientScopes.findProtocolMapper({ realm, id, mapperId });
-}
-
-export async function addMapper(
-  client: KeycloakAdminClient,
-  realm: string,
-  id: string,
-  mapper: ProtocolMapperRepresentation,
-): Promise<void> {
-  await client.clientScopes.addProtocolMapper({ realm, id }, mapper);
-}
-
-export async function addMappers(
-  client: KeycloakAdminClient,
-  realm: string,
-  id: string,
-  mappers: ProtocolMapperRepresentation[],
-): Promise<void> {
-  await client.clientScopes.addMultipleProtocolMappers({ realm, id }, mappers);
-}
-
-export async function updateMapper(
-  client: KeycloakAdminClient,
-  realm: string,
-  id: string,
-  mapper: ProtocolMapperRepresentation & { id: string },
-): Promise<void> {
-  await client.clientScopes.updateProtocolMapper({ realm, id, mapperId: mapper.id }, mapper);
-}
-
-export async function deleteMapper(
-  client: KeycloakAdminClient,
-  realm: string,
-  id: string,
-  mapperId: string,
-): Promise<void> {
-  await client.clientScopes.delProtocolMapper({ realm, id, mapperId });
 }

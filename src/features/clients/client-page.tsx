@@ -12,6 +12,7 @@ import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
 import { RoutableTabs, ViewHeader, type ViewHeaderAction } from "../../core/ui/page/index.ts";
 import { protocolLabelKey } from "./client-protocol.ts";
 import { clientKeys, fetchClient, updateClient } from "./client-queries.ts";
+import { ClientScopesSection } from "./client-scopes-section.tsx";
 import { ClientSettingsTab } from "./client-settings-tab.tsx";
 import { ClientAdvancedTab } from "./client-advanced-tab.tsx";
 import { ClientCredentialsTab } from "./client-credentials-tab.tsx";
@@ -20,12 +21,12 @@ import { ClientSamlKeysTab } from "./client-saml-keys-tab.tsx";
 import { ClientServiceAccountTab } from "./client-service-account-tab.tsx";
 import { ClientSessionsTab } from "./client-sessions-tab.tsx";
 import { ClientRolesTab } from "./client-roles-tab.tsx";
-import { toClients } from "./paths.ts";
+import { toClient, toClients } from "./paths.ts";
 import { useClientActions } from "./use-client-actions.tsx";
 import "./messages.ts";
 
 /** `/:realm/clients/:clientId/:tab` (the internal id): the header (enabled switch, export, delete) and the tabs. */
-export default function ClientPage() {
+export default function ClientPage({ scopesSubTab }: { scopesSubTab?: string }) {
   const { t } = useMessages();
   const { clientId: id = "" } = useParams();
   const realm = useCurrentRealm();
@@ -103,6 +104,9 @@ export default function ClientPage() {
       <PageSection>
         <RoutableTabs
           aria-label={t("clientsDetailTabs")}
+          // `clients/:clientId/clientScopes/:subTab` is deeper than the tab segment.
+          activeKey={scopesSubTab ? "clientScopes" : undefined}
+          basePath={scopesSubTab ? toClient(realm, id).replace(/\/settings$/, "") : undefined}
           tabs={[
             {
               key: "settings",
@@ -123,6 +127,12 @@ export default function ClientPage() {
               isHidden: !canView || isRealmClient || !isOidc || current.publicClient === true,
             },
             { key: "roles", title: t("roles"), content: <ClientRolesTab clientUuid={id} canManage={canManage} /> },
+            {
+              key: "clientScopes",
+              title: t("clientScopes"),
+              content: <ClientScopesSection client={current} canManage={canManage} subTab={scopesSubTab} />,
+              isHidden: current.bearerOnly === true,
+            },
             {
               key: "serviceAccount",
               title: t("serviceAccount"),

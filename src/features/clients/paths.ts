@@ -30,3 +30,21 @@ export const toCreateClientRole = (realm: string, clientUuid: string) =>
   `/${realm}/clients/${encodeURIComponent(clientUuid)}/roles/new`;
 export const toClientRole = (realm: string, clientUuid: string, roleId: string, tab: ClientRoleTab = "details") =>
   `/${realm}/clients/${encodeURIComponent(clientUuid)}/roles/${encodeURIComponent(roleId)}/${tab}`;
+
+/** The client scopes tab's sub-tabs: `clients/:clientId/clientScopes/:tab`. */
+export type ClientScopesSubTab = "setup" | "evaluate";
+export type DedicatedScopeTab = "mappers" | "scope";
+
+export const toClientScopesTab = (realm: string, id: string, tab: ClientScopesSubTab = "setup") =>
+  `${toClient(realm, id, "clientScopes")}/${tab}`;
+export const toDedicatedScope = (realm: string, id: string, tab: DedicatedScopeTab = "mappers") =>
+  `${toClient(realm, id, "clientScopes")}/dedicated/${tab}`;
+export const toDedicatedMapper = (realm: string, id: string, mapperId: string, viewMode: "add" | "edit" = "edit") =>
+  `${toClient(realm, id, "clientScopes")}/dedicated/mappers/${encodeURIComponent(mapperId)}/${viewMode}`;
+/** A client scope's own page (the client scopes area's address). */
+export const toClientScopeSettings = (realm: string, scopeId: string) =>
+  `/${realm}/client-scopes/${encodeURIComponent(scopeId)}/settings`;
+export const dedicatedMapperLinks = (realm: string, id: string) => ({
+  toMapper: (mapperId: string, viewMode: "add" | "edit") => toDedicatedMapper(realm, id, mapperId, viewMode),
+  toList: () => toDedicatedScope(realm, id, "mappers"),
+});

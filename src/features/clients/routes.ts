@@ -1,6 +1,7 @@
 import { lazyPage } from "../../core/routing/lazy-page.ts";
 import type { ConsoleRoute } from "../../core/routing/console-route.ts";
 import "./messages.ts";
+import "./client-scopes-messages.ts";
 
 const ClientsPage = lazyPage(() => import("./clients-page.tsx"));
 const CreateClientPage = lazyPage(() => import("./create-client-page.tsx"));
@@ -8,6 +9,9 @@ const ClientPage = lazyPage(() => import("./client-page.tsx"));
 const CreateClientRolePage = lazyPage(() => import("./create-client-role-page.tsx"));
 const ClientRolePage = lazyPage(() => import("./client-role-page.tsx"));
 const ImportClientPage = lazyPage(() => import("./import-client-page.tsx"));
+const ClientScopesRoutePage = lazyPage(() => import("./client-scopes-route-page.tsx"));
+const DedicatedScopePage = lazyPage(() => import("./dedicated-scope-page.tsx"));
+const DedicatedMapperPage = lazyPage(() => import("./dedicated-mapper-page.tsx"));
 
 /** `/clients` and `/clients/:tab` (query-clients), `/clients/add-client` (manage-clients), `/clients/:clientId/:tab`, spec §2. */
 export const clientsRoutes: ConsoleRoute[] = [
@@ -28,4 +32,28 @@ export const clientsRoutes: ConsoleRoute[] = [
     breadcrumb: "roleDetails",
   },
   { path: "clients/:clientId/:tab", access: "query-clients", component: ClientPage, breadcrumb: "clientSettings" },
+  {
+    path: "clients/:clientId/clientScopes/:tab",
+    access: "query-clients",
+    component: ClientScopesRoutePage,
+    breadcrumb: "clientSettings",
+  },
+  {
+    path: "clients/:clientId/clientScopes/dedicated",
+    access: "query-clients",
+    component: DedicatedScopePage,
+    breadcrumb: "dedicatedScopes",
+  },
+  {
+    path: "clients/:clientId/clientScopes/dedicated/:tab",
+    access: "query-clients",
+    component: DedicatedScopePage,
+    breadcrumb: "dedicatedScopes",
+  },
+  {
+    path: "clients/:id/clientScopes/dedicated/mappers/:mapperId/:viewMode",
+    access: "query-clients",
+    component: DedicatedMapperPage,
+    breadcrumb: "mappingDetails",
+  },
 ];

@@ -29,20 +29,26 @@ export interface RoutableTabsProps {
   "aria-label": string;
   /** Mount the active tab only (default); false keeps visited tabs mounted. */
   unmountInactive?: boolean;
+  /**
+   * For a route deeper than its tab (`clients/:clientId/clientScopes/:tab`): the active tab's key
+   * and the path the tab keys are appended to, instead of the ones read from the URL.
+   */
+  activeKey?: string;
+  basePath?: string;
 }
 
 /**
  * Tabs whose key lives in the URL (a `/:tab` segment or the route's splat). An unknown or missing
  * segment selects the first tab. Switching navigates, so an UnsavedChangesGuard can hold it.
  */
-export function RoutableTabs({ tabs, unmountInactive = true, ...aria }: RoutableTabsProps) {
+export function RoutableTabs({ tabs, unmountInactive = true, activeKey, basePath, ...aria }: RoutableTabsProps) {
   const params = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const shown = tabs.filter((tab) => !tab.isHidden);
-  const segment = currentTabSegment(params);
+  const segment = activeKey ?? currentTabSegment(params);
   const active = shown.find((tab) => tab.key === segment) ?? shown[0];
-  const base = basePathOf(pathname, segment, params);
+  const base = basePath ?? basePathOf(pathname, segment, params);
   return (
     <Tabs
       activeKey={active?.key}

@@ -2,9 +2,9 @@ import { useId } from "react";
 import type { ProtocolMapperTypeRepresentation } from "@keycloak/keycloak-admin-client/lib/defs/serverInfoRepesentation.js";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { Table, Tbody, Td, Th, Thead, Tr } from "@patternfly/react-table/dist/esm/components/Table/index.js";
-import { useMessages } from "../../core/i18n/use-messages.ts";
-import { Modal, ModalBody, ModalFooter, ModalHeader } from "../../core/ui/overlays/index.ts";
-import "./messages.ts";
+import { useMessages } from "../../i18n/use-messages.ts";
+import { Modal, ModalBody, ModalFooter, ModalHeader } from "../overlays/index.ts";
+import "./protocol-mapper-messages.ts";
 
 /** "By configuration": the protocol's mapper types from server info; choosing one opens its form. */
 export function MapperTypeDialog({

@@ -3,9 +3,9 @@ import type ProtocolMapperRepresentation from "@keycloak/keycloak-admin-client/l
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { Content } from "@patternfly/react-core/dist/esm/components/Content/index.js";
 import { Table, Tbody, Td, Th, Thead, Tr } from "@patternfly/react-table/dist/esm/components/Table/index.js";
-import { useMessages } from "../../core/i18n/use-messages.ts";
-import { Modal, ModalBody, ModalFooter, ModalHeader } from "../../core/ui/overlays/index.ts";
-import "./messages.ts";
+import { useMessages } from "../../i18n/use-messages.ts";
+import { Modal, ModalBody, ModalFooter, ModalHeader } from "../overlays/index.ts";
+import "./protocol-mapper-messages.ts";
 
 /** "From predefined mappers": server info's built-in mappers of the protocol that the scope lacks by name. */
 export function PredefinedMappersDialog({

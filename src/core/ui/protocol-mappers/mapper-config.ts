@@ -1,14 +1,14 @@
 import type { TFunction } from "i18next";
 import type { UseFormSetError } from "react-hook-form";
-import { errorMessage, responseStatus } from "../../core/api/api-error.ts";
+import { errorMessage, responseStatus } from "../../api/api-error.ts";
 import {
   configFieldName,
   fromComponentConfig,
   toComponentConfig,
   type ConfigFormValues,
   type ConfigProperty,
-} from "../../core/ui/dynamic/index.ts";
-import { applyServerErrors, MULTI_VALUE_SEPARATOR, translateServerMessage } from "../../core/ui/form/index.ts";
+} from "../dynamic/index.ts";
+import { applyServerErrors, MULTI_VALUE_SEPARATOR, translateServerMessage } from "../form/index.ts";
 
 export interface MapperFormValues {
   name: string;

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type ClientScopeRepresentation from "@keycloak/keycloak-admin-client/lib/defs/clientScopeRepresentation.js";
 import type ProtocolMapperRepresentation from "@keycloak/keycloak-admin-client/lib/defs/protocolMapperRepresentation.js";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import {
@@ -12,25 +11,50 @@ import {
 } from "@patternfly/react-core/dist/esm/components/EmptyState/index.js";
 import { MenuToggle } from "@patternfly/react-core/dist/esm/components/MenuToggle/index.js";
 import { ToolbarItem } from "@patternfly/react-core/dist/esm/components/Toolbar/index.js";
-import { useMessages } from "../../core/i18n/use-messages.ts";
-import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
-import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
-import { useServerInfo } from "../../core/runtime/shared-queries.ts";
-import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
-import { useConfirm } from "../../core/ui/dialogs/index.ts";
-import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
-import { Dropdown, DropdownItem, DropdownList } from "../../core/ui/overlays/index.ts";
-import { DataTable, type TableColumn } from "../../core/ui/table/index.ts";
-import { addMappers, clientScopeKeys, deleteMapper, fetchMappers } from "./client-scope-queries.ts";
+import { useMessages } from "../../i18n/use-messages.ts";
+import { useAdminClient } from "../../runtime/runtime-context.tsx";
+import { useCurrentRealm } from "../../runtime/current-realm.tsx";
+import { useServerInfo } from "../../runtime/shared-queries.ts";
+import { useAlerts } from "../alerts/alerts-context.tsx";
+import { useConfirm } from "../dialogs/index.ts";
+import { LoadingSpinner } from "../layout/loading-spinner.tsx";
+import { Dropdown, DropdownItem, DropdownList } from "../overlays/index.ts";
+import { DataTable, type TableColumn } from "../table/index.ts";
 import { MapperTypeDialog } from "./mapper-type-dialog.tsx";
-import { toClientScopeMapper } from "./paths.ts";
+import {
+  addMappers,
+  deleteMapper,
+  listMappers,
+  protocolMapperKeys,
+  type MapperLinks,
+  type MapperOwner,
+} from "./mapper-owner.ts";
 import { PredefinedMappersDialog } from "./predefined-mappers-dialog.tsx";
-import "./messages.ts";
+import "./protocol-mapper-messages.ts";
 
 type OpenDialog = "none" | "types" | "predefined";
 
-/** The mappers tab: the scope's protocol mappers, add by configuration or from the predefined ones, delete. */
-export function MappersTab({ scope, canManage }: { scope: ClientScopeRepresentation; canManage: boolean }) {
+export interface ProtocolMappersTabProps {
+  owner: MapperOwner;
+  /** The owner's name, for the table's label. */
+  ownerName: string;
+  /** The owner's protocol (openid-connect when unset). */
+  protocol?: string;
+  links: MapperLinks;
+  canManage: boolean;
+  /** A table id of its own, so each owner kind remembers its page size. */
+  tableId: string;
+}
+
+/** The mappers tab: the owner's protocol mappers, add by configuration or from the predefined ones, delete. */
+export function ProtocolMappersTab({
+  owner,
+  ownerName,
+  protocol = "openid-connect",
+  links,
+  canManage,
+  tableId,
+}: ProtocolMappersTabProps) {
   const { t } = useMessages();
   const realm = useCurrentRealm();
   const adminClient = useAdminClient();
@@ -41,10 +65,8 @@ export function MappersTab({ scope, canManage }: { scope: ClientScopeRepresentat
   const { confirm, dialog } = useConfirm();
   const [isMenuOpen, setMenuOpen] = useState(false);
   const [open, setOpen] = useState<OpenDialog>("none");
-  const id = scope.id!;
-  const protocol = scope.protocol ?? "openid-connect";
-  const mappersKey = [...clientScopeKeys.one(realm, id), "mappers"];
-  const mappers = useQuery({ queryKey: mappersKey, queryFn: () => fetchMappers(adminClient, realm, id) });
+  const mappersKey = protocolMapperKeys.owner(realm, owner);
+  const mappers = useQuery({ queryKey: mappersKey, queryFn: () => listMappers(adminClient, realm, owner) });
   const types = serverInfo.protocolMapperTypes?.[protocol] ?? [];
   const typeById = new Map(types.map((type) => [type.id ?? "", type]));
   const typeNames = new Map(types.map((type) => [type.id ?? "", type.name ?? type.id ?? ""]));
@@ -57,7 +79,7 @@ export function MappersTab({ scope, canManage }: { scope: ClientScopeRepresentat
 
   const addPredefined = async (chosen: ProtocolMapperRepresentation[]) => {
     try {
-      await addMappers(adminClient, realm, id, chosen);
+      await addMappers(adminClient, realm, owner, chosen);
       alerts.addAlert(t("mappingCreatedSuccess"));
       setOpen("none");
     } catch (error) {
@@ -75,7 +97,7 @@ export function MappersTab({ scope, canManage }: { scope: ClientScopeRepresentat
     });
     if (!confirmed) return;
     try {
-      await deleteMapper(adminClient, realm, id, mapper.id!);
+      await deleteMapper(adminClient, realm, owner, mapper.id!);
       alerts.addAlert(t("mappingDeletedSuccess"));
     } catch (error) {
       alerts.addError("mappingDeletedError", error);
@@ -89,7 +111,7 @@ export function MappersTab({ scope, canManage }: { scope: ClientScopeRepresentat
         <MapperTypeDialog
           types={types}
           onClose={() => setOpen("none")}
-          onChoose={(type) => navigate(toClientScopeMapper(realm, id, type.id!, "add"))}
+          onChoose={(type) => navigate(links.toMapper(type.id!, "add"))}
         />
       )}
       {open === "predefined" && (
@@ -136,7 +158,7 @@ export function MappersTab({ scope, canManage }: { scope: ClientScopeRepresentat
     {
       name: "name",
       title: t("name"),
-      cell: (mapper) => <Link to={toClientScopeMapper(realm, id, mapper.id!)}>{mapper.name}</Link>,
+      cell: (mapper) => <Link to={links.toMapper(mapper.id!, "edit")}>{mapper.name}</Link>,
     },
     {
       name: "category",
@@ -162,8 +184,8 @@ export function MappersTab({ scope, canManage }: { scope: ClientScopeRepresentat
   return (
     <>
       <DataTable<ProtocolMapperRepresentation>
-        tableId="client-scope-mappers"
-        ariaLabel={t("mapperTable", { name: scope.name })}
+        tableId={tableId}
+        ariaLabel={t("mapperTable", { name: ownerName })}
         columns={columns}
         rowKey={(mapper) => mapper.id!}
         refreshKey={mappers.dataUpdatedAt}

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useNavigate } from "react-router";
 import { FormProvider } from "react-hook-form";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ProtocolMapperTypeRepresentation } from "@keycloak/keycloak-admin-client/lib/defs/serverInfoRepesentation.js";
@@ -7,14 +7,13 @@ import type ProtocolMapperRepresentation from "@keycloak/keycloak-admin-client/l
 import { ActionGroup, Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { PageSection } from "@patternfly/react-core/dist/esm/components/Page/index.js";
-import { useAccess } from "../../core/access/access-context.tsx";
-import { errorMessage } from "../../core/api/api-error.ts";
-import { useMessages } from "../../core/i18n/use-messages.ts";
-import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
-import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
-import { useServerInfo } from "../../core/runtime/shared-queries.ts";
-import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
-import { DynamicComponents } from "../../core/ui/dynamic/index.ts";
+import { errorMessage } from "../../api/api-error.ts";
+import { useMessages } from "../../i18n/use-messages.ts";
+import { useAdminClient } from "../../runtime/runtime-context.tsx";
+import { useCurrentRealm } from "../../runtime/current-realm.tsx";
+import { useServerInfo } from "../../runtime/shared-queries.ts";
+import { useAlerts } from "../alerts/alerts-context.tsx";
+import { DynamicComponents } from "../dynamic/index.ts";
 import { TextInput } from "@patternfly/react-core/dist/esm/components/TextInput/index.js";
 import {
   FormField,
@@ -23,47 +22,64 @@ import {
   UnsavedChangesGuard,
   useKcForm,
   useNavigateWhenSaved,
-} from "../../core/ui/form/index.ts";
-import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
-import { ViewHeader } from "../../core/ui/page/index.ts";
-import { addMapper, clientScopeKeys, fetchClientScope, fetchMapper, updateMapper } from "./client-scope-queries.ts";
+} from "../form/index.ts";
+import { LoadingSpinner } from "../layout/loading-spinner.tsx";
+import { ViewHeader } from "../page/index.ts";
 import { mapperConfig, mapperFormConfig, mapperServerErrors, type MapperFormValues } from "./mapper-config.ts";
-import { toClientScope } from "./paths.ts";
-import "./messages.ts";
+import {
+  addMapper,
+  findMapper,
+  protocolMapperKeys,
+  updateMapper,
+  type MapperLinks,
+  type MapperOwner,
+} from "./mapper-owner.ts";
+import "./protocol-mapper-messages.ts";
+
+export interface ProtocolMapperDetailsProps {
+  owner: MapperOwner;
+  /** The owner's protocol (openid-connect when unset). */
+  protocol?: string;
+  /** `add`: a mapper type id; `edit`: the mapper's id. */
+  mapperId: string;
+  viewMode: "add" | "edit";
+  links: MapperLinks;
+  canManage: boolean;
+}
 
 /**
- * `/:realm/client-scopes/:id/mappers/:mapperId/:viewMode`: `add` configures a new mapper of the
- * type `mapperId`; `edit` changes the mapper `mapperId`. The form comes from the type's properties.
+ * A mapper's details: `add` configures a new mapper of the type `mapperId`; `edit` changes the
+ * mapper `mapperId`. The form comes from the type's properties in server info.
  */
-export default function MapperPage() {
+export function ProtocolMapperDetails({
+  owner,
+  protocol = "openid-connect",
+  mapperId,
+  viewMode,
+  links,
+  canManage,
+}: ProtocolMapperDetailsProps) {
   const { t } = useMessages();
-  const { id = "", mapperId = "", viewMode } = useParams();
   const isNew = viewMode === "add";
   const realm = useCurrentRealm();
   const adminClient = useAdminClient();
   const serverInfo = useServerInfo();
-  const scope = useQuery({
-    queryKey: [...clientScopeKeys.one(realm, id), "representation"],
-    queryFn: () => fetchClientScope(adminClient, realm, id),
-  });
   const mapper = useQuery({
-    queryKey: [...clientScopeKeys.one(realm, id), "mapper", mapperId],
-    queryFn: async () => (await fetchMapper(adminClient, realm, id, mapperId)) ?? null,
+    queryKey: protocolMapperKeys.one(realm, owner, mapperId),
+    queryFn: async () => (await findMapper(adminClient, realm, owner, mapperId)) ?? null,
     enabled: !isNew,
   });
 
-  if (scope.isPending || (!isNew && mapper.isPending)) return <LoadingSpinner />;
-  const failure = scope.error ?? mapper.error;
-  if (failure || !scope.data || (!isNew && !mapper.data)) {
+  if (!isNew && mapper.isPending) return <LoadingSpinner />;
+  if (mapper.error || (!isNew && !mapper.data)) {
     return (
       <PageSection>
         <p role="alert">
-          {failure ? t("clientScopeLoadFailed", { message: errorMessage(failure) }) : t("mapperNotFound")}
+          {mapper.error ? t("mapperLoadFailed", { message: errorMessage(mapper.error) }) : t("mapperNotFound")}
         </p>
       </PageSection>
     );
   }
-  const protocol = scope.data.protocol ?? "openid-connect";
   const typeId = isNew ? mapperId : mapper.data?.protocolMapper;
   const type = serverInfo.protocolMapperTypes?.[protocol]?.find((candidate) => candidate.id === typeId);
   if (!type) {
@@ -73,29 +89,40 @@ export default function MapperPage() {
       </PageSection>
     );
   }
-  return <MapperForm scopeId={id} protocol={protocol} type={type} mapper={isNew ? undefined : mapper.data!} />;
+  return (
+    <MapperForm
+      owner={owner}
+      protocol={protocol}
+      type={type}
+      mapper={isNew ? undefined : mapper.data!}
+      links={links}
+      canManage={canManage}
+    />
+  );
 }
 
 function MapperForm({
-  scopeId,
+  owner,
   protocol,
   type,
   mapper,
+  links,
+  canManage,
 }: {
-  scopeId: string;
+  owner: MapperOwner;
   protocol: string;
   type: ProtocolMapperTypeRepresentation;
   mapper?: ProtocolMapperRepresentation;
+  links: MapperLinks;
+  canManage: boolean;
 }) {
   const { t } = useMessages();
   const realm = useCurrentRealm();
   const adminClient = useAdminClient();
-  const access = useAccess();
   const alerts = useAlerts();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { saved, navigateSaved } = useNavigateWhenSaved();
-  const canManage = access.hasAccess("manage-clients");
   const properties = type.properties ?? [];
   const initial = (): MapperFormValues => ({
     name: mapper?.name ?? "",
@@ -115,20 +142,20 @@ function MapperForm({
       config: mapperConfig(properties, values.config),
     };
     try {
-      if (mapper?.id) await updateMapper(adminClient, realm, scopeId, { ...representation, id: mapper.id });
-      else await addMapper(adminClient, realm, scopeId, representation);
+      if (mapper?.id) await updateMapper(adminClient, realm, owner, { ...representation, id: mapper.id });
+      else await addMapper(adminClient, realm, owner, representation);
     } catch (error) {
       mapperServerErrors(form, error, t, properties);
       alerts.addError(mapper ? "mappingUpdatedError" : "mappingCreatedError", error);
       return;
     }
-    await queryClient.invalidateQueries({ queryKey: clientScopeKeys.one(realm, scopeId) });
+    await queryClient.invalidateQueries({ queryKey: protocolMapperKeys.owner(realm, owner) });
     if (mapper) {
       alerts.addAlert(t("mappingUpdatedSuccess"));
       reset(values);
     } else {
       alerts.addAlert(t("mappingCreatedSuccess"));
-      navigateSaved(toClientScope(realm, scopeId, "mappers"));
+      navigateSaved(links.toList());
     }
   };
 
@@ -152,7 +179,7 @@ function MapperForm({
             {canManage && (
               <ActionGroup>
                 <SubmitButton<MapperFormValues> allowNonDirty={!mapper}>{t("save")}</SubmitButton>
-                <Button variant="link" onClick={() => navigate(toClientScope(realm, scopeId, "mappers"))}>
+                <Button variant="link" onClick={() => navigate(links.toList())}>
                   {t("cancel")}
                 </Button>
               </ActionGroup>
