@@ -154,5 +154,12 @@ describe("client credentials, keys, service account, sessions and advanced tabs"
     assert.equal(await page.getByRole("tab", { name: "Credentials" }).count(), 0);
     assert.equal(await page.getByRole("tab", { name: "Service account roles" }).count(), 0);
     assert.equal(await page.getByRole("tab", { name: "Keys" }).count(), 0);
+    assert.equal(await page.getByRole("tab", { name: "Authorization" }).count(), 0);
+
+    // A client with authorization services on shows its Authorization tab.
+    const ordersId = (await json<{ id: string }[]>(`${CLIENTS}?clientId=orders-service`))[0]!.id;
+    await page.goto(`${server.baseUrl}/admin/master/console/#/demo/clients/${ordersId}/settings`);
+    await page.getByRole("tab", { name: "Authorization" }).click();
+    await page.getByText("This client uses authorization services.", { exact: false }).waitFor();
   });
 });

@@ -26,7 +26,7 @@ const AUTHENTICATOR_LABELS: Record<string, string> = {
   "client-secret": "clientsAuthenticatorClientSecret",
   "client-jwt": "clientsAuthenticatorJwt",
   "client-secret-jwt": "clientsAuthenticatorSecretJwt",
-  "client-x509": "clientsAuthenticatorX509",
+  "client-x509": "x509Certificate",
 };
 const SECRET_AUTHENTICATORS = ["client-secret", "client-secret-jwt"];
 const ROTATED_SECRET = "client.secret.rotated";

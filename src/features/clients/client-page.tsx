@@ -21,6 +21,7 @@ import { ClientSamlKeysTab } from "./client-saml-keys-tab.tsx";
 import { ClientServiceAccountTab } from "./client-service-account-tab.tsx";
 import { ClientSessionsTab } from "./client-sessions-tab.tsx";
 import { ClientRolesTab } from "./client-roles-tab.tsx";
+import { ClientAuthorizationTab } from "./client-authorization-tab.tsx";
 import { toClient, toClients } from "./paths.ts";
 import { useClientActions } from "./use-client-actions.tsx";
 import "./messages.ts";
@@ -132,6 +133,12 @@ export default function ClientPage({ scopesSubTab }: { scopesSubTab?: string }) 
               title: t("clientScopes"),
               content: <ClientScopesSection client={current} canManage={canManage} subTab={scopesSubTab} />,
               isHidden: current.bearerOnly === true,
+            },
+            {
+              key: "authorization",
+              title: t("authorization"),
+              content: <ClientAuthorizationTab />,
+              isHidden: !canView || current.authorizationServicesEnabled !== true,
             },
             {
               key: "serviceAccount",

@@ -37,7 +37,7 @@ export function ClientRevocationSection({ client, canManage, onSave }: ClientTab
       if (failedNodes.length > 0) {
         alerts.addAlert(t("clientsPushFailed", { failedNodes: failedNodes.join(", ") }), "danger");
       }
-      if (successNodes.length === 0 && failedNodes.length === 0) alerts.addAlert(t("clientsPushNone"), "info");
+      if (successNodes.length === 0 && failedNodes.length === 0) alerts.addAlert(t("noAdminUrlSet"), "info");
     } catch (error) {
       alerts.addError("setToNowError", error);
     }

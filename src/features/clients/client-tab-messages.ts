@@ -39,12 +39,12 @@ export const clientTabMessages = {
   clientsAuthenticatorClientSecret: "Client Id and Secret",
   clientsAuthenticatorJwt: "Signed Jwt",
   clientsAuthenticatorSecretJwt: "Signed Jwt with Client Secret",
-  clientsAuthenticatorX509: "X509 Certificate",
+  x509Certificate: "X509 Certificate",
   clientsShowSecret: "Show secret",
   clientsHideSecret: "Hide secret",
   copyToClipboard: "Copy to clipboard",
   keysIntro:
-    'If "Use JWKS URL switch" is on, you need to fill a valid JWKS URL. After saving, admin can download keys from the JWKS URL or keys will be downloaded automatically by Keycloak server when an unknown KID is seen.',
+    'If "Use JWKS URL switch" is on, you need to fill a valid JWKS URL. After saving, admin can download keys from the JWKS URL or keys will be downloaded automatically by Keycloak server when an unknown KID is seen during client authentication.',
   useJwksUrl: "Use JWKS URL",
   jwksUrl: "JWKS URL",
   jwksUrlConfig: "JWKS URL configs",
@@ -93,11 +93,11 @@ export const clientTabMessages = {
   notBeforeTooltip: "The admin URL should be set in the Settings tab first.",
   clientsPushSuccess: "Successfully push notBefore to: {{successNodes}}",
   clientsPushFailed: "Failed to push notBefore to: {{failedNodes}}",
-  clientsPushNone: "No push sent. No admin URI configured or no registered cluster nodes available",
+  noAdminUrlSet: "No push sent. No admin URI configured or no registered cluster nodes available",
   clustering: "Clustering",
   nodeReRegistrationTimeout: "Node Re-registration timeout",
   nodeReRegistrationTimeoutHelp:
-    "Interval to specify max time for registered clients cluster nodes to re-register. If cluster node will not send re-registration request to Keycloak within this time, it will be unregistered from Keycloak",
+    "Interval to specify max time for registered clients cluster nodes to re-register. If cluster node will not send re-registration request to Keycloak within this time, it will be unregistered from Keycloak.",
   registeredClusterNodes: "Registered cluster nodes",
   registerNodeManually: "Register node manually",
   testClusterAvailability: "Test cluster availability",
@@ -148,6 +148,9 @@ export const clientTabMessages = {
   clientsAlgorithmAny: "any",
   clientsAlgorithmNone: "none",
   choose: "Choose...",
+  authorization: "Authorization",
+  clientsAuthorizationElsewhere:
+    "This client uses authorization services. Its resources, scopes, policies and permissions will be managed here once the permissions area is built.",
 };
 
 registerMessages("clientTabs", clientTabMessages);
