@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { FormProvider, useWatch } from "react-hook-form";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ActionGroup, Form, FormSection } from "@patternfly/react-core/dist/esm/components/Form/index.js";
@@ -10,6 +11,7 @@ import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
 import { useConfirm } from "../../core/ui/dialogs/index.ts";
 import { FormField, SubmitButton, SwitchControl, TextControl, useKcForm } from "../../core/ui/form/index.ts";
+import { ExportKeyDialog, ImportKeyDialog } from "./client-key-transfer-dialogs.tsx";
 import type { ClientTabProps } from "./client-tab-props.ts";
 import "./client-tab-messages.ts";
 
@@ -26,10 +28,12 @@ export function ClientCertificate({
   clientId,
   attr,
   canManage,
+  isSaml = false,
 }: {
   clientId: string;
   attr: string;
   canManage: boolean;
+  isSaml?: boolean;
 }) {
   const { t } = useMessages();
   const realm = useCurrentRealm();
@@ -37,6 +41,7 @@ export function ClientCertificate({
   const alerts = useAlerts();
   const queryClient = useQueryClient();
   const { confirm, dialog } = useConfirm();
+  const [transfer, setTransfer] = useState<"import" | "export">();
   const key = ["clients", realm, "client", clientId, "certificate", attr];
   const info = useQuery({
     queryKey: key,
@@ -77,7 +82,25 @@ export function ClientCertificate({
           <Button variant="secondary" onClick={generate}>
             {t("generateNewKeys")}
           </Button>
+          <Button variant="secondary" onClick={() => setTransfer("import")}>
+            {t("importKey")}
+          </Button>
+          <Button variant="tertiary" onClick={() => setTransfer("export")}>
+            {t("export")}
+          </Button>
         </ActionGroup>
+      )}
+      {transfer === "import" && (
+        <ImportKeyDialog
+          clientId={clientId}
+          attr={attr}
+          isSaml={isSaml}
+          onClose={() => setTransfer(undefined)}
+          onDone={() => void queryClient.invalidateQueries({ queryKey: key })}
+        />
+      )}
+      {transfer === "export" && (
+        <ExportKeyDialog clientId={clientId} attr={attr} isSaml={isSaml} onClose={() => setTransfer(undefined)} />
       )}
       {dialog}
     </>

@@ -44,7 +44,7 @@ export function ClientSamlKeysTab({ client, canManage, onSave }: ClientTabProps)
                 aria-label={t(section.label)}
               />
             </FormField>
-            {isOn && <ClientCertificate clientId={client.id!} attr={section.attr} canManage={canManage} />}
+            {isOn && <ClientCertificate clientId={client.id!} attr={section.attr} canManage={canManage} isSaml />}
           </FormSection>
         );
       })}

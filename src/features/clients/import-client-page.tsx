@@ -13,7 +13,7 @@ import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
 import { UnsavedChangesGuard, useKcForm, useNavigateWhenSaved } from "../../core/ui/form/index.ts";
-import { FileUploadControl } from "../../core/ui/form/file-upload-control.tsx";
+import { ClientDescriptionUpload } from "./client-description-upload.tsx";
 import { CapabilityConfigFields } from "./capability-config-fields.tsx";
 import {
   applyClientFormValues,
@@ -83,7 +83,7 @@ export default function ImportClientPage() {
       <PageSection>
         <FormProvider {...form}>
           <Form isHorizontal onSubmit={submit} noValidate style={{ maxWidth: "60rem" }}>
-            <FileUploadControl<ImportValues> name="resourceFile" label={t("resourceFile")} onParsed={useFile} />
+            <ClientDescriptionUpload onClient={useFile} />
             <FormSection title={t("generalSettings")}>
               <GeneralSettingsFields isNew />
             </FormSection>

@@ -13,11 +13,23 @@ export const CLIENT_TABS = [
 ] as const;
 export type ClientTab = (typeof CLIENT_TABS)[number];
 
-/** The list page's tabs: only the list is built so far. */
+/** The list page's tabs. */
 export type ClientsTab = "list" | "initial-access-token" | "client-registration";
 
 export const toClients = (realm: string, tab?: ClientsTab) => `/${realm}/clients${tab ? `/${tab}` : ""}`;
 export const toAddClient = (realm: string) => `/${realm}/clients/add-client`;
+export const toCreateInitialAccessToken = (realm: string) => `/${realm}/clients/initialAccessToken/create`;
+export type ClientRegistrationTab = "anonymous" | "authenticated";
+export const toClientRegistration = (realm: string, subTab: ClientRegistrationTab = "anonymous") =>
+  `/${realm}/clients/client-registration/${subTab}`;
+/** A new policy of `providerId`, or (with `id`) an existing one. */
+export const toClientRegistrationPolicy = (
+  realm: string,
+  subTab: ClientRegistrationTab,
+  providerId: string,
+  id?: string,
+) =>
+  `/${realm}/clients/client-registration/${subTab}/${encodeURIComponent(providerId)}${id ? `/${encodeURIComponent(id)}` : ""}`;
 export const toImportClient = (realm: string) => `/${realm}/clients/import-client`;
 /** `id` is the client's internal id, not its clientId (as upstream). */
 export const toClient = (realm: string, id: string, tab: ClientTab = "settings") =>

@@ -2,6 +2,7 @@ import { lazyPage } from "../../core/routing/lazy-page.ts";
 import type { ConsoleRoute } from "../../core/routing/console-route.ts";
 import "./messages.ts";
 import "./client-scopes-messages.ts";
+import "./client-list-tabs-messages.ts";
 
 const ClientsPage = lazyPage(() => import("./clients-page.tsx"));
 const CreateClientPage = lazyPage(() => import("./create-client-page.tsx"));
@@ -12,12 +13,38 @@ const ImportClientPage = lazyPage(() => import("./import-client-page.tsx"));
 const ClientScopesRoutePage = lazyPage(() => import("./client-scopes-route-page.tsx"));
 const DedicatedScopePage = lazyPage(() => import("./dedicated-scope-page.tsx"));
 const DedicatedMapperPage = lazyPage(() => import("./dedicated-mapper-page.tsx"));
+const CreateInitialAccessTokenPage = lazyPage(() => import("./create-initial-access-token-page.tsx"));
+const ClientRegistrationPolicyPage = lazyPage(() => import("./client-registration-policy-page.tsx"));
 
 /** `/clients` and `/clients/:tab` (query-clients), `/clients/add-client` (manage-clients), `/clients/:clientId/:tab`, spec §2. */
 export const clientsRoutes: ConsoleRoute[] = [
   { path: "clients", access: "query-clients", component: ClientsPage, breadcrumb: "clients" },
   { path: "clients/add-client", access: "manage-clients", component: CreateClientPage, breadcrumb: "createClient" },
   { path: "clients/import-client", access: "manage-clients", component: ImportClientPage, breadcrumb: "importClient" },
+  {
+    path: "clients/initialAccessToken/create",
+    access: "manage-clients",
+    component: CreateInitialAccessTokenPage,
+    breadcrumb: "createToken",
+  },
+  {
+    path: "clients/client-registration/:subTab",
+    access: "view-clients",
+    component: ClientsPage,
+    breadcrumb: "clientRegistration",
+  },
+  {
+    path: "clients/client-registration/:subTab/:providerId",
+    access: "manage-clients",
+    component: ClientRegistrationPolicyPage,
+    breadcrumb: "createPolicy",
+  },
+  {
+    path: "clients/client-registration/:subTab/:providerId/:id",
+    access: "manage-clients",
+    component: ClientRegistrationPolicyPage,
+    breadcrumb: "clientRegistration",
+  },
   { path: "clients/:tab", access: "query-clients", component: ClientsPage, breadcrumb: "clients" },
   {
     path: "clients/:clientId/roles/new",

@@ -1,7 +1,8 @@
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import formbody from "@fastify/formbody";
 import type { ServerContext } from "../context.ts";
-import { HttpError } from "./errors.ts";
+import { HttpError, webError } from "./errors.ts";
+import { MultipartError, parseMultipart } from "./multipart.ts";
 import { routeFamilies } from "./route-families.ts";
 import { AJV_OPTIONS, isUnreadableBody, validationAnswer } from "./validation.ts";
 import { unparsableBody } from "../admin/common/body.ts";
@@ -18,8 +19,10 @@ export async function buildApp(server: ServerContext): Promise<FastifyInstance> 
   });
   await app.register(formbody);
   registerCompression(app);
-  // Keycloak accepts text/plain bodies (credential labels, localization texts).
-  app.addContentTypeParser("text/plain", { parseAs: "string" }, (_req, body, done) => done(null, body));
+  // Keycloak accepts text/plain bodies (credential labels, localization texts) and XML (SAML client descriptors).
+  app.addContentTypeParser(["text/plain", "application/xml", "text/xml"], { parseAs: "string" }, (_req, body, done) =>
+    done(null, body),
+  );
   // Keycloak reads a String body as is: the admin client sends ids and aliases unquoted (addMember, linkIdp).
   const jsonParser = app.getDefaultJsonParser("error", "ignore");
   app.removeContentTypeParser("application/json");
@@ -29,14 +32,13 @@ export async function buildApp(server: ServerContext): Promise<FastifyInstance> 
       error && BARE_STRING.test(text) ? done(null, text) : done(error, value),
     );
   });
-  // Keycloak reads form parameters from multipart bodies too (the admin client sends FormData for invite-user).
+  // Keycloak reads form parameters from multipart bodies too (invite-user, certificate upload): fields and files.
   app.addContentTypeParser("multipart/form-data", { parseAs: "buffer" }, (req, body, done) => {
-    new Response(new Uint8Array(body as Buffer), { headers: { "content-type": String(req.headers["content-type"]) } })
-      .formData()
-      .then((form) =>
-        done(null, Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"))),
-      )
-      .catch(() => done(null, {}));
+    try {
+      done(null, parseMultipart(body as Buffer, String(req.headers["content-type"])));
+    } catch (error) {
+      done(error instanceof MultipartError ? webError(400, error.message) : (error as Error));
+    }
   });
   app.setErrorHandler((error: FastifyError, _req, reply) => {
     if (error instanceof HttpError) return reply.status(error.status).send(error.body);

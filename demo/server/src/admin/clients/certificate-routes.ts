@@ -10,7 +10,12 @@ import { requireClient } from "../common/lookups.ts";
 import { NoBody } from "../common/schemas.ts";
 
 /** Keycloak's CertificateInfoHelper attribute suffixes, stored as `{attr}.{suffix}` client attributes. */
-const FIELDS = { certificate: "certificate", privateKey: "private.key", publicKey: "public.key", kid: "kid" } as const;
+export const FIELDS = {
+  certificate: "certificate",
+  privateKey: "private.key",
+  publicKey: "public.key",
+  kid: "kid",
+} as const;
 
 function certificateInfo(client: ClientRecord, attr: string): Record<string, string> {
   const attributes = clientAttributes(client);

@@ -6,6 +6,8 @@ import { registerClientScopeLinkRoutes } from "./client-scope-link-routes.ts";
 import { registerClientSessionRoutes } from "./client-session-routes.ts";
 import { registerClientExtrasRoutes } from "./client-extras-routes.ts";
 import { registerCertificateRoutes } from "./certificate-routes.ts";
+import { registerCertificateTransferRoutes } from "./certificate-transfer-routes.ts";
+import { registerClientDescriptionConverterRoutes } from "./description-converter-routes.ts";
 import { registerEvaluateScopesRoutes } from "./evaluate-scopes-routes.ts";
 import { registerProtocolMapperRoutes } from "./protocol-mapper-routes.ts";
 import { registerScopeMappingRoutes } from "./scope-mapping-routes.ts";
@@ -22,6 +24,8 @@ export async function registerClientRoutes(app: FastifyInstance, server: ServerC
   await registerClientSessionRoutes(app, server);
   await registerClientExtrasRoutes(app, server);
   await registerCertificateRoutes(app, server);
+  await registerCertificateTransferRoutes(app, server);
+  await registerClientDescriptionConverterRoutes(app, server);
   await registerEvaluateScopesRoutes(app, server);
   await registerProtocolMapperRoutes(app, server);
   await registerScopeMappingRoutes(app, server);
