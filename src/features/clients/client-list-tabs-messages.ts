@@ -45,7 +45,7 @@ export const clientListTabsMessages = {
   providerUpdatedSuccess: "Client policy updated successfully",
   providerUpdatedError: "Could not update client policy due to {{error}}",
   /** Our own: the expiration of a token that never expires. */
-  clientsTokenNeverExpires: "Never",
+  never: "Never",
 };
 
 registerMessages("client-list-tabs", clientListTabsMessages);

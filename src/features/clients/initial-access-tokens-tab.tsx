@@ -30,8 +30,7 @@ export function InitialAccessTokensTab() {
     {
       name: "expires",
       title: t("expires"),
-      cell: (token) =>
-        token.expiration ? formatSeconds((token.timestamp ?? 0) + token.expiration) : t("clientsTokenNeverExpires"),
+      cell: (token) => (token.expiration ? formatSeconds((token.timestamp ?? 0) + token.expiration) : t("never")),
     },
     { name: "count", title: t("count"), cell: (token) => String(token.count ?? "") },
     { name: "remainingCount", title: t("remainingCount"), cell: (token) => String(token.remainingCount ?? "") },
