@@ -484,9 +484,11 @@ describe("clients admin API", () => {
       assert.equal((await api(`${R}/clients/${id}/nodes`, { method: "POST", body: {} })).status, 400);
     });
 
-    it("answers management permissions and push-revocation", async () => {
+    it("answers push-revocation, and management permissions only with fine-grained permissions v1 on", async () => {
       const id = await createClient(api, "master", { clientId: "perms" });
-      assert.deepEqual(await (await api(`${R}/clients/${id}/management/permissions`)).json(), { enabled: false });
+      const permissions = await api(`${R}/clients/${id}/management/permissions`);
+      assert.equal(permissions.status, 501);
+      assert.equal((await permissions.json()).error, "Feature not enabled");
       assert.equal((await api(`${R}/clients/${id}/push-revocation`, { method: "POST" })).status, 200);
     });
   });

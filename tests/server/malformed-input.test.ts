@@ -51,6 +51,8 @@ const MALFORMED_QUERY = "?first=abc&max=-x&q=constructor:x&search=__proto__&brie
  */
 async function problemWith(res: Response, what: string): Promise<string | undefined> {
   const text = await res.text();
+  // Keycloak's ProfileHelper.requireFeature: a route of a feature that is off (fine-grained permissions v1).
+  if (res.status === 501 && JSON.parse(text).error === "Feature not enabled") return undefined;
   if (res.status >= 500) return `${what}: ${res.status} ${text.slice(0, 200)}`;
   if (res.status < 400) return undefined;
   let body: Record<string, unknown> = {};

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import type { ServerConfig } from "./context.ts";
 import { splitHost } from "./http/frontend-url.ts";
+import { checkFeatureToggles, type FeatureToggles } from "./admin/server-info/features.ts";
 
 const root = resolve(import.meta.dirname, "../../..");
 
@@ -18,6 +19,16 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv): ServerConfig
   const flag = (name: string, envName: string, fallback: string) => flags.get(name)?.at(-1) ?? env[envName] ?? fallback;
   const host = flag("host", "KC_HOST", "127.0.0.1");
   const port = Number(flag("port", "KC_PORT", "8180"));
+  const keys = (value: string) =>
+    value
+      .split(",")
+      .map((key) => key.trim())
+      .filter(Boolean);
+  const features: FeatureToggles = {
+    enabled: keys(flag("features", "KC_FEATURES", "")),
+    disabled: keys(flag("features-disabled", "KC_FEATURES_DISABLED", "")),
+  };
+  checkFeatureToggles(features);
   return {
     host,
     port,
@@ -32,6 +43,7 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv): ServerConfig
     ),
     seedScale: flag("seed-scale", "KC_SEED_SCALE", "false") === "true",
     seedDemo: flag("seed-demo", "KC_SEED_DEMO", "true") !== "false",
+    features,
   };
 }
 

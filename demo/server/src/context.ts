@@ -1,4 +1,5 @@
 import type { Db } from "./store/db.ts";
+import type { FeatureToggles } from "./admin/server-info/features.ts";
 
 export interface ServerConfig {
   host: string;
@@ -21,6 +22,8 @@ export interface ServerConfig {
   seedScale: boolean;
   /** Skip the demo realm seed (tests that want an empty server). */
   seedDemo: boolean;
+  /** `--features` / `--features-disabled` (comma-separated Keycloak feature keys). */
+  features: FeatureToggles;
 }
 
 /** What every route family gets: the store and the configuration. */

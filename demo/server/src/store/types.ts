@@ -139,6 +139,14 @@ export interface ClientRecord {
   optionalClientScopeIds: string[];
   /** Roles in this client's scope (scope mappings): realm and client role ids. */
   scopeRoleIds: string[];
+  /** Fine-grained admin permissions (v1) of this client, when enabled: the ids Keycloak keeps in realm-management's authorization. */
+  managementPermissions?: ManagementPermissionIds;
+}
+
+/** A resource `client.resource.<id>` and one scope permission per scope, by scope name. */
+export interface ManagementPermissionIds {
+  resource: string;
+  scopePermissions: Record<string, string>;
 }
 
 export interface ClientScopeRecord {

@@ -11,7 +11,7 @@ import { paramsOf } from "../common/query.ts";
 import { requireClient } from "../common/lookups.ts";
 import { NoBody } from "../common/schemas.ts";
 
-/** Service account user, installation files, push-revocation and management permissions of a client. */
+/** Service account user, installation files and push-revocation of a client. */
 export async function registerClientExtrasRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   const { db } = server;
   const base = "/admin/realms/:realm/clients/:id";
@@ -56,13 +56,5 @@ export async function registerClientExtrasRoutes(app: FastifyInstance, server: S
     const client = requireClient(db, ctx, id);
     await adminEvent(server, ctx, "ACTION", "CLIENT", `clients/${client.id}/push-revocation`);
     return {};
-  });
-
-  app.get(`${base}/management/permissions`, async (req) => {
-    const { realm, id } = paramsOf<"id">(req);
-    const ctx = await adminContext(server, req, realm);
-    ctx.require("view-clients");
-    requireClient(db, ctx, id);
-    return { enabled: false };
   });
 }

@@ -5,6 +5,7 @@ import { registerClientSecretRoutes } from "./client-secret-routes.ts";
 import { registerClientScopeLinkRoutes } from "./client-scope-link-routes.ts";
 import { registerClientSessionRoutes } from "./client-session-routes.ts";
 import { registerClientExtrasRoutes } from "./client-extras-routes.ts";
+import { registerClientPermissionRoutes } from "./management-permission-routes.ts";
 import { registerCertificateRoutes } from "./certificate-routes.ts";
 import { registerCertificateTransferRoutes } from "./certificate-transfer-routes.ts";
 import { registerClientDescriptionConverterRoutes } from "./description-converter-routes.ts";
@@ -23,6 +24,7 @@ export async function registerClientRoutes(app: FastifyInstance, server: ServerC
   await registerClientScopeLinkRoutes(app, server);
   await registerClientSessionRoutes(app, server);
   await registerClientExtrasRoutes(app, server);
+  await registerClientPermissionRoutes(app, server);
   await registerCertificateRoutes(app, server);
   await registerCertificateTransferRoutes(app, server);
   await registerClientDescriptionConverterRoutes(app, server);

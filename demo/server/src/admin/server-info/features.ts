@@ -59,23 +59,72 @@ const FEATURES: [string, string, FeatureType, string[]?][] = [
   ["WEB_AUTHN", "W3C Web Authentication (WebAuthn)", "DEFAULT"],
 ];
 
-export function features(): FeatureRepresentation[] {
-  return FEATURES.map(([name, label, type, dependencies]) => ({
+/** `--features` / `--features-disabled`: Keycloak's feature keys, `name` or `name:vN` (e.g. `admin-fine-grained-authz:v1`). */
+export interface FeatureToggles {
+  enabled: string[];
+  disabled: string[];
+}
+
+const NO_TOGGLES: FeatureToggles = { enabled: [], disabled: [] };
+
+/** Keycloak's key of a feature: ADMIN_FINE_GRAINED_AUTHZ_V2 is version 2 of `admin-fine-grained-authz`. */
+function featureKey(name: string): { key: string; version: number } {
+  const versioned = /^(.*)_V(\d+)$/.exec(name);
+  const base = versioned ? versioned[1] : name;
+  return { key: base.toLowerCase().replaceAll("_", "-"), version: versioned ? Number(versioned[2]) : 1 };
+}
+
+/** Throws on a key Keycloak would not recognise, as `kc.sh` refuses to start with one. */
+export function checkFeatureToggles(toggles: FeatureToggles): void {
+  const known = new Set(
+    FEATURES.flatMap(([name]) => [featureKey(name).key, `${featureKey(name).key}:v${featureKey(name).version}`]),
+  );
+  for (const key of [...toggles.enabled, ...toggles.disabled]) {
+    if (!known.has(key))
+      throw new Error(`${key} is an unrecognized feature, it should be one of ${[...known].join(", ")}`);
+  }
+}
+
+/**
+ * The features and whether each is on. A key names one version of a feature; only one version is on at a time,
+ * so enabling `admin-fine-grained-authz:v1` turns version 2 off. A bare key enables the default version (or the
+ * newest) and disables every version.
+ */
+export function features(toggles: FeatureToggles = NO_TOGGLES): FeatureRepresentation[] {
+  const all = FEATURES.map(([name, label, type, dependencies]) => ({
     name,
     label,
     type,
-    enabled: type === "DEFAULT",
+    dependencies,
+    ...featureKey(name),
+  }));
+  const chosen = new Map<string, number | null>();
+  for (const key of toggles.disabled) chosen.set(key.split(":")[0], null);
+  for (const toggle of toggles.enabled) {
+    const [key, version] = toggle.split(":");
+    if (version) {
+      chosen.set(key, Number(version.slice(1)));
+      continue;
+    }
+    const versions = all.filter((f) => f.key === key);
+    chosen.set(key, (versions.find((f) => f.type === "DEFAULT") ?? versions[versions.length - 1]).version);
+  }
+  return all.map(({ name, label, type, dependencies, key, version }) => ({
+    name,
+    label,
+    type,
+    enabled: chosen.has(key) ? chosen.get(key) === version : type === "DEFAULT",
     dependencies: dependencies ?? [],
   }));
 }
 
-export function isFeatureEnabled(name: string): boolean {
-  return features().some((f) => f.name === name && f.enabled);
+export function isFeatureEnabled(name: string, toggles: FeatureToggles = NO_TOGGLES): boolean {
+  return features(toggles).some((f) => f.name === name && f.enabled);
 }
 
 /** profileInfo as Keycloak derives it from the feature list. */
-export function profileInfo() {
-  const all = features();
+export function profileInfo(toggles: FeatureToggles = NO_TOGGLES) {
+  const all = features(toggles);
   const names = (keep: (f: FeatureRepresentation) => boolean) => all.filter(keep).map((f) => f.name);
   return {
     name: "community",

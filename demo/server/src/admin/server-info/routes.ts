@@ -22,6 +22,12 @@ export async function registerServerInfoRoutes(app: FastifyInstance, server: Ser
         Object.assign(runtime, { systemInfo: systemInfo(), cpuInfo: cpuInfo(), memoryInfo: memoryInfo() });
       else runtime.systemInfo = { version: SERVER_VERSION };
     }
-    return { ...runtime, profileInfo: profileInfo(), features: features(), cryptoInfo: cryptoInfo(), ...catalog() };
+    return {
+      ...runtime,
+      profileInfo: profileInfo(server.config.features),
+      features: features(server.config.features),
+      cryptoInfo: cryptoInfo(),
+      ...catalog(),
+    };
   });
 }
