@@ -22,6 +22,7 @@ import { ClientServiceAccountTab } from "./client-service-account-tab.tsx";
 import { ClientSessionsTab } from "./client-sessions-tab.tsx";
 import { ClientRolesTab } from "./client-roles-tab.tsx";
 import { ClientAuthorizationTab } from "./client-authorization-tab.tsx";
+import { ClientPermissionsTab, useClientPermissionsVisible } from "./client-permissions-tab.tsx";
 import { toClient, toClients } from "./paths.ts";
 import { useClientActions } from "./use-client-actions.tsx";
 import "./messages.ts";
@@ -39,6 +40,7 @@ export default function ClientPage({ scopesSubTab }: { scopesSubTab?: string }) 
   const { exportToFile, remove, dialog } = useClientActions();
   const client = useQuery({ queryKey: clientKeys.one(realm, id), queryFn: () => fetchClient(adminClient, realm, id) });
   const canManage = access.hasAccess("manage-clients") && client.data?.access?.configure !== false;
+  const showPermissions = useClientPermissionsVisible(client.data ?? {});
 
   if (client.isPending) return <LoadingSpinner />;
   if (client.error || !client.data) {
@@ -151,6 +153,12 @@ export default function ClientPage({ scopesSubTab }: { scopesSubTab?: string }) 
               title: t("sessions"),
               content: <ClientSessionsTab client={current} canManage={access.hasAccess("manage-users")} />,
               isHidden: !canView || isRealmClient,
+            },
+            {
+              key: "permissions",
+              title: t("permissions"),
+              content: <ClientPermissionsTab client={current} />,
+              isHidden: !showPermissions,
             },
             {
               key: "advanced",

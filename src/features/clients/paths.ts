@@ -35,6 +35,10 @@ export const toImportClient = (realm: string) => `/${realm}/clients/import-clien
 export const toClient = (realm: string, id: string, tab: ClientTab = "settings") =>
   `/${realm}/clients/${encodeURIComponent(id)}/${tab}`;
 
+/** A scope permission of a client's authorization (upstream's permission details page). */
+export const toClientScopePermission = (realm: string, clientUuid: string, permissionId: string) =>
+  `/${realm}/clients/${encodeURIComponent(clientUuid)}/authorization/permission/scope/${encodeURIComponent(permissionId)}`;
+
 export const CLIENT_ROLE_TABS = ["details", "attributes", "associated-roles", "users-in-role"] as const;
 export type ClientRoleTab = (typeof CLIENT_ROLE_TABS)[number];
 
