@@ -110,6 +110,7 @@ export function ClientPermissionsTab({ client }: { client: ClientRepresentation 
                 id="kc-client-permissions-enabled"
                 isChecked={permission.data.enabled === true}
                 isDisabled={isBusy}
+                aria-label={t("permissionsEnabled")}
                 label={permission.data.enabled ? t("on") : t("off")}
                 onChange={(_event, checked) => void setEnabled(checked)}
               />
