@@ -108,7 +108,8 @@ export function ClientSettingsTab({ client, canManage, onSave }: ClientSettingsT
             ))}
             {canManage && (
               <ActionGroup>
-                <SubmitButton<ClientSettingsValues>>{t("save")}</SubmitButton>
+                {/* Enabled while a field is invalid, so that Save shows what is wrong (as Keycloak's settings tab). */}
+                <SubmitButton<ClientSettingsValues> allowInvalid>{t("save")}</SubmitButton>
                 <Button variant="link" onClick={() => form.reset()}>
                   {t("revert")}
                 </Button>
