@@ -178,6 +178,8 @@ describe("SAML client wizard and the settings tab's sections", () => {
       await page.getByRole("heading", { level: 1, name: "e2e-consent-app" }).waitFor();
       const displayOnScreen = page.getByRole("switch", { name: "Display client on screen" });
       assert.equal(await displayOnScreen.isDisabled(), true);
+      await page.getByRole("button", { name: "Login theme", exact: true }).click();
+      await page.getByRole("option", { name: "keycloak.v2", exact: true }).click();
       await page.getByRole("switch", { name: "Consent required" }).focus();
       await page.keyboard.press("Space");
       assert.equal(await displayOnScreen.isDisabled(), false);
@@ -187,6 +189,8 @@ describe("SAML client wizard and the settings tab's sections", () => {
       await logoutUrl.fill("app.example.com/logout");
       await page.getByRole("button", { name: "Save" }).click();
       await page.getByText("Front-channel logout URL is not a valid URL").waitFor();
+      await page.waitForTimeout(300);
+      assert.equal(await page.getByRole("button", { name: "Save" }).isEnabled(), true, "Save stays enabled");
       assert.equal(await logoutUrl.inputValue(), "app.example.com/logout");
       assert.equal((await findClient("e2e-consent-app"))?.consentRequired, false);
       await screenshot(page, "client-oidc-logout-error");
@@ -196,6 +200,7 @@ describe("SAML client wizard and the settings tab's sections", () => {
       await page.getByText("Client successfully updated").waitFor();
       const saved = await findClient("e2e-consent-app");
       assert.equal(saved?.consentRequired, true);
+      assert.equal(saved?.attributes?.login_theme, "keycloak.v2");
       assert.equal(saved?.frontchannelLogout, true);
       assert.equal(saved?.attributes?.["frontchannel.logout.url"], "https://app.example.com/logout");
       assert.equal(saved?.attributes?.saml_name_id_format, undefined, "no SAML attributes on an OIDC client");
