@@ -8,6 +8,7 @@ export const CLIENT_ATTRIBUTES = {
   pkceMethod: "pkce.code.challenge.method",
   postLogoutRedirectUris: "post.logout.redirect.uris",
   idpInitiatedSsoUrlName: "saml_idp_initiated_sso_url_name",
+  idpInitiatedSsoRelayState: "saml_idp_initiated_sso_relay_state",
 } as const;
 
 /** Keycloak keeps the post logout redirect URIs as one attribute joined with "##". */
@@ -36,6 +37,7 @@ export interface ClientFormValues {
   webOrigins: string[];
   adminUrl: string;
   idpInitiatedSsoUrlName: string;
+  idpInitiatedSsoRelayState: string;
 }
 
 /** A new OIDC client's defaults, as Keycloak's wizard starts. */
@@ -61,6 +63,7 @@ export const NEW_CLIENT_VALUES: ClientFormValues = {
   webOrigins: [],
   adminUrl: "",
   idpInitiatedSsoUrlName: "",
+  idpInitiatedSsoRelayState: "",
 };
 
 const attribute = (client: ClientRepresentation, key: string) => {
@@ -92,6 +95,7 @@ export function toClientFormValues(client: ClientRepresentation): ClientFormValu
     webOrigins: client.webOrigins ?? [],
     adminUrl: client.adminUrl ?? "",
     idpInitiatedSsoUrlName: attribute(client, CLIENT_ATTRIBUTES.idpInitiatedSsoUrlName),
+    idpInitiatedSsoRelayState: attribute(client, CLIENT_ATTRIBUTES.idpInitiatedSsoRelayState),
   };
 }
 
@@ -114,6 +118,7 @@ export function applyClientFormValues(client: ClientRepresentation, values: Clie
     attributes[CLIENT_ATTRIBUTES.pkceMethod] = values.pkceMethod;
   } else {
     attributes[CLIENT_ATTRIBUTES.idpInitiatedSsoUrlName] = values.idpInitiatedSsoUrlName.trim();
+    attributes[CLIENT_ATTRIBUTES.idpInitiatedSsoRelayState] = values.idpInitiatedSsoRelayState.trim();
   }
   return {
     ...client,

@@ -30,7 +30,16 @@ import "./messages.ts";
 const STEP_FIELDS: Record<string, FieldPath<ClientFormValues>[]> = {
   general: ["protocol", "clientId", "name", "description", "alwaysDisplayInConsole"],
   capability: ["clientAuthentication", "authorizationServicesEnabled", "pkceMethod"],
-  login: ["rootUrl", "baseUrl", "redirectUris", "postLogoutRedirectUris", "webOrigins", "adminUrl"],
+  login: [
+    "rootUrl",
+    "baseUrl",
+    "redirectUris",
+    "postLogoutRedirectUris",
+    "webOrigins",
+    "idpInitiatedSsoUrlName",
+    "idpInitiatedSsoRelayState",
+    "adminUrl",
+  ],
 };
 const stepOf = (field: string) => Object.keys(STEP_FIELDS).find((step) => STEP_FIELDS[step]!.includes(field as never));
 

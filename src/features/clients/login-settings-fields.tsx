@@ -3,6 +3,7 @@ import { MultiValueControl, TextControl } from "../../core/ui/form/index.ts";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { SAML } from "./client-protocol.ts";
 import type { ClientFormValues } from "./client-form-values.ts";
+import "./client-settings-messages.ts";
 import "./messages.ts";
 
 /** Root and home URL, redirect URIs, post logout redirect URIs, and web origins and admin URL (OIDC) or SAML's URLs. */
@@ -44,6 +45,12 @@ export function LoginSettingsFields({ isDisabled }: { isDisabled?: boolean }) {
             name="idpInitiatedSsoUrlName"
             label={t("idpInitiatedSsoUrlName")}
             labelHelp={t("idpInitiatedSsoUrlNameHelp")}
+            isDisabled={isDisabled}
+          />
+          <TextControl<ClientFormValues>
+            name="idpInitiatedSsoRelayState"
+            label={t("idpInitiatedSsoRelayState")}
+            labelHelp={t("idpInitiatedSsoRelayStateHelp")}
             isDisabled={isDisabled}
           />
           <TextControl<ClientFormValues>

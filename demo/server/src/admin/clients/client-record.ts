@@ -5,6 +5,7 @@ import { badRequest } from "../../http/errors.ts";
 import { clientScopeByName } from "./lookups.ts";
 import { assignNewSecret } from "./secrets.ts";
 import { mapperFromRepresentation } from "./mapper-input.ts";
+import { applySamlClientDefaults } from "./saml-client-defaults.ts";
 
 /** Fields of ClientRepresentation kept outside `rep`, or never stored. */
 const NOT_IN_REP = new Set([
@@ -98,6 +99,7 @@ export function newClientRecord(db: Db, realm: RealmRecord, input: Record<string
     rep[key] = key === "attributes" ? { ...(rep.attributes as object), ...stringMap(value) } : value;
   }
   rep.protocol = protocol;
+  if (protocol === "saml") applySamlClientDefaults(input, rep, clientId);
   const mappers: ProtocolMapperRecord[] = Array.isArray(input.protocolMappers)
     ? input.protocolMappers.map((m) => mapperFromRepresentation(m, protocol))
     : [];
