@@ -105,9 +105,11 @@ export default function CreateClientPage() {
               <WizardStep id="general" name={t("generalSettings")}>
                 <GeneralSettingsFields isNew />
               </WizardStep>
-              <WizardStep id="capability" name={t("capabilityConfig")} isHidden={!isOidc}>
-                <CapabilityConfigFields />
-              </WizardStep>
+              {isOidc && (
+                <WizardStep id="capability" name={t("capabilityConfig")}>
+                  <CapabilityConfigFields />
+                </WizardStep>
+              )}
               <WizardStep id="login" name={t("loginSettings")}>
                 <LoginSettingsFields />
               </WizardStep>
