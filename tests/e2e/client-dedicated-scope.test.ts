@@ -133,8 +133,10 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
       const add = page.getByRole("dialog", { name: `Add client scopes to ${CLIENT_ID}` });
       await add.getByRole("row", { name: /phone/ }).getByRole("checkbox").click();
       assert.deepEqual(await seriousAxeViolations(page, HOST, INNER), [], "add client scope dialog");
-      await add.getByRole("button", { name: "Default", exact: true }).click();
       await add.getByRole("button", { name: "Add", exact: true }).click();
+      // The menu opens inside the dialog, so it is found by role there (not hidden with the rest of the element).
+      await add.getByRole("menuitem", { name: "Default", exact: true }).waitFor();
+      await add.getByRole("menuitem", { name: "Default", exact: true }).click();
       await add.waitFor({ state: "detached" });
       await scopes.getByRole("button", { name: "Default, Assigned type of phone" }).waitFor();
       const defaults = await json<Named[]>(`${REALM}/clients/${clientUuid}/default-client-scopes`);

@@ -30,7 +30,6 @@ export const clientScopesTabMessages = {
   deleteConfirmClientScopes: "Are you sure you want to delete this client scope?",
   remove: "Remove",
   assignedTypeOf: "Assigned type of {{name}}",
-  addClientScopeAs: "Add as",
   availableClientScopes: "Client scopes that can be added",
   mappers: "Mappers",
   scope: "Scope",
