@@ -153,10 +153,7 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
       await page.getByRole("textbox", { name: "Name", exact: true }).fill("department");
       await page.getByRole("textbox", { name: "User Attribute" }).fill("department");
       await page.getByRole("textbox", { name: "Token Claim Name" }).fill("department");
-      const accessTokenSwitch = page
-        .locator(".pf-v6-c-form__group")
-        .filter({ hasText: "Add to access token" })
-        .getByRole("switch");
+      const accessTokenSwitch = page.getByRole("switch", { name: "Add to access token" });
       assert.equal(await accessTokenSwitch.isChecked(), true, "Add to access token is on");
       await page.getByRole("button", { name: "Save" }).click();
       await page.getByText("Mapping successfully created").waitFor();
