@@ -201,6 +201,13 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
       const diff = page.getByTestId("token-diff");
       await diff.locator("del").filter({ hasText: '"department": "payroll-ops"' }).waitFor();
       await diff.locator("ins").filter({ hasText: '"department": "audit"' }).waitFor();
+      // Claims that differ on every token (exp, iat, jti, ...) stay out of the diff unless asked for.
+      assert.equal(await diff.getByText('"jti"').count(), 0, "jti is left out of the diff");
+      const showVolatile = page.getByRole("checkbox", { name: "Show claims that differ on every token" });
+      await showVolatile.check();
+      await diff.locator("ins").filter({ hasText: '"jti"' }).waitFor();
+      await showVolatile.uncheck();
+      await diff.getByText('"jti"').waitFor({ state: "detached" });
       assert.deepEqual(await seriousAxeViolations(page, HOST, INNER), [], "evaluate compare");
       await diff.scrollIntoViewIfNeeded();
       await screenshot(page, "client-evaluate-compare");

@@ -76,6 +76,7 @@ export const clientScopesTabMessages = {
   compareScopes: "Compare with optional client scopes",
   tokenDiff: "Differences between the two tokens",
   tokenDiffSame: "The two tokens are the same.",
+  showVolatileClaims: "Show claims that differ on every token",
   diffRemoved: "Only in the first token",
   diffAdded: "Only in the second token",
 };
