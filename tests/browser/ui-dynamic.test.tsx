@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import axe from "axe-core";
 import { sendKeys, sendMouse } from "@web/test-runner-commands";
 import { useState } from "react";
 import { FormProvider } from "react-hook-form";
@@ -132,6 +133,16 @@ async function menuItem(root: ShadowRoot, text: string) {
   return item;
 }
 
+/** The accessible name Chromium's accessibility tree would give `element` (axe's name computation). */
+function accessibleName(element: Element): string {
+  axe.setup(document);
+  try {
+    return axe.commons.text.accessibleText(element);
+  } finally {
+    axe.teardown();
+  }
+}
+
 describe("dynamic component form", () => {
   beforeEach(() => {
     saved = undefined;
@@ -155,6 +166,21 @@ describe("dynamic component form", () => {
     expect(byId(root, "kc-config-endpoint").disabled).to.equal(true);
     expect(byId<HTMLTextAreaElement>(root, "kc-config-script").value).to.equal("return true;");
     expect(root.querySelector('[data-property="mode"]')!.textContent).to.include("safe");
+  });
+
+  it("names a boolean's switch by its label, on or off, with the on/off text still shown", async () => {
+    const { root } = await mountUi(<DynamicForm />);
+    const input = await waitFor(
+      () => root.querySelector<HTMLInputElement>('[data-property="enabled"] input'),
+      "switch",
+    );
+    expect(input.getAttribute("role")).to.equal("switch");
+    expect(accessibleName(input)).to.equal("Enabled");
+    expect(root.querySelector('[data-property="enabled"] .pf-v6-c-switch')!.textContent).to.equal("Off");
+    await realClick(root.querySelector('[data-property="enabled"] .pf-v6-c-switch')!);
+    await waitFor(() => input.checked, "the switch on");
+    expect(accessibleName(input)).to.equal("Enabled");
+    expect(root.querySelector('[data-property="enabled"] .pf-v6-c-switch')!.textContent).to.equal("On");
   });
 
   it("saves every property type as Keycloak's string-list config", async () => {

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { sendMouse } from "@web/test-runner-commands";
 import { useState } from "react";
 import { DownloadDialog } from "../../src/core/ui/dialogs/index.ts";
-import { JUMP_LINK_OFFSET, JumpLinksNav } from "../../src/core/ui/page/index.ts";
+import { JUMP_LINK_OFFSET, JumpLinksNav, RoutableTabs } from "../../src/core/ui/page/index.ts";
 import { ChipGroupList, DataTable } from "../../src/core/ui/table/index.ts";
 import { realClick, removeTestContainers, waitFor } from "./elements-helpers.ts";
 import { byText, catchDownloads, mountUi, sleep } from "./ui-kit-harness.tsx";
@@ -133,6 +133,29 @@ describe("download dialog, jump links and table chips", () => {
     expect(current()).to.equal("Access settings");
     expect(window.scrollY, "the page itself stays put").to.equal(pageScroll);
     expect(location.hash, "no jump through the address").to.not.include("access");
+  });
+
+  it("routable tabs with spaced content: the tab's content starts below the tab bar with room between", async () => {
+    const tabs = (hasSpacedContent: boolean) => (
+      <RoutableTabs
+        aria-label="Client"
+        hasSpacedContent={hasSpacedContent}
+        tabs={[
+          { key: "settings", title: "Settings", content: <p className="tab-text">Settings tab</p> },
+          { key: "keys", title: "Keys", content: <p>Keys tab</p> },
+        ]}
+      />
+    );
+    const gapBelowTabBar = async (hasSpacedContent: boolean) => {
+      const { root } = await mountUi(tabs(hasSpacedContent));
+      const text = await waitFor(() => root.querySelector(".tab-text"), "the tab content");
+      const gap =
+        text.getBoundingClientRect().top - root.querySelector(".pf-v6-c-tabs")!.getBoundingClientRect().bottom;
+      removeTestContainers();
+      return gap;
+    };
+    expect(await gapBelowTabBar(false)).to.be.below(4);
+    expect(await gapBelowTabBar(true)).to.be.at.least(16);
   });
 
   it("table chips: three chips, then '+N more' that expands to all and collapses again", async () => {

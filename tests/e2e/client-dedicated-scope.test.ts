@@ -133,8 +133,10 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
       const add = page.getByRole("dialog", { name: `Add client scopes to ${CLIENT_ID}` });
       await add.getByRole("row", { name: /phone/ }).getByRole("checkbox").click();
       assert.deepEqual(await seriousAxeViolations(page, HOST, INNER), [], "add client scope dialog");
-      await add.getByRole("button", { name: "Default", exact: true }).click();
       await add.getByRole("button", { name: "Add", exact: true }).click();
+      // The menu opens inside the dialog, so it is found by role there (not hidden with the rest of the element).
+      await add.getByRole("menuitem", { name: "Default", exact: true }).waitFor();
+      await add.getByRole("menuitem", { name: "Default", exact: true }).click();
       await add.waitFor({ state: "detached" });
       await scopes.getByRole("button", { name: "Default, Assigned type of phone" }).waitFor();
       const defaults = await json<Named[]>(`${REALM}/clients/${clientUuid}/default-client-scopes`);
@@ -151,10 +153,7 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
       await page.getByRole("textbox", { name: "Name", exact: true }).fill("department");
       await page.getByRole("textbox", { name: "User Attribute" }).fill("department");
       await page.getByRole("textbox", { name: "Token Claim Name" }).fill("department");
-      const accessTokenSwitch = page
-        .locator(".pf-v6-c-form__group")
-        .filter({ hasText: "Add to access token" })
-        .getByRole("switch");
+      const accessTokenSwitch = page.getByRole("switch", { name: "Add to access token" });
       assert.equal(await accessTokenSwitch.isChecked(), true, "Add to access token is on");
       await page.getByRole("button", { name: "Save" }).click();
       await page.getByText("Mapping successfully created").waitFor();
@@ -202,6 +201,13 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
       const diff = page.getByTestId("token-diff");
       await diff.locator("del").filter({ hasText: '"department": "payroll-ops"' }).waitFor();
       await diff.locator("ins").filter({ hasText: '"department": "audit"' }).waitFor();
+      // Claims that differ on every token (exp, iat, jti, ...) stay out of the diff unless asked for.
+      assert.equal(await diff.getByText('"jti"').count(), 0, "jti is left out of the diff");
+      const showVolatile = page.getByRole("checkbox", { name: "Show claims that differ on every token" });
+      await showVolatile.check();
+      await diff.locator("ins").filter({ hasText: '"jti"' }).waitFor();
+      await showVolatile.uncheck();
+      await diff.getByText('"jti"').waitFor({ state: "detached" });
       assert.deepEqual(await seriousAxeViolations(page, HOST, INNER), [], "evaluate compare");
       await diff.scrollIntoViewIfNeeded();
       await screenshot(page, "client-evaluate-compare");

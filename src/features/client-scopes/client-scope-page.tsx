@@ -97,6 +97,7 @@ export default function ClientScopePage() {
       />
       <PageSection>
         <RoutableTabs
+          hasSpacedContent
           aria-label={t("clientScopeTabs")}
           tabs={[
             {

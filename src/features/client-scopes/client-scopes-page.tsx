@@ -87,11 +87,13 @@ export default function ClientScopesPage() {
     {
       name: "name",
       title: t("name"),
+      width: 20,
       cell: (scope) => <Link to={toClientScope(realm, scope.id!)}>{scope.name}</Link>,
     },
     {
       name: "type",
       title: t("assignedType"),
+      width: 15,
       cell: (scope) =>
         canManage ? (
           <ScopeTypeSelect
@@ -103,9 +105,14 @@ export default function ClientScopesPage() {
           scopeTypeLabel(t, scope.type)
         ),
     },
-    { name: "protocol", title: t("protocol"), cell: (scope) => protocolLabel(t, scope.protocol) },
-    { name: "displayOrder", title: t("displayOrder"), cell: (scope) => scope.attributes?.[ATTRIBUTE.guiOrder] ?? "" },
-    { name: "description", title: t("description"), cell: (scope) => scope.description ?? "" },
+    { name: "protocol", title: t("protocol"), width: 15, cell: (scope) => protocolLabel(t, scope.protocol) },
+    {
+      name: "displayOrder",
+      title: t("displayOrder"),
+      width: 15,
+      cell: (scope) => scope.attributes?.[ATTRIBUTE.guiOrder] ?? "",
+    },
+    { name: "description", title: t("description"), width: 35, cell: (scope) => scope.description ?? "" },
   ];
 
   const rowActions: TableRowAction<TypedClientScope>[] | undefined = canManage

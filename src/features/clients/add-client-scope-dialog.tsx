@@ -1,11 +1,19 @@
-import { useId, useState } from "react";
+import { useId, useState, type Ref } from "react";
 import type ClientScopeRepresentation from "@keycloak/keycloak-admin-client/lib/defs/clientScopeRepresentation.js";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { Content } from "@patternfly/react-core/dist/esm/components/Content/index.js";
-import { ToggleGroup, ToggleGroupItem } from "@patternfly/react-core/dist/esm/components/ToggleGroup/index.js";
+import { MenuToggle, type MenuToggleElement } from "@patternfly/react-core/dist/esm/components/MenuToggle/index.js";
 import { Table, Tbody, Td, Th, Thead, Tr } from "@patternfly/react-table/dist/esm/components/Table/index.js";
 import { useMessages } from "../../core/i18n/use-messages.ts";
-import { Modal, ModalBody, ModalFooter, ModalHeader } from "../../core/ui/overlays/index.ts";
+import {
+  Dropdown,
+  DropdownItem,
+  DropdownList,
+  Modal,
+  ModalBody,
+  ModalFooter,
+  ModalHeader,
+} from "../../core/ui/overlays/index.ts";
 import type { AssignedType } from "./client-scopes-queries.ts";
 import "./client-scopes-messages.ts";
 
@@ -24,7 +32,7 @@ export function AddClientScopeDialog({
   const { t } = useMessages();
   const titleId = useId();
   const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [type, setType] = useState<AssignedType>("default");
+  const [isAddOpen, setAddOpen] = useState(false);
   const [isAdding, setAdding] = useState(false);
   const toggle = (id: string, isSelecting: boolean) => {
     const next = new Set(chosen);
@@ -32,7 +40,8 @@ export function AddClientScopeDialog({
     else next.delete(id);
     setChosen(next);
   };
-  const add = async () => {
+  const add = async (type: AssignedType) => {
+    setAddOpen(false);
     setAdding(true);
     try {
       await onAdd([...chosen], type);
@@ -74,21 +83,28 @@ export function AddClientScopeDialog({
         )}
       </ModalBody>
       <ModalFooter>
-        <ToggleGroup aria-label={t("addClientScopeAs")}>
-          <ToggleGroupItem
-            text={t("defaultLanguage")}
-            isSelected={type === "default"}
-            onChange={() => setType("default")}
-          />
-          <ToggleGroupItem
-            text={t("scopeTypeOptional")}
-            isSelected={type === "optional"}
-            onChange={() => setType("optional")}
-          />
-        </ToggleGroup>
-        <Button variant="primary" onClick={add} isDisabled={chosen.size === 0 || isAdding} isLoading={isAdding}>
-          {t("add")}
-        </Button>
+        <Dropdown
+          isOpen={isAddOpen}
+          onOpenChange={setAddOpen}
+          popperProps={{ direction: "up" }}
+          shouldFocusToggleOnSelect
+          toggle={(toggleRef: Ref<MenuToggleElement>) => (
+            <MenuToggle
+              ref={toggleRef}
+              variant="primary"
+              isDisabled={chosen.size === 0 || isAdding}
+              isExpanded={isAddOpen}
+              onClick={() => setAddOpen(!isAddOpen)}
+            >
+              {t("add")}
+            </MenuToggle>
+          )}
+        >
+          <DropdownList>
+            <DropdownItem onClick={() => add("default")}>{t("defaultLanguage")}</DropdownItem>
+            <DropdownItem onClick={() => add("optional")}>{t("scopeTypeOptional")}</DropdownItem>
+          </DropdownList>
+        </Dropdown>
         <Button variant="link" onClick={onClose}>
           {t("cancel")}
         </Button>

@@ -106,6 +106,7 @@ export default function ClientPage({ scopesSubTab }: { scopesSubTab?: string }) 
       />
       <PageSection>
         <RoutableTabs
+          hasSpacedContent
           aria-label={t("clientsDetailTabs")}
           // `clients/:clientId/clientScopes/:subTab` is deeper than the tab segment.
           activeKey={scopesSubTab ? "clientScopes" : undefined}

@@ -59,6 +59,7 @@ export default function ClientRolePage() {
       />
       <PageSection>
         <RoutableTabs
+          hasSpacedContent
           aria-label={t("clientRoleTabs")}
           tabs={[
             {

@@ -30,7 +30,6 @@ export const clientScopesTabMessages = {
   deleteConfirmClientScopes: "Are you sure you want to delete this client scope?",
   remove: "Remove",
   assignedTypeOf: "Assigned type of {{name}}",
-  addClientScopeAs: "Add as",
   availableClientScopes: "Client scopes that can be added",
   mappers: "Mappers",
   scope: "Scope",
@@ -77,6 +76,7 @@ export const clientScopesTabMessages = {
   compareScopes: "Compare with optional client scopes",
   tokenDiff: "Differences between the two tokens",
   tokenDiffSame: "The two tokens are the same.",
+  showVolatileClaims: "Show claims that differ on every token",
   diffRemoved: "Only in the first token",
   diffAdded: "Only in the second token",
 };

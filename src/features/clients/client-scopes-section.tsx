@@ -3,6 +3,7 @@ import type ClientRepresentation from "@keycloak/keycloak-admin-client/lib/defs/
 import { Tab, TabTitleText, Tabs } from "@patternfly/react-core/dist/esm/components/Tabs/index.js";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
+import { TabContent } from "../../core/ui/page/index.ts";
 import { ClientScopesSetupTab } from "./client-scopes-setup-tab.tsx";
 import { EvaluateTab } from "./evaluate-tab.tsx";
 import { toClientScopesTab, type ClientScopesSubTab } from "./paths.ts";
@@ -33,10 +34,14 @@ export function ClientScopesSection({
       unmountOnExit
     >
       <Tab eventKey="setup" title={<TabTitleText>{t("setup")}</TabTitleText>} data-testid="tab-setup">
-        <ClientScopesSetupTab client={client} canManage={canManage} />
+        <TabContent>
+          <ClientScopesSetupTab client={client} canManage={canManage} />
+        </TabContent>
       </Tab>
       <Tab eventKey="evaluate" title={<TabTitleText>{t("evaluate")}</TabTitleText>} data-testid="tab-evaluate">
-        <EvaluateTab client={client} />
+        <TabContent>
+          <EvaluateTab client={client} />
+        </TabContent>
       </Tab>
     </Tabs>
   );

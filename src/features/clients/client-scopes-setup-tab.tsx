@@ -100,6 +100,7 @@ export function ClientScopesSetupTab({ client, canManage }: { client: ClientRepr
     {
       name: "name",
       title: t("assignedClientScope"),
+      width: 25,
       cell: (row) => (
         <Link to={row.isDedicated ? toDedicatedScope(realm, id) : toClientScopeSettings(realm, row.id)}>
           {row.name}
@@ -109,6 +110,7 @@ export function ClientScopesSetupTab({ client, canManage }: { client: ClientRepr
     {
       name: "type",
       title: t("assignedType"),
+      width: 20,
       cell: (row) =>
         row.isDedicated ? (
           ""
@@ -125,7 +127,7 @@ export function ClientScopesSetupTab({ client, canManage }: { client: ClientRepr
           typeLabel(row.type)
         ),
     },
-    { name: "description", title: t("description"), cell: (row) => row.description ?? "" },
+    { name: "description", title: t("description"), width: 40, cell: (row) => row.description ?? "" },
   ];
 
   return (

@@ -29,14 +29,21 @@ export function ClientsList() {
     {
       name: "clientId",
       title: t("clientId"),
+      width: 20,
       cell: (client) => <Link to={toClient(realm, client.id!)}>{client.clientId}</Link>,
     },
-    { name: "name", title: t("clientName"), cell: (client) => clientLabel(t, displayText(client.name)) },
-    { name: "type", title: t("type"), cell: (client) => t(protocolLabelKey(client)) },
-    { name: "description", title: t("description"), cell: (client) => clientLabel(t, displayText(client.description)) },
+    { name: "name", title: t("clientName"), width: 20, cell: (client) => clientLabel(t, displayText(client.name)) },
+    { name: "type", title: t("type"), width: 15, cell: (client) => t(protocolLabelKey(client)) },
+    {
+      name: "description",
+      title: t("description"),
+      width: 25,
+      cell: (client) => clientLabel(t, displayText(client.description)),
+    },
     {
       name: "homeUrl",
       title: t("homeURL"),
+      width: 20,
       cell: (client) =>
         isWebUrl(client.baseUrl) ? (
           <a href={client.baseUrl} target="_blank" rel="noopener noreferrer">

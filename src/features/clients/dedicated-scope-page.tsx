@@ -46,6 +46,7 @@ export default function DedicatedScopePage() {
       />
       <PageSection>
         <RoutableTabs
+          hasSpacedContent
           aria-label={t("dedicatedScopeTabs")}
           tabs={[
             {

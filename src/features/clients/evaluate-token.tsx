@@ -1,14 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { CodeBlock, CodeBlockCode } from "@patternfly/react-core/dist/esm/components/CodeBlock/index.js";
 import { Content } from "@patternfly/react-core/dist/esm/components/Content/index.js";
-import { Title } from "@patternfly/react-core/dist/esm/components/Title/index.js";
 import { errorMessage } from "../../core/api/api-error.ts";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
 import { evaluateKeys, fetchGenerated, type EvaluateInput, type GeneratedKind } from "./evaluate-queries.ts";
-import { lineDiff } from "./line-diff.ts";
+import { TokenDiff } from "./token-diff.tsx";
 import "./client-scopes-messages.ts";
 
 const DISABLED_KEY: Record<GeneratedKind, string> = {
@@ -67,48 +66,3 @@ export function EvaluateToken({
     </>
   );
 }
-
-function TokenDiff({ before, after }: { before: string; after: string }) {
-  const { t } = useMessages();
-  const lines = lineDiff(before, after);
-  const isSame = lines.every((line) => line.kind === "same");
-  return (
-    <section aria-label={t("tokenDiff")} style={{ marginBlockStart: "1rem" }}>
-      <Title headingLevel="h3" size="md">
-        {t("tokenDiff")}
-      </Title>
-      {isSame ? (
-        <Content component="p">{t("tokenDiffSame")}</Content>
-      ) : (
-        <pre
-          data-testid="token-diff"
-          style={{ fontFamily: "var(--pf-t--global--font--family--mono)", fontSize: "0.875rem" }}
-        >
-          {lines.map((line, index) =>
-            line.kind === "removed" ? (
-              <del key={index} title={t("diffRemoved")} style={diffStyle("removed")}>
-                {`- ${line.text}\n`}
-              </del>
-            ) : line.kind === "added" ? (
-              <ins key={index} title={t("diffAdded")} style={diffStyle("added")}>
-                {`+ ${line.text}\n`}
-              </ins>
-            ) : (
-              <span key={index}>{`  ${line.text}\n`}</span>
-            ),
-          )}
-        </pre>
-      )}
-    </section>
-  );
-}
-
-const diffStyle = (kind: "removed" | "added") => ({
-  display: "block",
-  textDecoration: "none",
-  background:
-    kind === "removed"
-      ? "var(--pf-t--global--color--status--danger--default, #fce3e3)"
-      : "var(--pf-t--global--color--status--success--default, #e9f7df)",
-  color: "var(--pf-t--global--text--color--on-brand--default, #fff)",
-});

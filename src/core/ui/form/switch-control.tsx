@@ -8,7 +8,7 @@ export interface SwitchControlProps<T extends FieldValues> extends ControlProps<
   defaultValue?: boolean;
   /** Store "true"/"false" strings (attributes, component config) instead of booleans. */
   stringify?: boolean;
-  /** Text next to the switch; the label says what it switches. */
+  /** Text shown next to the switch; the accessible name stays the label, which says what it switches. */
   onText?: string;
   offText?: string;
 }
@@ -34,7 +34,7 @@ export function SwitchControl<T extends FieldValues>(props: SwitchControlProps<T
         onChange={(_event, checked) => field.onChange(props.stringify ? String(checked) : checked)}
         isDisabled={props.isDisabled}
         label={isChecked ? props.onText : (props.offText ?? props.onText)}
-        aria-label={props.onText ? undefined : props.label}
+        aria-label={props.label}
       />
     </FormField>
   );

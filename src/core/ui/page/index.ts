@@ -3,3 +3,4 @@ export { RoutableTabs, type RoutableTab, type RoutableTabsProps } from "./routab
 export { JumpLinksNav, type JumpLinksNavProps, type JumpSection } from "./jump-links-nav.tsx";
 export { JUMP_LINK_OFFSET, scrollContainerOf } from "./scroll-container.ts";
 export { TabPanel } from "./tab-panel.tsx";
+export { TabContent } from "./tab-content.tsx";

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Tab, TabTitleText, Tabs } from "@patternfly/react-core/dist/esm/components/Tabs/index.js";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { PanelBoundary } from "../boundaries/panel-boundary.tsx";
+import { TabContent } from "./tab-content.tsx";
 
 export interface RoutableTab {
   /** The URL segment, e.g. `attributes` in `#/{realm}/users/{id}/attributes`. */
@@ -35,13 +36,22 @@ export interface RoutableTabsProps {
    */
   activeKey?: string;
   basePath?: string;
+  /** Puts each tab's content in a TabContent (room below the tab bar). */
+  hasSpacedContent?: boolean;
 }
 
 /**
  * Tabs whose key lives in the URL (a `/:tab` segment or the route's splat). An unknown or missing
  * segment selects the first tab. Switching navigates, so an UnsavedChangesGuard can hold it.
  */
-export function RoutableTabs({ tabs, unmountInactive = true, activeKey, basePath, ...aria }: RoutableTabsProps) {
+export function RoutableTabs({
+  tabs,
+  unmountInactive = true,
+  activeKey,
+  basePath,
+  hasSpacedContent = false,
+  ...aria
+}: RoutableTabsProps) {
   const params = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -64,7 +74,9 @@ export function RoutableTabs({ tabs, unmountInactive = true, activeKey, basePath
           title={<TabTitleText>{tab.title}</TabTitleText>}
           data-testid={`tab-${tab.key}`}
         >
-          <PanelBoundary resetKey={tab.key}>{tab.content}</PanelBoundary>
+          <PanelBoundary resetKey={tab.key}>
+            {hasSpacedContent ? <TabContent>{tab.content}</TabContent> : tab.content}
+          </PanelBoundary>
         </Tab>
       ))}
     </Tabs>

@@ -75,6 +75,7 @@ export function ViewHeader({ title: rawTitle, subtitle, badges, enabled, actions
               <Switch
                 id="kc-view-header-enabled"
                 label={enabled.isEnabled ? t("enabled") : t("disabled")}
+                aria-label={t("enabled")}
                 isChecked={enabled.isEnabled}
                 onChange={(_event, next) => void changeEnabled(next)}
               />
