@@ -46,7 +46,7 @@ describe("groups", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("combobox", { name: "Users" }).fill(username);
     await page.locator("[role=option], [role=menuitem]").filter({ hasText: username }).first().click();
-    await dialog.getByRole("heading", { name: `Add members to ${groupName}` }).click();
+    await dialog.getByRole("button", { name: "Menu toggle", expanded: true }).click();
     await dialog.getByRole("button", { name: "Add", exact: true }).click();
     await page.getByText(/users? added to the group/).waitFor();
   };

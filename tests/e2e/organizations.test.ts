@@ -121,7 +121,8 @@ describe("organizations screens", () => {
     const dialog = page.getByRole("dialog", { name: "Add members" });
     await dialog.getByRole("combobox", { name: "Users" }).fill(member);
     await page.getByRole("menuitem", { name: new RegExp(member) }).click();
-    await dialog.getByRole("heading", { name: "Add members" }).click();
+    // The open menu may cover the title or the buttons: its toggle closes it.
+    await dialog.getByRole("button", { name: "Menu toggle", expanded: true }).click();
     await dialog.getByRole("button", { name: "Add", exact: true }).click();
     const members = page.getByRole("grid", { name: "Members" });
     await members.getByText(member, { exact: true }).waitFor();
