@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
-import { screenshot, waitForTable } from "./organizations-support.ts";
+import { screenshot, waitForTable, withFailureShot } from "./organizations-support.ts";
 
 const TIMEOUT = 20_000;
 const REALM = "/admin/realms/demo";
@@ -71,15 +71,6 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
     await browser?.close();
     await server?.dispose();
   });
-
-  async function withFailureShot(page: Page, name: string, scenario: () => Promise<void>) {
-    try {
-      await scenario();
-    } catch (error) {
-      await screenshot(page, `${name}-failure`);
-      throw error;
-    }
-  }
 
   async function openConsole(page: Page, route: string) {
     await page.goto(`${server.baseUrl}/admin/master/console/`);

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
-import { markAdminCliAsConsoleClient, screenshot } from "./organizations-support.ts";
+import { markAdminCliAsConsoleClient, screenshot, withFailureShot } from "./organizations-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 
 const TIMEOUT = 20_000;
@@ -45,17 +45,8 @@ describe("clients list tabs: initial access tokens, client registration, SAML im
     await server?.dispose();
   });
 
-  async function withFailureShot(name: string, scenario: () => Promise<void>) {
-    try {
-      await scenario();
-    } catch (error) {
-      await screenshot(page, `${name}-failure`);
-      throw error;
-    }
-  }
-
   it("creates an initial access token, shows it once, lists it and deletes it", async () => {
-    await withFailureShot("initial-access-token", async () => {
+    await withFailureShot(page, "initial-access-token", async () => {
       await page.goto(console("clients/initial-access-token"));
       await page.getByText("No initial access tokens").waitFor();
       await noSeriousViolations("initial access tokens (empty)");
@@ -91,7 +82,7 @@ describe("clients list tabs: initial access tokens, client registration, SAML im
   });
 
   it("adds an anonymous client registration policy, edits it and deletes it", async () => {
-    await withFailureShot("client-registration", async () => {
+    await withFailureShot(page, "client-registration", async () => {
       await page.goto(console("clients/client-registration/anonymous"));
       await page.getByRole("tab", { name: "Anonymous access polices", selected: true }).waitFor();
       await page.getByRole("row").filter({ hasText: "Trusted Hosts" }).waitFor();
@@ -135,7 +126,7 @@ describe("clients list tabs: initial access tokens, client registration, SAML im
   });
 
   it("imports a SAML entity descriptor and opens the new SAML client", async () => {
-    await withFailureShot("import-saml", async () => {
+    await withFailureShot(page, "import-saml", async () => {
       await page.goto(console("clients/import-client"));
       await page.locator('input[type="file"]').setInputFiles({
         name: "sp-metadata.xml",
@@ -161,7 +152,7 @@ describe("clients list tabs: initial access tokens, client registration, SAML im
   });
 
   it("imports a PEM certificate on an OIDC client's Keys tab", async () => {
-    await withFailureShot("import-key", async () => {
+    await withFailureShot(page, "import-key", async () => {
       assert.equal((await api(`${REALM}/clients`, { method: "POST", body: { clientId: "e2e-keys" } })).status, 201);
       const [client] = (await (await api(`${REALM}/clients?clientId=e2e-keys`)).json()) as { id: string }[];
       const generated = await (

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import type { Browser, Locator, Page } from "playwright-core";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
-import { markAdminCliAsConsoleClient, screenshot, waitForTable } from "./organizations-support.ts";
+import { markAdminCliAsConsoleClient, screenshot, waitForTable, withFailureShot } from "./organizations-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 
 const TIMEOUT = 20_000;
@@ -52,17 +52,8 @@ describe("client roles and importing a client", () => {
     await server?.dispose();
   });
 
-  async function withFailureShot(name: string, scenario: () => Promise<void>) {
-    try {
-      await scenario();
-    } catch (error) {
-      await screenshot(page, `${name}-failure`);
-      throw error;
-    }
-  }
-
   it("adds a client role, saves its attributes and makes it a composite of a realm role", async () => {
-    await withFailureShot("client-roles", async () => {
+    await withFailureShot(page, "client-roles", async () => {
       await page.goto(console(`clients/${clientUuid}/roles`));
       await page.getByRole("heading", { level: 1, name: "e2e-roles-app" }).waitFor();
       await page.getByText("No roles for this client").waitFor();
@@ -142,7 +133,7 @@ describe("client roles and importing a client", () => {
   });
 
   it("imports a client from a JSON file and opens it", async () => {
-    await withFailureShot("import-client", async () => {
+    await withFailureShot(page, "import-client", async () => {
       await page.goto(console("clients/import-client"));
       await page.getByRole("heading", { level: 1, name: "Import client" }).waitFor();
       await noSeriousViolations("import client (empty)");

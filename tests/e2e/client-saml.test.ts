@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
-import { markAdminCliAsConsoleClient, screenshot } from "./organizations-support.ts";
+import { markAdminCliAsConsoleClient, screenshot, withFailureShot } from "./organizations-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 
 const TIMEOUT = 20_000;
@@ -40,15 +40,6 @@ describe("SAML client wizard and the settings tab's sections", () => {
     const list = (await (await api(`${CLIENTS}?clientId=${encodeURIComponent(clientId)}`)).json()) as ClientRep[];
     return list[0];
   };
-
-  async function withFailureShot(page: Page, name: string, scenario: () => Promise<void>) {
-    try {
-      await scenario();
-    } catch (error) {
-      await screenshot(page, `${name}-failure`);
-      throw error;
-    }
-  }
 
   async function signInToConsole(page: Page) {
     await page.goto(`${server.baseUrl}/admin/master/console/`);

@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
-import { screenshot, waitForTable } from "./organizations-support.ts";
+import { screenshot, waitForTable, withFailureShot } from "./organizations-support.ts";
 
 const TIMEOUT = 20_000;
 const REALM = "/admin/realms/demo";
@@ -34,15 +34,6 @@ describe("client scopes screens", () => {
   const json = async <T>(path: string): Promise<T> => (await (await api(path)).json()) as T;
   const scopeNamed = async (name: string) =>
     (await json<ScopeRep[]>(`${REALM}/client-scopes`)).find((scope) => scope.name === name);
-
-  async function withFailureShot(page: Page, name: string, scenario: () => Promise<void>) {
-    try {
-      await scenario();
-    } catch (error) {
-      await screenshot(page, `${name}-failure`);
-      throw error;
-    }
-  }
 
   async function openList(page: Page) {
     await page.goto(`${server.baseUrl}/admin/master/console/`);

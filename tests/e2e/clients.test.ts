@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
-import { markAdminCliAsConsoleClient, screenshot, waitForTable } from "./organizations-support.ts";
+import { markAdminCliAsConsoleClient, screenshot, waitForTable, withFailureShot } from "./organizations-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 
 const TIMEOUT = 20_000;
@@ -41,15 +41,6 @@ describe("clients screens", () => {
     const list = (await (await api(`${CLIENTS}?clientId=${encodeURIComponent(clientId)}`)).json()) as ClientRep[];
     return list[0];
   };
-
-  async function withFailureShot(page: Page, name: string, scenario: () => Promise<void>) {
-    try {
-      await scenario();
-    } catch (error) {
-      await screenshot(page, `${name}-failure`);
-      throw error;
-    }
-  }
 
   const rowOf = (page: Page, clientId: string) =>
     page.getByRole("grid", { name: "Clients list" }).getByRole("row").filter({ hasText: clientId });

@@ -10,6 +10,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
 }
 
+/** Runs a scenario; when it fails, saves a screenshot `<name>-failure` first. */
+export async function withFailureShot(page: Page, name: string, scenario: () => Promise<void>): Promise<void> {
+  try {
+    await scenario();
+  } catch (error) {
+    await screenshot(page, `${name}-failure`);
+    throw error;
+  }
+}
+
 /** Waits until a data table shows rows (or one of its empty/no-results states). */
 export async function waitForTable(table: Locator): Promise<void> {
   await table.locator("tbody tr").first().waitFor();

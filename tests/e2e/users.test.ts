@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
-import { markAdminCliAsConsoleClient, screenshot, waitForTable } from "./organizations-support.ts";
+import { markAdminCliAsConsoleClient, screenshot, waitForTable, withFailureShot } from "./organizations-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 
 const TIMEOUT = 20_000;
@@ -156,14 +156,6 @@ describe("users screens", () => {
   }
 
   /** Runs a scenario; on failure keeps a screenshot of the page as it was. */
-  async function withFailureShot(page: Page, name: string, scenario: () => Promise<void>) {
-    try {
-      await scenario();
-    } catch (error) {
-      await screenshot(page, `${name}-failure`);
-      throw error;
-    }
-  }
 
   it("drives a user's life in the full console", async () => {
     const { page } = await newPage(browser);
