@@ -48,12 +48,20 @@ describe("a table's prefetched first page", () => {
       () => rows,
       async () => 3,
     );
-    expect(takeSettledFirstPage(queryClient, ["users", "demo"], 11)).toBeUndefined();
+    expect(takeSettledFirstPage(queryClient, ["users", "demo"], 11, true)).toBeUndefined();
     answer(["a", "b", "c"]);
     await rows;
     await new Promise((resolve) => setTimeout(resolve));
-    expect(takeSettledFirstPage(queryClient, ["users", "demo"], 11)).toEqual({ rows: ["a", "b", "c"], total: 3 });
-    expect(takeSettledFirstPage(queryClient, ["users", "demo"], 11)).toBeUndefined();
+    expect(takeSettledFirstPage(queryClient, ["users", "demo"], 11, true)).toEqual({ rows: ["a", "b", "c"], total: 3 });
+    expect(takeSettledFirstPage(queryClient, ["users", "demo"], 11, true)).toBeUndefined();
+  });
+
+  it("is left for the table's load when the table needs a total the prefetch lacks", async () => {
+    const queryClient = new QueryClient();
+    prefetchFirstPage(queryClient, ["users", "demo"], "users", async () => ["a"]);
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(takeSettledFirstPage(queryClient, ["users", "demo"], 11, true)).toBeUndefined();
+    expect(await takeFirstPage(queryClient, ["users", "demo"], 11)?.rows).toEqual(["a"]);
   });
 
   it("expires: a table mounted long after loads afresh", () => {

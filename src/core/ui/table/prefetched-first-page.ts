@@ -60,13 +60,17 @@ export function takeFirstPage<T>(
   return page as { rows: Promise<T[]>; total?: Promise<number> };
 }
 
-/** Like takeFirstPage, but only a page whose answers are already in (and then its rows and total themselves). */
+/**
+ * Like takeFirstPage, but only a page whose answers are already in (and then its rows and total themselves); with
+ * `withTotal`, only one that has its total too. A page not taken stays for takeFirstPage.
+ */
 export function takeSettledFirstPage<T>(
   queryClient: QueryClient,
   prefetchKey: readonly unknown[],
   max: number,
+  withTotal: boolean,
 ): { rows: T[]; total?: number } | undefined {
   const page = pagesOf(queryClient).get(JSON.stringify(prefetchKey));
-  if (!page?.settled) return undefined;
+  if (!page?.settled || (withTotal && page.settled.total === undefined)) return undefined;
   return takeFirstPage(queryClient, prefetchKey, max) && (page.settled as { rows: T[]; total?: number });
 }

@@ -41,10 +41,9 @@ export function useTablePage<T>(
   const [sort, setSortState] = useState<TableSort>();
   const [reloads, setReloads] = useState(0);
   // A prefetched first page that has already arrived is shown in the first render, without a loading pass.
-  const [settledFirstPage] = useState(() => {
-    const page = prefetchKey && queryClient ? takeSettledFirstPage<T>(queryClient, prefetchKey, max + 1) : undefined;
-    return page && (page.total !== undefined || !countLoader) ? page : undefined;
-  });
+  const [settledFirstPage] = useState(() =>
+    prefetchKey && queryClient ? takeSettledFirstPage<T>(queryClient, prefetchKey, max + 1, !!countLoader) : undefined,
+  );
   const [state, setState] = useState<{
     rows: T[];
     hasNext: boolean;
