@@ -9,6 +9,7 @@ import { completeLogin } from "./complete-login.ts";
 import { setUserPassword } from "../access/passwords.ts";
 import { startUserSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
+import { checkPasswordPolicyOf, PasswordPolicyError, rememberCurrentPassword } from "../access/password-policy.ts";
 
 const UPDATE_PASSWORD = "UPDATE_PASSWORD";
 
@@ -63,11 +64,18 @@ export async function registerRequiredActions(app: FastifyInstance, server: Serv
       if (password !== form["password-confirm"])
         return sendUpdatePasswordPage(reply, realm, actionUrl, "Passwords don't match.");
 
+      try {
+        await checkPasswordPolicyOf(realm, user, password);
+      } catch (error) {
+        if (error instanceof PasswordPolicyError) return sendUpdatePasswordPage(reply, realm, actionUrl, error.message);
+        throw error;
+      }
       const updated: UserRecord = {
         ...user,
         credentials: [...user.credentials],
         requiredActions: [...user.requiredActions],
       };
+      rememberCurrentPassword(realm, updated);
       setUserPassword(updated, password, false);
       await server.db.write((tx) => tx.put("users", updated));
       const details = { custom_required_action: UPDATE_PASSWORD, credential_type: "password" };
