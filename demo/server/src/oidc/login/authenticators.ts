@@ -43,9 +43,10 @@ const identityProviderRedirector: Authenticator = {
     const config = configOfExecution(ctx.server, ctx.realm, execution)?.config ?? {};
     const target = usable(ctx.request.login.idpHint) ?? usable(config.defaultProvider);
     if (!target) return attempted;
-    throw new FlowFailure(
-      `The step ${stepName("identity-provider-redirector")} sends this login to identity provider "${target.alias}", and this server does not support brokered login.`,
-    );
+    return {
+      type: "failure",
+      message: `The step ${stepName("identity-provider-redirector")} sends this login to identity provider "${target.alias}", and this server does not support brokered login.`,
+    };
   },
 };
 
