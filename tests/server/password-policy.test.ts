@@ -4,6 +4,7 @@ import { createRealm, createUser, createClient, json, startAdminServer, type Api
 import type { TestServer } from "../support/server.ts";
 import { authUrl, CookieJar, get, submitLogin } from "./oidc-flow.ts";
 import { errorText, postForm } from "./login-forms.ts";
+import { hashPassword } from "../../demo/server/src/access/passwords.ts";
 
 const REALM = "policy";
 const base = `/admin/realms/${REALM}`;
@@ -162,5 +163,27 @@ describe("password policy wherever a password is set", () => {
     );
     assert.equal(done.status, 302);
     assert.match(done.headers.get("location")!, /^http:\/\/app\.example\/\?.*code=/);
+  });
+
+  test("forceExpiredPasswordChange(1): a password older than a day must be changed at login", async () => {
+    await createRealm(api, "expiring", { passwordPolicy: "forceExpiredPasswordChange(1)" });
+    await createClient(api, "expiring", {
+      clientId: "app",
+      publicClient: true,
+      redirectUris: ["http://app.example/*"],
+    });
+    const old = { type: "password", createdDate: Date.now() - 3 * 86_400_000, ...hashPassword("old-password", 1000) };
+    await createUser(api, "expiring", "stale", { credentials: [old] });
+    await createUser(api, "expiring", "fresh", { credentials: [{ type: "password", value: "new-password" }] });
+    const login = async (username: string, password: string) => {
+      const jar = new CookieJar();
+      const page = await get(
+        authUrl(server.baseUrl, "expiring", { clientId: "app", redirectUri: "http://app.example/" }),
+        jar,
+      );
+      return submitLogin(server.baseUrl, await page.text(), jar, username, password);
+    };
+    assert.match(await (await login("stale", "old-password")).text(), /Update password/);
+    assert.equal((await login("fresh", "new-password")).status, 302);
   });
 });

@@ -1,5 +1,5 @@
 export const LOGIN_CSS = `
-body { margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center; background: #f0f0f0; font-family: "Red Hat Text", "Helvetica Neue", Arial, sans-serif; color: #151515; }
+body { margin: 0; padding: 2rem 0; box-sizing: border-box; min-height: 100vh; display: flex; align-items: center; justify-content: center; background: #f0f0f0; font-family: "Red Hat Text", "Helvetica Neue", Arial, sans-serif; color: #151515; }
 .kc-card { background: #fff; padding: 2rem 2.5rem; width: min(26rem, 92vw); box-shadow: 0 4px 16px rgba(0, 0, 0, 0.12); border-radius: 8px; }
 .kc-realm { margin: 0 0 0.5rem; font-size: 0.9rem; color: #6a6e73; text-transform: uppercase; letter-spacing: 0.05em; }
 h1 { margin: 0 0 1.5rem; font-size: 1.5rem; font-weight: 500; }
@@ -31,7 +31,7 @@ a.kc-button:hover { background: #004080; }
 .kc-qr { display: block; margin: 0.5rem 0; }
 .kc-secret { font-family: "Red Hat Mono", "Liberation Mono", monospace; font-size: 1rem; letter-spacing: 0.05em; overflow-wrap: anywhere; }
 .kc-buttons { display: flex; gap: 1rem; }
-.kc-buttons input[type="submit"] { flex: 1; }
+.kc-buttons input[type="submit"] { flex: 1; border: 1px solid #0066cc; }
 input[type="submit"].kc-secondary { color: #0066cc; background: #fff; border: 1px solid #0066cc; }
 input[type="submit"].kc-secondary:hover { color: #004080; background: #fff; border-color: #004080; }
 `;
