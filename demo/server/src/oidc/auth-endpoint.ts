@@ -11,7 +11,7 @@ import { frontendUrl } from "../http/frontend-url.ts";
 import { PKCE_METHODS } from "./pkce.ts";
 import { runBrowserFlow } from "./login/browser-flow.ts";
 import { afterAuthentication } from "./login/after-authentication.ts";
-import type { LoginContext } from "./login/login-context.ts";
+import { FlowFailure, type LoginContext } from "./login/login-context.ts";
 
 type Params = Record<string, string | undefined>;
 
@@ -99,7 +99,12 @@ async function authorize(
     if (!sso) return fail("login_required");
     request.authenticatedUserId = sso.user.id;
     request.login.ssoSessionId = sso.session.id;
-    return afterAuthentication(ctx);
+    try {
+      return await afterAuthentication(ctx);
+    } catch (error) {
+      if (error instanceof FlowFailure) return fail("interaction_required");
+      throw error;
+    }
   }
   return runBrowserFlow(ctx);
 }
