@@ -377,6 +377,15 @@ describe("browser login: flows, OTP and required actions", () => {
     const right = await postForm(server.baseUrl, wrongHtml, "kc-form-login", { password: "password" }, jar);
     assert.ok(codeOf(right).get("code"));
     assert.ok(actionOf(html, "kc-form-login", server.baseUrl).includes("execution="));
+
+    const second = new CookieJar();
+    const start = await get(authUrl(server.baseUrl, REALM, { clientId: "two-page-app", redirectUri: APP }), second);
+    const asked = await postForm(server.baseUrl, await start.text(), "kc-form-login", { username: "two-step" }, second);
+    const askedHtml = await asked.text();
+    const restart = /id="reset-login" href="([^"]+)"/.exec(askedHtml)![1]!.replace(/&amp;/g, "&");
+    const restarted = await (await get(new URL(restart, server.baseUrl).toString(), second)).text();
+    assert.match(restarted, /id="username"/, "back to the username page");
+    assert.doesNotMatch(restarted, /kc-attempted-username/);
   });
 
   test("identity-provider-redirector without a usable provider passes on; with one it names what is missing", async () => {
