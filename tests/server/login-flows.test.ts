@@ -272,6 +272,26 @@ describe("browser login: flows, OTP and required actions", () => {
     assert.match(await next.text(), /Update Account Information/);
   });
 
+  test("a default required action is given to new users and asked for at their first login", async () => {
+    const action = await json(await api(`${base}/authentication/required-actions/UPDATE_PROFILE`));
+    const put = await api(`${base}/authentication/required-actions/UPDATE_PROFILE`, {
+      method: "PUT",
+      body: { ...action, defaultAction: true },
+    });
+    assert.equal(put.status, 204);
+    try {
+      const id = await user("defaulted");
+      const account = await json<{ requiredActions: string[] }>(await api(`${base}/users/${id}`));
+      assert.deepEqual(account.requiredActions, ["UPDATE_PROFILE"]);
+      assert.match(await (await signIn("defaulted")).res.text(), /Update Account Information/);
+    } finally {
+      await api(`${base}/authentication/required-actions/UPDATE_PROFILE`, {
+        method: "PUT",
+        body: { ...action, defaultAction: false },
+      });
+    }
+  });
+
   /** A top-level flow of its own, bound to a new client as its browser flow override. */
   async function flowForClient(alias: string, clientId: string) {
     const created = await api(`${base}/authentication/flows`, {

@@ -67,7 +67,7 @@ export function continueBrowserFlow(ctx: LoginContext, executionId: string | und
     const execution = flow
       ? flowTree(ctx.server, flow)
           .flatMap((f) => f.executions)
-          .find((e) => e.id === executionId)
+          .find((e) => (executionId ? e.id === executionId : ctx.request.login.status[e.id] === "CHALLENGED"))
       : undefined;
     if (execution && ctx.request.login.status[execution.id] === "CHALLENGED") {
       const authenticator = AUTHENTICATORS[execution.authenticator ?? ""];
