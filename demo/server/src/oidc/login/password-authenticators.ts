@@ -75,14 +75,15 @@ async function checkPassword(
   form: Form,
 ): Promise<Outcome> {
   const message = mode === "password" ? INVALID_PASSWORD : INVALID_USER;
+  const typed = form.username?.trim() || user.username;
   if (isLockedOut(ctx.server, ctx.realm, user)) {
-    await loginError(ctx, "user_temporarily_disabled", user.username, user.id);
-    return page(ctx, execution, mode, form.username?.trim() ?? user.username, message);
+    await loginError(ctx, "user_temporarily_disabled", typed, user.id);
+    return page(ctx, execution, mode, typed, message);
   }
   if (!(await verifyUserPassword(user, form.password ?? ""))) {
     await recordLoginFailure(ctx.server, ctx.realm, user, ctx.req.ip);
-    await loginError(ctx, "invalid_user_credentials", user.username, user.id);
-    return page(ctx, execution, mode, form.username?.trim() ?? user.username, message);
+    await loginError(ctx, "invalid_user_credentials", typed, user.id);
+    return page(ctx, execution, mode, typed, message);
   }
   await clearLoginFailures(ctx.server, ctx.realm, user);
   setUser(ctx, user);
