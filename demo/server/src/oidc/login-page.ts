@@ -25,9 +25,7 @@ export function sendLoginPage(reply: FastifyReply, realm: RealmRecord, state: Lo
   const usernameField =
     mode === "password"
       ? `<p class="kc-attempted-username" id="kc-attempted-username">${escapeHtml(state.username ?? "")}${
-          state.restartUrl
-            ? ` <a id="reset-login" href="${escapeHtml(state.restartUrl)}" aria-label="Restart login">Restart login</a>`
-            : ""
+          state.restartUrl ? ` <a id="reset-login" href="${escapeHtml(state.restartUrl)}">Restart login</a>` : ""
         }</p>`
       : `<label for="username">${usernameLabel}</label>
 <input type="text" id="username" name="username" value="${escapeHtml(state.username ?? "")}" autocomplete="username" autofocus${invalid}>`;
