@@ -51,8 +51,9 @@ function sendPage(ctx: LoginContext, user: UserRecord, error?: { field: "totp" |
     .join("")}</ul></li>
 <li><p>Open the application and scan the barcode:</p>
 <img id="kc-totp-secret-qr-code" class="kc-qr" src="${qr}" alt="Figure: Barcode" width="200" height="200">
-<p>Unable to scan? Enter this key in the application:</p>
+<p>Unable to scan? Open the application and enter the key:</p>
 <p id="kc-totp-secret-key" class="kc-secret">${escapeHtml(displayedKey(secret))}</p>
+<p>Use the following configuration values if the application allows setting them:</p>
 <ul class="kc-otp-settings"><li>Type: ${kind}</li><li>Algorithm: ${ALGORITHM_NAMES[policy.algorithm] ?? policy.algorithm}</li><li>Digits: ${policy.digits}</li>${last}</ul></li>
 <li><p>Enter the one-time code provided by the application and click Submit to finish the setup.</p>
 <p>Provide a Device Name to help you manage your OTP devices.</p></li>
