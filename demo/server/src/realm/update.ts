@@ -5,6 +5,7 @@ import { MASTER_REALM, realmByName } from "./lookup.ts";
 import { renameMasterAdminClient } from "./master-admin-client.ts";
 import { checkRealmName } from "./realm-name.ts";
 import { checkPasswordPolicy } from "./password-policy-syntax.ts";
+import { keepMaskedSmtpPassword } from "./smtp-password.ts";
 import { STRUCTURED_REALM_FIELDS, type RealmRep } from "./representation.ts";
 
 /**
@@ -32,6 +33,7 @@ export function updatedRealm(db: Db, realm: RealmRecord, rep: RealmRep): RealmRe
       next.settings.attributes = { ...(next.settings.attributes as object), ...(v as object) };
     else next.settings[k] = v;
   }
+  keepMaskedSmtpPassword(realm, next);
   applyEventsConfig(next, rep);
   if (rep.localizationTexts) next.localizationTexts = structuredClone(rep.localizationTexts);
   return next;
