@@ -283,6 +283,10 @@ class TypeSource {
           if (symbol) break;
         }
       }
+      if (!symbol) {
+        const moduleSymbol = this.checker.getSymbolAtLocation(this.#eventsFile);
+        symbol = moduleSymbol && this.checker.getExportsOfModule(moduleSymbol).find((s) => s.name === name);
+      }
       if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
       return symbol?.declarations?.[0];
     };
