@@ -1,6 +1,6 @@
 /**
- * Assembles the npm package from the built elements (run `npx vite build` first, or `npm run pack`):
- * .tmp/package/keycloak-admin-elements/ gets dist/ (without the standalone console and the precompressed copies),
+ * Assembles the npm package from the package build of the elements (`vite build --mode package`, which `--build` runs;
+ * `npm run pack` does both): .tmp/package/keycloak-admin-elements/ gets that build (without the standalone console),
  * all.js, TypeScript declarations, custom-elements.json, README.md and package.json. With `--pack` it also runs
  * `npm pack` there and copies the tarball to .tmp/package/keycloak-admin-elements.tgz, the file the host apps in
  * demo/hosts/ install.
@@ -19,6 +19,7 @@ import {
   reactDeclarations,
   vueDeclarations,
 } from "../build/package/type-declarations.ts";
+import { PACKAGE_OUT_DIR } from "../vite.config.ts";
 import { embedderGuide, withElementReference } from "../build/package/embedder-guide.ts";
 
 export const PACKAGE_NAME = "keycloak-admin-elements";
@@ -58,9 +59,13 @@ function packageJson(root: string, entries: Record<string, unknown>) {
   };
 }
 
-export function buildPackage(root: string, options: { pack?: boolean } = {}): BuiltPackage {
-  const distDir = path.join(root, "dist");
-  if (!existsSync(path.join(distDir, "loader.js"))) throw new Error("dist/ is not built: run npx vite build first");
+export function buildPackage(root: string, options: { build?: boolean; pack?: boolean } = {}): BuiltPackage {
+  const distDir = path.join(root, PACKAGE_OUT_DIR);
+  if (options.build) {
+    const vite = path.join(root, "node_modules/vite/bin/vite.js");
+    execFileSync(process.execPath, [vite, "build", "--mode", "package", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+  }
+  if (!existsSync(path.join(distDir, "loader.js"))) throw new Error(`${PACKAGE_OUT_DIR} is not built: add --build`);
   const outRoot = path.join(root, ".tmp/package");
   const dir = path.join(outRoot, PACKAGE_NAME);
   rmSync(dir, { recursive: true, force: true });
@@ -108,6 +113,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     writeFileSync(readmePath, withElementReference(readFileSync(readmePath, "utf8"), readElementMetadata(root)));
     process.exit(0);
   }
-  const built = buildPackage(root, { pack: process.argv.includes("--pack") });
+  const built = buildPackage(root, { build: process.argv.includes("--build"), pack: process.argv.includes("--pack") });
   console.log(built.tarball ?? built.dir);
 }

@@ -68,9 +68,9 @@ export async function serveFolder(
   };
 }
 
-/** Builds the package and packs it to .tmp/package/keycloak-admin-elements.tgz (dist/ must be built). */
+/** Builds the elements in package mode, assembles the package and packs it to .tmp/package/keycloak-admin-elements.tgz. */
 export async function packPackage(): Promise<string> {
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/build-package.ts", "--pack"], {
+  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/build-package.ts", "--build", "--pack"], {
     cwd: repoRoot,
     maxBuffer: 16 * 1024 * 1024,
   });
@@ -84,7 +84,7 @@ export interface HostApp {
   outDir: string;
 }
 
-export const HOSTS: HostApp[] = [
+const ALL_HOSTS: HostApp[] = [
   { name: "react", dir: join(repoRoot, "demo/hosts/react"), outDir: join(repoRoot, "demo/hosts/react/dist") },
   { name: "vue", dir: join(repoRoot, "demo/hosts/vue"), outDir: join(repoRoot, "demo/hosts/vue/dist") },
   {
@@ -93,6 +93,11 @@ export const HOSTS: HostApp[] = [
     outDir: join(repoRoot, "demo/hosts/angular/dist/browser"),
   },
 ];
+
+/** All three, or those named in KC_HOSTS (`KC_HOSTS=vue,react`) while working on one. */
+export const HOSTS = ALL_HOSTS.filter(
+  (host) => !process.env.KC_HOSTS || process.env.KC_HOSTS.split(",").includes(host.name),
+);
 
 const NPM_ENV = { ...process.env, NG_CLI_ANALYTICS: "false", NO_UPDATE_NOTIFIER: "1", CI: "true" };
 
