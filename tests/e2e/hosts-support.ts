@@ -34,7 +34,13 @@ export interface StaticSite {
  */
 export async function serveFolder(
   folder: string,
-  options: { prefix?: string; cors?: boolean; headers?: Record<string, string>; pages?: Record<string, string> } = {},
+  options: {
+    prefix?: string;
+    cors?: boolean;
+    headers?: Record<string, string>;
+    /** Fixed answers by path: an HTML page, or `{ type, body }`. */
+    pages?: Record<string, string | { type: string; body: string }>;
+  } = {},
 ): Promise<StaticSite> {
   const prefix = options.prefix ?? "/";
   const missing: string[] = [];
@@ -43,8 +49,9 @@ export async function serveFolder(
     if (options.cors) res.setHeader("access-control-allow-origin", "*");
     const page = options.pages?.[pathname];
     if (page !== undefined) {
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8", ...options.headers });
-      res.end(page);
+      const { type, body } = typeof page === "string" ? { type: CONTENT_TYPES[".html"]!, body: page } : page;
+      res.writeHead(200, { "content-type": type, ...(typeof page === "string" ? options.headers : {}) });
+      res.end(body);
       return;
     }
     let file = pathname.startsWith(prefix) ? normalize(join(folder, pathname.slice(prefix.length))) : "";
