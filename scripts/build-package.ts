@@ -63,7 +63,10 @@ export function buildPackage(root: string, options: { build?: boolean; pack?: bo
   const distDir = path.join(root, PACKAGE_OUT_DIR);
   if (options.build) {
     const vite = path.join(root, "node_modules/vite/bin/vite.js");
-    execFileSync(process.execPath, [vite, "build", "--mode", "package", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+    execFileSync(process.execPath, [vite, "build", "--mode", "package", "--logLevel", "warn"], {
+      cwd: root,
+      stdio: "inherit",
+    });
   }
   if (!existsSync(path.join(distDir, "loader.js"))) throw new Error(`${PACKAGE_OUT_DIR} is not built: add --build`);
   const outRoot = path.join(root, ".tmp/package");
@@ -85,16 +88,16 @@ export function buildPackage(root: string, options: { build?: boolean; pack?: bo
     entries[`./${element.name}`] = { types, default: `./${element.entryFile}` };
     writeFileSync(path.join(dir, types), entryDeclarations(element));
   }
-  writeFileSync(
-    path.join(dir, "all.js"),
-    `${metadata.elements.map((e) => `import "./${e.entryFile}";`).join("\n")}\n`,
-  );
+  writeFileSync(path.join(dir, "all.js"), `${metadata.elements.map((e) => `import "./${e.entryFile}";`).join("\n")}\n`);
   writeFileSync(path.join(dir, "types/elements.d.ts"), elementsDeclarations(metadata));
   writeFileSync(path.join(dir, "types/index.d.ts"), loaderDeclarations());
   writeFileSync(path.join(dir, "types/all.d.ts"), allDeclarations());
   writeFileSync(path.join(dir, "types/react.d.ts"), reactDeclarations(metadata));
   writeFileSync(path.join(dir, "types/vue.d.ts"), vueDeclarations(metadata));
-  writeFileSync(path.join(dir, "custom-elements.json"), `${JSON.stringify(customElementsManifest(metadata), null, 2)}\n`);
+  writeFileSync(
+    path.join(dir, "custom-elements.json"),
+    `${JSON.stringify(customElementsManifest(metadata), null, 2)}\n`,
+  );
   writeFileSync(path.join(dir, "README.md"), embedderGuide(readFileSync(path.join(root, "README.md"), "utf8")));
   writeFileSync(path.join(dir, "package.json"), `${JSON.stringify(packageJson(root, entries), null, 2)}\n`);
 

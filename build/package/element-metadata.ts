@@ -8,7 +8,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
-import { BASE_ATTRIBUTES, BASE_OBJECT_PROPERTIES, type AttributeDefinition } from "../../src/elements/element-attributes.ts";
+import {
+  BASE_ATTRIBUTES,
+  BASE_OBJECT_PROPERTIES,
+  type AttributeDefinition,
+} from "../../src/elements/element-attributes.ts";
 import { ELEMENT_CSS_PARTS, ELEMENT_CSS_PROPERTIES } from "../../src/elements/element-styling.ts";
 
 export interface AttributeMetadata {
@@ -74,7 +78,8 @@ const ATTRIBUTE_DESCRIPTIONS: Record<string, string> = {
 const PROPERTY_DESCRIPTIONS: Record<string, string> = {
   tokenProvider: "An object with `getAccessToken()` or a function; either may return a promise of the access token.",
   keycloak: "The page's signed-in keycloak-js instance; the element takes its token from it.",
-  styles: "The host's own CSS for inside the element: a string or constructed CSSStyleSheet(s), adopted after PatternFly's.",
+  styles:
+    "The host's own CSS for inside the element: a string or constructed CSSStyleSheet(s), adopted after PatternFly's.",
 };
 
 /** Public types of object properties where the element's props are wider than what a host should pass. */
@@ -226,12 +231,17 @@ class TypeSource {
   }
 
   #interface(file: ts.SourceFile, name: string): ts.InterfaceDeclaration | undefined {
-    return file.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === name);
+    return file.statements.find(
+      (s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === name,
+    );
   }
 
   #doc(node: ts.Node): string {
-    const symbol = (node as ts.NamedDeclaration).name && this.checker.getSymbolAtLocation((node as ts.NamedDeclaration).name!);
-    return symbol ? ts.displayPartsToString(symbol.getDocumentationComment(this.checker)).replace(/\s*\n\s*/g, " ") : "";
+    const symbol =
+      (node as ts.NamedDeclaration).name && this.checker.getSymbolAtLocation((node as ts.NamedDeclaration).name!);
+    return symbol
+      ? ts.displayPartsToString(symbol.getDocumentationComment(this.checker)).replace(/\s*\n\s*/g, " ")
+      : "";
   }
 
   /** ElementBaseProps' member → its declared type as written (`ThemeName`, `string`). */

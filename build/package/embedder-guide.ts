@@ -31,7 +31,9 @@ export function elementReference(metadata: PackageMetadata): string {
     "",
     "| attribute | property | type | what |",
     "| --- | --- | --- | --- |",
-    ...first.attributes.map((a) => `| \`${a.name}\` | \`${a.property}\` | \`${cell(a.type)}\` | ${cell(a.description)} |`),
+    ...first.attributes.map(
+      (a) => `| \`${a.name}\` | \`${a.property}\` | \`${cell(a.type)}\` | ${cell(a.description)} |`,
+    ),
     ...first.properties.map((p) => `| — | \`${p.name}\` | \`${cell(p.type)}\` | ${cell(p.description)} |`),
     "",
     "| element | entry (`import`) | events (`detail` type) |",

@@ -68,7 +68,10 @@ export function adminThemeEntries(distDir: string): ZipEntry[] {
   const text = (name: string, content: string) => ({ name, data: Buffer.from(content, "utf8") });
   return [
     text("META-INF/MANIFEST.MF", "Manifest-Version: 1.0\r\nCreated-By: keycloak-admin-elements\r\n\r\n"),
-    text("META-INF/keycloak-themes.json", `${JSON.stringify({ themes: [{ name: THEME_NAME, types: ["admin"] }] }, null, 2)}\n`),
+    text(
+      "META-INF/keycloak-themes.json",
+      `${JSON.stringify({ themes: [{ name: THEME_NAME, types: ["admin"] }] }, null, 2)}\n`,
+    ),
     text(`${prefix}/theme.properties`, themeProperties()),
     text(`${prefix}/index.ftl`, adminIndexTemplate(readFileSync(path.join(distDir, "console", "index.html"), "utf8"))),
     ...resources,

@@ -6,11 +6,14 @@
 export type TemplateVariables = Record<string, unknown>;
 
 function lookup(variables: TemplateVariables, name: string): unknown {
-  return name.split(".").reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], variables);
+  return name
+    .split(".")
+    .reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], variables);
 }
 
 export function renderTemplate(template: string, variables: TemplateVariables): string {
-  if (/<#|<@|\[#/.test(template)) throw new Error("the template uses FreeMarker directives this renderer does not know");
+  if (/<#|<@|\[#/.test(template))
+    throw new Error("the template uses FreeMarker directives this renderer does not know");
   return template.replace(/\$\{([^}]*)\}/g, (_, expression: string) => {
     const [name, fallback] = expression.split(/!(.*)/s, 2).map((part) => part?.trim());
     if (!name || !/^[A-Za-z_][\w.]*$/.test(name)) throw new Error(`unsupported interpolation \${${expression}}`);
@@ -20,7 +23,8 @@ export function renderTemplate(template: string, variables: TemplateVariables): 
     const literal = /^"(.*)"$/s.exec(fallback) ?? /^'(.*)'$/s.exec(fallback);
     if (literal) return literal[1]!;
     const other = lookup(variables, fallback);
-    if (other === undefined || other === null) throw new Error(`The following has evaluated to null or missing: ${fallback}`);
+    if (other === undefined || other === null)
+      throw new Error(`The following has evaluated to null or missing: ${fallback}`);
     return String(other);
   });
 }

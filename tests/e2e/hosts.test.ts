@@ -4,7 +4,15 @@ import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { screenshot, waitForTable } from "./organizations-support.ts";
-import { HOSTS, buildHost, installHost, packPackage, serveFolder, type HostApp, type StaticSite } from "./hosts-support.ts";
+import {
+  HOSTS,
+  buildHost,
+  installHost,
+  packPackage,
+  serveFolder,
+  type HostApp,
+  type StaticSite,
+} from "./hosts-support.ts";
 
 const TIMEOUT = 30_000;
 const HOST_CLIENT = "host-app";
@@ -19,7 +27,8 @@ const HOST_STYLES = {
 };
 
 /** Chromium's complaint when a realm's message bundle (`/resources/{realm}/admin/{locale}`, no CORS as in Keycloak) is read from another origin. */
-const CROSS_ORIGIN_BUNDLE = /\/resources\/[^/]+\/admin\/[^ ]*' from origin .* has been blocked by CORS policy|\/resources\/[^/]+\/admin\/\S+ net::ERR_FAILED/;
+const CROSS_ORIGIN_BUNDLE =
+  /\/resources\/[^/]+\/admin\/[^ ]*' from origin .* has been blocked by CORS policy|\/resources\/[^/]+\/admin\/\S+ net::ERR_FAILED/;
 
 interface HostStyles {
   bodyBackground: string;
@@ -85,7 +94,9 @@ describe("the packed package in React, Vue and Angular hosts", { timeout: 15 * 6
       const built = installed.then((installMs) => {
         const next = buildQueue.then(async () => {
           const buildMs = await buildHost(host);
-          console.log(`# ${host.name} host: npm ci ${(installMs / 1000).toFixed(1)} s, build ${(buildMs / 1000).toFixed(1)} s`);
+          console.log(
+            `# ${host.name} host: npm ci ${(installMs / 1000).toFixed(1)} s, build ${(buildMs / 1000).toFixed(1)} s`,
+          );
         });
         buildQueue = next.catch(() => undefined);
         return next;
@@ -118,7 +129,8 @@ describe("the packed package in React, Vue and Angular hosts", { timeout: 15 * 6
     page.on("pageerror", (error) => consoleErrors.push(error.message));
     const failedResponses: string[] = [];
     page.on("response", (response) => {
-      if (response.status() >= 400 && !response.url().endsWith("/favicon.ico")) failedResponses.push(`${response.status()} ${response.url()}`);
+      if (response.status() >= 400 && !response.url().endsWith("/favicon.ico"))
+        failedResponses.push(`${response.status()} ${response.url()}`);
     });
     try {
       await page.goto(`${site.url}/?server=${encodeURIComponent(server.baseUrl)}`);
@@ -142,14 +154,25 @@ describe("the packed package in React, Vue and Angular hosts", { timeout: 15 * 6
       );
       assert.equal(outline, "rgb(0, 128, 96)", "the styles property set by the framework is applied inside");
 
-      await element.getByRole("searchbox").or(element.getByPlaceholder(/Search/)).first().fill(EDITED_USER);
-      await element.getByRole("searchbox").or(element.getByPlaceholder(/Search/)).first().press("Enter");
+      await element
+        .getByRole("searchbox")
+        .or(element.getByPlaceholder(/Search/))
+        .first()
+        .fill(EDITED_USER);
+      await element
+        .getByRole("searchbox")
+        .or(element.getByPlaceholder(/Search/))
+        .first()
+        .press("Enter");
       await users.getByRole("link", { name: EDITED_USER }).click();
       await element.getByRole("heading", { level: 1, name: EDITED_USER }).waitFor();
       await element.getByLabel("Last name", { exact: true }).fill(`Edited in ${host.name}`);
       await element.getByRole("button", { name: "Save" }).click();
       await element.getByText("The user has been saved").waitFor();
-      await page.getByRole("status").filter({ hasText: `kc-user-updated ${EDITED_USER}` }).waitFor();
+      await page
+        .getByRole("status")
+        .filter({ hasText: `kc-user-updated ${EDITED_USER}` })
+        .waitFor();
 
       await page.getByRole("button", { name: "Hide users" }).click();
       await element.waitFor({ state: "detached" });
@@ -157,10 +180,22 @@ describe("the packed package in React, Vue and Angular hosts", { timeout: 15 * 6
       await waitForTable(users);
       assert.equal(await element.count(), 1, "one element after remounting");
 
-      assert.deepEqual(await hostStyles(page), styles, "the host's styles are unchanged after the element came and went");
+      assert.deepEqual(
+        await hostStyles(page),
+        styles,
+        "the host's styles are unchanged after the element came and went",
+      );
       await screenshot(page, `hosts-${host.name}-remounted`);
-      assert.deepEqual({ consoleErrors, failedResponses }, { consoleErrors: [], failedResponses: [] }, "no console errors");
-      assert.deepEqual(site.missing.filter((path) => path !== "/favicon.ico"), [], "every file the page asked for exists");
+      assert.deepEqual(
+        { consoleErrors, failedResponses },
+        { consoleErrors: [], failedResponses: [] },
+        "no console errors",
+      );
+      assert.deepEqual(
+        site.missing.filter((path) => path !== "/favicon.ico"),
+        [],
+        "every file the page asked for exists",
+      );
       t.diagnostic(`${host.name}: rows, edit, kc-user-updated in the framework, remount`);
     } finally {
       await context.close();
@@ -169,8 +204,7 @@ describe("the packed package in React, Vue and Angular hosts", { timeout: 15 * 6
 
   for (const host of HOSTS) {
     it(`${host.name}: the element signs in through the page's keycloak-js, edits a user, and remounts`, (t) =>
-      exercise(t, host),
-    );
+      exercise(t, host));
   }
 
   it("the edits reached the server", async () => {

@@ -78,8 +78,14 @@ describe("the Keycloak admin theme archive", () => {
       await signIn(page, { username: "admin", password: "admin" });
       await waitForTable(page.getByRole("grid", { name: "Users" }));
       await screenshot(page, "keycloak-theme-users");
-      assert.ok(served.some((name) => name.startsWith("console/")), "the console's script came from the theme");
-      assert.ok(served.some((name) => name.startsWith("chunks/")), "its chunks came from the theme");
+      assert.ok(
+        served.some((name) => name.startsWith("console/")),
+        "the console's script came from the theme",
+      );
+      assert.ok(
+        served.some((name) => name.startsWith("chunks/")),
+        "its chunks came from the theme",
+      );
       assert.deepEqual(problems, [], "no page errors");
     } finally {
       await context.close();

@@ -49,7 +49,9 @@ describe("custom-elements.json", () => {
   const manifest = customElementsManifest(metadata);
 
   it("validates against the Custom Elements Manifest schema", () => {
-    const schema = JSON.parse(readFileSync(path.join(root, "node_modules/custom-elements-manifest/schema.json"), "utf8"));
+    const schema = JSON.parse(
+      readFileSync(path.join(root, "node_modules/custom-elements-manifest/schema.json"), "utf8"),
+    );
     const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
     expect(validate(manifest), JSON.stringify(validate.errors, null, 2)).toBe(true);
   });
@@ -101,7 +103,8 @@ function strictHost(elements: ElementMetadata[]): string {
     lines.push(`${v}.tokenProvider = () => "token";`);
     lines.push(`${v}.keycloak = keycloak;`);
     lines.push(`${v}.styles = ":host { color: red; }";`);
-    for (const e of element.events) lines.push(`${v}.addEventListener("${e.name}", (event) => seen.push(event.detail));`);
+    for (const e of element.events)
+      lines.push(`${v}.addEventListener("${e.name}", (event) => seen.push(event.detail));`);
     const attributes = element.attributes.map((a) => `${a.name}={${sampleValue(a.type)}}`).join(" ");
     const events = element.events.map((e) => `on${e.name}={(event) => seen.push(event.detail)}`).join(" ");
     lines.push(
@@ -111,7 +114,9 @@ function strictHost(elements: ElementMetadata[]): string {
   lines.push(
     'document.createElement("kc-users-admin").addEventListener("kc-user-created", (event) => seen.push(event.detail.username.length));',
   );
-  lines.push('document.createElement("kc-users-admin").addEventListener("kc-error", (event) => seen.push(event.detail.stage === "token"));');
+  lines.push(
+    'document.createElement("kc-users-admin").addEventListener("kc-error", (event) => seen.push(event.detail.stage === "token"));',
+  );
   return lines.join("\n");
 }
 
@@ -138,11 +143,16 @@ describe("the package's TypeScript declarations", () => {
       types: [],
       skipLibCheck: false,
       baseUrl: root,
-      paths: { react: [path.join(root, "node_modules/@types/react")], "react/*": [path.join(root, "node_modules/@types/react/*")] },
+      paths: {
+        react: [path.join(root, "node_modules/@types/react")],
+        "react/*": [path.join(root, "node_modules/@types/react/*")],
+      },
     });
     const messages = ts
       .getPreEmitDiagnostics(program)
-      .map((d) => `${d.file?.fileName.replace(dir, "") ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+      .map(
+        (d) => `${d.file?.fileName.replace(dir, "") ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
+      );
     // The one error on purpose: username is optional in the user events' detail.
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatch(/host\.tsx: 'event\.detail\.username' is possibly 'undefined'/);
