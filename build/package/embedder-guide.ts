@@ -49,6 +49,15 @@ export function elementReference(metadata: PackageMetadata): string {
     "| --- | --- |",
     ...first.cssParts.map((p) => `| \`::part(${p.name})\` | ${cell(p.description)} |`),
     ...first.cssProperties.map((p) => `| \`${p.name}\` | ${cell(p.description)} |`),
+    "",
+    "The events' `detail` types (exported by every entry):",
+    "",
+    "```ts",
+    metadata.sharedTypes
+      .split(/\n\n/)
+      .filter((declaration) => /^export (?:interface|type) \w*(?:Detail|Stage)\b/m.test(declaration))
+      .join("\n\n"),
+    "```",
   ];
   return lines.join("\n");
 }
