@@ -55,6 +55,7 @@ describe("the build served from any static path and origin", () => {
   <head>
     <meta charset="utf-8" />
     <title>Intranet page</title>
+    <link rel="stylesheet" href="/page.css" />
     <script src="/token.js"></script>
     <script type="module" src="${loaderUrl}"></script>
   </head>
@@ -63,6 +64,12 @@ describe("the build served from any static path and origin", () => {
     <kc-users-admin realm="demo" server-url="${server.baseUrl}" token-provider="intranetToken"></kc-users-admin>
   </body>
 </html>`,
+      // What a page may style from outside: the element's box, ::part(root) and PatternFly's tokens on the element.
+      "/page.css": {
+        type: "text/css",
+        body: `kc-users-admin::part(root) { outline: 2px solid rgb(200, 0, 100); }
+kc-users-admin { --pf-t--global--color--brand--default: rgb(11, 110, 79); }`,
+      },
       "/token.js": { type: "text/javascript", body: `window.intranetToken = () => ${JSON.stringify(token)};` },
     });
     browser = await launchBrowser();
@@ -96,6 +103,17 @@ describe("the build served from any static path and origin", () => {
       });
       await page.evaluate(() => document.fonts.ready);
       await screenshot(page, "static-hosting-users");
+      const element = page.locator("kc-users-admin");
+      const outline = await element.evaluate(
+        (node) => getComputedStyle(node.shadowRoot!.querySelector("[part='root']")!).outlineColor,
+      );
+      assert.equal(outline, "rgb(200, 0, 100)", "the page's ::part(root) rule applies");
+      const createButton = element.getByRole("button", { name: "Create user" });
+      assert.equal(
+        await createButton.evaluate((button) => getComputedStyle(button).backgroundColor),
+        "rgb(11, 110, 79)",
+        "a PatternFly token set on the element reaches its primary button",
+      );
       const fontsLoaded = await page.evaluate(
         () => [...document.fonts].filter((font) => font.status === "loaded").length,
       );
