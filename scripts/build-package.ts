@@ -30,7 +30,7 @@ export interface BuiltPackage {
   tarball?: string;
 }
 
-function packageJson(root: string, entries: Record<string, unknown>) {
+export function packageJson(root: string, entries: Record<string, unknown>) {
   const rootPackage = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
   const loader = { types: "./types/index.d.ts", default: "./loader.js" };
   return {

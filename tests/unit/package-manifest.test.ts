@@ -11,6 +11,7 @@ import { customElementsManifest } from "../../build/package/custom-elements-mani
 import { elementsDeclarations, reactDeclarations } from "../../build/package/type-declarations.ts";
 import { REFERENCE_END, REFERENCE_START } from "../../build/package/embedder-guide.ts";
 import { ELEMENT_CHUNKS } from "../../src/elements/element-manifest.ts";
+import { PACKAGE_NAME, packageJson } from "../../scripts/build-package.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const metadata = readElementMetadata(root);
@@ -42,6 +43,22 @@ describe("the package's element metadata", () => {
       expect(element.description, element.name).not.toBe("");
       expect(element.cssParts.map((p) => p.name)).toContain("root");
     }
+  });
+});
+
+describe("the package's package.json", () => {
+  it("is public, versioned as the project, depends on nothing and exports every element with its types", () => {
+    const entries = Object.fromEntries(metadata.elements.map((e) => [`./${e.name}`, { default: `./${e.entryFile}` }]));
+    const json = packageJson(root, entries) as Record<string, unknown> & { exports: Record<string, unknown> };
+    const rootPackage = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
+    expect(json.name).toBe(PACKAGE_NAME);
+    expect(json.version).toBe(rootPackage.version);
+    expect(json.private).toBeUndefined();
+    expect(json.dependencies).toBeUndefined();
+    expect(json.peerDependencies).toBeUndefined();
+    expect(json.customElements).toBe("custom-elements.json");
+    for (const element of metadata.elements) expect(json.exports[`./${element.name}`]).toBeDefined();
+    expect(Object.keys(json.exports)).toEqual(expect.arrayContaining([".", "./loader", "./all", "./react", "./vue"]));
   });
 });
 
