@@ -44,8 +44,9 @@ export function adminIndexTemplate(consoleIndexHtml: string): string {
 }
 
 export function themeProperties(): string {
-  // keycloak.v2 is Keycloak's admin theme: its message bundles serve /resources/{realm}/admin/{locale}.
-  return ["parent=keycloak.v2", "locales=en", ""].join("\n");
+  // keycloak.v2 is Keycloak's admin theme: its message bundles (and its list of locales) serve
+  // /resources/{realm}/admin/{locale}.
+  return ["parent=keycloak.v2", ""].join("\n");
 }
 
 function filesBelow(folder: string, base = folder): string[] {
