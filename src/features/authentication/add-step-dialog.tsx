@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
@@ -56,6 +56,12 @@ export function AddStepDialog({
       )
       .sort((a, b) => (a.displayName ?? "").localeCompare(b.displayName ?? ""));
   }, [query.data, search, flowType, conditions]);
+  const searchBox = useRef<HTMLDivElement>(null);
+  // The dialog's focus trap starts on its first button; the search is where a keyboard user begins.
+  useEffect(() => {
+    const timer = setTimeout(() => searchBox.current?.querySelector("input")?.focus(), 50);
+    return () => clearTimeout(timer);
+  }, []);
   const picked = shown.find((provider) => provider.id === chosen);
 
   const add = async () => {
@@ -70,14 +76,15 @@ export function AddStepDialog({
     <Modal isOpen variant="medium" onClose={onClose} aria-labelledby={titleId}>
       <ModalHeader title={title} labelId={titleId} />
       <ModalBody>
-        <SearchInput
-          aria-label={t("searchForProvider")}
-          placeholder={t("searchForProvider")}
-          value={search}
-          onChange={(_event, value) => setSearch(value)}
-          onClear={() => setSearch("")}
-          autoFocus
-        />
+        <div ref={searchBox}>
+          <SearchInput
+            aria-label={t("searchForProvider")}
+            placeholder={t("searchForProvider")}
+            value={search}
+            onChange={(_event, value) => setSearch(value)}
+            onClear={() => setSearch("")}
+          />
+        </div>
         {query.isPending && <LoadingSpinner />}
         {query.error && (
           <Alert variant="danger" isInline title={t("authnFlowsLoadFailed", { message: errorMessage(query.error) })} />

@@ -1,0 +1,231 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { seriousAxeViolations } from "../support/axe.ts";
+import { markAdminCliAsConsoleClient, screenshot, waitForTable, withFailureShot } from "./organizations-support.ts";
+
+const TIMEOUT = 20_000;
+const HOST = "kc-admin-console";
+const INNER = "main";
+const AUTH = "/admin/realms/demo/authentication";
+
+interface ExecutionInfo {
+  id: string;
+  displayName: string;
+  providerId?: string;
+  requirement: string;
+  level: number;
+  index: number;
+  authenticationFlow?: boolean;
+}
+
+describe("authentication flows in the console", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let api: ReturnType<typeof adminFetch>;
+  const console = (hash: string) => `${server.baseUrl}/admin/master/console/#/demo/${hash}`;
+  const noSeriousViolations = async (what: string) =>
+    assert.deepEqual(await seriousAxeViolations(page, HOST, INNER), [], what);
+  const executions = async (alias: string) =>
+    (await (await api(`${AUTH}/flows/${encodeURIComponent(alias)}/executions`)).json()) as ExecutionInfo[];
+  /** The row of the step tree whose first cell names the step. */
+  const treeRow = (name: string) =>
+    page
+      .getByRole("treegrid")
+      .getByRole("row")
+      .filter({ has: page.getByRole("gridcell", { name, exact: false }) })
+      .last();
+  const focusedRowText = () =>
+    page.evaluate(() => {
+      let active: Element | null = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return active?.getAttribute("role") === "row" ? (active.querySelector("td")?.textContent ?? "") : "";
+    });
+
+  before(async () => {
+    server = await startTestServer({ args: ["--demo-pages"] });
+    browser = await launchBrowser();
+    api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
+    await markAdminCliAsConsoleClient(api, "master");
+    ({ page } = await newPage(browser));
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(`${server.baseUrl}/admin/master/console/`);
+    await signIn(page, { username: "admin", password: "admin" });
+    await page.getByTestId("dashboard-title").waitFor();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  it("duplicates the browser flow, builds a conditional OTP sub-flow with the keyboard only and binds it", async () => {
+    await withFailureShot(page, "authentication-flows", async () => {
+      await page.goto(console("authentication"));
+      const list = page.getByRole("grid", { name: "Authentication flows" });
+      await waitForTable(list);
+      await list.getByText("Bound as browser flow").waitFor();
+      await noSeriousViolations("flows list");
+      await screenshot(page, "authentication-flows-list");
+
+      await list
+        .getByRole("row", { name: /^browser/ })
+        .getByRole("button", { name: /^Actions/ })
+        .click();
+      await page.getByRole("menuitem", { name: "Duplicate" }).click();
+      const duplicate = page.getByRole("dialog", { name: "Duplicate flow" });
+      await duplicate.getByRole("textbox", { name: "Name" }).fill("browser with otp");
+      await duplicate.getByRole("button", { name: "Duplicate" }).click();
+      await page.getByRole("heading", { level: 1, name: "browser with otp" }).waitFor();
+      const tree = page.getByRole("treegrid", { name: "Steps of browser with otp" });
+      await tree.waitFor();
+
+      // Keyboard only from here: add a sub-flow from the toolbar, then work inside the tree.
+      await page.getByRole("button", { name: "Add sub-flow", exact: true }).focus();
+      await page.keyboard.press("Enter");
+      const subFlowDialog = page.getByRole("dialog", { name: "Add a sub-flow" });
+      await subFlowDialog.waitFor();
+      await subFlowDialog.getByRole("textbox", { name: "Name" }).focus();
+      await page.keyboard.type("otp check");
+      await page.keyboard.press("Enter");
+      await treeRow("otp check").waitFor();
+
+      await tree.getByRole("row").nth(1).focus();
+      await page.keyboard.press("End");
+      assert.match(await focusedRowText(), /otp check/);
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("c");
+      await page.getByText("otp check is now Conditional").first().waitFor();
+
+      for (const [button, search, name] of [
+        ["Add condition to otp check", "user configured", "Condition - user configured"],
+        ["Add step to otp check", "OTP Form", "OTP Form"],
+      ] as const) {
+        await treeRow("otp check").focus();
+        // Tab from the row: requirement, move up, move down, then the add buttons.
+        while (
+          !(await page.evaluate((label) => {
+            let active: Element | null = document.activeElement;
+            while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+            return active?.getAttribute("aria-label") === label;
+          }, button))
+        )
+          await page.keyboard.press("Tab");
+        await page.keyboard.press("Enter");
+        const dialog = page.getByRole("dialog", { name: button });
+        await dialog.waitFor();
+        await page.keyboard.type(search);
+        const radio = dialog.getByRole("radio", { name, exact: true });
+        await radio.waitFor();
+        await page.keyboard.press("Tab"); // the search's clear button
+        await page.keyboard.press("Tab"); // the first provider
+        await page.keyboard.press("Space");
+        for (let step = 0; step < 5 && !(await radio.isChecked()); step++) await page.keyboard.press("ArrowDown");
+        assert.equal(await radio.isChecked(), true);
+        await page.keyboard.press("Tab");
+        await page.keyboard.press("Enter");
+        await treeRow(name).waitFor();
+      }
+      await noSeriousViolations("flow tree");
+      await screenshot(page, "authentication-flow-tree");
+
+      // Move the OTP step above its condition and back with Alt+Arrow keys; focus stays on it.
+      const otpIndex = async () =>
+        (await executions("browser with otp")).find(
+          (e) => e.providerId === "auth-otp-form" && e.level === 1 && e.index < 2,
+        )?.index;
+      await treeRow("OTP Form").focus();
+      await page.keyboard.press("Alt+ArrowUp");
+      await page.getByText("OTP Form moved").first().waitFor();
+      assert.match(await focusedRowText(), /OTP Form/);
+      assert.equal(await otpIndex(), 0);
+      await page.keyboard.press("Alt+ArrowDown");
+      await page.waitForFunction(() => true);
+      await treeRow("OTP Form").waitFor();
+      for (let attempt = 0; attempt < 20 && (await otpIndex()) !== 1; attempt++) await page.waitForTimeout(100);
+      assert.equal(await otpIndex(), 1);
+
+      // Collapse and expand the sub-flow with Left and Right.
+      await treeRow("otp check").focus();
+      await page.keyboard.press("ArrowLeft");
+      assert.equal(await treeRow("otp check").getAttribute("aria-expanded"), "false");
+      const rows = page.getByRole("treegrid").getByRole("row");
+      const shown = await rows.count();
+      await page.keyboard.press("ArrowRight");
+      assert.equal(await treeRow("otp check").getAttribute("aria-expanded"), "true");
+      assert.equal(await rows.count(), shown + 2);
+      await page.keyboard.press("ArrowRight");
+      assert.match(await focusedRowText(), /Condition - user configured/);
+
+      // Bind as browser flow from the header's menu.
+      await page.getByRole("button", { name: "Header actions" }).click();
+      await page.getByRole("menuitem", { name: "Bind flow" }).click();
+      const bind = page.getByRole("dialog", { name: /Bind flow/ });
+      await bind.getByRole("combobox", { name: "Choose binding type" }).selectOption("browserFlow");
+      await bind.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Flow bound as browser flow").waitFor();
+
+      const realm = (await (await api("/admin/realms/demo")).json()) as { browserFlow: string };
+      assert.equal(realm.browserFlow, "browser with otp");
+      const built = await executions("browser with otp");
+      const sub = built.find((e) => e.displayName === "otp check");
+      assert.ok(sub, "sub-flow built");
+      assert.equal(sub.requirement, "CONDITIONAL");
+      assert.equal(sub.level, 0);
+      const children = built.slice(built.indexOf(sub) + 1).filter((e) => e.level === 1);
+      assert.deepEqual(
+        children.map((e) => [e.providerId, e.index]),
+        [
+          ["conditional-user-configured", 0],
+          ["auth-otp-form", 1],
+        ],
+      );
+    });
+  });
+
+  it("refuses to delete a built-in flow and a bound flow with the server's message", async () => {
+    await withFailureShot(page, "authentication-delete", async () => {
+      await page.goto(console("authentication/flows"));
+      const list = page.getByRole("grid", { name: "Authentication flows" });
+      await waitForTable(list);
+      await list
+        .getByRole("row", { name: /^direct grant/ })
+        .getByRole("button", { name: /^Actions/ })
+        .click();
+      await page.getByRole("menuitem", { name: "Delete" }).click();
+      await page.getByRole("dialog", { name: "Delete flow?" }).getByRole("button", { name: "Delete" }).click();
+      await page.getByText("Could not delete flow: Can't delete built in flow").waitFor();
+
+      await list
+        .getByRole("row", { name: /^browser with otp/ })
+        .getByRole("button", { name: /^Actions/ })
+        .click();
+      await page.getByRole("menuitem", { name: "Delete" }).click();
+      await page.getByRole("dialog", { name: "Delete flow?" }).getByRole("button", { name: "Delete" }).click();
+      await page
+        .getByText("Could not delete flow: Cannot remove authentication flow, it is currently in use")
+        .waitFor();
+      const flows = (await (await api(`${AUTH}/flows`)).json()) as { alias: string }[];
+      assert.ok(flows.some((flow) => flow.alias === "browser with otp"));
+      assert.ok(flows.some((flow) => flow.alias === "direct grant"));
+    });
+  });
+
+  it("shows a built-in flow read-only with a call to duplicate it", async () => {
+    await withFailureShot(page, "authentication-built-in", async () => {
+      await page.goto(console("authentication/flows"));
+      const list = page.getByRole("grid", { name: "Authentication flows" });
+      await waitForTable(list);
+      await list.getByRole("link", { name: "direct grant" }).click();
+      await page.getByText("Built-in flows cannot be changed").waitFor();
+      await page.getByRole("treegrid", { name: "Steps of direct grant" }).waitFor();
+      assert.equal(await page.getByRole("button", { name: "Add step" }).count(), 0);
+      assert.equal(await page.getByRole("combobox", { name: /Requirement of/ }).count(), 0);
+      await noSeriousViolations("built-in flow");
+      await screenshot(page, "authentication-built-in-flow");
+    });
+  });
+});
