@@ -161,7 +161,7 @@ describe("authentication flows in the console", () => {
       assert.match(await focusedRowText(), /Condition - user configured/);
 
       // Bind as browser flow from the header's menu.
-      await page.getByRole("button", { name: "Header actions" }).click();
+      await page.getByRole("button", { name: "Actions", exact: true }).click();
       await page.getByRole("menuitem", { name: "Bind flow" }).click();
       const bind = page.getByRole("dialog", { name: /Bind flow/ });
       await bind.getByRole("combobox", { name: "Choose binding type" }).selectOption("browserFlow");
