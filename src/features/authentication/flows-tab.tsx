@@ -55,7 +55,15 @@ export function FlowsTab() {
             title: t("flowName"),
             cell: (flow) => (
               <>
-                <Link to={toFlow(realm, flow.id, flow.usedBy?.type, flow.builtIn)}>{flow.alias}</Link>{" "}
+                <Button
+                  variant="link"
+                  isInline
+                  component={(props: object) => (
+                    <Link {...props} to={toFlow(realm, flow.id, flow.usedBy?.type, flow.builtIn)} />
+                  )}
+                >
+                  {flow.alias}
+                </Button>{" "}
                 {flow.builtIn && <Label isCompact>{t("buildIn")}</Label>}
               </>
             ),
