@@ -24,6 +24,7 @@ import {
   updateRequiredAction,
   type RequiredActionRow,
 } from "./queries.ts";
+import "./flow-tree.css";
 import "./messages.ts";
 
 /** The realm's required actions in priority order, then the unregistered ones (off until switched on). */
@@ -86,7 +87,7 @@ export function RequiredActionsTab() {
 
   return (
     <>
-      <Table aria-label={t("authnRequiredActionsTable")} variant="compact">
+      <Table aria-label={t("authnRequiredActionsTable")} variant="compact" className="kc-authn-tree">
         <Thead>
           <Tr>
             <Th>{t("action")}</Th>
@@ -122,7 +123,7 @@ export function RequiredActionsTab() {
                 </Td>
                 <Td isActionCell>
                   {action.registered && canManage && (
-                    <>
+                    <div className="kc-authn-row-actions">
                       <Button
                         variant="plain"
                         aria-label={t("authnRaise", { name })}
@@ -153,7 +154,7 @@ export function RequiredActionsTab() {
                           icon={<CogIcon />}
                         />
                       )}
-                    </>
+                    </div>
                   )}
                 </Td>
               </Tr>
