@@ -91,7 +91,7 @@ export function AddStepDialog({
         )}
         {query.data && (
           <fieldset className="kc-authn-provider-list">
-            <legend className="pf-v6-screen-reader">{t("authnProvidersLabel")}</legend>
+            <legend className="pf-v6-screen-reader">{t("providers")}</legend>
             {shown.length === 0 && <p>{t("authnNoProviders")}</p>}
             {shown.map((provider) => (
               <Radio

@@ -16,7 +16,7 @@ import { AddStepDialog } from "./add-step-dialog.tsx";
 import { AddSubFlowDialog } from "./add-sub-flow-dialog.tsx";
 import { ExecutionConfigDialog } from "./execution-config-dialog.tsx";
 import { FlowTree, type AddKind } from "./flow-tree.tsx";
-import { buildFlowTree, type FlowTreeNode } from "./flow-tree-model.ts";
+import { buildFlowTree, requirementKey, type FlowTreeNode } from "./flow-tree-model.ts";
 import {
   addExecution,
   addSubFlow,
@@ -115,7 +115,7 @@ export function FlowSteps({ flow, isReadOnly, onDuplicate }: { flow: Flow; isRea
       addAlert(
         t("authnRequirementSaved", {
           name: node.info.displayName,
-          requirement: t(`authnRequirement_${requirement}`),
+          requirement: t(requirementKey(requirement)),
         }),
       );
     } catch (error) {

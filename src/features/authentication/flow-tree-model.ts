@@ -13,6 +13,10 @@ export interface FlowTreeNode {
   setSize: number;
 }
 
+/** The message key of a requirement's name (Keycloak's `disabled`, own keys for the others). */
+export const requirementKey = (requirement: string) =>
+  requirement === "DISABLED" ? "disabled" : `authnRequirement_${requirement}`;
+
 export const isSubFlow = (node: FlowTreeNode) => node.info.authenticationFlow === true;
 
 /** Keycloak's flattened, depth-first execution list (with `level`) turned back into a tree. */

@@ -13,7 +13,7 @@ import PlusCircleIcon from "@patternfly/react-icons/dist/esm/icons/plus-circle-i
 import SitemapIcon from "@patternfly/react-icons/dist/esm/icons/sitemap-icon.js";
 import TrashIcon from "@patternfly/react-icons/dist/esm/icons/trash-icon.js";
 import { useMessages } from "../../core/i18n/use-messages.ts";
-import { isSubFlow, treeKey, visibleRows, type FlowTreeNode } from "./flow-tree-model.ts";
+import { isSubFlow, requirementKey, treeKey, visibleRows, type FlowTreeNode } from "./flow-tree-model.ts";
 import "./flow-tree.css";
 import "./messages.ts";
 
@@ -93,7 +93,7 @@ export function FlowTree(props: FlowTreeProps) {
     >
       <Thead>
         <Tr>
-          <Th>{t("authnStepName")}</Th>
+          <Th>{t("step")}</Th>
           <Th>{t("requirement")}</Th>
           <Th screenReaderText={t("authnStepActions")} />
         </Tr>
@@ -205,11 +205,11 @@ function FlowTreeRow({
             onChange={(_event, value) => void tree.onRequirement(node, value)}
           >
             {choices.map((choice) => (
-              <FormSelectOption key={choice} value={choice} label={t(`authnRequirement_${choice}`)} />
+              <FormSelectOption key={choice} value={choice} label={t(requirementKey(choice))} />
             ))}
           </FormSelect>
         ) : (
-          t(`authnRequirement_${info.requirement ?? "DISABLED"}`)
+          t(requirementKey(info.requirement ?? "DISABLED"))
         )}
       </Td>
       <Td role="gridcell">

@@ -87,7 +87,7 @@ export function RequiredActionsTab() {
 
   return (
     <>
-      <Table aria-label={t("authnRequiredActionsTable")} variant="compact" className="kc-authn-tree">
+      <Table aria-label={t("requiredActions")} variant="compact" className="kc-authn-tree">
         <Thead>
           <Tr>
             <Th>{t("action")}</Th>
