@@ -194,6 +194,9 @@ export const authenticationMessages = {
   authnCibaPoll: "Poll",
   authnCibaPing: "Ping",
   authnLoginHint: "login_hint",
+  totpAppFreeOTPName: "FreeOTP",
+  totpAppGoogleName: "Google Authenticator",
+  totpAppMicrosoftAuthenticatorName: "Microsoft Authenticator",
 };
 
 registerMessages("authentication", authenticationMessages);

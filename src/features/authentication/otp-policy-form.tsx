@@ -79,7 +79,7 @@ export function OtpPolicyForm({ realm }: { realm: RealmRepresentation }) {
         <FormGroup label={t("supportedApplications")} fieldId="kc-otp-supported-applications" role="group">
           <LabelGroup id="kc-otp-supported-applications">
             {applications.map((application) => (
-              <Label key={application}>{application}</Label>
+              <Label key={application}>{t(application)}</Label>
             ))}
           </LabelGroup>
         </FormGroup>
