@@ -228,4 +228,75 @@ describe("authentication flows in the console", () => {
       await screenshot(page, "authentication-built-in-flow");
     });
   });
+
+  it("configures a step through its config description and deletes a step with the Delete key", async () => {
+    await withFailureShot(page, "authentication-configure", async () => {
+      const flows = (await (await api(`${AUTH}/flows`)).json()) as { id: string; alias: string }[];
+      const flow = flows.find((candidate) => candidate.alias === "browser with otp")!;
+      await page.goto(console(`authentication/${flow.id}/DEFAULT`));
+      await page.getByRole("treegrid", { name: "Steps of browser with otp" }).waitFor();
+      await page.getByRole("button", { name: "Configure Identity Provider Redirector" }).click();
+      const dialog = page.getByRole("dialog", { name: "Identity Provider Redirector config" });
+      await dialog.getByRole("textbox", { name: "Alias" }).fill("to-partner");
+      await dialog.getByRole("textbox", { name: "Default Identity Provider" }).fill("partner-idp");
+      assert.deepEqual(await seriousAxeViolations(page, HOST, INNER), [], "config dialog");
+      await screenshot(page, "authentication-config-dialog");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Successfully saved the config").waitFor();
+      const redirector = (await executions("browser with otp")).find(
+        (e) => e.providerId === "identity-provider-redirector",
+      ) as ExecutionInfo & { authenticationConfig?: string };
+      assert.ok(redirector.authenticationConfig, "the execution has a config");
+      const config = (await (await api(`${AUTH}/config/${redirector.authenticationConfig}`)).json()) as {
+        alias: string;
+        config: Record<string, string>;
+      };
+      assert.equal(config.alias, "to-partner");
+      assert.equal(config.config.defaultProvider, "partner-idp");
+
+      await treeRow("Kerberos").focus();
+      await page.keyboard.press("Delete");
+      await page.getByRole("dialog", { name: "Delete Kerberos?" }).getByRole("button", { name: "Delete" }).click();
+      await page.getByText("Execution successfully deleted").waitFor();
+      assert.equal(
+        (await executions("browser with otp")).some((e) => e.providerId === "auth-spnego"),
+        false,
+      );
+    });
+  });
+
+  it("creates a flow, keeps the form when the name is taken, and edits the flow's name", async () => {
+    await withFailureShot(page, "authentication-create", async () => {
+      await page.goto(console("authentication"));
+      await waitForTable(page.getByRole("grid", { name: "Authentication flows" }));
+      await page.getByRole("button", { name: "Create flow" }).first().click();
+      await page.getByRole("heading", { level: 1, name: "Create flow" }).waitFor();
+      await page.getByRole("textbox", { name: "Name" }).fill("browser");
+      await page.getByRole("textbox", { name: "Description" }).fill("taken name");
+      await noSeriousViolations("create flow");
+      await page.getByRole("button", { name: "Create flow" }).click();
+      await page.getByText("Could not create flow: Flow browser already exists").waitFor();
+      assert.equal(await page.getByRole("textbox", { name: "Name" }).inputValue(), "browser");
+      assert.equal(await page.getByRole("textbox", { name: "Description" }).inputValue(), "taken name");
+
+      await page.getByRole("textbox", { name: "Name" }).fill("partner login");
+      await page.getByRole("button", { name: "Create flow" }).click();
+      await page.getByRole("heading", { level: 1, name: "partner login" }).waitFor();
+      await page.getByText("No steps").waitFor();
+      await noSeriousViolations("empty flow");
+
+      await page.getByRole("button", { name: "Actions", exact: true }).click();
+      await page.getByRole("menuitem", { name: "Edit info" }).click();
+      const edit = page.getByRole("dialog", { name: "Edit flow" });
+      await edit.getByRole("textbox", { name: "Name" }).fill("partner sign-in");
+      await edit.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Flow successfully updated").waitFor();
+      await page.getByRole("heading", { level: 1, name: "partner sign-in" }).waitFor();
+      const flows = (await (await api(`${AUTH}/flows`)).json()) as { alias: string; description: string }[];
+      assert.deepEqual(
+        flows.filter((flow) => flow.alias.startsWith("partner")).map((flow) => [flow.alias, flow.description]),
+        [["partner sign-in", "taken name"]],
+      );
+    });
+  });
 });

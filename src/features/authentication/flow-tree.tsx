@@ -64,7 +64,14 @@ export function FlowTree(props: FlowTreeProps) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, node: FlowTreeNode) => {
-    if (event.target !== event.currentTarget) return;
+    if (event.target !== event.currentTarget) {
+      // Escape from a control of the row goes back to the row, where the arrow keys work again.
+      if (event.key === "Escape" && !event.defaultPrevented) {
+        event.preventDefault();
+        event.currentTarget.focus();
+      }
+      return;
+    }
     const result = treeKey(event.key, event.altKey, rows, node.id, collapsed);
     if (result.kind === "none") {
       if (event.key === "Delete" && !isReadOnly) {

@@ -149,7 +149,7 @@ export const authenticationMessages = {
   authnFlowNameRequired: "Give the flow a name.",
   authnTreeLabel: "Steps of {{flow}}",
   authnTreeHelp:
-    "Arrow keys move between steps, Left and Right collapse and expand sub-flows, Home and End jump to the first and last step, Alt+Arrow Up and Alt+Arrow Down move the step. Tab reaches the step's controls.",
+    "Arrow keys move between steps, Left and Right collapse and expand sub-flows, Home and End jump to the first and last step, Alt+Arrow Up and Alt+Arrow Down move the step. Tab reaches the step's controls, Escape returns to the step, Delete removes it.",
   step: "Step",
   authnStepActions: "Actions",
   authnRequirementOf: "Requirement of {{name}}",
