@@ -26,6 +26,9 @@ describe("authentication required actions and policies (element on a host page)"
     ((await (await api(`${AUTH}/required-actions`)).json()) as RequiredAction[]).sort(
       (a, b) => a.priority - b.priority,
     );
+  const requiredAction = async (alias: string) =>
+    (await requiredActions()).find((action) => action.alias === alias) as
+      (RequiredAction & { defaultAction?: boolean }) | undefined;
   const realm = async () => (await (await api("/admin/realms/demo")).json()) as Record<string, unknown>;
 
   before(async () => {
@@ -73,6 +76,39 @@ describe("authentication required actions and policies (element on a host page)"
       assert.equal((await requiredActions()).find((a) => a.alias === second.alias)?.enabled, false);
       assert.deepEqual(await seriousAxeViolations(page, HOST), [], "required actions");
       await screenshot(page, "authentication-required-actions");
+
+      await page.getByRole("switch", { name: "Verify Email as default action" }).click({ force: true });
+      for (let attempt = 0; attempt < 30; attempt++) {
+        if ((await requiredAction("VERIFY_EMAIL"))?.defaultAction) break;
+        await page.waitForTimeout(100);
+      }
+      assert.equal((await requiredAction("VERIFY_EMAIL"))?.defaultAction, true);
+
+      await page.getByRole("button", { name: "Configure Configure OTP" }).click();
+      const config = page.getByRole("dialog", { name: "Configuration for Configure OTP" });
+      await config.getByRole("textbox", { name: "Maximum Age of Authentication" }).fill("600");
+      assert.deepEqual(await seriousAxeViolations(page, HOST), [], "required action config");
+      await config.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Successfully saved the config").waitFor();
+      const saved = (await (await api(`${AUTH}/required-actions/CONFIGURE_TOTP/config`)).json()) as {
+        config: Record<string, string>;
+      };
+      assert.equal(saved.config.max_auth_age, "600");
+    });
+    await page.close();
+  });
+
+  it("registers an unregistered required action by switching it on", async () => {
+    assert.equal((await api(`${AUTH}/required-actions/delete_account`, { method: "DELETE" })).status, 204);
+    const page = await open();
+    await withFailureShot(page, "authentication-register-action", async () => {
+      await page.getByRole("tab", { name: "Required actions" }).click();
+      const enabled = page.getByRole("switch", { name: "Delete Account enabled" });
+      await enabled.waitFor();
+      assert.equal(await enabled.isChecked(), false);
+      await enabled.click({ force: true });
+      await page.getByText("Updated required action successfully").first().waitFor();
+      assert.ok(await requiredAction("delete_account"), "registered again");
     });
     await page.close();
   });
@@ -127,11 +163,25 @@ describe("authentication required actions and policies (element on a host page)"
       await page.getByRole("treegrid", { name: "Steps of browser" }).waitFor();
       assert.deepEqual(await seriousAxeViolations(page, HOST), [], "dark flow tree");
       await screenshot(page, "authentication-dark-tree");
-      await page
-        .getByRole("link", { name: "Authentication" })
-        .first()
-        .click()
-        .catch(() => undefined);
+      await page.reload();
+      await waitForTable(page.getByRole("grid", { name: "Authentication flows" }));
+      await page.getByRole("tab", { name: "Required actions" }).click();
+      await page.getByRole("grid", { name: "Required actions" }).getByText("Verify Email").waitFor();
+      assert.deepEqual(await seriousAxeViolations(page, HOST), [], "dark required actions");
+      await screenshot(page, "authentication-dark-required-actions");
+      await page.getByRole("tab", { name: "Policies" }).click();
+      for (const tab of [
+        "Password policy",
+        "OTP Policy",
+        "WebAuthn Policy",
+        "WebAuthn Passwordless Policy",
+        "CIBA Policy",
+      ]) {
+        await page.getByRole("tab", { name: tab }).click();
+        await page.getByRole("form", { name: tab }).waitFor();
+        assert.deepEqual(await seriousAxeViolations(page, HOST), [], `dark ${tab}`);
+      }
+      await screenshot(page, "authentication-dark-ciba");
     });
     await page.close();
   });
