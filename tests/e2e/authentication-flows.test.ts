@@ -117,6 +117,12 @@ describe("authentication flows in the console", () => {
         await page.keyboard.press("Enter");
         const dialog = page.getByRole("dialog", { name: button });
         await dialog.waitFor();
+        // The dialog puts the focus in its search field.
+        await page.waitForFunction(() => {
+          let active: Element | null = document.activeElement;
+          while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+          return active?.getAttribute("aria-label") === "Search for provider";
+        });
         await page.keyboard.type(search);
         const radio = dialog.getByRole("radio", { name, exact: true });
         await radio.waitFor();

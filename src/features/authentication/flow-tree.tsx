@@ -100,9 +100,12 @@ export function FlowTree(props: FlowTreeProps) {
     >
       <Thead>
         <Tr>
-          <Th>{t("step")}</Th>
-          <Th>{t("requirement")}</Th>
-          <Th screenReaderText={t("authnStepActions")} />
+          <Th width={50}>{t("step")}</Th>
+          <Th modifier="fitContent">{t("requirement")}</Th>
+          <Th modifier="fitContent" screenReaderText={t("authnOrderColumn")} />
+          <Th modifier="fitContent" screenReaderText={t("authnAddColumn")} />
+          <Th modifier="fitContent" screenReaderText={t("configure")} />
+          <Th modifier="fitContent" screenReaderText={t("delete")} />
         </Tr>
       </Thead>
       <Tbody>
@@ -203,7 +206,7 @@ function FlowTreeRow({
           </div>
         </div>
       </Td>
-      <Td role="gridcell">
+      <Td role="gridcell" modifier="fitContent">
         {choices.length > 1 && !readOnly ? (
           <FormSelect
             aria-label={t("authnRequirementOf", { name })}
@@ -219,7 +222,7 @@ function FlowTreeRow({
           t(requirementKey(info.requirement ?? "DISABLED"))
         )}
       </Td>
-      <Td role="gridcell">
+      <Td role="gridcell" modifier="fitContent">
         {!readOnly && (
           <div className="kc-authn-row-actions">
             <Button
@@ -238,48 +241,56 @@ function FlowTreeRow({
               onClick={() => onMoveClick("down")}
               icon={<ArrowDownIcon />}
             />
-            {isExpanded !== undefined && (
-              <>
-                <Button
-                  variant="plain"
-                  tabIndex={tabIndex}
-                  aria-label={t("addStepTo", { name })}
-                  onClick={() => tree.onAdd(node, "step")}
-                  icon={<PlusCircleIcon />}
-                />
-                <Button
-                  variant="plain"
-                  tabIndex={tabIndex}
-                  aria-label={t("addConditionTo", { name })}
-                  onClick={() => tree.onAdd(node, "condition")}
-                  icon={<CodeBranchIcon />}
-                />
-                <Button
-                  variant="plain"
-                  tabIndex={tabIndex}
-                  aria-label={t("addSubFlowTo", { name })}
-                  onClick={() => tree.onAdd(node, "subflow")}
-                  icon={<SitemapIcon />}
-                />
-              </>
-            )}
-            {info.configurable && (
-              <Button
-                variant="plain"
-                tabIndex={tabIndex}
-                aria-label={t("authnConfigureStep", { name })}
-                onClick={() => tree.onConfigure(node)}
-                icon={<CogIcon />}
-              />
-            )}
+          </div>
+        )}
+      </Td>
+      <Td role="gridcell" modifier="fitContent">
+        {!readOnly && isExpanded !== undefined && (
+          <div className="kc-authn-row-actions">
             <Button
               variant="plain"
               tabIndex={tabIndex}
-              aria-label={t("authnDeleteStep", { name })}
-              onClick={() => tree.onDelete(node)}
-              icon={<TrashIcon />}
+              aria-label={t("addStepTo", { name })}
+              onClick={() => tree.onAdd(node, "step")}
+              icon={<PlusCircleIcon />}
+            />
+            <Button
+              variant="plain"
+              tabIndex={tabIndex}
+              aria-label={t("addConditionTo", { name })}
+              onClick={() => tree.onAdd(node, "condition")}
+              icon={<CodeBranchIcon />}
+            />
+            <Button
+              variant="plain"
+              tabIndex={tabIndex}
+              aria-label={t("addSubFlowTo", { name })}
+              onClick={() => tree.onAdd(node, "subflow")}
+              icon={<SitemapIcon />}
             />
           </div>
+        )}
+      </Td>
+      <Td role="gridcell" modifier="fitContent">
+        {!readOnly && info.configurable && (
+          <Button
+            variant="plain"
+            tabIndex={tabIndex}
+            aria-label={t("authnConfigureStep", { name })}
+            onClick={() => tree.onConfigure(node)}
+            icon={<CogIcon />}
+          />
+        )}
+      </Td>
+      <Td role="gridcell" modifier="fitContent">
+        {!readOnly && (
+          <Button
+            variant="plain"
+            tabIndex={tabIndex}
+            aria-label={t("authnDeleteStep", { name })}
+            onClick={() => tree.onDelete(node)}
+            icon={<TrashIcon />}
+          />
         )}
       </Td>
     </Tr>

@@ -152,6 +152,8 @@ export const authenticationMessages = {
     "Arrow keys move between steps, Left and Right collapse and expand sub-flows, Home and End jump to the first and last step, Alt+Arrow Up and Alt+Arrow Down move the step. Tab reaches the step's controls, Escape returns to the step, Delete removes it.",
   step: "Step",
   authnStepActions: "Actions",
+  authnOrderColumn: "Order",
+  authnAddColumn: "Add to sub-flow",
   authnRequirementOf: "Requirement of {{name}}",
   authnMoveUp: "Move {{name}} up",
   authnMoveDown: "Move {{name}} down",

@@ -93,7 +93,8 @@ export function RequiredActionsTab() {
             <Th>{t("action")}</Th>
             <Th>{t("enabled")}</Th>
             <Th info={{ popover: t("authDefaultActionTooltip") }}>{t("setAsDefaultAction")}</Th>
-            <Th screenReaderText={t("authnStepActions")} />
+            <Th modifier="fitContent" screenReaderText={t("authnOrderColumn")} />
+            <Th modifier="fitContent" screenReaderText={t("configure")} />
           </Tr>
         </Thead>
         <Tbody>
@@ -138,23 +139,25 @@ export function RequiredActionsTab() {
                         onClick={() => void move(action, "down")}
                         icon={<ArrowDownIcon />}
                       />
-                      {action.configurable && (
-                        <Button
-                          variant="plain"
-                          aria-label={t("authnConfigureAction", { name })}
-                          onClick={() =>
-                            setDialog(
-                              <RequiredActionConfigDialog
-                                alias={action.alias!}
-                                name={name}
-                                onClose={() => setDialog(null)}
-                              />,
-                            )
-                          }
-                          icon={<CogIcon />}
-                        />
-                      )}
                     </div>
+                  )}
+                </Td>
+                <Td isActionCell>
+                  {action.registered && canManage && action.configurable && (
+                    <Button
+                      variant="plain"
+                      aria-label={t("authnConfigureAction", { name })}
+                      onClick={() =>
+                        setDialog(
+                          <RequiredActionConfigDialog
+                            alias={action.alias!}
+                            name={name}
+                            onClose={() => setDialog(null)}
+                          />,
+                        )
+                      }
+                      icon={<CogIcon />}
+                    />
                   )}
                 </Td>
               </Tr>
