@@ -94,6 +94,7 @@ describe("authentication required actions and policies (element on a host page)"
         config: Record<string, string>;
       };
       assert.equal(saved.config.max_auth_age, "600");
+      assert.equal(new URL(page.url()).hash, "", "the element never touches the host's address");
     });
     await page.close();
   });
