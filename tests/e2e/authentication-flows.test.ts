@@ -232,6 +232,14 @@ describe("authentication flows in the console", () => {
       assert.equal(await page.getByRole("combobox", { name: /Requirement of/ }).count(), 0);
       await noSeriousViolations("built-in flow");
       await screenshot(page, "authentication-built-in-flow");
+
+      await page.getByRole("button", { name: "Diagram view" }).click();
+      const diagram = page.getByRole("figure", { name: "Diagram of direct grant" });
+      await diagram.getByText("Username Validation").waitFor();
+      await noSeriousViolations("flow diagram");
+      await screenshot(page, "authentication-flow-diagram");
+      await page.getByRole("button", { name: "Table view" }).click();
+      await page.getByRole("treegrid", { name: "Steps of direct grant" }).waitFor();
     });
   });
 

@@ -4,6 +4,7 @@ import { Alert, AlertActionLink } from "@patternfly/react-core/dist/esm/componen
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { Content } from "@patternfly/react-core/dist/esm/components/Content/index.js";
 import { EmptyState, EmptyStateBody } from "@patternfly/react-core/dist/esm/components/EmptyState/index.js";
+import { ToggleGroup, ToggleGroupItem } from "@patternfly/react-core/dist/esm/components/ToggleGroup/index.js";
 import { Toolbar, ToolbarContent, ToolbarItem } from "@patternfly/react-core/dist/esm/components/Toolbar/index.js";
 import { errorMessage } from "../../core/api/api-error.ts";
 import { useMessages } from "../../core/i18n/use-messages.ts";
@@ -15,6 +16,7 @@ import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
 import { AddStepDialog } from "./add-step-dialog.tsx";
 import { AddSubFlowDialog } from "./add-sub-flow-dialog.tsx";
 import { ExecutionConfigDialog } from "./execution-config-dialog.tsx";
+import { FlowDiagram } from "./flow-diagram.tsx";
 import { FlowTree, type AddKind } from "./flow-tree.tsx";
 import { buildFlowTree, requirementKey, type FlowTreeNode } from "./flow-tree-model.ts";
 import {
@@ -28,6 +30,7 @@ import {
   updateExecution,
   type Flow,
 } from "./queries.ts";
+import "./flow-tree.css";
 import "./messages.ts";
 
 interface Target {
@@ -44,6 +47,7 @@ export function FlowSteps({ flow, isReadOnly, onDuplicate }: { flow: Flow; isRea
   const { addAlert, addError } = useAlerts();
   const { confirm, dialog: confirmDialog } = useConfirm();
   const [dialog, setDialog] = useState<ReactNode>(null);
+  const [view, setView] = useState<"table" | "diagram">("table");
   const alias = flow.alias ?? "";
   const query = useQuery({
     queryKey: executionsKey(realm, alias),
@@ -183,37 +187,50 @@ export function FlowSteps({ flow, isReadOnly, onDuplicate }: { flow: Flow; isRea
         <Alert
           variant="info"
           isInline
+          className="kc-authn-built-in-notice"
           title={t("authnBuiltInReadOnly")}
           actionLinks={<AlertActionLink onClick={onDuplicate}>{t("duplicate")}</AlertActionLink>}
         >
           {t("authnBuiltInReadOnlyBody")}
         </Alert>
       )}
-      {!isReadOnly && (
-        <Toolbar>
-          <ToolbarContent>
-            <ToolbarItem>
-              <Button variant="secondary" onClick={() => openAdd(top, "step", t("addExecutionTitle"))}>
-                {t("addStep")}
-              </Button>
-            </ToolbarItem>
-            {canNest && (
-              <>
-                <ToolbarItem>
-                  <Button variant="secondary" onClick={() => openAdd(top, "condition", t("addCondition"))}>
-                    {t("addCondition")}
-                  </Button>
-                </ToolbarItem>
-                <ToolbarItem>
-                  <Button variant="secondary" onClick={() => openAdd(top, "subflow", t("addSubFlowTitle"))}>
-                    {t("addSubFlow")}
-                  </Button>
-                </ToolbarItem>
-              </>
-            )}
-          </ToolbarContent>
-        </Toolbar>
-      )}
+      <Toolbar>
+        <ToolbarContent>
+          <ToolbarItem>
+            <ToggleGroup aria-label={t("authnViews")}>
+              <ToggleGroupItem text={t("tableView")} isSelected={view === "table"} onChange={() => setView("table")} />
+              <ToggleGroupItem
+                text={t("diagramView")}
+                isSelected={view === "diagram"}
+                onChange={() => setView("diagram")}
+              />
+            </ToggleGroup>
+          </ToolbarItem>
+          {!isReadOnly && view === "table" && (
+            <>
+              <ToolbarItem>
+                <Button variant="secondary" onClick={() => openAdd(top, "step", t("addExecutionTitle"))}>
+                  {t("addStep")}
+                </Button>
+              </ToolbarItem>
+              {canNest && (
+                <>
+                  <ToolbarItem>
+                    <Button variant="secondary" onClick={() => openAdd(top, "condition", t("addCondition"))}>
+                      {t("addCondition")}
+                    </Button>
+                  </ToolbarItem>
+                  <ToolbarItem>
+                    <Button variant="secondary" onClick={() => openAdd(top, "subflow", t("addSubFlowTitle"))}>
+                      {t("addSubFlow")}
+                    </Button>
+                  </ToolbarItem>
+                </>
+              )}
+            </>
+          )}
+        </ToolbarContent>
+      </Toolbar>
       {query.isPending && <LoadingSpinner />}
       {query.error && (
         <Alert
@@ -228,7 +245,8 @@ export function FlowSteps({ flow, isReadOnly, onDuplicate }: { flow: Flow; isRea
           <EmptyStateBody>{t("emptyExecutionInstructions")}</EmptyStateBody>
         </EmptyState>
       )}
-      {nodes.length > 0 && (
+      {nodes.length > 0 && view === "diagram" && <FlowDiagram flowAlias={alias} nodes={nodes} />}
+      {nodes.length > 0 && view === "table" && (
         <>
           <Content component="p" id="kc-authn-tree-help" className="kc-authn-tree-help">
             {t("authnTreeHelp")}
