@@ -50,6 +50,18 @@ describe("authentication flows in the console", () => {
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
     await markAdminCliAsConsoleClient(api, "master");
+    const created = await api(`${AUTH}/flows`, {
+      method: "POST",
+      body: { alias: "spa browser", description: "Only for the SPA", providerId: "basic-flow", topLevel: true },
+    });
+    assert.equal(created.status, 201);
+    const flowId = created.headers.get("location")!.split("/").pop()!;
+    const [spa] = (await (await api("/admin/realms/demo/clients?clientId=spa")).json()) as Record<string, unknown>[];
+    const bound = await api(`/admin/realms/demo/clients/${spa!.id}`, {
+      method: "PUT",
+      body: { ...spa, authenticationFlowBindingOverrides: { browser: flowId } },
+    });
+    assert.equal(bound.status, 204);
     ({ page } = await newPage(browser));
     page.setDefaultTimeout(TIMEOUT);
     await page.goto(`${server.baseUrl}/admin/master/console/`);
@@ -68,6 +80,14 @@ describe("authentication flows in the console", () => {
       const list = page.getByRole("grid", { name: "Authentication flows" });
       await waitForTable(list);
       await list.getByText("Bound as browser flow").waitFor();
+      await list
+        .getByRole("row", { name: /^spa browser/ })
+        .getByText("Clients: spa")
+        .waitFor();
+      await list
+        .getByRole("row", { name: /^registration/ })
+        .getByText("Built-in")
+        .waitFor();
       await noSeriousViolations("flows list");
       await screenshot(page, "authentication-flows-list");
 
