@@ -292,6 +292,12 @@ describe("authentication flows in the console", () => {
       await page.keyboard.press("Delete");
       await page.getByRole("dialog", { name: "Delete Kerberos?" }).getByRole("button", { name: "Delete" }).click();
       await page.getByText("Execution successfully deleted").waitFor();
+      await page.waitForFunction(() => {
+        let active: Element | null = document.activeElement;
+        while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+        return active?.getAttribute("role") === "row";
+      });
+      assert.match(await focusedRowText(), /Identity Provider Redirector/);
       assert.equal(
         (await executions("browser with otp")).some((e) => e.providerId === "auth-spnego"),
         false,

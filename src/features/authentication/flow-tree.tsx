@@ -76,6 +76,9 @@ export function FlowTree(props: FlowTreeProps) {
     if (result.kind === "none") {
       if (event.key === "Delete" && !isReadOnly) {
         event.preventDefault();
+        // Once the step is gone, the focus goes to its neighbour instead of getting lost.
+        const index = rows.indexOf(node);
+        focusNext.current = (rows[index + 1] ?? rows[index - 1])?.id;
         props.onDelete(node);
       }
       return;
