@@ -87,7 +87,7 @@ export function RequiredActionsTab() {
 
   return (
     <>
-      <Table aria-label={t("requiredActions")} variant="compact" className="kc-authn-tree">
+      <Table aria-label={t("requiredActions")} variant="compact">
         <Thead>
           <Tr>
             <Th>{t("action")}</Th>
