@@ -4,12 +4,14 @@ import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
+import { fromBase32, totp } from "../support/otp.ts";
 import { markAdminCliAsConsoleClient, screenshot, waitForTable, withFailureShot } from "./organizations-support.ts";
 
 const TIMEOUT = 20_000;
 const HOST = "kc-admin-console";
 const INNER = "main";
 const AUTH = "/admin/realms/demo/authentication";
+const PASSWORD = "Sixteen-chars-ok";
 
 interface ExecutionInfo {
   id: string;
@@ -44,6 +46,26 @@ describe("authentication flows in the console", () => {
       while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
       return active?.getAttribute("role") === "row" ? (active.querySelector("td")?.textContent ?? "") : "";
     });
+
+  /** Polls a reading until it passes: the tree re-renders after a key press. */
+  const settled = async (read: () => Promise<string | null>, passes: (value: string) => boolean) => {
+    let value = (await read()) ?? "";
+    for (let attempt = 0; attempt < 50 && !passes(value); attempt++) {
+      await page.waitForTimeout(100);
+      value = (await read()) ?? "";
+    }
+    return value;
+  };
+  const expectFocusedRow = async (pattern: RegExp) =>
+    assert.match(await settled(focusedRowText, (text) => pattern.test(text)), pattern);
+  const expectExpanded = async (name: string, expanded: "true" | "false") =>
+    assert.equal(
+      await settled(
+        () => treeRow(name).getAttribute("aria-expanded"),
+        (value) => value === expanded,
+      ),
+      expanded,
+    );
 
   before(async () => {
     server = await startTestServer({ args: ["--demo-pages"] });
@@ -115,7 +137,7 @@ describe("authentication flows in the console", () => {
 
       await tree.getByRole("row").nth(1).focus();
       await page.keyboard.press("End");
-      assert.match(await focusedRowText(), /otp check/);
+      await expectFocusedRow(/otp check/);
       await page.keyboard.press("Tab");
       await page.keyboard.press("c");
       await page.getByText("otp check is now Conditional").first().waitFor();
@@ -166,7 +188,7 @@ describe("authentication flows in the console", () => {
       await treeRow("OTP Form").focus();
       await page.keyboard.press("Alt+ArrowUp");
       await page.getByText("OTP Form moved").first().waitFor();
-      assert.match(await focusedRowText(), /OTP Form/);
+      await expectFocusedRow(/OTP Form/);
       assert.equal(await otpIndex(), 0);
       await page.keyboard.press("Alt+ArrowDown");
       await page.waitForFunction(() => true);
@@ -177,14 +199,14 @@ describe("authentication flows in the console", () => {
       // Collapse and expand the sub-flow with Left and Right.
       await treeRow("otp check").focus();
       await page.keyboard.press("ArrowLeft");
-      assert.equal(await treeRow("otp check").getAttribute("aria-expanded"), "false");
+      await expectExpanded("otp check", "false");
       const rows = page.getByRole("treegrid").getByRole("row");
       const shown = await rows.count();
       await page.keyboard.press("ArrowRight");
-      assert.equal(await treeRow("otp check").getAttribute("aria-expanded"), "true");
+      await expectExpanded("otp check", "true");
       assert.equal(await rows.count(), shown + 2);
       await page.keyboard.press("ArrowRight");
-      assert.match(await focusedRowText(), /Condition - user configured/);
+      await expectFocusedRow(/Condition - user configured/);
 
       // Bind as browser flow from the header's menu.
       await page.getByRole("button", { name: "Actions", exact: true }).click();
@@ -210,6 +232,136 @@ describe("authentication flows in the console", () => {
         ],
       );
     });
+  });
+
+  /** A demo user with a long password, owing the given required actions. */
+  const createUser = async (username: string, requiredActions: string[] = []) => {
+    const created = await api("/admin/realms/demo/users", {
+      method: "POST",
+      body: {
+        username,
+        enabled: true,
+        email: `${username}@example.com`,
+        emailVerified: true,
+        firstName: username,
+        lastName: "Tester",
+        requiredActions,
+        credentials: [{ type: "password", value: PASSWORD, temporary: false }],
+      },
+    });
+    assert.equal(created.status, 201, await created.text());
+    return created.headers.get("location")!.split("/").pop()!;
+  };
+
+  /** Signs in on the demo realm's account page in a fresh browser context. */
+  const accountSignIn = async (username: string) => {
+    const fresh = await newPage(browser);
+    fresh.page.setDefaultTimeout(TIMEOUT);
+    await fresh.page.goto(`${server.baseUrl}/realms/demo/account`);
+    await signIn(fresh.page, { username, password: PASSWORD });
+    return fresh;
+  };
+  const personalInfo = async (account: Page, username: string) => {
+    await account.getByRole("heading", { name: "Personal info" }).waitFor();
+    assert.equal(await account.locator("#username").innerText(), username);
+  };
+
+  it("signs in through the bound flow: OTP set up by CONFIGURE_TOTP, then asked for, a wrong code refused", async () => {
+    await createUser("otp-owner", ["CONFIGURE_TOTP"]);
+    await createUser("no-otp");
+    const setup = await accountSignIn("otp-owner");
+    let secret = "";
+    await withFailureShot(setup.page, "authentication-otp-setup", async () => {
+      await setup.page.getByRole("heading", { name: "Mobile Authenticator Setup" }).waitFor();
+      secret = fromBase32(await setup.page.locator("#kc-totp-secret-key").innerText());
+      await setup.page.getByLabel("One-time code").fill(totp(secret));
+      await setup.page.getByRole("button", { name: "Submit" }).click();
+      await personalInfo(setup.page, "otp-owner");
+    });
+    await setup.context.close();
+
+    // The conditional sub-flow asks for the code now that the user has an OTP credential.
+    const again = await accountSignIn("otp-owner");
+    await withFailureShot(again.page, "authentication-otp-sign-in", async () => {
+      const code = again.page.getByLabel("One-time code");
+      await code.waitFor();
+      const valid = [-1, 0, 1, 2].map((step) => totp(secret, step));
+      await code.fill(valid.includes("000000") ? "111111" : "000000");
+      await again.page.getByRole("button", { name: "Sign In" }).click();
+      await again.page.getByText("Invalid authenticator code.").waitFor();
+      assert.equal(await again.page.getByRole("heading", { name: "Personal info" }).count(), 0);
+      // The setup used this period's code; a code is good once, so the next period's one signs in.
+      await code.fill(totp(secret, 1));
+      await again.page.getByRole("button", { name: "Sign In" }).click();
+      await personalInfo(again.page, "otp-owner");
+    });
+    await again.context.close();
+
+    // A user without OTP is not asked: the condition 'user configured' does not hold.
+    const plain = await accountSignIn("no-otp");
+    await personalInfo(plain.page, "no-otp");
+    assert.equal(await plain.page.getByLabel("One-time code").count(), 0);
+    await plain.context.close();
+  });
+
+  it("refuses a short password in the reset-password dialog once the policy says length(12)", async () => {
+    const userId = await createUser("policy-user");
+    await withFailureShot(page, "authentication-password-policy", async () => {
+      await page.goto(console("authentication/policies"));
+      await page.getByRole("tab", { name: "Password policy" }).waitFor();
+      await page.getByRole("combobox", { name: "Add policy" }).selectOption("length");
+      await page.getByRole("spinbutton", { name: "Minimum Length" }).fill("12");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Password policies successfully updated").first().waitFor();
+      const realm = (await (await api("/admin/realms/demo")).json()) as { passwordPolicy?: string };
+      assert.equal(realm.passwordPolicy, "length(12)");
+
+      await page.goto(console(`users/${userId}/credentials`));
+      await page.getByRole("button", { name: "Reset password" }).click();
+      const dialog = page.getByRole("dialog", { name: /Reset password/ });
+      await dialog.getByRole("textbox", { name: "Password", exact: true }).fill("short-pw");
+      await dialog.getByRole("textbox", { name: "Password confirmation" }).fill("short-pw");
+      await dialog.getByRole("button", { name: "Set password" }).click();
+      const message = "Invalid password: minimum length 12.";
+      await page.getByText(`Error saving password: ${message}`).first().waitFor();
+      await dialog.getByText(message).waitFor();
+      assert.equal(await dialog.getByRole("textbox", { name: "Password", exact: true }).inputValue(), "short-pw");
+      await noSeriousViolations("reset password refused");
+      await screenshot(page, "authentication-password-policy-refused");
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+    });
+    // The password did not change: the old one still signs in.
+    const account = await accountSignIn("policy-user");
+    await personalInfo(account.page, "policy-user");
+    await account.context.close();
+  });
+
+  it("makes Terms and Conditions a default action that a new user meets at the next sign-in", async () => {
+    await withFailureShot(page, "authentication-default-action", async () => {
+      await page.goto(console("authentication/required-actions"));
+      const table = page.getByRole("grid", { name: "Required actions" });
+      await table.getByText("Terms and Conditions").waitFor();
+      const enabled = page.getByRole("switch", { name: "Terms and Conditions enabled" });
+      if (!(await enabled.isChecked())) {
+        await enabled.click({ force: true });
+        await page.getByText("Updated required action successfully").first().waitFor();
+      }
+      await page.getByRole("switch", { name: "Terms and Conditions as default action" }).click({ force: true });
+      await page.getByText("Updated required action successfully").first().waitFor();
+    });
+    const terms = (await (await api(`${AUTH}/required-actions/TERMS_AND_CONDITIONS`)).json()) as {
+      enabled: boolean;
+      defaultAction: boolean;
+    };
+    assert.deepEqual([terms.enabled, terms.defaultAction], [true, true]);
+    await createUser("new-starter");
+    const account = await accountSignIn("new-starter");
+    await withFailureShot(account.page, "authentication-default-action-sign-in", async () => {
+      await account.page.getByRole("heading", { name: "Terms and Conditions" }).waitFor();
+      await account.page.getByRole("button", { name: "Accept" }).click();
+      await personalInfo(account.page, "new-starter");
+    });
+    await account.context.close();
   });
 
   it("refuses to delete a built-in flow and a bound flow with the server's message", async () => {
@@ -297,7 +449,7 @@ describe("authentication flows in the console", () => {
         while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
         return active?.getAttribute("role") === "row";
       });
-      assert.match(await focusedRowText(), /Identity Provider Redirector/);
+      await expectFocusedRow(/Identity Provider Redirector/);
       assert.equal(
         (await executions("browser with otp")).some((e) => e.providerId === "auth-spnego"),
         false,

@@ -1,39 +1,15 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { createHmac } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { createClient, createRealm, createUser, startAdminServer, type Api } from "../support/admin-api.ts";
 import type { TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousPageViolations } from "../support/axe.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
+import { fromBase32, totp } from "../support/otp.ts";
 import { screenshot, withFailureShot } from "./organizations-support.ts";
 
 const REALM = "login-pages";
-
-function totp(secret: string, offsetSteps = 0): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + offsetSteps));
-  const hash = createHmac("sha1", Buffer.from(secret, "utf8")).update(counter).digest();
-  const offset = hash[hash.length - 1]! & 0xf;
-  return String((hash.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
-
-function fromBase32(text: string): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = 0;
-  let value = 0;
-  const bytes: number[] = [];
-  for (const char of text.replace(/\s+/g, "")) {
-    value = (value << 5) | alphabet.indexOf(char);
-    bits += 5;
-    if (bits >= 8) {
-      bytes.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(bytes).toString("utf8");
-}
 
 describe("login pages in Chromium: OTP, authenticator setup, profile, email verification, terms", () => {
   let server: TestServer;

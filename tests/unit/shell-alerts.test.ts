@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { newAlertId, withAlert } from "../../src/core/ui/alerts/alert-list.ts";
 import { AlertStore } from "../../src/core/ui/alerts/alert-store.ts";
+import { errorTexts } from "../../src/core/api/api-error.ts";
 
 describe("alerts", () => {
   beforeEach(() => vi.useFakeTimers());
@@ -46,5 +47,26 @@ describe("alerts", () => {
     store.remove(id);
     expect(store.alerts).toHaveLength(0);
     expect(listener).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("error texts of a failed call", () => {
+  const failed = (responseData: unknown) => ({ response: { status: 400 }, responseData });
+
+  it("shows Keycloak's sentence instead of a message key given with a description", () => {
+    const error = failed({
+      error: "invalidPasswordMinLengthMessage",
+      error_description: "Invalid password: minimum length 12.",
+    });
+    expect(errorTexts(error)).toEqual({ text: "Invalid password: minimum length 12." });
+  });
+
+  it("keeps a sentence as the text and the description beside it", () => {
+    const error = failed({ errorMessage: "Client app already exists", error_description: "more" });
+    expect(errorTexts(error)).toEqual({ text: "Client app already exists", description: "more" });
+  });
+
+  it("keeps a key without a description as it is", () => {
+    expect(errorTexts(failed({ error: "unknown_error" }))).toEqual({ text: "unknown_error" });
   });
 });

@@ -30,6 +30,18 @@ export function errorDescription(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * An error's text (an alert's title) and description. Keycloak answers some refusals with a message key as `error`
+ * and the sentence as `error_description` (e.g. invalidPasswordMinLengthMessage / "Invalid password: minimum
+ * length 12."): the sentence then is the text, not the key.
+ */
+export function errorTexts(error: unknown): { text: string; description?: string } {
+  const text = errorMessage(error);
+  const description = errorDescription(error);
+  if (description && /^[A-Za-z][\w.-]*$/.test(text)) return { text: description };
+  return { text, description };
+}
+
 export function responseStatus(error: unknown): number | undefined {
   return (error as ResponseError | undefined)?.response?.status;
 }

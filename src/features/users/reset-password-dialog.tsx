@@ -2,6 +2,7 @@ import { useId } from "react";
 import { FormProvider } from "react-hook-form";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
+import { errorTexts, responseStatus } from "../../core/api/api-error.ts";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
@@ -42,6 +43,9 @@ export function ResetPasswordDialog({
       alerts.addAlert(t("savePasswordSuccess"));
       onDone();
     } catch (error) {
+      // A refused password (the realm's password policy) is said next to the field as well.
+      if (responseStatus(error) === 400)
+        form.setError("password", { type: "server", message: errorTexts(error).text }, { shouldFocus: true });
       alerts.addError("savePasswordError", error);
     }
   };

@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
-import { errorDescription, errorMessage } from "../../api/api-error.ts";
+import { errorTexts } from "../../api/api-error.ts";
 import { useCoreMessages } from "../../i18n/use-messages.ts";
 import type { AlertVariant } from "./alert-list.ts";
 import { AlertStore } from "./alert-store.ts";
@@ -20,8 +20,8 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
     () => ({
       addAlert: (message, variant = "success", description) => store.add(message, variant, description),
       addError: (messageKey, error) => {
-        const text = errorMessage(error);
-        store.add(t(messageKey, { error: text, message: text }), "danger", errorDescription(error));
+        const { text, description } = errorTexts(error);
+        store.add(t(messageKey, { error: text, message: text }), "danger", description);
       },
     }),
     [store, t],
