@@ -1,0 +1,54 @@
+import type KeycloakAdminClient from "@keycloak/keycloak-admin-client";
+import type { QueryClient } from "@tanstack/react-query";
+import type RealmRepresentation from "@keycloak/keycloak-admin-client/lib/defs/realmRepresentation.js";
+import type { PartialImportRealmRepresentation } from "@keycloak/keycloak-admin-client/lib/defs/realmRepresentation.js";
+import type { UserProfileConfig } from "@keycloak/keycloak-admin-client/lib/defs/userProfileMetadata.js";
+import { realmKey } from "../../core/api/realm.ts";
+
+export type Realm = RealmRepresentation;
+
+/** The realm representation this area edits (the shell reads its own copy under `realmKey`). */
+export const realmSettingsKey = (realm: string) => ["realm-settings", realm, "realm"] as const;
+export const userProfileKey = (realm: string) => ["realm-settings", realm, "user-profile"] as const;
+
+export async function fetchRealmSettings(client: KeycloakAdminClient, realm: string): Promise<Realm | undefined> {
+  return (await client.realms.findOne({ realm }, { catchNotFound: true })) ?? undefined;
+}
+
+/** PUT of the whole representation with the changes on top, as Keycloak's console sends it. */
+export function saveRealm(client: KeycloakAdminClient, realm: Realm, changes: Partial<Realm>): Promise<void> {
+  return client.realms.update({ realm: realm.realm ?? "" }, { ...realm, ...changes });
+}
+
+/** After a save: this realm's representation, the shell's copy and its realm names (display names) are read again. */
+export async function refreshRealm(queryClient: QueryClient, realm: string): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: realmSettingsKey(realm) }),
+    queryClient.invalidateQueries({ queryKey: realmKey(realm) }),
+    queryClient.invalidateQueries({ queryKey: ["realm-names"] }),
+  ]);
+}
+
+export function deleteRealm(client: KeycloakAdminClient, realm: string): Promise<void> {
+  return client.realms.del({ realm });
+}
+
+export function partialExport(
+  client: KeycloakAdminClient,
+  realm: string,
+  options: { exportClients: boolean; exportGroupsAndRoles: boolean },
+): Promise<Realm> {
+  return client.realms.export({ realm, ...options });
+}
+
+export function partialImport(client: KeycloakAdminClient, realm: string, rep: PartialImportRealmRepresentation) {
+  return client.realms.partialImport({ realm, rep });
+}
+
+export function fetchUserProfile(client: KeycloakAdminClient, realm: string): Promise<UserProfileConfig> {
+  return client.users.getProfile({ realm });
+}
+
+export function saveUserProfile(client: KeycloakAdminClient, realm: string, config: UserProfileConfig) {
+  return client.users.updateProfile({ realm, ...config });
+}
