@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# Browser and end-to-end tests drive Debian's Chromium (test tools never download a browser).
-# Installs it when missing and we may (root with apt-get); otherwise says what to do.
+# Browser and end-to-end tests drive Debian's Chromium (test tools never download a browser); the mail tests'
+# TLS certificate comes from the openssl command. Installs what is missing when we may (root with apt-get);
+# otherwise says what to do.
 set -euo pipefail
 chrome="${CHROME_PATH:-/usr/bin/chromium}"
-[ -x "$chrome" ] && exit 0
+missing=()
+[ -x "$chrome" ] || missing+=(chromium)
+command -v openssl >/dev/null || missing+=(openssl)
+[ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-  echo "Installing Debian's chromium for the browser tests..."
+  echo "Installing Debian's ${missing[*]} for the tests..."
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq chromium > /dev/null
+  apt-get install -y -qq "${missing[@]}" > /dev/null
   exit 0
 fi
-echo "Chromium not found at $chrome: install Debian's chromium package or set CHROME_PATH." >&2
+echo "Missing for the tests: ${missing[*]} (Chromium at $chrome). Install Debian's packages or set CHROME_PATH." >&2
 exit 1

@@ -203,22 +203,42 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
       await diff.scrollIntoViewIfNeeded();
       await screenshot(page, "client-evaluate-compare");
 
-      // A real sign-in (password grant) gives the same claim.
+      // A real sign-in: dora signs in on the login page (code flow), the client exchanges the code.
+      const login = await newPage(browser);
+      const callback = "http://127.0.0.1/callback";
+      let redirectedTo = "";
+      await login.page.route(`${callback}**`, async (route) => {
+        redirectedTo = route.request().url();
+        await route.fulfill({ status: 200, contentType: "text/plain", body: "signed in" });
+      });
+      const authorize = new URL(`${server.baseUrl}/realms/demo/protocol/openid-connect/auth`);
+      authorize.search = new URLSearchParams({
+        client_id: CLIENT_ID,
+        redirect_uri: callback,
+        response_type: "code",
+        scope: "openid",
+        state: "dedicated-scope-test",
+      }).toString();
+      await login.page.goto(authorize.toString());
+      await signIn(login.page, { username: "dora", password: "pw-dora-1" });
+      await login.page.getByText("signed in").waitFor();
+      const code = new URL(redirectedTo).searchParams.get("code");
+      assert.ok(code, `a code in ${redirectedTo}`);
       const tokenResponse = await fetch(`${server.baseUrl}/realms/demo/protocol/openid-connect/token`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({
-          grant_type: "password",
+          grant_type: "authorization_code",
+          code,
+          redirect_uri: callback,
           client_id: CLIENT_ID,
           client_secret: SECRET,
-          username: "dora",
-          password: "pw-dora-1",
-          scope: "openid",
         }),
       });
-      const tokens = (await tokenResponse.json()) as { access_token?: string };
+      const tokens = (await tokenResponse.json()) as { access_token?: string; id_token?: string };
       assert.equal(tokenResponse.status, 200, JSON.stringify(tokens));
       assert.equal(decodeJwt(tokens.access_token!).department, "payroll-ops");
+      await login.context.close();
     });
   });
 
@@ -251,6 +271,43 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
       );
       assert.deepEqual(await seriousAxeViolations(page, HOST, INNER), [], "dedicated scope tab");
       await screenshot(page, "client-dedicated-scope");
+    });
+  });
+  it("keeps a pairwise mapper's form and shows the server's message on Sector Identifier URI", async () => {
+    // Redirect URIs on two hosts: Keycloak then requires a sector identifier URI for pairwise subjects.
+    const twoHosts = await created(`${REALM}/clients`, {
+      clientId: "pairwise-two-hosts",
+      publicClient: true,
+      redirectUris: ["https://one.example.com/*", "https://two.example.com/*"],
+    });
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "client-pairwise-mapper", async () => {
+      await openConsole(page, `clients/${twoHosts}/clientScopes/dedicated`);
+      await page.getByRole("button", { name: "Configure a new mapper" }).click();
+      await page
+        .getByRole("dialog", { name: "Add mapper" })
+        .getByRole("button", { name: "Pairwise subject identifier" })
+        .click();
+      await page.getByRole("textbox", { name: "Name", exact: true }).fill("pairwise sub");
+      await page.getByRole("textbox", { name: "Salt" }).fill("pepper");
+      await page.getByRole("button", { name: "Save" }).click();
+      const message =
+        "Without a configured Sector Identifier URI, client redirect URIs must not contain multiple host components.";
+      const sector = page.getByRole("textbox", { name: "Sector Identifier URI" });
+      // The message stands as the field's helper text and the field is marked invalid.
+      await page.locator(".pf-v6-c-form__group").filter({ has: sector }).getByText(message).waitFor();
+      assert.equal(await sector.getAttribute("aria-invalid"), "true");
+      assert.equal(await page.getByRole("textbox", { name: "Name", exact: true }).inputValue(), "pairwise sub");
+      assert.equal(await page.getByRole("textbox", { name: "Salt" }).inputValue(), "pepper");
+      const stored = await json<unknown[]>(`${REALM}/clients/${twoHosts}/protocol-mappers/models`);
+      assert.equal(stored.length, 0, "nothing was stored");
+
+      // With a sector identifier the same form saves.
+      await sector.fill("https://sector.example.com/redirects.json");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Mapping successfully created").waitFor();
+      assert.deepEqual(await seriousAxeViolations(page, HOST, INNER), [], "pairwise mapper");
     });
   });
 });

@@ -35,7 +35,8 @@ export function mapperConfig(properties: ConfigProperty[], values: ConfigFormVal
 
 /**
  * The server's answer to a bad mapper next to its field: `{field, errorMessage}` on a config
- * property's field, a missing name (400 "Protocol mapper name is missing") on the name.
+ * property's field, a message naming a property (by key or by its label, e.g. the pairwise mapper's
+ * "Without a configured Sector Identifier URI, …") on that property, a missing name on the name.
  */
 export function mapperServerErrors(
   form: { setError: UseFormSetError<MapperFormValues> },
@@ -47,7 +48,11 @@ export function mapperServerErrors(
   const placed = applyServerErrors(form, error, t, (field) => (names.has(field) ? configFieldName(field) : field));
   if (placed.length > 0) return;
   const message = errorMessage(error);
-  const named = properties.find((property) => property.name && message.includes(property.name));
+  const lower = message.toLowerCase();
+  const label = (property: ConfigProperty) => (property.label ? t(property.label).toLowerCase() : "");
+  const named =
+    properties.find((property) => property.name && message.includes(property.name)) ??
+    properties.find((property) => label(property).length > 2 && lower.includes(label(property)));
   const field = named
     ? configFieldName(named.name!)
     : responseStatus(error) === 400 && /name/i.test(message)

@@ -179,3 +179,6 @@ export const realmFits: Fits<RealmInput, RealmRepresentation> = true;
 
 export const BriefQuery = Query({ briefRepresentation: Flag() });
 export const ExportQuery = Query({ exportClients: Flag(), exportGroupsAndRoles: Flag() });
+
+/** testSMTPConnection: Keycloak reads a `Map<String, String>` (the admin client sends numbers as they are). */
+export const SmtpSettingsSchema = Type.Record(Type.String(), Type.String(), { title: "SmtpSettings", nullable: true });
