@@ -125,7 +125,34 @@ export async function saveAndWait(page: Page): Promise<void> {
   await page.getByText("Realm successfully updated").first().waitFor();
 }
 
-/** PatternFly's switch input sits under its toggle: click the label that wraps both. */
+/** Flips a switch as a keyboard user does (PatternFly's input sits under its toggle, out of a pointer's reach). */
 export async function toggle(switchInput: Locator): Promise<void> {
-  await switchInput.locator("xpath=..").click();
+  const before = await switchInput.isChecked();
+  await switchInput.focus();
+  await switchInput.press("Space");
+  if ((await switchInput.isChecked()) === before) await switchInput.page().waitForTimeout(100);
+}
+
+let goneRealms = 0;
+
+/**
+ * A failed save: opens `tab` of a new realm, lets `change` type into the form, deletes the realm behind the
+ * form's back and saves. The server's message shows and `kept` still finds what was typed.
+ */
+export async function expectFailedSaveKeepsForm(
+  suite: RealmSettingsSuite,
+  tab: string,
+  change: (form: Locator) => Promise<void>,
+  kept: (form: Locator) => Promise<void>,
+): Promise<void> {
+  const realm = `e2e-gone-${++goneRealms}`;
+  assert.equal((await suite.api("/admin/realms", { method: "POST", body: { realm } })).status, 201);
+  const page = await openConsoleTab(suite, tab, realm);
+  const form = page.getByRole("form", { name: tabTitle(tab) });
+  await change(form);
+  assert.equal((await suite.api(`/admin/realms/${realm}`, { method: "DELETE" })).status, 204);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await page.getByText("Realm could not be updated: Realm not found.").waitFor();
+  await kept(form);
+  await page.close();
 }
