@@ -10,6 +10,7 @@ import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
 import { RoutableTabs, type RoutableTab } from "../../core/ui/page/index.ts";
 import { GeneralTab } from "./general-tab.tsx";
 import { LoginTab } from "./login-tab.tsx";
+import { SessionsTab } from "./sessions-tab.tsx";
 import { ThemesTab } from "./themes-tab.tsx";
 import { NotBuiltTab } from "./not-built-tab.tsx";
 import { REALM_SETTINGS_TABS, type RealmSettingsTab } from "./paths.ts";
@@ -64,6 +65,7 @@ function RealmSettingsView({ realm }: { realm: Realm }) {
     general: <GeneralTab realm={realm} />,
     login: <LoginTab realm={realm} />,
     themes: <ThemesTab realm={realm} />,
+    sessions: <SessionsTab realm={realm} />,
   };
   const tabs: RoutableTab[] = REALM_SETTINGS_TABS.map((key) => ({
     key,
