@@ -1,6 +1,5 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import type { Locator } from "playwright-core";
 import {
   checkAxeAndShoot,
   expectFailedSaveKeepsForm,
@@ -8,18 +7,12 @@ import {
   openConsoleTab,
   openElementTab,
   saveAndWait,
+  setTime,
   startSuite,
   stopSuite,
   toggle,
   type RealmSettingsSuite,
 } from "./realm-settings-support.ts";
-
-/** Types an amount and picks its unit, as an administrator does. */
-export async function setTime(form: Locator, label: string, amount: string, unit: string): Promise<void> {
-  await form.getByRole("spinbutton", { name: label, exact: true }).fill(amount);
-  await form.getByRole("button", { name: new RegExp(`, the unit of ${label}$`) }).click();
-  await form.page().getByRole("option", { name: unit, exact: true }).click();
-}
 
 describe("realm settings: sessions tab", () => {
   let suite: RealmSettingsSuite;

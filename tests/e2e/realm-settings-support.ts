@@ -156,3 +156,10 @@ export async function expectFailedSaveKeepsForm(
   await kept(form);
   await page.close();
 }
+
+/** Types an amount and picks its unit, as an administrator does. */
+export async function setTime(form: Locator, label: string, amount: string, unit: string): Promise<void> {
+  await form.getByRole("spinbutton", { name: label, exact: true }).fill(amount);
+  await form.getByRole("button", { name: new RegExp(`, the unit of ${label}$`) }).click();
+  await form.page().getByRole("option", { name: unit, exact: true }).click();
+}

@@ -72,6 +72,48 @@ export const realmSettingsMessages = {
   rsNothingChosen: "Choose at least one resource the file holds.",
   rsNoResourcesInFile: "The file holds none of the resources a partial import takes.",
   close: "Close",
+  defaultSigAlg: "Default Signature Algorithm",
+  defaultSigAlgHelp: "Default algorithm used to sign tokens for the realm",
+  oAuthDeviceCodeLifespan: "OAuth 2.0 Device Code Lifespan",
+  oAuthDeviceCodeLifespanHelp:
+    "Max time before the device code and user code are expired. This value needs to be a long enough lifetime to be usable (allowing the user to retrieve their secondary device, navigate to the verification URI, login, etc.), but should be sufficiently short to limit the usability of a code obtained for phishing.",
+  oAuthDevicePollingInterval: "OAuth 2.0 Device Polling Interval",
+  oAuthDevicePollingIntervalHelp:
+    "The minimum amount of time in seconds that the client should wait between polling requests to the token endpoint.",
+  shortVerificationUri: "Short verification_uri in Device Authorization flow",
+  refreshTokens: "Refresh tokens",
+  revokeRefreshToken: "Revoke Refresh Token",
+  revokeRefreshTokenHelp:
+    "If enabled, a refresh token can only be used up to 'Refresh Token Max Reuse' and it is revoked when a different token is used. Otherwise, refresh tokens are not revoked when used and can be used multiple times.",
+  refreshTokenMaxReuse: "Refresh Token Max Reuse",
+  refreshTokenMaxReuseHelp:
+    "Maximum number of times a refresh token can be reused. When a different token is used, revocation is immediate.",
+  accessTokens: "Access tokens",
+  accessTokenLifespan: "Access Token Lifespan",
+  accessTokenLifespanHelp:
+    "Max time before an access token is expired. This value is recommended to be short relative to the SSO timeout.",
+  accessTokenLifespanImplicitFlow: "Access Token Lifespan For Implicit Flow",
+  accessTokenLifespanImplicitFlowHelp:
+    "Max time before an access token issued during OpenID Connect Implicit Flow is expired. This value is recommended to be shorter than the SSO timeout. There is no possibility to refresh token during implicit flow, that's why there is a separate timeout different to 'Access Token Lifespan'.",
+  clientLoginTimeout: "Client Login Timeout",
+  clientLoginTimeoutHelp:
+    "Max time a client has to finish the access token protocol. This should normally be 1 minute.",
+  actionTokens: "Action tokens",
+  userInitiatedActionLifespan: "User-Initiated Action Lifespan",
+  userInitiatedActionLifespanHelp:
+    "Maximum time before an action permit sent by a user (such as a forgot password e-mail) is expired. This value is recommended to be short because it is expected that the user would react to a self-created action quickly.",
+  defaultAdminInitiated: "Default Admin-Initiated Action Lifespan",
+  defaultAdminInitiatedActionLifespanHelp:
+    "Maximum time before an action permit sent to a user by administrator is expired. This value is recommended to be long to allow administrators to send e-mails for users that are currently offline. The default timeout can be overridden immediately before issuing the token.",
+  overrideActionTokens: "Override Action Tokens",
+  emailVerification: "Email Verification",
+  emailVerificationHelp: "Independent timeout for email verification",
+  idpAccountEmailVerification: "IdP account email verification",
+  idpAccountEmailVerificationHelp: "Independent timeout for IdP account email verification",
+  forgotPassword: "Forgot password",
+  forgotPasswordHelp: "Independent timeout for forgot password",
+  executeActions: "Execute actions",
+  executeActionsHelp: "Independent timeout for execute actions",
   clientSessionSettings: "Client session settings",
   loginTimeout: "Login timeout",
   loginActionTimeout: "Login action timeout",

@@ -12,6 +12,7 @@ import { GeneralTab } from "./general-tab.tsx";
 import { LoginTab } from "./login-tab.tsx";
 import { SessionsTab } from "./sessions-tab.tsx";
 import { ThemesTab } from "./themes-tab.tsx";
+import { TokensTab } from "./tokens-tab.tsx";
 import { NotBuiltTab } from "./not-built-tab.tsx";
 import { REALM_SETTINGS_TABS, type RealmSettingsTab } from "./paths.ts";
 import { fetchRealmSettings, realmSettingsKey, type Realm } from "./queries.ts";
@@ -66,6 +67,7 @@ function RealmSettingsView({ realm }: { realm: Realm }) {
     login: <LoginTab realm={realm} />,
     themes: <ThemesTab realm={realm} />,
     sessions: <SessionsTab realm={realm} />,
+    tokens: <TokensTab realm={realm} />,
   };
   const tabs: RoutableTab[] = REALM_SETTINGS_TABS.map((key) => ({
     key,
