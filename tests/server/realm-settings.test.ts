@@ -50,6 +50,7 @@ describe("PUT /admin/realms/{realm} keeps the types of the settings screens' fie
       { smtpServer: "smtp.example.com" },
       { browserSecurityHeaders: ["DENY"] },
       { eventsExpiration: "soon" },
+      { quickLoginCheckMilliSeconds: "quick" },
     ]) {
       const response = await putRealm(body);
       assert.equal(response.status, 400, JSON.stringify(body));
@@ -58,12 +59,20 @@ describe("PUT /admin/realms/{realm} keeps the types of the settings screens' fie
     assert.deepEqual(await realmOf(), before);
 
     assert.equal(
-      (await putRealm({ ssoSessionIdleTimeout: "1800", rememberMe: "true", accessTokenLifespan: 120 })).status,
+      (
+        await putRealm({
+          ssoSessionIdleTimeout: "1800",
+          rememberMe: "true",
+          accessTokenLifespan: 120,
+          quickLoginCheckMilliSeconds: "1500",
+        })
+      ).status,
       204,
     );
     const after = await realmOf();
     assert.equal(after.ssoSessionIdleTimeout, 1800);
     assert.equal(after.rememberMe, true);
     assert.equal(after.accessTokenLifespan, 120);
+    assert.equal(after.quickLoginCheckMilliSeconds, 1500);
   });
 });

@@ -10,6 +10,7 @@ import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
 import { RoutableTabs, type RoutableTab } from "../../core/ui/page/index.ts";
 import { GeneralTab } from "./general-tab.tsx";
 import { LoginTab } from "./login-tab.tsx";
+import { SecurityDefensesTab } from "./security-defenses-tab.tsx";
 import { SessionsTab } from "./sessions-tab.tsx";
 import { ThemesTab } from "./themes-tab.tsx";
 import { TokensTab } from "./tokens-tab.tsx";
@@ -67,6 +68,7 @@ function RealmSettingsView({ realm }: { realm: Realm }) {
     login: <LoginTab realm={realm} />,
     themes: <ThemesTab realm={realm} />,
     sessions: <SessionsTab realm={realm} />,
+    "security-defenses": <SecurityDefensesTab realm={realm} />,
     tokens: <TokensTab realm={realm} />,
   };
   const tabs: RoutableTab[] = REALM_SETTINGS_TABS.map((key) => ({
