@@ -3,6 +3,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type RealmRepresentation from "@keycloak/keycloak-admin-client/lib/defs/realmRepresentation.js";
 import type { PartialImportRealmRepresentation } from "@keycloak/keycloak-admin-client/lib/defs/realmRepresentation.js";
 import type { UserProfileConfig } from "@keycloak/keycloak-admin-client/lib/defs/userProfileMetadata.js";
+import type { RealmEventsConfigRepresentation } from "@keycloak/keycloak-admin-client/lib/defs/realmEventsConfigRepresentation.js";
 import { realmKey } from "../../core/api/realm.ts";
 
 export type Realm = RealmRepresentation;
@@ -51,4 +52,22 @@ export function fetchUserProfile(client: KeycloakAdminClient, realm: string): Pr
 
 export function saveUserProfile(client: KeycloakAdminClient, realm: string, config: UserProfileConfig) {
   return client.users.updateProfile({ realm, ...config });
+}
+
+export const eventsConfigKey = (realm: string) => ["realm-settings", realm, "events-config"] as const;
+
+export function fetchEventsConfig(client: KeycloakAdminClient, realm: string) {
+  return client.realms.getConfigEvents({ realm });
+}
+
+export function saveEventsConfig(client: KeycloakAdminClient, realm: string, config: RealmEventsConfigRepresentation) {
+  return client.realms.updateConfigEvents({ realm }, config);
+}
+
+export function clearUserEvents(client: KeycloakAdminClient, realm: string): Promise<void> {
+  return client.realms.clearEvents({ realm });
+}
+
+export function clearAdminEvents(client: KeycloakAdminClient, realm: string): Promise<void> {
+  return client.realms.clearAdminEvents({ realm });
 }

@@ -8,6 +8,7 @@ import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
 import { RoutableTabs, type RoutableTab } from "../../core/ui/page/index.ts";
+import { EventsTab } from "./events-tab.tsx";
 import { GeneralTab } from "./general-tab.tsx";
 import { LoginTab } from "./login-tab.tsx";
 import { SecurityDefensesTab } from "./security-defenses-tab.tsx";
@@ -68,6 +69,7 @@ function RealmSettingsView({ realm }: { realm: Realm }) {
     login: <LoginTab realm={realm} />,
     themes: <ThemesTab realm={realm} />,
     sessions: <SessionsTab realm={realm} />,
+    events: <EventsTab realm={realm} />,
     "security-defenses": <SecurityDefensesTab realm={realm} />,
     tokens: <TokensTab realm={realm} />,
   };
