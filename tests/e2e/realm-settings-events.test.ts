@@ -28,9 +28,6 @@ describe("realm settings: events tab", () => {
     // The demo realm is seeded saving user and admin events, with representations.
     assert.equal(await form.getByRole("switch", { name: "Save events" }).isChecked(), true);
     await setTime(form, "Expiration", "3", "Days");
-    const types = form
-      .getByRole("grid", { name: "Event saved type" })
-      .or(form.getByRole("table", { name: "Event saved type" }));
     await form.getByText("LOGOUT", { exact: true }).waitFor();
     await form.getByRole("button", { name: "Remove LOGOUT", exact: true }).click();
     await form.getByRole("button", { name: "Add saved types" }).click();
@@ -64,7 +61,10 @@ describe("realm settings: events tab", () => {
     assert.equal(config.eventsEnabled, true);
     assert.equal(config.eventsExpiration, 3 * 86400);
     const saved = config.enabledEventTypes as string[];
-    assert.ok(saved.includes("REFRESH_TOKEN_ERROR") && saved.includes("LOGIN") && !saved.includes("LOGOUT"), saved.join());
+    assert.ok(
+      saved.includes("REFRESH_TOKEN_ERROR") && saved.includes("LOGIN") && !saved.includes("LOGOUT"),
+      saved.join(),
+    );
     assert.equal(config.adminEventsEnabled, true);
     assert.equal(config.adminEventsDetailsEnabled, false);
     assert.deepEqual([...(config.eventsListeners as string[])].sort(), ["email", "jboss-logging"]);

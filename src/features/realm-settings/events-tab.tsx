@@ -126,9 +126,9 @@ function EventsForm({ realm, config }: { realm: Realm; config: RealmEventsConfig
     if (!agreed) return;
     try {
       await (kind === "user" ? clearUserEvents : clearAdminEvents)(adminClient, name);
-      addAlert(t(kind === "user" ? "rsUserEventsCleared" : "rsAdminEventsCleared"));
+      addAlert(t(kind === "user" ? "user-events-cleared" : "admin-events-cleared"));
     } catch (error) {
-      addError(kind === "user" ? "rsUserEventsClearError" : "rsAdminEventsClearError", error);
+      addError(kind === "user" ? "user-events-cleared-error" : "admin-events-cleared-error", error);
     }
   };
 
