@@ -71,3 +71,18 @@ export function clearUserEvents(client: KeycloakAdminClient, realm: string): Pro
 export function clearAdminEvents(client: KeycloakAdminClient, realm: string): Promise<void> {
   return client.realms.clearAdminEvents({ realm });
 }
+
+export const defaultGroupsKey = (realm: string) => ["realm-settings", realm, "default-groups"] as const;
+
+/** The realm's default groups (Keycloak answers the whole, short list). */
+export function fetchDefaultGroups(client: KeycloakAdminClient, realm: string) {
+  return client.realms.getDefaultGroups({ realm });
+}
+
+export function addDefaultGroup(client: KeycloakAdminClient, realm: string, id: string): Promise<void> {
+  return client.realms.addDefaultGroup({ realm, id });
+}
+
+export function removeDefaultGroup(client: KeycloakAdminClient, realm: string, id: string): Promise<void> {
+  return client.realms.removeDefaultGroup({ realm, id });
+}

@@ -15,11 +15,13 @@ import { SecurityDefensesTab } from "./security-defenses-tab.tsx";
 import { SessionsTab } from "./sessions-tab.tsx";
 import { ThemesTab } from "./themes-tab.tsx";
 import { TokensTab } from "./tokens-tab.tsx";
+import { UserRegistrationTab } from "./user-registration-tab.tsx";
 import { NotBuiltTab } from "./not-built-tab.tsx";
 import { REALM_SETTINGS_TABS, type RealmSettingsTab } from "./paths.ts";
 import { fetchRealmSettings, realmSettingsKey, type Realm } from "./queries.ts";
 import { RealmSettingsHeader } from "./realm-settings-header.tsx";
 import "./messages.ts";
+import "./realm-settings.css";
 
 const TAB_TITLES: Record<RealmSettingsTab, string> = {
   general: "general",
@@ -72,6 +74,7 @@ function RealmSettingsView({ realm }: { realm: Realm }) {
     events: <EventsTab realm={realm} />,
     "security-defenses": <SecurityDefensesTab realm={realm} />,
     tokens: <TokensTab realm={realm} />,
+    "user-registration": <UserRegistrationTab realm={realm} />,
   };
   const tabs: RoutableTab[] = REALM_SETTINGS_TABS.map((key) => ({
     key,
