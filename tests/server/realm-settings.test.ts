@@ -2,6 +2,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { authUrl, CookieJar, get, pkcePair } from "./oidc-flow.ts";
+import { startSmtpSink } from "../support/smtp-sink.ts";
 
 let server: TestServer;
 let api: ReturnType<typeof adminFetch>;
@@ -74,5 +75,35 @@ describe("PUT /admin/realms/{realm} keeps the types of the settings screens' fie
     assert.equal(after.rememberMe, true);
     assert.equal(after.accessTokenLifespan, 120);
     assert.equal(after.quickLoginCheckMilliSeconds, 1500);
+  });
+});
+
+describe("the realm's smtpServer secrets", () => {
+  test("read as the mask, and a mask sent back keeps the stored password", async () => {
+    const sink = await startSmtpSink({ users: { mailer: "s3cret" } });
+    try {
+      const [admin] = (await (await api("/admin/realms/master/users?username=admin&exact=true")).json()) as {
+        id: string;
+      }[];
+      const userPath = `/admin/realms/master/users/${admin!.id}`;
+      const user = (await (await api(userPath)).json()) as Record<string, unknown>;
+      assert.equal((await api(userPath, { method: "PUT", body: { ...user, email: "admin@example.com" } })).status, 204);
+
+      const smtp = sink.settings({ auth: "true", user: "mailer", password: "s3cret", fromDisplayName: "Demo" });
+      assert.equal((await putRealm({ smtpServer: smtp })).status, 204);
+      const shown = (await realmOf()).smtpServer as Record<string, string>;
+      assert.equal(shown.password, "**********");
+      assert.equal(shown.user, "mailer");
+
+      assert.equal((await putRealm({ smtpServer: { ...shown, fromDisplayName: "Demo Mail" } })).status, 204);
+      const again = (await realmOf()).smtpServer as Record<string, string>;
+      assert.equal(again.fromDisplayName, "Demo Mail");
+      const tested = await api("/admin/realms/demo/testSMTPConnection", { method: "POST", body: again });
+      assert.equal(tested.status, 204, await tested.text());
+      const mail = await sink.waitFor((message) => message.recipients.includes("admin@example.com"));
+      assert.equal(mail.authUser, "mailer", "the stored password was kept");
+    } finally {
+      await sink.close();
+    }
   });
 });

@@ -86,3 +86,20 @@ export function addDefaultGroup(client: KeycloakAdminClient, realm: string, id: 
 export function removeDefaultGroup(client: KeycloakAdminClient, realm: string, id: string): Promise<void> {
   return client.realms.removeDefaultGroup({ realm, id });
 }
+
+/** Sends Keycloak's test mail with these settings to the signed-in administrator's address. */
+export function testSmtpConnection(client: KeycloakAdminClient, realm: string, settings: Record<string, string>) {
+  return client.realms.testSMTPConnection({ realm }, settings);
+}
+
+export const currentAdminKey = (authRealm: string, id: string) =>
+  ["realm-settings", "current-admin", authRealm, id] as const;
+
+/** The signed-in administrator, for their email address; undefined when it cannot be read. */
+export async function fetchCurrentAdmin(client: KeycloakAdminClient, authRealm: string, id: string) {
+  try {
+    return (await client.users.findOne({ realm: authRealm, id })) ?? null;
+  } catch {
+    return null;
+  }
+}

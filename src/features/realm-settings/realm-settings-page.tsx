@@ -8,6 +8,7 @@ import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
 import { RoutableTabs, type RoutableTab } from "../../core/ui/page/index.ts";
+import { EmailTab } from "./email-tab.tsx";
 import { EventsTab } from "./events-tab.tsx";
 import { GeneralTab } from "./general-tab.tsx";
 import { LoginTab } from "./login-tab.tsx";
@@ -69,6 +70,7 @@ function RealmSettingsView({ realm }: { realm: Realm }) {
   const content: Partial<Record<RealmSettingsTab, ReactNode>> = {
     general: <GeneralTab realm={realm} />,
     login: <LoginTab realm={realm} />,
+    email: <EmailTab realm={realm} />,
     themes: <ThemesTab realm={realm} />,
     sessions: <SessionsTab realm={realm} />,
     events: <EventsTab realm={realm} />,
