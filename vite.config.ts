@@ -12,9 +12,15 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 
 /** Output folders: the product build, and the bundle Web Test Runner runs (`--mode browser-test`). */
 export const BROWSER_TEST_OUT_DIR = ".tmp/browser-tests";
+/**
+ * The npm package's build (`--mode package`): as dist/ but without Vite's preload lists, whose file names a host's
+ * bundler renames when it bundles our chunks again (its own build preloads what it splits).
+ */
+export const PACKAGE_OUT_DIR = ".tmp/package-build";
 
 export default defineConfig(({ command, mode }) => {
   const isBrowserTest = mode === "browser-test";
+  const isPackage = mode === "package";
   // Building from src/ puts src/console/index.html at dist/console/index.html.
   const isProductBuild = command === "build" && !isBrowserTest;
   const input = isBrowserTest
@@ -31,18 +37,18 @@ export default defineConfig(({ command, mode }) => {
       shadowSheets({ root }),
       shadowEvents(),
       react(),
-      ...(isProductBuild ? [leanDependencies(root), precompress()] : []),
+      ...(isProductBuild ? [leanDependencies(root), ...(isPackage ? [] : [precompress()])] : []),
     ],
     define: { "process.env.NODE_ENV": JSON.stringify(isBrowserTest ? "development" : "production") },
     optimizeDeps: { rolldownOptions: { plugins: [shadowEventsForOptimizer()] } },
     build: {
-      outDir: path.resolve(root, isBrowserTest ? BROWSER_TEST_OUT_DIR : "dist"),
+      outDir: path.resolve(root, isBrowserTest ? BROWSER_TEST_OUT_DIR : isPackage ? PACKAGE_OUT_DIR : "dist"),
       emptyOutDir: true,
       minify: !isBrowserTest,
       sourcemap: isBrowserTest,
       target: "es2022",
       // Modern browsers preload modules natively; the polyfill would be extra script.
-      modulePreload: { polyfill: false },
+      modulePreload: isPackage ? false : { polyfill: false },
       assetsInlineLimit: (file: string) => (/\.(woff2?|ttf|otf)$/.test(file) ? false : undefined),
       rolldownOptions: {
         input,

@@ -9,6 +9,7 @@ const RUNTIME_MODULES = new Set([
   "element-attributes.ts",
   "element-prefixes.ts",
   "host-styles.ts",
+  "element-styling.ts",
 ]);
 
 export function elementEntries(root: string): Record<string, string> {

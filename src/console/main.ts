@@ -18,7 +18,8 @@ function showPageMessage(text: string) {
  */
 async function start() {
   const environment = readEnvironment();
-  const serverUrl = environment.serverBaseUrl || location.origin;
+  // Keycloak 24 gives its admin theme authServerUrl with a trailing slash (the theme passes it when serverBaseUrl is absent).
+  const serverUrl = (environment.serverBaseUrl || location.origin).replace(/\/+$/, "");
   // After a failed sign-in the element shows the failure and starts no sign-in until 'try again'.
   if (!signInErrorFromUrl())
     void signInWithKeycloak({

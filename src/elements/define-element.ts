@@ -14,6 +14,7 @@ import {
 } from "./element-attributes.ts";
 import { toSheets, type HostStyles } from "./host-styles.ts";
 import { requestedPrefixes } from "./element-prefixes.ts";
+import { MOUNT_ROOT_PART } from "./element-styling.ts";
 
 export const DEFAULT_PREFIX = "kc";
 export const MOUNT_ROOT_CLASS = "kc-element-root";
@@ -84,6 +85,7 @@ export function createElementClass<Props extends ElementBaseProps>(
       adoptStyles(shadowRoot);
       this.mountRoot = document.createElement("div");
       this.mountRoot.className = MOUNT_ROOT_CLASS;
+      this.mountRoot.setAttribute("part", MOUNT_ROOT_PART);
       shadowRoot.append(this.mountRoot);
       this.container = this.mountRoot;
       const props = this[PROPS];

@@ -9,6 +9,7 @@ export interface AreaModule {
  */
 export const ELEMENT_CHUNKS: Record<string, () => Promise<AreaModule>> = {
   "admin-console": () => import("./admin-console.ts") as Promise<AreaModule>,
+  "authentication-admin": () => import("./authentication-admin.ts"),
   "clients-admin": () => import("./clients-admin.ts"),
   "demo-admin": () => import("./demo-admin.ts"),
   "ui-catalogue": () => import("./catalogue.ts"),

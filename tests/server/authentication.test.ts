@@ -315,4 +315,59 @@ describe("authentication admin API", () => {
     const events = await json<Json[]>(await api(`/admin/realms/${REALM}/admin-events?resourceTypes=AUTH_FLOW`));
     assert.ok(events.some((e) => e.operationType === "CREATE"));
   });
+
+  it("refuses to delete a flow bound to the realm or a client with Keycloak's message, and builds a conditional OTP sub-flow", async () => {
+    const copy = await api(`${BASE}/flows/browser/copy`, { method: "POST", body: { newName: "bound browser" } });
+    assert.equal(copy.status, 201);
+    const id = idFromLocation(copy);
+    const sub = await api(`${BASE}/flows/bound%20browser/executions/flow`, {
+      method: "POST",
+      body: { alias: "otp check", type: "basic-flow", provider: "registration-page-form", description: "" },
+    });
+    assert.equal(sub.status, 201);
+    for (const provider of ["conditional-user-configured", "auth-otp-form"]) {
+      const add = await api(`${BASE}/flows/otp%20check/executions/execution`, { method: "POST", body: { provider } });
+      assert.equal(add.status, 201);
+    }
+    const list = await executions("bound browser");
+    const subFlow = list.find((e) => e.displayName === "otp check");
+    assert.deepEqual(subFlow.requirementChoices, ["REQUIRED", "ALTERNATIVE", "DISABLED", "CONDITIONAL"]);
+    const put = await api(`${BASE}/flows/bound%20browser/executions`, {
+      method: "PUT",
+      body: { ...subFlow, requirement: "CONDITIONAL" },
+    });
+    assert.equal(put.status, 202);
+    const children = list.slice(list.indexOf(subFlow) + 1).filter((e) => e.level === subFlow.level + 1);
+    assert.deepEqual(
+      children.map((e) => [e.providerId, e.index, e.configurable]),
+      [
+        ["conditional-user-configured", 0, false],
+        ["auth-otp-form", 1, false],
+      ],
+    );
+    assert.deepEqual(children[0].requirementChoices, ["REQUIRED", "DISABLED"]);
+    const described = await json(await api(`${BASE}/config-description/conditional-user-role`));
+    assert.deepEqual(
+      described.properties.map((p: Json) => p.name),
+      ["condUserRole", "negate"],
+    );
+
+    const realm = await json(await api(`/admin/realms/${REALM}`));
+    assert.equal(
+      (await api(`/admin/realms/${REALM}`, { method: "PUT", body: { browserFlow: "bound browser" } })).status,
+      204,
+    );
+    const refused = await api(`${BASE}/flows/${id}`, { method: "DELETE" });
+    assert.equal(refused.status, 400);
+    assert.equal(
+      ((await refused.json()) as Json).errorMessage,
+      "Cannot remove authentication flow, it is currently in use",
+    );
+    assert.equal(
+      (await api(`/admin/realms/${REALM}`, { method: "PUT", body: { browserFlow: realm.browserFlow } })).status,
+      204,
+    );
+    assert.equal((await api(`${BASE}/flows/${id}`, { method: "DELETE" })).status, 204);
+    assert.equal((await api(`${BASE}/flows/otp%20check/executions`)).status, 404, "sub-flows go with their flow");
+  });
 });

@@ -199,6 +199,10 @@ describe("POST /admin/realms/{realm}/testSMTPConnection", () => {
       body: { smtpServer: sink.settings({ auth: "true", user: "mailer", password: "pw" }) },
     });
     assert.equal(realmPut.status, 204);
+    const stored = (await (await api("/admin/realms/master")).json()) as { smtpServer: Record<string, string> };
+    assert.equal(stored.smtpServer.password, "**********", "the realm never hands out the SMTP password");
+    const putBack = await api("/admin/realms/master", { method: "PUT", body: { smtpServer: stored.smtpServer } });
+    assert.equal(putBack.status, 204, "the mask sent back keeps the stored password");
 
     const body = {
       ...sink.settings({ fromDisplayName: "Master", starttls: "true", auth: "true", user: "mailer" }),

@@ -7,6 +7,7 @@ import { groupsRoutes } from "../groups/routes.ts";
 import { rolesRoutes } from "../roles/routes.ts";
 import { usersRoutes } from "../users/routes.ts";
 import { clientScopesRoutes } from "../client-scopes/routes.ts";
+import { authenticationRoutes } from "../authentication/routes.ts";
 import { realmSettingsRoutes } from "../realm-settings/routes.ts";
 import { placeholderRoutes } from "./placeholder-routes.ts";
 
@@ -23,6 +24,7 @@ const builtRoutes: ConsoleRoute[] = [
   ...usersRoutes,
   ...clientScopesRoutes,
   ...clientsRoutes,
+  ...authenticationRoutes,
   ...realmSettingsRoutes,
 ];
 

@@ -1,24 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
-import type { RealmRecord } from "../store/types.ts";
 import { clientAttribute, clientByClientId, realmByName, realmNumber } from "./lookup.ts";
 import { isValidRedirectUri } from "./redirect-uris.ts";
 import { saveAuthRequest, type ResponseMode } from "./auth-requests.ts";
 import { sendAuthResponse } from "./auth-response.ts";
 import { sendErrorPage } from "./error-page.ts";
-import { sendLoginPage } from "./login-page.ts";
 import { ssoSessionFromCookie } from "./sso-cookies.ts";
 import { issuerOf } from "./tokens.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
-import { completeLogin } from "./complete-login.ts";
 import { PKCE_METHODS } from "./pkce.ts";
+import { runBrowserFlow } from "./login/browser-flow.ts";
+import { afterAuthentication } from "./login/after-authentication.ts";
+import { FlowFailure, type LoginContext } from "./login/login-context.ts";
 
 type Params = Record<string, string | undefined>;
-
-export function loginActionUrl(realm: RealmRecord, clientId: string, tabId: string): string {
-  const query = new URLSearchParams({ client_id: clientId, tab_id: tabId });
-  return `/realms/${encodeURIComponent(realm.realm)}/login-actions/authenticate?${query}`;
-}
 
 async function authorize(
   server: ServerContext,
@@ -94,15 +89,24 @@ async function authorize(
       loginHint: params.login_hint,
     },
     realmNumber(realm, "accessCodeLifespanLogin", 1800),
+    prompts,
+    params.kc_idp_hint,
   );
+  const ctx: LoginContext = { server, req, reply, realm, client, request };
 
-  const sso = prompts.includes("login") ? undefined : await ssoSessionFromCookie(server, realm, req);
-  if (sso) return completeLogin(server, reply, realm, client, sso.user, sso.session, request, req.ip);
-  if (prompts.includes("none")) return fail("login_required");
-  return sendLoginPage(reply, realm, {
-    actionUrl: loginActionUrl(realm, client.clientId, request.tabId),
-    username: request.loginHint,
-  });
+  if (prompts.includes("none")) {
+    const sso = await ssoSessionFromCookie(server, realm, req);
+    if (!sso) return fail("login_required");
+    request.authenticatedUserId = sso.user.id;
+    request.login.ssoSessionId = sso.session.id;
+    try {
+      return await afterAuthentication(ctx);
+    } catch (error) {
+      if (error instanceof FlowFailure) return fail("interaction_required");
+      throw error;
+    }
+  }
+  return runBrowserFlow(ctx);
 }
 
 export async function registerAuthEndpoint(app: FastifyInstance, server: ServerContext): Promise<void> {

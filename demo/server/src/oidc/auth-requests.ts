@@ -14,21 +14,48 @@ export interface AuthRequest {
   codeChallenge?: string;
   codeChallengeMethod?: string;
   loginHint?: string;
-  /** Set once the user's credentials were checked while a required action (UPDATE_PASSWORD) is still pending. */
+  /** The user the flow has identified so far (Keycloak's authenticated user of the authentication session). */
   authenticatedUserId?: string;
   rememberMe?: boolean;
+  /** The browser flow's progress: execution statuses, credentials used, actions this login added. */
+  login: LoginProgress;
   expires: number;
 }
 
 export type ResponseMode = "query" | "fragment" | "form_post";
 
+export type ExecutionStatus =
+  "SUCCESS" | "ATTEMPTED" | "SETUP_REQUIRED" | "CHALLENGED" | "EVALUATED_TRUE" | "EVALUATED_FALSE";
+
+export interface LoginProgress {
+  status: Record<string, ExecutionStatus>;
+  /** The SSO session the cookie authenticator found (reused instead of starting a new one). */
+  ssoSessionId?: string;
+  /** Credential types the user proved in this login (password, otp). */
+  usedCredentials: string[];
+  /** Required actions this login asks for without storing them on the user (credential setup, expired password). */
+  sessionActions: string[];
+  prompts: string[];
+  idpHint?: string;
+  /** CONFIGURE_TOTP: the secret shown to the user until a code confirms it. */
+  otpSecret?: string;
+  /** VERIFY_EMAIL: the address a link was last sent to. */
+  verificationSentTo?: string;
+}
+
 const pending = new Map<string, AuthRequest>();
 
-export function saveAuthRequest(request: Omit<AuthRequest, "tabId" | "expires">, lifespanSeconds: number): AuthRequest {
+export function saveAuthRequest(
+  request: Omit<AuthRequest, "tabId" | "expires" | "login">,
+  lifespanSeconds: number,
+  prompts: string[] = [],
+  idpHint?: string,
+): AuthRequest {
   const at = now();
   for (const [id, old] of pending) if (old.expires < at) pending.delete(id);
   const saved: AuthRequest = {
     ...request,
+    login: { status: {}, usedCredentials: [], sessionActions: [], prompts, idpHint },
     tabId: randomBytes(16).toString("base64url"),
     expires: at + lifespanSeconds * 1000,
   };

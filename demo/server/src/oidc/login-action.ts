@@ -1,74 +1,61 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
-import { clientByClientId, realmByName, userByLogin } from "./lookup.ts";
-import { dropAuthRequest, findAuthRequest } from "./auth-requests.ts";
-import { loginActionUrl } from "./auth-endpoint.ts";
+import { clientByClientId, realmByName } from "./lookup.ts";
+import { findAuthRequest } from "./auth-requests.ts";
 import { sendErrorPage } from "./error-page.ts";
-import { sendLoginPage } from "./login-page.ts";
-import { completeLogin } from "./complete-login.ts";
-import { ssoSessionFromCookie } from "./sso-cookies.ts";
-import { verifyUserPassword } from "../access/passwords.ts";
-import { clearLoginFailures, isLockedOut, recordLoginFailure } from "../access/brute-force.ts";
-import { endSessions } from "../access/sessions.ts";
-import { finishLogin, needsPasswordUpdate, requiredActionUrl } from "./required-actions.ts";
-import { sendUpdatePasswordPage } from "./update-password-page.ts";
-import { recordEvent } from "../events/record.ts";
+import { continueBrowserFlow, runBrowserFlow } from "./login/browser-flow.ts";
+import type { Form, LoginContext } from "./login/login-context.ts";
 
-const INVALID_USER = "Invalid username or password.";
-const ACCOUNT_DISABLED = "Account is disabled, contact your administrator.";
+type Query = Record<string, string | undefined>;
 
-type Form = Record<string, string | undefined>;
+const TIMED_OUT = "Your login attempt timed out. Login will start from the beginning.";
 
-/** The username/password form submission of the browser flow. */
+/** The login in progress that a login-actions URL names (`tab_id`), or the timed-out page when it is gone. */
+export function loginContextOf(
+  server: ServerContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  realmName: string,
+  tabId: string | undefined,
+): LoginContext | FastifyReply {
+  const realm = realmByName(server.db, realmName);
+  if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
+  const request = findAuthRequest(tabId, realm.id);
+  const client = request ? clientByClientId(server.db, realm, request.clientId) : undefined;
+  if (!request || !client) return sendErrorPage(reply, realm, TIMED_OUT);
+  return { server, req, reply, realm, client, request };
+}
+
+export const isContext = (value: LoginContext | FastifyReply): value is LoginContext =>
+  "request" in value && "realm" in value;
+
+/** The browser flow's forms post here; a GET (reload, back) shows the current step again. */
 export async function registerLoginAction(app: FastifyInstance, server: ServerContext): Promise<void> {
-  app.post<{ Params: { realm: string }; Querystring: Form }>(
-    "/realms/:realm/login-actions/authenticate",
+  const path = "/realms/:realm/login-actions/authenticate";
+  app.post<{ Params: { realm: string }; Querystring: Query }>(path, async (req, reply) => {
+    const ctx = loginContextOf(server, req, reply, req.params.realm, req.query.tab_id);
+    if (!isContext(ctx)) return ctx;
+    return continueBrowserFlow(ctx, req.query.execution, (req.body ?? {}) as Form);
+  });
+  app.get<{ Params: { realm: string }; Querystring: Query }>(path, async (req, reply) => {
+    const ctx = loginContextOf(server, req, reply, req.params.realm, req.query.tab_id);
+    if (!isContext(ctx)) return ctx;
+    return runBrowserFlow(ctx);
+  });
+  app.get<{ Params: { realm: string }; Querystring: Query }>(
+    "/realms/:realm/login-actions/restart",
     async (req, reply) => {
-      const realm = realmByName(server.db, req.params.realm);
-      if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
-      const request = findAuthRequest(req.query.tab_id, realm.id);
-      const client = request ? clientByClientId(server.db, realm, request.clientId) : undefined;
-      if (!request || !client)
-        return sendErrorPage(reply, realm, "Your login attempt timed out. Login will start from the beginning.");
-
-      const form = (req.body ?? {}) as Form;
-      const username = (form.username ?? "").trim();
-      const actionUrl = loginActionUrl(realm, client.clientId, request.tabId);
-      const details = { auth_method: "openid-connect", auth_type: "code", redirect_uri: request.redirectUri, username };
-      const reject = async (message: string, error: string, userId?: string) => {
-        await recordEvent(server, realm, {
-          type: "LOGIN_ERROR",
-          clientId: client.clientId,
-          userId,
-          ipAddress: req.ip,
-          error,
-          details,
-        });
-        return sendLoginPage(reply, realm, { actionUrl, username, error: message });
+      const ctx = loginContextOf(server, req, reply, req.params.realm, req.query.tab_id);
+      if (!isContext(ctx)) return ctx;
+      ctx.request.authenticatedUserId = undefined;
+      ctx.request.login = {
+        ...ctx.request.login,
+        status: {},
+        usedCredentials: [],
+        sessionActions: [],
+        ssoSessionId: undefined,
       };
-
-      const user = username ? userByLogin(server.db, realm, username) : undefined;
-      if (!user) return reject(INVALID_USER, "user_not_found");
-      if (!user.enabled) return reject(ACCOUNT_DISABLED, "user_disabled", user.id);
-      if (isLockedOut(server, realm, user)) return reject(INVALID_USER, "user_temporarily_disabled", user.id);
-      if (!(await verifyUserPassword(user, form.password ?? ""))) {
-        await recordLoginFailure(server, realm, user, req.ip);
-        return reject(INVALID_USER, "invalid_user_credentials", user.id);
-      }
-      await clearLoginFailures(server, realm, user);
-      request.rememberMe = realm.settings.rememberMe === true && form.rememberMe === "on";
-
-      const previous = await ssoSessionFromCookie(server, realm, req);
-      if (previous && previous.user.id !== user.id) await endSessions(server, [previous.session]);
-      if (needsPasswordUpdate(server, realm, user)) {
-        request.authenticatedUserId = user.id;
-        return sendUpdatePasswordPage(reply, realm, requiredActionUrl(realm, client.clientId, request.tabId));
-      }
-      if (previous && previous.user.id === user.id) {
-        dropAuthRequest(request.tabId);
-        return completeLogin(server, reply, realm, client, user, previous.session, request, req.ip);
-      }
-      return finishLogin(server, req, reply, realm, client, user, request);
+      return runBrowserFlow(ctx);
     },
   );
 }

@@ -7,28 +7,42 @@ export interface LoginPageState {
   actionUrl: string;
   username?: string;
   error?: string;
+  /** `both`: the username/password form; `username`: the username form; `password`: the password form of a known user. */
+  mode?: "both" | "username" | "password";
+  /** The password form's link that starts the login again with another user. */
+  restartUrl?: string;
 }
 
-/** The username/password form of the browser flow, with the login theme's element ids. */
+/** The username/password forms of the browser flow, with the login theme's element ids. */
 export function sendLoginPage(reply: FastifyReply, realm: RealmRecord, state: LoginPageState) {
+  const mode = state.mode ?? "both";
   const usernameLabel = realm.settings.loginWithEmailAllowed === false ? "Username" : "Username or email";
   const invalid = state.error ? ` aria-invalid="true" aria-describedby="input-error"` : "";
   const rememberMe =
-    realm.settings.rememberMe === true
+    realm.settings.rememberMe === true && mode !== "password"
       ? `\n<label class="kc-remember" for="rememberMe"><input type="checkbox" id="rememberMe" name="rememberMe" value="on"> Remember me</label>`
       : "";
   // Keycloak's login theme links its registration page when the realm allows registration (the page itself is not served).
   const registration =
-    realm.settings.registrationAllowed === true
+    realm.settings.registrationAllowed === true && mode !== "password"
       ? `\n<div id="kc-registration"><span>New user? <a href="${escapeHtml(registrationUrl(state.actionUrl))}">Register</a></span></div>`
       : "";
+  const usernameField =
+    mode === "password"
+      ? `<p class="kc-attempted-username" id="kc-attempted-username">${escapeHtml(state.username ?? "")}${
+          state.restartUrl ? ` <a id="reset-login" href="${escapeHtml(state.restartUrl)}">Restart login</a>` : ""
+        }</p>`
+      : `<label for="username">${usernameLabel}</label>
+<input type="text" id="username" name="username" value="${escapeHtml(state.username ?? "")}" autocomplete="username" autofocus${invalid}>`;
+  const passwordField =
+    mode === "username"
+      ? ""
+      : `\n<label for="password">Password</label>
+<input type="password" id="password" name="password" autocomplete="current-password"${mode === "password" ? " autofocus" : ""}${invalid}>`;
   const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(realm))}</p>
 <h1 id="kc-page-title">Sign in to your account</h1>
 <form id="kc-form-login" action="${escapeHtml(state.actionUrl)}" method="post" novalidate>
-<label for="username">${usernameLabel}</label>
-<input type="text" id="username" name="username" value="${escapeHtml(state.username ?? "")}" autocomplete="username" autofocus${invalid}>
-<label for="password">Password</label>
-<input type="password" id="password" name="password" autocomplete="current-password"${invalid}>${
+${usernameField}${passwordField}${
     state.error ? `\n<span id="input-error" class="kc-error" aria-live="polite">${escapeHtml(state.error)}</span>` : ""
   }${rememberMe}
 <input type="hidden" id="id-hidden-input" name="credentialId">

@@ -1,86 +1,88 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../context.ts";
-import type { ClientRecord, RealmRecord, UserRecord } from "../store/types.ts";
-import { clientByClientId, realmByName } from "./lookup.ts";
-import { dropAuthRequest, findAuthRequest, type AuthRequest } from "./auth-requests.ts";
-import { sendErrorPage } from "./error-page.ts";
-import { sendUpdatePasswordPage } from "./update-password-page.ts";
-import { completeLogin } from "./complete-login.ts";
-import { setUserPassword } from "../access/passwords.ts";
-import { startUserSession } from "../access/sessions.ts";
+import { realmByName } from "./lookup.ts";
+import { findAuthRequest } from "./auth-requests.ts";
+import { sendErrorPage, sendInfoPage } from "./error-page.ts";
+import { readCookies } from "./sso-cookies.ts";
 import { recordEvent } from "../events/record.ts";
+import { isContext, loginContextOf } from "./login-action.ts";
+import { afterAuthentication } from "./login/after-authentication.ts";
+import { completeRequiredAction, nextRequiredAction } from "./login/required-action-handlers.ts";
+import { ACTION_BROWSER_COOKIE, takeVerifyEmailToken } from "./login/action-verify-email.ts";
+import { currentUser, FlowFailure, type Form, type LoginContext } from "./login/login-context.ts";
 
-const UPDATE_PASSWORD = "UPDATE_PASSWORD";
+type Query = Record<string, string | undefined>;
 
-export function requiredActionUrl(realm: RealmRecord, clientId: string, tabId: string): string {
-  const query = new URLSearchParams({ execution: UPDATE_PASSWORD, client_id: clientId, tab_id: tabId });
-  return `/realms/${encodeURIComponent(realm.realm)}/login-actions/required-action?${query}`;
+async function guarded(ctx: LoginContext, run: () => Promise<unknown>) {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof FlowFailure) return sendErrorPage(ctx.reply, ctx.realm, error.message);
+    throw error;
+  }
 }
 
-/** True when the realm has the UPDATE_PASSWORD required action enabled (Keycloak's default) and the user owes it. */
-export function needsPasswordUpdate(server: ServerContext, realm: RealmRecord, user: UserRecord): boolean {
-  if (!user.requiredActions.includes(UPDATE_PASSWORD)) return false;
-  const action = server.db.get("requiredActions", `${realm.id}/${UPDATE_PASSWORD}`);
-  return action?.enabled !== false;
-}
-
-/** Signs the user in: a new session, SSO cookies, and the code back to the client. */
-export async function finishLogin(
-  server: ServerContext,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  realm: RealmRecord,
-  client: ClientRecord,
-  user: UserRecord,
-  request: AuthRequest,
-) {
-  dropAuthRequest(request.tabId);
-  const session = await startUserSession(server, realm, user, client, {
-    ipAddress: req.ip,
-    rememberMe: request.rememberMe,
-    authMethod: "openid-connect",
-  });
-  return completeLogin(server, reply, realm, client, user, session, request, req.ip);
-}
-
-/** The UPDATE_PASSWORD step of the browser flow (other required actions are not implemented and do not block login). */
+/** Required actions of the browser login (their forms post here) and the email verification link. */
 export async function registerRequiredActions(app: FastifyInstance, server: ServerContext): Promise<void> {
-  app.post<{ Params: { realm: string }; Querystring: Record<string, string | undefined> }>(
-    "/realms/:realm/login-actions/required-action",
+  const path = "/realms/:realm/login-actions/required-action";
+  const handle = (method: "GET" | "POST") =>
+    app.route<{ Params: { realm: string }; Querystring: Query }>({
+      method,
+      url: path,
+      handler: async (req, reply) => {
+        const ctx = loginContextOf(server, req, reply, req.params.realm, req.query.tab_id);
+        if (!isContext(ctx)) return ctx;
+        return guarded(ctx, async () => {
+          const user = currentUser(ctx);
+          if (!user)
+            return sendErrorPage(
+              reply,
+              ctx.realm,
+              "Your login attempt timed out. Login will start from the beginning.",
+            );
+          const next = nextRequiredAction(ctx, user);
+          if (!next) return afterAuthentication(ctx);
+          if (method === "GET" || req.query.execution !== next.alias) return next.handler.show(ctx, user);
+          const result = await next.handler.process(ctx, user, (req.body ?? {}) as Form);
+          if (result !== "done") return result;
+          await completeRequiredAction(ctx, currentUser(ctx) ?? user, next.alias);
+          return afterAuthentication(ctx);
+        });
+      },
+    });
+  handle("GET");
+  handle("POST");
+
+  app.get<{ Params: { realm: string }; Querystring: Query }>(
+    "/realms/:realm/login-actions/action-token",
     async (req, reply) => {
       const realm = realmByName(server.db, req.params.realm);
       if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
-      const request = findAuthRequest(req.query.tab_id, realm.id);
-      const client = request ? clientByClientId(server.db, realm, request.clientId) : undefined;
-      const user = request?.authenticatedUserId ? server.db.get("users", request.authenticatedUserId) : undefined;
-      if (!request || !client || !user)
-        return sendErrorPage(reply, realm, "Your login attempt timed out. Login will start from the beginning.");
-
-      const form = (req.body ?? {}) as Record<string, string | undefined>;
-      const password = form["password-new"] ?? "";
-      const actionUrl = requiredActionUrl(realm, client.clientId, request.tabId);
-      if (!password) return sendUpdatePasswordPage(reply, realm, actionUrl, "Please specify password.");
-      if (password !== form["password-confirm"])
-        return sendUpdatePasswordPage(reply, realm, actionUrl, "Passwords don't match.");
-
-      const updated: UserRecord = {
+      const token = takeVerifyEmailToken(req.query.key);
+      const user = token && token.realmId === realm.id ? server.db.get("users", token.userId) : undefined;
+      if (!token || !user) return sendErrorPage(reply, realm, "Action expired. Please start again.");
+      if (user.email !== token.email)
+        return sendErrorPage(reply, realm, "The link is not valid for the current email address.");
+      const verified = {
         ...user,
-        credentials: [...user.credentials],
-        requiredActions: [...user.requiredActions],
+        emailVerified: true,
+        requiredActions: user.requiredActions.filter((a) => a !== "VERIFY_EMAIL"),
       };
-      setUserPassword(updated, password, false);
-      await server.db.write((tx) => tx.put("users", updated));
-      const details = { custom_required_action: UPDATE_PASSWORD, credential_type: "password" };
-      for (const type of ["UPDATE_PASSWORD", "UPDATE_CREDENTIAL"]) {
-        await recordEvent(server, realm, {
-          type,
-          clientId: client.clientId,
-          userId: user.id,
-          ipAddress: req.ip,
-          details,
-        });
+      await server.db.write((tx) => tx.put("users", verified));
+      await recordEvent(server, realm, {
+        type: "VERIFY_EMAIL",
+        clientId: token.clientId,
+        userId: user.id,
+        ipAddress: req.ip,
+        details: { email: user.email ?? "" },
+      });
+      const sameBrowser = readCookies(req).get(ACTION_BROWSER_COOKIE) === token.browser;
+      const pending = findAuthRequest(token.tabId, realm.id);
+      if (sameBrowser && pending?.authenticatedUserId === user.id) {
+        const ctx = loginContextOf(server, req, reply, realm.realm, token.tabId);
+        if (isContext(ctx)) return guarded(ctx, () => afterAuthentication(ctx));
       }
-      return finishLogin(server, req, reply, realm, client, updated, request);
+      return sendInfoPage(reply, realm, "Your email address has been verified.");
     },
   );
 }

@@ -3,6 +3,7 @@ import type { ComponentRecord, GroupRecord, ProtocolMapperRecord, RealmRecord } 
 import { notFound } from "../http/errors.ts";
 import { ExportNames } from "./export-names.ts";
 import { realmRepresentation } from "./realm-representation.ts";
+import { withMaskedSmtpPassword } from "./smtp-password.ts";
 import type {
   ClientRep,
   ComponentRep,
@@ -34,7 +35,8 @@ export function exportRealm(server: ServerContext, realmId: string, options: Exp
   if (!realm) throw notFound("Realm not found.");
   const names = new ExportNames(db, realm);
   const mask = options.maskSecrets ?? false;
-  const rep: RealmRep = { ...realmRepresentation(db, realm) };
+  const full = realmRepresentation(db, realm);
+  const rep: RealmRep = { ...(mask ? withMaskedSmtpPassword(full) : full) };
 
   rep.defaultDefaultClientScopes = names.scopes(realm.defaultClientScopeIds);
   rep.defaultOptionalClientScopes = names.scopes(realm.optionalClientScopeIds);

@@ -5,6 +5,7 @@ import { MASTER_REALM, realmByName } from "./lookup.ts";
 import { renameMasterAdminClient } from "./master-admin-client.ts";
 import { checkRealmName } from "./realm-name.ts";
 import { checkPasswordPolicy } from "./password-policy-syntax.ts";
+import { keepMaskedSmtpPassword } from "./smtp-password.ts";
 import { STRUCTURED_REALM_FIELDS, type RealmRep } from "./representation.ts";
 import { SMTP_SECRET_MASK, SMTP_SECRETS } from "./realm-representation.ts";
 
@@ -34,6 +35,7 @@ export function updatedRealm(db: Db, realm: RealmRecord, rep: RealmRep): RealmRe
     else if (k === "smtpServer" && v && typeof v === "object") next.settings.smtpServer = keptSmtpSecrets(realm, v);
     else next.settings[k] = v;
   }
+  keepMaskedSmtpPassword(realm, next);
   applyEventsConfig(next, rep);
   if (rep.localizationTexts) next.localizationTexts = structuredClone(rep.localizationTexts);
   return next;

@@ -53,7 +53,7 @@ export function demoPeople(): UserRep[] {
         department: [DEPARTMENTS[i % DEPARTMENTS.length]],
         phone: [`+1-555-01${String(i).padStart(2, "0")}`],
       },
-      requiredActions: i % 7 === 6 ? ["UPDATE_PASSWORD", "VERIFY_EMAIL"] : [],
+      requiredActions: i % 7 === 6 ? ["UPDATE_PASSWORD"] : [],
       credentials: [{ type: "password", ...SEED_PASSWORD_HASHES.password }],
       realmRoles: ["default-roles-demo", ...(i % 10 === 0 ? ["manager"] : [])],
       clientRoles: i % 4 === 0 ? { portal: ["editor"] } : {},

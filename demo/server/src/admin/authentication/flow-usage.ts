@@ -51,3 +51,12 @@ export function flowOverview(server: ServerContext, realm: RealmRecord, flow: Au
     overview.usedBy = { type: "DEFAULT", values: [flow.alias] };
   return overview;
 }
+
+/** Keycloak's isFlowUsed: bound to the realm, overridden on a client, or an identity provider's login flow. */
+export function isFlowInUse(server: ServerContext, realm: RealmRecord, flow: AuthFlowRecord): boolean {
+  return (
+    REALM_FLOW_BINDINGS.some((binding) => realm.settings[binding] === flow.alias) ||
+    clientsUsingFlow(server, realm, flow).length > 0 ||
+    providersUsingFlow(server, realm, flow).length > 0
+  );
+}

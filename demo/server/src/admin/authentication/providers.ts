@@ -24,6 +24,7 @@ const AUTHENTICATOR_NAMES: Record<string, string> = {
   "conditional-user-role": "Condition - user role",
   "conditional-sub-flow-executed": "Condition - sub-flow executed",
   "conditional-credential": "Condition - credential",
+  "auth-recovery-authn-code-form": "Recovery Authentication Code Form",
   "console-username-password": "Username Password Challenge",
   "deny-access-authenticator": "Deny access",
   "direct-grant-auth-x509-username": "X509/Validate Username",
@@ -72,6 +73,28 @@ const EXTRA_AUTHENTICATORS: ComponentType[] = [
     id: "conditional-credential",
     helpText:
       "Condition to evaluate if a specific credential type has been used (or not used) by the user during the authentication process.",
+    properties: [
+      {
+        name: "credentials",
+        label: "Credentials",
+        helpText: "The credential types to check; the condition matches when the user has used one of them.",
+        type: "MultivaluedList",
+        options: ["password", "otp", "webauthn", "webauthn-passwordless", "recovery-authn-codes"],
+        secret: false,
+      },
+      {
+        name: "included",
+        label: "Included",
+        helpText: "On: the condition is true when one of the credentials was used; off: when none of them was.",
+        type: "boolean",
+        defaultValue: "false",
+        secret: false,
+      },
+    ],
+  },
+  {
+    id: "auth-recovery-authn-code-form",
+    helpText: "Validates a Recovery Authentication Code",
     properties: [],
   },
   {

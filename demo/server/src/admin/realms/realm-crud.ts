@@ -14,6 +14,7 @@ import {
   limitedRealmRepresentation,
   realmRepresentation,
 } from "../../realm/realm-representation.ts";
+import { withMaskedSmtpPassword } from "../../realm/smtp-password.ts";
 import { putUpdatedRealm, updatedRealm } from "../../realm/update.ts";
 import type { RealmRep } from "../../realm/representation.ts";
 import { REALM_MANAGEMENT_ROLES } from "../../realm/template.ts";
@@ -37,7 +38,8 @@ export async function registerRealmCrudRoutes(app: FastifyInstance, server: Serv
       for (const realm of db.all("realms")) {
         const ctx = await contextIn(server, req, realm.realm);
         if (!ctx) continue;
-        if (ctx.has("view-realm")) reps.push(brief ? briefRealmRepresentation(realm) : realmRepresentation(db, realm));
+        if (ctx.has("view-realm"))
+          reps.push(brief ? briefRealmRepresentation(realm) : withMaskedSmtpPassword(realmRepresentation(db, realm)));
         else if (ANY_ADMIN_PERMISSION.some((p) => ctx.has(p))) reps.push({ id: realm.id, realm: realm.realm });
       }
       if (!reps.length) throw forbidden();
@@ -67,7 +69,7 @@ export async function registerRealmCrudRoutes(app: FastifyInstance, server: Serv
 
   app.get<RealmParams>("/admin/realms/:realm", async (req) => {
     const ctx = await adminContext(server, req, req.params.realm);
-    if (ctx.has("view-realm")) return realmRepresentation(db, ctx.realm);
+    if (ctx.has("view-realm")) return withMaskedSmtpPassword(realmRepresentation(db, ctx.realm));
     ctx.requireAny(...ANY_ADMIN_PERMISSION);
     return limitedRealmRepresentation(ctx.realm);
   });

@@ -3,7 +3,13 @@ import type { ServerContext } from "../../context.ts";
 import type { UserRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { notFound, webError } from "../../http/errors.ts";
-import { credentialRepresentation, moveCredential, setPassword, sortedCredentials } from "./credentials.ts";
+import {
+  admitPassword,
+  credentialRepresentation,
+  moveCredential,
+  setPassword,
+  sortedCredentials,
+} from "./credentials.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { requireUser } from "../common/lookups.ts";
 import { paramsOf } from "../common/query.ts";
@@ -89,6 +95,7 @@ export async function registerCredentialRoutes(app: FastifyInstance, server: Ser
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (typeof body.value !== "string") throw webError(400, "No password provided");
     if (body.value.trim() === "") throw webError(400, "Empty password");
+    await admitPassword(ctx.realm, user, body.value);
     setPassword(user, body.value, body.temporary === true);
     await save(user);
     await adminEvent(server, ctx, "ACTION", "USER", `users/${user.id}/reset-password`);

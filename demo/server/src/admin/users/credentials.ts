@@ -1,7 +1,14 @@
-import type { CredentialRecord, UserRecord } from "../../store/types.ts";
+import type { CredentialRecord, RealmRecord, UserRecord } from "../../store/types.ts";
 import { hashPassword } from "../../access/passwords.ts";
 import { newId, now } from "../../common/ids.ts";
 import { omitUndefined } from "../common/omit-undefined.ts";
+import {
+  checkPasswordPolicyOf,
+  PASSWORD_HISTORY,
+  PasswordPolicyError,
+  rememberCurrentPassword,
+} from "../../access/password-policy.ts";
+import { HttpError } from "../../http/errors.ts";
 
 /** Keycloak spaces credential priorities by 10. */
 const PRIORITY_STEP = 10;
@@ -27,6 +34,41 @@ export function setPassword(user: UserRecord, password: string, temporary: boole
   }
   const others = user.requiredActions.filter((a) => a !== "UPDATE_PASSWORD");
   user.requiredActions = temporary ? [...others, "UPDATE_PASSWORD"] : others;
+}
+
+/**
+ * Checks a new password against the realm's policy (Keycloak's 400 `{ error, error_description }` when refused,
+ * or `refusal` instead when given) and keeps the current password in the history the policy asks for.
+ */
+export async function admitPassword(
+  realm: RealmRecord,
+  user: UserRecord,
+  password: string,
+  refusal?: () => HttpError,
+): Promise<void> {
+  try {
+    await checkPasswordPolicyOf(realm, user, password);
+  } catch (error) {
+    if (error instanceof PasswordPolicyError) throw refusal ? refusal() : error.toHttp();
+    throw error;
+  }
+  rememberCurrentPassword(realm, user);
+}
+
+/** The plain passwords of UserRepresentation.credentials, checked (and history kept) before they are applied. */
+export async function admitCredentialPasswords(
+  realm: RealmRecord,
+  user: UserRecord,
+  credentials: unknown,
+  refusal?: () => HttpError,
+): Promise<void> {
+  if (!Array.isArray(credentials)) return;
+  for (const raw of credentials) {
+    if (!raw || typeof raw !== "object") continue;
+    const cred = raw as Record<string, unknown>;
+    const type = typeof cred.type === "string" ? cred.type : "password";
+    if (type === "password" && typeof cred.value === "string") await admitPassword(realm, user, cred.value, refusal);
+  }
 }
 
 /** Applies UserRepresentation.credentials: plain passwords are hashed, already hashed credentials are kept as given. */
@@ -69,8 +111,9 @@ export function credentialRepresentation(credential: CredentialRecord) {
   });
 }
 
+/** The user's credentials as the admin API lists them: password history stays hidden, as in Keycloak. */
 export function sortedCredentials(user: UserRecord): CredentialRecord[] {
-  return [...user.credentials].sort(byPriority);
+  return user.credentials.filter((c) => c.type !== PASSWORD_HISTORY).sort(byPriority);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { UserRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { clearLoginFailures } from "../../access/brute-force.ts";
 import { newId, now } from "../../common/ids.ts";
-import { applyCredentialRepresentations } from "./credentials.ts";
+import { admitCredentialPasswords, applyCredentialRepresentations } from "./credentials.ts";
 import { readUpConfig } from "./profile-config.ts";
 import { applyProfile, profileInput } from "./profile-attributes.ts";
 import { profileMetadata } from "./profile-metadata.ts";
@@ -109,6 +109,7 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     if (typeof rep.federationLink === "string") user.federationLink = rep.federationLink;
     applyProfile(user, input, config, realm, true);
     user.requiredActions = mergeRequiredActions(db, realm, user.requiredActions, rep.requiredActions, false);
+    await admitCredentialPasswords(realm, user, rep.credentials);
     applyCredentialRepresentations(user, rep.credentials);
     await db.write((tx) => tx.put("users", user));
     await adminEvent(server, ctx, "CREATE", "USER", `users/${user.id}`, eventRepresentation(rep));
@@ -145,6 +146,7 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     const config = readUpConfig(server, realm);
     const input = profileInput(rep, realm, user);
     validateProfile(db, realm, config, input, user);
+    await admitCredentialPasswords(realm, user, rep.credentials, () => badRequest("Could not update user!"));
     if (rep.enabled === true) await clearLoginFailures(server, realm, user);
     applyProfile(user, input, config, realm, rep.attributes != null);
     if (typeof rep.enabled === "boolean") user.enabled = rep.enabled;

@@ -1,0 +1,134 @@
+import type { FastifyReply } from "fastify";
+import type { UserRecord } from "../../store/types.ts";
+import { findAttribute, readUpConfig } from "../../admin/users/profile-config.ts";
+import { userIdByUsername, userIdsByEmail } from "../../admin/users/username-index.ts";
+import { recordEvent } from "../../events/record.ts";
+import { escapeHtml, HTML_SECURITY_HEADERS, themePage } from "../html.ts";
+import { realmTitle } from "../error-page.ts";
+import { requiredActionUrl, type Form, type LoginContext } from "./login-context.ts";
+import type { RequiredActionHandler } from "./required-action-handlers.ts";
+
+const ALIAS = "UPDATE_PROFILE";
+const EMAIL = /^[^\s@]+@([^\s@.]+\.)+[^\s@.]{2,}$|^[^\s@]+@\[[0-9.:a-fA-F]+\]$/;
+
+type Field = "username" | "email" | "firstName" | "lastName";
+const LABELS: Record<Field, string> = {
+  username: "Username",
+  email: "Email",
+  firstName: "First name",
+  lastName: "Last name",
+};
+const MISSING: Record<Field, string> = {
+  username: "Please specify username.",
+  email: "Please specify email.",
+  firstName: "Please specify first name.",
+  lastName: "Please specify last name.",
+};
+
+function fieldsOf(ctx: LoginContext): { name: Field; required: boolean }[] {
+  const config = readUpConfig(ctx.server, ctx.realm);
+  const emailAsUsername = ctx.realm.settings.registrationEmailAsUsername === true;
+  const usernameEditable = ctx.realm.settings.editUsernameAllowed === true && !emailAsUsername;
+  const names: Field[] = [...(usernameEditable ? (["username"] as const) : []), "email", "firstName", "lastName"];
+  return names
+    .map((name) => ({ name, attribute: findAttribute(config, name) }))
+    .filter(
+      ({ name, attribute }) =>
+        name === "username" || (attribute && (attribute.permissions?.edit ?? []).includes("user")),
+    )
+    .map(({ name, attribute }) => ({
+      name,
+      required:
+        name === "username" ||
+        (attribute?.required?.roles ?? []).includes("user") ||
+        (name === "email" && emailAsUsername),
+    }));
+}
+
+function sendPage(
+  ctx: LoginContext,
+  values: Partial<Record<Field, string>>,
+  errors: Partial<Record<Field, string>> = {},
+) {
+  const inputs = fieldsOf(ctx)
+    .map(({ name, required }) => {
+      const error = errors[name];
+      const described = error ? ` aria-invalid="true" aria-describedby="input-error-${name}"` : "";
+      const type = name === "email" ? "email" : "text";
+      return `<label for="${name}">${LABELS[name]}${required ? ` <span class="kc-required" aria-hidden="true">*</span>` : ""}</label>
+<input type="${type}" id="${name}" name="${name}" value="${escapeHtml(values[name] ?? "")}" autocomplete="${
+        name === "firstName" ? "given-name" : name === "lastName" ? "family-name" : name
+      }"${required ? " required" : ""}${described}>${
+        error ? `\n<span id="input-error-${name}" class="kc-error" aria-live="polite">${escapeHtml(error)}</span>` : ""
+      }`;
+    })
+    .join("\n");
+  const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(ctx.realm))}</p>
+<h1 id="kc-page-title">Update Account Information</h1>
+<form id="kc-update-profile-form" action="${escapeHtml(requiredActionUrl(ctx, ALIAS))}" method="post" novalidate>
+${inputs}
+<input type="submit" id="kc-submit" value="Submit">
+</form>`;
+  return ctx.reply.status(200).headers(HTML_SECURITY_HEADERS).send(themePage("Update Account Information", body));
+}
+
+function validate(ctx: LoginContext, user: UserRecord, form: Form) {
+  const errors: Partial<Record<Field, string>> = {};
+  const values: Partial<Record<Field, string>> = {};
+  const duplicatesAllowed = ctx.realm.settings.duplicateEmailsAllowed === true;
+  for (const { name, required } of fieldsOf(ctx)) {
+    const value = (form[name] ?? "").trim();
+    values[name] = value;
+    if (!value) {
+      if (required) errors[name] = MISSING[name];
+      continue;
+    }
+    if (value.length > 255) errors[name] = "Please specify this field with at most 255 characters.";
+    else if (name === "email" && !EMAIL.test(value)) errors.email = "Invalid email address.";
+    else if (
+      name === "email" &&
+      !duplicatesAllowed &&
+      userIdsByEmail(ctx.server.db, ctx.realm.id, value).some((id) => id !== user.id)
+    )
+      errors.email = "Email already exists.";
+    else if (name === "username") {
+      const owner = userIdByUsername(ctx.server.db, ctx.realm.id, value);
+      if (owner && owner !== user.id) errors.username = "Username already exists.";
+    }
+  }
+  return { values, errors };
+}
+
+/** UPDATE_PROFILE: the user's names and email (and username where the realm lets users edit it), per the user profile. */
+export const updateProfile: RequiredActionHandler = {
+  show: (ctx, user) =>
+    sendPage(ctx, { username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName }),
+  async process(ctx, user, form): Promise<"done" | FastifyReply> {
+    const { values, errors } = validate(ctx, user, form);
+    if (Object.keys(errors).length) return sendPage(ctx, values, errors);
+    const fresh = ctx.server.db.get("users", user.id) ?? user;
+    const updated: UserRecord = { ...fresh };
+    if (values.username !== undefined && values.username) updated.username = values.username.toLowerCase();
+    if (values.email !== undefined) {
+      const email = values.email.toLowerCase() || undefined;
+      if (email !== fresh.email) updated.emailVerified = false;
+      if (email) updated.email = email;
+      else delete updated.email;
+    }
+    for (const name of ["firstName", "lastName"] as const) {
+      if (values[name] === undefined) continue;
+      if (values[name]) updated[name] = values[name];
+      else delete updated[name];
+    }
+    if (ctx.realm.settings.registrationEmailAsUsername === true && updated.email) updated.username = updated.email;
+    await ctx.server.db.write((tx) => tx.put("users", updated));
+    await recordEvent(ctx.server, ctx.realm, {
+      type: "UPDATE_PROFILE",
+      clientId: ctx.client.clientId,
+      userId: user.id,
+      ipAddress: ctx.req.ip,
+      details: { custom_required_action: ALIAS, context: "REQUIRED_ACTION" },
+    });
+    return "done";
+  },
+};

@@ -1,0 +1,119 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyReply } from "fastify";
+import type { UserRecord } from "../../store/types.ts";
+import { sendRealmMail } from "../../mail/realm-mail.ts";
+import { recordEvent } from "../../events/record.ts";
+import { frontendUrl } from "../../http/frontend-url.ts";
+import { escapeHtml, HTML_SECURITY_HEADERS, themePage } from "../html.ts";
+import { realmTitle, sendErrorPage } from "../error-page.ts";
+import { readCookies } from "../sso-cookies.ts";
+import { realmNumber } from "../lookup.ts";
+import { requiredActionUrl, type LoginContext } from "./login-context.ts";
+import type { RequiredActionHandler } from "./required-action-handlers.ts";
+
+const ALIAS = "VERIFY_EMAIL";
+/** Ties a verification link to the browser that asked for it, so only that browser continues the login. */
+export const ACTION_BROWSER_COOKIE = "KC_ACTION_BROWSER";
+
+export interface VerifyEmailToken {
+  realmId: string;
+  userId: string;
+  email: string;
+  tabId: string;
+  clientId: string;
+  browser: string;
+  expires: number;
+}
+
+const tokens = new Map<string, VerifyEmailToken>();
+
+/** The token of a verification link, once: expired or used links give undefined. */
+export function takeVerifyEmailToken(key: string | undefined): VerifyEmailToken | undefined {
+  const token = key ? tokens.get(key) : undefined;
+  if (key) tokens.delete(key);
+  return token && token.expires > Date.now() ? token : undefined;
+}
+
+function lifespanText(seconds: number): string {
+  if (seconds % 86_400 === 0) return `${seconds / 86_400} ${seconds === 86_400 ? "day" : "days"}`;
+  if (seconds % 3600 === 0) return `${seconds / 3600} ${seconds === 3600 ? "hour" : "hours"}`;
+  if (seconds % 60 === 0) return `${seconds / 60} ${seconds === 60 ? "minute" : "minutes"}`;
+  return `${seconds} seconds`;
+}
+
+function browserKey(ctx: LoginContext): string {
+  const existing = readCookies(ctx.req).get(ACTION_BROWSER_COOKIE);
+  if (existing && /^[\w-]{20,64}$/.test(existing)) return existing;
+  const created = randomBytes(16).toString("base64url");
+  const secure = frontendUrl(ctx.server, ctx.req).startsWith("https:") ? "; Secure" : "";
+  ctx.reply.header(
+    "set-cookie",
+    `${ACTION_BROWSER_COOKIE}=${created}; Path=/realms/${encodeURIComponent(ctx.realm.realm)}/; HttpOnly; SameSite=Lax${secure}`,
+  );
+  return created;
+}
+
+async function sendVerification(ctx: LoginContext, user: UserRecord): Promise<void> {
+  const lifespan = realmNumber(ctx.realm, "actionTokenGeneratedByUserLifespan", 300);
+  const key = randomBytes(24).toString("base64url");
+  tokens.set(key, {
+    realmId: ctx.realm.id,
+    userId: user.id,
+    email: user.email!,
+    tabId: ctx.request.tabId,
+    clientId: ctx.client.clientId,
+    browser: browserKey(ctx),
+    expires: Date.now() + lifespan * 1000,
+  });
+  const query = new URLSearchParams({ key, client_id: ctx.client.clientId, tab_id: ctx.request.tabId });
+  const link = `${frontendUrl(ctx.server, ctx.req)}/realms/${encodeURIComponent(ctx.realm.realm)}/login-actions/action-token?${query}`;
+  const realmName = realmTitle(ctx.realm);
+  const expiry = lifespanText(lifespan);
+  await sendRealmMail(ctx.realm, {
+    to: user.email!,
+    subject: "Verify email",
+    text: `Someone has created a ${realmName} account with this email address. If this was you, click the link below to verify your email address\n\n${link}\n\nThis link will expire within ${expiry}.\n\nIf you didn't create this account, just ignore this message.\n`,
+    html: `<p>Someone has created a ${escapeHtml(realmName)} account with this email address. If this was you, click the link below to verify your email address</p><p><a href="${escapeHtml(link)}">Link to e-mail address verification</a></p><p>This link will expire within ${escapeHtml(expiry)}.</p><p>If you didn't create this account, just ignore this message.</p>`,
+  });
+  ctx.request.login.verificationSentTo = user.email;
+  await recordEvent(ctx.server, ctx.realm, {
+    type: "SEND_VERIFY_EMAIL",
+    clientId: ctx.client.clientId,
+    userId: user.id,
+    ipAddress: ctx.req.ip,
+    details: { email: user.email! },
+  });
+}
+
+/** VERIFY_EMAIL: a link mailed through the realm's SMTP settings; following it verifies the address and goes on. */
+export const verifyEmail: RequiredActionHandler = {
+  async show(ctx, user): Promise<FastifyReply> {
+    if (!user.email) return sendErrorPage(ctx.reply, ctx.realm, "Please specify email.");
+    const resend = (ctx.req.query as Record<string, string | undefined>).resend === "true";
+    if (resend || ctx.request.login.verificationSentTo !== user.email) {
+      try {
+        await sendVerification(ctx, user);
+      } catch (error) {
+        ctx.req.log.warn({ err: error }, "Failed to send verification email");
+        await recordEvent(ctx.server, ctx.realm, {
+          type: "SEND_VERIFY_EMAIL_ERROR",
+          clientId: ctx.client.clientId,
+          userId: user.id,
+          ipAddress: ctx.req.ip,
+          error: "email_send_failed",
+        });
+        return sendErrorPage(ctx.reply, ctx.realm, "Failed to send email, please try again later.", 500);
+      }
+    }
+    const resendUrl = requiredActionUrl(ctx, ALIAS, { resend: "true" });
+    const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(ctx.realm))}</p>
+<h1 id="kc-page-title">Email verification</h1>
+<p class="kc-info" id="kc-info-message">You need to verify your email address to activate your account.</p>
+<p class="kc-info">An email with instructions to verify your email address has been sent to your address ${escapeHtml(user.email)}.</p>
+<p class="kc-info">Haven't received a verification code in your email? <a id="kc-resend-email" href="${escapeHtml(resendUrl)}">Click here</a> to re-send the email.</p>`;
+    return ctx.reply.status(200).headers(HTML_SECURITY_HEADERS).send(themePage("Email verification", body));
+  },
+  async process(ctx, user) {
+    return verifyEmail.show(ctx, user);
+  },
+};

@@ -1,0 +1,342 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { seriousAxeViolations } from "../support/axe.ts";
+import { markAdminCliAsConsoleClient, screenshot, waitForTable, withFailureShot } from "./organizations-support.ts";
+
+const TIMEOUT = 20_000;
+const HOST = "kc-admin-console";
+const INNER = "main";
+const AUTH = "/admin/realms/demo/authentication";
+
+interface ExecutionInfo {
+  id: string;
+  displayName: string;
+  providerId?: string;
+  requirement: string;
+  level: number;
+  index: number;
+  authenticationFlow?: boolean;
+}
+
+describe("authentication flows in the console", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let api: ReturnType<typeof adminFetch>;
+  const console = (hash: string) => `${server.baseUrl}/admin/master/console/#/demo/${hash}`;
+  const noSeriousViolations = async (what: string) =>
+    assert.deepEqual(await seriousAxeViolations(page, HOST, INNER), [], what);
+  const executions = async (alias: string) =>
+    (await (await api(`${AUTH}/flows/${encodeURIComponent(alias)}/executions`)).json()) as ExecutionInfo[];
+  /** The row of the step tree whose first cell names the step. */
+  const treeRow = (name: string) =>
+    page
+      .getByRole("treegrid")
+      .getByRole("row")
+      .filter({ has: page.getByRole("gridcell", { name, exact: false }) })
+      .last();
+  const focusedRowText = () =>
+    page.evaluate(() => {
+      let active: Element | null = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return active?.getAttribute("role") === "row" ? (active.querySelector("td")?.textContent ?? "") : "";
+    });
+
+  before(async () => {
+    server = await startTestServer({ args: ["--demo-pages"] });
+    browser = await launchBrowser();
+    api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
+    await markAdminCliAsConsoleClient(api, "master");
+    const created = await api(`${AUTH}/flows`, {
+      method: "POST",
+      body: { alias: "spa browser", description: "Only for the SPA", providerId: "basic-flow", topLevel: true },
+    });
+    assert.equal(created.status, 201);
+    const flowId = created.headers.get("location")!.split("/").pop()!;
+    const [spa] = (await (await api("/admin/realms/demo/clients?clientId=spa")).json()) as Record<string, unknown>[];
+    const bound = await api(`/admin/realms/demo/clients/${spa!.id}`, {
+      method: "PUT",
+      body: { ...spa, authenticationFlowBindingOverrides: { browser: flowId } },
+    });
+    assert.equal(bound.status, 204);
+    ({ page } = await newPage(browser));
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(`${server.baseUrl}/admin/master/console/`);
+    await signIn(page, { username: "admin", password: "admin" });
+    await page.getByTestId("dashboard-title").waitFor();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  it("duplicates the browser flow, builds a conditional OTP sub-flow with the keyboard only and binds it", async () => {
+    await withFailureShot(page, "authentication-flows", async () => {
+      await page.goto(console("authentication"));
+      const list = page.getByRole("grid", { name: "Authentication flows" });
+      await waitForTable(list);
+      await list.getByText("Bound as browser flow").waitFor();
+      await list
+        .getByRole("row", { name: /^spa browser/ })
+        .getByText("Clients: spa")
+        .waitFor();
+      await list
+        .getByRole("row", { name: /^registration/ })
+        .getByText("Built-in")
+        .waitFor();
+      await noSeriousViolations("flows list");
+      await screenshot(page, "authentication-flows-list");
+
+      await list
+        .getByRole("row", { name: /^browser/ })
+        .getByRole("button", { name: /^Actions/ })
+        .click();
+      await page.getByRole("menuitem", { name: "Duplicate" }).click();
+      const duplicate = page.getByRole("dialog", { name: "Duplicate flow" });
+      await duplicate.getByRole("textbox", { name: "Name" }).fill("browser with otp");
+      await duplicate.getByRole("button", { name: "Duplicate" }).click();
+      await page.getByRole("heading", { level: 1, name: "browser with otp" }).waitFor();
+      const tree = page.getByRole("treegrid", { name: "Steps of browser with otp" });
+      await tree.waitFor();
+
+      // Keyboard only from here: add a sub-flow from the toolbar, then work inside the tree.
+      await page.getByRole("button", { name: "Add sub-flow", exact: true }).focus();
+      await page.keyboard.press("Enter");
+      const subFlowDialog = page.getByRole("dialog", { name: "Add a sub-flow" });
+      await subFlowDialog.waitFor();
+      await subFlowDialog.getByRole("textbox", { name: "Name" }).focus();
+      await page.keyboard.type("otp check");
+      await page.keyboard.press("Enter");
+      await treeRow("otp check").waitFor();
+
+      await tree.getByRole("row").nth(1).focus();
+      await page.keyboard.press("End");
+      assert.match(await focusedRowText(), /otp check/);
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("c");
+      await page.getByText("otp check is now Conditional").first().waitFor();
+
+      for (const [button, search, name] of [
+        ["Add condition to otp check", "user configured", "Condition - user configured"],
+        ["Add step to otp check", "OTP Form", "OTP Form"],
+      ] as const) {
+        await treeRow("otp check").focus();
+        // Tab from the row: requirement, move up, move down, then the add buttons.
+        while (
+          !(await page.evaluate((label) => {
+            let active: Element | null = document.activeElement;
+            while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+            return active?.getAttribute("aria-label") === label;
+          }, button))
+        )
+          await page.keyboard.press("Tab");
+        await page.keyboard.press("Enter");
+        const dialog = page.getByRole("dialog", { name: button });
+        await dialog.waitFor();
+        // The dialog puts the focus in its search field.
+        await page.waitForFunction(() => {
+          let active: Element | null = document.activeElement;
+          while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+          return active?.getAttribute("aria-label") === "Search for provider";
+        });
+        await page.keyboard.type(search);
+        const radio = dialog.getByRole("radio", { name, exact: true });
+        await radio.waitFor();
+        await page.keyboard.press("Tab"); // the search's clear button
+        await page.keyboard.press("Tab"); // the first provider
+        await page.keyboard.press("Space");
+        for (let step = 0; step < 5 && !(await radio.isChecked()); step++) await page.keyboard.press("ArrowDown");
+        assert.equal(await radio.isChecked(), true);
+        await page.keyboard.press("Tab");
+        await page.keyboard.press("Enter");
+        await treeRow(name).waitFor();
+      }
+      await noSeriousViolations("flow tree");
+      await screenshot(page, "authentication-flow-tree");
+
+      // Move the OTP step above its condition and back with Alt+Arrow keys; focus stays on it.
+      const otpIndex = async () =>
+        (await executions("browser with otp")).find(
+          (e) => e.providerId === "auth-otp-form" && e.level === 1 && e.index < 2,
+        )?.index;
+      await treeRow("OTP Form").focus();
+      await page.keyboard.press("Alt+ArrowUp");
+      await page.getByText("OTP Form moved").first().waitFor();
+      assert.match(await focusedRowText(), /OTP Form/);
+      assert.equal(await otpIndex(), 0);
+      await page.keyboard.press("Alt+ArrowDown");
+      await page.waitForFunction(() => true);
+      await treeRow("OTP Form").waitFor();
+      for (let attempt = 0; attempt < 20 && (await otpIndex()) !== 1; attempt++) await page.waitForTimeout(100);
+      assert.equal(await otpIndex(), 1);
+
+      // Collapse and expand the sub-flow with Left and Right.
+      await treeRow("otp check").focus();
+      await page.keyboard.press("ArrowLeft");
+      assert.equal(await treeRow("otp check").getAttribute("aria-expanded"), "false");
+      const rows = page.getByRole("treegrid").getByRole("row");
+      const shown = await rows.count();
+      await page.keyboard.press("ArrowRight");
+      assert.equal(await treeRow("otp check").getAttribute("aria-expanded"), "true");
+      assert.equal(await rows.count(), shown + 2);
+      await page.keyboard.press("ArrowRight");
+      assert.match(await focusedRowText(), /Condition - user configured/);
+
+      // Bind as browser flow from the header's menu.
+      await page.getByRole("button", { name: "Actions", exact: true }).click();
+      await page.getByRole("menuitem", { name: "Bind flow" }).click();
+      const bind = page.getByRole("dialog", { name: /Bind flow/ });
+      await bind.getByRole("combobox", { name: "Choose binding type" }).selectOption("browserFlow");
+      await bind.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Flow bound as browser flow").waitFor();
+
+      const realm = (await (await api("/admin/realms/demo")).json()) as { browserFlow: string };
+      assert.equal(realm.browserFlow, "browser with otp");
+      const built = await executions("browser with otp");
+      const sub = built.find((e) => e.displayName === "otp check");
+      assert.ok(sub, "sub-flow built");
+      assert.equal(sub.requirement, "CONDITIONAL");
+      assert.equal(sub.level, 0);
+      const children = built.slice(built.indexOf(sub) + 1).filter((e) => e.level === 1);
+      assert.deepEqual(
+        children.map((e) => [e.providerId, e.index]),
+        [
+          ["conditional-user-configured", 0],
+          ["auth-otp-form", 1],
+        ],
+      );
+    });
+  });
+
+  it("refuses to delete a built-in flow and a bound flow with the server's message", async () => {
+    await withFailureShot(page, "authentication-delete", async () => {
+      await page.goto(console("authentication/flows"));
+      const list = page.getByRole("grid", { name: "Authentication flows" });
+      await waitForTable(list);
+      await list
+        .getByRole("row", { name: /^direct grant/ })
+        .getByRole("button", { name: /^Actions/ })
+        .click();
+      await page.getByRole("menuitem", { name: "Delete" }).click();
+      await page.getByRole("dialog", { name: "Delete flow?" }).getByRole("button", { name: "Delete" }).click();
+      await page.getByText("Could not delete flow: Can't delete built in flow").waitFor();
+
+      await list
+        .getByRole("row", { name: /^browser with otp/ })
+        .getByRole("button", { name: /^Actions/ })
+        .click();
+      await page.getByRole("menuitem", { name: "Delete" }).click();
+      await page.getByRole("dialog", { name: "Delete flow?" }).getByRole("button", { name: "Delete" }).click();
+      await page
+        .getByText("Could not delete flow: Cannot remove authentication flow, it is currently in use")
+        .waitFor();
+      const flows = (await (await api(`${AUTH}/flows`)).json()) as { alias: string }[];
+      assert.ok(flows.some((flow) => flow.alias === "browser with otp"));
+      assert.ok(flows.some((flow) => flow.alias === "direct grant"));
+    });
+  });
+
+  it("shows a built-in flow read-only with a call to duplicate it", async () => {
+    await withFailureShot(page, "authentication-built-in", async () => {
+      await page.goto(console("authentication/flows"));
+      const list = page.getByRole("grid", { name: "Authentication flows" });
+      await waitForTable(list);
+      await list.getByRole("link", { name: "direct grant" }).click();
+      await page.getByText("Built-in flows cannot be changed").waitFor();
+      await page.getByRole("treegrid", { name: "Steps of direct grant" }).waitFor();
+      assert.equal(await page.getByRole("button", { name: "Add step" }).count(), 0);
+      assert.equal(await page.getByRole("combobox", { name: /Requirement of/ }).count(), 0);
+      await noSeriousViolations("built-in flow");
+      await screenshot(page, "authentication-built-in-flow");
+
+      await page.getByRole("button", { name: "Diagram view" }).click();
+      const diagram = page.getByRole("figure", { name: "Diagram of direct grant" });
+      await diagram.getByText("Username Validation").waitFor();
+      await noSeriousViolations("flow diagram");
+      await screenshot(page, "authentication-flow-diagram");
+      await page.getByRole("button", { name: "Table view" }).click();
+      await page.getByRole("treegrid", { name: "Steps of direct grant" }).waitFor();
+    });
+  });
+
+  it("configures a step through its config description and deletes a step with the Delete key", async () => {
+    await withFailureShot(page, "authentication-configure", async () => {
+      const flows = (await (await api(`${AUTH}/flows`)).json()) as { id: string; alias: string }[];
+      const flow = flows.find((candidate) => candidate.alias === "browser with otp")!;
+      await page.goto(console(`authentication/${flow.id}/DEFAULT`));
+      await page.getByRole("treegrid", { name: "Steps of browser with otp" }).waitFor();
+      await page.getByRole("button", { name: "Configure Identity Provider Redirector" }).click();
+      const dialog = page.getByRole("dialog", { name: "Identity Provider Redirector config" });
+      await dialog.getByRole("textbox", { name: "Alias" }).fill("to-partner");
+      await dialog.getByRole("textbox", { name: "Default Identity Provider" }).fill("partner-idp");
+      assert.deepEqual(await seriousAxeViolations(page, HOST, INNER), [], "config dialog");
+      await screenshot(page, "authentication-config-dialog");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Successfully saved the config").waitFor();
+      const redirector = (await executions("browser with otp")).find(
+        (e) => e.providerId === "identity-provider-redirector",
+      ) as ExecutionInfo & { authenticationConfig?: string };
+      assert.ok(redirector.authenticationConfig, "the execution has a config");
+      const config = (await (await api(`${AUTH}/config/${redirector.authenticationConfig}`)).json()) as {
+        alias: string;
+        config: Record<string, string>;
+      };
+      assert.equal(config.alias, "to-partner");
+      assert.equal(config.config.defaultProvider, "partner-idp");
+
+      await treeRow("Kerberos").focus();
+      await page.keyboard.press("Delete");
+      await page.getByRole("dialog", { name: "Delete Kerberos?" }).getByRole("button", { name: "Delete" }).click();
+      await page.getByText("Execution successfully deleted").waitFor();
+      await page.waitForFunction(() => {
+        let active: Element | null = document.activeElement;
+        while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+        return active?.getAttribute("role") === "row";
+      });
+      assert.match(await focusedRowText(), /Identity Provider Redirector/);
+      assert.equal(
+        (await executions("browser with otp")).some((e) => e.providerId === "auth-spnego"),
+        false,
+      );
+    });
+  });
+
+  it("creates a flow, keeps the form when the name is taken, and edits the flow's name", async () => {
+    await withFailureShot(page, "authentication-create", async () => {
+      await page.goto(console("authentication"));
+      await waitForTable(page.getByRole("grid", { name: "Authentication flows" }));
+      await page.getByRole("button", { name: "Create flow" }).first().click();
+      await page.getByRole("heading", { level: 1, name: "Create flow" }).waitFor();
+      await page.getByRole("textbox", { name: "Name" }).fill("browser");
+      await page.getByRole("textbox", { name: "Description" }).fill("taken name");
+      await noSeriousViolations("create flow");
+      await page.getByRole("button", { name: "Create flow" }).click();
+      await page.getByText("Could not create flow: Flow browser already exists").waitFor();
+      assert.equal(await page.getByRole("textbox", { name: "Name" }).inputValue(), "browser");
+      assert.equal(await page.getByRole("textbox", { name: "Description" }).inputValue(), "taken name");
+
+      await page.getByRole("textbox", { name: "Name" }).fill("partner login");
+      await page.getByRole("button", { name: "Create flow" }).click();
+      await page.getByRole("heading", { level: 1, name: "partner login" }).waitFor();
+      await page.getByText("No steps").waitFor();
+      await noSeriousViolations("empty flow");
+
+      await page.getByRole("button", { name: "Actions", exact: true }).click();
+      await page.getByRole("menuitem", { name: "Edit info" }).click();
+      const edit = page.getByRole("dialog", { name: "Edit flow" });
+      await edit.getByRole("textbox", { name: "Name" }).fill("partner sign-in");
+      await edit.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Flow successfully updated").waitFor();
+      await page.getByRole("heading", { level: 1, name: "partner sign-in" }).waitFor();
+      const flows = (await (await api(`${AUTH}/flows`)).json()) as { alias: string; description: string }[];
+      assert.deepEqual(
+        flows.filter((flow) => flow.alias.startsWith("partner")).map((flow) => [flow.alias, flow.description]),
+        [["partner sign-in", "taken name"]],
+      );
+    });
+  });
+});

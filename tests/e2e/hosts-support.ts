@@ -1,0 +1,141 @@
+import { execFile } from "node:child_process";
+import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { extname, join, normalize, resolve } from "node:path";
+import { promisify } from "node:util";
+import { freePort } from "../support/server.ts";
+
+const run = promisify(execFile);
+
+export const repoRoot = resolve(import.meta.dirname, "../..");
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".woff2": "font/woff2",
+  ".svg": "image/svg+xml",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+export interface StaticSite {
+  url: string;
+  server: Server;
+  /** Paths asked for that were not there. */
+  missing: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Serves a folder under `prefix` (`/kc/1.2.3/`) as a plain static host does: files only, `index.html` for a folder,
+ * optional CORS and extra headers (a CSP for pages).
+ */
+export async function serveFolder(
+  folder: string,
+  options: {
+    prefix?: string;
+    cors?: boolean;
+    headers?: Record<string, string>;
+    /** Fixed answers by path: an HTML page, or `{ type, body }`. */
+    pages?: Record<string, string | { type: string; body: string }>;
+  } = {},
+): Promise<StaticSite> {
+  const prefix = options.prefix ?? "/";
+  const missing: string[] = [];
+  const server = createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://host").pathname);
+    if (options.cors) res.setHeader("access-control-allow-origin", "*");
+    const page = options.pages?.[pathname];
+    if (page !== undefined) {
+      const { type, body } = typeof page === "string" ? { type: CONTENT_TYPES[".html"]!, body: page } : page;
+      res.writeHead(200, { "content-type": type, ...(typeof page === "string" ? options.headers : {}) });
+      res.end(body);
+      return;
+    }
+    let file = pathname.startsWith(prefix) ? normalize(join(folder, pathname.slice(prefix.length))) : "";
+    if (file && existsSync(file) && statSync(file).isDirectory()) file = join(file, "index.html");
+    if (!file || !file.startsWith(folder) || !existsSync(file)) {
+      missing.push(pathname);
+      res.writeHead(404, { "content-type": "text/plain" }).end("Not Found");
+      return;
+    }
+    const type = CONTENT_TYPES[extname(file)] ?? "application/octet-stream";
+    res.writeHead(200, { "content-type": type, ...(type.startsWith("text/html") ? options.headers : {}) });
+    createReadStream(file).pipe(res);
+  });
+  const port = await freePort();
+  await new Promise<void>((ok) => server.listen(port, "127.0.0.1", ok));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    server,
+    missing,
+    close: () => new Promise((ok) => server.close(() => ok())),
+  };
+}
+
+/** Builds the elements in package mode, assembles the package and packs it to .tmp/package/keycloak-admin-elements.tgz. */
+export async function packPackage(): Promise<string> {
+  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/build-package.ts", "--build", "--pack"], {
+    cwd: repoRoot,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return stdout.trim().split("\n").at(-1)!;
+}
+
+export interface HostApp {
+  name: string;
+  dir: string;
+  /** The built site's folder. */
+  outDir: string;
+}
+
+const ALL_HOSTS: HostApp[] = [
+  { name: "react", dir: join(repoRoot, "demo/hosts/react"), outDir: join(repoRoot, "demo/hosts/react/dist") },
+  { name: "vue", dir: join(repoRoot, "demo/hosts/vue"), outDir: join(repoRoot, "demo/hosts/vue/dist") },
+  {
+    name: "angular",
+    dir: join(repoRoot, "demo/hosts/angular"),
+    outDir: join(repoRoot, "demo/hosts/angular/dist/browser"),
+  },
+];
+
+/** All three, or those named in KC_HOSTS (`KC_HOSTS=vue,react`) while working on one. */
+export const HOSTS = ALL_HOSTS.filter(
+  (host) => !process.env.KC_HOSTS || process.env.KC_HOSTS.split(",").includes(host.name),
+);
+
+const NPM_ENV = { ...process.env, NG_CLI_ANALYTICS: "false", NO_UPDATE_NOTIFIER: "1", CI: "true" };
+
+/**
+ * `npm ci` from the host's committed lock file: framework packages from the registry (or npm's cache), ours from the
+ * packed tarball. The lock file records no integrity for our tarball, which changes with every build; the lock file
+ * is left exactly as committed.
+ */
+export async function installHost(host: HostApp): Promise<number> {
+  const lockFile = join(host.dir, "package-lock.json");
+  const lock = readFileSync(lockFile, "utf8");
+  const started = Date.now();
+  try {
+    await run("npm", ["ci", "--no-audit", "--no-fund", "--prefer-offline"], {
+      cwd: host.dir,
+      env: NPM_ENV,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  } finally {
+    if (readFileSync(lockFile, "utf8") !== lock) writeFileSync(lockFile, lock);
+  }
+  return Date.now() - started;
+}
+
+export async function buildHost(host: HostApp): Promise<number> {
+  const started = Date.now();
+  try {
+    await run("npm", ["run", "build"], { cwd: host.dir, env: NPM_ENV, maxBuffer: 16 * 1024 * 1024 });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${host.name} host build failed:\n${stdout ?? ""}\n${stderr ?? ""}`);
+  }
+  return Date.now() - started;
+}

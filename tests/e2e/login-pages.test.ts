@@ -1,0 +1,153 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { createHmac } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { createClient, createRealm, createUser, startAdminServer, type Api } from "../support/admin-api.ts";
+import type { TestServer } from "../support/server.ts";
+import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { seriousPageViolations } from "../support/axe.ts";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
+import { screenshot, withFailureShot } from "./organizations-support.ts";
+
+const REALM = "login-pages";
+
+function totp(secret: string, offsetSteps = 0): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + offsetSteps));
+  const hash = createHmac("sha1", Buffer.from(secret, "utf8")).update(counter).digest();
+  const offset = hash[hash.length - 1]! & 0xf;
+  return String((hash.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+function fromBase32(text: string): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = 0;
+  let value = 0;
+  const bytes: number[] = [];
+  for (const char of text.replace(/\s+/g, "")) {
+    value = (value << 5) | alphabet.indexOf(char);
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+describe("login pages in Chromium: OTP, authenticator setup, profile, email verification, terms", () => {
+  let server: TestServer;
+  let api: Api;
+  let sink: SmtpSink;
+  let browser: Browser;
+  let landing: string;
+
+  before(async () => {
+    sink = await startSmtpSink();
+    ({ server, api } = await startAdminServer());
+    landing = `${server.baseUrl}/health/ready`;
+    await createRealm(api, REALM, { displayName: "Northwind", smtpServer: sink.settings() });
+    await createClient(api, REALM, { clientId: "app", publicClient: true, redirectUris: [`${server.baseUrl}/*`] });
+    const terms = await api(`/admin/realms/${REALM}/authentication/required-actions/TERMS_AND_CONDITIONS`);
+    await api(`/admin/realms/${REALM}/authentication/required-actions/TERMS_AND_CONDITIONS`, {
+      method: "PUT",
+      body: { ...(await terms.json()), enabled: true },
+    });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+    await sink?.close();
+  });
+
+  const user = (username: string, extra: Record<string, unknown>) =>
+    createUser(api, REALM, username, {
+      email: `${username}@example.com`,
+      emailVerified: true,
+      firstName: "Alex",
+      lastName: "Kim",
+      credentials: [{ type: "password", value: "password" }],
+      ...extra,
+    });
+
+  async function startLogin(page: Page, username: string) {
+    const query = new URLSearchParams({
+      client_id: "app",
+      redirect_uri: landing,
+      response_type: "code",
+      scope: "openid",
+    });
+    await page.goto(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/auth?${query}`);
+    await signIn(page, { username, password: "password" });
+  }
+
+  const landed = (page: Page) => page.waitForURL((url) => url.pathname === "/health/ready");
+
+  async function checkPage(page: Page, name: string) {
+    await screenshot(page, name);
+    assert.deepEqual(await seriousPageViolations(page), [], name);
+  }
+
+  test("CONFIGURE_TOTP, then the OTP page with a wrong and a right code", async () => {
+    const { page, context } = await newPage(browser);
+    await withFailureShot(page, "login-otp", async () => {
+      await user("setup-otp", { requiredActions: ["CONFIGURE_TOTP"] });
+      await startLogin(page, "setup-otp");
+      await page.getByRole("heading", { name: "Mobile Authenticator Setup" }).waitFor();
+      assert.ok(await page.getByRole("img", { name: "Figure: Barcode" }).isVisible());
+      await checkPage(page, "login-configure-totp");
+      const secret = fromBase32(await page.locator("#kc-totp-secret-key").innerText());
+      await page.getByLabel("One-time code").fill(totp(secret));
+      await page.getByLabel("Device Name").fill("Work phone");
+      await page.getByRole("button", { name: "Submit" }).click();
+      await landed(page);
+
+      await context.clearCookies();
+      await startLogin(page, "setup-otp");
+      await page.getByLabel("One-time code").waitFor();
+      await checkPage(page, "login-otp");
+      await page.getByLabel("One-time code").fill("000000");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByText("Invalid authenticator code.").waitFor();
+      await checkPage(page, "login-otp-error");
+      await page.getByLabel("One-time code").fill(totp(secret, 1));
+      await page.keyboard.press("Enter");
+      await landed(page);
+    });
+    await context.close();
+  });
+
+  test("UPDATE_PROFILE, VERIFY_EMAIL and terms, one after the other in the realm's order", async () => {
+    const { page, context } = await newPage(browser);
+    await withFailureShot(page, "login-actions", async () => {
+      await user("many-actions", {
+        firstName: undefined,
+        lastName: undefined,
+        emailVerified: false,
+        requiredActions: ["TERMS_AND_CONDITIONS", "UPDATE_PROFILE", "VERIFY_EMAIL"],
+      });
+      await startLogin(page, "many-actions");
+      await page.getByRole("heading", { name: "Terms and Conditions" }).waitFor();
+      await checkPage(page, "login-terms");
+      await page.getByRole("button", { name: "Accept" }).click();
+
+      await page.getByRole("heading", { name: "Update Account Information" }).waitFor();
+      await page.getByRole("button", { name: "Submit" }).click();
+      await page.getByText("Please specify first name.").waitFor();
+      await checkPage(page, "login-update-profile-errors");
+      await page.getByLabel("First name").fill("Robin");
+      await page.getByLabel("Last name").fill("Diaz");
+      await checkPage(page, "login-update-profile");
+      await page.getByRole("button", { name: "Submit" }).click();
+
+      await page.getByRole("heading", { name: "Email verification" }).waitFor();
+      await checkPage(page, "login-verify-email");
+      const mail = await sink.waitFor((m) => m.recipients.includes("many-actions@example.com"));
+      const link = /(http:\/\/\S+\/login-actions\/action-token\?\S+)/.exec(mail.text)![1]!;
+      await page.goto(link);
+      await landed(page);
+    });
+    await context.close();
+  });
+});
