@@ -4,7 +4,7 @@
  *
  * Attributes: the base ones (server-url, realm, auth-realm, client-id, scope, locale, theme,
  * routing — memory by default —, base-path, token-provider). Properties: tokenProvider, keycloak.
- * Events: kc-navigate ({ path }); kc-error ({ stage, status?, message }) for each start-up failure.
+ * Events (bubbling, composed): kc-navigate ({ path }); kc-error ({ stage, status?, message }).
  * Without manage-realm, the settings are shown read-only and no action is offered.
  */
 import { defineArea } from "./define-element.ts";
