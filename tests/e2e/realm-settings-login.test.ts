@@ -67,6 +67,7 @@ describe("realm settings: login tab", () => {
 
     await toggle(reloaded.getByRole("switch", { name: "User registration" }));
     await page.getByText("User registration changed successfully").waitFor();
+    await reloaded.getByRole("switch", { name: "User registration", checked: false }).waitFor();
     await visitor.reload();
     await visitor.getByRole("button", { name: "Sign In" }).waitFor();
     assert.equal(await visitor.getByRole("link", { name: "Register" }).count(), 0);

@@ -119,18 +119,17 @@ export async function checkAxeAndShoot(page: Page, host: "console" | "element", 
   await screenshot(page, name);
 }
 
-/** Clicks Save and waits for the realm's success alert. */
-export async function saveAndWait(page: Page): Promise<void> {
+/** Clicks Save and waits for a new success alert (an earlier one may still be showing). */
+export async function saveAndWait(page: Page, text = "Realm successfully updated"): Promise<void> {
+  const shown = await page.getByText(text).count();
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await page.getByText("Realm successfully updated").first().waitFor();
+  await page.getByText(text).nth(shown).waitFor();
 }
 
 /** Flips a switch as a keyboard user does (PatternFly's input sits under its toggle, out of a pointer's reach). */
 export async function toggle(switchInput: Locator): Promise<void> {
-  const before = await switchInput.isChecked();
   await switchInput.focus();
   await switchInput.press("Space");
-  if ((await switchInput.isChecked()) === before) await switchInput.page().waitForTimeout(100);
 }
 
 let goneRealms = 0;
