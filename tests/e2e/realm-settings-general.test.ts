@@ -10,10 +10,12 @@ import {
   toggle,
   startSuite,
   stopSuite,
+  TIMEOUT,
   type Json,
   type RealmSettingsSuite,
 } from "./realm-settings-support.ts";
-import { screenshot } from "./organizations-support.ts";
+import { newPage } from "../support/browser.ts";
+import { markAdminCliAsConsoleClient, screenshot } from "./organizations-support.ts";
 
 describe("realm settings: header and general tab", () => {
   let suite: RealmSettingsSuite;
@@ -182,6 +184,49 @@ describe("realm settings: header and general tab", () => {
     await page.getByRole("button", { name: "Actions" }).click();
     await page.getByRole("menuitem", { name: "Partial export" }).waitFor();
     assert.equal(await page.getByRole("menuitem", { name: "Delete realm" }).count(), 0);
+    await page.close();
+  });
+
+  it("shows an administrator with only view-realm the settings read-only, without actions", async () => {
+    const { api } = suite;
+    await markAdminCliAsConsoleClient(api, "demo");
+    const created = await api("/admin/realms/demo/users", {
+      method: "POST",
+      body: {
+        username: "realm-viewer",
+        enabled: true,
+        firstName: "Realm",
+        lastName: "Viewer",
+        email: "realm.viewer@demo.example",
+        credentials: [{ type: "password", value: "viewer-pass", temporary: false }],
+      },
+    });
+    assert.equal(created.status, 201, await created.text());
+    const viewerId = created.headers.get("location")!.split("/").pop()!;
+    const [management] = await getJson<Json[]>(api, "/admin/realms/demo/clients?clientId=realm-management");
+    const viewRealm = await getJson(api, `/admin/realms/demo/clients/${management!.id as string}/roles/view-realm`);
+    const mapped = await api(`/admin/realms/demo/users/${viewerId}/role-mappings/clients/${management!.id as string}`, {
+      method: "POST",
+      body: [viewRealm],
+    });
+    assert.equal(mapped.status, 204, await mapped.text());
+
+    const { page } = await newPage(suite.browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(
+      `${suite.server.baseUrl}/demo/test-elements/realm-settings.html?token-realm=demo&username=realm-viewer&password=viewer-pass`,
+    );
+    const form = page.getByRole("form", { name: "General" });
+    const displayName = form.getByRole("textbox", { name: "Display name", exact: true });
+    await displayName.waitFor();
+    assert.equal(await displayName.isDisabled(), true);
+    assert.equal(await form.getByRole("switch", { name: "User-managed access" }).isDisabled(), true);
+    assert.equal(await page.getByRole("button", { name: "Save", exact: true }).count(), 0);
+    assert.equal(await page.getByRole("button", { name: "Actions" }).count(), 0);
+    assert.equal(await page.getByRole("switch", { name: "Enabled", exact: true }).count(), 0);
+    await page.getByRole("tab", { name: "Login" }).click();
+    assert.equal(await page.getByRole("switch", { name: "User registration" }).isDisabled(), true);
+    await checkAxeAndShoot(page, "element", "realm-settings-read-only");
     await page.close();
   });
 
