@@ -16,6 +16,7 @@ export const ELEMENT_CHUNKS: Record<string, () => Promise<AreaModule>> = {
   "client-scopes-admin": () => import("./client-scopes-admin.ts"),
   "groups-admin": () => import("./groups-admin.ts"),
   "organizations-admin": () => import("./organizations-admin.ts"),
+  "realm-settings-admin": () => import("./realm-settings-admin.ts"),
   "roles-admin": () => import("./roles-admin.ts"),
   "users-admin": () => import("./users-admin.ts"),
 };

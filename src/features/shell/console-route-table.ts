@@ -8,6 +8,7 @@ import { rolesRoutes } from "../roles/routes.ts";
 import { usersRoutes } from "../users/routes.ts";
 import { clientScopesRoutes } from "../client-scopes/routes.ts";
 import { authenticationRoutes } from "../authentication/routes.ts";
+import { realmSettingsRoutes } from "../realm-settings/routes.ts";
 import { placeholderRoutes } from "./placeholder-routes.ts";
 
 /**
@@ -24,6 +25,7 @@ const builtRoutes: ConsoleRoute[] = [
   ...clientScopesRoutes,
   ...clientsRoutes,
   ...authenticationRoutes,
+  ...realmSettingsRoutes,
 ];
 
 export const consoleRoutes: ConsoleRoute[] = [

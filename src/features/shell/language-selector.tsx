@@ -5,7 +5,7 @@ import { TYPEAHEAD_THRESHOLD } from "../../core/ui/form/form-constants.ts";
 import { filterChoices } from "../../core/ui/form/select-control.tsx";
 import { SingleSelect, type SelectChoice } from "../../core/ui/overlays/single-select.tsx";
 import { TypeaheadSelect } from "../../core/ui/overlays/typeahead-select.tsx";
-import { nativeLanguageName } from "./native-language-name.ts";
+import { nativeLanguageName } from "../../core/i18n/native-language-name.ts";
 
 /**
  * The console's language, from the realm's supported locales (shown only with internationalization on and some

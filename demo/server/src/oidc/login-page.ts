@@ -22,6 +22,11 @@ export function sendLoginPage(reply: FastifyReply, realm: RealmRecord, state: Lo
     realm.settings.rememberMe === true && mode !== "password"
       ? `\n<label class="kc-remember" for="rememberMe"><input type="checkbox" id="rememberMe" name="rememberMe" value="on"> Remember me</label>`
       : "";
+  // Keycloak's login theme links its registration page when the realm allows registration (the page itself is not served).
+  const registration =
+    realm.settings.registrationAllowed === true && mode !== "password"
+      ? `\n<div id="kc-registration"><span>New user? <a href="${escapeHtml(registrationUrl(state.actionUrl))}">Register</a></span></div>`
+      : "";
   const usernameField =
     mode === "password"
       ? `<p class="kc-attempted-username" id="kc-attempted-username">${escapeHtml(state.username ?? "")}${
@@ -42,9 +47,14 @@ ${usernameField}${passwordField}${
   }${rememberMe}
 <input type="hidden" id="id-hidden-input" name="credentialId">
 <input type="submit" id="kc-login" name="login" value="Sign In">
-</form>`;
+</form>${registration}`;
   return reply
     .status(200)
     .headers(HTML_SECURITY_HEADERS)
     .send(themePage(`Sign in to ${realmTitle(realm)}`, body));
+}
+
+/** The login action's address with Keycloak's registration path instead of the authenticate one (same client and tab). */
+function registrationUrl(actionUrl: string): string {
+  return actionUrl.replace("/login-actions/authenticate", "/login-actions/registration");
 }

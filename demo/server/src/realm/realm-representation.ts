@@ -13,6 +13,7 @@ export function realmRepresentation(db: Db, realm: RealmRecord): Json {
     ...(realm.displayName !== undefined ? { displayName: realm.displayName } : {}),
     ...(realm.displayNameHtml !== undefined ? { displayNameHtml: realm.displayNameHtml } : {}),
     ...realm.settings,
+    ...(realm.settings.smtpServer ? { smtpServer: maskedSmtpServer(realm.settings.smtpServer) } : {}),
     enabled: realm.enabled,
     ...(defaultRole
       ? {
@@ -33,6 +34,17 @@ export function realmRepresentation(db: Db, realm: RealmRecord): Json {
     adminEventsEnabled: eventsConfig.adminEventsEnabled,
     adminEventsDetailsEnabled: eventsConfig.adminEventsDetailsEnabled,
   };
+}
+
+/** The `smtpServer` secrets Keycloak never hands out: they read as its mask. */
+export const SMTP_SECRETS = ["password", "authTokenClientSecret"] as const;
+export const SMTP_SECRET_MASK = "**********";
+
+function maskedSmtpServer(smtp: unknown): unknown {
+  if (!smtp || typeof smtp !== "object") return smtp;
+  const masked: Record<string, unknown> = { ...(smtp as Record<string, unknown>) };
+  for (const key of SMTP_SECRETS) if (masked[key] !== undefined) masked[key] = SMTP_SECRET_MASK;
+  return masked;
 }
 
 /** The brief form (`briefRepresentation=true`). */

@@ -7,6 +7,7 @@ import { checkRealmName } from "./realm-name.ts";
 import { checkPasswordPolicy } from "./password-policy-syntax.ts";
 import { keepMaskedSmtpPassword } from "./smtp-password.ts";
 import { STRUCTURED_REALM_FIELDS, type RealmRep } from "./representation.ts";
+import { SMTP_SECRET_MASK, SMTP_SECRETS } from "./realm-representation.ts";
 
 /**
  * The realm as `PUT /admin/realms/{realm}` leaves it: given fields replace
@@ -31,6 +32,7 @@ export function updatedRealm(db: Db, realm: RealmRecord, rep: RealmRep): RealmRe
     if (STRUCTURED_REALM_FIELDS.has(k) || v === undefined) continue;
     if (k === "attributes" && v && typeof v === "object")
       next.settings.attributes = { ...(next.settings.attributes as object), ...(v as object) };
+    else if (k === "smtpServer" && v && typeof v === "object") next.settings.smtpServer = keptSmtpSecrets(realm, v);
     else next.settings[k] = v;
   }
   keepMaskedSmtpPassword(realm, next);
@@ -53,4 +55,16 @@ export function applyEventsConfig(realm: RealmRecord, rep: RealmRep): void {
 export function putUpdatedRealm(db: Db, tx: Tx, before: RealmRecord, after: RealmRecord): void {
   if (before.realm !== after.realm) renameMasterAdminClient(db, tx, before.realm, after.realm);
   tx.put("realms", after);
+}
+
+/** A masked SMTP secret sent back (the representation only ever shows the mask) keeps the stored one. */
+function keptSmtpSecrets(realm: RealmRecord, smtp: object): Record<string, unknown> {
+  const stored = (realm.settings.smtpServer ?? {}) as Record<string, unknown>;
+  const next: Record<string, unknown> = { ...(smtp as Record<string, unknown>) };
+  for (const key of SMTP_SECRETS)
+    if (next[key] === SMTP_SECRET_MASK) {
+      if (stored[key] === undefined) delete next[key];
+      else next[key] = stored[key];
+    }
+  return next;
 }

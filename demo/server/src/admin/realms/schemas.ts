@@ -157,6 +157,7 @@ export const RealmSchema = Representation("RealmRepresentation", {
   attributes: StringMap(),
   browserSecurityHeaders: StringMap(),
   eventsExpiration: Long(),
+  quickLoginCheckMilliSeconds: Long(),
   bruteForceStrategy: Type.Optional(Type.Union([Type.Literal("MULTIPLE"), Type.Literal("LINEAR")])),
   roles: Type.Optional(
     Type.Object(

@@ -1,0 +1,143 @@
+import { useEffect, useMemo } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { UserProfileConfig } from "@keycloak/keycloak-admin-client/lib/defs/userProfileMetadata.js";
+import { isFeatureEnabled } from "../../core/api/server-info.ts";
+import { useMessages } from "../../core/i18n/use-messages.ts";
+import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
+import { useServerInfo } from "../../core/runtime/shared-queries.ts";
+import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
+import {
+  CopyToClipboardField,
+  KeyValueControl,
+  SelectControl,
+  SwitchControl,
+  TextControl,
+  useKcForm,
+} from "../../core/ui/form/index.ts";
+import { EndpointLinks } from "./endpoint-links.tsx";
+import {
+  generalChanges,
+  isLevel,
+  SSL_REQUIRED,
+  toGeneralValues,
+  UNMANAGED_POLICIES,
+  type GeneralValues,
+} from "./general-values.ts";
+import { fetchUserProfile, refreshRealm, saveRealm, saveUserProfile, userProfileKey, type Realm } from "./queries.ts";
+import { SettingsForm } from "./settings-form.tsx";
+import "./messages.ts";
+import "./realm-settings.css";
+
+const SSL_TEXT = { all: "rsSslAll", external: "rsSslExternal", none: "none" } as const;
+const POLICY_TEXT = {
+  DISABLED: "disabled",
+  ENABLED: "enabled",
+  ADMIN_VIEW: "rsUnmanagedAdminView",
+  ADMIN_EDIT: "rsUnmanagedAdminEdit",
+} as const;
+
+/** Realm ID, display names, frontend URL, SSL, ACR to LoA, user-managed access, unmanaged attributes, switches, endpoints. */
+export function GeneralTab({ realm }: { realm: Realm }) {
+  const { t } = useMessages();
+  const adminClient = useAdminClient();
+  const queryClient = useQueryClient();
+  const serverInfo = useServerInfo();
+  const name = realm.realm ?? "";
+  const profile = useQuery({
+    queryKey: userProfileKey(name),
+    queryFn: () => fetchUserProfile(adminClient, name),
+  });
+  const policy = profile.data?.unmanagedAttributePolicy;
+  const initial = useMemo(() => toGeneralValues(realm, policy), [realm, policy]);
+  const form = useKcForm<GeneralValues>({ defaultValues: initial });
+  useEffect(() => form.reset(initial), [form, initial]);
+  const { addAlert, addError } = useAlerts();
+
+  const save = async (values: GeneralValues) => {
+    try {
+      await saveRealm(adminClient, realm, generalChanges(realm, values));
+      if (profile.data && values.unmanagedAttributePolicy !== (policy ?? "DISABLED")) {
+        const next: UserProfileConfig = { ...profile.data };
+        if (values.unmanagedAttributePolicy === "DISABLED") delete next.unmanagedAttributePolicy;
+        else
+          next.unmanagedAttributePolicy =
+            values.unmanagedAttributePolicy as UserProfileConfig["unmanagedAttributePolicy"];
+        await saveUserProfile(adminClient, name, next);
+        await queryClient.invalidateQueries({ queryKey: userProfileKey(name) });
+      }
+      form.reset(values);
+      await refreshRealm(queryClient, name);
+      addAlert(t("realmSaveSuccess"));
+    } catch (error) {
+      addError("realmSaveError", error);
+    }
+  };
+
+  return (
+    <SettingsForm form={form} onSave={save} initial={initial} label={t("general")}>
+      <CopyToClipboardField label={t("realmId")} value={realm.id ?? name} id="kc-realm-id" />
+      <TextControl<GeneralValues> name="displayName" label={t("displayName")} />
+      <TextControl<GeneralValues> name="displayNameHtml" label={t("htmlDisplayName")} />
+      <TextControl<GeneralValues>
+        name="frontendUrl"
+        type="url"
+        label={t("frontendUrl")}
+        labelHelp={t("frontendUrlHelp")}
+        rules={{
+          validate: (value) =>
+            !String(value).trim() || /^https?:\/\/\S+$/.test(String(value).trim()) || t("rsUrlInvalid"),
+        }}
+      />
+      <SelectControl<GeneralValues>
+        name="sslRequired"
+        label={t("requireSsl")}
+        labelHelp={t("requireSslHelp")}
+        options={SSL_REQUIRED.map((value) => ({ value, label: t(SSL_TEXT[value]) }))}
+      />
+      <KeyValueControl<GeneralValues>
+        name="acrLoaMap"
+        label={t("acrToLoAMapping")}
+        labelHelp={t("acrToLoAMappingHelp")}
+        keyLabel={t("acr")}
+        valueLabel={t("loa")}
+        rules={{
+          validate: (rows) =>
+            (rows as GeneralValues["acrLoaMap"]).every((row) => !row.key.trim() || isLevel(row.value)) ||
+            t("rsLoaNotNumber"),
+        }}
+      />
+      <SwitchControl<GeneralValues>
+        name="userManagedAccessAllowed"
+        label={t("userManagedAccess")}
+        labelHelp={t("userManagedAccessHelp")}
+        onText={t("on")}
+        offText={t("off")}
+      />
+      <SelectControl<GeneralValues>
+        name="unmanagedAttributePolicy"
+        label={t("unmanagedAttributes")}
+        isDisabled={!profile.data}
+        options={UNMANAGED_POLICIES.map((value) => ({ value, label: t(POLICY_TEXT[value]) }))}
+      />
+      {isFeatureEnabled(serverInfo, "ORGANIZATION") && (
+        <SwitchControl<GeneralValues>
+          name="organizationsEnabled"
+          label={t("organizationsEnabled")}
+          labelHelp={t("organizationsEnabledHelp")}
+          onText={t("on")}
+          offText={t("off")}
+        />
+      )}
+      {isFeatureEnabled(serverInfo, "ADMIN_FINE_GRAINED_AUTHZ_V2") && (
+        <SwitchControl<GeneralValues>
+          name="adminPermissionsEnabled"
+          label={t("adminPermissionsEnabled")}
+          labelHelp={t("adminPermissionsEnabledHelp")}
+          onText={t("on")}
+          offText={t("off")}
+        />
+      )}
+      <EndpointLinks realm={name} />
+    </SettingsForm>
+  );
+}

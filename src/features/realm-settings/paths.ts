@@ -1,0 +1,21 @@
+/** The realm settings area's addresses, as the upstream console has them (bookmarks keep working). */
+export const REALM_SETTINGS_TABS = [
+  "general",
+  "login",
+  "email",
+  "themes",
+  "keys",
+  "events",
+  "localization",
+  "security-defenses",
+  "sessions",
+  "tokens",
+  "client-policies",
+  "user-profile",
+  "user-registration",
+] as const;
+export type RealmSettingsTab = (typeof REALM_SETTINGS_TABS)[number];
+
+export const toRealmSettings = (realm: string, tab: RealmSettingsTab = "general") => `/${realm}/realm-settings/${tab}`;
+
+export const toRealmDashboard = (realm: string) => `/${realm}`;

@@ -1,0 +1,14 @@
+import { someOf } from "../../core/access/access-checker.ts";
+import { lazyPage } from "../../core/routing/lazy-page.ts";
+import type { ConsoleRoute } from "../../core/routing/console-route.ts";
+import "./messages.ts";
+
+const RealmSettingsPage = lazyPage(() => import("./realm-settings-page.tsx"));
+
+const realmView = someOf("view-realm", "manage-realm");
+
+/** `/realm-settings` and `/realm-settings/:tab` (view-realm or manage-realm), spec §2. */
+export const realmSettingsRoutes: ConsoleRoute[] = [
+  { path: "realm-settings", access: realmView, component: RealmSettingsPage, breadcrumb: "realmSettings" },
+  { path: "realm-settings/:tab", access: realmView, component: RealmSettingsPage, breadcrumb: "realmSettings" },
+];
