@@ -22,6 +22,7 @@ import {
   type ImportPolicy,
   type ImportResource,
 } from "./partial-import-resources.ts";
+import { PartialImportPreview } from "./partial-import-preview.tsx";
 import { partialImport } from "./queries.ts";
 import "./messages.ts";
 
@@ -43,6 +44,7 @@ export function PartialImportDialog({ realm, onClose }: { realm: string; onClose
   const [policy, setPolicy] = useState<ImportPolicy>("FAIL");
   const [busy, setBusy] = useState(false);
   const [results, setResults] = useState<PartialImportResponse>();
+  const [fileVersion, setFileVersion] = useState(0);
   const chosenPresent = present.filter((resource) => chosen.has(resource));
 
   const toggle = (resource: ImportResource, checked: boolean) =>
@@ -80,6 +82,7 @@ export function PartialImportDialog({ realm, onClose }: { realm: string; onClose
                 name="file"
                 label={t("resourceFile")}
                 onParsed={(value) => {
+                  setFileVersion((version) => version + 1);
                   const inFile = countResources(value);
                   setChosen(new Set(IMPORT_RESOURCES.filter((resource) => inFile[resource] > 0)));
                 }}
@@ -109,6 +112,15 @@ export function PartialImportDialog({ realm, onClose }: { realm: string; onClose
                     onChange={(value) => setPolicy(value as ImportPolicy)}
                   />
                 </FormGroup>
+              )}
+              {chosenPresent.length > 0 && (
+                <PartialImportPreview
+                  realm={realm}
+                  file={file}
+                  fileVersion={fileVersion}
+                  resources={chosenPresent}
+                  policy={policy}
+                />
               )}
             </Form>
           </FormProvider>
