@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import type { ServerConfig } from "./context.ts";
 import { splitHost } from "./http/frontend-url.ts";
 import { checkFeatureToggles, type FeatureToggles } from "./admin/server-info/features.ts";
+import { SERVER_VERSION } from "./admin/server-info/system-info.ts";
 
 const root = resolve(import.meta.dirname, "../../..");
 
@@ -44,7 +45,13 @@ export function readConfig(argv: string[], env: NodeJS.ProcessEnv): ServerConfig
     seedScale: flag("seed-scale", "KC_SEED_SCALE", "false") === "true",
     seedDemo: flag("seed-demo", "KC_SEED_DEMO", "true") !== "false",
     features,
+    reportedVersion: readVersion(flag("report-version", "KC_REPORT_VERSION", SERVER_VERSION)),
   };
+}
+
+function readVersion(value: string): string {
+  if (!/^\d+\.\d+\.\d+$/.test(value)) throw new Error(`--report-version: expected a version like 25.0.6, got ${value}`);
+  return value;
 }
 
 /** Keycloak's hostname v2 option: a full URL (scheme and host required) or a bare host name. */

@@ -24,6 +24,8 @@ export interface ServerConfig {
   seedDemo: boolean;
   /** `--features` / `--features-disabled` (comma-separated Keycloak feature keys). */
   features: FeatureToggles;
+  /** The Keycloak version server info reports (`--report-version`), to see the console against an older server. */
+  reportedVersion: string;
 }
 
 /** What every route family gets: the store and the configuration. */

@@ -25,6 +25,8 @@ import {
 } from "./general-values.ts";
 import { fetchUserProfile, refreshRealm, saveRealm, saveUserProfile, userProfileKey, type Realm } from "./queries.ts";
 import { SettingsForm } from "./settings-form.tsx";
+import { useVersionNote } from "../../core/ui/version/index.ts";
+import { SETTING_SINCE } from "./setting-versions.ts";
 import "./messages.ts";
 import "./realm-settings.css";
 
@@ -42,6 +44,9 @@ export function GeneralTab({ realm }: { realm: Realm }) {
   const adminClient = useAdminClient();
   const queryClient = useQueryClient();
   const serverInfo = useServerInfo();
+  const unmanagedNote = useVersionNote(SETTING_SINCE.unmanagedAttributePolicy);
+  const organizationsNote = useVersionNote(SETTING_SINCE.organizationsEnabled);
+  const adminPermissionsNote = useVersionNote(SETTING_SINCE.adminPermissionsEnabled);
   const name = realm.realm ?? "";
   const profile = useQuery({
     queryKey: userProfileKey(name),
@@ -117,6 +122,7 @@ export function GeneralTab({ realm }: { realm: Realm }) {
         name="unmanagedAttributePolicy"
         label={t("unmanagedAttributes")}
         isDisabled={!profile.data}
+        helperText={unmanagedNote}
         options={UNMANAGED_POLICIES.map((value) => ({ value, label: t(POLICY_TEXT[value]) }))}
       />
       {isFeatureEnabled(serverInfo, "ORGANIZATION") && (
@@ -124,6 +130,7 @@ export function GeneralTab({ realm }: { realm: Realm }) {
           name="organizationsEnabled"
           label={t("organizationsEnabled")}
           labelHelp={t("organizationsEnabledHelp")}
+          helperText={organizationsNote}
           onText={t("on")}
           offText={t("off")}
         />
@@ -133,6 +140,7 @@ export function GeneralTab({ realm }: { realm: Realm }) {
           name="adminPermissionsEnabled"
           label={t("adminPermissionsEnabled")}
           labelHelp={t("adminPermissionsEnabledHelp")}
+          helperText={adminPermissionsNote}
           onText={t("on")}
           offText={t("off")}
         />

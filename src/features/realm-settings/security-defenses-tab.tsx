@@ -23,6 +23,8 @@ import {
   type SecurityDefensesValues,
 } from "./security-defenses-values.ts";
 import { SettingsForm } from "./settings-form.tsx";
+import { SETTING_SINCE } from "./setting-versions.ts";
+import { useVersionNote } from "../../core/ui/version/index.ts";
 import "./messages.ts";
 import "./realm-settings.css";
 
@@ -37,6 +39,7 @@ const MODE_TEXT = {
 /** The browser security headers the realm's pages send, and brute force detection. */
 export function SecurityDefensesTab({ realm }: { realm: Realm }) {
   const { t } = useMessages();
+  const maxTemporaryLockoutsNote = useVersionNote(SETTING_SINCE.maxTemporaryLockouts);
   const adminClient = useAdminClient();
   const queryClient = useQueryClient();
   const { addAlert, addError } = useAlerts();
@@ -85,6 +88,7 @@ export function SecurityDefensesTab({ realm }: { realm: Realm }) {
           <NumberControl<SecurityDefensesValues>
             name="maxTemporaryLockouts"
             label={t("maxTemporaryLockouts")}
+            helperText={maxTemporaryLockoutsNote}
             min={1}
           />
         )}

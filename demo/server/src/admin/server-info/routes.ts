@@ -3,7 +3,7 @@ import type { ServerContext } from "../../context.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { catalog } from "./catalog.ts";
 import { features, profileInfo } from "./features.ts";
-import { cpuInfo, cryptoInfo, memoryInfo, SERVER_VERSION, systemInfo } from "./system-info.ts";
+import { cpuInfo, cryptoInfo, memoryInfo, systemInfo } from "./system-info.ts";
 import { tokenRealmName } from "./token-realm.ts";
 
 const MASTER_REALM = "master";
@@ -19,8 +19,8 @@ export async function registerServerInfoRoutes(app: FastifyInstance, server: Ser
     const runtime: Record<string, unknown> = {};
     if (ctx.has("manage-realm")) {
       if (ctx.authRealm.realm === MASTER_REALM)
-        Object.assign(runtime, { systemInfo: systemInfo(), cpuInfo: cpuInfo(), memoryInfo: memoryInfo() });
-      else runtime.systemInfo = { version: SERVER_VERSION };
+        Object.assign(runtime, { systemInfo: systemInfo(server.config.reportedVersion), cpuInfo: cpuInfo(), memoryInfo: memoryInfo() });
+      else runtime.systemInfo = { version: server.config.reportedVersion };
     }
     return {
       ...runtime,

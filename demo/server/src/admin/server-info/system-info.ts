@@ -13,10 +13,10 @@ function formatDuration(ms: number): string {
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
-export function systemInfo() {
+export function systemInfo(version: string) {
   const uptimeMillis = Date.now() - startedAt;
   return {
-    version: SERVER_VERSION,
+    version,
     serverTime: new Date().toString(),
     uptime: formatDuration(uptimeMillis),
     uptimeMillis,

@@ -1,0 +1,2 @@
+export { isOlderThan, versionNumbers } from "./server-version.ts";
+export { useVersionNote } from "./use-version-note.ts";
