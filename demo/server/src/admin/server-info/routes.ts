@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { createHash } from "node:crypto";
 import type { ServerContext } from "../../context.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { catalog } from "./catalog.ts";
@@ -9,12 +10,31 @@ import { tokenRealmName } from "./token-realm.ts";
 const MASTER_REALM = "master";
 
 /**
+ * A weak ETag over what server info says about the server's build and set-up (versions, features, providers,
+ * themes, ...), leaving out the figures that change on every call (memory, uptime, server time). A client whose
+ * copy still describes the same server gets 304 and keeps its copy, runtime figures from when it was fetched.
+ */
+function stableEtag(info: Record<string, unknown>): string {
+  const { memoryInfo: _memory, systemInfo: system, ...rest } = info;
+  const { serverTime: _time, uptime: _uptime, uptimeMillis: _millis, ...stableSystem } =
+    (system as Record<string, unknown> | undefined) ?? {};
+  const hash = createHash("sha256")
+    .update(JSON.stringify({ ...rest, systemInfo: stableSystem }))
+    .digest("base64url")
+    .slice(0, 27);
+  return `W/"${hash}"`;
+}
+
+const namesEtag = (ifNoneMatch: string | undefined, etag: string) =>
+  ifNoneMatch?.split(",").some((tag) => tag.trim() === etag || tag.trim() === etag.slice(2)) ?? false;
+
+/**
  * GET /admin/serverinfo for any authenticated administrator. As in Keycloak 26,
  * system, CPU and memory details go only to realm managers of the master realm;
  * managers of other realms see just the version.
  */
 export async function registerServerInfoRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
-  app.get("/admin/serverinfo", async (req) => {
+  app.get("/admin/serverinfo", async (req, reply) => {
     const ctx = await adminContext(server, req, tokenRealmName(req) ?? MASTER_REALM);
     const runtime: Record<string, unknown> = {};
     if (ctx.has("manage-realm")) {
@@ -22,12 +42,16 @@ export async function registerServerInfoRoutes(app: FastifyInstance, server: Ser
         Object.assign(runtime, { systemInfo: systemInfo(), cpuInfo: cpuInfo(), memoryInfo: memoryInfo() });
       else runtime.systemInfo = { version: SERVER_VERSION };
     }
-    return {
+    const info = {
       ...runtime,
       profileInfo: profileInfo(server.config.features),
       features: features(server.config.features),
       cryptoInfo: cryptoInfo(),
       ...catalog(),
     };
+    const etag = stableEtag(info);
+    reply.header("cache-control", "private, no-cache").header("etag", etag);
+    if (namesEtag(req.headers["if-none-match"], etag)) return reply.status(304).send();
+    return info;
   });
 }
