@@ -17,6 +17,14 @@ export interface SignInConfig {
 
 const signIns = new Map<string, Promise<AuthSession>>();
 
+const signInKey = (config: Omit<SignInConfig, "silentCheckSsoRedirectUri">) =>
+  JSON.stringify([config.serverUrl.replace(/\/$/, ""), config.realm, config.clientId, withOpenIdScope(config.scope)]);
+
+/** Whether the page has started (and not failed) this sign-in: the console page starts it before its element exists. */
+export function signInStarted(config: Omit<SignInConfig, "silentCheckSsoRedirectUri">): boolean {
+  return signIns.has(signInKey(config));
+}
+
 /**
  * Signs the administrator in with keycloak-js (check-sso, PKCE S256, response mode query), once per server, realm,
  * client and scope on the page: the console page starts it before its element has loaded, and the element takes
@@ -25,7 +33,7 @@ const signIns = new Map<string, Promise<AuthSession>>();
  */
 export function signInWithKeycloak(config: SignInConfig): Promise<AuthSession> {
   const scope = withOpenIdScope(config.scope);
-  const key = JSON.stringify([config.serverUrl.replace(/\/$/, ""), config.realm, config.clientId, scope]);
+  const key = signInKey(config);
   let signIn = signIns.get(key);
   if (!signIn) {
     signIn = startSignIn(config, scope);
