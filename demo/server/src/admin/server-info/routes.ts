@@ -16,8 +16,12 @@ const MASTER_REALM = "master";
  */
 function stableEtag(info: Record<string, unknown>): string {
   const { memoryInfo: _memory, systemInfo: system, ...rest } = info;
-  const { serverTime: _time, uptime: _uptime, uptimeMillis: _millis, ...stableSystem } =
-    (system as Record<string, unknown> | undefined) ?? {};
+  const {
+    serverTime: _time,
+    uptime: _uptime,
+    uptimeMillis: _millis,
+    ...stableSystem
+  } = (system as Record<string, unknown> | undefined) ?? {};
   const hash = createHash("sha256")
     .update(JSON.stringify({ ...rest, systemInfo: stableSystem }))
     .digest("base64url")
