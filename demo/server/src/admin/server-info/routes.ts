@@ -9,12 +9,22 @@ import { tokenRealmName } from "./token-realm.ts";
 
 const MASTER_REALM = "master";
 
+const sha256 = (text: string) => createHash("sha256").update(text).digest("base64url").slice(0, 27);
+
+/** The catalog is one object for the server's lifetime: hashed once. */
+const catalogHashes = new WeakMap<object, string>();
+function catalogHash(data: object): string {
+  let hash = catalogHashes.get(data);
+  if (!hash) catalogHashes.set(data, (hash = sha256(JSON.stringify(data))));
+  return hash;
+}
+
 /**
  * A weak ETag over what server info says about the server's build and set-up (versions, features, providers,
  * themes, ...), leaving out the figures that change on every call (memory, uptime, server time). A client whose
  * copy still describes the same server gets 304 and keeps its copy, runtime figures from when it was fetched.
  */
-function stableEtag(info: Record<string, unknown>): string {
+function stableEtag(info: Record<string, unknown>, catalogData: object): string {
   const { memoryInfo: _memory, systemInfo: system, ...rest } = info;
   const {
     serverTime: _time,
@@ -22,11 +32,8 @@ function stableEtag(info: Record<string, unknown>): string {
     uptimeMillis: _millis,
     ...stableSystem
   } = (system as Record<string, unknown> | undefined) ?? {};
-  const hash = createHash("sha256")
-    .update(JSON.stringify({ ...rest, systemInfo: stableSystem }))
-    .digest("base64url")
-    .slice(0, 27);
-  return `W/"${hash}"`;
+  const own = Object.fromEntries(Object.entries(rest).filter(([key]) => !(key in catalogData)));
+  return `W/"${sha256(JSON.stringify({ ...own, systemInfo: stableSystem }) + catalogHash(catalogData))}"`;
 }
 
 const namesEtag = (ifNoneMatch: string | undefined, etag: string) =>
@@ -46,14 +53,15 @@ export async function registerServerInfoRoutes(app: FastifyInstance, server: Ser
         Object.assign(runtime, { systemInfo: systemInfo(), cpuInfo: cpuInfo(), memoryInfo: memoryInfo() });
       else runtime.systemInfo = { version: SERVER_VERSION };
     }
+    const catalogData = catalog();
     const info = {
       ...runtime,
       profileInfo: profileInfo(server.config.features),
       features: features(server.config.features),
       cryptoInfo: cryptoInfo(),
-      ...catalog(),
+      ...catalogData,
     };
-    const etag = stableEtag(info);
+    const etag = stableEtag(info, catalogData);
     reply.header("cache-control", "private, no-cache").header("etag", etag);
     if (namesEtag(req.headers["if-none-match"], etag)) return reply.status(304).send();
     return info;
