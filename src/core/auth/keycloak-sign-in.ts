@@ -1,28 +1,15 @@
 import Keycloak from "keycloak-js";
 import { TOKEN_MIN_VALIDITY, type AuthSession } from "./auth-session.ts";
 import { withOpenIdScope } from "./scope.ts";
+import { joinSignIn, type SignInTarget } from "./sign-in-registry.ts";
 import { watchSessionStatus } from "./session-status-frame.ts";
 
-export interface SignInConfig {
-  serverUrl: string;
-  realm: string;
-  clientId: string;
-  scope?: string;
+export interface SignInConfig extends SignInTarget {
   /**
    * A page of ours that hands its address to its parent (see answerSilentCheckSso): check-sso then runs in a hidden
    * frame, and the page keeps loading instead of redirecting away and back.
    */
   silentCheckSsoRedirectUri?: string;
-}
-
-const signIns = new Map<string, Promise<AuthSession>>();
-
-const signInKey = (config: Omit<SignInConfig, "silentCheckSsoRedirectUri">) =>
-  JSON.stringify([config.serverUrl.replace(/\/$/, ""), config.realm, config.clientId, withOpenIdScope(config.scope)]);
-
-/** Whether the page has started (and not failed) this sign-in: the console page starts it before its element exists. */
-export function signInStarted(config: Omit<SignInConfig, "silentCheckSsoRedirectUri">): boolean {
-  return signIns.has(signInKey(config));
 }
 
 /**
@@ -32,15 +19,7 @@ export function signInStarted(config: Omit<SignInConfig, "silentCheckSsoRedirect
  * starts the login redirect. A failed sign-in is forgotten, so 'try again' starts a new one.
  */
 export function signInWithKeycloak(config: SignInConfig): Promise<AuthSession> {
-  const scope = withOpenIdScope(config.scope);
-  const key = signInKey(config);
-  let signIn = signIns.get(key);
-  if (!signIn) {
-    signIn = startSignIn(config, scope);
-    signIns.set(key, signIn);
-    signIn.catch(() => signIns.delete(key));
-  }
-  return signIn;
+  return joinSignIn(config, () => startSignIn(config, withOpenIdScope(config.scope)));
 }
 
 /** Keycloak's OIDC endpoints of a realm, as keycloak-js derives them from the server URL and the realm. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { signInStarted } from "../auth/keycloak-sign-in.ts";
+import { signInStarted } from "../auth/sign-in-registry.ts";
 import type { ElementBaseProps } from "./element-props.ts";
 import { runtimeSettings } from "./runtime-registry.ts";
 
