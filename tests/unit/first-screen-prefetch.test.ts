@@ -134,16 +134,17 @@ describe("the first screen's reads", () => {
     let answerWhoAmI: (body: object) => void = () => undefined;
     const whoAmI = new Promise<object>((resolve) => (answerWhoAmI = resolve));
     const never = () => new Promise(() => undefined);
+    const findServerInfo = vi.fn(never);
     const runtime = {
       serverUrl: "https://idp.example",
       authRealm: "master",
       clientId: "security-admin-console",
       auth: { getAccessToken: async () => accessToken },
       queryClient: new QueryClient(),
-      adminClient: { realms: { findOne: never }, serverInfo: { find: never }, whoAmI: { find: () => whoAmI } },
+      adminClient: { realms: { findOne: never }, serverInfo: { find: findServerInfo }, whoAmI: { find: () => whoAmI } },
       i18n: {},
     };
-    return { runtime: runtime as unknown as Runtime, answerWhoAmI };
+    return { runtime: runtime as unknown as Runtime, answerWhoAmI, findServerInfo };
   }
   const usersScreen = (prefetch: ConsoleRoute["prefetch"]): FirstScreen => ({
     routes: [{ path: "users", access: "query-users", component: page, prefetch }],
@@ -164,6 +165,16 @@ describe("the first screen's reads", () => {
     answerWhoAmI({ realm_access: { demo: ["query-users"] } });
     await flush();
     expect(prefetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("ask for server info only for an element that reads it as it first renders", async () => {
+    const users = runtimeWith(token({}));
+    prefetchFirstScreen(users.runtime, usersScreen(vi.fn()));
+    const shell = runtimeWith(token({}));
+    prefetchFirstScreen(shell.runtime, { ...usersScreen(vi.fn()), readsServerInfo: true });
+    await flush();
+    expect(users.findServerInfo).not.toHaveBeenCalled();
+    expect(shell.findServerInfo).toHaveBeenCalledTimes(1);
   });
 
   it("wait for who-am-I when the token does not show the route's access", async () => {

@@ -11,6 +11,8 @@ export interface FirstScreen {
   routes: ConsoleRoute[];
   realm: string;
   path: string;
+  /** The element reads server info as it first renders (the console's navigation, the organizations gate). */
+  readsServerInfo?: boolean;
 }
 
 /** Starts loading the first screen's chunk: call it before signing in. */
@@ -22,7 +24,7 @@ const prefetched = new WeakMap<Runtime, Set<string>>();
 
 /**
  * Starts the first screen's reads the moment the runtime is there, instead of after the shell has rendered and
- * painted: who-am-I, the realm and server info, and the route's own prefetch once the user's access allows the
+ * painted: who-am-I, the realm, server info where the element reads it at once, and the route's own prefetch once the user's access allows the
  * route. That access is read from the token's roles (as Keycloak puts them there, the same who-am-I reports), so
  * the route's reads do not wait for who-am-I's answer; when the token does not show it, who-am-I's answer decides.
  * Once per runtime and screen; failures are left to the screen's own queries to report.
@@ -35,7 +37,7 @@ export function prefetchFirstScreen(runtime: Runtime, screen: FirstScreen): void
   done.add(key);
   const { queryClient } = runtime;
   void queryClient.prefetchQuery(realmQuery(runtime, screen.realm));
-  void queryClient.prefetchQuery(serverInfoQuery(runtime));
+  if (screen.readsServerInfo) void queryClient.prefetchQuery(serverInfoQuery(runtime));
   const match = matchConsoleRoute(screen.routes, screen.path);
   let routeStarted = false;
   const startRoute = (access: AccessChecker) => {
