@@ -107,7 +107,7 @@ const record = (samples: Samples, run: ConsoleRun) => {
 };
 const emptySamples = (): Samples => ({ coldMs: [], coldBytes: [], warmMs: [], warmBytes: [] });
 const ms = (value: number) => `${Math.round(value)} ms`;
-const kb = (bytes: number) => `${Math.round(bytes / 1000)} kB`;
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`;
 const list = (values: number[], unit: (value: number) => string) => values.map(unit).join(", ");
 
@@ -160,14 +160,14 @@ export async function benchSideBySide(): Promise<void> {
     console.log(ratioLine("cold: Sign In → first user row", ours.coldMs, theirs.coldMs, 0.5, ms));
     console.log(ratioLine("warm: new tab → first user row", ours.warmMs, theirs.warmMs, 0.5, ms));
     console.log(ratioLine("cold: bytes on the wire", ours.coldBytes, theirs.coldBytes, 0.5, mb));
-    console.log(ratioLine("warm: bytes on the wire", ours.warmBytes, theirs.warmBytes, 0.1, mb));
+    console.log(ratioLine("warm: bytes on the wire", ours.warmBytes, theirs.warmBytes, 0.1, kb));
     for (const [label, samples] of [
       ["ours", ours],
       ["Keycloak", theirs],
     ] as const)
       console.log(
         `  ${label} runs: cold ${list(samples.coldMs, ms)} / ${list(samples.coldBytes, mb)};` +
-          ` warm ${list(samples.warmMs, ms)} / ${list(samples.warmBytes, mb)}`,
+          ` warm ${list(samples.warmMs, ms)} / ${list(samples.warmBytes, kb)}`,
       );
 
     const pages = `${server.baseUrl}/demo/test-elements`;

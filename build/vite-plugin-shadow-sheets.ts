@@ -7,6 +7,14 @@ import { transformCssForShadowRoot } from "./patternfly-css/transform-css.ts";
 const VIRTUAL_PREFIX = "\0kc-sheet:";
 // Ids must not end in .css, or Vite's CSS pipeline takes the generated JS for CSS.
 const VIRTUAL_SUFFIX = ".sheet.js";
+const OMITTED_ID = "\0kc-sheet-omitted";
+
+/**
+ * Sheets PatternFly's own style modules import for a variant no screen renders: PatternFly's Table imports its tree
+ * view's class names, and with them 58 KB of tree-table CSS, into every table. Left out when PatternFly imports
+ * them; a screen that renders the variant imports the CSS file itself, which keeps it.
+ */
+const OPT_IN_SHEETS = [/[\\/]react-styles[\\/]css[\\/]components[\\/]Table[\\/]table-tree-view\.css$/];
 
 export interface ShadowSheetsOptions {
   /** Project root; the registry modules live under src/core/styles. */
@@ -33,10 +41,13 @@ export function shadowSheets({ root, emitSheets = true }: ShadowSheetsOptions): 
       if (!resolved || resolved.external) return null;
       const file = resolved.id.split("?")[0];
       const isPatternFly = file.includes(`${path.sep}@patternfly${path.sep}`);
+      const fromPatternFly = importer?.includes(`${path.sep}@patternfly${path.sep}`) ?? false;
+      if (fromPatternFly && OPT_IN_SHEETS.some((sheet) => sheet.test(file))) return OMITTED_ID;
       if (!isPatternFly && !file.startsWith(sourceRoot)) return null;
       return VIRTUAL_PREFIX + file + VIRTUAL_SUFFIX;
     },
     async load(id) {
+      if (id === OMITTED_ID) return "export default {};";
       if (!id.startsWith(VIRTUAL_PREFIX)) return null;
       if (!emitSheets) return "export default {};";
       const cssFile = id.slice(VIRTUAL_PREFIX.length, -VIRTUAL_SUFFIX.length);

@@ -30,6 +30,7 @@ import { request as httpsRequest } from "node:https";
 import { extname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
 
 const argv = process.argv.slice(2);
 function option(name, envName, fallback) {
@@ -213,7 +214,13 @@ const server = createServer(async (req, res) => {
       const file = staticFiles.get(rest);
       if (file) {
         const ext = extname(file);
-        const { buffer, headers } = encode(file, ext, await readFile(file), req);
+        const content = await readFile(file);
+        // Files without a content hash in their name (favicon.svg, logo.svg) revalidate, as a real server's do.
+        const etag = `W/"${createHash("sha256").update(content).digest("base64url").slice(0, 27)}"`;
+        const hashed = rest.startsWith("assets/");
+        if (!hashed && req.headers["if-none-match"] === etag)
+          return send(req, res, 304, { ETag: etag, "Cache-Control": "no-cache" }, Buffer.alloc(0));
+        const { buffer, headers } = encode(file, ext, content, req);
         return send(
           req,
           res,
@@ -221,7 +228,8 @@ const server = createServer(async (req, res) => {
           {
             "Content-Type": types[ext] ?? "application/octet-stream",
             // Vite names files under assets/ by content hash.
-            "Cache-Control": rest.startsWith("assets/") ? "public, max-age=31536000, immutable" : "no-cache",
+            "Cache-Control": hashed ? "public, max-age=31536000, immutable" : "no-cache",
+            ...(hashed ? {} : { ETag: etag }),
             Vary: "Accept-Encoding",
             ...headers,
           },

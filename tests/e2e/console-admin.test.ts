@@ -115,6 +115,20 @@ describe("console as the master admin", () => {
     await page.getByRole("button", { name: "Sign In" }).waitFor();
   });
 
+  it("notices a sign-out in another tab and goes back to the login page", async () => {
+    await signIn(page, { username: "admin", password: "admin" });
+    await page.getByTestId("dashboard-title").waitFor();
+    const other = await page.context().newPage();
+    other.setDefaultTimeout(TIMEOUT);
+    await other.goto(`${server.baseUrl}/admin/master/console/#/master/users`);
+    await other.getByTestId("user-menu-toggle").click();
+    await other.getByRole("menuitem", { name: "Sign out" }).click();
+    await other.getByLabel("Username or email").waitFor();
+    // The session frame is asked every 5 seconds.
+    await page.getByLabel("Username or email").waitFor({ timeout: 12_000 });
+    await other.close();
+  });
+
   it("shows the sign-in failure screen for an error in the address, and 'try again' loads the console without it", async () => {
     const { page: failed } = await newPage(browser);
     failed.setDefaultTimeout(TIMEOUT);

@@ -67,9 +67,11 @@ describe("portal demo page", () => {
     await page.waitForURL((url) => url.pathname === "/demo/portal/index.html");
     const signInCalls: string[] = [];
     const tokenCalls: string[] = [];
+    const signInCode: string[] = [];
     const adminAuthorizations = new Set<string>();
     page.on("request", (request) => {
       const url = new URL(request.url());
+      if (/\/keycloak-sign-in-[\w-]+\.js$/.test(url.pathname)) signInCode.push(url.pathname);
       if (
         /\/protocol\/openid-connect\/(auth|login-status-iframe|3p-cookies)/.test(url.pathname) ||
         url.pathname.includes("/login-actions/")
@@ -91,6 +93,7 @@ describe("portal demo page", () => {
     assert.ok((await users.locator("tbody tr").count()) >= 5, "a page of demo users");
 
     assert.deepEqual(signInCalls, [], "the element's own sign-in stays off");
+    assert.deepEqual(signInCode, [], "nor is its code (keycloak-js) loaded");
     assert.equal(await page.getByLabel("Username or email").count(), 0, "no login page");
     assert.deepEqual(
       navigations.map((url) => new URL(url).pathname),

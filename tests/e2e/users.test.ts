@@ -173,7 +173,13 @@ describe("users screens", () => {
   it("drives a user's life in <kc-users-admin>, announcing each change", async () => {
     const { page } = await newPage(browser);
     page.setDefaultTimeout(TIMEOUT);
+    const serverInfoReads: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/admin/serverinfo") serverInfoReads.push(request.url());
+    });
     await page.goto(`${server.baseUrl}/demo/test-elements/users.html`);
+    await page.locator("kc-users-admin").getByRole("link", { name: "alice.anderson" }).waitFor();
+    assert.deepEqual(serverInfoReads, [], "the users list needs no server info, so the element does not ask for it");
     await withFailureShot(page, "users-element", () =>
       driveUserLifecycle(page, "kc-users-admin", ".kc-element-root", "erin-element", "users-element"),
     );

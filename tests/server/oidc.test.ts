@@ -321,6 +321,11 @@ describe("browser code flow", () => {
       jar,
     );
     assert.equal(second.status, 302);
+    assert.deepEqual(
+      second.headers.getSetCookie().map((cookie) => cookie.split("=")[0]),
+      ["KEYCLOAK_IDENTITY", "KEYCLOAK_SESSION"],
+      "each SSO cookie renewed once",
+    );
     const loc = new URL(second.headers.get("location")!);
     assert.equal(loc.searchParams.get("state"), "st-2");
     const tokens = await exchangeCode(base, "demo", {

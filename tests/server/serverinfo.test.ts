@@ -61,6 +61,22 @@ describe("server info, ui-ext and cache admin API", () => {
     assert.ok(info.providers.authenticator.providers["auth-cookie"]);
   });
 
+  it("revalidates: 304 while the server is set up the same, memory and uptime figures not counted", async () => {
+    const first = await api("/admin/serverinfo");
+    const etag = first.headers.get("etag") ?? "";
+    assert.match(etag, /^W\/"[\w-]+"$/);
+    assert.equal(first.headers.get("cache-control"), "private, no-cache");
+    await json(first);
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // uptime and server time have moved on
+    const again = await api("/admin/serverinfo", { headers: { "if-none-match": etag } });
+    assert.equal(again.status, 304);
+    assert.equal(await again.text(), "");
+    const stale = await api("/admin/serverinfo", { headers: { "if-none-match": 'W/"other"' } });
+    assert.equal(stale.status, 200);
+    assert.equal(stale.headers.get("etag"), etag);
+    assert.ok((await json(stale)).memoryInfo.total > 0);
+  });
+
   it("advertises the hashing this server does (Keycloak 26 policy defaults) and nothing of the machine it was captured on", async () => {
     const info = await json(await api("/admin/serverinfo"));
     const policy = (id: string) => info.passwordPolicies.find((p: Json) => p.id === id);

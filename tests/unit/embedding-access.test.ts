@@ -5,7 +5,8 @@ import type { KeycloakAdminClient } from "../../src/core/api/admin-client.ts";
 import { decodeTokenClaims, issuerRealm } from "../../src/core/auth/token-claims.ts";
 import { providerSession } from "../../src/core/auth/host-token-sessions.ts";
 import { TokenSourceError } from "../../src/core/auth/token-source-error.ts";
-import { ownSignInPossible, returningFromSignIn } from "../../src/core/runtime/host-token-wait.ts";
+import { signInWithKeycloak } from "../../src/core/auth/keycloak-sign-in.ts";
+import { ownSignInPossible, pageSignInUnderway, returningFromSignIn } from "../../src/core/runtime/host-token-wait.ts";
 import { startupErrorDetail } from "../../src/core/runtime/startup-error.ts";
 
 const toBase64Url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
@@ -132,5 +133,18 @@ describe("waiting for the host's token", () => {
     expect(returningFromSignIn("http://kc/admin/#state=s&error=login_required")).toBe(true);
     expect(returningFromSignIn("http://kc/admin/?code=c")).toBe(false);
     expect(returningFromSignIn("http://kc/admin/")).toBe(false);
+  });
+
+  it("starts at once when the page already signs in with the element's settings (the console page does)", () => {
+    const settings = { serverUrl: "http://kc:8180", authRealm: "master", clientId: "security-admin-console" };
+    expect(pageSignInUnderway(settings)).toBe(false);
+    void signInWithKeycloak({
+      serverUrl: "http://kc:8180/",
+      realm: "master",
+      clientId: "security-admin-console",
+    }).catch(() => undefined);
+    expect(pageSignInUnderway(settings)).toBe(true);
+    expect(pageSignInUnderway({ ...settings, clientId: "portal-admin" })).toBe(false);
+    expect(pageSignInUnderway({ ...settings, authRealm: "demo" })).toBe(false);
   });
 });

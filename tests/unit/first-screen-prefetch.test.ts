@@ -9,6 +9,8 @@ import {
 import { pageSizeStorageKey } from "../../src/core/ui/table/page-size-storage.ts";
 import { answerSilentCheckSso, silentCheckSsoRedirectUri } from "../../src/console/silent-check-sso.ts";
 import { matchConsoleRoute, type ConsoleRoute } from "../../src/core/routing/console-route.ts";
+import { prefetchFirstScreen, type FirstScreen } from "../../src/core/routing/first-screen.ts";
+import type { Runtime } from "../../src/core/runtime/runtime.ts";
 
 describe("a table's prefetched first page", () => {
   afterEach(() => {
@@ -121,5 +123,68 @@ describe("matching the first screen's route", () => {
     expect(matchConsoleRoute(routes, "users")?.route.path).toBe("users");
     expect(matchConsoleRoute(routes, "/users/1234/settings")?.params).toEqual({ id: "1234", tab: "settings" });
     expect(matchConsoleRoute(routes, "clients")).toBeUndefined();
+  });
+});
+
+describe("the first screen's reads", () => {
+  const page = () => null;
+  const token = (claims: object) => `e30.${btoa(JSON.stringify(claims)).replace(/=+$/, "")}.sig`;
+  /** A runtime whose admin calls never answer unless `whoAmI` is given; who-am-I answers when `answerWhoAmI` runs. */
+  function runtimeWith(accessToken: string) {
+    let answerWhoAmI: (body: object) => void = () => undefined;
+    const whoAmI = new Promise<object>((resolve) => (answerWhoAmI = resolve));
+    const never = () => new Promise(() => undefined);
+    const findServerInfo = vi.fn(never);
+    const runtime = {
+      serverUrl: "https://idp.example",
+      authRealm: "master",
+      clientId: "security-admin-console",
+      auth: { getAccessToken: async () => accessToken },
+      queryClient: new QueryClient(),
+      adminClient: { realms: { findOne: never }, serverInfo: { find: findServerInfo }, whoAmI: { find: () => whoAmI } },
+      i18n: {},
+    };
+    return { runtime: runtime as unknown as Runtime, answerWhoAmI, findServerInfo };
+  }
+  const usersScreen = (prefetch: ConsoleRoute["prefetch"]): FirstScreen => ({
+    routes: [{ path: "users", access: "query-users", component: page, prefetch }],
+    realm: "demo",
+    path: "users",
+  });
+  const flush = () => new Promise((resolve) => setTimeout(resolve));
+
+  it("start the route's reads from the token's roles, before who-am-I answers, and once", async () => {
+    const prefetch = vi.fn();
+    const { runtime, answerWhoAmI } = runtimeWith(
+      token({ resource_access: { "demo-realm": { roles: ["query-users", "view-users"] } } }),
+    );
+    prefetchFirstScreen(runtime, usersScreen(prefetch));
+    await flush();
+    expect(prefetch).toHaveBeenCalledTimes(1);
+    expect(prefetch.mock.calls[0]![0].access.hasAccess("view-users")).toBe(true);
+    answerWhoAmI({ realm_access: { demo: ["query-users"] } });
+    await flush();
+    expect(prefetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("ask for server info only for an element that reads it as it first renders", async () => {
+    const users = runtimeWith(token({}));
+    prefetchFirstScreen(users.runtime, usersScreen(vi.fn()));
+    const shell = runtimeWith(token({}));
+    prefetchFirstScreen(shell.runtime, { ...usersScreen(vi.fn()), readsServerInfo: true });
+    await flush();
+    expect(users.findServerInfo).not.toHaveBeenCalled();
+    expect(shell.findServerInfo).toHaveBeenCalledTimes(1);
+  });
+
+  it("wait for who-am-I when the token does not show the route's access", async () => {
+    const prefetch = vi.fn();
+    const { runtime, answerWhoAmI } = runtimeWith(token({ resource_access: {} }));
+    prefetchFirstScreen(runtime, usersScreen(prefetch));
+    await flush();
+    expect(prefetch).not.toHaveBeenCalled();
+    answerWhoAmI({ userId: "u", realm_access: { demo: ["query-users"] } });
+    await flush();
+    expect(prefetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,20 +1,16 @@
 import Keycloak from "keycloak-js";
 import { TOKEN_MIN_VALIDITY, type AuthSession } from "./auth-session.ts";
 import { withOpenIdScope } from "./scope.ts";
+import { joinSignIn, type SignInTarget } from "./sign-in-registry.ts";
+import { watchSessionStatus } from "./session-status-frame.ts";
 
-export interface SignInConfig {
-  serverUrl: string;
-  realm: string;
-  clientId: string;
-  scope?: string;
+export interface SignInConfig extends SignInTarget {
   /**
    * A page of ours that hands its address to its parent (see answerSilentCheckSso): check-sso then runs in a hidden
    * frame, and the page keeps loading instead of redirecting away and back.
    */
   silentCheckSsoRedirectUri?: string;
 }
-
-const signIns = new Map<string, Promise<AuthSession>>();
 
 /**
  * Signs the administrator in with keycloak-js (check-sso, PKCE S256, response mode query), once per server, realm,
@@ -23,32 +19,45 @@ const signIns = new Map<string, Promise<AuthSession>>();
  * starts the login redirect. A failed sign-in is forgotten, so 'try again' starts a new one.
  */
 export function signInWithKeycloak(config: SignInConfig): Promise<AuthSession> {
-  const scope = withOpenIdScope(config.scope);
-  const key = JSON.stringify([config.serverUrl.replace(/\/$/, ""), config.realm, config.clientId, scope]);
-  let signIn = signIns.get(key);
-  if (!signIn) {
-    signIn = startSignIn(config, scope);
-    signIns.set(key, signIn);
-    signIn.catch(() => signIns.delete(key));
-  }
-  return signIn;
+  return joinSignIn(config, () => startSignIn(config, withOpenIdScope(config.scope)));
+}
+
+/** Keycloak's OIDC endpoints of a realm, as keycloak-js derives them from the server URL and the realm. */
+function realmEndpoints(serverUrl: string, realm: string) {
+  const base = `${serverUrl.replace(/\/$/, "")}/realms/${encodeURIComponent(realm)}/protocol/openid-connect`;
+  return {
+    authorization_endpoint: `${base}/auth`,
+    token_endpoint: `${base}/token`,
+    userinfo_endpoint: `${base}/userinfo`,
+    end_session_endpoint: `${base}/logout`,
+    check_session_iframe: `${base}/login-status-iframe.html`,
+  };
 }
 
 async function startSignIn(config: SignInConfig, scope: string): Promise<AuthSession> {
-  const keycloak = new Keycloak({ url: config.serverUrl, realm: config.realm, clientId: config.clientId });
+  // On the server's own origin its cookies are first-party: keycloak-js's third-party-cookie check (two frame loads)
+  // could only answer 'supported', and its session frame would hold up the code exchange. Given the endpoints
+  // instead of the server URL it skips that check; the session is watched once the page is idle (same checks).
+  const sameOrigin = new URL(config.serverUrl, location.href).origin === location.origin;
+  const endpoints = realmEndpoints(config.serverUrl, config.realm);
+  const keycloak = sameOrigin
+    ? new Keycloak({ clientId: config.clientId, oidcProvider: endpoints })
+    : new Keycloak({ url: config.serverUrl, realm: config.realm, clientId: config.clientId });
   keycloak.onAuthLogout = () => void keycloak.login({ scope });
   const authenticated = await keycloak.init({
     onLoad: "check-sso",
     pkceMethod: "S256",
     responseMode: "query",
     scope,
-    checkLoginIframe: window.isSecureContext,
+    checkLoginIframe: !sameOrigin && window.isSecureContext,
     ...(config.silentCheckSsoRedirectUri ? { silentCheckSsoRedirectUri: config.silentCheckSsoRedirectUri } : {}),
   });
   if (!authenticated) {
     await keycloak.login({ scope });
     await new Promise(() => undefined); // the page is navigating away
   }
+  // crypto.subtle, which the server's session frame hashes with, exists only in a secure context.
+  if (sameOrigin && window.isSecureContext) watchSessionStatus(keycloak, endpoints.check_session_iframe);
   return {
     kind: "sign-in",
     async getAccessToken() {

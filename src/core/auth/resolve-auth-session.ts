@@ -2,7 +2,6 @@ import type { ElementBaseProps } from "../runtime/element-props.ts";
 import type { AuthSession } from "./auth-session.ts";
 import { globalFunctionSession, hostKeycloakSession, providerSession } from "./host-token-sessions.ts";
 import { isKeycloakLike } from "./keycloak-like.ts";
-import { signInWithKeycloak } from "./keycloak-sign-in.ts";
 
 export interface AuthTarget {
   serverUrl: string;
@@ -19,10 +18,13 @@ export function resolveAuthSession(
   if (isKeycloakLike(props.keycloak)) return Promise.resolve(hostKeycloakSession(props.keycloak));
   if (props.tokenProvider) return Promise.resolve(providerSession(props.tokenProvider));
   if (props.tokenProviderName) return Promise.resolve(globalFunctionSession(props.tokenProviderName));
-  return signInWithKeycloak({
-    serverUrl: target.serverUrl,
-    realm: target.authRealm,
-    clientId: target.clientId,
-    scope: target.scope,
-  });
+  // keycloak-js loads only for an element that signs in by itself.
+  return import("./keycloak-sign-in.ts").then(({ signInWithKeycloak }) =>
+    signInWithKeycloak({
+      serverUrl: target.serverUrl,
+      realm: target.authRealm,
+      clientId: target.clientId,
+      scope: target.scope,
+    }),
+  );
 }

@@ -1,5 +1,7 @@
-import { satisfies } from "../access/access-checker.ts";
+import { createAccessChecker, satisfies, type AccessChecker } from "../access/access-checker.ts";
+import { accessNamesFromToken } from "../access/token-access.ts";
 import { accessFromWhoAmI } from "../access/who-am-i-access.ts";
+import { decodeTokenClaims } from "../auth/token-claims.ts";
 import type { Runtime } from "../runtime/runtime.ts";
 import { realmQuery, serverInfoQuery, whoAmIQuery } from "../runtime/shared-queries.ts";
 import { matchConsoleRoute, preloadRoute, type ConsoleRoute } from "./console-route.ts";
@@ -9,6 +11,8 @@ export interface FirstScreen {
   routes: ConsoleRoute[];
   realm: string;
   path: string;
+  /** The element reads server info as it first renders (the console's navigation, the organizations gate). */
+  readsServerInfo?: boolean;
 }
 
 /** Starts loading the first screen's chunk: call it before signing in. */
@@ -20,7 +24,9 @@ const prefetched = new WeakMap<Runtime, Set<string>>();
 
 /**
  * Starts the first screen's reads the moment the runtime is there, instead of after the shell has rendered and
- * painted: who-am-I, the realm and server info, and the route's own prefetch once who-am-I allows the route.
+ * painted: who-am-I, the realm, server info where the element reads it at once, and the route's own prefetch once the user's access allows the
+ * route. That access is read from the token's roles (as Keycloak puts them there, the same who-am-I reports), so
+ * the route's reads do not wait for who-am-I's answer; when the token does not show it, who-am-I's answer decides.
  * Once per runtime and screen; failures are left to the screen's own queries to report.
  */
 export function prefetchFirstScreen(runtime: Runtime, screen: FirstScreen): void {
@@ -31,15 +37,25 @@ export function prefetchFirstScreen(runtime: Runtime, screen: FirstScreen): void
   done.add(key);
   const { queryClient } = runtime;
   void queryClient.prefetchQuery(realmQuery(runtime, screen.realm));
-  void queryClient.prefetchQuery(serverInfoQuery(runtime));
+  if (screen.readsServerInfo) void queryClient.prefetchQuery(serverInfoQuery(runtime));
   const match = matchConsoleRoute(screen.routes, screen.path);
-  const whoAmI = queryClient.fetchQuery(whoAmIQuery(runtime, screen.realm));
-  whoAmI.then(
-    (answer) => {
-      const access = accessFromWhoAmI(answer, screen.realm);
-      if (match?.route.prefetch && satisfies(access, match.route.access))
-        match.route.prefetch({ runtime, realm: screen.realm, params: match.params, access });
+  let routeStarted = false;
+  const startRoute = (access: AccessChecker) => {
+    if (routeStarted || !match?.route.prefetch || !satisfies(access, match.route.access)) return;
+    routeStarted = true;
+    match.route.prefetch({ runtime, realm: screen.realm, params: match.params, access });
+  };
+  runtime.auth.getAccessToken().then(
+    (token) => {
+      const claims = decodeTokenClaims(token);
+      if (!claims) return;
+      const names = accessNamesFromToken(claims, runtime.authRealm, screen.realm);
+      startRoute(createAccessChecker({ [screen.realm]: names }, screen.realm));
     },
+    () => undefined,
+  );
+  queryClient.fetchQuery(whoAmIQuery(runtime, screen.realm)).then(
+    (answer) => startRoute(accessFromWhoAmI(answer, screen.realm)),
     () => undefined,
   );
 }

@@ -36,8 +36,8 @@ export interface ElementShellProps extends ElementBaseProps {
 /**
  * The frame every area's tree runs in: sign-in and the shared runtime, then the
  * providers (query cache, i18n, overlay root, help, alerts, router, access),
- * with a spinner until the admin client and who-am-I are loaded. Server info is read at the same time
- * (StartupErrorReporter starts it) but only the parts that need it wait for it.
+ * with a spinner until the admin client and who-am-I are loaded. Server info is read where something
+ * reads it (the console's navigation, with the first reads) and only the parts that need it wait for it.
  */
 export function ElementShell({
   children,

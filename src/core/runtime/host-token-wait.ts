@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
+import { signInStarted } from "../auth/sign-in-registry.ts";
 import type { ElementBaseProps } from "./element-props.ts";
+import { runtimeSettings } from "./runtime-registry.ts";
 
 /**
  * How long an element without a token source waits before it signs in by itself. Frameworks
@@ -19,7 +21,7 @@ export function returningFromSignIn(href: string = location.href): boolean {
 
 type TokenSourceProps = Pick<
   ElementBaseProps,
-  "keycloak" | "tokenProvider" | "tokenProviderName" | "serverUrl" | "clientId"
+  "keycloak" | "tokenProvider" | "tokenProviderName" | "serverUrl" | "clientId" | "authRealm" | "scope"
 >;
 
 /** The host hands tokens over: a keycloak-js instance, a provider property, or a global function's name. */
@@ -41,17 +43,25 @@ export function ownSignInPossible(props: TokenSourceProps, pageOrigin: string = 
   }
 }
 
+/** The page itself already signs in with the element's settings (the console page does, before its element loads). */
+export function pageSignInUnderway(props: TokenSourceProps): boolean {
+  const { serverUrl, authRealm, clientId } = runtimeSettings(props);
+  return signInStarted({ serverUrl, realm: authRealm, clientId, scope: props.scope });
+}
+
 /**
  * Whether the element may start with the token source it has now. A host source starts at once.
  * The element waits for the host however long it takes when an empty `token-provider` attribute
  * says the host will set `tokenProvider`, or when its own sign-in could not work on this page
  * (another origin than the server's, no `client-id`). Otherwise its own sign-in starts after the
- * grace period (at once when returning from the login page).
+ * grace period (at once when returning from the login page, or when the page already signs in with the same settings).
  */
 export function useTokenSourceReady(props: TokenSourceProps): boolean {
   const hostSource = hasHostTokenSource(props);
   const awaitsProperty = props.tokenProviderName === "" || !ownSignInPossible(props);
-  const [graceOver, setGraceOver] = useState(() => typeof location !== "undefined" && returningFromSignIn());
+  const [graceOver, setGraceOver] = useState(
+    () => typeof location !== "undefined" && (returningFromSignIn() || pageSignInUnderway(props)),
+  );
   useEffect(() => {
     if (graceOver || hostSource || awaitsProperty) return;
     const timer = setTimeout(() => setGraceOver(true), HOST_TOKEN_GRACE_MS);

@@ -1,11 +1,16 @@
 import { useEffect, useMemo } from "react";
+import { useQuery } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
-import { useServerInfoQuery } from "./shared-queries.ts";
+import { useRuntime } from "./runtime-context.tsx";
+import { serverInfoQuery } from "./shared-queries.ts";
 import { reportStartupError, startupErrorDetail } from "./startup-error.ts";
 
-/** `kc-error` for a failed server-info call and for realm texts that could not be loaded. */
+/**
+ * `kc-error` for a failed server-info call and for realm texts that could not be loaded. It only watches server info:
+ * what reads it fetches it, so an element whose screens do not read it never asks for it.
+ */
 export function StartupErrorReporter({ host, i18n }: { host: HTMLElement; i18n: I18n }) {
-  const serverInfo = useServerInfoQuery();
+  const serverInfo = useQuery({ ...serverInfoQuery(useRuntime()), enabled: false });
   const error = serverInfo.error;
   useEffect(() => {
     if (error) reportStartupError(host, error, startupErrorDetail("server-info", error));

@@ -12,7 +12,7 @@ export function AdminConsole(props: ElementBaseProps) {
   // The first screen: `/{realm}/{screen}` from the address, or the start realm's dashboard.
   const [firstScreen] = useState(() => {
     const [, realm, ...path] = initialRouterPath(props.routing, props.basePath, `/${startRealm}`).split("/");
-    return { routes: consoleRoutes, realm: realm || startRealm, path: path.join("/") };
+    return { routes: consoleRoutes, realm: realm || startRealm, path: path.join("/"), readsServerInfo: true };
   });
   return (
     <ElementShell {...props} scopeToRealmAttribute={false} initialPath={`/${startRealm}`} firstScreen={firstScreen}>

@@ -15,7 +15,7 @@ export function OrganizationsAdmin(props: ElementBaseProps) {
     <ElementShell
       {...props}
       initialPath={toOrganizations(realm)}
-      firstScreen={{ routes: organizationsRoutes, realm, path: "organizations" }}
+      firstScreen={{ routes: organizationsRoutes, realm, path: "organizations", readsServerInfo: true }}
     >
       <OrganizationEventsProvider emit={props.emit}>
         <Routes>

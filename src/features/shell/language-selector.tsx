@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useChooseLanguage, useLanguage, useRealmRepresentation } from "../../core/runtime/realm-scope.tsx";
 import { TYPEAHEAD_THRESHOLD } from "../../core/ui/form/form-constants.ts";
-import { filterChoices } from "../../core/ui/form/select-control.tsx";
+import { filterChoices } from "../../core/ui/overlays/filter-choices.ts";
 import { SingleSelect, type SelectChoice } from "../../core/ui/overlays/single-select.tsx";
 import { TypeaheadSelect } from "../../core/ui/overlays/typeahead-select.tsx";
 import { nativeLanguageName } from "../../core/i18n/native-language-name.ts";

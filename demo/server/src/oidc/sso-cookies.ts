@@ -41,10 +41,9 @@ function cookieAttributes(
   ].join("; ");
 }
 
+/** Fastify appends every set-cookie value to the ones already set (reading them back and setting all doubled them). */
 function appendCookie(reply: FastifyReply, cookie: string): void {
-  const existing = reply.getHeader("set-cookie");
-  const list = Array.isArray(existing) ? existing.map(String) : existing ? [String(existing)] : [];
-  reply.header("set-cookie", [...list, cookie]);
+  reply.header("set-cookie", cookie);
 }
 
 /** Sets the SSO cookies for a browser session (persistent only with remember-me). */

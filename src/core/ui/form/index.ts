@@ -8,7 +8,8 @@ export { TextAreaControl, type TextAreaControlProps } from "./text-area-control.
 export { PasswordControl, type PasswordControlProps } from "./password-control.tsx";
 export { NumberControl, toStepperValue, type NumberControlProps } from "./number-control.tsx";
 export { SwitchControl, type SwitchControlProps } from "./switch-control.tsx";
-export { SelectControl, filterChoices, type SelectControlProps } from "./select-control.tsx";
+export { SelectControl, type SelectControlProps } from "./select-control.tsx";
+export { filterChoices } from "../overlays/filter-choices.ts";
 export { MultiSelectControl, type MultiSelectControlProps } from "./multi-select-control.tsx";
 export { MultiSelect, type MultiSelectProps } from "./multi-select.tsx";
 export { MultiValueControl, multiValueEntries, type MultiValueControlProps } from "./multi-value-control.tsx";

@@ -11,7 +11,7 @@ import TimesIcon from "@patternfly/react-icons/dist/esm/icons/times-icon.js";
 import { useMessages } from "../../i18n/use-messages.ts";
 import { Select, SelectList, SelectOption } from "../overlays/select.tsx";
 import type { SelectChoice } from "../overlays/single-select.tsx";
-import { filterChoices } from "./select-control.tsx";
+import { filterChoices } from "../overlays/filter-choices.ts";
 import { labelledInputProps } from "../overlays/labelled-input.ts";
 
 export interface MultiSelectProps {

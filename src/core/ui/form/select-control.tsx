@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { FieldValues } from "react-hook-form";
 import { useMessages } from "../../i18n/use-messages.ts";
+import { filterChoices } from "../overlays/filter-choices.ts";
 import { SingleSelect, type SelectChoice } from "../overlays/single-select.tsx";
 import { TypeaheadSelect } from "../overlays/typeahead-select.tsx";
 import type { ControlProps } from "./control-props.ts";
@@ -12,15 +13,6 @@ export interface SelectControlProps<T extends FieldValues> extends ControlProps<
   options: SelectChoice[];
   defaultValue?: string;
   placeholder?: string;
-}
-
-/** Options whose label or value contains `text` (case-insensitive). */
-export function filterChoices(options: SelectChoice[], text: string): SelectChoice[] {
-  const needle = text.trim().toLowerCase();
-  if (!needle) return options;
-  return options.filter(
-    (option) => option.label.toLowerCase().includes(needle) || option.value.toLowerCase().includes(needle),
-  );
 }
 
 /** One value from a list; a typeahead select from TYPEAHEAD_THRESHOLD options on (spec §5). */
