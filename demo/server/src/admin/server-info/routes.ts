@@ -50,7 +50,11 @@ export async function registerServerInfoRoutes(app: FastifyInstance, server: Ser
     const runtime: Record<string, unknown> = {};
     if (ctx.has("manage-realm")) {
       if (ctx.authRealm.realm === MASTER_REALM)
-        Object.assign(runtime, { systemInfo: systemInfo(server.config.reportedVersion), cpuInfo: cpuInfo(), memoryInfo: memoryInfo() });
+        Object.assign(runtime, {
+          systemInfo: systemInfo(server.config.reportedVersion),
+          cpuInfo: cpuInfo(),
+          memoryInfo: memoryInfo(),
+        });
       else runtime.systemInfo = { version: server.config.reportedVersion };
     }
     const catalogData = catalog();
