@@ -1,0 +1,5 @@
+import { NotBuiltTab } from "../not-built-tab.tsx";
+
+export function ClientPoliciesTab() {
+  return <NotBuiltTab />;
+}

@@ -1,0 +1,3 @@
+import type { ConsoleRoute } from "../../../core/routing/console-route.ts";
+
+export const clientPoliciesRoutes: ConsoleRoute[] = [];
