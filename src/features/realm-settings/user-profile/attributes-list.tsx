@@ -91,8 +91,13 @@ export function AttributesList({ config }: { config: UserProfileConfig }) {
     <>
       <Toolbar>
         <ToolbarContent>
+          <ToolbarItem alignItems="center">
+            <label htmlFor="kc-up-group-filter" className="kc-up-filter-label">
+              {t("upFilterByGroup")}
+            </label>
+          </ToolbarItem>
           <ToolbarItem>
-            <SingleSelect aria-label={t("upFilterByGroup")} options={groupChoices} value={group} onChange={setGroup} />
+            <SingleSelect id="kc-up-group-filter" options={groupChoices} value={group} onChange={setGroup} />
           </ToolbarItem>
           {canManage && (
             <ToolbarItem>

@@ -77,7 +77,6 @@ export function ValidatorDialog({
             <FormGroup label={t("validatorType")} fieldId="kc-validator-type">
               <SingleSelect
                 id="kc-validator-type"
-                aria-label={t("validatorType")}
                 options={validators.map((validator) => ({
                   value: validator.id,
                   label: validator.id,
