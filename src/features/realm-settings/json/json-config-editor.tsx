@@ -7,6 +7,7 @@ import { errorMessage } from "../../../core/api/api-error.ts";
 import { useAccess } from "../../../core/access/access-context.tsx";
 import { useMessages } from "../../../core/i18n/use-messages.ts";
 import "./json-messages.ts";
+import "./json-config-editor.css";
 
 export interface JsonConfigEditorProps {
   id: string;

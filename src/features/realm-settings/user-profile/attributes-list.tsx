@@ -109,7 +109,7 @@ export function AttributesList({ config }: { config: UserProfileConfig }) {
       {shown.length === 0 ? (
         <TableEmptyState title={t("upNoAttributes")} />
       ) : (
-        <Table aria-label={t("attributes")} variant="compact" data-testid="user-profile-attributes">
+        <Table aria-label={t("attributes")} variant="compact" className="kc-up-table" data-testid="user-profile-attributes">
           <Thead>
             <Tr>
               {canManage && <Th screenReaderText={t("upOrder")} />}

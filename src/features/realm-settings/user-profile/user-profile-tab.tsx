@@ -12,6 +12,7 @@ import { UserProfileJsonEditor } from "./user-profile-json-editor.tsx";
 import { USER_PROFILE_TABS, type UserProfileTabKey } from "./paths.ts";
 import { useUserProfile } from "./use-user-profile.ts";
 import "./user-profile-messages.ts";
+import "./user-profile.css";
 
 const TITLES: Record<UserProfileTabKey, string> = {
   attributes: "attributes",
