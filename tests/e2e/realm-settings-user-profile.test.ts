@@ -80,7 +80,10 @@ describe("realm settings: user profile", () => {
     const moveUp = page.getByRole("button", { name: "Move lastName up" });
     await moveUp.focus();
     await page.keyboard.press("Enter");
-    await page.getByTestId("user-profile-order-status").getByText(/lastName moved to position/).waitFor();
+    await page
+      .getByTestId("user-profile-order-status")
+      .getByText(/lastName moved to position/)
+      .waitFor();
     await page.getByText("User profile settings successfully updated.").first().waitFor();
     const expected = [...before];
     const index = expected.indexOf("lastName");

@@ -64,7 +64,12 @@ export function AttributeGroupsList({ config }: { config: UserProfileConfig }) {
           </ToolbarContent>
         </Toolbar>
       )}
-      <Table aria-label={t("attributesGroup")} variant="compact" className="kc-up-table" data-testid="user-profile-groups">
+      <Table
+        aria-label={t("attributesGroup")}
+        variant="compact"
+        className="kc-up-table"
+        data-testid="user-profile-groups"
+      >
         <Thead>
           <Tr>
             <Th>{t("groupName")}</Th>

@@ -109,10 +109,15 @@ export function AttributesList({ config }: { config: UserProfileConfig }) {
       {shown.length === 0 ? (
         <TableEmptyState title={t("upNoAttributes")} />
       ) : (
-        <Table aria-label={t("attributes")} variant="compact" className="kc-up-table" data-testid="user-profile-attributes">
+        <Table
+          aria-label={t("attributes")}
+          variant="compact"
+          className="kc-up-table"
+          data-testid="user-profile-attributes"
+        >
           <Thead>
             <Tr>
-              {canManage && <Th screenReaderText={t("upOrder")} />}
+              {canManage && <Th screenReaderText={t("upOrder")} modifier="fitContent" />}
               <Th>{t("attributeName")}</Th>
               <Th>{t("attributeDisplayName")}</Th>
               <Th>{t("attributeGroup")}</Th>
@@ -133,7 +138,7 @@ export function AttributesList({ config }: { config: UserProfileConfig }) {
                   className={dragged === name ? "kc-up-dragging" : undefined}
                 >
                   {canManage && (
-                    <Td>
+                    <Td modifier="fitContent">
                       <span className="kc-up-drag-handle" aria-hidden="true" title={t("upDragHandle", { name })}>
                         <GripVerticalIcon />
                       </span>

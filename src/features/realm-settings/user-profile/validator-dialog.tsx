@@ -7,29 +7,15 @@ import { useServerInfo } from "../../../core/runtime/shared-queries.ts";
 import {
   DynamicComponents,
   fromComponentConfig,
-  toComponentConfig,
   type ConfigFormValues,
   type ConfigProperty,
 } from "../../../core/ui/dynamic/index.ts";
+import { toPlainConfig } from "../plain-config.ts";
 import { useKcForm } from "../../../core/ui/form/index.ts";
 import { Modal, ModalBody, ModalFooter, ModalHeader, SingleSelect } from "../../../core/ui/overlays/index.ts";
 import "./user-profile-messages.ts";
 
 const VALIDATOR_TYPE = "org.keycloak.validate.Validator";
-const MULTI = ["MultivaluedList", "MultivaluedString"];
-
-/** Keycloak keeps a validator's config as plain values (lists only for list properties). */
-function validatorConfig(properties: ConfigProperty[], values: ConfigFormValues): Record<string, unknown> {
-  const stored = toComponentConfig(properties, values);
-  const config: Record<string, unknown> = {};
-  for (const property of properties) {
-    const value = stored[property.name ?? ""];
-    if (!value?.length) continue;
-    config[property.name ?? ""] = MULTI.includes(property.type ?? "") ? value : value[0];
-  }
-  return config;
-}
-
 /** Picks a validator from server info and fills in its settings. */
 export function ValidatorDialog({
   taken,
@@ -53,7 +39,7 @@ export function ValidatorDialog({
     form.reset({ config: fromComponentConfig(chosen) });
   };
   const add = form.handleSubmit((values) => {
-    onAdd(type, validatorConfig(properties, values.config));
+    onAdd(type, toPlainConfig(properties, values.config));
     onClose();
   });
   return (
