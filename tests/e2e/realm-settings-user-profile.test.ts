@@ -142,6 +142,20 @@ describe("realm settings: user profile", () => {
     await page.close();
   });
 
+  it("keeps the attribute form and shows the server's message when the save fails", async () => {
+    const realm = "e2e-profile-gone";
+    assert.equal((await suite.api("/admin/realms", { method: "POST", body: { realm } })).status, 201);
+    const page = await openConsoleTab(suite, "user-profile", realm);
+    await page.getByRole("button", { name: "Create attribute" }).click();
+    const form = page.getByRole("form", { name: "Create attribute" });
+    await form.getByRole("textbox", { name: "Attribute [Name]" }).fill("department");
+    assert.equal((await suite.api(`/admin/realms/${realm}`, { method: "DELETE" })).status, 204);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByText(/User Profile configuration has not been saved/).waitFor();
+    assert.equal(await form.getByRole("textbox", { name: "Attribute [Name]" }).inputValue(), "department");
+    await page.close();
+  });
+
   it("has no serious axe violations in the dark theme", async () => {
     const page = await openElementTab(suite, "user-profile", { theme: "dark" });
     await page.getByRole("link", { name: "username" }).waitFor();

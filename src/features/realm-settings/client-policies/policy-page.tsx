@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { FormProvider } from "react-hook-form";
 import { useQuery } from "@tanstack/react-query";
 import type ClientPoliciesRepresentation from "@keycloak/keycloak-admin-client/lib/defs/clientPoliciesRepresentation.js";
-import { ActionGroup, Form, FormSection } from "@patternfly/react-core/dist/esm/components/Form/index.js";
+import { ActionGroup, Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { PageSection } from "@patternfly/react-core/dist/esm/components/Page/index.js";
@@ -26,6 +26,7 @@ import { toAddCondition, toClientPolicies, toEditCondition, toEditPolicy } from 
 import { PolicyProfilesSection } from "./policy-profiles-section.tsx";
 import { QueryState } from "./query-state.tsx";
 import { useClientPolicies, type Policy } from "./use-client-policies.ts";
+import { SectionBlock } from "./page-section-block.tsx";
 import "./client-policies-messages.ts";
 import "./client-policies.css";
 
@@ -148,7 +149,7 @@ function PolicyForm({ policies, original }: { policies: Policy[]; original?: Pol
         </FormProvider>
         {original ? (
           <>
-            <FormSection title={t("conditions")} titleElement="h2" className="kc-cp-section">
+            <SectionBlock title={t("conditions")}>
               {!readOnly && (
                 <div>
                   <Button variant="secondary" onClick={() => navigate(toAddCondition(realm, original.name ?? ""))}>
@@ -184,7 +185,7 @@ function PolicyForm({ policies, original }: { policies: Policy[]; original?: Pol
                   </Tbody>
                 </Table>
               )}
-            </FormSection>
+            </SectionBlock>
             <PolicyProfilesSection
               realm={realm}
               attached={original.profiles ?? []}

@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
-import { FormGroup, FormSection } from "@patternfly/react-core/dist/esm/components/Form/index.js";
+import { FormGroup } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { Flex, FlexItem } from "@patternfly/react-core/dist/esm/layouts/Flex/index.js";
 import { Table, Tbody, Td, Th, Thead, Tr } from "@patternfly/react-table/dist/esm/components/Table/index.js";
 import { useMessages } from "../../../core/i18n/use-messages.ts";
 import { SingleSelect } from "../../../core/ui/overlays/index.ts";
 import { toEditProfile } from "./paths.ts";
+import { SectionBlock } from "./page-section-block.tsx";
 import "./client-policies-messages.ts";
 
 export interface PolicyProfilesSectionProps {
@@ -31,7 +32,7 @@ export function PolicyProfilesSection({
   const [picked, setPicked] = useState("");
   const choice = left.includes(picked) ? picked : (left[0] ?? "");
   return (
-    <FormSection title={t("clientProfiles")} titleElement="h2" className="kc-cp-section">
+    <SectionBlock title={t("clientProfiles")}>
       {!isReadOnly &&
         (left.length === 0 ? (
           <p>{t("cpNoProfileLeft")}</p>
@@ -84,6 +85,6 @@ export function PolicyProfilesSection({
           </Tbody>
         </Table>
       )}
-    </FormSection>
+    </SectionBlock>
   );
 }

@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { FormProvider } from "react-hook-form";
 import type ClientProfilesRepresentation from "@keycloak/keycloak-admin-client/lib/defs/clientProfilesRepresentation.js";
-import { ActionGroup, Form, FormSection } from "@patternfly/react-core/dist/esm/components/Form/index.js";
+import { ActionGroup, Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { Label } from "@patternfly/react-core/dist/esm/components/Label/index.js";
@@ -24,6 +24,7 @@ import { ViewHeader } from "../../../core/ui/page/index.ts";
 import { toAddExecutor, toClientPolicies, toEditExecutor, toEditProfile } from "./paths.ts";
 import { QueryState } from "./query-state.tsx";
 import { useClientProfiles, type Profile } from "./use-client-policies.ts";
+import { SectionBlock } from "./page-section-block.tsx";
 import "./client-policies-messages.ts";
 import "./client-policies.css";
 
@@ -131,7 +132,7 @@ function ProfileForm({ own, original, isGlobal }: { own: Profile[]; original?: P
           </Form>
         </FormProvider>
         {original && (
-          <FormSection title={t("executors")} titleElement="h2" className="kc-cp-section">
+          <SectionBlock title={t("executors")}>
             {!readOnly && (
               <div>
                 <Button variant="secondary" onClick={() => navigate(toAddExecutor(realm, original.name ?? ""))}>
@@ -172,7 +173,7 @@ function ProfileForm({ own, original, isGlobal }: { own: Profile[]; original?: P
                 </Tbody>
               </Table>
             )}
-          </FormSection>
+          </SectionBlock>
         )}
       </PageSection>
       {dialog}
