@@ -118,7 +118,7 @@ function GroupForm({ config, original }: { config: UserProfileConfig; original?:
                 }}
               />
               <TextControl<GroupValues> name="displayHeader" label={t("upGroupHeader")} />
-              <TextControl<GroupValues> name="displayDescription" label={t("upGroupDescription")} />
+              <TextControl<GroupValues> name="displayDescription" label={t("displayDescription")} />
               <KeyValueControl<GroupValues> name="annotations" label={t("annotations")} />
             </fieldset>
             <ActionGroup>

@@ -74,7 +74,7 @@ export function AttributeGroupsList({ config }: { config: UserProfileConfig }) {
           <Tr>
             <Th>{t("groupName")}</Th>
             <Th>{t("upGroupHeader")}</Th>
-            <Th>{t("upGroupDescription")}</Th>
+            <Th>{t("displayDescription")}</Th>
             {canManage && <Th screenReaderText={t("delete")} />}
           </Tr>
         </Thead>
@@ -85,7 +85,7 @@ export function AttributeGroupsList({ config }: { config: UserProfileConfig }) {
                 <Link to={toEditAttributeGroup(realm, group.name ?? "")}>{group.name}</Link>
               </Td>
               <Td dataLabel={t("upGroupHeader")}>{translatePlaceholder(t, group.displayHeader)}</Td>
-              <Td dataLabel={t("upGroupDescription")}>{translatePlaceholder(t, group.displayDescription)}</Td>
+              <Td dataLabel={t("displayDescription")}>{translatePlaceholder(t, group.displayDescription)}</Td>
               {canManage && (
                 <Td isActionCell>
                   <Button variant="link" isDanger onClick={() => void remove(group)}>

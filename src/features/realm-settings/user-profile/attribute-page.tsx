@@ -92,8 +92,8 @@ function AttributeForm({ config, original }: { config: UserProfileConfig; origin
   };
 
   const roles = [
-    { value: "admin", label: t("upAdmin") },
-    { value: "user", label: t("upUser") },
+    { value: "admin", label: t("admin") },
+    { value: "user", label: t("user") },
   ];
   const when = [
     { value: "always", label: t("always") },
@@ -144,7 +144,7 @@ function AttributeForm({ config, original }: { config: UserProfileConfig; origin
                 {enabledWhen === "scopes" && (
                   <MultiSelectControl<AttributeValues>
                     name="selectorScopes"
-                    label={t("upScopesRequired")}
+                    label={t("scopes")}
                     options={scopeChoices}
                     placeholder={t("upScopesPlaceholder")}
                   />
@@ -157,7 +157,7 @@ function AttributeForm({ config, original }: { config: UserProfileConfig; origin
                     {requiredWhen === "scopes" && (
                       <MultiSelectControl<AttributeValues>
                         name="requiredScopes"
-                        label={t("upScopesRequired")}
+                        label={t("scopes")}
                         options={scopeChoices}
                         placeholder={t("upScopesPlaceholder")}
                       />
