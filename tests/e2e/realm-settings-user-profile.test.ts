@@ -73,7 +73,7 @@ describe("realm settings: user profile", () => {
     await page.close();
   });
 
-  it("reorders attributes by keyboard and announces the move", async () => {
+  it("reorders attributes by keyboard (announced) and by dragging", async () => {
     const page = await openConsoleTab(suite, "user-profile");
     await page.getByRole("link", { name: "lastName" }).waitFor();
     const before = await attributeNames(page);
@@ -92,6 +92,19 @@ describe("realm settings: user profile", () => {
     assert.deepEqual(
       (await profile(suite)).attributes.map((attribute) => attribute.name),
       expected,
+    );
+
+    // With a pointer: drag the last row onto the first.
+    const rows = page.getByTestId("user-profile-attributes").locator("tbody tr");
+    const last = expected[expected.length - 1]!;
+    const shown = await page.getByText("User profile settings successfully updated.").count();
+    await rows.last().dragTo(rows.first());
+    await page.getByText("User profile settings successfully updated.").nth(shown).waitFor();
+    const dragged = [last, ...expected.slice(0, -1)];
+    assert.deepEqual(await attributeNames(page), dragged);
+    assert.deepEqual(
+      (await profile(suite)).attributes.map((attribute) => attribute.name),
+      dragged,
     );
     await page.close();
   });
