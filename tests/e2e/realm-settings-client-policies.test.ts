@@ -114,6 +114,20 @@ describe("realm settings: client policies", () => {
     await page.close();
   });
 
+  it("keeps the profile form and shows the server's message when the server refuses it", async () => {
+    const page = await openConsoleTab(suite, "client-policies");
+    await page.getByRole("button", { name: "Create client profile" }).click();
+    const form = page.getByRole("form", { name: "Create client profile" });
+    // A global profile's name: only the server knows it is taken.
+    await form.getByRole("textbox", { name: "Client profile name" }).fill("fapi-1-baseline");
+    await form.getByRole("textbox", { name: "Description" }).fill("mine");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByText("Could not create client profile: 'Failed to update client profiles'").waitFor();
+    assert.equal(await form.getByRole("textbox", { name: "Client profile name" }).inputValue(), "fapi-1-baseline");
+    assert.equal(await form.getByRole("textbox", { name: "Description" }).inputValue(), "mine");
+    await page.close();
+  });
+
   it("JSON editor: refuses what is not JSON and shows the server's refusal, keeping the text", async () => {
     const page = await openConsoleTab(suite, "client-policies");
     await page.getByRole("radio", { name: "JSON editor" }).check();

@@ -38,7 +38,12 @@ export function ValidationsField({ isReadOnly }: { isReadOnly: boolean }) {
       {entries.length === 0 ? (
         <p className="kc-up-empty">{t("emptyValidators")}</p>
       ) : (
-        <Table aria-label={t("validations")} variant="compact" data-testid="attribute-validations">
+        <Table
+          aria-label={t("validations")}
+          variant="compact"
+          className="kc-up-table"
+          data-testid="attribute-validations"
+        >
           <Thead>
             <Tr>
               <Th>{t("validatorType")}</Th>
