@@ -106,6 +106,8 @@ const TAB_TITLES: Record<string, string> = {
   sessions: "Sessions",
   tokens: "Tokens",
   "user-registration": "User registration",
+  "user-profile": "User profile",
+  "client-policies": "Client policies",
 };
 export const tabTitle = (tab: string) => TAB_TITLES[tab] ?? tab;
 

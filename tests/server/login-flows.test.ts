@@ -254,6 +254,35 @@ describe("browser login: flows, OTP and required actions", () => {
     assert.deepEqual(account.requiredActions, []);
   });
 
+  test("UPDATE_PROFILE: the user profile's validators refuse values with Keycloak's login texts", async () => {
+    const original = await json<{ attributes: { name: string; validations?: Record<string, unknown> }[] }>(
+      await api(`${base}/users/profile`),
+    );
+    const config = structuredClone(original);
+    const firstName = config.attributes.find((attribute) => attribute.name === "firstName")!;
+    firstName.validations = { ...firstName.validations, length: { max: "3" } };
+    assert.equal((await api(`${base}/users/profile`, { method: "PUT", body: config })).status, 200);
+    try {
+      await createUser(api, REALM, "validated", {
+        credentials: [{ type: "password", value: "password" }],
+        requiredActions: ["UPDATE_PROFILE"],
+      });
+      const { res, jar } = await signIn("validated");
+      const refused = await postForm(
+        server.baseUrl,
+        await res.text(),
+        "kc-update-profile-form",
+        { email: "validated@example.com", firstName: "Patrick", lastName: "O<Brien" },
+        jar,
+      );
+      const html = await refused.text();
+      assert.match(html, /id="input-error-firstName"[^>]*>Maximal length is 3\./);
+      assert.match(html, /id="input-error-lastName"[^>]*>Value contains invalid character\./);
+    } finally {
+      assert.equal((await api(`${base}/users/profile`, { method: "PUT", body: original })).status, 200);
+    }
+  });
+
   test("required actions run in the realm's priority order", async () => {
     await user("ordered", {
       requiredActions: ["UPDATE_PROFILE"],

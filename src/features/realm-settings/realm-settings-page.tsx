@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useLocation } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js";
 import { PageSection } from "@patternfly/react-core/dist/esm/components/Page/index.js";
@@ -18,6 +19,8 @@ import { ThemesTab } from "./themes-tab.tsx";
 import { TokensTab } from "./tokens-tab.tsx";
 import { UserRegistrationTab } from "./user-registration-tab.tsx";
 import { NotBuiltTab } from "./not-built-tab.tsx";
+import { UserProfileTab } from "./user-profile/user-profile-tab.tsx";
+import { ClientPoliciesTab } from "./client-policies/client-policies-tab.tsx";
 import { REALM_SETTINGS_TABS, type RealmSettingsTab } from "./paths.ts";
 import { fetchRealmSettings, realmSettingsKey, type Realm } from "./queries.ts";
 import { RealmSettingsHeader } from "./realm-settings-header.tsx";
@@ -67,6 +70,8 @@ export default function RealmSettingsPage() {
 
 function RealmSettingsView({ realm }: { realm: Realm }) {
   const { t } = useMessages();
+  // Tabs with their own sub-tabs (`realm-settings/user-profile/:tab`) keep the settings tab selected.
+  const [, base, active] = /^(.*\/realm-settings)(?:\/([^/]+))?/.exec(useLocation().pathname) ?? [];
   const content: Partial<Record<RealmSettingsTab, ReactNode>> = {
     general: <GeneralTab realm={realm} />,
     login: <LoginTab realm={realm} />,
@@ -77,6 +82,8 @@ function RealmSettingsView({ realm }: { realm: Realm }) {
     "security-defenses": <SecurityDefensesTab realm={realm} />,
     tokens: <TokensTab realm={realm} />,
     "user-registration": <UserRegistrationTab realm={realm} />,
+    "user-profile": <UserProfileTab />,
+    "client-policies": <ClientPoliciesTab />,
   };
   const tabs: RoutableTab[] = REALM_SETTINGS_TABS.map((key) => ({
     key,
@@ -87,7 +94,7 @@ function RealmSettingsView({ realm }: { realm: Realm }) {
     <>
       <RealmSettingsHeader realm={realm} />
       <PageSection>
-        <RoutableTabs aria-label={t("rsTabsLabel")} tabs={tabs} hasSpacedContent />
+        <RoutableTabs aria-label={t("rsTabsLabel")} tabs={tabs} activeKey={active} basePath={base} hasSpacedContent />
       </PageSection>
     </>
   );

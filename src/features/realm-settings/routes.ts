@@ -1,6 +1,8 @@
 import { someOf } from "../../core/access/access-checker.ts";
 import { lazyPage } from "../../core/routing/lazy-page.ts";
 import type { ConsoleRoute } from "../../core/routing/console-route.ts";
+import { userProfileRoutes } from "./user-profile/routes.ts";
+import { clientPoliciesRoutes } from "./client-policies/routes.ts";
 import "./messages.ts";
 
 const RealmSettingsPage = lazyPage(() => import("./realm-settings-page.tsx"));
@@ -11,4 +13,6 @@ const realmView = someOf("view-realm", "manage-realm");
 export const realmSettingsRoutes: ConsoleRoute[] = [
   { path: "realm-settings", access: realmView, component: RealmSettingsPage, breadcrumb: "realmSettings" },
   { path: "realm-settings/:tab", access: realmView, component: RealmSettingsPage, breadcrumb: "realmSettings" },
+  ...userProfileRoutes,
+  ...clientPoliciesRoutes,
 ];

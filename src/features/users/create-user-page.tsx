@@ -132,7 +132,9 @@ export default function CreateUserPage() {
             <UserProfileFields metadata={metadata.data} />
             {access.hasAccess("query-groups") && <GroupsToJoin groups={groups} onChange={setGroups} />}
             <ActionGroup>
-              <SubmitButton<CreateUserValues> allowNonDirty>{t("create")}</SubmitButton>
+              <SubmitButton<CreateUserValues> allowNonDirty allowInvalid>
+                {t("create")}
+              </SubmitButton>
               <Button variant="link" onClick={() => navigate(toUsers(realm))}>
                 {t("cancel")}
               </Button>

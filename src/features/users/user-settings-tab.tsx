@@ -157,7 +157,7 @@ export function UserSettingsTab({
         <UserProfileFields metadata={metadata} isReadOnly={!canManage} />
         {canManage && (
           <ActionGroup>
-            <SubmitButton<SettingsValues>>{t("save")}</SubmitButton>
+            <SubmitButton<SettingsValues> allowInvalid>{t("save")}</SubmitButton>
             <Button variant="link" onClick={() => form.reset()}>
               {t("revert")}
             </Button>

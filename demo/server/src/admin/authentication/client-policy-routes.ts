@@ -19,14 +19,30 @@ interface Named {
 /** Names must be present and unique; Keycloak refuses the whole update otherwise. */
 function validateNamed(list: unknown, kind: string, reserved: Set<string>): Named[] {
   if (list === undefined) return [];
-  if (!Array.isArray(list)) throw badRequest(`Invalid client ${kind}s`);
+  if (!Array.isArray(list)) throw badRequest(`Invalid client ${kind}`);
   const seen = new Set<string>();
   for (const entry of list as Named[]) {
     const name = typeof entry?.name === "string" ? entry.name : "";
-    if (!name || seen.has(name) || reserved.has(name)) throw badRequest(`Failed to update client ${kind}s`);
+    if (!name || seen.has(name) || reserved.has(name)) throw badRequest(`Failed to update client ${kind}`);
     seen.add(name);
   }
   return list as Named[];
+}
+
+const EXECUTORS = "org.keycloak.services.clientpolicy.executor.ClientPolicyExecutorProvider";
+const CONDITIONS = "org.keycloak.services.clientpolicy.condition.ClientPolicyConditionProvider";
+
+/** Every executor or condition must name a provider server info lists; Keycloak refuses the update otherwise. */
+function checkProviders(list: unknown[], field: "executors" | "conditions", kind: string): void {
+  const key = field === "executors" ? "executor" : "condition";
+  const known = new Set(componentTypes(field === "executors" ? EXECUTORS : CONDITIONS).map((type) => type.id));
+  for (const entry of list as Record<string, unknown>[]) {
+    const items = entry[field];
+    if (!Array.isArray(items)) continue;
+    for (const item of items as Record<string, unknown>[])
+      if (typeof item?.[key] !== "string" || !known.has(item[key] as string))
+        throw badRequest(`Failed to update client ${kind}`);
+  }
 }
 
 /** Client policies and profiles, kept in the realm's settings as Keycloak keeps them on the realm. */
@@ -44,7 +60,8 @@ export async function registerClientPolicyRoutes(app: FastifyInstance, server: S
     ctx.require("manage-realm");
     const body = (req.body ?? {}) as { profiles?: unknown };
     const reserved = new Set(GLOBAL_CLIENT_PROFILES.map((p) => p.name));
-    const profiles = validateNamed(body.profiles, "profile", reserved);
+    const profiles = validateNamed(body.profiles, "profiles", reserved);
+    checkProviders(profiles, "executors", "profiles");
     await server.db.write((tx) =>
       tx.put("realms", { ...ctx.realm, settings: { ...ctx.realm.settings, clientProfiles: { profiles } } }),
     );
@@ -64,7 +81,8 @@ export async function registerClientPolicyRoutes(app: FastifyInstance, server: S
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
     const body = (req.body ?? {}) as { policies?: unknown };
-    const policies = validateNamed(body.policies, "policy", new Set()) as { profiles?: unknown }[];
+    const policies = validateNamed(body.policies, "policies", new Set()) as { profiles?: unknown }[];
+    checkProviders(policies, "conditions", "policies");
     const knownProfiles = new Set([
       ...GLOBAL_CLIENT_PROFILES.map((p) => p.name),
       ...((ctx.realm.settings.clientProfiles as { profiles?: Named[] } | undefined)?.profiles ?? []).map((p) => p.name),

@@ -9,6 +9,7 @@ import { adminEvent } from "../common/admin-event.ts";
 import { requireUser } from "../common/lookups.ts";
 import { paramsOf } from "../common/query.ts";
 import { UserProfileConfigSchema } from "./profile-schemas.ts";
+import { componentTypes } from "../server-info/catalog.ts";
 
 /** Keycloak lets any realm administrator read the user profile. */
 const ANY_ADMIN: AdminPermission[] = [
@@ -24,6 +25,12 @@ const ANY_ADMIN: AdminPermission[] = [
 ];
 
 const POLICIES = ["ENABLED", "ADMIN_VIEW", "ADMIN_EDIT"];
+const ATTRIBUTE_NAME = /^[A-Za-z0-9._-]+$/;
+
+/** Server info's validators, and Keycloak's built-in `up-…` ones the default profile uses. */
+function knownValidator(id: string): boolean {
+  return id.startsWith("up-") || componentTypes("org.keycloak.validate.Validator").some((type) => type.id === id);
+}
 
 function parseUpConfig(body: unknown): UpConfig {
   if (!body || typeof body !== "object" || !Array.isArray((body as UpConfig).attributes))
@@ -36,7 +43,20 @@ function parseUpConfig(body: unknown): UpConfig {
     if (names.has(attribute.name))
       throw badRequest(`Invalid user profile configuration: duplicated attribute name ${attribute.name}`);
     names.add(attribute.name);
+    if (!ATTRIBUTE_NAME.test(attribute.name))
+      throw badRequest(`Invalid user profile configuration: invalid attribute name ${attribute.name}`);
+    for (const validator of Object.keys(attribute.validations ?? {}))
+      if (!knownValidator(validator))
+        throw badRequest(
+          `Invalid user profile configuration: validator ${validator} of attribute ${attribute.name} does not exist`,
+        );
   }
+  const groups = new Set((config.groups ?? []).map((group) => group.name));
+  for (const attribute of config.attributes)
+    if (attribute.group && !groups.has(attribute.group))
+      throw badRequest(
+        `Invalid user profile configuration: attribute ${attribute.name} references unknown group ${attribute.group}`,
+      );
   for (const required of ["username", "email"])
     if (!names.has(required)) throw badRequest(`Invalid user profile configuration: missing attribute ${required}`);
   if (

@@ -25,11 +25,11 @@ function lengthError(name: string, value: string, config: Record<string, unknown
   const length =
     config["trim-disabled"] === true || config["trim-disabled"] === "true" ? value.length : value.trim().length;
   if ((min === undefined || length >= min) && (max === undefined || length <= max)) return undefined;
-  if (min !== undefined && max !== undefined)
-    return { field: name, errorMessage: "error-invalid-length", params: [name, config.min, config.max] };
-  if (min !== undefined)
-    return { field: name, errorMessage: "error-invalid-length-too-short", params: [name, config.min] };
-  return { field: name, errorMessage: "error-invalid-length-too-long", params: [name, config.max] };
+  // Keycloak always sends [attribute, min, max]: its texts pick {{1}} or {{2}}.
+  const params = [name, config.min ?? null, config.max ?? null];
+  if (min !== undefined && max !== undefined) return { field: name, errorMessage: "error-invalid-length", params };
+  if (min !== undefined) return { field: name, errorMessage: "error-invalid-length-too-short", params };
+  return { field: name, errorMessage: "error-invalid-length-too-long", params };
 }
 
 function validatorError(
@@ -79,9 +79,17 @@ function validatorError(
         value.trim() !== "" && Number.isFinite(number) && (validator === "double" || Number.isInteger(number));
       if (!valid) return { field: name, errorMessage: "error-invalid-number", params: [name] };
       if (config.min !== undefined && number < Number(config.min))
-        return { field: name, errorMessage: "error-number-out-of-range-too-small", params: [name, config.min] };
+        return {
+          field: name,
+          errorMessage: "error-number-out-of-range-too-small",
+          params: [name, config.min, config.max ?? null],
+        };
       if (config.max !== undefined && number > Number(config.max))
-        return { field: name, errorMessage: "error-number-out-of-range-too-big", params: [name, config.max] };
+        return {
+          field: name,
+          errorMessage: "error-number-out-of-range-too-big",
+          params: [name, config.min ?? null, config.max],
+        };
       return undefined;
     }
     default:
@@ -89,7 +97,8 @@ function validatorError(
   }
 }
 
-function attributeErrors(attribute: UpAttribute, values: string[]): ValidationError[] {
+/** The errors of the attribute's validators (and its single-value rule) for these values, first per validator. */
+export function attributeErrors(attribute: UpAttribute, values: string[]): ValidationError[] {
   const errors: ValidationError[] = [];
   const name = attribute.name;
   if (!attribute.multivalued && values.length > 1)

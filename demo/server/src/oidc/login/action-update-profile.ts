@@ -2,6 +2,8 @@ import type { FastifyReply } from "fastify";
 import type { UserRecord } from "../../store/types.ts";
 import { findAttribute, readUpConfig } from "../../admin/users/profile-config.ts";
 import { userIdByUsername, userIdsByEmail } from "../../admin/users/username-index.ts";
+import { attributeErrors } from "../../admin/users/profile-validation.ts";
+import { loginErrorText } from "./profile-error-texts.ts";
 import { recordEvent } from "../../events/record.ts";
 import { escapeHtml, HTML_SECURITY_HEADERS, themePage } from "../html.ts";
 import { realmTitle } from "../error-page.ts";
@@ -76,6 +78,7 @@ function validate(ctx: LoginContext, user: UserRecord, form: Form) {
   const errors: Partial<Record<Field, string>> = {};
   const values: Partial<Record<Field, string>> = {};
   const duplicatesAllowed = ctx.realm.settings.duplicateEmailsAllowed === true;
+  const config = readUpConfig(ctx.server, ctx.realm);
   for (const { name, required } of fieldsOf(ctx)) {
     const value = (form[name] ?? "").trim();
     values[name] = value;
@@ -83,7 +86,10 @@ function validate(ctx: LoginContext, user: UserRecord, form: Form) {
       if (required) errors[name] = MISSING[name];
       continue;
     }
-    if (value.length > 255) errors[name] = "Please specify this field with at most 255 characters.";
+    const attribute = findAttribute(config, name);
+    const invalid = attribute ? attributeErrors(attribute, [value])[0] : undefined;
+    if (invalid) errors[name] = loginErrorText(invalid);
+    else if (value.length > 255) errors[name] = "Please specify this field with at most 255 characters.";
     else if (name === "email" && !EMAIL.test(value)) errors.email = "Invalid email address.";
     else if (
       name === "email" &&
