@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { useLocation } from "react-router";
 import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js";
 import { PageSection } from "@patternfly/react-core/dist/esm/components/Page/index.js";
 import { errorMessage } from "../../core/api/api-error.ts";
@@ -16,6 +17,7 @@ import { SecurityDefensesTab } from "./security-defenses-tab.tsx";
 import { SessionsTab } from "./sessions-tab.tsx";
 import { ThemesTab } from "./themes-tab.tsx";
 import { TokensTab } from "./tokens-tab.tsx";
+import { KeysTab } from "./keys/keys-tab.tsx";
 import { UserRegistrationTab } from "./user-registration-tab.tsx";
 import { NotBuiltTab } from "./not-built-tab.tsx";
 import { REALM_SETTINGS_TABS, type RealmSettingsTab } from "./paths.ts";
@@ -65,8 +67,13 @@ export default function RealmSettingsPage() {
   return <RealmSettingsView realm={query.data} />;
 }
 
+/** The tab of `realm-settings/:tab` and of deeper addresses such as `realm-settings/keys/:subTab`. */
+const tabOf = (pathname: string) => /\/realm-settings\/([^/]+)/.exec(pathname)?.[1];
+
 function RealmSettingsView({ realm }: { realm: Realm }) {
   const { t } = useMessages();
+  const currentRealm = useCurrentRealm();
+  const { pathname } = useLocation();
   const content: Partial<Record<RealmSettingsTab, ReactNode>> = {
     general: <GeneralTab realm={realm} />,
     login: <LoginTab realm={realm} />,
@@ -77,6 +84,7 @@ function RealmSettingsView({ realm }: { realm: Realm }) {
     "security-defenses": <SecurityDefensesTab realm={realm} />,
     tokens: <TokensTab realm={realm} />,
     "user-registration": <UserRegistrationTab realm={realm} />,
+    keys: <KeysTab realm={realm} />,
   };
   const tabs: RoutableTab[] = REALM_SETTINGS_TABS.map((key) => ({
     key,
@@ -87,7 +95,13 @@ function RealmSettingsView({ realm }: { realm: Realm }) {
     <>
       <RealmSettingsHeader realm={realm} />
       <PageSection>
-        <RoutableTabs aria-label={t("rsTabsLabel")} tabs={tabs} hasSpacedContent />
+        <RoutableTabs
+          aria-label={t("rsTabsLabel")}
+          tabs={tabs}
+          hasSpacedContent
+          activeKey={tabOf(pathname)}
+          basePath={`/${currentRealm}/realm-settings`}
+        />
       </PageSection>
     </>
   );

@@ -117,8 +117,6 @@ const areaPaths: { title: Title; routes: [string, AccessRule][] }[] = [
     routes: [
       "realm-settings",
       "realm-settings/:tab",
-      "keys/:tab",
-      "keys/providers/:id/:providerType/settings",
       "client-policies/:tab",
       "client-policies/:tab/add-profile",
       "client-policies/policies/add-client-policy",
