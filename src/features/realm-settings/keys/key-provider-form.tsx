@@ -98,9 +98,7 @@ export function KeyProviderForm({
             {t("cancel")}
           </Button>
         </ActionGroup>
-        {guardsNavigation && (
-          <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />
-        )}
+        {guardsNavigation && <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />}
       </Form>
     </FormProvider>
   );

@@ -40,7 +40,15 @@ export function KeyProvidersList({ realmId }: { realmId: string }) {
       name: "name",
       title: t("name"),
       cell: (provider) => (
-        <Link to={toKeyProvider(realm, provider.id!, provider.providerId!)}>{provider.name ?? provider.id}</Link>
+        <Button
+          variant="link"
+          isInline
+          component={(props: object) => (
+            <Link {...props} to={toKeyProvider(realm, provider.id!, provider.providerId!)} />
+          )}
+        >
+          {provider.name ?? provider.id}
+        </Button>
       ),
     },
     { name: "providerId", title: t("provider"), cell: (provider) => provider.providerId ?? "" },

@@ -80,7 +80,7 @@ export function KeysList({ providerNames }: { providerNames: Map<string, string>
         <ToolbarContent>
           <ToolbarItem>
             <SingleSelect
-              aria-label={t("filterByStatus")}
+              aria-label={`${t("filterByStatus")}: ${t(STATUS_FILTER_LABEL[status])}`}
               value={status}
               onChange={(value) => setStatus(value as Status)}
               options={STATUSES.map((value) => ({ value, label: t(STATUS_FILTER_LABEL[value]) }))}
@@ -98,9 +98,7 @@ export function KeysList({ providerNames }: { providerNames: Map<string, string>
         loader={async (first, max, search) => {
           const needle = search.trim().toLowerCase();
           const keys = await fetchKeys(queryClient, adminClient, realm);
-          return keys
-            .filter((key) => key.status === status && matches(key, needle))
-            .slice(first, first + max);
+          return keys.filter((key) => key.status === status && matches(key, needle)).slice(first, first + max);
         }}
         emptyState={{ title: t("noKeys"), message: t("noKeysDescription") }}
       />
