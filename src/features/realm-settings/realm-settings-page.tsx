@@ -18,6 +18,7 @@ import { SessionsTab } from "./sessions-tab.tsx";
 import { ThemesTab } from "./themes-tab.tsx";
 import { TokensTab } from "./tokens-tab.tsx";
 import { KeysTab } from "./keys/keys-tab.tsx";
+import { LocalizationTab } from "./localization/localization-tab.tsx";
 import { UserRegistrationTab } from "./user-registration-tab.tsx";
 import { NotBuiltTab } from "./not-built-tab.tsx";
 import { REALM_SETTINGS_TABS, type RealmSettingsTab } from "./paths.ts";
@@ -85,6 +86,7 @@ function RealmSettingsView({ realm }: { realm: Realm }) {
     tokens: <TokensTab realm={realm} />,
     "user-registration": <UserRegistrationTab realm={realm} />,
     keys: <KeysTab realm={realm} />,
+    localization: <LocalizationTab realm={realm} />,
   };
   const tabs: RoutableTab[] = REALM_SETTINGS_TABS.map((key) => ({
     key,
