@@ -28,7 +28,7 @@ export function AddKeyProviderDialog({
   const { t } = useMessages();
   const types = keyProviderTypes(useServerInfo());
   const [chosen, setChosen] = useState<ComponentTypeRepresentation>();
-  const title = chosen ? t("rsKeyProviderAddTitle", { provider: chosen.id }) : t("rsKeyProviderChoose");
+  const title = chosen ? t("addProvider", { provider: chosen.id, count: 1 }) : t("rsKeyProviderChoose");
   return (
     <Modal variant="medium" isOpen onClose={onClose} aria-labelledby="kc-add-key-provider-title">
       <ModalHeader title={title} labelId="kc-add-key-provider-title" description={chosen?.helpText} />

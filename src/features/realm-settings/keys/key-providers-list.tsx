@@ -30,9 +30,9 @@ export function KeyProvidersList({ realmId }: { realmId: string }) {
   const [refreshKey, setRefreshKey] = useState(0);
 
   const status = (provider: KeyProvider) => {
-    if (!configFlag(provider, "enabled")) return <Label color="grey">{t("rsKeysStatusDisabled")}</Label>;
+    if (!configFlag(provider, "enabled")) return <Label color="grey">{t("disabled")}</Label>;
     if (!configFlag(provider, "active")) return <Label color="orange">{t("rsKeysStatusPassive")}</Label>;
-    return <Label color="green">{t("rsKeysStatusActive")}</Label>;
+    return <Label color="green">{t("active")}</Label>;
   };
 
   const columns: TableColumn<KeyProvider>[] = [
@@ -53,7 +53,7 @@ export function KeyProvidersList({ realmId }: { realmId: string }) {
     },
     { name: "providerId", title: t("provider"), cell: (provider) => provider.providerId ?? "" },
     { name: "priority", title: t("priority"), cell: (provider) => String(priorityOf(provider)) },
-    { name: "status", title: t("rsKeysStatus"), cell: status },
+    { name: "status", title: t("status"), cell: status },
   ];
 
   const remove = async (provider: KeyProvider, refresh: () => void) => {

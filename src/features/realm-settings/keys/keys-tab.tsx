@@ -32,7 +32,7 @@ export function KeysTab({ realm: representation }: { realm: Realm }) {
     <Tabs
       isSubtab
       activeKey={active}
-      aria-label={t("rsKeysSubTabs")}
+      aria-label={t("keys")}
       onSelect={(_event, key) => navigate(toKeysTab(realm, key as KeysSubTab))}
       mountOnEnter
       unmountOnExit

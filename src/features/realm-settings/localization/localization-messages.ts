@@ -38,7 +38,7 @@ export const localizationMessages = {
   create: "Create",
   save: "Save",
   search: "Search",
-  rsL10nTabs: "Localization",
+  localization: "Localization",
   rsL10nEditValue: "Edit the translation of {{key}}",
   rsL10nSaveValue: "Save the translation of {{key}}",
   rsL10nCancelEdit: "Cancel editing {{key}}",

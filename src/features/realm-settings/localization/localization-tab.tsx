@@ -19,7 +19,7 @@ export function LocalizationTab({ realm }: { realm: Realm }) {
     <Tabs
       isSubtab
       activeKey={active}
-      aria-label={t("rsL10nTabs")}
+      aria-label={t("localization")}
       onSelect={(_event, key) => setActive(key as SubTab)}
       mountOnEnter
       unmountOnExit
