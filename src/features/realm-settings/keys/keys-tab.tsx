@@ -10,6 +10,7 @@ import { KeyProvidersList } from "./key-providers-list.tsx";
 import { KeysList } from "./keys-list.tsx";
 import { keysKeys, loadKeyProviders } from "./keys-queries.ts";
 import "./keys-messages.ts";
+import "./keys.css";
 
 const TITLES: Record<KeysSubTab, string> = { list: "keysList", providers: "providers" };
 
@@ -39,7 +40,9 @@ export function KeysTab({ realm: representation }: { realm: Realm }) {
     >
       {KEYS_SUB_TABS.map((key) => (
         <Tab key={key} eventKey={key} title={<TabTitleText>{t(TITLES[key])}</TabTitleText>}>
-          {key === "list" ? <KeysList providerNames={providerNames} /> : <KeyProvidersList realmId={realmId} />}
+          <div className="kc-keys-section">
+            {key === "list" ? <KeysList providerNames={providerNames} /> : <KeyProvidersList realmId={realmId} />}
+          </div>
         </Tab>
       ))}
     </Tabs>

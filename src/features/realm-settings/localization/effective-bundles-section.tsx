@@ -13,6 +13,7 @@ import { DataTable, type TableColumn } from "../../../core/ui/table/index.ts";
 import type { Realm } from "../queries.ts";
 import { fetchEffectiveBundle, matchesTranslation } from "./localization-queries.ts";
 import "./localization-messages.ts";
+import "./localization.css";
 
 const THEME_TYPES = ["login", "account", "admin", "email"] as const;
 type ThemeType = (typeof THEME_TYPES)[number];
@@ -57,7 +58,8 @@ export function EffectiveBundlesSection({ realm }: { realm: Realm }) {
     options: { value: string; label: string }[],
     onChange: (value: string) => void,
   ) => (
-    <ToolbarItem>
+    <ToolbarItem className="kc-bundle-filter">
+      <span aria-hidden="true">{label}</span>
       <SingleSelect
         aria-label={`${label}: ${options.find((option) => option.value === value)?.label ?? value}`}
         value={value}
