@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from "jose";
 import type { Page } from "playwright-core";
 import { seriousAxeViolations } from "../support/axe.ts";
-import { screenshot } from "./organizations-support.ts";
+import { newPage } from "../support/browser.ts";
+import { markAdminCliAsConsoleClient, screenshot } from "./organizations-support.ts";
 import {
   checkAxeAndShoot,
   getJson,
@@ -14,6 +15,7 @@ import {
   startSuite,
   stopSuite,
   toggle,
+  TIMEOUT,
   type RealmSettingsSuite,
 } from "./realm-settings-support.ts";
 
@@ -164,6 +166,61 @@ describe("realm settings: keys tab", () => {
     await page.getByText("Error saving provider: Failed to decode private key").waitFor();
     assert.equal(await form.getByRole("textbox", { name: "Name" }).inputValue(), "broken-rsa");
     assert.equal(await form.getByRole("textbox", { name: "Private RSA Key" }).inputValue(), "not a key");
+    await page.close();
+  });
+
+  it("shows an administrator with only view-realm the keys and texts without any action", async () => {
+    const { api } = suite;
+    await markAdminCliAsConsoleClient(api, "demo");
+    const created = await api("/admin/realms/demo/users", {
+      method: "POST",
+      body: {
+        username: "keys-viewer",
+        enabled: true,
+        firstName: "Keys",
+        lastName: "Viewer",
+        email: "keys.viewer@demo.example",
+        credentials: [{ type: "password", value: "viewer-pass", temporary: false }],
+      },
+    });
+    assert.equal(created.status, 201, await created.text());
+    const viewerId = created.headers.get("location")!.split("/").pop()!;
+    const [management] = await getJson<{ id: string }[]>(api, "/admin/realms/demo/clients?clientId=realm-management");
+    const viewRealm = await getJson(api, `/admin/realms/demo/clients/${management!.id}/roles/view-realm`);
+    const mapped = await api(`/admin/realms/demo/users/${viewerId}/role-mappings/clients/${management!.id}`, {
+      method: "POST",
+      body: [viewRealm],
+    });
+    assert.equal(mapped.status, 204, await mapped.text());
+    assert.equal(
+      (await api("/admin/realms/demo/localization/en/realmName", { method: "PUT", body: "Demo realm" })).status,
+      204,
+    );
+
+    const { page } = await newPage(suite.browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(
+      `${suite.server.baseUrl}/demo/test-elements/realm-settings.html?token-realm=demo&username=keys-viewer&password=viewer-pass`,
+    );
+    await page.getByRole("tab", { name: "Keys", exact: true }).click();
+    await page.getByRole("grid", { name: "Keys list" }).getByRole("row").nth(1).waitFor();
+    await page.getByRole("tab", { name: "Providers" }).click();
+    await providerRow(page, "rsa-generated").first().waitFor();
+    assert.equal(await page.getByRole("button", { name: "Add provider" }).count(), 0);
+    assert.equal(await page.getByRole("button", { name: /^Actions/ }).count(), 0);
+    await providerRow(page, "rsa-generated").first().getByRole("link").click();
+    const name = page.getByRole("textbox", { name: "Name" });
+    await name.waitFor();
+    assert.equal(await name.isDisabled(), true);
+    assert.equal(await page.getByRole("button", { name: "Save", exact: true }).count(), 0);
+    await page.getByRole("button", { name: "Cancel" }).click();
+
+    await page.getByRole("tab", { name: "Localization", exact: true }).click();
+    await page.getByRole("tab", { name: "Realm overrides" }).click();
+    await page.getByRole("grid", { name: "Realm overrides" }).getByText("Demo realm").waitFor();
+    assert.equal(await page.getByRole("button", { name: "Add translation" }).count(), 0);
+    assert.equal(await page.getByRole("button", { name: /^Edit the translation/ }).count(), 0);
+    await checkAxeAndShoot(page, "element", "realm-settings-localization-read-only");
     await page.close();
   });
 

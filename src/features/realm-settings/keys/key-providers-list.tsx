@@ -73,9 +73,9 @@ export function KeyProvidersList({ realmId }: { realmId: string }) {
       addError("deleteProviderError", error);
     }
   };
-  const rowActions: TableRowAction<KeyProvider>[] = canManage
+  const rowActions: TableRowAction<KeyProvider>[] | undefined = canManage
     ? [{ title: t("delete"), isDanger: true, onAction: remove }]
-    : [];
+    : undefined;
   const addButton = canManage && (
     <ToolbarItem>
       <Button onClick={() => setAdding(true)}>{t("addProvider")}</Button>

@@ -102,9 +102,9 @@ export function RealmOverridesSection({ realm }: { realm: Realm }) {
       ),
     },
   ];
-  const rowActions: TableRowAction<Translation>[] = canManage
+  const rowActions: TableRowAction<Translation>[] | undefined = canManage
     ? [{ title: t("delete"), isDanger: true, onAction: (entry) => remove(entry) }]
-    : [];
+    : undefined;
   const addButton = canManage && (
     <Button
       onClick={async () => {
