@@ -99,7 +99,11 @@ describe("realm settings: localization tab", () => {
     const search = page.getByRole("textbox", { name: "Search", exact: true });
     await search.fill("usersExplain");
     await search.press("Enter");
-    await table.getByRole("row").filter({ hasText: "Alle Menschen dieses Realms." }).waitFor();
+    await table
+      .getByRole("row")
+      .filter({ hasText: "Alle Menschen dieses Realms." })
+      .getByText("Realm overrides")
+      .waitFor();
     await checkAxeAndShoot(page, "console", "realm-settings-localization-bundles");
     await page.close();
   });

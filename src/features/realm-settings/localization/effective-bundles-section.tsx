@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type EffectiveMessageBundleRepresentation from "@keycloak/keycloak-admin-client/lib/defs/effectiveMessageBundleRepresentation.js";
+import { Label } from "@patternfly/react-core/dist/esm/components/Label/index.js";
 import { Content } from "@patternfly/react-core/dist/esm/components/Content/index.js";
 import { Toolbar, ToolbarContent, ToolbarItem } from "@patternfly/react-core/dist/esm/components/Toolbar/index.js";
 import type { ServerInfo } from "../../../core/api/server-info.ts";
@@ -49,7 +50,20 @@ export function EffectiveBundlesSection({ realm }: { realm: Realm }) {
 
   const columns: TableColumn<EffectiveMessageBundleRepresentation>[] = [
     { name: "key", title: t("key"), width: 40, cell: (entry) => <code>{entry.key}</code> },
-    { name: "value", title: t("value"), cell: (entry) => entry.value },
+    {
+      name: "value",
+      title: t("value"),
+      cell: (entry) => (
+        <span className="kc-translation-value">
+          <bdi>{entry.value}</bdi>
+          {entry.source === "REALM" && (
+            <Label isCompact color="blue">
+              {t("realmOverrides")}
+            </Label>
+          )}
+        </span>
+      ),
+    },
   ];
 
   const filter = (

@@ -39,7 +39,7 @@ export function fetchEffectiveBundle(
 ): Promise<EffectiveMessageBundleRepresentation[]> {
   return queryClient.fetchQuery({
     queryKey: localizationKeys.bundle(query.realm, query.theme, query.themeType, query.locale),
-    queryFn: () => client.serverInfo.findEffectiveMessageBundles({ ...query, source: false }),
+    queryFn: () => client.serverInfo.findEffectiveMessageBundles({ ...query, source: true }),
     staleTime: 30_000,
   });
 }
