@@ -144,6 +144,8 @@ function secretKey(component: ComponentRecord, algorithm: string, use: RealmKey[
   };
 }
 
+/** Parsed keys by component and config: a changed config is parsed again, old entries leave first. */
+const PARSED_KEPT = 512;
 const parsed = new Map<string, RealmKey | undefined>();
 
 /** The key a key-provider component holds, or undefined when it has none this server can read. */
@@ -156,6 +158,7 @@ export function keyOfComponent(component: ComponentRecord): RealmKey | undefined
   } catch {
     key = undefined;
   }
+  if (parsed.size >= PARSED_KEPT) parsed.delete(parsed.keys().next().value!);
   parsed.set(cacheKey, key);
   return key;
 }
