@@ -1,4 +1,3 @@
-import type { UnmanagedAttributePolicy } from "@keycloak/keycloak-admin-client/lib/defs/userProfileMetadata.js";
 import { keyValueToMap, mapToKeyValue, type KeyValueEntry } from "../../core/ui/form/key-value-convert.ts";
 import type { Realm } from "./queries.ts";
 
@@ -35,7 +34,7 @@ function acrRows(text: string | undefined): KeyValueEntry[] {
   }
 }
 
-export function toGeneralValues(realm: Realm, policy: UnmanagedAttributePolicy | undefined): GeneralValues {
+export function toGeneralValues(realm: Realm, policy: string | undefined): GeneralValues {
   const attributes = (realm.attributes ?? {}) as Record<string, string | undefined>;
   return {
     displayName: realm.displayName ?? "",
@@ -44,7 +43,9 @@ export function toGeneralValues(realm: Realm, policy: UnmanagedAttributePolicy |
     sslRequired: realm.sslRequired ?? "external",
     acrLoaMap: acrRows(attributes[ACR_LOA_MAP]),
     userManagedAccessAllowed: realm.userManagedAccessAllowed === true,
-    unmanagedAttributePolicy: policy ?? "DISABLED",
+    unmanagedAttributePolicy: (UNMANAGED_POLICIES as readonly string[]).includes(policy ?? "")
+      ? (policy as UnmanagedPolicyChoice)
+      : "DISABLED",
     organizationsEnabled: realm.organizationsEnabled === true,
     adminPermissionsEnabled: realm.adminPermissionsEnabled === true,
   };
