@@ -71,7 +71,7 @@ export async function openConsoleTab(suite: RealmSettingsSuite, tab: string, rea
   page.setDefaultTimeout(TIMEOUT);
   await page.goto(`${suite.server.baseUrl}/admin/master/console/#/${realm}/realm-settings/${tab}`);
   await signIn(page, { username: "admin", password: "admin" });
-  await page.getByRole("tab", { name: tabTitle(tab), selected: true }).waitFor();
+  await page.getByRole("tab", { name: tabTitle(tab), exact: true, selected: true }).waitFor();
   return page;
 }
 
@@ -90,8 +90,8 @@ export async function openElementTab(
   await page.goto(`${suite.server.baseUrl}/demo/test-elements/realm-settings.html?${query}`);
   await page.getByRole("tab", { name: "General", selected: true }).waitFor();
   if (tab !== "general") {
-    await page.getByRole("tab", { name: tabTitle(tab) }).click();
-    await page.getByRole("tab", { name: tabTitle(tab), selected: true }).waitFor();
+    await page.getByRole("tab", { name: tabTitle(tab), exact: true }).click();
+    await page.getByRole("tab", { name: tabTitle(tab), exact: true, selected: true }).waitFor();
   }
   return page;
 }
@@ -108,6 +108,10 @@ const TAB_TITLES: Record<string, string> = {
   "user-registration": "User registration",
   "user-profile": "User profile",
   "client-policies": "Client policies",
+  keys: "Keys",
+  "keys/list": "Keys",
+  "keys/providers": "Keys",
+  localization: "Localization",
 };
 export const tabTitle = (tab: string) => TAB_TITLES[tab] ?? tab;
 

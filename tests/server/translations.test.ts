@@ -128,4 +128,18 @@ describe("message bundles at /resources/{realm}/{themeType}/{locale}", () => {
     assert.equal(preflight.status, 200);
     assert.equal(preflight.headers.get("access-control-allow-origin"), "http://portal.test:3000");
   });
+
+  it("tells with ?source=true whether each text comes from the theme or the realm", async () => {
+    await putText("second", "en", "usersExplain", "Everyone in this realm.");
+    const res = await fetch(`${server.baseUrl}/resources/second/admin/en?source=true`);
+    assert.equal(res.status, 200);
+    const entries = (await res.json()) as (Entry & { source: string })[];
+    const byKey = new Map(entries.map((entry) => [entry.key, entry]));
+    assert.deepEqual(byKey.get("usersExplain"), {
+      key: "usersExplain",
+      value: "Everyone in this realm.",
+      source: "REALM",
+    });
+    assert.equal(byKey.get("users")?.source, "THEME");
+  });
 });

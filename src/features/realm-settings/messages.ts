@@ -8,8 +8,6 @@ export const realmSettingsMessages = {
   rsTabsLabel: "Realm settings tabs",
   rsLoadFailed: "The realm could not be loaded: {{message}}",
   rsNotFound: "This realm does not exist.",
-  rsTabNotBuilt: "This tab is not built yet.",
-  rsTabNotBuiltBody: "Its address is kept so bookmarks keep working; the settings it will hold are on their way.",
   general: "General",
   login: "Login",
   email: "Email",

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useLocation } from "react-router";
 import { useQuery } from "@tanstack/react-query";
+import { useLocation } from "react-router";
 import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js";
 import { PageSection } from "@patternfly/react-core/dist/esm/components/Page/index.js";
 import { errorMessage } from "../../core/api/api-error.ts";
@@ -17,8 +17,9 @@ import { SecurityDefensesTab } from "./security-defenses-tab.tsx";
 import { SessionsTab } from "./sessions-tab.tsx";
 import { ThemesTab } from "./themes-tab.tsx";
 import { TokensTab } from "./tokens-tab.tsx";
+import { KeysTab } from "./keys/keys-tab.tsx";
+import { LocalizationTab } from "./localization/localization-tab.tsx";
 import { UserRegistrationTab } from "./user-registration-tab.tsx";
-import { NotBuiltTab } from "./not-built-tab.tsx";
 import { UserProfileTab } from "./user-profile/user-profile-tab.tsx";
 import { ClientPoliciesTab } from "./client-policies/client-policies-tab.tsx";
 import { REALM_SETTINGS_TABS, type RealmSettingsTab } from "./paths.ts";
@@ -68,11 +69,14 @@ export default function RealmSettingsPage() {
   return <RealmSettingsView realm={query.data} />;
 }
 
+/** The tab of `realm-settings/:tab` and of deeper addresses such as `realm-settings/keys/:subTab`. */
+const tabOf = (pathname: string) => /\/realm-settings\/([^/]+)/.exec(pathname)?.[1];
+
 function RealmSettingsView({ realm }: { realm: Realm }) {
   const { t } = useMessages();
-  // Tabs with their own sub-tabs (`realm-settings/user-profile/:tab`) keep the settings tab selected.
-  const [, base, active] = /^(.*\/realm-settings)(?:\/([^/]+))?/.exec(useLocation().pathname) ?? [];
-  const content: Partial<Record<RealmSettingsTab, ReactNode>> = {
+  const currentRealm = useCurrentRealm();
+  const { pathname } = useLocation();
+  const content: Record<RealmSettingsTab, ReactNode> = {
     general: <GeneralTab realm={realm} />,
     login: <LoginTab realm={realm} />,
     email: <EmailTab realm={realm} />,
@@ -84,17 +88,25 @@ function RealmSettingsView({ realm }: { realm: Realm }) {
     "user-registration": <UserRegistrationTab realm={realm} />,
     "user-profile": <UserProfileTab />,
     "client-policies": <ClientPoliciesTab />,
+    keys: <KeysTab realm={realm} />,
+    localization: <LocalizationTab realm={realm} />,
   };
   const tabs: RoutableTab[] = REALM_SETTINGS_TABS.map((key) => ({
     key,
     title: t(TAB_TITLES[key]),
-    content: content[key] ?? <NotBuiltTab />,
+    content: content[key],
   }));
   return (
     <>
       <RealmSettingsHeader realm={realm} />
       <PageSection>
-        <RoutableTabs aria-label={t("rsTabsLabel")} tabs={tabs} activeKey={active} basePath={base} hasSpacedContent />
+        <RoutableTabs
+          aria-label={t("rsTabsLabel")}
+          tabs={tabs}
+          hasSpacedContent
+          activeKey={tabOf(pathname)}
+          basePath={`/${currentRealm}/realm-settings`}
+        />
       </PageSection>
     </>
   );

@@ -1,21 +1,14 @@
 import { useEffect, useMemo } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { nativeLanguageName } from "../../core/i18n/native-language-name.ts";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useServerInfo } from "../../core/runtime/shared-queries.ts";
 import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
-import { MultiSelectControl, SelectControl, SwitchControl, useKcForm } from "../../core/ui/form/index.ts";
+import { SelectControl, useKcForm } from "../../core/ui/form/index.ts";
+import { InternationalizationFields } from "./internationalization-fields.tsx";
 import { refreshRealm, saveRealm, type Realm } from "./queries.ts";
 import { SettingsForm } from "./settings-form.tsx";
-import {
-  THEME_FIELDS,
-  THEME_TYPE,
-  themeLocales,
-  themeNames,
-  toThemesValues,
-  type ThemesValues,
-} from "./themes-values.ts";
+import { THEME_FIELDS, THEME_TYPE, themeNames, toThemesValues, type ThemesValues } from "./themes-values.ts";
 import "./messages.ts";
 import "./realm-settings.css";
 
@@ -29,9 +22,6 @@ export function ThemesTab({ realm }: { realm: Realm }) {
   const initial = useMemo(() => toThemesValues(realm), [realm]);
   const form = useKcForm<ThemesValues>({ defaultValues: initial });
   useEffect(() => form.reset(initial), [form, initial]);
-  const i18nOn = form.watch("internationalizationEnabled");
-  const supported = form.watch("supportedLocales");
-  const locales = themeLocales(serverInfo).map((locale) => ({ value: locale, label: nativeLanguageName(locale) }));
 
   const save = async (values: ThemesValues) => {
     try {
@@ -59,31 +49,7 @@ export function ThemesTab({ realm }: { realm: Realm }) {
           ]}
         />
       ))}
-      <SwitchControl<ThemesValues>
-        name="internationalizationEnabled"
-        label={t("internationalization")}
-        labelHelp={t("internationalizationHelp")}
-        onText={t("enabled")}
-        offText={t("disabled")}
-      />
-      {i18nOn && (
-        <>
-          <MultiSelectControl<ThemesValues>
-            name="supportedLocales"
-            label={t("supportedLocales")}
-            options={locales}
-            rules={{ validate: (value) => (Array.isArray(value) && value.length > 0) || t("rsLocalesRequired") }}
-          />
-          <SelectControl<ThemesValues>
-            name="defaultLocale"
-            label={t("defaultLocale")}
-            options={locales.filter((locale) => supported.includes(locale.value))}
-            rules={{
-              validate: (value) => supported.includes(String(value)) || t("rsDefaultLocaleNotSupported"),
-            }}
-          />
-        </>
-      )}
+      <InternationalizationFields />
     </SettingsForm>
   );
 }

@@ -114,13 +114,10 @@ const areaPaths: { title: Title; routes: [string, AccessRule][] }[] = [
   },
   {
     title: "realmSettings",
-    routes: [
-      "realm-settings",
-      "realm-settings/:tab",
-      "keys/:tab",
-      "keys/providers/:id/:providerType/settings",
-      "themes/:tab",
-    ].map((path): [string, AccessRule] => [path, realmView]),
+    routes: ["realm-settings", "realm-settings/:tab", "themes/:tab"].map((path): [string, AccessRule] => [
+      path,
+      realmView,
+    ]),
   },
   { title: "sessions", routes: [["sessions", someOf("view-realm", "view-clients", "view-users")]] },
   {

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../context.ts";
 import { realmByName } from "./lookup.ts";
-import { realmSigningKey, realmVerificationKeys } from "./keys.ts";
+import { realmJwks } from "./keys.ts";
 
 export async function registerCertsEndpoint(app: FastifyInstance, server: ServerContext): Promise<void> {
   app.get<{ Params: { realm: string } }>("/realms/:realm/protocol/openid-connect/certs", async (req, reply) => {
     const realm = realmByName(server.db, req.params.realm);
     if (!realm) return reply.status(404).send({ error: "Realm does not exist" });
-    await realmSigningKey(server, realm);
-    const keys = realmVerificationKeys(server, realm).map((k) => k.publicJwk);
+    const keys = await realmJwks(server, realm);
     return reply.header("content-type", "application/jwk-set+json").send(JSON.stringify({ keys }));
   });
 }

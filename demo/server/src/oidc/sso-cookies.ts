@@ -64,7 +64,7 @@ export async function setSsoCookies(
     iat: Math.floor(now() / 1000),
     exp: expiresAt,
   })
-    .setProtectedHeader({ alg: "RS256", kid: key.kid })
+    .setProtectedHeader({ alg: key.algorithm, kid: key.kid })
     .sign(key.privateKey);
   const maxAge = session.rememberMe ? Math.max(0, expiresAt - Math.floor(now() / 1000)) : undefined;
   appendCookie(

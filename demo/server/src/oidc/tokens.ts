@@ -69,9 +69,16 @@ export function tokenPayload(own: JWTPayload, mapped: JWTPayload): JWTPayload {
   ) as JWTPayload;
 }
 
-async function sign(server: ServerContext, realm: RealmRecord, payload: JWTPayload, typ = "JWT"): Promise<string> {
-  const key = await realmSigningKey(server, realm);
-  return new SignJWT(payload).setProtectedHeader({ alg: "RS256", typ, kid: key.kid }).sign(key.privateKey);
+/** Signs with the realm's active key for `algorithm` (the realm's default signature algorithm when not given). */
+async function sign(
+  server: ServerContext,
+  realm: RealmRecord,
+  payload: JWTPayload,
+  algorithm: string | undefined,
+  typ = "JWT",
+): Promise<string> {
+  const key = await realmSigningKey(server, realm, algorithm || undefined);
+  return new SignJWT(payload).setProtectedHeader({ alg: key.algorithm, typ, kid: key.kid }).sign(key.privateKey);
 }
 
 /** Keycloak's at_hash: left half of the SHA-256 of the access token, base64url. */
@@ -114,7 +121,7 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
     },
     mapClaims(input, "access"),
   );
-  const accessToken = await sign(server, realm, access);
+  const accessToken = await sign(server, realm, access, clientAttribute(client, "access.token.signed.response.alg"));
 
   const body: TokenResponseBody = {
     access_token: accessToken,
@@ -138,7 +145,7 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
       sid: session.id,
       scope: scopes.scopeParam,
     };
-    body.refresh_token = await sign(server, realm, refresh);
+    body.refresh_token = await sign(server, realm, refresh, undefined);
     body.refresh_expires_in = sessionEnd - issuedAt;
   }
 
@@ -158,7 +165,7 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
       },
       mapClaims(input, "id", [client.clientId]),
     );
-    body.id_token = await sign(server, realm, id);
+    body.id_token = await sign(server, realm, id, clientAttribute(client, "id.token.signed.response.alg"));
   }
   if (session) body.session_state = session.id;
   return body;

@@ -37,11 +37,11 @@ export async function verifyToken(
   if (!realm) return undefined;
   try {
     const { kid } = decodeProtectedHeader(token);
-    const key = realmVerificationKeys(server, realm).find((k) => k.kid === kid);
+    const key = (await realmVerificationKeys(server, realm)).find((k) => k.kid === kid);
     if (!key) return undefined;
-    const { payload } = await jwtVerify(token, key.publicKey, {
+    const { payload } = await jwtVerify(token, key.verifyKey, {
       issuer: issuerOf(baseUrl, realm),
-      algorithms: ["RS256"],
+      algorithms: [key.algorithm],
     });
     if (payload.typ !== typ) return undefined;
     if ((payload.iat ?? 0) < realmNumber(realm, "notBefore", 0)) return undefined;

@@ -25,7 +25,16 @@ export interface ExportOptions {
 }
 
 export const SECRET_MASK = "**********";
-const KEY_MATERIAL = new Set(["privateKey", "certificate", "secret", "kid"]);
+const KEY_MATERIAL = new Set([
+  "privateKey",
+  "certificate",
+  "secret",
+  "kid",
+  "ecdsaPrivateKey",
+  "ecdsaPublicKey",
+  "eddsaPrivateKey",
+  "eddsaPublicKey",
+]);
 const SECRET_CONFIG = /secret|password|credential|privatekey/i;
 
 /** The realm in Keycloak's export/import format (the inverse of importRealm). */

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes, sign } from "node:crypto";
+import { createPublicKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
 
 /** DER tag-length-value encoding. */
 function der(tag: number, content: Buffer): Buffer {
@@ -49,7 +49,13 @@ export interface GeneratedCertificate {
  * generateKeyPairCertificate gives.
  */
 export function generateSelfSignedCertificate(commonName: string): GeneratedCertificate {
-  const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  return selfSignedCertificateFor(commonName, privateKey);
+}
+
+/** The same self-signed certificate for a given RSA private key (an imported key without its certificate). */
+export function selfSignedCertificateFor(commonName: string, privateKey: KeyObject): GeneratedCertificate {
+  const publicKey = createPublicKey(privateKey);
   const notBefore = new Date();
   const notAfter = new Date(notBefore.getTime() + 10 * 365 * 24 * 3600 * 1000);
   const name = distinguishedName(commonName);

@@ -2,7 +2,15 @@ import type { ComponentRecord } from "../../store/types.ts";
 import { componentTypes } from "../server-info/catalog.ts";
 
 export const SECRET_MASK = "**********";
-const ALWAYS_SECRET = new Set(["privateKey", "secret", "bindCredential", "keystorePassword", "keyPassword"]);
+const ALWAYS_SECRET = new Set([
+  "privateKey",
+  "secret",
+  "bindCredential",
+  "keystorePassword",
+  "keyPassword",
+  "ecdsaPrivateKey",
+  "eddsaPrivateKey",
+]);
 
 /** Config keys Keycloak never shows: those the provider marks secret, and the usual key material. */
 export function secretKeys(component: Pick<ComponentRecord, "providerType" | "providerId">): Set<string> {

@@ -9,7 +9,7 @@ import { adminPath, created, noContent } from "../common/reply.ts";
 import { paramsOf } from "../common/query.ts";
 import { queryOf, stringParam } from "../common/query.ts";
 import { componentTypes } from "../server-info/catalog.ts";
-import { withGeneratedKeys } from "./key-material.ts";
+import { keyMaterial } from "./key-material.ts";
 import { componentRepresentation, secretKeys, SECRET_MASK } from "./representation.ts";
 import { readComponent } from "./validation.ts";
 import { ComponentListQuery, ComponentSchema, SubComponentTypesQuery } from "./schemas.ts";
@@ -56,7 +56,7 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
       id: typeof (req.body as { id?: unknown }).id === "string" ? (req.body as { id: string }).id : newId(),
       realmId: ctx.realm.id,
       parentId,
-      config: withGeneratedKeys(fields.providerId, fields.config),
+      config: keyMaterial(fields, fields.config, ctx.realm.realm),
     };
     if (server.db.get("components", component.id)) throw badRequest("Component id already exists");
     await server.db.write((tx) => tx.put("components", component));
@@ -91,7 +91,7 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
       ...component,
       ...fields,
       parentId: fields.parentId || component.parentId,
-      config,
+      config: keyMaterial(fields, config, ctx.realm.realm, component.config),
     };
     await server.db.write((tx) => tx.put("components", updated));
     await adminEvent(

@@ -16,6 +16,7 @@ export function FileField(props: PropertyFieldProps) {
       <FileUpload
         id={id}
         type="text"
+        aria-label={base.label}
         value={String(field.value ?? "")}
         filename={filename}
         filenamePlaceholder={t("dynamicFileDrop")}
