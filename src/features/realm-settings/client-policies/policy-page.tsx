@@ -1,9 +1,7 @@
 import { useMemo } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { FormProvider } from "react-hook-form";
 import { useQuery } from "@tanstack/react-query";
 import type ClientPoliciesRepresentation from "@keycloak/keycloak-admin-client/lib/defs/clientPoliciesRepresentation.js";
-import { ActionGroup, Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { PageSection } from "@patternfly/react-core/dist/esm/components/Page/index.js";
@@ -13,27 +11,16 @@ import { useMessages } from "../../../core/i18n/use-messages.ts";
 import { useAdminClient } from "../../../core/runtime/runtime-context.tsx";
 import { useAlerts } from "../../../core/ui/alerts/alerts-context.tsx";
 import { useConfirm } from "../../../core/ui/dialogs/index.ts";
-import {
-  SubmitButton,
-  TextAreaControl,
-  TextControl,
-  UnsavedChangesGuard,
-  useKcForm,
-  useNavigateWhenSaved,
-} from "../../../core/ui/form/index.ts";
+import { useKcForm, useNavigateWhenSaved } from "../../../core/ui/form/index.ts";
 import { ViewHeader } from "../../../core/ui/page/index.ts";
 import { toAddCondition, toClientPolicies, toEditCondition, toEditPolicy } from "./paths.ts";
 import { PolicyProfilesSection } from "./policy-profiles-section.tsx";
 import { QueryState } from "./query-state.tsx";
 import { useClientPolicies, type Policy } from "./use-client-policies.ts";
 import { SectionBlock } from "./page-section-block.tsx";
+import { NameDescriptionForm, type NameDescriptionValues } from "./name-description-form.tsx";
 import "./client-policies-messages.ts";
 import "./client-policies.css";
-
-interface PolicyValues {
-  name: string;
-  description: string;
-}
 
 /** `client-policies/policies/add-client-policy` and `client-policies/:policyName/edit-policy`. */
 export default function PolicyPage() {
@@ -66,7 +53,7 @@ function PolicyForm({ policies, original }: { policies: Policy[]; original?: Pol
   const readOnly = !useAccess().hasAccess("manage-realm");
   const isNew = !original;
   const initial = useMemo(() => ({ name: original?.name ?? "", description: original?.description ?? "" }), [original]);
-  const form = useKcForm<PolicyValues>({ defaultValues: initial });
+  const form = useKcForm<NameDescriptionValues>({ defaultValues: initial });
   const profiles = useQuery({
     queryKey: ["realm-settings", realm, "client-profiles"],
     queryFn: () => adminClient.clientPolicies.listProfiles({ realm, includeGlobalProfiles: true }),
@@ -79,7 +66,7 @@ function PolicyForm({ policies, original }: { policies: Policy[]; original?: Pol
 
   const replace = (next: Policy) => policies.map((entry) => (entry.name === original?.name ? next : entry));
 
-  const submit = async (values: PolicyValues) => {
+  const submit = async (values: NameDescriptionValues) => {
     const policy: Policy = isNew
       ? { name: values.name.trim(), description: values.description, enabled: true, conditions: [], profiles: [] }
       : { ...original, description: values.description };
@@ -124,29 +111,17 @@ function PolicyForm({ policies, original }: { policies: Policy[]; original?: Pol
     <>
       <ViewHeader title={title} subtitle={original?.name} />
       <PageSection>
-        <FormProvider {...form}>
-          <Form isHorizontal isWidthLimited noValidate onSubmit={form.handleSubmit(submit)} aria-label={title}>
-            <fieldset disabled={readOnly} className="kc-cp-fields">
-              <TextControl<PolicyValues>
-                name="name"
-                label={t("name")}
-                isDisabled={!isNew}
-                rules={{
-                  required: true,
-                  validate: (name) => !isNew || !taken.includes(String(name).trim()) || t("cpNameTaken"),
-                }}
-              />
-              <TextAreaControl<PolicyValues> name="description" label={t("description")} />
-            </fieldset>
-            <ActionGroup>
-              {!readOnly && <SubmitButton<PolicyValues> allowNonDirty={isNew}>{t("save")}</SubmitButton>}
-              <Button variant="link" onClick={() => navigate(toClientPolicies(realm, "policies"))}>
-                {t("cancel")}
-              </Button>
-            </ActionGroup>
-            <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting && !saved} />
-          </Form>
-        </FormProvider>
+        <NameDescriptionForm
+          form={form}
+          title={title}
+          isNew={isNew}
+          readOnly={readOnly}
+          taken={taken}
+          nameLabel={t("name")}
+          saved={saved}
+          onSubmit={submit}
+          onCancel={() => navigate(toClientPolicies(realm, "policies"))}
+        />
         {original ? (
           <>
             <SectionBlock title={t("conditions")}>

@@ -1,8 +1,6 @@
 import { useMemo } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { FormProvider } from "react-hook-form";
 import type ClientProfilesRepresentation from "@keycloak/keycloak-admin-client/lib/defs/clientProfilesRepresentation.js";
-import { ActionGroup, Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { Label } from "@patternfly/react-core/dist/esm/components/Label/index.js";
@@ -12,26 +10,15 @@ import { useAccess } from "../../../core/access/access-context.tsx";
 import { useMessages } from "../../../core/i18n/use-messages.ts";
 import { useAlerts } from "../../../core/ui/alerts/alerts-context.tsx";
 import { useConfirm } from "../../../core/ui/dialogs/index.ts";
-import {
-  SubmitButton,
-  TextAreaControl,
-  TextControl,
-  UnsavedChangesGuard,
-  useKcForm,
-  useNavigateWhenSaved,
-} from "../../../core/ui/form/index.ts";
+import { useKcForm, useNavigateWhenSaved } from "../../../core/ui/form/index.ts";
 import { ViewHeader } from "../../../core/ui/page/index.ts";
 import { toAddExecutor, toClientPolicies, toEditExecutor, toEditProfile } from "./paths.ts";
 import { QueryState } from "./query-state.tsx";
 import { useClientProfiles, type Profile } from "./use-client-policies.ts";
 import { SectionBlock } from "./page-section-block.tsx";
+import { NameDescriptionForm, type NameDescriptionValues } from "./name-description-form.tsx";
 import "./client-policies-messages.ts";
 import "./client-policies.css";
-
-interface ProfileValues {
-  name: string;
-  description: string;
-}
 
 /** `client-policies/:tab/add-profile` and `client-policies/:profileName/edit-profile`. */
 export default function ProfilePage() {
@@ -64,11 +51,11 @@ function ProfileForm({ own, original, isGlobal }: { own: Profile[]; original?: P
   const readOnly = isGlobal || !useAccess().hasAccess("manage-realm");
   const isNew = !original;
   const initial = useMemo(() => ({ name: original?.name ?? "", description: original?.description ?? "" }), [original]);
-  const form = useKcForm<ProfileValues>({ defaultValues: initial });
+  const form = useKcForm<NameDescriptionValues>({ defaultValues: initial });
   const taken = own.map((profile) => profile.name);
   const executors = original?.executors ?? [];
 
-  const submit = async (values: ProfileValues) => {
+  const submit = async (values: NameDescriptionValues) => {
     const profile: Profile = { ...original, name: values.name.trim(), description: values.description };
     try {
       await save(
@@ -107,30 +94,18 @@ function ProfileForm({ own, original, isGlobal }: { own: Profile[]; original?: P
         badges={isGlobal ? [{ text: t("global"), color: "blue" }] : undefined}
       />
       <PageSection>
-        <FormProvider {...form}>
-          <Form isHorizontal isWidthLimited noValidate onSubmit={form.handleSubmit(submit)} aria-label={title}>
-            <fieldset disabled={readOnly} className="kc-cp-fields">
-              <TextControl<ProfileValues>
-                name="name"
-                label={t("newClientProfileName")}
-                helperText={t("createClientProfileNameHelperText")}
-                isDisabled={!isNew}
-                rules={{
-                  required: true,
-                  validate: (name) => !isNew || !taken.includes(String(name).trim()) || t("cpNameTaken"),
-                }}
-              />
-              <TextAreaControl<ProfileValues> name="description" label={t("description")} />
-            </fieldset>
-            <ActionGroup>
-              {!readOnly && <SubmitButton<ProfileValues> allowNonDirty={isNew}>{t("save")}</SubmitButton>}
-              <Button variant="link" onClick={() => navigate(toClientPolicies(realm, "profiles"))}>
-                {t("cancel")}
-              </Button>
-            </ActionGroup>
-            <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting && !saved} />
-          </Form>
-        </FormProvider>
+        <NameDescriptionForm
+          form={form}
+          title={title}
+          isNew={isNew}
+          readOnly={readOnly}
+          taken={taken}
+          nameLabel={t("newClientProfileName")}
+          nameHelp={t("createClientProfileNameHelperText")}
+          saved={saved}
+          onSubmit={submit}
+          onCancel={() => navigate(toClientPolicies(realm, "profiles"))}
+        />
         {original && (
           <SectionBlock title={t("executors")}>
             {!readOnly && (
