@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { FormSection } from "@patternfly/react-core/dist/esm/components/Form/index.js";
@@ -8,50 +8,22 @@ import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useWhoAmI } from "../../core/runtime/realm-scope.tsx";
 import { useAdminClient, useRuntime } from "../../core/runtime/runtime-context.tsx";
 import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
-import {
-  EMAIL_PATTERN,
-  PasswordControl,
-  SelectControl,
-  SwitchControl,
-  TextControl,
-  useKcForm,
-} from "../../core/ui/form/index.ts";
+import { EMAIL_PATTERN, PasswordControl, SelectControl, SwitchControl, TextControl } from "../../core/ui/form/index.ts";
 import { toEmailValues, toSmtpServer, type EmailValues } from "./email-values.ts";
-import {
-  currentAdminKey,
-  fetchCurrentAdmin,
-  refreshRealm,
-  saveRealm,
-  testSmtpConnection,
-  type Realm,
-} from "./queries.ts";
+import { currentAdminKey, fetchCurrentAdmin, testSmtpConnection, type Realm } from "./queries.ts";
 import { SettingsForm } from "./settings-form.tsx";
+import { useRealmSettingsForm } from "./use-realm-settings-form.ts";
 import "./messages.ts";
 import "./realm-settings.css";
 
 /** The realm's mail server (`smtpServer`): sender, connection, encryption and authentication; and a test mail. */
 export function EmailTab({ realm }: { realm: Realm }) {
   const { t } = useMessages();
-  const adminClient = useAdminClient();
-  const queryClient = useQueryClient();
-  const { addAlert, addError } = useAlerts();
-  const initial = useMemo(() => toEmailValues(realm), [realm]);
-  const form = useKcForm<EmailValues>({ defaultValues: initial });
-  useEffect(() => form.reset(initial), [form, initial]);
+  const { form, initial, save } = useRealmSettingsForm(realm, toEmailValues, (values: EmailValues) => ({
+    smtpServer: toSmtpServer(values),
+  }));
   const auth = form.watch("auth") === "true";
   const authType = form.watch("authType");
-
-  const save = async (values: EmailValues) => {
-    try {
-      await saveRealm(adminClient, realm, { smtpServer: toSmtpServer(values) });
-      form.reset(values);
-      await refreshRealm(queryClient, realm.realm ?? "");
-      addAlert(t("realmSaveSuccess"));
-    } catch (error) {
-      addError("realmSaveError", error);
-    }
-  };
-
   const email = { value: EMAIL_PATTERN, message: t("emailInvalid") };
   return (
     <SettingsForm form={form} onSave={save} initial={initial} label={t("email")}>

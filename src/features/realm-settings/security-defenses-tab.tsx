@@ -1,18 +1,13 @@
-import { useEffect, useMemo } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import { FormSection } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { useMessages } from "../../core/i18n/use-messages.ts";
-import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
-import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
 import {
   NumberControl,
   SelectControl,
   TextControl,
   TimeSelectorControl,
-  useKcForm,
   type TimeUnit,
 } from "../../core/ui/form/index.ts";
-import { refreshRealm, saveRealm, type Realm } from "./queries.ts";
+import type { Realm } from "./queries.ts";
 import {
   BRUTE_FORCE_MODES,
   BRUTE_FORCE_TIMES,
@@ -25,6 +20,7 @@ import {
 import { SettingsForm } from "./settings-form.tsx";
 import { SETTING_SINCE } from "./setting-versions.ts";
 import { useVersionNote } from "../../core/ui/version/index.ts";
+import { useRealmSettingsForm } from "./use-realm-settings-form.ts";
 import "./messages.ts";
 import "./realm-settings.css";
 
@@ -40,25 +36,12 @@ const MODE_TEXT = {
 export function SecurityDefensesTab({ realm }: { realm: Realm }) {
   const { t } = useMessages();
   const maxTemporaryLockoutsNote = useVersionNote(SETTING_SINCE.maxTemporaryLockouts);
-  const adminClient = useAdminClient();
-  const queryClient = useQueryClient();
-  const { addAlert, addError } = useAlerts();
-  const initial = useMemo(() => toSecurityDefensesValues(realm), [realm]);
-  const form = useKcForm<SecurityDefensesValues>({ defaultValues: initial });
-  useEffect(() => form.reset(initial), [form, initial]);
+  const { form, initial, save } = useRealmSettingsForm(
+    realm,
+    toSecurityDefensesValues,
+    (values: SecurityDefensesValues) => securityDefensesChanges(realm, values),
+  );
   const mode = form.watch("mode");
-
-  const save = async (values: SecurityDefensesValues) => {
-    try {
-      await saveRealm(adminClient, realm, securityDefensesChanges(realm, values));
-      form.reset(values);
-      await refreshRealm(queryClient, realm.realm ?? "");
-      addAlert(t("realmSaveSuccess"));
-    } catch (error) {
-      addError("realmSaveError", error);
-    }
-  };
-
   const time = (name: (typeof BRUTE_FORCE_TIMES)[number]) => (
     <TimeSelectorControl<SecurityDefensesValues> name={name} label={t(name)} units={UNITS} />
   );

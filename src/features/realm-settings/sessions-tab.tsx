@@ -1,13 +1,10 @@
-import { useEffect, useMemo } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import { FormSection } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { useMessages } from "../../core/i18n/use-messages.ts";
-import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
-import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
-import { SwitchControl, TimeSelectorControl, useKcForm, type TimeUnit } from "../../core/ui/form/index.ts";
-import { refreshRealm, saveRealm, type Realm } from "./queries.ts";
+import { SwitchControl, TimeSelectorControl, type TimeUnit } from "../../core/ui/form/index.ts";
+import type { Realm } from "./queries.ts";
 import { SettingsForm } from "./settings-form.tsx";
 import { fromSeconds, toSeconds, type SecondsValues } from "./time-values.ts";
+import { useRealmSettingsForm } from "./use-realm-settings-form.ts";
 import "./messages.ts";
 import "./realm-settings.css";
 
@@ -48,37 +45,19 @@ const SECTIONS: { title: string; fields: [TimeField, string][] }[] = [
   },
 ];
 
+const toSessionsValues = (realm: Realm): SessionsValues => ({
+  ...toSeconds(realm, TIME_FIELDS),
+  offlineSessionMaxLifespanEnabled: realm.offlineSessionMaxLifespanEnabled === true,
+});
+
 /** SSO, client and offline session lifetimes and the login timeouts. */
 export function SessionsTab({ realm }: { realm: Realm }) {
   const { t } = useMessages();
-  const adminClient = useAdminClient();
-  const queryClient = useQueryClient();
-  const { addAlert, addError } = useAlerts();
-  const initial = useMemo<SessionsValues>(
-    () => ({
-      ...toSeconds(realm, TIME_FIELDS),
-      offlineSessionMaxLifespanEnabled: realm.offlineSessionMaxLifespanEnabled === true,
-    }),
-    [realm],
-  );
-  const form = useKcForm<SessionsValues>({ defaultValues: initial });
-  useEffect(() => form.reset(initial), [form, initial]);
+  const { form, initial, save } = useRealmSettingsForm(realm, toSessionsValues, (values: SessionsValues) => ({
+    ...fromSeconds(values, TIME_FIELDS),
+    offlineSessionMaxLifespanEnabled: values.offlineSessionMaxLifespanEnabled,
+  }));
   const offlineMaxLimited = form.watch("offlineSessionMaxLifespanEnabled");
-
-  const save = async (values: SessionsValues) => {
-    try {
-      await saveRealm(adminClient, realm, {
-        ...fromSeconds(values, TIME_FIELDS),
-        offlineSessionMaxLifespanEnabled: values.offlineSessionMaxLifespanEnabled,
-      });
-      form.reset(values);
-      await refreshRealm(queryClient, realm.realm ?? "");
-      addAlert(t("realmSaveSuccess"));
-    } catch (error) {
-      addError("realmSaveError", error);
-    }
-  };
-
   const time = (name: TimeField, label: string, units: TimeUnit[] = LONG) => (
     <TimeSelectorControl<SessionsValues> key={name} name={name} label={t(label)} units={units} />
   );

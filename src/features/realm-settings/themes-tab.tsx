@@ -1,38 +1,19 @@
-import { useEffect, useMemo } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import { useMessages } from "../../core/i18n/use-messages.ts";
-import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useServerInfo } from "../../core/runtime/shared-queries.ts";
-import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
-import { SelectControl, useKcForm } from "../../core/ui/form/index.ts";
+import { SelectControl } from "../../core/ui/form/index.ts";
 import { InternationalizationFields } from "./internationalization-fields.tsx";
-import { refreshRealm, saveRealm, type Realm } from "./queries.ts";
+import type { Realm } from "./queries.ts";
 import { SettingsForm } from "./settings-form.tsx";
 import { THEME_FIELDS, THEME_TYPE, themeNames, toThemesValues, type ThemesValues } from "./themes-values.ts";
+import { useRealmSettingsForm } from "./use-realm-settings-form.ts";
 import "./messages.ts";
 import "./realm-settings.css";
 
 /** The realm's login, account, admin and email themes (from server info), and its locales. */
 export function ThemesTab({ realm }: { realm: Realm }) {
   const { t } = useMessages();
-  const adminClient = useAdminClient();
-  const queryClient = useQueryClient();
   const serverInfo = useServerInfo();
-  const { addAlert, addError } = useAlerts();
-  const initial = useMemo(() => toThemesValues(realm), [realm]);
-  const form = useKcForm<ThemesValues>({ defaultValues: initial });
-  useEffect(() => form.reset(initial), [form, initial]);
-
-  const save = async (values: ThemesValues) => {
-    try {
-      await saveRealm(adminClient, realm, values);
-      form.reset(values);
-      await refreshRealm(queryClient, realm.realm ?? "");
-      addAlert(t("realmSaveSuccess"));
-    } catch (error) {
-      addError("realmSaveError", error);
-    }
-  };
+  const { form, initial, save } = useRealmSettingsForm(realm, toThemesValues, (values: ThemesValues) => values);
 
   return (
     <SettingsForm form={form} onSave={save} initial={initial} label={t("themes")}>

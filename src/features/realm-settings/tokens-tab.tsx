@@ -1,22 +1,18 @@
-import { useEffect, useMemo } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import { FormSection } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { useMessages } from "../../core/i18n/use-messages.ts";
-import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useServerInfo } from "../../core/runtime/shared-queries.ts";
-import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
 import {
   NumberControl,
   SelectControl,
   SwitchControl,
   TextControl,
   TimeSelectorControl,
-  useKcForm,
   type TimeUnit,
 } from "../../core/ui/form/index.ts";
-import { refreshRealm, saveRealm, type Realm } from "./queries.ts";
+import type { Realm } from "./queries.ts";
 import { SettingsForm } from "./settings-form.tsx";
 import { OVERRIDABLE_ACTIONS, toTokensValues, tokensChanges, type TokensValues } from "./tokens-values.ts";
+import { useRealmSettingsForm } from "./use-realm-settings-form.ts";
 import "./messages.ts";
 import "./realm-settings.css";
 
@@ -25,27 +21,12 @@ const LONG: TimeUnit[] = ["minute", "hour", "day"];
 /** Signature algorithm, device flow, refresh and access token lifetimes, action token lifespans and overrides. */
 export function TokensTab({ realm }: { realm: Realm }) {
   const { t } = useMessages();
-  const adminClient = useAdminClient();
-  const queryClient = useQueryClient();
   const serverInfo = useServerInfo();
-  const { addAlert, addError } = useAlerts();
-  const initial = useMemo(() => toTokensValues(realm), [realm]);
-  const form = useKcForm<TokensValues>({ defaultValues: initial });
-  useEffect(() => form.reset(initial), [form, initial]);
+  const { form, initial, save } = useRealmSettingsForm(realm, toTokensValues, (values: TokensValues) =>
+    tokensChanges(realm, values),
+  );
   const revoke = form.watch("revokeRefreshToken");
   const algorithms = Object.keys(serverInfo?.providers?.signature?.providers ?? {}).sort();
-
-  const save = async (values: TokensValues) => {
-    try {
-      await saveRealm(adminClient, realm, tokensChanges(realm, values));
-      form.reset(values);
-      await refreshRealm(queryClient, realm.realm ?? "");
-      addAlert(t("realmSaveSuccess"));
-    } catch (error) {
-      addError("realmSaveError", error);
-    }
-  };
-
   return (
     <SettingsForm form={form} onSave={save} initial={initial} label={t("tokens")}>
       <FormSection title={t("general")} titleElement="h2">
