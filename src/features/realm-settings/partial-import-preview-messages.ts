@@ -1,11 +1,11 @@
 import { registerMessages } from "../../core/i18n/message-bundles.ts";
 
-/** The partial import's preview (our own: Keycloak's console imports without one). */
+/** The partial import's preview (our own keys but Keycloak's `resource`: its console imports without one). */
 export const partialImportPreviewMessages = {
+  resource: "Resource",
   rsImportPreview: "What the import will do",
   rsImportPreviewChecking: "Looking up which of these the realm already has…",
   rsImportPreviewFailed: "The preview could not be made: {{error}}",
-  rsImportPreviewResource: "Resource",
   rsImportPreviewInFile: "In the file",
   rsImportPreviewNew: "Will be added",
   rsImportPreviewExisting: "Already in the realm",

@@ -55,7 +55,7 @@ export function PartialImportPreview({
         <Table aria-label={t("rsImportPreview")} variant="compact">
           <Thead>
             <Tr>
-              <Th>{t("rsImportPreviewResource")}</Th>
+              <Th>{t("resource")}</Th>
               <Th>{t("rsImportPreviewInFile")}</Th>
               <Th>{t("rsImportPreviewNew")}</Th>
               <Th>{t("rsImportPreviewExisting")}</Th>
@@ -64,7 +64,7 @@ export function PartialImportPreview({
           <Tbody>
             {rows.map((row) => (
               <Tr key={row.resource}>
-                <Td dataLabel={t("rsImportPreviewResource")}>{t(row.resource)}</Td>
+                <Td dataLabel={t("resource")}>{t(row.resource)}</Td>
                 <Td dataLabel={t("rsImportPreviewInFile")}>{row.inFile}</Td>
                 <Td dataLabel={t("rsImportPreviewNew")}>{row.checked - row.existing}</Td>
                 <Td dataLabel={t("rsImportPreviewExisting")}>{row.existing}</Td>
