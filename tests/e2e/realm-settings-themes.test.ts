@@ -74,6 +74,15 @@ describe("realm settings: themes tab", () => {
     );
   });
 
+  it("opens the themes tab from an upstream themes sub-tab address", async () => {
+    const page = await openConsoleTab(suite, "general");
+    await page.goto(`${suite.server.baseUrl}/admin/master/console/#/demo/realm-settings/themes/settings`);
+    await page.getByRole("tab", { name: "Themes", selected: true }).waitFor();
+    await page.getByRole("button", { name: "Account theme", exact: true }).waitFor();
+    assert.equal(await page.getByText("Page Not Found").count(), 0);
+    await page.close();
+  });
+
   it("has no serious axe violations in the dark theme", async () => {
     const page = await openElementTab(suite, "themes", { theme: "dark" });
     await page.getByRole("switch", { name: "Internationalization" }).waitFor();

@@ -19,6 +19,12 @@ export const realmSettingsRoutes: ConsoleRoute[] = [
   ...clientPoliciesRoutes,
   { path: "realm-settings/keys/:subTab", access: realmView, component: RealmSettingsPage, breadcrumb: "realmSettings" },
   {
+    path: "realm-settings/themes/:subTab",
+    access: realmView,
+    component: RealmSettingsPage,
+    breadcrumb: "realmSettings",
+  },
+  {
     path: "realm-settings/keys/providers/:id/:providerType/settings",
     access: realmView,
     component: KeyProviderPage,

@@ -27,9 +27,9 @@ import "./realm-settings.css";
 const UNITS: TimeUnit[] = ["second", "minute", "hour", "day"];
 const MODE_TEXT = {
   Disabled: "disabled",
-  PermanentLockout: "rsLockoutPermanently",
-  TemporaryLockout: "rsLockoutTemporarily",
-  PermanentAfterTemporaryLockout: "rsLockoutPermanentlyAfterTemporary",
+  PermanentLockout: "bruteForceMode.PermanentLockout",
+  TemporaryLockout: "bruteForceMode.TemporaryLockout",
+  PermanentAfterTemporaryLockout: "bruteForceMode.PermanentAfterTemporaryLockout",
 } as const;
 
 /** The browser security headers the realm's pages send, and brute force detection. */
