@@ -199,10 +199,15 @@ describe("dynamic component form", () => {
     await sendKeys({ press: "Escape" });
     // MultivaluedString: two values
     await typeInto(byId(root, "kc-config-aliases"), "first");
+    // The add button turns on once the first value is in: wait for it rather than click it while still disabled.
     await realClick(
-      root.querySelector(
-        '[data-property="aliases"] button[aria-label="Add value"], [data-property="aliases"] button[aria-label*="dd"]',
-      )!,
+      await waitFor(
+        () =>
+          root.querySelector(
+            '[data-property="aliases"] button[aria-label="Add value"]:not(:disabled), [data-property="aliases"] button[aria-label*="dd"]:not(:disabled)',
+          ),
+        "the enabled add-value button",
+      ),
     );
     await typeInto(
       await waitFor(() => root.querySelector<HTMLInputElement>("#kc-config-aliases-1"), "the second alias"),
