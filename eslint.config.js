@@ -34,26 +34,30 @@ const FEATURE_AREAS = [
  * A feature may not import another feature: areas meet only through the console and route references.
  * The console shell (src/features/shell) is the app layer that composes areas, so it is exempt.
  */
-const featureIsolation = FEATURE_AREAS.filter((area) => area !== "shell").map((area) => ({
-  files: [`src/features/${area}/**/*.{ts,tsx}`],
-  rules: {
-    "no-restricted-imports": [
-      "error",
-      {
-        patterns: [
-          {
-            regex: `^(\\.\\./)+(features/)?(?!${area}/)(${FEATURE_AREAS.join("|")})(/|$)`,
-            message: "A feature must not import another feature; go through src/core or a route reference.",
-          },
-          {
-            regex: `(^|/)src/features/(?!${area}/)`,
-            message: "A feature must not import another feature; go through src/core or a route reference.",
-          },
-        ],
-      },
-    ],
-  },
-}));
+const featureIsolation = FEATURE_AREAS.filter((area) => area !== "shell").flatMap((area) =>
+  // One entry per folder depth inside the area: a relative import must climb exactly out of the area to reach another one,
+  // so an area's own sub-folder named like another area (clients/roles) is not mistaken for it.
+  [0, 1, 2, 3, 4].map((depth) => ({
+    files: [`src/features/${area}/${"*/".repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./){${depth + 1}}(features/)?(?!${area}/)(${FEATURE_AREAS.join("|")})(/|$)|^(\\.\\./){${depth + 2},}features/(?!${area}/)`,
+              message: "A feature must not import another feature; go through src/core or a route reference.",
+            },
+            {
+              regex: `(^|/)src/features/(?!${area}/)`,
+              message: "A feature must not import another feature; go through src/core or a route reference.",
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);
 
 export default tseslint.config(
   {

@@ -4,7 +4,7 @@ import {
   clientErrorField,
   NEW_CLIENT_VALUES,
   toClientFormValues,
-} from "../../src/features/clients/client-form-values.ts";
+} from "../../src/features/clients/details/settings/client-form-values.ts";
 
 describe("client form values", () => {
   it("keeps capabilities that need client authentication off for a public client", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lineDiff } from "../../src/features/clients/line-diff.ts";
+import { lineDiff } from "../../src/features/clients/scopes/evaluate/line-diff.ts";
 
 describe("lineDiff", () => {
   it("marks equal texts as the same everywhere", () => {

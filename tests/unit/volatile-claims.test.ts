@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { lineDiff } from "../../src/features/clients/line-diff.ts";
-import { VOLATILE_CLAIMS, withoutVolatileClaims } from "../../src/features/clients/volatile-claims.ts";
+import { lineDiff } from "../../src/features/clients/scopes/evaluate/line-diff.ts";
+import { VOLATILE_CLAIMS, withoutVolatileClaims } from "../../src/features/clients/scopes/evaluate/volatile-claims.ts";
 
 const token = (overrides: Record<string, unknown>) =>
   JSON.stringify(

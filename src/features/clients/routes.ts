@@ -1,20 +1,22 @@
 import { lazyPage } from "../../core/routing/lazy-page.ts";
 import type { ConsoleRoute } from "../../core/routing/console-route.ts";
 import "./messages.ts";
-import "./client-scopes-messages.ts";
-import "./client-list-tabs-messages.ts";
+import "./scopes/client-scopes-messages.ts";
+import "./list/client-list-tabs-messages.ts";
 
-const ClientsPage = lazyPage(() => import("./clients-page.tsx"));
-const CreateClientPage = lazyPage(() => import("./create-client-page.tsx"));
-const ClientPage = lazyPage(() => import("./client-page.tsx"));
-const CreateClientRolePage = lazyPage(() => import("./create-client-role-page.tsx"));
-const ClientRolePage = lazyPage(() => import("./client-role-page.tsx"));
-const ImportClientPage = lazyPage(() => import("./import-client-page.tsx"));
-const ClientScopesRoutePage = lazyPage(() => import("./client-scopes-route-page.tsx"));
-const DedicatedScopePage = lazyPage(() => import("./dedicated-scope-page.tsx"));
-const DedicatedMapperPage = lazyPage(() => import("./dedicated-mapper-page.tsx"));
-const CreateInitialAccessTokenPage = lazyPage(() => import("./create-initial-access-token-page.tsx"));
-const ClientRegistrationPolicyPage = lazyPage(() => import("./client-registration-policy-page.tsx"));
+const ClientsPage = lazyPage(() => import("./list/clients-page.tsx"));
+const CreateClientPage = lazyPage(() => import("./create/create-client-page.tsx"));
+const ClientPage = lazyPage(() => import("./details/client-page.tsx"));
+const CreateClientRolePage = lazyPage(() => import("./roles/create-client-role-page.tsx"));
+const ClientRolePage = lazyPage(() => import("./roles/client-role-page.tsx"));
+const ImportClientPage = lazyPage(() => import("./create/import-client-page.tsx"));
+const ClientScopesRoutePage = lazyPage(() => import("./scopes/client-scopes-route-page.tsx"));
+const DedicatedScopePage = lazyPage(() => import("./scopes/dedicated/dedicated-scope-page.tsx"));
+const DedicatedMapperPage = lazyPage(() => import("./scopes/dedicated/dedicated-mapper-page.tsx"));
+const CreateInitialAccessTokenPage = lazyPage(
+  () => import("./initial-access-tokens/create-initial-access-token-page.tsx"),
+);
+const ClientRegistrationPolicyPage = lazyPage(() => import("./registration/client-registration-policy-page.tsx"));
 
 /** `/clients` and `/clients/:tab` (query-clients), `/clients/add-client` (manage-clients), `/clients/:clientId/:tab`, spec §2. */
 export const clientsRoutes: ConsoleRoute[] = [
