@@ -9,6 +9,7 @@ import { passwordGrant } from "./grant-password.ts";
 import { clientCredentialsGrant } from "./grant-client-credentials.ts";
 import { refreshTokenGrant } from "./grant-refresh.ts";
 import { authorizationCodeGrant } from "./grant-code.ts";
+import { umaGrant, UMA_GRANT_TYPE } from "./grant-uma.ts";
 
 /** Each grant with the event type Keycloak records for it (an error adds _ERROR). */
 const grants = {
@@ -54,6 +55,11 @@ export async function registerTokenEndpoint(app: FastifyInstance, server: Server
     if (!realm.enabled) throw oauthError(400, "invalid_request", "Realm not enabled");
     const body = formBody(req);
     if (!body.grant_type) throw oauthError(400, "invalid_request", "Missing form parameter: grant_type");
+    if (body.grant_type === UMA_GRANT_TYPE)
+      return reply
+        .header("cache-control", "no-store")
+        .header("pragma", "no-cache")
+        .send(await umaGrant(server, realm, req, body));
     const entry = Object.hasOwn(grants, body.grant_type) ? grants[body.grant_type as keyof typeof grants] : undefined;
     if (!entry) throw oauthError(400, "unsupported_grant_type", "Unsupported grant_type");
     const client = await authenticateGrantClient(server, realm, req, body, entry.eventType);

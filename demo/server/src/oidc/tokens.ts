@@ -29,6 +29,8 @@ export interface TokenGrant {
   notes?: Record<string, string>;
   /** Whether a refresh token is part of the response. */
   withRefreshToken: boolean;
+  /** Claims added to the access token (an RPT's `authorization` and audience). */
+  accessClaims?: JWTPayload;
 }
 
 export interface TokenResponseBody {
@@ -118,6 +120,7 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
       azp: client.clientId,
       sid: session?.id,
       scope: scopes.scopeParam,
+      ...grant.accessClaims,
     },
     mapClaims(input, "access"),
   );

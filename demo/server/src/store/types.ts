@@ -141,6 +141,8 @@ export interface ClientRecord {
   scopeRoleIds: string[];
   /** Fine-grained admin permissions (v1) of this client, when enabled: the ids Keycloak keeps in realm-management's authorization. */
   managementPermissions?: ManagementPermissionIds;
+  /** Settings of its authorization services, present while `authorizationServicesEnabled` is on. */
+  authorization?: ResourceServerSettings;
 }
 
 /** A resource `client.resource.<id>` and one scope permission per scope, by scope name. */
@@ -330,6 +332,58 @@ export interface AuthCodeRecord {
   expires: number;
 }
 
+/** Authorization services of a client (its resource server): Keycloak's ResourceServerRepresentation settings. */
+export interface ResourceServerSettings {
+  policyEnforcementMode: "ENFORCING" | "PERMISSIVE" | "DISABLED";
+  decisionStrategy: "UNANIMOUS" | "AFFIRMATIVE" | "CONSENSUS";
+  allowRemoteResourceManagement: boolean;
+}
+
+/** A protected resource of a resource server (client). */
+export interface AuthzResourceRecord {
+  id: string;
+  realmId: string;
+  /** Internal id of the client that is the resource server. */
+  resourceServerId: string;
+  name: string;
+  displayName?: string;
+  type?: string;
+  uris: string[];
+  iconUri?: string;
+  /** User id, or the resource server's client id when the server owns it. */
+  ownerId: string;
+  ownerManagedAccess: boolean;
+  scopeIds: string[];
+  attributes: Attributes;
+}
+
+export interface AuthzScopeRecord {
+  id: string;
+  realmId: string;
+  resourceServerId: string;
+  name: string;
+  displayName?: string;
+  iconUri?: string;
+}
+
+/** A policy or a permission (type `resource` or `scope`), as Keycloak keeps both in one table. */
+export interface AuthzPolicyRecord {
+  id: string;
+  realmId: string;
+  resourceServerId: string;
+  name: string;
+  description?: string;
+  type: string;
+  logic: "POSITIVE" | "NEGATIVE";
+  decisionStrategy: "UNANIMOUS" | "AFFIRMATIVE" | "CONSENSUS";
+  /** Type-specific settings, as Keycloak's PolicyRepresentation.config (JSON arrays kept as strings). */
+  config: Record<string, string>;
+  resourceIds: string[];
+  scopeIds: string[];
+  /** Associated policies: the policies a permission or an aggregated policy consults. */
+  policyIds: string[];
+}
+
 export interface Tables {
   realms: RealmRecord;
   users: UserRecord;
@@ -349,6 +403,9 @@ export interface Tables {
   adminEvents: AdminEventRecord;
   loginFailures: LoginFailureRecord;
   authCodes: AuthCodeRecord;
+  authzResources: AuthzResourceRecord;
+  authzScopes: AuthzScopeRecord;
+  authzPolicies: AuthzPolicyRecord;
 }
 
 export type TableName = keyof Tables;
@@ -372,4 +429,7 @@ export const TABLE_NAMES: TableName[] = [
   "adminEvents",
   "loginFailures",
   "authCodes",
+  "authzResources",
+  "authzScopes",
+  "authzPolicies",
 ];

@@ -2,6 +2,7 @@ import type { Db, Tx } from "../../store/db.ts";
 import type { ClientRecord, RealmRecord } from "../../store/types.ts";
 import { serviceAccountUser } from "./service-account.ts";
 import { clientRoles } from "../../realm/lookup.ts";
+import { removeResourceServer } from "../authorization/authz-writes.ts";
 
 /**
  * Removes a client the way Keycloak's ClientManager.removeClient does: its
@@ -54,5 +55,6 @@ export function removeClient(db: Db, tx: Tx, realm: RealmRecord, client: ClientR
   }
   for (const id of roleIds) tx.delete("roles", id);
   if (serviceAccount) tx.delete("users", serviceAccount.id);
+  removeResourceServer(db, tx, client);
   tx.delete("clients", client.id);
 }

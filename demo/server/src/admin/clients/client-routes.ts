@@ -7,6 +7,7 @@ import { conflict } from "../../http/errors.ts";
 import { clientByClientId } from "./lookups.ts";
 import { clientRepresentation, type ClientAccess } from "./representations.ts";
 import { applyClientUpdate, newClientRecord } from "./client-record.ts";
+import { disableAuthorization, enableAuthorization } from "../authorization/resource-server.ts";
 import {
   disableServiceAccount,
   enableServiceAccount,
@@ -88,6 +89,7 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
     }
     await db.write((tx) => {
       if (input.serviceAccountsEnabled === true) enableServiceAccount(db, tx, ctx.realm, record);
+      if (input.authorizationServicesEnabled === true) enableAuthorization(tx, record);
       tx.put("clients", record);
     });
     await adminEvent(server, ctx, "CREATE", "CLIENT", `clients/${record.id}`, input);
@@ -119,6 +121,8 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
         disableServiceAccount(db, tx, ctx.realm, client);
       }
       if (renamedTo !== undefined) renameServiceAccount(db, tx, client);
+      if (input.authorizationServicesEnabled === true) enableAuthorization(tx, client);
+      else if (input.authorizationServicesEnabled === false) disableAuthorization(db, tx, client);
       tx.put("clients", client);
     });
     await adminEvent(server, ctx, "UPDATE", "CLIENT", `clients/${client.id}`, input);

@@ -1,0 +1,103 @@
+import type { FastifyRequest } from "fastify";
+import type { ServerContext } from "../context.ts";
+import type { ClientRecord, RealmRecord, UserRecord } from "../store/types.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
+import { bearerToken } from "../access/bearer.ts";
+import { oauthError } from "./oauth-error.ts";
+import { verifyToken } from "./verify-token.ts";
+import { issueTokens } from "./tokens.ts";
+import { clientByClientId } from "../realm/lookup.ts";
+import { serviceAccountUser } from "../admin/clients/service-account.ts";
+import { authenticateClient, type FormBody } from "./client-auth.ts";
+import { resourceServerData } from "../admin/authorization/authz-store.ts";
+import { decide, rptPermissions, type PermissionRequest } from "../authorization/decision-engine.ts";
+import { userIdentity } from "../authorization/identity.ts";
+
+export const UMA_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:uma-ticket";
+
+const formValues = (value: unknown): string[] =>
+  value === undefined ? [] : (Array.isArray(value) ? value : [value]).map(String).filter((v) => v !== "");
+
+/** The user (and client) behind the request: the bearer token's, or an authenticated client's service account. */
+async function requester(
+  server: ServerContext,
+  realm: RealmRecord,
+  req: FastifyRequest,
+  body: FormBody,
+): Promise<{ user: UserRecord; client: ClientRecord; sessionId?: string }> {
+  const token = bearerToken(req) ?? (typeof body.subject_token === "string" ? body.subject_token : undefined);
+  if (token) {
+    const verified = await verifyToken(server, frontendUrl(server, req), token, "Bearer", realm.realm);
+    const user = verified?.payload.sub ? server.db.get("users", verified.payload.sub) : undefined;
+    const client = verified?.payload.azp ? clientByClientId(server.db, realm.id, verified.payload.azp) : undefined;
+    if (!verified || !user || !user.enabled || !client) throw oauthError(401, "invalid_grant", "Invalid bearer token");
+    return { user, client, sessionId: verified.payload.sid };
+  }
+  const client = authenticateClient(server.db, realm, req, body);
+  const user = serviceAccountUser(server.db, client);
+  if (!user) throw oauthError(401, "unauthorized_client", "Client without a service account");
+  return { user, client };
+}
+
+/**
+ * `grant_type=urn:ietf:params:oauth:grant-type:uma-ticket` with `audience` and `permission=resource#scope`:
+ * decides with the same engine as the evaluate tab, and answers an RPT, the permissions, or `{result:true}`.
+ */
+export async function umaGrant(server: ServerContext, realm: RealmRecord, req: FastifyRequest, body: FormBody) {
+  const { db } = server;
+  const { user, client, sessionId } = await requester(server, realm, req, body);
+  const audience = typeof body.audience === "string" && body.audience ? body.audience : client.clientId;
+  const resourceServer = clientByClientId(db, realm.id, audience);
+  if (!resourceServer) throw oauthError(400, "invalid_client", `Client [${audience}] not found`);
+  if (!resourceServer.authorization && resourceServer.rep.authorizationServicesEnabled !== true)
+    throw oauthError(400, "invalid_client", "Client does not support permissions");
+  const model = resourceServerData(db, resourceServer);
+
+  const requests: PermissionRequest[] = [];
+  for (const permission of formValues(body.permission)) {
+    const hash = permission.indexOf("#");
+    const resourceRef = hash < 0 ? permission : permission.slice(0, hash);
+    const scopeNames =
+      hash < 0
+        ? []
+        : permission
+            .slice(hash + 1)
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean);
+    for (const name of scopeNames)
+      if (!model.scopes.some((scope) => scope.name === name))
+        throw oauthError(
+          400,
+          "invalid_scope",
+          `One of the given scopes [${name}] is not a valid scope in resource server`,
+        );
+    if (!resourceRef) {
+      requests.push({ scopeNames });
+      continue;
+    }
+    const resource =
+      model.resources.find((r) => r.id === resourceRef) ?? model.resources.find((r) => r.name === resourceRef);
+    if (!resource) throw oauthError(400, "invalid_resource", `Resource with id [${resourceRef}] does not exist.`);
+    requests.push({ resourceId: resource.id, scopeNames });
+  }
+
+  const identity = userIdentity(db, realm, user, { client });
+  const decision = decide(model, identity, requests);
+  const permissions = rptPermissions(decision);
+  if (permissions.length === 0) throw oauthError(403, "access_denied", "not_authorized");
+  const mode = typeof body.response_mode === "string" ? body.response_mode : undefined;
+  if (mode === "decision") return { result: true };
+  if (mode === "permissions") return permissions;
+  const session = sessionId ? db.get("userSessions", sessionId) : undefined;
+  const tokens = await issueTokens(server, {
+    baseUrl: frontendUrl(server, req),
+    realm,
+    client,
+    user,
+    session: session && session.realmId === realm.id ? session : undefined,
+    withRefreshToken: !!session,
+    accessClaims: { aud: resourceServer.clientId, authorization: { permissions } },
+  });
+  return { upgraded: false, ...tokens };
+}

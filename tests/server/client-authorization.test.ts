@@ -1,0 +1,439 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import KcAdminClient from "@keycloak/keycloak-admin-client";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { createRealm, createUser, masterAdmin, type Api } from "../support/admin-api.ts";
+
+const REALM = "authz";
+
+/** Keycloak's admin client, signed in as the master admin, working in realm `authz`. */
+async function adminClient(server: TestServer): Promise<KcAdminClient> {
+  const kc = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
+  await kc.auth({ username: "admin", password: "admin", grantType: "password", clientId: "admin-cli" });
+  kc.setConfig({ realmName: REALM });
+  return kc;
+}
+
+/** The status and body of a failed admin-client call. */
+async function failure(call: Promise<unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
+  try {
+    await call;
+  } catch (error) {
+    const response = (error as { response?: Response; responseData?: unknown }).response;
+    const data = (error as { responseData?: unknown }).responseData;
+    return { status: response?.status ?? 0, body: (data ?? {}) as Record<string, unknown> };
+  }
+  throw new Error("the call succeeded");
+}
+
+async function userToken(server: TestServer, username: string): Promise<string> {
+  const res = await fetch(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "password", client_id: "portal", username, password: username }),
+  });
+  assert.equal(res.status, 200, await res.clone().text());
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function uma(server: TestServer, token: string, fields: [string, string][]) {
+  const res = await fetch(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Bearer ${token}` },
+    body: new URLSearchParams([["grant_type", "urn:ietf:params:oauth:grant-type:uma-ticket"], ...fields]),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> & { access_token?: string } };
+}
+
+type Policy = { id?: string; name?: string; type?: string };
+/** listPolicies answers `""` on 204 in the admin client's types; here it is always a list. */
+const policiesOf = async (call: Promise<unknown>) => (await call) as Policy[];
+type Evaluation = {
+  status: string;
+  results: { resource: { name: string }; status: string; allowedScopes: { name: string }[]; policies: unknown[] }[];
+};
+const evaluationOf = async (call: Promise<unknown>) => (await call) as Evaluation;
+
+const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString("utf8"));
+
+describe("client authorization services through Keycloak's admin client", () => {
+  let server: TestServer;
+  let api: Api;
+  let kc: KcAdminClient;
+  let id: string;
+
+  before(async () => {
+    server = await startTestServer({ args: ["--seed-demo", "false"] });
+    api = masterAdmin(server);
+    await createRealm(api, REALM);
+    kc = await adminClient(server);
+    ({ id } = await kc.clients.create({
+      clientId: "api",
+      serviceAccountsEnabled: true,
+      authorizationServicesEnabled: true,
+    }));
+    await kc.clients.create({ clientId: "portal", publicClient: true, directAccessGrantsEnabled: true });
+  });
+  after(async () => server?.dispose());
+
+  it("creates the default resource, policy and permission with the resource server, and updates its settings", async () => {
+    const rs = await kc.clients.getResourceServer({ id });
+    assert.equal(rs.policyEnforcementMode, "ENFORCING");
+    assert.equal(rs.decisionStrategy, "UNANIMOUS");
+    const resources = await kc.clients.listResources({ id });
+    assert.deepEqual(
+      resources.map((r) => [r.name, r.type, r.uris]),
+      [["Default Resource", "urn:api:resources:default", ["/*"]]],
+    );
+    const policies = await policiesOf(kc.clients.listPolicies({ id }));
+    assert.deepEqual(policies.map((p) => [p.name, p.type]).sort(), [
+      ["Default Permission", "resource"],
+      ["Default Policy", "js"],
+    ]);
+    const permission = policies.find((p) => p.name === "Default Permission")!;
+    const associated = await kc.clients.getAssociatedPolicies({ id, permissionId: permission.id! });
+    assert.deepEqual(
+      associated.map((p) => p.name),
+      ["Default Policy"],
+    );
+
+    await kc.clients.updateResourceServer({ id }, { ...rs, policyEnforcementMode: "PERMISSIVE" as never });
+    assert.equal((await kc.clients.getResourceServer({ id })).policyEnforcementMode, "PERMISSIVE");
+    await kc.clients.updateResourceServer({ id }, { ...rs, policyEnforcementMode: "ENFORCING" as never });
+  });
+
+  it("creates, searches, pages, updates and deletes resources and scopes", async () => {
+    const created = await kc.clients.createResource(
+      { id },
+      {
+        name: "Invoice",
+        type: "urn:api:invoice",
+        uris: ["/invoices/*"],
+        scopes: [{ name: "read" }, { name: "write" }],
+      },
+    );
+    assert.ok(created._id);
+    assert.deepEqual(created.scopes?.map((s) => s.name).sort(), ["read", "write"]);
+    for (let i = 0; i < 12; i++)
+      await kc.clients.createResource({ id }, { name: `Report ${String(i).padStart(2, "0")}` });
+
+    const pageOne = await kc.clients.listResources({ id, first: 0, max: 5, name: "report" } as never);
+    assert.deepEqual(
+      pageOne.map((r) => r.name),
+      ["Report 00", "Report 01", "Report 02", "Report 03", "Report 04"],
+    );
+    const pageThree = await kc.clients.listResources({ id, first: 10, max: 5, name: "report" } as never);
+    assert.deepEqual(
+      pageThree.map((r) => r.name),
+      ["Report 10", "Report 11"],
+    );
+    const byType = await kc.clients.listResources({ id, type: "invoice" } as never);
+    assert.deepEqual(
+      byType.map((r) => r.name),
+      ["Invoice"],
+    );
+    const byUri = await kc.clients.listResources({ id, uri: "/invoices" } as never);
+    assert.deepEqual(
+      byUri.map((r) => r.name),
+      ["Invoice"],
+    );
+    const byScope = await kc.clients.listResources({ id, scope: "write" } as never);
+    assert.deepEqual(
+      byScope.map((r) => r.name),
+      ["Invoice"],
+    );
+    const byOwner = await kc.clients.listResources({ id, owner: "api", name: "Invoice" } as never);
+    assert.equal(byOwner.length, 1);
+
+    const duplicate = await failure(kc.clients.createResource({ id }, { name: "Invoice" }));
+    assert.equal(duplicate.status, 409);
+    assert.equal(duplicate.body.error_description, "Resource with name [Invoice] already exists.");
+
+    const scopes = await kc.clients.listAllScopes({ id, name: "rea" } as never);
+    assert.deepEqual(
+      scopes.map((s) => s.name),
+      ["read"],
+    );
+    const readResources = await kc.clients.listAllResourcesByScope({ id, scopeId: scopes[0]!.id! });
+    assert.deepEqual(
+      readResources.map((r) => r.name),
+      ["Invoice"],
+    );
+    const byResource = await kc.clients.listScopesByResource({ id, resourceName: created._id! });
+    assert.deepEqual(byResource.map((s) => s.name).sort(), ["read", "write"]);
+
+    const extra = await kc.clients.createAuthorizationScope({ id }, { name: "delete", displayName: "Delete" });
+    await kc.clients.updateAuthorizationScope({ id, scopeId: extra.id! }, { name: "remove", displayName: "Remove" });
+    assert.equal((await kc.clients.getAuthorizationScope({ id, scopeId: extra.id! })).name, "remove");
+    await kc.clients.delAuthorizationScope({ id, scopeId: extra.id! });
+    assert.equal((await kc.clients.listAllScopes({ id, name: "remove" } as never)).length, 0);
+
+    const report = pageOne[0]!;
+    await kc.clients.updateResource({ id, resourceId: report._id! }, { ...report, displayName: "First report" });
+    assert.equal((await kc.clients.getResource({ id, resourceId: report._id! })).displayName, "First report");
+    await kc.clients.delResource({ id, resourceId: report._id! });
+    assert.equal((await kc.clients.listResources({ id, name: "report" } as never)).length, 11);
+  });
+
+  it("creates every policy type, reads them typed, and refuses bad ones without storing anything", async () => {
+    const role = await kc.roles.create({ name: "accountant" });
+    void role;
+    const accountant = await kc.roles.findOneByName({ name: "accountant" });
+    const group = await kc.groups.create({ name: "finance" });
+    const userId = await createUser(api, REALM, "alice", {
+      credentials: [{ type: "password", value: "alice", temporary: false }],
+    });
+    const portal = (await kc.clients.find({ clientId: "portal" }))[0]!;
+    const before = (await policiesOf(kc.clients.listPolicies({ id }))).length;
+
+    const rolePolicy = await kc.clients.createPolicy({ id, type: "role" }, {
+      name: "Accountants",
+      roles: [{ id: accountant!.id!, required: false }],
+    } as never);
+    assert.equal(rolePolicy.type, "role");
+    const typed: unknown = await kc.clients.findOnePolicyWithType({ id, type: "role", policyId: rolePolicy.id! });
+    assert.deepEqual((typed as { roles?: unknown }).roles, [{ id: accountant!.id, required: false }]);
+    await kc.clients.createPolicy({ id, type: "user" }, { name: "Alice", users: [userId] } as never);
+    await kc.clients.createPolicy({ id, type: "group" }, {
+      name: "Finance",
+      groups: [{ id: group.id, extendChildren: true }],
+    } as never);
+    await kc.clients.createPolicy({ id, type: "client" }, { name: "From portal", clients: [portal.id!] } as never);
+    await kc.clients.createPolicy({ id, type: "time" }, { name: "Office hours", hour: "0", hourEnd: "23" } as never);
+    await kc.clients.createPolicy({ id, type: "regex" }, {
+      name: "Example mail",
+      targetClaim: "email",
+      pattern: ".*@example\\.com",
+    } as never);
+    const aggregate = await kc.clients.createPolicy({ id, type: "aggregate" }, {
+      name: "Accountants in office hours",
+      policies: ["Accountants", "Office hours"],
+      decisionStrategy: "UNANIMOUS",
+    } as never);
+    const dependents = await kc.clients.listDependentPolicies({ id, policyId: rolePolicy.id! });
+    assert.deepEqual(
+      dependents.map((p) => p.name),
+      ["Accountants in office hours"],
+    );
+    assert.equal((await kc.clients.findPolicyByName({ id, name: "Office hours" })).type, "time");
+    const onlyTime = await policiesOf(kc.clients.listPolicies({ id, type: "time", permission: false } as never));
+    assert.deepEqual(
+      onlyTime.map((p) => p.name),
+      ["Office hours"],
+    );
+    const providers = await kc.clients.listPolicyProviders({ id });
+    assert.ok(providers.some((p) => p.type === "regex"));
+    void aggregate;
+
+    const bad = [
+      [{ id, type: "nonsense" }, { name: "X" }, 400],
+      [{ id, type: "role" }, { name: "No roles", roles: [] }, 400],
+      [{ id, type: "role" }, { name: "Ghost role", roles: [{ id: "ghost" }] }, 400],
+      [{ id, type: "regex" }, { name: "Bad regex", targetClaim: "email", pattern: "([a-z" }, 400],
+      [{ id, type: "time" }, { name: "Bad date", notBefore: "yesterday" }, 400],
+      [{ id, type: "js" }, { name: "Script", code: "$evaluation.grant();" }, 400],
+      [{ id, type: "role" }, { name: "Accountants", roles: [{ id: accountant!.id }] }, 409],
+    ] as const;
+    for (const [params, body, status] of bad) {
+      const answer = await failure(kc.clients.createPolicy(params as never, body as never));
+      assert.equal(answer.status, status, JSON.stringify(body));
+      assert.ok(answer.body.error, JSON.stringify(answer.body));
+    }
+    const regex = await failure(
+      kc.clients.createPolicy({ id, type: "regex" }, {
+        name: "Bad regex",
+        targetClaim: "email",
+        pattern: "([a-z",
+      } as never),
+    );
+    assert.match(String(regex.body.error), /Invalid pattern \[\(\[a-z\]/);
+    assert.equal((await policiesOf(kc.clients.listPolicies({ id }))).length, before + 7);
+  });
+
+  it("creates resource- and scope-based permissions with their associations, and refuses a missing resource", async () => {
+    const [invoice] = await kc.clients.listResources({ id, name: "Invoice" } as never);
+    const scope = await kc.clients.createPermission({ id, type: "scope" }, {
+      name: "Write invoices",
+      resources: [invoice!._id!],
+      scopes: ["write"],
+      policies: ["Accountants", "Office hours"],
+      decisionStrategy: "UNANIMOUS",
+    } as never);
+    const resource = await kc.clients.createPermission({ id, type: "resource" }, {
+      name: "Reports",
+      resourceType: "urn:api:report",
+      policies: ["Alice"],
+    } as never);
+    assert.equal(
+      (await kc.clients.findOnePermission({ id, type: "resource", permissionId: resource.id! }))!.resourceType,
+      "urn:api:report",
+    );
+    assert.deepEqual(
+      (await kc.clients.getAssociatedResources({ id, permissionId: scope.id! })).map((r) => r.name),
+      ["Invoice"],
+    );
+    assert.deepEqual(
+      (await kc.clients.getAssociatedScopes({ id, permissionId: scope.id! })).map((s) => s.name),
+      ["write"],
+    );
+    assert.deepEqual(
+      (await kc.clients.getAssociatedPolicies({ id, permissionId: scope.id! })).map((p) => p.name),
+      ["Accountants", "Office hours"],
+    );
+    const permissions = await kc.clients.findPermissions({ id, name: "invoices" } as never);
+    assert.deepEqual(
+      permissions.map((p) => p.name),
+      ["Write invoices"],
+    );
+    const byScope = await kc.clients.listPermissionScope({ id, name: "Write" } as never);
+    assert.deepEqual(
+      byScope.map((p) => p.name),
+      ["Write invoices"],
+    );
+    const onResource = await kc.clients.listPermissionsByResource({ id, resourceId: invoice!._id! });
+    assert.deepEqual(
+      onResource.map((p) => p.name),
+      ["Write invoices"],
+    );
+    const [write] = await kc.clients.listAllScopes({ id, name: "write" } as never);
+    assert.deepEqual(
+      (await kc.clients.listAllPermissionsByScope({ id, scopeId: write!.id! })).map((p) => p.name),
+      ["Write invoices"],
+    );
+
+    const missing = await failure(
+      kc.clients.createPermission({ id, type: "resource" }, {
+        name: "Ghost",
+        resources: ["nope"],
+        policies: ["Alice"],
+      } as never),
+    );
+    assert.equal(missing.status, 400);
+    assert.match(String(missing.body.error_description), /Resource \[nope\] does not exist/);
+    assert.equal((await kc.clients.findPermissions({ id, name: "Ghost" } as never)).length, 0);
+
+    await kc.clients.updatePermission({ id, type: "resource", permissionId: resource.id! }, {
+      ...resource,
+      description: "Alice reads reports",
+      policies: ["Alice"],
+    } as never);
+    assert.equal(
+      (await kc.clients.findOnePermission({ id, type: "resource", permissionId: resource.id! }))!.description,
+      "Alice reads reports",
+    );
+    await kc.clients.delPermission({ id, type: "resource", permissionId: resource.id! });
+    assert.equal((await kc.clients.findPermissions({ id, name: "Reports" } as never)).length, 0);
+  });
+
+  it("decides the same in policy/evaluate and on the token endpoint (UMA), with reasons", async () => {
+    const bobId = await createUser(api, REALM, "bob", {
+      credentials: [{ type: "password", value: "bob", temporary: false }],
+    });
+    const aliceId = (await kc.users.find({ username: "alice", exact: true }))[0]!.id!;
+    const accountant = await kc.roles.findOneByName({ name: "accountant" });
+    await kc.users.addRealmRoleMappings({ id: aliceId, roles: [{ id: accountant!.id!, name: "accountant" }] });
+    const [invoice] = await kc.clients.listResources({ id, name: "Invoice" } as never);
+
+    const evaluate = (userId: string) =>
+      evaluationOf(
+        kc.clients.evaluateResource({ id }, {
+          userId,
+          resources: [{ _id: invoice!._id, scopes: [{ name: "write" }] }],
+          entitlements: false,
+          context: { attributes: {} },
+        } as never),
+      );
+    const alice = await evaluate(aliceId);
+    assert.equal(alice.status, "PERMIT");
+    assert.deepEqual(
+      alice.results[0]!.allowedScopes.map((s) => s.name),
+      ["write"],
+    );
+    const bob = await evaluate(bobId);
+    assert.equal(bob.status, "DENY");
+    const tree = bob.results[0]!.policies[0] as unknown as {
+      associatedPolicies: { policy: { name: string }; status: string; reason: string }[];
+    };
+    const accountants = tree.associatedPolicies.find((p) => p.policy.name === "Accountants")!;
+    assert.equal(accountants.status, "DENY");
+    assert.match(accountants.reason, /accountant/);
+
+    const aliceToken = await userToken(server, "alice");
+    const granted = await uma(server, aliceToken, [
+      ["audience", "api"],
+      ["permission", "Invoice#write"],
+    ]);
+    assert.equal(granted.status, 200, JSON.stringify(granted.body));
+    assert.deepEqual(claimsOf(granted.body.access_token!).authorization.permissions, [
+      { rsid: invoice!._id, rsname: "Invoice", scopes: ["write"] },
+    ]);
+    const decision = await uma(server, aliceToken, [
+      ["audience", "api"],
+      ["permission", "Invoice#write"],
+      ["response_mode", "decision"],
+    ]);
+    assert.deepEqual(decision.body, { result: true });
+    const denied = await uma(server, await userToken(server, "bob"), [
+      ["audience", "api"],
+      ["permission", "Invoice#write"],
+    ]);
+    assert.equal(denied.status, 403);
+    assert.deepEqual(denied.body, { error: "access_denied", error_description: "not_authorized" });
+    const badToken = await uma(server, "not-a-token", [["audience", "api"]]);
+    assert.equal(badToken.status, 401);
+    const unknownResource = await uma(server, aliceToken, [
+      ["audience", "api"],
+      ["permission", "Nothing#write"],
+    ]);
+    assert.equal(unknownResource.status, 400);
+    assert.equal(unknownResource.body.error, "invalid_resource");
+  });
+
+  it("exports the settings and imports them into another client with the same decisions", async () => {
+    const exported = await kc.clients.exportResource({ id });
+    assert.ok(exported.policies?.some((p) => p.name === "Write invoices"));
+    const { id: copyId } = await kc.clients.create({
+      clientId: "api-copy",
+      serviceAccountsEnabled: true,
+      authorizationServicesEnabled: true,
+    });
+    await kc.clients.importResource({ id: copyId }, exported as never);
+    const names = async (clientId: string) =>
+      (await policiesOf(kc.clients.listPolicies({ id: clientId }))).map((p) => p.name).sort();
+    assert.deepEqual(await names(copyId), await names(id));
+    const aliceId = (await kc.users.find({ username: "alice", exact: true }))[0]!.id!;
+    const decide = async (clientId: string) => {
+      const response = await evaluationOf(
+        kc.clients.evaluateResource({ id: clientId }, { userId: aliceId, resources: [], entitlements: false } as never),
+      );
+      return response.results.map((r) => [r.resource.name, r.status, r.allowedScopes.map((s) => s.name).sort()]).sort();
+    };
+    assert.deepEqual(await decide(copyId), await decide(id));
+  });
+
+  it("deletes a policy used by a permission: aggregates and permissions left empty go too", async () => {
+    const office = await kc.clients.findPolicyByName({ id, name: "Office hours" });
+    const dependents = await kc.clients.listDependentPolicies({ id, policyId: office!.id! });
+    assert.deepEqual(dependents.map((p) => p.name).sort(), ["Accountants in office hours", "Write invoices"]);
+    await kc.clients.delPolicy({ id, policyId: office!.id! });
+    const left = (await policiesOf(kc.clients.listPolicies({ id }))).map((p) => p.name);
+    assert.ok(left.includes("Write invoices"));
+    assert.ok(left.includes("Accountants in office hours"));
+    const [write] = await kc.clients.findPermissions({ id, name: "Write invoices" } as never);
+    assert.deepEqual(
+      (await kc.clients.getAssociatedPolicies({ id, permissionId: write!.id! })).map((p) => p.name),
+      ["Accountants"],
+    );
+  });
+
+  it("turning authorization off removes the resource server", async () => {
+    const client = await kc.clients.findOne({ id });
+    await kc.clients.update({ id }, { ...client, authorizationServicesEnabled: false });
+    assert.equal((await failure(kc.clients.getResourceServer({ id }))).status, 404);
+    await kc.clients.update({ id }, { ...client, authorizationServicesEnabled: true });
+    assert.deepEqual(
+      (await kc.clients.listResources({ id })).map((r) => r.name),
+      ["Default Resource"],
+    );
+  });
+});
