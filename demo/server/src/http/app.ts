@@ -7,6 +7,7 @@ import { routeFamilies } from "./route-families.ts";
 import { AJV_OPTIONS, isUnreadableBody, validationAnswer } from "./validation.ts";
 import { unparsableBody } from "../admin/common/body.ts";
 import { registerCompression } from "./compression.ts";
+import { BODY_LIMIT_BYTES, maxDepthFor, nestsDeeperThan } from "./body-limits.ts";
 
 const BARE_STRING = /^[\w.~:@+-]+$/;
 
@@ -14,7 +15,7 @@ export async function buildApp(server: ServerContext): Promise<FastifyInstance> 
   const app = Fastify({
     logger: false,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1000 },
-    bodyLimit: 50 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
     ajv: { customOptions: AJV_OPTIONS },
   });
   await app.register(formbody);
@@ -28,6 +29,7 @@ export async function buildApp(server: ServerContext): Promise<FastifyInstance> 
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
     const text = String(body).trim();
+    if (nestsDeeperThan(text, maxDepthFor(req))) return done(unparsableBody());
     jsonParser(req, body as string, (error, value) =>
       error && BARE_STRING.test(text) ? done(null, text) : done(error, value),
     );
