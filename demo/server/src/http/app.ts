@@ -7,7 +7,7 @@ import { routeFamilies } from "./route-families.ts";
 import { AJV_OPTIONS, isUnreadableBody, validationAnswer } from "./validation.ts";
 import { unparsableBody } from "../admin/common/body.ts";
 import { registerCompression } from "./compression.ts";
-import { BODY_LIMIT_BYTES, maxDepthFor, nestsDeeperThan } from "./body-limits.ts";
+import { BODY_LIMIT_BYTES, dropPrototypeKeys, maxDepthFor, nestsDeeperThan } from "./body-limits.ts";
 
 const BARE_STRING = /^[\w.~:@+-]+$/;
 
@@ -25,13 +25,14 @@ export async function buildApp(server: ServerContext): Promise<FastifyInstance> 
     done(null, body),
   );
   // Keycloak reads a String body as is: the admin client sends ids and aliases unquoted (addMember, linkIdp).
-  const jsonParser = app.getDefaultJsonParser("error", "ignore");
+  // JSON.parse makes `__proto__` an own key, which dropPrototypeKeys then removes with the other prototype names.
+  const jsonParser = app.getDefaultJsonParser("ignore", "ignore");
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
     const text = String(body).trim();
     if (nestsDeeperThan(text, maxDepthFor(req))) return done(unparsableBody());
     jsonParser(req, body as string, (error, value) =>
-      error && BARE_STRING.test(text) ? done(null, text) : done(error, value),
+      error && BARE_STRING.test(text) ? done(null, text) : done(error, dropPrototypeKeys(value)),
     );
   });
   // Keycloak reads form parameters from multipart bodies too (invite-user, certificate upload): fields and files.

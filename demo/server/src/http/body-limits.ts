@@ -37,3 +37,21 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
   }
   return false;
 }
+
+/** Keys that name JavaScript's object machinery rather than data; no Keycloak representation has a field so named. */
+const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/**
+ * Removes `__proto__`, `constructor` and `prototype` keys at every level of a parsed body, so such a field is never
+ * stored or handed back (the body is at most BODY_MAX_DEPTH deep, or IMPORT_BODY_MAX_DEPTH, when this runs).
+ */
+export function dropPrototypeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) value.forEach(dropPrototypeKeys);
+  else if (value && typeof value === "object") {
+    for (const key of Object.keys(value)) {
+      if (PROTOTYPE_KEYS.has(key)) delete (value as Record<string, unknown>)[key];
+      else dropPrototypeKeys((value as Record<string, unknown>)[key]);
+    }
+  }
+  return value;
+}
