@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import formbody from "@fastify/formbody";
 import type { ServerContext } from "../context.ts";
@@ -28,10 +29,12 @@ export async function buildApp(server: ServerContext): Promise<FastifyInstance> 
   // JSON.parse makes `__proto__` an own key, which dropPrototypeKeys then removes with the other prototype names.
   const jsonParser = app.getDefaultJsonParser("ignore", "ignore");
   app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
-    const text = String(body).trim();
+  // Jackson refuses bytes that are not UTF-8 instead of reading them as U+FFFD.
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (req, body, done) => {
+    if (!isUtf8(body as Buffer)) return done(unparsableBody());
+    const text = body.toString("utf8").trim();
     if (nestsDeeperThan(text, maxDepthFor(req))) return done(unparsableBody());
-    jsonParser(req, body as string, (error, value) =>
+    jsonParser(req, text, (error, value) =>
       error && BARE_STRING.test(text) ? done(null, text) : done(error, dropPrototypeKeys(value)),
     );
   });
