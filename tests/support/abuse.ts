@@ -1,4 +1,4 @@
-import { request } from "node:http";
+import { connect } from "node:net";
 /** Payloads of the abuse suite (tests/server/abuse), shared by its files. */
 
 /** JSON text of an object nested `levels` deep: `{"x":{"x":...1...}}`. */
@@ -14,24 +14,32 @@ export async function describeAnswer(res: Response): Promise<string> {
 }
 
 /**
- * One request through node:http that resolves with the answer even when the server answers before reading the whole
- * body (413 on a body over the limit) and the rest of the upload then fails, where fetch would only report "fetch failed".
+ * The status a server answers to a request that announces a body of `bytes` bytes, read from a raw socket after
+ * sending only the start of the body: a server that checks the announced length answers before the upload ends,
+ * which a full upload through fetch or node:http could only report as a broken pipe.
  */
-export function sendRaw(
+export function statusForAnnouncedBody(
   url: string,
-  init: { method: string; headers: Record<string, string>; body: Buffer | string },
-): Promise<{ status: number; text: string }> {
+  init: { method: string; headers: Record<string, string>; bytes: number },
+): Promise<number> {
+  const { hostname, port, pathname, search } = new URL(url);
   return new Promise((resolve, reject) => {
-    let answered = false;
-    const req = request(url, { method: init.method, headers: init.headers }, (res) => {
-      answered = true;
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-      res.on("error", reject);
+    const socket = connect(Number(port), hostname);
+    let answer = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk) => {
+      answer += chunk;
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1];
+      if (status) {
+        socket.destroy();
+        resolve(Number(status));
+      }
     });
-    req.on("error", (error) => (answered ? undefined : reject(error)));
-    req.end(init.body);
+    socket.on("error", reject);
+    socket.on("close", () => reject(new Error(`no answer: ${answer.slice(0, 100)}`)));
+    const head = Object.entries({ ...init.headers, host: `${hostname}:${port}`, "content-length": String(init.bytes) })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join("");
+    socket.write(`${init.method} ${pathname}${search} HTTP/1.1\r\n${head}\r\n{"firstName":"xxxx`);
   });
 }
