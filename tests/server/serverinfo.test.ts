@@ -147,8 +147,7 @@ describe("server info, ui-ext and cache admin API", () => {
     const plain = adminFetch(server.baseUrl, await adminToken(server.baseUrl, "master", "plain", "plain-pass"));
     assert.equal((await plain("/admin/realms/master/clear-realm-cache", { method: "POST" })).status, 403);
     assert.equal((await plain("/admin/realms/master/ui-ext/info")).status, 403);
-    const limited = await json(await plain("/admin/serverinfo"));
-    assert.equal(limited.systemInfo, undefined, "system details are for realm managers only");
-    assert.ok(limited.features.length && limited.componentTypes);
+    // Keycloak 26 answers server info only to an administrator (tests/server/abuse/serverinfo-access.test.ts).
+    assert.equal((await plain("/admin/serverinfo")).status, 403);
   });
 });

@@ -3,12 +3,27 @@ import { join, resolve } from "node:path";
 import Fastify from "fastify";
 import type { ServerContext } from "../../demo/server/src/context.ts";
 import { routeFamilies } from "../../demo/server/src/http/route-families.ts";
+import { BODY_MAX_DEPTH } from "../../demo/server/src/http/body-limits.ts";
 
 export interface AdminRoute {
   method: string;
   url: string;
   hasBodySchema: boolean;
   hasQuerySchema: boolean;
+  /** The declared JSON schemas (typebox output), for tests that build bodies and queries field by field. */
+  bodySchema?: JsonSchema;
+  querySchema?: JsonSchema;
+  /** How deep a JSON body may nest (the route's `config.bodyMaxDepth`, else the server's default). */
+  bodyMaxDepth: number;
+}
+
+/** The parts of a JSON schema the abuse suite reads. */
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  anyOf?: JsonSchema[];
+  maxLength?: number;
+  description?: string;
 }
 
 /** Every admin route the server registers, collected with Fastify's onRoute hook (registration only, no listening). */
@@ -23,6 +38,9 @@ export async function adminRoutes(): Promise<AdminRoute[]> {
         url: route.url,
         hasBodySchema: !!route.schema?.body,
         hasQuerySchema: !!route.schema?.querystring,
+        bodySchema: route.schema?.body as JsonSchema | undefined,
+        querySchema: route.schema?.querystring as JsonSchema | undefined,
+        bodyMaxDepth: route.config?.bodyMaxDepth ?? BODY_MAX_DEPTH,
       });
     }
   });

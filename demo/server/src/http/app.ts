@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import formbody from "@fastify/formbody";
 import type { ServerContext } from "../context.ts";
@@ -7,6 +8,7 @@ import { routeFamilies } from "./route-families.ts";
 import { AJV_OPTIONS, isUnreadableBody, validationAnswer } from "./validation.ts";
 import { unparsableBody } from "../admin/common/body.ts";
 import { registerCompression } from "./compression.ts";
+import { BODY_LIMIT_BYTES, dropPrototypeKeys, maxDepthFor, nestsDeeperThan } from "./body-limits.ts";
 
 const BARE_STRING = /^[\w.~:@+-]+$/;
 
@@ -14,7 +16,7 @@ export async function buildApp(server: ServerContext): Promise<FastifyInstance> 
   const app = Fastify({
     logger: false,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1000 },
-    bodyLimit: 50 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
     ajv: { customOptions: AJV_OPTIONS },
   });
   await app.register(formbody);
@@ -24,12 +26,16 @@ export async function buildApp(server: ServerContext): Promise<FastifyInstance> 
     done(null, body),
   );
   // Keycloak reads a String body as is: the admin client sends ids and aliases unquoted (addMember, linkIdp).
-  const jsonParser = app.getDefaultJsonParser("error", "ignore");
+  // JSON.parse makes `__proto__` an own key, which dropPrototypeKeys then removes with the other prototype names.
+  const jsonParser = app.getDefaultJsonParser("ignore", "ignore");
   app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
-    const text = String(body).trim();
-    jsonParser(req, body as string, (error, value) =>
-      error && BARE_STRING.test(text) ? done(null, text) : done(error, value),
+  // Jackson refuses bytes that are not UTF-8 instead of reading them as U+FFFD.
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (req, body, done) => {
+    if (!isUtf8(body as Buffer)) return done(unparsableBody());
+    const text = body.toString("utf8").trim();
+    if (nestsDeeperThan(text, maxDepthFor(req))) return done(unparsableBody());
+    jsonParser(req, text, (error, value) =>
+      error && BARE_STRING.test(text) ? done(null, text) : done(error, dropPrototypeKeys(value)),
     );
   });
   // Keycloak reads form parameters from multipart bodies too (invite-user, certificate upload): fields and files.

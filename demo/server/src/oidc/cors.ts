@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { decodeJwt } from "jose";
 import type { ServerContext } from "../context.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
 import { addVary } from "../http/compression.ts";
@@ -8,6 +7,7 @@ import { clientByClientId, realmByName } from "./lookup.ts";
 import { allowedOrigins, isOriginAllowed } from "./redirect-uris.ts";
 import { requestedClientId } from "./client-auth.ts";
 import { formBody } from "./token-endpoint.ts";
+import { verifyToken } from "./verify-token.ts";
 
 const ALLOWED_HEADERS =
   "Origin, Accept, X-Requested-With, Content-Type, Access-Control-Request-Method, Access-Control-Request-Headers, Authorization, DPoP";
@@ -40,19 +40,30 @@ function realmClientsOrigins(server: ServerContext, req: FastifyRequest, realmNa
   );
 }
 
-/** Origins the request's client allows: from the bearer token's client or the token-endpoint client. */
-function originsForRequest(server: ServerContext, req: FastifyRequest): string[] {
+/**
+ * Whether a preflight's origin may go on to the request: some client of the path's realm allows it, or for the admin
+ * API, whose tokens may come from another realm (master), some client of any realm. Keycloak answers every preflight
+ * with the origin it names; we answer only origins a request could then be allowed from, so an origin no client
+ * lists cannot even send a cross-origin write.
+ */
+function preflightAllowed(server: ServerContext, req: FastifyRequest, origin: string): boolean {
+  const realmName = /^\/realms\/([^/?]+)\//.exec(req.url)?.[1] ?? resourcesRealm(req.url);
+  const realmNames = realmName ? [safeDecode(realmName)] : server.db.all("realms").map((realm) => realm.realm);
+  return realmNames.some((name) => isOriginAllowed(realmClientsOrigins(server, req, name), origin));
+}
+
+/**
+ * Origins the request's client allows: those of a bearer token whose signature, issuer and expiry check out (a
+ * token that does not gives none), or the web origins of the token-endpoint client.
+ */
+async function originsForRequest(server: ServerContext, req: FastifyRequest): Promise<string[]> {
   const bundleRealm = resourcesRealm(req.url);
   if (bundleRealm) return realmClientsOrigins(server, req, safeDecode(bundleRealm));
   const token = bearerToken(req);
   if (token) {
-    try {
-      const claims = decodeJwt(token);
-      const origins = claims["allowed-origins"];
-      return Array.isArray(origins) ? origins.map(String) : [];
-    } catch {
-      return [];
-    }
+    const verified = await verifyToken(server, frontendUrl(server, req), token, "Bearer");
+    const origins = verified?.payload["allowed-origins"];
+    return Array.isArray(origins) ? origins.map(String) : [];
   }
   const realmName = /^\/realms\/([^/]+)\//.exec(req.url)?.[1];
   const clientId =
@@ -63,9 +74,9 @@ function originsForRequest(server: ServerContext, req: FastifyRequest): string[]
   return client ? allowedOrigins(client, frontendUrl(server, req)) : [];
 }
 
-function preflight(req: FastifyRequest, reply: FastifyReply) {
+function preflight(server: ServerContext, req: FastifyRequest, reply: FastifyReply) {
   const origin = req.headers.origin;
-  if (origin) {
+  if (origin && preflightAllowed(server, req, origin)) {
     reply
       .header("access-control-allow-origin", origin)
       .header("access-control-allow-credentials", "true")
@@ -81,12 +92,12 @@ function preflight(req: FastifyRequest, reply: FastifyReply) {
 export function registerCors(app: FastifyInstance, server: ServerContext): void {
   app.addHook("onRequest", async (req, reply) => {
     if (req.method === "OPTIONS" && isCorsPath(req.url) && req.headers["access-control-request-method"])
-      return preflight(req, reply);
+      return preflight(server, req, reply);
   });
   app.addHook("onSend", async (req, reply, payload) => {
     const origin = req.headers.origin;
     if (!origin || req.method === "OPTIONS" || !isCorsPath(req.url)) return payload;
-    const allowed = isPublicMetadata(req.url) || isOriginAllowed(originsForRequest(server, req), origin);
+    const allowed = isPublicMetadata(req.url) || isOriginAllowed(await originsForRequest(server, req), origin);
     if (allowed) {
       reply
         .header("access-control-allow-origin", origin)

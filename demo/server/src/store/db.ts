@@ -107,16 +107,19 @@ export class Db {
   /**
    * Run `change` and make what it puts and deletes durable. The change is
    * visible to reads as soon as `change` returns; the promise resolves once it
-   * is on disk. If `change` throws, nothing is applied.
+   * is on disk. If `change` throws, or what it puts cannot be written as a log
+   * record (too deep, a value JSON has no form for), nothing is applied: the
+   * record is encoded before memory changes.
    */
   async write<R>(change: (tx: Tx) => R): Promise<R> {
     const tx = new Tx();
     const result = change(tx);
     if (tx.ops.length === 0) return result;
     if (this.walBroken) throw this.walBroken;
+    const record = encodeRecord(JSON.stringify(tx.ops));
     for (const op of tx.ops) this.apply(op);
     if (!this.dir) return result;
-    this.pending.push(encodeRecord(JSON.stringify(tx.ops)));
+    this.pending.push(record);
     await new Promise<void>((resolve, reject) => {
       this.waiters.push({ resolve, reject });
       if (!this.flushing) setImmediate(() => void this.flush());

@@ -9,6 +9,7 @@ import {
   BoolMap,
   Int,
   Name,
+  NamedMap,
   PagingQuery,
   Query,
   Representation,
@@ -18,10 +19,7 @@ import {
 import type { Fits } from "../common/fits.ts";
 
 /** Attributes and config maps of clients, scopes and mappers: `Map<String, String>` (numbers and booleans coerced). */
-const ScalarMap = () =>
-  Type.Optional(
-    Type.Record(Type.String({ maxLength: 255 }), Type.Union([Type.String(), Type.Null()]), { nullable: true }),
-  );
+const ScalarMap = () => Type.Optional(NamedMap(Type.Union([Type.String(), Type.Null()]), { nullable: true }));
 
 export const ProtocolMapperSchema = Representation("ProtocolMapperRepresentation", {
   id: Name(),

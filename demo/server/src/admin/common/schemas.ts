@@ -14,6 +14,13 @@ const INT_MAX = 2147483647;
 
 const nullable = { nullable: true } as const;
 
+/**
+ * A `Map<String, V>` whose keys are VARCHAR(255) names (attribute, config and setting names). typebox drops a
+ * constraint on a record's key schema, so the key length is stated as `propertyNames`.
+ */
+export const NamedMap = <T extends TSchema>(value: T, options: { nullable?: boolean } = {}) =>
+  Type.Record(Type.String(), value, { ...options, propertyNames: { maxLength: NAME_MAX } });
+
 export const Str = (options: { maxLength?: number; minLength?: number } = {}) =>
   Type.Optional(Type.String({ ...nullable, ...options }));
 /** A name, id, description or URL stored in a 255-character column. */
@@ -32,12 +39,9 @@ export const Optional = <T extends TSchema>(schema: T) => Type.Optional(schema);
 
 /** `Map<String, List<String>>` attributes; a single string stands for a one-value list, as the admin client sends. */
 export const Attributes = () =>
-  Type.Optional(
-    Type.Record(Type.String({ maxLength: NAME_MAX }), Type.Union([Type.Array(Type.String()), Type.String()]), nullable),
-  );
+  Type.Optional(NamedMap(Type.Union([Type.Array(Type.String()), Type.String()]), nullable));
 /** `Map<String, List<String>>` attributes where only lists are read (roles). */
-export const AttributeLists = () =>
-  Type.Optional(Type.Record(Type.String({ maxLength: NAME_MAX }), Type.Array(Type.String()), nullable));
+export const AttributeLists = () => Type.Optional(NamedMap(Type.Array(Type.String()), nullable));
 /** `Map<String, String>` config and attribute maps. */
 export const StringMap = () => Type.Optional(Type.Record(Type.String(), Type.String(), nullable));
 /** Component config: `MultivaluedHashMap<String, String>`. */

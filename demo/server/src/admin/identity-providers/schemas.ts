@@ -1,13 +1,13 @@
 import { Type, type Static } from "typebox";
 import type IdentityProviderRepresentation from "@keycloak/keycloak-admin-client/lib/defs/identityProviderRepresentation.js";
 import type IdentityProviderMapperRepresentation from "@keycloak/keycloak-admin-client/lib/defs/identityProviderMapperRepresentation.js";
-import { Bool, Flag, Name, PagingQuery, Query, Representation, Str, StrList } from "../common/schemas.ts";
+import { Bool, Flag, Name, NamedMap, PagingQuery, Query, Representation, Str, StrList } from "../common/schemas.ts";
 import type { Fits } from "../common/fits.ts";
 
 /** `Map<String, String>` config; a list is joined with `##` as Keycloak's multivalued config strings are. */
 const ConfigMap = () =>
   Type.Optional(
-    Type.Record(Type.String({ maxLength: 255 }), Type.Union([Type.String(), Type.Array(Type.String()), Type.Null()]), {
+    NamedMap(Type.Union([Type.String(), Type.Array(Type.String()), Type.Null()]), {
       nullable: true,
     }),
   );

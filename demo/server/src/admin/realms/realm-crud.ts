@@ -1,3 +1,4 @@
+import { IMPORT_BODY_MAX_DEPTH } from "../../http/body-limits.ts";
 import type { FastifyInstance } from "fastify";
 import { boolParam, queryOf } from "../common/query.ts";
 import type { ServerContext } from "../../context.ts";
@@ -47,25 +48,29 @@ export async function registerRealmCrudRoutes(app: FastifyInstance, server: Serv
     },
   );
 
-  app.post<{ Body: RealmRep | undefined }>("/admin/realms", { schema: { body: RealmSchema } }, async (req, reply) => {
-    const ctx = await adminContext(server, req, MASTER_REALM);
-    const createRealmRole = realmRoleByName(db, ctx.authRealm.id, "create-realm");
-    if (
-      ctx.authRealm.realm !== MASTER_REALM ||
-      !createRealmRole ||
-      !userEffectiveRoleIds(db, ctx.user).has(createRealmRole.id) ||
-      !ctx.inTokenScope(createRealmRole.id)
-    )
-      throw forbidden();
-    const rep = req.body;
-    if (!rep) throw badRequest("Invalid realm representation");
-    const realm = await createRealm(server, rep);
-    await grantCreatorAdminRoles(server, ctx, realm.realm);
-    return reply
-      .status(201)
-      .header("Location", `${frontendUrl(server, req)}/admin/realms/${encodeURIComponent(realm.realm)}`)
-      .send();
-  });
+  app.post<{ Body: RealmRep | undefined }>(
+    "/admin/realms",
+    { schema: { body: RealmSchema }, config: { bodyMaxDepth: IMPORT_BODY_MAX_DEPTH } },
+    async (req, reply) => {
+      const ctx = await adminContext(server, req, MASTER_REALM);
+      const createRealmRole = realmRoleByName(db, ctx.authRealm.id, "create-realm");
+      if (
+        ctx.authRealm.realm !== MASTER_REALM ||
+        !createRealmRole ||
+        !userEffectiveRoleIds(db, ctx.user).has(createRealmRole.id) ||
+        !ctx.inTokenScope(createRealmRole.id)
+      )
+        throw forbidden();
+      const rep = req.body;
+      if (!rep) throw badRequest("Invalid realm representation");
+      const realm = await createRealm(server, rep);
+      await grantCreatorAdminRoles(server, ctx, realm.realm);
+      return reply
+        .status(201)
+        .header("Location", `${frontendUrl(server, req)}/admin/realms/${encodeURIComponent(realm.realm)}`)
+        .send();
+    },
+  );
 
   app.get<RealmParams>("/admin/realms/:realm", async (req) => {
     const ctx = await adminContext(server, req, req.params.realm);

@@ -1,3 +1,4 @@
+import { IMPORT_BODY_MAX_DEPTH } from "../../http/body-limits.ts";
 import type { FastifyInstance } from "fastify";
 import { boolParam, queryOf } from "../common/query.ts";
 import type { ServerContext } from "../../context.ts";
@@ -30,7 +31,7 @@ export async function registerRealmTransferRoutes(app: FastifyInstance, server: 
 
   app.post<RealmParams & { Body: Json | undefined }>(
     "/admin/realms/:realm/partialImport",
-    { schema: { body: PartialImportSchema } },
+    { schema: { body: PartialImportSchema }, config: { bodyMaxDepth: IMPORT_BODY_MAX_DEPTH } },
     async (req) => {
       const ctx = await adminContext(server, req, req.params.realm);
       ctx.require("manage-realm");

@@ -7,6 +7,8 @@ import {
   Int,
   Long,
   Name,
+  NAME_MAX,
+  NamedMap,
   ObjectList,
   Query,
   Representation,
@@ -82,38 +84,37 @@ const BOOL_FIELDS = [
   "webAuthnPolicyPasswordlessPasskeysEnabled",
 ] as const;
 
-const STRING_FIELDS = [
+/** Strings in VARCHAR(255) columns of Keycloak's REALM table (flows are bound by their alias, itself 255). */
+const COLUMN_FIELDS = [
   "accountTheme",
   "adminTheme",
   "browserFlow",
   "clientAuthenticationFlow",
   "defaultLocale",
-  "defaultSignatureAlgorithm",
   "directGrantFlow",
   "dockerAuthenticationFlow",
   "emailTheme",
   "firstBrokerLoginFlow",
-  "id",
-  "keycloakVersion",
   "loginTheme",
-  "otpPolicyAlgorithm",
-  "otpPolicyType",
-  "passwordPolicy",
   "registrationFlow",
   "resetCredentialsFlow",
-  "sslRequired",
 ] as const;
 
-const LIST_FIELDS = [
+/** Strings Keycloak keeps in text columns (realm attributes) or does not store. */
+const TEXT_FIELDS = ["defaultSignatureAlgorithm", "id", "keycloakVersion"] as const;
+
+/** Lists whose values are rows of VARCHAR(255) columns (event types and listeners, locales, scope and role names). */
+const COLUMN_LIST_FIELDS = [
   "defaultDefaultClientScopes",
-  "defaultGroups",
   "defaultOptionalClientScopes",
   "defaultRoles",
   "enabledEventTypes",
   "eventsListeners",
-  "otpSupportedApplications",
   "supportedLocales",
 ] as const;
+
+/** Lists kept as text (group paths, a realm attribute). */
+const TEXT_LIST_FIELDS = ["defaultGroups", "otpSupportedApplications"] as const;
 
 const OBJECT_LIST_FIELDS = [
   "authenticationFlows",
@@ -140,10 +141,10 @@ const OBJECT_FIELDS = [
   "clientProfiles",
   "clientScopeMappings",
   "components",
-  "defaultRole",
-  "localizationTexts",
-  "smtpServer",
 ] as const;
+
+/** Keycloak's SslRequired, read case-insensitively (`SslRequired.valueOf(value.toUpperCase())`). */
+const SSL_REQUIRED = "^(?:[Aa][Ll][Ll]|[Ee][Xx][Tt][Ee][Rr][Nn][Aa][Ll]|[Nn][Oo][Nn][Ee])$";
 
 const fields = <K extends string, T>(names: readonly K[], schema: () => T) =>
   Object.fromEntries(names.map((name) => [name, schema()])) as Record<K, T>;
@@ -151,10 +152,11 @@ const fields = <K extends string, T>(names: readonly K[], schema: () => T) =>
 /** Keycloak's RealmRepresentation: name, display names and every typed setting the server reads. */
 export const RealmSchema = Representation("RealmRepresentation", {
   realm: Name(),
-  // Realm attributes are text columns in Keycloak: no 255 cap (HTML display names are often longer).
+  // Realm attributes are text columns in Keycloak (REALM_ATTRIBUTE.VALUE): no 255 cap (HTML display names are often
+  // longer); their names are VARCHAR(255).
   displayName: Str(),
   displayNameHtml: Str(),
-  attributes: StringMap(),
+  attributes: Type.Optional(NamedMap(Type.String(), { nullable: true })),
   browserSecurityHeaders: StringMap(),
   eventsExpiration: Long(),
   quickLoginCheckMilliSeconds: Long(),
@@ -168,10 +170,21 @@ export const RealmSchema = Representation("RealmRepresentation", {
       { nullable: true },
     ),
   ),
+  sslRequired: Type.Optional(Type.String({ nullable: true, maxLength: NAME_MAX, pattern: SSL_REQUIRED })),
+  passwordPolicy: Str({ maxLength: 2550 }),
+  otpPolicyAlgorithm: Str({ maxLength: 36 }),
+  otpPolicyType: Str({ maxLength: 36 }),
+  // REALM_SMTP_CONFIG: name and value VARCHAR(255); Jackson reads numbers and booleans as their text.
+  smtpServer: Type.Optional(NamedMap(Type.String({ maxLength: NAME_MAX }), { nullable: true })),
+  // REALM_LOCALIZATIONS: a text per locale, `Map<String, Map<String, String>>`.
+  localizationTexts: Type.Optional(NamedMap(Type.Record(Type.String(), Type.String()), { nullable: true })),
+  defaultRole: Type.Optional(Type.Union([RoleSchema, Type.Null()])),
+  ...fields(COLUMN_FIELDS, Name),
+  ...fields(TEXT_FIELDS, Str),
   ...fields(INT_FIELDS, Int),
   ...fields(BOOL_FIELDS, Bool),
-  ...fields(STRING_FIELDS, Str),
-  ...fields(LIST_FIELDS, StrList),
+  ...fields(COLUMN_LIST_FIELDS, () => StrList({ maxLength: NAME_MAX })),
+  ...fields(TEXT_LIST_FIELDS, StrList),
   ...fields(OBJECT_LIST_FIELDS, ObjectList),
   ...fields(OBJECT_FIELDS, AnyObject),
 });

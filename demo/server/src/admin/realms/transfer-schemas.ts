@@ -1,7 +1,7 @@
 import { Type, type Static } from "typebox";
 import type { RealmEventsConfigRepresentation } from "@keycloak/keycloak-admin-client/lib/defs/realmEventsConfigRepresentation.js";
 import type { Fits } from "../common/fits.ts";
-import { Bool, Flag, Long, Query, Representation, StrList } from "../common/schemas.ts";
+import { Bool, Flag, Long, NamedMap, Query, Representation, StrList } from "../common/schemas.ts";
 import { UserSchema } from "../users/schemas.ts";
 import { ClientSchema } from "../clients/schemas.ts";
 import { GroupSchema, RoleSchema } from "../groups-roles/schemas.ts";
@@ -42,7 +42,7 @@ export const EventsConfigSchema = Representation("RealmEventsConfigRepresentatio
 export const eventsConfigFits: Fits<Static<typeof EventsConfigSchema>, RealmEventsConfigRepresentation> = true;
 
 /** Localization texts: `Map<String, String>` with keys in a 255-character column. */
-export const LocalizationTextsSchema = Type.Record(Type.String({ maxLength: 255 }), Type.String());
+export const LocalizationTextsSchema = NamedMap(Type.String());
 /** One text, sent as text/plain. */
 export const LocalizationTextBody = Type.String();
 export const LocalizationQuery = Query({ useRealmDefaultLocaleFallback: Flag() });

@@ -6,6 +6,8 @@ import { catalog } from "./catalog.ts";
 import { features, profileInfo } from "./features.ts";
 import { cpuInfo, cryptoInfo, memoryInfo, systemInfo } from "./system-info.ts";
 import { tokenRealmName } from "./token-realm.ts";
+import { isAnyAdmin } from "./admin-check.ts";
+import { forbidden } from "../../http/errors.ts";
 
 const MASTER_REALM = "master";
 
@@ -40,13 +42,14 @@ const namesEtag = (ifNoneMatch: string | undefined, etag: string) =>
   ifNoneMatch?.split(",").some((tag) => tag.trim() === etag || tag.trim() === etag.slice(2)) ?? false;
 
 /**
- * GET /admin/serverinfo for any authenticated administrator. As in Keycloak 26,
+ * GET /admin/serverinfo for an administrator of any realm (403 for anyone else). As in Keycloak 26,
  * system, CPU and memory details go only to realm managers of the master realm;
  * managers of other realms see just the version.
  */
 export async function registerServerInfoRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   app.get("/admin/serverinfo", async (req, reply) => {
     const ctx = await adminContext(server, req, tokenRealmName(req) ?? MASTER_REALM);
+    if (!(await isAnyAdmin(server, req, ctx))) throw forbidden();
     const runtime: Record<string, unknown> = {};
     if (ctx.has("manage-realm")) {
       if (ctx.authRealm.realm === MASTER_REALM)
