@@ -2,7 +2,8 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { resolve } from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
-import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
+import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage } from "../support/browser.ts";
 import { signInToPortal } from "../support/portal.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
@@ -94,7 +95,7 @@ describe("pickers and role mapping against the server", () => {
   const requests: string[] = [];
 
   before(async () => {
-    server = await startTestServer({ args: ["--demo-pages"] });
+    server = await startTarget({ demoPages: true });
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
     ({ userId } = await seed(api));
     browser = await launchBrowser();

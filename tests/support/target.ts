@@ -1,3 +1,4 @@
+import { REAL_KEYCLOAK_EXCLUSIONS } from "../e2e/real-keycloak-exclusions.ts";
 import { demoRealmRep } from "../../demo/server/src/seed/demo-realm.ts";
 import { startKeycloakFront } from "./keycloak-front.ts";
 import { startKeycloak, type RealKeycloak } from "./real-keycloak.ts";
@@ -80,7 +81,7 @@ export async function startTarget(options: TargetOptions = {}): Promise<Target> 
  * Gets a real Keycloak ready for one test file: master's access tokens live 5 minutes (the embedded server's value:
  * the files hold one admin token for their whole run) and a fresh `demo` realm from the embedded server's seed.
  */
-async function prepareKeycloak(keycloakUrl: string, seedDemo: boolean): Promise<void> {
+export async function prepareKeycloak(keycloakUrl: string, seedDemo: boolean): Promise<void> {
   const api = adminFetch(keycloakUrl, await adminToken(keycloakUrl));
   const check = async (res: Response, what: string) => {
     if (!res.ok) throw new Error(`${what}: ${res.status} ${await res.text()}`);
@@ -90,4 +91,11 @@ async function prepareKeycloak(keycloakUrl: string, seedDemo: boolean): Promise<
   const existing = await api("/admin/realms/demo");
   if (existing.ok) await check(await api("/admin/realms/demo", { method: "DELETE" }), "delete demo");
   await check(await api("/admin/realms", { method: "POST", body: demoRealmRep() }), "import demo");
+}
+
+/** The `skip` option of a test listed in tests/e2e/real-keycloak-exclusions.ts, when running on real Keycloak. */
+export function keycloakExclusion(file: string, test: string): string | false {
+  if (!onRealKeycloak()) return false;
+  const entry = REAL_KEYCLOAK_EXCLUSIONS.find((e) => e.file === file && e.test === test);
+  return entry ? `not yet on real Keycloak: ${entry.reason}` : false;
 }
