@@ -7,6 +7,7 @@ import { routeFamilies } from "./route-families.ts";
 import { AJV_OPTIONS, isUnreadableBody, validationAnswer } from "./validation.ts";
 import { unparsableBody } from "../admin/common/body.ts";
 import { registerCompression } from "./compression.ts";
+import { registerCacheControl } from "./cache-control.ts";
 
 const BARE_STRING = /^[\w.~:@+-]+$/;
 
@@ -19,6 +20,7 @@ export async function buildApp(server: ServerContext): Promise<FastifyInstance> 
   });
   await app.register(formbody);
   registerCompression(app);
+  registerCacheControl(app);
   // Keycloak accepts text/plain bodies (credential labels, localization texts) and XML (SAML client descriptors).
   app.addContentTypeParser(["text/plain", "application/xml", "text/xml"], { parseAs: "string" }, (_req, body, done) =>
     done(null, body),
