@@ -8,7 +8,10 @@ import { markAdminCliAsConsoleClient, screenshot } from "./organizations-support
 
 export const TIMEOUT = 20_000;
 
-export type Api = (path: string, init?: { method?: string; body?: unknown }) => Promise<Response>;
+export type Api = (
+  path: string,
+  init?: { method?: string; body?: unknown; headers?: Record<string, string> },
+) => Promise<Response>;
 export type Json = Record<string, unknown>;
 
 /** The admin API as the master admin; a new token once the last one is about to expire. */

@@ -2,8 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { resolve } from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
-import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
-import { startTarget } from "../support/target.ts";
+import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage } from "../support/browser.ts";
 import { signInToPortal } from "../support/portal.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
@@ -95,7 +94,8 @@ describe("pickers and role mapping against the server", () => {
   const requests: string[] = [];
 
   before(async () => {
-    server = await startTarget({ demoPages: true });
+    // embedded server only (not on KC_TARGET=keycloak): the catalogue page signs in through the demo portal's backend
+    server = await startTestServer({ args: ["--demo-pages"] });
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
     ({ userId } = await seed(api));
     browser = await launchBrowser();

@@ -78,8 +78,9 @@ export async function startTarget(options: TargetOptions = {}): Promise<Target> 
 }
 
 /**
- * Gets a real Keycloak ready for one test file: master's access tokens live 5 minutes (the embedded server's value:
- * the files hold one admin token for their whole run) and a fresh `demo` realm from the embedded server's seed.
+ * Gets a real Keycloak ready for one test file as the embedded server starts: master's access tokens live 5 minutes
+ * (the files hold one admin token for their whole run; Keycloak's own default is 1), admin/admin is a permanent
+ * administrator, and a fresh `demo` realm from the embedded server's seed.
  */
 export async function prepareKeycloak(keycloakUrl: string, seedDemo: boolean): Promise<void> {
   const api = adminFetch(keycloakUrl, await adminToken(keycloakUrl));
@@ -87,6 +88,16 @@ export async function prepareKeycloak(keycloakUrl: string, seedDemo: boolean): P
     if (!res.ok) throw new Error(`${what}: ${res.status} ${await res.text()}`);
   };
   await check(await api("/admin/realms/master", { method: "PUT", body: { accessTokenLifespan: 300 } }), "master");
+  // the bootstrap admin is a permanent administrator, as the embedded server seeds it (not is_temporary_admin)
+  const [admin] = (await (await api("/admin/realms/master/users?username=admin&exact=true")).json()) as {
+    id: string;
+    attributes?: Record<string, string[]>;
+  }[];
+  if (admin?.attributes?.is_temporary_admin)
+    await check(
+      await api(`/admin/realms/master/users/${admin.id}`, { method: "PUT", body: { attributes: {} } }),
+      "admin",
+    );
   if (!seedDemo) return;
   const existing = await api("/admin/realms/demo");
   if (existing.ok) await check(await api("/admin/realms/demo", { method: "DELETE" }), "delete demo");
