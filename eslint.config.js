@@ -67,6 +67,7 @@ export default tseslint.config(
       "node_modules/**",
       "test-results/**",
       ".data/**",
+      ".cache/**",
       "bench/upstream-console/dist/**",
       // Each host app under demo/hosts is its own project, checked by its own build (tsc, vue-tsc, ng build).
       "demo/hosts/**",

@@ -1,7 +1,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
+import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { fromBase32, totp } from "../support/otp.ts";
@@ -68,7 +69,7 @@ describe("authentication flows in the console", () => {
     );
 
   before(async () => {
-    server = await startTestServer({ args: ["--demo-pages"] });
+    server = await startTarget({ demoPages: true });
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
     await markAdminCliAsConsoleClient(api, "master");

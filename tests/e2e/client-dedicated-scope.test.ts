@@ -1,7 +1,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
+import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { screenshot, waitForTable, withFailureShot } from "./organizations-support.ts";
@@ -36,7 +37,7 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
   };
 
   before(async () => {
-    server = await startTestServer({ args: ["--demo-pages"] });
+    server = await startTarget({ demoPages: true });
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
     // Keycloak 26 keeps attributes outside the user profile only when unmanaged attributes are enabled.

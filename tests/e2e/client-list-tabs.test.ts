@@ -1,7 +1,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
+import { startTarget, keycloakExclusion } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { markAdminCliAsConsoleClient, screenshot, withFailureShot } from "./organizations-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
@@ -29,7 +30,7 @@ describe("clients list tabs: initial access tokens, client registration, SAML im
     assert.deepEqual(await seriousAxeViolations(page, HOST, INNER), [], what);
 
   before(async () => {
-    server = await startTestServer({ args: ["--demo-pages"] });
+    server = await startTarget({ demoPages: true });
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
     await markAdminCliAsConsoleClient(api, "master");
@@ -45,41 +46,50 @@ describe("clients list tabs: initial access tokens, client registration, SAML im
     await server?.dispose();
   });
 
-  it("creates an initial access token, shows it once, lists it and deletes it", async () => {
-    await withFailureShot(page, "initial-access-token", async () => {
-      await page.goto(console("clients/initial-access-token"));
-      await page.getByText("No initial access tokens").waitFor();
-      await noSeriousViolations("initial access tokens (empty)");
-      await page.getByRole("button", { name: "Create" }).first().click();
-      await page.getByRole("heading", { level: 1, name: "Create initial access token" }).waitFor();
-      await page.getByRole("spinbutton", { name: "Count" }).fill("3");
-      await noSeriousViolations("create initial access token");
-      await screenshot(page, "initial-access-token-create");
-      await page.getByRole("button", { name: "Save" }).click();
-      const modal = page.getByRole("dialog", { name: "Initial access token details" });
-      await modal.waitFor();
-      await modal.getByText("can not be retrieved later").waitFor();
-      const token = await modal.getByRole("textbox", { name: "Initial access token" }).inputValue();
-      assert.match(token, /^[\w-]+\.[\w-]+$/);
-      await noSeriousViolations("new token modal");
-      await screenshot(page, "initial-access-token-modal");
-      await modal.locator("footer").getByRole("button", { name: "Close" }).click();
+  it(
+    "creates an initial access token, shows it once, lists it and deletes it",
+    {
+      skip: keycloakExclusion(
+        "tests/e2e/client-list-tabs.test.ts",
+        "creates an initial access token, shows it once, lists it and deletes it",
+      ),
+    },
+    async () => {
+      await withFailureShot(page, "initial-access-token", async () => {
+        await page.goto(console("clients/initial-access-token"));
+        await page.getByText("No initial access tokens").waitFor();
+        await noSeriousViolations("initial access tokens (empty)");
+        await page.getByRole("button", { name: "Create" }).first().click();
+        await page.getByRole("heading", { level: 1, name: "Create initial access token" }).waitFor();
+        await page.getByRole("spinbutton", { name: "Count" }).fill("3");
+        await noSeriousViolations("create initial access token");
+        await screenshot(page, "initial-access-token-create");
+        await page.getByRole("button", { name: "Save" }).click();
+        const modal = page.getByRole("dialog", { name: "Initial access token details" });
+        await modal.waitFor();
+        await modal.getByText("can not be retrieved later").waitFor();
+        const token = await modal.getByRole("textbox", { name: "Initial access token" }).inputValue();
+        assert.match(token, /^[\w-]+\.[\w-]+$/);
+        await noSeriousViolations("new token modal");
+        await screenshot(page, "initial-access-token-modal");
+        await modal.locator("footer").getByRole("button", { name: "Close" }).click();
 
-      const row = page.getByRole("row").filter({ hasText: token.split(".")[0]! });
-      await row.waitFor();
-      assert.match(await row.innerText(), /\b3\s+3\b/);
-      await screenshot(page, "initial-access-token-list");
-      await row.getByRole("button", { name: /actions/i }).click();
-      await page.getByRole("menuitem", { name: "Delete" }).click();
-      await page
-        .getByRole("dialog", { name: /Delete initial access token\?/ })
-        .getByRole("button", { name: "Delete" })
-        .click();
-      await page.getByText("Initial access token deleted successfully").first().waitFor();
-      await page.getByText("No initial access tokens").waitFor();
-      assert.deepEqual(await (await api(`${REALM}/clients-initial-access`)).json(), []);
-    });
-  });
+        const row = page.getByRole("row").filter({ hasText: token.split(".")[0]! });
+        await row.waitFor();
+        assert.match(await row.innerText(), /\b3\s+3\b/);
+        await screenshot(page, "initial-access-token-list");
+        await row.getByRole("button", { name: /actions/i }).click();
+        await page.getByRole("menuitem", { name: "Delete" }).click();
+        await page
+          .getByRole("dialog", { name: /Delete initial access token\?/ })
+          .getByRole("button", { name: "Delete" })
+          .click();
+        await page.getByText("Initial access token deleted successfully").first().waitFor();
+        await page.getByText("No initial access tokens").waitFor();
+        assert.deepEqual(await (await api(`${REALM}/clients-initial-access`)).json(), []);
+      });
+    },
+  );
 
   it("adds an anonymous client registration policy, edits it and deletes it", async () => {
     await withFailureShot(page, "client-registration", async () => {

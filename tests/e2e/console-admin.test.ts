@@ -1,7 +1,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { adminToken, type TestServer } from "../support/server.ts";
+import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 
 const TIMEOUT = 20_000;
@@ -14,7 +15,7 @@ describe("console as the master admin", () => {
   const problems: string[] = [];
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTarget();
     browser = await launchBrowser();
     ({ page } = await newPage(browser));
     page.setDefaultTimeout(TIMEOUT);

@@ -1,7 +1,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import { type TestServer } from "../support/server.ts";
+import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 
 const TIMEOUT = 20_000;
@@ -12,7 +13,7 @@ describe("console as the demo realm's helpdesk user", () => {
   let page: Page;
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTarget();
     browser = await launchBrowser();
     ({ page } = await newPage(browser));
     page.setDefaultTimeout(TIMEOUT);

@@ -1,7 +1,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
+import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 
@@ -16,7 +17,7 @@ describe("console shell", () => {
   let api: ReturnType<typeof adminFetch>;
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTarget();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
     browser = await launchBrowser();
     ({ page } = await newPage(browser));

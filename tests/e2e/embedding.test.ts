@@ -4,7 +4,8 @@ import { createServer, type Server } from "node:http";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { adminFetch, adminToken, freePort, startTestServer, type TestServer } from "../support/server.ts";
+import { adminFetch, adminToken, freePort, type TestServer } from "../support/server.ts";
+import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { screenshot, waitForTable } from "./organizations-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
@@ -123,7 +124,7 @@ describe("embedding <kc-users-admin> on a product team's page with its own clien
   };
 
   before(async () => {
-    server = await startTestServer({ args: ["--demo-pages"] });
+    server = await startTarget({ demoPages: true });
     const port = await freePort();
     portalUrl = `http://127.0.0.1:${port}`;
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));

@@ -193,7 +193,13 @@ describe("realm settings: keys tab", () => {
     });
     assert.equal(mapped.status, 204, await mapped.text());
     assert.equal(
-      (await api("/admin/realms/demo/localization/en/realmName", { method: "PUT", body: "Demo realm" })).status,
+      (
+        await api("/admin/realms/demo/localization/en/realmName", {
+          method: "PUT",
+          body: "Demo realm",
+          headers: { "content-type": "text/plain" }, // Keycloak takes only text/plain here (415 otherwise)
+        })
+      ).status,
       204,
     );
 

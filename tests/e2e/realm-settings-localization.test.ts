@@ -88,6 +88,7 @@ describe("realm settings: localization tab", () => {
     const put = await suite.api("/admin/realms/demo/localization/de/usersExplain", {
       method: "PUT",
       body: "Alle Menschen dieses Realms.",
+      headers: { "content-type": "text/plain" }, // Keycloak takes only text/plain here (415 otherwise)
     });
     assert.equal(put.status, 204);
     const page = await openConsoleTab(suite, "localization");

@@ -1,13 +1,17 @@
 import assert from "node:assert/strict";
 import type { Browser, Locator, Page } from "playwright-core";
-import { adminFetch, startTestServer, type TestServer } from "../support/server.ts";
+import { adminFetch, type TestServer } from "../support/server.ts";
+import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { markAdminCliAsConsoleClient, screenshot } from "./organizations-support.ts";
 
 export const TIMEOUT = 20_000;
 
-export type Api = (path: string, init?: { method?: string; body?: unknown }) => Promise<Response>;
+export type Api = (
+  path: string,
+  init?: { method?: string; body?: unknown; headers?: Record<string, string> },
+) => Promise<Response>;
 export type Json = Record<string, unknown>;
 
 /** The admin API as the master admin; a new token once the last one is about to expire. */
@@ -53,7 +57,7 @@ export interface RealmSettingsSuite {
 }
 
 export async function startSuite(): Promise<RealmSettingsSuite> {
-  const server = await startTestServer({ args: ["--demo-pages"] });
+  const server = await startTarget({ demoPages: true });
   const browser = await launchBrowser();
   const api = masterAdminApi(server.baseUrl);
   await markAdminCliAsConsoleClient(api, "master");

@@ -1,7 +1,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import { type TestServer } from "../support/server.ts";
+import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import {
   EMBEDDED_ADMIN_CLIENT,
@@ -48,7 +49,7 @@ describe("realm roles", () => {
   };
 
   before(async () => {
-    server = await startTestServer({ args: ["--demo-pages"] });
+    server = await startTarget({ demoPages: true });
     api = await adminApi(server.baseUrl);
     await createEmbeddedAdminClient(api);
     assert.equal(

@@ -94,6 +94,7 @@ describe("pickers and role mapping against the server", () => {
   const requests: string[] = [];
 
   before(async () => {
+    // embedded server only (not on KC_TARGET=keycloak): the catalogue page signs in through the demo portal's backend
     server = await startTestServer({ args: ["--demo-pages"] });
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
     ({ userId } = await seed(api));

@@ -124,15 +124,15 @@ describe("brute force detection", () => {
       id: string;
     }[];
     const id = users[0]!.id;
-    assert.equal((await passwordGrant("demo", "judy.chen", "bad")).status, 401);
-    assert.equal((await passwordGrant("demo", "judy.chen", "bad")).status, 401);
+    assert.equal((await passwordGrant("demo", "judy.chen", "bad")).status, 400);
+    assert.equal((await passwordGrant("demo", "judy.chen", "bad")).status, 400);
     const status = (await (
       await admin(`/admin/realms/demo/attack-detection/brute-force/users/${id}`)
     ).json()) as Record<string, unknown>;
     assert.equal(status.numFailures, 2);
     assert.equal(status.disabled, true);
     assert.equal(status.lastIPFailure, "127.0.0.1");
-    assert.equal((await passwordGrant("demo", "judy.chen", "password")).status, 401);
+    assert.equal((await passwordGrant("demo", "judy.chen", "password")).status, 400);
     assert.equal(
       (await admin(`/admin/realms/demo/attack-detection/brute-force/users/${id}`, { method: "DELETE" })).status,
       204,

@@ -113,7 +113,7 @@ describe("authentication admin API", () => {
     assert.deepEqual(
       list.map((e) => [e.displayName, e.level, e.requirement]),
       [
-        ["Username Password Form", 0, "DISABLED"],
+        ["Username Password Form", 0, "REQUIRED"], // its only choice in Keycloak 26.7
         ["my sub", 0, "DISABLED"],
         ["OTP Form", 1, "DISABLED"],
       ],

@@ -102,7 +102,7 @@ describe("realm create / read / update / delete", () => {
 
   test("duplicate name is 409, missing name 400, unknown realm 404", async () => {
     const dup = await json(await createRealm({ realm: "acme" }), 409);
-    assert.equal(dup.errorMessage, "Conflict detected. See logs for details");
+    assert.equal(dup.errorMessage, "Realm acme already exists");
     await json(await createRealm({ displayName: "no name" }), 400);
     const missing = await api("/admin/realms/nope");
     assert.equal(missing.status, 404);

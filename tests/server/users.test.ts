@@ -109,6 +109,7 @@ describe("users: create, read, update, delete", () => {
     assert.ok(user.createdTimestamp > 0);
     assert.deepEqual(user.access, {
       manageGroupMembership: true,
+      resetPassword: true,
       view: true,
       mapRoles: true,
       impersonate: true,
@@ -371,7 +372,7 @@ describe("users: credentials", () => {
     const ok = await passwordGrant("signer", "s3cret!");
     assert.equal(ok.status, 200, await ok.clone().text());
     assert.ok(((await ok.json()) as { access_token: string }).access_token);
-    assert.equal((await passwordGrant("signer", "wrong")).status, 401);
+    assert.equal((await passwordGrant("signer", "wrong")).status, 400);
   });
 
   test("reset-password: temporary adds UPDATE_PASSWORD, a permanent one removes it, empty is 400", async () => {
@@ -656,6 +657,7 @@ describe("users: permissions", () => {
     const users = await json<User[]>(await viewer(`${base}/users?username=viewer&exact=true`));
     assert.deepEqual(users[0].access, {
       manageGroupMembership: false,
+      resetPassword: false,
       view: true,
       mapRoles: false,
       impersonate: false,

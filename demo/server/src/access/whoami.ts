@@ -53,7 +53,7 @@ export async function registerWhoAmI(app: FastifyInstance, server: ServerContext
         azp !== ADMIN_CONSOLE_CLIENT_ID &&
         (!identity.client || clientAttribute(identity.client, "security.admin.console") !== "true")
       )
-        throw forbidden();
+        throw new HttpError(403, { error: `Token issued for an application that is not the admin console: ${azp}` });
 
       const user = identity.user;
       const realmAccess: Record<string, string[]> = {};

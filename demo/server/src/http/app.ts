@@ -9,6 +9,7 @@ import { AJV_OPTIONS, isUnreadableBody, validationAnswer } from "./validation.ts
 import { unparsableBody } from "../admin/common/body.ts";
 import { registerCompression } from "./compression.ts";
 import { BODY_LIMIT_BYTES, dropPrototypeKeys, maxDepthFor, nestsDeeperThan } from "./body-limits.ts";
+import { registerCacheControl } from "./cache-control.ts";
 
 const BARE_STRING = /^[\w.~:@+-]+$/;
 
@@ -21,6 +22,7 @@ export async function buildApp(server: ServerContext): Promise<FastifyInstance> 
   });
   await app.register(formbody);
   registerCompression(app);
+  registerCacheControl(app);
   // Keycloak accepts text/plain bodies (credential labels, localization texts) and XML (SAML client descriptors).
   app.addContentTypeParser(["text/plain", "application/xml", "text/xml"], { parseAs: "string" }, (_req, body, done) =>
     done(null, body),

@@ -15,8 +15,7 @@ export const fieldErrors = (errors: { field: string; errorMessage: string; param
   errors.length === 1 ? new HttpError(400, { ...errors[0] }) : new HttpError(400, { errors });
 export const unauthorized = () => new HttpError(401, { error: "HTTP 401 Unauthorized" });
 export const forbidden = () => new HttpError(403, { error: "HTTP 403 Forbidden" });
-export const notFound = (errorMessage = "HTTP 404 Not Found") =>
-  new HttpError(404, { error: errorMessage, errorMessage });
+export const notFound = (errorMessage = "HTTP 404 Not Found") => new HttpError(404, { error: errorMessage });
 export const conflict = (errorMessage: string) => new HttpError(409, { errorMessage });
 /** Keycloak's answer to a JAX-RS WebApplicationException with a message (e.g. BadRequestException("Empty password")). */
 export const webError = (status: number, message: string) =>

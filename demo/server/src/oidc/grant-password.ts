@@ -11,7 +11,7 @@ import { clearLoginFailures, isLockedOut, recordLoginFailure } from "../access/b
 import { startUserSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
 
-const invalidCredentials = () => oauthError(401, "invalid_grant", "Invalid user credentials");
+const invalidCredentials = () => oauthError(400, "invalid_grant", "Invalid user credentials");
 
 /** Resource owner password credentials (direct access grant). */
 export async function passwordGrant(

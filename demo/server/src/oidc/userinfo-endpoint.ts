@@ -21,6 +21,13 @@ async function userinfo(
   req: FastifyRequest<{ Params: { realm: string } }>,
   reply: FastifyReply,
 ) {
+  // no token at all: Keycloak's bare challenge, no error and an empty body
+  if (!req.headers.authorization)
+    return reply
+      .status(401)
+      .header("www-authenticate", `Bearer realm="${req.params.realm}"`)
+      .type("text/plain")
+      .send("");
   let identity;
   try {
     identity = await authenticateBearer(server, req);

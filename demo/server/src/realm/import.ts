@@ -45,8 +45,8 @@ export async function importRealm(
   if (!name) throw badRequest("Realm name cannot be empty");
   checkRealmName(name);
   checkPasswordPolicy(typeof input.passwordPolicy === "string" ? input.passwordPolicy : undefined);
-  if (realmByName(db, name) || (input.id && db.get("realms", input.id)))
-    throw conflict("Conflict detected. See logs for details");
+  if (realmByName(db, name)) throw conflict(`Realm ${name} already exists`);
+  if (input.id && db.get("realms", input.id)) throw conflict("Conflict detected. See logs for details");
   const rep = withTemplateDefaults(withLegacyRealmKeys({ ...input, realm: name }));
   const realmId = input.id ?? newId();
   const ctx = new ImportContext(db, realmId);
@@ -68,7 +68,7 @@ export async function importRealm(
   const realm = realmRecord(ctx, rep, name);
 
   // another import of the same name may have finished while passwords were hashed
-  if (realmByName(db, name)) throw conflict("Conflict detected. See logs for details");
+  if (realmByName(db, name)) throw conflict(`Realm ${name} already exists`);
   await db.write((tx) => {
     tx.put("realms", realm);
     for (const [table, record] of ctx.records) tx.put(table, record as never);

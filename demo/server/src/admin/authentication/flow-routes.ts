@@ -160,6 +160,7 @@ export async function registerFlowRoutes(app: FastifyInstance, server: ServerCon
       for (const c of configs) tx.put("authenticatorConfigs", c);
     });
     await adminEvent(server, ctx, "CREATE", "AUTH_FLOW", `authentication/flows/${source.alias}/copy`, { newName });
-    return created(reply, server, adminPath(ctx.realm.realm, "authentication", "flows", copy.id));
+    // Keycloak builds this Location from the request's own path: …/flows/{alias}/copy/{new id}
+    return created(reply, server, adminPath(ctx.realm.realm, "authentication", "flows", source.alias, "copy", copy.id));
   });
 }

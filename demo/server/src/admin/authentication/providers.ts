@@ -143,6 +143,7 @@ export function requirementChoices(
     return ["REQUIRED", "ALTERNATIVE", "DISABLED", "CONDITIONAL"];
   }
   if (parentProviderId === "form-flow") return ["REQUIRED", "DISABLED"];
+  if (providerId === "auth-username-password-form") return ["REQUIRED"];
   if (providerId?.startsWith("conditional-")) return ["REQUIRED", "DISABLED"];
   if (parentProviderId === "client-flow") return ["ALTERNATIVE", "REQUIRED", "DISABLED"];
   return ["REQUIRED", "ALTERNATIVE", "DISABLED"];

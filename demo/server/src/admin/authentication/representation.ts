@@ -77,7 +77,7 @@ export function executionInfos(
       infos.push({
         ...common,
         displayName: sub.alias,
-        description: sub.description ?? "",
+        ...(sub.description ? { description: sub.description } : {}),
         configurable: false,
         authenticationFlow: true,
         ...(sub.providerId === "form-flow"
@@ -92,8 +92,8 @@ export function executionInfos(
     const config = configOfExecution(server, realm, e);
     infos.push({
       ...common,
+      // Keycloak 26.7 sends no description for a step (its provider's help text is in the providers list)
       displayName: provider?.displayName ?? e.authenticator ?? "",
-      description: provider?.description ?? "",
       configurable: (provider?.properties.length ?? 0) > 0,
       providerId: e.authenticator,
       ...(config ? { authenticationConfig: config.id, alias: config.alias } : {}),

@@ -22,10 +22,3 @@ export function scopeAttributes(value: unknown): Record<string, string | null> {
     attributes[key] = raw === null || raw === undefined ? null : String(raw);
   return attributes;
 }
-
-/** What Keycloak's OIDC protocol adds to every OIDC client scope it creates or updates. */
-export function withProtocolDefaults(protocol: string, attributes: Record<string, string>): Record<string, string> {
-  if (protocol === "openid-connect" && attributes["include.in.token.scope"] === undefined)
-    attributes["include.in.token.scope"] = "true";
-  return attributes;
-}

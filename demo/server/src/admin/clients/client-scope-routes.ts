@@ -7,12 +7,7 @@ import { newId } from "../../common/ids.ts";
 import { clientScopeByName, requireClientScope } from "./lookups.ts";
 import { clientScopeRepresentation } from "./representations.ts";
 import { mapperFromRepresentation } from "./mapper-input.ts";
-import {
-  scopeAttributes,
-  validateScopeName,
-  validateScopeProtocol,
-  withProtocolDefaults,
-} from "./client-scope-input.ts";
+import { scopeAttributes, validateScopeName, validateScopeProtocol } from "./client-scope-input.ts";
 import { adminPath, created, noContent } from "../common/reply.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { objectBody } from "../common/body.ts";
@@ -46,7 +41,7 @@ export async function registerClientScopeRoutes(app: FastifyInstance, server: Se
       realmId: ctx.realm.id,
       name,
       protocol,
-      attributes: withProtocolDefaults(protocol, attributes),
+      attributes,
       protocolMappers: Array.isArray(input.protocolMappers)
         ? input.protocolMappers.map((m) => mapperFromRepresentation(m, protocol))
         : [],
@@ -84,7 +79,6 @@ export async function registerClientScopeRoutes(app: FastifyInstance, server: Se
         if (value === null) delete scope.attributes[key];
         else scope.attributes[key] = value;
       }
-      withProtocolDefaults(protocol, scope.attributes);
       tx.put("clientScopes", scope);
     });
     await adminEvent(server, ctx, "UPDATE", "CLIENT_SCOPE", `client-scopes/${scope.id}`, input);

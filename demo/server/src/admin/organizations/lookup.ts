@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import { adminContext, type AdminRequestContext } from "../../access/admin-context.ts";
 import type { OrganizationRecord, RealmRecord } from "../../store/types.ts";
-import { notFound } from "../../http/errors.ts";
+import { HttpError, notFound } from "../../http/errors.ts";
 import { paramsOf } from "../common/query.ts";
 
 export function organizationsEnabled(realm: RealmRecord): boolean {
@@ -13,7 +13,9 @@ export function organizationsEnabled(realm: RealmRecord): boolean {
 export async function organizationsContext(server: ServerContext, req: FastifyRequest): Promise<AdminRequestContext> {
   const ctx = await adminContext(server, req, paramsOf(req).realm);
   ctx.require("manage-realm");
-  if (!organizationsEnabled(ctx.realm)) throw notFound("Organizations not enabled for this realm.");
+  if (!organizationsEnabled(ctx.realm))
+    // Keycloak answers this one through ErrorResponse: errorMessage, not error
+    throw new HttpError(404, { errorMessage: "Organizations not enabled for this realm." });
   return ctx;
 }
 

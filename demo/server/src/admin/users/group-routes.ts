@@ -73,7 +73,7 @@ export async function registerUserGroupRoutes(app: FastifyInstance, server: Serv
     const max = intParam(query, "max") ?? -1;
     const groups = userGroups(db, ctx, user, stringParam(query, "search"));
     const page = max >= 0 ? groups.slice(first, first + max) : groups.slice(first);
-    return page.map((g) => groupRepresentation(db, ctx, g, brief));
+    return page.map((g) => ({ subGroups: [], ...groupRepresentation(db, ctx, g, brief) }));
   });
 
   app.get(`${USER}/groups/count`, { schema: { querystring: ListQuery } }, async (req) => {

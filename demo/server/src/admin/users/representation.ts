@@ -11,6 +11,7 @@ export function userAccess(ctx: AdminRequestContext) {
   const manage = ctx.has("manage-users");
   return {
     manageGroupMembership: manage,
+    resetPassword: manage,
     view: manage || ctx.has("view-users"),
     mapRoles: manage,
     impersonate: ctx.has("impersonation"),

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from "fastify";
+
+/** The 201 answers that Keycloak sends with `Cache-Control: no-cache` (its other creates send none). */
+const NO_CACHE_CREATES = /\/(client-scopes|children|copy)$/;
+/** The deletes that Keycloak answers without one: a realm, a group, an organization. */
+const BARE_DELETES = /^\/admin\/realms\/[^/]+$|\/(groups|organizations)\/[^/]+$/;
+const TOKEN_OR_USERINFO = /^\/realms\/[^/]+\/protocol\/openid-connect\/(token|userinfo)$/;
+const DISCOVERY = /^\/realms\/[^/]+\/\.well-known\/openid-configuration$/;
+
+/** The Cache-Control a Keycloak 26.7 answer of this request carries, if any (recorded in tests/conformance). */
+function keycloakCacheControl(method: string, path: string, status: number): string | undefined {
+  if (TOKEN_OR_USERINFO.test(path)) return "no-store";
+  if (DISCOVERY.test(path)) return "no-cache, must-revalidate, no-transform, no-store";
+  if (!path.startsWith("/admin/realms")) return undefined;
+  if (method === "DELETE" && BARE_DELETES.test(path)) return undefined;
+  if (status === 200 || status === 204 || (status === 201 && NO_CACHE_CREATES.test(path))) return "no-cache";
+  return undefined; // errors and the other creates
+}
+
+/**
+ * Keycloak's Cache-Control on admin REST answers (`no-cache` on success, none on an error), token and userinfo
+ * answers (`no-store`) and discovery; a route that sets its own (server info's revalidation) keeps it.
+ */
+export function registerCacheControl(app: FastifyInstance): void {
+  app.addHook("onSend", async (req, reply, payload) => {
+    if (reply.hasHeader("cache-control")) return payload;
+    const value = keycloakCacheControl(req.method, req.url.split("?")[0]!, reply.statusCode);
+    if (value) reply.header("cache-control", value);
+    return payload;
+  });
+}

@@ -1,0 +1,177 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { freePort } from "./server.ts";
+
+/** The Keycloak release the tests run against (the newest 26.x that Maven Central serves here). */
+export const KEYCLOAK_VERSION = "26.7.3";
+const ARTIFACT = `org.keycloak:keycloak-quarkus-dist:${KEYCLOAK_VERSION}:zip`;
+const root = resolve(import.meta.dirname, "../..");
+const CACHE = join(root, ".cache");
+export const KEYCLOAK_HOME = join(CACHE, `keycloak-${KEYCLOAK_VERSION}`);
+
+/**
+ * Build-time options baked in once per cache folder by `kc.sh build`, so every start can be `start --optimized`
+ * (about 10 s here instead of the 40 s or more of `start-dev`, which re-augments on each start). Features: Keycloak
+ * 26's defaults already hold what the built screens use (organization, admin-fine-grained-authz:v2, client
+ * policies, authorization); `KC_KEYCLOAK_FEATURES` adds more (a changed value rebuilds).
+ */
+function buildOptions(): string[] {
+  const features = process.env.KC_KEYCLOAK_FEATURES;
+  return ["--db=dev-file", "--health-enabled=true", ...(features ? [`--features=${features}`] : [])];
+}
+
+export interface RealKeycloak {
+  /** Keycloak's own address (http://127.0.0.1:port), no path. */
+  url: string;
+  managementUrl: string;
+  /** Milliseconds from spawn to /health/ready. */
+  startupMs: number;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const has = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: "ignore" }).status === 0;
+
+/** Why a real Keycloak cannot run here (no Java, no Maven), or undefined when it can. */
+export function missingTools(): string | undefined {
+  const missing: string[] = [];
+  if (!has("java", ["-version"])) missing.push("Java (a JDK 17, 21 or 25 as `java` on PATH)");
+  if (!existsSync(distributionZip()) && !has("mvn", ["-v"]))
+    missing.push("Maven (`mvn` on PATH, to fetch " + ARTIFACT + ")");
+  return missing.length ? `missing ${missing.join(" and ")}` : undefined;
+}
+
+function localRepository(): string {
+  return process.env.MAVEN_REPO_LOCAL ?? join(homedir(), ".m2", "repository");
+}
+
+function distributionZip(): string {
+  return join(
+    localRepository(),
+    "org/keycloak/keycloak-quarkus-dist",
+    KEYCLOAK_VERSION,
+    `keycloak-quarkus-dist-${KEYCLOAK_VERSION}.zip`,
+  );
+}
+
+function run(cmd: string, args: string[], cwd = root): { ok: boolean; output: string } {
+  const result = spawnSync(cmd, args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  return { ok: result.status === 0, output: `${result.stdout ?? ""}${result.stderr ?? ""}${result.error ?? ""}` };
+}
+
+/** The distribution zip in the local Maven repository: fetched through Maven when missing, retried once. */
+function fetchDistribution(log: (line: string) => void): string {
+  const zip = distributionZip();
+  if (existsSync(zip)) return zip;
+  const args = ["-q", "-B", "dependency:get", `-Dartifact=${ARTIFACT}`, "-Dtransitive=false"];
+  if (process.env.MAVEN_REPO_LOCAL) args.push(`-Dmaven.repo.local=${process.env.MAVEN_REPO_LOCAL}`);
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    log(`keycloak: fetching ${ARTIFACT} through Maven (attempt ${attempt})`);
+    const result = run("mvn", args);
+    if (result.ok && existsSync(zip)) return zip;
+    log(result.output.slice(-2000));
+  }
+  throw new Error(`could not fetch ${ARTIFACT} through Maven (tried twice); see the output above`);
+}
+
+/**
+ * Makes `.cache/keycloak-<version>/` hold the unzipped distribution, built (`kc.sh build`) with the options above.
+ * Cheap when done: a marker file records the options of the last build.
+ */
+export function ensureKeycloak(log: (line: string) => void = console.log): string {
+  const marker = join(KEYCLOAK_HOME, ".built-with");
+  const options = buildOptions().join(" ");
+  if (existsSync(marker) && readFileSync(marker, "utf8") === options) return KEYCLOAK_HOME;
+  const started = Date.now();
+  if (!existsSync(join(KEYCLOAK_HOME, "bin", "kc.sh"))) {
+    const zip = fetchDistribution(log);
+    mkdirSync(CACHE, { recursive: true });
+    rmSync(KEYCLOAK_HOME, { recursive: true, force: true });
+    // unzip where Debian has it, else the JDK's jar tool (which keeps no file modes: kc.sh is made executable)
+    const unzipped = has("unzip", ["-v"])
+      ? run("unzip", ["-q", "-o", zip, "-d", CACHE])
+      : run("jar", ["xf", zip], CACHE);
+    if (!unzipped.ok) throw new Error(`could not unzip ${zip}:\n${unzipped.output}`);
+    run("chmod", ["+x", join(KEYCLOAK_HOME, "bin", "kc.sh")]);
+  }
+  log(`keycloak: kc.sh build ${options}`);
+  const built = run(join(KEYCLOAK_HOME, "bin", "kc.sh"), ["build", ...buildOptions()], KEYCLOAK_HOME);
+  if (!built.ok) throw new Error(`kc.sh build failed:\n${built.output.slice(-4000)}`);
+  writeFileSync(marker, options);
+  log(`keycloak: distribution ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return KEYCLOAK_HOME;
+}
+
+/**
+ * Starts the built Keycloak on free ports (http and management) with the bootstrap administrator admin/admin and a
+ * throw-away H2 database, and waits for /health/ready. `stop()` ends the whole process group and deletes the data.
+ */
+export async function startKeycloak(log: (line: string) => void = console.log): Promise<RealKeycloak> {
+  const home = ensureKeycloak(log);
+  const [port, managementPort] = [await freePort(), await freePort()];
+  const dataDir = mkdtempSync(join(tmpdir(), "kc-real-"));
+  const url = `http://127.0.0.1:${port}`;
+  const managementUrl = `http://127.0.0.1:${managementPort}`;
+  const started = Date.now();
+  const child: ChildProcess = spawn(
+    join(home, "bin", "kc.sh"),
+    [
+      "start",
+      "--optimized",
+      "--http-enabled=true",
+      "--http-host=127.0.0.1",
+      `--http-port=${port}`,
+      `--http-management-port=${managementPort}`,
+      "--hostname-strict=false",
+      `--db-url=jdbc:h2:file:${join(dataDir, "keycloakdb")};NON_KEYWORDS=VALUE`,
+      "--log-level=WARN",
+    ],
+    {
+      cwd: home,
+      detached: true, // its own process group: kc.sh runs java as a child, and stop() signals both
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, KC_BOOTSTRAP_ADMIN_USERNAME: "admin", KC_BOOTSTRAP_ADMIN_PASSWORD: "admin" },
+    },
+  );
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const exited = new Promise<void>((ok) => child.once("exit", () => ok()));
+  const signal = (sig: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, sig);
+    } catch {
+      /* already gone */
+    }
+  };
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      signal("SIGTERM");
+      const timer = setTimeout(() => signal("SIGKILL"), 20_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (;;) {
+    if (child.exitCode !== null) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`Keycloak exited (${child.exitCode}) while starting:\n${output.slice(-4000)}`);
+    }
+    try {
+      if ((await fetch(`${managementUrl}/health/ready`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() - started > 180_000) {
+      await stop();
+      throw new Error(`Keycloak did not become ready in 180 s:\n${output.slice(-4000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const startupMs = Date.now() - started;
+  log(`keycloak: ${KEYCLOAK_VERSION} ready at ${url} in ${(startupMs / 1000).toFixed(1)} s`);
+  return { url, managementUrl, startupMs, output: () => output, stop };
+}
