@@ -21,7 +21,7 @@ const BASE = "/admin/realms/:realm/organizations";
 
 export async function registerOrganizationRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   app.get(BASE, { schema: { querystring: OrganizationListQuery } }, async (req) => {
-    const ctx = await organizationsContext(server, req);
+    const ctx = await organizationsContext(server, req, "query-organizations");
     const query = queryOf(req);
     const brief = boolParam(query, "briefRepresentation") ?? true;
     const matches = filterOrganizations(server.db.list("organizations", ctx.realm.id), query);
@@ -31,7 +31,7 @@ export async function registerOrganizationRoutes(app: FastifyInstance, server: S
   });
 
   app.get(`${BASE}/count`, { schema: { querystring: OrganizationListQuery } }, async (req) => {
-    const ctx = await organizationsContext(server, req);
+    const ctx = await organizationsContext(server, req, "query-organizations");
     return filterOrganizations(server.db.list("organizations", ctx.realm.id), queryOf(req)).length;
   });
 
