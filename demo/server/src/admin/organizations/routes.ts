@@ -15,6 +15,7 @@ import { filterOrganizations } from "./search.ts";
 import { readOrganization } from "./validation.ts";
 import { registerOrganizationMemberRoutes } from "./members-routes.ts";
 import { registerOrganizationIdentityProviderRoutes } from "./identity-provider-routes.ts";
+import { registerOrganizationGroupRoutes } from "./group-routes.ts";
 import { BriefQuery, OrganizationListQuery, OrganizationSchema } from "./schemas.ts";
 
 const BASE = "/admin/realms/:realm/organizations";
@@ -109,4 +110,5 @@ export async function registerOrganizationRoutes(app: FastifyInstance, server: S
   await registerOrganizationMemberRoutes(app, server);
   await registerOrganizationInvitationRoutes(app, server);
   await registerOrganizationIdentityProviderRoutes(app, server);
+  await registerOrganizationGroupRoutes(app, server);
 }
