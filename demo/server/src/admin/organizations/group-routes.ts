@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from "../../http/errors.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { adminPath, created, noContent } from "../common/reply.ts";
 import { boolParam, intParam, page, paramsOf, queryOf, stringParam } from "../common/query.ts";
-import { ListQuery } from "../common/schemas.ts";
+import { ListQuery, NoBody } from "../common/schemas.ts";
 import { userRepresentation } from "../common/user-representation.ts";
 import { GroupSchema } from "../groups-roles/schemas.ts";
 import { organizationPath, organizationsContext, requireOrganization } from "./lookup.ts";
@@ -209,7 +209,7 @@ export async function registerOrganizationGroupRoutes(app: FastifyInstance, serv
     return page(users, intParam(query, "first", 0), intParam(query, "max", 100)).map((u) => userRepresentation(u));
   });
 
-  app.put(`${BASE}/:groupId/members/:userId`, async (req, reply) => {
+  app.put(`${BASE}/:groupId/members/:userId`, { schema: { body: NoBody } }, async (req, reply) => {
     const { ctx, org } = await context(req);
     const group = requireGroup(org, paramsOf<"groupId">(req).groupId);
     const { userId } = paramsOf<"userId">(req);
