@@ -61,6 +61,26 @@ describe("PatternFly styles in shadow roots", () => {
     await waitFor(() => !mountRoot.classList.contains("pf-v6-theme-dark"), "light again");
   });
 
+  it("gives links PatternFly's link colour, not the browser's, in light and dark", async () => {
+    const element = await mountElement("kc-demo-admin");
+    const mountRoot = shadowQuery(element, ".kc-element-root")!;
+    const link = document.createElement("a");
+    link.href = "#somewhere";
+    link.textContent = "a link";
+    const token = document.createElement("span");
+    token.style.color = "var(--pf-t--global--text--color--link--default)";
+    mountRoot.append(link, token);
+    const browserDefault = "rgb(0, 0, 238)";
+    expect(getComputedStyle(link).color).to.not.equal(browserDefault);
+    expect(getComputedStyle(link).color).to.equal(getComputedStyle(token).color);
+    const lightColour = getComputedStyle(link).color;
+    element.setAttribute("theme", "dark");
+    await waitFor(() => mountRoot.classList.contains("pf-v6-theme-dark"), "dark class on the mount root");
+    await waitFor(() => getComputedStyle(link).color !== lightColour, "dark link colour");
+    expect(getComputedStyle(link).color).to.not.equal(browserDefault);
+    expect(getComputedStyle(link).color).to.equal(getComputedStyle(token).color);
+  });
+
   it("registers PatternFly's text fonts once on the document", async () => {
     await mountElement("kc-demo-admin");
     const families = [...document.fonts].map((face) => face.family.replace(/"/g, ""));

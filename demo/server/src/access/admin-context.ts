@@ -22,7 +22,10 @@ export type AdminPermission =
   | "view-authorization"
   | "manage-authorization"
   | "query-realms"
-  | "impersonation";
+  | "impersonation"
+  | "query-organizations"
+  | "view-organizations"
+  | "manage-organizations";
 
 export interface AdminRequestContext {
   /** The realm addressed by the URL (`/admin/realms/{realm}/...`). */

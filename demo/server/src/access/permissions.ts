@@ -17,6 +17,8 @@ const IMPLIED: Partial<Record<AdminPermission, AdminPermission[]>> = {
   "manage-events": ["view-events"],
   "manage-identity-providers": ["view-identity-providers"],
   "manage-authorization": ["view-authorization"],
+  "manage-organizations": ["view-organizations", "query-organizations"],
+  "view-organizations": ["query-organizations"],
 };
 
 export const ALL_ADMIN_ROLES: (AdminPermission | "realm-admin")[] = [
@@ -38,6 +40,9 @@ export const ALL_ADMIN_ROLES: (AdminPermission | "realm-admin")[] = [
   "manage-authorization",
   "query-realms",
   "impersonation",
+  "query-organizations",
+  "view-organizations",
+  "manage-organizations",
   "realm-admin",
 ];
 

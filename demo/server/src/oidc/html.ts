@@ -3,6 +3,15 @@ const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
 export const LOGIN_CSS_PATH = "/resources/login/login.css";
+export const LOGIN_FAVICON_PATH = "/resources/login/favicon.svg";
+
+/** The login pages' icon: a key on the theme's blue. */
+export const LOGIN_FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">
+<rect width="32" height="32" rx="6" fill="#0066cc"/>
+<circle cx="11" cy="16" r="5" fill="none" stroke="#fff" stroke-width="3"/>
+<path d="M16 16h11M23 16v5M27 16v4" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round"/>
+</svg>
+`;
 
 /** A page of the login theme: no inline script or style, so a strict CSP holds. */
 export function themePage(title: string, body: string): string {
@@ -13,6 +22,7 @@ export function themePage(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" type="image/svg+xml" href="${LOGIN_FAVICON_PATH}">
 <link rel="stylesheet" href="${LOGIN_CSS_PATH}">
 </head>
 <body>

@@ -29,12 +29,16 @@ export const REALM_MANAGEMENT_ROLES = [
   "query-groups",
   "create-client",
   "impersonation",
+  "query-organizations",
+  "view-organizations",
+  "manage-organizations",
 ] as const;
 
 /** Composite realm-management roles besides realm-admin. */
 export const REALM_MANAGEMENT_COMPOSITES: Record<string, string[]> = {
   "view-users": ["query-users", "query-groups"],
   "view-clients": ["query-clients"],
+  "view-organizations": ["query-organizations"],
 };
 
 /** A fresh copy of the new-realm template for `realmName`. */

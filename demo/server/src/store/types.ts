@@ -192,6 +192,17 @@ export interface IdentityProviderMapperRecord {
   config: Record<string, string>;
 }
 
+/** A group of an organization; members are organization members. */
+export interface OrganizationGroupRecord {
+  id: string;
+  name: string;
+  description?: string;
+  parentId: string | null;
+  attributes: Attributes;
+  memberIds: string[];
+  createdTimestamp: number;
+}
+
 export interface OrganizationRecord {
   id: string;
   realmId: string;
@@ -205,6 +216,8 @@ export interface OrganizationRecord {
   /** user id -> "MANAGED" | "UNMANAGED" */
   members: Record<string, string>;
   identityProviderAliases: string[];
+  /** The organization's own groups (Keycloak 26.6), apart from the realm's groups. */
+  groups?: OrganizationGroupRecord[];
   /** Invitations recorded by invite-user / invite-existing-user (no mail is sent). */
   invitations?: {
     id: string;

@@ -23,6 +23,11 @@ const BASE = "/admin/realms/:realm/authentication";
 const listed = (providers: ProviderInfo[]) =>
   providers.map(({ id, displayName, description }) => ({ id, displayName, description }));
 
+/** Client authenticators that authenticate with the client's secret (Keycloak's ClientAuthenticatorFactory.supportsSecret). */
+const SECRET_AUTHENTICATORS = new Set(["client-secret", "client-secret-jwt"]);
+const listedClientAuthenticators = () =>
+  listed(clientAuthenticators()).map((p) => ({ ...p, supportsSecret: SECRET_AUTHENTICATORS.has(p.id) }));
+
 export async function registerAuthenticatorConfigRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   const requireConfig = (realmId: string, id: string) => {
     const config = server.db.get("authenticatorConfigs", id);
@@ -40,7 +45,7 @@ export async function registerAuthenticatorConfigRoutes(app: FastifyInstance, se
     app.get(`${BASE}/${path}`, async (req) => {
       const ctx = await adminContext(server, req, paramsOf(req).realm);
       ctx.require("view-realm");
-      return listed(providers());
+      return path === "client-authenticator-providers" ? listedClientAuthenticators() : listed(providers());
     });
   }
 

@@ -50,13 +50,37 @@ function copyTree(
   return copy;
 }
 
+/** The built-in flows in the order Keycloak creates them for a new realm (DefaultAuthenticationFlows). */
+const BUILT_IN_ORDER = [
+  "browser",
+  "direct grant",
+  "registration",
+  "reset credentials",
+  "clients",
+  "first broker login",
+  "saml ecp",
+  "docker auth",
+];
+
+/** Keycloak lists a realm's flows as it created them: the built-in ones first, then the realm's own, oldest first. */
+function inCreationOrder<T extends { alias: string; builtIn?: boolean }>(flows: T[]): T[] {
+  const rank = (flow: T) => {
+    const index = BUILT_IN_ORDER.indexOf(flow.alias);
+    return index >= 0 && flow.builtIn !== false ? index : BUILT_IN_ORDER.length;
+  };
+  return flows
+    .map((flow, position) => ({ flow, position }))
+    .sort((a, b) => rank(a.flow) - rank(b.flow) || a.position - b.position)
+    .map((entry) => entry.flow);
+}
+
 export async function registerFlowRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   app.get(`${BASE}/flows`, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.requireAny("view-realm", "view-clients", "view-identity-providers");
-    return flowsOf(server, ctx.realm)
-      .filter((f) => f.topLevel && f.alias !== HIDDEN_FLOW)
-      .map((f) => flowRepresentation(server, f));
+    return inCreationOrder(flowsOf(server, ctx.realm).filter((f) => f.topLevel && f.alias !== HIDDEN_FLOW)).map((f) =>
+      flowRepresentation(server, f),
+    );
   });
 
   app.post(`${BASE}/flows`, { schema: { body: FlowSchema } }, async (req, reply) => {

@@ -28,6 +28,12 @@ function representation(action: RequiredActionRecord): Record<string, unknown> {
   };
 }
 
+/** The values a required action's configuration has until it is set (Keycloak: max_auth_age 300). */
+const configDefaults = (properties: { name: string; defaultValue?: unknown }[]) =>
+  Object.fromEntries(
+    properties.filter((p) => p.defaultValue !== undefined).map((p) => [p.name, String(p.defaultValue)]),
+  );
+
 export async function registerRequiredActionRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   const actionsOf = (realm: RealmRecord) => server.db.list("requiredActions", realm.id).sort(byPriority);
   const context = async (req: FastifyRequest, permission: AdminPermission) => {
@@ -164,8 +170,7 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
 
   app.get(`${BASE}/required-actions/:alias/config`, async (req) => {
     const { action } = await context(req, "view-realm");
-    configurable(action);
-    return { config: action.config };
+    return { config: { ...configDefaults(configurable(action)), ...action.config } };
   });
 
   app.put(

@@ -6,7 +6,13 @@ import { webError } from "../../http/errors.ts";
 import { isMultipartFile } from "../../http/multipart.ts";
 import { clientAttributes } from "./secrets.ts";
 import { FIELDS } from "./certificate-routes.ts";
-import { keystoreBytes, readUploadedKey, type UploadedKey } from "./certificate-transfer.ts";
+import {
+  checkKeystoreRequest,
+  keystoreBytes,
+  readUploadedKey,
+  type KeystoreRequest,
+  type UploadedKey,
+} from "./certificate-transfer.ts";
 import { generateSelfSignedCertificate } from "./self-signed-certificate.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { objectBody } from "../common/body.ts";
@@ -33,6 +39,13 @@ const KeyStoreConfigSchema = Type.Object({
   keyAlias: Str({ maxLength: 255 }),
   realmAlias: Str({ maxLength: 255 }),
   format: Str({ maxLength: 255 }),
+});
+
+const keystoreRequest = (config: Record<string, unknown>): KeystoreRequest => ({
+  format: String(config.format ?? ""),
+  ...(typeof config.keyAlias === "string" ? { keyAlias: config.keyAlias } : {}),
+  ...(typeof config.keyPassword === "string" ? { keyPassword: config.keyPassword } : {}),
+  ...(typeof config.storePassword === "string" ? { storePassword: config.storePassword } : {}),
 });
 
 /** /clients/{id}/certificates/{attr}: upload, upload-certificate, download and generate-and-download. */
@@ -76,7 +89,7 @@ export async function registerCertificateTransferRoutes(app: FastifyInstance, se
     const certificate = attributes[`${attr}.${FIELDS.certificate}`];
     const privateKey = attributes[`${attr}.${FIELDS.privateKey}`];
     if (!certificate && !privateKey) throw webError(404, "keypair not generated for client");
-    const bytes = keystoreBytes(String(config.format ?? ""), certificate, privateKey);
+    const bytes = keystoreBytes(keystoreRequest(config), certificate, privateKey);
     return reply.header("content-type", "application/octet-stream").send(bytes);
   });
 
@@ -85,8 +98,8 @@ export async function registerCertificateTransferRoutes(app: FastifyInstance, se
     const ctx = await adminContext(server, req, realm);
     ctx.require("manage-clients");
     const client = requireClient(db, ctx, id);
-    const format = String(objectBody(req.body).format ?? "");
-    keystoreBytes(format, undefined, undefined);
+    const request = keystoreRequest(objectBody(req.body));
+    checkKeystoreRequest(request, true);
     const generated = generateSelfSignedCertificate(client.clientId);
     await db.write((tx) => {
       const attributes = clientAttributes(client);
@@ -102,7 +115,7 @@ export async function registerCertificateTransferRoutes(app: FastifyInstance, se
       "CLIENT",
       `clients/${client.id}/certificates/${attr}/generate-and-download`,
     );
-    const bytes = keystoreBytes(format, generated.certificate, generated.privateKey);
+    const bytes = keystoreBytes(request, generated.certificate, generated.privateKey);
     return reply.header("content-type", "application/octet-stream").send(bytes);
   });
 }

@@ -1,11 +1,12 @@
 import { createHash, createPublicKey, X509Certificate, type KeyObject } from "node:crypto";
-import { webError } from "../../http/errors.ts";
+import forge from "node-forge";
+import { HttpError, webError } from "../../http/errors.ts";
 
 /** Keycloak's archive formats of the certificate upload form (KeystoreUtil / CertificateInfoHelper). */
 export const CERTIFICATE_PEM = "Certificate PEM";
 export const PUBLIC_KEY_PEM = "Public Key PEM";
 export const JSON_WEB_KEY_SET = "JSON Web Key Set";
-/** Java keystores Keycloak reads and writes; this server has no keystore writer. */
+/** Java keystores Keycloak reads and writes; this server reads none and writes PKCS12 only (no maintained JKS writer). */
 const JAVA_KEYSTORES = ["JKS", "PKCS12", "BCFKS"];
 
 /** What an upload stores under `{attr}.certificate` / `.public.key` / `.kid` (base64 DER, no PEM armour). */
@@ -18,7 +19,7 @@ export interface UploadedKey {
 export const keystoreNotSupported = (format: string) =>
   webError(
     400,
-    `Keystore format ${format} is not supported by this server; use Certificate PEM, Public Key PEM or JSON Web Key Set`,
+    `Keystore format ${format} is not supported by this server; use Certificate PEM, Public Key PEM or JSON Web Key Set to upload, PKCS12 to download`,
   );
 
 const derBase64 = (key: KeyObject) => key.export({ type: "spki", format: "der" }).toString("base64");
@@ -85,11 +86,50 @@ export function readUploadedKey(format: string, file: Buffer): UploadedKey {
 const pemBlock = (label: string, base64: string) =>
   `-----BEGIN ${label}-----\n${base64.match(/.{1,64}/g)?.join("\n") ?? ""}\n-----END ${label}-----\n`;
 
-/** The downloadable "keystore": PEM only (the certificate and, when known, the private key). */
-export function keystoreBytes(format: string, certificate: string | undefined, privateKey: string | undefined): Buffer {
-  if (format !== "PEM") throw keystoreNotSupported(format);
-  let text = "";
-  if (privateKey) text += pemBlock("PRIVATE KEY", privateKey);
-  if (certificate) text += pemBlock("CERTIFICATE", certificate);
-  return Buffer.from(text);
+/** What Keycloak's KeyStoreConfig asks of a download. */
+export interface KeystoreRequest {
+  format: string;
+  keyAlias?: string;
+  keyPassword?: string;
+  storePassword?: string;
+}
+
+const passwordMissing = (which: "key" | "store") =>
+  new HttpError(400, {
+    error: "password-missing",
+    error_description: `Need to specify a ${which} password for jks download`,
+  });
+
+/** Refuses a request Keycloak would refuse, before anything is generated or stored. */
+export function checkKeystoreRequest(request: KeystoreRequest, withPrivateKey: boolean): void {
+  if (request.format === "PEM") return;
+  if (request.format !== "PKCS12") throw keystoreNotSupported(request.format);
+  if (withPrivateKey && request.keyPassword == null) throw passwordMissing("key");
+  if (request.storePassword == null) throw passwordMissing("store");
+}
+
+/**
+ * The downloaded keystore: PKCS12 (node-forge) holding the private key, when known, with its certificate under
+ * `keyAlias`, encrypted with the store password (a PKCS12 file has one password); or PEM text.
+ */
+export function keystoreBytes(
+  request: KeystoreRequest,
+  certificate: string | undefined,
+  privateKey: string | undefined,
+): Buffer {
+  checkKeystoreRequest(request, privateKey !== undefined);
+  if (request.format === "PEM") {
+    let text = "";
+    if (privateKey) text += pemBlock("PRIVATE KEY", privateKey);
+    if (certificate) text += pemBlock("CERTIFICATE", certificate);
+    return Buffer.from(text);
+  }
+  const certificates = certificate ? [forge.pki.certificateFromPem(pemBlock("CERTIFICATE", certificate))] : [];
+  const key = privateKey ? forge.pki.privateKeyFromPem(pemBlock("PRIVATE KEY", privateKey)) : null;
+  const p12 = forge.pkcs12.toPkcs12Asn1(key, certificates, request.storePassword!, {
+    friendlyName: request.keyAlias ?? "",
+    algorithm: "aes256",
+    generateLocalKeyId: true,
+  });
+  return Buffer.from(forge.asn1.toDer(p12).getBytes(), "binary");
 }

@@ -16,6 +16,7 @@ import { registerClientScopeRoutes } from "./client-scope-routes.ts";
 import { registerRealmDefaultScopeRoutes } from "./realm-default-scope-routes.ts";
 import { registerInitialAccessRoutes } from "./initial-access-routes.ts";
 import { registerClusterNodeRoutes } from "./cluster-node-routes.ts";
+import { registerClientsV2Routes } from "./v2/routes.ts";
 
 /** Clients and client scopes (clients helper). */
 export async function registerClientRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
@@ -35,4 +36,5 @@ export async function registerClientRoutes(app: FastifyInstance, server: ServerC
   await registerRealmDefaultScopeRoutes(app, server);
   await registerInitialAccessRoutes(app, server);
   await registerClusterNodeRoutes(app, server);
+  await registerClientsV2Routes(app, server);
 }

@@ -9,6 +9,7 @@ import { resolveRoleHolder } from "./role-holder.ts";
 import { findClient } from "../common/lookups.ts";
 import { intParam, page, type Query, stringParam } from "../common/query.ts";
 import { ListQuery } from "../common/schemas.ts";
+import { toRoleRepresentation, type RoleRepresentation } from "./role-representation.ts";
 
 type Req = FastifyRequest<{ Params: { realm: string; type: string; id: string }; Querystring: Query }>;
 
@@ -95,6 +96,29 @@ function clientRoles(
   return page(rows, intParam(query, "first") ?? 0, intParam(query, "max") ?? 10);
 }
 
+/** A role's direct composites as Keycloak's console reads them: realm roles, and client roles grouped by clientId. */
+function compositeMappings(server: ServerContext, role: RoleRecord) {
+  const realmMappings: RoleRepresentation[] = [];
+  const clientMappings: Record<string, { id: string; client: string; mappings: RoleRepresentation[] }> = {};
+  for (const id of role.compositeIds) {
+    const composite = server.db.get("roles", id);
+    if (!composite) continue;
+    const rep = toRoleRepresentation(composite, true);
+    if (composite.clientId === undefined) {
+      realmMappings.push(rep);
+      continue;
+    }
+    const client = server.db.get("clients", composite.clientId);
+    if (!client) continue;
+    const group = (clientMappings[client.clientId] ??= { id: client.id, client: client.clientId, mappings: [] });
+    group.mappings.push({ ...rep, containerId: client.clientId });
+  }
+  return {
+    ...(realmMappings.length ? { realmMappings } : {}),
+    ...(Object.keys(clientMappings).length ? { clientMappings } : {}),
+  };
+}
+
 /** The admin console's role-mapping helpers: client roles of all clients paged in one request. */
 export async function registerUiExtRoleRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   app.get(
@@ -114,6 +138,17 @@ export async function registerUiExtRoleRoutes(app: FastifyInstance, server: Serv
       const ctx = await adminContext(server, req, req.params.realm);
       const effective = heldRoles(server, ctx, req.params.type, req.params.id).effective();
       return clientRoles(server, ctx, req.query, (role) => effective.has(role.id));
+    },
+  );
+
+  app.get(
+    "/admin/realms/:realm/ui-ext/role-mappings/roles/:id",
+    async (req: FastifyRequest<{ Params: { realm: string; id: string } }>) => {
+      const ctx = await adminContext(server, req, req.params.realm);
+      const role = findRoleById(server.db, ctx.realm, req.params.id);
+      if (!role) throw notFound("Could not find role");
+      ctx.require(role.clientId === undefined ? "view-realm" : "view-clients");
+      return compositeMappings(server, role);
     },
   );
 }

@@ -9,10 +9,19 @@ export function organizationsEnabled(realm: RealmRecord): boolean {
   return realm.settings.organizationsEnabled === true;
 }
 
-/** Admin context for an organizations call: manage-realm as Keycloak requires, then 404 while the realm has organizations off. */
-export async function organizationsContext(server: ServerContext, req: FastifyRequest): Promise<AdminRequestContext> {
+type OrganizationAccess = "query-organizations" | "view-organizations" | "manage-organizations";
+
+/**
+ * Admin context for an organizations call, then 404 while the realm has organizations off. manage-realm allows
+ * everything; Keycloak 26.7's organization roles allow reading (view, or query for the list) and changing (manage).
+ */
+export async function organizationsContext(
+  server: ServerContext,
+  req: FastifyRequest,
+  access: OrganizationAccess = req.method === "GET" ? "view-organizations" : "manage-organizations",
+): Promise<AdminRequestContext> {
   const ctx = await adminContext(server, req, paramsOf(req).realm);
-  ctx.require("manage-realm");
+  ctx.requireAny("manage-realm", access);
   if (!organizationsEnabled(ctx.realm))
     // Keycloak answers this one through ErrorResponse: errorMessage, not error
     throw new HttpError(404, { errorMessage: "Organizations not enabled for this realm." });

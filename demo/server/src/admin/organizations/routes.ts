@@ -15,13 +15,14 @@ import { filterOrganizations } from "./search.ts";
 import { readOrganization } from "./validation.ts";
 import { registerOrganizationMemberRoutes } from "./members-routes.ts";
 import { registerOrganizationIdentityProviderRoutes } from "./identity-provider-routes.ts";
+import { registerOrganizationGroupRoutes } from "./group-routes.ts";
 import { BriefQuery, OrganizationListQuery, OrganizationSchema } from "./schemas.ts";
 
 const BASE = "/admin/realms/:realm/organizations";
 
 export async function registerOrganizationRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   app.get(BASE, { schema: { querystring: OrganizationListQuery } }, async (req) => {
-    const ctx = await organizationsContext(server, req);
+    const ctx = await organizationsContext(server, req, "query-organizations");
     const query = queryOf(req);
     const brief = boolParam(query, "briefRepresentation") ?? true;
     const matches = filterOrganizations(server.db.list("organizations", ctx.realm.id), query);
@@ -31,7 +32,7 @@ export async function registerOrganizationRoutes(app: FastifyInstance, server: S
   });
 
   app.get(`${BASE}/count`, { schema: { querystring: OrganizationListQuery } }, async (req) => {
-    const ctx = await organizationsContext(server, req);
+    const ctx = await organizationsContext(server, req, "query-organizations");
     return filterOrganizations(server.db.list("organizations", ctx.realm.id), queryOf(req)).length;
   });
 
@@ -109,4 +110,5 @@ export async function registerOrganizationRoutes(app: FastifyInstance, server: S
   await registerOrganizationMemberRoutes(app, server);
   await registerOrganizationInvitationRoutes(app, server);
   await registerOrganizationIdentityProviderRoutes(app, server);
+  await registerOrganizationGroupRoutes(app, server);
 }

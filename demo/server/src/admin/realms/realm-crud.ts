@@ -85,14 +85,7 @@ export async function registerRealmCrudRoutes(app: FastifyInstance, server: Serv
     async (req, reply) => {
       const ctx = await adminContext(server, req, req.params.realm);
       ctx.require("manage-realm");
-      const rep = req.body ?? {};
-      const after = await db.write((tx) => {
-        const before = db.get("realms", ctx.realm.id) ?? ctx.realm;
-        const updated = updatedRealm(db, before, rep);
-        putUpdatedRealm(db, tx, before, updated);
-        return updated;
-      });
-      await adminEvent(server, ctx, "UPDATE", "REALM", "", rep, after);
+      await updateRealm(server, ctx, req.body ?? {});
       return reply.status(204).send();
     },
   );
@@ -104,6 +97,18 @@ export async function registerRealmCrudRoutes(app: FastifyInstance, server: Serv
     await deleteRealm(server, ctx.realm);
     return reply.status(204).send();
   });
+}
+
+/** PUT /admin/realms/{realm}'s change: the realm as the representation leaves it, with its admin event. */
+export async function updateRealm(server: ServerContext, ctx: AdminRequestContext, rep: RealmRep): Promise<void> {
+  const { db } = server;
+  const after = await db.write((tx) => {
+    const before = db.get("realms", ctx.realm.id) ?? ctx.realm;
+    const updated = updatedRealm(db, before, rep);
+    putUpdatedRealm(db, tx, before, updated);
+    return updated;
+  });
+  await adminEvent(server, ctx, "UPDATE", "REALM", "", rep, after);
 }
 
 /**

@@ -21,6 +21,7 @@ const FEATURES: [string, string, FeatureType, string[]?][] = [
   ["CACHE_EMBEDDED_REMOTE_STORE", "Support for remote-store in embedded Infinispan caches", "EXPERIMENTAL"],
   ["CIBA", "OpenID Connect Client Initiated Backchannel Authentication (CIBA)", "DEFAULT"],
   ["CLIENT_POLICIES", "Client configuration policies", "DEFAULT"],
+  ["CLIENT_ADMIN_API_V2", "Client Admin API v2", "EXPERIMENTAL"],
   ["CLIENT_SECRET_ROTATION", "Client Secret Rotation", "PREVIEW"],
   ["CLIENT_TYPES", "Client Types", "EXPERIMENTAL"],
   ["CLUSTERLESS", "Store all session data, work cache and login failures in external Infinispan", "EXPERIMENTAL"],

@@ -5,6 +5,8 @@ import { intParam, page, queryOf, stringParam } from "../common/query.ts";
 import { paramsOf } from "../common/query.ts";
 import { sessionRepresentations } from "./sessions.ts";
 import { RealmNamesQuery, SessionsQuery } from "./schemas.ts";
+import { registerUiExtRealmUpdateRoute } from "./realm-update-routes.ts";
+import { catalog } from "../server-info/catalog.ts";
 
 const ANY_ADMIN_ROLE: AdminPermission[] = [
   "view-realm",
@@ -20,6 +22,16 @@ const ANY_ADMIN_ROLE: AdminPermission[] = [
 ];
 
 export async function registerUiExtRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  await registerUiExtRealmUpdateRoute(app, server);
+
+  /** The event listeners a realm may enable (Keycloak lists every listener provider that is not global). */
+  app.get("/admin/realms/:realm/ui-ext/available-event-listeners", async (req) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("view-events");
+    const listeners = catalog().providers.eventsListener?.providers ?? {};
+    return Object.keys(listeners).map((id) => ({ id }));
+  });
+
   app.get("/admin/realms/:realm/ui-ext/info", async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.requireAny(...ANY_ADMIN_ROLE);

@@ -32,7 +32,7 @@ function knownValidator(id: string): boolean {
   return id.startsWith("up-") || componentTypes("org.keycloak.validate.Validator").some((type) => type.id === id);
 }
 
-function parseUpConfig(body: unknown): UpConfig {
+export function parseUpConfig(body: unknown): UpConfig {
   if (!body || typeof body !== "object" || !Array.isArray((body as UpConfig).attributes))
     throw badRequest("Invalid user profile configuration");
   const config = body as UpConfig;

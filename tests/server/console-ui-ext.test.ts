@@ -1,0 +1,164 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import KcAdminClient from "@keycloak/keycloak-admin-client";
+import type { TestServer } from "../support/server.ts";
+import { adminToken } from "../support/server.ts";
+import { type Api, createRealm, createUser, json, startAdminServer } from "../support/admin-api.ts";
+import { keycloakAdminClient } from "../support/admin-client.ts";
+import { consoleToken } from "./oidc-flow.ts";
+
+/** What Keycloak's own console (26.7) asks of the server besides the documented admin API. */
+const REALM = "fidelity";
+const ORGANIZATION_ROLES = ["query-organizations", "view-organizations", "manage-organizations"];
+
+describe("endpoints and roles Keycloak's console relies on", () => {
+  let server: TestServer;
+  let api: Api;
+  let kc: KcAdminClient;
+
+  before(async () => {
+    ({ server, api } = await startAdminServer());
+    await createRealm(api, REALM, { organizationsEnabled: true });
+    kc = await keycloakAdminClient(server.baseUrl, { realm: REALM });
+  });
+  after(async () => server?.dispose());
+
+  it("PUT ui-ext stores the realm and the user profile carried as upConfig; a bad upConfig changes neither", async () => {
+    const realm = await json(await api(`/admin/realms/${REALM}`));
+    const profile = await kc.users.getProfile({ realm: REALM });
+    const withNickname = {
+      ...profile,
+      attributes: [...(profile.attributes ?? []), { name: "nickname", displayName: "Nickname", permissions: {} }],
+    };
+    const put = (body: unknown) => api(`/admin/realms/${REALM}/ui-ext`, { method: "PUT", body });
+    const saved = await put({ ...realm, displayName: "Fidelity realm", upConfig: withNickname });
+    assert.equal(saved.status, 204, await saved.text());
+    assert.equal((await kc.realms.findOne({ realm: REALM }))!.displayName, "Fidelity realm");
+    const stored = await kc.users.getProfile({ realm: REALM });
+    assert.ok(stored.attributes!.some((a) => a.name === "nickname"));
+
+    const refused = await put({
+      ...realm,
+      displayName: "Not saved",
+      upConfig: { attributes: [{ name: "bad name!" }] },
+    });
+    assert.equal(refused.status, 400);
+    assert.equal((await kc.realms.findOne({ realm: REALM }))!.displayName, "Fidelity realm");
+
+    const withoutProfile = await put({ ...realm, displayName: "Plain save" });
+    assert.equal(withoutProfile.status, 204);
+    assert.equal((await kc.realms.findOne({ realm: REALM }))!.displayName, "Plain save");
+    assert.ok((await kc.users.getProfile({ realm: REALM })).attributes!.some((a) => a.name === "nickname"));
+  });
+
+  it("GET ui-ext/available-event-listeners lists the listener providers a realm can enable", async () => {
+    const listeners = await json(await api(`/admin/realms/${REALM}/ui-ext/available-event-listeners`));
+    const ids = (listeners as { id: string }[]).map((l) => l.id).sort();
+    assert.deepEqual(ids, ["email", "jboss-logging"]);
+    const serverInfo = await kc.serverInfo.find();
+    assert.deepEqual(ids, Object.keys(serverInfo.providers!.eventsListener!.providers).sort());
+  });
+
+  it("GET ui-ext/role-mappings/roles/{id} groups a role's composites into realm and client mappings", async () => {
+    await kc.roles.create({ realm: REALM, name: "auditor" });
+    await kc.roles.create({ realm: REALM, name: "helpdesk" });
+    const helpdesk = (await kc.roles.findOneByName({ realm: REALM, name: "helpdesk" }))!;
+    const auditor = (await kc.roles.findOneByName({ realm: REALM, name: "auditor" }))!;
+    const [management] = await kc.clients.find({ realm: REALM, clientId: "realm-management" });
+    const viewUsers = (await kc.clients.findRole({ realm: REALM, id: management!.id!, roleName: "view-users" }))!;
+    await kc.roles.createComposite({ realm: REALM, roleId: helpdesk.id! }, [auditor, viewUsers]);
+
+    const mappings = await json(await api(`/admin/realms/${REALM}/ui-ext/role-mappings/roles/${helpdesk.id}`));
+    assert.deepEqual(
+      mappings.realmMappings.map((r: { name: string }) => r.name),
+      ["auditor"],
+    );
+    assert.deepEqual(Object.keys(mappings.clientMappings), ["realm-management"]);
+    assert.equal(mappings.clientMappings["realm-management"].id, management!.id);
+    assert.deepEqual(
+      mappings.clientMappings["realm-management"].mappings.map((r: { name: string }) => r.name),
+      ["view-users"],
+    );
+    assert.deepEqual(await json(await api(`/admin/realms/${REALM}/ui-ext/role-mappings/roles/${auditor.id}`)), {});
+    assert.equal((await api(`/admin/realms/${REALM}/ui-ext/role-mappings/roles/no-such-role`)).status, 404);
+  });
+
+  it("realm-management and master's realm client hold Keycloak 26.7's organization roles; who-am-I reports them", async () => {
+    const [management] = await kc.clients.find({ realm: REALM, clientId: "realm-management" });
+    const names = (await kc.clients.listRoles({ realm: REALM, id: management!.id! })).map((r) => r.name);
+    for (const role of ORGANIZATION_ROLES) assert.ok(names.includes(role), role);
+    const realmAdmin = (await kc.clients.findRole({ realm: REALM, id: management!.id!, roleName: "realm-admin" }))!;
+    const composites = (await kc.roles.getCompositeRoles({ realm: REALM, id: realmAdmin.id! })).map((r) => r.name);
+    for (const role of ORGANIZATION_ROLES) assert.ok(composites.includes(role), role);
+
+    const [masterClient] = await kc.clients.find({ realm: "master", clientId: `${REALM}-realm` });
+    const masterNames = (await kc.clients.listRoles({ realm: "master", id: masterClient!.id! })).map((r) => r.name);
+    for (const role of ORGANIZATION_ROLES) assert.ok(masterNames.includes(role), role);
+
+    // who-am-I answers the console's own client only, as in Keycloak.
+    const consoleClient = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
+    consoleClient.setAccessToken(await consoleToken(server.baseUrl, "master", "admin", "admin"));
+    const whoAmI = await consoleClient.whoAmI.find({ currentRealm: REALM });
+    for (const role of ORGANIZATION_ROLES) assert.ok(whoAmI.realm_access[REALM]!.includes(role as never), role);
+  });
+
+  it("view-organizations alone reads organizations but does not change them", async () => {
+    await kc.organizations.create({ realm: REALM, name: "Acme", domains: [{ name: "acme.example" }] });
+    const userId = await createUser(api, REALM, "org-viewer", {
+      credentials: [{ type: "password", value: "viewer-pass", temporary: false }],
+    });
+    const [management] = await kc.clients.find({ realm: REALM, clientId: "realm-management" });
+    const view = (await kc.clients.findRole({ realm: REALM, id: management!.id!, roleName: "view-organizations" }))!;
+    await kc.users.addClientRoleMappings({
+      realm: REALM,
+      id: userId,
+      clientUniqueId: management!.id!,
+      roles: [{ id: view.id!, name: view.name! }],
+    });
+    const viewer = await keycloakAdminClient(server.baseUrl, {
+      realm: REALM,
+      authRealm: REALM,
+      username: "org-viewer",
+      password: "viewer-pass",
+    });
+    const listed = await viewer.organizations.find({ realm: REALM });
+    assert.deepEqual(
+      listed.map((o) => o.name),
+      ["Acme"],
+    );
+    await viewer.organizations.findOne({ realm: REALM, id: listed[0]!.id! });
+    await assert.rejects(viewer.organizations.create({ realm: REALM, name: "Nope" }), /403|Forbidden/);
+    const token = await adminToken(server.baseUrl, REALM, "org-viewer", "viewer-pass", "admin-cli");
+    const realmUsers = await fetch(`${server.baseUrl}/admin/realms/${REALM}/users`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    assert.equal(realmUsers.status, 403);
+  });
+
+  it("client authenticator providers say which authenticate with the client secret", async () => {
+    const providers = (await kc.authenticationManagement.getClientAuthenticatorProviders()) as {
+      id: string;
+      supportsSecret?: boolean;
+    }[];
+    const bySecret = Object.fromEntries(providers.map((p) => [p.id, p.supportsSecret]));
+    assert.deepEqual(bySecret, {
+      "client-jwt": false,
+      "client-secret": true,
+      "client-secret-jwt": true,
+      "client-x509": false,
+    });
+  });
+
+  it("the login page links an icon that the server serves", async () => {
+    const login = await fetch(
+      `${server.baseUrl}/realms/${REALM}/protocol/openid-connect/auth?client_id=account-console&response_type=code&redirect_uri=${encodeURIComponent(`${server.baseUrl}/realms/${REALM}/account/`)}`,
+    );
+    const html = await login.text();
+    const icon = /<link rel="icon"[^>]*href="([^"]+)"/.exec(html);
+    assert.ok(icon, html);
+    const response = await fetch(new URL(icon[1]!, server.baseUrl));
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("content-type"), "image/svg+xml");
+    assert.match(await response.text(), /^<svg /);
+  });
+});
