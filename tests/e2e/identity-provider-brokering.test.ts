@@ -59,7 +59,7 @@ describe("OpenID Connect brokering to a second realm", () => {
           publicClient: false,
           secret: "broker-secret",
           standardFlowEnabled: true,
-          redirectUris: [`${server.baseUrl}/realms/demo/broker/partner/endpoint`],
+          redirectUris: [`${server.baseUrl}/realms/demo/broker/*`],
         },
       }),
     );
@@ -178,6 +178,42 @@ describe("OpenID Connect brokering to a second realm", () => {
     }
   });
 
+  it("an ID token that fails validation ends on Keycloak's error page with IDENTITY_PROVIDER_LOGIN_ERROR", async () => {
+    const partner = (await (await api(`${DEMO}/identity-provider/instances/partner`)).json()) as {
+      config: Record<string, string>;
+    };
+    await ok(
+      api(`${DEMO}/identity-provider/instances`, {
+        method: "POST",
+        body: {
+          alias: "partner-wrong-issuer",
+          displayName: "Partner with the wrong issuer",
+          providerId: "keycloak-oidc",
+          config: { ...partner.config, clientSecret: "broker-secret", issuer: "https://impostor.test/realms/partner" },
+        },
+      }),
+    );
+    const { page, context } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    try {
+      await page.goto(`${server.baseUrl}/realms/demo/account`);
+      await page.getByRole("link", { name: "Partner with the wrong issuer" }).click();
+      await signIn(page, { username: "pat", password: "pat-password" });
+      await page.getByText("Unexpected error when authenticating with identity provider").waitFor();
+      await screenshot(page, "broker-error");
+      const errors = (await (await api(`${DEMO}/events?type=IDENTITY_PROVIDER_LOGIN_ERROR`)).json()) as {
+        error: string;
+        details: Record<string, string>;
+      }[];
+      assert.ok(errors.some((e) => e.details.identity_provider === "partner-wrong-issuer"));
+    } catch (error) {
+      await screenshot(page, "broker-error-failed");
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
   it("the user's identity provider links tab shows the link and unlinks it", async () => {
     const [user] = await brokeredUsers();
     const { page, context } = await newPage(browser);
@@ -189,7 +225,7 @@ describe("OpenID Connect brokering to a second realm", () => {
       await page.evaluate((id) => (location.hash = `#/demo/users/${id}/identity-provider-links`), user!.id);
       await page.getByRole("button", { name: "Unlink account partner" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Unlink account" }).click();
-      await page.getByRole("button", { name: "Link account partner" }).waitFor();
+      await page.getByRole("button", { name: "Link account partner", exact: true }).waitFor();
       assert.deepEqual(await (await api(`${DEMO}/users/${user!.id}/federated-identity`)).json(), []);
     } catch (error) {
       await screenshot(page, "broker-unlink-failed");
