@@ -109,7 +109,7 @@ describe("identity providers admin API", () => {
     assert.equal((await api(`${BASE}/providers/nope`)).status, 400);
   });
 
-  it("imports OIDC metadata given inline and refuses a URL it cannot fetch", async () => {
+  it("imports OIDC metadata given inline and refuses a URL that is not http or https", async () => {
     const metadata = {
       issuer: "https://idp.example",
       authorization_endpoint: "https://idp.example/auth",
@@ -129,7 +129,7 @@ describe("identity providers admin API", () => {
       (
         await api(`${BASE}/import-config`, {
           method: "POST",
-          body: { providerId: "oidc", fromUrl: "https://idp.example/.well-known/openid-configuration" },
+          body: { providerId: "oidc", fromUrl: "ftp://idp.example/.well-known/openid-configuration" },
         })
       ).status,
       400,

@@ -437,7 +437,7 @@ describe("browser login: flows, OTP and required actions", () => {
     assert.doesNotMatch(restarted, /kc-attempted-username/);
   });
 
-  test("identity-provider-redirector without a usable provider passes on; with one it names what is missing", async () => {
+  test("identity-provider-redirector without a usable provider passes on; with one it sends the browser there", async () => {
     const page = await get(
       `${authUrl(server.baseUrl, REALM, { clientId: "app", redirectUri: APP })}&kc_idp_hint=nowhere`,
       new CookieJar(),
@@ -454,12 +454,23 @@ describe("browser login: flows, OTP and required actions", () => {
       },
     });
     assert.equal(idp.status, 201, await idp.text());
+    const jar = new CookieJar();
     const redirected = await get(
       `${authUrl(server.baseUrl, REALM, { clientId: "app", redirectUri: APP })}&kc_idp_hint=corp`,
-      new CookieJar(),
+      jar,
     );
-    assert.equal(redirected.status, 400);
-    assert.match(await redirected.text(), /identity provider &quot;corp&quot;/);
+    assert.equal(redirected.status, 302);
+    const brokerLogin = new URL(redirected.headers.get("location")!, server.baseUrl);
+    assert.equal(brokerLogin.pathname, `/realms/${REALM}/broker/corp/login`);
+    const external = await get(brokerLogin.toString(), jar);
+    assert.equal(external.status, 302);
+    const authorize = new URL(external.headers.get("location")!);
+    assert.equal(`${authorize.origin}${authorize.pathname}`, "https://idp.example/auth");
+    assert.equal(authorize.searchParams.get("client_id"), "x");
+    assert.equal(authorize.searchParams.get("response_type"), "code");
+    assert.equal(authorize.searchParams.get("redirect_uri"), `${server.baseUrl}/realms/${REALM}/broker/corp/endpoint`);
+    assert.ok(authorize.searchParams.get("state"));
+    assert.ok(authorize.searchParams.get("nonce"));
   });
 
   test("SSO cookie: a second login in the same browser needs no form", async () => {

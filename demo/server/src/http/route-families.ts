@@ -19,6 +19,7 @@ import { registerAuthenticationRoutes } from "../admin/authentication/routes.ts"
 import { registerEventRoutes } from "../admin/events/routes.ts";
 import { registerDemoApiRoutes } from "../demo-api/routes.ts";
 import { registerAuthorizationRoutes } from "../admin/authorization/routes.ts";
+import { registerBrokerRoutes } from "../broker/oidc-broker.ts";
 
 export type RouteFamily = (app: FastifyInstance, server: ServerContext) => Promise<void>;
 
@@ -43,4 +44,5 @@ export const routeFamilies: RouteFamily[] = [
   registerEventRoutes,
   registerDemoApiRoutes,
   registerAuthorizationRoutes,
+  registerBrokerRoutes,
 ];

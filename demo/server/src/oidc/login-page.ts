@@ -11,6 +11,8 @@ export interface LoginPageState {
   mode?: "both" | "username" | "password";
   /** The password form's link that starts the login again with another user. */
   restartUrl?: string;
+  /** Identity providers offered below the form (Keycloak's social buttons). */
+  providers?: { alias: string; displayName: string; url: string }[];
 }
 
 /** The username/password forms of the browser flow, with the login theme's element ids. */
@@ -47,7 +49,7 @@ ${usernameField}${passwordField}${
   }${rememberMe}
 <input type="hidden" id="id-hidden-input" name="credentialId">
 <input type="submit" id="kc-login" name="login" value="Sign In">
-</form>${registration}`;
+</form>${providerList(state)}${registration}`;
   return reply
     .status(200)
     .headers(HTML_SECURITY_HEADERS)
@@ -57,4 +59,16 @@ ${usernameField}${passwordField}${
 /** The login action's address with Keycloak's registration path instead of the authenticate one (same client and tab). */
 function registrationUrl(actionUrl: string): string {
   return actionUrl.replace("/login-actions/authenticate", "/login-actions/registration");
+}
+
+/** "Or sign in with" and a link per identity provider, with the login theme's ids (`social-{alias}`). */
+function providerList(state: LoginPageState): string {
+  if (!state.providers?.length || state.mode === "password") return "";
+  const items = state.providers
+    .map(
+      (p) =>
+        `<li><a id="social-${escapeHtml(p.alias)}" class="kc-social-link" href="${escapeHtml(p.url)}">${escapeHtml(p.displayName)}</a></li>`,
+    )
+    .join("\n");
+  return `\n<div id="kc-social-providers"><h2>Or sign in with</h2>\n<ul>\n${items}\n</ul></div>`;
 }

@@ -41,6 +41,8 @@ export interface DataTableProps<T> {
   searchPlaceholder?: string;
   /** What to show when there are no rows and nothing is searched. */
   emptyState?: TableEmptyStateProps;
+  /** Replaces the whole empty state (e.g. a catalogue to start from). */
+  emptyContent?: ReactNode;
   /** Change it to reload the current page (e.g. after a mutation elsewhere). */
   refreshKey?: unknown;
   /** The first load takes the page prefetchFirstPage started under this key, if any. */
@@ -63,7 +65,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const toolbarActions = props.toolbarActions?.({ selected: [...selected.values()], refresh, clearSelection });
   const isEmpty = !page.isLoading && !page.error && page.rows.length === 0 && page.first === 0;
 
-  if (isEmpty && !page.search) return <TableEmptyState {...props.emptyState} />;
+  if (isEmpty && !page.search) return props.emptyContent ?? <TableEmptyState {...props.emptyState} />;
   const hasRows = !page.error && page.rows.length > 0;
   return (
     <>

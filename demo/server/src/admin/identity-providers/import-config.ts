@@ -1,64 +1,62 @@
 import { badRequest } from "../../http/errors.ts";
+import { isMultipartFile } from "../../http/multipart.ts";
+import { fetchMetadata } from "./remote-metadata.ts";
+import { samlDescriptorConfig } from "./saml-descriptor.ts";
+
+const notOidcMetadata = () =>
+  badRequest("Could not import config: the document is not OpenID provider metadata (JSON with an issuer)");
 
 /** Turns an OpenID provider metadata document into the IdP config keys Keycloak's import-config answers with. */
-function oidcConfig(metadata: Record<string, unknown>): Record<string, string> {
+function oidcConfig(document: string, fromUrl: string | undefined): Record<string, string> {
+  let metadata: unknown;
+  try {
+    metadata = JSON.parse(document);
+  } catch {
+    throw notOidcMetadata();
+  }
+  if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata)) throw notOidcMetadata();
+  const fields = metadata as Record<string, unknown>;
+  if (typeof fields.issuer !== "string" || typeof fields.authorization_endpoint !== "string") throw notOidcMetadata();
   const config: Record<string, string> = {};
   const copy = (from: string, to: string) => {
-    if (typeof metadata[from] === "string") config[to] = metadata[from] as string;
+    if (typeof fields[from] === "string") config[to] = fields[from] as string;
   };
   copy("authorization_endpoint", "authorizationUrl");
   copy("token_endpoint", "tokenUrl");
   copy("userinfo_endpoint", "userInfoUrl");
   copy("end_session_endpoint", "logoutUrl");
+  copy("introspection_endpoint", "tokenIntrospectionUrl");
   copy("issuer", "issuer");
   copy("jwks_uri", "jwksUrl");
-  if (config.jwksUrl) {
-    config.validateSignature = "true";
-    config.useJwksUrl = "true";
+  config.validateSignature = String(Boolean(config.jwksUrl));
+  if (config.jwksUrl) config.useJwksUrl = "true";
+  config.metadataDescriptorUrl = fromUrl ?? "";
+  return config;
+}
+
+/** The document import-config reads: the uploaded `file` (JSON text or multipart part) or what `fromUrl` answers. */
+async function documentOf(input: Record<string, unknown>): Promise<{ text: string; fromUrl?: string }> {
+  const file = input.file;
+  if (isMultipartFile(file)) return { text: file.data.toString("utf8") };
+  if (typeof file === "string" && file.trim()) return { text: file };
+  if (typeof input.fromUrl === "string" && input.fromUrl.trim()) {
+    const fromUrl = input.fromUrl.trim();
+    return { text: await fetchMetadata(fromUrl), fromUrl };
   }
-  config.metadataDescriptorUrl = "";
-  return config;
+  throw badRequest("Missing file or fromUrl");
 }
 
-/** SAML entity descriptors: the single sign-on / logout endpoints and the entity id. */
-function samlConfig(xml: string): Record<string, string> {
-  const attribute = (element: string, name: string) =>
-    new RegExp(`<(?:\\w+:)?${element}\\b[^>]*\\b${name}="([^"]+)"`).exec(xml)?.[1];
-  const config: Record<string, string> = {};
-  const entityId = attribute("EntityDescriptor", "entityID");
-  const sso = attribute("SingleSignOnService", "Location");
-  const slo = attribute("SingleLogoutService", "Location");
-  if (entityId) config.idpEntityId = entityId;
-  if (sso) config.singleSignOnServiceUrl = sso;
-  if (slo) config.singleLogoutServiceUrl = slo;
-  if (!sso) throw badRequest("Could not parse the SAML descriptor");
-  config.postBindingResponse = "true";
-  config.postBindingAuthnRequest = "true";
-  config.validateSignature = "false";
-  return config;
-}
-
-/** Parses a provider's metadata given inline; fetching `fromUrl` is not possible from this server. */
-export function importConfig(body: unknown): Record<string, string> {
-  const input = (body ?? {}) as { providerId?: unknown; fromUrl?: unknown; file?: unknown };
+/** Keycloak's POST identity-provider/import-config, as JSON `{providerId, fromUrl}` or multipart with a `file`. */
+export async function importConfig(body: unknown): Promise<Record<string, string>> {
+  const input = (body ?? {}) as Record<string, unknown>;
   const providerId = typeof input.providerId === "string" ? input.providerId : "";
   if (!providerId) throw badRequest("Missing providerId");
-  if (typeof input.file !== "string" || !input.file.trim()) {
-    throw badRequest(
-      input.fromUrl ? "Could not import config from URL: remote fetching is not available" : "Missing file or fromUrl",
-    );
-  }
-  if (providerId === "saml") return withSyncMode(samlConfig(input.file));
-  let metadata: Record<string, unknown>;
-  try {
-    metadata = JSON.parse(input.file) as Record<string, unknown>;
-  } catch {
-    throw badRequest("Could not parse the OpenID provider metadata");
-  }
-  return withSyncMode(oidcConfig(metadata));
+  const { text, fromUrl } = await documentOf(input);
+  if (providerId === "saml") return withSyncMode(samlDescriptorConfig(text));
+  return withSyncMode(oidcConfig(text, fromUrl));
 }
 
-/** Keycloak marks configs imported from a file as LEGACY sync mode unless they say otherwise. */
+/** Keycloak marks imported configs as LEGACY sync mode unless they say otherwise. */
 function withSyncMode(config: Record<string, string>): Record<string, string> {
   return { syncMode: "LEGACY", ...config };
 }

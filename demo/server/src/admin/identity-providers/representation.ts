@@ -30,7 +30,16 @@ export function identityProviderRepresentation(idp: IdentityProviderRecord): Rec
 export function briefIdentityProviderRepresentation(idp: IdentityProviderRecord): Record<string, unknown> {
   const full = identityProviderRepresentation(idp);
   const brief: Record<string, unknown> = {};
-  for (const key of ["alias", "displayName", "internalId", "providerId", "enabled", "hideOnLogin", "organizationId"]) {
+  for (const key of [
+    "alias",
+    "displayName",
+    "internalId",
+    "providerId",
+    "enabled",
+    "linkOnly",
+    "hideOnLogin",
+    "organizationId",
+  ]) {
     if (full[key] !== undefined) brief[key] = full[key];
   }
   return brief;

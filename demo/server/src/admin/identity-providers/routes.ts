@@ -19,6 +19,7 @@ import {
 } from "./representation.ts";
 import { readIdentityProvider } from "./validation.ts";
 import { registerIdentityProviderMapperRoutes } from "./mapper-routes.ts";
+import { registerDescriptorRoutes } from "./descriptor-routes.ts";
 import { IdentityProviderSchema, ImportConfigSchema, InstanceListQuery } from "./schemas.ts";
 import { PermissionsSchema } from "../groups-roles/schemas.ts";
 
@@ -169,4 +170,5 @@ export async function registerIdentityProviderRoutes(app: FastifyInstance, serve
   });
 
   await registerIdentityProviderMapperRoutes(app, server);
+  await registerDescriptorRoutes(app, server);
 }

@@ -43,6 +43,15 @@ export const IdentityProviderMapperSchema = Representation("IdentityProviderMapp
 export const mapperFits: Fits<Static<typeof IdentityProviderMapperSchema>, IdentityProviderMapperRepresentation> = true;
 
 /** import-config's `Map<String, Object>`: the provider and its metadata, inline (`file`) or by URL. */
-export const ImportConfigSchema = Type.Object({ providerId: Name(), fromUrl: Str(), file: Str() });
+export const ImportConfigSchema = Type.Object({
+  providerId: Name(),
+  fromUrl: Str({ maxLength: 2048 }),
+  file: Type.Optional(
+    Type.Union([
+      Type.String({ maxLength: 1024 * 1024 }),
+      Type.Object({ filename: Type.String(), contentType: Type.String(), data: Type.Any() }, { title: "file" }),
+    ]),
+  ),
+});
 
 export const InstanceListQuery = Query({ ...PagingQuery, search: Str(), realmOnly: Flag() });

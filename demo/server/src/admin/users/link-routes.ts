@@ -77,11 +77,15 @@ export async function registerUserLinkRoutes(app: FastifyInstance, server: Serve
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("view-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
-    return user.federatedIdentities.map((f) => ({
-      identityProvider: f.identityProvider,
-      userId: f.userId,
-      userName: f.userName,
-    }));
+    // As Keycloak: a link whose provider no longer exists (or never did) is kept but not listed.
+    const aliases = new Set(db.list("identityProviders", ctx.realm.id).map((p) => p.alias));
+    return user.federatedIdentities
+      .filter((f) => aliases.has(f.identityProvider))
+      .map((f) => ({
+        identityProvider: f.identityProvider,
+        ...(f.userId ? { userId: f.userId } : {}),
+        ...(f.userName ? { userName: f.userName } : {}),
+      }));
   });
 
   app.post(
@@ -92,15 +96,14 @@ export async function registerUserLinkRoutes(app: FastifyInstance, server: Serve
       ctx.require("manage-users");
       const user = requireUser(db, ctx, paramsOf(req).id);
       const alias = paramsOf(req).provider;
-      if (!db.list("identityProviders", ctx.realm.id).some((p) => p.alias === alias))
-        throw notFound("Identity Provider not found");
+      // Keycloak stores a link to any alias, even one no provider has; the listing hides those.
       if (user.federatedIdentities.some((f) => f.identityProvider === alias))
         throw conflict("User is already linked with provider");
       const body = (req.body ?? {}) as Record<string, unknown>;
       const link = {
         identityProvider: alias,
-        userId: String(body.userId ?? ""),
-        userName: String(body.userName ?? ""),
+        userId: typeof body.userId === "string" ? body.userId : "",
+        userName: typeof body.userName === "string" ? body.userName : "",
       };
       user.federatedIdentities = [...user.federatedIdentities, link];
       await db.write((tx) => tx.put("users", user));

@@ -1,9 +1,10 @@
+import { brokerLoginUrl } from "../../broker/login-buttons.ts";
 import { findProvider } from "../../admin/authentication/providers.ts";
 import { configOfExecution } from "../../admin/authentication/lookup.ts";
 import { ssoSessionFromCookie } from "../sso-cookies.ts";
 import { otpForm } from "./otp-authenticator.ts";
 import { passwordForm, usernameForm, usernamePasswordForm } from "./password-authenticators.ts";
-import { attempted, FlowFailure, setUser, success, type Authenticator } from "./login-context.ts";
+import { attempted, challenge, FlowFailure, setUser, success, type Authenticator } from "./login-context.ts";
 
 /** `"Display Name" (provider-id)`, as the error page names a step. */
 export function stepName(providerId: string | undefined): string {
@@ -43,10 +44,8 @@ const identityProviderRedirector: Authenticator = {
     const config = configOfExecution(ctx.server, ctx.realm, execution)?.config ?? {};
     const target = usable(ctx.request.login.idpHint) ?? usable(config.defaultProvider);
     if (!target) return attempted;
-    return {
-      type: "failure",
-      message: `The step ${stepName("identity-provider-redirector")} sends this login to identity provider "${target.alias}", and this server does not support brokered login.`,
-    };
+    const url = brokerLoginUrl(ctx.realm, target.alias, ctx.client.clientId, ctx.request.tabId);
+    return challenge(() => ctx.reply.redirect(url, 302));
   },
 };
 

@@ -1,3 +1,4 @@
+import { providerButtons } from "../../broker/login-buttons.ts";
 import type { AuthExecutionRecord, UserRecord } from "../../store/types.ts";
 import { userByLogin } from "../lookup.ts";
 import { sendLoginPage } from "../login-page.ts";
@@ -37,6 +38,7 @@ function page(
       error,
       mode,
       restartUrl: `/realms/${encodeURIComponent(ctx.realm.realm)}/login-actions/restart?${restartQuery}`,
+      providers: providerButtons(ctx.server, ctx.realm, ctx.client.clientId, ctx.request.tabId),
     }),
   );
 }

@@ -1,0 +1,59 @@
+import { DOMImplementation, XMLSerializer, type Document, type Element } from "@xmldom/xmldom";
+
+const MD = "urn:oasis:names:tc:SAML:2.0:metadata";
+const DSIG = "http://www.w3.org/2000/09/xmldsig#";
+const POST_BINDING = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST";
+const REDIRECT_BINDING = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect";
+const UNSPECIFIED_NAME_ID = "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified";
+
+export interface SpDescriptorInput {
+  /** `{base}/realms/{realm}`: the default SP entity id. */
+  realmUrl: string;
+  alias: string;
+  config: Record<string, string>;
+  /** The realm's signing certificate (base64 DER), shown when requests are signed. */
+  signingCertificate?: string;
+}
+
+function append(doc: Document, parent: Element, name: string, attributes: Record<string, string> = {}): Element {
+  const element = doc.createElementNS(MD, `md:${name}`);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+  parent.appendChild(element);
+  return element;
+}
+
+/** The broker's SAML service provider descriptor (Keycloak's SAMLIdentityProvider.export / endpoint/descriptor). */
+export function spDescriptor({ realmUrl, alias, config, signingCertificate }: SpDescriptorInput): string {
+  const endpoint = `${realmUrl}/broker/${encodeURIComponent(alias)}/endpoint`;
+  const doc = new DOMImplementation().createDocument(MD, "md:EntityDescriptor", null);
+  const root = doc.documentElement!;
+  root.setAttribute("entityID", config.entityId || realmUrl);
+  const signed = config.wantAuthnRequestsSigned === "true";
+  const sp = append(doc, root, "SPSSODescriptor", {
+    AuthnRequestsSigned: String(signed),
+    WantAssertionsSigned: String(config.wantAssertionsSigned === "true"),
+    protocolSupportEnumeration: "urn:oasis:names:tc:SAML:2.0:protocol",
+  });
+  if (signed && signingCertificate) {
+    const keyDescriptor = append(doc, sp, "KeyDescriptor", { use: "signing" });
+    const keyInfo = doc.createElementNS(DSIG, "ds:KeyInfo");
+    const data = doc.createElementNS(DSIG, "ds:X509Data");
+    const certificate = doc.createElementNS(DSIG, "ds:X509Certificate");
+    certificate.appendChild(doc.createTextNode(signingCertificate));
+    data.appendChild(certificate);
+    keyInfo.appendChild(data);
+    keyDescriptor.appendChild(keyInfo);
+  }
+  append(doc, sp, "SingleLogoutService", {
+    Binding: config.postBindingLogout === "true" ? POST_BINDING : REDIRECT_BINDING,
+    Location: endpoint,
+  });
+  append(doc, sp, "NameIDFormat").appendChild(doc.createTextNode(config.nameIDPolicyFormat || UNSPECIFIED_NAME_ID));
+  append(doc, sp, "AssertionConsumerService", {
+    Binding: config.postBindingResponse === "true" ? POST_BINDING : REDIRECT_BINDING,
+    Location: endpoint,
+    index: "1",
+    isDefault: "true",
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(doc)}`;
+}

@@ -1,0 +1,84 @@
+import type { ServerContext } from "../context.ts";
+import type { IdentityProviderRecord, RealmRecord, UserRecord } from "../store/types.ts";
+import { findRoleByName } from "../admin/groups-roles/lookups.ts";
+
+export type Claims = Record<string, unknown>;
+
+/** A claim by name, where dots step into nested objects (Keycloak's claim paths, without escaping). */
+function claimValues(claims: Claims, path: string): string[] {
+  let value: unknown = claims;
+  for (const part of path.split(".")) {
+    if (typeof value !== "object" || value === null) return [];
+    value = (value as Record<string, unknown>)[part];
+  }
+  const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+  return list.map((item) => (typeof item === "string" ? item : JSON.stringify(item)));
+}
+
+/** `role` of a mapper: a realm role name, or `clientId.roleName` for a client role. */
+function roleId(server: ServerContext, realm: RealmRecord, name: string | undefined): string | undefined {
+  if (!name) return undefined;
+  const realmRole = findRoleByName(server.db, realm, name);
+  if (realmRole) return realmRole.id;
+  const dot = name.indexOf(".");
+  if (dot < 0) return undefined;
+  const client = server.db.list("clients", realm.id).find((c) => c.clientId === name.slice(0, dot));
+  return client ? findRoleByName(server.db, realm, name.slice(dot + 1), client.id)?.id : undefined;
+}
+
+const withRole = (user: UserRecord, id: string | undefined): UserRecord =>
+  id && !user.roleIds.includes(id) ? { ...user, roleIds: [...user.roleIds, id] } : user;
+const withoutRole = (user: UserRecord, id: string | undefined): UserRecord =>
+  id ? { ...user, roleIds: user.roleIds.filter((r) => r !== id) } : user;
+
+/**
+ * Runs the provider's mappers on the user: on the first login always, afterwards only those whose sync mode
+ * (their own, or the provider's when INHERIT) is FORCE. Returns the updated user.
+ */
+export function applyMappers(
+  server: ServerContext,
+  realm: RealmRecord,
+  idp: IdentityProviderRecord,
+  user: UserRecord,
+  claims: Claims,
+  firstLogin: boolean,
+): UserRecord {
+  const providerSync = ((idp.rep.config ?? {}) as Record<string, string>).syncMode ?? "LEGACY";
+  let result = user;
+  const mappers = server.db
+    .list("identityProviderMappers", realm.id)
+    .filter((m) => m.identityProviderAlias === idp.alias);
+  for (const mapper of mappers) {
+    const config = mapper.config ?? {};
+    const own = config.syncMode && config.syncMode !== "INHERIT" ? config.syncMode : providerSync;
+    if (!firstLogin && own !== "FORCE") continue;
+    switch (mapper.identityProviderMapper) {
+      case "hardcoded-attribute-idp-mapper":
+        if (config.attribute)
+          result = setAttribute(result, config.attribute, config["attribute.value"] ? [config["attribute.value"]] : []);
+        break;
+      case "oidc-hardcoded-role-idp-mapper":
+        result = withRole(result, roleId(server, realm, config.role));
+        break;
+      case "oidc-user-attribute-idp-mapper": {
+        const values = claimValues(claims, config.claim ?? "");
+        if (config["user.attribute"] && values.length) result = setAttribute(result, config["user.attribute"], values);
+        break;
+      }
+      case "oidc-role-idp-mapper": {
+        const id = roleId(server, realm, config.role);
+        const matches = claimValues(claims, config.claim ?? "").includes(config["claim.value"] ?? "");
+        result = matches ? withRole(result, id) : own === "FORCE" ? withoutRole(result, id) : result;
+        break;
+      }
+    }
+  }
+  return result;
+}
+
+/** firstName, lastName, email and username live in their own fields; anything else is an attribute. */
+function setAttribute(user: UserRecord, name: string, values: string[]): UserRecord {
+  if (name === "firstName" || name === "lastName") return { ...user, [name]: values[0] };
+  if (name === "email") return { ...user, email: values[0]?.toLowerCase() };
+  return { ...user, attributes: { ...user.attributes, [name]: values } };
+}

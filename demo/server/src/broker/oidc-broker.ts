@@ -1,0 +1,223 @@
+import { createHash } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from "jose";
+import type { ServerContext } from "../context.ts";
+import type { IdentityProviderRecord, UserRecord } from "../store/types.ts";
+import { findIdentityProvider } from "../admin/identity-providers/lookup.ts";
+import { newId, now } from "../common/ids.ts";
+import { recordEvent } from "../events/record.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
+import { sendErrorPage } from "../oidc/error-page.ts";
+import { isContext, loginContextOf } from "../oidc/login-action.ts";
+import { afterAuthentication } from "../oidc/login/after-authentication.ts";
+import { setUser, type LoginContext } from "../oidc/login/login-context.ts";
+import { realmByName, userByEmail, userByUsername } from "../oidc/lookup.ts";
+import { saveBrokerState, takeBrokerState } from "./broker-state.ts";
+import { applyMappers, type Claims } from "./mappers.ts";
+
+type Query = Record<string, string | undefined>;
+
+const UNEXPECTED = "Unexpected error when authenticating with identity provider";
+const FETCH_TIMEOUT_MS = 10_000;
+
+const configOf = (idp: IdentityProviderRecord) => (idp.rep.config ?? {}) as Record<string, string>;
+const isOidc = (idp: IdentityProviderRecord) => idp.rep.providerId === "oidc" || idp.rep.providerId === "keycloak-oidc";
+
+function endpointUrl(ctx: LoginContext, alias: string): string {
+  return `${frontendUrl(ctx.server, ctx.req)}/realms/${encodeURIComponent(ctx.realm.realm)}/broker/${encodeURIComponent(alias)}/endpoint`;
+}
+
+async function brokerError(ctx: LoginContext, idp: IdentityProviderRecord, error: string, message = UNEXPECTED) {
+  await recordEvent(ctx.server, ctx.realm, {
+    type: "IDENTITY_PROVIDER_LOGIN_ERROR",
+    clientId: ctx.client.clientId,
+    ipAddress: ctx.req.ip,
+    error,
+    details: { identity_provider: idp.alias, redirect_uri: ctx.request.redirectUri },
+  });
+  return sendErrorPage(ctx.reply, ctx.realm, message);
+}
+
+/** The token request with the provider's client authentication (secret as post or as basic auth). */
+async function exchangeCode(ctx: LoginContext, idp: IdentityProviderRecord, code: string, verifier: string) {
+  const config = configOf(idp);
+  const form = new URLSearchParams({
+    grant_type: "authorization_code",
+    code,
+    redirect_uri: endpointUrl(ctx, idp.alias),
+  });
+  if (config.pkceEnabled === "true") form.set("code_verifier", verifier);
+  const headers: Record<string, string> = {
+    "content-type": "application/x-www-form-urlencoded",
+    accept: "application/json",
+  };
+  if (config.clientAuthMethod === "client_secret_basic") {
+    const credentials = `${encodeURIComponent(config.clientId ?? "")}:${encodeURIComponent(config.clientSecret ?? "")}`;
+    headers.authorization = `Basic ${Buffer.from(credentials).toString("base64")}`;
+  } else {
+    form.set("client_id", config.clientId ?? "");
+    if (config.clientSecret) form.set("client_secret", config.clientSecret);
+  }
+  const response = await fetch(config.tokenUrl ?? "", {
+    method: "POST",
+    headers,
+    body: form,
+    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+  });
+  if (!response.ok) throw new Error(`token endpoint answered ${response.status}`);
+  return (await response.json()) as { id_token?: string; access_token?: string };
+}
+
+/** ID token checks: signature (JWKS URL), issuer, audience, expiry with the allowed clock skew, and the nonce. */
+async function verifyIdToken(idp: IdentityProviderRecord, idToken: string, nonce: string): Promise<JWTPayload> {
+  const config = configOf(idp);
+  const clockTolerance = Number.parseInt(config.allowedClockSkew ?? "0", 10) || 0;
+  const options = { issuer: config.issuer || undefined, audience: config.clientId, clockTolerance };
+  let payload: JWTPayload;
+  if (config.validateSignature === "true" && config.useJwksUrl !== "false" && config.jwksUrl) {
+    payload = (await jwtVerify(idToken, createRemoteJWKSet(new URL(config.jwksUrl)), options)).payload;
+  } else {
+    payload = decodeJwt(idToken);
+    if (options.issuer && payload.iss !== options.issuer) throw new Error("wrong issuer");
+    const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+    if (!audiences.includes(config.clientId)) throw new Error("wrong audience");
+    if (typeof payload.exp === "number" && payload.exp + clockTolerance < now() / 1000) throw new Error("expired");
+  }
+  if (config.disableNonce !== "true" && payload.nonce !== nonce) throw new Error("wrong nonce");
+  return payload;
+}
+
+async function userInfo(idp: IdentityProviderRecord, accessToken: string | undefined): Promise<Claims> {
+  const config = configOf(idp);
+  if (!accessToken || !config.userInfoUrl || config.disableUserInfo === "true") return {};
+  const response = await fetch(config.userInfoUrl, {
+    headers: { authorization: `Bearer ${accessToken}` },
+    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+  });
+  return response.ok ? ((await response.json()) as Claims) : {};
+}
+
+/** The user linked to this external identity, or a new one made from its claims (first broker login). */
+async function brokeredUser(ctx: LoginContext, idp: IdentityProviderRecord, claims: Claims) {
+  const { db } = ctx.server;
+  const subject = String(claims.sub ?? "");
+  const linked = db
+    .list("users", ctx.realm.id)
+    .find((u) => u.federatedIdentities.some((f) => f.identityProvider === idp.alias && f.userId === subject));
+  if (linked) {
+    const updated = applyMappers(ctx.server, ctx.realm, idp, linked, claims, false);
+    if (updated !== linked) await db.write((tx) => tx.put("users", updated));
+    return { user: updated, firstLogin: false };
+  }
+  if (idp.rep.linkOnly === true)
+    return { refused: "No account is linked to this identity provider, and it only links accounts." };
+  const username = String(claims.preferred_username ?? claims.email ?? subject).toLowerCase();
+  const email = typeof claims.email === "string" ? claims.email.toLowerCase() : undefined;
+  if (userByUsername(db, ctx.realm, username))
+    return {
+      refused: `User with username ${username} already exists. Please login to account management to link the account.`,
+    };
+  if (email && ctx.realm.settings.duplicateEmailsAllowed !== true && userByEmail(db, ctx.realm, email))
+    return {
+      refused: `User with email ${email} already exists. Please login to account management to link the account.`,
+    };
+  const created: UserRecord = {
+    id: newId(),
+    realmId: ctx.realm.id,
+    username,
+    email,
+    firstName: typeof claims.given_name === "string" ? claims.given_name : undefined,
+    lastName: typeof claims.family_name === "string" ? claims.family_name : undefined,
+    enabled: true,
+    emailVerified: idp.rep.trustEmail === true && claims.email_verified === true,
+    attributes: {},
+    requiredActions: [],
+    createdTimestamp: now(),
+    notBefore: 0,
+    credentials: [],
+    groupIds: [],
+    roleIds: [],
+    federatedIdentities: [{ identityProvider: idp.alias, userId: subject, userName: username }],
+    consents: [],
+  };
+  const user = applyMappers(ctx.server, ctx.realm, idp, created, claims, true);
+  await db.write((tx) => tx.put("users", user));
+  return { user, firstLogin: true };
+}
+
+/** OpenID Connect brokering: /broker/{alias}/login sends the browser to the provider, /endpoint takes its answer. */
+export async function registerBrokerRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  app.get<{ Params: { realm: string; alias: string }; Querystring: Query }>(
+    "/realms/:realm/broker/:alias/login",
+    async (req, reply) => {
+      const ctx = loginContextOf(server, req, reply, req.params.realm, req.query.tab_id);
+      if (!isContext(ctx)) return ctx;
+      const idp = findIdentityProvider(server, ctx.realm, req.params.alias);
+      if (!idp || idp.rep.enabled === false)
+        return sendErrorPage(reply, ctx.realm, "Could not find an identity provider with the identifier.");
+      if (!isOidc(idp))
+        return sendErrorPage(reply, ctx.realm, "This server brokers OpenID Connect providers only so far.");
+      const config = configOf(idp);
+      const { key, saved } = saveBrokerState({ realmId: ctx.realm.id, alias: idp.alias, tabId: ctx.request.tabId });
+      const scope = config.defaultScope?.trim() || "openid";
+      const query = new URLSearchParams({
+        response_type: "code",
+        client_id: config.clientId ?? "",
+        redirect_uri: endpointUrl(ctx, idp.alias),
+        scope: scope.split(/\s+/).includes("openid") ? scope : `openid ${scope}`,
+        state: key,
+        nonce: saved.nonce,
+      });
+      if (config.pkceEnabled === "true") {
+        const method = config.pkceMethod === "plain" ? "plain" : "S256";
+        const challenge =
+          method === "plain" ? saved.codeVerifier : createHash("sha256").update(saved.codeVerifier).digest("base64url");
+        query.set("code_challenge", challenge);
+        query.set("code_challenge_method", method);
+      }
+      if (config.loginHint === "true" && ctx.request.loginHint) query.set("login_hint", ctx.request.loginHint);
+      if (config.prompt) query.set("prompt", config.prompt);
+      return reply.redirect(`${config.authorizationUrl}?${query}`, 302);
+    },
+  );
+
+  app.get<{ Params: { realm: string; alias: string }; Querystring: Query }>(
+    "/realms/:realm/broker/:alias/endpoint",
+    async (req, reply) => {
+      const realm = realmByName(server.db, req.params.realm);
+      if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
+      const state = takeBrokerState(req.query.state, realm.id, req.params.alias);
+      if (!state)
+        return sendErrorPage(reply, realm, "Your login attempt timed out. Login will start from the beginning.");
+      const ctx = loginContextOf(server, req, reply, req.params.realm, state.tabId);
+      if (!isContext(ctx)) return ctx;
+      const idp = findIdentityProvider(server, ctx.realm, req.params.alias);
+      if (!idp) return sendErrorPage(reply, ctx.realm, "Could not find an identity provider with the identifier.");
+      if (req.query.error) return brokerError(ctx, idp, req.query.error);
+      let claims: Claims;
+      try {
+        const tokens = await exchangeCode(ctx, idp, req.query.code ?? "", state.codeVerifier);
+        if (!tokens.id_token) throw new Error("no id_token");
+        const payload = await verifyIdToken(idp, tokens.id_token, state.nonce);
+        claims = { ...(await userInfo(idp, tokens.access_token)), ...payload };
+      } catch {
+        return brokerError(ctx, idp, "invalid_token");
+      }
+      const outcome = await brokeredUser(ctx, idp, claims);
+      if ("refused" in outcome) return brokerError(ctx, idp, "federated_identity_account_exists", outcome.refused);
+      await recordEvent(server, ctx.realm, {
+        type: outcome.firstLogin ? "IDENTITY_PROVIDER_FIRST_LOGIN" : "IDENTITY_PROVIDER_LOGIN",
+        clientId: ctx.client.clientId,
+        userId: outcome.user.id,
+        ipAddress: req.ip,
+        details: {
+          identity_provider: idp.alias,
+          identity_provider_identity: String(claims.preferred_username ?? claims.sub ?? ""),
+          redirect_uri: ctx.request.redirectUri,
+        },
+      });
+      setUser(ctx, outcome.user);
+      return afterAuthentication(ctx);
+    },
+  );
+}

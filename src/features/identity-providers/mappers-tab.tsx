@@ -1,0 +1,64 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useAccess } from "../../core/access/access-context.tsx";
+import { useMessages } from "../../core/i18n/use-messages.ts";
+import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
+import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
+import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
+import { DataTable, type TableRowAction } from "../../core/ui/table/index.ts";
+import {
+  deleteMapper,
+  fetchMappers,
+  mappersKey,
+  type IdentityProvider,
+  type IdentityProviderMapper,
+} from "./queries.ts";
+import "./messages.ts";
+
+/** The provider's mappers (Keycloak answers them all at once; the table pages what it got). */
+export function MappersTab({ provider }: { provider: IdentityProvider }) {
+  const { t } = useMessages();
+  const realm = useCurrentRealm();
+  const adminClient = useAdminClient();
+  const queryClient = useQueryClient();
+  const { addAlert, addError } = useAlerts();
+  const canManage = useAccess().hasAccess("manage-identity-providers");
+  const alias = provider.alias ?? "";
+
+  const rowActions: TableRowAction<IdentityProviderMapper>[] | undefined = canManage
+    ? [
+        {
+          title: t("delete"),
+          isDanger: true,
+          onAction: async (mapper, refresh) => {
+            try {
+              await deleteMapper(adminClient, realm, alias, mapper.id ?? "");
+              await queryClient.invalidateQueries({ queryKey: mappersKey(realm, alias) });
+              addAlert(t("mapperDeleted"));
+              refresh();
+            } catch (error) {
+              addError("mapperDeleteError", error);
+            }
+          },
+        },
+      ]
+    : undefined;
+
+  return (
+    <DataTable<IdentityProviderMapper>
+      tableId="identity-provider-mappers"
+      ariaLabel={t("mappers")}
+      loader={async (first, max, search) => {
+        const needle = search.trim().toLowerCase();
+        const all = await fetchMappers(adminClient, realm, alias);
+        return all.filter((m) => !needle || (m.name ?? "").toLowerCase().includes(needle)).slice(first, first + max);
+      }}
+      columns={[
+        { name: "name", title: t("name"), cell: (mapper) => mapper.name },
+        { name: "identityProviderMapper", title: t("mapperType"), cell: (mapper) => mapper.identityProviderMapper },
+      ]}
+      rowKey={(mapper) => mapper.id ?? ""}
+      rowActions={rowActions}
+      emptyState={{ title: t("noMappers"), message: t("noMappersInstructions") }}
+    />
+  );
+}

@@ -1,0 +1,47 @@
+import type { IdentityProvider } from "./queries.ts";
+
+/** What the add and settings forms edit: the representation's top fields and its string config. */
+export interface ProviderFormValues {
+  alias: string;
+  displayName: string;
+  enabled: boolean;
+  /** Where import-config reads metadata from; sent as config.metadataDescriptorUrl. */
+  metadataUrl: string;
+  config: Record<string, string>;
+}
+
+export const ALIAS_PATTERN = /^[A-Za-z0-9._~-]+$/;
+
+export function toFormValues(provider: IdentityProvider | undefined, providerId: string): ProviderFormValues {
+  const config = { ...((provider?.config as Record<string, string> | undefined) ?? {}) };
+  if (!provider && (providerId === "oidc" || providerId === "keycloak-oidc")) {
+    config.clientAuthMethod = "client_secret_post";
+    config.syncMode = "LEGACY";
+  }
+  return {
+    alias: provider?.alias ?? providerId,
+    displayName: provider?.displayName ?? "",
+    enabled: provider?.enabled ?? true,
+    metadataUrl: config.metadataDescriptorUrl ?? "",
+    config,
+  };
+}
+
+export function toRepresentation(
+  values: ProviderFormValues,
+  providerId: string,
+  previous: IdentityProvider | undefined,
+): IdentityProvider {
+  const config = Object.fromEntries(
+    Object.entries(values.config).filter(([, value]) => value !== undefined && value !== null),
+  );
+  if (values.metadataUrl.trim()) config.metadataDescriptorUrl = values.metadataUrl.trim();
+  return {
+    ...previous,
+    providerId,
+    alias: values.alias.trim(),
+    displayName: values.displayName.trim() || undefined,
+    enabled: values.enabled,
+    config,
+  };
+}

@@ -1,0 +1,223 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { createServer, type Server } from "node:http";
+import KeycloakAdminClient from "@keycloak/keycloak-admin-client";
+import type { TestServer } from "../support/server.ts";
+import { freePort } from "../support/server.ts";
+import { type Api, createRealm, startAdminServer } from "../support/admin-api.ts";
+
+const REALM = "brokering";
+const PARTNER = "partner";
+
+/** A descriptor as an external SAML identity provider publishes it. */
+const SAML_DESCRIPTOR = `<?xml version="1.0"?>
+<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#"
+  entityID="https://saml.partner.test/idp">
+  <md:IDPSSODescriptor WantAuthnRequestsSigned="true" protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
+    <md:KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data>
+      <ds:X509Certificate>
+        MIIBfakecertificate==
+      </ds:X509Certificate>
+    </ds:X509Data></ds:KeyInfo></md:KeyDescriptor>
+    <md:SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="https://saml.partner.test/slo"/>
+    <md:NameIDFormat>urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress</md:NameIDFormat>
+    <md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="https://saml.partner.test/sso"/>
+  </md:IDPSSODescriptor>
+</md:EntityDescriptor>`;
+
+/** A web server answering what import-config must refuse: HTML, an error status, a document over 1 MB. */
+async function startMetadataHost(): Promise<{ url: string; close: () => Promise<void> }> {
+  const port = await freePort();
+  const server: Server = createServer((req, res) => {
+    if (req.url === "/html") return res.writeHead(200, { "content-type": "text/html" }).end("<html>Welcome</html>");
+    if (req.url === "/huge") {
+      res.writeHead(200, { "content-type": "application/json" });
+      return res.end(`{"issuer":"${"x".repeat(1024 * 1024 + 10)}"}`);
+    }
+    if (req.url === "/descriptor")
+      return res.writeHead(200, { "content-type": "application/xml" }).end(SAML_DESCRIPTOR);
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function refusal(call: Promise<unknown>): Promise<{ status: number; message: string }> {
+  try {
+    await call;
+  } catch (error) {
+    const { response, responseData } = error as { response?: Response; responseData?: { errorMessage?: string } };
+    return { status: response?.status ?? 0, message: responseData?.errorMessage ?? "" };
+  }
+  assert.fail("the call was expected to fail");
+}
+
+describe("identity providers through @keycloak/keycloak-admin-client", () => {
+  let server: TestServer;
+  let api: Api;
+  let kc: KeycloakAdminClient;
+  let host: { url: string; close: () => Promise<void> };
+
+  before(async () => {
+    ({ server, api } = await startAdminServer());
+    host = await startMetadataHost();
+    await createRealm(api, REALM);
+    await createRealm(api, PARTNER);
+    kc = new KeycloakAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
+    await kc.auth({ username: "admin", password: "admin", grantType: "password", clientId: "admin-cli" });
+    kc.setConfig({ realmName: REALM });
+  });
+  after(async () => {
+    await host?.close();
+    await server?.dispose();
+  });
+
+  it("imports a second realm's discovery document from its URL, fetched by the server", async () => {
+    const fromUrl = `${server.baseUrl}/realms/${PARTNER}/.well-known/openid-configuration`;
+    const config = await kc.identityProviders.importFromUrl({ providerId: "keycloak-oidc", fromUrl });
+    const issuer = `${server.baseUrl}/realms/${PARTNER}`;
+    assert.equal(config.issuer, issuer);
+    assert.equal(config.authorizationUrl, `${issuer}/protocol/openid-connect/auth`);
+    assert.equal(config.tokenUrl, `${issuer}/protocol/openid-connect/token`);
+    assert.equal(config.jwksUrl, `${issuer}/protocol/openid-connect/certs`);
+    assert.equal(config.useJwksUrl, "true");
+    assert.equal(config.validateSignature, "true");
+    assert.equal(config.metadataDescriptorUrl, fromUrl);
+  });
+
+  it("refuses, with the server's message, a URL that answers nothing usable", async () => {
+    const html = await refusal(kc.identityProviders.importFromUrl({ providerId: "oidc", fromUrl: `${host.url}/html` }));
+    assert.equal(html.status, 400);
+    assert.match(html.message, /not OpenID provider metadata/);
+    const missing = await refusal(
+      kc.identityProviders.importFromUrl({ providerId: "oidc", fromUrl: `${host.url}/missing` }),
+    );
+    assert.match(missing.message, /answered HTTP 404/);
+    const huge = await refusal(kc.identityProviders.importFromUrl({ providerId: "oidc", fromUrl: `${host.url}/huge` }));
+    assert.match(huge.message, /larger than 1048576 bytes/);
+    const file = await refusal(
+      kc.identityProviders.importFromUrl({ providerId: "oidc", fromUrl: "file:///etc/passwd" }),
+    );
+    assert.match(file.message, /must use http or https/);
+    const closed = await refusal(
+      kc.identityProviders.importFromUrl({ providerId: "oidc", fromUrl: `http://127.0.0.1:${await freePort()}/x` }),
+    );
+    assert.match(closed.message, /could not be reached/);
+  });
+
+  it("reads a SAML descriptor from a URL and from an uploaded file (multipart)", async () => {
+    const byUrl = await kc.identityProviders.importFromUrl({ providerId: "saml", fromUrl: `${host.url}/descriptor` });
+    const form = new FormData();
+    form.append("providerId", "saml");
+    form.append("file", new Blob([SAML_DESCRIPTOR], { type: "application/xml" }), "idp-metadata.xml");
+    const byFile = await kc.identityProviders.importFromUrl(form);
+    for (const config of [byUrl, byFile]) {
+      assert.equal(config.idpEntityId, "https://saml.partner.test/idp");
+      assert.equal(config.singleSignOnServiceUrl, "https://saml.partner.test/sso");
+      assert.equal(config.singleLogoutServiceUrl, "https://saml.partner.test/slo");
+      assert.equal(config.postBindingAuthnRequest, "true");
+      assert.equal(config.postBindingLogout, "false");
+      assert.equal(config.wantAuthnRequestsSigned, "true");
+      assert.equal(config.nameIDPolicyFormat, "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress");
+      assert.equal(config.signingCertificate, "MIIBfakecertificate==");
+      assert.equal(config.validateSignature, "true");
+    }
+    const notSaml = new FormData();
+    notSaml.append("providerId", "saml");
+    notSaml.append("file", new Blob(["<html/>"]), "page.html");
+    assert.match((await refusal(kc.identityProviders.importFromUrl(notSaml))).message, /not a SAML 2.0/);
+  });
+
+  it("pages and searches on the server, brief rows carrying the list's badges", async () => {
+    for (const alias of ["alpha", "beta", "bravo", "charlie"])
+      await kc.identityProviders.create({
+        alias,
+        providerId: "oidc",
+        linkOnly: alias === "bravo",
+        hideOnLogin: alias === "charlie",
+        config: { clientId: "c", authorizationUrl: "http://idp.test/auth", tokenUrl: "http://idp.test/token" },
+      });
+    const firstPage = await kc.identityProviders.find({ first: 0, max: 3, briefRepresentation: true } as never);
+    assert.deepEqual(
+      firstPage.map((i) => i.alias),
+      ["alpha", "beta", "bravo"],
+    );
+    assert.equal(firstPage[2]!.linkOnly, true);
+    assert.equal(firstPage[0]!.config, undefined);
+    const next = await kc.identityProviders.find({ first: 3, max: 3 });
+    assert.deepEqual(
+      next.map((i) => [i.alias, i.hideOnLogin]),
+      [["charlie", true]],
+    );
+    assert.deepEqual(
+      (await kc.identityProviders.find({ search: "b", realmOnly: true })).map((i) => i.alias),
+      ["beta", "bravo"],
+    );
+    const realm = await kc.realms.findOne({ realm: REALM });
+    assert.equal(realm?.identityProviders, undefined, "the realm representation does not carry the providers");
+  });
+
+  it("exports a SAML provider's service provider descriptor; an OIDC one exports nothing", async () => {
+    await kc.identityProviders.create({
+      alias: "partner-saml",
+      providerId: "saml",
+      config: {
+        singleSignOnServiceUrl: "https://saml.partner.test/sso",
+        wantAuthnRequestsSigned: "true",
+        postBindingResponse: "true",
+      },
+    });
+    const exported = await api(`/admin/realms/${REALM}/identity-provider/instances/partner-saml/export`);
+    assert.equal(exported.status, 200);
+    assert.match(exported.headers.get("content-type") ?? "", /application\/xml/);
+    const xml = await exported.text();
+    assert.match(xml, new RegExp(`entityID="${server.baseUrl}/realms/${REALM}"`));
+    assert.match(xml, /AuthnRequestsSigned="true"/);
+    assert.match(xml, new RegExp(`Location="${server.baseUrl}/realms/${REALM}/broker/partner-saml/endpoint"`));
+    assert.match(xml, /<ds:X509Certificate>MII/);
+    const published = await fetch(`${server.baseUrl}/realms/${REALM}/broker/partner-saml/endpoint/descriptor`);
+    assert.equal(await published.text(), xml);
+    assert.equal((await api(`/admin/realms/${REALM}/identity-provider/instances/alpha/export`)).status, 204);
+    assert.equal(await kc.identityProviders.reloadKeys({ alias: "alpha" }), false);
+  });
+
+  it("users' federated identities: any alias is stored, only existing providers' links are listed", async () => {
+    const { id } = await kc.users.create({ username: "federated", enabled: true });
+    await kc.users.addToFederatedIdentity({
+      id,
+      federatedIdentityId: "alpha",
+      federatedIdentity: { userId: "a-1", userName: "fed-a" },
+    });
+    await kc.users.addToFederatedIdentity({
+      id,
+      federatedIdentityId: "later",
+      federatedIdentity: { userId: "l-1", userName: "fed-l" },
+    });
+    assert.deepEqual(await kc.users.listFederatedIdentities({ id }), [
+      { identityProvider: "alpha", userId: "a-1", userName: "fed-a" },
+    ]);
+    await kc.identityProviders.create({ alias: "later", providerId: "github", config: { clientId: "x" } });
+    assert.deepEqual(
+      (await kc.users.listFederatedIdentities({ id })).map((f) => f.identityProvider),
+      ["alpha", "later"],
+    );
+    const found = await kc.users.find({ idpAlias: "alpha", idpUserId: "a-1" });
+    assert.deepEqual(
+      found.map((u) => u.username),
+      ["federated"],
+    );
+    assert.deepEqual(await kc.users.find({ idpAlias: "alpha", idpUserId: "nobody" }), []);
+    const again = await refusal(
+      kc.users.addToFederatedIdentity({ id, federatedIdentityId: "alpha", federatedIdentity: { userId: "a-2" } }),
+    );
+    assert.deepEqual(again, { status: 409, message: "User is already linked with provider" });
+    await kc.identityProviders.del({ alias: "alpha" });
+    assert.deepEqual(
+      (await kc.users.listFederatedIdentities({ id })).map((f) => f.identityProvider),
+      ["later"],
+    );
+  });
+});
