@@ -18,6 +18,7 @@ import { registerKeysRoutes } from "../admin/components/keys-routes.ts";
 import { registerAuthenticationRoutes } from "../admin/authentication/routes.ts";
 import { registerEventRoutes } from "../admin/events/routes.ts";
 import { registerDemoApiRoutes } from "../demo-api/routes.ts";
+import { registerUserStorageRoutes } from "../admin/user-storage/routes.ts";
 
 export type RouteFamily = (app: FastifyInstance, server: ServerContext) => Promise<void>;
 
@@ -41,4 +42,5 @@ export const routeFamilies: RouteFamily[] = [
   registerAuthenticationRoutes,
   registerEventRoutes,
   registerDemoApiRoutes,
+  registerUserStorageRoutes,
 ];
