@@ -7,6 +7,9 @@ chrome="${CHROME_PATH:-/usr/bin/chromium}"
 missing=()
 [ -x "$chrome" ] || missing+=(chromium)
 command -v openssl >/dev/null || missing+=(openssl)
+# User federation tests start OpenLDAP (slapd) and read it back with its tools.
+[ -x "${SLAPD_PATH:-/usr/sbin/slapd}" ] || missing+=(slapd)
+command -v ldapsearch >/dev/null || missing+=(ldap-utils)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
   echo "Installing Debian's ${missing[*]} for the tests..."

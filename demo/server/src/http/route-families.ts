@@ -20,6 +20,7 @@ import { registerEventRoutes } from "../admin/events/routes.ts";
 import { registerDemoApiRoutes } from "../demo-api/routes.ts";
 import { registerAuthorizationRoutes } from "../admin/authorization/routes.ts";
 import { registerBrokerRoutes } from "../broker/oidc-broker.ts";
+import { registerUserStorageRoutes } from "../admin/user-storage/routes.ts";
 
 export type RouteFamily = (app: FastifyInstance, server: ServerContext) => Promise<void>;
 
@@ -45,4 +46,5 @@ export const routeFamilies: RouteFamily[] = [
   registerDemoApiRoutes,
   registerAuthorizationRoutes,
   registerBrokerRoutes,
+  registerUserStorageRoutes,
 ];

@@ -2,11 +2,10 @@ import type { FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
 import type { ClientRecord, RealmRecord } from "../store/types.ts";
-import { userByLogin } from "./lookup.ts";
 import { oauthError } from "./oauth-error.ts";
 import { issueTokens, type TokenResponseBody } from "./tokens.ts";
 import type { FormBody } from "./client-auth.ts";
-import { verifyUserPassword } from "../access/passwords.ts";
+import { findLoginUser, verifyPassword } from "../federation/user-hooks.ts";
 import { clearLoginFailures, isLockedOut, recordLoginFailure } from "../access/brute-force.ts";
 import { startUserSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
@@ -29,7 +28,7 @@ export async function passwordGrant(
   const fail = async (error: string, userId?: string) =>
     recordEvent(server, realm, { type: "LOGIN_ERROR", clientId: client.clientId, userId, ipAddress, error, details });
 
-  const user = username ? userByLogin(server.db, realm, username) : undefined;
+  const user = username ? await findLoginUser(server, realm, username) : undefined;
   if (!user) {
     await fail("user_not_found");
     throw invalidCredentials();
@@ -42,7 +41,7 @@ export async function passwordGrant(
     await fail("user_temporarily_disabled", user.id);
     throw invalidCredentials();
   }
-  if (!(await verifyUserPassword(user, body.password ?? ""))) {
+  if (!(await verifyPassword(server, user, body.password ?? ""))) {
     await recordLoginFailure(server, realm, user, ipAddress);
     await fail("invalid_user_credentials", user.id);
     throw invalidCredentials();

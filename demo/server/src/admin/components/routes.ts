@@ -12,6 +12,8 @@ import { componentTypes } from "../server-info/catalog.ts";
 import { keyMaterial } from "./key-material.ts";
 import { componentRepresentation, secretKeys, SECRET_MASK } from "./representation.ts";
 import { readComponent } from "./validation.ts";
+import { LDAP_PROVIDER_TYPE } from "../../federation/ldap-config.ts";
+import { defaultLdapMappers, validateUserStorage } from "../../federation/provider-components.ts";
 import { ComponentListQuery, ComponentSchema, SubComponentTypesQuery } from "./schemas.ts";
 
 const BASE = "/admin/realms/:realm/components";
@@ -49,6 +51,7 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
     const fields = readComponent(req.body);
+    validateUserStorage(fields);
     const parentId = fields.parentId || ctx.realm.id;
     if (parentId !== ctx.realm.id) requireComponent(ctx.realm.id, parentId);
     const component: ComponentRecord = {
@@ -59,7 +62,11 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
       config: keyMaterial(fields, fields.config, ctx.realm.realm),
     };
     if (server.db.get("components", component.id)) throw badRequest("Component id already exists");
-    await server.db.write((tx) => tx.put("components", component));
+    const mappers = defaultLdapMappers(component);
+    await server.db.write((tx) => {
+      tx.put("components", component);
+      for (const mapper of mappers) tx.put("components", mapper);
+    });
     await adminEvent(
       server,
       ctx,
@@ -82,6 +89,7 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
     ctx.require("manage-realm");
     const component = requireComponent(ctx.realm.id, paramsOf<"id">(req).id);
     const fields = readComponent(req.body, component);
+    validateUserStorage(fields);
     const hidden = secretKeys(fields);
     const config = { ...fields.config };
     // A secret sent back masked means "keep the stored value".
@@ -110,8 +118,14 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
     ctx.require("manage-realm");
     const component = requireComponent(ctx.realm.id, paramsOf<"id">(req).id);
     const removed = subtree(server.db.list("components", ctx.realm.id), component);
+    // Keycloak removes the users a user-storage provider imported together with the provider.
+    const imported =
+      component.providerType === LDAP_PROVIDER_TYPE
+        ? [...server.db.iterate("users", ctx.realm.id)].filter((u) => u.federationLink === component.id)
+        : [];
     await server.db.write((tx) => {
       for (const c of removed) tx.delete("components", c.id);
+      for (const u of imported) tx.delete("users", u.id);
     });
     await adminEvent(server, ctx, "DELETE", "COMPONENT", `components/${component.id}`);
     return noContent(reply);

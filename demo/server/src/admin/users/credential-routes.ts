@@ -15,6 +15,7 @@ import { requireUser } from "../common/lookups.ts";
 import { paramsOf } from "../common/query.ts";
 import { NoBody } from "../common/schemas.ts";
 import { CredentialSchema, CredentialTypeList, LabelBody } from "./schemas.ts";
+import { beforeFederatedPassword } from "../../federation/user-hooks.ts";
 
 const USER = "/admin/realms/:realm/users/:id";
 
@@ -96,7 +97,9 @@ export async function registerCredentialRoutes(app: FastifyInstance, server: Ser
     if (typeof body.value !== "string") throw webError(400, "No password provided");
     if (body.value.trim() === "") throw webError(400, "Empty password");
     await admitPassword(ctx.realm, user, body.value);
-    setPassword(user, body.value, body.temporary === true);
+    // A WRITABLE directory keeps the password; Keycloak stores no local copy then.
+    if (!(await beforeFederatedPassword(server, user, body.value)))
+      setPassword(user, body.value, body.temporary === true);
     await save(user);
     await adminEvent(server, ctx, "ACTION", "USER", `users/${user.id}/reset-password`);
     return reply.status(204).send();

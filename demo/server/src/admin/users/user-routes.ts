@@ -18,10 +18,11 @@ import { removeUser } from "./user-removal.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { findGroupByPath } from "../common/group-path.ts";
 import { findGroup, requireUser } from "../common/lookups.ts";
-import { boolParam, intParam, paramsOf, queryOf } from "../common/query.ts";
+import { boolParam, intParam, paramsOf, queryOf, stringParam } from "../common/query.ts";
 import { objectBody } from "../common/body.ts";
 import { badRequest } from "../../http/errors.ts";
 import { UserListQuery, UserSchema } from "./schemas.ts";
+import { beforeFederatedUpdate, searchDirectory } from "../../federation/user-hooks.ts";
 import { ListQuery } from "../common/schemas.ts";
 
 const BASE = "/admin/realms/:realm/users";
@@ -57,6 +58,12 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     const query = queryOf(req);
     const config = readUpConfig(server, ctx.realm);
     const brief = boolParam(query, "briefRepresentation") ?? false;
+    await searchDirectory(
+      server,
+      ctx.realm,
+      stringParam(query, "search") ?? stringParam(query, "username") ?? stringParam(query, "email"),
+      intParam(query, "max") ?? DEFAULT_MAX_USERS,
+    );
     const users = findUsers(
       server,
       ctx.realm,
@@ -141,6 +148,7 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
+    const before = structuredClone(user);
     const rep = objectBody(req.body);
     const realm = ctx.realm;
     const config = readUpConfig(server, realm);
@@ -153,6 +161,12 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     if (typeof rep.emailVerified === "boolean") user.emailVerified = rep.emailVerified;
     user.requiredActions = mergeRequiredActions(db, realm, user.requiredActions, rep.requiredActions, true);
     applyCredentialRepresentations(user, rep.credentials);
+    try {
+      await beforeFederatedUpdate(server, before, user);
+    } catch (error) {
+      Object.assign(user, before);
+      throw error;
+    }
     await db.write((tx) => tx.put("users", user));
     await adminEvent(server, ctx, "UPDATE", "USER", `users/${user.id}`, eventRepresentation(rep));
     return reply.status(204).send();

@@ -1,8 +1,7 @@
 import { providerButtons } from "../../broker/login-buttons.ts";
 import type { AuthExecutionRecord, UserRecord } from "../../store/types.ts";
-import { userByLogin } from "../lookup.ts";
 import { sendLoginPage } from "../login-page.ts";
-import { verifyUserPassword } from "../../access/passwords.ts";
+import { findLoginUser, verifyPassword } from "../../federation/user-hooks.ts";
 import { clearLoginFailures, isLockedOut, recordLoginFailure } from "../../access/brute-force.ts";
 import { loginError } from "./login-events.ts";
 import {
@@ -50,7 +49,7 @@ async function identify(
   mode: Mode,
   username: string,
 ): Promise<UserRecord | Outcome> {
-  const user = username ? userByLogin(ctx.server.db, ctx.realm, username) : undefined;
+  const user = username ? await findLoginUser(ctx.server, ctx.realm, username) : undefined;
   const unknown =
     mode === "username"
       ? ctx.realm.settings.loginWithEmailAllowed === false
@@ -82,7 +81,7 @@ async function checkPassword(
     await loginError(ctx, "user_temporarily_disabled", typed, user.id);
     return page(ctx, execution, mode, typed, message);
   }
-  if (!(await verifyUserPassword(user, form.password ?? ""))) {
+  if (!(await verifyPassword(ctx.server, user, form.password ?? ""))) {
     await recordLoginFailure(ctx.server, ctx.realm, user, ctx.req.ip);
     await loginError(ctx, "invalid_user_credentials", typed, user.id);
     return page(ctx, execution, mode, typed, message);
@@ -119,7 +118,7 @@ export const usernameForm: Authenticator = {
 
 export const passwordForm: Authenticator = {
   requiresUser: true,
-  configuredFor: (_ctx, user) => user.credentials.some((c) => c.type === "password"),
+  configuredFor: (_ctx, user) => !!user.federationLink || user.credentials.some((c) => c.type === "password"),
   authenticate: (ctx, execution) => page(ctx, execution, "password"),
   action(ctx, execution, form) {
     const user = currentUser(ctx)!;

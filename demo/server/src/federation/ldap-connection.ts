@@ -1,0 +1,108 @@
+import {
+  AndFilter,
+  Client,
+  ResultCodeError,
+  EqualityFilter,
+  OrFilter,
+  PresenceFilter,
+  type Entry,
+  type Filter,
+} from "ldapts";
+import type { LdapConfig } from "./ldap-config.ts";
+
+export interface ConnectionSettings {
+  connectionUrl: string;
+  startTls?: boolean;
+  authType?: "simple" | "none";
+  bindDn?: string;
+  bindCredential?: string;
+  connectionTimeout?: number;
+  readTimeout?: number;
+}
+
+/** Opens a connection (StartTLS when asked) and binds as configured; the caller unbinds. */
+export async function connect(settings: ConnectionSettings): Promise<Client> {
+  const client = new Client({
+    url: settings.connectionUrl,
+    connectTimeout: settings.connectionTimeout || 10_000,
+    timeout: settings.readTimeout || 30_000,
+    strictDN: false,
+  });
+  try {
+    if (settings.startTls) await client.startTLS({});
+    if (settings.authType !== "none" && settings.bindDn)
+      await client.bind(settings.bindDn, settings.bindCredential ?? "");
+    // ldapts connects on the first operation: without a bind, reading the root DSE opens the connection (any LDAP
+    // answer, a refusal included, proves the server is there).
+    else
+      await client.search("", { scope: "base", attributes: ["1.1"] }).catch((error: unknown) => {
+        if (!(error instanceof ResultCodeError)) throw error;
+      });
+    return client;
+  } catch (error) {
+    await client.unbind().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Runs `work` on a bound connection and closes it afterwards. */
+export async function withConnection<T>(
+  settings: ConnectionSettings,
+  work: (client: Client) => Promise<T>,
+): Promise<T> {
+  const client = await connect(settings);
+  try {
+    return await work(client);
+  } finally {
+    await client.unbind().catch(() => undefined);
+  }
+}
+
+/** The filter of the provider's users: its object classes, the custom filter and `extra`, all required. */
+export function userFilter(config: LdapConfig, extra?: Filter | string): string {
+  const parts: string[] = config.userObjectClasses.map((oc) =>
+    new EqualityFilter({ attribute: "objectClass", value: oc }).toString(),
+  );
+  if (config.customFilter) parts.push(config.customFilter);
+  if (extra) parts.push(typeof extra === "string" ? extra : extra.toString());
+  if (parts.length === 0) return new PresenceFilter({ attribute: "objectClass" }).toString();
+  return parts.length === 1 ? parts[0] : `(&${parts.join("")})`;
+}
+
+export const equals = (attribute: string, value: string) => new EqualityFilter({ attribute, value });
+export const anyOf = (filters: Filter[]) => new OrFilter({ filters });
+export const allOf = (filters: Filter[]) => new AndFilter({ filters });
+
+/** The provider's users matching `extra`, paged by the batch size when pagination is on. */
+export async function searchUsers(
+  client: Client,
+  config: LdapConfig,
+  extra?: Filter | string,
+  sizeLimit = 0,
+): Promise<Entry[]> {
+  const { searchEntries } = await client.search(config.usersDn, {
+    scope: config.searchScope,
+    filter: userFilter(config, extra),
+    attributes: ["*", config.uuidAttribute, "createTimestamp", "modifyTimestamp"],
+    sizeLimit,
+    paged: config.pagination && sizeLimit === 0 ? { pageSize: config.batchSize } : undefined,
+  });
+  return searchEntries;
+}
+
+/** The first value of an attribute of an entry, as text (binary values as hex). */
+export function attributeValue(entry: Entry, name: string): string | undefined {
+  const key = Object.keys(entry).find((k) => k.toLowerCase() === name.toLowerCase());
+  if (!key) return undefined;
+  const value = entry[key];
+  const one = Array.isArray(value) ? value[0] : value;
+  if (one === undefined) return undefined;
+  return Buffer.isBuffer(one) ? one.toString("hex") : String(one);
+}
+
+export function attributeValues(entry: Entry, name: string): string[] {
+  const key = Object.keys(entry).find((k) => k.toLowerCase() === name.toLowerCase());
+  if (!key) return [];
+  const value = entry[key];
+  return (Array.isArray(value) ? value : [value]).map((v) => (Buffer.isBuffer(v) ? v.toString("hex") : String(v)));
+}

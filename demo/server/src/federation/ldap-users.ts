@@ -1,0 +1,322 @@
+import { Attribute, Change, Client, type Entry } from "ldapts";
+import type { ServerContext } from "../context.ts";
+import type { ComponentRecord, RealmRecord, UserRecord } from "../store/types.ts";
+import { newId, now } from "../common/ids.ts";
+import { isLdapProvider, ldapConfig, LDAP_PROVIDER_TYPE, type LdapConfig } from "./ldap-config.ts";
+import { anyOf, attributeValue, connect, equals, searchUsers, withConnection } from "./ldap-connection.ts";
+import { applyEntry, changedLdapValues, mappersOf } from "./ldap-mappers.ts";
+import { syncGroupMemberships } from "./ldap-groups.ts";
+
+export const LDAP_ID = "LDAP_ID";
+export const LDAP_ENTRY_DN = "LDAP_ENTRY_DN";
+
+/** The enabled LDAP providers of a realm, by priority. */
+export function ldapProviders(server: ServerContext, realm: RealmRecord): ComponentRecord[] {
+  return server.db
+    .list("components", realm.id)
+    .filter((c) => c.parentId === realm.id && isLdapProvider(c) && ldapConfig(c).enabled)
+    .sort((a, b) => Number(a.config.priority?.[0] ?? 0) - Number(b.config.priority?.[0] ?? 0));
+}
+
+export function userStorageProvider(server: ServerContext, realm: RealmRecord, id: string | undefined) {
+  const component = id ? server.db.get("components", id) : undefined;
+  return component && component.realmId === realm.id && component.providerType === LDAP_PROVIDER_TYPE
+    ? component
+    : undefined;
+}
+
+export function mappersOfProvider(server: ServerContext, provider: ComponentRecord): ComponentRecord[] {
+  return mappersOf(server.db.list("components", provider.realmId), provider.id);
+}
+
+/** A user record for an LDAP entry: the mappers applied, linked to the provider by LDAP_ID and LDAP_ENTRY_DN. */
+export function userFromEntry(
+  realm: RealmRecord,
+  config: LdapConfig,
+  mappers: ComponentRecord[],
+  entry: Entry,
+  existing?: UserRecord,
+): UserRecord {
+  const user: UserRecord = existing
+    ? { ...existing, attributes: { ...existing.attributes } }
+    : {
+        id: newId(),
+        realmId: realm.id,
+        username: "",
+        enabled: true,
+        emailVerified: false,
+        attributes: {},
+        requiredActions: [],
+        createdTimestamp: now(),
+        notBefore: 0,
+        federationLink: config.id,
+        credentials: [],
+        groupIds: [],
+        roleIds: [],
+        federatedIdentities: [],
+        consents: [],
+      };
+  applyEntry(user, entry, mappers);
+  if (!user.username) user.username = (attributeValue(entry, config.usernameAttribute) ?? "").toLowerCase();
+  user.attributes[LDAP_ID] = [attributeValue(entry, config.uuidAttribute) ?? entry.dn];
+  user.attributes[LDAP_ENTRY_DN] = [entry.dn];
+  return user;
+}
+
+function linkedUsers(server: ServerContext, realm: RealmRecord, providerId: string): Map<string, UserRecord> {
+  const byLdapId = new Map<string, UserRecord>();
+  for (const user of server.db.iterate("users", realm.id))
+    if (user.federationLink === providerId) byLdapId.set(user.attributes[LDAP_ID]?.[0] ?? user.id, user);
+  return byLdapId;
+}
+
+function usernameTaken(server: ServerContext, realm: RealmRecord, username: string): UserRecord | undefined {
+  for (const user of server.db.iterate("users", realm.id)) if (user.username === username) return user;
+  return undefined;
+}
+
+export interface SyncResult {
+  ignored: boolean;
+  added: number;
+  updated: number;
+  removed: number;
+  failed: number;
+  status: string;
+}
+
+export function syncStatus(r: Omit<SyncResult, "status">, noun = "users"): string {
+  if (r.ignored) return "Synchronization ignored as it's already in progress";
+  let status = `${r.added} imported ${noun}, ${r.updated} updated ${noun}`;
+  if (r.removed > 0) status += `, ${r.removed} removed ${noun}`;
+  if (r.failed !== 0) status += `, ${r.failed} ${noun} failed sync! See server log for more details`;
+  return status;
+}
+
+const running = new Set<string>();
+
+/** The LDAP generalized time of a Unix time in seconds, for changed-users filters. */
+function generalizedTime(seconds: number): string {
+  return new Date(seconds * 1000)
+    .toISOString()
+    .replace(/[-:T]/g, "")
+    .replace(/\.\d+Z$/, "Z");
+}
+
+/**
+ * Keycloak's full or changed-users sync: imports new entries, updates linked users, and (full sync) removes linked
+ * users whose entry is gone. Entries whose username belongs to another local user count as failed.
+ */
+export async function syncUsers(
+  server: ServerContext,
+  realm: RealmRecord,
+  provider: ComponentRecord,
+  changedOnly: boolean,
+): Promise<SyncResult> {
+  if (running.has(provider.id))
+    return {
+      ignored: true,
+      added: 0,
+      updated: 0,
+      removed: 0,
+      failed: 0,
+      status: syncStatus({ ignored: true, added: 0, updated: 0, removed: 0, failed: 0 }),
+    };
+  running.add(provider.id);
+  try {
+    const config = ldapConfig(provider);
+    const mappers = mappersOfProvider(server, provider);
+    const started = Math.floor(Date.now() / 1000);
+    const since = config.lastSync;
+    const filter =
+      changedOnly && since > 0
+        ? `(|(createTimestamp>=${generalizedTime(since)})(modifyTimestamp>=${generalizedTime(since)}))`
+        : undefined;
+    const entries = await withConnection(config, (client) => searchUsers(client, config, filter));
+    const linked = linkedUsers(server, realm, provider.id);
+    const seen = new Set<string>();
+    const result = { ignored: false, added: 0, updated: 0, removed: 0, failed: 0 };
+    const writes: UserRecord[] = [];
+    const taken = new Map<string, UserRecord>();
+    for (const user of server.db.iterate("users", realm.id)) taken.set(user.username, user);
+    for (const entry of entries) {
+      const ldapId = attributeValue(entry, config.uuidAttribute) ?? entry.dn;
+      seen.add(ldapId);
+      const existing = linked.get(ldapId);
+      const user = userFromEntry(realm, config, mappers, entry, existing);
+      const holder = taken.get(user.username);
+      if (!user.username || (holder && holder.id !== user.id)) {
+        result.failed++;
+        continue;
+      }
+      taken.set(user.username, user);
+      writes.push(user);
+      if (existing) result.updated++;
+      else result.added++;
+    }
+    const removedIds: string[] = [];
+    if (!changedOnly && provider.config.removeInvalidUsersEnabled?.[0] !== "false")
+      for (const [ldapId, user] of linked) if (!seen.has(ldapId)) removedIds.push(user.id);
+    result.removed = removedIds.length;
+    const updatedProvider: ComponentRecord = {
+      ...provider,
+      config: { ...provider.config, lastSync: [String(started)] },
+    };
+    for (let i = 0; i < writes.length || i === 0; i += 1000)
+      await server.db.write((tx) => {
+        for (const user of writes.slice(i, i + 1000)) tx.put("users", user);
+        if (i === 0) {
+          for (const id of removedIds) tx.delete("users", id);
+          tx.put("components", updatedProvider);
+        }
+      });
+    await syncGroupMemberships(server, realm, provider);
+    return { ...result, status: syncStatus(result) };
+  } finally {
+    running.delete(provider.id);
+  }
+}
+
+/** Looks a login name (username, or email when it has an @) up in the realm's LDAP providers and imports the user. */
+export async function importByLogin(
+  server: ServerContext,
+  realm: RealmRecord,
+  login: string,
+): Promise<UserRecord | undefined> {
+  for (const provider of ldapProviders(server, realm)) {
+    const config = ldapConfig(provider);
+    if (!config.connectionUrl || !config.usersDn || !config.usernameAttribute) continue;
+    const filter = login.includes("@")
+      ? anyOf([equals(config.usernameAttribute, login), equals("mail", login)])
+      : equals(config.usernameAttribute, login);
+    let entries: Entry[];
+    try {
+      entries = await withConnection(config, (client) => searchUsers(client, config, filter, 1));
+    } catch {
+      continue;
+    }
+    const entry = entries[0];
+    if (!entry) continue;
+    const user = userFromEntry(realm, config, mappersOfProvider(server, provider), entry);
+    if (usernameTaken(server, realm, user.username)) return undefined;
+    await server.db.write((tx) => tx.put("users", user));
+    await syncGroupMemberships(server, realm, provider, [user.id]);
+    return server.db.get("users", user.id);
+  }
+  return undefined;
+}
+
+/** Imports the directory users whose username, email, first or last name match a search term (admin search). */
+export async function importBySearch(
+  server: ServerContext,
+  realm: RealmRecord,
+  term: string,
+  max: number,
+): Promise<void> {
+  const pattern = searchPattern(term);
+  for (const provider of ldapProviders(server, realm)) {
+    const config = ldapConfig(provider);
+    if (!config.importEnabled || !config.connectionUrl || !config.usersDn || !config.usernameAttribute) continue;
+    const attributes = [config.usernameAttribute, "mail", "givenName", "sn", "cn"];
+    const filter = pattern ? `(|${attributes.map((a) => `(${a}=${pattern})`).join("")})` : undefined;
+    let entries: Entry[];
+    try {
+      entries = await withConnection(config, (client) => searchUsers(client, config, filter, max));
+    } catch {
+      continue;
+    }
+    const linked = linkedUsers(server, realm, provider.id);
+    const mappers = mappersOfProvider(server, provider);
+    const fresh: UserRecord[] = [];
+    for (const entry of entries) {
+      if (linked.has(attributeValue(entry, config.uuidAttribute) ?? entry.dn)) continue;
+      const user = userFromEntry(realm, config, mappers, entry);
+      if (!user.username || usernameTaken(server, realm, user.username)) continue;
+      fresh.push(user);
+    }
+    if (fresh.length) {
+      await server.db.write((tx) => fresh.forEach((u) => tx.put("users", u)));
+      await syncGroupMemberships(
+        server,
+        realm,
+        provider,
+        fresh.map((u) => u.id),
+      );
+    }
+  }
+}
+
+/** Keycloak's search semantics in an LDAP value: "exact" in quotes, `*` wildcards as typed, otherwise a prefix. */
+function searchPattern(term: string): string | undefined {
+  const trimmed = term.trim();
+  if (!trimmed || trimmed === "*") return undefined;
+  if (trimmed.length > 1 && trimmed.startsWith('"') && trimmed.endsWith('"')) return escape(trimmed.slice(1, -1));
+  if (trimmed.includes("*")) return trimmed.split("*").map(escape).join("*");
+  return `${escape(trimmed)}*`;
+}
+
+function escape(value: string): string {
+  return value.replace(/[\\*()\0]/g, (c) => `\\${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+}
+
+/** The LDAP provider a user is linked to, when it is one. */
+export function ldapProviderOf(server: ServerContext, user: UserRecord): ComponentRecord | undefined {
+  const component = user.federationLink ? server.db.get("components", user.federationLink) : undefined;
+  return component && isLdapProvider(component) ? component : undefined;
+}
+
+/** Checks a federated user's password by binding as the user's entry. */
+export async function verifyLdapPassword(
+  provider: ComponentRecord,
+  user: UserRecord,
+  password: string,
+): Promise<boolean> {
+  const dn = user.attributes[LDAP_ENTRY_DN]?.[0];
+  if (!dn || !password) return false;
+  const config = ldapConfig(provider);
+  const client = new Client({ url: config.connectionUrl, connectTimeout: config.connectionTimeout || 10_000 });
+  try {
+    if (config.startTls) await client.startTLS({});
+    await client.bind(dn, password);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.unbind().catch(() => undefined);
+  }
+}
+
+/** Writes a WRITABLE provider's changed attributes to the user's entry. */
+export async function pushProfile(
+  provider: ComponentRecord,
+  before: UserRecord,
+  after: UserRecord,
+  mappers: ComponentRecord[],
+): Promise<void> {
+  const dn = before.attributes[LDAP_ENTRY_DN]?.[0];
+  const values = changedLdapValues(before, after, mappers);
+  if (!dn || Object.keys(values).length === 0) return;
+  const changes = Object.entries(values).map(
+    ([type, value]) =>
+      new Change({
+        operation: value === undefined ? "delete" : "replace",
+        modification: new Attribute({ type, values: value === undefined ? [] : [value] }),
+      }),
+  );
+  await withConnection(ldapConfig(provider), (client) => client.modify(dn, changes));
+}
+
+/** Sets the password of a WRITABLE provider's user in LDAP (password modify extended operation when configured). */
+export async function pushPassword(provider: ComponentRecord, user: UserRecord, password: string): Promise<void> {
+  const dn = user.attributes[LDAP_ENTRY_DN]?.[0];
+  if (!dn) throw new Error("No LDAP entry");
+  const config = ldapConfig(provider);
+  const client = await connect(config);
+  try {
+    await client.modify(
+      dn,
+      new Change({ operation: "replace", modification: new Attribute({ type: "userPassword", values: [password] }) }),
+    );
+  } finally {
+    await client.unbind().catch(() => undefined);
+  }
+}

@@ -1,0 +1,165 @@
+import type { ComponentRecord } from "../store/types.ts";
+import { newId } from "../common/ids.ts";
+import { badRequest } from "../http/errors.ts";
+import { first, LDAP_MAPPER_TYPE, LDAP_PROVIDER_TYPE, ldapConfig } from "./ldap-config.ts";
+import type { ComponentFields } from "../admin/components/validation.ts";
+
+/** Keycloak's messages for its LDAP and Kerberos validation keys (admin-messages, English). */
+const MESSAGES = {
+  ldapErrorInvalidCustomFilter: 'Custom configured LDAP filter does not start with "(" or does not end with ")".',
+  ldapErrorConnectionTimeoutNotNumber: "Connection Timeout must be a number",
+  ldapErrorReadTimeoutNotNumber: "Read Timeout must be a number",
+  ldapErrorCantEnableStartTlsAndConnectionPooling: "Can not enable both StartTLS and connection pooling.",
+  ldapErrorEditModeMandatory: "Edit Mode is mandatory",
+  ldapErrorValidatePasswordPolicyAvailableForWritableOnly:
+    "Validate Password Policy is applicable only with WRITABLE edit mode",
+  ldapErrorCantEnableUnsyncedAndImportOff: "Can not disable Importing users when LDAP provider mode is UNSYNCED",
+  kerberosPrincipalWhitespace: "Server principal must not start or end with whitespace",
+};
+
+const isNumber = (value: string | undefined) => !value || /^-?\d+$/.test(value.trim());
+
+/** Keycloak's validateConfiguration of the LDAP and Kerberos user-storage providers; other components pass. */
+export function validateUserStorage(fields: ComponentFields): void {
+  if (fields.providerType !== LDAP_PROVIDER_TYPE) return;
+  const c = fields.config;
+  if (fields.providerId === "kerberos") {
+    const principal = first(c, "serverPrincipal");
+    if (principal !== undefined && principal !== principal.trim())
+      throw badRequest(MESSAGES.kerberosPrincipalWhitespace);
+    return;
+  }
+  if (fields.providerId !== "ldap") return;
+  const filter = (first(c, "customUserSearchFilter") ?? "").trim();
+  if (filter && !(filter.startsWith("(") && filter.endsWith(")")))
+    throw badRequest(MESSAGES.ldapErrorInvalidCustomFilter);
+  if (!isNumber(first(c, "connectionTimeout"))) throw badRequest(MESSAGES.ldapErrorConnectionTimeoutNotNumber);
+  if (!isNumber(first(c, "readTimeout"))) throw badRequest(MESSAGES.ldapErrorReadTimeoutNotNumber);
+  if (first(c, "startTls") === "true" && first(c, "connectionPooling") === "true")
+    throw badRequest(MESSAGES.ldapErrorCantEnableStartTlsAndConnectionPooling);
+  const editMode = first(c, "editMode");
+  if (editMode === undefined) throw badRequest(MESSAGES.ldapErrorEditModeMandatory);
+  if (editMode !== "WRITABLE" && first(c, "validatePasswordPolicy") === "true")
+    throw badRequest(MESSAGES.ldapErrorValidatePasswordPolicyAvailableForWritableOnly);
+  if (first(c, "importEnabled") === "false" && editMode === "UNSYNCED")
+    throw badRequest(MESSAGES.ldapErrorCantEnableUnsyncedAndImportOff);
+}
+
+function mapper(parent: ComponentRecord, name: string, providerId: string, config: Record<string, string>) {
+  const record: ComponentRecord = {
+    id: newId(),
+    realmId: parent.realmId,
+    parentId: parent.id,
+    name,
+    providerId,
+    providerType: LDAP_MAPPER_TYPE,
+    config: Object.fromEntries(Object.entries(config).map(([k, v]) => [k, [v]])),
+  };
+  return record;
+}
+
+/** The mappers Keycloak's LDAP provider factory creates with a new provider (its onCreate), by vendor and edit mode. */
+export function defaultLdapMappers(provider: ComponentRecord): ComponentRecord[] {
+  if (provider.providerType !== LDAP_PROVIDER_TYPE || provider.providerId !== "ldap") return [];
+  const config = ldapConfig(provider);
+  const editMode = config.editMode;
+  const readOnly = String(editMode === "READ_ONLY" || editMode === "UNSYNCED");
+  const alwaysRead = String(editMode === "READ_ONLY" || editMode === "WRITABLE");
+  const attribute = (model: string, ldap: string, ro: string, always: string, mandatory: string) => ({
+    "user.model.attribute": model,
+    "ldap.attribute": ldap,
+    "read.only": ro,
+    "always.read.value.from.ldap": always,
+    "is.mandatory.in.ldap": mandatory,
+  });
+  const username = config.usernameAttribute;
+  const out = [
+    mapper(
+      provider,
+      "username",
+      "user-attribute-ldap-mapper",
+      attribute("username", username, readOnly, "false", "true"),
+    ),
+  ];
+  if (config.rdnAttribute.toLowerCase() === "cn") {
+    if (username.toLowerCase() === "cn")
+      out.push(
+        mapper(
+          provider,
+          "first name",
+          "user-attribute-ldap-mapper",
+          attribute("firstName", "givenName", readOnly, alwaysRead, "true"),
+        ),
+      );
+    else if (editMode === "WRITABLE") {
+      out.push(
+        mapper(
+          provider,
+          "first name",
+          "user-attribute-ldap-mapper",
+          attribute("firstName", "givenName", readOnly, alwaysRead, "true"),
+        ),
+      );
+      out.push(
+        mapper(
+          provider,
+          "username-cn",
+          "user-attribute-ldap-mapper",
+          attribute("username", "cn", readOnly, "false", "true"),
+        ),
+      );
+    } else
+      out.push(
+        mapper(provider, "full name", "full-name-ldap-mapper", {
+          "ldap.full.name.attribute": "cn",
+          "read.only": readOnly,
+          "write.only": "false",
+        }),
+      );
+  } else
+    out.push(
+      mapper(
+        provider,
+        "first name",
+        "user-attribute-ldap-mapper",
+        attribute("firstName", "cn", readOnly, alwaysRead, "true"),
+      ),
+    );
+  out.push(
+    mapper(
+      provider,
+      "last name",
+      "user-attribute-ldap-mapper",
+      attribute("lastName", "sn", readOnly, alwaysRead, "true"),
+    ),
+  );
+  out.push(
+    mapper(provider, "email", "user-attribute-ldap-mapper", attribute("email", "mail", readOnly, "false", "false")),
+  );
+  const ad = config.activeDirectory;
+  out.push(
+    mapper(
+      provider,
+      "creation date",
+      "user-attribute-ldap-mapper",
+      attribute("createTimestamp", ad ? "whenCreated" : "createTimestamp", "true", alwaysRead, "false"),
+    ),
+  );
+  out.push(
+    mapper(
+      provider,
+      "modify date",
+      "user-attribute-ldap-mapper",
+      attribute("modifyTimestamp", ad ? "whenChanged" : "modifyTimestamp", "true", alwaysRead, "false"),
+    ),
+  );
+  if (ad) out.push(mapper(provider, "MSAD account controls", "msad-user-account-control-mapper", {}));
+  if (!ad && config.syncRegistrations && config.usePasswordModifyExtendedOp)
+    out.push(
+      mapper(provider, "random initial password", "hardcoded-ldap-attribute-mapper", {
+        "ldap.attribute.name": "userPassword",
+        "ldap.attribute.value": "${RANDOM}",
+      }),
+    );
+  return out;
+}

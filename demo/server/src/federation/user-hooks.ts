@@ -1,0 +1,95 @@
+import type { ServerContext } from "../context.ts";
+import type { RealmRecord, UserRecord } from "../store/types.ts";
+import { HttpError, fieldErrors } from "../http/errors.ts";
+import { verifyUserPassword } from "../access/passwords.ts";
+import { userByLogin } from "../oidc/lookup.ts";
+import { ldapConfig } from "./ldap-config.ts";
+import { readOnlyAttributes } from "./ldap-mappers.ts";
+import {
+  importBySearch,
+  importByLogin,
+  ldapProviderOf,
+  mappersOfProvider,
+  pushPassword,
+  pushProfile,
+  verifyLdapPassword,
+} from "./ldap-users.ts";
+
+/** Admin search terms reach the directory first (Keycloak imports the matches of its LDAP providers). */
+export async function searchDirectory(
+  server: ServerContext,
+  realm: RealmRecord,
+  term: string | undefined,
+  max: number,
+): Promise<void> {
+  if (term === undefined || term.startsWith("id:")) return;
+  await importBySearch(server, realm, term, max > 0 ? max : 100);
+}
+
+/** At sign-in, a login name unknown here is looked up in the realm's LDAP providers and imported. */
+export function lookupInDirectory(server: ServerContext, realm: RealmRecord, login: string) {
+  return importByLogin(server, realm, login);
+}
+
+/** The password check of a federated user: a bind against its LDAP entry; undefined for local users. */
+export async function checkFederatedPassword(
+  server: ServerContext,
+  user: UserRecord,
+  password: string,
+): Promise<boolean | undefined> {
+  const provider = ldapProviderOf(server, user);
+  return provider ? verifyLdapPassword(provider, user, password) : undefined;
+}
+
+const FIELDS = ["username", "email", "firstName", "lastName"] as const;
+
+/**
+ * Before an admin edit of a federated user is stored: READ_ONLY refuses changed mapped attributes as Keycloak's user
+ * profile does ("error-user-attribute-read-only"); WRITABLE writes the changes to the directory; UNSYNCED keeps them here.
+ */
+export async function beforeFederatedUpdate(
+  server: ServerContext,
+  before: UserRecord,
+  after: UserRecord,
+): Promise<void> {
+  const provider = ldapProviderOf(server, before);
+  if (!provider) return;
+  const config = ldapConfig(provider);
+  const mappers = mappersOfProvider(server, provider);
+  const readOnly = readOnlyAttributes(mappers, config.editMode);
+  const changed = FIELDS.filter((f) => readOnly.has(f) && (before[f] ?? "") !== (after[f] ?? ""));
+  if (changed.length)
+    throw fieldErrors(
+      changed.map((field) => ({ field, errorMessage: "error-user-attribute-read-only", params: [field] })),
+    );
+  if (config.editMode === "WRITABLE") await pushProfile(provider, before, after, mappers);
+}
+
+/** Before a password of a federated user is set: READ_ONLY refuses, WRITABLE sets it in LDAP, UNSYNCED keeps it here. */
+export async function beforeFederatedPassword(
+  server: ServerContext,
+  user: UserRecord,
+  password: string,
+): Promise<boolean> {
+  const provider = ldapProviderOf(server, user);
+  if (!provider) return false;
+  const editMode = ldapConfig(provider).editMode;
+  if (editMode === "READ_ONLY")
+    throw new HttpError(400, { errorMessage: "Can't reset password as account is read only" });
+  if (editMode === "WRITABLE") {
+    await pushPassword(provider, user, password);
+    return true;
+  }
+  return false;
+}
+
+/** A user's password check: the local credential when there is one, else the directory for federated users. */
+export async function verifyPassword(server: ServerContext, user: UserRecord, password: string): Promise<boolean> {
+  if (user.credentials.some((c) => c.type === "password")) return verifyUserPassword(user, password);
+  return (await checkFederatedPassword(server, user, password)) ?? false;
+}
+
+/** The user of a login name, from this server or imported from the realm's directories. */
+export async function findLoginUser(server: ServerContext, realm: RealmRecord, login: string) {
+  return userByLogin(server.db, realm, login) ?? (await lookupInDirectory(server, realm, login));
+}

@@ -1,0 +1,278 @@
+import { after, before, beforeEach, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import KcAdminClient from "@keycloak/keycloak-admin-client";
+import { adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { startLdapServer, type LdapServer } from "../support/ldap-server.ts";
+
+const REALM = "fed";
+const STORAGE = "org.keycloak.storage.UserStorageProvider";
+const MAPPER = "org.keycloak.storage.ldap.mappers.LDAPStorageMapper";
+
+/** Status and body of a failed admin client call. */
+async function failure(call: Promise<unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
+  try {
+    await call;
+  } catch (error) {
+    const e = error as { response?: Response; responseData?: unknown };
+    return { status: e.response?.status ?? 0, body: (e.responseData ?? {}) as Record<string, unknown> };
+  }
+  throw new Error("the call succeeded");
+}
+
+/** Signs in with the password grant of admin-cli in the realm; the HTTP status. */
+async function signIn(server: TestServer, username: string, password: string): Promise<number> {
+  const res = await fetch(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "password", client_id: "admin-cli", username, password }),
+  });
+  return res.status;
+}
+
+describe("user federation with OpenLDAP through Keycloak's admin client", () => {
+  let server: TestServer;
+  let ldap: LdapServer;
+  let kc: KcAdminClient;
+
+  const ldapConfig = (editMode: string, extra: Record<string, string[]> = {}) => ({
+    enabled: ["true"],
+    vendor: ["other"],
+    connectionUrl: [ldap.url],
+    bindDn: [ldap.bindDn],
+    bindCredential: [ldap.bindCredential],
+    authType: ["simple"],
+    editMode: [editMode],
+    usersDn: [ldap.usersDn],
+    usernameLDAPAttribute: ["uid"],
+    rdnLDAPAttribute: ["uid"],
+    uuidLDAPAttribute: ["entryUUID"],
+    userObjectClasses: ["inetOrgPerson, organizationalPerson"],
+    searchScope: ["1"],
+    pagination: ["true"],
+    importEnabled: ["true"],
+    batchSizeForSync: ["2"],
+    ...extra,
+  });
+  const createProvider = async (name: string, editMode: string, extra: Record<string, string[]> = {}) =>
+    (
+      await kc.components.create({
+        name,
+        providerId: "ldap",
+        providerType: STORAGE,
+        config: ldapConfig(editMode, extra),
+      })
+    ).id;
+
+  before(async () => {
+    [server, ldap] = await Promise.all([startTestServer({ args: ["--seed-demo", "false"] }), startLdapServer()]);
+    kc = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
+    kc.setAccessToken(await adminToken(server.baseUrl));
+    await kc.realms.create({ realm: REALM, enabled: true, adminEventsEnabled: true, adminEventsDetailsEnabled: true });
+    kc.setConfig({ realmName: REALM });
+  });
+  beforeEach(async () => kc.setAccessToken(await adminToken(server.baseUrl)));
+  after(async () => {
+    await server?.dispose();
+    await ldap?.stop();
+  });
+
+  it("tests the connection and the authentication as Keycloak does, the stored secret with componentId", async () => {
+    await kc.realms.testLDAPConnection({ realm: REALM }, { action: "testConnection", connectionUrl: ldap.url });
+    const base = { action: "testAuthentication", connectionUrl: ldap.url, bindDn: ldap.bindDn, authType: "simple" };
+    await kc.realms.testLDAPConnection({ realm: REALM }, { ...base, bindCredential: ldap.bindCredential });
+    const wrong = await failure(kc.realms.testLDAPConnection({ realm: REALM }, { ...base, bindCredential: "wrong" }));
+    assert.equal(wrong.status, 400);
+    assert.equal(wrong.body.errorMessage, "LDAP test error");
+    const down = await failure(
+      kc.realms.testLDAPConnection({ realm: REALM }, { action: "testConnection", connectionUrl: "ldap://127.0.0.1:1" }),
+    );
+    assert.equal(down.status, 400);
+    const id = await createProvider("secret-check", "READ_ONLY");
+    await kc.realms.testLDAPConnection({ realm: REALM }, { ...base, bindCredential: "**********", componentId: id });
+    const capabilities = (await kc.realms.ldapServerCapabilities(
+      { realm: REALM },
+      {
+        action: "queryServerCapabilities",
+        connectionUrl: ldap.url,
+        bindDn: ldap.bindDn,
+        bindCredential: ldap.bindCredential,
+        authType: "simple",
+      },
+    )) as { oid: string; type: string }[];
+    // 1.2.840.113556.1.4.319 is the paged results control; 1.3.6.1.4.1.4203.1.11.1 the password modify operation.
+    assert.ok(capabilities.some((c) => c.oid === "1.2.840.113556.1.4.319" && c.type === "CONTROL"));
+    assert.ok(capabilities.some((c) => c.oid === "1.3.6.1.4.1.4203.1.11.1" && c.type === "EXTENSION"));
+    await kc.components.del({ id });
+  });
+
+  it("validates the provider as Keycloak: only editMode is enough, the rest is refused with its messages", async () => {
+    const bare = await kc.components.create({
+      name: "bare",
+      providerId: "ldap",
+      providerType: STORAGE,
+      config: { editMode: ["READ_ONLY"] },
+    });
+    const missing = await failure(
+      kc.components.create({ name: "x", providerId: "ldap", providerType: STORAGE, config: {} }),
+    );
+    assert.deepEqual(missing, { status: 400, body: { errorMessage: "Edit Mode is mandatory" } });
+    const filter = await failure(
+      kc.components.create({
+        name: "x",
+        providerId: "ldap",
+        providerType: STORAGE,
+        config: ldapConfig("READ_ONLY", { customUserSearchFilter: ["uid=*"] }),
+      }),
+    );
+    assert.match(String(filter.body.errorMessage), /does not start with "\(" or does not end with "\)"/);
+    const unsynced = await failure(
+      kc.components.create({
+        name: "x",
+        providerId: "ldap",
+        providerType: STORAGE,
+        config: ldapConfig("UNSYNCED", { importEnabled: ["false"] }),
+      }),
+    );
+    assert.equal(unsynced.body.errorMessage, "Can not disable Importing users when LDAP provider mode is UNSYNCED");
+    const kerberos = await failure(
+      kc.components.create({
+        name: "k",
+        providerId: "kerberos",
+        providerType: STORAGE,
+        config: { serverPrincipal: ["HTTP/host@EXAMPLE.ORG "] },
+      }),
+    );
+    assert.equal(kerberos.status, 400);
+    assert.match(String(kerberos.body.errorMessage), /whitespace/);
+    const sync = await failure(kc.userStorageProvider.sync({ id: bare.id, action: "triggerFullSync" }));
+    assert.equal(sync.status, 400);
+    await kc.components.del({ id: bare.id });
+  });
+
+  it("creates Keycloak's default mappers, syncs all users with the counts, imports group memberships and records an ACTION event", async () => {
+    const id = await createProvider("openldap", "READ_ONLY");
+    const mappers = await kc.components.find({ parent: id, type: MAPPER });
+    assert.deepEqual(mappers.map((m) => m.name).sort(), [
+      "creation date",
+      "email",
+      "first name",
+      "last name",
+      "modify date",
+      "username",
+    ]);
+    const firstName = mappers.find((m) => m.name === "first name")!;
+    assert.deepEqual(firstName.config!["ldap.attribute"], ["cn"]);
+    assert.deepEqual(firstName.config!["read.only"], ["true"]);
+    const group = await kc.components.create({
+      name: "groups",
+      providerId: "group-ldap-mapper",
+      providerType: MAPPER,
+      parentId: id,
+      config: {
+        "groups.dn": [ldap.groupsDn],
+        "group.name.ldap.attribute": ["cn"],
+        "group.object.classes": ["groupOfNames"],
+        "membership.ldap.attribute": ["member"],
+        "membership.attribute.type": ["DN"],
+        mode: ["READ_ONLY"],
+      },
+    });
+
+    const result = await kc.userStorageProvider.sync({ id, action: "triggerFullSync" });
+    assert.deepEqual(result, {
+      ignored: false,
+      added: 3,
+      updated: 0,
+      removed: 0,
+      failed: 0,
+      status: "3 imported users, 0 updated users",
+    });
+    const again = await kc.userStorageProvider.sync({ id, action: "triggerChangedUsersSync" });
+    assert.equal(again.added, 0);
+
+    const [jbrown] = await kc.users.find({ username: "jbrown", exact: true });
+    assert.equal(jbrown!.federationLink, id);
+    assert.equal(jbrown!.email, "jbrown@example.org");
+    assert.equal(jbrown!.firstName, "James Brown");
+    assert.equal(jbrown!.lastName, "Brown");
+    assert.deepEqual((await kc.users.listGroups({ id: jbrown!.id! })).map((g) => g.name).sort(), [
+      "admins",
+      "developers",
+    ]);
+    assert.deepEqual(await kc.userStorageProvider.name({ id }), { id, name: "openldap" });
+
+    const groupSync = await kc.userStorageProvider.mappersSync({
+      parentId: id,
+      id: group.id,
+      direction: "fedToKeycloak",
+    });
+    assert.equal(groupSync.updated, 2);
+
+    const events = await kc.realms.findAdminEvents({ realm: REALM, operationTypes: "ACTION" });
+    const syncEvents = events.filter((e) => e.resourcePath === `user-storage/${id}/sync`);
+    assert.deepEqual(
+      syncEvents.map((e) => e.resourceType),
+      ["USER_FEDERATION_PROVIDER", "USER_FEDERATION_PROVIDER"],
+    );
+    const fullSync = JSON.parse(syncEvents[1]!.representation!);
+    assert.equal(fullSync.action, "triggerFullSync");
+    assert.equal(fullSync.result.added, 3);
+
+    // READ_ONLY: the password is the directory's, edits are refused.
+    assert.equal(await signIn(server, "jbrown", "jbrown-pass"), 200);
+    assert.equal(await signIn(server, "jbrown", "wrong"), 401);
+    const edit = await failure(kc.users.update({ id: jbrown!.id! }, { ...jbrown, email: "new@example.org" }));
+    assert.equal(edit.status, 400);
+    assert.equal(edit.body.errorMessage, "error-user-attribute-read-only");
+    const reset = await failure(
+      kc.users.resetPassword({
+        id: jbrown!.id!,
+        credential: { type: "password", value: "x-New-1234", temporary: false },
+      }),
+    );
+    assert.equal(reset.status, 400);
+    assert.equal((await kc.users.findOne({ id: jbrown!.id! }))!.email, "jbrown@example.org");
+
+    await kc.userStorageProvider.unlinkUsers({ id });
+    assert.equal((await kc.users.findOne({ id: jbrown!.id! }))!.federationLink, undefined);
+    await kc.userStorageProvider.removeImportedUsers({ id });
+    assert.equal(
+      (await kc.users.find({ username: "jbrown", exact: true })).length,
+      1,
+      "unlinked users are no longer imported ones",
+    );
+    for (const user of await kc.users.find({})) await kc.users.del({ id: user.id! });
+    assert.equal((await kc.userStorageProvider.sync({ id, action: "triggerFullSync" })).added, 3);
+    await kc.userStorageProvider.removeImportedUsers({ id });
+    assert.equal((await kc.users.count({})) as number, 0);
+    const found = await kc.users.find({ search: "*example.org*" });
+    assert.equal(found.length, 3, "a search reaches the directory");
+    assert.equal((await kc.users.find({ search: "bwil" }))[0]?.username, "bwilson", "searches are by prefix");
+    await kc.components.del({ id });
+    assert.equal((await kc.users.find({})).length, 0, "deleting the provider removes its users");
+  });
+
+  it("WRITABLE pushes profile edits and passwords to LDAP; UNSYNCED keeps edits here; sign-in imports unknown users", async () => {
+    const id = await createProvider("writable", "WRITABLE");
+    assert.equal(await signIn(server, "bwilson", "bwilson-pass"), 200, "sign-in finds and imports the user");
+    const [bwilson] = await kc.users.find({ username: "bwilson", exact: true });
+    assert.equal(bwilson!.federationLink, id);
+    await kc.users.update({ id: bwilson!.id! }, { ...bwilson, email: "bruce@example.org" });
+    assert.equal((await ldap.read(ldap.personDn("bwilson")))!.mail, "bruce@example.org");
+    await kc.users.resetPassword({
+      id: bwilson!.id!,
+      credential: { type: "password", value: "Changed-1234", temporary: false },
+    });
+    assert.equal(await signIn(server, "bwilson", "Changed-1234"), 200);
+    assert.equal(await signIn(server, "bwilson", "bwilson-pass"), 401);
+    await kc.components.del({ id });
+
+    const unsynced = await createProvider("unsynced", "UNSYNCED");
+    const [rsmith] = await kc.users.find({ search: "rsmith" });
+    assert.equal(rsmith!.federationLink, unsynced);
+    await kc.users.update({ id: rsmith!.id! }, { ...rsmith, email: "local@example.org" });
+    assert.equal((await kc.users.findOne({ id: rsmith!.id! }))!.email, "local@example.org");
+    assert.equal((await ldap.read(ldap.personDn("rsmith")))!.mail, "rsmith@example.org");
+    await kc.components.del({ id: unsynced });
+  });
+});
