@@ -10,6 +10,7 @@ import { verifyUserPassword } from "../access/passwords.ts";
 import { clearLoginFailures, isLockedOut, recordLoginFailure } from "../access/brute-force.ts";
 import { startUserSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
+import { grantSession } from "./offline-grant.ts";
 
 const invalidCredentials = () => oauthError(401, "invalid_grant", "Invalid user credentials");
 
@@ -52,7 +53,10 @@ export async function passwordGrant(
     throw oauthError(400, "invalid_grant", "Account is not fully set up");
   }
   await clearLoginFailures(server, realm, user);
-  const session = await startUserSession(server, realm, user, client, { ipAddress, authMethod: "openid-connect" });
+  const online = await startUserSession(server, realm, user, client, { ipAddress, authMethod: "openid-connect" });
+  const session = await grantSession(server, realm, client, user, online, body.scope, () =>
+    fail("not_allowed", user.id),
+  );
   const tokens = await issueTokens(server, {
     baseUrl: frontendUrl(server, req),
     realm,
@@ -66,7 +70,7 @@ export async function passwordGrant(
     type: "LOGIN",
     clientId: client.clientId,
     userId: user.id,
-    sessionId: session.id,
+    sessionId: online.id,
     ipAddress,
     details,
   });
