@@ -23,7 +23,7 @@ export const sessionsMessages = {
   sessionsNotBeforeNone: "None",
   sessionsTotals: "About {{active}} active and {{offline}} offline client sessions",
   sessionsTotalsHelp: "Counted per client: a session used by two clients counts twice.",
-  sessionsSignedOutAll: "Every session of the realm was signed out",
+  sessionsRealmSignedOutAll: "Every session of the realm was signed out",
   sessionsMasterWarning: "This is the master realm: your own session ends too and you will have to sign in again.",
   sessionsPushNone: "No client of this realm has an admin URL to push to.",
   sessionsPushSucceeded: "Pushed the not-before to: {{urls}}",

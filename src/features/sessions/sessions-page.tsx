@@ -54,7 +54,7 @@ export default function SessionsPage() {
     if (!confirmed) return;
     try {
       await signOutEverySession(adminClient, realm);
-      alerts.addAlert(t("sessionsSignedOutAll"));
+      alerts.addAlert(t("sessionsRealmSignedOutAll"));
     } catch (error) {
       alerts.addError("logoutAllSessionsError", error);
     }
