@@ -20,4 +20,6 @@ export const ELEMENT_CHUNKS: Record<string, () => Promise<AreaModule>> = {
   "roles-admin": () => import("./roles-admin.ts"),
   "users-admin": () => import("./users-admin.ts"),
   "identity-providers-admin": () => import("./identity-providers-admin.ts"),
+  "sessions-admin": () => import("./sessions-admin.ts"),
+  "events-admin": () => import("./events-admin.ts"),
 };

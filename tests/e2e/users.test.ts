@@ -348,7 +348,8 @@ describe("users screens", () => {
         .getByRole("button", { name: /^Sign out/ })
         .first()
         .click();
-      await page.getByText("The session was signed out.").waitFor();
+      await page.getByRole("dialog").getByRole("button", { name: "Sign out", exact: true }).click();
+      await page.getByText("The session was signed out").waitFor();
       assert.deepEqual(await json<unknown[]>(`${USERS}/${id}/sessions`), []);
       await page.getByText("No sessions").waitFor();
     });

@@ -10,6 +10,8 @@ import { clientScopesRoutes } from "../client-scopes/routes.ts";
 import { authenticationRoutes } from "../authentication/routes.ts";
 import { realmSettingsRoutes } from "../realm-settings/routes.ts";
 import { identityProvidersRoutes } from "../identity-providers/routes.ts";
+import { sessionsRoutes } from "../sessions/routes.ts";
+import { eventsRoutes } from "../events/routes.ts";
 import { placeholderRoutes } from "./placeholder-routes.ts";
 
 /**
@@ -28,6 +30,8 @@ const builtRoutes: ConsoleRoute[] = [
   ...authenticationRoutes,
   ...realmSettingsRoutes,
   ...identityProvidersRoutes,
+  ...sessionsRoutes,
+  ...eventsRoutes,
 ];
 
 export const consoleRoutes: ConsoleRoute[] = [

@@ -81,10 +81,6 @@ export async function fetchUserSessions(
   return sessions.map((session) => ({ ...session, type: "regular" as const }));
 }
 
-export async function signOutSession(client: KeycloakAdminClient, realm: string, sessionId: string): Promise<void> {
-  await client.realms.deleteSession({ realm, session: sessionId, isOffline: false });
-}
-
 export async function signOutAll(client: KeycloakAdminClient, realm: string, id: string): Promise<void> {
   await client.users.logout({ realm, id });
 }

@@ -3,17 +3,12 @@ import { boolParam, queryOf } from "../admin/common/query.ts";
 import type { ServerContext } from "../context.ts";
 import { HttpError } from "../http/errors.ts";
 import { now } from "../common/ids.ts";
-import { adminContext, type AdminRequestContext } from "./admin-context.ts";
-import { isSessionActive } from "./sessions.ts";
-import { recordAdminEvent } from "../events/record.ts";
+import { adminContext } from "./admin-context.ts";
+import { endSessions, isSessionActive } from "./sessions.ts";
+import { offlineRecordId } from "./offline-sessions.ts";
+import { pushNotBefore } from "./revocation-push.ts";
+import { adminEvent } from "../admin/common/admin-event.ts";
 import { NoBody, OfflineQuery } from "../admin/common/schemas.ts";
-
-const authDetails = (ctx: AdminRequestContext) => ({
-  realmId: ctx.authRealm.id,
-  clientId: ctx.clientId,
-  userId: ctx.user.id,
-  ipAddress: ctx.ipAddress,
-});
 
 /** Realm-wide session administration: delete one session, log out everyone, per-client counts, revocation push. */
 export async function registerSessionAdmin(app: FastifyInstance, server: ServerContext): Promise<void> {
@@ -24,39 +19,35 @@ export async function registerSessionAdmin(app: FastifyInstance, server: ServerC
       const ctx = await adminContext(server, req, req.params.realm);
       ctx.require("manage-users");
       const offline = boolParam(queryOf(req), "isOffline") === true;
-      const session = server.db.get("userSessions", req.params.session);
+      const id = offline ? offlineRecordId(req.params.session) : req.params.session;
+      const session = server.db.get("userSessions", id);
       if (!session || session.realmId !== ctx.realm.id || session.offline !== offline)
         throw new HttpError(404, { error: "Sesssion not found" });
-      await server.db.write((tx) => tx.delete("userSessions", session.id));
-      await recordAdminEvent(server, ctx.realm, {
-        operationType: "DELETE",
-        resourceType: "USER_SESSION",
-        resourcePath: `sessions/${session.id}`,
-        authDetails: authDetails(ctx),
-      });
+      await endSessions(server, [session]);
+      await adminEvent(server, ctx, "DELETE", "USER_SESSION", `sessions/${req.params.session}`);
       return reply.status(204).send();
     },
   );
 
+  /**
+   * Ends every session of the realm (offline ones too: the not-before it sets
+   * already refuses their tokens) and tells the clients with an admin URL.
+   */
   app.post<{ Params: { realm: string } }>(
     "/admin/realms/:realm/logout-all",
     { schema: { body: NoBody } },
     async (req) => {
       const ctx = await adminContext(server, req, req.params.realm);
       ctx.require("manage-users");
-      const sessions = server.db.list("userSessions", ctx.realm.id).filter((s) => !s.offline);
+      const sessions = server.db.list("userSessions", ctx.realm.id);
       const realm = { ...ctx.realm, settings: { ...ctx.realm.settings, notBefore: Math.floor(now() / 1000) } };
       await server.db.write((tx) => {
         tx.put("realms", realm);
         for (const s of sessions) tx.delete("userSessions", s.id);
       });
-      await recordAdminEvent(server, realm, {
-        operationType: "ACTION",
-        resourceType: "REALM",
-        resourcePath: "logout-all",
-        authDetails: authDetails(ctx),
-      });
-      return {};
+      const result = await pushNotBefore(server, realm, server.db.list("clients", realm.id));
+      await adminEvent(server, ctx, "ACTION", "REALM", "logout-all", result, realm);
+      return result;
     },
   );
 
@@ -88,13 +79,9 @@ export async function registerSessionAdmin(app: FastifyInstance, server: ServerC
     async (req) => {
       const ctx = await adminContext(server, req, req.params.realm);
       ctx.require("manage-realm");
-      await recordAdminEvent(server, ctx.realm, {
-        operationType: "ACTION",
-        resourceType: "REALM",
-        resourcePath: "push-revocation",
-        authDetails: authDetails(ctx),
-      });
-      return {};
+      const result = await pushNotBefore(server, ctx.realm, server.db.list("clients", ctx.realm.id));
+      await adminEvent(server, ctx, "ACTION", "REALM", "push-revocation", result);
+      return result;
     },
   );
 }

@@ -3,6 +3,7 @@ import type { Db } from "../store/db.ts";
 import type { ClientRecord, RealmRecord, UserRecord, UserSessionRecord } from "../store/types.ts";
 import { newId, now } from "../common/ids.ts";
 import { realmNumber } from "../oidc/lookup.ts";
+import { publicSessionId } from "./offline-sessions.ts";
 
 /** Keycloak tolerates this much clock skew on session idle checks. */
 const IDLE_GRACE_MS = 120_000;
@@ -46,6 +47,12 @@ export async function startUserSession(
 
 /** Epoch ms after which the session expires: idle timeout from the last access, capped by the max lifespan. */
 export function sessionExpiresAt(realm: RealmRecord, session: UserSessionRecord): number {
+  if (session.offline) {
+    const idle = realmNumber(realm, "offlineSessionIdleTimeout", 2592000);
+    const capped = realm.settings.offlineSessionMaxLifespanEnabled === true;
+    const max = capped ? realmNumber(realm, "offlineSessionMaxLifespan", 5184000) : Infinity;
+    return Math.min(session.lastAccess + idle * 1000, session.start + max * 1000);
+  }
   const remember = session.rememberMe && realm.settings.rememberMe === true;
   const idle = remember
     ? realmNumber(realm, "ssoSessionIdleTimeoutRememberMe", 0) || realmNumber(realm, "ssoSessionIdleTimeout", 1800)
@@ -111,7 +118,7 @@ export function toUserSessionRepresentation(db: Db, session: UserSessionRecord) 
     if (client) clients[id] = client.clientId;
   }
   return {
-    id: session.id,
+    id: publicSessionId(session),
     username: db.get("users", session.userId)?.username ?? "",
     userId: session.userId,
     ipAddress: session.ipAddress,

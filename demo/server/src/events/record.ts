@@ -2,6 +2,7 @@ import type { ServerContext } from "../context.ts";
 import type { AdminEventRecord, EventRecord, RealmRecord } from "../store/types.ts";
 import { newId, now } from "../common/ids.ts";
 import { isEventTypeSaved } from "./event-types.ts";
+import { sweepExpiredEvents } from "./event-store.ts";
 
 /**
  * Records a user event (LOGIN, LOGIN_ERROR, ...) when the realm saves events
@@ -17,6 +18,7 @@ export async function recordEvent(
   if (!config.eventsEnabled) return;
   if (!isEventTypeSaved(config.enabledEventTypes, event.type)) return;
   await server.db.write((tx) => tx.put("events", { ...event, id: newId(), realmId: realm.id, time: now() }));
+  await sweepExpiredEvents(server, realm);
 }
 
 /** Records an admin event for a mutation when the realm saves admin events. */
@@ -33,4 +35,5 @@ export async function recordAdminEvent(
     record.representation = typeof representation === "string" ? representation : JSON.stringify(representation);
   }
   await server.db.write((tx) => tx.put("adminEvents", record));
+  await sweepExpiredEvents(server, realm);
 }

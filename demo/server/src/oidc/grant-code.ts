@@ -9,6 +9,7 @@ import type { FormBody } from "./client-auth.ts";
 import { isValidCodeVerifier, pkceChallengeMatches } from "./pkce.ts";
 import { activeSession, touchSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
+import { grantSession } from "./offline-grant.ts";
 
 export async function authorizationCodeGrant(
   server: ServerContext,
@@ -52,7 +53,15 @@ export async function authorizationCodeGrant(
   const user = session ? server.db.get("users", session.userId) : undefined;
   if (!session || !user) throw await fail("session_expired", "Session not active");
   if (!user.enabled) throw await fail("user_disabled", "User disabled");
-  const touched = await touchSession(server, session, client);
+  const touched = await grantSession(
+    server,
+    realm,
+    client,
+    user,
+    await touchSession(server, session, client),
+    code.scope,
+    async () => void (await fail("not_allowed", "Offline tokens not allowed for the user or client")),
+  );
   const tokens = await issueTokens(server, {
     baseUrl: frontendUrl(server, req),
     realm,

@@ -9,6 +9,7 @@ import { findLoginUser, verifyPassword } from "../federation/user-hooks.ts";
 import { clearLoginFailures, isLockedOut, recordLoginFailure } from "../access/brute-force.ts";
 import { startUserSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
+import { grantSession } from "./offline-grant.ts";
 
 const invalidCredentials = () => oauthError(400, "invalid_grant", "Invalid user credentials");
 
@@ -51,7 +52,10 @@ export async function passwordGrant(
     throw oauthError(400, "invalid_grant", "Account is not fully set up");
   }
   await clearLoginFailures(server, realm, user);
-  const session = await startUserSession(server, realm, user, client, { ipAddress, authMethod: "openid-connect" });
+  const online = await startUserSession(server, realm, user, client, { ipAddress, authMethod: "openid-connect" });
+  const session = await grantSession(server, realm, client, user, online, body.scope, () =>
+    fail("not_allowed", user.id),
+  );
   const tokens = await issueTokens(server, {
     baseUrl: frontendUrl(server, req),
     realm,
@@ -65,7 +69,7 @@ export async function passwordGrant(
     type: "LOGIN",
     clientId: client.clientId,
     userId: user.id,
-    sessionId: session.id,
+    sessionId: online.id,
     ipAddress,
     details,
   });

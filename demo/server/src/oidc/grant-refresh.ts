@@ -8,6 +8,7 @@ import type { FormBody } from "./client-auth.ts";
 import { verifyToken } from "./verify-token.ts";
 import { activeSession, touchSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
+import { offlineRecordId } from "../access/offline-sessions.ts";
 
 export async function refreshTokenGrant(
   server: ServerContext,
@@ -26,7 +27,13 @@ export async function refreshTokenGrant(
       ipAddress: req.ip,
       error,
     });
-  const verified = await verifyToken(server, frontendUrl(server, req), body.refresh_token, "Refresh", realm.realm);
+  const verified = await verifyToken(
+    server,
+    frontendUrl(server, req),
+    body.refresh_token,
+    ["Refresh", "Offline"],
+    realm.realm,
+  );
   if (!verified) {
     await fail("invalid_token");
     throw oauthError(400, "invalid_grant", "Invalid refresh token");
@@ -36,7 +43,8 @@ export async function refreshTokenGrant(
     await fail("invalid_token", payload.sub);
     throw oauthError(400, "invalid_grant", "Invalid refresh token. Token client and authorized client don't match");
   }
-  const session = activeSession(server.db, realm, payload.sid);
+  const offline = payload.typ === "Offline";
+  const session = activeSession(server.db, realm, offline && payload.sid ? offlineRecordId(payload.sid) : payload.sid);
   const user = session ? server.db.get("users", session.userId) : undefined;
   if (!session || !user || user.id !== payload.sub || !session.clients[client.id]) {
     await fail("invalid_token", payload.sub, payload.sid);
@@ -64,8 +72,9 @@ export async function refreshTokenGrant(
     type: "REFRESH_TOKEN",
     clientId: client.clientId,
     userId: user.id,
-    sessionId: session.id,
+    sessionId: payload.sid,
     ipAddress: req.ip,
+    details: { refresh_token_id: String(payload.jti ?? ""), refresh_token_type: offline ? "Offline" : "Refresh" },
   });
   return tokens;
 }

@@ -9,6 +9,7 @@ import { mapClaims } from "./mappers/apply.ts";
 import type { MapperInput } from "./mappers/types.ts";
 import { clientAttribute, realmNumber } from "./lookup.ts";
 import { sessionExpiresAt } from "../access/sessions.ts";
+import { publicSessionId } from "../access/offline-sessions.ts";
 
 /** The realm's issuer under a frontend URL (see http/frontend-url.ts). */
 export const issuerOf = (baseUrl: string, realm: RealmRecord) => `${baseUrl}/realms/${realm.realm}`;
@@ -97,7 +98,9 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
   const scopes = applyScopes(server.db, client, grant.scope);
   const clientLifespan = Number(clientAttribute(client, "access.token.lifespan") ?? "") || 0;
   const accessLifespan = clientLifespan || realmNumber(realm, "accessTokenLifespan", 300);
-  const sessionEnd = session ? Math.floor(sessionExpiresAt(realm, session) / 1000) : undefined;
+  const sessionEnd = session ? Math.floor(Math.min(sessionExpiresAt(realm, session), 8.64e15) / 1000) : undefined;
+  const sid = session ? publicSessionId(session) : undefined;
+  const offline = session?.offline === true;
   const accessExp =
     sessionEnd !== undefined ? Math.min(issuedAt + accessLifespan, sessionEnd) : issuedAt + accessLifespan;
   const input: MapperInput = {
@@ -118,7 +121,7 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
       iss,
       typ: "Bearer",
       azp: client.clientId,
-      sid: session?.id,
+      sid,
       scope: scopes.scopeParam,
       ...grant.accessClaims,
     },
@@ -136,20 +139,23 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
   };
 
   if (grant.withRefreshToken && session && sessionEnd !== undefined) {
+    // An offline token carries no expiry unless the realm caps offline sessions (Keycloak's offlineSessionMaxLifespanEnabled).
+    const offlineCapped = realm.settings.offlineSessionMaxLifespanEnabled === true;
+    const refreshExp = offline && !offlineCapped ? undefined : sessionEnd;
     const refresh: JWTPayload = {
-      exp: sessionEnd,
+      ...(refreshExp !== undefined ? { exp: refreshExp } : {}),
       iat: issuedAt,
       jti: newId(),
       iss,
       aud: iss,
       sub: user.id,
-      typ: "Refresh",
+      typ: offline ? "Offline" : "Refresh",
       azp: client.clientId,
-      sid: session.id,
+      sid,
       scope: scopes.scopeParam,
     };
     body.refresh_token = await sign(server, realm, refresh, undefined);
-    body.refresh_expires_in = sessionEnd - issuedAt;
+    body.refresh_expires_in = refreshExp !== undefined ? refreshExp - issuedAt : 0;
   }
 
   if (scopes.scopeParam.split(" ").includes("openid")) {
@@ -163,13 +169,13 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
         typ: "ID",
         azp: client.clientId,
         nonce: grant.nonce,
-        sid: session?.id,
+        sid,
         at_hash: accessTokenHash(accessToken),
       },
       mapClaims(input, "id", [client.clientId]),
     );
     body.id_token = await sign(server, realm, id, clientAttribute(client, "id.token.signed.response.alg"));
   }
-  if (session) body.session_state = session.id;
+  if (sid) body.session_state = sid;
   return body;
 }

@@ -29,7 +29,7 @@ export async function verifyToken(
   server: ServerContext,
   baseUrl: string,
   token: string,
-  typ: "Bearer" | "Refresh" | "ID" | "Serialized-ID",
+  typ: "Bearer" | "Refresh" | "Offline" | "ID" | "Serialized-ID" | readonly ("Refresh" | "Offline")[],
   realmName?: string,
 ): Promise<VerifiedToken | undefined> {
   const name = realmName ?? tokenRealmName(token);
@@ -43,7 +43,7 @@ export async function verifyToken(
       issuer: issuerOf(baseUrl, realm),
       algorithms: [key.algorithm],
     });
-    if (payload.typ !== typ) return undefined;
+    if (typeof typ === "string" ? payload.typ !== typ : !typ.includes(payload.typ as "Refresh")) return undefined;
     if ((payload.iat ?? 0) < realmNumber(realm, "notBefore", 0)) return undefined;
     return { realm, payload: payload as VerifiedToken["payload"] };
   } catch {

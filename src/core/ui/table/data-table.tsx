@@ -47,6 +47,9 @@ export interface DataTableProps<T> {
   refreshKey?: unknown;
   /** The first load takes the page prefetchFirstPage started under this key, if any. */
   prefetchKey?: readonly unknown[];
+  /** A filter outside the search box is set: no rows then shows the no-results state, whose clear calls `onClearFilters`. */
+  isFiltered?: boolean;
+  onClearFilters?: () => void;
 }
 
 /**
@@ -65,7 +68,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const toolbarActions = props.toolbarActions?.({ selected: [...selected.values()], refresh, clearSelection });
   const isEmpty = !page.isLoading && !page.error && page.rows.length === 0 && page.first === 0;
 
-  if (isEmpty && !page.search) return props.emptyContent ?? <TableEmptyState {...props.emptyState} />;
+  if (isEmpty && !page.search && !props.isFiltered) return props.emptyContent ?? <TableEmptyState {...props.emptyState} />;
   const hasRows = !page.error && page.rows.length > 0;
   return (
     <>
@@ -82,7 +85,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
       ) : page.isLoading ? (
         <LoadingSpinner label={t("tableLoading")} />
       ) : isEmpty ? (
-        <TableNoResultsState onClear={() => page.setSearch("")} />
+        <TableNoResultsState
+          onClear={() => {
+            props.onClearFilters?.();
+            page.setSearch("");
+          }}
+        />
       ) : (
         <DataTableBody {...props} page={page} selected={selected} setSelected={setSelected} refresh={refresh} />
       )}

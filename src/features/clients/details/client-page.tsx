@@ -19,7 +19,7 @@ import { ClientCredentialsTab } from "../credentials/client-credentials-tab.tsx"
 import { ClientKeysTab } from "../keys/client-keys-tab.tsx";
 import { ClientSamlKeysTab } from "../keys/client-saml-keys-tab.tsx";
 import { ClientServiceAccountTab } from "./client-service-account-tab.tsx";
-import { ClientSessionsTab } from "./client-sessions-tab.tsx";
+import { ClientSessionsTable as ClientSessionsTab } from "../../../core/ui/sessions/index.ts";
 import { ClientRolesTab } from "../roles/client-roles-tab.tsx";
 import { ClientAuthorizationTab } from "../authorization/client-authorization-tab.tsx";
 import { ClientPermissionsTab, useClientPermissionsVisible } from "./client-permissions-tab.tsx";

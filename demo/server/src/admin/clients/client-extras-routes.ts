@@ -1,3 +1,4 @@
+import { pushNotBefore } from "../../access/revocation-push.ts";
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import { frontendUrl } from "../../http/frontend-url.ts";
@@ -48,13 +49,13 @@ export async function registerClientExtrasRoutes(app: FastifyInstance, server: S
     throw notFound("Unknown Provider");
   });
 
-  // No adapter admin URLs are ever called here, so there is never a successful or failed push.
   app.post(`${base}/push-revocation`, { schema: { body: NoBody } }, async (req) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
     ctx.require("manage-clients");
     const client = requireClient(db, ctx, id);
-    await adminEvent(server, ctx, "ACTION", "CLIENT", `clients/${client.id}/push-revocation`);
-    return {};
+    const result = await pushNotBefore(server, ctx.realm, [client]);
+    await adminEvent(server, ctx, "ACTION", "CLIENT", `clients/${client.id}/push-revocation`, result);
+    return result;
   });
 }

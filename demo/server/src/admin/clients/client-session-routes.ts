@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import type { ClientRecord, UserSessionRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
+import { isSessionActive, toUserSessionRepresentation } from "../../access/sessions.ts";
 import { intParam, page, paramsOf, queryOf } from "../common/query.ts";
 import { requireClient } from "../common/lookups.ts";
 import { ListQuery } from "../common/schemas.ts";
@@ -15,30 +16,13 @@ export async function registerClientSessionRoutes(app: FastifyInstance, server: 
   const base = "/admin/realms/:realm/clients/:id";
 
   const sessionsOf = (client: ClientRecord, offline: boolean): UserSessionRecord[] => {
+    const realm = db.get("realms", client.realmId)!;
     const sessions: UserSessionRecord[] = [];
     for (const session of db.iterate("userSessions", client.realmId)) {
-      if (session.offline === offline && session.clients[client.id]) sessions.push(session);
+      if (session.offline === offline && session.clients[client.id] && isSessionActive(realm, session))
+        sessions.push(session);
     }
     return sessions.sort((a, b) => a.start - b.start);
-  };
-
-  const representation = (session: UserSessionRecord) => {
-    const clients: Record<string, string> = {};
-    for (const clientUuid of Object.keys(session.clients)) {
-      const client = db.get("clients", clientUuid);
-      if (client) clients[clientUuid] = client.clientId;
-    }
-    return {
-      id: session.id,
-      username: db.get("users", session.userId)?.username,
-      userId: session.userId,
-      ipAddress: session.ipAddress,
-      start: session.start,
-      lastAccess: session.lastAccess,
-      rememberMe: session.rememberMe,
-      clients,
-      transientUser: false,
-    };
   };
 
   const resolve = async (req: FastifyRequest) => {
@@ -58,7 +42,7 @@ export async function registerClientSessionRoutes(app: FastifyInstance, server: 
         sessionsOf(client, offline),
         intParam(queryOf(req), "first"),
         intParam(queryOf(req), "max") ?? DEFAULT_MAX_RESULTS,
-      ).map(representation);
+      ).map((s) => toUserSessionRepresentation(db, s));
     });
   }
   app.get(`${base}/session-count`, async (req) => ({ count: sessionsOf(await resolve(req), false).length }));

@@ -1,18 +1,22 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import { adminContext } from "../../access/admin-context.ts";
-import { adminEventMatcher, matchesEvent, parseDateBound } from "../../events/filters.ts";
+import { parseDateBound } from "../../events/filters.ts";
+import { searchAdminEvents, searchEvents } from "../../events/event-store.ts";
 import { adminEventRepresentation, eventRepresentation } from "../../events/representation.ts";
 import { noContent } from "../common/reply.ts";
 import { paramsOf } from "../common/query.ts";
-import { intParam, listParam, page, queryOf, stringParam } from "../common/query.ts";
+import { intParam, listParam, queryOf, stringParam } from "../common/query.ts";
 import { AdminEventQuery, EventQuery } from "./schemas.ts";
 
 const BASE = "/admin/realms/:realm";
 
-/** Newest first unless `direction=asc`. */
-const byTime = (direction: string | undefined) => (a: { time: number }, b: { time: number }) =>
-  direction?.toLowerCase() === "asc" ? a.time - b.time : b.time - a.time;
+/** Newest first unless `direction=asc`; Keycloak's default page of 100. */
+const windowOf = (query: ReturnType<typeof queryOf>) => ({
+  descending: stringParam(query, "direction")?.toLowerCase() !== "asc",
+  first: Math.max(0, intParam(query, "first", 0)),
+  max: Math.max(0, intParam(query, "max", 100)),
+});
 
 export async function registerEventRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   app.get(`${BASE}/events`, { schema: { querystring: EventQuery } }, async (req) => {
@@ -27,11 +31,7 @@ export async function registerEventRoutes(app: FastifyInstance, server: ServerCo
       from: parseDateBound(stringParam(query, "dateFrom"), "From"),
       to: parseDateBound(stringParam(query, "dateTo"), "To"),
     };
-    const events = server.db
-      .list("events", ctx.realm.id)
-      .filter((e) => matchesEvent(e, filter))
-      .sort(byTime(stringParam(query, "direction")));
-    return page(events, intParam(query, "first", 0), intParam(query, "max", 100)).map(eventRepresentation);
+    return searchEvents(server.db, ctx.realm, filter, windowOf(query)).map(eventRepresentation);
   });
 
   app.delete(`${BASE}/events`, async (req, reply) => {
@@ -48,7 +48,7 @@ export async function registerEventRoutes(app: FastifyInstance, server: ServerCo
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("view-events");
     const query = queryOf(req);
-    const matches = adminEventMatcher({
+    const filter = {
       operationTypes: listParam(query, "operationTypes"),
       resourceTypes: listParam(query, "resourceTypes"),
       resourcePath: stringParam(query, "resourcePath"),
@@ -58,12 +58,8 @@ export async function registerEventRoutes(app: FastifyInstance, server: ServerCo
       authIpAddress: stringParam(query, "authIpAddress"),
       from: parseDateBound(stringParam(query, "dateFrom"), "From"),
       to: parseDateBound(stringParam(query, "dateTo"), "To"),
-    });
-    const events = server.db
-      .list("adminEvents", ctx.realm.id)
-      .filter(matches)
-      .sort(byTime(stringParam(query, "direction")));
-    return page(events, intParam(query, "first", 0), intParam(query, "max", 100)).map(adminEventRepresentation);
+    };
+    return searchAdminEvents(server.db, ctx.realm, filter, windowOf(query)).map(adminEventRepresentation);
   });
 
   app.delete(`${BASE}/admin-events`, async (req, reply) => {

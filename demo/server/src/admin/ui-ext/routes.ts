@@ -3,10 +3,12 @@ import type { ServerContext } from "../../context.ts";
 import { adminContext, contextIn, type AdminPermission } from "../../access/admin-context.ts";
 import { intParam, page, queryOf, stringParam } from "../common/query.ts";
 import { paramsOf } from "../common/query.ts";
-import { sessionRepresentations } from "./sessions.ts";
-import { RealmNamesQuery, SessionsQuery } from "./schemas.ts";
 import { registerUiExtRealmUpdateRoute } from "./realm-update-routes.ts";
 import { catalog } from "../server-info/catalog.ts";
+import { sessionPage, type SessionType } from "./sessions.ts";
+import { ClientSessionsQuery, RealmNamesQuery, SessionsQuery } from "./schemas.ts";
+import { badRequest } from "../../http/errors.ts";
+import { requireClient } from "../common/lookups.ts";
 
 const ANY_ADMIN_ROLE: AdminPermission[] = [
   "view-realm",
@@ -57,20 +59,33 @@ export async function registerUiExtRoutes(app: FastifyInstance, server: ServerCo
     return page(visible, intParam(query, "first", 0), intParam(query, "max", 10));
   });
 
+  const sessionQuery = (query: ReturnType<typeof queryOf>) => {
+    const type = (stringParam(query, "type") ?? "ALL").toUpperCase();
+    if (type !== "ALL" && type !== "REGULAR" && type !== "OFFLINE")
+      throw badRequest("type must be one of ALL, REGULAR, OFFLINE");
+    return {
+      type: type as SessionType,
+      search: stringParam(query, "search"),
+      first: intParam(query, "first", 0),
+      max: intParam(query, "max", 10),
+    } as const;
+  };
+
   app.get("/admin/realms/:realm/ui-ext/sessions", { schema: { querystring: SessionsQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("view-realm");
-    const query = queryOf(req);
-    const type = (stringParam(query, "type") ?? "ALL").toUpperCase();
-    const search = stringParam(query, "search")?.toLowerCase();
-    let sessions = sessionRepresentations(server, ctx.realm.id).filter((s) => type === "ALL" || s.type === type);
-    if (search)
-      sessions = sessions.filter(
-        (s) =>
-          s.username.toLowerCase().includes(search) ||
-          s.ipAddress.includes(search) ||
-          Object.values(s.clients).some((c) => c.toLowerCase().includes(search)),
-      );
-    return page(sessions, intParam(query, "first", 0), intParam(query, "max", 10));
+    return sessionPage(server, ctx.realm, sessionQuery(queryOf(req)));
   });
+
+  app.get(
+    "/admin/realms/:realm/ui-ext/sessions/client",
+    { schema: { querystring: ClientSessionsQuery } },
+    async (req) => {
+      const ctx = await adminContext(server, req, paramsOf(req).realm);
+      ctx.require("view-clients");
+      const query = queryOf(req);
+      const client = requireClient(server.db, ctx, stringParam(query, "clientId") ?? "");
+      return sessionPage(server, ctx.realm, { ...sessionQuery(query), clientUuid: client.id });
+    },
+  );
 }

@@ -1,41 +1,49 @@
 import type { ServerContext } from "../../context.ts";
+import type { RealmRecord, UserSessionRecord } from "../../store/types.ts";
+import { isSessionActive, toUserSessionRepresentation } from "../../access/sessions.ts";
 
-export interface SessionRepresentation {
-  id: string;
-  username: string;
-  userId: string;
-  ipAddress: string;
-  start: number;
-  lastAccess: number;
-  rememberMe: boolean;
-  type: "REGULAR" | "OFFLINE";
-  /** internal client id -> clientId */
-  clients: Record<string, string>;
-  transientUser: boolean;
+export type SessionType = "ALL" | "REGULAR" | "OFFLINE";
+
+export interface SessionPageQuery {
+  type: SessionType;
+  search?: string;
+  /** Only sessions of this client (internal id). */
+  clientUuid?: string;
+  first: number;
+  max: number;
 }
 
-/** Every session of a realm as the console's sessions tab shows them, newest first. */
-export function sessionRepresentations(server: ServerContext, realmId: string): SessionRepresentation[] {
-  const sessions: SessionRepresentation[] = [];
-  for (const session of server.db.iterate("userSessions", realmId)) {
-    const user = server.db.get("users", session.userId);
-    const clients: Record<string, string> = {};
-    for (const clientId of Object.keys(session.clients)) {
-      const client = server.db.get("clients", clientId);
-      if (client) clients[clientId] = client.clientId;
-    }
-    sessions.push({
-      id: session.id,
-      username: user?.username ?? "",
-      userId: session.userId,
-      ipAddress: session.ipAddress,
-      start: session.start,
-      lastAccess: session.lastAccess,
-      rememberMe: session.rememberMe,
-      type: session.offline ? "OFFLINE" : "REGULAR",
-      clients,
-      transientUser: false,
-    });
+/** Keycloak's admin-ui SessionRepresentation: the user session plus its type. */
+export function sessionRepresentation(server: ServerContext, session: UserSessionRecord) {
+  return { ...toUserSessionRepresentation(server.db, session), type: session.offline ? "OFFLINE" : "REGULAR" };
+}
+
+function matchesSearch(server: ServerContext, session: UserSessionRecord, search: string): boolean {
+  if (session.ipAddress.toLowerCase().includes(search)) return true;
+  if (server.db.get("users", session.userId)?.username.includes(search)) return true;
+  return Object.keys(session.clients).some((id) =>
+    server.db.get("clients", id)?.clientId.toLowerCase().includes(search),
+  );
+}
+
+/**
+ * One page of a realm's live sessions, newest first, read straight off the
+ * store: representations are built only for the rows of the page.
+ */
+export function sessionPage(server: ServerContext, realm: RealmRecord, query: SessionPageQuery) {
+  const search = query.search?.trim().toLowerCase();
+  const records = server.db.list("userSessions", realm.id);
+  const rows = [];
+  let skipped = 0;
+  for (let i = records.length - 1; i >= 0 && rows.length < query.max; i--) {
+    const session = records[i]!;
+    if (query.type === "REGULAR" && session.offline) continue;
+    if (query.type === "OFFLINE" && !session.offline) continue;
+    if (query.clientUuid && !session.clients[query.clientUuid]) continue;
+    if (!isSessionActive(realm, session)) continue;
+    if (search && !matchesSearch(server, session, search)) continue;
+    if (skipped++ < query.first) continue;
+    rows.push(sessionRepresentation(server, session));
   }
-  return sessions.sort((a, b) => b.start - a.start);
+  return rows;
 }

@@ -1,0 +1,172 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { seriousAxeViolations } from "../support/axe.ts";
+import { masterAdminApi, type Api } from "./realm-settings-support.ts";
+import { markAdminCliAsConsoleClient, screenshot } from "./organizations-support.ts";
+
+const TIMEOUT = 20_000;
+const REALM = "events-e2e";
+const QUIET = "events-quiet";
+
+describe("events screens", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: Api;
+  let context: BrowserContext;
+  let console: Page;
+  let carlId: string;
+
+  const userEvents = (page = console) => page.getByRole("grid", { name: "User events" });
+  const adminEvents = (page = console) => page.getByRole("grid", { name: "Admin events" });
+
+  /** A wrong password typed into the real login page. */
+  const failSignIn = async () => {
+    const { context: visitor, page } = await newPage(browser);
+    const auth = new URL(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/auth`);
+    auth.search = new URLSearchParams({
+      client_id: "app",
+      redirect_uri: `${server.baseUrl}/e2e-callback`,
+      response_type: "code",
+      scope: "openid",
+    }).toString();
+    await page.goto(auth.toString());
+    await signIn(page, { username: "carl", password: "not-his-password" });
+    await page.getByText("Invalid username or password.").waitFor();
+    await visitor.close();
+  };
+
+  before(async () => {
+    server = await startTestServer({ args: ["--demo-pages"] });
+    browser = await launchBrowser();
+    api = masterAdminApi(server.baseUrl);
+    await markAdminCliAsConsoleClient(api, "master");
+    for (const realm of [REALM, QUIET])
+      assert.equal((await api("/admin/realms", { method: "POST", body: { realm, enabled: true } })).status, 201);
+    const config = await api(`/admin/realms/${REALM}/events/config`, {
+      method: "PUT",
+      body: { eventsEnabled: true, adminEventsEnabled: true, adminEventsDetailsEnabled: true, eventsListeners: [] },
+    });
+    assert.equal(config.status, 204);
+    const client = await api(`/admin/realms/${REALM}/clients`, {
+      method: "POST",
+      body: { clientId: "app", publicClient: true, redirectUris: [`${server.baseUrl}/*`] },
+    });
+    assert.equal(client.status, 201);
+    const created = await api(`/admin/realms/${REALM}/users`, {
+      method: "POST",
+      body: {
+        username: "carl",
+        enabled: true,
+        credentials: [{ type: "password", value: "carl-pw", temporary: false }],
+      },
+    });
+    carlId = created.headers.get("location")!.split("/").at(-1)!;
+    await failSignIn();
+    const updated = await api(`/admin/realms/${REALM}/users/${carlId}`, {
+      method: "PUT",
+      body: { username: "carl", firstName: "Carlotta" },
+    });
+    assert.equal(updated.status, 204);
+
+    ({ context, page: console } = await newPage(browser));
+    console.setDefaultTimeout(TIMEOUT);
+    await console.goto(`${server.baseUrl}/admin/master/console/#/${REALM}/events`);
+    await signIn(console, { username: "admin", password: "admin" });
+    await console.getByRole("heading", { name: "Events", level: 1 }).waitFor();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  it("finds a LOGIN_ERROR by the user's username, shows the username and the details, and keeps the search in the address", async () => {
+    await userEvents().getByRole("row").filter({ hasText: "LOGIN_ERROR" }).waitFor();
+    const form = console.getByRole("form", { name: "Search events" });
+    await form.getByLabel("User", { exact: true }).fill("carl");
+    await form.getByRole("combobox", { name: "Event type" }).fill("LOGIN_ERR");
+    await console.getByRole("menuitem", { name: "LOGIN_ERROR", exact: true }).click();
+    await form.getByRole("combobox", { name: "Event type" }).press("Escape");
+    await form.getByRole("button", { name: "Search events" }).click();
+    await console.waitForURL((url) => url.hash.includes("user=carl") && url.hash.includes("type=LOGIN_ERROR"));
+    const row = userEvents().getByRole("row").filter({ hasText: "LOGIN_ERROR" });
+    await row.getByRole("link", { name: "carl" }).waitFor();
+    assert.equal(await userEvents().locator("tbody tr").filter({ hasText: "carl" }).count(), 1);
+    await row.locator("td.pf-v6-c-table__toggle button").click();
+    await userEvents().getByRole("grid", { name: "Details" }).getByText("invalid_user_credentials").waitFor();
+    assert.deepEqual(await seriousAxeViolations(console, "kc-admin-console", "main"), []);
+    await screenshot(console, "events-user-search");
+
+    const bookmarked = console.url();
+    const second = await context.newPage();
+    second.setDefaultTimeout(TIMEOUT);
+    await second.goto(bookmarked);
+    await userEvents(second)
+      .getByRole("row")
+      .filter({ hasText: "LOGIN_ERROR" })
+      .getByRole("link", { name: "carl" })
+      .waitFor();
+    assert.equal(
+      await second.getByRole("form", { name: "Search events" }).getByLabel("User", { exact: true }).inputValue(),
+      "carl",
+    );
+    await second.close();
+
+    await form.getByRole("button", { name: "Reset search" }).click();
+    await console.waitForURL((url) => !url.hash.includes("user=carl"));
+    await console.goBack();
+    await console.waitForURL((url) => url.hash.includes("user=carl"));
+    assert.equal(
+      await console.getByRole("form", { name: "Search events" }).getByLabel("User", { exact: true }).inputValue(),
+      "carl",
+    );
+  });
+
+  it("shows an admin update of a user with the admin's name, its auth details and the new value in the representation", async () => {
+    await console.getByRole("tab", { name: "Admin events" }).click();
+    const form = console.getByRole("form", { name: "Search admin events" });
+    await form.getByLabel("Resource path").fill("users/*");
+    await form.getByRole("button", { name: "Search admin events" }).click();
+    await console.waitForURL((url) => url.hash.includes("resourcePath=users"));
+    const row = adminEvents().getByRole("row").filter({ hasText: "UPDATE" });
+    await row.getByText("admin", { exact: true }).waitFor();
+    assert.match(await row.innerText(), new RegExp(`users/${carlId}[\\s\\S]*USER[\\s\\S]*UPDATE`));
+    await row.getByRole("button", { name: /Actions/ }).click();
+    await console.getByRole("menuitem", { name: "Representation" }).click();
+    const dialog = console.getByRole("dialog", { name: "Representation" });
+    await dialog.getByText('"firstName": "Carlotta"').waitFor();
+    assert.deepEqual(await seriousAxeViolations(console, "kc-admin-console", "main"), []);
+    await screenshot(console, "events-admin-representation");
+    await dialog.getByRole("button", { name: "Close" }).last().click();
+    await row.getByRole("button", { name: /Actions/ }).click();
+    await console.getByRole("menuitem", { name: "Auth" }).click();
+    const auth = console.getByRole("dialog", { name: "Authorization of the admin event" });
+    await auth.getByText("master", { exact: true }).waitFor();
+    await auth.getByText(/^admin \(/).waitFor();
+    await auth.getByRole("button", { name: "Close" }).last().click();
+  });
+
+  it("says saving is off and links to the realm's event settings", async () => {
+    await console.goto(`${server.baseUrl}/admin/master/console/#/${QUIET}/events/user-events`);
+    await console.getByText("Saving user events turned off").waitFor();
+    assert.deepEqual(await seriousAxeViolations(console, "kc-admin-console", "main"), []);
+    await console.getByRole("button", { name: "Open the event settings" }).click();
+    await console.waitForURL((url) => url.hash.endsWith(`/${QUIET}/realm-settings/events`));
+  });
+
+  it("runs as <kc-events-admin> on a host page, dark theme included", async () => {
+    const { page } = await newPage(browser, { colorScheme: "dark" });
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(`${server.baseUrl}/demo/test-elements/events.html?realm=${REALM}&theme=dark`);
+    await userEvents(page).getByRole("row").filter({ hasText: "LOGIN_ERROR" }).waitFor();
+    assert.deepEqual(await seriousAxeViolations(page, "kc-events-admin"), []);
+    await screenshot(page, "events-element-dark");
+    await page.getByRole("tab", { name: "Admin events" }).click();
+    await adminEvents(page).getByRole("row").filter({ hasText: "UPDATE" }).first().waitFor();
+    assert.deepEqual(await seriousAxeViolations(page, "kc-events-admin"), []);
+    await page.close();
+  });
+});

@@ -1,0 +1,188 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import KcAdminClient from "@keycloak/keycloak-admin-client";
+import { decodeJwt } from "jose";
+import { startTestServer, type TestServer } from "../support/server.ts";
+
+const REALM = "sessions-api";
+
+interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  session_state: string;
+  refresh_expires_in: number;
+}
+
+describe("sessions admin API (through @keycloak/keycloak-admin-client)", () => {
+  let server: TestServer;
+  let kc: KcAdminClient;
+  let appId: string;
+  let aliceId: string;
+  let bobId: string;
+  let adapter: Server;
+  const pushes: string[] = [];
+
+  const token = async (fields: Record<string, string>) =>
+    fetch(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ client_id: "app", ...fields }),
+    });
+  const login = async (username: string, scope = "openid"): Promise<Tokens> => {
+    const res = await token({ grant_type: "password", username, password: "secret-pw", scope });
+    assert.equal(res.status, 200, await res.clone().text());
+    return (await res.json()) as Tokens;
+  };
+  const refresh = async (refreshToken: string) => {
+    const res = await token({ grant_type: "refresh_token", refresh_token: refreshToken });
+    return { status: res.status, body: (await res.json()) as Tokens & { error?: string } };
+  };
+  const uiExt = async (path: string) => {
+    const res = await fetch(`${server.baseUrl}/admin/realms/${REALM}/ui-ext/${path}`, {
+      headers: { authorization: `Bearer ${kc.accessToken}` },
+    });
+    assert.equal(res.status, 200, await res.clone().text());
+    return (await res.json()) as { id: string; username: string; type: string; clients: Record<string, string> }[];
+  };
+
+  before(async () => {
+    adapter = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => (body += c));
+      req.on("end", () => {
+        pushes.push(`${req.url} ${body}`);
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => adapter.listen(0, "127.0.0.1", resolve));
+    server = await startTestServer({ args: ["--seed-demo", "false"] });
+    kc = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
+    await kc.auth({ grantType: "password", clientId: "admin-cli", username: "admin", password: "admin" });
+    await kc.realms.create({ realm: REALM, enabled: true });
+    kc.setConfig({ realmName: REALM });
+    const { port } = adapter.address() as AddressInfo;
+    ({ id: appId } = await kc.clients.create({
+      clientId: "app",
+      publicClient: true,
+      directAccessGrantsEnabled: true,
+      adminUrl: `http://127.0.0.1:${port}/app`,
+    }));
+    await kc.clients.create({ clientId: "gone", publicClient: true, adminUrl: "http://127.0.0.1:9/nowhere" });
+    const credentials = [{ type: "password", value: "secret-pw", temporary: false }];
+    ({ id: aliceId } = await kc.users.create({ username: "alice", enabled: true, credentials }));
+    ({ id: bobId } = await kc.users.create({ username: "bob", enabled: true, credentials }));
+  });
+  after(async () => {
+    await server?.dispose();
+    adapter?.close();
+  });
+
+  it("issues an offline token for scope offline_access, lists and refreshes it, and revokes it by id", async () => {
+    const offline = await login("alice", "openid offline_access");
+    const claims = decodeJwt(offline.refresh_token);
+    assert.equal(claims.typ, "Offline");
+    assert.equal(claims.exp, undefined, "an offline token does not expire while offline sessions have no max lifespan");
+    assert.equal(offline.refresh_expires_in, 0);
+
+    const listed = await kc.users.listOfflineSessions({ id: aliceId, clientId: appId });
+    assert.equal(listed.length, 1);
+    assert.equal(listed[0]!.id, offline.session_state, "the offline session keeps its user session's id");
+    assert.deepEqual(listed[0]!.clients, { [appId]: "app" });
+    assert.equal((await kc.clients.getOfflineSessionCount({ id: appId })).count, 1);
+    assert.equal((await kc.clients.listOfflineSessions({ id: appId }))[0]!.username, "alice");
+    assert.deepEqual(
+      (await uiExt("sessions?type=OFFLINE")).map((s) => [s.username, s.type]),
+      [["alice", "OFFLINE"]],
+    );
+    const stats = await kc.realms.getClientSessionStats({ realm: REALM });
+    assert.deepEqual(
+      stats.map((s) => [s.clientId, s.active, s.offline]),
+      [["app", "1", "1"]],
+    );
+
+    const refreshed = await refresh(offline.refresh_token);
+    assert.equal(refreshed.status, 200);
+    assert.equal(decodeJwt(refreshed.body.refresh_token).typ, "Offline");
+
+    await kc.realms.deleteSession({ realm: REALM, session: offline.session_state, isOffline: true });
+    assert.deepEqual(await kc.users.listOfflineSessions({ id: aliceId, clientId: appId }), []);
+    const revoked = await refresh(refreshed.body.refresh_token);
+    assert.equal(revoked.status, 400);
+    assert.equal(revoked.body.error, "invalid_grant");
+    assert.equal((await kc.users.listSessions({ id: aliceId })).length, 1, "the regular session is left alone");
+  });
+
+  it("refuses an offline token to a user without the offline_access role", async () => {
+    const { id } = await kc.users.create({
+      username: "carol",
+      enabled: true,
+      credentials: [{ type: "password", value: "secret-pw", temporary: false }],
+    });
+    const defaults = await kc.users.listRealmRoleMappings({ id });
+    await kc.users.delRealmRoleMappings({ id, roles: defaults.map((r) => ({ id: r.id!, name: r.name! })) });
+    const res = await token({
+      grant_type: "password",
+      username: "carol",
+      password: "secret-pw",
+      scope: "offline_access",
+    });
+    assert.equal(res.status, 400);
+    assert.equal(((await res.json()) as { error: string }).error, "not_allowed");
+  });
+
+  it("ends one regular session so its refresh fails, pages and searches ui-ext/sessions and the client's sessions", async () => {
+    const bob1 = await login("bob");
+    const bob2 = await login("bob");
+    assert.equal((await kc.clients.getSessionCount({ id: appId })).count, 4);
+    const firstPage = await uiExt("sessions?type=REGULAR&first=0&max=2");
+    const secondPage = await uiExt("sessions?type=REGULAR&first=2&max=2");
+    assert.equal(firstPage.length, 2);
+    assert.deepEqual(
+      firstPage.map((s) => s.id),
+      [bob2.session_state, bob1.session_state],
+      "newest first",
+    );
+    assert.equal(secondPage.length, 2);
+    assert.deepEqual(
+      (await uiExt("sessions?search=BOB")).map((s) => s.username),
+      ["bob", "bob"],
+    );
+    assert.deepEqual(await uiExt("sessions?search=no-such-user"), []);
+    assert.equal((await uiExt(`sessions/client?clientId=${appId}&type=ALL&max=100`)).length, 4);
+    const bad = await fetch(`${server.baseUrl}/admin/realms/${REALM}/ui-ext/sessions?type=SOMETIMES`, {
+      headers: { authorization: `Bearer ${kc.accessToken}` },
+    });
+    assert.equal(bad.status, 400);
+    assert.equal((await kc.clients.listSessions({ id: appId, first: 1, max: 2 })).length, 2);
+
+    await kc.realms.removeSession({ realm: REALM, sessionId: bob1.session_state });
+    assert.equal((await refresh(bob1.refresh_token)).status, 400);
+    assert.equal((await refresh(bob2.refresh_token)).status, 200);
+    assert.deepEqual(
+      (await kc.users.listSessions({ id: bobId })).map((s) => s.id),
+      [bob2.session_state],
+    );
+  });
+
+  it("pushes the not-before to clients with an admin URL and reports which took it", async () => {
+    const result = await kc.realms.pushRevocation({ realm: REALM });
+    const { port } = adapter.address() as AddressInfo;
+    assert.deepEqual(result.successRequests, [`http://127.0.0.1:${port}/app/k_push_not_before`]);
+    assert.deepEqual(result.failedRequests, ["http://127.0.0.1:9/nowhere/k_push_not_before"]);
+    const [path, body] = pushes.at(-1)!.split(" ");
+    assert.equal(path, "/app/k_push_not_before");
+    const action = decodeJwt(body!);
+    assert.equal(action.action, "PUSH_NOT_BEFORE");
+    assert.equal(action.resource, "app");
+  });
+
+  it("signs out every session of the realm and leaves the master administrator signed in", async () => {
+    const offline = await login("bob", "offline_access");
+    await kc.realms.logoutAll({ realm: REALM });
+    assert.deepEqual(await uiExt("sessions?type=ALL"), []);
+    assert.equal((await refresh(offline.refresh_token)).status, 400);
+    assert.ok((await kc.realms.findOne({ realm: "master" }))?.id, "the master admin's token still works");
+  });
+});
