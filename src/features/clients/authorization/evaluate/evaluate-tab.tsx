@@ -47,6 +47,7 @@ export function AuthorizationEvaluateTab({ client }: { client: ClientRepresentat
   const [result, setResult] = useState<{ status?: string; results: ResultRow[]; rpt?: unknown }>();
 
   const submit = form.handleSubmit(async (values) => {
+    setResult(undefined);
     const attributes: Record<string, string> = {};
     for (const entry of values.attributes) {
       const eq = entry.indexOf("=");

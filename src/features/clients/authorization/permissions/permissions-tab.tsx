@@ -96,7 +96,10 @@ export function PermissionsTab({ clientUuid }: { clientUuid: string }) {
             name: "name",
             title: t("name"),
             cell: (permission) => (
-              <Link to={toPermissionDetails(realm, clientUuid, permission.type as PermissionType, permission.id ?? "")}>
+              <Link
+                className="pf-v6-c-button pf-m-link pf-m-inline"
+                to={toPermissionDetails(realm, clientUuid, permission.type as PermissionType, permission.id ?? "")}
+              >
                 {permission.name}
               </Link>
             ),

@@ -51,7 +51,7 @@ export function PoliciesTab({ clientUuid }: { clientUuid: string }) {
         <ToolbarContent>
           <ToolbarItem>
             <SingleSelect
-              aria-label={t("authzFilterType")}
+              aria-label={`${t("authzFilterType")}: ${typeChoices.find((c) => c.value === type)?.label ?? t("authzAllTypes")}`}
               placeholder={t("authzAllTypes")}
               value={type}
               options={[{ value: "", label: t("authzAllTypes") }, ...typeChoices]}
@@ -76,7 +76,12 @@ export function PoliciesTab({ clientUuid }: { clientUuid: string }) {
             name: "name",
             title: t("name"),
             cell: (policy) => (
-              <Link to={toPolicyDetails(realm, clientUuid, policy.id ?? "", policy.type ?? "")}>{policy.name}</Link>
+              <Link
+                className="pf-v6-c-button pf-m-link pf-m-inline"
+                to={toPolicyDetails(realm, clientUuid, policy.id ?? "", policy.type ?? "")}
+              >
+                {policy.name}
+              </Link>
             ),
           },
           { name: "type", title: t("type"), cell: (policy) => t(policyTypeKey(policy.type ?? "")) },

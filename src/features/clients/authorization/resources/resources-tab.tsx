@@ -115,7 +115,12 @@ export function ResourcesTab({ clientUuid }: { clientUuid: string }) {
             name: "name",
             title: t("name"),
             cell: (resource) => (
-              <Link to={toResourceDetails(realm, clientUuid, resource._id ?? "")}>{resource.name}</Link>
+              <Link
+                className="pf-v6-c-button pf-m-link pf-m-inline"
+                to={toResourceDetails(realm, clientUuid, resource._id ?? "")}
+              >
+                {resource.name}
+              </Link>
             ),
           },
           { name: "displayName", title: t("displayName"), cell: (resource) => resource.displayName ?? "" },

@@ -107,7 +107,14 @@ export function AuthorizationScopesTab({ clientUuid }: { clientUuid: string }) {
           {
             name: "name",
             title: t("name"),
-            cell: (scope) => <Link to={toAuthorizationScope(realm, clientUuid, scope.id ?? "")}>{scope.name}</Link>,
+            cell: (scope) => (
+              <Link
+                className="pf-v6-c-button pf-m-link pf-m-inline"
+                to={toAuthorizationScope(realm, clientUuid, scope.id ?? "")}
+              >
+                {scope.name}
+              </Link>
+            ),
           },
           { name: "displayName", title: t("displayName"), cell: (scope) => scope.displayName ?? "" },
         ]}
