@@ -1,4 +1,5 @@
 /** Test page of <kc-clients-admin>: the password grant of the page address (default: the master admin). */
 import { mountWithToken } from "./element-test-page.js";
 
-mountWithToken(document.getElementById("element"), ["kc-navigate"]);
+const theme = mountWithToken(document.getElementById("element"), ["kc-navigate"]);
+document.body.classList.toggle("dark", theme === "dark");

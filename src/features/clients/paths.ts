@@ -64,3 +64,46 @@ export const dedicatedMapperLinks = (realm: string, id: string) => ({
   toMapper: (mapperId: string, viewMode: "add" | "edit") => toDedicatedMapper(realm, id, mapperId, viewMode),
   toList: () => toDedicatedScope(realm, id, "mappers"),
 });
+
+/** The authorization tab's sub-tabs: `clients/:clientId/authorization/:tab`. */
+export const AUTHORIZATION_TABS = [
+  "settings",
+  "resources",
+  "scopes",
+  "policies",
+  "permissions",
+  "evaluate",
+  "export",
+] as const;
+export type AuthorizationTab = (typeof AUTHORIZATION_TABS)[number];
+
+const authorizationBase = (realm: string, clientUuid: string) =>
+  `/${realm}/clients/${encodeURIComponent(clientUuid)}/authorization`;
+export const toAuthorizationTab = (realm: string, clientUuid: string, tab: AuthorizationTab = "settings") =>
+  `${authorizationBase(realm, clientUuid)}/${tab}`;
+export const toNewResource = (realm: string, clientUuid: string) =>
+  `${authorizationBase(realm, clientUuid)}/resource/new`;
+export const toResourceDetails = (realm: string, clientUuid: string, resourceId: string) =>
+  `${authorizationBase(realm, clientUuid)}/resource/${encodeURIComponent(resourceId)}`;
+export const toNewAuthorizationScope = (realm: string, clientUuid: string) =>
+  `${authorizationBase(realm, clientUuid)}/scope/new`;
+export const toAuthorizationScope = (realm: string, clientUuid: string, scopeId: string) =>
+  `${authorizationBase(realm, clientUuid)}/scope/${encodeURIComponent(scopeId)}`;
+export const toNewPolicy = (realm: string, clientUuid: string, policyType: string) =>
+  `${authorizationBase(realm, clientUuid)}/policy/new/${encodeURIComponent(policyType)}`;
+export const toPolicyDetails = (realm: string, clientUuid: string, policyId: string, policyType: string) =>
+  `${authorizationBase(realm, clientUuid)}/policy/${encodeURIComponent(policyId)}/${encodeURIComponent(policyType)}`;
+export type PermissionType = "resource" | "scope";
+export const toNewPermission = (
+  realm: string,
+  clientUuid: string,
+  permissionType: PermissionType,
+  selectedId?: string,
+) =>
+  `${authorizationBase(realm, clientUuid)}/permission/new/${permissionType}${selectedId ? `/${encodeURIComponent(selectedId)}` : ""}`;
+export const toPermissionDetails = (
+  realm: string,
+  clientUuid: string,
+  permissionType: PermissionType,
+  permissionId: string,
+) => `${authorizationBase(realm, clientUuid)}/permission/${permissionType}/${encodeURIComponent(permissionId)}`;

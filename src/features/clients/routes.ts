@@ -3,6 +3,8 @@ import type { ConsoleRoute } from "../../core/routing/console-route.ts";
 import "./messages.ts";
 import "./scopes/client-scopes-messages.ts";
 import "./list/client-list-tabs-messages.ts";
+import "./authorization/authorization-messages.ts";
+import type { AccessChecker } from "../../core/access/access-checker.ts";
 
 const ClientsPage = lazyPage(() => import("./list/clients-page.tsx"));
 const CreateClientPage = lazyPage(() => import("./create/create-client-page.tsx"));
@@ -16,6 +18,11 @@ const DedicatedMapperPage = lazyPage(() => import("./scopes/dedicated/dedicated-
 const CreateInitialAccessTokenPage = lazyPage(
   () => import("./initial-access-tokens/create-initial-access-token-page.tsx"),
 );
+const AuthorizationRoutePage = lazyPage(() => import("./authorization/authorization-route-page.tsx"));
+const ResourcePage = lazyPage(() => import("./authorization/resources/resource-page.tsx"));
+const AuthorizationScopePage = lazyPage(() => import("./authorization/scopes/scope-page.tsx"));
+const PolicyPage = lazyPage(() => import("./authorization/policies/policy-page.tsx"));
+const PermissionPage = lazyPage(() => import("./authorization/permissions/permission-page.tsx"));
 const ClientRegistrationPolicyPage = lazyPage(() => import("./registration/client-registration-policy-page.tsx"));
 
 /** `/clients` and `/clients/:tab` (query-clients), `/clients/add-client` (manage-clients), `/clients/:clientId/:tab`, spec §2. */
@@ -85,4 +92,41 @@ export const clientsRoutes: ConsoleRoute[] = [
     component: DedicatedMapperPage,
     breadcrumb: "mappingDetails",
   },
+  ...authorizationRoutes(),
 ];
+
+/** Client authorization (spec §2): any of manage-clients, view-authorization or manage-authorization. */
+function authorizationRoutes(): ConsoleRoute[] {
+  const access = (checker: AccessChecker) =>
+    checker.hasSomeAccess("manage-clients", "view-authorization", "manage-authorization");
+  const base = "clients/:clientId/authorization";
+  return [
+    { path: `${base}/:tab`, access, component: AuthorizationRoutePage, breadcrumb: "clientSettings" },
+    { path: `${base}/resource`, access, component: ResourcePage, breadcrumb: "createResource" },
+    { path: `${base}/resource/new`, access, component: ResourcePage, breadcrumb: "createResource" },
+    { path: `${base}/resource/:resourceId`, access, component: ResourcePage, breadcrumb: "authzResourceDetails" },
+    { path: `${base}/scope`, access, component: AuthorizationScopePage, breadcrumb: "createAuthorizationScope" },
+    { path: `${base}/scope/new`, access, component: AuthorizationScopePage, breadcrumb: "createAuthorizationScope" },
+    { path: `${base}/scope/:scopeId`, access, component: AuthorizationScopePage, breadcrumb: "authzScopeDetails" },
+    { path: `${base}/policy/new/:policyType`, access, component: PolicyPage, breadcrumb: "createNewPolicy" },
+    { path: `${base}/policy/:policyId/:policyType`, access, component: PolicyPage, breadcrumb: "policies" },
+    {
+      path: `${base}/permission/new/:permissionType`,
+      access,
+      component: PermissionPage,
+      breadcrumb: "createPermission",
+    },
+    {
+      path: `${base}/permission/new/:permissionType/:selectedId`,
+      access,
+      component: PermissionPage,
+      breadcrumb: "createPermission",
+    },
+    {
+      path: `${base}/permission/:permissionType/:permissionId`,
+      access,
+      component: PermissionPage,
+      breadcrumb: "permissions",
+    },
+  ];
+}

@@ -147,6 +147,18 @@ function parseDate(value: string): number | undefined {
   return new Date(y!, mo! - 1, d!, h!, mi!, s!).getTime();
 }
 
+const lookups = new WeakMap<readonly { id: string }[], Map<string, unknown>>();
+
+/** Records by id, built once per list (a model's lists are reused across decisions). */
+function lookupOf<T extends { id: string }>(records: T[]): Map<string, T> {
+  let map = lookups.get(records) as Map<string, T> | undefined;
+  if (!map) {
+    map = new Map(records.map((record) => [record.id, record]));
+    lookups.set(records, map);
+  }
+  return map;
+}
+
 /** Evaluates policies for one identity, each at most once (a policy's outcome does not depend on the resource). */
 export class PolicyEvaluator {
   private readonly cache = new Map<string, PolicyOutcome>();
@@ -157,7 +169,7 @@ export class PolicyEvaluator {
     private readonly identity: Identity,
     private readonly names: NameLookup = plainNames,
   ) {
-    this.byId = new Map(policies.map((policy) => [policy.id, policy]));
+    this.byId = lookupOf(policies);
   }
 
   evaluate(policy: AuthzPolicyRecord, depth = 0): PolicyOutcome {
@@ -350,8 +362,8 @@ export function decide(
     index = new PermissionIndex(model.policies);
     indexes.set(model.policies, index);
   }
-  const scopesById = new Map(model.scopes.map((scope) => [scope.id, scope]));
-  const resourcesById = new Map(model.resources.map((resource) => [resource.id, resource]));
+  const scopesById = lookupOf(model.scopes);
+  const resourcesById = lookupOf(model.resources);
   const evaluator = new PolicyEvaluator(model.policies, identity, names);
   const mode = model.settings.policyEnforcementMode;
 

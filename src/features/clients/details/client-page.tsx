@@ -28,7 +28,13 @@ import { useClientActions } from "./use-client-actions.tsx";
 import "../messages.ts";
 
 /** `/:realm/clients/:clientId/:tab` (the internal id): the header (enabled switch, export, delete) and the tabs. */
-export default function ClientPage({ scopesSubTab }: { scopesSubTab?: string }) {
+export default function ClientPage({
+  scopesSubTab,
+  authorizationSubTab,
+}: {
+  scopesSubTab?: string;
+  authorizationSubTab?: string;
+}) {
   const { t } = useMessages();
   const { clientId: id = "" } = useParams();
   const realm = useCurrentRealm();
@@ -109,8 +115,8 @@ export default function ClientPage({ scopesSubTab }: { scopesSubTab?: string }) 
           hasSpacedContent
           aria-label={t("clientsDetailTabs")}
           // `clients/:clientId/clientScopes/:subTab` is deeper than the tab segment.
-          activeKey={scopesSubTab ? "clientScopes" : undefined}
-          basePath={scopesSubTab ? toClient(realm, id).replace(/\/settings$/, "") : undefined}
+          activeKey={scopesSubTab ? "clientScopes" : authorizationSubTab ? "authorization" : undefined}
+          basePath={scopesSubTab || authorizationSubTab ? toClient(realm, id).replace(/\/settings$/, "") : undefined}
           tabs={[
             {
               key: "settings",
@@ -140,8 +146,10 @@ export default function ClientPage({ scopesSubTab }: { scopesSubTab?: string }) 
             {
               key: "authorization",
               title: t("authorization"),
-              content: <ClientAuthorizationTab />,
-              isHidden: !canView || current.authorizationServicesEnabled !== true,
+              content: <ClientAuthorizationTab client={current} subTab={authorizationSubTab} />,
+              isHidden:
+                !(canView || access.hasAccess("view-authorization") || access.hasAccess("manage-authorization")) ||
+                current.authorizationServicesEnabled !== true,
             },
             {
               key: "serviceAccount",

@@ -1,0 +1,143 @@
+import { useState } from "react";
+import { FormProvider } from "react-hook-form";
+import type ClientRepresentation from "@keycloak/keycloak-admin-client/lib/defs/clientRepresentation.js";
+import { ActionGroup, Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
+import { CodeBlock, CodeBlockCode } from "@patternfly/react-core/dist/esm/components/CodeBlock/index.js";
+import { ExpandableSection } from "@patternfly/react-core/dist/esm/components/ExpandableSection/index.js";
+import { Title } from "@patternfly/react-core/dist/esm/components/Title/index.js";
+import { Table, Tbody, Td, Th, Thead, Tr } from "@patternfly/react-table/dist/esm/components/Table/index.js";
+import { useMessages } from "../../../../core/i18n/use-messages.ts";
+import { useCurrentRealm } from "../../../../core/runtime/current-realm.tsx";
+import { useAdminClient } from "../../../../core/runtime/runtime-context.tsx";
+import { useAlerts } from "../../../../core/ui/alerts/alerts-context.tsx";
+import { MultiValueControl } from "../../../../core/ui/form/multi-value-control.tsx";
+import { SubmitButton } from "../../../../core/ui/form/submit-button.tsx";
+import { TextControl } from "../../../../core/ui/form/text-control.tsx";
+import { useKcForm } from "../../../../core/ui/form/use-kc-form.ts";
+import { evaluate } from "../authorization-queries.ts";
+import { DecisionLabel, DecisionTree, type DecisionNode } from "./decision-tree.tsx";
+import "../authorization-messages.ts";
+
+interface EvaluateForm {
+  user: string;
+  roles: string[];
+  resource: string;
+  scopes: string[];
+  attributes: string[];
+}
+
+interface ResultRow {
+  resource?: { name?: string; _id?: string };
+  status?: string;
+  allowedScopes?: { name?: string }[];
+  deniedScopes?: { name?: string }[];
+  policies?: DecisionNode[];
+  reason?: string;
+}
+
+/** Evaluate: who (user, roles), what (a resource and scopes, or all), context; the decision per resource and why. */
+export function AuthorizationEvaluateTab({ client }: { client: ClientRepresentation }) {
+  const { t } = useMessages();
+  const realm = useCurrentRealm();
+  const adminClient = useAdminClient();
+  const { addError } = useAlerts();
+  const form = useKcForm<EvaluateForm>({
+    defaultValues: { user: "", roles: [], resource: "", scopes: [], attributes: [] },
+  });
+  const [result, setResult] = useState<{ status?: string; results: ResultRow[]; rpt?: unknown }>();
+
+  const submit = form.handleSubmit(async (values) => {
+    setResult(undefined);
+    const attributes: Record<string, string> = {};
+    for (const entry of values.attributes) {
+      const eq = entry.indexOf("=");
+      if (eq > 0) attributes[entry.slice(0, eq).trim()] = entry.slice(eq + 1).trim();
+    }
+    const scopes = values.scopes
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((name) => ({ name }));
+    try {
+      const response = await evaluate(adminClient, realm, client.id ?? "", {
+        userId: values.user.trim() || undefined,
+        roleIds: values.roles.map((r) => r.trim()).filter(Boolean),
+        resources: values.resource.trim()
+          ? [{ name: values.resource.trim(), scopes } as never]
+          : scopes.length
+            ? [{ scopes }]
+            : [],
+        context: { attributes },
+      });
+      setResult({
+        status: response.status,
+        results: (response.results ?? []) as ResultRow[],
+        rpt: (response.rpt as { authorization?: unknown } | undefined)?.authorization,
+      });
+    } catch (error) {
+      addError("authzEvaluateError", error);
+    }
+  });
+
+  return (
+    <>
+      <FormProvider {...form}>
+        <Form onSubmit={submit} noValidate maxWidth="720px">
+          <Title headingLevel="h2">{t("authzIdentity")}</Title>
+          <TextControl<EvaluateForm> name="user" label={t("authzUserIdOrName")} helperText={t("selectUser")} />
+          <MultiValueControl<EvaluateForm> name="roles" label={t("realmRoles")} />
+          <Title headingLevel="h2">{t("resourcesAndScopes")}</Title>
+          <TextControl<EvaluateForm> name="resource" label={t("resource")} placeholder={t("allResources")} />
+          <MultiValueControl<EvaluateForm> name="scopes" label={t("authorizationScopes")} placeholder={t("anyScope")} />
+          <Title headingLevel="h2">{t("contextualAttributes")}</Title>
+          <MultiValueControl<EvaluateForm> name="attributes" label={`${t("key")}=${t("value")}`} />
+          <ActionGroup>
+            <SubmitButton<EvaluateForm> allowNonDirty>{t("evaluate")}</SubmitButton>
+          </ActionGroup>
+        </Form>
+      </FormProvider>
+      {result && (
+        <section aria-label={t("results")} style={{ marginTop: "var(--pf-t--global--spacer--xl)" }}>
+          <Title headingLevel="h2">
+            {t("overallResults")} <DecisionLabel status={result.status} />
+          </Title>
+          <Table aria-label={t("results")} variant="compact">
+            <Thead>
+              <Tr>
+                <Th>{t("resource")}</Th>
+                <Th>{t("overallResults")}</Th>
+                <Th>{t("grantedScopes")}</Th>
+                <Th>{t("deniedScopes")}</Th>
+              </Tr>
+            </Thead>
+            <Tbody>
+              {result.results.map((row) => (
+                <Tr key={row.resource?._id ?? row.resource?.name}>
+                  <Td dataLabel={t("resource")}>{row.resource?.name}</Td>
+                  <Td dataLabel={t("overallResults")}>
+                    <DecisionLabel status={row.status} />
+                  </Td>
+                  <Td dataLabel={t("grantedScopes")}>{row.allowedScopes?.map((s) => s.name).join(", ")}</Td>
+                  <Td dataLabel={t("deniedScopes")}>{row.deniedScopes?.map((s) => s.name).join(", ")}</Td>
+                </Tr>
+              ))}
+            </Tbody>
+          </Table>
+          {result.results.map((row) => (
+            <ExpandableSection
+              key={`tree-${row.resource?._id ?? row.resource?.name}`}
+              toggleText={`${t("authzDecisionTree")}: ${row.resource?.name ?? ""}`}
+            >
+              {row.reason && <p>{row.reason}</p>}
+              <DecisionTree nodes={row.policies ?? []} />
+            </ExpandableSection>
+          ))}
+          <ExpandableSection toggleText={t("authzEntitlements")}>
+            <CodeBlock>
+              <CodeBlockCode>{JSON.stringify(result.rpt ?? {}, null, 2)}</CodeBlockCode>
+            </CodeBlock>
+          </ExpandableSection>
+        </section>
+      )}
+    </>
+  );
+}

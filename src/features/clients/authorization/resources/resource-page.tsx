@@ -1,0 +1,123 @@
+import { useParams } from "react-router";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMessages } from "../../../../core/i18n/use-messages.ts";
+import { useCurrentRealm } from "../../../../core/runtime/current-realm.tsx";
+import { useAdminClient } from "../../../../core/runtime/runtime-context.tsx";
+import { useAlerts } from "../../../../core/ui/alerts/alerts-context.tsx";
+import { MultiValueControl } from "../../../../core/ui/form/multi-value-control.tsx";
+import { SwitchControl } from "../../../../core/ui/form/switch-control.tsx";
+import { TextControl } from "../../../../core/ui/form/text-control.tsx";
+import { useKcForm } from "../../../../core/ui/form/use-kc-form.ts";
+import { useNavigateWhenSaved } from "../../../../core/ui/form/index.ts";
+import { toAuthorizationTab, toResourceDetails } from "../../paths.ts";
+import { authzKeys, fetchResource, saveResource } from "../authorization-queries.ts";
+import { AuthorizationFormPage } from "../authorization-form-page.tsx";
+import { useCanManageAuthorization } from "../client-authorization-tab.tsx";
+import "../authorization-messages.ts";
+
+interface ResourceForm {
+  name: string;
+  displayName: string;
+  type: string;
+  uris: string[];
+  scopes: string[];
+  iconUri: string;
+  ownerManagedAccess: boolean;
+}
+
+/** `…/authorization/resource/new` and `…/resource/:resourceId`: a resource's fields; scopes by name (new ones are created). */
+function ResourcePageBody() {
+  const { t } = useMessages();
+  const { clientId: clientUuid = "", resourceId } = useParams();
+  const realm = useCurrentRealm();
+  const adminClient = useAdminClient();
+  const queryClient = useQueryClient();
+  const { addAlert, addError } = useAlerts();
+  const canManage = useCanManageAuthorization();
+  const { saved, navigateSaved } = useNavigateWhenSaved();
+  const isNew = !resourceId || resourceId === "new";
+  const existing = useQuery({
+    queryKey: authzKeys.one(realm, clientUuid, "resource", resourceId ?? ""),
+    queryFn: () => fetchResource(adminClient, realm, clientUuid, resourceId ?? ""),
+    enabled: !isNew,
+  });
+  const data = existing.data;
+  const form = useKcForm<ResourceForm>({
+    defaultValues: {
+      name: "",
+      displayName: "",
+      type: "",
+      uris: [],
+      scopes: [],
+      iconUri: "",
+      ownerManagedAccess: false,
+    },
+    values: data
+      ? {
+          name: data.name ?? "",
+          displayName: data.displayName ?? "",
+          type: data.type ?? "",
+          uris: data.uris ?? [],
+          scopes: (data.scopes ?? []).map((s) => s.name ?? ""),
+          iconUri: data.icon_uri ?? "",
+          ownerManagedAccess: data.ownerManagedAccess === true,
+        }
+      : undefined,
+  });
+  const submit = async (values: ResourceForm) => {
+    try {
+      const saved = await saveResource(adminClient, realm, clientUuid, {
+        ...(data ?? {}),
+        _id: data?._id,
+        name: values.name.trim(),
+        displayName: values.displayName,
+        type: values.type,
+        uris: values.uris.filter(Boolean),
+        scopes: values.scopes.filter(Boolean).map((name) => ({ name })),
+        icon_uri: values.iconUri,
+        ownerManagedAccess: values.ownerManagedAccess,
+      });
+      await queryClient.invalidateQueries({ queryKey: authzKeys.all(realm, clientUuid) });
+      addAlert(t(isNew ? "createResourceSuccess" : "updateResourceSuccess"));
+      const id = (saved as { _id?: string } | undefined)?._id ?? data?._id;
+      if (isNew && id) navigateSaved(toResourceDetails(realm, clientUuid, id));
+      else form.reset(values);
+    } catch (error) {
+      addError("resourceSaveError", error);
+    }
+  };
+  return (
+    <AuthorizationFormPage<ResourceForm>
+      title={isNew ? t("createResource") : (data?.name ?? t("authzResourceDetails"))}
+      form={form}
+      onSubmit={submit}
+      backTo={toAuthorizationTab(realm, clientUuid, "resources")}
+      canManage={canManage}
+      loading={!isNew && existing.isPending}
+      error={existing.error ?? (!isNew && existing.isSuccess && !data ? { response: { status: 404 } } : undefined)}
+      saved={saved}
+    >
+      <TextControl<ResourceForm>
+        name="name"
+        label={t("name")}
+        rules={{ validate: (value) => String(value).trim() !== "" || t("authzNameRequired") }}
+      />
+      <TextControl<ResourceForm> name="displayName" label={t("displayName")} />
+      <TextControl<ResourceForm> name="type" label={t("type")} />
+      <MultiValueControl<ResourceForm> name="uris" label={t("uris")} />
+      <MultiValueControl<ResourceForm> name="scopes" label={t("authorizationScopes")} />
+      <TextControl<ResourceForm> name="iconUri" label={t("iconUri")} />
+      <SwitchControl<ResourceForm> name="ownerManagedAccess" label={t("ownerManagedAccess")} />
+    </AuthorizationFormPage>
+  );
+}
+
+/** Keyed by the address, so moving from one item (or a new one) to another starts a fresh form. */
+export default function ResourcePage() {
+  const { clientId, policyId, policyType, permissionType, permissionId, selectedId, resourceId, scopeId } = useParams();
+  return (
+    <ResourcePageBody
+      key={[clientId, policyId, policyType, permissionType, permissionId, selectedId, resourceId, scopeId].join("/")}
+    />
+  );
+}

@@ -1,0 +1,303 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { markAdminCliAsConsoleClient, screenshot, withFailureShot } from "./organizations-support.ts";
+import { seriousAxeViolations } from "../support/axe.ts";
+
+const TIMEOUT = 20_000;
+const HOST = "kc-admin-console";
+const INNER = "main";
+const REALM = "/admin/realms/demo";
+
+describe("client authorization screens", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let api: ReturnType<typeof adminFetch>;
+  let storeId = "";
+  let exported = "";
+
+  const console = (hash: string) => `${server.baseUrl}/admin/master/console/#/demo/${hash}`;
+  const noSeriousViolations = async (what: string, target: Page = page, host = HOST, inner = INNER) =>
+    assert.deepEqual(await seriousAxeViolations(target, host, inner), [], what);
+  const alert = (text: string | RegExp) => page.getByText(text).first().waitFor();
+
+  /** Types values into a multi-value field, one row per value. */
+  const fillValues = async (label: string, values: string[]) => {
+    for (const [index, value] of values.entries()) {
+      const box = page.getByRole("textbox", { name: `${label} ${index + 1}`, exact: true });
+      await box.fill(value);
+      if (index < values.length - 1)
+        await box
+          .locator(
+            "xpath=ancestor::div[contains(concat(' ', normalize-space(@class), ' '), ' pf-v6-c-input-group ')][1]",
+          )
+          .getByRole("button", { name: "Add another value" })
+          .click();
+    }
+  };
+
+  const createUserWithPassword = async (username: string, roles: string[]) => {
+    const body = { username, enabled: true, credentials: [{ type: "password", value: username, temporary: false }] };
+    assert.equal((await api(`${REALM}/users`, { method: "POST", body })).status, 201);
+    const [user] = (await (await api(`${REALM}/users?username=${username}&exact=true`)).json()) as { id: string }[];
+    if (roles.length) {
+      const reps = await Promise.all(roles.map(async (name) => (await api(`${REALM}/roles/${name}`)).json()));
+      await api(`${REALM}/users/${user!.id}/role-mappings/realm`, { method: "POST", body: reps });
+    }
+  };
+
+  const userToken = async (username: string) => {
+    const res = await fetch(`${server.baseUrl}/realms/demo/protocol/openid-connect/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "password", client_id: "e2e-shop", username, password: username }),
+    });
+    return ((await res.json()) as { access_token: string }).access_token;
+  };
+  /** What a real UMA request (audience, permission) answers for the user: the RPT's permissions or the status. */
+  const umaDecision = async (username: string, audience = "e2e-store") => {
+    const res = await fetch(`${server.baseUrl}/realms/demo/protocol/openid-connect/token`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Bearer ${await userToken(username)}`,
+      },
+      body: new URLSearchParams([
+        ["grant_type", "urn:ietf:params:oauth:grant-type:uma-ticket"],
+        ["audience", audience],
+        ["permission", "Invoice#write"],
+        ["response_mode", "permissions"],
+      ]),
+    });
+    if (res.status !== 200) return res.status;
+    return ((await res.json()) as { rsname: string; scopes?: string[] }[]).map((p) => `${p.rsname}#${p.scopes}`);
+  };
+
+  /** Runs the evaluate tab for a user on Invoice#write and returns the overall decision shown. */
+  const evaluateInUi = async (clientUuid: string, username: string) => {
+    await page.goto(console(`clients/${clientUuid}/authorization/evaluate`));
+    await page.getByRole("textbox", { name: "User (username or id)" }).fill(username);
+    await page.getByRole("textbox", { name: "Resource", exact: true }).fill("Invoice");
+    await fillValues("Authorization scopes", ["write"]);
+    await page.getByRole("button", { name: "Evaluate", exact: true }).last().click();
+    const row = page.locator(`table[aria-label="Results"] tr`).filter({ hasText: "Invoice" });
+    const failed = page.getByText(/Could not evaluate/).first();
+    await row.or(failed).first().waitFor();
+    if (await failed.isVisible()) throw new Error(`${await failed.textContent()}`);
+    return (await row.getByText(/^(Permit|Deny)$/).textContent())?.trim();
+  };
+
+  before(async () => {
+    server = await startTestServer({ args: ["--demo-pages"] });
+    browser = await launchBrowser();
+    api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
+    await markAdminCliAsConsoleClient(api, "master");
+    const store = { clientId: "e2e-store", publicClient: false, serviceAccountsEnabled: true };
+    assert.equal((await api(`${REALM}/clients`, { method: "POST", body: store })).status, 201);
+    const shop = { clientId: "e2e-shop", publicClient: true, directAccessGrantsEnabled: true };
+    assert.equal((await api(`${REALM}/clients`, { method: "POST", body: shop })).status, 201);
+    storeId = ((await (await api(`${REALM}/clients?clientId=e2e-store`)).json()) as { id: string }[])[0]!.id;
+    assert.equal((await api(`${REALM}/roles`, { method: "POST", body: { name: "e2e-clerk" } })).status, 201);
+    await createUserWithPassword("clara", ["e2e-clerk"]);
+    await createUserWithPassword("otto", []);
+    ({ page } = await newPage(browser));
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(`${server.baseUrl}/admin/master/console/`);
+    await signIn(page, { username: "admin", password: "admin" });
+    await page.getByTestId("dashboard-title").waitFor();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  it("turns authorization on and shows its settings", async () => {
+    await withFailureShot(page, "authz-enable", async () => {
+      await page.goto(console(`clients/${storeId}/settings`));
+      await page.getByRole("heading", { level: 1, name: "e2e-store" }).waitFor();
+      await page.getByRole("switch", { name: "Authorization" }).focus();
+      await page.keyboard.press("Space");
+      await page.getByRole("button", { name: "Save" }).first().click();
+      await page.getByRole("tab", { name: "Authorization" }).click();
+      await page
+        .getByRole("combobox", { name: "Policy enforcement mode" })
+        .or(page.getByText("Policy enforcement mode"))
+        .first()
+        .waitFor();
+      assert.match(page.url(), new RegExp(`/clients/${storeId}/authorization(/settings)?$`));
+      await noSeriousViolations("authorization settings");
+      await screenshot(page, "authz-settings");
+      await page.getByRole("tab", { name: "Resources" }).click();
+      await page.getByRole("link", { name: "Default Resource" }).waitFor();
+      await noSeriousViolations("resources");
+    });
+  });
+
+  it("creates a resource with two scopes, a role and a time policy and a unanimous scope permission", async () => {
+    await withFailureShot(page, "authz-create", async () => {
+      await page.getByRole("button", { name: "Create resource" }).first().click();
+      await page.getByRole("heading", { level: 1, name: "Create resource" }).waitFor();
+      await page.getByRole("textbox", { name: "Name", exact: true }).fill("Invoice");
+      await fillValues("URIs", ["/invoices/*"]);
+      await fillValues("Authorization scopes", ["read", "write"]);
+      await noSeriousViolations("create resource");
+      await page.getByRole("button", { name: "Save" }).click();
+      await alert("Resource created successfully");
+      await page.getByRole("heading", { level: 1, name: "Invoice" }).waitFor();
+
+      await page.goto(console(`clients/${storeId}/authorization/policies`));
+      await page.getByRole("link", { name: "Default Policy" }).waitFor();
+      await page.getByRole("button", { name: "Create new policy" }).click();
+      await page.getByRole("option", { name: "Role" }).click();
+      await page.getByRole("textbox", { name: "Name", exact: true }).fill("Clerks");
+      await fillValues("Roles", ["e2e-clerk"]);
+      await noSeriousViolations("role policy");
+      await screenshot(page, "authz-role-policy");
+      await page.getByRole("button", { name: "Save" }).click();
+      await alert("Successfully created the policy");
+      await page.getByRole("heading", { level: 1, name: "Clerks" }).waitFor();
+
+      await page.goto(console(`clients/${storeId}/authorization/policy/new/time`));
+      await page.getByRole("textbox", { name: "Name", exact: true }).fill("Business years");
+      await page.getByRole("textbox", { name: "Year", exact: true }).fill("2000");
+      await page.getByRole("textbox", { name: "Year to" }).fill("2100");
+      await page.getByRole("button", { name: "Save" }).click();
+      await alert("Successfully created the policy");
+      await page.getByRole("heading", { level: 1, name: "Business years" }).waitFor();
+
+      await page.goto(console(`clients/${storeId}/authorization/permissions`));
+      await page.getByRole("button", { name: "Create scope-based permission" }).click();
+      await page.getByRole("textbox", { name: "Name", exact: true }).fill("Write invoices");
+      await fillValues("Resources", ["Invoice"]);
+      await fillValues("Authorization scopes", ["write"]);
+      await fillValues("Policies", ["Clerks", "Business years"]);
+      await noSeriousViolations("scope permission");
+      await screenshot(page, "authz-scope-permission");
+      await page.getByRole("button", { name: "Save" }).click();
+      await alert("Successfully created the permission");
+      await page.getByRole("heading", { level: 1, name: "Write invoices" }).waitFor();
+
+      await page.goto(console(`clients/${storeId}/authorization/permissions`));
+      const row = page.getByRole("row").filter({ hasText: "Write invoices" });
+      await row
+        .getByRole("button", { name: /Details|Expand/ })
+        .first()
+        .click();
+      await page.getByText("Business years, Clerks").waitFor();
+      await noSeriousViolations("permissions list");
+      await screenshot(page, "authz-permissions");
+    });
+  });
+
+  it("decides in the evaluate tab as a real UMA request does, and the tree names the time policy when it denies", async () => {
+    await withFailureShot(page, "authz-evaluate", async () => {
+      assert.equal(await evaluateInUi(storeId, "clara"), "Permit");
+      assert.deepEqual(await umaDecision("clara"), ["Invoice#write"]);
+      await noSeriousViolations("evaluate results");
+      await screenshot(page, "authz-evaluate-permit");
+      assert.equal(await evaluateInUi(storeId, "otto"), "Deny");
+      assert.equal(await umaDecision("otto"), 403);
+
+      // Export now, to import into another client below.
+      await page.goto(console(`clients/${storeId}/authorization/export`));
+      exported = (await page.getByTestId("authz-export-json").textContent()) ?? "";
+      assert.match(exported, /"Write invoices"/);
+      await noSeriousViolations("export");
+
+      const policies = (await (
+        await api(`${REALM}/clients/${storeId}/authz/resource-server/policy?name=Business`)
+      ).json()) as {
+        id: string;
+      }[];
+      await page.goto(console(`clients/${storeId}/authorization/policy/${policies[0]!.id}/time`));
+      await page.getByRole("textbox", { name: "Year to" }).fill("2001");
+      await page.getByRole("button", { name: "Save" }).click();
+      await alert("Successfully updated the policy");
+      assert.equal(await evaluateInUi(storeId, "clara"), "Deny");
+      assert.equal(await umaDecision("clara"), 403);
+      await page.getByRole("button", { name: "Why: decision tree: Invoice" }).click();
+      const tree = page.locator(".kc-authz-decision-tree").first();
+      await tree.getByText("Business years").waitFor();
+      await tree.getByText(/time window closed: year is \d+, outside 2000–2001/).waitFor();
+      await noSeriousViolations("decision tree");
+      await screenshot(page, "authz-decision-tree");
+    });
+  });
+
+  it("imports the export into another client with the same decisions", async () => {
+    await withFailureShot(page, "authz-import", async () => {
+      const body = { clientId: "e2e-store-copy", serviceAccountsEnabled: true, authorizationServicesEnabled: true };
+      assert.equal((await api(`${REALM}/clients`, { method: "POST", body })).status, 201);
+      const copyId = ((await (await api(`${REALM}/clients?clientId=e2e-store-copy`)).json()) as { id: string }[])[0]!
+        .id;
+      await page.goto(console(`clients/${copyId}/authorization/settings`));
+      await page
+        .locator("#authz-import input[type=file], input[type=file]")
+        .first()
+        .setInputFiles({
+          name: "authz-config.json",
+          mimeType: "application/json",
+          buffer: Buffer.from(exported),
+        });
+      await page
+        .getByTestId("authz-import-preview")
+        .getByText(/2 resources, 2 scopes, 5 policies and permissions/)
+        .waitFor();
+      await noSeriousViolations("import preview");
+      await screenshot(page, "authz-import-preview");
+      await page.getByRole("button", { name: "Import", exact: true }).last().click();
+      await alert("The resource was successfully imported");
+      assert.equal(await evaluateInUi(copyId, "clara"), "Permit");
+      assert.equal(await evaluateInUi(copyId, "otto"), "Deny");
+      assert.deepEqual(await umaDecision("clara", "e2e-store-copy"), ["Invoice#write"]);
+    });
+  });
+
+  it("warns with the permission's name before deleting a policy, and keeps a regex form the server refuses", async () => {
+    await withFailureShot(page, "authz-delete-regex", async () => {
+      await page.goto(console(`clients/${storeId}/authorization/policies`));
+      const row = page.getByRole("row").filter({ hasText: "Clerks" });
+      await row.getByRole("button", { name: "Actions" }).click();
+      await page.getByRole("menuitem", { name: "Delete" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByText("Affected: Write invoices").waitFor();
+      await noSeriousViolations("delete warning");
+      await screenshot(page, "authz-delete-warning");
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+
+      await page.goto(console(`clients/${storeId}/authorization/policy/new/regex`));
+      await page.getByRole("textbox", { name: "Name", exact: true }).fill("Example mail");
+      await page.getByRole("textbox", { name: "Target claim" }).fill("email");
+      await page.getByRole("textbox", { name: "Regex pattern" }).fill("([a-z");
+      await page.getByRole("button", { name: "Save" }).click();
+      await alert(/Invalid pattern \[\(\[a-z\]/);
+      assert.equal(await page.getByRole("textbox", { name: "Name", exact: true }).inputValue(), "Example mail");
+      assert.equal(await page.getByRole("textbox", { name: "Regex pattern" }).inputValue(), "([a-z");
+      await screenshot(page, "authz-regex-error");
+    });
+  });
+
+  it("shows the authorization tab in <kc-clients-admin> on a host page, dark theme", async () => {
+    const { page: hostPage } = await newPage(browser, { colorScheme: "dark" });
+    hostPage.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(hostPage, "authz-element", async () => {
+      await hostPage.goto(`${server.baseUrl}/demo/test-elements/clients.html?theme=dark`);
+      await hostPage.getByRole("link", { name: "e2e-store", exact: true }).click();
+      await hostPage.getByRole("tab", { name: "Authorization" }).click();
+      await hostPage.getByRole("tab", { name: "Policies" }).click();
+      await hostPage.getByRole("link", { name: "Clerks" }).waitFor();
+      await noSeriousViolations("element policies (dark)", hostPage, "kc-clients-admin", ".kc-element-root");
+      await screenshot(hostPage, "authz-element-dark");
+      await hostPage.getByRole("tab", { name: "Evaluate" }).click();
+      await hostPage.getByRole("textbox", { name: "User (username or id)" }).fill("clara");
+      await hostPage.getByRole("button", { name: "Evaluate", exact: true }).last().click();
+      await hostPage.locator(`table[aria-label="Results"]`).waitFor();
+      await noSeriousViolations("element evaluate (dark)", hostPage, "kc-clients-admin", ".kc-element-root");
+      await screenshot(hostPage, "authz-element-evaluate-dark");
+    });
+  });
+});
