@@ -9,6 +9,7 @@ import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { screenshot, waitForTable } from "./organizations-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
+import { installKnownKey, signWith } from "../support/forged-tokens.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const TIMEOUT = 20_000;
@@ -44,15 +45,8 @@ document.addEventListener("kc-error", (event) =>
   window.kcErrors.push({ target: event.target.localName, ...event.detail }),
 );
 const slot = document.getElementById("slot");
-const base64Url = (value) =>
-  btoa(JSON.stringify(value)).replaceAll("=", "").replaceAll("+", "-").replaceAll("/", "_");
-/** A token as a lapsed session leaves it: the right shape and origins, long expired, its signature no longer good. */
-const expiredToken = () =>
-  [
-    base64Url({ alg: "RS256", typ: "JWT" }),
-    base64Url({ iss: config.serverUrl + "/realms/master", azp: "my-portal", exp: 1, "allowed-origins": [location.origin] }),
-    "c2lnbmF0dXJl",
-  ].join(".");
+/** A token as a lapsed session leaves it: issued by master for my-portal with this page's origin, long expired. */
+const expiredToken = () => config.expiredToken;
 const usersElement = document.createElement("kc-users-admin");
 usersElement.setAttribute("realm", "demo");
 usersElement.setAttribute("server-url", config.serverUrl);
@@ -149,7 +143,19 @@ describe("embedding <kc-users-admin> on a product team's page with its own clien
     });
     await createUser("demo", { username: "embed-edit-me", firstName: "Edna", lastName: "Before" });
     await createUser("demo", { username: "embed-delete-me", firstName: "Dell", lastName: "Gone" });
-    portal = await startPortalServer(port, { serverUrl: server.baseUrl, clientId: PORTAL_CLIENT });
+    // Signed with a master key the test holds, as the server would have signed it: only a verified token's origins
+    // count for CORS, and a 401 takes them from an expired one.
+    const now = Math.floor(Date.now() / 1000);
+    const expiredToken = await signWith(await installKnownKey(api, "master"), {
+      iss: `${server.baseUrl}/realms/master`,
+      azp: PORTAL_CLIENT,
+      typ: "Bearer",
+      sub: "lapsed-session",
+      iat: now - 600,
+      exp: now - 300,
+      "allowed-origins": [portalUrl],
+    });
+    portal = await startPortalServer(port, { serverUrl: server.baseUrl, clientId: PORTAL_CLIENT, expiredToken });
     browser = await launchBrowser();
   });
 

@@ -54,14 +54,17 @@ function preflightAllowed(server: ServerContext, req: FastifyRequest, origin: st
 
 /**
  * Origins the request's client allows: those of a bearer token whose signature, issuer and expiry check out (a
- * token that does not gives none), or the web origins of the token-endpoint client.
+ * token that does not gives none), or the web origins of the token-endpoint client. A 401 answer, which carries
+ * nothing, also takes the origins of an expired token whose signature and issuer check out, so the page learns
+ * that its token expired instead of seeing a network failure.
  */
-async function originsForRequest(server: ServerContext, req: FastifyRequest): Promise<string[]> {
+async function originsForRequest(server: ServerContext, req: FastifyRequest, status: number): Promise<string[]> {
   const bundleRealm = resourcesRealm(req.url);
   if (bundleRealm) return realmClientsOrigins(server, req, safeDecode(bundleRealm));
   const token = bearerToken(req);
   if (token) {
-    const verified = await verifyToken(server, frontendUrl(server, req), token, "Bearer");
+    const acceptExpired = status === 401;
+    const verified = await verifyToken(server, frontendUrl(server, req), token, "Bearer", undefined, { acceptExpired });
     const origins = verified?.payload["allowed-origins"];
     return Array.isArray(origins) ? origins.map(String) : [];
   }
@@ -97,7 +100,8 @@ export function registerCors(app: FastifyInstance, server: ServerContext): void 
   app.addHook("onSend", async (req, reply, payload) => {
     const origin = req.headers.origin;
     if (!origin || req.method === "OPTIONS" || !isCorsPath(req.url)) return payload;
-    const allowed = isPublicMetadata(req.url) || isOriginAllowed(await originsForRequest(server, req), origin);
+    const allowed =
+      isPublicMetadata(req.url) || isOriginAllowed(await originsForRequest(server, req, reply.statusCode), origin);
     if (allowed) {
       reply
         .header("access-control-allow-origin", origin)

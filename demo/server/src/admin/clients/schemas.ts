@@ -69,7 +69,7 @@ export const ClientSchema = Representation("ClientRepresentation", {
   authenticationFlowBindingOverrides: ScalarMap(),
   fullScopeAllowed: Bool(),
   nodeReRegistrationTimeout: Int(),
-  registeredNodes: AnyObject(),
+  registeredNodes: Type.Optional(NamedMap(Type.Integer(), { nullable: true })),
   protocolMappers: Mappers(),
   clientTemplate: Name(),
   useTemplateConfig: Bool(),

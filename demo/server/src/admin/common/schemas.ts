@@ -43,10 +43,12 @@ export const Attributes = () =>
 /** `Map<String, List<String>>` attributes where only lists are read (roles). */
 export const AttributeLists = () => Type.Optional(NamedMap(Type.Array(Type.String()), nullable));
 /** `Map<String, String>` config and attribute maps. */
-export const StringMap = () => Type.Optional(Type.Record(Type.String(), Type.String(), nullable));
+export const StringMap = () => Type.Optional(NamedMap(Type.String(), nullable));
 /** Component config: `MultivaluedHashMap<String, String>`. */
 export const MultiStringMap = () =>
-  Type.Optional(Type.Record(Type.String(), Type.Union([Type.Array(Type.String()), Type.String()]), nullable));
+  Type.Optional(NamedMap(Type.Union([Type.Array(Type.String()), Type.String()]), nullable));
+/** `Map<String, List<String>>` of client ids to role names (clientRoles of users and groups). */
+export const ClientRoleNames = () => Type.Optional(NamedMap(Type.Array(Type.String()), nullable));
 /** `Map<String, Boolean>` (access maps the server computes and ignores on input). */
 export const BoolMap = () => Type.Optional(Type.Record(Type.String(), Type.Boolean(), nullable));
 

@@ -2,15 +2,16 @@ import { Type, type Static } from "typebox";
 import type GroupRepresentation from "@keycloak/keycloak-admin-client/lib/defs/groupRepresentation.js";
 import type RoleRepresentation from "@keycloak/keycloak-admin-client/lib/defs/roleRepresentation.js";
 import {
-  AnyObject,
   AttributeLists,
   Attributes,
   Bool,
   BoolMap,
+  ClientRoleNames,
   Int,
   Name,
   ObjectList,
   Representation,
+  StringMap,
   StrList,
 } from "../common/schemas.ts";
 import type { Fits } from "../common/fits.ts";
@@ -25,7 +26,7 @@ export const GroupSchema = Representation("GroupRepresentation", {
   subGroups: ObjectList(),
   attributes: Attributes(),
   realmRoles: StrList(),
-  clientRoles: AnyObject(),
+  clientRoles: ClientRoleNames(),
   access: BoolMap(),
 });
 export const groupFits: Fits<Static<typeof GroupSchema>, GroupRepresentation> = true;
@@ -61,7 +62,7 @@ export const RoleList = Type.Array(RoleSchema);
 export const PermissionsSchema = Representation("ManagementPermissionReference", {
   enabled: Bool(),
   resource: Name(),
-  scopePermissions: AnyObject(),
+  scopePermissions: StringMap(),
 });
 
 /** DELETE bodies: a list of roles, or none (Keycloak then removes every mapping of the kind). */

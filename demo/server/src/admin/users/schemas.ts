@@ -8,6 +8,7 @@ import {
   Bool,
   Flag,
   BoolMap,
+  ClientRoleNames,
   Int,
   Long,
   Name,
@@ -56,7 +57,7 @@ export const UserSchema = Representation("UserRepresentation", {
   credentials: Type.Optional(Type.Array(CredentialSchema, { nullable: true })),
   federatedIdentities: ObjectList(),
   clientConsents: ObjectList(),
-  clientRoles: AnyObject(),
+  clientRoles: ClientRoleNames(),
   access: BoolMap(),
   userProfileMetadata: AnyObject(),
 });

@@ -57,4 +57,38 @@ describe("realm updates store only what Keycloak's columns hold", () => {
     assert.equal(after.sslRequired.toLowerCase(), "external");
     assert.equal(after.displayNameHtml, html);
   });
+
+  test("other representations' maps hold their value types and 255-character names", async () => {
+    const base = `/admin/realms/${realm}`;
+    const longName = "k".repeat(256);
+    const group = await api(`${base}/groups`, { method: "POST", body: { name: "typed" } });
+    const groupPath = new URL(group.headers.get("location")!).pathname;
+    const client = await api(`${base}/clients`, { method: "POST", body: { clientId: "typed" } });
+    const clientPath = new URL(client.headers.get("location")!).pathname;
+    const refused: [string, string, string, unknown][] = [
+      ["a group attribute name over 255", "PUT", groupPath, { name: "typed", attributes: { [longName]: ["v"] } }],
+      ["group clientRoles that are not lists", "PUT", groupPath, { name: "typed", clientRoles: { app: { a: 1 } } }],
+      ["a client attribute name over 255", "PUT", clientPath, { clientId: "typed", attributes: { [longName]: "v" } }],
+      [
+        "client registeredNodes that are not numbers",
+        "PUT",
+        clientPath,
+        { clientId: "typed", registeredNodes: { n: "x" } },
+      ],
+      [
+        "a user attribute name over 255",
+        "POST",
+        `${base}/users`,
+        { username: "typed", attributes: { [longName]: ["v"] } },
+      ],
+    ];
+    const stored: string[] = [];
+    for (const [what, method, path, body] of refused) {
+      const before = await (await api(path)).text();
+      const res = await api(path, { method, body });
+      if (res.status !== 400) stored.push(`${what}: ${res.status}`);
+      if ((await (await api(path)).text()) !== before) stored.push(`${what}: changed ${path}`);
+    }
+    assert.deepEqual(stored, []);
+  });
 });
