@@ -1,5 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
@@ -123,6 +124,33 @@ describe("events screens", () => {
       await console.getByRole("form", { name: "Search events" }).getByLabel("User", { exact: true }).inputValue(),
       "carl",
     );
+  });
+
+  it("exports the search as CSV with the same rows as its pages, usernames resolved", async () => {
+    await console.goto(`${server.baseUrl}/admin/master/console/#/${REALM}/events/user-events?client=app`);
+    await userEvents().getByRole("row").filter({ hasText: "LOGIN_ERROR" }).first().waitFor();
+    const shown = await userEvents()
+      .locator("tbody tr")
+      .evaluateAll((rows) =>
+        rows
+          .map((row) => [...row.querySelectorAll("td")].map((cell) => (cell.textContent ?? "").trim()))
+          .filter((cells) => cells.length === 6)
+          .map(([, , user, type, ip, client]) => [type, user, client, ip].join(",")),
+      );
+    assert.ok(shown.length >= 1);
+    const [download] = await Promise.all([
+      console.waitForEvent("download"),
+      console.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), `${REALM}-user-events.csv`);
+    const lines = (await readFile((await download.path())!, "utf8")).trim().split("\n");
+    assert.equal(lines[0], "time,type,username,userId,clientId,ipAddress,sessionId,error,details");
+    const exported = lines.slice(1).map((line) => {
+      const [, type, username, , clientId, ip] = line.split(",");
+      return [type, username, clientId, ip].join(",");
+    });
+    assert.deepEqual(exported, shown);
+    await console.getByText(`Exported ${shown.length} events`).waitFor();
   });
 
   it("shows an admin update of a user with the admin's name, its auth details and the new value in the representation", async () => {

@@ -55,6 +55,13 @@ export const eventsMessages = {
   eventsDetailKey: "Name",
   eventsDetailValue: "Value",
   eventsNoDetails: "No details",
+  eventsExportCsv: "Export CSV",
+  eventsExportJson: "Export JSON",
+  eventsExporting: "Exporting: {{count}} events written",
+  eventsExported: "Exported {{count}} events",
+  eventsExportCancelled: "Export cancelled",
+  eventsExportError: "The export failed: {{error}}",
+  cancel: "Cancel",
 };
 
 registerMessages("events", eventsMessages);

@@ -12,6 +12,8 @@ import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useServerInfo } from "../../core/runtime/shared-queries.ts";
 import { DataTable, type TableColumn } from "../../core/ui/table/index.ts";
 import { formatEventTime } from "./event-time.ts";
+import type { ExportColumn } from "./export/export-events.ts";
+import { ExportToolbar } from "./export/export-toolbar.tsx";
 import { toRealmEventSettings, toUserSettings } from "./paths.ts";
 import {
   fetchEventsConfig,
@@ -24,6 +26,18 @@ import {
 import { SearchChoicesField, SearchTextField } from "./search-fields.tsx";
 
 export type UserEventRow = EventRepresentation & { id?: string; username?: string | null };
+
+const USER_EVENT_EXPORT: ExportColumn<UserEventRow>[] = [
+  { header: "time", value: (row) => (row.time ? new Date(row.time).toISOString() : "") },
+  { header: "type", value: (row) => row.type },
+  { header: "username", value: (row) => row.username ?? "" },
+  { header: "userId", value: (row) => row.userId },
+  { header: "clientId", value: (row) => row.clientId },
+  { header: "ipAddress", value: (row) => row.ipAddress },
+  { header: "sessionId", value: (row) => row.sessionId },
+  { header: "error", value: (row) => row.error },
+  { header: "details", value: (row) => (row.details ? JSON.stringify(row.details) : "") },
+];
 
 /** User events: a search kept in the address, a server-paged table with usernames and expandable details. */
 export function UserEventsTab() {
@@ -98,6 +112,9 @@ export function UserEventsTab() {
         columns={columns}
         rowKey={(row) => row.id ?? `${row.time}-${row.type}-${row.userId}`}
         loadDetail={async (row) => <EventDetails event={row} />}
+        toolbarActions={() => (
+          <ExportToolbar filename={`${realm}-user-events`} columns={USER_EVENT_EXPORT} fetchPage={loader} />
+        )}
         isFiltered={params.size > 0}
         onClearFilters={() => setParams(new URLSearchParams())}
         emptyState={
