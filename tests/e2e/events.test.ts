@@ -96,6 +96,16 @@ describe("events screens", () => {
     const row = userEvents().getByRole("row").filter({ hasText: "LOGIN_ERROR" });
     await row.getByRole("link", { name: "carl" }).waitFor();
     assert.equal(await userEvents().locator("tbody tr").filter({ hasText: "carl" }).count(), 1);
+    const overview = console.getByRole("table", { name: "Matching events per type and hour" });
+    await overview.getByRole("columnheader", { name: "LOGIN_ERROR" }).waitFor();
+    assert.equal(
+      await overview
+        .locator("tbody td")
+        .allInnerTexts()
+        .then((cells) => cells.join(",")),
+      "1",
+    );
+    await console.getByText("1 matching events counted").waitFor();
     await row.locator("td.pf-v6-c-table__toggle button").click();
     await userEvents().getByRole("grid", { name: "Details" }).getByText("invalid_user_credentials").waitFor();
     assert.deepEqual(await seriousAxeViolations(console, "kc-admin-console", "main"), []);

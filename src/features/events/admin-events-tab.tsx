@@ -12,6 +12,7 @@ import { useServerInfo } from "../../core/runtime/shared-queries.ts";
 import { DataTable, type TableColumn } from "../../core/ui/table/index.ts";
 import { AuthDialog, RepresentationDialog } from "./admin-event-dialogs.tsx";
 import { formatEventTime } from "./event-time.ts";
+import { LazyEventsOverview as EventsOverview } from "./overview/lazy-overview.tsx";
 import type { ExportColumn } from "./export/export-events.ts";
 import { ExportToolbar } from "./export/export-toolbar.tsx";
 import { toRealmEventSettings } from "./paths.ts";
@@ -117,6 +118,15 @@ export function AdminEventsTab() {
         key={`form-${params.toString()}`}
         initial={search}
         onSearch={(next) => setParams(searchParams(next))}
+      />
+      <EventsOverview
+        searchKey={`admin:${realm}:${params.toString()}`}
+        fetchPage={async (first, max) =>
+          (await fetchAdminEvents(adminClient, realm, search, first, max)).map((event) => ({
+            time: event.time,
+            type: `${event.resourceType} ${event.operationType}`,
+          }))
+        }
       />
       <DataTable<AdminEventRow>
         key={`table-${params.toString()}`}

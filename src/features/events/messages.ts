@@ -62,6 +62,11 @@ export const eventsMessages = {
   eventsExportCancelled: "Export cancelled",
   eventsExportError: "The export failed: {{error}}",
   cancel: "Cancel",
+  eventsOverviewLoading: "Counting the matching events",
+  eventsOverviewTitleHour: "Matching events per type and hour",
+  eventsOverviewTitleDay: "Matching events per type and day",
+  eventsOverviewCount: "{{count}} matching events counted",
+  eventsOverviewCapped: "The first {{count}} matching events counted; the search holds more",
 };
 
 registerMessages("events", eventsMessages);

@@ -12,6 +12,7 @@ import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useServerInfo } from "../../core/runtime/shared-queries.ts";
 import { DataTable, type TableColumn } from "../../core/ui/table/index.ts";
 import { formatEventTime } from "./event-time.ts";
+import { LazyEventsOverview as EventsOverview } from "./overview/lazy-overview.tsx";
 import type { ExportColumn } from "./export/export-events.ts";
 import { ExportToolbar } from "./export/export-toolbar.tsx";
 import { toRealmEventSettings, toUserSettings } from "./paths.ts";
@@ -102,6 +103,10 @@ export function UserEventsTab() {
         key={`form-${params.toString()}`}
         initial={search}
         onSearch={(next) => setParams(searchParams(next))}
+      />
+      <EventsOverview
+        searchKey={`user:${realm}:${params.toString()}`}
+        fetchPage={(first, max) => fetchUserEvents(adminClient, realm, search, first, max)}
       />
       <DataTable<UserEventRow>
         key={`table-${params.toString()}`}
