@@ -62,6 +62,7 @@ export const eventsMessages = {
   eventsExportCancelled: "Export cancelled",
   eventsExportError: "The export failed: {{error}}",
   cancel: "Cancel",
+  eventsLive: "Live",
   eventsOverviewLoading: "Counting the matching events",
   eventsOverviewTitleHour: "Matching events per type and hour",
   eventsOverviewTitleDay: "Matching events per type and day",
