@@ -12,6 +12,9 @@ import { useServerInfo } from "../../core/runtime/shared-queries.ts";
 import { DataTable, type TableColumn } from "../../core/ui/table/index.ts";
 import { AuthDialog, RepresentationDialog } from "./admin-event-dialogs.tsx";
 import { formatEventTime } from "./event-time.ts";
+import { LazyEventsOverview as EventsOverview } from "./overview/lazy-overview.tsx";
+import type { ExportColumn } from "./export/export-events.ts";
+import { ExportToolbar } from "./export/export-toolbar.tsx";
 import { toRealmEventSettings } from "./paths.ts";
 import {
   fetchAdminEvents,
@@ -28,6 +31,20 @@ export type AdminEventRow = AdminEventRepresentation & {
   username?: string | null;
   authRealmName?: string;
 };
+
+const ADMIN_EVENT_EXPORT: ExportColumn<AdminEventRow>[] = [
+  { header: "time", value: (row) => (row.time ? new Date(row.time).toISOString() : "") },
+  { header: "operationType", value: (row) => row.operationType },
+  { header: "resourceType", value: (row) => row.resourceType },
+  { header: "resourcePath", value: (row) => row.resourcePath },
+  { header: "username", value: (row) => row.username ?? "" },
+  { header: "authRealm", value: (row) => row.authRealmName ?? row.authDetails?.realmId },
+  { header: "authClient", value: (row) => row.authDetails?.clientId },
+  { header: "authUser", value: (row) => row.authDetails?.userId },
+  { header: "authIpAddress", value: (row) => row.authDetails?.ipAddress },
+  { header: "error", value: (row) => row.error },
+  { header: "representation", value: (row) => row.representation },
+];
 
 /** Admin events: a search kept in the address, a server-paged table, auth and representation dialogs. */
 export function AdminEventsTab() {
@@ -102,6 +119,15 @@ export function AdminEventsTab() {
         initial={search}
         onSearch={(next) => setParams(searchParams(next))}
       />
+      <EventsOverview
+        searchKey={`admin:${realm}:${params.toString()}`}
+        fetchPage={async (first, max) =>
+          (await fetchAdminEvents(adminClient, realm, search, first, max)).map((event) => ({
+            time: event.time,
+            type: `${event.resourceType} ${event.operationType}`,
+          }))
+        }
+      />
       <DataTable<AdminEventRow>
         key={`table-${params.toString()}`}
         isSearchable={false}
@@ -114,6 +140,9 @@ export function AdminEventsTab() {
           { title: t("auth"), onAction: (event) => setDialog({ kind: "auth", event }) },
           { title: t("representation"), onAction: (event) => setDialog({ kind: "representation", event }) },
         ]}
+        toolbarActions={() => (
+          <ExportToolbar filename={`${realm}-admin-events`} columns={ADMIN_EVENT_EXPORT} fetchPage={loader} />
+        )}
         isFiltered={params.size > 0}
         onClearFilters={() => setParams(new URLSearchParams())}
         emptyState={

@@ -55,6 +55,19 @@ export const eventsMessages = {
   eventsDetailKey: "Name",
   eventsDetailValue: "Value",
   eventsNoDetails: "No details",
+  eventsExportCsv: "Export CSV",
+  eventsExportJson: "Export JSON",
+  eventsExporting: "Exporting: {{count}} events written",
+  eventsExported: "Exported {{count}} events",
+  eventsExportCancelled: "Export cancelled",
+  eventsExportError: "The export failed: {{error}}",
+  cancel: "Cancel",
+  eventsLive: "Live",
+  eventsOverviewLoading: "Counting the matching events",
+  eventsOverviewTitleHour: "Matching events per type and hour",
+  eventsOverviewTitleDay: "Matching events per type and day",
+  eventsOverviewCount: "{{count}} matching events counted",
+  eventsOverviewCapped: "The first {{count}} matching events counted; the search holds more",
 };
 
 registerMessages("events", eventsMessages);

@@ -1,9 +1,11 @@
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { ActionGroup, Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { Grid, GridItem } from "@patternfly/react-core/dist/esm/layouts/Grid/index.js";
+import { Switch } from "@patternfly/react-core/dist/esm/components/Switch/index.js";
+import { ToolbarItem } from "@patternfly/react-core/dist/esm/components/Toolbar/index.js";
 import { Table, Tbody, Td, Th, Thead, Tr } from "@patternfly/react-table/dist/esm/components/Table/index.js";
 import type EventRepresentation from "@keycloak/keycloak-admin-client/lib/defs/eventRepresentation.js";
 import { useMessages } from "../../core/i18n/use-messages.ts";
@@ -12,6 +14,9 @@ import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useServerInfo } from "../../core/runtime/shared-queries.ts";
 import { DataTable, type TableColumn } from "../../core/ui/table/index.ts";
 import { formatEventTime } from "./event-time.ts";
+import { LazyEventsOverview as EventsOverview } from "./overview/lazy-overview.tsx";
+import type { ExportColumn } from "./export/export-events.ts";
+import { ExportToolbar } from "./export/export-toolbar.tsx";
 import { toRealmEventSettings, toUserSettings } from "./paths.ts";
 import {
   fetchEventsConfig,
@@ -22,8 +27,21 @@ import {
   type UserEventSearch,
 } from "./queries.ts";
 import { SearchChoicesField, SearchTextField } from "./search-fields.tsx";
+import { useLiveEvents } from "./use-live-events.ts";
 
 export type UserEventRow = EventRepresentation & { id?: string; username?: string | null };
+
+const USER_EVENT_EXPORT: ExportColumn<UserEventRow>[] = [
+  { header: "time", value: (row) => (row.time ? new Date(row.time).toISOString() : "") },
+  { header: "type", value: (row) => row.type },
+  { header: "username", value: (row) => row.username ?? "" },
+  { header: "userId", value: (row) => row.userId },
+  { header: "clientId", value: (row) => row.clientId },
+  { header: "ipAddress", value: (row) => row.ipAddress },
+  { header: "sessionId", value: (row) => row.sessionId },
+  { header: "error", value: (row) => row.error },
+  { header: "details", value: (row) => (row.details ? JSON.stringify(row.details) : "") },
+];
 
 /** User events: a search kept in the address, a server-paged table with usernames and expandable details. */
 export function UserEventsTab() {
@@ -81,6 +99,7 @@ export function UserEventsTab() {
     { name: "clientId", title: t("client") },
   ];
   const savingOff = config.data?.eventsEnabled === false;
+  const live = useLiveEvents(async () => (await fetchUserEvents(adminClient, realm, search, 0, 1))[0]?.time);
 
   return (
     <>
@@ -88,6 +107,10 @@ export function UserEventsTab() {
         key={`form-${params.toString()}`}
         initial={search}
         onSearch={(next) => setParams(searchParams(next))}
+      />
+      <EventsOverview
+        searchKey={`user:${realm}:${params.toString()}`}
+        fetchPage={(first, max) => fetchUserEvents(adminClient, realm, search, first, max)}
       />
       <DataTable<UserEventRow>
         key={`table-${params.toString()}`}
@@ -97,7 +120,23 @@ export function UserEventsTab() {
         loader={loader}
         columns={columns}
         rowKey={(row) => row.id ?? `${row.time}-${row.type}-${row.userId}`}
-        loadDetail={async (row) => <EventDetails event={row} />}
+        loadDetail={async (row) => (
+          <EventDetails event={row} onOpen={live.readingStarted} onClose={live.readingEnded} />
+        )}
+        refreshKey={live.reloadKey}
+        toolbarActions={() => (
+          <>
+            <ToolbarItem alignSelf="center">
+              <Switch
+                id="kc-user-events-live"
+                label={t("eventsLive")}
+                isChecked={live.isLive}
+                onChange={(_event, on) => live.setLive(on)}
+              />
+            </ToolbarItem>
+            <ExportToolbar filename={`${realm}-user-events`} columns={USER_EVENT_EXPORT} fetchPage={loader} />
+          </>
+        )}
         isFiltered={params.size > 0}
         onClearFilters={() => setParams(new URLSearchParams())}
         emptyState={
@@ -115,8 +154,12 @@ export function UserEventsTab() {
 }
 
 /** An event's details (and error) as a two-column table. */
-function EventDetails({ event }: { event: UserEventRow }) {
+function EventDetails({ event, onOpen, onClose }: { event: UserEventRow; onOpen(): void; onClose(): void }) {
   const { t } = useMessages();
+  useEffect(() => {
+    onOpen();
+    return onClose;
+  }, [onOpen, onClose]);
   const entries = Object.entries({ ...(event.error ? { error: event.error } : {}), ...event.details });
   if (entries.length === 0) return <>{t("eventsNoDetails")}</>;
   return (

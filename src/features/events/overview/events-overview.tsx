@@ -1,0 +1,104 @@
+import { useQuery } from "@tanstack/react-query";
+import { Chart } from "@patternfly/react-charts/dist/esm/victory/components/Chart/Chart.js";
+import { ChartAxis } from "@patternfly/react-charts/dist/esm/victory/components/ChartAxis/ChartAxis.js";
+import { ChartBar } from "@patternfly/react-charts/dist/esm/victory/components/ChartBar/ChartBar.js";
+import { ChartStack } from "@patternfly/react-charts/dist/esm/victory/components/ChartStack/ChartStack.js";
+import { ChartVoronoiContainer } from "@patternfly/react-charts/dist/esm/victory/components/ChartVoronoiContainer/ChartVoronoiContainer.js";
+import { Content } from "@patternfly/react-core/dist/esm/components/Content/index.js";
+import { Spinner } from "@patternfly/react-core/dist/esm/components/Spinner/index.js";
+import { useMessages } from "../../../core/i18n/use-messages.ts";
+import { bucketEvents } from "./buckets.ts";
+
+/** At most this many of the matching events are read for the overview. */
+export const OVERVIEW_CAP = 10_000;
+const PAGE = 1_000;
+
+interface EventsOverviewProps {
+  /** Identifies the search (query key). */
+  searchKey: string;
+  /** One page of the matching events, newest first. */
+  fetchPage(first: number, max: number): Promise<{ time?: number; type?: string }[]>;
+}
+
+async function readUpToCap(fetchPage: EventsOverviewProps["fetchPage"]) {
+  const events: { time?: number; type?: string }[] = [];
+  for (let first = 0; first < OVERVIEW_CAP; first += PAGE) {
+    const page = await fetchPage(first, Math.min(PAGE, OVERVIEW_CAP - first + 1));
+    events.push(...page);
+    if (page.length < PAGE) break;
+  }
+  return { events: events.slice(0, OVERVIEW_CAP), capped: events.length > OVERVIEW_CAP };
+}
+
+/** Events per type over time (stacked bars by hour or day), as a chart and as a table for screen readers. */
+export function EventsOverview({ searchKey, fetchPage }: EventsOverviewProps) {
+  const { t } = useMessages();
+  const read = useQuery({ queryKey: ["events", "overview", searchKey], queryFn: () => readUpToCap(fetchPage) });
+  if (read.isPending) return <Spinner size="md" aria-label={t("eventsOverviewLoading")} />;
+  if (!read.data || read.data.events.length === 0) return null;
+  const buckets = bucketEvents(read.data.events);
+  const label = (start: number) =>
+    buckets.unit === "day"
+      ? new Date(start).toLocaleDateString()
+      : new Date(start).toLocaleString(undefined, { month: "short", day: "numeric", hour: "2-digit" });
+  const title = t(buckets.unit === "day" ? "eventsOverviewTitleDay" : "eventsOverviewTitleHour");
+  return (
+    <div className="kc-events-overview">
+      <div className="kc-events-overview-chart" aria-hidden="true">
+        <Chart
+          ariaTitle={title}
+          containerComponent={<ChartVoronoiContainer labels={({ datum }) => `${datum.name}: ${datum.y}`} />}
+          legendData={buckets.types.map((type) => ({ name: type }))}
+          legendPosition="right"
+          height={220}
+          width={900}
+          padding={{ top: 10, bottom: 50, left: 50, right: 260 }}
+          domainPadding={{ x: 20 }}
+        >
+          <ChartAxis
+            tickValues={buckets.starts.map((_, i) => i + 1)}
+            tickFormat={(index: number) => label(buckets.starts[index - 1] ?? 0)}
+            fixLabelOverlap
+          />
+          <ChartAxis dependentAxis showGrid tickFormat={(y: number) => (Number.isInteger(y) ? y : "")} />
+          <ChartStack>
+            {buckets.types.map((type) => (
+              <ChartBar
+                key={type}
+                name={type}
+                data={buckets.counts[type]!.map((y, i) => ({ x: i + 1, y, name: type }))}
+              />
+            ))}
+          </ChartStack>
+        </Chart>
+      </div>
+      <table className="kc-sr-only" aria-label={title}>
+        <thead>
+          <tr>
+            <th scope="col">{t("time")}</th>
+            {buckets.types.map((type) => (
+              <th key={type} scope="col">
+                {type}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {buckets.starts.map((start, i) => (
+            <tr key={start}>
+              <th scope="row">{label(start)}</th>
+              {buckets.types.map((type) => (
+                <td key={type}>{buckets.counts[type]![i]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Content component="small">
+        {read.data.capped
+          ? t("eventsOverviewCapped", { count: OVERVIEW_CAP })
+          : t("eventsOverviewCount", { count: buckets.total })}
+      </Content>
+    </div>
+  );
+}
