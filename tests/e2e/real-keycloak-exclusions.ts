@@ -22,16 +22,7 @@ export const REAL_KEYCLOAK_EXCLUSIONS: RealKeycloakExclusion[] = [
   {
     file: "tests/e2e/authentication-flows.test.ts",
     reason:
-      "6 of 8 fail: sign-ins to realm demo meet Keycloak's organization identity-first page (ours has none; signIn() now handles it, not re-run whole), the bound-flow delete message differs ('Could not delete flow: Cannot remove authentication flow, it is currently in use' not shown), a step's config description lookup finds no execution (TypeError reading id), the first test's sub-flow count differs (0 !== 1)",
-  },
-  {
-    file: "tests/e2e/console-helpdesk.test.ts",
-    reason:
-      "the helpdesk signs in to realm demo, where Keycloak shows the organization identity-first page first; the later tests waited on the first's sign-in. signIn() now handles the two steps: re-run to confirm",
-  },
-  {
-    file: "tests/e2e/helpdesk.test.ts",
-    reason: "as console-helpdesk: the full-console sign-in of helpdesk meets the identity-first page",
+      "6 of 8 fail: sign-ins to realm demo met Keycloak's organization identity-first page (ours has none; signIn() now handles it, and the helpdesk suites pass with it: re-run this one), the bound-flow delete message differs ('Could not delete flow: Cannot remove authentication flow, it is currently in use' not shown), a step's config description lookup finds no execution (TypeError reading id), the first test's sub-flow count differs (0 !== 1)",
   },
   {
     file: "tests/e2e/embedding.test.ts",
