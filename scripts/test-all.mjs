@@ -39,6 +39,20 @@ const steps = [
     cmd: ["node", "--import", "tsx", "--test", "--test-concurrency=1", ...testFiles("tests/e2e")],
     count: nodeTestCounts,
   },
+  // The embedded server's answers against real Keycloak's recorded ones (tests/conformance/fixtures): no Java needed.
+  {
+    name: "conformance",
+    cmd: ["node", "--import", "tsx", "--test", "--test-concurrency=1", ...testFiles("tests/conformance")],
+    count: nodeTestCounts,
+  },
+  // The e2e suites that use startTarget() and tests/conformance, against one real Keycloak 26 (needs Java and Maven;
+  // without them it prints that it skipped and why, and KC_REQUIRE_KEYCLOAK=1 turns that into a failure).
+  {
+    name: "keycloak",
+    cmd: ["node", "--import", "tsx", "scripts/real-keycloak-tests.ts"],
+    count: nodeTestCounts,
+    note: (out) => /^(real Keycloak suites SKIPPED: .*)$/m.exec(out)?.[1],
+  },
 ].filter((s) => only.length === 0 || only.includes(s.name));
 
 function nodeTestCounts(out) {
@@ -91,8 +105,9 @@ for (const step of steps) {
     failed += counts.failed;
   }
   if (code !== 0 && (!counts || counts.failed === 0)) failed += 1; // a step that failed without failing tests (lint, build, crash)
+  const note = step.note?.(out);
   summary.push(
-    `${step.name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`}${counts ? ` ${counts.passed} passed, ${counts.failed} failed` : ""} in ${seconds}s`,
+    `${step.name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`}${counts ? ` ${counts.passed} passed, ${counts.failed} failed` : ""} in ${seconds}s${note ? ` (${note})` : ""}`,
   );
 }
 console.log("\n=== summary");

@@ -22,16 +22,7 @@ export const REAL_KEYCLOAK_EXCLUSIONS: RealKeycloakExclusion[] = [
   {
     file: "tests/e2e/authentication-flows.test.ts",
     reason:
-      "6 of 8 fail: sign-ins to realm demo meet Keycloak's organization identity-first page (ours has none; signIn() now handles it, not re-run whole), the bound-flow delete message differs ('Could not delete flow: Cannot remove authentication flow, it is currently in use' not shown), a step's config description lookup finds no execution (TypeError reading id), the first test's sub-flow count differs (0 !== 1)",
-  },
-  {
-    file: "tests/e2e/console-helpdesk.test.ts",
-    reason:
-      "the helpdesk signs in to realm demo, where Keycloak shows the organization identity-first page first; the later tests waited on the first's sign-in. signIn() now handles the two steps: re-run to confirm",
-  },
-  {
-    file: "tests/e2e/helpdesk.test.ts",
-    reason: "as console-helpdesk: the full-console sign-in of helpdesk meets the identity-first page",
+      "6 of 8 fail: sign-ins to realm demo met Keycloak's organization identity-first page (ours has none; signIn() now handles it, and the helpdesk suites pass with it: re-run this one), the bound-flow delete message differs ('Could not delete flow: Cannot remove authentication flow, it is currently in use' not shown), a step's config description lookup finds no execution (TypeError reading id), the first test's sub-flow count differs (0 !== 1)",
   },
   {
     file: "tests/e2e/embedding.test.ts",
@@ -53,6 +44,12 @@ export const REAL_KEYCLOAK_EXCLUSIONS: RealKeycloakExclusion[] = [
     test: "creates an initial access token, shows it once, lists it and deletes it",
     reason:
       "Keycloak's initial access token is a signed JWT (three parts) listed by its id; ours is '<id>.<secret>' and the test reads that shape: the embedded server should issue Keycloak's JWT",
+  },
+  {
+    file: "tests/e2e/client-list-tabs.test.ts",
+    test: "imports a SAML entity descriptor and opens the new SAML client",
+    reason:
+      "passed in the first run, then timed out once waiting for 'Client imported successfully' (machine under heavy load): not yet known whether Keycloak answers the import differently",
   },
   {
     file: "tests/e2e/client-saml.test.ts",

@@ -139,6 +139,9 @@ export async function startKeycloak(log: (line: string) => void = console.log): 
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const exited = new Promise<void>((ok) => child.once("exit", () => ok()));
+  // never outlive the test process: its group is its own, so nothing else would end it
+  const killOnExit = () => signal("SIGKILL");
+  process.once("exit", killOnExit);
   const signal = (sig: NodeJS.Signals) => {
     try {
       process.kill(-child.pid!, sig);
@@ -147,6 +150,7 @@ export async function startKeycloak(log: (line: string) => void = console.log): 
     }
   };
   const stop = async () => {
+    process.off("exit", killOnExit);
     if (child.exitCode === null && child.signalCode === null) {
       signal("SIGTERM");
       const timer = setTimeout(() => signal("SIGKILL"), 20_000);

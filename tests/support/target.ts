@@ -88,16 +88,23 @@ export async function prepareKeycloak(keycloakUrl: string, seedDemo: boolean): P
     if (!res.ok) throw new Error(`${what}: ${res.status} ${await res.text()}`);
   };
   await check(await api("/admin/realms/master", { method: "PUT", body: { accessTokenLifespan: 300 } }), "master");
-  // the bootstrap admin is a permanent administrator, as the embedded server seeds it (not is_temporary_admin)
+  // The bootstrap admin is a permanent administrator, as the embedded server seeds it: its is_temporary_admin attribute
+  // is unmanaged, so master's user profile lets unmanaged attributes be written for the moment it takes to drop it.
+  const profilePath = "/admin/realms/master/users/profile";
+  const profile = (await (await api(profilePath)).json()) as Record<string, unknown>;
+  await check(
+    await api(profilePath, { method: "PUT", body: { ...profile, unmanagedAttributePolicy: "ENABLED" } }),
+    "profile",
+  );
   const [admin] = (await (await api("/admin/realms/master/users?username=admin&exact=true")).json()) as {
     id: string;
     attributes?: Record<string, string[]>;
   }[];
-  if (admin?.attributes?.is_temporary_admin)
-    await check(
-      await api(`/admin/realms/master/users/${admin.id}`, { method: "PUT", body: { attributes: {} } }),
-      "admin",
-    );
+  if (admin?.attributes?.is_temporary_admin) {
+    const { is_temporary_admin: _dropped, ...attributes } = admin.attributes;
+    await check(await api(`/admin/realms/master/users/${admin.id}`, { method: "PUT", body: { attributes } }), "admin");
+  }
+  await check(await api(profilePath, { method: "PUT", body: profile }), "profile back");
   if (!seedDemo) return;
   const existing = await api("/admin/realms/demo");
   if (existing.ok) await check(await api("/admin/realms/demo", { method: "DELETE" }), "delete demo");
