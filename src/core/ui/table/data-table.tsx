@@ -68,7 +68,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const toolbarActions = props.toolbarActions?.({ selected: [...selected.values()], refresh, clearSelection });
   const isEmpty = !page.isLoading && !page.error && page.rows.length === 0 && page.first === 0;
 
-  if (isEmpty && !page.search && !props.isFiltered) return props.emptyContent ?? <TableEmptyState {...props.emptyState} />;
+  if (isEmpty && !page.search && !props.isFiltered)
+    return props.emptyContent ?? <TableEmptyState {...props.emptyState} />;
   const hasRows = !page.error && page.rows.length > 0;
   return (
     <>
