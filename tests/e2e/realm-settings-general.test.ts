@@ -187,6 +187,31 @@ describe("realm settings: header and general tab", () => {
     await page.close();
   });
 
+  it("renames a realm in the general tab and the console's address follows the new name", async () => {
+    assert.equal((await suite.api("/admin/realms", { method: "POST", body: { realm: "e2e-old-name" } })).status, 201);
+    const page = await openConsoleTab(suite, "general", "e2e-old-name");
+    const form = page.getByRole("form", { name: "General" });
+    const name = form.getByRole("textbox", { name: "Realm name", exact: true });
+    await name.fill("e2e-new-name");
+    await form.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Realm successfully updated").first().waitFor();
+    await page.waitForURL(/#\/e2e-new-name\/realm-settings\/general$/);
+    await page
+      .getByRole("form", { name: "General" })
+      .getByRole("textbox", { name: "Realm name", exact: true })
+      .waitFor();
+    assert.equal(
+      await page
+        .getByRole("form", { name: "General" })
+        .getByRole("textbox", { name: "Realm name", exact: true })
+        .inputValue(),
+      "e2e-new-name",
+    );
+    assert.equal((await suite.api("/admin/realms/e2e-old-name")).status, 404);
+    assert.equal((await suite.api("/admin/realms/e2e-new-name")).status, 200);
+    await page.close();
+  });
+
   it("shows an administrator with only view-realm the settings read-only, without actions", async () => {
     const { api } = suite;
     await markAdminCliAsConsoleClient(api, "demo");

@@ -161,4 +161,36 @@ describe("endpoints and roles Keycloak's console relies on", () => {
     assert.equal(response.headers.get("content-type"), "image/svg+xml");
     assert.match(await response.text(), /^<svg /);
   });
+
+  it("realm pages send the realm's browser security headers; an emptied header is left out", async () => {
+    const loginUrl = `${server.baseUrl}/realms/${REALM}/protocol/openid-connect/auth?client_id=account-console&response_type=code&redirect_uri=${encodeURIComponent(`${server.baseUrl}/realms/${REALM}/account/`)}`;
+    const before = await fetch(loginUrl);
+    assert.equal(before.headers.get("x-frame-options"), "SAMEORIGIN");
+    assert.equal(before.headers.get("x-robots-tag"), "none");
+    const realm = (await kc.realms.findOne({ realm: REALM }))!;
+    await kc.realms.update(
+      { realm: REALM },
+      {
+        browserSecurityHeaders: {
+          ...realm.browserSecurityHeaders,
+          xFrameOptions: "DENY",
+          contentSecurityPolicy: "frame-ancestors 'none'",
+          contentSecurityPolicyReportOnly: "default-src 'self'",
+          referrerPolicy: "",
+        },
+      },
+    );
+    for (const url of [loginUrl, `${server.baseUrl}/realms/${REALM}/protocol/openid-connect/auth?client_id=nobody`]) {
+      const page = await fetch(url);
+      assert.match(page.headers.get("content-type") ?? "", /text\/html/);
+      assert.equal(page.headers.get("x-frame-options"), "DENY", url);
+      assert.equal(page.headers.get("content-security-policy"), "frame-ancestors 'none'", url);
+      assert.equal(page.headers.get("content-security-policy-report-only"), "default-src 'self'", url);
+      assert.equal(page.headers.get("referrer-policy"), null, url);
+    }
+    const other = await fetch(
+      `${server.baseUrl}/realms/master/protocol/openid-connect/auth?client_id=account-console&response_type=code&redirect_uri=${encodeURIComponent(`${server.baseUrl}/realms/master/account/`)}`,
+    );
+    assert.equal(other.headers.get("x-frame-options"), "SAMEORIGIN", "another realm keeps its own");
+  });
 });

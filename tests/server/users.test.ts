@@ -2,6 +2,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { CookieJar, get, submitLogin } from "./oidc-flow.ts";
+import { startSmtpSink } from "../support/smtp-sink.ts";
 
 interface User {
   id: string;
@@ -579,7 +580,25 @@ describe("users: groups, sessions, consents, identity links, actions", () => {
       ).status,
       204,
     );
-    assert.equal((await api(`${base}/users/${withEmail}/send-verify-email`, { method: "PUT" })).status, 204);
+    // Without the realm's SMTP settings the verification mail cannot go: 500, as in Keycloak.
+    const unsent = await api(`${base}/users/${withEmail}/send-verify-email`, { method: "PUT" });
+    assert.deepEqual(await json(unsent, 500), { errorMessage: "Failed to send verify email" });
+    const sink = await startSmtpSink();
+    try {
+      await json(await api(base, { method: "PUT", body: { smtpServer: sink.settings() } }), 204);
+      assert.equal((await api(`${base}/users/${withEmail}/send-verify-email`, { method: "PUT" })).status, 204);
+      const mail = await sink.waitFor((m) => m.recipients.includes("mailed@example.com"));
+      assert.equal(mail.subject, "Verify email");
+      const link = /(http\S+login-actions\/action-token\S+)/.exec(mail.text)![1]!;
+      const page = await get(link, new CookieJar());
+      assert.match(await page.text(), /Your email address has been verified/);
+      const verified = await json<{ emailVerified: boolean }>(await api(`${base}/users/${withEmail}`));
+      assert.equal(verified.emailVerified, true);
+      assert.match(await (await get(link, new CookieJar())).text(), /Action expired/, "a link works once");
+    } finally {
+      await api(base, { method: "PUT", body: { smtpServer: {} } });
+      await sink.close();
+    }
     const impersonation = await json<{ redirect: string; sameRealm: boolean }>(
       await api(`${base}/users/${withEmail}/impersonation`, { method: "POST" }),
     );
@@ -695,7 +714,11 @@ describe("users: impersonation", () => {
 
     const page = await getWith(accountUrl(), jar);
     assert.equal(page.status, 200);
-    assert.match(page.headers.get("content-security-policy") ?? "", /script-src 'self'; style-src 'self'/);
+    // the realm's browser security headers, as Keycloak sends them on its pages
+    assert.equal(
+      page.headers.get("content-security-policy"),
+      "frame-src 'self'; frame-ancestors 'self'; object-src 'none';",
+    );
     const html = await page.text();
     for (const [field, value] of [
       ["username", "impersonated"],

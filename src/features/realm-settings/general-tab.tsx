@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from "react";
+import { useNavigate } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UserProfileConfig } from "@keycloak/keycloak-admin-client/lib/defs/userProfileMetadata.js";
 import { isFeatureEnabled } from "../../core/api/server-info.ts";
@@ -25,6 +26,7 @@ import {
 } from "./general-values.ts";
 import { fetchUserProfile, refreshRealm, saveRealm, saveUserProfile, userProfileKey, type Realm } from "./queries.ts";
 import { SettingsForm } from "./settings-form.tsx";
+import { toRealmSettings } from "./paths.ts";
 import { useVersionNote } from "../../core/ui/version/index.ts";
 import { SETTING_SINCE } from "./setting-versions.ts";
 import "./messages.ts";
@@ -57,6 +59,7 @@ export function GeneralTab({ realm }: { realm: Realm }) {
   const form = useKcForm<GeneralValues>({ defaultValues: initial });
   useEffect(() => form.reset(initial), [form, initial]);
   const { addAlert, addError } = useAlerts();
+  const navigate = useNavigate();
 
   const save = async (values: GeneralValues) => {
     try {
@@ -70,9 +73,16 @@ export function GeneralTab({ realm }: { realm: Realm }) {
         await saveUserProfile(adminClient, name, next);
         await queryClient.invalidateQueries({ queryKey: userProfileKey(name) });
       }
-      form.reset(values);
-      await refreshRealm(queryClient, name);
+      const renamedTo = values.realmName.trim();
+      form.reset({ ...values, realmName: renamedTo });
       addAlert(t("realmSaveSuccess"));
+      if (renamedTo !== name) {
+        // The console's address follows the realm's new name.
+        await queryClient.invalidateQueries();
+        navigate(toRealmSettings(renamedTo, "general"));
+        return;
+      }
+      await refreshRealm(queryClient, name);
     } catch (error) {
       addError("realmSaveError", error);
     }
@@ -81,6 +91,15 @@ export function GeneralTab({ realm }: { realm: Realm }) {
   return (
     <SettingsForm form={form} onSave={save} initial={initial} label={t("general")}>
       <CopyToClipboardField label={t("realmId")} value={realm.id ?? name} id="kc-realm-id" />
+      <TextControl<GeneralValues>
+        name="realmName"
+        label={t("realmName")}
+        isReadOnly={name === "master"}
+        rules={{
+          required: t("rsRealmNameRequired"),
+          validate: (value) => !!String(value).trim() || t("rsRealmNameRequired"),
+        }}
+      />
       <TextControl<GeneralValues> name="displayName" label={t("displayName")} />
       <TextControl<GeneralValues> name="displayNameHtml" label={t("htmlDisplayName")} />
       <TextControl<GeneralValues>

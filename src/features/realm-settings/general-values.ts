@@ -9,6 +9,7 @@ export const UNMANAGED_POLICIES = ["DISABLED", "ENABLED", "ADMIN_VIEW", "ADMIN_E
 export type UnmanagedPolicyChoice = (typeof UNMANAGED_POLICIES)[number];
 
 export interface GeneralValues {
+  realmName: string;
   displayName: string;
   displayNameHtml: string;
   frontendUrl: string;
@@ -37,6 +38,7 @@ function acrRows(text: string | undefined): KeyValueEntry[] {
 export function toGeneralValues(realm: Realm, policy: string | undefined): GeneralValues {
   const attributes = (realm.attributes ?? {}) as Record<string, string | undefined>;
   return {
+    realmName: realm.realm ?? "",
     displayName: realm.displayName ?? "",
     displayNameHtml: realm.displayNameHtml ?? "",
     frontendUrl: attributes[FRONTEND_URL] ?? "",
@@ -57,6 +59,7 @@ export function generalChanges(realm: Realm, values: GeneralValues): Partial<Rea
     Object.entries(keyValueToMap(values.acrLoaMap)).map(([acr, [level]]) => [acr, Number(level)]),
   );
   return {
+    realm: values.realmName.trim(),
     displayName: values.displayName,
     displayNameHtml: values.displayNameHtml,
     sslRequired: values.sslRequired,

@@ -22,6 +22,8 @@ export const realmSettingsMessages = {
   userProfile: "User profile",
   userRegistration: "User registration",
   realmSaveSuccess: "Realm successfully updated",
+  realmName: "Realm name",
+  rsRealmNameRequired: "The realm needs a name.",
   realmSaveError: "Realm could not be updated: {{error}}",
   disableConfirmTitle: "Disable realm?",
   disableConfirmRealm:

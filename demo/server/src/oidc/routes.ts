@@ -13,10 +13,12 @@ import { registerUserinfoEndpoint } from "./userinfo-endpoint.ts";
 import { registerSessionIframes } from "./session-iframes.ts";
 import { registerThemeResources } from "./theme-resources.ts";
 import { registerAccountPage } from "./account-page.ts";
+import { registerBrowserSecurityHeaders } from "./browser-security-headers.ts";
 
 /** OIDC endpoints and login page (oidc-access helper). */
 export async function registerOidcRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   registerCors(app, server);
+  registerBrowserSecurityHeaders(app, server);
   await registerDiscovery(app, server);
   await registerTokenEndpoint(app, server);
   await registerCertsEndpoint(app, server);

@@ -9,7 +9,8 @@ import { clientByClientId } from "../../oidc/lookup.ts";
 import { isValidRedirectUri } from "../../oidc/redirect-uris.ts";
 import { clearSsoCookies, setSsoCookies } from "../../oidc/sso-cookies.ts";
 import { accountUrl } from "../../oidc/account-page.ts";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest, HttpError } from "../../http/errors.ts";
+import { mailVerifyEmailLink } from "../../oidc/login/action-verify-email.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { requireUser } from "../common/lookups.ts";
 import { intParam, paramsOf, queryOf, stringParam } from "../common/query.ts";
@@ -77,6 +78,12 @@ export async function registerUserActionRoutes(app: FastifyInstance, server: Ser
     ctx.require("manage-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
     const email = checkEmailRequest(server, ctx.realm, user, req);
+    try {
+      await mailVerifyEmailLink(frontendUrl(server, req), ctx.realm, user, email.clientId, email.lifespan);
+    } catch (error) {
+      req.log.warn({ err: error }, "Failed to send verify email");
+      throw new HttpError(500, { errorMessage: "Failed to send verify email" });
+    }
     await recordEvent(server, ctx.realm, {
       type: "SEND_VERIFY_EMAIL",
       clientId: email.clientId,

@@ -34,6 +34,41 @@ export function takeVerifyEmailToken(key: string | undefined): VerifyEmailToken 
   return token && token.expires > Date.now() ? token : undefined;
 }
 
+/**
+ * PUT /users/{id}/send-verify-email: Keycloak's verification mail sent by an administrator. Its link verifies the
+ * address on its own (no login in progress), then shows "Your email address has been verified.".
+ */
+export async function mailVerifyEmailLink(
+  frontend: string,
+  realm: LoginContext["realm"],
+  user: UserRecord,
+  clientId: string,
+  lifespan: number,
+): Promise<void> {
+  const key = randomBytes(24).toString("base64url");
+  tokens.set(key, {
+    realmId: realm.id,
+    userId: user.id,
+    email: user.email!,
+    tabId: "",
+    clientId,
+    browser: "",
+    expires: Date.now() + lifespan * 1000,
+  });
+  const query = new URLSearchParams({ key, client_id: clientId });
+  const link = `${frontend}/realms/${encodeURIComponent(realm.realm)}/login-actions/action-token?${query}`;
+  await sendRealmMail(realm, verificationMail(realmTitle(realm), user.email!, link, lifespanText(lifespan)));
+}
+
+function verificationMail(realmName: string, to: string, link: string, expiry: string) {
+  return {
+    to,
+    subject: "Verify email",
+    text: `Someone has created a ${realmName} account with this email address. If this was you, click the link below to verify your email address\n\n${link}\n\nThis link will expire within ${expiry}.\n\nIf you didn't create this account, just ignore this message.\n`,
+    html: `<p>Someone has created a ${escapeHtml(realmName)} account with this email address. If this was you, click the link below to verify your email address</p><p><a href="${escapeHtml(link)}">Link to e-mail address verification</a></p><p>This link will expire within ${escapeHtml(expiry)}.</p><p>If you didn't create this account, just ignore this message.</p>`,
+  };
+}
+
 function lifespanText(seconds: number): string {
   if (seconds % 86_400 === 0) return `${seconds / 86_400} ${seconds === 86_400 ? "day" : "days"}`;
   if (seconds % 3600 === 0) return `${seconds / 3600} ${seconds === 3600 ? "hour" : "hours"}`;
@@ -67,14 +102,7 @@ async function sendVerification(ctx: LoginContext, user: UserRecord): Promise<vo
   });
   const query = new URLSearchParams({ key, client_id: ctx.client.clientId, tab_id: ctx.request.tabId });
   const link = `${frontendUrl(ctx.server, ctx.req)}/realms/${encodeURIComponent(ctx.realm.realm)}/login-actions/action-token?${query}`;
-  const realmName = realmTitle(ctx.realm);
-  const expiry = lifespanText(lifespan);
-  await sendRealmMail(ctx.realm, {
-    to: user.email!,
-    subject: "Verify email",
-    text: `Someone has created a ${realmName} account with this email address. If this was you, click the link below to verify your email address\n\n${link}\n\nThis link will expire within ${expiry}.\n\nIf you didn't create this account, just ignore this message.\n`,
-    html: `<p>Someone has created a ${escapeHtml(realmName)} account with this email address. If this was you, click the link below to verify your email address</p><p><a href="${escapeHtml(link)}">Link to e-mail address verification</a></p><p>This link will expire within ${escapeHtml(expiry)}.</p><p>If you didn't create this account, just ignore this message.</p>`,
-  });
+  await sendRealmMail(ctx.realm, verificationMail(realmTitle(ctx.realm), user.email!, link, lifespanText(lifespan)));
   ctx.request.login.verificationSentTo = user.email;
   await recordEvent(ctx.server, ctx.realm, {
     type: "SEND_VERIFY_EMAIL",

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from "fastify";
+import type { ServerContext } from "../context.ts";
+import { realmByName } from "./lookup.ts";
+
+/** The realm's browserSecurityHeaders fields and the headers Keycloak sends for them. */
+const HEADERS: [field: string, header: string][] = [
+  ["contentSecurityPolicy", "content-security-policy"],
+  ["contentSecurityPolicyReportOnly", "content-security-policy-report-only"],
+  ["xFrameOptions", "x-frame-options"],
+  ["xContentTypeOptions", "x-content-type-options"],
+  ["xRobotsTag", "x-robots-tag"],
+  ["xXSSProtection", "x-xss-protection"],
+  ["strictTransportSecurity", "strict-transport-security"],
+  ["referrerPolicy", "referrer-policy"],
+];
+
+const REALM_PAGE = /^\/realms\/([^/?]+)\//;
+
+/**
+ * Every HTML page the server renders for a realm (login, registration, required actions, account, error pages)
+ * carries the realm's browser security headers, as Keycloak sends them: a header whose value is empty is left out.
+ */
+export function registerBrowserSecurityHeaders(app: FastifyInstance, server: ServerContext): void {
+  app.addHook("onSend", async (req, reply, payload) => {
+    const match = REALM_PAGE.exec(req.url);
+    if (!match || !String(reply.getHeader("content-type") ?? "").startsWith("text/html")) return payload;
+    let name: string;
+    try {
+      name = decodeURIComponent(match[1]!);
+    } catch {
+      return payload;
+    }
+    const realm = realmByName(server.db, name);
+    const configured = realm?.settings.browserSecurityHeaders as Record<string, unknown> | undefined;
+    if (!configured) return payload;
+    for (const [field, header] of HEADERS) {
+      const value = configured[field];
+      if (typeof value !== "string") continue;
+      if (value.trim()) reply.header(header, value);
+      else reply.removeHeader(header);
+    }
+    return payload;
+  });
+}
