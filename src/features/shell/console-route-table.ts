@@ -9,6 +9,7 @@ import { usersRoutes } from "../users/routes.ts";
 import { clientScopesRoutes } from "../client-scopes/routes.ts";
 import { authenticationRoutes } from "../authentication/routes.ts";
 import { realmSettingsRoutes } from "../realm-settings/routes.ts";
+import { userFederationRoutes } from "../user-federation/routes.ts";
 import { placeholderRoutes } from "./placeholder-routes.ts";
 
 /**
@@ -26,6 +27,7 @@ const builtRoutes: ConsoleRoute[] = [
   ...clientsRoutes,
   ...authenticationRoutes,
   ...realmSettingsRoutes,
+  ...userFederationRoutes,
 ];
 
 export const consoleRoutes: ConsoleRoute[] = [
