@@ -1,6 +1,6 @@
 /**
- * `<kc-user-federation-admin>`: a realm's user federation — LDAP providers (settings, Test connection / Test
- * authentication, sync with its counts and history, mappers), Kerberos providers and other user-storage types.
+ * `<kc-user-federation-admin>`: a realm's user federation — LDAP (settings, connection tests, sync with counts and
+ * history, mappers), Kerberos and other user-storage providers.
  *
  * Attributes: the base ones (server-url, realm, auth-realm, client-id, scope, locale, theme,
  * routing — memory by default —, base-path, token-provider). Properties: tokenProvider, keycloak.
