@@ -32,7 +32,7 @@ export function LdapMappersTab({ providerId }: { providerId: string }) {
     try {
       const done = await syncMapper(adminClient, realm, providerId, mapper.id ?? "", direction);
       setResult({ name: mapper.name ?? "", result: done });
-      addAlert(t("syncLDAPGroupsSuccessful", { status: done.status ?? "" }));
+      addAlert(t("syncLDAPGroupsSuccessful", { status: done.status ?? "", result: done.status ?? "" }));
     } catch (error) {
       addError("syncLDAPGroupsError", error);
     }
