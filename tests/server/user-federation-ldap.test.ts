@@ -224,6 +224,9 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     // READ_ONLY: the password is the directory's, edits are refused.
     assert.equal(await signIn(server, "jbrown", "jbrown-pass"), 200);
     assert.equal(await signIn(server, "jbrown", "wrong"), 401);
+    const metadata = (await kc.users.findOne({ id: jbrown!.id!, userProfileMetadata: true }))!.userProfileMetadata!;
+    const readOnly = metadata.attributes!.filter((a) => a.readOnly).map((a) => a.name);
+    assert.deepEqual(readOnly.sort(), ["email", "firstName", "lastName", "username"]);
     const edit = await failure(kc.users.update({ id: jbrown!.id! }, { ...jbrown, email: "new@example.org" }));
     assert.equal(edit.status, 400);
     assert.equal(edit.body.errorMessage, "error-user-attribute-read-only");
