@@ -112,6 +112,11 @@ describe("user federation against OpenLDAP", () => {
       assert.equal(put.status, 204);
       assert.equal((await ldap.read(ldap.personDn("jbrown")))!.mail, "james@example.org");
 
+      // The user's page names the provider it comes from and leads back to it.
+      await page.goto(`${server.baseUrl}/admin/master/console/#/${REALM}/users/${jbrown.id as string}/settings`);
+      await page.getByRole("link", { name: "openldap" }).click();
+      await page.getByRole("tab", { name: "Settings", selected: true }).waitFor();
+
       // A group mapper imports the directory's groups with the memberships.
       const mapper = await api(`/admin/realms/${REALM}/components`, {
         method: "POST",
