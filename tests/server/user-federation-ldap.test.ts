@@ -293,4 +293,20 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     assert.ok(Number(provider!.config!.lastSync![0]) > 0, "the provider's last sync is recorded");
     await kc.components.del({ id });
   });
+
+  it("a Kerberos provider turns the flows' Kerberos executions to ALTERNATIVE, and back to DISABLED when deleted", async () => {
+    const spnego = async () =>
+      (await kc.authenticationManagement.getExecutions({ flow: "browser" })).find((e) => e.providerId === "auth-spnego")
+        ?.requirement;
+    assert.equal(await spnego(), "DISABLED");
+    const { id } = await kc.components.create({
+      name: "kerberos",
+      providerId: "kerberos",
+      providerType: STORAGE,
+      config: { kerberosRealm: ["EXAMPLE.ORG"], serverPrincipal: ["HTTP/host@EXAMPLE.ORG"], keyTab: ["/k"] },
+    });
+    assert.equal(await spnego(), "ALTERNATIVE");
+    await kc.components.del({ id });
+    assert.equal(await spnego(), "DISABLED");
+  });
 });
