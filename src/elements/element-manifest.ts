@@ -22,4 +22,5 @@ export const ELEMENT_CHUNKS: Record<string, () => Promise<AreaModule>> = {
   "identity-providers-admin": () => import("./identity-providers-admin.ts"),
   "sessions-admin": () => import("./sessions-admin.ts"),
   "events-admin": () => import("./events-admin.ts"),
+  "user-federation-admin": () => import("./user-federation-admin.ts"),
 };

@@ -64,7 +64,10 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     ).id;
 
   before(async () => {
-    [server, ldap] = await Promise.all([startTestServer({ args: ["--seed-demo", "false"] }), startLdapServer()]);
+    [server, ldap] = await Promise.all([
+      startTestServer({ args: ["--seed-demo", "false"], env: { KC_PERIODIC_SYNC_CHECK_MS: "200" } }),
+      startLdapServer(),
+    ]);
     kc = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
     kc.setAccessToken(await adminToken(server.baseUrl));
     await kc.realms.create({ realm: REALM, enabled: true, adminEventsEnabled: true, adminEventsDetailsEnabled: true });
@@ -221,6 +224,9 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     // READ_ONLY: the password is the directory's, edits are refused.
     assert.equal(await signIn(server, "jbrown", "jbrown-pass"), 200);
     assert.equal(await signIn(server, "jbrown", "wrong"), 401);
+    const metadata = (await kc.users.findOne({ id: jbrown!.id!, userProfileMetadata: true }))!.userProfileMetadata!;
+    const readOnly = metadata.attributes!.filter((a) => a.readOnly).map((a) => a.name);
+    assert.deepEqual(readOnly.sort(), ["email", "firstName", "lastName", "username"]);
     const edit = await failure(kc.users.update({ id: jbrown!.id! }, { ...jbrown, email: "new@example.org" }));
     assert.equal(edit.status, 400);
     assert.equal(edit.body.errorMessage, "error-user-attribute-read-only");
@@ -274,5 +280,33 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     assert.equal((await kc.users.findOne({ id: rsmith!.id! }))!.email, "local@example.org");
     assert.equal((await ldap.read(ldap.personDn("rsmith")))!.mail, "rsmith@example.org");
     await kc.components.del({ id: unsynced });
+  });
+
+  it("syncs periodically while the server runs when a full sync period is set", async () => {
+    const id = await createProvider("periodic", "READ_ONLY", { fullSyncPeriod: ["1"] });
+    const started = Date.now();
+    while ((await kc.users.find({ briefRepresentation: true })).filter((u) => u.federationLink === id).length < 3) {
+      assert.ok(Date.now() - started < 10_000, "no periodic sync within 10 s");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const provider = await kc.components.findOne({ id });
+    assert.ok(Number(provider!.config!.lastSync![0]) > 0, "the provider's last sync is recorded");
+    await kc.components.del({ id });
+  });
+
+  it("a Kerberos provider turns the flows' Kerberos executions to ALTERNATIVE, and back to DISABLED when deleted", async () => {
+    const spnego = async () =>
+      (await kc.authenticationManagement.getExecutions({ flow: "browser" })).find((e) => e.providerId === "auth-spnego")
+        ?.requirement;
+    assert.equal(await spnego(), "DISABLED");
+    const { id } = await kc.components.create({
+      name: "kerberos",
+      providerId: "kerberos",
+      providerType: STORAGE,
+      config: { kerberosRealm: ["EXAMPLE.ORG"], serverPrincipal: ["HTTP/host@EXAMPLE.ORG"], keyTab: ["/k"] },
+    });
+    assert.equal(await spnego(), "ALTERNATIVE");
+    await kc.components.del({ id });
+    assert.equal(await spnego(), "DISABLED");
   });
 });

@@ -12,6 +12,7 @@ import { realmSettingsRoutes } from "../realm-settings/routes.ts";
 import { identityProvidersRoutes } from "../identity-providers/routes.ts";
 import { sessionsRoutes } from "../sessions/routes.ts";
 import { eventsRoutes } from "../events/routes.ts";
+import { userFederationRoutes } from "../user-federation/routes.ts";
 import { placeholderRoutes } from "./placeholder-routes.ts";
 
 /**
@@ -32,6 +33,7 @@ const builtRoutes: ConsoleRoute[] = [
   ...identityProvidersRoutes,
   ...sessionsRoutes,
   ...eventsRoutes,
+  ...userFederationRoutes,
 ];
 
 export const consoleRoutes: ConsoleRoute[] = [

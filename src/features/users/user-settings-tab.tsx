@@ -35,6 +35,7 @@ import {
   unlockUser,
   userKeys,
 } from "./user-queries.ts";
+import { FederationLinkField } from "./federation-link-field.tsx";
 import "./messages.ts";
 
 type SettingsValues = UserFormValues & { requiredActions: string[]; emailVerified: boolean };
@@ -141,11 +142,7 @@ export function UserSettingsTab({
             readOnlyVariant="default"
           />
         </FormGroup>
-        {user.federationLink && (
-          <FormGroup label={t("federationLink")} fieldId="kc-user-federation">
-            <TextInput id="kc-user-federation" value={user.federationLink} readOnlyVariant="default" />
-          </FormGroup>
-        )}
+        {user.federationLink && <FederationLinkField providerId={user.federationLink} />}
         <MultiSelectControl<SettingsValues>
           name="requiredActions"
           label={t("requiredUserActions")}

@@ -1,4 +1,4 @@
-import type { ComponentRecord } from "../store/types.ts";
+import type { AuthFlowRecord, ComponentRecord } from "../store/types.ts";
 import { newId } from "../common/ids.ts";
 import { badRequest } from "../http/errors.ts";
 import { first, LDAP_MAPPER_TYPE, LDAP_PROVIDER_TYPE, ldapConfig } from "./ldap-config.ts";
@@ -162,4 +162,29 @@ export function defaultLdapMappers(provider: ComponentRecord): ComponentRecord[]
       }),
     );
   return out;
+}
+
+/** Whether a user-storage component turns on Kerberos (SPNEGO) sign-in: a Kerberos provider, or LDAP allowing it. */
+export function usesKerberos(component: Pick<ComponentRecord, "providerType" | "providerId" | "config">): boolean {
+  if (component.providerType !== LDAP_PROVIDER_TYPE) return false;
+  return component.providerId === "kerberos" || first(component.config, "allowKerberosAuthentication") === "true";
+}
+
+/**
+ * Keycloak's CredentialHelper.setOrReplaceAuthenticationRequirement for Kerberos: the auth-spnego executions of the
+ * realm's flows that have requirement `from` get `to` (DISABLED → ALTERNATIVE when a Kerberos provider comes,
+ * back when it goes). Returns the flows that changed.
+ */
+export function kerberosFlowChanges(flows: AuthFlowRecord[], from: string, to: string): AuthFlowRecord[] {
+  const changed: AuthFlowRecord[] = [];
+  for (const flow of flows) {
+    if (!flow.executions.some((e) => e.authenticator === "auth-spnego" && e.requirement === from)) continue;
+    changed.push({
+      ...flow,
+      executions: flow.executions.map((e) =>
+        e.authenticator === "auth-spnego" && e.requirement === from ? { ...e, requirement: to } : e,
+      ),
+    });
+  }
+  return changed;
 }

@@ -43,6 +43,13 @@ export async function checkFederatedPassword(
 
 const FIELDS = ["username", "email", "firstName", "lastName"] as const;
 
+/** The profile attributes a federated user's provider keeps read-only (shown read-only in the user profile metadata). */
+export function federatedReadOnlyAttributes(server: ServerContext, user: UserRecord): Set<string> {
+  const provider = ldapProviderOf(server, user);
+  if (!provider) return new Set();
+  return readOnlyAttributes(mappersOfProvider(server, provider), ldapConfig(provider).editMode);
+}
+
 /**
  * Before an admin edit of a federated user is stored: READ_ONLY refuses changed mapped attributes as Keycloak's user
  * profile does ("error-user-attribute-read-only"); WRITABLE writes the changes to the directory; UNSYNCED keeps them here.

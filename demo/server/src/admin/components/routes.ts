@@ -13,7 +13,12 @@ import { keyMaterial } from "./key-material.ts";
 import { componentRepresentation, secretKeys, SECRET_MASK } from "./representation.ts";
 import { readComponent } from "./validation.ts";
 import { LDAP_PROVIDER_TYPE } from "../../federation/ldap-config.ts";
-import { defaultLdapMappers, validateUserStorage } from "../../federation/provider-components.ts";
+import {
+  defaultLdapMappers,
+  kerberosFlowChanges,
+  usesKerberos,
+  validateUserStorage,
+} from "../../federation/provider-components.ts";
 import { ComponentListQuery, ComponentSchema, SubComponentTypesQuery } from "./schemas.ts";
 
 const BASE = "/admin/realms/:realm/components";
@@ -63,9 +68,13 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
     };
     if (server.db.get("components", component.id)) throw badRequest("Component id already exists");
     const mappers = defaultLdapMappers(component);
+    const flows = usesKerberos(component)
+      ? kerberosFlowChanges(server.db.list("authFlows", ctx.realm.id), "DISABLED", "ALTERNATIVE")
+      : [];
     await server.db.write((tx) => {
       tx.put("components", component);
       for (const mapper of mappers) tx.put("components", mapper);
+      for (const flow of flows) tx.put("authFlows", flow);
     });
     await adminEvent(
       server,
@@ -123,9 +132,13 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
       component.providerType === LDAP_PROVIDER_TYPE
         ? [...server.db.iterate("users", ctx.realm.id)].filter((u) => u.federationLink === component.id)
         : [];
+    const flows = usesKerberos(component)
+      ? kerberosFlowChanges(server.db.list("authFlows", ctx.realm.id), "ALTERNATIVE", "DISABLED")
+      : [];
     await server.db.write((tx) => {
       for (const c of removed) tx.delete("components", c.id);
       for (const u of imported) tx.delete("users", u.id);
+      for (const flow of flows) tx.put("authFlows", flow);
     });
     await adminEvent(server, ctx, "DELETE", "COMPONENT", `components/${component.id}`);
     return noContent(reply);

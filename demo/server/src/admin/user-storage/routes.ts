@@ -10,6 +10,7 @@ import { paramsOf, queryOf, stringParam } from "../common/query.ts";
 import { NoBody } from "../common/schemas.ts";
 import { MapperSyncQuery, SyncQuery } from "./schemas.ts";
 import { registerLdapTestRoutes } from "./ldap-test-routes.ts";
+import { startPeriodicSync } from "../../federation/periodic-sync.ts";
 
 const BASE = "/admin/realms/:realm/user-storage";
 
@@ -18,6 +19,8 @@ const failure = (error: unknown) => badRequest(error instanceof Error && error.m
 /** Keycloak's UserStorageProviderResource: sync, unlink-users, remove-imported-users, name and mapper sync. */
 export async function registerUserStorageRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   await registerLdapTestRoutes(app, server);
+  const stopPeriodicSync = startPeriodicSync(server);
+  app.addHook("onClose", async () => stopPeriodicSync());
 
   const provider = (realm: Parameters<typeof userStorageProvider>[1], id: string) => {
     const component = server.db.get("components", id);

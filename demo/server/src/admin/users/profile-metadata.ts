@@ -3,8 +3,16 @@ import { type UpConfig, adminCanEdit, adminCanView, requiredForAdmin } from "./p
 import { realmFlag } from "./realm-flag.ts";
 import { omitUndefined } from "../common/omit-undefined.ts";
 
-/** Keycloak's UserProfileMetadata for the admin context; `user` undefined describes a new user. */
-export function profileMetadata(config: UpConfig, realm: RealmRecord, user?: UserRecord) {
+/**
+ * Keycloak's UserProfileMetadata for the admin context; `user` undefined describes a new user. `readOnlyNames`: the
+ * attributes a user-storage provider keeps from being edited (a READ_ONLY LDAP provider's mapped attributes).
+ */
+export function profileMetadata(
+  config: UpConfig,
+  realm: RealmRecord,
+  user?: UserRecord,
+  readOnlyNames: ReadonlySet<string> = new Set(),
+) {
   const emailAsUsername = realmFlag(realm, "registrationEmailAsUsername");
   const attributes = config.attributes
     .filter((a) => adminCanView(a) || a.name === "username")
@@ -17,6 +25,7 @@ export function profileMetadata(config: UpConfig, realm: RealmRecord, user?: Use
         readOnly = !!user && !realmFlag(realm, "editUsernameAllowed");
       }
       if (a.name === "email" && emailAsUsername) required = true;
+      if (readOnlyNames.has(a.name)) readOnly = true;
       return omitUndefined({
         name: a.name,
         displayName: a.displayName ?? "",

@@ -22,7 +22,7 @@ import { boolParam, intParam, paramsOf, queryOf, stringParam } from "../common/q
 import { objectBody } from "../common/body.ts";
 import { badRequest } from "../../http/errors.ts";
 import { UserListQuery, UserSchema } from "./schemas.ts";
-import { beforeFederatedUpdate, searchDirectory } from "../../federation/user-hooks.ts";
+import { beforeFederatedUpdate, federatedReadOnlyAttributes, searchDirectory } from "../../federation/user-hooks.ts";
 import { ListQuery } from "../common/schemas.ts";
 
 const BASE = "/admin/realms/:realm/users";
@@ -140,7 +140,7 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
       rep.federatedIdentities = user.federatedIdentities.map((f) => ({ ...f }));
     rep.access = userAccess(ctx);
     if (boolParam(queryOf(req), "userProfileMetadata"))
-      rep.userProfileMetadata = profileMetadata(config, ctx.realm, user);
+      rep.userProfileMetadata = profileMetadata(config, ctx.realm, user, federatedReadOnlyAttributes(server, user));
     return rep;
   });
 

@@ -1,0 +1,189 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { seriousAxeViolations } from "../support/axe.ts";
+import { startLdapServer, type LdapServer } from "../support/ldap-server.ts";
+import { markAdminCliAsConsoleClient, screenshot, withFailureShot } from "./organizations-support.ts";
+import { getJson, masterAdminApi, TIMEOUT, type Api, type Json } from "./realm-settings-support.ts";
+
+const REALM = "fed";
+
+describe("user federation against OpenLDAP", () => {
+  let server: TestServer;
+  let ldap: LdapServer;
+  let browser: Browser;
+  let api: Api;
+
+  before(async () => {
+    [server, ldap, browser] = await Promise.all([
+      startTestServer({ args: ["--demo-pages", "--seed-demo", "false"] }),
+      startLdapServer(),
+      launchBrowser(),
+    ]);
+    api = masterAdminApi(server.baseUrl);
+    await markAdminCliAsConsoleClient(api, "master");
+    const res = await api("/admin/realms", {
+      method: "POST",
+      body: { realm: REALM, enabled: true, adminEventsEnabled: true, adminEventsDetailsEnabled: true },
+    });
+    assert.equal(res.status, 201);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+    await ldap?.stop();
+  });
+
+  const axe = async (page: Page, host: string, name: string) => {
+    assert.deepEqual(
+      await seriousAxeViolations(page, host, host === "kc-admin-console" ? "main" : undefined),
+      [],
+      name,
+    );
+    await screenshot(page, name);
+  };
+  const providers = () =>
+    getJson<Json[]>(api, `/admin/realms/${REALM}/components?type=org.keycloak.storage.UserStorageProvider`);
+
+  it("an administrator creates an LDAP provider, tests it, saves it twice, syncs, syncs groups and deletes it", async () => {
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "user-federation-ldap", async () => {
+      await page.goto(`${server.baseUrl}/admin/master/console/#/${REALM}/user-federation`);
+      await signIn(page, { username: "admin", password: "admin" });
+      await page.getByRole("heading", { name: "Add providers" }).waitFor();
+      await page.getByRole("heading", { name: "Kerberos", level: 3 }).waitFor();
+      await axe(page, "kc-admin-console", "user-federation-empty");
+      await page.getByRole("link", { name: "Add LDAP provider" }).click();
+
+      const form = page.getByRole("form", { name: "LDAP" });
+      await form.getByRole("textbox", { name: "UI display name" }).fill("openldap");
+      await form.getByRole("button", { name: "Vendor", exact: true }).click();
+      await page.getByRole("option", { name: "Other", exact: true }).click();
+      assert.equal(await form.getByRole("textbox", { name: "UUID LDAP attribute" }).inputValue(), "entryUUID");
+      await form.getByRole("textbox", { name: "Connection URL" }).fill(ldap.url);
+      await form.getByRole("button", { name: "Test connection" }).click();
+      await page.getByText("Successfully connected to LDAP").waitFor();
+      await form.getByRole("textbox", { name: "Bind DN" }).fill(ldap.bindDn);
+      await form.getByLabel(/^Bind credentials/).fill("wrong");
+      await form.getByRole("button", { name: "Test authentication" }).click();
+      await page.getByText("Error when trying to connect to LDAP: 'LDAP test error'").waitFor();
+      await form.getByLabel(/^Bind credentials/).fill(ldap.bindCredential);
+      await form.getByRole("button", { name: "Test authentication" }).click();
+      await page.getByText("Successfully authenticated to LDAP").waitFor();
+      await form.getByRole("button", { name: "Edit mode", exact: true }).click();
+      await page.getByRole("option", { name: "WRITABLE", exact: true }).click();
+      await form.getByRole("textbox", { name: "Users DN" }).fill(ldap.usersDn);
+      await axe(page, "kc-admin-console", "user-federation-ldap-new");
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page.getByRole("tab", { name: "Settings", selected: true }).waitFor();
+      const [saved] = await providers();
+      assert.equal(saved!.name, "openldap");
+
+      // Saving twice keeps the stored bind credential (upstream #31001): the test and a sync still bind with it.
+      const saveWith = async (timeout: string) => {
+        await form.getByRole("textbox", { name: "Connection timeout" }).fill(timeout);
+        const shown = await page.getByText("The provider has been saved successfully.").count();
+        await page.getByRole("button", { name: "Save", exact: true }).click();
+        await page.getByText("The provider has been saved successfully.").nth(shown).waitFor();
+      };
+      await saveWith("5000");
+      await saveWith("6000");
+      assert.equal(await form.getByLabel(/^Bind credentials/).inputValue(), "**********");
+      await form.getByRole("button", { name: "Test authentication" }).click();
+      await page.getByText("Successfully authenticated to LDAP").first().waitFor();
+
+      await page.getByRole("button", { name: "Actions" }).click();
+      await page.getByRole("menuitem", { name: "Sync all users" }).click();
+      await page.getByText("Last sync: 3 added, 0 updated, 0 removed, 0 failed").waitFor();
+      await page.getByText(/Sync all users by admin: 3 added, 0 updated, 0 removed, 0 failed/).waitFor();
+      await axe(page, "kc-admin-console", "user-federation-ldap-synced");
+      const users = await getJson<Json[]>(api, `/admin/realms/${REALM}/users?username=jbrown&exact=true`);
+      assert.equal(users[0]!.federationLink, saved!.id);
+
+      // WRITABLE: an email edited through the admin API lands in the directory.
+      const jbrown = users[0]!;
+      const put = await api(`/admin/realms/${REALM}/users/${jbrown.id as string}`, {
+        method: "PUT",
+        body: { ...jbrown, email: "james@example.org" },
+      });
+      assert.equal(put.status, 204);
+      assert.equal((await ldap.read(ldap.personDn("jbrown")))!.mail, "james@example.org");
+
+      // The user's page names the provider it comes from and leads back to it.
+      await page.goto(`${server.baseUrl}/admin/master/console/#/${REALM}/users/${jbrown.id as string}/settings`);
+      await page.getByRole("link", { name: "openldap" }).click();
+      await page.getByRole("tab", { name: "Settings", selected: true }).waitFor();
+
+      // A group mapper imports the directory's groups with the memberships.
+      const mapper = await api(`/admin/realms/${REALM}/components`, {
+        method: "POST",
+        body: {
+          name: "groups",
+          providerId: "group-ldap-mapper",
+          providerType: "org.keycloak.storage.ldap.mappers.LDAPStorageMapper",
+          parentId: saved!.id,
+          config: { "groups.dn": [ldap.groupsDn], "membership.ldap.attribute": ["member"] },
+        },
+      });
+      assert.equal(mapper.status, 201);
+      await page.getByRole("tab", { name: "Mappers" }).click();
+      await page
+        .getByRole("grid", { name: "Mappers" })
+        .or(page.getByRole("table", { name: "Mappers" }))
+        .waitFor();
+      await page.getByRole("button", { name: "Sync LDAP groups to Keycloak" }).click();
+      await page.getByText("groups: 2 imported users, 0 updated users").waitFor();
+      await axe(page, "kc-admin-console", "user-federation-ldap-mappers");
+      const groups = await getJson<Json[]>(api, `/admin/realms/${REALM}/users/${jbrown.id as string}/groups`);
+      assert.deepEqual(groups.map((g) => g.name).sort(), ["admins", "developers"]);
+
+      await page.getByRole("button", { name: "Actions" }).click();
+      await page.getByRole("menuitem", { name: "Delete" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+      await page.getByText("The user federation provider has been deleted.").waitFor();
+      assert.deepEqual(await providers(), []);
+      assert.deepEqual(await getJson<Json[]>(api, `/admin/realms/${REALM}/users?briefRepresentation=true`), []);
+    });
+    await page.close();
+  });
+
+  it("the element on a host page: provider cards, the Kerberos form refusing a padded principal, dark theme", async () => {
+    const created = await api(`/admin/realms/${REALM}/components`, {
+      method: "POST",
+      body: {
+        name: "corp-ldap",
+        providerId: "ldap",
+        providerType: "org.keycloak.storage.UserStorageProvider",
+        config: { editMode: ["READ_ONLY"], connectionUrl: [ldap.url], vendor: ["other"] },
+      },
+    });
+    assert.equal(created.status, 201);
+    for (const theme of ["light", "dark"] as const) {
+      const { page } = await newPage(browser, theme === "dark" ? { colorScheme: "dark" } : {});
+      page.setDefaultTimeout(TIMEOUT);
+      await withFailureShot(page, `user-federation-element-${theme}`, async () => {
+        const query = new URLSearchParams({ realm: REALM, ...(theme === "dark" ? { theme } : {}) });
+        await page.goto(`${server.baseUrl}/demo/test-elements/user-federation.html?${query}`);
+        await page.getByRole("link", { name: "corp-ldap" }).waitFor();
+        await page.getByText("Never synchronised").waitFor();
+        await axe(page, "kc-user-federation-admin", `user-federation-element-cards-${theme}`);
+        await page.getByRole("button", { name: "Add new provider" }).click();
+        await page.getByRole("menuitem", { name: "Kerberos" }).click();
+        const form = page.getByRole("form", { name: "Kerberos" });
+        await page.getByText("Flows affected: browser.").waitFor();
+        await form.getByRole("textbox", { name: "UI display name" }).fill("kerberos");
+        await form.getByRole("textbox", { name: "Kerberos realm" }).fill("EXAMPLE.ORG");
+        await form.getByRole("textbox", { name: "Server principal" }).fill(" HTTP/host.example.org@EXAMPLE.ORG");
+        await form.getByRole("textbox", { name: "Key tab" }).fill("/etc/krb5.keytab");
+        await page.getByText("The server principal cannot start or end with a space.").waitFor();
+        assert.equal(await page.getByRole("button", { name: "Save", exact: true }).isDisabled(), true);
+        await axe(page, "kc-user-federation-admin", `user-federation-element-kerberos-${theme}`);
+        assert.equal((await providers()).filter((p) => p.providerId === "kerberos").length, 0, "nothing saved");
+      });
+      await page.close();
+    }
+  });
+});
