@@ -23,8 +23,9 @@ export async function registerCredentialRoutes(app: FastifyInstance, server: Ser
 
   const managedUser = async (req: FastifyRequest) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("manage-users");
-    return { ctx, user: requireUser(db, ctx, paramsOf(req).id) };
+    const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("manage", user);
+    return { ctx, user };
   };
   const save = (user: UserRecord) => db.write((tx) => tx.put("users", user));
   const requireCredential = (user: UserRecord, credentialId: string) => {
