@@ -184,6 +184,27 @@ describe("fine-grained admin permissions v2 through Keycloak's admin client", ()
     assert.equal(await status(support.users.create({ username: "eve", enabled: true })), 403);
   });
 
+  it("applies group scopes to group endpoints: members need view-members, membership changes need their scopes", async () => {
+    const support = await signIn(server, REALM, "support", "support-pw");
+    const [customers] = await kc.groups.find({ search: "Customers" });
+    const [staff] = await kc.groups.find({ search: "Staff" });
+    assert.deepEqual(
+      (await support.groups.listMembers({ id: customers!.id! })).map((u) => u.username),
+      ["bob", "cora", "dan"],
+    );
+    assert.equal(await status(support.groups.listMembers({ id: staff!.id! })), 403);
+    assert.equal(await status(support.groups.findOne({ id: customers!.id! })), 403, "manage-members is not view");
+    assert.equal(
+      await status(support.users.addToGroup({ id: ids.bob!, groupId: staff!.id! })),
+      403,
+      "no manage-group-membership",
+    );
+    assert.deepEqual(
+      (await support.users.listGroups({ id: ids.bob! })).map((g) => g.name),
+      ["Customers"],
+    );
+  });
+
   it("answers 403 without query-users and an empty list with it but no grant", async () => {
     await user("noquery", []);
     const noQuery = await signIn(server, REALM, "noquery", "noquery-pw");

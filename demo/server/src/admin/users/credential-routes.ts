@@ -36,8 +36,9 @@ export async function registerCredentialRoutes(app: FastifyInstance, server: Ser
 
   app.get(`${USER}/credentials`, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("view-users");
-    return sortedCredentials(requireUser(db, ctx, paramsOf(req).id)).map(credentialRepresentation);
+    const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("view", user);
+    return sortedCredentials(user).map(credentialRepresentation);
   });
 
   app.delete(`${USER}/credentials/:credentialId`, async (req, reply) => {
@@ -124,8 +125,7 @@ export async function registerCredentialRoutes(app: FastifyInstance, server: Ser
 
   app.get(`${USER}/configured-user-storage-credential-types`, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("view-users");
-    requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("view", requireUser(db, ctx, paramsOf(req).id));
     return [];
   });
 }

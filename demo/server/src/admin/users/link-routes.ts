@@ -24,8 +24,8 @@ export async function registerUserLinkRoutes(app: FastifyInstance, server: Serve
 
   app.get(`${USER}/consents`, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("view-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("view", user);
     const offlineClientIds = new Set(offlineSessionsOf(user).flatMap((s) => Object.keys(s.clients)));
     const consented = new Set<string>();
     const grants = user.consents.map((consent) => {
@@ -57,8 +57,8 @@ export async function registerUserLinkRoutes(app: FastifyInstance, server: Serve
 
   app.delete(`${USER}/consents/:clientId`, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("manage-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("manage", user);
     const client = clientByClientId(db, ctx.realm, paramsOf(req).clientId);
     if (!client) throw notFound("Client not found");
     const hadConsent = user.consents.some((c) => c.clientId === client.clientId);
@@ -75,8 +75,8 @@ export async function registerUserLinkRoutes(app: FastifyInstance, server: Serve
 
   app.get(`${USER}/federated-identity`, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("view-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("view", user);
     return user.federatedIdentities.map((f) => ({
       identityProvider: f.identityProvider,
       userId: f.userId,
@@ -89,8 +89,8 @@ export async function registerUserLinkRoutes(app: FastifyInstance, server: Serve
     { schema: { body: FederatedIdentitySchema } },
     async (req, reply) => {
       const ctx = await adminContext(server, req, paramsOf(req).realm);
-      ctx.require("manage-users");
       const user = requireUser(db, ctx, paramsOf(req).id);
+      ctx.requireUser("manage", user);
       const alias = paramsOf(req).provider;
       if (!db.list("identityProviders", ctx.realm.id).some((p) => p.alias === alias))
         throw notFound("Identity Provider not found");
@@ -111,8 +111,8 @@ export async function registerUserLinkRoutes(app: FastifyInstance, server: Serve
 
   app.delete(`${USER}/federated-identity/:provider`, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("manage-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("manage", user);
     const alias = paramsOf(req).provider;
     if (!user.federatedIdentities.some((f) => f.identityProvider === alias)) throw notFound("Link not found");
     user.federatedIdentities = user.federatedIdentities.filter((f) => f.identityProvider !== alias);
