@@ -205,6 +205,58 @@ describe("fine-grained admin permissions v2 through Keycloak's admin client", ()
     );
   });
 
+  it("keeps the permissions working through a partial export imported as a new realm", async () => {
+    const exported = (await kc.realms.export({
+      realm: REALM,
+      exportClients: true,
+      exportGroupsAndRoles: true,
+    })) as Record<string, unknown> & { clients: { clientId: string; authorizationSettings?: unknown }[] };
+    const ap = exported.clients.find((c) => c.clientId === "admin-permissions");
+    assert.ok(ap?.authorizationSettings, "the admin-permissions client is exported with its authorization settings");
+    const copy = "fgap-copy";
+    await kc.realms.create({ ...exported, id: undefined, realm: copy } as never);
+    kc.setConfig({ realmName: copy });
+    try {
+      assert.equal((await kc.realms.findOne({ realm: copy }))!.adminPermissionsEnabled, true);
+      const [client] = await kc.clients.find({ clientId: "admin-permissions" });
+      const permissions = (await kc.clients.findPermissions({
+        id: client!.id!,
+        name: "Support manages customers",
+      })) as {
+        id: string;
+      }[];
+      assert.equal(permissions.length, 1);
+      const [customers] = await kc.groups.find({ search: "Customers" });
+      const [supportGroup] = await kc.groups.find({ search: "Support" });
+      for (const name of ["erin", "support"]) {
+        const { id } = await kc.users.create({
+          username: name,
+          enabled: true,
+          groups: [name === "erin" ? "/Customers" : "/Support"],
+        });
+        await kc.users.resetPassword({ id, credential: { type: "password", value: `${name}-pw`, temporary: false } });
+        if (name === "support") {
+          const [management] = await kc.clients.find({ clientId: "realm-management" });
+          const role = await kc.clients.findRole({ id: management!.id!, roleName: "query-users" });
+          await kc.users.addClientRoleMappings({
+            id,
+            clientUniqueId: management!.id!,
+            roles: [{ id: role!.id!, name: "query-users" }],
+          });
+        }
+      }
+      assert.ok(customers?.id && supportGroup?.id);
+      const support = new KcAdminClient({ baseUrl: server.baseUrl, realmName: copy });
+      await support.auth({ username: "support", password: "support-pw", grantType: "password", clientId: "admin-cli" });
+      assert.deepEqual(
+        (await support.users.find()).map((u) => u.username),
+        ["erin"],
+      );
+    } finally {
+      kc.setConfig({ realmName: REALM });
+    }
+  });
+
   it("answers 403 without query-users and an empty list with it but no grant", async () => {
     await user("noquery", []);
     const noQuery = await signIn(server, REALM, "noquery", "noquery-pw");
