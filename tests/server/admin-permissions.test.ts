@@ -205,6 +205,22 @@ describe("fine-grained admin permissions v2 through Keycloak's admin client", ()
     );
   });
 
+  it("evaluates a resource type's objects for a user (policy/evaluate with resourceType)", async () => {
+    const [customers] = await kc.groups.find({ search: "Customers" });
+    const [staff] = await kc.groups.find({ search: "Staff" });
+    const evaluate = async (groupId: string) =>
+      (await kc.clients.evaluateResource({ id: clientId }, {
+        userId: ids.support!,
+        resourceType: "Groups",
+        resources: [{ name: groupId, scopes: [{ name: "view-members" }] }],
+        entitlements: false,
+        context: { attributes: {} },
+        roleIds: [],
+      } as never)) as unknown as { status: string };
+    assert.equal((await evaluate(customers!.id!)).status, "PERMIT");
+    assert.equal((await evaluate(staff!.id!)).status, "DENY");
+  });
+
   it("keeps the permissions working through a partial export imported as a new realm", async () => {
     const exported = (await kc.realms.export({
       realm: REALM,
