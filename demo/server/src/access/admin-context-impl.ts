@@ -1,11 +1,14 @@
 import type { FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
-import type { AdminPermission, AdminRequestContext } from "./admin-context.ts";
+import type { AdminPermission, AdminRequestContext } from "./admin-context-types.ts";
 import { forbidden, HttpError } from "../http/errors.ts";
 import { realmByName } from "../oidc/lookup.ts";
 import { authenticateBearer } from "./authenticate.ts";
 import { clientScopeRoleIds } from "../oidc/role-claims.ts";
 import { adminRoleNames, managementClient, MASTER_REALM } from "./permissions.ts";
+import { objectAccess } from "./object-access.ts";
+import { adminPermissionsOn } from "./admin-permissions/setup.ts";
+import { isFeatureEnabled } from "../admin/server-info/features.ts";
 
 /**
  * Keycloak's admin authentication: the bearer token's realm is the realm the
@@ -27,6 +30,9 @@ export async function resolveAdminContext(
   const has = (...permissions: AdminPermission[]) => permissions.every((p) => held.has(p));
   const scope = identity.client ? clientScopeRoleIds(server.db, identity.client, []) : undefined;
   const inTokenScope = (roleId: string) => !scope || scope.has(roleId);
+  const v2Enabled =
+    isFeatureEnabled("ADMIN_FINE_GRAINED_AUTHZ_V2", server.config.features) && adminPermissionsOn(realm);
+  const access = objectAccess(server.db, realm, identity.user, held, v2Enabled);
   return {
     realm,
     user: identity.user,
@@ -41,6 +47,15 @@ export async function resolveAdminContext(
     },
     requireAny(...permissions) {
       if (!permissions.some((p) => held.has(p))) throw forbidden();
+    },
+    mayUser: access.mayUser,
+    requireUser(scope, user) {
+      if (!access.mayUser(scope, user)) throw forbidden();
+    },
+    usersReach: access.usersReach,
+    mayGroup: access.mayGroup,
+    requireGroup(scope, group) {
+      if (!access.mayGroup(scope, group)) throw forbidden();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Db } from "../store/db.ts";
 import type { ClientRecord, RealmRecord, UserRecord } from "../store/types.ts";
-import type { AdminPermission } from "./admin-context.ts";
+import type { AdminPermission } from "./admin-context-types.ts";
 import { userEffectiveRoleIds } from "./roles.ts";
 import { clientScopeRoleIds } from "../oidc/role-claims.ts";
 import { clientByClientId } from "../oidc/lookup.ts";

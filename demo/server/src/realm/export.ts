@@ -4,6 +4,7 @@ import { notFound } from "../http/errors.ts";
 import { ExportNames } from "./export-names.ts";
 import { realmRepresentation } from "./realm-representation.ts";
 import { withMaskedSmtpPassword } from "./smtp-password.ts";
+import { exportResourceServer } from "../admin/authorization/resource-server.ts";
 import type {
   ClientRep,
   ComponentRep,
@@ -80,6 +81,7 @@ export function exportRealm(server: ServerContext, realmId: string, options: Exp
       };
       if (mask && typeof client.secret === "string") client.secret = SECRET_MASK;
       if (!client.protocolMappers!.length) delete client.protocolMappers;
+      if (c.authorization) client.authorizationSettings = exportResourceServer(db, c);
       return client;
     });
     for (const c of db.iterate("clients", realm.id)) addScopeMappings({ client: c.clientId }, c.scopeRoleIds);

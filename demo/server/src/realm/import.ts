@@ -29,6 +29,7 @@ export interface ImportOptions {
 }
 
 import { checkRealmName } from "./realm-name.ts";
+import { importAuthorization } from "./import-authorization.ts";
 import { checkPasswordPolicy } from "./password-policy-syntax.ts";
 /**
  * Creates a realm from Keycloak's realm JSON (export/import format), filling
@@ -74,6 +75,7 @@ export async function importRealm(
     for (const [table, record] of ctx.records) tx.put(table, record as never);
     addMasterAdminClient(db, tx, name);
   });
+  await importAuthorization(server, realm, rep);
   for (const w of ctx.warnings) console.warn(`import ${name}: ${w}`);
   return realm;
 }

@@ -8,6 +8,7 @@ import { checkPasswordPolicy } from "./password-policy-syntax.ts";
 import { keepMaskedSmtpPassword } from "./smtp-password.ts";
 import { STRUCTURED_REALM_FIELDS, type RealmRep } from "./representation.ts";
 import { SMTP_SECRET_MASK, SMTP_SECRETS } from "./realm-representation.ts";
+import { adminPermissionsOn, ensureAdminPermissionsClient } from "../access/admin-permissions/setup.ts";
 
 /**
  * The realm as `PUT /admin/realms/{realm}` leaves it: given fields replace
@@ -55,6 +56,7 @@ export function applyEventsConfig(realm: RealmRecord, rep: RealmRep): void {
 export function putUpdatedRealm(db: Db, tx: Tx, before: RealmRecord, after: RealmRecord): void {
   if (before.realm !== after.realm) renameMasterAdminClient(db, tx, before.realm, after.realm);
   tx.put("realms", after);
+  if (adminPermissionsOn(after) && !adminPermissionsOn(before)) ensureAdminPermissionsClient(db, tx, after);
 }
 
 /** A masked SMTP secret sent back (the representation only ever shows the mask) keeps the stored one. */

@@ -15,6 +15,7 @@ import { nameLookup, userIdentity } from "../../authorization/identity.ts";
 import { realmRoleByName } from "../../realm/lookup.ts";
 import { policyRepresentation, scopeRepresentation } from "./representations.ts";
 import { EvaluateSchema } from "./schemas.ts";
+import { isAdminPermissionsClient } from "../../access/admin-permissions/setup.ts";
 
 const status = (granted: boolean) => (granted ? "PERMIT" : "DENY");
 
@@ -59,6 +60,7 @@ export async function registerEvaluateRoutes(app: FastifyInstance, server: Serve
       if (key) contextAttributes[key] = Array.isArray(value) ? value.map(String) : [String(value)];
 
     const model = resourceServerData(db, client);
+    const adminPermissions = isAdminPermissionsClient(db, client);
     const requests: PermissionRequest[] = [];
     const resourceInputs = Array.isArray(input.resources) ? (input.resources as Record<string, unknown>[]) : [];
     for (const rep of resourceInputs) {
@@ -72,7 +74,9 @@ export async function registerEvaluateRoutes(app: FastifyInstance, server: Serve
         .filter((name): name is string => typeof name === "string");
       const id = typeof rep._id === "string" ? rep._id : undefined;
       const name = typeof rep.name === "string" ? rep.name : undefined;
-      const resource = model.resources.find((r) => (id && r.id === id) || (!id && name && r.name === name));
+      const resource =
+        model.resources.find((r) => (id && r.id === id) || (!id && name && r.name === name)) ??
+        (adminPermissions ? model.resources.find((r) => r.type && r.name === input.resourceType) : undefined);
       if (id || name) {
         if (!resource) throw webError(400, `Resource [${id ?? name}] not found`);
         requests.push({ resourceId: resource.id, scopeNames });
@@ -80,7 +84,7 @@ export async function registerEvaluateRoutes(app: FastifyInstance, server: Serve
         requests.push({ scopeNames });
       }
     }
-    if (typeof input.resourceType === "string" && input.resourceType)
+    if (typeof input.resourceType === "string" && input.resourceType && !(adminPermissions && requests.length))
       for (const r of model.resources)
         if (r.type === input.resourceType) requests.push({ resourceId: r.id, scopeNames: [] });
 

@@ -18,6 +18,8 @@ import {
   serverScopes,
 } from "./authz-store.ts";
 import { deletePolicy, policyFromInput } from "./authz-writes.ts";
+import { adminPermissionFromInput } from "../../access/admin-permissions/permission-input.ts";
+import { isAdminPermissionsClient } from "../../access/admin-permissions/setup.ts";
 import { POLICY_PROVIDERS, POLICY_TYPES, PERMISSION_TYPE_NAMES } from "./policy-types.ts";
 import {
   policyRepresentation,
@@ -126,9 +128,14 @@ export async function registerPolicyRoutes(app: FastifyInstance, server: ServerC
       const { ctx, client } = await authzRequest(server, req, true);
       const type = paramsOf<"policyId">(req).policyId;
       const input = objectBody(req.body);
-      const policy = policyFromInput(db, ctx.realm, client, allowed(type) ? type : `${type}`, input, undefined);
+      const { policy, resources } = isAdminPermissionsClient(db, client)
+        ? adminPermissionFromInput(db, ctx.realm, client, type, input, undefined)
+        : { policy: policyFromInput(db, ctx.realm, client, type, input, undefined), resources: [] };
       if (!allowed(policy.type)) throw notFound();
-      await db.write((tx) => tx.put("authzPolicies", policy));
+      await db.write((tx) => {
+        for (const resource of resources) tx.put("authzResources", resource);
+        tx.put("authzPolicies", policy);
+      });
       await adminEvent(
         server,
         ctx,
@@ -145,8 +152,16 @@ export async function registerPolicyRoutes(app: FastifyInstance, server: ServerC
       const existing = requirePolicy(db, client, id);
       if (type !== undefined && type !== existing.type) throw notFound();
       const input = objectBody(req.body);
-      const policy = policyFromInput(db, ctx.realm, client, existing.type, input, existing, undefined, true);
-      await db.write((tx) => tx.put("authzPolicies", policy));
+      const { policy, resources } = isAdminPermissionsClient(db, client)
+        ? adminPermissionFromInput(db, ctx.realm, client, existing.type, input, existing)
+        : {
+            policy: policyFromInput(db, ctx.realm, client, existing.type, input, existing, undefined, true),
+            resources: [],
+          };
+      await db.write((tx) => {
+        for (const resource of resources) tx.put("authzResources", resource);
+        tx.put("authzPolicies", policy);
+      });
       await adminEvent(
         server,
         ctx,

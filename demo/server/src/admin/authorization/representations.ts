@@ -65,6 +65,7 @@ export function typedPolicyRepresentation(policy: AuthzPolicyRecord): Record<str
     logic: policy.logic,
     decisionStrategy: policy.decisionStrategy,
     ...typedFields(policy.type, policy.config),
+    ...(policy.type === "scope" && policy.config.resourceType ? { resourceType: policy.config.resourceType } : {}),
   };
   if (policy.description) rep.description = policy.description;
   return rep;

@@ -6,6 +6,7 @@ import { noContent } from "../common/reply.ts";
 import { authzRequest, AUTHZ_BASE } from "./access.ts";
 import { exportResourceServer, planImport, resourceServerRepresentation, settingsFrom } from "./resource-server.ts";
 import { ResourceServerSchema } from "./schemas.ts";
+import { isAdminPermissionsClient } from "../../access/admin-permissions/setup.ts";
 import { DEFAULT_SETTINGS } from "./authz-store.ts";
 
 /** The resource server itself: representation, settings, export and import. */
@@ -14,7 +15,7 @@ export async function registerResourceServerRoutes(app: FastifyInstance, server:
 
   app.get(AUTHZ_BASE, async (req) => {
     const { client } = await authzRequest(server, req, false);
-    return resourceServerRepresentation(client);
+    return resourceServerRepresentation(client, isAdminPermissionsClient(db, client));
   });
 
   app.put(AUTHZ_BASE, { schema: { body: ResourceServerSchema } }, async (req, reply) => {

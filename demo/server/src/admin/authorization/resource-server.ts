@@ -18,6 +18,7 @@ import {
 } from "./authz-writes.ts";
 import { DEFAULT_POLICY_CODE, jsonList } from "./policy-types.ts";
 import { scopeRepresentation } from "./representations.ts";
+import { authorizationSchemaRepresentation } from "../../access/admin-permissions/schema.ts";
 
 const MODES = new Set(["ENFORCING", "PERMISSIVE", "DISABLED"]);
 const STRATEGIES = new Set(["UNANIMOUS", "AFFIRMATIVE", "CONSENSUS"]);
@@ -99,7 +100,7 @@ export function disableAuthorization(db: Db, tx: Tx, client: ClientRecord): void
 }
 
 /** ResourceServerRepresentation without its collections (`GET /authz/resource-server`). */
-export function resourceServerRepresentation(client: ClientRecord): Record<string, unknown> {
+export function resourceServerRepresentation(client: ClientRecord, adminPermissions = false): Record<string, unknown> {
   const settings = client.authorization ?? DEFAULT_SETTINGS;
   return {
     id: client.id,
@@ -111,7 +112,7 @@ export function resourceServerRepresentation(client: ClientRecord): Record<strin
     policies: [],
     scopes: [],
     decisionStrategy: settings.decisionStrategy,
-    authorizationSchema: { resourceTypes: {} },
+    authorizationSchema: adminPermissions ? authorizationSchemaRepresentation() : { resourceTypes: {} },
   };
 }
 

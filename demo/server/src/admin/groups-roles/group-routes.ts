@@ -42,11 +42,17 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
       full: !boolParam(query, "briefRepresentation", true),
       subGroupCount: boolParam(query, "subGroupsCount", true),
     };
+    const visible = (groups: GroupRecord[]) =>
+      ctx.has("view-users") ? groups : groups.filter((group) => ctx.mayGroup("view", group));
     let matches: GroupRecord[];
-    if (q !== undefined) matches = page(groupsByAttributes(db, ctx.realm.id, parseSearchQuery(q)), first, max);
+    if (q !== undefined) matches = page(visible(groupsByAttributes(db, ctx.realm.id, parseSearchQuery(q))), first, max);
     else if (search !== undefined)
-      matches = page(groupsByName(db, ctx.realm.id, search.trim(), boolParam(query, "exact", false)), first, max);
-    else matches = page(childGroups(db, ctx.realm.id, null).sort(byName), first, max);
+      matches = page(
+        visible(groupsByName(db, ctx.realm.id, search.trim(), boolParam(query, "exact", false))),
+        first,
+        max,
+      );
+    else matches = page(visible(childGroups(db, ctx.realm.id, null).sort(byName)), first, max);
     if ((q !== undefined || search !== undefined) && boolParam(query, "populateHierarchy", true)) {
       return toGroupHierarchy(db, ctx, matches, options);
     }
@@ -85,14 +91,14 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
   app.get<GroupParams>("/admin/realms/:realm/groups/:id", async (req) => {
     const ctx = await adminContext(server, req, req.params.realm);
     const group = requireGroup(db, ctx.realm, req.params.id);
-    ctx.require("view-users");
+    ctx.requireGroup("view", group);
     return toGroupRepresentation(db, ctx, group, { full: true, subGroupCount: true });
   });
 
   app.put<GroupBody>("/admin/realms/:realm/groups/:id", { schema: { body: GroupSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, req.params.realm);
     const group = requireGroup(db, ctx.realm, req.params.id);
-    ctx.require("manage-users");
+    ctx.requireGroup("manage", group);
     await updateGroup(server, group, req.body ?? {});
     await adminEvent(server, ctx, "UPDATE", "GROUP", `groups/${group.id}`, req.body);
     return reply.status(204).send();
@@ -101,7 +107,7 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
   app.delete<GroupParams>("/admin/realms/:realm/groups/:id", async (req, reply) => {
     const ctx = await adminContext(server, req, req.params.realm);
     const group = requireGroup(db, ctx.realm, req.params.id);
-    ctx.require("manage-users");
+    ctx.requireGroup("manage", group);
     await deleteGroup(server, ctx.realm, group);
     await adminEvent(server, ctx, "DELETE", "GROUP", `groups/${group.id}`);
     return reply.status(204).send();
@@ -113,7 +119,7 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
     async (req) => {
       const ctx = await adminContext(server, req, req.params.realm);
       const group = requireGroup(db, ctx.realm, req.params.id);
-      ctx.require("view-users");
+      ctx.requireGroup("view", group);
       const query = req.query;
       const search = stringParam(query, "search");
       const exact = boolParam(query, "exact", false);
@@ -138,7 +144,7 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
     async (req, reply) => {
       const ctx = await adminContext(server, req, req.params.realm);
       const parent = requireGroup(db, ctx.realm, req.params.id);
-      ctx.require("manage-users");
+      ctx.requireGroup("manage", parent);
       const input = req.body ?? {};
       requireGroupName(input);
       if (typeof input.id === "string") {
@@ -163,7 +169,7 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
     async (req) => {
       const ctx = await adminContext(server, req, req.params.realm);
       const group = requireGroup(db, ctx.realm, req.params.id);
-      ctx.require("view-users");
+      ctx.requireGroup("view-members", group);
       const members = groupMembers(db, group.id);
       members.sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
       const brief = boolParam(req.query, "briefRepresentation", false);

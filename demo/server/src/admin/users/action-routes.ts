@@ -49,8 +49,8 @@ export async function registerUserActionRoutes(app: FastifyInstance, server: Ser
     { schema: { body: RequiredActionList, querystring: ActionsQuery } },
     async (req, reply) => {
       const ctx = await adminContext(server, req, paramsOf(req).realm);
-      ctx.require("manage-users");
       const user = requireUser(db, ctx, paramsOf(req).id);
+      ctx.requireUser("manage", user);
       const actions = Array.isArray(req.body) ? (req.body as unknown[]).map(String) : [];
       const email = checkEmailRequest(server, ctx.realm, user, req);
       const configured = db.list("requiredActions", ctx.realm.id);
@@ -75,8 +75,8 @@ export async function registerUserActionRoutes(app: FastifyInstance, server: Ser
 
   app.put(`${USER}/send-verify-email`, { schema: { body: NoBody, querystring: ActionsQuery } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("manage-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("manage", user);
     const email = checkEmailRequest(server, ctx.realm, user, req);
     try {
       await mailVerifyEmailLink(frontendUrl(server, req), ctx.realm, user, email.clientId, email.lifespan);

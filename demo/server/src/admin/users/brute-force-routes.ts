@@ -4,7 +4,7 @@ import { adminContext } from "../../access/admin-context.ts";
 import { bruteForceStatus } from "../../access/brute-force.ts";
 import { readUpConfig } from "./profile-config.ts";
 import { listedUser } from "./representation.ts";
-import { parseUserFilter } from "./search.ts";
+import { visibleUsersFilter } from "./visible-users.ts";
 import { DEFAULT_MAX_USERS, findUsers } from "./user-list.ts";
 import { boolParam, intParam, paramsOf, queryOf } from "../common/query.ts";
 import { UserListQuery } from "./schemas.ts";
@@ -14,14 +14,15 @@ export async function registerBruteForceUserRoutes(app: FastifyInstance, server:
   app.get("/admin/realms/:realm/ui-ext/brute-force-user", { schema: { querystring: UserListQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("query-users");
-    if (!ctx.has("view-users")) return [];
     const query = queryOf(req);
+    const filter = visibleUsersFilter(ctx, query);
+    if (!filter) return [];
     const config = readUpConfig(server, ctx.realm);
     const brief = boolParam(query, "briefRepresentation") ?? false;
     const users = findUsers(
       server,
       ctx.realm,
-      parseUserFilter(query),
+      filter,
       intParam(query, "first") ?? -1,
       intParam(query, "max") ?? DEFAULT_MAX_USERS,
     );

@@ -24,8 +24,9 @@ export async function registerCredentialRoutes(app: FastifyInstance, server: Ser
 
   const managedUser = async (req: FastifyRequest) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("manage-users");
-    return { ctx, user: requireUser(db, ctx, paramsOf(req).id) };
+    const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("manage", user);
+    return { ctx, user };
   };
   const save = (user: UserRecord) => db.write((tx) => tx.put("users", user));
   const requireCredential = (user: UserRecord, credentialId: string) => {
@@ -36,8 +37,9 @@ export async function registerCredentialRoutes(app: FastifyInstance, server: Ser
 
   app.get(`${USER}/credentials`, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("view-users");
-    return sortedCredentials(requireUser(db, ctx, paramsOf(req).id)).map(credentialRepresentation);
+    const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("view", user);
+    return sortedCredentials(user).map(credentialRepresentation);
   });
 
   app.delete(`${USER}/credentials/:credentialId`, async (req, reply) => {
@@ -126,8 +128,7 @@ export async function registerCredentialRoutes(app: FastifyInstance, server: Ser
 
   app.get(`${USER}/configured-user-storage-credential-types`, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("view-users");
-    requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("view", requireUser(db, ctx, paramsOf(req).id));
     return [];
   });
 }

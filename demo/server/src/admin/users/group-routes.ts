@@ -35,18 +35,17 @@ function groupRepresentation(db: Db, ctx: AdminRequestContext, group: GroupRecor
       (clientRoles[clientId] ??= []).push(role.name);
     }
   }
-  const manage = ctx.has("manage-users");
   return {
     ...rep,
     attributes: group.attributes,
     realmRoles,
     clientRoles,
     access: {
-      view: manage || ctx.has("view-users"),
-      viewMembers: manage || ctx.has("view-users"),
-      manageMembers: manage,
-      manage,
-      manageMembership: manage,
+      view: ctx.mayGroup("view", group),
+      viewMembers: ctx.mayGroup("view-members", group),
+      manageMembers: ctx.mayGroup("manage-members", group),
+      manage: ctx.mayGroup("manage", group),
+      manageMembership: ctx.mayGroup("manage-membership", group),
     },
   };
 }
@@ -65,8 +64,8 @@ export async function registerUserGroupRoutes(app: FastifyInstance, server: Serv
 
   app.get(`${USER}/groups`, { schema: { querystring: ListQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("view-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("view", user);
     const query = queryOf(req);
     const brief = boolParam(query, "briefRepresentation") ?? true;
     const first = Math.max(intParam(query, "first") ?? 0, 0);
@@ -78,17 +77,18 @@ export async function registerUserGroupRoutes(app: FastifyInstance, server: Serv
 
   app.get(`${USER}/groups/count`, { schema: { querystring: ListQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("view-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("view", user);
     return { count: userGroups(db, ctx, user, stringParam(queryOf(req), "search")).length };
   });
 
   app.put(`${USER}/groups/:groupId`, { schema: { body: NoBody } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("manage-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("manage-group-membership", user);
     const group = findGroup(db, ctx.realm, paramsOf(req).groupId);
     if (!group) throw notFound("Group not found");
+    ctx.requireGroup("manage-membership", group);
     if (!user.groupIds.includes(group.id)) {
       user.groupIds = [...user.groupIds, group.id];
       await db.write((tx) => tx.put("users", user));
@@ -106,10 +106,11 @@ export async function registerUserGroupRoutes(app: FastifyInstance, server: Serv
 
   app.delete(`${USER}/groups/:groupId`, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("manage-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("manage-group-membership", user);
     const group = findGroup(db, ctx.realm, paramsOf(req).groupId);
     if (!group) throw notFound("Group not found");
+    ctx.requireGroup("manage-membership", group);
     if (user.groupIds.includes(group.id)) {
       user.groupIds = user.groupIds.filter((id) => id !== group.id);
       await db.write((tx) => tx.put("users", user));

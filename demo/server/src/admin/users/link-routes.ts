@@ -24,8 +24,8 @@ export async function registerUserLinkRoutes(app: FastifyInstance, server: Serve
 
   app.get(`${USER}/consents`, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("view-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("view", user);
     const offlineClientIds = new Set(offlineSessionsOf(user).flatMap((s) => Object.keys(s.clients)));
     const consented = new Set<string>();
     const grants = user.consents.map((consent) => {
@@ -57,8 +57,8 @@ export async function registerUserLinkRoutes(app: FastifyInstance, server: Serve
 
   app.delete(`${USER}/consents/:clientId`, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("manage-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("manage", user);
     const client = clientByClientId(db, ctx.realm, paramsOf(req).clientId);
     if (!client) throw notFound("Client not found");
     const hadConsent = user.consents.some((c) => c.clientId === client.clientId);
@@ -75,8 +75,8 @@ export async function registerUserLinkRoutes(app: FastifyInstance, server: Serve
 
   app.get(`${USER}/federated-identity`, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("view-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("view", user);
     // As Keycloak: a link whose provider no longer exists (or never did) is kept but not listed.
     const aliases = new Set(db.list("identityProviders", ctx.realm.id).map((p) => p.alias));
     return user.federatedIdentities
@@ -93,8 +93,8 @@ export async function registerUserLinkRoutes(app: FastifyInstance, server: Serve
     { schema: { body: FederatedIdentitySchema } },
     async (req, reply) => {
       const ctx = await adminContext(server, req, paramsOf(req).realm);
-      ctx.require("manage-users");
       const user = requireUser(db, ctx, paramsOf(req).id);
+      ctx.requireUser("manage", user);
       const alias = paramsOf(req).provider;
       // Keycloak stores a link to any alias, even one no provider has; the listing hides those.
       if (user.federatedIdentities.some((f) => f.identityProvider === alias))
@@ -114,8 +114,8 @@ export async function registerUserLinkRoutes(app: FastifyInstance, server: Serve
 
   app.delete(`${USER}/federated-identity/:provider`, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("manage-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("manage", user);
     const alias = paramsOf(req).provider;
     if (!user.federatedIdentities.some((f) => f.identityProvider === alias)) throw notFound("Link not found");
     user.federatedIdentities = user.federatedIdentities.filter((f) => f.identityProvider !== alias);

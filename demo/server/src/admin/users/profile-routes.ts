@@ -94,8 +94,8 @@ export async function registerUserProfileRoutes(app: FastifyInstance, server: Se
 
   app.get("/admin/realms/:realm/users/:id/unmanagedAttributes", async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("view-users");
     const user = requireUser(server.db, ctx, paramsOf(req).id);
+    ctx.requireUser("view", user);
     return unmanagedAttributes(user, readUpConfig(server, ctx.realm));
   });
 }

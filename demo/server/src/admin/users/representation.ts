@@ -7,15 +7,14 @@ import { visibleAttributes } from "./profile-attributes.ts";
 import { briefUserRepresentation, userRepresentation } from "../common/user-representation.ts";
 
 /** UserRepresentation.access, computed from the caller's permissions. */
-export function userAccess(ctx: AdminRequestContext) {
-  const manage = ctx.has("manage-users");
+export function userAccess(ctx: AdminRequestContext, user: UserRecord) {
   return {
-    manageGroupMembership: manage,
-    resetPassword: manage,
-    view: manage || ctx.has("view-users"),
-    mapRoles: manage,
-    impersonate: ctx.has("impersonation"),
-    manage,
+    manageGroupMembership: ctx.mayUser("manage-group-membership", user),
+    resetPassword: ctx.mayUser("manage", user),
+    view: ctx.mayUser("view", user),
+    mapRoles: ctx.mayUser("map-roles", user),
+    impersonate: ctx.mayUser("impersonate", user),
+    manage: ctx.mayUser("manage", user),
   };
 }
 
@@ -32,5 +31,5 @@ export function profiledUserRepresentation(user: UserRecord, config: UpConfig) {
 
 export function listedUser(ctx: AdminRequestContext, user: UserRecord, config: UpConfig, brief: boolean) {
   const rep = brief ? briefUserRepresentation(user) : profiledUserRepresentation(user, config);
-  return { ...rep, access: userAccess(ctx) };
+  return { ...rep, access: userAccess(ctx, user) };
 }

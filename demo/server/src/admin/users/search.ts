@@ -3,6 +3,8 @@ import { boolParam, parseSearchQuery, stringParam, type Query } from "../common/
 
 /** The user filters of GET /users, /users/count and ui-ext/brute-force-user, decided as Keycloak's UsersResource does. */
 export interface UserFilter {
+  /** The users the caller may see (admin permissions): applied inside the query, so paging and counts agree. */
+  visible?: (user: UserRecord) => boolean;
   /** `search=id:{id}`: one user by id. */
   id?: string;
   /** Whitespace separated terms of `search`; each must match username, email, first or last name. */
@@ -124,6 +126,7 @@ export function userMatcher(filter: UserFilter): (user: UserRecord) => boolean {
       );
   });
   return (user) => {
+    if (filter.visible && !filter.visible(user)) return false;
     if (filter.id !== undefined) return user.id === filter.id;
     if (!filter.includeServiceAccounts && user.serviceAccountClientId) return false;
     if (filter.enabled !== undefined && user.enabled !== filter.enabled) return false;

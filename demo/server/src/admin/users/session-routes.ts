@@ -15,8 +15,8 @@ export async function registerUserSessionRoutes(app: FastifyInstance, server: Se
 
   app.get(`${USER}/sessions`, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("view-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("view", user);
     return db
       .list("userSessions", ctx.realm.id)
       .filter((s) => s.userId === user.id && !s.offline && isSessionActive(ctx.realm, s))
@@ -25,8 +25,8 @@ export async function registerUserSessionRoutes(app: FastifyInstance, server: Se
 
   app.get(`${USER}/offline-sessions/:clientUuid`, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("view-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("view", user);
     const client = db.get("clients", paramsOf(req).clientUuid);
     if (!client || client.realmId !== ctx.realm.id) throw notFound("Client not found");
     return db
@@ -37,8 +37,8 @@ export async function registerUserSessionRoutes(app: FastifyInstance, server: Se
 
   app.post(`${USER}/logout`, { schema: { body: NoBody } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("manage-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("manage", user);
     user.notBefore = Math.floor(Date.now() / 1000);
     await db.write((tx) => tx.put("users", user));
     await endSessions(

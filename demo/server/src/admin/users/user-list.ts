@@ -67,7 +67,7 @@ export function findUsers(
 ): UserRecord[] {
   if (filter.id !== undefined) {
     const user = server.db.get("users", filter.id);
-    return user && user.realmId === realm.id ? [user] : [];
+    return user && user.realmId === realm.id && (!filter.visible || filter.visible(user)) ? [user] : [];
   }
   const matches = userMatcher(filter);
   const skip = Math.max(first, 0);

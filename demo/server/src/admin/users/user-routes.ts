@@ -12,7 +12,7 @@ import { profileMetadata } from "./profile-metadata.ts";
 import { validateProfile } from "./profile-validation.ts";
 import { isPermanentlyLockedOut, userAccess, profiledUserRepresentation, listedUser } from "./representation.ts";
 import { defaultRequiredActions, mergeRequiredActions } from "./required-actions.ts";
-import { parseUserFilter } from "./search.ts";
+import { visibleUsersFilter } from "./visible-users.ts";
 import { countUsers, DEFAULT_MAX_USERS, findUsers } from "./user-list.ts";
 import { removeUser } from "./user-removal.ts";
 import { adminEvent } from "../common/admin-event.ts";
@@ -54,7 +54,8 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
   app.get(BASE, { schema: { querystring: UserListQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("query-users");
-    if (!ctx.has("view-users")) return [];
+    const filter = visibleUsersFilter(ctx, queryOf(req));
+    if (!filter) return [];
     const query = queryOf(req);
     const config = readUpConfig(server, ctx.realm);
     const brief = boolParam(query, "briefRepresentation") ?? false;
@@ -67,7 +68,7 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     const users = findUsers(
       server,
       ctx.realm,
-      parseUserFilter(query),
+      filter,
       intParam(query, "first") ?? -1,
       intParam(query, "max") ?? DEFAULT_MAX_USERS,
     );
@@ -77,8 +78,8 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
   app.get(`${BASE}/count`, { schema: { querystring: UserListQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("query-users");
-    if (!ctx.has("view-users")) return 0;
-    return countUsers(server, ctx.realm, parseUserFilter(queryOf(req)));
+    const filter = visibleUsersFilter(ctx, queryOf(req));
+    return filter ? countUsers(server, ctx.realm, filter) : 0;
   });
 
   app.post(BASE, { schema: { body: UserSchema } }, async (req, reply) => {
@@ -131,14 +132,14 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
 
   app.get(`${BASE}/:id`, { schema: { querystring: ListQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("view-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("view", user);
     const config = readUpConfig(server, ctx.realm);
     const rep: Record<string, unknown> = profiledUserRepresentation(user, config);
     if (isPermanentlyLockedOut(server, ctx.realm, user)) rep.enabled = false;
     if (db.count("identityProviders", ctx.realm.id) > 0)
       rep.federatedIdentities = user.federatedIdentities.map((f) => ({ ...f }));
-    rep.access = userAccess(ctx);
+    rep.access = userAccess(ctx, user);
     if (boolParam(queryOf(req), "userProfileMetadata"))
       rep.userProfileMetadata = profileMetadata(config, ctx.realm, user, federatedReadOnlyAttributes(server, user));
     return rep;
@@ -146,8 +147,8 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
 
   app.put(`${BASE}/:id`, { schema: { body: UserSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("manage-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("manage", user);
     const before = structuredClone(user);
     const rep = objectBody(req.body);
     const realm = ctx.realm;
@@ -174,8 +175,8 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
 
   app.delete(`${BASE}/:id`, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("manage-users");
     const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("manage", user);
     await removeUser(server, ctx.realm, user);
     await adminEvent(server, ctx, "DELETE", "USER", `users/${user.id}`);
     return reply.status(204).send();

@@ -1,0 +1,58 @@
+import type { GroupRecord, RealmRecord, UserRecord } from "../store/types.ts";
+import type { GroupScope, UserReach, UserScope } from "./object-access.ts";
+
+/** Keycloak's realm-management role names, used as permission names. */
+export type AdminPermission =
+  | "view-realm"
+  | "manage-realm"
+  | "view-users"
+  | "manage-users"
+  | "query-users"
+  | "query-groups"
+  | "view-clients"
+  | "manage-clients"
+  | "query-clients"
+  | "create-client"
+  | "view-events"
+  | "manage-events"
+  | "view-identity-providers"
+  | "manage-identity-providers"
+  | "view-authorization"
+  | "manage-authorization"
+  | "query-realms"
+  | "impersonation"
+  | "query-organizations"
+  | "view-organizations"
+  | "manage-organizations";
+
+export interface AdminRequestContext {
+  /** The realm addressed by the URL (`/admin/realms/{realm}/...`). */
+  realm: RealmRecord;
+  /** The signed-in administrator. */
+  user: UserRecord;
+  /** The realm the administrator signed in to. */
+  authRealm: RealmRecord;
+  /** clientId (azp) of the token. */
+  clientId: string;
+  /** The roles the token's client has in scope (undefined: every role), as Keycloak limits an admin token by them. */
+  inTokenScope(roleId: string): boolean;
+  /** The user session of the token (sid); service-account tokens have none. */
+  sessionId?: string;
+  ipAddress: string;
+  /** True when the caller holds every named permission in `realm` (manage-x implies view-x and query-x as in Keycloak). */
+  has(...permissions: AdminPermission[]): boolean;
+  /** Throws 403 unless the caller holds every named permission. */
+  require(...permissions: AdminPermission[]): void;
+  /** Throws 403 unless the caller holds at least one named permission. */
+  requireAny(...permissions: AdminPermission[]): void;
+  /** May the caller use this scope of the Users type on `user` (legacy roles first, then admin permissions v2). */
+  mayUser(scope: UserScope, user: UserRecord): boolean;
+  /** Throws 403 unless `mayUser`. */
+  requireUser(scope: UserScope, user: UserRecord): void;
+  /** The users a scope reaches, for list queries to filter by in the store. */
+  usersReach(scope: UserScope): UserReach;
+  /** May the caller use this scope of the Groups type on `group`. */
+  mayGroup(scope: GroupScope, group: GroupRecord): boolean;
+  /** Throws 403 unless `mayGroup`. */
+  requireGroup(scope: GroupScope, group: GroupRecord): void;
+}
