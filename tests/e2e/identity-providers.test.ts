@@ -142,6 +142,47 @@ describe("identity providers screens", () => {
     }
   });
 
+  it("mappers: add an attribute importer through the dynamic form, edit it, and its values round-trip", async () => {
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    try {
+      await page.goto(`${server.baseUrl}/admin/master/console/`);
+      await signIn(page, { username: "admin", password: "admin" });
+      await page.getByTestId("dashboard-title").waitFor();
+      await page.evaluate(() => (location.hash = "#/demo/identity-providers/keycloak-oidc/partner/mappers"));
+      await page.getByRole("button", { name: "Add mapper" }).first().click();
+      await page.getByRole("textbox", { name: "Name" }).fill("nickname");
+      await page.getByRole("button", { name: "Mapper type" }).click();
+      await page.getByRole("option", { name: /^Attribute Importer/ }).click();
+      await page.getByRole("textbox", { name: "Claim" }).fill("given_name");
+      await page.getByRole("textbox", { name: "User Attribute Name" }).fill("nickname");
+      assert.deepEqual(await seriousAxeViolations(page, "kc-admin-console", "main"), [], "add mapper");
+      await screenshot(page, "idp-console-add-mapper");
+      await page.getByRole("button", { name: "Add", exact: true }).click();
+      const mappers = page.getByRole("grid", { name: "Mappers" });
+      await mappers.getByRole("link", { name: "nickname" }).click();
+      assert.equal(await page.getByRole("textbox", { name: "Claim" }).inputValue(), "given_name");
+      assert.equal(await page.getByRole("textbox", { name: "User Attribute Name" }).inputValue(), "nickname");
+      await page.getByRole("button", { name: "Sync mode override" }).click();
+      await page.getByRole("option", { name: "Force" }).click();
+      await page.getByRole("textbox", { name: "Claim" }).fill("family_name");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Mapper saved successfully.").waitFor();
+      const [saved] = (await (await api(`${IDPS}/partner/mappers`)).json()) as {
+        name: string;
+        identityProviderMapper: string;
+        config: Record<string, string>;
+      }[];
+      assert.equal(saved.identityProviderMapper, "oidc-user-attribute-idp-mapper");
+      assert.deepEqual(saved.config, { claim: "family_name", "user.attribute": "nickname", syncMode: "FORCE" });
+    } catch (error) {
+      await screenshot(page, "idp-console-mapper-failed");
+      throw error;
+    } finally {
+      await page.close();
+    }
+  });
+
   it("as <kc-identity-providers-admin> on a host page with a host token, in the dark theme", async () => {
     const { page } = await newPage(browser, { colorScheme: "dark" });
     page.setDefaultTimeout(TIMEOUT);

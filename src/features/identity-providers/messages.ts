@@ -79,6 +79,15 @@ export const identityProvidersMessages = {
   permissionsSaved: "Permissions updated.",
   permissionsList: "Permissions",
   identityProviderActions: "Provider actions",
+  addMapper: "Add mapper",
+  mapperCreateSuccess: "Mapper created successfully.",
+  mapperSaveSuccess: "Mapper saved successfully.",
+  mapperSaveError: "Could not save the mapper: {{error}}",
+  syncModeOverride: "Sync mode override",
+  inherit: "Inherit",
+  import: "Import",
+  legacy: "Legacy",
+  force: "Force",
 };
 
 registerMessages("identity-providers", identityProvidersMessages);
