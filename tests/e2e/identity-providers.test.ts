@@ -113,6 +113,22 @@ describe("identity providers screens", () => {
       await waitForTable(list);
       await list.getByRole("link", { name: "Partner" }).waitFor();
       await list.getByText("Keycloak OpenID Connect").waitFor();
+
+      // Display order: a keyboard move, a drag, and a keyboard move again; saved as config.guiOrder.
+      await page.getByRole("button", { name: "Manage display order" }).click();
+      const order = page.getByRole("dialog", { name: "Manage display order" });
+      await order.getByRole("button", { name: "Move Partner up" }).focus();
+      await page.keyboard.press("Enter");
+      await order.getByTestId("idp-order-partner").dragTo(order.getByTestId("idp-order-github"));
+      await order.getByRole("button", { name: "Move Partner up" }).focus();
+      await page.keyboard.press("Enter");
+      assert.deepEqual(await seriousAxeViolations(page, "kc-admin-console", "main"), [], "display order dialog");
+      await screenshot(page, "idp-console-display-order");
+      await order.getByRole("button", { name: "Save" }).click();
+      await order.waitFor({ state: "detached" });
+      const guiOrder = async (alias: string) =>
+        ((await (await api(`${IDPS}/${alias}`)).json()) as { config: Record<string, string> }).config.guiOrder;
+      assert.deepEqual([await guiOrder("partner"), await guiOrder("github")], ["0", "1"]);
       await page
         .getByRole("searchbox", { name: /Search/ })
         .or(page.getByPlaceholder("Search for provider"))
