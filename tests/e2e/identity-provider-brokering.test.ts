@@ -292,8 +292,15 @@ describe("OpenID Connect brokering to a second realm", () => {
     }
   });
 
-  it("the user's identity provider links tab shows the link and unlinks it", async () => {
+  it("the user's identity provider links tab shows the link and unlinks it; providers past the first page are found by a server search", async () => {
     const [user] = await brokeredUsers();
+    for (let i = 0; i < 12; i++)
+      await ok(
+        api(`${DEMO}/identity-provider/instances`, {
+          method: "POST",
+          body: { alias: `zz-extra-${String(i).padStart(2, "0")}`, providerId: "oidc", config: { clientId: "x" } },
+        }),
+      );
     const { page, context } = await newPage(browser);
     page.setDefaultTimeout(TIMEOUT);
     try {
@@ -305,6 +312,16 @@ describe("OpenID Connect brokering to a second realm", () => {
       await page.getByRole("dialog").getByRole("button", { name: "Unlink account" }).click();
       await page.getByRole("button", { name: "Link account partner", exact: true }).waitFor();
       assert.deepEqual(await (await api(`${DEMO}/users/${user!.id}/federated-identity`)).json(), []);
+      const available = page.getByRole("grid", { name: "Available identity providers" });
+      assert.equal(
+        await available.getByRole("button", { name: "Link account zz-extra-11" }).count(),
+        0,
+        "not on the first page",
+      );
+      await page.getByPlaceholder("Search for provider").fill("zz-extra-11");
+      await page.keyboard.press("Enter");
+      await available.getByRole("button", { name: "Link account zz-extra-11" }).waitFor();
+      await screenshot(page, "broker-available-providers-search");
     } catch (error) {
       await screenshot(page, "broker-unlink-failed");
       throw error;
