@@ -14,6 +14,7 @@ import { median } from "./first-paint.ts";
 import { SCALE_REALM, runAlone } from "./scale-server.ts";
 import { ROWS_SHOWN, type Samples, record, renderAfterResponse } from "./rows-shown.ts";
 import { clientsList, serviceAccountRoles } from "./scale-client-screens.ts";
+import { identityProvidersList } from "./scale-identity-provider-screens.ts";
 
 const TARGET_MS = 300;
 const SAMPLES = Number(process.env.BENCH_SCREEN_SAMPLES ?? 8);
@@ -99,6 +100,7 @@ export async function benchScaleScreens(baseUrl: string): Promise<boolean> {
     if (runs("groups")) await groupTree(page, baseUrl, samples);
     if (runs("clients")) await clientsList(page, baseUrl, samples, SAMPLES);
     if (runs("service-account")) await serviceAccountRoles(page, baseUrl, samples, SAMPLES);
+    if (runs("identity-providers")) await identityProvidersList(page, baseUrl, samples, SAMPLES, BENCH_CLIENT);
   } finally {
     await browser.close();
   }

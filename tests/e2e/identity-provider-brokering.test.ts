@@ -45,12 +45,30 @@ describe("OpenID Connect brokering to a second realm", () => {
           email: "pat@partner.test",
           emailVerified: true,
           firstName: "Pat",
-          lastName: "Partner",
           enabled: true,
           credentials: [{ type: "password", value: "pat-password", temporary: false }],
         },
       }),
     );
+    // Lee has an account in both realms with the same email: the first broker login confirms and links it.
+    for (const [realm, password] of [
+      [PARTNER, "lee-partner-password"],
+      ["demo", "lee-local-password"],
+    ] as const)
+      await ok(
+        api(`/admin/realms/${realm}/users`, {
+          method: "POST",
+          body: {
+            username: "lee",
+            email: "lee@partner.test",
+            emailVerified: true,
+            firstName: "Lee",
+            lastName: "Both",
+            enabled: true,
+            credentials: [{ type: "password", value: password, temporary: false }],
+          },
+        }),
+      );
     await ok(
       api(`/admin/realms/${PARTNER}/clients`, {
         method: "POST",
@@ -128,27 +146,43 @@ describe("OpenID Connect brokering to a second realm", () => {
   const eventTypes = async () =>
     ((await (await api(`${DEMO}/events?max=50`)).json()) as { type: string }[]).map((e) => e.type);
 
-  async function signInThroughPartner(page: Page) {
+  async function signInThroughPartner(page: Page, username = "pat", password = "pat-password", landed = true) {
     await page.goto(`${server.baseUrl}/realms/demo/account`);
     await page.getByRole("link", { name: "Partner Keycloak" }).waitFor();
     await screenshot(page, "broker-login-page");
     await page.getByRole("link", { name: "Partner Keycloak" }).click();
     await page.getByLabel("Username or email").waitFor();
     assert.match(page.url(), new RegExp(`/realms/${PARTNER}/`), "the partner realm's own login page");
-    await signIn(page, { username: "pat", password: "pat-password" });
-    await page.getByRole("heading", { name: "Personal info" }).waitFor();
+    await signIn(page, { username, password });
+    if (landed) await page.getByRole("heading", { name: "Personal info" }).waitFor();
   }
 
   it("first login creates and links the user, mappers set a role and an attribute; the second reuses the link", async () => {
     const { page, context } = await newPage(browser);
     page.setDefaultTimeout(TIMEOUT);
     try {
-      await signInThroughPartner(page);
+      await signInThroughPartner(page, "pat", "pat-password", false);
+      // Review profile ("missing": Pat has no last name, which the user profile requires).
+      await page.getByRole("heading", { name: "Update Account Information" }).waitFor();
+      assert.equal(await page.getByLabel("Username").inputValue(), "pat");
+      assert.equal(await page.getByLabel("Email").inputValue(), "pat@partner.test");
+      assert.equal(await page.getByLabel("First name").inputValue(), "Pat");
+      await page.getByLabel("First name").fill("Patricia");
+      await page.getByRole("button", { name: "Submit" }).click();
+      await page.getByText("Please specify last name.").waitFor();
+      await screenshot(page, "broker-review-profile");
+      assert.equal(await page.getByLabel("First name").inputValue(), "Patricia", "what was typed is kept");
+      assert.equal(await page.getByLabel("Last name").getAttribute("aria-invalid"), "true");
+      await page.getByLabel("Last name").fill("Partner");
+      await page.getByRole("button", { name: "Submit" }).click();
+      await page.getByRole("heading", { name: "Personal info" }).waitFor();
       await screenshot(page, "broker-account");
-      const [user] = await brokeredUsers();
+      const [user] = (await brokeredUsers()) as (User & { lastName?: string })[];
       assert.ok(user, "a user linked to the partner provider");
       assert.equal(user.username, "pat");
       assert.equal(user.email, "pat@partner.test");
+      assert.equal(user.firstName, "Patricia");
+      assert.equal(user.lastName, "Partner");
       assert.deepEqual(user.attributes?.nickname, ["Pat"]);
       const roles = (await (await api(`${DEMO}/users/${user.id}/role-mappings/realm`)).json()) as { name: string }[];
       assert.ok(
@@ -175,6 +209,50 @@ describe("OpenID Connect brokering to a second realm", () => {
     } catch (error) {
       await screenshot(page, "broker-failed");
       throw error;
+    }
+  });
+
+  it("an existing account with the same email: confirm link, re-authenticate with its password, then linked", async () => {
+    const { page, context } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    try {
+      await signInThroughPartner(page, "lee", "lee-partner-password", false);
+      await page.getByRole("heading", { name: "Account already exists" }).waitFor();
+      await page.getByText("User with email lee@partner.test already exists. How do you want to continue?").waitFor();
+      await screenshot(page, "broker-confirm-link");
+      await page.getByRole("button", { name: "Add to existing account" }).click();
+      await page.getByText("Authenticate to link your account with Partner Keycloak").waitFor();
+      assert.equal(await page.getByLabel("Username or email").inputValue(), "lee");
+      await page.getByLabel("Password", { exact: true }).fill("lee-partner-password");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByText("Invalid password.").waitFor();
+      await screenshot(page, "broker-reauthenticate");
+      await page.getByLabel("Password", { exact: true }).fill("lee-local-password");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByRole("heading", { name: "Personal info" }).waitFor();
+      const lee = ((await (await api(`${DEMO}/users?username=lee&exact=true`)).json()) as User[])[0]!;
+      const links = (await (await api(`${DEMO}/users/${lee.id}/federated-identity`)).json()) as {
+        identityProvider: string;
+        userName: string;
+      }[];
+      assert.deepEqual(
+        links.map((link) => [link.identityProvider, link.userName]),
+        [["partner", "lee"]],
+      );
+      assert.equal(
+        ((await (await api(`${DEMO}/users?email=lee@partner.test`)).json()) as User[]).length,
+        1,
+        "no second account",
+      );
+      const linkEvents = (await (await api(`${DEMO}/events?type=IDENTITY_PROVIDER_LINK_ACCOUNT`)).json()) as {
+        userId: string;
+      }[];
+      assert.ok(linkEvents.some((e) => e.userId === lee.id));
+    } catch (error) {
+      await screenshot(page, "broker-link-failed");
+      throw error;
+    } finally {
+      await context.close();
     }
   });
 
@@ -214,8 +292,15 @@ describe("OpenID Connect brokering to a second realm", () => {
     }
   });
 
-  it("the user's identity provider links tab shows the link and unlinks it", async () => {
+  it("the user's identity provider links tab shows the link and unlinks it; providers past the first page are found by a server search", async () => {
     const [user] = await brokeredUsers();
+    for (let i = 0; i < 12; i++)
+      await ok(
+        api(`${DEMO}/identity-provider/instances`, {
+          method: "POST",
+          body: { alias: `zz-extra-${String(i).padStart(2, "0")}`, providerId: "oidc", config: { clientId: "x" } },
+        }),
+      );
     const { page, context } = await newPage(browser);
     page.setDefaultTimeout(TIMEOUT);
     try {
@@ -227,6 +312,16 @@ describe("OpenID Connect brokering to a second realm", () => {
       await page.getByRole("dialog").getByRole("button", { name: "Unlink account" }).click();
       await page.getByRole("button", { name: "Link account partner", exact: true }).waitFor();
       assert.deepEqual(await (await api(`${DEMO}/users/${user!.id}/federated-identity`)).json(), []);
+      const available = page.getByRole("grid", { name: "Available identity providers" });
+      assert.equal(
+        await available.getByRole("button", { name: "Link account zz-extra-11" }).count(),
+        0,
+        "not on the first page",
+      );
+      await page.getByPlaceholder("Search for provider").fill("zz-extra-11");
+      await page.keyboard.press("Enter");
+      await available.getByRole("button", { name: "Link account zz-extra-11" }).waitFor();
+      await screenshot(page, "broker-available-providers-search");
     } catch (error) {
       await screenshot(page, "broker-unlink-failed");
       throw error;

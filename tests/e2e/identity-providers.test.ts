@@ -113,6 +113,22 @@ describe("identity providers screens", () => {
       await waitForTable(list);
       await list.getByRole("link", { name: "Partner" }).waitFor();
       await list.getByText("Keycloak OpenID Connect").waitFor();
+
+      // Display order: a keyboard move, a drag, and a keyboard move again; saved as config.guiOrder.
+      await page.getByRole("button", { name: "Manage display order" }).click();
+      const order = page.getByRole("dialog", { name: "Manage display order" });
+      await order.getByRole("button", { name: "Move Partner up" }).focus();
+      await page.keyboard.press("Enter");
+      await order.getByTestId("idp-order-partner").dragTo(order.getByTestId("idp-order-github"));
+      await order.getByRole("button", { name: "Move Partner up" }).focus();
+      await page.keyboard.press("Enter");
+      assert.deepEqual(await seriousAxeViolations(page, "kc-admin-console", "main"), [], "display order dialog");
+      await screenshot(page, "idp-console-display-order");
+      await order.getByRole("button", { name: "Save" }).click();
+      await order.waitFor({ state: "detached" });
+      const guiOrder = async (alias: string) =>
+        ((await (await api(`${IDPS}/${alias}`)).json()) as { config: Record<string, string> }).config.guiOrder;
+      assert.deepEqual([await guiOrder("partner"), await guiOrder("github")], ["0", "1"]);
       await page
         .getByRole("searchbox", { name: /Search/ })
         .or(page.getByPlaceholder("Search for provider"))
@@ -136,6 +152,47 @@ describe("identity providers screens", () => {
       assert.equal((await api(`${IDPS}/github`)).status, 404);
     } catch (error) {
       await screenshot(page, "idp-console-failed");
+      throw error;
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("mappers: add an attribute importer through the dynamic form, edit it, and its values round-trip", async () => {
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    try {
+      await page.goto(`${server.baseUrl}/admin/master/console/`);
+      await signIn(page, { username: "admin", password: "admin" });
+      await page.getByTestId("dashboard-title").waitFor();
+      await page.evaluate(() => (location.hash = "#/demo/identity-providers/keycloak-oidc/partner/mappers"));
+      await page.getByRole("button", { name: "Add mapper" }).first().click();
+      await page.getByRole("textbox", { name: "Name" }).fill("nickname");
+      await page.getByRole("button", { name: "Mapper type" }).click();
+      await page.getByRole("option", { name: /^Attribute Importer/ }).click();
+      await page.getByRole("textbox", { name: "Claim" }).fill("given_name");
+      await page.getByRole("textbox", { name: "User Attribute Name" }).fill("nickname");
+      assert.deepEqual(await seriousAxeViolations(page, "kc-admin-console", "main"), [], "add mapper");
+      await screenshot(page, "idp-console-add-mapper");
+      await page.getByRole("button", { name: "Add", exact: true }).click();
+      const mappers = page.getByRole("grid", { name: "Mappers" });
+      await mappers.getByRole("link", { name: "nickname" }).click();
+      assert.equal(await page.getByRole("textbox", { name: "Claim" }).inputValue(), "given_name");
+      assert.equal(await page.getByRole("textbox", { name: "User Attribute Name" }).inputValue(), "nickname");
+      await page.getByRole("button", { name: "Sync mode override" }).click();
+      await page.getByRole("option", { name: "Force" }).click();
+      await page.getByRole("textbox", { name: "Claim" }).fill("family_name");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Mapper saved successfully.").waitFor();
+      const [saved] = (await (await api(`${IDPS}/partner/mappers`)).json()) as {
+        name: string;
+        identityProviderMapper: string;
+        config: Record<string, string>;
+      }[];
+      assert.equal(saved.identityProviderMapper, "oidc-user-attribute-idp-mapper");
+      assert.deepEqual(saved.config, { claim: "family_name", "user.attribute": "nickname", syncMode: "FORCE" });
+    } catch (error) {
+      await screenshot(page, "idp-console-mapper-failed");
       throw error;
     } finally {
       await page.close();

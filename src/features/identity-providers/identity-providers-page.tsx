@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
@@ -16,6 +17,7 @@ import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
 import { useConfirm } from "../../core/ui/dialogs/index.ts";
 import { DataTable, type TableColumn, type TableRowAction } from "../../core/ui/table/index.ts";
 import { AddProviderDropdown } from "./add-provider-dropdown.tsx";
+import { DisplayOrderDialog } from "./display-order-dialog.tsx";
 import { toIdentityProvider } from "./paths.ts";
 import { ProviderCatalogue } from "./provider-cards.tsx";
 import { providerName } from "./provider-catalogue.ts";
@@ -71,6 +73,8 @@ function IdentityProviderList() {
   const { addAlert, addError } = useAlerts();
   const { confirm, dialog } = useConfirm();
   const canManage = useAccess().hasAccess("manage-identity-providers");
+  const [ordering, setOrdering] = useState(false);
+  const [refreshKey, setRefreshKey] = useState(0);
 
   const remove = async (provider: IdentityProvider, refresh: () => void) => {
     const alias = provider.alias ?? "";
@@ -135,14 +139,30 @@ function IdentityProviderList() {
         searchPlaceholder={t("searchForProvider")}
         toolbarActions={() =>
           canManage && (
-            <ToolbarItem>
-              <AddProviderDropdown />
-            </ToolbarItem>
+            <>
+              <ToolbarItem>
+                <AddProviderDropdown />
+              </ToolbarItem>
+              <ToolbarItem>
+                <Button variant="link" onClick={() => setOrdering(true)}>
+                  {t("manageDisplayOrder")}
+                </Button>
+              </ToolbarItem>
+            </>
           )
         }
         emptyContent={canManage ? <ProviderCatalogue /> : undefined}
         emptyState={{ title: t("noIdentityProvider") }}
+        refreshKey={refreshKey}
       />
+      {ordering && (
+        <DisplayOrderDialog
+          onClose={(saved) => {
+            setOrdering(false);
+            if (saved) setRefreshKey((key) => key + 1);
+          }}
+        />
+      )}
       {dialog}
     </>
   );

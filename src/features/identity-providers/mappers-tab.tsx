@@ -1,4 +1,8 @@
+import { Link, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
+import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
+import { ToolbarItem } from "@patternfly/react-core/dist/esm/components/Toolbar/index.js";
+import { toAddMapper, toMapper } from "./paths.ts";
 import { useAccess } from "../../core/access/access-context.tsx";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
@@ -23,6 +27,9 @@ export function MappersTab({ provider }: { provider: IdentityProvider }) {
   const { addAlert, addError } = useAlerts();
   const canManage = useAccess().hasAccess("manage-identity-providers");
   const alias = provider.alias ?? "";
+  const providerId = provider.providerId ?? "";
+  const navigate = useNavigate();
+  const add = () => navigate(toAddMapper(realm, providerId, alias));
 
   const rowActions: TableRowAction<IdentityProviderMapper>[] | undefined = canManage
     ? [
@@ -53,12 +60,40 @@ export function MappersTab({ provider }: { provider: IdentityProvider }) {
         return all.filter((m) => !needle || (m.name ?? "").toLowerCase().includes(needle)).slice(first, first + max);
       }}
       columns={[
-        { name: "name", title: t("name"), cell: (mapper) => mapper.name },
+        {
+          name: "name",
+          title: t("name"),
+          cell: (mapper) =>
+            canManage ? (
+              <Button
+                variant="link"
+                isInline
+                component={(props: object) => (
+                  <Link {...props} to={toMapper(realm, providerId, alias, mapper.id ?? "")} />
+                )}
+              >
+                {mapper.name}
+              </Button>
+            ) : (
+              mapper.name
+            ),
+        },
         { name: "identityProviderMapper", title: t("mapperType"), cell: (mapper) => mapper.identityProviderMapper },
       ]}
       rowKey={(mapper) => mapper.id ?? ""}
       rowActions={rowActions}
-      emptyState={{ title: t("noMappers"), message: t("noMappersInstructions") }}
+      toolbarActions={() =>
+        canManage && (
+          <ToolbarItem>
+            <Button onClick={add}>{t("addMapper")}</Button>
+          </ToolbarItem>
+        )
+      }
+      emptyState={{
+        title: t("noMappers"),
+        message: t("noMappersInstructions"),
+        primaryAction: canManage ? { title: t("addMapper"), onClick: add } : undefined,
+      }}
     />
   );
 }

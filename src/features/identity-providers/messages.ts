@@ -79,6 +79,22 @@ export const identityProvidersMessages = {
   permissionsSaved: "Permissions updated.",
   permissionsList: "Permissions",
   identityProviderActions: "Provider actions",
+  addMapper: "Add mapper",
+  manageDisplayOrder: "Manage display order",
+  orderDialogIntro: "The order in which the providers are shown on the login page. Drag a row or use its arrows.",
+  moveUp: "Move {{name}} up",
+  dragProvider: "Drag {{name}}",
+  moveDown: "Move {{name}} down",
+  orderChangeSuccess: "Successfully changed display order of identity providers",
+  orderChangeError: "Could not change display order of identity providers {{error}}",
+  mapperCreateSuccess: "Mapper created successfully.",
+  mapperSaveSuccess: "Mapper saved successfully.",
+  mapperSaveError: "Could not save the mapper: {{error}}",
+  syncModeOverride: "Sync mode override",
+  inherit: "Inherit",
+  import: "Import",
+  legacy: "Legacy",
+  force: "Force",
 };
 
 registerMessages("identity-providers", identityProvidersMessages);

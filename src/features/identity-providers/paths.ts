@@ -14,3 +14,8 @@ export const toIdentityProvider = (
 
 export const isIdentityProviderTab = (tab: string | undefined): tab is IdentityProviderTab =>
   (IDENTITY_PROVIDER_TABS as readonly string[]).includes(tab ?? "");
+
+export const toAddMapper = (realm: string, providerId: string, alias: string) =>
+  `${toIdentityProvider(realm, providerId, alias, "mappers")}/create`;
+export const toMapper = (realm: string, providerId: string, alias: string, id: string) =>
+  `/${realm}/identity-providers/${encodeURIComponent(providerId)}/${encodeURIComponent(alias)}/mappers/${encodeURIComponent(id)}`;

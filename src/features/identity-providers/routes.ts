@@ -4,6 +4,7 @@ import type { ConsoleRoute } from "../../core/routing/console-route.ts";
 const IdentityProvidersPage = lazyPage(() => import("./identity-providers-page.tsx"));
 const AddIdentityProviderPage = lazyPage(() => import("./add-identity-provider-page.tsx"));
 const IdentityProviderPage = lazyPage(() => import("./identity-provider-page.tsx"));
+const MapperPage = lazyPage(() => import("./mapper-page.tsx"));
 
 const add = (path: string): ConsoleRoute => ({
   path,
@@ -29,5 +30,25 @@ export const identityProvidersRoutes: ConsoleRoute[] = [
     access: "view-identity-providers",
     component: IdentityProviderPage,
     breadcrumb: "providerDetails",
+  },
+  // The breadcrumb's link to a provider: opens its settings tab.
+  {
+    path: "identity-providers/:providerId/:alias",
+    access: "view-identity-providers",
+    component: IdentityProviderPage,
+    breadcrumb: "providerDetails",
+  },
+  // Listed before `mappers/:id` so that `mappers/create` is the add form.
+  {
+    path: "identity-providers/:providerId/:alias/:tab/create",
+    access: "manage-identity-providers",
+    component: MapperPage,
+    breadcrumb: "addMapper",
+  },
+  {
+    path: "identity-providers/:providerId/:alias/mappers/:id",
+    access: "manage-identity-providers",
+    component: MapperPage,
+    breadcrumb: "mappers",
   },
 ];

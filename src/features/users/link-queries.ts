@@ -38,12 +38,21 @@ export async function fetchFederatedIdentities(
   return client.users.listFederatedIdentities({ realm, id });
 }
 
-/** The realm's identity providers (one page of the first 100, as the upstream console asks). */
-export async function fetchIdentityProviders(
+/** One page of the realm's identity providers, searched on the server (upstream stops at the first 100, #40818). */
+export async function fetchIdentityProviderPage(
   client: KeycloakAdminClient,
   realm: string,
+  first: number,
+  max: number,
+  search: string,
 ): Promise<IdentityProviderRepresentation[]> {
-  return client.identityProviders.find({ realm, first: 0, max: 100 });
+  return client.identityProviders.find({
+    realm,
+    first,
+    max,
+    search: search.trim() || undefined,
+    briefRepresentation: true,
+  } as Parameters<KeycloakAdminClient["identityProviders"]["find"]>[0]);
 }
 
 export async function linkIdentity(

@@ -114,6 +114,7 @@ export const usersMessages = {
   noConsentsText:
     "The consents will only be recorded when users try to access a client that is configured to require consent. In that case, users will get a consent page which asks them to grant access to the client.",
   availableIdPs: "Available identity providers",
+  searchForProvider: "Search for provider",
   userId: "User ID",
   linkAccount: "Link account",
   linkAccountTitle: "Link account to {{provider}}",

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import type IdentityProviderRepresentation from "@keycloak/keycloak-admin-client/lib/defs/identityProviderRepresentation.js";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { Title } from "@patternfly/react-core/dist/esm/components/Title/index.js";
@@ -9,18 +10,19 @@ import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useConfirm } from "../../core/ui/dialogs/index.ts";
 import {
   fetchFederatedIdentities,
-  fetchIdentityProviders,
+  fetchIdentityProviderPage,
   linkIdentity,
   linkKeys,
   unlinkIdentity,
 } from "./link-queries.ts";
 import { LinkIdentityDialog } from "./link-identity-dialog.tsx";
 import { SimpleList } from "./simple-list.tsx";
+import { DataTable } from "../../core/ui/table/index.ts";
 import { useUserMutation } from "./use-user-mutation.ts";
 import type { UserTabProps } from "./user-settings-tab.tsx";
 import "./messages.ts";
 
-/** Linked identity providers (unlink) and the realm's other providers (link with the user's id and name there). */
+/** Linked identity providers (unlink) and the realm's providers, paged and searched on the server (link the ones not linked). */
 export function UserIdentityLinksTab({ user, canManage }: UserTabProps) {
   const { t } = useMessages();
   const realm = useCurrentRealm();
@@ -31,16 +33,7 @@ export function UserIdentityLinksTab({ user, canManage }: UserTabProps) {
   const [linking, setLinking] = useState<string>();
   const key = linkKeys.identities(realm, user.id!);
   const identities = useQuery({ queryKey: key, queryFn: () => fetchFederatedIdentities(adminClient, realm, user.id!) });
-  const providers = useQuery({
-    queryKey: linkKeys.providers(realm),
-    queryFn: () => fetchIdentityProviders(adminClient, realm),
-    enabled: access.hasAccess("view-identity-providers"),
-  });
   const linked = new Set((identities.data ?? []).map((identity) => identity.identityProvider));
-  const available = {
-    ...providers,
-    data: providers.data?.filter((provider) => !linked.has(provider.alias)),
-  } as typeof providers;
 
   const unlink = async (provider: string) => {
     if (
@@ -92,15 +85,26 @@ export function UserIdentityLinksTab({ user, canManage }: UserTabProps) {
           <Title headingLevel="h2" size="lg" style={{ marginTop: "var(--pf-t--global--spacer--lg)" }}>
             {t("availableIdPs")}
           </Title>
-          <SimpleList
-            query={available}
+          <DataTable<IdentityProviderRepresentation>
+            tableId="user-available-identity-providers"
             ariaLabel={t("availableIdPs")}
+            loader={(first, max, search) => fetchIdentityProviderPage(adminClient, realm, first, max, search)}
             rowKey={(provider) => provider.alias ?? ""}
-            empty={{ title: t("noAvailableIdentityProviders"), message: "" }}
-            columns={[{ title: t("identityProvider"), cell: (provider) => provider.displayName || provider.alias }]}
-            actions={
-              canManage
-                ? (provider) => (
+            isSearchable
+            searchPlaceholder={t("searchForProvider")}
+            emptyState={{ title: t("noAvailableIdentityProviders") }}
+            refreshKey={[...linked].join(" ")}
+            columns={[
+              {
+                name: "alias",
+                title: t("identityProvider"),
+                cell: (provider) => provider.displayName || provider.alias,
+              },
+              {
+                name: "link",
+                title: t("linkAccount"),
+                cell: (provider) =>
+                  canManage && !linked.has(provider.alias!) ? (
                     <Button
                       variant="link"
                       onClick={() => setLinking(provider.alias)}
@@ -108,9 +112,11 @@ export function UserIdentityLinksTab({ user, canManage }: UserTabProps) {
                     >
                       {t("linkAccount")}
                     </Button>
-                  )
-                : undefined
-            }
+                  ) : linked.has(provider.alias!) ? (
+                    t("linkedIdPs")
+                  ) : null,
+              },
+            ]}
           />
         </>
       )}

@@ -2,18 +2,19 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from "jose";
 import type { ServerContext } from "../context.ts";
-import type { IdentityProviderRecord, UserRecord } from "../store/types.ts";
+import type { IdentityProviderRecord } from "../store/types.ts";
 import { findIdentityProvider } from "../admin/identity-providers/lookup.ts";
-import { newId, now } from "../common/ids.ts";
+import { now } from "../common/ids.ts";
 import { recordEvent } from "../events/record.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
 import { sendErrorPage } from "../oidc/error-page.ts";
 import { isContext, loginContextOf } from "../oidc/login-action.ts";
 import { afterAuthentication } from "../oidc/login/after-authentication.ts";
 import { setUser, type LoginContext } from "../oidc/login/login-context.ts";
-import { realmByName, userByEmail, userByUsername } from "../oidc/lookup.ts";
+import { realmByName } from "../oidc/lookup.ts";
 import { saveBrokerState, takeBrokerState } from "./broker-state.ts";
 import { applyMappers, type Claims } from "./mappers.ts";
+import { registerFirstBrokerLogin, startFirstBrokerLogin } from "./first-broker-login.ts";
 
 type Query = Record<string, string | undefined>;
 
@@ -107,46 +108,16 @@ async function brokeredUser(ctx: LoginContext, idp: IdentityProviderRecord, clai
   if (linked) {
     const updated = applyMappers(ctx.server, ctx.realm, idp, linked, claims, false);
     if (updated !== linked) await db.write((tx) => tx.put("users", updated));
-    return { user: updated, firstLogin: false };
+    return { user: updated };
   }
   if (idp.rep.linkOnly === true)
     return { refused: "No account is linked to this identity provider, and it only links accounts." };
-  const username = String(claims.preferred_username ?? claims.email ?? subject).toLowerCase();
-  const email = typeof claims.email === "string" ? claims.email.toLowerCase() : undefined;
-  if (userByUsername(db, ctx.realm, username))
-    return {
-      refused: `User with username ${username} already exists. Please login to account management to link the account.`,
-    };
-  if (email && ctx.realm.settings.duplicateEmailsAllowed !== true && userByEmail(db, ctx.realm, email))
-    return {
-      refused: `User with email ${email} already exists. Please login to account management to link the account.`,
-    };
-  const created: UserRecord = {
-    id: newId(),
-    realmId: ctx.realm.id,
-    username,
-    email,
-    firstName: typeof claims.given_name === "string" ? claims.given_name : undefined,
-    lastName: typeof claims.family_name === "string" ? claims.family_name : undefined,
-    enabled: true,
-    emailVerified: idp.rep.trustEmail === true && claims.email_verified === true,
-    attributes: {},
-    requiredActions: [],
-    createdTimestamp: now(),
-    notBefore: 0,
-    credentials: [],
-    groupIds: [],
-    roleIds: [],
-    federatedIdentities: [{ identityProvider: idp.alias, userId: subject, userName: username }],
-    consents: [],
-  };
-  const user = applyMappers(ctx.server, ctx.realm, idp, created, claims, true);
-  await db.write((tx) => tx.put("users", user));
-  return { user, firstLogin: true };
+  return { firstBrokerLogin: true as const };
 }
 
 /** OpenID Connect brokering: /broker/{alias}/login sends the browser to the provider, /endpoint takes its answer. */
 export async function registerBrokerRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  await registerFirstBrokerLogin(app, server);
   app.get<{ Params: { realm: string; alias: string }; Querystring: Query }>(
     "/realms/:realm/broker/:alias/login",
     async (req, reply) => {
@@ -205,8 +176,9 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
       }
       const outcome = await brokeredUser(ctx, idp, claims);
       if ("refused" in outcome) return brokerError(ctx, idp, "federated_identity_account_exists", outcome.refused);
+      if ("firstBrokerLogin" in outcome) return startFirstBrokerLogin(ctx, idp, claims);
       await recordEvent(server, ctx.realm, {
-        type: outcome.firstLogin ? "IDENTITY_PROVIDER_FIRST_LOGIN" : "IDENTITY_PROVIDER_LOGIN",
+        type: "IDENTITY_PROVIDER_LOGIN",
         clientId: ctx.client.clientId,
         userId: outcome.user.id,
         ipAddress: req.ip,

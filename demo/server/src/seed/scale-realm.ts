@@ -1,5 +1,12 @@
 import type { ServerContext } from "../context.ts";
-import type { ClientRecord, GroupRecord, RoleRecord, UserRecord, UserSessionRecord } from "../store/types.ts";
+import type {
+  ClientRecord,
+  GroupRecord,
+  IdentityProviderRecord,
+  RoleRecord,
+  UserRecord,
+  UserSessionRecord,
+} from "../store/types.ts";
 import { newId, now } from "../common/ids.ts";
 import { importRealm } from "../realm/import.ts";
 import { clientByClientId } from "../realm/lookup.ts";
@@ -7,6 +14,7 @@ import { clientByClientId } from "../realm/lookup.ts";
 const USERS = 100_000;
 const TOP_GROUPS = 1_000;
 const CLIENTS = 2_000;
+const IDENTITY_PROVIDERS = 10_000;
 const SESSIONS = 50_000;
 const BATCH = 10_000;
 
@@ -45,7 +53,7 @@ const LAST = [
 
 /**
  * Realm `scale` for performance work: 100,000 users, 5,000 groups (every
- * 25th top-level group has a chain 4 levels below it), 2,000 clients with a role each and
+ * 25th top-level group has a chain 4 levels below it), 2,000 clients with a role each, 10,000 identity providers and
  * 50,000 user sessions. Users get no password: hashing would take minutes.
  */
 export async function seedScaleRealm(server: ServerContext): Promise<void> {
@@ -101,6 +109,24 @@ export async function seedScaleRealm(server: ServerContext): Promise<void> {
     });
   }
   await db.write((tx) => clients.forEach((c) => tx.put("clients", c)));
+  // Upstream's own goal (#45293): a realm with 10,000 identity providers, listed and searched page by page.
+  const providers: IdentityProviderRecord[] = Array.from({ length: IDENTITY_PROVIDERS }, (_, i) => ({
+    id: newId(),
+    realmId: realm.id,
+    alias: `idp-${String(i).padStart(5, "0")}`,
+    rep: {
+      providerId: "oidc",
+      displayName: `Partner ${i}`,
+      enabled: i % 10 !== 0,
+      hideOnLogin: true,
+      config: {
+        clientId: `broker-${i}`,
+        authorizationUrl: `https://idp-${i}.example.com/auth`,
+        tokenUrl: `https://idp-${i}.example.com/token`,
+      },
+    },
+  }));
+  await db.write((tx) => providers.forEach((p) => tx.put("identityProviders", p)));
   // One role per client, so assigning client roles pages through 2,000 clients' roles.
   const clientRoles: RoleRecord[] = clients.map((client, i) => ({
     id: newId(),

@@ -1,0 +1,180 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import type { TestServer } from "../support/server.ts";
+import {
+  type Api,
+  createClient,
+  createRealm,
+  createUser,
+  json,
+  type Json,
+  startAdminServer,
+} from "../support/admin-api.ts";
+import { authUrl, CookieJar, get, submitLogin } from "./oidc-flow.ts";
+import { errorText, follow, postForm } from "./login-forms.ts";
+
+const HOME = "fbl-home";
+const PARTNER = "fbl-partner";
+const REDIRECT = "http://127.0.0.1:1/callback";
+const decode = (text: string) =>
+  text
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
+
+/** First broker login over HTTP: review profile per the flow's config, and linking an existing account. */
+describe("first broker login", () => {
+  let server: TestServer;
+  let api: Api;
+
+  before(async () => {
+    ({ server, api } = await startAdminServer());
+    await createRealm(api, HOME, { eventsEnabled: true });
+    await createRealm(api, PARTNER);
+    await createClient(api, HOME, { clientId: "app", publicClient: true, redirectUris: [REDIRECT] });
+    await createClient(api, PARTNER, {
+      clientId: "home-broker",
+      publicClient: false,
+      secret: "broker-secret",
+      redirectUris: [`${server.baseUrl}/realms/${HOME}/broker/*`],
+    });
+    const discovered = await json<Record<string, string>>(
+      await api(`/admin/realms/${HOME}/identity-provider/import-config`, {
+        method: "POST",
+        body: {
+          providerId: "keycloak-oidc",
+          fromUrl: `${server.baseUrl}/realms/${PARTNER}/.well-known/openid-configuration`,
+        },
+      }),
+    );
+    const created = await api(`/admin/realms/${HOME}/identity-provider/instances`, {
+      method: "POST",
+      body: {
+        alias: "partner",
+        displayName: "Partner",
+        providerId: "keycloak-oidc",
+        config: {
+          ...discovered,
+          clientId: "home-broker",
+          clientSecret: "broker-secret",
+          clientAuthMethod: "client_secret_post",
+        },
+      },
+    });
+    assert.equal(created.status, 201);
+  });
+  after(async () => server?.dispose());
+
+  async function reviewMode(mode: string) {
+    const executions = await json<Json[]>(
+      await api(`/admin/realms/${HOME}/authentication/flows/${encodeURIComponent("first broker login")}/executions`),
+    );
+    const review = executions.find((e) => e.providerId === "idp-review-profile");
+    assert.ok(review?.authenticationConfig, "the review profile step has a config");
+    const config = await json(await api(`/admin/realms/${HOME}/authentication/config/${review.authenticationConfig}`));
+    const res = await api(`/admin/realms/${HOME}/authentication/config/${review.authenticationConfig}`, {
+      method: "PUT",
+      body: { ...config, config: { ...config.config, "update.profile.on.first.login": mode } },
+    });
+    assert.equal(res.status, 204);
+  }
+
+  /** From the home login page through the partner's login to the first page the broker endpoint answers with. */
+  async function brokerTo(username: string, password: string) {
+    const jar = new CookieJar();
+    const login = await get(authUrl(server.baseUrl, HOME, { clientId: "app", redirectUri: REDIRECT }), jar);
+    const href = /href="([^"]*\/broker\/partner\/login[^"]*)"/.exec(await login.text())?.[1];
+    assert.ok(href, "the provider's button");
+    const toPartner = await get(new URL(decode(href), server.baseUrl).toString(), jar);
+    assert.equal(toPartner.status, 302);
+    const partnerPage = await get(toPartner.headers.get("location")!, jar);
+    const back = await submitLogin(server.baseUrl, await partnerPage.text(), jar, username, password);
+    assert.equal(back.status, 302, await back.clone().text());
+    return { jar, page: await follow(back, server.baseUrl, jar) };
+  }
+
+  const codeOf = (res: Response) => {
+    assert.equal(res.status, 302);
+    const location = new URL(res.headers.get("location")!);
+    assert.equal(`${location.origin}${location.pathname}`, REDIRECT);
+    return location.searchParams.get("code");
+  };
+
+  it("update.profile.on.first.login=on shows the review page even for a complete profile; the user is created", async () => {
+    await createUser(api, PARTNER, "sam", {
+      email: "sam@partner.test",
+      firstName: "Sam",
+      lastName: "Full",
+      credentials: [{ type: "password", value: "sam-pass" }],
+    });
+    await reviewMode("on");
+    const { jar, page } = await brokerTo("sam", "sam-pass");
+    const html = await page.text();
+    assert.match(html, /Update Account Information/);
+    assert.match(html, /id="lastName" name="lastName" value="Full"/);
+    const invalid = await postForm(
+      server.baseUrl,
+      html,
+      "kc-idp-review-profile-form",
+      { username: "sam", email: "not-an-email", firstName: "Samuel", lastName: "Full" },
+      jar,
+    );
+    const again = await invalid.text();
+    assert.equal(errorText(again), "Invalid email address.");
+    assert.match(again, /value="Samuel"/, "typed values are kept");
+    const done = await postForm(
+      server.baseUrl,
+      again,
+      "kc-idp-review-profile-form",
+      { username: "sam", email: "sam@partner.test", firstName: "Samuel", lastName: "Full" },
+      jar,
+    );
+    assert.ok(codeOf(done));
+    const [user] = await json<Json[]>(await api(`/admin/realms/${HOME}/users?username=sam&exact=true`));
+    assert.equal(user.firstName, "Samuel");
+    const links = await json<Json[]>(await api(`/admin/realms/${HOME}/users/${user.id}/federated-identity`));
+    assert.deepEqual(
+      links.map((l) => l.identityProvider),
+      ["partner"],
+    );
+  });
+
+  it("off skips the review; an existing username asks to confirm the link, re-authenticates, then links", async () => {
+    await reviewMode("off");
+    await createUser(api, PARTNER, "kim", {
+      email: "kim@partner.test",
+      credentials: [{ type: "password", value: "kim-partner" }],
+    });
+    const localId = await createUser(api, HOME, "kim", {
+      email: "kim@home.test",
+      firstName: "Kim",
+      lastName: "Home",
+      credentials: [{ type: "password", value: "kim-home" }],
+    });
+    const { jar, page } = await brokerTo("kim", "kim-partner");
+    const confirm = await page.text();
+    assert.match(confirm, /Account already exists/, "no review page with off, though the last name is missing");
+    assert.match(decode(confirm), /User with username kim already exists\. How do you want to continue\?/);
+    const reauth = await postForm(server.baseUrl, confirm, "kc-register-form", { submitAction: "linkAccount" }, jar);
+    const reauthHtml = await reauth.text();
+    assert.match(reauthHtml, /Authenticate to link your account with Partner/);
+    const wrong = await postForm(server.baseUrl, reauthHtml, "kc-form-login", { password: "kim-partner" }, jar);
+    const wrongHtml = await wrong.text();
+    assert.equal(errorText(wrongHtml), "Invalid password.");
+    let links = await json<Json[]>(await api(`/admin/realms/${HOME}/users/${localId}/federated-identity`));
+    assert.deepEqual(links, [], "no link before re-authentication");
+    const done = await postForm(server.baseUrl, wrongHtml, "kc-form-login", { password: "kim-home" }, jar);
+    assert.ok(codeOf(done));
+    links = await json<Json[]>(await api(`/admin/realms/${HOME}/users/${localId}/federated-identity`));
+    assert.deepEqual(
+      links.map((l) => [l.identityProvider, l.userName]),
+      [["partner", "kim"]],
+    );
+    assert.equal((await json<Json[]>(await api(`/admin/realms/${HOME}/users?username=kim`))).length, 1);
+    const events = await json<Json[]>(
+      await api(`/admin/realms/${HOME}/events?type=IDENTITY_PROVIDER_LINK_ACCOUNT&user=${localId}`),
+    );
+    assert.equal(events.length, 1);
+    assert.equal(events[0].details.identity_provider, "partner");
+  });
+});
