@@ -63,12 +63,12 @@ export function RepresentationDialog({ event, onClose }: { event: AdminEventRow;
       await navigator.clipboard.writeText(text);
       alerts.addAlert(t("copySuccess"));
     } catch (error) {
-      alerts.addError("copyError", error);
+      alerts.addError("eventsCopyError", error);
     }
   };
   return (
     <Modal isOpen onClose={onClose} variant="medium" aria-labelledby="kc-admin-event-representation">
-      <ModalHeader title={t("eventsRepresentationTitle")} labelId="kc-admin-event-representation" />
+      <ModalHeader title={t("representation")} labelId="kc-admin-event-representation" />
       <ModalBody>
         {text ? (
           <CodeBlock>

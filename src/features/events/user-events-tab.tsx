@@ -94,7 +94,7 @@ export function UserEventsTab() {
           row.userId
         ),
     },
-    { name: "type", title: t("eventsEventType") },
+    { name: "type", title: t("ssfEmitEventType") },
     { name: "ipAddress", title: t("ipAddress") },
     { name: "clientId", title: t("client") },
   ];
@@ -166,15 +166,15 @@ function EventDetails({ event, onOpen, onClose }: { event: UserEventRow; onOpen(
     <Table variant="compact" aria-label={t("details")} borders={false}>
       <Thead>
         <Tr>
-          <Th>{t("eventsDetailKey")}</Th>
-          <Th>{t("eventsDetailValue")}</Th>
+          <Th>{t("name")}</Th>
+          <Th>{t("value")}</Th>
         </Tr>
       </Thead>
       <Tbody>
         {entries.map(([key, value]) => (
           <Tr key={key}>
-            <Td dataLabel={t("eventsDetailKey")}>{key}</Td>
-            <Td dataLabel={t("eventsDetailValue")}>
+            <Td dataLabel={t("name")}>{key}</Td>
+            <Td dataLabel={t("value")}>
               <bdi>{String(value)}</bdi>
             </Td>
           </Tr>
@@ -218,7 +218,7 @@ function UserEventSearchForm({
         <GridItem>
           <SearchChoicesField
             id="kc-event-types"
-            label={t("eventsEventType")}
+            label={t("ssfEmitEventType")}
             choices={eventTypes}
             value={values.type}
             onChange={(type) => setValues({ ...values, type })}

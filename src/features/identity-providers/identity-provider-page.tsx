@@ -88,7 +88,7 @@ function ProviderView({ provider, tab }: { provider: IdentityProvider; tab: Iden
       addAlert(t("deletedSuccessIdentityProvider"));
       navigate(toIdentityProviders(realm));
     } catch (error) {
-      addError("deleteErrorIdentityProvider", error);
+      addError("idpDeleteError", error);
     }
   };
 

@@ -91,7 +91,7 @@ function IdentityProviderList() {
       addAlert(t("deletedSuccessIdentityProvider"));
       refresh();
     } catch (error) {
-      addError("deleteErrorIdentityProvider", error);
+      addError("idpDeleteError", error);
     }
   };
 
@@ -118,7 +118,7 @@ function IdentityProviderList() {
     },
     {
       name: "providerId",
-      title: t("idpType"),
+      title: t("provider"),
       cell: (provider) => providerName(serverInfo, provider.providerId),
     },
   ];

@@ -67,7 +67,7 @@ export function MetadataImportField({ providerId }: { providerId: string }) {
         </InputGroupItem>
         <InputGroupItem>
           <Button variant="control" onClick={runImport} isDisabled={!url.trim() || status.kind === "busy"}>
-            {t("importFromUrl")}
+            {t("import")}
           </Button>
         </InputGroupItem>
       </InputGroup>

@@ -32,7 +32,7 @@ function UrlField({ name, label, required }: { name: `config.${string}`; label: 
 function OidcFields() {
   const { t } = useMessages();
   return (
-    <FormSection title={t("openIdConnectSettings")} titleElement="h2">
+    <FormSection title={t("oidcSettings")} titleElement="h2">
       <UrlField name="config.authorizationUrl" label={t("authorizationUrl")} required />
       <UrlField name="config.tokenUrl" label={t("tokenUrl")} required />
       <UrlField name="config.logoutUrl" label={t("logoutUrl")} />
@@ -112,7 +112,7 @@ export function ProviderSettingsFields({ providerId, isNew }: { providerId: stri
       ) : (
         <FormSection title={t("providerDetails")} titleElement="h2">
           <ClientCredentials />
-          <TextControl<ProviderFormValues> name="config.defaultScope" label={t("defaultScopes")} />
+          <TextControl<ProviderFormValues> name="config.defaultScope" label={t("scopes")} />
         </FormSection>
       )}
     </>

@@ -20,7 +20,7 @@ export const sessionsMessages = {
   notBeforeSuccess: 'Success! "Not before" set for realm',
   notBeforeClearedSuccess: 'Success! "Not Before" cleared for realm.',
   setToNowError: "Error! Failed to set notBefore to current date and time: {{error}}",
-  sessionsNotBeforeNone: "None",
+  none: "None",
   sessionsTotals: "About {{active}} active and {{offline}} offline client sessions",
   sessionsTotalsHelp: "Counted per client: a session used by two clients counts twice.",
   sessionsRealmSignedOutAll: "Every session of the realm was signed out",

@@ -53,7 +53,7 @@ export function RevocationDialog({ onClose }: { onClose(): void }) {
       setBusy(false);
     }
   };
-  const value = notBefore.data ? new Date(notBefore.data * 1000).toLocaleString() : t("sessionsNotBeforeNone");
+  const value = notBefore.data ? new Date(notBefore.data * 1000).toLocaleString() : t("none");
   const succeeded = pushed?.successRequests ?? [];
   const failed = pushed?.failedRequests ?? [];
 

@@ -90,14 +90,17 @@ function CustomProviderForm({ providerId, provider }: { providerId: string; prov
   });
   return (
     <>
-      <ViewHeader title={provider?.name || t("addTypeProvider", { provider: providerId })} subtitle={type?.helpText} />
+      <ViewHeader
+        title={provider?.name || t("addProvider", { count: 1, provider: providerId })}
+        subtitle={type?.helpText}
+      />
       <PageSection>
         <FormProvider {...form}>
           <Form onSubmit={submit} noValidate aria-label={providerId} isWidthLimited isHorizontal>
             <TextControl<Values>
               name="name"
               label={t("uiDisplayName")}
-              rules={{ required: { value: true, message: t("requiredField") } }}
+              rules={{ required: { value: true, message: t("required") } }}
             />
             <DynamicComponents properties={properties} isReadOnly={!canManage} />
             <ActionGroup>

@@ -85,7 +85,7 @@ function ProviderTypeCards({ only }: { only?: string }) {
   const types = useProviderTypes(only);
   return (
     <>
-      <Title headingLevel="h2">{t("addProviders")}</Title>
+      <Title headingLevel="h2">{t("add-providers")}</Title>
       <Content component="p">{t("getStarted")}</Content>
       <Gallery hasGutter minWidths={{ default: "16rem" }}>
         {types.map((id) => (
@@ -96,7 +96,7 @@ function ProviderTypeCards({ only }: { only?: string }) {
             <CardBody>
               {canManage ? (
                 <RouterLink to={toNewProvider(realm, id)}>
-                  {t("addTypeProvider", { provider: typeName(id) })}
+                  {t("addProvider", { count: 1, provider: typeName(id) })}
                 </RouterLink>
               ) : (
                 typeName(id)
@@ -164,7 +164,7 @@ function ProviderCard(props: { provider: Component; canManage: boolean; typeName
     setMenuOpen(false);
     const confirmed = await confirm({
       title: t("deleteProvider"),
-      children: t("deleteProviderConfirm"),
+      children: t("userFedDeleteConfirm"),
       variant: "destructive",
       confirmLabel: t("delete"),
     });

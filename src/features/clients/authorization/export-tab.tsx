@@ -28,7 +28,7 @@ export function AuthorizationExportTab({ clientUuid }: { clientUuid: string }) {
   const text = JSON.stringify(exported.data, null, 2);
   return (
     <>
-      <Content component="p">{t("authzExportHelp")}</Content>
+      <Content component="p">{t("authDetailsHelp")}</Content>
       <CodeBlock>
         <CodeBlockCode data-testid="authz-export-json">{text}</CodeBlockCode>
       </CodeBlock>

@@ -151,7 +151,7 @@ export function AuthorizationSettingsTab({ clientUuid }: { clientUuid: string })
           {importError && <p role="alert">{importError}</p>}
           {imported && (
             <>
-              <Content component="p">{t("authzImportPreview")}</Content>
+              <Content component="p">{t("importResources")}</Content>
               <Content component="p" data-testid="authz-import-preview">
                 {t("authzImportCounts", {
                   resources: imported.rep.resources?.length ?? 0,

@@ -87,7 +87,7 @@ function KerberosForm({ provider }: { provider?: Component }) {
   useEffect(() => {
     if (principal) void form.trigger("config.serverPrincipal");
   }, [principal, form]);
-  const required = { required: { value: true, message: t("requiredField") } };
+  const required = { required: { value: true, message: t("required") } };
   const submit = form.handleSubmit(async (values) => {
     try {
       if (provider?.id) {
@@ -110,7 +110,7 @@ function KerberosForm({ provider }: { provider?: Component }) {
   return (
     <>
       <ViewHeader
-        title={provider?.name || t("addTypeProvider", { provider: t("kerberos") })}
+        title={provider?.name || t("addProvider", { count: 1, provider: t("kerberos") })}
         subtitle={t("kerberos")}
       />
       <PageSection>

@@ -32,7 +32,7 @@ export function LdapMappersTab({ providerId }: { providerId: string }) {
     try {
       const done = await syncMapper(adminClient, realm, providerId, mapper.id ?? "", direction);
       setResult({ name: mapper.name ?? "", result: done });
-      addAlert(t("syncLDAPGroupsSuccessful", { status: done.status ?? "", result: done.status ?? "" }));
+      addAlert(t("syncLDAPGroupsSuccessful", { result: done.status ?? "" }));
     } catch (error) {
       addError("syncLDAPGroupsError", error);
     }
@@ -58,7 +58,7 @@ export function LdapMappersTab({ providerId }: { providerId: string }) {
         <Table aria-label={t("mappers")} variant="compact">
           <Thead>
             <Tr>
-              <Th>{t("mapperName")}</Th>
+              <Th>{t("name")}</Th>
               <Th>{t("mapperType")}</Th>
               <Th screenReaderText={t("headerActions")} />
             </Tr>
@@ -67,22 +67,22 @@ export function LdapMappersTab({ providerId }: { providerId: string }) {
             {mappers.map((mapper) => {
               const kind =
                 mapper.providerId === "group-ldap-mapper"
-                  ? "Groups"
+                  ? "groups"
                   : mapper.providerId === "role-ldap-mapper"
-                    ? "Roles"
+                    ? "roles"
                     : undefined;
               return (
                 <Tr key={mapper.id}>
-                  <Td dataLabel={t("mapperName")}>{mapper.name}</Td>
+                  <Td dataLabel={t("name")}>{mapper.name}</Td>
                   <Td dataLabel={t("mapperType")}>{mapper.providerId}</Td>
                   <Td isActionCell>
                     {canManage && kind && (
                       <>
                         <Button variant="link" onClick={() => void sync(mapper, "fedToKeycloak")}>
-                          {t(`syncLDAP${kind}ToKeycloak`)}
+                          {t(`sync-ldap-${kind}-to-keycloak`)}
                         </Button>
                         <Button variant="link" onClick={() => void sync(mapper, "keycloakToFed")}>
-                          {t(`syncKeycloak${kind}ToLDAP`)}
+                          {t(`sync-keycloak-${kind}-to-ldap`)}
                         </Button>
                       </>
                     )}

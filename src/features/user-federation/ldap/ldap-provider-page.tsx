@@ -86,7 +86,8 @@ function LdapProviderView({ provider, tab }: { provider: Component; tab: LdapTab
   const confirmed = (title: string, children: string, confirmLabel: string) =>
     confirm({ title, children, variant: "destructive", confirmLabel });
   const unlink = async () => {
-    if (!(await confirmed(t("unlinkAllUsers"), t("unlinkAllUsersConfirm"), t("unlinkUsers")))) return;
+    if (!(await confirmed(t("userFedUnlinkUsersConfirmTitle"), t("userFedUnlinkUsersConfirm"), t("unlinkUsers"))))
+      return;
     try {
       await adminClient.userStorageProvider.unlinkUsers({ realm, id });
       addAlert(t("unlinkUsersSuccess"));
@@ -104,7 +105,7 @@ function LdapProviderView({ provider, tab }: { provider: Component; tab: LdapTab
     }
   };
   const remove = async () => {
-    if (!(await confirmed(t("deleteProvider"), t("deleteProviderConfirm"), t("delete")))) return;
+    if (!(await confirmed(t("deleteProvider"), t("userFedDeleteConfirm"), t("delete")))) return;
     try {
       await deleteComponent(adminClient, realm, id);
       addAlert(t("userFedDeletedSuccess"));
@@ -225,7 +226,7 @@ function LdapForm({ provider }: { provider?: Component }) {
   if (provider) return page;
   return (
     <>
-      <ViewHeader title={t("addTypeProvider", { provider: t("ldap") })} />
+      <ViewHeader title={t("addProvider", { count: 1, provider: t("ldap") })} />
       <PageSection>{page}</PageSection>
     </>
   );

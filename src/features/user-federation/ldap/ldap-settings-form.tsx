@@ -17,7 +17,7 @@ import "../messages.ts";
 
 type Values = ProviderFormValues;
 
-const required = (t: (key: string) => string) => ({ required: { value: true, message: t("requiredField") } });
+const required = (t: (key: string) => string) => ({ required: { value: true, message: t("required") } });
 const numeric = { pattern: { value: /^-?\d*$/, message: "Enter a number." } };
 
 /** The LDAP provider's settings, in Keycloak's sections; `componentId` lets the tests use the stored bind credential. */

@@ -1,5 +1,6 @@
 import { Label } from "@patternfly/react-core/dist/esm/components/Label/index.js";
 import { useMessages } from "../../../../core/i18n/use-messages.ts";
+import { policyTypeKey } from "../policies/policy-types.ts";
 import "../authorization-messages.ts";
 
 /** One node of the evaluation: a permission or a policy, its outcome, why, and what it consulted. */
@@ -39,7 +40,7 @@ export function DecisionTree({ nodes }: { nodes: DecisionNode[] }) {
       {nodes.map((node, index) => (
         <li key={`${node.policy?.id ?? index}`} style={{ marginBlock: "var(--pf-t--global--spacer--xs)" }}>
           <DecisionLabel status={node.status} /> <strong>{node.policy?.name}</strong>{" "}
-          <span>({t(`authzType-${node.policy?.type ?? ""}`)})</span>
+          <span>({t(policyTypeKey(node.policy?.type ?? ""))})</span>
           {node.scopes && node.scopes.length > 0 && <span> · {node.scopes.join(", ")}</span>}
           {node.reason && <div data-testid="authz-reason">{node.reason}</div>}
           <DecisionTree nodes={node.associatedPolicies ?? []} />

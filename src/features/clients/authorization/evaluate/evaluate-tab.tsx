@@ -82,7 +82,7 @@ export function AuthorizationEvaluateTab({ client }: { client: ClientRepresentat
     <>
       <FormProvider {...form}>
         <Form onSubmit={submit} noValidate maxWidth="720px">
-          <Title headingLevel="h2">{t("authzIdentity")}</Title>
+          <Title headingLevel="h2">{t("identityInformation")}</Title>
           <TextControl<EvaluateForm> name="user" label={t("authzUserIdOrName")} helperText={t("selectUser")} />
           <MultiValueControl<EvaluateForm> name="roles" label={t("realmRoles")} />
           <Title headingLevel="h2">{t("resourcesAndScopes")}</Title>

@@ -16,6 +16,7 @@ import { toNewPermission, toPermissionDetails, type PermissionType } from "../..
 import { fetchAssociations, fetchPermissionsPage, type Policy } from "../authorization-queries.ts";
 import { useCanManageAuthorization } from "../client-authorization-tab.tsx";
 import { useDeletePolicy } from "../policies/use-delete-policy.tsx";
+import { policyTypeKey } from "../policies/policy-types.ts";
 import "../authorization-messages.ts";
 
 /** Permissions, paged and searched on the server; a row expands to its resources, scopes and policies. */
@@ -44,7 +45,7 @@ export function PermissionsTab({ clientUuid }: { clientUuid: string }) {
       clientUuid,
       permission.id ?? "",
     );
-    const none = t("authzNone");
+    const none = t("none");
     const resourceType = (permission.config as Record<string, string> | undefined)?.defaultResourceType;
     return (
       <DescriptionList isHorizontal isCompact>
@@ -104,7 +105,7 @@ export function PermissionsTab({ clientUuid }: { clientUuid: string }) {
               </Link>
             ),
           },
-          { name: "type", title: t("type"), cell: (permission) => t(`authzType-${permission.type}`) },
+          { name: "type", title: t("type"), cell: (permission) => t(policyTypeKey(permission.type ?? "")) },
           { name: "description", title: t("description"), cell: (permission) => permission.description ?? "" },
         ]}
         rowActions={rowActions}

@@ -51,10 +51,10 @@ export function PoliciesTab({ clientUuid }: { clientUuid: string }) {
         <ToolbarContent>
           <ToolbarItem>
             <SingleSelect
-              aria-label={`${t("authzFilterType")}: ${typeChoices.find((c) => c.value === type)?.label ?? t("authzAllTypes")}`}
-              placeholder={t("authzAllTypes")}
+              aria-label={`${t("policyType")}: ${typeChoices.find((c) => c.value === type)?.label ?? t("allTypes")}`}
+              placeholder={t("allTypes")}
               value={type}
-              options={[{ value: "", label: t("authzAllTypes") }, ...typeChoices]}
+              options={[{ value: "", label: t("allTypes") }, ...typeChoices]}
               onChange={setType}
             />
           </ToolbarItem>

@@ -193,7 +193,7 @@ function PolicyPageBody() {
         {policyType === "group" && (
           <>
             <TextControl<PolicyForm> name="groupsClaim" label={t("groupsClaim")} />
-            <MultiValueControl<PolicyForm> name="groups" label={t("authzType-group")} />
+            <MultiValueControl<PolicyForm> name="groups" label={t("group")} />
             <SwitchControl<PolicyForm> name="extendChildren" label={t("extendToChildren")} />
           </>
         )}

@@ -88,7 +88,7 @@ function ResourcePageBody() {
   };
   return (
     <AuthorizationFormPage<ResourceForm>
-      title={isNew ? t("createResource") : (data?.name ?? t("authzResourceDetails"))}
+      title={isNew ? t("createResource") : (data?.name ?? t("resourceDetails"))}
       form={form}
       onSubmit={submit}
       backTo={toAuthorizationTab(realm, clientUuid, "resources")}

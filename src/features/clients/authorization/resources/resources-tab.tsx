@@ -77,7 +77,7 @@ export function ResourcesTab({ clientUuid }: { clientUuid: string }) {
       fetchResourceScopes(adminClient, realm, clientUuid, id),
       fetchResourcePermissions(adminClient, realm, clientUuid, id),
     ]);
-    const none = t("authzNone");
+    const none = t("none");
     return (
       <DescriptionList isHorizontal isCompact>
         <DescriptionListGroup>
@@ -129,7 +129,7 @@ export function ResourcesTab({ clientUuid }: { clientUuid: string }) {
         ]}
         rowActions={rowActions}
         emptyState={{
-          title: t("authzNoResources"),
+          title: t("emptyResources"),
           message: t("authzNoResourcesText"),
           primaryAction: canManage ? { title: t("createResource"), onClick: create } : undefined,
         }}

@@ -60,7 +60,7 @@ function AuthorizationScopePageBody() {
   };
   return (
     <AuthorizationFormPage<ScopeForm>
-      title={isNew ? t("createAuthorizationScope") : (data?.name ?? t("authzScopeDetails"))}
+      title={isNew ? t("createAuthorizationScope") : (data?.name ?? t("authorizationScopeDetails"))}
       form={form}
       onSubmit={submit}
       backTo={toAuthorizationTab(realm, clientUuid, "scopes")}

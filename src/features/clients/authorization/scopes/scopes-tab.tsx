@@ -74,7 +74,7 @@ export function AuthorizationScopesTab({ clientUuid }: { clientUuid: string }) {
     ]);
     const names = (items: { name?: string }[]) =>
       items.length === 0
-        ? t("authzNone")
+        ? t("none")
         : `${items
             .slice(0, DETAIL_PAGE)
             .map((item) => item.name)
@@ -82,11 +82,11 @@ export function AuthorizationScopesTab({ clientUuid }: { clientUuid: string }) {
     return (
       <DescriptionList isHorizontal isCompact>
         <DescriptionListGroup>
-          <DescriptionListTerm>{t("authzResourcesOfScope")}</DescriptionListTerm>
+          <DescriptionListTerm>{t("resources")}</DescriptionListTerm>
           <DescriptionListDescription>{names(resources)}</DescriptionListDescription>
         </DescriptionListGroup>
         <DescriptionListGroup>
-          <DescriptionListTerm>{t("authzPermissionsOfScope")}</DescriptionListTerm>
+          <DescriptionListTerm>{t("permissions")}</DescriptionListTerm>
           <DescriptionListDescription>{names(permissions)}</DescriptionListDescription>
         </DescriptionListGroup>
       </DescriptionList>
@@ -120,7 +120,7 @@ export function AuthorizationScopesTab({ clientUuid }: { clientUuid: string }) {
         ]}
         rowActions={rowActions}
         emptyState={{
-          title: t("authzNoScopes"),
+          title: t("emptyAuthorizationScopes"),
           message: t("authzNoScopesText"),
           primaryAction: canManage ? { title: t("createAuthorizationScope"), onClick: create } : undefined,
         }}
