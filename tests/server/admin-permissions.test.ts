@@ -156,6 +156,7 @@ describe("fine-grained admin permissions v2 through Keycloak's admin client", ()
     assert.equal(alice?.username, "alice");
     assert.deepEqual(alice?.access, {
       manageGroupMembership: false,
+      resetPassword: true,
       view: true,
       mapRoles: false,
       impersonate: false,

@@ -19,7 +19,11 @@ const failure = (error: unknown) => badRequest(error instanceof Error && error.m
 /** Keycloak's UserStorageProviderResource: sync, unlink-users, remove-imported-users, name and mapper sync. */
 export async function registerUserStorageRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   await registerLdapTestRoutes(app, server);
-  const stopPeriodicSync = startPeriodicSync(server);
+  // Started once the server is ready (registering the routes alone, as the route-table tests do, starts nothing).
+  let stopPeriodicSync = () => {};
+  app.addHook("onReady", async () => {
+    stopPeriodicSync = startPeriodicSync(server);
+  });
   app.addHook("onClose", async () => stopPeriodicSync());
 
   const provider = (realm: Parameters<typeof userStorageProvider>[1], id: string) => {
