@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import type KcAdminClient from "@keycloak/keycloak-admin-client";
 import { createClient, createRealm, createUser, startAdminServer, type Api } from "../support/admin-api.ts";
 import { keycloakAdminClient } from "../support/admin-client.ts";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import type { TestServer } from "../support/server.ts";
 import { authUrl, CookieJar, get } from "./oidc-flow.ts";
 import { postForm } from "./login-forms.ts";
@@ -14,8 +15,10 @@ describe("registration page of the login theme", () => {
   let server: TestServer;
   let api: Api;
   let kc: KcAdminClient;
+  let sink: SmtpSink;
 
   before(async () => {
+    sink = await startSmtpSink();
     ({ server, api } = await startAdminServer());
     await createRealm(api, REALM, { registrationAllowed: true, eventsEnabled: true, passwordPolicy: "length(8)" });
     await createClient(api, REALM, { clientId: "app", publicClient: true, redirectUris: [`${APP}*`] });
@@ -24,13 +27,14 @@ describe("registration page of the login theme", () => {
   });
   after(async () => {
     await server?.dispose();
+    await sink?.close();
   });
 
-  async function registrationPage(jar: CookieJar) {
-    const login = await (await get(authUrl(server.baseUrl, REALM, { clientId: "app", redirectUri: APP }), jar)).text();
+  async function registrationPage(jar: CookieJar, realm = REALM) {
+    const login = await (await get(authUrl(server.baseUrl, realm, { clientId: "app", redirectUri: APP }), jar)).text();
     const href = /<a href="([^"]+)">Register<\/a>/.exec(login)?.[1]?.replace(/&amp;/g, "&");
     assert.ok(href, login);
-    assert.match(href, /\/realms\/signup\/login-actions\/registration\?/);
+    assert.match(href, new RegExp(`/realms/${realm}/login-actions/registration\\?`));
     const page = await get(new URL(href, server.baseUrl).toString(), jar);
     assert.equal(page.status, 200);
     return page.text();
@@ -132,5 +136,42 @@ describe("registration page of the login theme", () => {
     );
     assert.equal(page.status, 400);
     assert.match(await page.text(), /Registration not allowed/);
+  });
+
+  test("email as username, terms as a default action and verify email: the new user accepts the terms, then gets the mail", async () => {
+    const realm = "signup-mail";
+    await createRealm(api, realm, {
+      registrationAllowed: true,
+      registrationEmailAsUsername: true,
+      verifyEmail: true,
+      smtpServer: sink.settings(),
+    });
+    await createClient(api, realm, { clientId: "app", publicClient: true, redirectUris: [`${APP}*`] });
+    const terms = await kc.authenticationManagement.getRequiredActionForAlias({ alias: "TERMS_AND_CONDITIONS", realm });
+    await kc.authenticationManagement.updateRequiredAction(
+      { alias: "TERMS_AND_CONDITIONS", realm },
+      { ...terms, enabled: true, defaultAction: true },
+    );
+    const jar = new CookieJar();
+    const html = await registrationPage(jar, realm);
+    assert.doesNotMatch(html, /<label for="username">/);
+    const { username: _, ...rest } = fields;
+    const res = await postForm(
+      server.baseUrl,
+      html,
+      "kc-register-form",
+      { ...rest, email: "Mail.User@example.com" },
+      jar,
+    );
+    const termsPage = await res.text();
+    assert.equal(res.status, 200, termsPage);
+    assert.match(termsPage, /<h1 id="kc-page-title">Terms and Conditions<\/h1>/);
+    const accepted = await postForm(server.baseUrl, termsPage, "kc-terms-form", { accept: "Accept" }, jar);
+    assert.match(await accepted.text(), /You need to verify your email address to activate your account\./);
+    await sink.waitFor((m) => m.recipients.includes("mail.user@example.com"));
+    const [user] = await kc.users.find({ realm, username: "mail.user@example.com", exact: true });
+    assert.equal(user?.email, "mail.user@example.com");
+    assert.equal(user?.emailVerified, false);
+    assert.deepEqual(user?.requiredActions, ["VERIFY_EMAIL"]);
   });
 });
