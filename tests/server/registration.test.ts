@@ -174,4 +174,46 @@ describe("registration page of the login theme", () => {
     assert.equal(user?.emailVerified, false);
     assert.deepEqual(user?.requiredActions, ["VERIFY_EMAIL"]);
   });
+
+  test("the realm's own user-profile attributes are asked for, validated and stored", async () => {
+    const realm = "signup-profile";
+    await createRealm(api, realm, { registrationAllowed: true });
+    await createClient(api, realm, { clientId: "app", publicClient: true, redirectUris: [`${APP}*`] });
+    const config = await kc.users.getProfile({ realm });
+    config.attributes!.push({
+      name: "department",
+      displayName: "Department",
+      required: { roles: ["user"] },
+      permissions: { view: ["admin", "user"], edit: ["admin", "user"] },
+      validations: { length: { max: 5 } },
+    });
+    await kc.users.updateProfile({ ...config, realm });
+    const jar = new CookieJar();
+    const html = await registrationPage(jar, realm);
+    assert.match(html, /<label for="kc-attribute-0">Department <span/);
+    const missing = await postForm(server.baseUrl, html, "kc-register-form", { ...fields, username: "dept" }, jar);
+    const missingHtml = await missing.text();
+    assert.match(missingHtml, /class="kc-error"[^>]*>Please specify this field\.</);
+    assert.match(missingHtml, /id="username" name="username" value="dept"/);
+    const long = await postForm(
+      server.baseUrl,
+      html,
+      "kc-register-form",
+      { ...fields, username: "dept", department: "Engineering" },
+      jar,
+    );
+    const longHtml = await long.text();
+    assert.match(longHtml, /class="kc-error"[^>]*>Maximal length is 5\.</);
+    assert.match(longHtml, /name="department" value="Engineering"/);
+    const ok = await postForm(
+      server.baseUrl,
+      html,
+      "kc-register-form",
+      { ...fields, username: "dept", department: "Eng" },
+      jar,
+    );
+    assert.equal(ok.status, 302, await ok.clone().text());
+    const [user] = await kc.users.find({ realm, username: "dept", exact: true });
+    assert.deepEqual(user?.attributes?.department, ["Eng"]);
+  });
 });

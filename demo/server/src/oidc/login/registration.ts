@@ -10,6 +10,7 @@ import { realmTitle } from "../error-page.ts";
 import { afterAuthentication } from "./after-authentication.ts";
 import { profileFields, profileInputs, validateProfileForm, type ProfileValues } from "./action-update-profile.ts";
 import { setUser, type Form, type LoginContext } from "./login-context.ts";
+import { customProfileFields, customProfileInputs, validateCustomProfile } from "./profile-custom-fields.ts";
 
 interface PasswordErrors {
   password?: string;
@@ -36,11 +37,13 @@ export function sendRegistrationPage(
   ctx: LoginContext,
   values: ProfileValues = {},
   errors: ProfileValues & PasswordErrors = {},
+  custom: { values: Record<string, string>; errors: Record<string, string> } = { values: {}, errors: {} },
 ): FastifyReply {
+  const customInputs = customProfileInputs(customProfileFields(ctx), custom.values, custom.errors);
   const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(ctx.realm))}</p>
 <h1 id="kc-page-title">Register</h1>
 <form id="kc-register-form" action="${escapeHtml(loginActionUrl(ctx, "registration"))}" method="post" novalidate>
-${profileInputs(fieldsOf(ctx), values, errors)}
+${profileInputs(fieldsOf(ctx), values, errors)}${customInputs ? `\n${customInputs}` : ""}
 ${passwordInput("password", "Password", errors.password)}
 ${passwordInput("password-confirm", "Confirm password", errors["password-confirm"])}
 <input type="submit" id="kc-register" value="Register">
@@ -71,7 +74,7 @@ function errorCode(errors: ProfileValues & PasswordErrors): string {
   return "invalid_registration";
 }
 
-function newUser(ctx: LoginContext, values: ProfileValues): UserRecord {
+function newUser(ctx: LoginContext, values: ProfileValues, attributes: Record<string, string>): UserRecord {
   const { db } = ctx.server;
   const email = values.email ? values.email.toLowerCase() : undefined;
   const username =
@@ -82,7 +85,11 @@ function newUser(ctx: LoginContext, values: ProfileValues): UserRecord {
     username,
     enabled: true,
     emailVerified: false,
-    attributes: {},
+    attributes: Object.fromEntries(
+      Object.entries(attributes)
+        .filter(([, value]) => value)
+        .map(([name, value]) => [name, [value]]),
+    ),
     requiredActions: defaultRequiredActions(db, ctx.realm),
     createdTimestamp: now(),
     notBefore: 0,
@@ -101,9 +108,10 @@ function newUser(ctx: LoginContext, values: ProfileValues): UserRecord {
 /** The posted registration: refused with every error shown, or a new user who goes on like a signed-in one. */
 export async function processRegistration(ctx: LoginContext, form: Form): Promise<FastifyReply> {
   const { values, errors } = validateProfileForm(ctx, fieldsOf(ctx), form);
+  const custom = validateCustomProfile(customProfileFields(ctx), form);
   const allErrors: ProfileValues & PasswordErrors = { ...errors };
   const password = form.password ?? "";
-  const user = newUser(ctx, values);
+  const user = newUser(ctx, values, custom.values);
   if (!password) allErrors.password = "Please specify password.";
   else if (password !== form["password-confirm"])
     allErrors["password-confirm"] = "Password confirmation doesn't match.";
@@ -115,7 +123,7 @@ export async function processRegistration(ctx: LoginContext, form: Form): Promis
       allErrors.password = error.message;
     }
   }
-  if (Object.keys(allErrors).length) {
+  if (Object.keys(allErrors).length || Object.keys(custom.errors).length) {
     await recordEvent(ctx.server, ctx.realm, {
       type: "REGISTER_ERROR",
       clientId: ctx.client.clientId,
@@ -123,7 +131,7 @@ export async function processRegistration(ctx: LoginContext, form: Form): Promis
       error: errorCode(allErrors),
       details: eventDetails(ctx, values),
     });
-    return sendRegistrationPage(ctx, values, allErrors);
+    return sendRegistrationPage(ctx, values, allErrors, custom);
   }
   setUserPassword(user, password, false);
   await ctx.server.db.write((tx) => tx.put("users", user));
