@@ -5,6 +5,7 @@ import { findAuthRequest } from "./auth-requests.ts";
 import { sendErrorPage } from "./error-page.ts";
 import { continueBrowserFlow, runBrowserFlow } from "./login/browser-flow.ts";
 import type { Form, LoginContext } from "./login/login-context.ts";
+import { processRegistration, sendRegistrationPage } from "./login/registration.ts";
 
 type Query = Record<string, string | undefined>;
 
@@ -41,6 +42,24 @@ export async function registerLoginAction(app: FastifyInstance, server: ServerCo
     const ctx = loginContextOf(server, req, reply, req.params.realm, req.query.tab_id);
     if (!isContext(ctx)) return ctx;
     return runBrowserFlow(ctx);
+  });
+  const registration = "/realms/:realm/login-actions/registration";
+  const registrationContext = (
+    req: FastifyRequest<{ Params: { realm: string }; Querystring: Query }>,
+    reply: FastifyReply,
+  ) => {
+    const ctx = loginContextOf(server, req, reply, req.params.realm, req.query.tab_id);
+    if (isContext(ctx) && ctx.realm.settings.registrationAllowed !== true)
+      return sendErrorPage(reply, ctx.realm, "Registration not allowed");
+    return ctx;
+  };
+  app.get<{ Params: { realm: string }; Querystring: Query }>(registration, async (req, reply) => {
+    const ctx = registrationContext(req, reply);
+    return isContext(ctx) ? sendRegistrationPage(ctx) : ctx;
+  });
+  app.post<{ Params: { realm: string }; Querystring: Query }>(registration, async (req, reply) => {
+    const ctx = registrationContext(req, reply);
+    return isContext(ctx) ? processRegistration(ctx, (req.body ?? {}) as Form) : ctx;
   });
   app.get<{ Params: { realm: string }; Querystring: Query }>(
     "/realms/:realm/login-actions/restart",

@@ -20,6 +20,7 @@ a.kc-button:hover { background: #004080; }
 .kc-attempted-username { display: flex; justify-content: space-between; gap: 1rem; margin: 0; font-weight: 600; overflow-wrap: anywhere; }
 .kc-attempted-username a { font-weight: 400; }
 .kc-required { color: #c9190b; }
+#kc-registration, #kc-form-options { margin-top: 1.25rem; text-align: center; }
 .kc-devices { margin: 0 0 0.5rem; padding: 0; border: 0; }
 .kc-devices legend { font-weight: 600; font-size: 0.9rem; margin-bottom: 0.25rem; }
 .kc-device { display: flex; gap: 0.5rem; align-items: center; margin: 0.25rem 0; font-weight: 400; }

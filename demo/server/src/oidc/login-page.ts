@@ -24,7 +24,7 @@ export function sendLoginPage(reply: FastifyReply, realm: RealmRecord, state: Lo
     realm.settings.rememberMe === true && mode !== "password"
       ? `\n<label class="kc-remember" for="rememberMe"><input type="checkbox" id="rememberMe" name="rememberMe" value="on"> Remember me</label>`
       : "";
-  // Keycloak's login theme links its registration page when the realm allows registration (the page itself is not served).
+  // Keycloak's login theme links its registration page when the realm allows registration.
   const registration =
     realm.settings.registrationAllowed === true && mode !== "password"
       ? `\n<div id="kc-registration"><span>New user? <a href="${escapeHtml(registrationUrl(state.actionUrl))}">Register</a></span></div>`

@@ -13,7 +13,12 @@ import type { RequiredActionHandler } from "./required-action-handlers.ts";
 const ALIAS = "UPDATE_PROFILE";
 const EMAIL = /^[^\s@]+@([^\s@.]+\.)+[^\s@.]{2,}$|^[^\s@]+@\[[0-9.:a-fA-F]+\]$/;
 
-type Field = "username" | "email" | "firstName" | "lastName";
+export type Field = "username" | "email" | "firstName" | "lastName";
+export type ProfileValues = Partial<Record<Field, string>>;
+export interface ProfileField {
+  name: Field;
+  required: boolean;
+}
 const LABELS: Record<Field, string> = {
   username: "Username",
   email: "Email",
@@ -27,10 +32,15 @@ const MISSING: Record<Field, string> = {
   lastName: "Please specify last name.",
 };
 
-function fieldsOf(ctx: LoginContext): { name: Field; required: boolean }[] {
+function fieldsOf(ctx: LoginContext): ProfileField[] {
+  const emailAsUsername = ctx.realm.settings.registrationEmailAsUsername === true;
+  return profileFields(ctx, ctx.realm.settings.editUsernameAllowed === true && !emailAsUsername);
+}
+
+/** The user-editable profile fields the login pages ask for, per the realm's user profile. */
+export function profileFields(ctx: LoginContext, usernameEditable: boolean): ProfileField[] {
   const config = readUpConfig(ctx.server, ctx.realm);
   const emailAsUsername = ctx.realm.settings.registrationEmailAsUsername === true;
-  const usernameEditable = ctx.realm.settings.editUsernameAllowed === true && !emailAsUsername;
   const names: Field[] = [...(usernameEditable ? (["username"] as const) : []), "email", "firstName", "lastName"];
   return names
     .map((name) => ({ name, attribute: findAttribute(config, name) }))
@@ -47,12 +57,9 @@ function fieldsOf(ctx: LoginContext): { name: Field; required: boolean }[] {
     }));
 }
 
-function sendPage(
-  ctx: LoginContext,
-  values: Partial<Record<Field, string>>,
-  errors: Partial<Record<Field, string>> = {},
-) {
-  const inputs = fieldsOf(ctx)
+/** The labelled inputs of these fields, each with its error below it. */
+export function profileInputs(fields: ProfileField[], values: ProfileValues, errors: ProfileValues): string {
+  return fields
     .map(({ name, required }) => {
       const error = errors[name];
       const described = error ? ` aria-invalid="true" aria-describedby="input-error-${name}"` : "";
@@ -65,6 +72,10 @@ function sendPage(
       }`;
     })
     .join("\n");
+}
+
+function sendPage(ctx: LoginContext, values: ProfileValues, errors: ProfileValues = {}) {
+  const inputs = profileInputs(fieldsOf(ctx), values, errors);
   const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(ctx.realm))}</p>
 <h1 id="kc-page-title">Update Account Information</h1>
 <form id="kc-update-profile-form" action="${escapeHtml(requiredActionUrl(ctx, ALIAS))}" method="post" novalidate>
@@ -74,12 +85,13 @@ ${inputs}
   return ctx.reply.status(200).headers(HTML_SECURITY_HEADERS).send(themePage("Update Account Information", body));
 }
 
-function validate(ctx: LoginContext, user: UserRecord, form: Form) {
-  const errors: Partial<Record<Field, string>> = {};
-  const values: Partial<Record<Field, string>> = {};
+/** The form's values of these fields and Keycloak's messages for the invalid ones (`userId`: who may keep their own). */
+export function validateProfileForm(ctx: LoginContext, fields: ProfileField[], form: Form, userId?: string) {
+  const errors: ProfileValues = {};
+  const values: ProfileValues = {};
   const duplicatesAllowed = ctx.realm.settings.duplicateEmailsAllowed === true;
   const config = readUpConfig(ctx.server, ctx.realm);
-  for (const { name, required } of fieldsOf(ctx)) {
+  for (const { name, required } of fields) {
     const value = (form[name] ?? "").trim();
     values[name] = value;
     if (!value) {
@@ -94,12 +106,12 @@ function validate(ctx: LoginContext, user: UserRecord, form: Form) {
     else if (
       name === "email" &&
       !duplicatesAllowed &&
-      userIdsByEmail(ctx.server.db, ctx.realm.id, value).some((id) => id !== user.id)
+      userIdsByEmail(ctx.server.db, ctx.realm.id, value).some((id) => id !== userId)
     )
       errors.email = "Email already exists.";
     else if (name === "username") {
       const owner = userIdByUsername(ctx.server.db, ctx.realm.id, value);
-      if (owner && owner !== user.id) errors.username = "Username already exists.";
+      if (owner && owner !== userId) errors.username = "Username already exists.";
     }
   }
   return { values, errors };
@@ -110,7 +122,7 @@ export const updateProfile: RequiredActionHandler = {
   show: (ctx, user) =>
     sendPage(ctx, { username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName }),
   async process(ctx, user, form): Promise<"done" | FastifyReply> {
-    const { values, errors } = validate(ctx, user, form);
+    const { values, errors } = validateProfileForm(ctx, fieldsOf(ctx), form, user.id);
     if (Object.keys(errors).length) return sendPage(ctx, values, errors);
     const fresh = ctx.server.db.get("users", user.id) ?? user;
     const updated: UserRecord = { ...fresh };

@@ -1,0 +1,147 @@
+import type { FastifyReply } from "fastify";
+import type { UserRecord } from "../../store/types.ts";
+import { newId, now } from "../../common/ids.ts";
+import { defaultRequiredActions } from "../../admin/users/required-actions.ts";
+import { setUserPassword } from "../../access/passwords.ts";
+import { checkPasswordPolicyOf, PasswordPolicyError } from "../../access/password-policy.ts";
+import { recordEvent } from "../../events/record.ts";
+import { escapeHtml, HTML_SECURITY_HEADERS, themePage } from "../html.ts";
+import { realmTitle } from "../error-page.ts";
+import { afterAuthentication } from "./after-authentication.ts";
+import { profileFields, profileInputs, validateProfileForm, type ProfileValues } from "./action-update-profile.ts";
+import { setUser, type Form, type LoginContext } from "./login-context.ts";
+import { customProfileFields, customProfileInputs, validateCustomProfile } from "./profile-custom-fields.ts";
+
+interface PasswordErrors {
+  password?: string;
+  "password-confirm"?: string;
+}
+
+function loginActionUrl(ctx: LoginContext, action: "registration" | "authenticate"): string {
+  const query = new URLSearchParams({ client_id: ctx.client.clientId, tab_id: ctx.request.tabId });
+  return `/realms/${encodeURIComponent(ctx.realm.realm)}/login-actions/${action}?${query}`;
+}
+
+const fieldsOf = (ctx: LoginContext) => profileFields(ctx, ctx.realm.settings.registrationEmailAsUsername !== true);
+
+function passwordInput(id: "password" | "password-confirm", label: string, error: string | undefined): string {
+  const described = error ? ` aria-invalid="true" aria-describedby="input-error-${id}"` : "";
+  return `<label for="${id}">${label} <span class="kc-required" aria-hidden="true">*</span></label>
+<input type="password" id="${id}" name="${id}" autocomplete="new-password" required${described}>${
+    error ? `\n<span id="input-error-${id}" class="kc-error" aria-live="polite">${escapeHtml(error)}</span>` : ""
+  }`;
+}
+
+/** Keycloak's register page: the profile's fields, password and confirmation; what was typed stays, passwords do not. */
+export function sendRegistrationPage(
+  ctx: LoginContext,
+  values: ProfileValues = {},
+  errors: ProfileValues & PasswordErrors = {},
+  custom: { values: Record<string, string>; errors: Record<string, string> } = { values: {}, errors: {} },
+): FastifyReply {
+  const customInputs = customProfileInputs(customProfileFields(ctx), custom.values, custom.errors);
+  const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(ctx.realm))}</p>
+<h1 id="kc-page-title">Register</h1>
+<form id="kc-register-form" action="${escapeHtml(loginActionUrl(ctx, "registration"))}" method="post" novalidate>
+${profileInputs(fieldsOf(ctx), values, errors)}${customInputs ? `\n${customInputs}` : ""}
+${passwordInput("password", "Password", errors.password)}
+${passwordInput("password-confirm", "Confirm password", errors["password-confirm"])}
+<input type="submit" id="kc-register" value="Register">
+</form>
+<div id="kc-form-options"><a href="${escapeHtml(loginActionUrl(ctx, "authenticate"))}">« Back to Login</a></div>`;
+  return ctx.reply.status(200).headers(HTML_SECURITY_HEADERS).send(themePage(`Register`, body));
+}
+
+function eventDetails(ctx: LoginContext, values: ProfileValues): Record<string, string> {
+  const details: Record<string, string> = {
+    auth_method: "openid-connect",
+    auth_type: "code",
+    register_method: "form",
+    redirect_uri: ctx.request.redirectUri,
+  };
+  const username = ctx.realm.settings.registrationEmailAsUsername === true ? values.email : values.username;
+  if (username) details.username = username;
+  if (values.email) details.email = values.email;
+  if (values.firstName) details.first_name = values.firstName;
+  if (values.lastName) details.last_name = values.lastName;
+  return details;
+}
+
+/** Keycloak's error code of a refused registration: a taken username or email, else invalid_registration. */
+function errorCode(errors: ProfileValues & PasswordErrors): string {
+  if (errors.username === "Username already exists.") return "username_in_use";
+  if (errors.email === "Email already exists.") return "email_in_use";
+  return "invalid_registration";
+}
+
+function newUser(ctx: LoginContext, values: ProfileValues, attributes: Record<string, string>): UserRecord {
+  const { db } = ctx.server;
+  const email = values.email ? values.email.toLowerCase() : undefined;
+  const username =
+    ctx.realm.settings.registrationEmailAsUsername === true ? (email ?? "") : (values.username ?? "").toLowerCase();
+  const user: UserRecord = {
+    id: newId(),
+    realmId: ctx.realm.id,
+    username,
+    enabled: true,
+    emailVerified: false,
+    attributes: Object.fromEntries(
+      Object.entries(attributes)
+        .filter(([, value]) => value)
+        .map(([name, value]) => [name, [value]]),
+    ),
+    requiredActions: defaultRequiredActions(db, ctx.realm),
+    createdTimestamp: now(),
+    notBefore: 0,
+    credentials: [],
+    groupIds: ctx.realm.defaultGroupIds.filter((id) => db.get("groups", id)),
+    roleIds: db.get("roles", ctx.realm.defaultRoleId) ? [ctx.realm.defaultRoleId] : [],
+    federatedIdentities: [],
+    consents: [],
+  };
+  if (email) user.email = email;
+  if (values.firstName) user.firstName = values.firstName;
+  if (values.lastName) user.lastName = values.lastName;
+  return user;
+}
+
+/** The posted registration: refused with every error shown, or a new user who goes on like a signed-in one. */
+export async function processRegistration(ctx: LoginContext, form: Form): Promise<FastifyReply> {
+  const { values, errors } = validateProfileForm(ctx, fieldsOf(ctx), form);
+  const custom = validateCustomProfile(customProfileFields(ctx), form);
+  const allErrors: ProfileValues & PasswordErrors = { ...errors };
+  const password = form.password ?? "";
+  const user = newUser(ctx, values, custom.values);
+  if (!password) allErrors.password = "Please specify password.";
+  else if (password !== form["password-confirm"])
+    allErrors["password-confirm"] = "Password confirmation doesn't match.";
+  else {
+    try {
+      await checkPasswordPolicyOf(ctx.realm, user, password);
+    } catch (error) {
+      if (!(error instanceof PasswordPolicyError)) throw error;
+      allErrors.password = error.message;
+    }
+  }
+  if (Object.keys(allErrors).length || Object.keys(custom.errors).length) {
+    await recordEvent(ctx.server, ctx.realm, {
+      type: "REGISTER_ERROR",
+      clientId: ctx.client.clientId,
+      ipAddress: ctx.req.ip,
+      error: errorCode(allErrors),
+      details: eventDetails(ctx, values),
+    });
+    return sendRegistrationPage(ctx, values, allErrors, custom);
+  }
+  setUserPassword(user, password, false);
+  await ctx.server.db.write((tx) => tx.put("users", user));
+  await recordEvent(ctx.server, ctx.realm, {
+    type: "REGISTER",
+    clientId: ctx.client.clientId,
+    userId: user.id,
+    ipAddress: ctx.req.ip,
+    details: eventDetails(ctx, values),
+  });
+  setUser(ctx, user);
+  return afterAuthentication(ctx);
+}
