@@ -11,6 +11,7 @@ import { authenticationRoutes } from "../authentication/routes.ts";
 import { realmSettingsRoutes } from "../realm-settings/routes.ts";
 import { sessionsRoutes } from "../sessions/routes.ts";
 import { eventsRoutes } from "../events/routes.ts";
+import { customPagesRoutes } from "../custom-pages/routes.ts";
 import { placeholderRoutes } from "./placeholder-routes.ts";
 
 /**
@@ -30,6 +31,7 @@ const builtRoutes: ConsoleRoute[] = [
   ...realmSettingsRoutes,
   ...sessionsRoutes,
   ...eventsRoutes,
+  ...customPagesRoutes,
 ];
 
 export const consoleRoutes: ConsoleRoute[] = [
