@@ -102,6 +102,8 @@ describe("custom pages (declarative UI feature on)", () => {
     await withFailureShot(page, "custom-pages-dark", async () => {
       await page.goto(`${server.baseUrl}/admin/master/console/#/demo/page-section/realm-notices`);
       await signIn(page, { username: "admin", password: "admin" });
+      // The console page's element follows its theme attribute (light unless told).
+      await page.locator("kc-admin-console").evaluate((element) => element.setAttribute("theme", "dark"));
       await page.getByRole("grid", { name: "realm-notices" }).getByRole("row").nth(1).waitFor();
       await expectNoViolations(page, "dark list");
       await screenshot(page, "custom-pages-dark-list");
