@@ -19,3 +19,11 @@ export async function fetchServerInfo(client: KeycloakAdminClient): Promise<Serv
 export function isFeatureEnabled(info: ServerInfo | undefined, feature: string): boolean {
   return info?.features?.some((entry) => entry.name === feature && entry.enabled) ?? false;
 }
+
+/** Keycloak's provider type of admin-console pages (the declarative UI SPI). */
+export const UI_PAGE_PROVIDER = "org.keycloak.services.ui.extend.UiPageProvider";
+
+/** The page providers the console lists under Configure: only with the DECLARATIVE_UI feature on. */
+export function uiPageProviders(info: ServerInfo | undefined) {
+  return isFeatureEnabled(info, "DECLARATIVE_UI") ? (info?.componentTypes?.[UI_PAGE_PROVIDER] ?? []) : [];
+}

@@ -2,6 +2,7 @@ import { NavLink } from "react-router";
 import { Nav, NavGroup, NavItem, NavList } from "@patternfly/react-core/dist/esm/components/Nav/index.js";
 import { PageSidebar, PageSidebarBody } from "@patternfly/react-core/dist/esm/components/Page/index.js";
 import { satisfies } from "../../core/access/access-checker.ts";
+import { uiPageProviders } from "../../core/api/server-info.ts";
 import { useAccess } from "../../core/access/access-context.tsx";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
@@ -44,6 +45,7 @@ export function ConsoleNavigation() {
     );
   const manage = visible(manageEntries);
   const configure = visible(configureEntries);
+  const customPages = satisfies(access, "view-realm") ? uiPageProviders(info) : [];
   return (
     <PageSidebar>
       <PageSidebarBody>
@@ -73,10 +75,17 @@ export function ConsoleNavigation() {
               ))}
             </NavGroup>
           )}
-          {configure.length > 0 && (
+          {configure.length + customPages.length > 0 && (
             <NavGroup title={t("configure")}>
               {configure.map((entry) => (
                 <EntryLink key={entry.path} to={toArea(realm, entry.path)} label={t(entry.label)} />
+              ))}
+              {customPages.map((page) => (
+                <EntryLink
+                  key={page.id}
+                  to={toArea(realm, `page-section/${encodeURIComponent(page.id!)}`)}
+                  label={t(page.id!)}
+                />
               ))}
             </NavGroup>
           )}

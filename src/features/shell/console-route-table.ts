@@ -13,6 +13,7 @@ import { identityProvidersRoutes } from "../identity-providers/routes.ts";
 import { sessionsRoutes } from "../sessions/routes.ts";
 import { eventsRoutes } from "../events/routes.ts";
 import { userFederationRoutes } from "../user-federation/routes.ts";
+import { customPagesRoutes } from "../custom-pages/routes.ts";
 import { placeholderRoutes } from "./placeholder-routes.ts";
 
 /**
@@ -34,6 +35,7 @@ const builtRoutes: ConsoleRoute[] = [
   ...sessionsRoutes,
   ...eventsRoutes,
   ...userFederationRoutes,
+  ...customPagesRoutes,
 ];
 
 export const consoleRoutes: ConsoleRoute[] = [

@@ -3,11 +3,12 @@ import { createHash } from "node:crypto";
 import type { ServerContext } from "../../context.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { catalog } from "./catalog.ts";
-import { features, profileInfo } from "./features.ts";
+import { features, isFeatureEnabled, profileInfo } from "./features.ts";
 import { cpuInfo, cryptoInfo, memoryInfo, systemInfo } from "./system-info.ts";
 import { tokenRealmName } from "./token-realm.ts";
 import { isAnyAdmin } from "./admin-check.ts";
 import { forbidden } from "../../http/errors.ts";
+import { catalogWithUiPages } from "./ui-pages.ts";
 
 const MASTER_REALM = "master";
 
@@ -60,7 +61,9 @@ export async function registerServerInfoRoutes(app: FastifyInstance, server: Ser
         });
       else runtime.systemInfo = { version: server.config.reportedVersion };
     }
-    const catalogData = catalog();
+    const catalogData = isFeatureEnabled("DECLARATIVE_UI", server.config.features)
+      ? catalogWithUiPages(catalog())
+      : catalog();
     const info = {
       ...runtime,
       profileInfo: profileInfo(server.config.features),

@@ -1,0 +1,129 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { seriousAxeViolations } from "../support/axe.ts";
+import { markAdminCliAsConsoleClient, screenshot, withFailureShot } from "./organizations-support.ts";
+
+const TIMEOUT = 20_000;
+const PAGE_TYPE = "org.keycloak.services.ui.extend.UiPageProvider";
+
+interface Component {
+  id: string;
+  name: string;
+  providerId: string;
+  parentId: string;
+  config: Record<string, string[]>;
+}
+
+describe("custom pages (declarative UI feature on)", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: ReturnType<typeof adminFetch>;
+
+  before(async () => {
+    server = await startTestServer({ args: ["--features", "declarative-ui"] });
+    browser = await launchBrowser();
+    api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
+    await markAdminCliAsConsoleClient(api, "master");
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  const notices = async () =>
+    (await (await api(`/admin/realms/demo/components?type=${encodeURIComponent(PAGE_TYPE)}`)).json()) as Component[];
+
+  const expectNoViolations = async (page: Page, label: string) =>
+    assert.deepEqual(await seriousAxeViolations(page, "kc-admin-console", "main"), [], label);
+
+  it("lists the provider's page in the navigation, adds a notice through the form and edits it", async () => {
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "custom-pages", async () => {
+      await page.goto(`${server.baseUrl}/admin/master/console/#/demo`);
+      await signIn(page, { username: "admin", password: "admin" });
+      const navigation = page.getByRole("navigation", { name: "Navigation" });
+      await navigation.getByRole("link", { name: "realm-notices" }).click();
+      await page.getByRole("heading", { name: "realm-notices" }).waitFor();
+      await page.getByText("Notices shown to the administrators of this realm.").first().waitFor();
+      await page.getByText("There are no items").waitFor();
+      await expectNoViolations(page, "empty list");
+
+      await page.getByRole("button", { name: "Create item" }).first().click();
+      assert.match(page.url(), /#\/demo\/page-section\/realm-notices\/add$/);
+      await page.getByRole("textbox", { name: "Name" }).fill("maintenance");
+      await page.getByRole("textbox", { name: "Message" }).fill("Down on Sunday");
+      await page.getByRole("switch", { name: "Pinned" }).locator("xpath=..").click();
+      await expectNoViolations(page, "add form");
+      await screenshot(page, "custom-pages-add");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.waitForURL(/#\/demo\/page-section\/realm-notices\/[0-9a-f-]{36}$/);
+
+      const [stored] = await notices();
+      assert.equal(stored.name, "maintenance");
+      assert.equal(stored.providerId, "realm-notices");
+      assert.deepEqual(stored.config.message, ["Down on Sunday"]);
+      assert.deepEqual(stored.config.pinned, ["true"]);
+      assert.deepEqual(stored.config.severity, ["info"]);
+      const realm = (await (await api("/admin/realms/demo")).json()) as { id: string };
+      assert.equal(stored.parentId, realm.id);
+
+      await page.getByRole("button", { name: "Cancel" }).click();
+      const list = page.getByRole("grid", { name: "realm-notices" });
+      const row = list.getByRole("row").filter({ hasText: "maintenance" });
+      await row.getByText("Down on Sunday").waitFor();
+      await expectNoViolations(page, "list");
+      await screenshot(page, "custom-pages-list");
+
+      await row.getByRole("link", { name: "maintenance" }).click();
+      const message = page.getByRole("textbox", { name: "Message" });
+      await message.waitFor();
+      assert.equal(await message.inputValue(), "Down on Sunday");
+      await message.fill("Down on Saturday");
+      const updated = page.waitForResponse((r) => r.request().method() === "PUT" && r.url().includes("/components/"));
+      await page.getByRole("button", { name: "Save" }).click();
+      assert.equal((await updated).status(), 204);
+      await page.getByText("Saved successfully").first().waitFor();
+      const [edited] = await notices();
+      assert.equal(edited.id, stored.id);
+      assert.deepEqual(edited.config.message, ["Down on Saturday"]);
+      assert.deepEqual(edited.config.pinned, ["true"]);
+
+      await page.getByRole("button", { name: "Cancel" }).click();
+      const editedRow = page
+        .getByRole("grid", { name: "realm-notices" })
+        .getByRole("row")
+        .filter({ hasText: "maintenance" });
+      await editedRow.getByText("Down on Saturday").waitFor();
+      await editedRow.getByRole("button", { name: /^Actions/ }).click();
+      await page.getByRole("menuitem", { name: "Delete" }).click();
+      await page.getByRole("dialog", { name: "Delete item?" }).getByRole("button", { name: "Delete" }).click();
+      await page.getByText("There are no items").waitFor();
+      assert.deepEqual(await notices(), []);
+    });
+    await page.context().close();
+  });
+
+  it("has no serious axe violations in dark mode", async () => {
+    const { page } = await newPage(browser, { colorScheme: "dark" });
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "custom-pages-dark", async () => {
+      await page.goto(`${server.baseUrl}/admin/master/console/#/demo/page-section/realm-notices`);
+      await signIn(page, { username: "admin", password: "admin" });
+      // The console page's element follows its theme attribute (light unless told).
+      await page.locator("kc-admin-console").evaluate((element) => element.setAttribute("theme", "dark"));
+      await page.getByText("There are no items").waitFor();
+      await expectNoViolations(page, "dark empty list");
+      await screenshot(page, "custom-pages-dark-list");
+      await page.getByRole("button", { name: "Create item" }).first().click();
+      await page.getByRole("textbox", { name: "Message" }).waitFor();
+      await expectNoViolations(page, "dark form");
+      await screenshot(page, "custom-pages-dark-add");
+    });
+    await page.context().close();
+  });
+});

@@ -1,0 +1,66 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import KcAdminClient from "@keycloak/keycloak-admin-client";
+import { startTestServer, type TestServer } from "../support/server.ts";
+
+const PAGE_TYPE = "org.keycloak.services.ui.extend.UiPageProvider";
+
+async function adminClientOf(server: TestServer): Promise<KcAdminClient> {
+  const kc = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
+  await kc.auth({ grantType: "password", clientId: "admin-cli", username: "admin", password: "admin" });
+  return kc;
+}
+
+describe("declarative UI page provider (--features declarative-ui)", () => {
+  let withFeature: TestServer;
+  let without: TestServer;
+
+  before(async () => {
+    [withFeature, without] = await Promise.all([
+      startTestServer({ args: ["--seed-demo", "false", "--features", "declarative-ui"] }),
+      startTestServer({ args: ["--seed-demo", "false"] }),
+    ]);
+  });
+  after(async () => Promise.all([withFeature?.dispose(), without?.dispose()]));
+
+  it("reports the realm-notices page provider only with the feature on", async () => {
+    const on = await (await adminClientOf(withFeature)).serverInfo.find();
+    assert.equal(on.features?.find((f) => f.name === "DECLARATIVE_UI")?.enabled, true);
+    const [provider] = on.componentTypes?.[PAGE_TYPE] ?? [];
+    assert.equal(provider?.id, "realm-notices");
+    assert.deepEqual(
+      provider.properties.map((p) => [p.name, p.type]),
+      [
+        ["message", "String"],
+        ["severity", "List"],
+        ["pinned", "boolean"],
+        ["days", "Integer"],
+      ],
+    );
+    const off = await (await adminClientOf(without)).serverInfo.find();
+    assert.equal(off.features?.find((f) => f.name === "DECLARATIVE_UI")?.enabled, false);
+    assert.deepEqual(off.componentTypes?.[PAGE_TYPE], []);
+  });
+
+  it("keeps the provider's items as realm components, listed by type and parent", async () => {
+    const kc = await adminClientOf(withFeature);
+    const realm = await kc.realms.findOne({ realm: "master" });
+    const { id } = await kc.components.create({
+      realm: "master",
+      name: "maintenance",
+      providerId: "realm-notices",
+      providerType: PAGE_TYPE,
+      parentId: realm!.id,
+      config: { message: ["Down on Sunday"], pinned: ["true"] },
+    });
+    const listed = await kc.components.find({ realm: "master", type: PAGE_TYPE, parent: realm!.id });
+    assert.deepEqual(
+      listed.map((c) => [c.id, c.name, c.config?.message]),
+      [[id, "maintenance", ["Down on Sunday"]]],
+    );
+    await kc.components.update({ realm: "master", id }, { ...listed[0], config: { message: ["Down on Saturday"] } });
+    assert.deepEqual((await kc.components.findOne({ realm: "master", id }))?.config?.message, ["Down on Saturday"]);
+    await kc.components.del({ realm: "master", id });
+    assert.deepEqual(await kc.components.find({ realm: "master", type: PAGE_TYPE, parent: realm!.id }), []);
+  });
+});
