@@ -348,8 +348,14 @@ describe("authentication flows in the console", () => {
         await page.getByText("Updated required action successfully").first().waitFor();
       }
       await page.getByRole("switch", { name: "Terms and Conditions as default action" }).click({ force: true });
-      await page.getByText("Updated required action successfully").first().waitFor();
     });
+    // The enable step's alert may still be showing, so wait for the server to have the save (bounded), then check it.
+    for (const started = Date.now(); Date.now() - started < 10_000; await new Promise((r) => setTimeout(r, 100))) {
+      const action = (await (await api(`${AUTH}/required-actions/TERMS_AND_CONDITIONS`)).json()) as {
+        defaultAction: boolean;
+      };
+      if (action.defaultAction) break;
+    }
     const terms = (await (await api(`${AUTH}/required-actions/TERMS_AND_CONDITIONS`)).json()) as {
       enabled: boolean;
       defaultAction: boolean;
