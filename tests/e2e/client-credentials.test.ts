@@ -161,6 +161,7 @@ describe("client credentials, keys, service account, sessions and advanced tabs"
     const ordersId = (await json<{ id: string }[]>(`${CLIENTS}?clientId=orders-service`))[0]!.id;
     await page.goto(`${server.baseUrl}/admin/master/console/#/demo/clients/${ordersId}/settings`);
     await page.getByRole("tab", { name: "Authorization" }).click();
-    await page.getByText("This client uses authorization services.", { exact: false }).waitFor();
+    await page.getByText("Policy enforcement mode").first().waitFor();
+    await page.getByRole("tab", { name: "Resources" }).waitFor();
   });
 });

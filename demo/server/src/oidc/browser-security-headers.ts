@@ -15,6 +15,8 @@ const HEADERS: [field: string, header: string][] = [
 ];
 
 const REALM_PAGE = /^\/realms\/([^/?]+)\//;
+/** keycloak-js frames these from any origin; Keycloak serves them allowing any frame ancestor, without the realm's headers. */
+const SESSION_IFRAMES = /^\/realms\/[^/?]+\/protocol\/openid-connect\/(login-status-iframe\.html|3p-cookies\/)/;
 
 /**
  * Every HTML page the server renders for a realm (login, registration, required actions, account, error pages)
@@ -23,7 +25,8 @@ const REALM_PAGE = /^\/realms\/([^/?]+)\//;
 export function registerBrowserSecurityHeaders(app: FastifyInstance, server: ServerContext): void {
   app.addHook("onSend", async (req, reply, payload) => {
     const match = REALM_PAGE.exec(req.url);
-    if (!match || !String(reply.getHeader("content-type") ?? "").startsWith("text/html")) return payload;
+    if (!match || SESSION_IFRAMES.test(req.url)) return payload;
+    if (!String(reply.getHeader("content-type") ?? "").startsWith("text/html")) return payload;
     let name: string;
     try {
       name = decodeURIComponent(match[1]!);

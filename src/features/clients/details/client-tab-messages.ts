@@ -149,8 +149,6 @@ export const clientTabMessages = {
   clientsAlgorithmNone: "none",
   choose: "Choose...",
   authorization: "Authorization",
-  clientsAuthorizationElsewhere:
-    "This client uses authorization services. Its resources, scopes, policies and permissions will be managed here once the permissions area is built.",
 };
 
 registerMessages("clientTabs", clientTabMessages);
