@@ -19,4 +19,5 @@ export const ELEMENT_CHUNKS: Record<string, () => Promise<AreaModule>> = {
   "realm-settings-admin": () => import("./realm-settings-admin.ts"),
   "roles-admin": () => import("./roles-admin.ts"),
   "users-admin": () => import("./users-admin.ts"),
+  "permissions-admin": () => import("./permissions-admin.ts"),
 };

@@ -9,6 +9,7 @@ import { usersRoutes } from "../users/routes.ts";
 import { clientScopesRoutes } from "../client-scopes/routes.ts";
 import { authenticationRoutes } from "../authentication/routes.ts";
 import { realmSettingsRoutes } from "../realm-settings/routes.ts";
+import { permissionsRoutes } from "../permissions/routes.ts";
 import { placeholderRoutes } from "./placeholder-routes.ts";
 
 /**
@@ -26,6 +27,7 @@ const builtRoutes: ConsoleRoute[] = [
   ...clientsRoutes,
   ...authenticationRoutes,
   ...realmSettingsRoutes,
+  ...permissionsRoutes,
 ];
 
 export const consoleRoutes: ConsoleRoute[] = [
