@@ -1,7 +1,6 @@
 /**
- * `<kc-permissions-admin>`: a realm's fine-grained admin permissions (scope permissions of the
- * admin-permissions client: list, search, resource-type filter, create, edit, delete), shown when
- * the ADMIN_FINE_GRAINED_AUTHZ_V2 feature and the realm's admin permissions are on.
+ * `<kc-permissions-admin>`: a realm's fine-grained admin permissions (list, search, filter, create, edit, delete).
+ * Shown when the ADMIN_FINE_GRAINED_AUTHZ_V2 feature and the realm's admin permissions are on.
  *
  * Attributes: the base ones (server-url, realm, auth-realm, client-id, scope, locale, theme,
  * routing — memory by default —, base-path, token-provider). Properties: tokenProvider, keycloak.
