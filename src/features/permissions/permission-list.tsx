@@ -11,7 +11,12 @@ import { SingleSelect } from "../../core/ui/overlays/index.ts";
 import { DataTable, type TableColumn, type TableRowAction } from "../../core/ui/table/index.ts";
 import { CreatePermissionMenu } from "./create-permission-menu.tsx";
 import { toPermission } from "./paths.ts";
-import { deletePermission, fetchPermissionPage, type Permission } from "./permission-queries.ts";
+import {
+  deletePermission,
+  fetchPermissionPage,
+  permissionResourceType,
+  type Permission,
+} from "./permission-queries.ts";
 import type { PermissionsContext } from "./permissions-gate.tsx";
 import "./messages.ts";
 
@@ -24,7 +29,8 @@ export function PermissionList({ context }: { context: PermissionsContext }) {
   const { addAlert, addError } = useAlerts();
   const { confirm, dialog } = useConfirm();
   const [resourceType, setResourceType] = useState("");
-  const linkOf = (permission: Permission) => toPermission(realm, permission.id ?? "", permission.resourceType ?? "");
+  const linkOf = (permission: Permission) =>
+    toPermission(realm, permission.id ?? "", permissionResourceType(permission));
 
   const remove = async (permission: Permission, refresh: () => void) => {
     const confirmed = await confirm({
@@ -57,7 +63,7 @@ export function PermissionList({ context }: { context: PermissionsContext }) {
         </Button>
       ),
     },
-    { name: "resourceType", title: t("resourceType"), cell: (permission) => t(permission.resourceType ?? "") },
+    { name: "resourceType", title: t("resourceType"), cell: (permission) => t(permissionResourceType(permission)) },
     { name: "description", title: t("description"), cell: (permission) => permission.description ?? "" },
   ];
   const typeChoices = [

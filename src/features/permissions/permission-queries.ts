@@ -6,6 +6,11 @@ export type Permission = PolicyRepresentation & { resourceType?: string };
 /** The client Keycloak creates when a realm turns admin permissions on. */
 export const ADMIN_PERMISSIONS_CLIENT_ID = "admin-permissions";
 
+/** A permission's resource type: top-level in typed representations, in `config` in some list answers. */
+export function permissionResourceType(permission: Permission): string {
+  return permission.resourceType ?? permission.config?.resourceType ?? "";
+}
+
 export interface ResourceTypeSchema {
   type: string;
   scopes: string[];
@@ -100,7 +105,7 @@ export async function fetchPermissionDetails(
     client.clients.getAssociatedResources(ids),
     client.clients.getAssociatedPolicies(ids),
   ]);
-  const type = permission.resourceType ?? "";
+  const type = permissionResourceType(permission);
   const chosen = resources.map((resource) => resource.name).filter((name) => name !== type);
   return {
     permission,
