@@ -5,7 +5,7 @@ import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { Dropdown, DropdownItem, DropdownList } from "../../core/ui/overlays/index.ts";
 import { toNewPermission } from "./paths.ts";
-import type { ResourceTypeSchema } from "./permission-queries.ts";
+import { resourceTypeKey, type ResourceTypeSchema } from "./permission-queries.ts";
 import "./messages.ts";
 
 /** 'Create permission': first the resource type, then the form for it. */
@@ -28,7 +28,7 @@ export function CreatePermissionMenu({ resourceTypes }: { resourceTypes: Resourc
       <DropdownList>
         {resourceTypes.map(({ type }) => (
           <DropdownItem key={type} onClick={() => navigate(toNewPermission(realm, type))}>
-            {t(type)}
+            {t(resourceTypeKey(type))}
           </DropdownItem>
         ))}
       </DropdownList>

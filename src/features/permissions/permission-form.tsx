@@ -34,6 +34,7 @@ import {
   permissionsKey,
   savePermission,
   searchPolicies,
+  resourceTypeKey,
   type PermissionDetails,
   type ResourceTypeSchema,
 } from "./permission-queries.ts";
@@ -65,6 +66,7 @@ export function PermissionForm({ context, schema, permissionId, details, resourc
   const allResources = watch("allResources");
   const policyLabels = Object.fromEntries((details?.policies ?? []).map((policy) => [policy.id, policy.name]));
   const type = schema.type;
+  const typeName = t(resourceTypeKey(type));
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -91,7 +93,7 @@ export function PermissionForm({ context, schema, permissionId, details, resourc
   const remove = async () => {
     const confirmed = await confirm({
       title: t("deletePermission"),
-      children: t("deletePolicyConfirm", { name: details?.permission.name }),
+      children: t("deleteAdminPermissionConfirm", { permission: details?.permission.name }),
       variant: "destructive",
       confirmLabel: t("delete"),
     });
@@ -102,7 +104,7 @@ export function PermissionForm({ context, schema, permissionId, details, resourc
       addAlert(t("permissionDeletedSuccess"));
       navigateSaved(toPermissions(realm));
     } catch (error) {
-      addError("permissionDeleteError", error);
+      addError("permissionDeletedError", error);
     }
   };
 
@@ -110,7 +112,7 @@ export function PermissionForm({ context, schema, permissionId, details, resourc
     <FormProvider {...form}>
       <Form onSubmit={submit} noValidate aria-label={t("permissionDetails")} isWidthLimited>
         <FormField id="kc-permission-resource-type" label={t("resourceType")}>
-          <TextInput id="kc-permission-resource-type" value={t(type)} readOnlyVariant="default" />
+          <TextInput id="kc-permission-resource-type" value={typeName} readOnlyVariant="default" />
         </FormField>
         <TextControl<PermissionFormValues> name="name" label={t("name")} rules={{ required: t("requiredName") }} />
         <TextAreaControl<PermissionFormValues> name="description" label={t("description")} />
@@ -122,14 +124,14 @@ export function PermissionForm({ context, schema, permissionId, details, resourc
               <Radio
                 id="kc-permission-all-resources"
                 name="allResources"
-                label={t("allResources")}
+                label={t("allResourceType", { resourceType: typeName })}
                 isChecked={field.value}
                 onChange={() => field.onChange(true)}
               />
               <Radio
                 id="kc-permission-specific-resources"
                 name="allResources"
-                label={t("specificResources")}
+                label={t("specificResourceType", { resourceType: typeName })}
                 isChecked={!field.value}
                 onChange={() => field.onChange(false)}
               />
@@ -142,10 +144,10 @@ export function PermissionForm({ context, schema, permissionId, details, resourc
             name="resources"
             rules={{ validate: (chosen) => chosen.length > 0 || t("permissionResourcesRequired") }}
             render={({ field, fieldState }) => (
-              <FormField id="kc-permission-resources" label={t(type)} isRequired error={fieldState.error?.message}>
+              <FormField id="kc-permission-resources" label={typeName} isRequired error={fieldState.error?.message}>
                 <ServerSearchSelect
                   id="kc-permission-resources"
-                  aria-label={t(type)}
+                  aria-label={typeName}
                   placeholder={t("searchResources")}
                   queryKey={[...permissionsKey(realm), "objects", type]}
                   search={(text, max) => searchObjects(adminClient, realm, type, text, max)}
@@ -224,7 +226,7 @@ export function PermissionForm({ context, schema, permissionId, details, resourc
                   key={strategy}
                   id={`kc-permission-decision-${strategy}`}
                   name="decisionStrategy"
-                  label={t(strategy)}
+                  label={t(strategy.toLowerCase())}
                   isChecked={field.value === strategy}
                   onChange={() => field.onChange(strategy)}
                 />

@@ -15,6 +15,7 @@ import {
   deletePermission,
   fetchPermissionPage,
   permissionResourceType,
+  resourceTypeKey,
   type Permission,
 } from "./permission-queries.ts";
 import type { PermissionsContext } from "./permissions-gate.tsx";
@@ -35,7 +36,7 @@ export function PermissionList({ context }: { context: PermissionsContext }) {
   const remove = async (permission: Permission, refresh: () => void) => {
     const confirmed = await confirm({
       title: t("deletePermission"),
-      children: t("deletePolicyConfirm", { name: permission.name }),
+      children: t("deleteAdminPermissionConfirm", { permission: permission.name }),
       variant: "destructive",
       confirmLabel: t("delete"),
     });
@@ -45,7 +46,7 @@ export function PermissionList({ context }: { context: PermissionsContext }) {
       addAlert(t("permissionDeletedSuccess"));
       refresh();
     } catch (error) {
-      addError("permissionDeleteError", error);
+      addError("permissionDeletedError", error);
     }
   };
   const rowActions: TableRowAction<Permission>[] = [
@@ -63,12 +64,16 @@ export function PermissionList({ context }: { context: PermissionsContext }) {
         </Button>
       ),
     },
-    { name: "resourceType", title: t("resourceType"), cell: (permission) => t(permissionResourceType(permission)) },
+    {
+      name: "resourceType",
+      title: t("resourceType"),
+      cell: (permission) => t(resourceTypeKey(permissionResourceType(permission))),
+    },
     { name: "description", title: t("description"), cell: (permission) => permission.description ?? "" },
   ];
   const typeChoices = [
     { value: "", label: t("allResourceTypes") },
-    ...context.resourceTypes.map(({ type }) => ({ value: type, label: t(type) })),
+    ...context.resourceTypes.map(({ type }) => ({ value: type, label: t(resourceTypeKey(type)) })),
   ];
 
   return (

@@ -11,6 +11,9 @@ export function permissionResourceType(permission: Permission): string {
   return permission.resourceType ?? permission.config?.resourceType ?? "";
 }
 
+/** The message key of a resource type's name: Users → users. */
+export const resourceTypeKey = (type: string) => type.toLowerCase();
+
 export interface ResourceTypeSchema {
   type: string;
   scopes: string[];
