@@ -23,4 +23,5 @@ export const ELEMENT_CHUNKS: Record<string, () => Promise<AreaModule>> = {
   "sessions-admin": () => import("./sessions-admin.ts"),
   "events-admin": () => import("./events-admin.ts"),
   "user-federation-admin": () => import("./user-federation-admin.ts"),
+  "permissions-admin": () => import("./permissions-admin.ts"),
 };

@@ -14,6 +14,7 @@ import { sessionsRoutes } from "../sessions/routes.ts";
 import { eventsRoutes } from "../events/routes.ts";
 import { userFederationRoutes } from "../user-federation/routes.ts";
 import { customPagesRoutes } from "../custom-pages/routes.ts";
+import { permissionsRoutes } from "../permissions/routes.ts";
 import { placeholderRoutes } from "./placeholder-routes.ts";
 
 /**
@@ -36,6 +37,7 @@ const builtRoutes: ConsoleRoute[] = [
   ...eventsRoutes,
   ...userFederationRoutes,
   ...customPagesRoutes,
+  ...permissionsRoutes,
 ];
 
 export const consoleRoutes: ConsoleRoute[] = [

@@ -47,6 +47,7 @@ function filterPolicies(
 ): AuthzPolicyRecord[] {
   const name = stringParam(query, "name")?.toLowerCase();
   const type = stringParam(query, "type");
+  const resourceType = stringParam(query, "resourceType");
   const policyId = stringParam(query, "policyId");
   const resource = stringParam(query, "resource");
   const scope = stringParam(query, "scope");
@@ -71,6 +72,7 @@ function filterPolicies(
         (!policyId || p.id === policyId) &&
         (!name || p.name.toLowerCase().includes(name)) &&
         (!type || p.type === type) &&
+        (!resourceType || p.config.resourceType === resourceType) &&
         (!resourceIds || p.resourceIds.some((id) => resourceIds.has(id))) &&
         (!scopeIds || p.scopeIds.some((id) => scopeIds.has(id))),
     )

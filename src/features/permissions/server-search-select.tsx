@@ -1,0 +1,35 @@
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useDebouncedValue } from "../../core/ui/pickers/use-debounced-value.ts";
+import { PICKER_RESULT_SIZE, SearchSelect } from "../../core/ui/pickers/index.ts";
+import type { SelectChoice } from "../../core/ui/overlays/index.ts";
+
+export interface ServerSearchSelectProps {
+  /** Distinguishes the cached answers of one picker from another's. */
+  queryKey: readonly unknown[];
+  /** Asks the server for the choices matching the typed text. */
+  search(text: string, max: number): Promise<SelectChoice[]>;
+  values: string[];
+  onChange(values: string[]): void;
+  /** Labels of chosen values that are not among the current choices. */
+  labels: Record<string, string>;
+  id: string;
+  "aria-label": string;
+  placeholder?: string;
+}
+
+/** A multi-value typeahead whose choices come from the server for every typed text; nothing is loaded in bulk. */
+export function ServerSearchSelect({ queryKey, search, ...props }: ServerSearchSelectProps) {
+  const [text, setText] = useState("");
+  const settled = useDebouncedValue(text);
+  const choices = useQuery({ queryKey: [...queryKey, settled], queryFn: () => search(settled, PICKER_RESULT_SIZE) });
+  return (
+    <SearchSelect
+      {...props}
+      isMulti
+      options={choices.data ?? []}
+      isLoading={choices.isFetching}
+      onFilterChange={setText}
+    />
+  );
+}
