@@ -100,9 +100,11 @@ export function PermissionForm({ context, schema, permissionId, details, resourc
     if (!confirmed || !permissionId) return;
     try {
       await deletePermission(adminClient, realm, context.clientId, permissionId);
+      // Leave the page before the lists refresh: refetching the deleted permission would answer 404 here.
+      navigate(toPermissions(realm));
+      queryClient.removeQueries({ queryKey: [...permissionsKey(realm), "one", permissionId] });
       await queryClient.invalidateQueries({ queryKey: permissionsKey(realm) });
       addAlert(t("permissionDeletedSuccess"));
-      navigateSaved(toPermissions(realm));
     } catch (error) {
       addError("permissionDeletedError", error);
     }
