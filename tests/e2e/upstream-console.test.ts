@@ -207,6 +207,12 @@ describe("Keycloak's console 26.7.4 against the embedded server", () => {
   ] as const)
     it(`${area}: list and one item`, async () => {
       await open(area, hash);
+      // The list may still be loading: give its first row a bounded wait (identity providers may have none).
+      await page
+        .locator("main table tbody tr td a")
+        .first()
+        .waitFor({ timeout: 10_000 })
+        .catch(() => undefined);
       if ((await page.locator("main table tbody tr td a").count()) > 0) await openFirstItem(area);
       else if (area !== "identity providers") troubles.push({ screen: area, what: "no item to open" });
       assert.equal(report(area), "");

@@ -505,7 +505,7 @@ describe("users screens", () => {
         providerId: "ldap",
         providerType: "org.keycloak.storage.UserStorageProvider",
         parentId: realm.id,
-        config: { enabled: ["true"] },
+        config: { enabled: ["true"], editMode: ["READ_ONLY"] },
       },
     });
     assert.equal(created.status, 201, await created.text());
