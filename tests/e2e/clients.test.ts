@@ -46,9 +46,15 @@ describe("clients screens", () => {
   const rowOf = (page: Page, clientId: string) =>
     page.getByRole("grid", { name: "Clients list" }).getByRole("row").filter({ hasText: clientId });
 
+  /** Searches the list and waits for the server's answer to that search (the unfiltered rows may still show before it). */
   async function searchList(page: Page, text: string) {
+    const answered = page.waitForResponse(
+      (response) =>
+        /\/clients\/?\?/.test(response.url()) && new URL(response.url()).searchParams.get("clientId") === text,
+    );
     await page.getByRole("textbox", { name: "Search" }).fill(text);
     await page.getByRole("textbox", { name: "Search" }).press("Enter");
+    await answered;
   }
 
   it("creates, edits, exports and deletes a client in the full console", async () => {
