@@ -381,11 +381,11 @@ describe("users screens", () => {
       });
     }
     const carol = (await findUser("carol.chen"))!;
-    assert.equal(
-      (await json<{ disabled: boolean }>(`/admin/realms/demo/attack-detection/brute-force/users/${carol.id}`)).disabled,
-      true,
-      "carol is locked",
-    );
+    // Keycloak records login failures asynchronously: give the lockout a bounded moment to show.
+    const lockout = `/admin/realms/demo/attack-detection/brute-force/users/${carol.id}`;
+    for (const started = Date.now(); Date.now() - started < 10_000; await new Promise((r) => setTimeout(r, 100)))
+      if ((await json<{ disabled: boolean }>(lockout)).disabled) break;
+    assert.equal((await json<{ disabled: boolean }>(lockout)).disabled, true, "carol is locked");
 
     const { page } = await newPage(browser);
     page.setDefaultTimeout(TIMEOUT);
