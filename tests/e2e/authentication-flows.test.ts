@@ -7,6 +7,7 @@ import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { fromBase32, totp } from "../support/otp.ts";
 import { markAdminCliAsConsoleClient, screenshot, waitForTable, withFailureShot } from "./organizations-support.ts";
+import { eventually } from "../support/eventually.ts";
 
 const TIMEOUT = 20_000;
 const HOST = "kc-admin-console";
@@ -49,14 +50,8 @@ describe("authentication flows in the console", () => {
     });
 
   /** Polls a reading until it passes: the tree re-renders after a key press. */
-  const settled = async (read: () => Promise<string | null>, passes: (value: string) => boolean) => {
-    let value = (await read()) ?? "";
-    for (let attempt = 0; attempt < 50 && !passes(value); attempt++) {
-      await page.waitForTimeout(100);
-      value = (await read()) ?? "";
-    }
-    return value;
-  };
+  const settled = (read: () => Promise<string | null>, passes: (value: string) => boolean) =>
+    eventually(async () => (await read()) ?? "", passes, { timeoutMs: 5_000 });
   const expectFocusedRow = async (pattern: RegExp) =>
     assert.match(await settled(focusedRowText, (text) => pattern.test(text)), pattern);
   const expectExpanded = async (name: string, expanded: "true" | "false") =>
@@ -194,8 +189,7 @@ describe("authentication flows in the console", () => {
       await page.keyboard.press("Alt+ArrowDown");
       await page.waitForFunction(() => true);
       await treeRow("OTP Form").waitFor();
-      for (let attempt = 0; attempt < 20 && (await otpIndex()) !== 1; attempt++) await page.waitForTimeout(100);
-      assert.equal(await otpIndex(), 1);
+      assert.equal(await eventually(otpIndex, (index) => index === 1, { timeoutMs: 2_000 }), 1);
 
       // Collapse and expand the sub-flow with Left and Right.
       await treeRow("otp check").focus();

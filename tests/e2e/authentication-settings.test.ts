@@ -6,6 +6,7 @@ import { keycloakExclusion, startTarget } from "../support/target.ts";
 import { launchBrowser, newPage } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { markAdminCliAsConsoleClient, screenshot, waitForTable, withFailureShot } from "./organizations-support.ts";
+import { eventually } from "../support/eventually.ts";
 
 const TIMEOUT = 20_000;
 const HOST = "kc-authentication-admin";
@@ -74,20 +75,20 @@ describe("authentication required actions and policies (element on a host page)"
         const enabled = page.getByRole("switch", { name: `${second.name} enabled` });
         await page.waitForFunction(() => true);
         await enabled.click({ force: true });
-        for (let attempt = 0; attempt < 30; attempt++) {
-          if ((await requiredActions()).find((a) => a.alias === second.alias)?.enabled === false) break;
-          await page.waitForTimeout(100);
-        }
-        assert.equal((await requiredActions()).find((a) => a.alias === second.alias)?.enabled, false);
+        const disabled = await eventually(
+          async () => (await requiredActions()).find((a) => a.alias === second.alias)?.enabled,
+          (enabled) => enabled === false,
+        );
+        assert.equal(disabled, false);
         assert.deepEqual(await seriousAxeViolations(page, HOST), [], "required actions");
         await screenshot(page, "authentication-required-actions");
 
         await page.getByRole("switch", { name: "Verify Email as default action" }).click({ force: true });
-        for (let attempt = 0; attempt < 30; attempt++) {
-          if ((await requiredAction("VERIFY_EMAIL"))?.defaultAction) break;
-          await page.waitForTimeout(100);
-        }
-        assert.equal((await requiredAction("VERIFY_EMAIL"))?.defaultAction, true);
+        const verifyEmail = await eventually(
+          () => requiredAction("VERIFY_EMAIL"),
+          (action) => action?.defaultAction === true,
+        );
+        assert.equal(verifyEmail?.defaultAction, true);
 
         await page.getByRole("button", { name: "Configure Configure OTP" }).click();
         const config = page.getByRole("dialog", { name: "Configuration for Configure OTP" });

@@ -9,6 +9,7 @@ import {
   stopSuite,
   type RealmSettingsSuite,
 } from "./realm-settings-support.ts";
+import { eventually } from "../support/eventually.ts";
 
 const rowWith = (scope: import("playwright-core").Locator | import("playwright-core").Page, text: string) =>
   scope.getByRole("row").filter({ hasText: text });
@@ -32,12 +33,14 @@ describe("realm settings: user registration tab", () => {
     await search.press("Enter");
     await rowWith(assign, "auditor").getByRole("checkbox").check();
     await assign.getByRole("button", { name: "Add", exact: true }).click();
+    // the dialog's own "auditor" row would match too: wait for it to close before reading the page's list
+    await assign.waitFor({ state: "hidden" });
     await rowWith(page, "auditor").first().waitFor();
     const defaults = async () =>
       (await getJson<{ name: string }[]>(suite.api, "/admin/realms/demo/roles/default-roles-demo/composites")).map(
         (role) => role.name,
       );
-    assert.ok((await defaults()).includes("auditor"));
+    assert.ok((await eventually(defaults, (names) => names.includes("auditor"))).includes("auditor"));
 
     const groups = page.getByRole("grid", { name: "Default groups" });
     await groups.getByText("/Support").waitFor();

@@ -6,6 +6,7 @@ import { keycloakExclusion, startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { markAdminCliAsConsoleClient, screenshot, waitForTable, withFailureShot } from "./organizations-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
+import { eventually } from "../support/eventually.ts";
 
 const TIMEOUT = 20_000;
 const USERS = "/admin/realms/demo/users";
@@ -383,9 +384,11 @@ describe("users screens", () => {
     const carol = (await findUser("carol.chen"))!;
     // Keycloak records login failures asynchronously: give the lockout a bounded moment to show.
     const lockout = `/admin/realms/demo/attack-detection/brute-force/users/${carol.id}`;
-    for (const started = Date.now(); Date.now() - started < 10_000; await new Promise((r) => setTimeout(r, 100)))
-      if ((await json<{ disabled: boolean }>(lockout)).disabled) break;
-    assert.equal((await json<{ disabled: boolean }>(lockout)).disabled, true, "carol is locked");
+    const locked = await eventually(
+      () => json<{ disabled: boolean }>(lockout),
+      (state) => state.disabled,
+    );
+    assert.equal(locked.disabled, true, "carol is locked");
 
     const { page } = await newPage(browser);
     page.setDefaultTimeout(TIMEOUT);
