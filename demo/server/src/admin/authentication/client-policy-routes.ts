@@ -16,14 +16,31 @@ interface Named {
   name?: unknown;
 }
 
+/** Keycloak's words when it refuses a whole update of the realm's client profiles or policies. */
+const REFUSED = {
+  profiles: {
+    nameless: "client profile without its name not allowed.",
+    duplicated: "proposed client profile name duplicated.",
+    global: (name: string) => `Proposed profile name '${name}' is duplicated as a global profile`,
+  },
+  policies: {
+    // Keycloak stores a nameless policy that no screen can then open; ours refuses it.
+    nameless: "client policy without its name not allowed.",
+    duplicated: "proposed client policy name duplicated",
+    global: undefined,
+  },
+};
+
 /** Names must be present and unique; Keycloak refuses the whole update otherwise. */
-function validateNamed(list: unknown, kind: string, reserved: Set<string>): Named[] {
+function validateNamed(list: unknown, kind: "profiles" | "policies", reserved: Set<string>): Named[] {
   if (list === undefined) return [];
   if (!Array.isArray(list)) throw badRequest(`Invalid client ${kind}`);
   const seen = new Set<string>();
   for (const entry of list as Named[]) {
     const name = typeof entry?.name === "string" ? entry.name : "";
-    if (!name || seen.has(name) || reserved.has(name)) throw badRequest(`Failed to update client ${kind}`);
+    if (!name) throw badRequest(REFUSED[kind].nameless);
+    if (reserved.has(name)) throw badRequest(REFUSED[kind].global?.(name) ?? REFUSED[kind].duplicated);
+    if (seen.has(name)) throw badRequest(REFUSED[kind].duplicated);
     seen.add(name);
   }
   return list as Named[];
@@ -33,7 +50,7 @@ const EXECUTORS = "org.keycloak.services.clientpolicy.executor.ClientPolicyExecu
 const CONDITIONS = "org.keycloak.services.clientpolicy.condition.ClientPolicyConditionProvider";
 
 /** Every executor or condition must name a provider server info lists; Keycloak refuses the update otherwise. */
-function checkProviders(list: unknown[], field: "executors" | "conditions", kind: string): void {
+function checkProviders(list: unknown[], field: "executors" | "conditions"): void {
   const key = field === "executors" ? "executor" : "condition";
   const known = new Set(componentTypes(field === "executors" ? EXECUTORS : CONDITIONS).map((type) => type.id));
   for (const entry of list as Record<string, unknown>[]) {
@@ -41,7 +58,11 @@ function checkProviders(list: unknown[], field: "executors" | "conditions", kind
     if (!Array.isArray(items)) continue;
     for (const item of items as Record<string, unknown>[])
       if (typeof item?.[key] !== "string" || !known.has(item[key] as string))
-        throw badRequest(`Failed to update client ${kind}`);
+        throw badRequest(
+          field === "executors"
+            ? "proposed client profile contains the executor, which does not have valid provider, or has invalid configuration."
+            : `Policy ${String(entry.name)} contains invalid condition ${String(item?.[key])}`,
+        );
   }
 }
 
@@ -61,7 +82,7 @@ export async function registerClientPolicyRoutes(app: FastifyInstance, server: S
     const body = (req.body ?? {}) as { profiles?: unknown };
     const reserved = new Set(GLOBAL_CLIENT_PROFILES.map((p) => p.name));
     const profiles = validateNamed(body.profiles, "profiles", reserved);
-    checkProviders(profiles, "executors", "profiles");
+    checkProviders(profiles, "executors");
     await server.db.write((tx) =>
       tx.put("realms", { ...ctx.realm, settings: { ...ctx.realm.settings, clientProfiles: { profiles } } }),
     );
@@ -82,14 +103,15 @@ export async function registerClientPolicyRoutes(app: FastifyInstance, server: S
     ctx.require("manage-realm");
     const body = (req.body ?? {}) as { policies?: unknown };
     const policies = validateNamed(body.policies, "policies", new Set()) as { profiles?: unknown }[];
-    checkProviders(policies, "conditions", "policies");
+    checkProviders(policies, "conditions");
     const knownProfiles = new Set([
       ...GLOBAL_CLIENT_PROFILES.map((p) => p.name),
       ...((ctx.realm.settings.clientProfiles as { profiles?: Named[] } | undefined)?.profiles ?? []).map((p) => p.name),
     ]);
     for (const policy of policies) {
       for (const profile of Array.isArray(policy.profiles) ? policy.profiles : []) {
-        if (!knownProfiles.has(profile)) throw badRequest("Failed to update client policies");
+        if (!knownProfiles.has(profile))
+          throw badRequest(`Policy ${String((policy as Named).name)} contains invalid profile ${String(profile)}`);
       }
     }
     await server.db.write((tx) =>
