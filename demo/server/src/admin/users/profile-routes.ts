@@ -32,33 +32,43 @@ function knownValidator(id: string): boolean {
   return id.startsWith("up-") || componentTypes("org.keycloak.validate.Validator").some((type) => type.id === id);
 }
 
+/**
+ * Keycloak checks the whole configuration and answers every problem at once, in its words, as a Java list:
+ * `[Attribute 'grp' references unknown group 'nogroup', …]`.
+ */
+function configErrors(config: UpConfig): string[] {
+  const errors: string[] = [];
+  const names = new Set<string>();
+  const groups = new Set((config.groups ?? []).map((group) => group.name));
+  for (const attribute of config.attributes) {
+    if (!attribute || typeof attribute.name !== "string" || attribute.name.trim() === "") {
+      errors.push("Attribute configuration without 'name' is not allowed");
+      continue;
+    }
+    if (names.has(attribute.name))
+      errors.push(`Attribute configuration already exists with 'name':'${attribute.name}'`);
+    names.add(attribute.name);
+    if (!ATTRIBUTE_NAME.test(attribute.name))
+      errors.push(
+        `Invalid attribute name (only letters, numbers and '.' '_' '-' special characters allowed): ${attribute.name}'`,
+      );
+    for (const validator of Object.keys(attribute.validations ?? {}))
+      if (!knownValidator(validator))
+        errors.push(`Validator '${validator}' defined for attribute '${attribute.name}' doesn't exist`);
+    if (attribute.group && !groups.has(attribute.group))
+      errors.push(`Attribute '${attribute.name}' references unknown group '${attribute.group}'`);
+  }
+  for (const required of ["username", "email"])
+    if (!names.has(required)) errors.push(`The attribute '${required}' can not be removed`);
+  return errors;
+}
+
 export function parseUpConfig(body: unknown): UpConfig {
   if (!body || typeof body !== "object" || !Array.isArray((body as UpConfig).attributes))
     throw badRequest("Invalid user profile configuration");
   const config = body as UpConfig;
-  const names = new Set<string>();
-  for (const attribute of config.attributes) {
-    if (!attribute || typeof attribute.name !== "string" || attribute.name.trim() === "")
-      throw badRequest("Invalid user profile configuration: attribute name is missing");
-    if (names.has(attribute.name))
-      throw badRequest(`Invalid user profile configuration: duplicated attribute name ${attribute.name}`);
-    names.add(attribute.name);
-    if (!ATTRIBUTE_NAME.test(attribute.name))
-      throw badRequest(`Invalid user profile configuration: invalid attribute name ${attribute.name}`);
-    for (const validator of Object.keys(attribute.validations ?? {}))
-      if (!knownValidator(validator))
-        throw badRequest(
-          `Invalid user profile configuration: validator ${validator} of attribute ${attribute.name} does not exist`,
-        );
-  }
-  const groups = new Set((config.groups ?? []).map((group) => group.name));
-  for (const attribute of config.attributes)
-    if (attribute.group && !groups.has(attribute.group))
-      throw badRequest(
-        `Invalid user profile configuration: attribute ${attribute.name} references unknown group ${attribute.group}`,
-      );
-  for (const required of ["username", "email"])
-    if (!names.has(required)) throw badRequest(`Invalid user profile configuration: missing attribute ${required}`);
+  const errors = configErrors(config);
+  if (errors.length > 0) throw badRequest(`[${errors.join(", ")}]`);
   if (
     config.unmanagedAttributePolicy !== undefined &&
     config.unmanagedAttributePolicy !== null &&
