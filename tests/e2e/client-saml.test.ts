@@ -184,6 +184,10 @@ describe("SAML client wizard and the settings tab's sections", () => {
         await page.keyboard.press("Space");
         assert.equal(await displayOnScreen.isDisabled(), false);
 
+        // Off for a client the admin API created (as Keycloak leaves it); its URL field shows once it is on.
+        const frontChannel = page.getByRole("switch", { name: "Front channel logout" });
+        assert.equal(await frontChannel.isChecked(), false);
+        await frontChannel.click({ force: true });
         // A front channel logout URL that is no http(s) URL is refused before saving, and the text stays.
         const logoutUrl = page.getByRole("textbox", { name: "Front-channel logout URL" });
         await logoutUrl.fill("app.example.com/logout");

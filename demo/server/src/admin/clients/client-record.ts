@@ -44,7 +44,8 @@ function defaultRep(protocol: string): Record<string, unknown> {
     directAccessGrantsEnabled: false,
     serviceAccountsEnabled: false,
     publicClient: false,
-    frontchannelLogout: protocol === "openid-connect",
+    // Keycloak 26 leaves front channel logout off for an OIDC client the admin API creates; SAML turns it on.
+    frontchannelLogout: false,
     protocol,
     attributes: {
       realm_client: "false",
