@@ -86,7 +86,8 @@ export function demoRealmRep(): RealmRep {
         publicClient: true,
         standardFlowEnabled: true,
         directAccessGrantsEnabled: false,
-        redirectUris: ["http://127.0.0.1:*/*", "http://localhost:*/*"],
+        // Keycloak lets a loopback redirect URI without a port match any port (RFC 8252) and never reads ':*' as one.
+        redirectUris: ["http://127.0.0.1:*/*", "http://localhost:*/*", "http://127.0.0.1/*", "http://localhost/*"],
         webOrigins: ["+"],
         attributes: { "pkce.code.challenge.method": "S256", "post.logout.redirect.uris": "+" },
         protocol: "openid-connect",
