@@ -59,7 +59,12 @@ function FlowDetails({ flow }: { flow: Flow }) {
           ? []
           : [
               { title: t("editInfo"), onClick: () => actions.editInfo(flow) },
-              { title: t("delete"), isDanger: true, onClick: () => void actions.remove(ref) },
+              {
+                title: t("delete"),
+                isDanger: true,
+                isDisabled: bindings.length > 0,
+                onClick: () => void actions.remove(ref),
+              },
             ]),
       ]
     : [];

@@ -131,11 +131,13 @@ export function FlowSteps({ flow, isReadOnly, onDuplicate }: { flow: Flow; isRea
   const onMove = async (node: FlowTreeNode, direction: "up" | "down") => {
     try {
       await moveExecution(adminClient, realm, node.id, direction);
+      // The message comes once the tree shows the new order, so the next key press moves from there.
+      await refresh();
       addAlert(t("authnMoved", { name: node.info.displayName }));
     } catch (error) {
       addError("authnMoveFailed", error);
+      await refresh();
     }
-    await refresh();
   };
 
   const onDelete = async (node: FlowTreeNode) => {

@@ -31,7 +31,14 @@ export function FlowsTab() {
     ? [
         { title: t("duplicate"), onAction: (flow) => actions.duplicate(flow) },
         { title: t("bindFlow"), onAction: (flow) => actions.bind(flow) },
-        { title: t("delete"), isDanger: true, onAction: (flow, refresh) => actions.remove(flow, refresh) },
+        {
+          title: t("delete"),
+          isDanger: true,
+          // Keycloak fails on deleting the realm's bound flow with a server error: unbind it first. (A built-in
+          // flow gets its clear "Can't delete built in flow".)
+          isDisabled: (flow) => !flow.builtIn && flow.usedBy?.type === "DEFAULT",
+          onAction: (flow, refresh) => actions.remove(flow, refresh),
+        },
       ]
     : undefined;
 
