@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { accessNamesFromToken, canCreateRealmFromToken } from "../../src/core/access/token-access.ts";
 import { fetchWhoAmI } from "../../src/core/api/who-am-i.ts";
@@ -72,6 +74,36 @@ describe("access from the token's own roles", () => {
       realm_access: { demo: ["query-users", "manage-users", "view-users", "admin"] },
       refusal: { clientId: "my-portal", detail: { stage: "who-am-I", status: 403 } },
     });
+  });
+
+  it("who-am-I unanswered while the server answers (Keycloak's refusal has no CORS headers): access from the token", async () => {
+    const server = createServer((req, res) => {
+      const found = req.url === "/realms/master/.well-known/openid-configuration";
+      res.writeHead(found ? 200 : 404, { "content-type": "application/json" }).end("{}");
+    });
+    await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const blocked = () => Promise.reject(new TypeError("Failed to fetch"));
+    try {
+      const client = { baseUrl, whoAmI: { find: blocked } };
+      const whoAmI = await fetchWhoAmI(client as unknown as KeycloakAdminClient, "master", "demo", async () =>
+        jwt(masterAdmin),
+      );
+      expect(whoAmI).toMatchObject({
+        accessFromToken: true,
+        realm_access: { demo: ["query-users", "manage-users", "view-users", "admin"] },
+        refusal: { clientId: "my-portal", detail: { stage: "who-am-I", status: 403 } },
+      });
+      // No server at all: a network failure, no access.
+      const gone = { baseUrl: `${baseUrl}/nothing-here`, whoAmI: { find: blocked } };
+      const unreachable = await fetchWhoAmI(gone as unknown as KeycloakAdminClient, "master", "demo", async () =>
+        jwt(masterAdmin),
+      );
+      expect(unreachable.accessFromToken).toBeUndefined();
+      expect(unreachable.refusal?.detail.stage).toBe("network");
+    } finally {
+      await new Promise((closed) => server.close(closed));
+    }
   });
 
   it("who-am-I failing otherwise gives no access and says why, naming a realm mismatch", async () => {

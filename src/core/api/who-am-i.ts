@@ -48,10 +48,22 @@ export function whoAmIFromToken(claims: AccessTokenClaims, authRealm: string, cu
   };
 }
 
+/** Whether the server answers at all: its realm's public discovery document, which any origin may read. */
+async function serverAnswers(client: KeycloakAdminClient, authRealm: string): Promise<boolean> {
+  if (!client.baseUrl) return false;
+  const discovery = `${client.baseUrl}/realms/${encodeURIComponent(authRealm)}/.well-known/openid-configuration`;
+  return fetch(discovery).then(
+    (response) => response.ok,
+    () => false,
+  );
+}
+
 /**
  * GET /admin/{authRealm}/console/whoami. Keycloak refuses it (403) for tokens of any client but
  * security-admin-console or one marked `security.admin.console`; the token's roles then stand in.
- * Any other failure gives no access, with the refusal kept for the notice and `kc-error`.
+ * Keycloak sends that refusal without CORS headers, so a page on another origin sees no answer at all: when the
+ * server does answer otherwise, that is the refusal too. Any other failure gives no access, with the refusal kept
+ * for the notice and `kc-error`.
  */
 export async function fetchWhoAmI(
   client: KeycloakAdminClient,
@@ -62,7 +74,11 @@ export async function fetchWhoAmI(
   try {
     return (await client.whoAmI.find({ realm: authRealm, currentRealm })) as unknown as WhoAmI;
   } catch (error) {
-    const failure = startupErrorDetail("who-am-I", error);
+    const unanswered = startupErrorDetail("who-am-I", error);
+    const hiddenRefusal = unanswered.stage === "network" && (await serverAnswers(client, authRealm));
+    const failure: KcErrorDetail = hiddenRefusal
+      ? { stage: "who-am-I", status: 403, message: `${unanswered.message} (refused without CORS headers)` }
+      : unanswered;
     const claims =
       failure.stage === "network" ? undefined : decodeTokenClaims(await readToken().catch(() => undefined));
     const issuer = claims && issuerRealm(claims);
@@ -73,7 +89,8 @@ export async function fetchWhoAmI(
             message: `${failure.message} (the token comes from realm '${issuer}', auth-realm is '${authRealm}')`,
           }
         : failure;
-    if (!isForbidden(error) || !claims) return { ...ANONYMOUS_USER, refusal: { detail, clientId: claims?.azp } };
+    if (!(isForbidden(error) || hiddenRefusal) || !claims)
+      return { ...ANONYMOUS_USER, refusal: { detail, clientId: claims?.azp } };
     return { ...whoAmIFromToken(claims, authRealm, currentRealm), refusal: { detail, clientId: claims.azp } };
   }
 }

@@ -20,6 +20,10 @@ const isCorsPath = (url: string) =>
 /** The realm of a `/resources/{realm}/{themeType}/{locale}` message bundle read. */
 const resourcesRealm = (url: string) => /^\/resources\/([^/?]+)\/[^/?]+\/[^/?]+(\?|$)/.exec(url)?.[1];
 
+/** Keycloak sends who-am-I's refusal (a token of a client that is not the admin console) without CORS headers. */
+const isWhoAmIRefusal = (url: string, status: number) =>
+  status === 403 && /^\/admin\/[^/?]+\/console\/whoami(\?|$)/.test(url);
+
 /** Endpoints any origin may read (public metadata and keys). */
 const isPublicMetadata = (url: string) => /\/(\.well-known\/[^/?]+|protocol\/openid-connect\/certs)(\?|$)/.test(url);
 
@@ -99,7 +103,8 @@ export function registerCors(app: FastifyInstance, server: ServerContext): void 
   });
   app.addHook("onSend", async (req, reply, payload) => {
     const origin = req.headers.origin;
-    if (!origin || req.method === "OPTIONS" || !isCorsPath(req.url)) return payload;
+    if (!origin || req.method === "OPTIONS" || !isCorsPath(req.url) || isWhoAmIRefusal(req.url, reply.statusCode))
+      return payload;
     const allowed =
       isPublicMetadata(req.url) || isOriginAllowed(await originsForRequest(server, req, reply.statusCode), origin);
     if (allowed) {
