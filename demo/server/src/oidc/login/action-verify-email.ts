@@ -69,7 +69,8 @@ function verificationMail(realmName: string, to: string, link: string, expiry: s
   };
 }
 
-function lifespanText(seconds: number): string {
+export function lifespanText(given: number): string {
+  const seconds = Math.max(0, given);
   if (seconds % 86_400 === 0) return `${seconds / 86_400} ${seconds === 86_400 ? "day" : "days"}`;
   if (seconds % 3600 === 0) return `${seconds / 3600} ${seconds === 3600 ? "hour" : "hours"}`;
   if (seconds % 60 === 0) return `${seconds / 60} ${seconds === 60 ? "minute" : "minutes"}`;
