@@ -73,12 +73,80 @@ export function isExecuteActionsKey(key: string | undefined): boolean {
   return !!key && tokens.has(key);
 }
 
+/** A mailed link's token as the confirm-then-run step sees it. */
+export interface MailedLink {
+  realmId: string;
+  userId: string;
+  email: string;
+  clientId: string;
+  redirectUri?: string;
+  expires: number;
+  /** Required actions the login runs after the link is confirmed. */
+  actions: string[];
+  /** The confirmation page's heading and instruction (HTML-escaped here). */
+  heading: string;
+  instruction: string;
+  /** What following the link itself proves, done when the user proceeds (before the actions). */
+  onProceed(user: UserRecord): Promise<void>;
+  /** Uses the token up. */
+  consume(): void;
+}
+
 /**
- * The mailed link. The first visit confirms ("Perform the following action(s)") and opens a login for the user with
- * the token's actions; the link to proceed carries its tab, and that visit uses the token up and runs the actions,
- * ending on "Your account has been updated." rather than signing in to the client.
+ * Keycloak's action-token links opened outside a login: the first visit confirms (so a mail scanner fetching the
+ * link changes nothing) and opens a login for the user; "Click here to proceed" carries its tab, uses the token up
+ * and runs the actions, ending on "Account updated" rather than signing in to the client.
  */
-export async function followExecuteActionsLink(
+export async function confirmThenRun(
+  server: ServerContext,
+  reply: FastifyReply,
+  realm: RealmRecord,
+  key: string,
+  link: MailedLink | undefined,
+  tabId: string | undefined,
+  runActions: (tabId: string) => Promise<unknown>,
+): Promise<unknown> {
+  const user = link && link.realmId === realm.id ? server.db.get("users", link.userId) : undefined;
+  if (!link || !user || link.expires < Date.now()) {
+    link?.consume();
+    return sendErrorPage(reply, realm, "Action expired. Please start again.");
+  }
+  if (user.email !== link.email) return sendErrorPage(reply, realm, "Invalid email address.");
+  if (!user.enabled) return sendErrorPage(reply, realm, "Account is disabled, contact your administrator.");
+  const pending = findAuthRequest(tabId, realm.id);
+  if (pending && pending.authenticatedUserId === user.id && pending.login.endAfterRequiredActions) {
+    link.consume();
+    await link.onProceed(user);
+    return runActions(pending.tabId);
+  }
+  const lifespan = realmNumber(realm, "accessCodeLifespanUserAction", 300);
+  const request = saveAuthRequest(
+    {
+      realmId: realm.id,
+      clientId: link.clientId,
+      redirectUri: link.redirectUri ?? "",
+      responseMode: "query",
+      scope: "openid",
+      authenticatedUserId: user.id,
+    },
+    lifespan,
+  );
+  request.login.sessionActions = [...link.actions];
+  request.login.endAfterRequiredActions = true;
+  request.login.pageRedirectUri = link.redirectUri;
+  const proceed = `/realms/${encodeURIComponent(realm.realm)}/login-actions/action-token?${new URLSearchParams({ key, client_id: link.clientId, tab_id: request.tabId })}`;
+  const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(realm))}</p>
+<h1 id="kc-page-title">${escapeHtml(link.heading)}</h1>
+<div id="kc-info-message"><p class="kc-info">${link.instruction}</p>
+<p><a id="kc-proceed" href="${escapeHtml(proceed)}">» Click here to proceed</a></p></div>`;
+  return reply
+    .status(200)
+    .headers(HTML_SECURITY_HEADERS)
+    .send(themePage(realmTitle(realm), body));
+}
+
+/** The execute-actions mail's link: its actions run after the confirmation; following it verifies the address. */
+export function followExecuteActionsLink(
   server: ServerContext,
   reply: FastifyReply,
   realm: RealmRecord,
@@ -87,45 +155,18 @@ export async function followExecuteActionsLink(
   runActions: (tabId: string) => Promise<unknown>,
 ): Promise<unknown> {
   const token = tokens.get(key);
-  const user = token && token.realmId === realm.id ? server.db.get("users", token.userId) : undefined;
-  if (!token || !user || token.expires < Date.now()) {
-    tokens.delete(key);
-    return sendErrorPage(reply, realm, "Action expired. Please start again.");
-  }
-  if (user.email !== token.email) return sendErrorPage(reply, realm, "Invalid email address.");
-  if (!user.enabled) return sendErrorPage(reply, realm, "Account is disabled, contact your administrator.");
-  const pending = findAuthRequest(tabId, realm.id);
-  if (pending && pending.authenticatedUserId === user.id && pending.login.endAfterRequiredActions) {
-    tokens.delete(key);
+  const names = token ? token.actions.map((a) => actionName(server, realm, a)).join(", ") : "";
+  const link: MailedLink | undefined = token && {
+    ...token,
+    heading: "Perform the following action(s)",
+    instruction: `Perform the following action(s): <b>${escapeHtml(names)}</b>`,
+    consume: () => tokens.delete(key),
     // The link proves the user reads this address (Keycloak's ExecuteActionsActionTokenHandler does the same).
-    if (!user.emailVerified) await server.db.write((tx) => tx.put("users", { ...user, emailVerified: true }));
-    return runActions(pending.tabId);
-  }
-  const lifespan = realmNumber(realm, "accessCodeLifespanUserAction", 300);
-  const request = saveAuthRequest(
-    {
-      realmId: realm.id,
-      clientId: token.clientId,
-      redirectUri: token.redirectUri ?? "",
-      responseMode: "query",
-      scope: "openid",
-      authenticatedUserId: user.id,
+    onProceed: async (user) => {
+      if (!user.emailVerified) await server.db.write((tx) => tx.put("users", { ...user, emailVerified: true }));
     },
-    lifespan,
-  );
-  request.login.sessionActions = [...token.actions];
-  request.login.endAfterRequiredActions = true;
-  request.login.pageRedirectUri = token.redirectUri;
-  const proceed = `/realms/${encodeURIComponent(realm.realm)}/login-actions/action-token?${new URLSearchParams({ key, client_id: token.clientId, tab_id: request.tabId })}`;
-  const names = token.actions.map((a) => actionName(server, realm, a)).join(", ");
-  const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(realm))}</p>
-<h1 id="kc-page-title">Perform the following action(s)</h1>
-<div id="kc-info-message"><p class="kc-info">Perform the following action(s): <b>${escapeHtml(names)}</b></p>
-<p><a id="kc-proceed" href="${escapeHtml(proceed)}">» Click here to proceed</a></p></div>`;
-  return reply
-    .status(200)
-    .headers(HTML_SECURITY_HEADERS)
-    .send(themePage(realmTitle(realm), body));
+  };
+  return confirmThenRun(server, reply, realm, key, link, tabId, runActions);
 }
 
 /** After the last action of an execute-actions link: Keycloak's info page, with a way back when a redirect was given. */
