@@ -2,7 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
 import type { Browser, Frame, Page } from "playwright-core";
-import { freePort, startTestServer, type TestServer } from "../support/server.ts";
+import { adminFetch, adminToken, freePort, startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage } from "../support/browser.ts";
 
 const TIMEOUT = 20_000;
@@ -14,15 +14,20 @@ describe("console page framing and headers", () => {
   let server: TestServer;
   let other: Server;
   let otherOrigin: string;
+  /** The other origin frames whatever its `?src=` names. */
+  const framedByOther = (src: string) => `${otherOrigin}/?src=${encodeURIComponent(src)}`;
   let browser: Browser;
 
   before(async () => {
     server = await startTestServer({ args: ["--seed-demo", "false"] });
     const port = await freePort();
     otherOrigin = `http://localhost:${port}`;
-    other = createServer((_req, res) =>
-      res.writeHead(200, { "content-type": "text/html" }).end(framingPage(`${server.baseUrl}/admin/master/console/`)),
-    );
+    other = createServer((req, res) => {
+      const src = new URL(req.url ?? "/", otherOrigin).searchParams.get("src");
+      res
+        .writeHead(200, { "content-type": "text/html" })
+        .end(framingPage(src ?? `${server.baseUrl}/admin/master/console/`));
+    });
     await new Promise<void>((ok) => other.listen(port, "127.0.0.1", ok));
     browser = await launchBrowser();
   });
@@ -81,6 +86,63 @@ describe("console page framing and headers", () => {
       .or(frame.getByLabel("Username or email"))
       .first()
       .waitFor({ state: "attached" });
+    await page.close();
+  });
+  /** A realm's login page (the account console's authorization request). */
+  const loginPage = (realm: string) =>
+    `${server.baseUrl}/realms/${realm}/protocol/openid-connect/auth?${new URLSearchParams({
+      client_id: "account-console",
+      redirect_uri: `${server.baseUrl}/realms/${realm}/account/`,
+      response_type: "code",
+      scope: "openid",
+      code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+      code_challenge_method: "S256",
+    })}`;
+
+  /** Whether the login form showed inside the framing page's iframe. */
+  async function loginShownInFrame(page: Page, framer: string): Promise<boolean> {
+    await page.goto(framer);
+    const frame = await consoleFrame(page);
+    return (await frame.getByLabel("Username or email").count()) > 0;
+  }
+
+  it("Chromium refuses a realm's login page in a frame of another origin, and shows it in one of its own", async () => {
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    assert.equal(await loginShownInFrame(page, framedByOther(loginPage("master"))), false, "another origin");
+    // The same page framed at the server's own origin loads: the refusal above is the headers' doing.
+    await page.route(`${server.baseUrl}/same-origin-login-framer.html`, (route) =>
+      route.fulfill({ contentType: "text/html", body: framingPage(loginPage("master")) }),
+    );
+    assert.equal(await loginShownInFrame(page, `${server.baseUrl}/same-origin-login-framer.html`), true, "own origin");
+    await page.close();
+  });
+
+  it("a realm whose X-Frame-Options is DENY serves DENY and its login page is framed by nobody", async () => {
+    const api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
+    const created = await api("/admin/realms", {
+      method: "POST",
+      body: {
+        realm: "unframed",
+        enabled: true,
+        browserSecurityHeaders: {
+          xFrameOptions: "DENY",
+          contentSecurityPolicy: "frame-src 'self'; frame-ancestors 'none'; object-src 'none';",
+        },
+      },
+    });
+    assert.equal(created.status, 201, await created.text());
+    const res = await fetch(loginPage("unframed"));
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get("x-frame-options"), "DENY");
+    assert.match(res.headers.get("content-security-policy") ?? "", /frame-ancestors 'none'/);
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await page.route(`${server.baseUrl}/same-origin-unframed-framer.html`, (route) =>
+      route.fulfill({ contentType: "text/html", body: framingPage(loginPage("unframed")) }),
+    );
+    assert.equal(await loginShownInFrame(page, `${server.baseUrl}/same-origin-unframed-framer.html`), false);
+    assert.equal(await loginShownInFrame(page, framedByOther(loginPage("unframed"))), false);
     await page.close();
   });
 });

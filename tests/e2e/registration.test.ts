@@ -81,4 +81,44 @@ describe("registration through the login page in Chromium", () => {
     });
     await context.close();
   });
+  test("with the registration flow's terms step on, the page asks to agree and refuses until the box is ticked", async () => {
+    const realm = "sign-up-terms";
+    await createRealm(api, realm, { registrationAllowed: true });
+    const executions = (await (
+      await api(`/admin/realms/${realm}/authentication/flows/registration/executions`)
+    ).json()) as { id: string; providerId?: string; requirement?: string; level: number; index: number }[];
+    const terms = executions.find((e) => e.providerId === "registration-terms-and-conditions")!;
+    const updated = await api(`/admin/realms/${realm}/authentication/flows/registration/executions`, {
+      method: "PUT",
+      body: { ...terms, requirement: "REQUIRED" },
+    });
+    assert.equal(updated.status, 202, await updated.text());
+    const { page, context } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "registration-terms", async () => {
+      await page.goto(`${server.baseUrl}/realms/${realm}/account`);
+      await page.getByRole("link", { name: "Register" }).click();
+      await page.getByRole("heading", { name: "Register" }).waitFor();
+      await page.getByText("Terms and conditions to be defined").waitFor();
+      await page.getByLabel("Username").fill("amy.pond");
+      await page.getByLabel("Email").fill("amy@example.com");
+      await page.getByLabel("First name").fill("Amy");
+      await page.getByLabel("Last name").fill("Pond");
+      await page.getByLabel(/^Password/).fill("amy-pond-2026");
+      await page.getByLabel("Confirm password").fill("amy-pond-2026");
+      await page.getByRole("button", { name: "Register" }).click();
+      await page.getByText("You must agree to our terms and conditions.").waitFor();
+      const agree = page.getByRole("checkbox", { name: "I agree to the terms and conditions" });
+      assert.equal(await agree.getAttribute("aria-invalid"), "true");
+      assert.equal(await page.getByLabel("Username").inputValue(), "amy.pond", "what was typed stays");
+      await screenshot(page, "registration-terms-refused");
+      assert.deepEqual(await seriousPageViolations(page), []);
+      await page.getByLabel(/^Password/).fill("amy-pond-2026");
+      await page.getByLabel("Confirm password").fill("amy-pond-2026");
+      await agree.check();
+      await page.getByRole("button", { name: "Register" }).click();
+      await page.getByRole("heading", { name: "Personal info" }).waitFor();
+    });
+    await context.close();
+  });
 });

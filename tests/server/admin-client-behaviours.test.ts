@@ -2,10 +2,40 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { X509Certificate, createPrivateKey, createPublicKey } from "node:crypto";
 import forge from "node-forge";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type KcAdminClient from "@keycloak/keycloak-admin-client";
 import type { TestServer } from "../support/server.ts";
 import { type Api, createRealm, startAdminServer } from "../support/admin-api.ts";
 import { keycloakAdminClient } from "../support/admin-client.ts";
+
+const javaMissing = () => {
+  try {
+    execFileSync("java", ["-version"], { stdio: "ignore" });
+    return false;
+  } catch {
+    return "needs Java to read the keystore as Keycloak's users do";
+  }
+};
+
+/** The keystore's entries as Java's KeyStore reads them (tests/support/java/ReadKeystore.java). */
+function readWithJava(bytes: ArrayBuffer, storePassword: string, keyPassword: string): string[] {
+  const folder = mkdtempSync(join(tmpdir(), "keystore-"));
+  try {
+    writeFileSync(join(folder, "store.p12"), Buffer.from(bytes));
+    const source = fileURLToPath(new URL("../support/java/ReadKeystore.java", import.meta.url));
+    const output = execFileSync("java", [source, join(folder, "store.p12"), storePassword, keyPassword], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    return output.trim().split("\n");
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
 
 /** Behaviours of Keycloak's admin API as @keycloak/keycloak-admin-client calls them. */
 const REALM = "behaviours";
@@ -114,6 +144,42 @@ describe("Keycloak admin client against the embedded server", () => {
       certificate.publicKey.export({ format: "pem", type: "spki" }),
     );
   });
+
+  it(
+    "a PKCS12 download as Java reads it: the key under its own password, the realm's certificate as a trusted entry",
+    { skip: javaMissing() },
+    async () => {
+      const clientId = (await kc.clients.create({ clientId: "java-keystore-client", publicClient: false })).id;
+      const bytes = await kc.clients.generateAndDownloadKey(
+        { id: clientId, attr: "jwt.credential" },
+        { format: "PKCS12", keyPassword: "key-secret", storePassword: "store-secret", realmCertificate: true },
+      );
+      const read = (storePassword: string, keyPassword: string) => readWithJava(bytes, storePassword, keyPassword);
+      // No alias asked for: the clientId, as Keycloak names it; no realm alias: the realm's name.
+      assert.deepEqual(read("store-secret", "key-secret"), [
+        "java-keystore-client key",
+        "java-keystore-client opened RSA",
+        `${REALM} trusted`,
+      ]);
+      assert.ok(
+        read("store-secret", "store-secret").includes("java-keystore-client refused"),
+        "the key password is its own",
+      );
+      assert.throws(() => read("key-secret", "key-secret"), "the store password guards the whole store");
+
+      const certificateOnly = await kc.clients.downloadKey(
+        { id: clientId, attr: "jwt.credential" },
+        {
+          format: "PKCS12",
+          keyAlias: "cert",
+          storePassword: "other-secret",
+          realmCertificate: true,
+          realmAlias: "issuer",
+        },
+      );
+      assert.deepEqual(readWithJava(certificateOnly, "other-secret", ""), ["cert trusted", "issuer trusted"]);
+    },
+  );
 
   it("refuses a keystore without its passwords, and JKS, before generating anything", async () => {
     const clientId = (await kc.clients.create({ clientId: "no-keys-client", publicClient: false })).id;

@@ -193,4 +193,93 @@ describe("endpoints and roles Keycloak's console relies on", () => {
     );
     assert.equal(other.headers.get("x-frame-options"), "SAMEORIGIN", "another realm keeps its own");
   });
+  it("GET ui-ext/effective-roles-all lists every effective role, realm roles by name then client roles, unpaged", async () => {
+    await kc.roles.create({ name: "zeta-all", description: "Z role" });
+    await kc.roles.create({ name: "alpha-all" });
+    const zeta = (await kc.roles.findOneByName({ name: "zeta-all" }))!;
+    const alpha = (await kc.roles.findOneByName({ name: "alpha-all" }))!;
+    const [account] = await kc.clients.find({ clientId: "account" });
+    const viewProfile = (await kc.clients.findRole({ id: account!.id!, roleName: "view-profile" }))!;
+    await kc.roles.createComposite({ roleId: zeta.id! }, [alpha, viewProfile]);
+    const { id: userId } = await kc.users.create({ username: "effective-all", enabled: true });
+    await kc.users.addRealmRoleMappings({ id: userId, roles: [{ id: zeta.id!, name: zeta.name! }] });
+    type Row = {
+      id: string;
+      name: string;
+      description?: string;
+      clientRole: boolean;
+      client?: string;
+      clientId?: string;
+    };
+    const all = await json<Row[]>(await api(`/admin/realms/${REALM}/ui-ext/effective-roles-all/users/${userId}?max=2`));
+    const names = all.map((r) => (r.clientRole ? `${r.client}:${r.name}` : r.name));
+    assert.ok(names.length > 2, "not paged");
+    const realmNames = all.filter((r) => !r.clientRole).map((r) => r.name);
+    assert.deepEqual(realmNames, [...realmNames].sort(), "realm roles by name");
+    assert.ok(names.indexOf("zeta-all") < names.indexOf("account:view-profile"), "realm roles first");
+    for (const expected of [
+      "alpha-all",
+      "zeta-all",
+      `default-roles-${REALM}`,
+      "offline_access",
+      "account:view-profile",
+    ])
+      assert.ok(names.includes(expected), `${expected} in ${names.join(", ")}`);
+    assert.deepEqual(
+      all.find((r) => r.name === "view-profile"),
+      {
+        id: viewProfile.id,
+        name: "view-profile",
+        description: viewProfile.description,
+        clientRole: true,
+        client: "account",
+        clientId: account!.id,
+      },
+    );
+    assert.equal(all.find((r) => r.name === "zeta-all")!.description, "Z role");
+    const ofRole = await json<Row[]>(await api(`/admin/realms/${REALM}/ui-ext/effective-roles-all/roles/${zeta.id}`));
+    assert.deepEqual(
+      ofRole.map((r) => r.name),
+      ["alpha-all", "zeta-all", "view-profile"],
+      "a role holds itself",
+    );
+    const missing = await api(`/admin/realms/${REALM}/ui-ext/effective-roles-all/clientScopes/nope`);
+    assert.equal(missing.status, 404);
+  });
+
+  it("POST ui-ext/role-mapping-delete removes several realm and client mappings at once; unknown roles are skipped", async () => {
+    const [account] = await kc.clients.find({ clientId: "account" });
+    const viewProfile = (await kc.clients.findRole({ id: account!.id!, roleName: "view-profile" }))!;
+    await kc.roles.create({ name: "to-drop" });
+    const toDrop = (await kc.roles.findOneByName({ name: "to-drop" }))!;
+    const { id: userId } = await kc.users.create({ username: "mapping-delete", enabled: true });
+    await kc.users.addRealmRoleMappings({ id: userId, roles: [{ id: toDrop.id!, name: "to-drop" }] });
+    await kc.users.addClientRoleMappings({
+      id: userId,
+      clientUniqueId: account!.id!,
+      roles: [{ id: viewProfile.id!, name: "view-profile" }],
+    });
+    const remove = (type: string, id: string, body: unknown) =>
+      api(`/admin/realms/${REALM}/ui-ext/role-mapping-delete/${type}/${id}`, { method: "POST", body });
+    const removed = await remove("users", userId, [
+      { roleId: toDrop.id, roleName: "to-drop" },
+      { roleId: viewProfile.id, roleName: "view-profile", clientId: account!.id },
+      { roleId: "no-such-role", roleName: "nope" },
+    ]);
+    assert.equal(removed.status, 204, await removed.text());
+    const mappings = await kc.users.listRoleMappings({ id: userId });
+    assert.ok(!mappings.realmMappings?.some((r) => r.name === "to-drop"));
+    assert.equal(mappings.clientMappings?.account, undefined);
+
+    await kc.roles.create({ name: "holder" });
+    const holder = (await kc.roles.findOneByName({ name: "holder" }))!;
+    await kc.roles.createComposite({ roleId: holder.id! }, [toDrop, viewProfile]);
+    assert.equal((await remove("roles", holder.id!, [{ roleId: toDrop.id, roleName: "to-drop" }])).status, 204);
+    assert.deepEqual(
+      (await kc.roles.getCompositeRoles({ id: holder.id! })).map((r) => r.name),
+      ["view-profile"],
+    );
+    assert.equal((await remove("users", userId, { roleId: toDrop.id })).status, 400, "not a list");
+    assert.equal((await remove("clientScopes", "nope", [])).status, 404);
+  });
 });

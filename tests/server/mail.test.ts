@@ -155,7 +155,9 @@ describe("SMTP client against the sink", () => {
     } finally {
       silent.close();
     }
-    assert.throws(() => smtpSettingsFrom({ host: "127.0.0.1" }), /No sender address/);
+    // Keycloak's own words for a realm without a sender (its answer with no SMTP settings at all).
+    assert.throws(() => smtpSettingsFrom({ host: "127.0.0.1" }), /Invalid sender address 'null'\./);
+    assert.throws(() => smtpSettingsFrom({}), /Invalid sender address 'null'\./);
     assert.throws(() => smtpSettingsFrom({ from: "a@b.example" }), /No SMTP host/);
     await assert.rejects(
       sendMail(smtpSettingsFrom({ host: "127.0.0.1", from: "a@b.example" }), content("bad\r\nRCPT TO:<x@y>")),

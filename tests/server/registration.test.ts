@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import type KcAdminClient from "@keycloak/keycloak-admin-client";
 import { createClient, createRealm, createUser, startAdminServer, type Api } from "../support/admin-api.ts";
 import { keycloakAdminClient } from "../support/admin-client.ts";
+import { UnmanagedAttributePolicy } from "@keycloak/keycloak-admin-client/lib/defs/userProfileMetadata.js";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import type { TestServer } from "../support/server.ts";
 import { authUrl, CookieJar, get } from "./oidc-flow.ts";
@@ -215,5 +216,84 @@ describe("registration page of the login theme", () => {
     assert.equal(ok.status, 302, await ok.clone().text());
     const [user] = await kc.users.find({ realm, username: "dept", exact: true });
     assert.deepEqual(user?.attributes?.department, ["Eng"]);
+  });
+  test("the terms form action enabled in the registration flow puts a checkbox on the page that must be ticked", async () => {
+    const realm = "signup-terms";
+    await createRealm(api, realm, { registrationAllowed: true });
+    await createClient(api, realm, { clientId: "app", publicClient: true, redirectUris: [`${APP}*`] });
+    // The acceptance time is an attribute the user profile does not declare: let administrators see it.
+    const profileConfig = await kc.users.getProfile({ realm });
+    await kc.users.updateProfile({ ...profileConfig, realm, unmanagedAttributePolicy: UnmanagedAttributePolicy.AdminView });
+    const executions = await kc.authenticationManagement.getExecutions({ realm, flow: "registration" });
+    const terms = executions.find((e) => e.providerId === "registration-terms-and-conditions")!;
+    assert.equal(terms.requirement, "DISABLED");
+    const jar = new CookieJar();
+    assert.doesNotMatch(await registrationPage(jar, realm), /termsAccepted/, "no checkbox while the step is disabled");
+    await kc.authenticationManagement.updateExecution(
+      { realm, flow: "registration" },
+      { ...terms, requirement: "REQUIRED" },
+    );
+    const html = await registrationPage(jar, realm);
+    assert.match(html, /<input type="checkbox" id="termsAccepted" name="termsAccepted">/);
+    assert.match(html, /I agree to the terms and conditions/);
+    const refused = await postForm(
+      server.baseUrl,
+      html,
+      "kc-register-form",
+      { ...fields, username: "terms-user" },
+      jar,
+    );
+    const refusedHtml = await refused.text();
+    assert.match(refusedHtml, /id="input-error-terms-accepted"[^>]*>You must agree to our terms and conditions\.</);
+    assert.match(refusedHtml, /id="username" name="username" value="terms-user"/, "what was typed stays");
+    const accepted = await postForm(
+      server.baseUrl,
+      refusedHtml,
+      "kc-register-form",
+      { ...fields, username: "terms-user", termsAccepted: "on" },
+      jar,
+    );
+    assert.equal(accepted.status, 302, await accepted.clone().text());
+    const [user] = await kc.users.find({ realm, username: "terms-user", exact: true });
+    assert.match(user?.attributes?.terms_and_conditions?.[0] ?? "", /^\d{10}$/, "acceptance time stored");
+  });
+
+  test("the realm's own registrationFlow binding is run: its steps, not a fixed list", async () => {
+    const realm = "signup-own-flow";
+    await createRealm(api, realm, { registrationAllowed: true });
+    await createClient(api, realm, { clientId: "app", publicClient: true, redirectUris: [`${APP}*`] });
+    await kc.authenticationManagement.copyFlow({ realm, flow: "registration", newName: "no password registration" });
+    const copied = await kc.authenticationManagement.getExecutions({ realm, flow: "no password registration" });
+    const password = copied.find((e) => e.providerId === "registration-password-action")!;
+    await kc.authenticationManagement.updateExecution(
+      { realm, flow: "no password registration" },
+      { ...password, requirement: "DISABLED" },
+    );
+    await kc.realms.update({ realm }, { registrationFlow: "no password registration" });
+    const jar = new CookieJar();
+    const html = await registrationPage(jar, realm);
+    assert.doesNotMatch(html, /id="password"/, "the bound flow asks for no password");
+    const { password: _p, "password-confirm": _c, ...profile } = fields;
+    const res = await postForm(server.baseUrl, html, "kc-register-form", { ...profile, username: "nopass" }, jar);
+    assert.equal(res.status, 302, await res.clone().text());
+    const [user] = await kc.users.find({ realm, username: "nopass", exact: true });
+    assert.deepEqual(await kc.users.getCredentials({ realm, id: user!.id! }), [], "created without a password");
+
+    const recaptcha = copied.find((e) => e.providerId === "registration-recaptcha-action")!;
+    await kc.authenticationManagement.updateExecution(
+      { realm, flow: "no password registration" },
+      { ...recaptcha, requirement: "REQUIRED" },
+    );
+    const fresh = new CookieJar();
+    const login = await (
+      await get(authUrl(server.baseUrl, realm, { clientId: "app", redirectUri: APP }), fresh)
+    ).text();
+    const href = /<a href="([^"]+)">Register<\/a>/.exec(login)![1]!.replace(/&amp;/g, "&");
+    const refused = await get(new URL(href, server.baseUrl).toString(), fresh);
+    assert.equal(refused.status, 500);
+    assert.match(
+      await refused.text(),
+      /The registration step &quot;reCAPTCHA&quot; \(registration-recaptcha-action\) is not supported/,
+    );
   });
 });

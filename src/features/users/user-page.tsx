@@ -23,7 +23,7 @@ import { useUserEvents } from "./user-events.tsx";
 import { UserGroupsTab } from "./user-groups-tab.tsx";
 import { UserIdentityLinksTab } from "./user-identity-links-tab.tsx";
 import { UserOrganizationsTab } from "./user-organizations-tab.tsx";
-import { deleteUser, fetchUser, impersonateUser, updateUser, userKeys } from "./user-queries.ts";
+import { deleteUser, fetchUser, impersonateUser, sendVerifyEmail, updateUser, userKeys } from "./user-queries.ts";
 import { UserSessionsTab } from "./user-sessions-tab.tsx";
 import { UserSettingsTab } from "./user-settings-tab.tsx";
 import "./messages.ts";
@@ -105,8 +105,19 @@ export default function UserPage() {
     }
   };
 
+  const mailVerification = async () => {
+    try {
+      await sendVerifyEmail(adminClient, realm, id);
+      alerts.addAlert(t("sendVerifyEmailSuccess", { email: current.email }));
+    } catch (error) {
+      alerts.addError("sendVerifyEmailError", error);
+    }
+  };
+
   const actions: ViewHeaderAction[] = [];
   if (current.access?.impersonate === true) actions.push({ title: t("impersonate"), onClick: impersonate });
+  if (canManage && current.email && current.emailVerified !== true && current.enabled !== false)
+    actions.push({ title: t("sendVerifyEmail"), onClick: mailVerification });
   if (canManage) actions.push({ title: t("deleteUser"), onClick: remove, isDanger: true });
   // The user's own sub-resources (roles, groups, consents, links, sessions) need view-users; credentials need manage-users.
   const canViewRoles = access.hasSomeAccess("view-users", "manage-users");

@@ -166,6 +166,11 @@ export async function impersonateUser(
   return client.users.impersonation({ realm, id }, { user: id, realm }) as Promise<{ redirect?: string }>;
 }
 
+/** Mails the user the realm's verification link (the account client's, with the realm's admin lifespan). */
+export async function sendVerifyEmail(client: KeycloakAdminClient, realm: string, id: string): Promise<void> {
+  await client.users.sendVerifyEmail({ realm, id });
+}
+
 export async function fetchUnmanagedAttributes(
   client: KeycloakAdminClient,
   realm: string,

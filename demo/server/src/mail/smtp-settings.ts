@@ -33,10 +33,13 @@ function milliseconds(value: unknown): number {
 /** Reads `smtpServer` as Keycloak's DefaultEmailSenderProvider does; throws MailError for what it refuses. */
 export function smtpSettingsFrom(map: Record<string, unknown> | undefined): SmtpSettings {
   const config = map ?? {};
+  const from = text(config.from);
+  if (!from)
+    throw new MailError(
+      "Invalid sender address 'null'. If the address contains UTF-8 characters in the local part please ensure the SMTP server supports the SMTPUTF8 extension and enable 'Allow UTF-8' in the email realm configuration.",
+    );
   const host = text(config.host);
   if (!host) throw new MailError("No SMTP host configured in the realm settings for emails");
-  const from = text(config.from);
-  if (!from) throw new MailError("No sender address configured in the realm settings for emails");
   const ssl = flag(config.ssl);
   const port = text(config.port) === undefined ? (ssl ? 465 : 25) : Number(text(config.port));
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new MailError(`Invalid SMTP port: ${config.port}`);

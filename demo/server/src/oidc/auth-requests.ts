@@ -41,6 +41,10 @@ export interface LoginProgress {
   otpSecret?: string;
   /** VERIFY_EMAIL: the address a link was last sent to. */
   verificationSentTo?: string;
+  /** An execute-actions link: the login ends on "Your account has been updated." once the actions are done. */
+  endAfterRequiredActions?: boolean;
+  /** Where that page's "Back to Application" link goes (the link's redirect_uri). */
+  pageRedirectUri?: string;
 }
 
 const pending = new Map<string, AuthRequest>();

@@ -5,7 +5,7 @@ import { findAuthRequest } from "./auth-requests.ts";
 import { sendErrorPage } from "./error-page.ts";
 import { continueBrowserFlow, runBrowserFlow } from "./login/browser-flow.ts";
 import type { Form, LoginContext } from "./login/login-context.ts";
-import { processRegistration, sendRegistrationPage } from "./login/registration.ts";
+import { openRegistration, processRegistration } from "./login/registration.ts";
 
 type Query = Record<string, string | undefined>;
 
@@ -55,7 +55,7 @@ export async function registerLoginAction(app: FastifyInstance, server: ServerCo
   };
   app.get<{ Params: { realm: string }; Querystring: Query }>(registration, async (req, reply) => {
     const ctx = registrationContext(req, reply);
-    return isContext(ctx) ? sendRegistrationPage(ctx) : ctx;
+    return isContext(ctx) ? openRegistration(ctx) : ctx;
   });
   app.post<{ Params: { realm: string }; Querystring: Query }>(registration, async (req, reply) => {
     const ctx = registrationContext(req, reply);

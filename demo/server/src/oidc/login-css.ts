@@ -9,6 +9,7 @@ input[aria-invalid="true"] { border-color: #c9190b; }
 .kc-error { display: block; margin-top: 1rem; padding: 0.5rem 0.75rem; color: #a30000; background: #fff4f4; border-left: 3px solid #c9190b; }
 .kc-info { margin: 1rem 0; }
 .kc-remember { display: flex; gap: 0.5rem; align-items: center; margin-top: 1rem; font-weight: 400; }
+.kc-terms-title { font-weight: 600; margin: 1rem 0 0.25rem; }
 input[type="submit"], button { margin-top: 1.5rem; width: 100%; padding: 0.6rem; font-size: 1rem; color: #fff; background: #0066cc; border: 0; border-radius: 3px; cursor: pointer; }
 input[type="submit"]:hover, button:hover { background: #004080; }
 a { color: #0066cc; }

@@ -8,7 +8,13 @@ import { recordEvent } from "../events/record.ts";
 import { isContext, loginContextOf } from "./login-action.ts";
 import { afterAuthentication } from "./login/after-authentication.ts";
 import { completeRequiredAction, nextRequiredAction } from "./login/required-action-handlers.ts";
-import { ACTION_BROWSER_COOKIE, takeVerifyEmailToken } from "./login/action-verify-email.ts";
+import { confirmThenRun, followExecuteActionsLink, isExecuteActionsKey } from "./login/execute-actions-token.ts";
+import {
+  ACTION_BROWSER_COOKIE,
+  adminVerificationLink,
+  peekVerifyEmailToken,
+  takeVerifyEmailToken,
+} from "./login/action-verify-email.ts";
 import { currentUser, FlowFailure, type Form, type LoginContext } from "./login/login-context.ts";
 
 type Query = Record<string, string | undefined>;
@@ -58,6 +64,24 @@ export async function registerRequiredActions(app: FastifyInstance, server: Serv
     async (req, reply) => {
       const realm = realmByName(server.db, req.params.realm);
       if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
+      const runActions = (tabId: string) => {
+        const ctx = loginContextOf(server, req, reply, realm.realm, tabId);
+        return isContext(ctx) ? guarded(ctx, () => afterAuthentication(ctx)) : Promise.resolve(ctx);
+      };
+      const key = req.query.key ?? "";
+      if (isExecuteActionsKey(key))
+        return followExecuteActionsLink(server, reply, realm, key, req.query.tab_id, runActions);
+      const adminSent = peekVerifyEmailToken(key);
+      if (adminSent && adminSent.browser === "")
+        return confirmThenRun(
+          server,
+          reply,
+          realm,
+          key,
+          adminVerificationLink(server, realm, key, adminSent, req.ip),
+          req.query.tab_id,
+          runActions,
+        );
       const token = takeVerifyEmailToken(req.query.key);
       const user = token && token.realmId === realm.id ? server.db.get("users", token.userId) : undefined;
       if (!token || !user) return sendErrorPage(reply, realm, "Action expired. Please start again.");

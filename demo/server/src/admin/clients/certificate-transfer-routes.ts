@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import type { ServerContext } from "../../context.ts";
+import type { RealmRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
+import { realmSigningKey } from "../../oidc/keys.ts";
 import { webError } from "../../http/errors.ts";
 import { isMultipartFile } from "../../http/multipart.ts";
 import { clientAttributes } from "./secrets.ts";
@@ -11,6 +13,7 @@ import {
   keystoreBytes,
   readUploadedKey,
   type KeystoreRequest,
+  type TrustedCertificate,
   type UploadedKey,
 } from "./certificate-transfer.ts";
 import { generateSelfSignedCertificate } from "./self-signed-certificate.ts";
@@ -40,6 +43,19 @@ const KeyStoreConfigSchema = Type.Object({
   realmAlias: Str({ maxLength: 255 }),
   format: Str({ maxLength: 255 }),
 });
+
+/** `realmCertificate`: the realm's active RSA signing certificate, under `realmAlias` (the realm's name by default). */
+async function realmCertificateEntry(
+  server: ServerContext,
+  realm: RealmRecord,
+  config: Record<string, unknown>,
+): Promise<TrustedCertificate | undefined> {
+  if (config.realmCertificate !== true) return undefined;
+  const key = await realmSigningKey(server, realm, "RS256");
+  if (!key.certificate) return undefined;
+  const alias = typeof config.realmAlias === "string" && config.realmAlias ? config.realmAlias : realm.realm;
+  return { alias, certificate: key.certificate };
+}
 
 const keystoreRequest = (config: Record<string, unknown>): KeystoreRequest => ({
   format: String(config.format ?? ""),
@@ -89,7 +105,13 @@ export async function registerCertificateTransferRoutes(app: FastifyInstance, se
     const certificate = attributes[`${attr}.${FIELDS.certificate}`];
     const privateKey = attributes[`${attr}.${FIELDS.privateKey}`];
     if (!certificate && !privateKey) throw webError(404, "keypair not generated for client");
-    const bytes = keystoreBytes(keystoreRequest(config), certificate, privateKey);
+    const bytes = keystoreBytes(
+      keystoreRequest(config),
+      certificate,
+      privateKey,
+      client.clientId,
+      await realmCertificateEntry(server, ctx.realm, config),
+    );
     return reply.header("content-type", "application/octet-stream").send(bytes);
   });
 
@@ -115,7 +137,13 @@ export async function registerCertificateTransferRoutes(app: FastifyInstance, se
       "CLIENT",
       `clients/${client.id}/certificates/${attr}/generate-and-download`,
     );
-    const bytes = keystoreBytes(request, generated.certificate, generated.privateKey);
+    const bytes = keystoreBytes(
+      request,
+      generated.certificate,
+      generated.privateKey,
+      client.clientId,
+      await realmCertificateEntry(server, ctx.realm, objectBody(req.body)),
+    );
     return reply.header("content-type", "application/octet-stream").send(bytes);
   });
 }

@@ -108,14 +108,88 @@ export function checkKeystoreRequest(request: KeystoreRequest, withPrivateKey: b
   if (request.storePassword == null) throw passwordMissing("store");
 }
 
+/** A trusted certificate the keystore also holds (Keycloak's `realmCertificate`: the realm's active RSA key). */
+export interface TrustedCertificate {
+  alias: string;
+  certificate: string;
+}
+
+const { asn1, pki } = forge;
+/** Java's attribute marking a PKCS12 certificate bag as a trusted certificate entry, for any purpose. */
+const JAVA_TRUSTED_KEY_USAGE = "2.16.840.1.113894.746875.1.1";
+const ANY_EXTENDED_KEY_USAGE = "2.5.29.37.0";
+
+/** The ContentInfos of a PFX's AuthenticatedSafe (node-forge writes it as plain `data`). */
+function authenticatedSafe(pfx: forge.asn1.Asn1): forge.asn1.Asn1[] {
+  const contentInfo = (pfx.value as forge.asn1.Asn1[])[1]!;
+  const octets = ((contentInfo.value as forge.asn1.Asn1[])[1]!.value as forge.asn1.Asn1[])[0]!;
+  return asn1.fromDer(octets.value as string).value as forge.asn1.Asn1[];
+}
+
+/** Adds Java's trusted-certificate attribute to every certificate bag of a `data` ContentInfo. */
+function markTrusted(contentInfo: forge.asn1.Asn1): forge.asn1.Asn1 {
+  const octets = ((contentInfo.value as forge.asn1.Asn1[])[1]!.value as forge.asn1.Asn1[])[0]!;
+  const bags = asn1.fromDer(octets.value as string);
+  for (const bag of bags.value as forge.asn1.Asn1[]) {
+    const parts = bag.value as forge.asn1.Asn1[];
+    const attributes = parts[2] ?? asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SET, true, []);
+    (attributes.value as forge.asn1.Asn1[]).push(
+      asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
+        asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(JAVA_TRUSTED_KEY_USAGE).getBytes()),
+        asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SET, true, [
+          asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(ANY_EXTENDED_KEY_USAGE).getBytes()),
+        ]),
+      ]),
+    );
+    parts[2] = attributes;
+  }
+  octets.value = asn1.toDer(bags).getBytes();
+  return contentInfo;
+}
+
 /**
- * The downloaded keystore: PKCS12 (node-forge) holding the private key, when known, with its certificate under
- * `keyAlias`, encrypted with the store password (a PKCS12 file has one password); or PEM text.
+ * The PFX around `contents`, its integrity MAC keyed by the store password (PKCS#12's SHA-1 HMAC as node-forge
+ * computes it), so that the store password and the key password can differ, as in a keystore Java writes.
+ */
+function pfxWithMac(contents: forge.asn1.Asn1[], storePassword: string): forge.asn1.Asn1 {
+  const { UNIVERSAL } = asn1.Class;
+  const safe = asn1.toDer(asn1.create(UNIVERSAL, asn1.Type.SEQUENCE, true, contents)).getBytes();
+  const salt = forge.random.getBytesSync(8);
+  const iterations = 2048;
+  const macKey = forge.pkcs12.generateKey(storePassword, forge.util.createBuffer(salt), 3, iterations, 20);
+  const hmac = forge.hmac.create();
+  hmac.start(forge.md.sha1.create(), macKey);
+  hmac.update(safe);
+  const oid = (id: string) => asn1.create(UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(id).getBytes());
+  const octets = (bytes: string) => asn1.create(UNIVERSAL, asn1.Type.OCTETSTRING, false, bytes);
+  const integer = (n: number) => asn1.create(UNIVERSAL, asn1.Type.INTEGER, false, asn1.integerToDer(n).getBytes());
+  const sequence = (items: forge.asn1.Asn1[]) => asn1.create(UNIVERSAL, asn1.Type.SEQUENCE, true, items);
+  return sequence([
+    integer(3),
+    sequence([oid(pki.oids.data!), asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [octets(safe)])]),
+    sequence([
+      sequence([
+        sequence([oid(pki.oids.sha1!), asn1.create(UNIVERSAL, asn1.Type.NULL, false, "")]),
+        octets(hmac.digest().getBytes()),
+      ]),
+      octets(salt),
+      integer(iterations),
+    ]),
+  ]);
+}
+
+/**
+ * The downloaded keystore, as Keycloak's getKeystore writes it: PKCS12 holding the private key (when known, encrypted
+ * with the key password) and its certificate under `keyAlias` (the clientId when none is given), or the certificate
+ * alone; with `trusted`, the realm's certificate as a trusted entry; the whole protected by the store password.
+ * Or PEM text.
  */
 export function keystoreBytes(
   request: KeystoreRequest,
   certificate: string | undefined,
   privateKey: string | undefined,
+  defaultAlias = "",
+  trusted?: TrustedCertificate,
 ): Buffer {
   checkKeystoreRequest(request, privateKey !== undefined);
   if (request.format === "PEM") {
@@ -124,12 +198,23 @@ export function keystoreBytes(
     if (certificate) text += pemBlock("CERTIFICATE", certificate);
     return Buffer.from(text);
   }
-  const certificates = certificate ? [forge.pki.certificateFromPem(pemBlock("CERTIFICATE", certificate))] : [];
-  const key = privateKey ? forge.pki.privateKeyFromPem(pemBlock("PRIVATE KEY", privateKey)) : null;
-  const p12 = forge.pkcs12.toPkcs12Asn1(key, certificates, request.storePassword!, {
-    friendlyName: request.keyAlias ?? "",
+  const alias = request.keyAlias ?? defaultAlias;
+  const certificates = certificate ? [pki.certificateFromPem(pemBlock("CERTIFICATE", certificate))] : [];
+  const key = privateKey ? pki.privateKeyFromPem(pemBlock("PRIVATE KEY", privateKey)) : null;
+  const own = forge.pkcs12.toPkcs12Asn1(key, certificates, key ? request.keyPassword! : null, {
+    friendlyName: alias,
     algorithm: "aes256",
-    generateLocalKeyId: true,
+    generateLocalKeyId: key !== null,
+    useMac: false,
   });
-  return Buffer.from(forge.asn1.toDer(p12).getBytes(), "binary");
+  const contents = authenticatedSafe(own).map((info) => (key ? info : markTrusted(info)));
+  if (trusted) {
+    const realmCertificate = pki.certificateFromPem(pemBlock("CERTIFICATE", trusted.certificate));
+    const entry = forge.pkcs12.toPkcs12Asn1(null, [realmCertificate], null, {
+      friendlyName: trusted.alias,
+      useMac: false,
+    });
+    contents.push(...authenticatedSafe(entry).map(markTrusted));
+  }
+  return Buffer.from(asn1.toDer(pfxWithMac(contents, request.storePassword!)).getBytes(), "binary");
 }

@@ -5,6 +5,7 @@ import { registerRoleContainerRoutes } from "./role-container-routes.ts";
 import { registerRoleByIdRoutes } from "./role-by-id-routes.ts";
 import { registerRoleMappingRoutes } from "./role-mapping-routes.ts";
 import { registerUiExtRoleRoutes } from "./ui-ext-role-routes.ts";
+import { registerUiExtRoleMappingRoutes } from "./ui-ext-role-mapping-routes.ts";
 
 /** Groups, roles, roles-by-id, role mappings (groups-roles helper). */
 export async function registerGroupRoleRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
@@ -13,4 +14,5 @@ export async function registerGroupRoleRoutes(app: FastifyInstance, server: Serv
   await registerRoleByIdRoutes(app, server);
   await registerRoleMappingRoutes(app, server);
   await registerUiExtRoleRoutes(app, server);
+  await registerUiExtRoleMappingRoutes(app, server);
 }

@@ -67,3 +67,8 @@ export const PermissionsSchema = Representation("ManagementPermissionReference",
 
 /** DELETE bodies: a list of roles, or none (Keycloak then removes every mapping of the kind). */
 export const OptionalRoleList = Type.Union([RoleList, Type.Null()]);
+
+/** `ui-ext/role-mapping-delete`: Keycloak console's RoleDeleteRequest list. */
+export const RoleDeleteRequests = Type.Array(
+  Representation("RoleDeleteRequest", { roleId: Name(), roleName: Name(), clientId: Name() }),
+);

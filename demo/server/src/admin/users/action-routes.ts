@@ -11,6 +11,7 @@ import { clearSsoCookies, setSsoCookies } from "../../oidc/sso-cookies.ts";
 import { accountUrl } from "../../oidc/account-page.ts";
 import { badRequest, HttpError } from "../../http/errors.ts";
 import { mailVerifyEmailLink } from "../../oidc/login/action-verify-email.ts";
+import { mailExecuteActionsLink } from "../../oidc/login/execute-actions-token.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { requireUser } from "../common/lookups.ts";
 import { intParam, paramsOf, queryOf, stringParam } from "../common/query.ts";
@@ -20,10 +21,10 @@ import { ActionsQuery, RequiredActionList } from "./schemas.ts";
 const USER = "/admin/realms/:realm/users/:id";
 const ACCOUNT_CLIENT = "account";
 
-/**
- * The checks Keycloak makes before sending an action email. There is no mail
- * server here: a request that passes them counts as sent.
- */
+/** Keycloak names the mail error's cause after its own message. */
+const mailFailure = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The checks Keycloak makes, in its order, before sending an action email. */
 function checkEmailRequest(server: ServerContext, realm: RealmRecord, user: UserRecord, req: FastifyRequest) {
   const query = queryOf(req);
   if (!user.email) throw badRequest("User email missing");
@@ -56,18 +57,12 @@ export async function registerUserActionRoutes(app: FastifyInstance, server: Ser
       const configured = db.list("requiredActions", ctx.realm.id);
       if (configured.length && actions.some((a) => !configured.some((c) => c.alias === a && c.enabled)))
         throw badRequest("Provided invalid required actions");
-      await recordEvent(server, ctx.realm, {
-        type: "EXECUTE_ACTIONS",
-        clientId: email.clientId,
-        userId: user.id,
-        ipAddress: ctx.ipAddress,
-        details: {
-          email: user.email!,
-          actions: actions.join(","),
-          lifespan: String(email.lifespan),
-          ...(email.redirectUri ? { redirect_uri: email.redirectUri } : {}),
-        },
-      });
+      try {
+        await mailExecuteActionsLink(server, frontendUrl(server, req), ctx.realm, user, { actions, ...email });
+      } catch (error) {
+        req.log.warn({ err: error }, "Failed to send execute actions email");
+        throw new HttpError(500, { errorMessage: `Failed to send execute actions email: ${mailFailure(error)}` });
+      }
       await adminEvent(server, ctx, "ACTION", "USER", `users/${user.id}/execute-actions-email`, actions);
       return reply.status(204).send();
     },

@@ -11,6 +11,7 @@ import { ssoSessionFromCookie } from "../sso-cookies.ts";
 import { issuerOf } from "../tokens.ts";
 import { frontendUrl } from "../../http/frontend-url.ts";
 import { nextRequiredAction } from "./required-action-handlers.ts";
+import { sendAccountUpdated } from "./execute-actions-token.ts";
 import { currentUser, type LoginContext } from "./login-context.ts";
 
 /** Signs the user in: a new session, SSO cookies, and the code back to the client. */
@@ -65,6 +66,10 @@ export async function afterAuthentication(ctx: LoginContext) {
   if (next) {
     if (ctx.request.login.prompts.includes("none")) return errorToClient(ctx, "interaction_required");
     return next.handler.show(ctx, user);
+  }
+  if (ctx.request.login.endAfterRequiredActions) {
+    dropAuthRequest(ctx.request.tabId);
+    return sendAccountUpdated(ctx.reply, ctx.realm, ctx.request.login.pageRedirectUri);
   }
   const previous = await ssoSessionFromCookie(ctx.server, ctx.realm, ctx.req);
   if (previous && previous.user.id !== user.id) await endSessions(ctx.server, [previous.session]);

@@ -6,7 +6,8 @@ import { setUserPassword } from "../../access/passwords.ts";
 import { checkPasswordPolicyOf, PasswordPolicyError } from "../../access/password-policy.ts";
 import { recordEvent } from "../../events/record.ts";
 import { escapeHtml, HTML_SECURITY_HEADERS, themePage } from "../html.ts";
-import { realmTitle } from "../error-page.ts";
+import { realmTitle, sendErrorPage } from "../error-page.ts";
+import { registrationSteps, type RegistrationSteps } from "./registration-steps.ts";
 import { afterAuthentication } from "./after-authentication.ts";
 import { profileFields, profileInputs, validateProfileForm, type ProfileValues } from "./action-update-profile.ts";
 import { setUser, type Form, type LoginContext } from "./login-context.ts";
@@ -15,6 +16,7 @@ import { customProfileFields, customProfileInputs, validateCustomProfile } from 
 interface PasswordErrors {
   password?: string;
   "password-confirm"?: string;
+  termsAccepted?: string;
 }
 
 function loginActionUrl(ctx: LoginContext, action: "registration" | "authenticate"): string {
@@ -32,20 +34,42 @@ function passwordInput(id: "password" | "password-confirm", label: string, error
   }`;
 }
 
+/** The terms and their checkbox (Keycloak's registration-terms-and-conditions form action). */
+function termsInput(error: string | undefined): string {
+  const described = error ? ` aria-invalid="true" aria-describedby="input-error-terms-accepted"` : "";
+  return `<div class="kc-terms"><p class="kc-terms-title">Terms and Conditions</p>
+<div id="kc-registration-terms-text"><p>Terms and conditions to be defined</p></div></div>
+<label class="kc-remember" for="termsAccepted"><input type="checkbox" id="termsAccepted" name="termsAccepted"${described}> I agree to the terms and conditions</label>${
+    error
+      ? `\n<span id="input-error-terms-accepted" class="kc-error" aria-live="polite">${escapeHtml(error)}</span>`
+      : ""
+  }`;
+}
+
+/** The register page, or the error page when the realm's registration flow has a step this server cannot run. */
+export function openRegistration(ctx: LoginContext): FastifyReply {
+  const steps = registrationSteps(ctx);
+  if ("unsupported" in steps) return sendErrorPage(ctx.reply, ctx.realm, steps.unsupported, 500);
+  return sendRegistrationPage(ctx, steps);
+}
+
 /** Keycloak's register page: the profile's fields, password and confirmation; what was typed stays, passwords do not. */
 export function sendRegistrationPage(
   ctx: LoginContext,
+  steps: RegistrationSteps,
   values: ProfileValues = {},
   errors: ProfileValues & PasswordErrors = {},
   custom: { values: Record<string, string>; errors: Record<string, string> } = { values: {}, errors: {} },
 ): FastifyReply {
   const customInputs = customProfileInputs(customProfileFields(ctx), custom.values, custom.errors);
+  const password = steps.password
+    ? `\n${passwordInput("password", "Password", errors.password)}\n${passwordInput("password-confirm", "Confirm password", errors["password-confirm"])}`
+    : "";
+  const terms = steps.terms ? `\n${termsInput(errors.termsAccepted)}` : "";
   const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(ctx.realm))}</p>
 <h1 id="kc-page-title">Register</h1>
 <form id="kc-register-form" action="${escapeHtml(loginActionUrl(ctx, "registration"))}" method="post" novalidate>
-${profileInputs(fieldsOf(ctx), values, errors)}${customInputs ? `\n${customInputs}` : ""}
-${passwordInput("password", "Password", errors.password)}
-${passwordInput("password-confirm", "Confirm password", errors["password-confirm"])}
+${profileInputs(fieldsOf(ctx), values, errors)}${customInputs ? `\n${customInputs}` : ""}${password}${terms}
 <input type="submit" id="kc-register" value="Register">
 </form>
 <div id="kc-form-options"><a href="${escapeHtml(loginActionUrl(ctx, "authenticate"))}">« Back to Login</a></div>`;
@@ -105,24 +129,36 @@ function newUser(ctx: LoginContext, values: ProfileValues, attributes: Record<st
   return user;
 }
 
+async function passwordErrors(
+  ctx: LoginContext,
+  user: UserRecord,
+  password: string,
+  confirmation: string | undefined,
+): Promise<PasswordErrors> {
+  if (!password) return { password: "Please specify password." };
+  if (password !== confirmation) return { "password-confirm": "Password confirmation doesn't match." };
+  try {
+    await checkPasswordPolicyOf(ctx.realm, user, password);
+    return {};
+  } catch (error) {
+    if (!(error instanceof PasswordPolicyError)) throw error;
+    return { password: error.message };
+  }
+}
+
 /** The posted registration: refused with every error shown, or a new user who goes on like a signed-in one. */
 export async function processRegistration(ctx: LoginContext, form: Form): Promise<FastifyReply> {
+  const steps = registrationSteps(ctx);
+  if ("unsupported" in steps) return sendErrorPage(ctx.reply, ctx.realm, steps.unsupported, 500);
   const { values, errors } = validateProfileForm(ctx, fieldsOf(ctx), form);
   const custom = validateCustomProfile(customProfileFields(ctx), form);
   const allErrors: ProfileValues & PasswordErrors = { ...errors };
   const password = form.password ?? "";
   const user = newUser(ctx, values, custom.values);
-  if (!password) allErrors.password = "Please specify password.";
-  else if (password !== form["password-confirm"])
-    allErrors["password-confirm"] = "Password confirmation doesn't match.";
-  else {
-    try {
-      await checkPasswordPolicyOf(ctx.realm, user, password);
-    } catch (error) {
-      if (!(error instanceof PasswordPolicyError)) throw error;
-      allErrors.password = error.message;
-    }
-  }
+  // A flow without the password step creates the user without one.
+  if (steps.password) Object.assign(allErrors, await passwordErrors(ctx, user, password, form["password-confirm"]));
+  if (steps.terms && form.termsAccepted === undefined)
+    allErrors.termsAccepted = "You must agree to our terms and conditions.";
   if (Object.keys(allErrors).length || Object.keys(custom.errors).length) {
     await recordEvent(ctx.server, ctx.realm, {
       type: "REGISTER_ERROR",
@@ -131,9 +167,10 @@ export async function processRegistration(ctx: LoginContext, form: Form): Promis
       error: errorCode(allErrors),
       details: eventDetails(ctx, values),
     });
-    return sendRegistrationPage(ctx, values, allErrors, custom);
+    return sendRegistrationPage(ctx, steps, values, allErrors, custom);
   }
-  setUserPassword(user, password, false);
+  if (steps.password) setUserPassword(user, password, false);
+  if (steps.terms) user.attributes.terms_and_conditions = [String(Math.floor(Date.now() / 1000))];
   await ctx.server.db.write((tx) => tx.put("users", user));
   await recordEvent(ctx.server, ctx.realm, {
     type: "REGISTER",
