@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { otherSigningCertificate, startSamlIdp, type SamlIdp } from "../support/saml-idp.ts";
+import { seriousAxeViolations } from "../support/axe.ts";
 import { screenshot, withFailureShot } from "./organizations-support.ts";
 
 const TIMEOUT = 20_000;
@@ -107,8 +108,11 @@ describe("SAML brokering", () => {
         await metadata.getAttribute("href"),
         `${server.baseUrl}/realms/demo/broker/${ALIAS}/endpoint/descriptor`,
       );
+      const certificates = page.getByRole("list", { name: "Signing certificates" });
+      await certificates.getByText(/CN=127\.0\.0\.1, valid until/).waitFor();
       await metadata.scrollIntoViewIfNeeded();
       await screenshot(page, "saml-settings");
+      assert.deepEqual(await seriousAxeViolations(page, "kc-admin-console", "main"), [], "SAML settings");
     });
     await context.close();
     const created = (await (await api(`${DEMO}/identity-provider/instances/${ALIAS}`)).json()) as {
@@ -170,8 +174,17 @@ describe("SAML brokering", () => {
       await openConsole(page, `#/demo/identity-providers/saml/${ALIAS}/settings`);
       const certificates = page.getByRole("textbox", { name: "Validating X509 certificates" });
       await certificates.fill(otherSigningCertificate());
+      // the test certificates are valid for two days: the expiry warning shows
+      await page.getByText("A signing certificate expires within 30 days").waitFor();
       await page.getByRole("button", { name: "Save" }).click();
       await page.getByText("Provider successfully updated").waitFor();
+      await certificates.scrollIntoViewIfNeeded();
+      await screenshot(page, "saml-certificate-warning");
+      assert.deepEqual(
+        await seriousAxeViolations(page, "kc-admin-console", "main"),
+        [],
+        "SAML settings with the expiry warning",
+      );
     });
     await context.close();
 

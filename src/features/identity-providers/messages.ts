@@ -73,6 +73,12 @@ export const identityProvidersMessages = {
   wantAuthnRequestsSigned: "Want AuthnRequests signed",
   wantAssertionsSigned: "Want Assertions signed",
   validatingX509Certs: "Validating X509 certificates",
+  signingCertificates: "Signing certificates",
+  certificateSubjectExpiry: "{{subject}}, valid until {{date}}",
+  certificateUnreadable: "This is not a readable X.509 certificate.",
+  certificateExpiresSoon:
+    "A signing certificate expires within 30 days: sign-ins through this provider will fail once the identity provider signs with a new key. Import its new certificate before then.",
+  certificateExpired: "A signing certificate has expired.",
   validatingX509CertsShortHelp: "The identity provider's signing certificates (base64 DER), separated by commas.",
   urlRequired: "Give an address starting with http:// or https://.",
   required: "Required field",

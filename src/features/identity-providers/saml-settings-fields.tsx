@@ -8,6 +8,7 @@ import { SelectControl } from "../../core/ui/form/select-control.tsx";
 import { SwitchControl } from "../../core/ui/form/switch-control.tsx";
 import { TextAreaControl } from "../../core/ui/form/text-area-control.tsx";
 import { TextControl } from "../../core/ui/form/text-control.tsx";
+import { CertificateExpiry } from "./certificate-expiry.tsx";
 import type { ProviderFormValues } from "./provider-form-values.ts";
 import "./messages.ts";
 
@@ -113,6 +114,7 @@ export function SamlSettingsFields({
         helperText={t("validatingX509CertsShortHelp")}
         rows={4}
       />
+      <CertificateExpiry />
     </FormSection>
   );
 }
