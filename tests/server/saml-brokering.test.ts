@@ -92,7 +92,10 @@ describe("SAML brokering endpoint", () => {
   });
 
   /** From the app's login page through the IdP's sign-in to the SAMLResponse it posts back. */
-  async function samlResponseFor(alias: string, username: string, password: string) {
+  const samlResponseFor = (alias: string, username: string, password: string) =>
+    samlResponseForIdp(idp, alias, username, password);
+
+  async function samlResponseForIdp(idp: SamlIdp, alias: string, username: string, password: string) {
     const jar = new CookieJar();
     const login = await get(authUrl(server.baseUrl, REALM, { clientId: "app", redirectUri: REDIRECT }), jar);
     const href = new RegExp(`href="([^"]*/broker/${alias}/login[^"]*)"`).exec(await login.text())?.[1];
@@ -234,6 +237,65 @@ describe("SAML brokering endpoint", () => {
       new CookieJar(),
     );
     assert.equal(redirect.status, 400);
+  });
+
+  it("an encrypted assertion is decrypted with the realm's key; a provider wanting encryption refuses a plain one", async () => {
+    const encrypting = await startSamlIdp(
+      { ena: { password: "ena-pass", email: "ena@idp.test", firstName: "Ena", lastName: "Crypt" } },
+      { encryptAssertions: true },
+    );
+    try {
+      for (const [alias, source] of [
+        ["encrypted", encrypting],
+        ["wants-encryption", idp],
+      ] as const) {
+        const config = (await kc.identityProviders.importFromUrl({
+          providerId: "saml",
+          fromUrl: source.metadataUrl,
+        })) as Record<string, string>;
+        await kc.identityProviders.create({
+          alias,
+          providerId: "saml",
+          enabled: true,
+          config: {
+            ...config,
+            entityId: `${server.baseUrl}/realms/${REALM}/${alias}`,
+            postBindingResponse: "true",
+            postBindingAuthnRequest: "false",
+            wantAssertionsSigned: "true",
+            wantAssertionsEncrypted: "true",
+            nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+          },
+        });
+        source.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`);
+      }
+      const descriptor = await (
+        await fetch(`${server.baseUrl}/realms/${REALM}/broker/encrypted/endpoint/descriptor`)
+      ).text();
+      assert.match(descriptor, /KeyDescriptor use="encryption"/);
+
+      const encrypted = await samlResponseForIdp(encrypting, "encrypted", "ena", "ena-pass");
+      assert.match(Buffer.from(encrypted.SAMLResponse, "base64").toString("utf8"), /EncryptedAssertion/);
+      const res = await postToEndpoint("encrypted", encrypted.jar, {
+        SAMLResponse: encrypted.SAMLResponse,
+        RelayState: encrypted.RelayState,
+      });
+      // no name mappers here: the first broker login asks for the missing names, with the decrypted principal
+      const review = await res.text();
+      assert.equal(res.status, 200, review);
+      assert.match(review, /Update Account Information/);
+      assert.match(review, /id="username" name="username" value="ena@idp\.test"/);
+
+      const plain = await samlResponseFor("wants-encryption", "robin", "robin-pass");
+      const refused = await postToEndpoint("wants-encryption", plain.jar, {
+        SAMLResponse: plain.SAMLResponse,
+        RelayState: plain.RelayState,
+      });
+      assert.equal(refused.status, 400);
+      assert.equal(errorText(await refused.text()), "Invalid requester");
+    } finally {
+      await encrypting.close();
+    }
   });
 
   it("the SP descriptor names the endpoint and the realm's signing certificate; export answers the same", async () => {

@@ -72,7 +72,10 @@ function page(res: ServerResponse, status: number, title: string, body: string) 
  * its own sign-in form, and posts a signed response (the assertion signed when the SP wants it, else the message)
  * with the user's email, name and roles as attributes back to the service provider's assertion consumer.
  */
-export async function startSamlIdp(users: Record<string, SamlIdpUser>): Promise<SamlIdp> {
+export async function startSamlIdp(
+  users: Record<string, SamlIdpUser>,
+  { encryptAssertions = false } = {},
+): Promise<SamlIdp> {
   const certificate = testCertificate();
   const descriptorUrls: string[] = [];
   const requests: SamlIdp["requests"] = [];
@@ -241,6 +244,8 @@ export async function startSamlIdp(users: Record<string, SamlIdpUser>): Promise<
     signingCert: certificate.cert,
     privateKey: certificate.key,
     nameIDFormat: [EMAIL_FORMAT],
+    // encrypted with the certificate the service provider's descriptor gives for encryption
+    isAssertionEncrypted: encryptAssertions,
     singleSignOnService: [
       { Binding: REDIRECT, Location: `${url}/sso` },
       { Binding: POST, Location: `${url}/sso` },
