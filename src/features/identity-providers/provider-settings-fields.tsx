@@ -8,6 +8,7 @@ import { PasswordControl } from "../../core/ui/form/password-control.tsx";
 import { SelectControl } from "../../core/ui/form/select-control.tsx";
 import { TextControl } from "../../core/ui/form/text-control.tsx";
 import { MetadataImportField } from "./metadata-import-field.tsx";
+import { SamlSettingsFields } from "./saml-settings-fields.tsx";
 import { isOidcFamily } from "./provider-catalogue.ts";
 import { ALIAS_PATTERN, type ProviderFormValues } from "./provider-form-values.ts";
 import "./messages.ts";
@@ -68,18 +69,6 @@ function ClientCredentials() {
   );
 }
 
-function SamlFields() {
-  const { t } = useMessages();
-  return (
-    <FormSection title={t("samlSettings")} titleElement="h2">
-      <TextControl<ProviderFormValues> name="config.entityId" label={t("serviceProviderEntityId")} />
-      <TextControl<ProviderFormValues> name="config.idpEntityId" label={t("identityProviderEntityId")} />
-      <UrlField name="config.singleSignOnServiceUrl" label={t("ssoServiceUrl")} required />
-      <UrlField name="config.singleLogoutServiceUrl" label={t("singleLogoutServiceUrl")} />
-    </FormSection>
-  );
-}
-
 /** The general settings and the provider type's own settings; inside a FormProvider. */
 export function ProviderSettingsFields({ providerId, isNew }: { providerId: string; isNew: boolean }) {
   const { t } = useMessages();
@@ -108,7 +97,10 @@ export function ProviderSettingsFields({ providerId, isNew }: { providerId: stri
       {isOidcFamily(providerId) ? (
         <OidcFields />
       ) : providerId === "saml" ? (
-        <SamlFields />
+        <SamlSettingsFields
+          isNew={isNew}
+          urlField={(name, label, required) => <UrlField name={name} label={label} required={required} />}
+        />
       ) : (
         <FormSection title={t("providerDetails")} titleElement="h2">
           <ClientCredentials />

@@ -15,6 +15,18 @@ function claimValues(claims: Claims, path: string): string[] {
   return list.map((item) => (typeof item === "string" ? item : JSON.stringify(item)));
 }
 
+/** Values of a SAML attribute named by the mapper's `attribute.name` or `attribute.friendly.name`. */
+function samlValues(claims: Claims, config: Record<string, string>): string[] {
+  const attributes = Array.isArray(claims.saml_attributes)
+    ? (claims.saml_attributes as { name: string; friendlyName?: string; values: string[] }[])
+    : [];
+  const name = config["attribute.name"];
+  const friendly = config["attribute.friendly.name"];
+  return attributes
+    .filter((a) => (name ? a.name === name : false) || (friendly ? a.friendlyName === friendly : false))
+    .flatMap((a) => a.values);
+}
+
 /** `role` of a mapper: a realm role name, or `clientId.roleName` for a client role. */
 function roleId(server: ServerContext, realm: RealmRecord, name: string | undefined): string | undefined {
   if (!name) return undefined;
@@ -65,6 +77,17 @@ export function applyMappers(
         if (config["user.attribute"] && values.length) result = setAttribute(result, config["user.attribute"], values);
         break;
       }
+      case "saml-user-attribute-idp-mapper": {
+        const values = samlValues(claims, config);
+        if (config["user.attribute"] && values.length) result = setAttribute(result, config["user.attribute"], values);
+        break;
+      }
+      case "saml-role-idp-mapper": {
+        const id = roleId(server, realm, config.role);
+        const matches = samlValues(claims, config).includes(config["attribute.value"] ?? "");
+        result = matches ? withRole(result, id) : own === "FORCE" ? withoutRole(result, id) : result;
+        break;
+      }
       case "oidc-role-idp-mapper": {
         const id = roleId(server, realm, config.role);
         const matches = claimValues(claims, config.claim ?? "").includes(config["claim.value"] ?? "");
@@ -81,4 +104,30 @@ function setAttribute(user: UserRecord, name: string, values: string[]): UserRec
   if (name === "firstName" || name === "lastName") return { ...user, [name]: values[0] };
   if (name === "email") return { ...user, email: values[0]?.toLowerCase() };
   return { ...user, attributes: { ...user.attributes, [name]: values } };
+}
+
+const PROFILE_CLAIMS: Record<string, string> = { firstName: "given_name", lastName: "family_name", email: "email" };
+
+/**
+ * The identity's first name, last name and email as SAML attribute importers set them before the first broker
+ * login reviews the profile (Keycloak's preprocessFederatedIdentity), added to the claims.
+ */
+export function withSamlProfileClaims(
+  server: ServerContext,
+  realm: RealmRecord,
+  idp: IdentityProviderRecord,
+  claims: Claims,
+): Claims {
+  const result = { ...claims };
+  for (const mapper of server.db.list("identityProviderMappers", realm.id)) {
+    if (
+      mapper.identityProviderAlias !== idp.alias ||
+      mapper.identityProviderMapper !== "saml-user-attribute-idp-mapper"
+    )
+      continue;
+    const claim = PROFILE_CLAIMS[mapper.config?.["user.attribute"] ?? ""];
+    const value = samlValues(claims, mapper.config ?? {})[0];
+    if (claim && value) result[claim] = value;
+  }
+  return result;
 }

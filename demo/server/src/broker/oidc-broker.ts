@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from "jose";
 import type { ServerContext } from "../context.ts";
 import type { IdentityProviderRecord } from "../store/types.ts";
@@ -13,8 +13,9 @@ import { afterAuthentication } from "../oidc/login/after-authentication.ts";
 import { setUser, type LoginContext } from "../oidc/login/login-context.ts";
 import { realmByName } from "../oidc/lookup.ts";
 import { saveBrokerState, takeBrokerState } from "./broker-state.ts";
-import { applyMappers, type Claims } from "./mappers.ts";
+import { applyMappers, withSamlProfileClaims, type Claims } from "./mappers.ts";
 import { registerFirstBrokerLogin, startFirstBrokerLogin } from "./first-broker-login.ts";
+import { SamlResponseError, sendAuthnRequest, verifySamlResponse } from "./saml-broker.ts";
 
 type Query = Record<string, string | undefined>;
 
@@ -28,9 +29,15 @@ function endpointUrl(ctx: LoginContext, alias: string): string {
   return `${frontendUrl(ctx.server, ctx.req)}/realms/${encodeURIComponent(ctx.realm.realm)}/broker/${encodeURIComponent(alias)}/endpoint`;
 }
 
-async function brokerError(ctx: LoginContext, idp: IdentityProviderRecord, error: string, message = UNEXPECTED) {
+async function brokerError(
+  ctx: LoginContext,
+  idp: IdentityProviderRecord,
+  error: string,
+  message = UNEXPECTED,
+  type = "IDENTITY_PROVIDER_LOGIN_ERROR",
+) {
   await recordEvent(ctx.server, ctx.realm, {
-    type: "IDENTITY_PROVIDER_LOGIN_ERROR",
+    type,
     clientId: ctx.client.clientId,
     ipAddress: ctx.req.ip,
     error,
@@ -115,7 +122,7 @@ async function brokeredUser(ctx: LoginContext, idp: IdentityProviderRecord, clai
   return { firstBrokerLogin: true as const };
 }
 
-/** OpenID Connect brokering: /broker/{alias}/login sends the browser to the provider, /endpoint takes its answer. */
+/** Brokering: /broker/{alias}/login sends the browser to the provider (OpenID Connect or SAML), /endpoint takes its answer. */
 export async function registerBrokerRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   await registerFirstBrokerLogin(app, server);
   app.get<{ Params: { realm: string; alias: string }; Querystring: Query }>(
@@ -126,10 +133,11 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
       const idp = findIdentityProvider(server, ctx.realm, req.params.alias);
       if (!idp || idp.rep.enabled === false)
         return sendErrorPage(reply, ctx.realm, "Could not find an identity provider with the identifier.");
-      if (!isOidc(idp))
-        return sendErrorPage(reply, ctx.realm, "This server brokers OpenID Connect providers only so far.");
-      const config = configOf(idp);
       const { key, saved } = saveBrokerState({ realmId: ctx.realm.id, alias: idp.alias, tabId: ctx.request.tabId });
+      if (idp.rep.providerId === "saml") return sendAuthnRequest(ctx, idp, key);
+      if (!isOidc(idp))
+        return sendErrorPage(reply, ctx.realm, "This server brokers OpenID Connect and SAML providers only so far.");
+      const config = configOf(idp);
       const scope = config.defaultScope?.trim() || "openid";
       const query = new URLSearchParams({
         response_type: "code",
@@ -155,6 +163,10 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
   app.get<{ Params: { realm: string; alias: string }; Querystring: Query }>(
     "/realms/:realm/broker/:alias/endpoint",
     async (req, reply) => {
+      if (typeof req.query.SAMLResponse === "string") {
+        const originalQuery = req.url.slice(req.url.indexOf("?") + 1);
+        return samlEndpoint(server, req, reply, req.query as SamlMessage, originalQuery);
+      }
       const realm = realmByName(server.db, req.params.realm);
       if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
       const state = takeBrokerState(req.query.state, realm.id, req.params.alias);
@@ -174,22 +186,76 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
       } catch {
         return brokerError(ctx, idp, "invalid_token");
       }
-      const outcome = await brokeredUser(ctx, idp, claims);
-      if ("refused" in outcome) return brokerError(ctx, idp, "federated_identity_account_exists", outcome.refused);
-      if ("firstBrokerLogin" in outcome) return startFirstBrokerLogin(ctx, idp, claims);
-      await recordEvent(server, ctx.realm, {
-        type: "IDENTITY_PROVIDER_LOGIN",
-        clientId: ctx.client.clientId,
-        userId: outcome.user.id,
-        ipAddress: req.ip,
-        details: {
-          identity_provider: idp.alias,
-          identity_provider_identity: String(claims.preferred_username ?? claims.sub ?? ""),
-          redirect_uri: ctx.request.redirectUri,
-        },
-      });
-      setUser(ctx, outcome.user);
-      return afterAuthentication(ctx);
+      return brokerAuthenticated(ctx, idp, claims);
     },
   );
+
+  app.post<{ Params: { realm: string; alias: string }; Body: unknown }>(
+    "/realms/:realm/broker/:alias/endpoint",
+    async (req, reply) => {
+      const body = (typeof req.body === "object" && req.body !== null ? req.body : {}) as Record<string, unknown>;
+      return samlEndpoint(server, req, reply, body);
+    },
+  );
+}
+
+type SamlMessage = { SAMLResponse?: unknown; RelayState?: unknown };
+
+/** The SAML assertion consumer: a response by POST (form) or redirect binding, matched to its login by RelayState. */
+async function samlEndpoint(
+  server: ServerContext,
+  req: FastifyRequest<{ Params: { realm: string; alias: string } }>,
+  reply: FastifyReply,
+  message: SamlMessage,
+  originalQuery?: string,
+) {
+  const realm = realmByName(server.db, req.params.realm);
+  if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
+  const samlResponse = typeof message.SAMLResponse === "string" ? message.SAMLResponse : "";
+  const relayState = typeof message.RelayState === "string" ? message.RelayState : undefined;
+  // IdP-initiated SSO and logout messages are not handled (see the report of issue 21)
+  if (!samlResponse) return sendErrorPage(reply, realm, "Invalid or missing action.");
+  const state = takeBrokerState(relayState, realm.id, req.params.alias);
+  if (!state) return sendErrorPage(reply, realm, "Your login attempt timed out. Login will start from the beginning.");
+  const ctx = loginContextOf(server, req, reply, req.params.realm, state.tabId);
+  if (!isContext(ctx)) return ctx;
+  const idp = findIdentityProvider(server, ctx.realm, req.params.alias);
+  if (!idp || idp.rep.providerId !== "saml")
+    return sendErrorPage(reply, ctx.realm, "Could not find an identity provider with the identifier.");
+  let claims: Claims;
+  try {
+    claims = await verifySamlResponse(
+      server,
+      req,
+      ctx.realm,
+      idp,
+      { SAMLResponse: samlResponse, RelayState: relayState },
+      originalQuery,
+    );
+  } catch (error) {
+    const refused =
+      error instanceof SamlResponseError ? error : new SamlResponseError("invalid_saml_response", "Invalid requester");
+    return brokerError(ctx, idp, refused.reason, refused.message, "IDENTITY_PROVIDER_RESPONSE_ERROR");
+  }
+  return brokerAuthenticated(ctx, idp, withSamlProfileClaims(server, ctx.realm, idp, claims));
+}
+
+/** What follows a verified answer of any provider: the linked user, or the first broker login. */
+async function brokerAuthenticated(ctx: LoginContext, idp: IdentityProviderRecord, claims: Claims) {
+  const outcome = await brokeredUser(ctx, idp, claims);
+  if ("refused" in outcome) return brokerError(ctx, idp, "federated_identity_account_exists", outcome.refused);
+  if ("firstBrokerLogin" in outcome) return startFirstBrokerLogin(ctx, idp, claims);
+  await recordEvent(ctx.server, ctx.realm, {
+    type: "IDENTITY_PROVIDER_LOGIN",
+    clientId: ctx.client.clientId,
+    userId: outcome.user.id,
+    ipAddress: ctx.req.ip,
+    details: {
+      identity_provider: idp.alias,
+      identity_provider_identity: String(claims.preferred_username ?? claims.sub ?? ""),
+      redirect_uri: ctx.request.redirectUri,
+    },
+  });
+  setUser(ctx, outcome.user);
+  return afterAuthentication(ctx);
 }

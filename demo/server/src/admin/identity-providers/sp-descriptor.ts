@@ -34,12 +34,14 @@ export function spDescriptor({ realmUrl, alias, config, signingCertificate }: Sp
     WantAssertionsSigned: String(config.wantAssertionsSigned === "true"),
     protocolSupportEnumeration: "urn:oasis:names:tc:SAML:2.0:protocol",
   });
-  if (signed && signingCertificate) {
-    const keyDescriptor = append(doc, sp, "KeyDescriptor", { use: "signing" });
+  // the broker signs requests and decrypts assertions with the realm's RS256 key: its certificate serves both uses
+  const uses = [...(signed ? ["signing"] : []), ...(config.wantAssertionsEncrypted === "true" ? ["encryption"] : [])];
+  for (const use of signingCertificate ? uses : []) {
+    const keyDescriptor = append(doc, sp, "KeyDescriptor", { use });
     const keyInfo = doc.createElementNS(DSIG, "ds:KeyInfo");
     const data = doc.createElementNS(DSIG, "ds:X509Data");
     const certificate = doc.createElementNS(DSIG, "ds:X509Certificate");
-    certificate.appendChild(doc.createTextNode(signingCertificate));
+    certificate.appendChild(doc.createTextNode(signingCertificate!));
     data.appendChild(certificate);
     keyInfo.appendChild(data);
     keyDescriptor.appendChild(keyInfo);

@@ -1,0 +1,239 @@
+import { DOMParser } from "@xmldom/xmldom";
+import { SAML, type CacheItem, type CacheProvider, type Profile, type SamlConfig } from "@node-saml/node-saml";
+import type { FastifyRequest } from "fastify";
+import type { IdentityProviderRecord } from "../store/types.ts";
+import { now } from "../common/ids.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
+import { realmSigningKey } from "../oidc/keys.ts";
+import { sendAuthResponse } from "../oidc/auth-response.ts";
+import type { LoginContext } from "../oidc/login/login-context.ts";
+import type { ServerContext } from "../context.ts";
+import type { RealmRecord } from "../store/types.ts";
+import type { Claims } from "./mappers.ts";
+
+const SAML_PROTOCOL = "urn:oasis:names:tc:SAML:2.0:protocol";
+const SAML_ASSERTION = "urn:oasis:names:tc:SAML:2.0:assertion";
+const EMAIL_NAME_ID = "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress";
+const PERSISTENT_NAME_ID = "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent";
+/** X500 email attribute Keycloak reads into the brokered identity's email (X500SAMLProfileConstants.EMAIL). */
+const X500_EMAIL = "urn:oid:1.2.840.113549.1.9.1";
+const REQUEST_LIFESPAN_MS = 30 * 60 * 1000;
+
+/** One attribute of the assertion, by its Name and FriendlyName. */
+export interface SamlAttribute {
+  name: string;
+  friendlyName?: string;
+  values: string[];
+}
+
+/** Claims key under which a SAML login hands its assertion's attributes to the mappers. */
+export const SAML_ATTRIBUTES_CLAIM = "saml_attributes";
+
+/** The AuthnRequest IDs sent and not yet answered, shared by every provider (node-saml's InResponseTo check). */
+const sentRequests = new Map<string, CacheItem>();
+const requestCache: CacheProvider = {
+  async saveAsync(key, value) {
+    const at = now();
+    for (const [id, item] of sentRequests) if (item.createdAt + REQUEST_LIFESPAN_MS < at) sentRequests.delete(id);
+    if (sentRequests.has(key)) return null;
+    const item = { value, createdAt: at };
+    sentRequests.set(key, item);
+    return item;
+  },
+  async getAsync(key) {
+    const item = sentRequests.get(key);
+    return item && item.createdAt + REQUEST_LIFESPAN_MS >= now() ? item.value : null;
+  },
+  async removeAsync(key) {
+    if (!key) return null;
+    const item = sentRequests.get(key);
+    sentRequests.delete(key);
+    return item?.value ?? null;
+  },
+};
+
+const configOf = (idp: IdentityProviderRecord) => (idp.rep.config ?? {}) as Record<string, string>;
+
+const SIGNATURE_ALGORITHMS: Record<string, "sha1" | "sha256" | "sha512"> = {
+  RSA_SHA1: "sha1",
+  RSA_SHA256: "sha256",
+  RSA_SHA256_MGF1: "sha256",
+  RSA_SHA512: "sha512",
+  RSA_SHA512_MGF1: "sha512",
+};
+
+const pem = (label: string, base64: string) =>
+  `-----BEGIN ${label}-----\n${base64.replace(/\s+/g, "").replace(/(.{64})/g, "$1\n")}\n-----END ${label}-----\n`;
+
+/** The IdP's signing certificates of the provider's config (comma separated, Keycloak's `signingCertificate`). */
+export function idpCertificates(idp: IdentityProviderRecord): string[] {
+  return (configOf(idp).signingCertificate ?? "")
+    .split(",")
+    .map((c) => c.replace(/-----(BEGIN|END) CERTIFICATE-----|\s+/g, ""))
+    .filter(Boolean);
+}
+
+export function realmEntityUrl(server: ServerContext, req: FastifyRequest, realm: RealmRecord): string {
+  return `${frontendUrl(server, req)}/realms/${encodeURIComponent(realm.realm)}`;
+}
+
+/** A node-saml service provider for this provider's config, signing with the realm's RSA key. */
+async function serviceProvider(
+  server: ServerContext,
+  req: FastifyRequest,
+  realm: RealmRecord,
+  idp: IdentityProviderRecord,
+) {
+  const config = configOf(idp);
+  const realmUrl = realmEntityUrl(server, req, realm);
+  const spEntityId = config.entityId || realmUrl;
+  const key = await realmSigningKey(server, realm, "RS256");
+  const privateKey = key.privateKey.export({ format: "pem", type: "pkcs8" }).toString();
+  const certificates = idpCertificates(idp);
+  const authnContext = parseList(config.authnContextClassRefs);
+  const options: SamlConfig = {
+    callbackUrl: `${realmUrl}/broker/${encodeURIComponent(idp.alias)}/endpoint`,
+    entryPoint: config.singleSignOnServiceUrl,
+    issuer: spEntityId,
+    audience: spEntityId,
+    idpIssuer: config.idpEntityId || undefined,
+    // without certificates nothing verifies: such a response is refused (see the report of issue 21)
+    idpCert: certificates.length ? certificates.map((c) => pem("CERTIFICATE", c)) : ["-"],
+    wantAuthnResponseSigned: false,
+    wantAssertionsSigned: config.wantAssertionsSigned === "true",
+    identifierFormat: config.nameIDPolicyFormat || PERSISTENT_NAME_ID,
+    allowCreate: config.allowCreate !== "false",
+    acceptedClockSkewMs: (Number.parseInt(config.allowedClockSkew ?? "0", 10) || 0) * 1000,
+    forceAuthn: config.forceAuthn === "true",
+    disableRequestedAuthnContext: authnContext.length === 0,
+    authnContext: authnContext.length ? authnContext : undefined,
+    racComparison: (["exact", "minimum", "maximum", "better"].includes(config.authnContextComparisonType ?? "")
+      ? config.authnContextComparisonType
+      : "exact") as "exact",
+    authnRequestBinding: config.postBindingAuthnRequest === "true" ? "HTTP-POST" : "HTTP-Redirect",
+    // the POST binding carries the request base64 encoded, not deflated (saml-bindings 3.5.4)
+    skipRequestCompression: config.postBindingAuthnRequest === "true",
+    decryptionPvk: privateKey,
+    validateInResponseTo: "ifPresent" as SamlConfig["validateInResponseTo"],
+    cacheProvider: requestCache,
+    maxAssertionAgeMs: 0,
+  };
+  if (config.wantAuthnRequestsSigned === "true") {
+    options.privateKey = privateKey;
+    options.signatureAlgorithm = SIGNATURE_ALGORITHMS[config.signatureAlgorithm ?? ""] ?? "sha256";
+  }
+  return new SAML(options);
+}
+
+function parseList(value: string | undefined): string[] {
+  if (!value) return [];
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === "string" && v !== "") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Sends the browser to the IdP's SSO service with an AuthnRequest, by redirect or by an auto-submitted POST form. */
+export async function sendAuthnRequest(ctx: LoginContext, idp: IdentityProviderRecord, relayState: string) {
+  const config = configOf(idp);
+  const sp = await serviceProvider(ctx.server, ctx.req, ctx.realm, idp);
+  if (config.postBindingAuthnRequest === "true") {
+    const message = (await sp.getAuthorizeMessageAsync(relayState, undefined, {})) as Record<string, string>;
+    return sendAuthResponse(ctx.reply, config.singleSignOnServiceUrl ?? "", "form_post", message);
+  }
+  const url = await sp.getAuthorizeUrlAsync(relayState, undefined, {});
+  return ctx.reply.redirect(url, 302);
+}
+
+/** What a refused SAML response means, as Keycloak's SAMLEndpoint reports it. */
+export class SamlResponseError extends Error {
+  constructor(
+    readonly reason: "invalid_saml_document" | "invalid_signature" | "invalid_saml_response" | "expired_code",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function assertionAttributes(profile: Profile): SamlAttribute[] {
+  const xml = profile.getAssertionXml?.();
+  if (!xml) return [];
+  const doc = new DOMParser({ onError: () => undefined }).parseFromString(xml, "text/xml");
+  return Array.from(doc.getElementsByTagNameNS(SAML_ASSERTION, "Attribute")).map((attribute) => ({
+    name: attribute.getAttribute("Name") ?? "",
+    friendlyName: attribute.getAttribute("FriendlyName") || undefined,
+    values: Array.from(attribute.getElementsByTagNameNS(SAML_ASSERTION, "AttributeValue")).map(
+      (v) => v.textContent?.trim() ?? "",
+    ),
+  }));
+}
+
+function responseDocument(samlResponse: string) {
+  const xml = Buffer.from(samlResponse, "base64").toString("utf8");
+  let valid = xml.includes("<");
+  const doc = new DOMParser({ onError: () => (valid = false) }).parseFromString(valid ? xml : "<x/>", "text/xml");
+  const root = doc.documentElement;
+  if (!valid || !root || root.namespaceURI !== SAML_PROTOCOL || root.localName !== "Response")
+    throw new SamlResponseError("invalid_saml_document", "Invalid or missing action.");
+  return root;
+}
+
+/** The principal Keycloak takes: the subject's NameID, or an attribute by name or friendly name (principalType). */
+function principalOf(idp: IdentityProviderRecord, profile: Profile, attributes: SamlAttribute[]): string | undefined {
+  const config = configOf(idp);
+  const type = config.principalType || "SUBJECT";
+  if (type === "SUBJECT") return profile.nameID || undefined;
+  const wanted = config.principalAttribute ?? "";
+  const match = attributes.find((a) => (type === "FRIENDLY_ATTRIBUTE" ? a.friendlyName : a.name) === wanted);
+  return match?.values[0] || undefined;
+}
+
+/**
+ * Verifies a SAMLResponse (POST binding, or redirect binding when `originalQuery` is given) against the provider's
+ * certificates and answers the brokered identity as claims: `sub` and `preferred_username` are the principal,
+ * `email` the NameID when its format is email or the X500 email attribute, and the assertion's attributes.
+ */
+export async function verifySamlResponse(
+  server: ServerContext,
+  req: FastifyRequest,
+  realm: RealmRecord,
+  idp: IdentityProviderRecord,
+  message: { SAMLResponse: string; RelayState?: string },
+  originalQuery?: string,
+): Promise<Claims> {
+  const config = configOf(idp);
+  const root = responseDocument(message.SAMLResponse);
+  const hasEncrypted = root.getElementsByTagNameNS(SAML_ASSERTION, "EncryptedAssertion").length > 0;
+  if (config.wantAssertionsEncrypted === "true" && !hasEncrypted)
+    throw new SamlResponseError("invalid_saml_response", "Invalid requester");
+  if (config.validateSignature !== "true" || idpCertificates(idp).length === 0)
+    throw new SamlResponseError("invalid_signature", "Invalid requester");
+  const sp = await serviceProvider(server, req, realm, idp);
+  let profile: Profile | null;
+  try {
+    profile =
+      originalQuery === undefined
+        ? (await sp.validatePostResponseAsync(message)).profile
+        : (await sp.validateRedirectAsync(message, originalQuery)).profile;
+  } catch (error) {
+    const text = error instanceof Error ? error.message : "";
+    if (/signature/i.test(text)) throw new SamlResponseError("invalid_signature", "Invalid requester");
+    if (/expired|NotBefore|NotOnOrAfter|clock/i.test(text))
+      throw new SamlResponseError("expired_code", "Login timeout. Please sign in again.");
+    throw new SamlResponseError("invalid_saml_response", "Invalid requester");
+  }
+  if (!profile) throw new SamlResponseError("invalid_saml_response", "Invalid requester");
+  const attributes = assertionAttributes(profile);
+  const principal = principalOf(idp, profile, attributes);
+  if (!principal) throw new SamlResponseError("invalid_saml_response", "Invalid requester");
+  const x500Email = attributes.find((a) => a.name === X500_EMAIL || a.friendlyName === "email")?.values[0];
+  const email = x500Email ?? (profile.nameIDFormat === EMAIL_NAME_ID ? profile.nameID : undefined);
+  return {
+    sub: principal,
+    preferred_username: principal,
+    ...(email ? { email } : {}),
+    [SAML_ATTRIBUTES_CLAIM]: attributes,
+  };
+}

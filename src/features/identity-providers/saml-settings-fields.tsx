@@ -1,0 +1,120 @@
+import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
+import { FormGroup, FormSection } from "@patternfly/react-core/dist/esm/components/Form/index.js";
+import { useFormContext } from "react-hook-form";
+import { useMessages } from "../../core/i18n/use-messages.ts";
+import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
+import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
+import { SelectControl } from "../../core/ui/form/select-control.tsx";
+import { SwitchControl } from "../../core/ui/form/switch-control.tsx";
+import { TextAreaControl } from "../../core/ui/form/text-area-control.tsx";
+import { TextControl } from "../../core/ui/form/text-control.tsx";
+import { CertificateExpiry } from "./certificate-expiry.tsx";
+import type { ProviderFormValues } from "./provider-form-values.ts";
+import "./messages.ts";
+
+const NAME_ID_FORMATS = [
+  ["persistent", "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent"],
+  ["transient", "urn:oasis:names:tc:SAML:2.0:nameid-format:transient"],
+  ["email", "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress"],
+  ["kerberos", "urn:oasis:names:tc:SAML:2.0:nameid-format:kerberos"],
+  ["x509", "urn:oasis:names:tc:SAML:1.1:nameid-format:X509SubjectName"],
+  ["windowsDomainQN", "urn:oasis:names:tc:SAML:1.1:nameid-format:WindowsDomainQualifiedName"],
+  ["unspecified", "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified"],
+] as const;
+
+/** The broker's SP descriptor (`/realms/{realm}/broker/{alias}/endpoint/descriptor`), for the IdP's administrator. */
+function ServiceProviderMetadataLink() {
+  const { t } = useMessages();
+  const realm = useCurrentRealm();
+  const adminClient = useAdminClient();
+  const alias = useFormContext<ProviderFormValues>().watch("alias");
+  const href = `${adminClient.baseUrl}/realms/${encodeURIComponent(realm)}/broker/${encodeURIComponent(alias)}/endpoint/descriptor`;
+  return (
+    <FormGroup label={t("endpoints")} fieldId="kc-saml-endpoints" role="group">
+      <Button
+        id="kc-saml-endpoints"
+        variant="link"
+        isInline
+        component="a"
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        {t("samlEndpointsLabel")}
+      </Button>
+    </FormGroup>
+  );
+}
+
+/** A SAML provider's settings: entity IDs, services, bindings, signatures and the principal. */
+export function SamlSettingsFields({
+  isNew,
+  urlField,
+}: {
+  isNew: boolean;
+  urlField: (name: `config.${string}`, label: string, required?: boolean) => React.ReactNode;
+}) {
+  const { t } = useMessages();
+  const principalType = useFormContext<ProviderFormValues>().watch("config.principalType") || "SUBJECT";
+  return (
+    <FormSection title={t("samlSettings")} titleElement="h2">
+      {!isNew && <ServiceProviderMetadataLink />}
+      <TextControl<ProviderFormValues> name="config.entityId" label={t("serviceProviderEntityId")} />
+      <TextControl<ProviderFormValues> name="config.idpEntityId" label={t("identityProviderEntityId")} />
+      {urlField("config.singleSignOnServiceUrl", t("ssoServiceUrl"), true)}
+      {urlField("config.singleLogoutServiceUrl", t("singleLogoutServiceUrl"))}
+      <SelectControl<ProviderFormValues>
+        name="config.nameIDPolicyFormat"
+        label={t("nameIdPolicyFormat")}
+        defaultValue={NAME_ID_FORMATS[0][1]}
+        options={NAME_ID_FORMATS.map(([key, value]) => ({ value, label: t(key) }))}
+      />
+      <SelectControl<ProviderFormValues>
+        name="config.principalType"
+        label={t("principalType")}
+        defaultValue="SUBJECT"
+        options={[
+          { value: "SUBJECT", label: t("subjectNameId") },
+          { value: "ATTRIBUTE", label: t("attributeName") },
+          { value: "FRIENDLY_ATTRIBUTE", label: t("attributeFriendlyName") },
+        ]}
+      />
+      {principalType !== "SUBJECT" && (
+        <TextControl<ProviderFormValues>
+          name="config.principalAttribute"
+          label={t("principalAttribute")}
+          rules={{ required: t("required") }}
+        />
+      )}
+      <SwitchControl<ProviderFormValues> name="config.allowCreate" label={t("allowCreate")} stringify defaultValue />
+      <SwitchControl<ProviderFormValues>
+        name="config.postBindingResponse"
+        label={t("httpPostBindingResponse")}
+        stringify
+      />
+      <SwitchControl<ProviderFormValues>
+        name="config.postBindingAuthnRequest"
+        label={t("httpPostBindingAuthnRequest")}
+        stringify
+      />
+      <SwitchControl<ProviderFormValues>
+        name="config.wantAuthnRequestsSigned"
+        label={t("wantAuthnRequestsSigned")}
+        stringify
+      />
+      <SwitchControl<ProviderFormValues>
+        name="config.wantAssertionsSigned"
+        label={t("wantAssertionsSigned")}
+        stringify
+      />
+      <SwitchControl<ProviderFormValues> name="config.validateSignature" label={t("validateSignature")} stringify />
+      <TextAreaControl<ProviderFormValues>
+        name="config.signingCertificate"
+        label={t("validatingX509Certs")}
+        helperText={t("validatingX509CertsShortHelp")}
+        rows={4}
+      />
+      <CertificateExpiry />
+    </FormSection>
+  );
+}

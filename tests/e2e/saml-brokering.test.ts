@@ -1,0 +1,207 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { otherSigningCertificate, startSamlIdp, type SamlIdp } from "../support/saml-idp.ts";
+import { seriousAxeViolations } from "../support/axe.ts";
+import { screenshot, withFailureShot } from "./organizations-support.ts";
+
+const TIMEOUT = 20_000;
+const DEMO = "/admin/realms/demo";
+const ALIAS = "saml-partner";
+const DISPLAY_NAME = "Partner SAML";
+
+interface User {
+  id: string;
+  username: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/**
+ * SAML brokering in a real browser: an administrator adds a SAML provider from a samlify IdP's metadata URL in
+ * the console, a user signs in to the account console through it, and a wrong signing certificate is refused.
+ */
+describe("SAML brokering", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let idp: SamlIdp;
+  let api: ReturnType<typeof adminFetch>;
+
+  before(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+    api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
+    idp = await startSamlIdp({
+      sam: { password: "sam-pass", email: "sam@idp.test", firstName: "Sam", lastName: "Saml" },
+      wes: { password: "wes-pass", email: "wes@idp.test", firstName: "Wes", lastName: "Wrong" },
+    });
+    idp.trustServiceProvider(`${server.baseUrl}/realms/demo/broker/${ALIAS}/endpoint/descriptor`);
+    const events = await api(DEMO, {
+      method: "PUT",
+      body: {
+        eventsEnabled: true,
+        enabledEventTypes: ["IDENTITY_PROVIDER_FIRST_LOGIN", "IDENTITY_PROVIDER_RESPONSE_ERROR"],
+      },
+    });
+    assert.equal(events.status, 204);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await idp?.close();
+    await server?.dispose();
+  });
+
+  const usersByEmail = async (email: string) =>
+    (await (await api(`${DEMO}/users?email=${encodeURIComponent(email)}&exact=true`)).json()) as User[];
+
+  async function openConsole(page: Page, hash: string) {
+    await page.goto(`${server.baseUrl}/admin/master/console/`);
+    await signIn(page, { username: "admin", password: "admin" });
+    await page.getByTestId("dashboard-title").waitFor();
+    await page.evaluate((target) => (location.hash = target), hash);
+  }
+
+  async function throughIdp(page: Page, username: string, password: string) {
+    await page.goto(`${server.baseUrl}/realms/demo/account`);
+    await page.getByRole("link", { name: DISPLAY_NAME }).click();
+    await page.getByRole("heading", { name: "Partner SAML sign-in" }).waitFor();
+    await page.getByLabel("IdP username").fill(username);
+    await page.getByLabel("IdP password").fill(password);
+    await page.getByRole("button", { name: "Sign in to the partner" }).click();
+  }
+
+  it("an administrator adds the provider from the IdP's metadata URL; a user signs in through it and the link shows", async () => {
+    const { page, context } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "saml-add", async () => {
+      await openConsole(page, "#/demo/identity-providers/saml/add");
+      await page.getByRole("heading", { name: "Add SAML provider" }).waitFor();
+      await page.getByRole("textbox", { name: "Alias" }).fill(ALIAS);
+      await page.getByRole("textbox", { name: "Display name" }).fill(DISPLAY_NAME);
+      await page.getByRole("textbox", { name: "SAML entity descriptor" }).fill(idp.metadataUrl);
+      await page.getByRole("button", { name: "Import" }).click();
+      const sso = page.getByRole("textbox", { name: "Single Sign-On service URL" });
+      await page.waitForFunction((el) => (el as HTMLInputElement | null)?.value !== "", await sso.elementHandle());
+      assert.equal(await sso.inputValue(), `${idp.url}/sso`);
+      assert.equal(await page.getByRole("textbox", { name: "Identity provider entity ID" }).inputValue(), idp.entityId);
+      assert.equal(
+        (await page.getByRole("textbox", { name: "Validating X509 certificates" }).inputValue()).replace(/\s+/g, ""),
+        idp.signingCertificate,
+      );
+      assert.equal(await page.getByRole("switch", { name: "Validate Signatures" }).isChecked(), true);
+      // the IdP signs the assertion when the SP descriptor asks for it
+      for (const name of ["Want Assertions signed", "Want AuthnRequests signed"]) {
+        const toggle = page.getByRole("switch", { name });
+        await toggle.click({ force: true });
+        assert.equal(await toggle.isChecked(), true, name);
+      }
+      await page.getByRole("switch", { name: "Want AuthnRequests signed" }).scrollIntoViewIfNeeded();
+      await screenshot(page, "saml-add-form");
+      await page.getByRole("button", { name: "Add", exact: true }).click();
+      await page.getByRole("tab", { name: "Settings", selected: true }).waitFor();
+      const metadata = page.getByRole("link", { name: "SAML 2.0 Service Provider Metadata" });
+      assert.equal(
+        await metadata.getAttribute("href"),
+        `${server.baseUrl}/realms/demo/broker/${ALIAS}/endpoint/descriptor`,
+      );
+      const certificates = page.getByRole("list", { name: "Signing certificates" });
+      await certificates.getByText(/CN=127\.0\.0\.1, valid until/).waitFor();
+      await metadata.scrollIntoViewIfNeeded();
+      await screenshot(page, "saml-settings");
+      assert.deepEqual(await seriousAxeViolations(page, "kc-admin-console", "main"), [], "SAML settings");
+    });
+    await context.close();
+    const created = (await (await api(`${DEMO}/identity-provider/instances/${ALIAS}`)).json()) as {
+      config: Record<string, string>;
+    };
+    assert.equal(created.config.wantAssertionsSigned, "true");
+    for (const [name, attribute] of [
+      ["first name", "firstName"],
+      ["last name", "lastName"],
+    ])
+      assert.equal(
+        (
+          await api(`${DEMO}/identity-provider/instances/${ALIAS}/mappers`, {
+            method: "POST",
+            body: {
+              name,
+              identityProviderAlias: ALIAS,
+              identityProviderMapper: "saml-user-attribute-idp-mapper",
+              config: { "attribute.name": attribute, "user.attribute": attribute, syncMode: "INHERIT" },
+            },
+          })
+        ).status,
+        201,
+      );
+
+    const user = await newPage(browser);
+    user.page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(user.page, "saml-sign-in", async () => {
+      await throughIdp(user.page, "sam", "sam-pass");
+      await user.page.getByRole("heading", { name: "Personal info" }).waitFor();
+      await screenshot(user.page, "saml-account");
+    });
+    await user.context.close();
+    assert.deepEqual(
+      idp.requests.map((r) => [r.binding, r.signed]),
+      [["post", true]],
+      "one signed AuthnRequest, by the POST binding the IdP's metadata names first",
+    );
+    const [sam] = await usersByEmail("sam@idp.test");
+    assert.ok(sam, "the brokered user was created");
+    assert.equal(sam.firstName, "Sam");
+    assert.equal(sam.lastName, "Saml");
+
+    const admin = await newPage(browser);
+    admin.page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(admin.page, "saml-links", async () => {
+      await openConsole(admin.page, `#/demo/users/${sam.id}/identity-provider-links`);
+      const linked = admin.page.getByRole("grid", { name: /Linked identity providers/i });
+      await linked.getByRole("row", { name: new RegExp(`${ALIAS}.*sam@idp\\.test`) }).waitFor();
+      await screenshot(admin.page, "saml-user-links");
+    });
+    await admin.context.close();
+  });
+
+  it("with another signing certificate configured, the sign-in ends on Keycloak's error page and creates no user", async () => {
+    const { page, context } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "saml-wrong-certificate", async () => {
+      await openConsole(page, `#/demo/identity-providers/saml/${ALIAS}/settings`);
+      const certificates = page.getByRole("textbox", { name: "Validating X509 certificates" });
+      await certificates.fill(otherSigningCertificate());
+      // the test certificates are valid for two days: the expiry warning shows
+      await page.getByText("A signing certificate expires within 30 days").waitFor();
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Provider successfully updated").waitFor();
+      await certificates.scrollIntoViewIfNeeded();
+      await screenshot(page, "saml-certificate-warning");
+      assert.deepEqual(
+        await seriousAxeViolations(page, "kc-admin-console", "main"),
+        [],
+        "SAML settings with the expiry warning",
+      );
+    });
+    await context.close();
+
+    const user = await newPage(browser);
+    user.page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(user.page, "saml-refused", async () => {
+      await throughIdp(user.page, "wes", "wes-pass");
+      await user.page.getByRole("heading", { name: "We are sorry..." }).waitFor();
+      await user.page.getByText("Invalid requester").waitFor();
+      await screenshot(user.page, "saml-refused");
+    });
+    await user.context.close();
+    assert.deepEqual(await usersByEmail("wes@idp.test"), [], "no user was created");
+    const errors = (await (await api(`${DEMO}/events?type=IDENTITY_PROVIDER_RESPONSE_ERROR`)).json()) as {
+      error: string;
+      details: Record<string, string>;
+    }[];
+    assert.ok(errors.some((e) => e.error === "invalid_signature" && e.details.identity_provider === ALIAS));
+  });
+});

@@ -1,0 +1,309 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import type KcAdminClient from "@keycloak/keycloak-admin-client";
+import type { TestServer } from "../support/server.ts";
+import { type Api, createClient, createRealm, json, type Json, startAdminServer } from "../support/admin-api.ts";
+import { keycloakAdminClient } from "../support/admin-client.ts";
+import { otherSigningCertificate, startSamlIdp, type SamlIdp } from "../support/saml-idp.ts";
+import { authUrl, CookieJar, get } from "./oidc-flow.ts";
+import { errorText } from "./login-forms.ts";
+
+const REALM = "saml-home";
+const REDIRECT = "http://127.0.0.1:1/callback";
+const decode = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+const field = (html: string, name: string) =>
+  decode(new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? "");
+
+/** Our server as a SAML service provider of a samlify identity provider, over HTTP without a browser. */
+describe("SAML brokering endpoint", () => {
+  let server: TestServer;
+  let api: Api;
+  let kc: KcAdminClient;
+  let idp: SamlIdp;
+
+  before(async () => {
+    ({ server, api } = await startAdminServer());
+    // Keycloak does not save IDENTITY_PROVIDER_RESPONSE errors by default: the realm names it
+    await createRealm(api, REALM, {
+      eventsEnabled: true,
+      enabledEventTypes: ["IDENTITY_PROVIDER_RESPONSE_ERROR", "IDENTITY_PROVIDER_FIRST_LOGIN"],
+    });
+    await createClient(api, REALM, { clientId: "app", publicClient: true, redirectUris: [REDIRECT] });
+    idp = await startSamlIdp({
+      robin: { password: "robin-pass", email: "robin@idp.test", firstName: "Robin", lastName: "Saml" },
+      pia: { password: "pia-pass", email: "pia@idp.test", firstName: "Pia", lastName: "Post" },
+      tess: { password: "tess-pass", email: "tess@idp.test", firstName: "Tess", lastName: "Tamper" },
+    });
+    kc = await keycloakAdminClient(server.baseUrl, { realm: REALM });
+    const imported = (await kc.identityProviders.importFromUrl({
+      providerId: "saml",
+      fromUrl: idp.metadataUrl,
+    })) as Record<string, string>;
+    assert.equal(imported.idpEntityId, idp.entityId);
+    assert.equal(imported.signingCertificate, idp.signingCertificate);
+    for (const [alias, config] of [
+      [
+        "idp",
+        { ...imported, postBindingResponse: "true", postBindingAuthnRequest: "false", wantAuthnRequestsSigned: "true" },
+      ],
+      ["post-idp", { ...imported, postBindingResponse: "true", postBindingAuthnRequest: "true" }],
+      ["wrong-cert", { ...imported, postBindingResponse: "true", signingCertificate: otherSigningCertificate() }],
+    ] as const) {
+      await kc.identityProviders.create({
+        alias,
+        displayName: `SAML ${alias}`,
+        providerId: "saml",
+        enabled: true,
+        trustEmail: true,
+        config: {
+          ...config,
+          syncMode: "IMPORT",
+          nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+        },
+      });
+      await kc.identityProviders.createMapper({
+        alias,
+        identityProviderMapper: {
+          name: "last name",
+          identityProviderAlias: alias,
+          identityProviderMapper: "saml-user-attribute-idp-mapper",
+          config: { "attribute.name": "lastName", "user.attribute": "lastName", syncMode: "INHERIT" },
+        },
+      });
+      await kc.identityProviders.createMapper({
+        alias,
+        identityProviderMapper: {
+          name: "first name",
+          identityProviderAlias: alias,
+          identityProviderMapper: "saml-user-attribute-idp-mapper",
+          config: { "attribute.name": "firstName", "user.attribute": "firstName", syncMode: "INHERIT" },
+        },
+      });
+      idp.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`);
+    }
+  });
+  after(async () => {
+    await idp?.close();
+    await server?.dispose();
+  });
+
+  /** From the app's login page through the IdP's sign-in to the SAMLResponse it posts back. */
+  const samlResponseFor = (alias: string, username: string, password: string) =>
+    samlResponseForIdp(idp, alias, username, password);
+
+  async function samlResponseForIdp(idp: SamlIdp, alias: string, username: string, password: string) {
+    const jar = new CookieJar();
+    const login = await get(authUrl(server.baseUrl, REALM, { clientId: "app", redirectUri: REDIRECT }), jar);
+    const href = new RegExp(`href="([^"]*/broker/${alias}/login[^"]*)"`).exec(await login.text())?.[1];
+    assert.ok(href, "the provider's button on the login page");
+    const toIdp = await get(new URL(decode(href), server.baseUrl).toString(), jar);
+    let idpPage: Response;
+    if (toIdp.status === 302) {
+      idpPage = await fetch(toIdp.headers.get("location")!);
+    } else {
+      const form = await toIdp.text();
+      const action = decode(/<form id="kc-form-post" method="post" action="([^"]+)"/.exec(form)?.[1] ?? "");
+      assert.equal(action, `${idp.url}/sso`, "the AuthnRequest is posted to the IdP's SSO service");
+      idpPage = await fetch(action, {
+        method: "POST",
+        body: new URLSearchParams({ SAMLRequest: field(form, "SAMLRequest"), RelayState: field(form, "RelayState") }),
+      });
+    }
+    const signIn = await idpPage.text();
+    assert.equal(idpPage.status, 200, signIn);
+    const answer = await fetch(`${idp.url}/sso/authenticate`, {
+      method: "POST",
+      body: new URLSearchParams({ pending: field(signIn, "pending"), username, password }),
+    });
+    const posted = await answer.text();
+    return { jar, SAMLResponse: field(posted, "SAMLResponse"), RelayState: field(posted, "RelayState") };
+  }
+
+  async function postToEndpoint(alias: string, jar: CookieJar, body: Record<string, string> | string) {
+    const res = await fetch(`${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
+      body: typeof body === "string" ? body : new URLSearchParams(body),
+    });
+    jar.store(res);
+    return res;
+  }
+
+  const usersOf = (alias: string) =>
+    api(`/admin/realms/${REALM}/users?idpAlias=${alias}`).then((res) => json<Json[]>(res));
+  const eventsOf = async (type: string) =>
+    (await json<Json[]>(await api(`/admin/realms/${REALM}/events?type=${type}&max=100`))) as {
+      error?: string;
+      details?: Record<string, string>;
+    }[];
+
+  it("a signed response creates and links the user; the AuthnRequest was signed and sent by redirect", async () => {
+    const { jar, SAMLResponse, RelayState } = await samlResponseFor("idp", "robin", "robin-pass");
+    const last = idp.requests.at(-1)!;
+    assert.deepEqual(last, {
+      binding: "redirect",
+      signed: true,
+      issuer: `${server.baseUrl}/realms/${REALM}`,
+    });
+    const res = await postToEndpoint("idp", jar, { SAMLResponse, RelayState });
+    assert.equal(res.status, 302, await res.clone().text());
+    assert.equal(
+      new URL(res.headers.get("location")!).origin + new URL(res.headers.get("location")!).pathname,
+      REDIRECT,
+    );
+    const [user] = await usersOf("idp");
+    assert.ok(user, "a user linked to the SAML provider");
+    assert.equal(user.username, "robin@idp.test");
+    assert.equal(user.email, "robin@idp.test");
+    assert.equal(user.firstName, "Robin");
+    assert.equal(user.lastName, "Saml");
+    const links = await kc.users.listFederatedIdentities({ id: user.id });
+    assert.deepEqual(
+      links.map((l) => [l.identityProvider, l.userId, l.userName]),
+      [["idp", "robin@idp.test", "robin@idp.test"]],
+    );
+    const found = await kc.users.find({ idpAlias: "idp", idpUserId: "robin@idp.test" });
+    assert.deepEqual(
+      found.map((u) => u.id),
+      [user.id],
+    );
+  });
+
+  it("the AuthnRequest goes by POST binding when the provider says so", async () => {
+    const before = idp.requests.length;
+    const { jar, SAMLResponse, RelayState } = await samlResponseFor("post-idp", "pia", "pia-pass");
+    assert.equal(idp.requests.length, before + 1);
+    assert.equal(idp.requests.at(-1)!.binding, "post");
+    const res = await postToEndpoint("post-idp", jar, { SAMLResponse, RelayState });
+    assert.equal(res.status, 302, await res.clone().text());
+    assert.equal((await usersOf("post-idp"))[0]?.username, "pia@idp.test");
+  });
+
+  it("a tampered assertion is refused with Keycloak's page and event, and creates no user", async () => {
+    const { jar, SAMLResponse, RelayState } = await samlResponseFor("idp", "tess", "tess-pass");
+    const xml = Buffer.from(SAMLResponse, "base64").toString("utf8");
+    assert.ok(xml.includes("tess@idp.test"));
+    const tampered = Buffer.from(xml.replaceAll("tess@idp.test", "admin@idp.test")).toString("base64");
+    const res = await postToEndpoint("idp", jar, { SAMLResponse: tampered, RelayState });
+    assert.equal(res.status, 400);
+    assert.equal(errorText(await res.text()), "Invalid requester");
+    assert.deepEqual(await kc.users.find({ email: "admin@idp.test" }), []);
+    assert.deepEqual(await kc.users.find({ email: "tess@idp.test" }), []);
+    const [event] = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
+    assert.equal(event?.error, "invalid_signature");
+    assert.equal(event?.details?.identity_provider, "idp");
+  });
+
+  it("a response signed by a key other than the configured certificate is refused", async () => {
+    const { jar, SAMLResponse, RelayState } = await samlResponseFor("wrong-cert", "robin", "robin-pass");
+    const res = await postToEndpoint("wrong-cert", jar, { SAMLResponse, RelayState });
+    assert.equal(res.status, 400);
+    assert.equal(errorText(await res.text()), "Invalid requester");
+    assert.deepEqual(await usersOf("wrong-cert"), []);
+  });
+
+  it("malformed SAMLResponses get an error page, never a 500", async () => {
+    const bodies: (Record<string, string> | string)[] = [
+      {},
+      { SAMLResponse: "" },
+      { SAMLResponse: "%%%not base64%%%" },
+      { SAMLResponse: Buffer.from("<unclosed").toString("base64") },
+      { SAMLResponse: Buffer.from("<a xmlns='urn:x'/>").toString("base64") },
+      { SAMLResponse: Buffer.from('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e "e">]><x>&e;</x>').toString("base64") },
+      "SAMLResponse=a&SAMLResponse=b&RelayState=x&RelayState=y",
+    ];
+    for (const body of bodies) {
+      const res = await postToEndpoint("idp", new CookieJar(), body);
+      assert.ok(res.status >= 400 && res.status < 500, `${JSON.stringify(body)} answered ${res.status}`);
+    }
+    // with a live RelayState, the document itself is judged
+    for (const SAMLResponse of [
+      "%%%",
+      Buffer.from("<unclosed").toString("base64"),
+      Buffer.from('<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol"/>').toString("base64"),
+    ]) {
+      const { jar, RelayState } = await samlResponseFor("idp", "robin", "robin-pass");
+      const res = await postToEndpoint("idp", jar, { SAMLResponse, RelayState });
+      assert.equal(res.status, 400, SAMLResponse);
+      assert.match(errorText(await res.text()) ?? "", /^(Invalid requester|Invalid or missing action\.)$/);
+    }
+    const redirect = await get(
+      `${server.baseUrl}/realms/${REALM}/broker/idp/endpoint?SAMLResponse=%25&RelayState=x`,
+      new CookieJar(),
+    );
+    assert.equal(redirect.status, 400);
+  });
+
+  it("an encrypted assertion is decrypted with the realm's key; a provider wanting encryption refuses a plain one", async () => {
+    const encrypting = await startSamlIdp(
+      { ena: { password: "ena-pass", email: "ena@idp.test", firstName: "Ena", lastName: "Crypt" } },
+      { encryptAssertions: true },
+    );
+    try {
+      for (const [alias, source] of [
+        ["encrypted", encrypting],
+        ["wants-encryption", idp],
+      ] as const) {
+        const config = (await kc.identityProviders.importFromUrl({
+          providerId: "saml",
+          fromUrl: source.metadataUrl,
+        })) as Record<string, string>;
+        await kc.identityProviders.create({
+          alias,
+          providerId: "saml",
+          enabled: true,
+          config: {
+            ...config,
+            entityId: `${server.baseUrl}/realms/${REALM}/${alias}`,
+            postBindingResponse: "true",
+            postBindingAuthnRequest: "false",
+            wantAssertionsSigned: "true",
+            wantAssertionsEncrypted: "true",
+            nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+          },
+        });
+        source.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`);
+      }
+      const descriptor = await (
+        await fetch(`${server.baseUrl}/realms/${REALM}/broker/encrypted/endpoint/descriptor`)
+      ).text();
+      assert.match(descriptor, /KeyDescriptor use="encryption"/);
+
+      const encrypted = await samlResponseForIdp(encrypting, "encrypted", "ena", "ena-pass");
+      assert.match(Buffer.from(encrypted.SAMLResponse, "base64").toString("utf8"), /EncryptedAssertion/);
+      const res = await postToEndpoint("encrypted", encrypted.jar, {
+        SAMLResponse: encrypted.SAMLResponse,
+        RelayState: encrypted.RelayState,
+      });
+      // no name mappers here: the first broker login asks for the missing names, with the decrypted principal
+      const review = await res.text();
+      assert.equal(res.status, 200, review);
+      assert.match(review, /Update Account Information/);
+      assert.match(review, /id="username" name="username" value="ena@idp\.test"/);
+
+      const plain = await samlResponseFor("wants-encryption", "robin", "robin-pass");
+      const refused = await postToEndpoint("wants-encryption", plain.jar, {
+        SAMLResponse: plain.SAMLResponse,
+        RelayState: plain.RelayState,
+      });
+      assert.equal(refused.status, 400);
+      assert.equal(errorText(await refused.text()), "Invalid requester");
+    } finally {
+      await encrypting.close();
+    }
+  });
+
+  it("the SP descriptor names the endpoint and the realm's signing certificate; export answers the same", async () => {
+    const res = await fetch(`${server.baseUrl}/realms/${REALM}/broker/idp/endpoint/descriptor`);
+    assert.equal(res.status, 200);
+    const xml = await res.text();
+    assert.match(xml, new RegExp(`Location="${server.baseUrl}/realms/${REALM}/broker/idp/endpoint"`));
+    assert.match(xml, /AuthnRequestsSigned="true"/);
+    assert.match(xml, /X509Certificate>[A-Za-z0-9+/=]+</);
+  });
+});

@@ -1,0 +1,288 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { randomBytes } from "node:crypto";
+import * as samlifyModule from "samlify";
+import * as xmllintValidator from "@authenio/samlify-xmllint-wasm";
+import { testCertificate, type TestCertificate } from "./test-certificate.ts";
+
+// samlify is CommonJS: under ESM its SamlLib and Utility are only on the default export
+const samlify = ((samlifyModule as unknown as { default?: typeof samlifyModule }).default ??
+  samlifyModule) as typeof samlifyModule;
+samlify.setSchemaValidator(xmllintValidator);
+
+const POST = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST";
+const REDIRECT = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect";
+const EMAIL_FORMAT = "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress";
+const BASIC = "urn:oasis:names:tc:SAML:2.0:attrname-format:basic";
+
+type HttpRequest = { query?: Record<string, string>; body?: Record<string, string>; octetString?: string };
+
+export interface SamlIdpUser {
+  password: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Sent as the multi-valued `role` attribute. */
+  roles?: string[];
+}
+
+export interface SamlIdp {
+  url: string;
+  /** The IdP's metadata (EntityDescriptor with its signing certificate and SSO services). */
+  metadataUrl: string;
+  entityId: string;
+  /** Its signing certificate, base64 DER as Keycloak's `signingCertificate` holds it. */
+  signingCertificate: string;
+  /** Trusts the service provider whose descriptor this URL serves (read again on every request). */
+  trustServiceProvider(descriptorUrl: string): void;
+  /** AuthnRequests received: binding and whether they carried a signature. */
+  requests: { binding: "redirect" | "post"; signed: boolean; issuer: string }[];
+  close(): Promise<void>;
+}
+
+/** A second, unrelated signing certificate (what an administrator pasted by mistake). */
+export function otherSigningCertificate(): string {
+  return base64Der(testCertificate());
+}
+
+function base64Der(certificate: TestCertificate): string {
+  return certificate.cert.replace(/-----(BEGIN|END) CERTIFICATE-----|\s+/g, "");
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+async function formOf(req: IncomingMessage): Promise<{ raw: string; fields: Record<string, string> }> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks).toString("utf8");
+  return { raw, fields: Object.fromEntries(new URLSearchParams(raw)) };
+}
+
+function page(res: ServerResponse, status: number, title: string, body: string) {
+  res.writeHead(status, { "content-type": "text/html; charset=utf-8" });
+  res.end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><main>${body}</main></body></html>`,
+  );
+}
+
+/**
+ * A SAML 2.0 identity provider on a free port, built on samlify: it serves its metadata, takes AuthnRequests by
+ * redirect or POST binding (checking their signature when the service provider's descriptor says it signs), shows
+ * its own sign-in form, and posts a signed response (the assertion signed when the SP wants it, else the message)
+ * with the user's email, name and roles as attributes back to the service provider's assertion consumer.
+ */
+export async function startSamlIdp(
+  users: Record<string, SamlIdpUser>,
+  { encryptAssertions = false } = {},
+): Promise<SamlIdp> {
+  const certificate = testCertificate();
+  const descriptorUrls: string[] = [];
+  const requests: SamlIdp["requests"] = [];
+  const pending = new Map<
+    string,
+    { sp: samlifyModule.ServiceProviderInstance; requestId: string; relayState: string }
+  >();
+
+  async function serviceProviders(): Promise<samlifyModule.ServiceProviderInstance[]> {
+    return Promise.all(
+      descriptorUrls.map(async (url) => samlify.ServiceProvider({ metadata: await (await fetch(url)).text() })),
+    );
+  }
+
+  /** The trusted service provider that sent a request: by its assertion consumer URL, else by its entity ID. */
+  async function serviceProviderFor(issuer: string, acs: string | undefined) {
+    const all = await serviceProviders();
+    return (
+      all.find((sp) => acs && sp.entityMeta.getAssertionConsumerService("post") === acs) ??
+      all.find((sp) => sp.entityMeta.getEntityID() === issuer)
+    );
+  }
+
+  async function takeRequest(res: ServerResponse, binding: "redirect" | "post", request: HttpRequest) {
+    const encoded =
+      binding === "redirect" ? String(request.query?.SAMLRequest ?? "") : String(request.body?.SAMLRequest ?? "");
+    const issuer = peekIssuer(encoded, binding);
+    const acs = /AssertionConsumerServiceURL="([^"]+)"/.exec(inflated(encoded, binding))?.[1];
+    const sp = issuer ? await serviceProviderFor(issuer, acs?.replace(/&amp;/g, "&")) : undefined;
+    if (!sp)
+      return page(
+        res,
+        400,
+        "Unknown service provider",
+        `<h1>Unknown service provider</h1><p>${escapeHtml(issuer ?? "")}</p>`,
+      );
+    let parsed;
+    try {
+      parsed = await idp.parseLoginRequest(sp, binding, request);
+    } catch (error) {
+      return page(res, 400, "Refused request", `<h1>Refused request</h1><p>${escapeHtml(String(error))}</p>`);
+    }
+    const relayState = String((binding === "redirect" ? request.query : request.body)?.RelayState ?? "");
+    const signed =
+      Boolean((binding === "redirect" ? request.query : request.body)?.Signature) ||
+      /<ds:Signature|<Signature/.test(inflated(encoded, binding));
+    requests.push({ binding, signed, issuer: issuer! });
+    const key = randomBytes(12).toString("hex");
+    pending.set(key, { sp, requestId: String(parsed.extract?.request?.id ?? ""), relayState });
+    return page(
+      res,
+      200,
+      "Partner SAML sign-in",
+      `<h1>Partner SAML sign-in</h1>
+<form method="post" action="/sso/authenticate">
+<input type="hidden" name="pending" value="${key}">
+<label for="idp-username">IdP username</label> <input id="idp-username" name="username" autocomplete="username">
+<label for="idp-password">IdP password</label> <input id="idp-password" name="password" type="password">
+<button type="submit">Sign in to the partner</button>
+</form>`,
+    );
+  }
+
+  async function authenticate(res: ServerResponse, fields: Record<string, string>) {
+    const request = pending.get(fields.pending ?? "");
+    const user = users[fields.username ?? ""];
+    if (!request) return page(res, 400, "Expired", "<h1>This sign-in expired</h1>");
+    if (!user || user.password !== fields.password)
+      return page(res, 401, "Wrong password", "<h1>Wrong username or password</h1>");
+    pending.delete(fields.pending!);
+    const response = await idp.createLoginResponse(
+      request.sp,
+      { extract: { request: { id: request.requestId } } },
+      "post",
+      { email: user.email },
+      {
+        customTagReplacement: (template: string) =>
+          fillResponse(template, request.sp, request.requestId, fields.username!, user),
+        relayState: request.relayState,
+      },
+    );
+    const acs = request.sp.entityMeta.getAssertionConsumerService("post") as string;
+    return page(
+      res,
+      200,
+      "Returning to the service provider",
+      `<form method="post" action="${escapeHtml(acs)}">
+<input type="hidden" name="SAMLResponse" value="${escapeHtml(response.context)}">
+<input type="hidden" name="RelayState" value="${escapeHtml(request.relayState)}">
+<button type="submit">Continue</button>
+</form>
+<script>document.forms[0].submit()</script>`,
+    );
+  }
+
+  function fillResponse(
+    template: string,
+    sp: samlifyModule.ServiceProviderInstance,
+    requestId: string,
+    username: string,
+    user: SamlIdpUser,
+  ) {
+    const now = new Date();
+    const later = new Date(now.getTime() + 5 * 60 * 1000).toISOString();
+    const acs = sp.entityMeta.getAssertionConsumerService("post") as string;
+    const id = `_${randomBytes(16).toString("hex")}`;
+    const values: Record<string, string> = {
+      ID: id,
+      AssertionID: `_${randomBytes(16).toString("hex")}`,
+      Destination: acs,
+      Audience: sp.entityMeta.getEntityID(),
+      SubjectRecipient: acs,
+      Issuer: idp.entityMeta.getEntityID(),
+      IssueInstant: now.toISOString(),
+      StatusCode: "urn:oasis:names:tc:SAML:2.0:status:Success",
+      ConditionsNotBefore: now.toISOString(),
+      ConditionsNotOnOrAfter: later,
+      SubjectConfirmationDataNotOnOrAfter: later,
+      NameIDFormat: EMAIL_FORMAT,
+      NameID: user.email,
+      InResponseTo: requestId,
+      AuthnStatement: `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="${id}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`,
+      attrUsername: username,
+      attrEmail: user.email,
+      attrFirstName: user.firstName,
+      attrLastName: user.lastName,
+      attrRole: (user.roles ?? []).join(","),
+    };
+    return { id, context: samlify.SamlLib.replaceTagsByValue(template, values) };
+  }
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? "/", "http://127.0.0.1");
+      if (req.method === "GET" && url.pathname === "/metadata") {
+        res.writeHead(200, { "content-type": "application/samlmetadata+xml" });
+        return res.end(idp.getMetadata());
+      }
+      if (req.method === "GET" && url.pathname === "/sso") {
+        const octetString = (req.url ?? "")
+          .slice((req.url ?? "").indexOf("?") + 1)
+          .split("&")
+          .filter((p) => !p.startsWith("Signature="))
+          .join("&");
+        return takeRequest(res, "redirect", { query: Object.fromEntries(url.searchParams), octetString });
+      }
+      if (req.method === "POST" && url.pathname === "/sso")
+        return takeRequest(res, "post", { body: (await formOf(req)).fields });
+      if (req.method === "POST" && url.pathname === "/sso/authenticate")
+        return authenticate(res, (await formOf(req)).fields);
+      res.writeHead(404).end();
+    })().catch((error: unknown) => {
+      if (!res.headersSent)
+        page(
+          res,
+          500,
+          "IdP error",
+          `<h1>IdP error</h1><p>${escapeHtml(error instanceof Error ? (error.stack ?? String(error)) : String(error))}</p>`,
+        );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const idp = samlify.IdentityProvider({
+    entityID: `${url}/metadata`,
+    signingCert: certificate.cert,
+    privateKey: certificate.key,
+    nameIDFormat: [EMAIL_FORMAT],
+    // encrypted with the certificate the service provider's descriptor gives for encryption
+    isAssertionEncrypted: encryptAssertions,
+    singleSignOnService: [
+      { Binding: REDIRECT, Location: `${url}/sso` },
+      { Binding: POST, Location: `${url}/sso` },
+    ],
+    loginResponseTemplate: {
+      context: samlify.SamlLib.defaultLoginResponseTemplate.context,
+      attributes: [
+        { name: "username", valueTag: "username", nameFormat: BASIC, valueXsiType: "xs:string" },
+        { name: "urn:oid:0.9.2342.19200300.100.1.3", valueTag: "email", nameFormat: BASIC, valueXsiType: "xs:string" },
+        { name: "firstName", valueTag: "firstName", nameFormat: BASIC, valueXsiType: "xs:string" },
+        { name: "lastName", valueTag: "lastName", nameFormat: BASIC, valueXsiType: "xs:string" },
+        { name: "role", valueTag: "role", nameFormat: BASIC, valueXsiType: "xs:string" },
+      ],
+    },
+  });
+
+  return {
+    url,
+    metadataUrl: `${url}/metadata`,
+    entityId: `${url}/metadata`,
+    signingCertificate: base64Der(certificate),
+    trustServiceProvider: (descriptorUrl) => void descriptorUrls.push(descriptorUrl),
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function inflated(encoded: string, binding: "redirect" | "post"): string {
+  try {
+    const bytes = Buffer.from(encoded, "base64");
+    return binding === "post" ? bytes.toString("utf8") : samlify.Utility.inflateString(encoded);
+  } catch {
+    return "";
+  }
+}
+
+/** The Issuer of an AuthnRequest, to find which trusted service provider sent it. */
+function peekIssuer(encoded: string, binding: "redirect" | "post"): string | undefined {
+  return /<(?:\w+:)?Issuer[^>]*>([^<]+)</.exec(inflated(encoded, binding))?.[1]?.trim();
+}
