@@ -8,6 +8,7 @@ import { recordEvent } from "../../events/record.ts";
 import { escapeHtml, HTML_SECURITY_HEADERS, themePage } from "../html.ts";
 import { realmTitle } from "../error-page.ts";
 import { afterAuthentication } from "./after-authentication.ts";
+import { beforeFederatedPassword, registerInDirectory } from "../../federation/user-hooks.ts";
 import { profileFields, profileInputs, validateProfileForm, type ProfileValues } from "./action-update-profile.ts";
 import { setUser, type Form, type LoginContext } from "./login-context.ts";
 import { customProfileFields, customProfileInputs, validateCustomProfile } from "./profile-custom-fields.ts";
@@ -133,7 +134,8 @@ export async function processRegistration(ctx: LoginContext, form: Form): Promis
     });
     return sendRegistrationPage(ctx, values, allErrors, custom);
   }
-  setUserPassword(user, password, false);
+  await registerInDirectory(ctx.server, ctx.realm, user);
+  if (!(await beforeFederatedPassword(ctx.server, user, password))) setUserPassword(user, password, false);
   await ctx.server.db.write((tx) => tx.put("users", user));
   await recordEvent(ctx.server, ctx.realm, {
     type: "REGISTER",
