@@ -246,6 +246,10 @@ describe("user federation against OpenLDAP", () => {
       await form.getByRole("combobox", { name: "Mapper type" }).fill("user-attribute");
       await page.getByRole("option", { name: "user-attribute-ldap-mapper", exact: true }).click();
       await form.getByRole("textbox", { name: "User Model Attribute" }).fill("department");
+      // The server refuses a user attribute mapper without its LDAP attribute; the form keeps what was typed.
+      await form.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Missing configuration for 'LDAP Attribute'").waitFor();
+      assert.equal(await form.getByRole("textbox", { name: "User Model Attribute" }).inputValue(), "department");
       await form.getByRole("textbox", { name: "LDAP Attribute" }).fill("ou");
       await axe(page, "kc-admin-console", "user-federation-mapper-new-dark");
       await form.getByRole("button", { name: "Save" }).click();
@@ -277,9 +281,13 @@ describe("user federation against OpenLDAP", () => {
       assert.equal(await form.getByRole("textbox", { name: "Role Object Classes" }).inputValue(), "groupOfNames");
       await form.getByRole("button", { name: "Save" }).click();
       await page.getByText("Mapping successfully created").waitFor();
+      await page.getByRole("heading", { name: "roles" }).waitFor();
+      await page.getByRole("button", { name: "Actions" }).click();
+      await page.getByRole("menuitem", { name: "Sync LDAP roles to Keycloak" }).click();
+      await page.getByText("Data successfully synced 2 imported users, 0 updated users").waitFor();
       await page.getByRole("button", { name: "Cancel" }).click();
       await page.getByRole("button", { name: "Sync LDAP roles to Keycloak" }).click();
-      await page.getByText("roles: 2 imported users, 0 updated users").waitFor();
+      await page.getByText("roles: 0 imported users, 2 updated users").waitFor();
       assert.equal((await api(`/admin/realms/${REALM}/roles/auditor`)).status, 200);
 
       // The users list searches the directory: an LDAP user is found (and imported) by a prefix.

@@ -155,6 +155,16 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     );
     assert.equal(kerberos.status, 400);
     assert.match(String(kerberos.body.errorMessage), /whitespace/);
+    const mapper = await failure(
+      kc.components.create({
+        name: "m",
+        providerId: "user-attribute-ldap-mapper",
+        providerType: MAPPER,
+        parentId: bare.id,
+        config: { "user.model.attribute": ["department"] },
+      }),
+    );
+    assert.deepEqual(mapper, { status: 400, body: { errorMessage: "Missing configuration for 'LDAP Attribute'" } });
     const sync = await failure(kc.userStorageProvider.sync({ id: bare.id, action: "triggerFullSync" }));
     assert.equal(sync.status, 400);
     await kc.components.del({ id: bare.id });

@@ -37,6 +37,7 @@ import {
   createProvider,
   deleteComponent,
   fetchProvider,
+  syncMapper,
   mapperKey,
   mappersKey,
   updateProvider,
@@ -138,6 +139,21 @@ function LdapMapperForm({ providerId, mapper }: { providerId: string; mapper?: C
       addError("mappingDeletedError", error);
     }
   };
+  const sync = async (direction: "fedToKeycloak" | "keycloakToFed") => {
+    try {
+      const done = await syncMapper(adminClient, realm, providerId, mapper?.id ?? "", direction);
+      addAlert(t("syncLDAPGroupsSuccessful", { result: done.status ?? "" }));
+    } catch (error) {
+      addError("syncLDAPGroupsError", error);
+    }
+  };
+  const kind = { "group-ldap-mapper": "groups", "role-ldap-mapper": "roles" }[mapper?.providerId ?? ""];
+  const syncActions = kind
+    ? [
+        { title: t(`sync-ldap-${kind}-to-keycloak`), onClick: () => void sync("fedToKeycloak") },
+        { title: t(`sync-keycloak-${kind}-to-ldap`), onClick: () => void sync("keycloakToFed") },
+      ]
+    : [];
   const required = { required: { value: true, message: t("required") } };
   return (
     <>
@@ -145,7 +161,9 @@ function LdapMapperForm({ providerId, mapper }: { providerId: string; mapper?: C
         title={mapper?.name || t("addMapper")}
         subtitle={type?.helpText}
         actions={
-          canManage && mapper ? [{ title: t("delete"), onClick: () => void remove(), isDanger: true }] : undefined
+          canManage && mapper
+            ? [...syncActions, { title: t("delete"), onClick: () => void remove(), isDanger: true }]
+            : undefined
         }
       />
       <PageSection>
