@@ -144,6 +144,14 @@ describe("user federation against OpenLDAP", () => {
       await page.getByRole("button", { name: "Sync LDAP groups to Keycloak" }).click();
       await page.getByText("groups: 2 imported users, 0 updated users").waitFor();
       await axe(page, "kc-admin-console", "user-federation-ldap-mappers");
+      await page.getByRole("link", { name: "groups", exact: true }).click();
+      await page
+        .getByRole("form", { name: "Mapper details" })
+        .getByRole("textbox", { name: "LDAP Groups DN" })
+        .waitFor();
+      await axe(page, "kc-admin-console", "user-federation-ldap-mapper");
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await page.getByRole("tab", { name: "Mappers", selected: true }).waitFor();
       const groups = await getJson<Json[]>(api, `/admin/realms/${REALM}/users/${jbrown.id as string}/groups`);
       assert.deepEqual(groups.map((g) => g.name).sort(), ["admins", "developers"]);
 
