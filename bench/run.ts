@@ -2,7 +2,8 @@
  * `npm run bench`: bundle sizes, the dashboard's first paint, and on one server with the scale realm
  * the admin API latency and the time the screens take to show a page once its answer has arrived.
  * Then our console side by side with Keycloak's own (from npm), and the elements on host pages.
- * BENCH_SKIP_SERVER=1 leaves the scale realm out; BENCH_SKIP_UPSTREAM=1 the side-by-side.
+ * BENCH_SKIP_SERVER=1 leaves the scale realm out; BENCH_SKIP_UPSTREAM=1 the side-by-side; BENCH_SKIP_LDAP=1 the
+ * user federation bench (20,000 directory users in OpenLDAP).
  */
 import { bundleReport, ensureBuild, kilobytes, measureBundle } from "./bundle-size.ts";
 import { firstPaintLine, measureFirstPaint } from "./first-paint.ts";
@@ -10,6 +11,7 @@ import { startScaleServer } from "./scale-server.ts";
 import { benchScaleScreens } from "./scale-screens.ts";
 import { benchAdminApi } from "./server-bench.ts";
 import { benchSideBySide } from "./side-by-side.ts";
+import { benchLdapFederation } from "./ldap-federation.ts";
 import { missedTargets, verdict } from "./verdicts.ts";
 
 function heading(title: string) {
@@ -42,6 +44,11 @@ if (process.env.BENCH_SKIP_SERVER !== "1") {
   } finally {
     await server.stop();
   }
+}
+
+if (process.env.BENCH_SKIP_LDAP !== "1") {
+  heading("user federation: 20,000 LDAP users, 500 groups (target: console search rows under 300 ms)");
+  verdict("LDAP federated user search", await benchLdapFederation());
 }
 
 if (process.env.BENCH_SKIP_UPSTREAM !== "1") {

@@ -74,8 +74,8 @@ async function groupTree(page: Page, baseUrl: string, samples: Samples) {
   }
 }
 
-/** Prints one line per screen; true when every median is within the target. */
-export async function benchScaleScreens(baseUrl: string): Promise<boolean> {
+/** The master realm's public client the element pages take their tokens from (who-am-I answers it). */
+export async function createBenchClient(baseUrl: string): Promise<string> {
   const api = adminFetch(baseUrl, await adminToken(baseUrl));
   const created = await api("/admin/realms/master/clients", {
     method: "POST",
@@ -89,6 +89,12 @@ export async function benchScaleScreens(baseUrl: string): Promise<boolean> {
   });
   if (created.status !== 201 && created.status !== 409)
     throw new Error(`bench client: ${created.status} ${await created.text()}`);
+  return BENCH_CLIENT;
+}
+
+/** Prints one line per screen; true when every median is within the target. */
+export async function benchScaleScreens(baseUrl: string): Promise<boolean> {
+  await createBenchClient(baseUrl);
 
   const browser = await launchBrowser();
   const samples: Samples = new Map();

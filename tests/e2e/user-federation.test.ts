@@ -9,6 +9,13 @@ import { markAdminCliAsConsoleClient, screenshot, withFailureShot } from "./orga
 import { getJson, masterAdminApi, TIMEOUT, type Api, type Json } from "./realm-settings-support.ts";
 
 const REALM = "fed";
+const SUFFIX = "dc=example,dc=org";
+/** Roles as groupOfNames entries under ou=Roles, for the role mapper. */
+const rolesLdif = [
+  `dn: ou=Roles,${SUFFIX}\nobjectClass: organizationalUnit\nou: Roles\n`,
+  `dn: cn=auditor,ou=Roles,${SUFFIX}\nobjectClass: groupOfNames\ncn: auditor\nmember: uid=bwilson,ou=People,${SUFFIX}\n`,
+  `dn: cn=reviewer,ou=Roles,${SUFFIX}\nobjectClass: groupOfNames\ncn: reviewer\nmember: uid=rsmith,ou=People,${SUFFIX}\n`,
+].join("\n");
 
 describe("user federation against OpenLDAP", () => {
   let server: TestServer;
@@ -19,7 +26,7 @@ describe("user federation against OpenLDAP", () => {
   before(async () => {
     [server, ldap, browser] = await Promise.all([
       startTestServer({ args: ["--demo-pages", "--seed-demo", "false"] }),
-      startLdapServer(),
+      startLdapServer({ extraLdif: rolesLdif }),
       launchBrowser(),
     ]);
     api = masterAdminApi(server.baseUrl);
@@ -137,6 +144,14 @@ describe("user federation against OpenLDAP", () => {
       await page.getByRole("button", { name: "Sync LDAP groups to Keycloak" }).click();
       await page.getByText("groups: 2 imported users, 0 updated users").waitFor();
       await axe(page, "kc-admin-console", "user-federation-ldap-mappers");
+      await page.getByRole("link", { name: "groups", exact: true }).click();
+      await page
+        .getByRole("form", { name: "Mapper details" })
+        .getByRole("textbox", { name: "LDAP Groups DN" })
+        .waitFor();
+      await axe(page, "kc-admin-console", "user-federation-ldap-mapper");
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await page.getByRole("tab", { name: "Mappers", selected: true }).waitFor();
       const groups = await getJson<Json[]>(api, `/admin/realms/${REALM}/users/${jbrown.id as string}/groups`);
       assert.deepEqual(groups.map((g) => g.name).sort(), ["admins", "developers"]);
 
@@ -185,5 +200,175 @@ describe("user federation against OpenLDAP", () => {
       });
       await page.close();
     }
+  });
+
+  it("mappers on their own page (add, edit, delete), a role mapper's sync, the directory's users in the console, dark theme", async () => {
+    const created = await api(`/admin/realms/${REALM}/components`, {
+      method: "POST",
+      body: {
+        name: "directory",
+        providerId: "ldap",
+        providerType: "org.keycloak.storage.UserStorageProvider",
+        config: {
+          vendor: ["other"],
+          editMode: ["READ_ONLY"],
+          connectionUrl: [ldap.url],
+          bindDn: [ldap.bindDn],
+          bindCredential: [ldap.bindCredential],
+          usersDn: [ldap.usersDn],
+          usernameLDAPAttribute: ["uid"],
+          rdnLDAPAttribute: ["uid"],
+          uuidLDAPAttribute: ["entryUUID"],
+          userObjectClasses: ["inetOrgPerson, organizationalPerson"],
+          importEnabled: ["true"],
+        },
+      },
+    });
+    assert.equal(created.status, 201);
+    const id = created.headers.get("location")!.split("/").pop()!;
+    const app = await api(`/admin/realms/${REALM}/clients`, {
+      method: "POST",
+      body: { clientId: "app", publicClient: true, redirectUris: [`${server.baseUrl}/health/ready`] },
+    });
+    assert.equal(app.status, 201);
+    const mappersOf = () =>
+      getJson<Json[]>(
+        api,
+        `/admin/realms/${REALM}/components?parent=${id}&type=org.keycloak.storage.ldap.mappers.LDAPStorageMapper`,
+      );
+
+    const { page } = await newPage(browser, { colorScheme: "dark" });
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "user-federation-mappers", async () => {
+      await page.goto(`${server.baseUrl}/admin/master/console/#/${REALM}/user-federation/ldap/${id}/mappers`);
+      await signIn(page, { username: "admin", password: "admin" });
+      await page.locator("kc-admin-console").evaluate((element) => element.setAttribute("theme", "dark"));
+      const list = page.getByRole("grid", { name: "Mappers" }).or(page.getByRole("table", { name: "Mappers" }));
+      await list.getByRole("link", { name: "username" }).waitFor();
+      await axe(page, "kc-admin-console", "user-federation-mappers-dark");
+
+      // Add a user attribute mapper: its fields come from the type's properties in server info.
+      await page.getByRole("link", { name: "Add mapper" }).click();
+      const form = page.getByRole("form", { name: "Mapper details" });
+      await form.getByRole("textbox", { name: "Name" }).fill("department");
+      await form.getByRole("combobox", { name: "Mapper type" }).fill("user-attribute");
+      await page.getByRole("option", { name: "user-attribute-ldap-mapper", exact: true }).click();
+      await form.getByRole("textbox", { name: "User Model Attribute" }).fill("department");
+      // The server refuses a user attribute mapper without its LDAP attribute; the form keeps what was typed.
+      await form.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Missing configuration for 'LDAP Attribute'").waitFor();
+      assert.equal(await form.getByRole("textbox", { name: "User Model Attribute" }).inputValue(), "department");
+      await form.getByRole("textbox", { name: "LDAP Attribute" }).fill("ou");
+      await axe(page, "kc-admin-console", "user-federation-mapper-new-dark");
+      await form.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Mapping successfully created").waitFor();
+      await page.getByRole("heading", { name: "department" }).waitFor();
+      let department = (await mappersOf()).find((m) => m.name === "department")!;
+      assert.deepEqual((department.config as Json)["ldap.attribute"], ["ou"]);
+      assert.ok(page.url().endsWith(`/ldap/${id}/mappers/${department.id as string}`), page.url());
+
+      // Edit it on its page, then delete it from the page's menu.
+      await form.getByRole("textbox", { name: "LDAP Attribute" }).fill("departmentNumber");
+      await form.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Mapping successfully updated").waitFor();
+      department = (await mappersOf()).find((m) => m.name === "department")!;
+      assert.deepEqual((department.config as Json)["ldap.attribute"], ["departmentNumber"]);
+      await page.getByRole("button", { name: "Actions" }).click();
+      await page.getByRole("menuitem", { name: "Delete" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+      await page.getByText("Mapping successfully deleted").waitFor();
+      await list.getByRole("link", { name: "username" }).waitFor();
+      assert.equal((await mappersOf()).filter((m) => m.name === "department").length, 0);
+
+      // A role mapper added on the page syncs the directory's roles with the counts.
+      await page.getByRole("link", { name: "Add mapper" }).click();
+      await form.getByRole("textbox", { name: "Name" }).fill("roles");
+      await form.getByRole("combobox", { name: "Mapper type" }).fill("role");
+      await page.getByRole("option", { name: "role-ldap-mapper", exact: true }).click();
+      await form.getByRole("textbox", { name: "LDAP Roles DN" }).fill(`ou=Roles,${SUFFIX}`);
+      assert.equal(await form.getByRole("textbox", { name: "Role Object Classes" }).inputValue(), "groupOfNames");
+      await form.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Mapping successfully created").waitFor();
+      await page.getByRole("heading", { name: "roles" }).waitFor();
+      await page.getByRole("button", { name: "Actions" }).click();
+      await page.getByRole("menuitem", { name: "Sync LDAP roles to Keycloak" }).click();
+      await page.getByText("Data successfully synced 2 imported users, 0 updated users").waitFor();
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await page.getByRole("button", { name: "Sync LDAP roles to Keycloak" }).click();
+      await page.getByText("roles: 0 imported users, 2 updated users").waitFor();
+      assert.equal((await api(`/admin/realms/${REALM}/roles/auditor`)).status, 200);
+
+      // The users list searches the directory: an LDAP user is found (and imported) by a prefix.
+      await page.goto(`${server.baseUrl}/admin/master/console/#/${REALM}/users`);
+      const search = page.getByPlaceholder("Search user").first();
+      await search.fill("bwil");
+      await search.press("Enter");
+      const users = page.getByRole("grid", { name: "Users" });
+      await users.getByRole("link", { name: "bwilson" }).click();
+      // READ_ONLY: the email is read-only and the server refuses a changed one with Keycloak's message.
+      const email = page.getByRole("textbox", { name: "Email" });
+      await email.waitFor();
+      assert.equal(await email.isEditable(), false, "the directory's email is read-only");
+      await axe(page, "kc-admin-console", "user-federation-readonly-user-dark");
+      const [bwilson] = await getJson<Json[]>(api, `/admin/realms/${REALM}/users?username=bwilson&exact=true`);
+      assert.equal(bwilson!.federationLink, id);
+      const refused = await api(`/admin/realms/${REALM}/users/${bwilson!.id as string}`, {
+        method: "PUT",
+        body: { ...bwilson, email: "other@example.org" },
+      });
+      assert.equal(refused.status, 400);
+      assert.equal(((await refused.json()) as Json).errorMessage, "error-user-attribute-read-only");
+      const roles = await getJson<Json[]>(
+        api,
+        `/admin/realms/${REALM}/users/${bwilson!.id as string}/role-mappings/realm`,
+      );
+      assert.ok(
+        roles.some((r) => r.name === "auditor"),
+        "the role mapper granted the LDAP role",
+      );
+    });
+
+    // bwilson signs in to an application of the realm with the directory's password.
+    const { page: login } = await newPage(browser);
+    login.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(login, "user-federation-ldap-sign-in", async () => {
+      const query = new URLSearchParams({
+        client_id: "app",
+        redirect_uri: `${server.baseUrl}/health/ready`,
+        response_type: "code",
+        scope: "openid",
+      });
+      await login.goto(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/auth?${query}`);
+      await signIn(login, { username: "bwilson", password: "bwilson-pass" });
+      await login.waitForURL((url) => url.pathname === "/health/ready");
+    });
+    await login.close();
+
+    // Remove imported users, sync again, then unlink them, from the provider's menu.
+    await withFailureShot(page, "user-federation-unlink", async () => {
+      await page.goto(`${server.baseUrl}/admin/master/console/#/${REALM}/user-federation/ldap/${id}/settings`);
+      const all = () => getJson<Json[]>(api, `/admin/realms/${REALM}/users?max=100`);
+      const linked = async () => (await all()).filter((u) => u.federationLink === id);
+      assert.ok((await linked()).length > 0);
+      await page.getByRole("button", { name: "Actions" }).click();
+      await page.getByRole("menuitem", { name: "Remove imported" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Remove imported" }).click();
+      await page.getByText("Imported users have been removed.").waitFor();
+      assert.equal((await linked()).length, 0);
+      await page.getByRole("button", { name: "Actions" }).click();
+      await page.getByRole("menuitem", { name: "Sync all users" }).click();
+      await page.getByText("Last sync: 3 added, 0 updated, 0 removed, 0 failed").waitFor();
+      await page.getByRole("button", { name: "Actions" }).click();
+      await page.getByRole("menuitem", { name: "Unlink users" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Unlink users" }).click();
+      await page.getByText("Unlink of users finished successfully.").waitFor();
+      assert.equal((await linked()).length, 0);
+      assert.deepEqual(
+        (await all()).map((u) => u.username).sort(),
+        ["bwilson", "jbrown", "rsmith"],
+        "unlinked users stay as local users",
+      );
+    });
+    await page.close();
   });
 });

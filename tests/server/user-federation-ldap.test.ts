@@ -29,6 +29,14 @@ async function signIn(server: TestServer, username: string, password: string): P
   return res.status;
 }
 
+const SUFFIX = "dc=example,dc=org";
+/** Roles as groupOfNames entries under ou=Roles, for the role mapper. */
+const rolesLdif = [
+  `dn: ou=Roles,${SUFFIX}\nobjectClass: organizationalUnit\nou: Roles\n`,
+  `dn: cn=auditor,ou=Roles,${SUFFIX}\nobjectClass: groupOfNames\ncn: auditor\nmember: uid=jbrown,ou=People,${SUFFIX}\n`,
+  `dn: cn=reviewer,ou=Roles,${SUFFIX}\nobjectClass: groupOfNames\ncn: reviewer\nmember: uid=jbrown,ou=People,${SUFFIX}\nmember: uid=bwilson,ou=People,${SUFFIX}\n`,
+].join("\n");
+
 describe("user federation with OpenLDAP through Keycloak's admin client", () => {
   let server: TestServer;
   let ldap: LdapServer;
@@ -66,7 +74,7 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
   before(async () => {
     [server, ldap] = await Promise.all([
       startTestServer({ args: ["--seed-demo", "false"], env: { KC_PERIODIC_SYNC_CHECK_MS: "200" } }),
-      startLdapServer(),
+      startLdapServer({ extraLdif: rolesLdif }),
     ]);
     kc = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
     kc.setAccessToken(await adminToken(server.baseUrl));
@@ -147,6 +155,16 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     );
     assert.equal(kerberos.status, 400);
     assert.match(String(kerberos.body.errorMessage), /whitespace/);
+    const mapper = await failure(
+      kc.components.create({
+        name: "m",
+        providerId: "user-attribute-ldap-mapper",
+        providerType: MAPPER,
+        parentId: bare.id,
+        config: { "user.model.attribute": ["department"] },
+      }),
+    );
+    assert.deepEqual(mapper, { status: 400, body: { errorMessage: "Missing configuration for 'LDAP Attribute'" } });
     const sync = await failure(kc.userStorageProvider.sync({ id: bare.id, action: "triggerFullSync" }));
     assert.equal(sync.status, 400);
     await kc.components.del({ id: bare.id });
@@ -312,5 +330,90 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     assert.equal(await spnego(), "ALTERNATIVE");
     await kc.components.del({ id });
     assert.equal(await spnego(), "DISABLED");
+  });
+
+  it("role mapper syncs roles both ways with real counts; hardcoded role and group mappers; new users and passwords go to a WRITABLE directory", async () => {
+    const id = await createProvider("registrations", "WRITABLE", {
+      syncRegistrations: ["true"],
+      usePasswordModifyExtendedOp: ["true"],
+    });
+    const roles = await kc.components.create({
+      name: "roles",
+      providerId: "role-ldap-mapper",
+      providerType: MAPPER,
+      parentId: id,
+      config: {
+        "roles.dn": [`ou=Roles,${SUFFIX}`],
+        "role.name.ldap.attribute": ["cn"],
+        "role.object.classes": ["groupOfNames"],
+        "membership.ldap.attribute": ["member"],
+        "membership.attribute.type": ["DN"],
+        "use.realm.roles.mapping": ["true"],
+        mode: ["READ_ONLY"],
+      },
+    });
+    const fromLdap = await kc.userStorageProvider.mappersSync({
+      parentId: id,
+      id: roles.id,
+      direction: "fedToKeycloak",
+    });
+    assert.deepEqual(
+      { added: fromLdap.added, updated: fromLdap.updated, failed: fromLdap.failed },
+      { added: 2, updated: 0, failed: 0 },
+    );
+    assert.ok(await kc.roles.findOneByName({ name: "auditor" }), "the LDAP role is a realm role now");
+    assert.equal(
+      (await kc.userStorageProvider.mappersSync({ parentId: id, id: roles.id, direction: "fedToKeycloak" })).updated,
+      2,
+    );
+    await kc.groups.create({ name: "directory-users" });
+    await kc.components.create({
+      name: "offline",
+      providerId: "hardcoded-ldap-role-mapper",
+      providerType: MAPPER,
+      parentId: id,
+      config: { role: ["offline_access"] },
+    });
+    await kc.components.create({
+      name: "everyone",
+      providerId: "hardcoded-ldap-group-mapper",
+      providerType: MAPPER,
+      parentId: id,
+      config: { group: ["/directory-users"] },
+    });
+    await kc.userStorageProvider.sync({ id, action: "triggerFullSync" });
+    const [jbrown] = await kc.users.find({ username: "jbrown", exact: true });
+    const realmRoles = (await kc.users.listRealmRoleMappings({ id: jbrown!.id! })).map((r) => r.name);
+    for (const name of ["auditor", "reviewer", "offline_access"]) assert.ok(realmRoles.includes(name), name);
+    assert.ok((await kc.users.listGroups({ id: jbrown!.id! })).some((g) => g.name === "directory-users"));
+
+    await kc.roles.create({ name: "release-manager" });
+    const toLdap = await kc.userStorageProvider.mappersSync({ parentId: id, id: roles.id, direction: "keycloakToFed" });
+    assert.ok((toLdap.added ?? 0) >= 1 && toLdap.updated === 2, JSON.stringify(toLdap));
+    assert.equal((await ldap.read(`cn=release-manager,ou=Roles,${SUFFIX}`))!.cn, "release-manager");
+
+    // Sync registrations: a user created here is created in the directory, its password set by the password
+    // modify extended operation (OpenLDAP hashes what it receives that way).
+    const created = await kc.users.create({
+      username: "newbie",
+      email: "newbie@example.org",
+      firstName: "New",
+      lastName: "Person",
+      enabled: true,
+    });
+    const entry = await ldap.read(ldap.personDn("newbie"));
+    assert.equal(entry!.mail, "newbie@example.org");
+    assert.equal(entry!.sn, "Person");
+    assert.equal((await kc.users.findOne({ id: created.id }))!.federationLink, id);
+    await kc.users.resetPassword({
+      id: created.id,
+      credential: { type: "password", value: "Newbie-1234", temporary: false },
+    });
+    assert.match(String((await ldap.read(ldap.personDn("newbie")))!.userPassword), /^\{SSHA\}/);
+    assert.equal(await signIn(server, "newbie", "Newbie-1234"), 200);
+    const client = await ldap.client();
+    await client.del(ldap.personDn("newbie"));
+    await client.unbind();
+    await kc.components.del({ id });
   });
 });

@@ -111,7 +111,6 @@ export const userFederationMessages = {
   mapperType: "Mapper type",
   addMapper: "Add mapper",
   noMappers: "No Mappers",
-  mapperDeleted: "The mapper has been deleted.",
   "sync-ldap-groups-to-keycloak": "Sync LDAP groups to Keycloak",
   "sync-keycloak-groups-to-ldap": "Sync Keycloak groups to LDAP",
   "sync-ldap-roles-to-keycloak": "Sync LDAP roles to Keycloak",

@@ -11,3 +11,5 @@ export const toNewProvider = (realm: string, providerId: string) =>
 export const toProvider = (realm: string, providerId: string, id: string, tab?: LdapTab) =>
   `/${realm}/user-federation/${encodeURIComponent(providerId)}/${encodeURIComponent(id)}` +
   (providerId === "ldap" && tab ? `/${tab}` : "");
+export const toLdapMapper = (realm: string, providerId: string, mapperId: string) =>
+  `/${realm}/user-federation/ldap/${encodeURIComponent(providerId)}/mappers/${encodeURIComponent(mapperId)}`;

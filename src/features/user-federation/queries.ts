@@ -9,6 +9,8 @@ export type SyncResult = SynchronizationResultRepresentation;
 export const providersKey = (realm: string) => ["user-federation", realm] as const;
 export const providerKey = (realm: string, id: string) => ["user-federation", realm, id] as const;
 export const mappersKey = (realm: string, id: string) => ["user-federation", realm, id, "mappers"] as const;
+export const mapperKey = (realm: string, id: string, mapperId: string) =>
+  ["user-federation", realm, id, "mappers", mapperId] as const;
 export const syncHistoryKey = (realm: string, id: string) => ["user-federation", realm, id, "history"] as const;
 
 export const fetchProviders = (client: KeycloakAdminClient, realm: string) =>

@@ -4,6 +4,7 @@ import type { ConsoleRoute } from "../../core/routing/console-route.ts";
 const UserFederationPage = lazyPage(() => import("./user-federation-page.tsx"));
 const LdapProviderPage = lazyPage(() => import("./ldap/ldap-provider-page.tsx"));
 const KerberosProviderPage = lazyPage(() => import("./kerberos/kerberos-provider-page.tsx"));
+const LdapMapperPage = lazyPage(() => import("./ldap/ldap-mapper-page.tsx"));
 const CustomProviderPage = lazyPage(() => import("./custom-provider-page.tsx"));
 
 const route = (path: string, component: ConsoleRoute["component"]): ConsoleRoute => ({
@@ -21,6 +22,7 @@ export const userFederationRoutes: ConsoleRoute[] = [
   route("user-federation/ldap/new", LdapProviderPage),
   route("user-federation/ldap/:id", LdapProviderPage),
   route("user-federation/ldap/:id/:tab", LdapProviderPage),
+  route("user-federation/ldap/:id/mappers/:mapperId", LdapMapperPage),
   route("user-federation/kerberos/new", KerberosProviderPage),
   route("user-federation/kerberos/:id", KerberosProviderPage),
   route("user-federation/:providerId/new", CustomProviderPage),

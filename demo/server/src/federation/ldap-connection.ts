@@ -106,3 +106,12 @@ export function attributeValues(entry: Entry, name: string): string[] {
   const value = entry[key];
   return (Array.isArray(value) ? value : [value]).map((v) => (Buffer.isBuffer(v) ? v.toString("hex") : String(v)));
 }
+
+/** The first value of a binary attribute (`userCertificate;binary`, …) in base64, as Keycloak keeps binary values. */
+export function attributeBase64(entry: Entry, name: string): string | undefined {
+  const key = Object.keys(entry).find((k) => k.toLowerCase() === name.toLowerCase());
+  const value = key ? entry[key] : undefined;
+  const one = Array.isArray(value) ? value[0] : value;
+  if (one === undefined) return undefined;
+  return Buffer.isBuffer(one) ? one.toString("base64") : Buffer.from(String(one), "binary").toString("base64");
+}

@@ -8,6 +8,21 @@ import { mappersOf } from "./ldap-mappers.ts";
 
 const LDAP_ENTRY_DN = "LDAP_ENTRY_DN";
 
+/** The key an LDAP membership value names a user by (its DN or its username), lower-cased. */
+export const membershipKey = (user: UserRecord, type: GroupMapping["membershipType"]) =>
+  ((type === "DN" ? user.attributes[LDAP_ENTRY_DN]?.[0] : user.username) ?? "").toLowerCase();
+
+/** Entry name → the membership keys it lists. */
+export function membersByEntry(entries: Entry[], mapping: GroupMapping): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const entry of entries) {
+    const name = attributeValue(entry, mapping.nameAttribute);
+    if (!name) continue;
+    out.set(name, new Set(attributeValues(entry, mapping.membershipAttribute).map((m) => m.toLowerCase())));
+  }
+  return out;
+}
+
 export interface MapperSyncResult {
   ignored: boolean;
   added: number;
@@ -16,7 +31,8 @@ export interface MapperSyncResult {
   failed: number;
 }
 
-interface GroupMapping {
+/** Where a group or role mapper finds its entries in LDAP and how they name their members. */
+export interface GroupMapping {
   groupsDn: string;
   nameAttribute: string;
   objectClasses: string[];
@@ -50,7 +66,7 @@ export function groupMappersOf(server: ServerContext, provider: ComponentRecord)
   );
 }
 
-async function readGroups(provider: ComponentRecord, mapping: GroupMapping): Promise<Entry[]> {
+export async function readGroups(provider: ComponentRecord, mapping: GroupMapping): Promise<Entry[]> {
   const parts = mapping.objectClasses.map((oc) => `(objectClass=${oc})`);
   if (mapping.filter) parts.push(mapping.filter);
   const filter = parts.length === 1 ? parts[0] : `(&${parts.join("")})`;

@@ -1,7 +1,10 @@
 import type { Entry } from "ldapts";
 import type { ComponentRecord, UserRecord } from "../store/types.ts";
 import { first, LDAP_MAPPER_TYPE, type EditMode } from "./ldap-config.ts";
-import { attributeValue, attributeValues } from "./ldap-connection.ts";
+import { attributeBase64, attributeValue, attributeValues } from "./ldap-connection.ts";
+
+/** MSAD's userAccountControl flag of a disabled account. */
+const ACCOUNT_DISABLE = 0x2;
 
 const isTrue = (mapper: ComponentRecord, key: string) => first(mapper.config, key) === "true";
 
@@ -33,11 +36,13 @@ function modelAttribute(user: UserRecord, name: string): string | undefined {
 /** Applies the mappers to a user from its LDAP entry (import and sync direction). */
 export function applyEntry(user: UserRecord, entry: Entry, mappers: ComponentRecord[]): void {
   for (const mapper of mappers) {
-    if (mapper.providerId === "user-attribute-ldap-mapper") {
+    if (mapper.providerId === "user-attribute-ldap-mapper" || mapper.providerId === "certificate-ldap-mapper") {
       const model = first(mapper.config, "user.model.attribute");
       const ldap = first(mapper.config, "ldap.attribute");
       if (!model || !ldap) continue;
-      const value = attributeValue(entry, ldap) ?? (first(mapper.config, "attribute.default.value") || undefined);
+      const binary = isTrue(mapper, "is.binary.attribute") || mapper.providerId === "certificate-ldap-mapper";
+      const read = binary ? attributeBase64(entry, ldap) : attributeValue(entry, ldap);
+      const value = read ?? (first(mapper.config, "attribute.default.value") || undefined);
       if (model === "username" && !value) continue;
       setModelAttribute(user, model, value);
     } else if (mapper.providerId === "full-name-ldap-mapper") {
@@ -47,6 +52,14 @@ export function applyEntry(user: UserRecord, entry: Entry, mappers: ComponentRec
       const space = full.lastIndexOf(" ");
       user.firstName = space > 0 ? full.slice(0, space) : full;
       if (space > 0) user.lastName = full.slice(space + 1);
+    } else if (
+      mapper.providerId === "msad-user-account-control-mapper" ||
+      mapper.providerId === "msad-lds-user-account-control-mapper"
+    ) {
+      const control = Number(attributeValue(entry, "userAccountControl"));
+      const ldsDisabled = attributeValue(entry, "msDS-UserAccountDisabled");
+      if (Number.isInteger(control)) user.enabled = (control & ACCOUNT_DISABLE) === 0;
+      else if (ldsDisabled !== undefined) user.enabled = ldsDisabled.toUpperCase() !== "TRUE";
     } else if (mapper.providerId === "hardcoded-attribute-mapper") {
       const model = first(mapper.config, "user.model.attribute");
       if (model) setModelAttribute(user, model, first(mapper.config, "attribute.value") ?? "");
@@ -59,6 +72,7 @@ function writableMappings(mappers: ComponentRecord[]): [string, string][] {
   const out: [string, string][] = [];
   for (const mapper of mappers) {
     if (mapper.providerId !== "user-attribute-ldap-mapper" || isTrue(mapper, "read.only")) continue;
+    if (isTrue(mapper, "is.binary.attribute")) continue;
     const model = first(mapper.config, "user.model.attribute");
     const ldap = first(mapper.config, "ldap.attribute");
     if (model && ldap) out.push([model, ldap]);

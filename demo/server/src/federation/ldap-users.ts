@@ -1,11 +1,25 @@
-import { Attribute, Change, Client, type Entry } from "ldapts";
+import { Attribute, BerWriter, Change, Client, type Entry } from "ldapts";
 import type { ServerContext } from "../context.ts";
 import type { ComponentRecord, RealmRecord, UserRecord } from "../store/types.ts";
 import { newId, now } from "../common/ids.ts";
 import { isLdapProvider, ldapConfig, LDAP_PROVIDER_TYPE, type LdapConfig } from "./ldap-config.ts";
-import { anyOf, attributeValue, connect, equals, searchUsers, withConnection } from "./ldap-connection.ts";
-import { applyEntry, changedLdapValues, mappersOf } from "./ldap-mappers.ts";
+import { anyOf, attributeValue, equals, searchUsers, withConnection } from "./ldap-connection.ts";
+import { applyEntry, changedLdapValues, mappersOf, newEntryValues } from "./ldap-mappers.ts";
 import { syncGroupMemberships } from "./ldap-groups.ts";
+import { applyHardcodedMemberships } from "./ldap-hardcoded.ts";
+import { syncRoleMemberships } from "./ldap-roles.ts";
+
+/** Group, role and hardcoded memberships of the provider's users (all, or those of `userIds`) from its mappers. */
+async function syncMemberships(
+  server: ServerContext,
+  realm: RealmRecord,
+  provider: ComponentRecord,
+  userIds?: string[],
+): Promise<void> {
+  await syncGroupMemberships(server, realm, provider, userIds);
+  await syncRoleMemberships(server, realm, provider, userIds);
+  await applyHardcodedMemberships(server, realm, provider, userIds);
+}
 
 export const LDAP_ID = "LDAP_ID";
 export const LDAP_ENTRY_DN = "LDAP_ENTRY_DN";
@@ -169,7 +183,7 @@ export async function syncUsers(
           tx.put("components", updatedProvider);
         }
       });
-    await syncGroupMemberships(server, realm, provider);
+    await syncMemberships(server, realm, provider);
     return { ...result, status: syncStatus(result) };
   } finally {
     running.delete(provider.id);
@@ -199,7 +213,7 @@ export async function importByLogin(
     const user = userFromEntry(realm, config, mappersOfProvider(server, provider), entry);
     if (usernameTaken(server, realm, user.username)) return undefined;
     await server.db.write((tx) => tx.put("users", user));
-    await syncGroupMemberships(server, realm, provider, [user.id]);
+    await syncMemberships(server, realm, provider, [user.id]);
     return server.db.get("users", user.id);
   }
   return undefined;
@@ -235,7 +249,7 @@ export async function importBySearch(
     }
     if (fresh.length) {
       await server.db.write((tx) => fresh.forEach((u) => tx.put("users", u)));
-      await syncGroupMemberships(
+      await syncMemberships(
         server,
         realm,
         provider,
@@ -305,18 +319,70 @@ export async function pushProfile(
   await withConnection(ldapConfig(provider), (client) => client.modify(dn, changes));
 }
 
+/** RFC 3062's password modify extended operation. */
+const PASSWORD_MODIFY_OID = "1.3.6.1.4.1.4203.1.11.1";
+
+/** The request value of a password modify: the entry (userIdentity [0]) and its new password (newPasswd [2]). */
+function passwordModifyRequest(dn: string, password: string): Buffer {
+  const writer = new BerWriter();
+  writer.startSequence(0x30);
+  writer.writeString(dn, 0x80);
+  writer.writeString(password, 0x82);
+  writer.endSequence();
+  return writer.buffer;
+}
+
 /** Sets the password of a WRITABLE provider's user in LDAP (password modify extended operation when configured). */
 export async function pushPassword(provider: ComponentRecord, user: UserRecord, password: string): Promise<void> {
   const dn = user.attributes[LDAP_ENTRY_DN]?.[0];
   if (!dn) throw new Error("No LDAP entry");
   const config = ldapConfig(provider);
-  const client = await connect(config);
-  try {
-    await client.modify(
-      dn,
-      new Change({ operation: "replace", modification: new Attribute({ type: "userPassword", values: [password] }) }),
-    );
-  } finally {
-    await client.unbind().catch(() => undefined);
-  }
+  await withConnection(config, async (client) => {
+    if (config.usePasswordModifyExtendedOp) await client.exop(PASSWORD_MODIFY_OID, passwordModifyRequest(dn, password));
+    else
+      await client.modify(
+        dn,
+        new Change({ operation: "replace", modification: new Attribute({ type: "userPassword", values: [password] }) }),
+      );
+  });
+}
+
+/** The provider that takes new users of the realm: the first enabled WRITABLE one with "sync registrations" on. */
+export function registrationProvider(server: ServerContext, realm: RealmRecord): ComponentRecord | undefined {
+  return ldapProviders(server, realm).find((p) => {
+    const config = ldapConfig(p);
+    return config.syncRegistrations && config.editMode === "WRITABLE";
+  });
+}
+
+/**
+ * Creates the directory entry of a new user (Keycloak's LDAPStorageProvider.addUser) and links the user to it:
+ * RDN attribute and mapped attributes from the user, the provider's object classes, LDAP_ID read back.
+ */
+export async function addLdapUser(server: ServerContext, provider: ComponentRecord, user: UserRecord): Promise<void> {
+  const config = ldapConfig(provider);
+  const mappers = mappersOfProvider(server, provider);
+  const values: Record<string, string | string[]> = { ...newEntryValues(user, mappers) };
+  values[config.usernameAttribute] = user.username;
+  const rdnValue = config.rdnAttribute === config.usernameAttribute ? user.username : values[config.rdnAttribute];
+  if (typeof rdnValue !== "string" || !rdnValue.trim())
+    throw new Error(`Can't create user in LDAP: no value for its RDN attribute ${config.rdnAttribute}`);
+  const dn = `${config.rdnAttribute}=${escapeDnValue(rdnValue)},${config.usersDn}`;
+  values.objectClass = config.userObjectClasses;
+  await withConnection(config, async (client) => {
+    await client.add(dn, values);
+    const { searchEntries } = await client.search(dn, { scope: "base", attributes: ["*", config.uuidAttribute] });
+    const entry = searchEntries[0];
+    user.federationLink = provider.id;
+    user.attributes[LDAP_ID] = [(entry && attributeValue(entry, config.uuidAttribute)) ?? dn];
+    user.attributes[LDAP_ENTRY_DN] = [entry?.dn ?? dn];
+  });
+}
+
+/** RFC 4514 escaping of an attribute value in a DN. */
+function escapeDnValue(value: string): string {
+  return value
+    .replace(/[\\,+"<>;=]/g, (c) => `\\${c}`)
+    .replace(/^[ #]/, (c) => `\\${c}`)
+    .replace(/ $/, "\\ ");
 }

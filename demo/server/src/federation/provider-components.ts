@@ -17,10 +17,32 @@ const MESSAGES = {
   kerberosPrincipalWhitespace: "Server principal must not start or end with whitespace",
 };
 
+/** The settings Keycloak's LDAP mapper factories require, by mapper type: config key and the name its message uses. */
+const MANDATORY_MAPPER_SETTINGS: Record<string, [string, string][]> = {
+  "user-attribute-ldap-mapper": [
+    ["user.model.attribute", "User Model Attribute"],
+    ["ldap.attribute", "LDAP Attribute"],
+  ],
+  "certificate-ldap-mapper": [
+    ["user.model.attribute", "User Model Attribute"],
+    ["ldap.attribute", "LDAP Attribute"],
+  ],
+  "full-name-ldap-mapper": [["ldap.full.name.attribute", "LDAP Full Name Attribute"]],
+  "group-ldap-mapper": [["groups.dn", "LDAP Groups DN"]],
+  "role-ldap-mapper": [["roles.dn", "LDAP Roles DN"]],
+};
+
+/** Keycloak's checkMandatoryConfigAttribute of the LDAP mappers: a blank required setting is refused. */
+function validateLdapMapper(fields: ComponentFields): void {
+  for (const [key, label] of MANDATORY_MAPPER_SETTINGS[fields.providerId ?? ""] ?? [])
+    if (!(first(fields.config, key) ?? "").trim()) throw badRequest(`Missing configuration for '${label}'`);
+}
+
 const isNumber = (value: string | undefined) => !value || /^-?\d+$/.test(value.trim());
 
 /** Keycloak's validateConfiguration of the LDAP and Kerberos user-storage providers; other components pass. */
 export function validateUserStorage(fields: ComponentFields): void {
+  if (fields.providerType === LDAP_MAPPER_TYPE) return validateLdapMapper(fields);
   if (fields.providerType !== LDAP_PROVIDER_TYPE) return;
   const c = fields.config;
   if (fields.providerId === "kerberos") {

@@ -6,6 +6,8 @@ import { userByLogin } from "../oidc/lookup.ts";
 import { ldapConfig } from "./ldap-config.ts";
 import { readOnlyAttributes } from "./ldap-mappers.ts";
 import {
+  addLdapUser,
+  registrationProvider,
   importBySearch,
   importByLogin,
   ldapProviderOf,
@@ -99,4 +101,18 @@ export async function verifyPassword(server: ServerContext, user: UserRecord, pa
 /** The user of a login name, from this server or imported from the realm's directories. */
 export async function findLoginUser(server: ServerContext, realm: RealmRecord, login: string) {
   return userByLogin(server.db, realm, login) ?? (await lookupInDirectory(server, realm, login));
+}
+
+/**
+ * A new user of the realm (admin create, registration) is created in the first WRITABLE provider that syncs
+ * registrations, and linked to it; a directory refusal is Keycloak's "Could not create user".
+ */
+export async function registerInDirectory(server: ServerContext, realm: RealmRecord, user: UserRecord): Promise<void> {
+  const provider = user.federationLink ? undefined : registrationProvider(server, realm);
+  if (!provider) return;
+  try {
+    await addLdapUser(server, provider, user);
+  } catch {
+    throw new HttpError(400, { errorMessage: "Could not create user" });
+  }
 }

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
@@ -10,7 +11,9 @@ import { useCurrentRealm } from "../../../core/runtime/current-realm.tsx";
 import { useAdminClient } from "../../../core/runtime/runtime-context.tsx";
 import { useAlerts } from "../../../core/ui/alerts/alerts-context.tsx";
 import { LoadingSpinner } from "../../../core/ui/layout/loading-spinner.tsx";
+import { toLdapMapper } from "../paths.ts";
 import { deleteComponent, fetchMappers, mappersKey, syncMapper, type Component, type SyncResult } from "../queries.ts";
+import "../../../core/ui/protocol-mappers/protocol-mapper-messages.ts";
 import "../messages.ts";
 
 /** The provider's mappers (name, type); group and role mappers sync both ways and show the counts. */
@@ -40,10 +43,10 @@ export function LdapMappersTab({ providerId }: { providerId: string }) {
   const remove = async (mapper: Component) => {
     try {
       await deleteComponent(adminClient, realm, mapper.id ?? "");
-      addAlert(t("mapperDeleted"));
+      addAlert(t("mappingDeletedSuccess"));
       await queryClient.invalidateQueries({ queryKey: mappersKey(realm, providerId) });
     } catch (error) {
-      addError("syncLDAPGroupsError", error);
+      addError("mappingDeletedError", error);
     }
   };
   const mappers = [...query.data].sort((a, b) => (a.name ?? "").localeCompare(b.name ?? ""));
@@ -51,6 +54,14 @@ export function LdapMappersTab({ providerId }: { providerId: string }) {
     <>
       {result && (
         <Alert variant="success" isInline title={`${result.name}: ${result.result.status ?? ""}`} aria-live="polite" />
+      )}
+      {canManage && (
+        <Button
+          variant="primary"
+          component={(props: object) => <Link {...props} to={toLdapMapper(realm, providerId, "new")} />}
+        >
+          {t("addMapper")}
+        </Button>
       )}
       {mappers.length === 0 ? (
         <p>{t("noMappers")}</p>
@@ -73,7 +84,17 @@ export function LdapMappersTab({ providerId }: { providerId: string }) {
                     : undefined;
               return (
                 <Tr key={mapper.id}>
-                  <Td dataLabel={t("name")}>{mapper.name}</Td>
+                  <Td dataLabel={t("name")}>
+                    <Button
+                      variant="link"
+                      isInline
+                      component={(props: object) => (
+                        <Link {...props} to={toLdapMapper(realm, providerId, mapper.id ?? "")} />
+                      )}
+                    >
+                      {mapper.name}
+                    </Button>
+                  </Td>
                   <Td dataLabel={t("mapperType")}>{mapper.providerId}</Td>
                   <Td isActionCell>
                     {canManage && kind && (

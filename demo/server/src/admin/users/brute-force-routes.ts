@@ -6,7 +6,8 @@ import { readUpConfig } from "./profile-config.ts";
 import { listedUser } from "./representation.ts";
 import { visibleUsersFilter } from "./visible-users.ts";
 import { DEFAULT_MAX_USERS, findUsers } from "./user-list.ts";
-import { boolParam, intParam, paramsOf, queryOf } from "../common/query.ts";
+import { boolParam, intParam, paramsOf, queryOf, stringParam } from "../common/query.ts";
+import { searchDirectory } from "../../federation/user-hooks.ts";
 import { UserListQuery } from "./schemas.ts";
 
 /** The admin console's user list: GET /users plus each user's brute force status. */
@@ -19,6 +20,13 @@ export async function registerBruteForceUserRoutes(app: FastifyInstance, server:
     if (!filter) return [];
     const config = readUpConfig(server, ctx.realm);
     const brief = boolParam(query, "briefRepresentation") ?? false;
+    // The console's list searches the realm's directories too, as the plain user list does.
+    await searchDirectory(
+      server,
+      ctx.realm,
+      stringParam(query, "search") ?? stringParam(query, "username") ?? stringParam(query, "email"),
+      intParam(query, "max") ?? DEFAULT_MAX_USERS,
+    );
     const users = findUsers(
       server,
       ctx.realm,

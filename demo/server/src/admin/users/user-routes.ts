@@ -22,7 +22,12 @@ import { boolParam, intParam, paramsOf, queryOf, stringParam } from "../common/q
 import { objectBody } from "../common/body.ts";
 import { badRequest } from "../../http/errors.ts";
 import { UserListQuery, UserSchema } from "./schemas.ts";
-import { beforeFederatedUpdate, federatedReadOnlyAttributes, searchDirectory } from "../../federation/user-hooks.ts";
+import {
+  beforeFederatedUpdate,
+  federatedReadOnlyAttributes,
+  registerInDirectory,
+  searchDirectory,
+} from "../../federation/user-hooks.ts";
 import { ListQuery } from "../common/schemas.ts";
 
 const BASE = "/admin/realms/:realm/users";
@@ -119,6 +124,7 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     user.requiredActions = mergeRequiredActions(db, realm, user.requiredActions, rep.requiredActions, false);
     await admitCredentialPasswords(realm, user, rep.credentials);
     applyCredentialRepresentations(user, rep.credentials);
+    await registerInDirectory(server, realm, user);
     await db.write((tx) => tx.put("users", user));
     await adminEvent(server, ctx, "CREATE", "USER", `users/${user.id}`, eventRepresentation(rep));
     return reply

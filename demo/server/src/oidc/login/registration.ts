@@ -9,6 +9,7 @@ import { escapeHtml, HTML_SECURITY_HEADERS, themePage } from "../html.ts";
 import { realmTitle, sendErrorPage } from "../error-page.ts";
 import { registrationSteps, type RegistrationSteps } from "./registration-steps.ts";
 import { afterAuthentication } from "./after-authentication.ts";
+import { beforeFederatedPassword, registerInDirectory } from "../../federation/user-hooks.ts";
 import { profileFields, profileInputs, validateProfileForm, type ProfileValues } from "./action-update-profile.ts";
 import { setUser, type Form, type LoginContext } from "./login-context.ts";
 import { customProfileFields, customProfileInputs, validateCustomProfile } from "./profile-custom-fields.ts";
@@ -169,8 +170,10 @@ export async function processRegistration(ctx: LoginContext, form: Form): Promis
     });
     return sendRegistrationPage(ctx, steps, values, allErrors, custom);
   }
-  if (steps.password) setUserPassword(user, password, false);
   if (steps.terms) user.attributes.terms_and_conditions = [String(Math.floor(Date.now() / 1000))];
+  await registerInDirectory(ctx.server, ctx.realm, user);
+  if (steps.password && !(await beforeFederatedPassword(ctx.server, user, password)))
+    setUserPassword(user, password, false);
   await ctx.server.db.write((tx) => tx.put("users", user));
   await recordEvent(ctx.server, ctx.realm, {
     type: "REGISTER",
