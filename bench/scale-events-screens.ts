@@ -152,7 +152,7 @@ export async function exportThroughput(page: Page, baseUrl: string, target: numb
   let heapMaxMb = heapStartMb;
   const started = performance.now();
   await page.getByRole("button", { name: "Export CSV" }).click();
-  const done = page.getByText(/^Exported [\d,]+ events/).first();
+  const done = page.getByText(/Exported [\d,]+ events/).first();
   let finished = false;
   const watch = done.waitFor({ timeout: 30 * 60_000 }).then(() => (finished = true));
   while (!finished) {
