@@ -13,6 +13,8 @@ import { benchAdminApi } from "./server-bench.ts";
 import { benchSideBySide } from "./side-by-side.ts";
 import { benchLdapFederation } from "./ldap-federation.ts";
 import { missedTargets, verdict } from "./verdicts.ts";
+import { benchEventsApi, residentMb } from "./scale-events-api.ts";
+import { benchEventsExport } from "./scale-events-screens.ts";
 
 function heading(title: string) {
   console.log(`\n== ${title}`);
@@ -41,6 +43,12 @@ if (process.env.BENCH_SKIP_SERVER !== "1") {
     verdict("admin API p95 on the scale realm", await benchAdminApi(server.baseUrl));
     heading("scale realm screens: rows shown after the response (target: under 300 ms)");
     verdict("scale realm screens", await benchScaleScreens(server.baseUrl));
+    heading("sessions and events API on the scale realm (target: p95 under 50 ms)");
+    verdict("sessions and events API p95", await benchEventsApi(server.baseUrl));
+    heading("events export on the scale realm (throughput; the page's heap stays flat)");
+    verdict("events export heap flat", await benchEventsExport(server.baseUrl));
+    const rss = await residentMb(server.pid);
+    if (rss !== undefined) console.log(`\nserver resident memory with the scale realm loaded: ${rss.toFixed(0)} MB`);
   } finally {
     await server.stop();
   }

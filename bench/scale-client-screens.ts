@@ -23,7 +23,7 @@ async function consoleApi(baseUrl: string): Promise<Api> {
 }
 
 /** Signs in to the console (once per browser page) and waits for the dashboard. */
-async function signedInConsole(page: Page, baseUrl: string) {
+export async function signedInConsole(page: Page, baseUrl: string) {
   await page.goto(`${baseUrl}/admin/master/console/`);
   const username = page.getByLabel("Username or email");
   const dashboard = page.getByTestId("dashboard-title");
@@ -33,7 +33,7 @@ async function signedInConsole(page: Page, baseUrl: string) {
 }
 
 /** A route of the scale realm in the signed-in console (a same-document navigation). */
-const openRoute = (page: Page, baseUrl: string, hash: string) =>
+export const openRoute = (page: Page, baseUrl: string, hash: string) =>
   page.goto(`${baseUrl}/admin/master/console/#/${SCALE_REALM}/${hash}`).then(() => undefined);
 
 /** Fails the bench line when a page cost more than one request. */

@@ -14,10 +14,14 @@ const READY_WITHIN_MS = 600_000;
 
 export interface ScaleServer {
   baseUrl: string;
+  /** The server process (undefined when KC_BENCH_URL names a running one). */
+  pid?: number;
   stop(): Promise<void>;
 }
 
 export async function startScaleServer(): Promise<ScaleServer> {
+  // KC_BENCH_URL: a scale server already running (started with --seed-scale --demo-pages).
+  if (process.env.KC_BENCH_URL) return { baseUrl: process.env.KC_BENCH_URL, stop: async () => undefined };
   const dataDir = process.env.KC_BENCH_DATA ?? mkdtempSync(join(tmpdir(), "kc-bench-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -65,7 +69,7 @@ export async function startScaleServer(): Promise<ScaleServer> {
     throw error;
   }
   console.log(`scale server ready in ${Date.now() - started} ms (data: ${dataDir})`);
-  return { baseUrl, stop };
+  return { baseUrl, pid: child.pid, stop };
 }
 
 /** Runs `bench` against a scale server of its own when a bench file is run directly. */

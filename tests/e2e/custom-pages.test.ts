@@ -47,8 +47,8 @@ describe("custom pages (declarative UI feature on)", () => {
       await page.goto(`${server.baseUrl}/admin/master/console/#/demo`);
       await signIn(page, { username: "admin", password: "admin" });
       const navigation = page.getByRole("navigation", { name: "Navigation" });
-      await navigation.getByRole("link", { name: "realm-notices" }).click();
-      await page.getByRole("heading", { name: "realm-notices" }).waitFor();
+      await navigation.getByRole("link", { name: "Realm notices", exact: true }).click();
+      await page.getByRole("heading", { name: "Realm notices" }).waitFor();
       await page.getByText("Notices shown to the administrators of this realm.").first().waitFor();
       await page.getByText("There are no items").waitFor();
       await expectNoViolations(page, "empty list");
@@ -73,7 +73,7 @@ describe("custom pages (declarative UI feature on)", () => {
       assert.equal(stored.parentId, realm.id);
 
       await page.getByRole("button", { name: "Cancel" }).click();
-      const list = page.getByRole("grid", { name: "realm-notices" });
+      const list = page.getByRole("grid", { name: "Realm notices" });
       const row = list.getByRole("row").filter({ hasText: "maintenance" });
       await row.getByText("Down on Sunday").waitFor();
       await expectNoViolations(page, "list");
@@ -95,7 +95,7 @@ describe("custom pages (declarative UI feature on)", () => {
 
       await page.getByRole("button", { name: "Cancel" }).click();
       const editedRow = page
-        .getByRole("grid", { name: "realm-notices" })
+        .getByRole("grid", { name: "Realm notices" })
         .getByRole("row")
         .filter({ hasText: "maintenance" });
       await editedRow.getByText("Down on Saturday").waitFor();

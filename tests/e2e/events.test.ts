@@ -12,6 +12,30 @@ const TIMEOUT = 20_000;
 const REALM = "events-e2e";
 const QUIET = "events-quiet";
 
+/**
+ * A picked file that records what is written to it; its writes wait while `kcHold` is set. The app only uses the
+ * picker outside automation, so the page is told it is not automated. A string, as tsx's helpers are not in the page.
+ */
+const PICKED_FILE = `(() => {
+  Object.defineProperty(Navigator.prototype, "webdriver", { get: () => false, configurable: true });
+  window.kcFiles = [];
+  window.kcHold = true;
+  window.showSaveFilePicker = async ({ suggestedName }) => ({
+    createWritable: async () => {
+      const file = { name: suggestedName, chunks: [], state: "open" };
+      window.kcFiles.push(file);
+      return {
+        write: async (chunk) => {
+          while (window.kcHold) await new Promise((resolve) => setTimeout(resolve, 20));
+          file.chunks.push(chunk);
+        },
+        close: async () => void (file.state = "closed"),
+        abort: async () => void (file.state = "aborted"),
+      };
+    },
+  });
+})()`;
+
 describe("events screens", () => {
   let server: TestServer;
   let browser: Browser;
@@ -201,6 +225,57 @@ describe("events screens", () => {
     await auth.getByText("master", { exact: true }).waitFor();
     await auth.getByText(/^admin \(/).waitFor();
     await auth.getByRole("button", { name: "Close" }).last().click();
+  });
+
+  it("streams an export to the file the administrator picks, and a cancel discards it", async () => {
+    const { context: picking, page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    try {
+      await page.goto(`${server.baseUrl}/admin/master/console/#/${REALM}/events/user-events?client=app`);
+      await signIn(page, { username: "admin", password: "admin" });
+      await userEvents(page).getByRole("row").filter({ hasText: "LOGIN_ERROR" }).first().waitFor();
+      await page.evaluate(PICKED_FILE);
+      const files = () =>
+        page.evaluate("window.kcFiles") as Promise<{ name: string; chunks: string[]; state: string }[]>;
+      await page.getByRole("button", { name: "Export CSV" }).click();
+      await page.getByRole("progressbar").waitFor();
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await page.evaluate("window.kcHold = false");
+      await page.getByText("Export cancelled").waitFor();
+      const [cancelled] = await files();
+      assert.equal(cancelled!.state, "aborted", "a cancelled export discards its file");
+
+      await page.getByRole("button", { name: "Export CSV" }).click();
+      await page
+        .getByText(/Exported \d+ events/)
+        .first()
+        .waitFor();
+      const written = (await files())[1]!;
+      assert.equal(written.name, `${REALM}-user-events.csv`);
+      assert.equal(written.state, "closed");
+      assert.ok(written.chunks.length >= 2, "the header and each page are written as they come");
+      const lines = written.chunks.join("").trim().split("\n");
+      assert.equal(lines[0], "time,type,username,userId,clientId,ipAddress,sessionId,error,details");
+      assert.ok(lines.slice(1).some((line) => line.includes(",LOGIN_ERROR,carl,")));
+    } finally {
+      await picking.close();
+    }
+  });
+
+  it("with Live on, shows a new admin event without a reload", async () => {
+    await console.goto(`${server.baseUrl}/admin/master/console/#/${REALM}/events/admin-events?resourceTypes=USER`);
+    const updates = adminEvents().locator("tbody tr").filter({ hasText: "UPDATE" });
+    await updates.first().waitFor();
+    const before = await updates.count();
+    const live = console.getByRole("switch", { name: "Live" });
+    await live.focus();
+    await live.press("Space");
+    assert.equal(await live.isChecked(), true);
+    const updated = await api(`/admin/realms/${REALM}/users/${carlId}`, { method: "PUT", body: { lastName: "Live" } });
+    assert.equal(updated.status, 204);
+    await updates.nth(before).waitFor();
+    await live.press("Space");
+    assert.equal(await live.isChecked(), false);
   });
 
   it("says saving is off and links to the realm's event settings", async () => {

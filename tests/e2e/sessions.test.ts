@@ -115,6 +115,17 @@ describe("sessions screen", () => {
     await row("ann").waitFor({ state: "detached" });
     assert.equal(await refresh("app-a", ann.refresh_token), 400, "the signed-out session's refresh fails");
     assert.equal(await refresh("app-b", ben.refresh_token), 200, "the other session lives on");
+
+    // The client's sessions tab: the same table, with the user and the client linked.
+    const [appB] = (await api(`/admin/realms/${REALM}/clients?clientId=app-b`).then((r) => r.json())) as {
+      id: string;
+    }[];
+    await console.goto(`${server.baseUrl}/admin/master/console/#/${REALM}/clients/${appB!.id}/sessions`);
+    await row("ben").getByRole("link", { name: "app-b" }).waitFor();
+    await row("ben").getByRole("link", { name: "ben" }).click();
+    await console.getByRole("heading", { name: "ben" }).waitFor();
+    await console.goto(`${server.baseUrl}/admin/master/console/#/${REALM}/sessions`);
+    await console.getByRole("heading", { name: "Sessions", level: 1 }).waitFor();
   });
 
   it("signs out several selected sessions together", async () => {

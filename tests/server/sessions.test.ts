@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import KcAdminClient from "@keycloak/keycloak-admin-client";
 import { decodeJwt } from "jose";
 import { startTestServer, type TestServer } from "../support/server.ts";
+import { eventually } from "../support/eventually.ts";
 
 const REALM = "sessions-api";
 
@@ -178,11 +179,82 @@ describe("sessions admin API (through @keycloak/keycloak-admin-client)", () => {
     assert.equal(action.resource, "app");
   });
 
-  it("signs out every session of the realm and leaves the master administrator signed in", async () => {
+  it("ends only the offline session when its offline token logs out", async () => {
+    const regular = await login("alice");
+    const offline = await login("alice", "openid offline_access");
+    const res = await fetch(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/logout`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ client_id: "app", refresh_token: offline.refresh_token }),
+    });
+    assert.equal(res.status, 204);
+    assert.deepEqual(await kc.users.listOfflineSessions({ id: aliceId, clientId: appId }), []);
+    assert.equal((await refresh(offline.refresh_token)).status, 400, "the offline token is refused");
+    assert.equal((await refresh(regular.refresh_token)).status, 200, "the regular session lives on");
+    await kc.users.logout({ id: aliceId });
+  });
+
+  it("introspects an offline token as active while its offline session lives", async () => {
+    const { id: backendId } = await kc.clients.create({
+      clientId: "backend",
+      publicClient: false,
+      secret: "backend-secret",
+      directAccessGrantsEnabled: true,
+    });
+    const grant = await fetch(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "password",
+        client_id: "backend",
+        client_secret: "backend-secret",
+        username: "bob",
+        password: "secret-pw",
+        scope: "openid offline_access",
+      }),
+    });
+    const offline = (await grant.json()) as Tokens;
+    const introspect = async () => {
+      const res = await fetch(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/token/introspect`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          client_id: "backend",
+          client_secret: "backend-secret",
+          token: offline.refresh_token,
+        }),
+      });
+      assert.equal(res.status, 200);
+      return (await res.json()) as { active: boolean; typ?: string; username?: string };
+    };
+    const live = await introspect();
+    assert.equal(live.active, true);
+    assert.equal(live.typ, "Offline");
+    assert.equal(live.username, "bob");
+    await kc.realms.deleteSession({ realm: REALM, session: offline.session_state, isOffline: true });
+    assert.equal((await introspect()).active, false, "a revoked offline session's token is inactive");
+    await kc.clients.del({ id: backendId });
+  });
+
+  it("signs out the regular sessions, keeps the offline ones with their tokens refused, and leaves the master administrator signed in", async () => {
+    await login("alice");
     const offline = await login("bob", "offline_access");
+    // The not-before refuses tokens issued before its second (iat < notBefore, as in Keycloak): let a second pass.
+    const issuedAt = decodeJwt(offline.refresh_token).iat!;
+    await eventually(
+      async () => Math.floor(Date.now() / 1000),
+      (second) => second > issuedAt,
+    );
+    const before = Math.floor(Date.now() / 1000);
     await kc.realms.logoutAll({ realm: REALM });
-    assert.deepEqual(await uiExt("sessions?type=ALL"), []);
-    assert.equal((await refresh(offline.refresh_token)).status, 400);
+    const left = await uiExt("sessions?type=ALL");
+    assert.deepEqual(
+      left.map((s) => [s.username, s.type]),
+      [["bob", "OFFLINE"]],
+      "Keycloak removes the regular sessions only",
+    );
+    assert.ok(((await kc.realms.findOne({ realm: REALM }))?.notBefore ?? 0) >= before, "the realm's not-before is now");
+    assert.equal((await refresh(offline.refresh_token)).status, 400, "the offline token predates the not-before");
     assert.ok((await kc.realms.findOne({ realm: "master" }))?.id, "the master admin's token still works");
   });
 });

@@ -35,6 +35,10 @@ export const toImportClient = (realm: string) => `/${realm}/clients/import-clien
 export const toClient = (realm: string, id: string, tab: ClientTab = "settings") =>
   `/${realm}/clients/${encodeURIComponent(id)}/${tab}`;
 
+/** A user's page in the users area (the sessions tab links each session's user there). */
+export const toSessionUser = (realm: string, userId: string) =>
+  `/${realm}/users/${encodeURIComponent(userId)}/settings`;
+
 /** A scope permission of a client's authorization (upstream's permission details page). */
 export const toClientScopePermission = (realm: string, clientUuid: string, permissionId: string) =>
   `/${realm}/clients/${encodeURIComponent(clientUuid)}/authorization/permission/scope/${encodeURIComponent(permissionId)}`;

@@ -46,7 +46,7 @@ export default function CustomPageForm() {
   const { saved, navigateSaved } = useNavigateWhenSaved();
   const id = useParams().id;
   const isReadOnly = !useAccess().hasAccess("manage-realm");
-  const { providerId, provider } = usePageProvider();
+  const { providerId, provider, pageName } = usePageProvider();
   const properties = provider?.properties ?? [];
   const realmId = useRealmQuery(realm).data?.id;
   const itemKey = ["custom-pages", realm, id ?? ""] as const;
@@ -91,7 +91,7 @@ export default function CustomPageForm() {
 
   return (
     <>
-      <ViewHeader title={id ? (item.data?.name ?? providerId) : t("createItem")} subtitle={provider.helpText} />
+      <ViewHeader title={id ? (item.data?.name ?? pageName) : t("createItem")} subtitle={provider.helpText} />
       <PageSection>
         <FormProvider {...form}>
           <Form isHorizontal onSubmit={form.handleSubmit(save)} style={{ maxWidth: "60rem" }}>

@@ -28,7 +28,7 @@ export default function CustomPageList() {
   const { addAlert, addError } = useAlerts();
   const { confirm, dialog } = useConfirm();
   const canManage = useAccess().hasAccess("manage-realm");
-  const { providerId, provider } = usePageProvider();
+  const { providerId, provider, pageName } = usePageProvider();
   const realmId = useRealmQuery(realm).data?.id;
   if (!provider) return <UnknownProvider providerId={providerId} />;
 
@@ -76,12 +76,12 @@ export default function CustomPageList() {
 
   return (
     <>
-      <ViewHeader title={providerId} subtitle={provider.helpText} />
+      <ViewHeader title={pageName} subtitle={provider.helpText} />
       <PageSection>
         {realmId && (
           <DataTable<ComponentRepresentation>
             tableId={`custom-page-${providerId}`}
-            ariaLabel={providerId}
+            ariaLabel={pageName}
             columns={columns}
             rowKey={(item) => item.id!}
             searchPlaceholder={t("search")}

@@ -1,29 +1,17 @@
-import { useCallback, useMemo, useRef, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useCallback, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { ActionGroup, Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
-import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
-import { Grid, GridItem } from "@patternfly/react-core/dist/esm/layouts/Grid/index.js";
+import { GridItem } from "@patternfly/react-core/dist/esm/layouts/Grid/index.js";
 import type AdminEventRepresentation from "@keycloak/keycloak-admin-client/lib/defs/adminEventRepresentation.js";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useServerInfo } from "../../core/runtime/shared-queries.ts";
-import { DataTable, type TableColumn } from "../../core/ui/table/index.ts";
+import type { TableColumn } from "../../core/ui/table/index.ts";
 import { AuthDialog, RepresentationDialog } from "./admin-event-dialogs.tsx";
 import { formatEventTime } from "./event-time.ts";
-import { LazyEventsOverview as EventsOverview } from "./overview/lazy-overview.tsx";
 import type { ExportColumn } from "./export/export-events.ts";
-import { ExportToolbar } from "./export/export-toolbar.tsx";
-import { toRealmEventSettings } from "./paths.ts";
-import {
-  fetchAdminEvents,
-  fetchEventsConfig,
-  fetchUsernames,
-  readAdminEventSearch,
-  searchParams,
-  type AdminEventSearch,
-} from "./queries.ts";
+import { EventsTab } from "./events-tab.tsx";
+import { fetchAdminEvents, fetchUsernames, readAdminEventSearch, type AdminEventSearch } from "./queries.ts";
 import { SearchChoicesField, SearchTextField } from "./search-fields.tsx";
 
 export type AdminEventRow = AdminEventRepresentation & {
@@ -51,15 +39,8 @@ export function AdminEventsTab() {
   const { t } = useMessages();
   const realm = useCurrentRealm();
   const adminClient = useAdminClient();
-  const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const search = useMemo(() => readAdminEventSearch(params), [params]);
   const usernames = useRef(new Map<string, string | null>());
   const [dialog, setDialog] = useState<{ kind: "auth" | "representation"; event: AdminEventRow }>();
-  const config = useQuery({
-    queryKey: ["events", realm, "config"],
-    queryFn: () => fetchEventsConfig(adminClient, realm),
-  });
   // The acting administrators usually sign in to another realm (master): their names are read there.
   const realmNames = useQuery({
     queryKey: ["events", "realm-names-by-id"],
@@ -70,8 +51,8 @@ export function AdminEventsTab() {
     staleTime: Infinity,
   });
 
-  const loader = useCallback(
-    async (first: number, max: number): Promise<AdminEventRow[]> => {
+  const loadRows = useCallback(
+    async (search: AdminEventSearch, first: number, max: number): Promise<AdminEventRow[]> => {
       const events = await fetchAdminEvents(adminClient, realm, search, first, max);
       const names = realmNames.data ?? new Map<string, string>();
       const byRealm = new Map<string, string[]>();
@@ -99,7 +80,19 @@ export function AdminEventsTab() {
         };
       });
     },
-    [adminClient, realm, search, realmNames.data],
+    [adminClient, realm, realmNames.data],
+  );
+  const overviewPage = useCallback(
+    async (search: AdminEventSearch, first: number, max: number) =>
+      (await fetchAdminEvents(adminClient, realm, search, first, max)).map((event) => ({
+        time: event.time,
+        type: `${event.resourceType} ${event.operationType}`,
+      })),
+    [adminClient, realm],
+  );
+  const newestTime = useCallback(
+    async (search: AdminEventSearch) => (await fetchAdminEvents(adminClient, realm, search, 0, 1))[0]?.time,
+    [adminClient, realm],
   );
 
   const columns: TableColumn<AdminEventRow>[] = [
@@ -109,170 +102,103 @@ export function AdminEventsTab() {
     { name: "operationType", title: t("operationType") },
     { name: "user", title: t("user"), cell: (row) => row.username ?? row.authDetails?.userId ?? "" },
   ];
-  const savingOff = config.data?.adminEventsEnabled === false;
   if (realmNames.isPending) return null;
 
   return (
-    <>
-      <AdminEventSearchForm
-        key={`form-${params.toString()}`}
-        initial={search}
-        onSearch={(next) => setParams(searchParams(next))}
-      />
-      <EventsOverview
-        searchKey={`admin:${realm}:${params.toString()}`}
-        fetchPage={async (first, max) =>
-          (await fetchAdminEvents(adminClient, realm, search, first, max)).map((event) => ({
-            time: event.time,
-            type: `${event.resourceType} ${event.operationType}`,
-          }))
-        }
-      />
-      <DataTable<AdminEventRow>
-        key={`table-${params.toString()}`}
-        isSearchable={false}
-        tableId="admin-events"
-        ariaLabel={t("adminEvents")}
-        loader={loader}
-        columns={columns}
-        rowKey={(row) => row.id ?? `${row.time}-${row.resourcePath}`}
-        rowActions={[
-          { title: t("auth"), onAction: (event) => setDialog({ kind: "auth", event }) },
-          { title: t("representation"), onAction: (event) => setDialog({ kind: "representation", event }) },
-        ]}
-        toolbarActions={() => (
-          <ExportToolbar filename={`${realm}-admin-events`} columns={ADMIN_EVENT_EXPORT} fetchPage={loader} />
-        )}
-        isFiltered={params.size > 0}
-        onClearFilters={() => setParams(new URLSearchParams())}
-        emptyState={
-          savingOff
-            ? {
-                title: t("savingAdminEventsOff"),
-                message: t("eventsSavingOffText"),
-                primaryAction: { title: t("eventsOpenSettings"), onClick: () => navigate(toRealmEventSettings(realm)) },
-              }
-            : { title: t("emptyAdminEvents"), message: t("emptyAdminEventsInstructions") }
-        }
-      />
+    <EventsTab<AdminEventSearch, AdminEventRow>
+      kind="admin"
+      readSearch={readAdminEventSearch}
+      emptySearch={{ resourceTypes: [], operationTypes: [] }}
+      fields={(values, setValues) => <AdminEventSearchFields values={values} setValues={setValues} />}
+      loadRows={loadRows}
+      overviewPage={overviewPage}
+      newestTime={newestTime}
+      columns={columns}
+      rowKey={(row) => row.id ?? `${row.time}-${row.resourcePath}`}
+      rowActions={[
+        { title: t("auth"), onAction: (event) => setDialog({ kind: "auth", event }) },
+        { title: t("representation"), onAction: (event) => setDialog({ kind: "representation", event }) },
+      ]}
+      exportColumns={ADMIN_EVENT_EXPORT}
+      savingOff={(config) => config.adminEventsEnabled === false}
+      paused={dialog !== undefined}
+    >
       {dialog?.kind === "auth" && <AuthDialog event={dialog.event} onClose={() => setDialog(undefined)} />}
       {dialog?.kind === "representation" && (
         <RepresentationDialog event={dialog.event} onClose={() => setDialog(undefined)} />
       )}
+    </EventsTab>
+  );
+}
+
+function AdminEventSearchFields({
+  values,
+  setValues,
+}: {
+  values: AdminEventSearch;
+  setValues(values: AdminEventSearch): void;
+}) {
+  const { t } = useMessages();
+  const serverInfo = useServerInfo();
+  const set = (field: keyof AdminEventSearch) => (value: string) => setValues({ ...values, [field]: value });
+  return (
+    <>
+      <GridItem>
+        <SearchChoicesField
+          id="kc-admin-event-resource-types"
+          label={t("resourceTypes")}
+          choices={serverInfo.enums?.["resourceType"] ?? []}
+          value={values.resourceTypes}
+          onChange={(resourceTypes) => setValues({ ...values, resourceTypes })}
+          placeholder={t("eventsAnyResourceType")}
+        />
+      </GridItem>
+      <GridItem>
+        <SearchChoicesField
+          id="kc-admin-event-operation-types"
+          label={t("operationTypes")}
+          choices={serverInfo.enums?.["operationType"] ?? []}
+          value={values.operationTypes}
+          onChange={(operationTypes) => setValues({ ...values, operationTypes })}
+          placeholder={t("eventsAnyOperationType")}
+        />
+      </GridItem>
+      <GridItem>
+        <SearchTextField
+          id="kc-admin-event-path"
+          label={t("resourcePath")}
+          value={values.resourcePath}
+          onChange={set("resourcePath")}
+          help={t("eventsResourcePathHelp")}
+        />
+      </GridItem>
+      {ADMIN_TEXT_FIELDS.map(([field, id, label, help]) => (
+        <GridItem key={field}>
+          <SearchTextField
+            id={id}
+            label={t(label)}
+            value={values[field]}
+            onChange={set(field)}
+            help={help && t(help)}
+          />
+        </GridItem>
+      ))}
+      {ADMIN_DATE_FIELDS.map(([field, id, label]) => (
+        <GridItem key={field}>
+          <SearchTextField id={id} type="date" label={t(label)} value={values[field]} onChange={set(field)} />
+        </GridItem>
+      ))}
     </>
   );
 }
 
-function AdminEventSearchForm({
-  initial,
-  onSearch,
-}: {
-  initial: AdminEventSearch;
-  onSearch(search: AdminEventSearch): void;
-}) {
-  const { t } = useMessages();
-  const serverInfo = useServerInfo();
-  const [values, setValues] = useState(initial);
-  const set = (field: keyof AdminEventSearch) => (value: string) => setValues({ ...values, [field]: value });
-  return (
-    <Form
-      aria-label={t("searchAdminEventsBtn")}
-      className="kc-event-search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSearch(values);
-      }}
-    >
-      <Grid hasGutter md={6} xl={4}>
-        <GridItem>
-          <SearchChoicesField
-            id="kc-admin-event-resource-types"
-            label={t("resourceTypes")}
-            choices={serverInfo.enums?.["resourceType"] ?? []}
-            value={values.resourceTypes}
-            onChange={(resourceTypes) => setValues({ ...values, resourceTypes })}
-            placeholder={t("eventsAnyResourceType")}
-          />
-        </GridItem>
-        <GridItem>
-          <SearchChoicesField
-            id="kc-admin-event-operation-types"
-            label={t("operationTypes")}
-            choices={serverInfo.enums?.["operationType"] ?? []}
-            value={values.operationTypes}
-            onChange={(operationTypes) => setValues({ ...values, operationTypes })}
-            placeholder={t("eventsAnyOperationType")}
-          />
-        </GridItem>
-        <GridItem>
-          <SearchTextField
-            id="kc-admin-event-path"
-            label={t("resourcePath")}
-            value={values.resourcePath}
-            onChange={set("resourcePath")}
-            help={t("eventsResourcePathHelp")}
-          />
-        </GridItem>
-        <GridItem>
-          <SearchTextField
-            id="kc-admin-event-realm"
-            label={t("realm")}
-            value={values.authRealm}
-            onChange={set("authRealm")}
-          />
-        </GridItem>
-        <GridItem>
-          <SearchTextField
-            id="kc-admin-event-client"
-            label={t("client")}
-            value={values.authClient}
-            onChange={set("authClient")}
-          />
-        </GridItem>
-        <GridItem>
-          <SearchTextField
-            id="kc-admin-event-user"
-            label={t("user")}
-            value={values.authUser}
-            onChange={set("authUser")}
-            help={t("eventsUserHelp")}
-          />
-        </GridItem>
-        <GridItem>
-          <SearchTextField
-            id="kc-admin-event-ip"
-            label={t("ipAddress")}
-            value={values.authIpAddress}
-            onChange={set("authIpAddress")}
-          />
-        </GridItem>
-        <GridItem>
-          <SearchTextField
-            id="kc-admin-event-from"
-            type="date"
-            label={t("dateFrom")}
-            value={values.dateFrom}
-            onChange={set("dateFrom")}
-          />
-        </GridItem>
-        <GridItem>
-          <SearchTextField
-            id="kc-admin-event-to"
-            type="date"
-            label={t("dateTo")}
-            value={values.dateTo}
-            onChange={set("dateTo")}
-          />
-        </GridItem>
-      </Grid>
-      <ActionGroup>
-        <Button type="submit" variant="primary">
-          {t("searchAdminEventsBtn")}
-        </Button>
-        <Button variant="link" onClick={() => onSearch({ resourceTypes: [], operationTypes: [] })}>
-          {t("eventsClearSearch")}
-        </Button>
-      </ActionGroup>
-    </Form>
-  );
-}
+const ADMIN_TEXT_FIELDS = [
+  ["authRealm", "kc-admin-event-realm", "realm", undefined],
+  ["authClient", "kc-admin-event-client", "client", undefined],
+  ["authUser", "kc-admin-event-user", "user", "eventsUserHelp"],
+  ["authIpAddress", "kc-admin-event-ip", "ipAddress", undefined],
+] as const;
+const ADMIN_DATE_FIELDS = [
+  ["dateFrom", "kc-admin-event-from", "dateFrom"],
+  ["dateTo", "kc-admin-event-to", "dateTo"],
+] as const;

@@ -6,21 +6,23 @@ export const LIVE_POLL_MS = 4000;
 /**
  * The live switch: while on, polls the newest matching event every few seconds and, when one is
  * newer than those shown, changes `reloadKey` so the table reloads its first page. Polling pauses
- * while the administrator reads an expanded row (`reading` counts open details).
+ * while the administrator reads an expanded row (`reading` counts open details) or while `paused` (a dialog).
  */
-export function useLiveEvents(newestTime: () => Promise<number | undefined>) {
+export function useLiveEvents(newestTime: () => Promise<number | undefined>, paused = false) {
   const [isLive, setLive] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
   const newestShown = useRef<number | undefined>(undefined);
   const reading = useRef(0);
   const probe = useRef(newestTime);
   probe.current = newestTime;
+  const pausedNow = useRef(paused);
+  pausedNow.current = paused;
 
   useEffect(() => {
     if (!isLive) return;
     let stopped = false;
     const tick = async () => {
-      if (reading.current > 0) return;
+      if (reading.current > 0 || pausedNow.current) return;
       const newest = await probe.current().catch(() => undefined);
       if (stopped || newest === undefined) return;
       if (newestShown.current === undefined) newestShown.current = newest;
@@ -49,3 +51,5 @@ export function useLiveEvents(newestTime: () => Promise<number | undefined>) {
     readingEnded: () => void (reading.current -= 1),
   };
 }
+
+export type LiveEvents = ReturnType<typeof useLiveEvents>;

@@ -84,7 +84,7 @@ export function ConsoleNavigation() {
                 <EntryLink
                   key={page.id}
                   to={toArea(realm, `page-section/${encodeURIComponent(page.id!)}`)}
-                  label={t(page.id!)}
+                  label={t(page.id!, { defaultValue: page.id! })}
                 />
               ))}
             </NavGroup>

@@ -30,8 +30,9 @@ export async function registerSessionAdmin(app: FastifyInstance, server: ServerC
   );
 
   /**
-   * Ends every session of the realm (offline ones too: the not-before it sets
-   * already refuses their tokens) and tells the clients with an admin URL.
+   * As Keycloak: ends the realm's regular sessions, sets the realm's not-before to now and pushes it to the
+   * clients with an admin URL. Offline sessions stay (Keycloak removes only the regular ones); the not-before
+   * refuses the offline tokens issued before it.
    */
   app.post<{ Params: { realm: string } }>(
     "/admin/realms/:realm/logout-all",
@@ -39,7 +40,7 @@ export async function registerSessionAdmin(app: FastifyInstance, server: ServerC
     async (req) => {
       const ctx = await adminContext(server, req, req.params.realm);
       ctx.require("manage-users");
-      const sessions = server.db.list("userSessions", ctx.realm.id);
+      const sessions = server.db.list("userSessions", ctx.realm.id).filter((s) => !s.offline);
       const realm = { ...ctx.realm, settings: { ...ctx.realm.settings, notBefore: Math.floor(now() / 1000) } };
       await server.db.write((tx) => {
         tx.put("realms", realm);

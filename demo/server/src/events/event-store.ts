@@ -84,6 +84,16 @@ function driver<T extends { id: string; time: number }>(index: TimeIndex<T>, can
   return best;
 }
 
+/**
+ * Whether the walked list alone answers the search: no condition, or one indexed condition (the first `indexed`
+ * of `conditions` are) walked as a single key.
+ */
+function onlyIndexed(conditions: boolean[], indexed: number, keys: string[] | undefined): boolean {
+  const set = conditions.filter(Boolean).length;
+  if (set === 0) return true;
+  return set === 1 && conditions.slice(0, indexed).some(Boolean) && keys?.length === 1;
+}
+
 export interface Window {
   descending: boolean;
   first: number;
@@ -97,11 +107,13 @@ export function searchEvents(db: Db, realm: RealmRecord, filter: EventFilter, wi
     filter.user ? [`user:${filter.user}`] : undefined,
     filter.client ? [`client:${filter.client}`] : undefined,
   ]);
+  const conditions = [filter.types.length > 0, !!filter.user, !!filter.client, !!filter.ipAddress];
   return index.query({
     keys,
     from: later(filter.from, eventsCutoff(realm)),
     to: filter.to,
     accept: (e) => matchesEvent(e, filter),
+    acceptsAll: onlyIndexed(conditions, 3, keys),
     ...window,
   });
 }
@@ -120,11 +132,21 @@ export function searchAdminEvents(
     filter.authClient ? [`authClient:${filter.authClient}`] : undefined,
     filter.authRealm ? [`authRealm:${filter.authRealm}`] : undefined,
   ]);
+  const conditions = [
+    filter.operationTypes.length > 0,
+    filter.resourceTypes.length > 0,
+    !!filter.authUser,
+    !!filter.authClient,
+    !!filter.authRealm,
+    !!filter.resourcePath,
+    !!filter.authIpAddress,
+  ];
   return index.query({
     keys,
     from: later(filter.from, adminEventsCutoff(realm)),
     to: filter.to,
     accept: adminEventMatcher(filter),
+    acceptsAll: onlyIndexed(conditions, 5, keys),
     ...window,
   });
 }

@@ -17,6 +17,8 @@ export interface TimeIndexQuery<T> {
   to?: number;
   descending: boolean;
   accept: (record: T) => boolean;
+  /** Every record of the keys' lists in the window matches (`accept` checks nothing more): pages are sliced, not walked. */
+  acceptsAll?: boolean;
   first: number;
   max: number;
 }
@@ -89,6 +91,12 @@ export class TimeIndex<T extends Timed> {
       start: q.from === undefined ? 0 : lowerBound(list, q.from),
       end: q.to === undefined ? list.length : lowerBound(list, q.to + 1),
     }));
+    if (q.acceptsAll && windows.length === 1 && this.removed === 0) {
+      const { list, start, end } = windows[0]!;
+      if (!q.descending) return list.slice(start + q.first, Math.min(end, start + q.first + q.max));
+      const last = end - q.first;
+      return list.slice(Math.max(start, last - q.max), Math.max(start, last)).reverse();
+    }
     const cursors = windows.map((w) => (q.descending ? w.end - 1 : w.start));
     const out: T[] = [];
     let skipped = 0;

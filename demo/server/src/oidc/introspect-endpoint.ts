@@ -10,21 +10,24 @@ import { authenticateClient } from "./client-auth.ts";
 import { formBody } from "./token-endpoint.ts";
 import { verifyToken, type VerifiedToken } from "./verify-token.ts";
 import { activeSession } from "../access/sessions.ts";
+import { offlineRecordId } from "../access/offline-sessions.ts";
 
-/** A token is active when it verifies, its session (if any) lives, and its user is enabled and not revoked. */
+/** A token is active when it verifies, its session (if any; the offline one for an offline token) lives, and its user is enabled and not revoked. */
 async function activeToken(
   server: ServerContext,
   baseUrl: string,
   realm: RealmRecord,
   token: string,
 ): Promise<VerifiedToken | undefined> {
-  for (const typ of ["Bearer", "Refresh", "ID"] as const) {
+  for (const typ of ["Bearer", "Refresh", "Offline", "ID"] as const) {
     const verified = await verifyToken(server, baseUrl, token, typ, realm.realm);
     if (!verified) continue;
     const { payload } = verified;
     const user = payload.sub ? server.db.get("users", payload.sub) : undefined;
     if (!user || user.realmId !== realm.id || !user.enabled || (payload.iat ?? 0) < user.notBefore) return undefined;
-    if (payload.sid ? !activeSession(server.db, realm, payload.sid) : !user.serviceAccountClientId) return undefined;
+    // An offline token lives as long as its offline session.
+    const sessionId = typ === "Offline" && payload.sid ? offlineRecordId(payload.sid) : payload.sid;
+    if (sessionId ? !activeSession(server.db, realm, sessionId) : !user.serviceAccountClientId) return undefined;
     return verified;
   }
   return undefined;

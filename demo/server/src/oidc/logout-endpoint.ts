@@ -11,6 +11,7 @@ import { authenticateClient, type FormBody } from "./client-auth.ts";
 import { oauthError } from "./oauth-error.ts";
 import { escapeHtml, HTML_SECURITY_HEADERS, themePage } from "./html.ts";
 import { endSessions } from "../access/sessions.ts";
+import { offlineRecordId } from "../access/offline-sessions.ts";
 import { recordEvent } from "../events/record.ts";
 
 type Params = Record<string, string | undefined>;
@@ -92,7 +93,7 @@ async function logout(
   return sendInfoPage(reply, realm, "You are logged out");
 }
 
-/** Back-channel logout with a refresh token (what adapters call): 204. */
+/** Back-channel logout with a refresh token (what adapters call): 204. An offline token ends its offline session. */
 async function refreshTokenLogout(
   server: ServerContext,
   req: FastifyRequest,
@@ -101,10 +102,18 @@ async function refreshTokenLogout(
   body: FormBody,
 ) {
   const client = authenticateClient(server.db, realm, req, body);
-  const verified = await verifyToken(server, frontendUrl(server, req), body.refresh_token!, "Refresh", realm.realm);
+  const verified = await verifyToken(
+    server,
+    frontendUrl(server, req),
+    body.refresh_token!,
+    ["Refresh", "Offline"],
+    realm.realm,
+  );
   if (!verified) throw oauthError(400, "invalid_grant", "Invalid refresh token");
-  if (verified.payload.azp !== client.clientId) throw oauthError(400, "invalid_grant", "Invalid refresh token");
-  const session = verified.payload.sid ? server.db.get("userSessions", verified.payload.sid) : undefined;
+  const { payload } = verified;
+  if (payload.azp !== client.clientId) throw oauthError(400, "invalid_grant", "Invalid refresh token");
+  const sessionId = payload.typ === "Offline" && payload.sid ? offlineRecordId(payload.sid) : payload.sid;
+  const session = sessionId ? server.db.get("userSessions", sessionId) : undefined;
   if (session) await endSession(server, realm, session, client.clientId, req.ip);
   return reply.status(204).send();
 }

@@ -3,6 +3,7 @@ import { realmByName } from "../realm/lookup.ts";
 import { seedMasterRealm } from "./master-realm.ts";
 import { seedDemoRealm } from "./demo-realm.ts";
 import { seedScaleRealm } from "./scale-realm.ts";
+import { seedScaleEvents } from "./scale-events.ts";
 import { importFiles } from "./import-files.ts";
 
 /**
@@ -16,6 +17,15 @@ export async function bootstrap(server: ServerContext): Promise<void> {
     await seedMasterRealm(server);
     if (config.seedDemo) await seedDemoRealm(server);
   }
-  if (config.seedScale && !realmByName(db, "scale")) await seedScaleRealm(server);
+  const scale = realmByName(db, "scale");
+  if (config.seedScale && !scale) await seedScaleRealm(server);
+  // A scale realm seeded before it had events gets them.
+  else if (config.seedScale && scale && db.count("events", scale.id) === 0)
+    await seedScaleEvents(
+      db,
+      scale,
+      db.list("users", scale.id).map((u) => u.id),
+      2_000,
+    );
   await importFiles(server, config.importFiles);
 }

@@ -5,10 +5,15 @@ import { useMessages } from "../../i18n/use-messages.ts";
 import { useAdminClient } from "../../runtime/runtime-context.tsx";
 import { useCurrentRealm } from "../../runtime/current-realm.tsx";
 import type { SessionRow, SessionType } from "./session-row.ts";
-import { SessionsTable } from "./sessions-table.tsx";
+import { SessionsTable, type SessionsTableProps } from "./sessions-table.tsx";
+
+interface ClientSessionsTableProps extends Pick<SessionsTableProps, "userHref" | "clientHref"> {
+  client: ClientRepresentation;
+  canManage: boolean;
+}
 
 /** A client's regular and offline sessions, paged on the server (Keycloak's ui-ext/sessions/client). */
-export function ClientSessionsTable({ client, canManage }: { client: ClientRepresentation; canManage: boolean }) {
+export function ClientSessionsTable({ client, canManage, userHref, clientHref }: ClientSessionsTableProps) {
   const { t } = useMessages();
   const realm = useCurrentRealm();
   const adminClient = useAdminClient();
@@ -28,6 +33,8 @@ export function ClientSessionsTable({ client, canManage }: { client: ClientRepre
       tableId="client-sessions"
       loader={loader}
       canManage={canManage}
+      userHref={userHref}
+      clientHref={clientHref}
       emptyMessage={t("noSessionsForClient")}
     />
   );

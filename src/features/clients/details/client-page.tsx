@@ -23,7 +23,7 @@ import { ClientSessionsTable as ClientSessionsTab } from "../../../core/ui/sessi
 import { ClientRolesTab } from "../roles/client-roles-tab.tsx";
 import { ClientAuthorizationTab } from "../authorization/client-authorization-tab.tsx";
 import { ClientPermissionsTab, useClientPermissionsVisible } from "./client-permissions-tab.tsx";
-import { toClient, toClients } from "../paths.ts";
+import { toClient, toClients, toSessionUser } from "../paths.ts";
 import { useClientActions } from "./use-client-actions.tsx";
 import "../messages.ts";
 
@@ -160,7 +160,14 @@ export default function ClientPage({
             {
               key: "sessions",
               title: t("sessions"),
-              content: <ClientSessionsTab client={current} canManage={access.hasAccess("manage-users")} />,
+              content: (
+                <ClientSessionsTab
+                  client={current}
+                  canManage={access.hasAccess("manage-users")}
+                  userHref={(userId) => toSessionUser(realm, userId)}
+                  clientHref={(clientUuid) => toClient(realm, clientUuid)}
+                />
+              ),
               isHidden: !canView || isRealmClient,
             },
             {

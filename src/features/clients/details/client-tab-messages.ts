@@ -71,11 +71,6 @@ export const clientTabMessages = {
   started: "Started",
   lastAccess: "Last access",
   signOut: "Sign out",
-  "sessionsType.regularSSO": "Regular SSO",
-  "sessionsType.offline": "Offline",
-  clientsSessionsSignedOut: "The session has been signed out",
-  clientsSessionsSignOutError: "The session could not be signed out: {{error}}",
-  clientsSessionsLoadError: "The sessions could not be loaded: {{error}}",
   clientsServiceAccountLoadError: "The service account user could not be loaded: {{error}}",
   revocation: "Revocation",
   revocationDescription:

@@ -23,7 +23,9 @@ interface EventsOverviewProps {
 async function readUpToCap(fetchPage: EventsOverviewProps["fetchPage"]) {
   const events: { time?: number; type?: string }[] = [];
   for (let first = 0; first < OVERVIEW_CAP; first += PAGE) {
-    const page = await fetchPage(first, Math.min(PAGE, OVERVIEW_CAP - first + 1));
+    // The last read asks one event more than the cap, to know whether the period holds more.
+    const last = first + PAGE >= OVERVIEW_CAP;
+    const page = await fetchPage(first, last ? OVERVIEW_CAP - first + 1 : PAGE);
     events.push(...page);
     if (page.length < PAGE) break;
   }

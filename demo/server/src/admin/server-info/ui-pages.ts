@@ -40,6 +40,12 @@ const NOTICES_PAGE: ComponentType = {
   metadata: {},
 };
 
+/**
+ * The provider's own admin-theme messages (English), as an extension ships them in its theme: the console names a
+ * page by the message whose key is the provider's id.
+ */
+export const UI_PAGE_MESSAGES: ReadonlyMap<string, string> = new Map([[NOTICES_PAGE.id!, "Realm notices"]]);
+
 const withPages = new WeakMap<ServerInfoCatalog, ServerInfoCatalog>();
 
 /** The catalog as a server with the declarative UI on reports it: one object per catalog, so its hash is taken once. */

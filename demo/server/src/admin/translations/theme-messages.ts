@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { parseProperties } from "./properties-file.ts";
 import { themeFileLocale } from "./locale-chain.ts";
+import { UI_PAGE_MESSAGES } from "../server-info/ui-pages.ts";
 
 /** Where Keycloak's admin theme messages ship: `messages_{locale}.properties` (UTF-8). */
 function adminMessagesDir(): string {
@@ -31,6 +32,7 @@ export function adminThemeMessages(locale: string): ReadonlyMap<string, string> 
   let messages = cache.get(file);
   if (!messages) {
     messages = parseProperties(readFileSync(join(adminMessagesDir(), `messages_${file}.properties`), "utf8"));
+    if (file === "en") messages = new Map([...messages, ...UI_PAGE_MESSAGES]);
     cache.set(file, messages);
   }
   return messages;

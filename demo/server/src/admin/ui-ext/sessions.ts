@@ -18,12 +18,18 @@ export function sessionRepresentation(server: ServerContext, session: UserSessio
   return { ...toUserSessionRepresentation(server.db, session), type: session.offline ? "OFFLINE" : "REGULAR" };
 }
 
-function matchesSearch(server: ServerContext, session: UserSessionRecord, search: string): boolean {
-  if (session.ipAddress.toLowerCase().includes(search)) return true;
-  if (server.db.get("users", session.userId)?.username.includes(search)) return true;
-  return Object.keys(session.clients).some((id) =>
-    server.db.get("clients", id)?.clientId.toLowerCase().includes(search),
-  );
+/** Tells whether a session matches the search (IP address, username or one of its clients' ids). */
+function searchMatcher(server: ServerContext, realm: RealmRecord, search: string) {
+  // The realm's clients are matched once, not once per session.
+  const clients = new Set<string>();
+  for (const client of server.db.iterate("clients", realm.id))
+    if (client.clientId.toLowerCase().includes(search)) clients.add(client.id);
+  return (session: UserSessionRecord) => {
+    if (session.ipAddress.toLowerCase().includes(search)) return true;
+    if (server.db.get("users", session.userId)?.username.includes(search)) return true;
+    for (const id in session.clients) if (clients.has(id)) return true;
+    return false;
+  };
 }
 
 /**
@@ -32,6 +38,7 @@ function matchesSearch(server: ServerContext, session: UserSessionRecord, search
  */
 export function sessionPage(server: ServerContext, realm: RealmRecord, query: SessionPageQuery) {
   const search = query.search?.trim().toLowerCase();
+  const matches = search ? searchMatcher(server, realm, search) : undefined;
   const records = server.db.list("userSessions", realm.id);
   const rows = [];
   let skipped = 0;
@@ -41,7 +48,7 @@ export function sessionPage(server: ServerContext, realm: RealmRecord, query: Se
     if (query.type === "OFFLINE" && !session.offline) continue;
     if (query.clientUuid && !session.clients[query.clientUuid]) continue;
     if (!isSessionActive(realm, session)) continue;
-    if (search && !matchesSearch(server, session, search)) continue;
+    if (matches && !matches(session)) continue;
     if (skipped++ < query.first) continue;
     rows.push(sessionRepresentation(server, session));
   }
