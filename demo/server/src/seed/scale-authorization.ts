@@ -50,7 +50,11 @@ export async function seedScaleAuthorization(
     defaultClientScopeIds: [...realm.defaultClientScopeIds],
     optionalClientScopeIds: [...realm.optionalClientScopeIds],
     scopeRoleIds: [],
-    authorization: { policyEnforcementMode: "ENFORCING", decisionStrategy: "AFFIRMATIVE", allowRemoteResourceManagement: true },
+    authorization: {
+      policyEnforcementMode: "ENFORCING",
+      decisionStrategy: "UNANIMOUS",
+      allowRemoteResourceManagement: true,
+    },
   };
   const base = { realmId: realm.id, resourceServerId: client.id };
   const scopes: AuthzScopeRecord[] = Array.from({ length: SCOPES }, (_, i) => ({
@@ -94,8 +98,9 @@ export async function seedScaleAuthorization(
     const name = `policy-${pad(i, 4)}`;
     switch (i % 6) {
       case 0: {
-        const roles = [{ id: realm.defaultRoleId, required: false }];
-        if (i % 12 === 0) roles.push({ id: source.clientRoles[i % source.clientRoles.length]!.id, required: false });
+        // Every user holds the default role; nobody holds the applications' roles.
+        const roles = [{ id: source.clientRoles[i % source.clientRoles.length]!.id, required: false }];
+        if (i % 12 === 0) roles.push({ id: realm.defaultRoleId, required: false });
         policies.push(record(name, "role", { config: { roles: JSON.stringify(roles) } }));
         break;
       }
@@ -122,7 +127,7 @@ export async function seedScaleAuthorization(
         break;
       case 4:
         policies.push(
-          record(name, "regex", { config: { targetClaim: "email", pattern: ".*@scale\\.example\\.com" } }),
+          record(name, "regex", { config: { targetClaim: "email", pattern: "user-\\d*[0-4]@scale\\.example\\.com" } }),
         );
         break;
       default: {
