@@ -22,6 +22,7 @@ import {
   type Policy,
 } from "../authorization-queries.ts";
 import { AuthorizationFormPage } from "../authorization-form-page.tsx";
+import { keyedByAddress } from "../keyed-by-address.tsx";
 import { ReferencePickerControl } from "../reference-picker-control.tsx";
 import { useCanManageAuthorization } from "../client-authorization-tab.tsx";
 import { useDeletePolicy } from "../policies/use-delete-policy.tsx";
@@ -199,12 +200,4 @@ function PermissionPageBody() {
   );
 }
 
-/** Keyed by the address, so moving from one item (or a new one) to another starts a fresh form. */
-export default function PermissionPage() {
-  const { clientId, policyId, policyType, permissionType, permissionId, selectedId, resourceId, scopeId } = useParams();
-  return (
-    <PermissionPageBody
-      key={[clientId, policyId, policyType, permissionType, permissionId, selectedId, resourceId, scopeId].join("/")}
-    />
-  );
-}
+export default keyedByAddress(PermissionPageBody);

@@ -22,6 +22,7 @@ import {
   savePolicy,
 } from "../authorization-queries.ts";
 import { AuthorizationFormPage } from "../authorization-form-page.tsx";
+import { keyedByAddress } from "../keyed-by-address.tsx";
 import { ReferencePickerControl } from "../reference-picker-control.tsx";
 import { useCanManageAuthorization } from "../client-authorization-tab.tsx";
 import { emptyPolicyForm, TIME_FIELDS, toPolicyRepresentation, type PolicyForm } from "./policy-form-values.ts";
@@ -305,12 +306,4 @@ function PolicyPageBody() {
   );
 }
 
-/** Keyed by the address, so moving from one item (or a new one) to another starts a fresh form. */
-export default function PolicyPage() {
-  const { clientId, policyId, policyType, permissionType, permissionId, selectedId, resourceId, scopeId } = useParams();
-  return (
-    <PolicyPageBody
-      key={[clientId, policyId, policyType, permissionType, permissionId, selectedId, resourceId, scopeId].join("/")}
-    />
-  );
-}
+export default keyedByAddress(PolicyPageBody);

@@ -14,6 +14,7 @@ import { useNavigateWhenSaved } from "../../../../core/ui/form/index.ts";
 import { toAuthorizationTab, toResourceDetails } from "../../paths.ts";
 import { authzKeys, fetchResource, saveResource } from "../authorization-queries.ts";
 import { AuthorizationFormPage } from "../authorization-form-page.tsx";
+import { keyedByAddress } from "../keyed-by-address.tsx";
 import { ReferencePickerControl } from "../reference-picker-control.tsx";
 import { useCanManageAuthorization } from "../client-authorization-tab.tsx";
 import "../authorization-messages.ts";
@@ -127,12 +128,4 @@ function ResourcePageBody() {
   );
 }
 
-/** Keyed by the address, so moving from one item (or a new one) to another starts a fresh form. */
-export default function ResourcePage() {
-  const { clientId, policyId, policyType, permissionType, permissionId, selectedId, resourceId, scopeId } = useParams();
-  return (
-    <ResourcePageBody
-      key={[clientId, policyId, policyType, permissionType, permissionId, selectedId, resourceId, scopeId].join("/")}
-    />
-  );
-}
+export default keyedByAddress(ResourcePageBody);
