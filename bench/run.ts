@@ -10,6 +10,7 @@ import { firstPaintLine, measureFirstPaint } from "./first-paint.ts";
 import { startScaleServer } from "./scale-server.ts";
 import { benchScaleScreens } from "./scale-screens.ts";
 import { benchAdminApi } from "./server-bench.ts";
+import { benchAuthorizationDecisions } from "./scale-authorization.ts";
 import { benchSideBySide } from "./side-by-side.ts";
 import { benchLdapFederation } from "./ldap-federation.ts";
 import { missedTargets, verdict } from "./verdicts.ts";
@@ -41,6 +42,8 @@ if (process.env.BENCH_SKIP_SERVER !== "1") {
   try {
     heading("admin API on the scale realm (target: p95 under 50 ms)");
     verdict("admin API p95 on the scale realm", await benchAdminApi(server.baseUrl));
+    heading("client authorization on the scale realm: one user against 5,000 resources (evaluate and UMA agree)");
+    verdict("authorization decisions", await benchAuthorizationDecisions(server.baseUrl));
     heading("scale realm screens: rows shown after the response (target: under 300 ms)");
     verdict("scale realm screens", await benchScaleScreens(server.baseUrl));
     heading("sessions and events API on the scale realm (target: p95 under 50 ms)");

@@ -17,13 +17,14 @@ import { clientsList, serviceAccountRoles } from "./scale-client-screens.ts";
 import { identityProvidersList } from "./scale-identity-provider-screens.ts";
 import { sessionsList } from "./scale-sessions-screens.ts";
 import { eventsScreens } from "./scale-events-screens.ts";
+import { authorizationScreens } from "./scale-authorization.ts";
 
 const TARGET_MS = 300;
 const SAMPLES = Number(process.env.BENCH_SCREEN_SAMPLES ?? 8);
 const TIMEOUT = 30_000;
 /** Who-am-I answers only clients marked as admin consoles, so the pages' tokens come from one. */
 const BENCH_CLIENT = "bench-embedded-admin";
-/** BENCH_SCREENS=clients,service-account runs only the named screens (users, groups, clients, service-account, identity-providers, sessions, events). */
+/** BENCH_SCREENS=clients,service-account runs only the named screens (users, groups, clients, service-account, identity-providers, sessions, events, authorization). */
 const only = process.env.BENCH_SCREENS?.split(",").map((name) => name.trim());
 const runs = (screen: string) => !only || only.includes(screen);
 
@@ -111,6 +112,7 @@ export async function benchScaleScreens(baseUrl: string): Promise<boolean> {
     if (runs("identity-providers")) await identityProvidersList(page, baseUrl, samples, SAMPLES, BENCH_CLIENT);
     if (runs("sessions")) await sessionsList(page, baseUrl, samples, SAMPLES);
     if (runs("events")) await eventsScreens(page, baseUrl, samples, SAMPLES);
+    if (runs("authorization")) await authorizationScreens(page, baseUrl, samples, SAMPLES);
   } finally {
     await browser.close();
   }

@@ -1,5 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import KcAdminClient from "@keycloak/keycloak-admin-client";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { createRealm, createUser, masterAdmin, type Api } from "../support/admin-api.ts";
@@ -409,6 +411,79 @@ describe("client authorization services through Keycloak's admin client", () => 
       return response.results.map((r) => [r.resource.name, r.status, r.allowedScopes.map((s) => s.name).sort()]).sort();
     };
     assert.deepEqual(await decide(copyId), await decide(id));
+  });
+
+  it("creates a client with its authorizationSettings, and refuses bad settings without leaving the client", async () => {
+    const exported = await kc.clients.exportResource({ id });
+    const { id: createdId } = await kc.clients.create({
+      clientId: "api-created",
+      authorizationServicesEnabled: true,
+      authorizationSettings: exported,
+    } as never);
+    const names = async (clientId: string) =>
+      (await policiesOf(kc.clients.listPolicies({ id: clientId }))).map((p) => p.name).sort();
+    assert.deepEqual(await names(createdId), await names(id));
+    const resources = async (clientId: string) =>
+      (await kc.clients.listResources({ id: clientId })).map((r) => r.name).sort();
+    assert.deepEqual(await resources(createdId), await resources(id));
+
+    const refused = await failure(
+      kc.clients.create({
+        clientId: "api-refused",
+        authorizationServicesEnabled: true,
+        authorizationSettings: {
+          policies: [{ name: "Nowhere", type: "resource", config: { resources: '["Missing"]' } }],
+        },
+      } as never),
+    );
+    assert.equal(refused.status, 400);
+    assert.deepEqual(await kc.clients.find({ clientId: "api-refused" }), []);
+  });
+
+  it("imports a client's authorizationSettings through partial import (Keycloak's authz quickstart)", async () => {
+    const fixture = JSON.parse(
+      readFileSync(
+        resolve(
+          import.meta.dirname,
+          "../../../shared/fixtures/keycloak/quickstarts-spring-rest-authz-realm-import.json",
+        ),
+        "utf8",
+      ),
+    ) as { clients: { clientId: string }[]; roles: { realm: unknown[] } };
+    const servlet = fixture.clients.find((c) => c.clientId === "authz-servlet")!;
+    await createRealm(api, "authz-quickstart");
+    kc.setConfig({ realmName: "authz-quickstart" });
+    try {
+      const result = await kc.realms.partialImport({
+        realm: "authz-quickstart",
+        rep: { ifResourceExists: "FAIL", roles: { realm: fixture.roles.realm }, clients: [servlet] } as never,
+      });
+      assert.equal(result.added, 3);
+      const [client] = await kc.clients.find({ clientId: "authz-servlet" });
+      const resourceNames = (await kc.clients.listResources({ id: client!.id! })).map((r) => r.name).sort();
+      assert.deepEqual(resourceNames, ["Premium Resource", "Protected Resource"]);
+      const policies = (await policiesOf(kc.clients.listPolicies({ id: client!.id! }))).map((p) => p.name).sort();
+      assert.deepEqual(policies, [
+        "All Users Policy",
+        "Any User Policy",
+        "Only Premium User Policy",
+        "Premium Resource Permission",
+        "Protected Resource Permission",
+      ]);
+      const [aggregate] = await policiesOf(kc.clients.listPolicies({ id: client!.id!, name: "All Users Policy" }));
+      const consulted = await kc.clients.getAssociatedPolicies({ id: client!.id!, permissionId: aggregate!.id! });
+      assert.deepEqual(consulted.map((p) => p.name).sort(), ["Any User Policy", "Only Premium User Policy"]);
+
+      const again = await kc.realms.partialImport({
+        realm: "authz-quickstart",
+        rep: { ifResourceExists: "OVERWRITE", clients: [servlet] } as never,
+      });
+      assert.equal(again.overwritten, 1);
+      const [overwritten] = await kc.clients.find({ clientId: "authz-servlet" });
+      assert.equal((await kc.clients.listResources({ id: overwritten!.id! })).length, 2);
+    } finally {
+      kc.setConfig({ realmName: REALM });
+    }
   });
 
   it("deletes a policy used by a permission: aggregates and permissions left empty go too", async () => {

@@ -134,4 +134,26 @@ describe("authorization decision engine", () => {
     expect(reasons).toContain("time window closed: year is 2030, outside 2000–2001");
     expect(reasons).toContain('email "ann@example.com" does not match .*@corp\\.com');
   });
+
+  it("applies a scope permission naming a resource to that resource only, and one naming none to every resource with the scope", () => {
+    const shared = { ...resource("shared", ["read"]) };
+    const withShared = (policies: AuthzPolicyRecord[]): AuthorizationModel => ({
+      ...model(policies),
+      resources: [resource("doc", ["read", "write"]), shared],
+    });
+    const named = [
+      role("yes", "r"),
+      policy("p", "scope", { resourceIds: ["doc"], scopeIds: ["read"], policyIds: ["yes"] }),
+    ];
+    const onDoc = decide(withShared(named), identity(["r"]), []).results;
+    expect(
+      onDoc.map((r) => [r.resource.id, r.grantedScopes.map((s) => s.id), r.deniedScopes.map((s) => s.id)]),
+    ).toEqual([
+      ["doc", ["read"], ["write"]],
+      ["shared", [], ["read"]],
+    ]);
+    const anyResource = [role("yes", "r"), policy("p", "scope", { scopeIds: ["read"], policyIds: ["yes"] })];
+    const everywhere = decide(withShared(anyResource), identity(["r"]), []).results;
+    expect(everywhere.map((r) => r.grantedScopes.map((s) => s.id))).toEqual([["read"], ["read"]]);
+  });
 });

@@ -39,7 +39,7 @@ import {
   type ResourceTypeSchema,
 } from "./permission-queries.ts";
 import type { PermissionsContext } from "./permissions-gate.tsx";
-import { ServerSearchSelect } from "./server-search-select.tsx";
+import { ServerSearchSelect } from "../../core/ui/pickers/server-search-select.tsx";
 import "./messages.ts";
 
 export interface PermissionFormProps {

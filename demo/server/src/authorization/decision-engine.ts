@@ -161,7 +161,7 @@ function lookupOf<T extends { id: string }>(records: T[]): Map<string, T> {
 
 /** Evaluates policies for one identity, each at most once (a policy's outcome does not depend on the resource). */
 export class PolicyEvaluator {
-  private readonly cache = new Map<string, PolicyOutcome>();
+  private readonly cache = new Map<AuthzPolicyRecord, PolicyOutcome>();
   private readonly byId: Map<string, AuthzPolicyRecord>;
 
   constructor(
@@ -173,7 +173,7 @@ export class PolicyEvaluator {
   }
 
   evaluate(policy: AuthzPolicyRecord, depth = 0): PolicyOutcome {
-    const cached = this.cache.get(policy.id);
+    const cached = this.cache.get(policy);
     if (cached) return cached;
     const raw =
       depth > MAX_DEPTH
@@ -186,7 +186,7 @@ export class PolicyEvaluator {
       reason: negative ? `${raw.reason}; negative logic turns it into ${raw.granted ? "deny" : "grant"}` : raw.reason,
       children: raw.children,
     };
-    this.cache.set(policy.id, outcome);
+    this.cache.set(policy, outcome);
     return outcome;
   }
 
@@ -325,10 +325,15 @@ function claimValue(claims: Record<string, unknown>, path: string): unknown {
   return current;
 }
 
-/** Indexes of a model's permissions, built once per model. */
+/** Indexes of a model's permissions, built once per list of policies (the store keeps the list until it changes). */
 class PermissionIndex {
+  /** Resource permissions naming a resource. */
   readonly byResource = new Map<string, AuthzPolicyRecord[]>();
+  /** Resource permissions on a resource type. */
   readonly byType = new Map<string, AuthzPolicyRecord[]>();
+  /** Scope permissions naming resources, by resource: they apply to those resources only. */
+  readonly scopeByResource = new Map<string, AuthzPolicyRecord[]>();
+  /** Scope permissions naming no resource, by scope: they apply to every resource with the scope. */
   readonly scopeByScope = new Map<string, AuthzPolicyRecord[]>();
 
   constructor(policies: AuthzPolicyRecord[]) {
@@ -342,13 +347,50 @@ class PermissionIndex {
         for (const id of policy.resourceIds) add(this.byResource, id, policy);
         if (policy.config.defaultResourceType) add(this.byType, policy.config.defaultResourceType, policy);
       } else if (policy.type === "scope") {
-        for (const id of policy.scopeIds) add(this.scopeByScope, id, policy);
+        if (policy.resourceIds.length) for (const id of policy.resourceIds) add(this.scopeByResource, id, policy);
+        else for (const id of policy.scopeIds) add(this.scopeByScope, id, policy);
       }
     }
+  }
+
+  /** The resource permissions that apply to a resource: by id, then by type, each once. */
+  resourcePermissions(resource: AuthzResourceRecord): AuthzPolicyRecord[] {
+    const named = this.byResource.get(resource.id) ?? [];
+    const typed = resource.type ? (this.byType.get(resource.type) ?? []) : [];
+    if (typed.length === 0) return named;
+    if (named.length === 0) return typed;
+    return [...new Set([...named, ...typed])];
+  }
+
+  /** The scope permissions that apply to a resource for some of the requested scopes, each once. */
+  scopePermissions(resource: AuthzResourceRecord, requested: ReadonlySet<string>): AuthzPolicyRecord[] {
+    const found = new Set<AuthzPolicyRecord>();
+    for (const permission of this.scopeByResource.get(resource.id) ?? [])
+      if (permission.scopeIds.some((id) => requested.has(id))) found.add(permission);
+    for (const scopeId of requested)
+      for (const permission of this.scopeByScope.get(scopeId) ?? []) found.add(permission);
+    return [...found];
   }
 }
 
 const indexes = new WeakMap<AuthzPolicyRecord[], PermissionIndex>();
+
+function indexOf(policies: AuthzPolicyRecord[]): PermissionIndex {
+  let index = indexes.get(policies);
+  if (!index) {
+    index = new PermissionIndex(policies);
+    indexes.set(policies, index);
+  }
+  return index;
+}
+
+/** How many of the outcomes grant, as `combine` counts them without building a list. */
+function combineCounts(strategy: Strategy, grants: number, total: number): boolean {
+  if (total === 0) return false;
+  if (strategy === "UNANIMOUS") return grants === total;
+  if (strategy === "AFFIRMATIVE") return grants > 0;
+  return grants > total - grants;
+}
 
 /** Decides on the requested resources (none: every resource of the server) for one identity. */
 export function decide(
@@ -357,15 +399,12 @@ export function decide(
   requests: PermissionRequest[],
   names?: NameLookup,
 ): Decision {
-  let index = indexes.get(model.policies);
-  if (!index) {
-    index = new PermissionIndex(model.policies);
-    indexes.set(model.policies, index);
-  }
+  const index = indexOf(model.policies);
   const scopesById = lookupOf(model.scopes);
   const resourcesById = lookupOf(model.resources);
   const evaluator = new PolicyEvaluator(model.policies, identity, names);
   const mode = model.settings.policyEnforcementMode;
+  const strategy = model.settings.decisionStrategy;
 
   const wanted: { resource: AuthzResourceRecord; scopeNames: string[] }[] = [];
   if (requests.length === 0) for (const resource of model.resources) wanted.push({ resource, scopeNames: [] });
@@ -380,82 +419,81 @@ export function decide(
     }
   }
 
-  const results = wanted.map(({ resource, scopeNames }) => {
-    const resourceScopes = resource.scopeIds.map((id) => scopesById.get(id)).filter((s): s is AuthzScopeRecord => !!s);
-    const requestedScopes = scopeNames.length
-      ? resourceScopes.filter((scope) => scopeNames.includes(scope.name))
-      : resourceScopes;
+  const results = wanted.map(({ resource, scopeNames }): ResourceDecision => {
+    const resourceScopes: AuthzScopeRecord[] = [];
+    for (const id of resource.scopeIds) {
+      const scope = scopesById.get(id);
+      if (scope && (scopeNames.length === 0 || scopeNames.includes(scope.name))) resourceScopes.push(scope);
+    }
+    const requestedScopes = resourceScopes;
     const requestedIds = new Set(requestedScopes.map((scope) => scope.id));
-
-    const resourcePermissions = new Set<AuthzPolicyRecord>(index.byResource.get(resource.id) ?? []);
-    if (resource.type) for (const p of index.byType.get(resource.type) ?? []) resourcePermissions.add(p);
-    const scopePermissions = new Set<AuthzPolicyRecord>();
-    for (const scopeId of requestedIds)
-      for (const p of index.scopeByScope.get(scopeId) ?? [])
-        if (p.resourceIds.length === 0 || p.resourceIds.includes(resource.id)) scopePermissions.add(p);
+    const resourcePermissions = index.resourcePermissions(resource);
+    const scopePermissions = index.scopePermissions(resource, requestedIds);
 
     const permissions: PermissionOutcome[] = [];
-    const outcomeOf = new Map<AuthzPolicyRecord, boolean>();
-    for (const permission of [...resourcePermissions, ...scopePermissions]) {
+    let resourceGrants = 0;
+    for (const permission of resourcePermissions) {
       const outcome = evaluator.evaluate(permission);
-      outcomeOf.set(permission, outcome.granted);
-      const covered =
-        permission.type === "resource"
-          ? requestedScopes
-          : requestedScopes.filter((scope) => permission.scopeIds.includes(scope.id));
+      if (outcome.granted) resourceGrants++;
+      permissions.push({ ...outcome, scopes: requestedScopes.map((scope) => scope.name) });
+    }
+    const scopeOutcomes: boolean[] = [];
+    for (const permission of scopePermissions) {
+      const outcome = evaluator.evaluate(permission);
+      scopeOutcomes.push(outcome.granted);
+      const covered = requestedScopes.filter((scope) => permission.scopeIds.includes(scope.id));
       permissions.push({ ...outcome, scopes: covered.map((scope) => scope.name) });
     }
-
-    if (mode === "DISABLED") {
-      return {
-        resource,
-        requestedScopes,
-        grantedScopes: requestedScopes,
-        deniedScopes: [],
-        granted: true,
-        permissions,
-        reason: "policy enforcement is disabled",
-      };
-    }
-    if (permissions.length === 0) {
-      const granted = mode === "PERMISSIVE";
-      return {
-        resource,
-        requestedScopes,
-        grantedScopes: granted ? requestedScopes : [],
-        deniedScopes: granted ? [] : requestedScopes,
-        granted,
-        permissions,
-        reason: granted
-          ? "no permission applies; permissive mode grants"
-          : "no permission applies; enforcing mode denies",
-      };
-    }
-    const strategy = model.settings.decisionStrategy;
-    const resourceOutcomes = [...resourcePermissions].map((p) => outcomeOf.get(p)!);
-    const grantedScopes: AuthzScopeRecord[] = [];
-    const deniedScopes: AuthzScopeRecord[] = [];
-    for (const scope of requestedScopes) {
-      const relevant = [
-        ...resourceOutcomes,
-        ...[...scopePermissions].filter((p) => p.scopeIds.includes(scope.id)).map((p) => outcomeOf.get(p)!),
-      ];
-      const scopeGranted = relevant.length ? combine(strategy, relevant) : mode === "PERMISSIVE";
-      (scopeGranted ? grantedScopes : deniedScopes).push(scope);
-    }
-    const granted = requestedScopes.length
-      ? grantedScopes.length > 0
-      : combine(strategy, resourceOutcomes.length ? resourceOutcomes : permissions.map((p) => p.granted));
-    const all = permissions.map((p) => p.granted);
-    return {
+    const decided = (
+      granted: boolean,
+      grantedScopes: AuthzScopeRecord[],
+      deniedScopes: AuthzScopeRecord[],
+      reason: string,
+    ) => ({
       resource,
       requestedScopes,
       grantedScopes,
       deniedScopes,
       granted,
       permissions,
-      reason: `resource server decision strategy ${strategyWords(strategy, all)}`,
-    };
+      reason,
+    });
+
+    if (mode === "DISABLED") return decided(true, requestedScopes, [], "policy enforcement is disabled");
+    if (permissions.length === 0) {
+      const granted = mode === "PERMISSIVE";
+      return granted
+        ? decided(true, requestedScopes, [], "no permission applies; permissive mode grants")
+        : decided(false, [], requestedScopes, "no permission applies; enforcing mode denies");
+    }
+    const grantedScopes: AuthzScopeRecord[] = [];
+    const deniedScopes: AuthzScopeRecord[] = [];
+    for (const scope of requestedScopes) {
+      let grants = resourceGrants;
+      let total = resourcePermissions.length;
+      scopePermissions.forEach((permission, i) => {
+        if (!permission.scopeIds.includes(scope.id)) return;
+        total++;
+        if (scopeOutcomes[i]) grants++;
+      });
+      const scopeGranted = total ? combineCounts(strategy, grants, total) : mode === "PERMISSIVE";
+      (scopeGranted ? grantedScopes : deniedScopes).push(scope);
+    }
+    const granted = requestedScopes.length
+      ? grantedScopes.length > 0
+      : resourcePermissions.length
+        ? combineCounts(strategy, resourceGrants, resourcePermissions.length)
+        : combine(
+            strategy,
+            permissions.map((p) => p.granted),
+          );
+    const all = permissions.map((p) => p.granted);
+    return decided(
+      granted,
+      grantedScopes,
+      deniedScopes,
+      `resource server decision strategy ${strategyWords(strategy, all)}`,
+    );
   });
   return { granted: results.length > 0 && results.every((r) => r.granted), results };
 }

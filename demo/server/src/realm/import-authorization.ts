@@ -1,6 +1,6 @@
 import type { ServerContext } from "../context.ts";
-import type { Db } from "../store/db.ts";
-import type { RealmRecord } from "../store/types.ts";
+import type { Db, Tx } from "../store/db.ts";
+import type { ClientRecord, RealmRecord } from "../store/types.ts";
 import type { ClientRep, GroupRep, RealmRep, UserRep } from "./representation.ts";
 import { clientByClientId } from "../oidc/lookup.ts";
 import { planImport } from "../admin/authorization/resource-server.ts";
@@ -56,7 +56,34 @@ function remapIds(value: string, ids: Map<string, string>): string {
 }
 
 /**
- * After a realm import: each client's `authorizationSettings` (resources, scopes, policies, permissions) imported
+ * A client's `authorizationSettings` (a ResourceServerRepresentation, references by name) checked against the
+ * client's resource server as it is: answers what to write, or throws Keycloak's 400 before anything is stored.
+ */
+export function planClientAuthorization(
+  db: Db,
+  realm: RealmRecord,
+  client: ClientRecord,
+  settings: Record<string, unknown>,
+): (tx: Tx) => void {
+  const plan = planImport(db, realm, client, settings);
+  const typeOf = new Map<string, string>();
+  for (const p of (settings.policies ?? []) as { name?: string; config?: { resourceType?: string } }[])
+    if (p.name && p.config?.resourceType) typeOf.set(p.name, p.config.resourceType);
+  return (tx) => {
+    client.authorization = plan.settings;
+    client.rep.authorizationServicesEnabled = true;
+    tx.put("clients", client);
+    for (const scope of plan.scopes) tx.put("authzScopes", scope);
+    for (const resource of plan.resources) tx.put("authzResources", resource);
+    for (const policy of plan.policies) {
+      const resourceType = typeOf.get(policy.name);
+      tx.put("authzPolicies", resourceType ? { ...policy, config: { ...policy.config, resourceType } } : policy);
+    }
+  };
+}
+
+/**
+ * After a realm import or a partial import: each client's `authorizationSettings` (resources, scopes, policies, permissions) imported
  * into its resource server, and the admin-permissions client set up when the realm has them on but the file did
  * not carry it.
  */
@@ -72,21 +99,8 @@ export async function importAuthorization(server: ServerContext, realm: RealmRec
     let settings = c.authorizationSettings as Record<string, unknown>;
     if (c.clientId === ADMIN_PERMISSIONS_CLIENT_ID)
       settings = JSON.parse(remapIds(JSON.stringify(settings), ids)) as Record<string, unknown>;
-    const plan = planImport(db, realm, client, settings);
-    const typeOf = new Map<string, string>();
-    for (const p of (settings.policies ?? []) as { name?: string; config?: { resourceType?: string } }[])
-      if (p.name && p.config?.resourceType) typeOf.set(p.name, p.config.resourceType);
-    await db.write((tx) => {
-      client.authorization = plan.settings;
-      client.rep.authorizationServicesEnabled = true;
-      tx.put("clients", client);
-      for (const scope of plan.scopes) tx.put("authzScopes", scope);
-      for (const resource of plan.resources) tx.put("authzResources", resource);
-      for (const policy of plan.policies) {
-        const resourceType = typeOf.get(policy.name);
-        tx.put("authzPolicies", resourceType ? { ...policy, config: { ...policy.config, resourceType } } : policy);
-      }
-    });
+    const write = planClientAuthorization(db, realm, client, settings);
+    await db.write((tx) => write(tx));
   }
   const current = db.get("realms", realm.id) ?? realm;
   if (adminPermissionsOn(current) && !clientByClientId(db, current, ADMIN_PERMISSIONS_CLIENT_ID))

@@ -4,6 +4,8 @@ import type { RealmRecord } from "../store/types.ts";
 import { badRequest, conflict } from "../http/errors.ts";
 import { ImportContext } from "./import-context.ts";
 import { importClients, importRoles, linkClientScopes } from "./import-roles-clients.ts";
+import { importAuthorization } from "./import-authorization.ts";
+import { removeResourceServer } from "../admin/authorization/authz-writes.ts";
 import { importGroups, importUsers } from "./import-users-groups.ts";
 import { importIdentityProviders } from "./import-config.ts";
 import { ExportNames } from "./export-names.ts";
@@ -40,7 +42,7 @@ interface Candidate {
 
 /**
  * `POST /admin/realms/{realm}/partialImport`: users, clients, groups, realm
- * and client roles and identity providers, with Keycloak's ifResourceExists
+ * and client roles and identity providers (clients with their `authorizationSettings`), with Keycloak's ifResourceExists
  * policy. Everything is checked before anything is written, and written at once.
  */
 export async function partialImport(
@@ -194,8 +196,14 @@ export async function partialImport(
       if (role.clientId && overwrittenClients.has(role.clientId) && !importedRoleIds.has(role.id))
         tx.delete("roles", role.id);
     }
+    // …and its resource server with it: the import's `authorizationSettings` make the new one.
+    for (const id of overwrittenClients) {
+      const old = db.get("clients", id);
+      if (old) removeResourceServer(db, tx, old);
+    }
     for (const [table, record] of ctx.records) tx.put(table, record as never);
   });
+  await importAuthorization(server, realm, rep);
 
   const results: PartialImportResult[] = [];
   for (const c of candidates) {

@@ -11,6 +11,7 @@ import { newId, now } from "../common/ids.ts";
 import { importRealm } from "../realm/import.ts";
 import { clientByClientId } from "../realm/lookup.ts";
 import { seedScaleEvents } from "./scale-events.ts";
+import { seedScaleAuthorization } from "./scale-authorization.ts";
 
 const USERS = 100_000;
 const TOP_GROUPS = 1_000;
@@ -55,7 +56,7 @@ const LAST = [
 /**
  * Realm `scale` for performance work: 100,000 users, 5,000 groups (every
  * 25th top-level group has a chain 4 levels below it), 2,000 clients with a role each, 10,000 identity providers and
- * 50,000 user sessions, 500,000 user events and 100,000 admin events over 30 days. Users get no password: hashing would take minutes.
+ * 50,000 user sessions, 500,000 user events and 100,000 admin events over 30 days, and a client with authorization services at scale (scale-authorization.ts). Users get no password: hashing would take minutes.
  */
 export async function seedScaleRealm(server: ServerContext): Promise<void> {
   const realm = await importRealm(server, {
@@ -198,4 +199,5 @@ export async function seedScaleRealm(server: ServerContext): Promise<void> {
     await db.write((tx) => batch.forEach((s) => tx.put("userSessions", s)));
   }
   await seedScaleEvents(db, realm, userIds, CLIENTS);
+  await seedScaleAuthorization(db, realm, { users: userIds, groups, clientRoles });
 }

@@ -6,3 +6,4 @@ export { searchClients } from "./client-search.ts";
 export { flattenSearchMatches, type PickedGroup } from "./group-paths.ts";
 export { PICKER_RESULT_SIZE, GROUP_PICKER_PAGE_SIZE } from "./picker-constants.ts";
 export { RolePickerDialog, roleReference, type PickedRole } from "./role-picker-dialog.tsx";
+export { ServerSearchSelect, type ServerSearchSelectProps } from "./server-search-select.tsx";

@@ -7,7 +7,7 @@ import type {
   ResourceServerSettings,
 } from "../../store/types.ts";
 
-/** A resource server's records, read from the store once per request. */
+/** A resource server's records and settings. */
 export interface ResourceServerData {
   client: ClientRecord;
   settings: ResourceServerSettings;
@@ -26,11 +26,36 @@ export const DEFAULT_SETTINGS: ResourceServerSettings = {
 export const PERMISSION_TYPES = new Set(["resource", "scope"]);
 export const isPermission = (policy: AuthzPolicyRecord): boolean => PERMISSION_TYPES.has(policy.type);
 
-function ofServer<T extends { resourceServerId: string }>(
-  db: Db,
-  table: "authzResources" | "authzScopes" | "authzPolicies",
-  client: ClientRecord,
-): T[] {
+type AuthzTable = "authzResources" | "authzScopes" | "authzPolicies";
+
+/** One resource server's records, read from the store once and kept until one of them changes. */
+interface ServerRecords {
+  resources: AuthzResourceRecord[];
+  scopes: AuthzScopeRecord[];
+  policies: AuthzPolicyRecord[];
+}
+
+const cachedServers = new WeakMap<Db, Map<string, ServerRecords>>();
+
+/**
+ * The cache of a store: a put drops its resource server's entry, a delete (which no longer names the server)
+ * drops every entry. Reading a server's records then costs nothing until they change, and the decision engine's
+ * indexes, kept per list, live as long as the lists.
+ */
+function serverCache(db: Db): Map<string, ServerRecords> {
+  let cache = cachedServers.get(db);
+  if (!cache) {
+    const entries = new Map<string, ServerRecords>();
+    const forget = (_id: string, record: { resourceServerId: string } | undefined) =>
+      record ? entries.delete(record.resourceServerId) : entries.clear();
+    for (const table of ["authzResources", "authzScopes", "authzPolicies"] as const) db.subscribe(table, forget);
+    cachedServers.set(db, entries);
+    cache = entries;
+  }
+  return cache;
+}
+
+function readServer<T extends { resourceServerId: string }>(db: Db, table: AuthzTable, client: ClientRecord): T[] {
   const out: T[] = [];
   for (const record of db.iterate(table, client.realmId) as IterableIterator<unknown>) {
     const typed = record as T;
@@ -39,20 +64,32 @@ function ofServer<T extends { resourceServerId: string }>(
   return out;
 }
 
-export const serverResources = (db: Db, client: ClientRecord) =>
-  ofServer<AuthzResourceRecord>(db, "authzResources", client);
-export const serverScopes = (db: Db, client: ClientRecord) => ofServer<AuthzScopeRecord>(db, "authzScopes", client);
-export const serverPolicies = (db: Db, client: ClientRecord) =>
-  ofServer<AuthzPolicyRecord>(db, "authzPolicies", client);
+/** The server's records as shared read-only lists: callers must not change them (copy first). */
+function serverRecords(db: Db, client: ClientRecord): ServerRecords {
+  const cache = serverCache(db);
+  let records = cache.get(client.id);
+  if (!records) {
+    records = {
+      resources: readServer<AuthzResourceRecord>(db, "authzResources", client),
+      scopes: readServer<AuthzScopeRecord>(db, "authzScopes", client),
+      policies: readServer<AuthzPolicyRecord>(db, "authzPolicies", client),
+    };
+    cache.set(client.id, records);
+  }
+  return records;
+}
 
+export const serverResources = (db: Db, client: ClientRecord): AuthzResourceRecord[] => [
+  ...serverRecords(db, client).resources,
+];
+export const serverScopes = (db: Db, client: ClientRecord): AuthzScopeRecord[] => [...serverRecords(db, client).scopes];
+export const serverPolicies = (db: Db, client: ClientRecord): AuthzPolicyRecord[] => [
+  ...serverRecords(db, client).policies,
+];
+
+/** The whole resource server for a decision; its lists are shared and read-only. */
 export function resourceServerData(db: Db, client: ClientRecord): ResourceServerData {
-  return {
-    client,
-    settings: client.authorization ?? DEFAULT_SETTINGS,
-    resources: serverResources(db, client),
-    scopes: serverScopes(db, client),
-    policies: serverPolicies(db, client),
-  };
+  return { client, settings: client.authorization ?? DEFAULT_SETTINGS, ...serverRecords(db, client) };
 }
 
 export function findInServer<T extends { resourceServerId: string }>(

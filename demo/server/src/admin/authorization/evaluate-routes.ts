@@ -5,30 +5,12 @@ import { webError } from "../../http/errors.ts";
 import { objectBody } from "../common/body.ts";
 import { authzRequest, AUTHZ_BASE } from "./access.ts";
 import { resourceServerData } from "./authz-store.ts";
-import {
-  decide,
-  rptPermissions,
-  type PermissionRequest,
-  type PolicyOutcome,
-} from "../../authorization/decision-engine.ts";
+import { evaluationResponse } from "./evaluation-response.ts";
+import { decide, type PermissionRequest } from "../../authorization/decision-engine.ts";
 import { nameLookup, userIdentity } from "../../authorization/identity.ts";
 import { realmRoleByName } from "../../realm/lookup.ts";
-import { policyRepresentation, scopeRepresentation } from "./representations.ts";
 import { EvaluateSchema } from "./schemas.ts";
 import { isAdminPermissionsClient } from "../../access/admin-permissions/setup.ts";
-
-const status = (granted: boolean) => (granted ? "PERMIT" : "DENY");
-
-/** PolicyResultRepresentation, with the outcome's reason (an addition Keycloak's console ignores). */
-function policyResult(outcome: PolicyOutcome, scopes: string[]): Record<string, unknown> {
-  return {
-    policy: policyRepresentation(outcome.policy),
-    status: status(outcome.granted),
-    associatedPolicies: outcome.children.map((child) => policyResult(child, [])),
-    scopes,
-    reason: outcome.reason,
-  };
-}
 
 /** `POST /authz/resource-server/policy/evaluate`: Keycloak's PolicyEvaluationResponse, from the same engine as the token endpoint. */
 export async function registerEvaluateRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
@@ -90,19 +72,6 @@ export async function registerEvaluateRoutes(app: FastifyInstance, server: Serve
 
     const identity = userIdentity(db, ctx.realm, user, { client: asClient, extraRoleIds, contextAttributes });
     const decision = decide(model, identity, requests, nameLookup(db));
-    return {
-      results: decision.results.map((result) => ({
-        resource: { name: result.resource.name, _id: result.resource.id },
-        scopes: result.requestedScopes.map(scopeRepresentation),
-        policies: result.permissions.map((p) => policyResult(p, p.scopes)),
-        status: status(result.granted),
-        allowedScopes: result.grantedScopes.map(scopeRepresentation),
-        deniedScopes: result.deniedScopes.map(scopeRepresentation),
-        reason: result.reason,
-      })),
-      entitlements: false,
-      status: status(decision.granted),
-      rpt: { authorization: { permissions: rptPermissions(decision) } },
-    };
+    return evaluationResponse(model, decision);
   });
 }

@@ -8,6 +8,7 @@ import { clientByClientId } from "./lookups.ts";
 import { clientRepresentation, type ClientAccess } from "./representations.ts";
 import { applyClientUpdate, newClientRecord } from "./client-record.ts";
 import { disableAuthorization, enableAuthorization } from "../authorization/resource-server.ts";
+import { planClientAuthorization } from "../../realm/import-authorization.ts";
 import {
   disableServiceAccount,
   enableServiceAccount,
@@ -92,6 +93,19 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
       if (input.authorizationServicesEnabled === true) enableAuthorization(tx, record);
       tx.put("clients", record);
     });
+    const settings = input.authorizationSettings;
+    if (input.authorizationServicesEnabled === true && settings && typeof settings === "object") {
+      // As Keycloak: the new resource server (with its defaults) takes the `authorizationSettings`, matched by
+      // name; settings it refuses leave no client behind.
+      let write: ReturnType<typeof planClientAuthorization>;
+      try {
+        write = planClientAuthorization(db, ctx.realm, record, settings as Record<string, unknown>);
+      } catch (error) {
+        await db.write((tx) => removeClient(db, tx, ctx.realm, record));
+        throw error;
+      }
+      await db.write((tx) => write(tx));
+    }
     await adminEvent(server, ctx, "CREATE", "CLIENT", `clients/${record.id}`, input);
     return created(reply, server, adminPath(ctx.realm.realm, "clients", record.id));
   });

@@ -10,20 +10,25 @@ import { useMessages } from "../../../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../../../core/runtime/current-realm.tsx";
 import { useAdminClient } from "../../../../core/runtime/runtime-context.tsx";
 import { useAlerts } from "../../../../core/ui/alerts/alerts-context.tsx";
-import { MultiValueControl } from "../../../../core/ui/form/multi-value-control.tsx";
+import { Controller } from "react-hook-form";
+import { FormField } from "../../../../core/ui/form/form-field.tsx";
+import { KeyValueControl } from "../../../../core/ui/form/key-value-control.tsx";
+import { keyValueToMap, type KeyValueEntry } from "../../../../core/ui/form/key-value-convert.ts";
+import { ClientPicker, UserPicker } from "../../../../core/ui/pickers/index.ts";
+import { ReferencePickerControl } from "../reference-picker-control.tsx";
 import { SubmitButton } from "../../../../core/ui/form/submit-button.tsx";
-import { TextControl } from "../../../../core/ui/form/text-control.tsx";
 import { useKcForm } from "../../../../core/ui/form/use-kc-form.ts";
 import { evaluate } from "../authorization-queries.ts";
 import { DecisionLabel, DecisionTree, type DecisionNode } from "./decision-tree.tsx";
 import "../authorization-messages.ts";
 
 interface EvaluateForm {
-  user: string;
+  client: string[];
+  user: string[];
   roles: string[];
-  resource: string;
+  resources: string[];
   scopes: string[];
-  attributes: string[];
+  attributes: KeyValueEntry[];
 }
 
 interface ResultRow {
@@ -39,30 +44,26 @@ interface ResultRow {
 export function AuthorizationEvaluateTab({ client }: { client: ClientRepresentation }) {
   const { t } = useMessages();
   const realm = useCurrentRealm();
+  const clientUuid = client.id ?? "";
   const adminClient = useAdminClient();
   const { addError } = useAlerts();
   const form = useKcForm<EvaluateForm>({
-    defaultValues: { user: "", roles: [], resource: "", scopes: [], attributes: [] },
+    defaultValues: { client: [], user: [], roles: [], resources: [], scopes: [], attributes: [] },
   });
   const [result, setResult] = useState<{ status?: string; results: ResultRow[]; rpt?: unknown }>();
 
   const submit = form.handleSubmit(async (values) => {
     setResult(undefined);
     const attributes: Record<string, string> = {};
-    for (const entry of values.attributes) {
-      const eq = entry.indexOf("=");
-      if (eq > 0) attributes[entry.slice(0, eq).trim()] = entry.slice(eq + 1).trim();
-    }
-    const scopes = values.scopes
-      .map((s) => s.trim())
-      .filter(Boolean)
-      .map((name) => ({ name }));
+    for (const [key, [value]] of Object.entries(keyValueToMap(values.attributes))) attributes[key] = value ?? "";
+    const scopes = values.scopes.map((name) => ({ name }));
     try {
       const response = await evaluate(adminClient, realm, client.id ?? "", {
-        userId: values.user.trim() || undefined,
-        roleIds: values.roles.map((r) => r.trim()).filter(Boolean),
-        resources: values.resource.trim()
-          ? [{ name: values.resource.trim(), scopes } as never]
+        clientId: values.client[0],
+        userId: values.user[0],
+        roleIds: values.roles,
+        resources: values.resources.length
+          ? values.resources.map((name) => ({ name, scopes }) as never)
           : scopes.length
             ? [{ scopes }]
             : [],
@@ -83,13 +84,60 @@ export function AuthorizationEvaluateTab({ client }: { client: ClientRepresentat
       <FormProvider {...form}>
         <Form onSubmit={submit} noValidate maxWidth="720px">
           <Title headingLevel="h2">{t("identityInformation")}</Title>
-          <TextControl<EvaluateForm> name="user" label={t("authzUserIdOrName")} helperText={t("selectUser")} />
-          <MultiValueControl<EvaluateForm> name="roles" label={t("realmRoles")} />
+          <Controller
+            name="client"
+            control={form.control}
+            render={({ field }) => (
+              <FormField id="kc-authz-evaluate-client" label={t("client")}>
+                <ClientPicker
+                  id="kc-authz-evaluate-client"
+                  aria-label={t("client")}
+                  valueField="id"
+                  values={field.value}
+                  onChange={field.onChange}
+                />
+              </FormField>
+            )}
+          />
+          <Controller
+            name="user"
+            control={form.control}
+            render={({ field }) => (
+              <FormField id="kc-authz-evaluate-user" label={t("user")} helperText={t("selectUser")}>
+                <UserPicker
+                  id="kc-authz-evaluate-user"
+                  aria-label={t("user")}
+                  isMulti={false}
+                  values={field.value}
+                  onChange={field.onChange}
+                />
+              </FormField>
+            )}
+          />
+          <ReferencePickerControl<EvaluateForm>
+            name="roles"
+            label={t("roles")}
+            clientUuid={clientUuid}
+            kind="role"
+            placeholder={t("searchForRole")}
+          />
           <Title headingLevel="h2">{t("resourcesAndScopes")}</Title>
-          <TextControl<EvaluateForm> name="resource" label={t("resource")} placeholder={t("allResources")} />
-          <MultiValueControl<EvaluateForm> name="scopes" label={t("authorizationScopes")} placeholder={t("anyScope")} />
+          <ReferencePickerControl<EvaluateForm>
+            name="resources"
+            label={t("resources")}
+            clientUuid={clientUuid}
+            kind="resource"
+            placeholder={t("allResources")}
+          />
+          <ReferencePickerControl<EvaluateForm>
+            name="scopes"
+            label={t("authorizationScopes")}
+            clientUuid={clientUuid}
+            kind="scope"
+            placeholder={t("anyScope")}
+          />
           <Title headingLevel="h2">{t("contextualAttributes")}</Title>
-          <MultiValueControl<EvaluateForm> name="attributes" label={`${t("key")}=${t("value")}`} />
+          <KeyValueControl<EvaluateForm> name="attributes" label={t("contextualAttributes")} />
           <ActionGroup>
             <SubmitButton<EvaluateForm> allowNonDirty>{t("evaluate")}</SubmitButton>
           </ActionGroup>

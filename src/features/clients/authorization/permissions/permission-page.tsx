@@ -5,7 +5,6 @@ import { useMessages } from "../../../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../../../core/runtime/current-realm.tsx";
 import { useAdminClient } from "../../../../core/runtime/runtime-context.tsx";
 import { useAlerts } from "../../../../core/ui/alerts/alerts-context.tsx";
-import { MultiValueControl } from "../../../../core/ui/form/multi-value-control.tsx";
 import { SelectControl } from "../../../../core/ui/form/select-control.tsx";
 import { SwitchControl } from "../../../../core/ui/form/switch-control.tsx";
 import { TextAreaControl } from "../../../../core/ui/form/text-area-control.tsx";
@@ -23,6 +22,8 @@ import {
   type Policy,
 } from "../authorization-queries.ts";
 import { AuthorizationFormPage } from "../authorization-form-page.tsx";
+import { keyedByAddress } from "../keyed-by-address.tsx";
+import { ReferencePickerControl } from "../reference-picker-control.tsx";
 import { useCanManageAuthorization } from "../client-authorization-tab.tsx";
 import { useDeletePolicy } from "../policies/use-delete-policy.tsx";
 import "../authorization-messages.ts";
@@ -160,10 +161,30 @@ function PermissionPageBody() {
         {type === "resource" && applyToType ? (
           <TextControl<PermissionForm> name="resourceType" label={t("resourceType")} />
         ) : (
-          <MultiValueControl<PermissionForm> name="resources" label={t("resources")} />
+          <ReferencePickerControl<PermissionForm>
+            name="resources"
+            label={t("resources")}
+            clientUuid={clientUuid}
+            kind="resource"
+            placeholder={t("authzSearchResourcesPicker")}
+          />
         )}
-        {type === "scope" && <MultiValueControl<PermissionForm> name="scopes" label={t("authorizationScopes")} />}
-        <MultiValueControl<PermissionForm> name="policies" label={t("policies")} />
+        {type === "scope" && (
+          <ReferencePickerControl<PermissionForm>
+            name="scopes"
+            label={t("authorizationScopes")}
+            clientUuid={clientUuid}
+            kind="scope"
+            placeholder={t("authzSearchScopes")}
+          />
+        )}
+        <ReferencePickerControl<PermissionForm>
+          name="policies"
+          label={t("policies")}
+          clientUuid={clientUuid}
+          kind="policy"
+          placeholder={t("authzSearchPolicies")}
+        />
         <SelectControl<PermissionForm>
           name="decisionStrategy"
           label={t("decisionStrategy")}
@@ -179,12 +200,4 @@ function PermissionPageBody() {
   );
 }
 
-/** Keyed by the address, so moving from one item (or a new one) to another starts a fresh form. */
-export default function PermissionPage() {
-  const { clientId, policyId, policyType, permissionType, permissionId, selectedId, resourceId, scopeId } = useParams();
-  return (
-    <PermissionPageBody
-      key={[clientId, policyId, policyType, permissionType, permissionId, selectedId, resourceId, scopeId].join("/")}
-    />
-  );
-}
+export default keyedByAddress(PermissionPageBody);

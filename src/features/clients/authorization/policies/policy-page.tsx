@@ -22,6 +22,8 @@ import {
   savePolicy,
 } from "../authorization-queries.ts";
 import { AuthorizationFormPage } from "../authorization-form-page.tsx";
+import { keyedByAddress } from "../keyed-by-address.tsx";
+import { ReferencePickerControl } from "../reference-picker-control.tsx";
 import { useCanManageAuthorization } from "../client-authorization-tab.tsx";
 import { emptyPolicyForm, TIME_FIELDS, toPolicyRepresentation, type PolicyForm } from "./policy-form-values.ts";
 import { policyTypeKey, READ_ONLY_POLICY_TYPES } from "./policy-types.ts";
@@ -184,23 +186,58 @@ function PolicyPageBody() {
         <TextAreaControl<PolicyForm> name="description" label={t("description")} />
         {policyType === "role" && (
           <>
-            <MultiValueControl<PolicyForm> name="roles" label={t("roles")} />
+            <ReferencePickerControl<PolicyForm>
+              name="roles"
+              label={t("roles")}
+              clientUuid={clientUuid}
+              kind="role"
+              helperText={t("authzRolesHelp")}
+              placeholder={t("searchForRole")}
+            />
             <MultiValueControl<PolicyForm> name="requiredRoles" label={t("authzRequiredRole")} />
             <SwitchControl<PolicyForm> name="fetchRoles" label={t("fetchRoles")} />
           </>
         )}
-        {policyType === "user" && <MultiValueControl<PolicyForm> name="users" label={t("users")} />}
+        {policyType === "user" && (
+          <ReferencePickerControl<PolicyForm>
+            name="users"
+            label={t("users")}
+            clientUuid={clientUuid}
+            kind="user"
+            placeholder={t("searchForUser")}
+          />
+        )}
         {policyType === "group" && (
           <>
             <TextControl<PolicyForm> name="groupsClaim" label={t("groupsClaim")} />
-            <MultiValueControl<PolicyForm> name="groups" label={t("group")} />
+            <ReferencePickerControl<PolicyForm>
+              name="groups"
+              label={t("group")}
+              clientUuid={clientUuid}
+              kind="group"
+              placeholder={t("searchForGroups")}
+            />
             <SwitchControl<PolicyForm> name="extendChildren" label={t("extendToChildren")} />
           </>
         )}
-        {policyType === "client" && <MultiValueControl<PolicyForm> name="clients" label={t("clients")} />}
+        {policyType === "client" && (
+          <ReferencePickerControl<PolicyForm>
+            name="clients"
+            label={t("clients")}
+            clientUuid={clientUuid}
+            kind="client"
+            placeholder={t("selectClients")}
+          />
+        )}
         {policyType === "client-scope" && (
           <>
-            <MultiValueControl<PolicyForm> name="clientScopes" label={t("clientScopes")} />
+            <ReferencePickerControl<PolicyForm>
+              name="clientScopes"
+              label={t("clientScopes")}
+              clientUuid={clientUuid}
+              kind="clientScope"
+              placeholder={t("authzSearchClientScopes")}
+            />
             <MultiValueControl<PolicyForm> name="requiredClientScopes" label={t("authzRequiredRole")} />
           </>
         )}
@@ -236,7 +273,13 @@ function PolicyPageBody() {
         )}
         {policyType === "aggregate" && (
           <>
-            <MultiValueControl<PolicyForm> name="policies" label={t("applyPolicy")} />
+            <ReferencePickerControl<PolicyForm>
+              name="policies"
+              label={t("applyPolicy")}
+              clientUuid={clientUuid}
+              kind="policy"
+              placeholder={t("authzSearchPolicies")}
+            />
             <SelectControl<PolicyForm>
               name="decisionStrategy"
               label={t("decisionStrategy")}
@@ -263,12 +306,4 @@ function PolicyPageBody() {
   );
 }
 
-/** Keyed by the address, so moving from one item (or a new one) to another starts a fresh form. */
-export default function PolicyPage() {
-  const { clientId, policyId, policyType, permissionType, permissionId, selectedId, resourceId, scopeId } = useParams();
-  return (
-    <PolicyPageBody
-      key={[clientId, policyId, policyType, permissionType, permissionId, selectedId, resourceId, scopeId].join("/")}
-    />
-  );
-}
+export default keyedByAddress(PolicyPageBody);

@@ -5,6 +5,8 @@ import { useCurrentRealm } from "../../../../core/runtime/current-realm.tsx";
 import { useAdminClient } from "../../../../core/runtime/runtime-context.tsx";
 import { useAlerts } from "../../../../core/ui/alerts/alerts-context.tsx";
 import { MultiValueControl } from "../../../../core/ui/form/multi-value-control.tsx";
+import { KeyValueControl } from "../../../../core/ui/form/key-value-control.tsx";
+import { keyValueToMap, mapToKeyValue, type KeyValueEntry } from "../../../../core/ui/form/key-value-convert.ts";
 import { SwitchControl } from "../../../../core/ui/form/switch-control.tsx";
 import { TextControl } from "../../../../core/ui/form/text-control.tsx";
 import { useKcForm } from "../../../../core/ui/form/use-kc-form.ts";
@@ -12,6 +14,8 @@ import { useNavigateWhenSaved } from "../../../../core/ui/form/index.ts";
 import { toAuthorizationTab, toResourceDetails } from "../../paths.ts";
 import { authzKeys, fetchResource, saveResource } from "../authorization-queries.ts";
 import { AuthorizationFormPage } from "../authorization-form-page.tsx";
+import { keyedByAddress } from "../keyed-by-address.tsx";
+import { ReferencePickerControl } from "../reference-picker-control.tsx";
 import { useCanManageAuthorization } from "../client-authorization-tab.tsx";
 import "../authorization-messages.ts";
 
@@ -23,9 +27,10 @@ interface ResourceForm {
   scopes: string[];
   iconUri: string;
   ownerManagedAccess: boolean;
+  attributes: KeyValueEntry[];
 }
 
-/** `…/authorization/resource/new` and `…/resource/:resourceId`: a resource's fields; scopes by name (new ones are created). */
+/** `…/authorization/resource/new` and `…/resource/:resourceId`: a resource's fields; scopes picked from the server's (or new ones, created by name), attributes. */
 function ResourcePageBody() {
   const { t } = useMessages();
   const { clientId: clientUuid = "", resourceId } = useParams();
@@ -51,6 +56,7 @@ function ResourcePageBody() {
       scopes: [],
       iconUri: "",
       ownerManagedAccess: false,
+      attributes: [],
     },
     values: data
       ? {
@@ -61,6 +67,7 @@ function ResourcePageBody() {
           scopes: (data.scopes ?? []).map((s) => s.name ?? ""),
           iconUri: data.icon_uri ?? "",
           ownerManagedAccess: data.ownerManagedAccess === true,
+          attributes: mapToKeyValue(data.attributes as Record<string, string[]> | undefined),
         }
       : undefined,
   });
@@ -76,6 +83,7 @@ function ResourcePageBody() {
         scopes: values.scopes.filter(Boolean).map((name) => ({ name })),
         icon_uri: values.iconUri,
         ownerManagedAccess: values.ownerManagedAccess,
+        attributes: keyValueToMap(values.attributes),
       });
       await queryClient.invalidateQueries({ queryKey: authzKeys.all(realm, clientUuid) });
       addAlert(t(isNew ? "createResourceSuccess" : "updateResourceSuccess"));
@@ -105,19 +113,19 @@ function ResourcePageBody() {
       <TextControl<ResourceForm> name="displayName" label={t("displayName")} />
       <TextControl<ResourceForm> name="type" label={t("type")} />
       <MultiValueControl<ResourceForm> name="uris" label={t("uris")} />
-      <MultiValueControl<ResourceForm> name="scopes" label={t("authorizationScopes")} />
+      <ReferencePickerControl<ResourceForm>
+        name="scopes"
+        label={t("authorizationScopes")}
+        clientUuid={clientUuid}
+        kind="scope"
+        placeholder={t("authzSearchScopes")}
+        newValueLabel={(name) => t("authzNewScope", { name })}
+      />
       <TextControl<ResourceForm> name="iconUri" label={t("iconUri")} />
       <SwitchControl<ResourceForm> name="ownerManagedAccess" label={t("ownerManagedAccess")} />
+      <KeyValueControl<ResourceForm> name="attributes" label={t("resourceAttribute")} />
     </AuthorizationFormPage>
   );
 }
 
-/** Keyed by the address, so moving from one item (or a new one) to another starts a fresh form. */
-export default function ResourcePage() {
-  const { clientId, policyId, policyType, permissionType, permissionId, selectedId, resourceId, scopeId } = useParams();
-  return (
-    <ResourcePageBody
-      key={[clientId, policyId, policyType, permissionType, permissionId, selectedId, resourceId, scopeId].join("/")}
-    />
-  );
-}
+export default keyedByAddress(ResourcePageBody);

@@ -1,6 +1,4 @@
-import { Link, useNavigate } from "react-router";
-import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
-import { ToolbarItem } from "@patternfly/react-core/dist/esm/components/Toolbar/index.js";
+import { Link } from "react-router";
 import {
   DescriptionList,
   DescriptionListDescription,
@@ -10,10 +8,7 @@ import {
 import { useMessages } from "../../../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../../../core/runtime/current-realm.tsx";
 import { useAdminClient } from "../../../../core/runtime/runtime-context.tsx";
-import { useAlerts } from "../../../../core/ui/alerts/alerts-context.tsx";
-import { useConfirm } from "../../../../core/ui/dialogs/use-confirm.tsx";
-import { DataTable, type TableRowAction } from "../../../../core/ui/table/index.ts";
-import { toNewPermission, toNewResource, toResourceDetails } from "../../paths.ts";
+import { toNewResource, toResourceDetails } from "../../paths.ts";
 import {
   deleteResource,
   fetchResourcePermissions,
@@ -21,7 +16,7 @@ import {
   fetchResourcesPage,
   type ResourceRepresentation,
 } from "../authorization-queries.ts";
-import { useCanManageAuthorization } from "../client-authorization-tab.tsx";
+import { AuthorizationItemsTab } from "../authorization-items-tab.tsx";
 import "../authorization-messages.ts";
 
 /** Resources, paged and searched on the server; a row expands to its type, URIs, scopes and permissions. */
@@ -29,47 +24,6 @@ export function ResourcesTab({ clientUuid }: { clientUuid: string }) {
   const { t } = useMessages();
   const realm = useCurrentRealm();
   const adminClient = useAdminClient();
-  const navigate = useNavigate();
-  const { addAlert, addError } = useAlerts();
-  const { confirm, dialog } = useConfirm();
-  const canManage = useCanManageAuthorization();
-  const create = () => navigate(toNewResource(realm, clientUuid));
-
-  const remove = async (resource: ResourceRepresentation, refresh: () => void) => {
-    const permissions = await fetchResourcePermissions(adminClient, realm, clientUuid, resource._id ?? "");
-    const confirmed = await confirm({
-      title: t("deleteResource"),
-      children: (
-        <>
-          <p>{t("deleteResourceConfirm")}</p>
-          <p>
-            {permissions.length
-              ? t("authzDependentsList", { names: permissions.map((p) => p.name).join(", ") })
-              : t("authzNoDependents")}
-          </p>
-        </>
-      ),
-      confirmLabel: t("delete"),
-      variant: "destructive",
-    });
-    if (!confirmed) return;
-    try {
-      await deleteResource(adminClient, realm, clientUuid, resource._id ?? "");
-      addAlert(t("resourceDeletedSuccess"));
-      refresh();
-    } catch (error) {
-      addError("authzDeleteError", error);
-    }
-  };
-  const rowActions: TableRowAction<ResourceRepresentation>[] | undefined = canManage
-    ? [
-        {
-          title: t("createPermission"),
-          onAction: (resource) => navigate(toNewPermission(realm, clientUuid, "resource", resource._id)),
-        },
-        { title: t("delete"), isDanger: true, onAction: remove },
-      ]
-    : undefined;
 
   const detail = async (resource: ResourceRepresentation) => {
     const id = resource._id ?? "";
@@ -101,47 +55,41 @@ export function ResourcesTab({ clientUuid }: { clientUuid: string }) {
   };
 
   return (
-    <>
-      <DataTable<ResourceRepresentation>
-        tableId="authz-resources"
-        ariaLabel={t("resources")}
-        loader={(first, max, search) => fetchResourcesPage(adminClient, realm, clientUuid, first, max, search)}
-        rowKey={(resource) => resource._id ?? ""}
-        isSearchable
-        searchPlaceholder={t("authzSearchResources")}
-        loadDetail={detail}
-        columns={[
-          {
-            name: "name",
-            title: t("name"),
-            cell: (resource) => (
-              <Link
-                className="pf-v6-c-button pf-m-link pf-m-inline"
-                to={toResourceDetails(realm, clientUuid, resource._id ?? "")}
-              >
-                {resource.name}
-              </Link>
-            ),
-          },
-          { name: "displayName", title: t("displayName"), cell: (resource) => resource.displayName ?? "" },
-          { name: "type", title: t("type"), cell: (resource) => resource.type ?? "" },
-          { name: "owner", title: t("owner"), cell: (resource) => resource.owner?.name ?? "" },
-        ]}
-        rowActions={rowActions}
-        emptyState={{
-          title: t("emptyResources"),
-          message: t("authzNoResourcesText"),
-          primaryAction: canManage ? { title: t("createResource"), onClick: create } : undefined,
-        }}
-        toolbarActions={() =>
-          canManage && (
-            <ToolbarItem>
-              <Button onClick={create}>{t("createResource")}</Button>
-            </ToolbarItem>
-          )
-        }
-      />
-      {dialog}
-    </>
+    <AuthorizationItemsTab<ResourceRepresentation>
+      clientUuid={clientUuid}
+      tableId="authz-resources"
+      ariaLabel={t("resources")}
+      loader={(first, max, search) => fetchResourcesPage(adminClient, realm, clientUuid, first, max, search)}
+      idOf={(resource) => resource._id ?? ""}
+      searchPlaceholder={t("authzSearchResources")}
+      loadDetail={detail}
+      permissionType="resource"
+      create={{ to: toNewResource(realm, clientUuid), label: t("createResource") }}
+      empty={{ title: t("emptyResources"), message: t("authzNoResourcesText") }}
+      remove={{
+        title: t("deleteResource"),
+        intro: t("deleteResourceConfirm"),
+        dependents: (id) => fetchResourcePermissions(adminClient, realm, clientUuid, id),
+        run: (id) => deleteResource(adminClient, realm, clientUuid, id),
+        done: t("resourceDeletedSuccess"),
+      }}
+      columns={[
+        {
+          name: "name",
+          title: t("name"),
+          cell: (resource) => (
+            <Link
+              className="pf-v6-c-button pf-m-link pf-m-inline"
+              to={toResourceDetails(realm, clientUuid, resource._id ?? "")}
+            >
+              {resource.name}
+            </Link>
+          ),
+        },
+        { name: "displayName", title: t("displayName"), cell: (resource) => resource.displayName ?? "" },
+        { name: "type", title: t("type"), cell: (resource) => resource.type ?? "" },
+        { name: "owner", title: t("owner"), cell: (resource) => resource.owner?.name ?? "" },
+      ]}
+    />
   );
 }

@@ -10,6 +10,7 @@ import { useNavigateWhenSaved } from "../../../../core/ui/form/index.ts";
 import { toAuthorizationScope, toAuthorizationTab } from "../../paths.ts";
 import { authzKeys, fetchScope, saveScope } from "../authorization-queries.ts";
 import { AuthorizationFormPage } from "../authorization-form-page.tsx";
+import { keyedByAddress } from "../keyed-by-address.tsx";
 import { useCanManageAuthorization } from "../client-authorization-tab.tsx";
 import "../authorization-messages.ts";
 
@@ -80,12 +81,4 @@ function AuthorizationScopePageBody() {
   );
 }
 
-/** Keyed by the address, so moving from one item (or a new one) to another starts a fresh form. */
-export default function AuthorizationScopePage() {
-  const { clientId, policyId, policyType, permissionType, permissionId, selectedId, resourceId, scopeId } = useParams();
-  return (
-    <AuthorizationScopePageBody
-      key={[clientId, policyId, policyType, permissionType, permissionId, selectedId, resourceId, scopeId].join("/")}
-    />
-  );
-}
+export default keyedByAddress(AuthorizationScopePageBody);

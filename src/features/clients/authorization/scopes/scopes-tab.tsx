@@ -1,6 +1,4 @@
-import { Link, useNavigate } from "react-router";
-import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
-import { ToolbarItem } from "@patternfly/react-core/dist/esm/components/Toolbar/index.js";
+import { Link } from "react-router";
 import {
   DescriptionList,
   DescriptionListDescription,
@@ -10,10 +8,7 @@ import {
 import { useMessages } from "../../../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../../../core/runtime/current-realm.tsx";
 import { useAdminClient } from "../../../../core/runtime/runtime-context.tsx";
-import { useAlerts } from "../../../../core/ui/alerts/alerts-context.tsx";
-import { useConfirm } from "../../../../core/ui/dialogs/use-confirm.tsx";
-import { DataTable, type TableRowAction } from "../../../../core/ui/table/index.ts";
-import { toAuthorizationScope, toNewAuthorizationScope, toNewPermission } from "../../paths.ts";
+import { toAuthorizationScope, toNewAuthorizationScope } from "../../paths.ts";
 import {
   deleteScope,
   fetchScopePermissions,
@@ -21,7 +16,7 @@ import {
   fetchScopesPage,
   type ScopeRepresentation,
 } from "../authorization-queries.ts";
-import { useCanManageAuthorization } from "../client-authorization-tab.tsx";
+import { AuthorizationItemsTab } from "../authorization-items-tab.tsx";
 import "../authorization-messages.ts";
 
 /** Rows read when a scope expands: one page of its resources and one of its permissions, never all of them. */
@@ -32,40 +27,6 @@ export function AuthorizationScopesTab({ clientUuid }: { clientUuid: string }) {
   const { t } = useMessages();
   const realm = useCurrentRealm();
   const adminClient = useAdminClient();
-  const navigate = useNavigate();
-  const { addAlert, addError } = useAlerts();
-  const { confirm, dialog } = useConfirm();
-  const canManage = useCanManageAuthorization();
-  const create = () => navigate(toNewAuthorizationScope(realm, clientUuid));
-
-  const remove = async (scope: ScopeRepresentation, refresh: () => void) => {
-    const permissions = await fetchScopePermissions(adminClient, realm, clientUuid, scope.id ?? "", DETAIL_PAGE + 1);
-    const confirmed = await confirm({
-      title: t("deleteScope"),
-      children: permissions.length
-        ? t("authzDependentsList", { names: permissions.map((p) => p.name).join(", ") })
-        : t("authzNoDependents"),
-      confirmLabel: t("delete"),
-      variant: "destructive",
-    });
-    if (!confirmed) return;
-    try {
-      await deleteScope(adminClient, realm, clientUuid, scope.id ?? "");
-      addAlert(t("resourceScopeSuccess"));
-      refresh();
-    } catch (error) {
-      addError("authzDeleteError", error);
-    }
-  };
-  const rowActions: TableRowAction<ScopeRepresentation>[] | undefined = canManage
-    ? [
-        {
-          title: t("createPermission"),
-          onAction: (scope) => navigate(toNewPermission(realm, clientUuid, "scope", scope.id)),
-        },
-        { title: t("delete"), isDanger: true, onAction: remove },
-      ]
-    : undefined;
 
   const detail = async (scope: ScopeRepresentation) => {
     const [resources, permissions] = await Promise.all([
@@ -94,45 +55,38 @@ export function AuthorizationScopesTab({ clientUuid }: { clientUuid: string }) {
   };
 
   return (
-    <>
-      <DataTable<ScopeRepresentation>
-        tableId="authz-scopes"
-        ariaLabel={t("scopes")}
-        loader={(first, max, search) => fetchScopesPage(adminClient, realm, clientUuid, first, max, search)}
-        rowKey={(scope) => scope.id ?? ""}
-        isSearchable
-        searchPlaceholder={t("searchByName")}
-        loadDetail={detail}
-        columns={[
-          {
-            name: "name",
-            title: t("name"),
-            cell: (scope) => (
-              <Link
-                className="pf-v6-c-button pf-m-link pf-m-inline"
-                to={toAuthorizationScope(realm, clientUuid, scope.id ?? "")}
-              >
-                {scope.name}
-              </Link>
-            ),
-          },
-          { name: "displayName", title: t("displayName"), cell: (scope) => scope.displayName ?? "" },
-        ]}
-        rowActions={rowActions}
-        emptyState={{
-          title: t("emptyAuthorizationScopes"),
-          message: t("authzNoScopesText"),
-          primaryAction: canManage ? { title: t("createAuthorizationScope"), onClick: create } : undefined,
-        }}
-        toolbarActions={() =>
-          canManage && (
-            <ToolbarItem>
-              <Button onClick={create}>{t("createAuthorizationScope")}</Button>
-            </ToolbarItem>
-          )
-        }
-      />
-      {dialog}
-    </>
+    <AuthorizationItemsTab<ScopeRepresentation>
+      clientUuid={clientUuid}
+      tableId="authz-scopes"
+      ariaLabel={t("scopes")}
+      loader={(first, max, search) => fetchScopesPage(adminClient, realm, clientUuid, first, max, search)}
+      idOf={(scope) => scope.id ?? ""}
+      searchPlaceholder={t("searchByName")}
+      loadDetail={detail}
+      permissionType="scope"
+      create={{ to: toNewAuthorizationScope(realm, clientUuid), label: t("createAuthorizationScope") }}
+      empty={{ title: t("emptyAuthorizationScopes"), message: t("authzNoScopesText") }}
+      remove={{
+        title: t("deleteScope"),
+        dependents: (id) => fetchScopePermissions(adminClient, realm, clientUuid, id, DETAIL_PAGE + 1),
+        run: (id) => deleteScope(adminClient, realm, clientUuid, id),
+        done: t("resourceScopeSuccess"),
+      }}
+      columns={[
+        {
+          name: "name",
+          title: t("name"),
+          cell: (scope) => (
+            <Link
+              className="pf-v6-c-button pf-m-link pf-m-inline"
+              to={toAuthorizationScope(realm, clientUuid, scope.id ?? "")}
+            >
+              {scope.name}
+            </Link>
+          ),
+        },
+        { name: "displayName", title: t("displayName"), cell: (scope) => scope.displayName ?? "" },
+      ]}
+    />
   );
 }

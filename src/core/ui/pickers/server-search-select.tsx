@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { useDebouncedValue } from "../../core/ui/pickers/use-debounced-value.ts";
-import { PICKER_RESULT_SIZE, SearchSelect } from "../../core/ui/pickers/index.ts";
-import type { SelectChoice } from "../../core/ui/overlays/index.ts";
+import { useDebouncedValue } from "./use-debounced-value.ts";
+import { PICKER_RESULT_SIZE } from "./picker-constants.ts";
+import { SearchSelect } from "./search-select.tsx";
+import type { SelectChoice } from "../overlays/index.ts";
 
 export interface ServerSearchSelectProps {
   /** Distinguishes the cached answers of one picker from another's. */
