@@ -14,8 +14,8 @@ import { MultiValueControl } from "../../../../core/ui/form/multi-value-control.
 import { SubmitButton } from "../../../../core/ui/form/submit-button.tsx";
 import { TextControl } from "../../../../core/ui/form/text-control.tsx";
 import { useKcForm } from "../../../../core/ui/form/use-kc-form.ts";
-import { evaluate } from "../authorization-queries.ts";
-import { DecisionLabel, DecisionTree, type DecisionNode } from "./decision-tree.tsx";
+import { evaluate } from "../../../../core/ui/authorization/authorization-queries.ts";
+import { DecisionLabel, DecisionTree, type DecisionNode } from "../../../../core/ui/authorization/decision-tree.tsx";
 import "../authorization-messages.ts";
 
 interface EvaluateForm {

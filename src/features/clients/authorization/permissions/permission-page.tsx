@@ -21,10 +21,10 @@ import {
   fetchTypedPolicy,
   savePolicy,
   type Policy,
-} from "../authorization-queries.ts";
+} from "../../../../core/ui/authorization/authorization-queries.ts";
 import { AuthorizationFormPage } from "../authorization-form-page.tsx";
 import { useCanManageAuthorization } from "../client-authorization-tab.tsx";
-import { useDeletePolicy } from "../policies/use-delete-policy.tsx";
+import { useDeletePolicy } from "../../../../core/ui/authorization/use-delete-policy.tsx";
 import "../authorization-messages.ts";
 
 interface PermissionForm {

@@ -20,7 +20,7 @@ import {
   fetchResourceScopes,
   fetchResourcesPage,
   type ResourceRepresentation,
-} from "../authorization-queries.ts";
+} from "../../../../core/ui/authorization/authorization-queries.ts";
 import { useCanManageAuthorization } from "../client-authorization-tab.tsx";
 import "../authorization-messages.ts";
 
