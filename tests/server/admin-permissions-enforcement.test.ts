@@ -111,6 +111,12 @@ describe("admin permissions v2 enforcement beyond users' own endpoints (Keycloak
     assert.ok(mapped.includes("clerk") && !mapped.includes("auditor"));
     assert.equal(await status(helpdesk.users.listRealmRoleMappings({ id: ids.alice! })), 200, "view on all users");
     assert.equal(await status(helpdesk.users.listRealmRoleMappings({ id: ids.mallory! })), 403, "denied view");
+    const uiExt = (id: string) =>
+      fetch(`${server.baseUrl}/admin/realms/${REALM}/ui-ext/effective-roles/users/${id}?first=0&max=10`, {
+        headers: { authorization: `Bearer ${helpdesk.accessToken}` },
+      }).then((response) => response.status);
+    assert.equal(await uiExt(ids.alice!), 200, "ui-ext obeys the same view check");
+    assert.equal(await uiExt(ids.mallory!), 403);
     assert.equal(
       await status(helpdesk.users.delRealmRoleMappings({ id: ids.alice!, roles: [{ id: clerk!.id!, name: "clerk" }] })),
       200,
