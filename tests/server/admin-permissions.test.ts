@@ -71,12 +71,15 @@ describe("fine-grained admin permissions v2 through Keycloak's admin client", ()
       "manage",
       "manage-group-membership",
       "map-roles",
+      "reset-password",
       "view",
     ]);
     assert.deepEqual(types.Groups!.scopes.sort(), [
+      "impersonate-members",
       "manage",
       "manage-members",
       "manage-membership",
+      "manage-membership-of-members",
       "view",
       "view-members",
     ]);

@@ -1,4 +1,5 @@
 import { registerMessages } from "../../core/i18n/message-bundles.ts";
+import "../../core/ui/authorization/policy-messages.ts";
 
 /** English texts of the permissions area: Keycloak's keys where its console has the text. */
 export const permissionsMessages = {
@@ -44,7 +45,18 @@ export const permissionsMessages = {
   adminPermissionsOff: "Admin permissions are turned off",
   adminPermissionsOffBody:
     "Turn on the ADMIN_FINE_GRAINED_AUTHZ_V2 feature of the server and Admin Permissions in this realm's general settings to manage permissions.",
-  permissionsNotBuiltYet: "This tab is not available yet.",
+  createAdminPolicy: "Create policy",
+  createPolicyOfType: "Create {{policyType}} policy",
+  policyDetails: "Policy details",
+  policyLoadError: "The policy could not be loaded: {{error}}",
+  policyNotFound: "This policy does not exist.",
+  emptyAdminPoliciesInstructions: "If you want to create a policy, please choose a policy type.",
+  user: "User",
+  resource: "Resource",
+  authorizationScope: "Authorization scope",
+  anyScope: "Any scope",
+  evaluate: "Evaluate",
+  evaluationUserRequired: "Choose the user whose access to evaluate.",
   users: "Users",
   groups: "Groups",
   clients: "Clients",

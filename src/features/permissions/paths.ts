@@ -12,3 +12,7 @@ export const toNewPermission = (realm: string, resourceType: string) =>
   `/${realm}/permissions/permission/new/${encodeURIComponent(resourceType)}`;
 export const toPermission = (realm: string, permissionId: string, resourceType: string) =>
   `/${realm}/permissions/permission/${encodeURIComponent(permissionId)}/${encodeURIComponent(resourceType)}`;
+export const toNewAdminPolicy = (realm: string, policyType: string) =>
+  `/${realm}/permissions/policies/new/${encodeURIComponent(policyType)}`;
+export const toAdminPolicy = (realm: string, policyId: string, policyType: string) =>
+  `/${realm}/permissions/policies/${encodeURIComponent(policyId)}/${encodeURIComponent(policyType)}`;

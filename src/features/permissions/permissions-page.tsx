@@ -1,4 +1,4 @@
-import { Navigate, useNavigate, useParams } from "react-router";
+import { Navigate, useLocation, useNavigate, useParams } from "react-router";
 import { Content } from "@patternfly/react-core/dist/esm/components/Content/index.js";
 import { PageSection } from "@patternfly/react-core/dist/esm/components/Page/index.js";
 import { Tab, Tabs, TabTitleText } from "@patternfly/react-core/dist/esm/components/Tabs/index.js";
@@ -8,6 +8,8 @@ import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { TabPanel } from "../../core/ui/page/tab-panel.tsx";
 import { isPermissionTab, PERMISSION_TABS, toPermissionsTab, type PermissionTab } from "./paths.ts";
 import { PermissionList } from "./permission-list.tsx";
+import { AdminPoliciesTab } from "./policies/admin-policies-tab.tsx";
+import { AdminEvaluationTab } from "./evaluation/admin-evaluation-tab.tsx";
 import { PermissionsGate, type PermissionsContext } from "./permissions-gate.tsx";
 import "./messages.ts";
 
@@ -29,7 +31,11 @@ function PermissionsTabs({ context }: { context: PermissionsContext }) {
   const { t } = useMessages();
   const realm = useCurrentRealm();
   const navigate = useNavigate();
-  const { permissionClientId, tab } = useParams();
+  const { pathname } = useLocation();
+  const params = useParams();
+  const { permissionClientId } = params;
+  // `permissions/:permissionClientId/policies` is its own route upstream, with no `:tab`.
+  const tab = params.tab ?? (pathname.endsWith("/policies") ? "policies" : undefined);
   if (permissionClientId !== undefined && (permissionClientId !== context.clientId || !isPermissionTab(tab)))
     return <Navigate to={toPermissionsTab(realm, context.clientId)} replace />;
   const shown: PermissionTab = isPermissionTab(tab) ? tab : "permissions";
@@ -52,8 +58,10 @@ function PermissionsTabs({ context }: { context: PermissionsContext }) {
             <TabPanel>
               {key !== shown ? null : key === "permissions" ? (
                 <PermissionList context={context} />
+              ) : key === "policies" ? (
+                <AdminPoliciesTab context={context} />
               ) : (
-                <Content component="p">{t("permissionsNotBuiltYet")}</Content>
+                <AdminEvaluationTab context={context} />
               )}
             </TabPanel>
           </Tab>

@@ -4,6 +4,7 @@ import type { ConsoleRoute } from "../../core/routing/console-route.ts";
 
 const PermissionsPage = lazyPage(() => import("./permissions-page.tsx"));
 const PermissionPage = lazyPage(() => import("./permission-page.tsx"));
+const AdminPolicyPage = lazyPage(() => import("./policies/admin-policy-page.tsx"));
 
 /** Keycloak shows the area to admins with view-realm, view-clients or view-users (spec §2). */
 const PERMISSIONS_ACCESS = someOf("view-realm", "view-clients", "view-users");
@@ -18,6 +19,12 @@ export const permissionsRoutes: ConsoleRoute[] = [
     breadcrumb: "permissions",
   },
   {
+    path: "permissions/:permissionClientId/policies",
+    access: PERMISSIONS_ACCESS,
+    component: PermissionsPage,
+    breadcrumb: "policies",
+  },
+  {
     path: "permissions/permission/new/:resourceType",
     access: PERMISSIONS_ACCESS,
     component: PermissionPage,
@@ -28,5 +35,17 @@ export const permissionsRoutes: ConsoleRoute[] = [
     access: PERMISSIONS_ACCESS,
     component: PermissionPage,
     breadcrumb: "permissionDetails",
+  },
+  {
+    path: "permissions/policies/new/:policyType",
+    access: PERMISSIONS_ACCESS,
+    component: AdminPolicyPage,
+    breadcrumb: "createAdminPolicy",
+  },
+  {
+    path: "permissions/policies/:policyId/:policyType",
+    access: PERMISSIONS_ACCESS,
+    component: AdminPolicyPage,
+    breadcrumb: "policyDetails",
   },
 ];

@@ -46,7 +46,10 @@ export default function UserPage() {
   const realmRepresentation = useRealmRepresentation();
   const organizationsEnabled =
     isFeatureEnabled(serverInfo, "ORGANIZATION") && realmRepresentation?.organizationsEnabled === true;
-  const canManage = access.hasAccess("manage-users") && user.data?.access?.manage !== false;
+  // The user's `access` is the server's own answer for this admin and this user (legacy roles and admin
+  // permissions v2 alike); the token's roles are only the fallback for a server that leaves it out.
+  const userAccess = user.data?.access;
+  const canManage = userAccess ? userAccess.manage === true : access.hasAccess("manage-users");
 
   if (user.isPending) return <LoadingSpinner />;
   if (user.error || !user.data) {
@@ -120,7 +123,9 @@ export default function UserPage() {
     actions.push({ title: t("sendVerifyEmail"), onClick: mailVerification });
   if (canManage) actions.push({ title: t("deleteUser"), onClick: remove, isDanger: true });
   // The user's own sub-resources (roles, groups, consents, links, sessions) need view-users; credentials need manage-users.
-  const canViewRoles = access.hasSomeAccess("view-users", "manage-users");
+  const canViewRoles = userAccess ? userAccess.view === true : access.hasSomeAccess("view-users", "manage-users");
+  const canMapRoles = userAccess ? userAccess.mapRoles === true : canManage;
+  const canManageGroups = userAccess ? userAccess.manageGroupMembership === true : canManage;
 
   return (
     <>
@@ -173,7 +178,7 @@ export default function UserPage() {
                     type="users"
                     id={id}
                     realm={realm}
-                    isManager={canManage}
+                    isManager={canMapRoles}
                     onChanged={() => events.updated(id, current.username)}
                   />
                 </div>
@@ -185,7 +190,7 @@ export default function UserPage() {
               title: t("groups"),
               content: (
                 <div className="kc-user-tab">
-                  <UserGroupsTab user={current} canManage={canManage} />
+                  <UserGroupsTab user={current} canManage={canManageGroups} />
                 </div>
               ),
               isHidden: !canViewRoles,

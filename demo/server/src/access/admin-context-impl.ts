@@ -57,5 +57,14 @@ export async function resolveAdminContext(
     requireGroup(scope, group) {
       if (!access.mayGroup(scope, group)) throw forbidden();
     },
+    mayAllUsers: access.mayAllUsers,
+    mayAllGroups: access.mayAllGroups,
+    groupsVisible: access.groupsVisible,
+    mayClient: access.mayClient,
+    requireClientScope(scope, client) {
+      if (!access.mayClient(scope, client)) throw forbidden();
+    },
+    clientsVisible: access.clientsVisible,
+    mayRole: access.mayRole,
   };
 }

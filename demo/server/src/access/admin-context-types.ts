@@ -1,5 +1,5 @@
-import type { GroupRecord, RealmRecord, UserRecord } from "../store/types.ts";
-import type { GroupScope, UserReach, UserScope } from "./object-access.ts";
+import type { ClientRecord, GroupRecord, RealmRecord, RoleRecord, UserRecord } from "../store/types.ts";
+import type { ClientScope, GroupScope, IdReach, RoleScope, UserReach, UserScope } from "./object-access.ts";
 
 /** Keycloak's realm-management role names, used as permission names. */
 export type AdminPermission =
@@ -55,4 +55,15 @@ export interface AdminRequestContext {
   mayGroup(scope: GroupScope, group: GroupRecord): boolean;
   /** Throws 403 unless `mayGroup`. */
   requireGroup(scope: GroupScope, group: GroupRecord): void;
+  /** The scope on every user / every group at once (creating one needs `manage` on all). */
+  mayAllUsers(scope: UserScope): boolean;
+  mayAllGroups(scope: GroupScope): boolean;
+  /** The groups a list shows (granted `view`, and their ancestors). */
+  groupsVisible(): IdReach;
+  mayClient(scope: ClientScope, client: ClientRecord): boolean;
+  /** Throws 403 unless `mayClient`. */
+  requireClientScope(scope: ClientScope, client: ClientRecord): void;
+  clientsVisible(): IdReach;
+  /** May the caller map this role (legacy roles, the role's own permission, or its client's map-roles). */
+  mayRole(scope: RoleScope, role: RoleRecord): boolean;
 }

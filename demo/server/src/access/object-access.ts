@@ -1,12 +1,23 @@
 import type { Db } from "../store/db.ts";
-import type { GroupRecord, RealmRecord, UserRecord } from "../store/types.ts";
+import type { ClientRecord, GroupRecord, RealmRecord, RoleRecord, UserRecord } from "../store/types.ts";
 import { AdminPermissionsV2 } from "./admin-permissions/v2.ts";
 
-export type UserScope = "view" | "manage" | "map-roles" | "manage-group-membership" | "impersonate";
-export type GroupScope = "view" | "manage" | "view-members" | "manage-members" | "manage-membership";
+export type UserScope = "view" | "manage" | "map-roles" | "manage-group-membership" | "impersonate" | "reset-password";
+export type GroupScope =
+  | "view"
+  | "manage"
+  | "view-members"
+  | "manage-members"
+  | "manage-membership"
+  | "manage-membership-of-members"
+  | "impersonate-members";
+export type ClientScope = "view" | "manage" | "map-roles" | "map-roles-client-scope" | "map-roles-composite";
+export type RoleScope = "map-role" | "map-role-client-scope" | "map-role-composite";
 
 /** The users a scope reaches: every user, none, or those a predicate accepts (applied inside the store's query). */
 export type UserReach = "all" | "none" | ((user: UserRecord) => boolean);
+/** The objects a scope reaches by id: every one, or those in the set. */
+export type IdReach = "all" | ReadonlySet<string>;
 
 /** The realm-management role that grants a scope on every object of the type, as Keycloak's legacy checks read them. */
 const USER_ROLE: Record<UserScope, string> = {
@@ -15,6 +26,7 @@ const USER_ROLE: Record<UserScope, string> = {
   "map-roles": "manage-users",
   "manage-group-membership": "manage-users",
   impersonate: "impersonation",
+  "reset-password": "manage-users",
 };
 const GROUP_ROLE: Record<GroupScope, string> = {
   view: "view-users",
@@ -22,21 +34,47 @@ const GROUP_ROLE: Record<GroupScope, string> = {
   "view-members": "view-users",
   "manage-members": "manage-users",
   "manage-membership": "manage-users",
+  "manage-membership-of-members": "manage-users",
+  "impersonate-members": "impersonation",
+};
+const CLIENT_ROLE: Record<ClientScope, string> = {
+  view: "view-clients",
+  manage: "manage-clients",
+  "map-roles": "manage-users",
+  "map-roles-client-scope": "manage-clients",
+  "map-roles-composite": "manage-clients",
+};
+const ROLE_ROLE: Record<RoleScope, string> = {
+  "map-role": "manage-users",
+  "map-role-client-scope": "manage-clients",
+  "map-role-composite": "manage-realm",
 };
 /** Holding any of these makes Keycloak skip admin permissions v2 for users and groups. */
 const USER_LEGACY_ROLES = ["view-users", "manage-users"];
+/** Holding any of these makes Keycloak skip admin permissions v2 for clients. */
+const CLIENT_LEGACY_ROLES = ["view-clients", "manage-clients"];
 
 export interface ObjectAccess {
   mayUser(scope: UserScope, user: UserRecord): boolean;
   usersReach(scope: UserScope): UserReach;
+  /** The scope on every user at once (creating users needs `manage` on all of them). */
+  mayAllUsers(scope: UserScope): boolean;
   mayGroup(scope: GroupScope, group: GroupRecord): boolean;
+  /** The scope on every group at once (creating a top-level group needs `manage` on all of them). */
+  mayAllGroups(scope: GroupScope): boolean;
+  /** The groups a list shows: those `view` is granted on, with their ancestors (so a subgroup grant is reachable). */
+  groupsVisible(): IdReach;
+  mayClient(scope: ClientScope, client: ClientRecord): boolean;
+  /** The clients a list shows. */
+  clientsVisible(): IdReach;
+  mayRole(scope: RoleScope, role: RoleRecord): boolean;
   /** True when a legacy role decides for users and groups, so v2 is not consulted. */
   legacyUsers: boolean;
 }
 
 /**
  * The one place that decides whether the caller may do something to an object: the realm-management roles the
- * caller holds first (with any legacy users role, v2 is not consulted, as Keycloak does), then the realm's
+ * caller holds first (with any legacy role of the area, v2 is not consulted, as Keycloak does), then the realm's
  * fine-grained admin permissions v2 when the feature and the realm's `adminPermissionsEnabled` are on.
  */
 export function objectAccess(
@@ -47,25 +85,75 @@ export function objectAccess(
   v2Enabled: boolean,
 ): ObjectAccess {
   const legacyUsers = USER_LEGACY_ROLES.some((role) => held.has(role));
+  const legacyClients = CLIENT_LEGACY_ROLES.some((role) => held.has(role));
   let v2: AdminPermissionsV2 | undefined;
   const engine = () => (v2 ??= new AdminPermissionsV2(db, realm, caller));
   const useV2 = v2Enabled && !legacyUsers;
+  const clientsV2 = v2Enabled && !legacyClients;
+  const mayUser = (scope: UserScope, user: UserRecord): boolean => {
+    if (held.has(USER_ROLE[scope])) return true;
+    if (scope === "impersonate" ? !v2Enabled : !useV2) return false;
+    if (scope === "reset-password" && engine().user("manage", user).granted) return true;
+    return engine().user(scope, user).granted;
+  };
+  const mayGroup = (scope: GroupScope, group: GroupRecord): boolean => {
+    if (held.has(GROUP_ROLE[scope])) return true;
+    if (!useV2) return false;
+    return engine().group(scope, group).granted;
+  };
+  const mayClient = (scope: ClientScope, client: ClientRecord): boolean => {
+    if (held.has(CLIENT_ROLE[scope])) return true;
+    if (!clientsV2) return false;
+    return engine().decide("Clients", client.id, scope).granted;
+  };
   return {
     legacyUsers,
-    mayUser(scope, user) {
-      if (held.has(USER_ROLE[scope])) return true;
-      if (scope === "impersonate" ? !v2Enabled : !useV2) return false;
-      return engine().user(scope, user).granted;
-    },
+    mayUser,
     usersReach(scope) {
       if (held.has(USER_ROLE[scope])) return "all";
       if (!useV2) return "none";
       return engine().userFilter(scope);
     },
-    mayGroup(scope, group) {
+    mayAllUsers(scope) {
+      if (held.has(USER_ROLE[scope])) return true;
+      return useV2 && engine().decide("Users", undefined, scope).granted;
+    },
+    mayGroup,
+    mayAllGroups(scope) {
       if (held.has(GROUP_ROLE[scope])) return true;
-      if (!useV2) return false;
-      return engine().group(scope, group).granted;
+      return useV2 && engine().decide("Groups", undefined, scope).granted;
+    },
+    groupsVisible() {
+      if (held.has(GROUP_ROLE.view) || (useV2 && engine().decide("Groups", undefined, "view").granted)) return "all";
+      const visible = new Set<string>();
+      if (!useV2) return visible;
+      const exists = (id: string) => db.get("groups", id)?.realmId === realm.id;
+      for (const id of engine().grantedObjects("Groups", "view", exists)) {
+        let group = db.get("groups", id);
+        while (group && !visible.has(group.id)) {
+          visible.add(group.id);
+          group = group.parentId ? db.get("groups", group.parentId) : undefined;
+        }
+      }
+      return visible;
+    },
+    mayClient,
+    clientsVisible() {
+      if (held.has(CLIENT_ROLE.view) || (clientsV2 && engine().decide("Clients", undefined, "view").granted))
+        return "all";
+      if (!clientsV2) return new Set();
+      return new Set(engine().grantedObjects("Clients", "view", (id) => db.get("clients", id)?.realmId === realm.id));
+    },
+    mayRole(scope, role) {
+      if (held.has(ROLE_ROLE[scope])) return true;
+      if (!v2Enabled) return false;
+      if (engine().decide("Roles", role.id, scope).granted) return true;
+      // A client's roles are also mapped through the client's map-roles scopes.
+      const clientScope = { "map-role": "map-roles", "map-role-client-scope": "map-roles-client-scope" }[
+        scope as string
+      ] as ClientScope | undefined;
+      const owner = role.clientId ? db.get("clients", role.clientId) : undefined;
+      return !!owner && !!clientScope && engine().decide("Clients", owner.id, clientScope).granted;
     },
   };
 }

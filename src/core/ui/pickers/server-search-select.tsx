@@ -17,17 +17,19 @@ export interface ServerSearchSelectProps {
   id: string;
   "aria-label": string;
   placeholder?: string;
+  /** One value instead of several. */
+  isSingle?: boolean;
 }
 
 /** A multi-value typeahead whose choices come from the server for every typed text; nothing is loaded in bulk. */
-export function ServerSearchSelect({ queryKey, search, ...props }: ServerSearchSelectProps) {
+export function ServerSearchSelect({ queryKey, search, isSingle, ...props }: ServerSearchSelectProps) {
   const [text, setText] = useState("");
   const settled = useDebouncedValue(text);
   const choices = useQuery({ queryKey: [...queryKey, settled], queryFn: () => search(settled, PICKER_RESULT_SIZE) });
   return (
     <SearchSelect
       {...props}
-      isMulti
+      isMulti={!isSingle}
       options={choices.data ?? []}
       isLoading={choices.isFetching}
       onFilterChange={setText}

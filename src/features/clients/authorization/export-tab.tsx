@@ -10,7 +10,7 @@ import { useAdminClient } from "../../../core/runtime/runtime-context.tsx";
 import { useAlerts } from "../../../core/ui/alerts/alerts-context.tsx";
 import { downloadFile } from "../../../core/ui/dialogs/download-file.ts";
 import { LoadingSpinner } from "../../../core/ui/layout/loading-spinner.tsx";
-import { authzKeys, exportSettings } from "./authorization-queries.ts";
+import { authzKeys, exportSettings } from "../../../core/ui/authorization/authorization-queries.ts";
 import "./authorization-messages.ts";
 
 /** The resource server's settings export: the JSON, copy and download. */

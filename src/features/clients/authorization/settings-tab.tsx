@@ -22,7 +22,7 @@ import {
   importSettings,
   updateResourceServer,
   type ResourceServerRepresentation,
-} from "./authorization-queries.ts";
+} from "../../../core/ui/authorization/authorization-queries.ts";
 import { useCanManageAuthorization } from "./client-authorization-tab.tsx";
 import "./authorization-messages.ts";
 

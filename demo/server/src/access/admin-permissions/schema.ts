@@ -19,13 +19,26 @@ export interface ResourceTypeSchema {
 export const RESOURCE_TYPES: Record<AdminResourceType, ResourceTypeSchema> = {
   Users: {
     type: "Users",
-    scopes: ["view", "manage", "map-roles", "manage-group-membership", "impersonate"],
-    scopeAliases: { view: ["view-members"], manage: ["manage-members"] },
+    scopes: ["view", "manage", "map-roles", "manage-group-membership", "impersonate", "reset-password"],
+    scopeAliases: {
+      view: ["view-members"],
+      manage: ["manage-members"],
+      impersonate: ["impersonate-members"],
+      "manage-group-membership": ["manage-membership-of-members"],
+    },
     groupType: "Groups",
   },
   Groups: {
     type: "Groups",
-    scopes: ["view", "manage", "view-members", "manage-members", "manage-membership"],
+    scopes: [
+      "view",
+      "manage",
+      "view-members",
+      "manage-members",
+      "manage-membership",
+      "manage-membership-of-members",
+      "impersonate-members",
+    ],
     scopeAliases: {},
   },
   Clients: {

@@ -24,7 +24,8 @@ export function isAdminPermissionsClient(db: Db, client: ClientRecord): boolean 
  * with that type's scopes). Turning the setting off keeps the client and its permissions, as Keycloak does.
  */
 export function ensureAdminPermissionsClient(db: Db, tx: Tx, realm: RealmRecord): void {
-  if (clientByClientId(db, realm, ADMIN_PERMISSIONS_CLIENT_ID)) return;
+  const existing = clientByClientId(db, realm, ADMIN_PERMISSIONS_CLIENT_ID);
+  if (existing) return upgradeSchema(db, tx, existing);
   const client = newClientRecord(db, realm, { clientId: ADMIN_PERMISSIONS_CLIENT_ID, protocol: "openid-connect" });
   client.authorization = {
     policyEnforcementMode: "ENFORCING",
@@ -53,5 +54,28 @@ export function ensureAdminPermissionsClient(db: Db, tx: Tx, realm: RealmRecord)
       attributes: {},
     };
     tx.put("authzResources", resource);
+  }
+}
+
+/** Scopes a later schema added (reset-password, impersonate-members, …) join a client created before them. */
+function upgradeSchema(db: Db, tx: Tx, client: ClientRecord): void {
+  if (!client.authorization) return;
+  const scopes = new Map<string, AuthzScopeRecord>();
+  for (const scope of db.iterate("authzScopes", client.realmId))
+    if (scope.resourceServerId === client.id) scopes.set(scope.name, scope);
+  for (const name of ALL_SCOPES)
+    if (!scopes.has(name)) {
+      const scope: AuthzScopeRecord = { realmId: client.realmId, resourceServerId: client.id, id: newId(), name };
+      scopes.set(name, scope);
+      tx.put("authzScopes", scope);
+    }
+  for (const resource of db.iterate("authzResources", client.realmId)) {
+    const type =
+      resource.resourceServerId === client.id && resource.type
+        ? RESOURCE_TYPES[resource.type as keyof typeof RESOURCE_TYPES]
+        : undefined;
+    if (!type) continue;
+    const ids = type.scopes.map((name) => scopes.get(name)!.id);
+    if (ids.some((id) => !resource.scopeIds.includes(id))) tx.put("authzResources", { ...resource, scopeIds: ids });
   }
 }

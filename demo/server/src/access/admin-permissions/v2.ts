@@ -99,7 +99,24 @@ export class AdminPermissionsV2 {
    * otherwise users with their own grant or a group whose member scope is granted.
    */
   userFilter(scope: string): "all" | ((user: UserRecord) => boolean) {
-    if (this.decide("Users", undefined, scope).granted) return "all";
+    // A permission on one user (a deny, say) takes precedence over the all-users one, so "all" only without them.
+    if (this.decide("Users", undefined, scope).granted && !this.objectIds().some((id) => this.hasOwnPermission(id)))
+      return "all";
     return (user) => this.user(scope, user).granted;
+  }
+
+  /** Names of the per-object resources (object ids), whatever their type. */
+  objectIds(): string[] {
+    return this.model.resources.filter((r) => !r.type).map((r) => r.name);
+  }
+
+  private hasOwnPermission(objectId: string): boolean {
+    const resource = this.byName.get(objectId);
+    return !!resource && this.model.policies.some((p) => p.resourceIds?.includes(resource.id));
+  }
+
+  /** The objects of the type `scope` is granted on through their own resource (for lists reaching them). */
+  grantedObjects(type: AdminResourceType, scope: string, exists: (id: string) => boolean): string[] {
+    return this.objectIds().filter((id) => exists(id) && this.decide(type, id, scope).granted);
   }
 }

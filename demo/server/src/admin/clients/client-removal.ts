@@ -3,6 +3,7 @@ import type { ClientRecord, RealmRecord } from "../../store/types.ts";
 import { serviceAccountUser } from "./service-account.ts";
 import { clientRoles } from "../../realm/lookup.ts";
 import { removeResourceServer } from "../authorization/authz-writes.ts";
+import { removeObjectResources } from "../../access/admin-permissions/object-removal.ts";
 
 /**
  * Removes a client the way Keycloak's ClientManager.removeClient does: its
@@ -57,4 +58,5 @@ export function removeClient(db: Db, tx: Tx, realm: RealmRecord, client: ClientR
   if (serviceAccount) tx.delete("users", serviceAccount.id);
   removeResourceServer(db, tx, client);
   tx.delete("clients", client.id);
+  removeObjectResources(db, tx, realm, [client.id, ...roleIds, ...(serviceAccount ? [serviceAccount.id] : [])]);
 }

@@ -43,7 +43,11 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
   app.get("/admin/realms/:realm/clients", { schema: { querystring: ClientListQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.requireAny("query-clients", "view-clients");
-    if (!ctx.has("view-clients")) return [];
+    // Legacy view-clients shows every client; otherwise those admin permissions let the caller view.
+    const reach = ctx.clientsVisible();
+    if (reach !== "all" && reach.size === 0) return [];
+    const realmClients = () =>
+      db.list("clients", ctx.realm.id).filter((client) => reach === "all" || reach.has(client.id));
     const clientId = stringParam(queryOf(req), "clientId")?.trim();
     const q = stringParam(queryOf(req), "q");
     const first = intParam(queryOf(req), "first");
@@ -52,20 +56,18 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
     if (q !== undefined) {
       const wanted = parseSearchQuery(q);
       matches = page(
-        db
-          .list("clients", ctx.realm.id)
+        realmClients()
           .filter((c) => matchesAttributes(c, wanted))
           .sort(byClientId),
         first,
         max,
       );
     } else if (!clientId) {
-      matches = page(db.list("clients", ctx.realm.id).sort(byClientId), first, max);
+      matches = page(realmClients().sort(byClientId), first, max);
     } else if (boolParam(queryOf(req), "search", false)) {
       const needle = clientId.toLowerCase();
       matches = page(
-        db
-          .list("clients", ctx.realm.id)
+        realmClients()
           .filter((c) => c.clientId.toLowerCase().includes(needle))
           .sort(byClientId),
         first,
@@ -73,7 +75,7 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
       );
     } else {
       const client = clientByClientId(db, ctx.realm, clientId);
-      matches = client ? [client] : [];
+      matches = client && (reach === "all" || reach.has(client.id)) ? [client] : [];
     }
     const access = clientAccess(ctx);
     return matches.map((client) => clientRepresentation(db, client, access));
@@ -113,15 +115,16 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
   app.get("/admin/realms/:realm/clients/:id", async (req) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
-    ctx.require("view-clients");
-    return clientRepresentation(db, requireClient(db, ctx, id), clientAccess(ctx));
+    const client = requireClient(db, ctx, id);
+    ctx.requireClientScope("view", client);
+    return clientRepresentation(db, client, clientAccess(ctx));
   });
 
   app.put("/admin/realms/:realm/clients/:id", { schema: { body: ClientSchema } }, async (req, reply) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
-    ctx.require("manage-clients");
     const client = requireClient(db, ctx, id);
+    ctx.requireClientScope("manage", client);
     const input = objectBody(req.body);
     checkClientUrls(input);
     const renamedTo =
@@ -146,8 +149,8 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
   app.delete("/admin/realms/:realm/clients/:id", async (req, reply) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
-    ctx.require("manage-clients");
     const client = requireClient(db, ctx, id);
+    ctx.requireClientScope("manage", client);
     await db.write((tx) => removeClient(db, tx, ctx.realm, client));
     await adminEvent(server, ctx, "DELETE", "CLIENT", `clients/${client.id}`);
     return noContent(reply);

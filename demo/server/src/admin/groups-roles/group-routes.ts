@@ -3,7 +3,7 @@ import type { ServerContext } from "../../context.ts";
 import { frontendUrl } from "../../http/frontend-url.ts";
 import type { GroupRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
-import { notFound } from "../../http/errors.ts";
+import { forbidden, notFound } from "../../http/errors.ts";
 import { childGroups } from "./group-index.ts";
 import { toGroupRepresentation } from "./group-representation.ts";
 import { groupsByAttributes, groupsByName, toGroupHierarchy } from "./group-search.ts";
@@ -42,8 +42,8 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
       full: !boolParam(query, "briefRepresentation", true),
       subGroupCount: boolParam(query, "subGroupsCount", true),
     };
-    const visible = (groups: GroupRecord[]) =>
-      ctx.has("view-users") ? groups : groups.filter((group) => ctx.mayGroup("view", group));
+    const reach = ctx.groupsVisible();
+    const visible = (groups: GroupRecord[]) => (reach === "all" ? groups : groups.filter((g) => reach.has(g.id)));
     let matches: GroupRecord[];
     if (q !== undefined) matches = page(visible(groupsByAttributes(db, ctx.realm.id, parseSearchQuery(q))), first, max);
     else if (search !== undefined)
@@ -63,19 +63,26 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
     const ctx = await adminContext(server, req, req.params.realm);
     ctx.requireAny("query-groups", "view-users");
     const search = stringParam(req.query, "search");
-    if (search !== undefined) return { count: groupsByName(db, ctx.realm.id, search.trim(), false).length };
-    if (boolParam(req.query, "top", false)) return { count: childGroups(db, ctx.realm.id, null).length };
+    const reach = ctx.groupsVisible();
+    const count = (groups: GroupRecord[]) => ({
+      count: reach === "all" ? groups.length : groups.filter((g) => reach.has(g.id)).length,
+    });
+    if (search !== undefined) return count(groupsByName(db, ctx.realm.id, search.trim(), false));
+    if (boolParam(req.query, "top", false)) return count(childGroups(db, ctx.realm.id, null));
+    if (reach !== "all") return { count: reach.size };
     return { count: db.count("groups", ctx.realm.id) };
   });
 
   app.post<TopBody>("/admin/realms/:realm/groups", { schema: { body: GroupSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, req.params.realm);
-    ctx.require("manage-users");
+    // Keycloak: a top-level group needs manage on all groups; moving one to the top also manage on it.
+    if (!ctx.mayAllGroups("manage")) throw forbidden();
     const input = req.body ?? {};
     requireGroupName(input);
     if (typeof input.id === "string") {
       const group = db.get("groups", input.id);
       if (!group || group.realmId !== ctx.realm.id) throw notFound("Could not find child by id");
+      ctx.requireGroup("manage", group);
       await moveGroup(server, group, null);
       await adminEvent(server, ctx, "UPDATE", "GROUP", "groups", input);
       return reply.status(204).send();
@@ -119,11 +126,14 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
     async (req) => {
       const ctx = await adminContext(server, req, req.params.realm);
       const group = requireGroup(db, ctx.realm, req.params.id);
-      ctx.requireGroup("view", group);
+      // A parent of a group the caller may view is browsable, showing only the children on the way there.
+      const reach = ctx.groupsVisible();
+      if (reach !== "all" && !reach.has(group.id)) throw forbidden();
       const query = req.query;
       const search = stringParam(query, "search");
       const exact = boolParam(query, "exact", false);
       let children = childGroups(db, ctx.realm.id, group.id);
+      if (reach !== "all") children = children.filter((g) => reach.has(g.id));
       if (search) children = children.filter((g) => (exact ? g.name === search : containsIgnoreCase(g.name, search)));
       const shown = page(
         children.sort(byName),

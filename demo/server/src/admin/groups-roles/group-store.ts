@@ -3,6 +3,7 @@ import type { Attributes, GroupRecord, RealmRecord } from "../../store/types.ts"
 import { newId, now } from "../../common/ids.ts";
 import { badRequest, conflict } from "../../http/errors.ts";
 import { childGroups, indexGroupPlacement, invalidateGroupIndex } from "./group-index.ts";
+import { removeObjectResources } from "../../access/admin-permissions/object-removal.ts";
 
 /** The parts of a GroupRepresentation a create or update reads. */
 export interface GroupInput {
@@ -128,6 +129,7 @@ export async function deleteGroup(server: ServerContext, realm: RealmRecord, gro
       tx.put("realms", realm);
     }
     for (const id of removed) tx.delete("groups", id);
+    removeObjectResources(server.db, tx, realm, removed);
   });
   invalidateGroupIndex(server.db, realm.id);
 }

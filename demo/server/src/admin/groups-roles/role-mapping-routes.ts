@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import type { ClientRecord, RealmRecord, RoleRecord } from "../../store/types.ts";
 import { adminContext, type AdminRequestContext } from "../../access/admin-context.ts";
-import { badRequest, notFound } from "../../http/errors.ts";
+import { badRequest, forbidden, notFound } from "../../http/errors.ts";
 import { containerRoles, findRoleByName } from "./lookups.ts";
 import { resolveRoleHolder, type RoleHolder, type RoleHolderKind } from "./role-holder.ts";
 import { toRoleRepresentation, type RoleRepresentation } from "./role-representation.ts";
@@ -93,7 +93,9 @@ async function addressed(
 ): Promise<Addressed> {
   const ctx = await adminContext(server, req, req.params.realm);
   const holder = resolveRoleHolder(server, ctx, kind, req.params.id);
-  ctx.require(access === "view" ? "view-users" : "manage-users");
+  // Keycloak: viewing needs view on the user or group; changing needs map-roles on a user, manage on a group.
+  if (kind === "users") ctx.requireUser(access === "view" ? "view" : "map-roles", server.db.get("users", holder.id)!);
+  else ctx.requireGroup(access, server.db.get("groups", holder.id)!);
   return { ctx, holder };
 }
 
@@ -107,12 +109,19 @@ function requireMappedClient(
   return client;
 }
 
-async function grant(holder: RoleHolder, roles: RoleRecord[]): Promise<void> {
+/** Each role must be one the caller may map (Keycloak refuses the whole request otherwise). */
+function requireMappable(ctx: AdminRequestContext, roles: RoleRecord[]): void {
+  for (const role of roles) if (!ctx.mayRole("map-role", role)) throw forbidden();
+}
+
+async function grant(ctx: AdminRequestContext, holder: RoleHolder, roles: RoleRecord[]): Promise<void> {
+  requireMappable(ctx, roles);
   holder.setRoleIds([...new Set([...holder.roleIds, ...roles.map((r) => r.id)])]);
   await holder.save();
 }
 
-async function revoke(holder: RoleHolder, roles: RoleRecord[]): Promise<void> {
+async function revoke(ctx: AdminRequestContext, holder: RoleHolder, roles: RoleRecord[]): Promise<void> {
+  requireMappable(ctx, roles);
   const removed = new Set(roles.map((r) => r.id));
   holder.setRoleIds(holder.roleIds.filter((id) => !removed.has(id)));
   await holder.save();
@@ -156,7 +165,7 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
   app.post(`${base}/realm`, { schema: { body: RoleList } }, async (req: Req, reply) => {
     const { ctx, holder } = await addressed(server, req, kind, "manage");
     const roles = requestedRoles(server, ctx.realm, req.body, undefined);
-    await grant(holder, roles);
+    await grant(ctx, holder, roles);
     if (roles.length)
       await adminEvent(
         server,
@@ -175,7 +184,7 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
       req.body === undefined || req.body === null
         ? rolesByIds(server, holder.roleIds, isRealmRole)
         : requestedRoles(server, ctx.realm, req.body, undefined);
-    await revoke(holder, roles);
+    await revoke(ctx, holder, roles);
     const representation = roles.map((r) => toRoleRepresentation(r, true));
     await adminEvent(
       server,
@@ -221,7 +230,7 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
     const { ctx, holder } = await addressed(server, req, kind, "manage");
     const client = requireMappedClient(server, ctx, req.params.clientUuid);
     const roles = requestedRoles(server, ctx.realm, req.body, client.id);
-    await grant(holder, roles);
+    await grant(ctx, holder, roles);
     if (roles.length)
       await adminEvent(
         server,
@@ -241,7 +250,7 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
       req.body === undefined || req.body === null
         ? rolesByIds(server, holder.roleIds, (r) => r.clientId === client.id)
         : requestedRoles(server, ctx.realm, req.body, client.id);
-    await revoke(holder, roles);
+    await revoke(ctx, holder, roles);
     const representation = roles.map((r) => toRoleRepresentation(r, true));
     await adminEvent(
       server,

@@ -4,6 +4,7 @@ import { newId } from "../../common/ids.ts";
 import { HttpError, badRequest, conflict, notFound } from "../../http/errors.ts";
 import { readAttributes } from "./group-store.ts";
 import { findRoleById, findRoleByName } from "./lookups.ts";
+import { removeObjectResources } from "../../access/admin-permissions/object-removal.ts";
 
 /** The parts of a RoleRepresentation a create or update reads. */
 export interface RoleInput {
@@ -100,6 +101,7 @@ export async function deleteRole(server: ServerContext, realm: RealmRecord, role
       if (scope.scopeRoleIds.includes(role.id))
         tx.put("clientScopes", Object.assign(scope, { scopeRoleIds: without(scope.scopeRoleIds) }));
     tx.delete("roles", role.id);
+    removeObjectResources(db, tx, realm, [role.id]);
   });
 }
 

@@ -34,7 +34,9 @@ function heldRoles(server: ServerContext, ctx: AdminRequestContext, type: string
     case "users":
     case "groups": {
       const holder = resolveRoleHolder(server, ctx, type, id);
-      ctx.require("view-users");
+      // The same check as the role-mappings endpoints: view on that user or group (legacy roles or v2).
+      if (type === "users") ctx.requireUser("view", db.get("users", holder.id)!);
+      else ctx.requireGroup("view", db.get("groups", holder.id)!);
       return { direct: new Set(holder.roleIds), effective: () => holder.effectiveRoleIds() };
     }
     case "clients": {

@@ -99,8 +99,8 @@ export async function registerUserActionRoutes(app: FastifyInstance, server: Ser
    */
   app.post(`${USER}/impersonation`, { schema: { body: NoBody } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("impersonation");
     const user = requireUser(db, ctx, paramsOf(req).id);
+    ctx.requireUser("impersonate", user);
     if (!user.enabled) throw badRequest("User is disabled");
     if (user.serviceAccountClientId) throw badRequest("Service accounts cannot be impersonated");
     const sameRealm = ctx.authRealm.id === ctx.realm.id && ctx.sessionId !== undefined;

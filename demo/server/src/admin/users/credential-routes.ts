@@ -22,10 +22,10 @@ const USER = "/admin/realms/:realm/users/:id";
 export async function registerCredentialRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   const { db } = server;
 
-  const managedUser = async (req: FastifyRequest) => {
+  const managedUser = async (req: FastifyRequest, scope: "manage" | "reset-password" = "manage") => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     const user = requireUser(db, ctx, paramsOf(req).id);
-    ctx.requireUser("manage", user);
+    ctx.requireUser(scope, user);
     return { ctx, user };
   };
   const save = (user: UserRecord) => db.write((tx) => tx.put("users", user));
@@ -94,7 +94,7 @@ export async function registerCredentialRoutes(app: FastifyInstance, server: Ser
   );
 
   app.put(`${USER}/reset-password`, { schema: { body: CredentialSchema } }, async (req, reply) => {
-    const { ctx, user } = await managedUser(req);
+    const { ctx, user } = await managedUser(req, "reset-password");
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (typeof body.value !== "string") throw webError(400, "No password provided");
     if (body.value.trim() === "") throw webError(400, "Empty password");

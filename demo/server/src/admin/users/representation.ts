@@ -10,7 +10,7 @@ import { briefUserRepresentation, userRepresentation } from "../common/user-repr
 export function userAccess(ctx: AdminRequestContext, user: UserRecord) {
   return {
     manageGroupMembership: ctx.mayUser("manage-group-membership", user),
-    resetPassword: ctx.mayUser("manage", user),
+    resetPassword: ctx.mayUser("reset-password", user),
     view: ctx.mayUser("view", user),
     mapRoles: ctx.mayUser("map-roles", user),
     impersonate: ctx.mayUser("impersonate", user),

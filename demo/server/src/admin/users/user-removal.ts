@@ -1,6 +1,7 @@
 import type { ServerContext } from "../../context.ts";
 import type { RealmRecord, UserRecord } from "../../store/types.ts";
 import { loginFailureId } from "../../access/brute-force.ts";
+import { removeObjectResources } from "../../access/admin-permissions/object-removal.ts";
 
 /** Deletes a user with what hangs off it: sessions, login failures, organization memberships. */
 export async function removeUser(server: ServerContext, realm: RealmRecord, user: UserRecord): Promise<void> {
@@ -9,6 +10,7 @@ export async function removeUser(server: ServerContext, realm: RealmRecord, user
   const organizations = db.list("organizations", realm.id).filter((o) => user.id in o.members);
   await db.write((tx) => {
     tx.delete("users", user.id);
+    removeObjectResources(db, tx, realm, [user.id]);
     for (const session of sessions) tx.delete("userSessions", session.id);
     if (db.get("loginFailures", loginFailureId(realm, user.id)))
       tx.delete("loginFailures", loginFailureId(realm, user.id));

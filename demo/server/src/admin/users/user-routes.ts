@@ -20,7 +20,7 @@ import { findGroupByPath } from "../common/group-path.ts";
 import { findGroup, requireUser } from "../common/lookups.ts";
 import { boolParam, intParam, paramsOf, queryOf, stringParam } from "../common/query.ts";
 import { objectBody } from "../common/body.ts";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest, forbidden } from "../../http/errors.ts";
 import { UserListQuery, UserSchema } from "./schemas.ts";
 import {
   beforeFederatedUpdate,
@@ -89,7 +89,7 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
 
   app.post(BASE, { schema: { body: UserSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("manage-users");
+    if (!ctx.mayAllUsers("manage")) throw forbidden();
     const rep = objectBody(req.body);
     const realm = ctx.realm;
     const config = readUpConfig(server, realm);

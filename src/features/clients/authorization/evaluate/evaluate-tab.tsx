@@ -15,11 +15,11 @@ import { FormField } from "../../../../core/ui/form/form-field.tsx";
 import { KeyValueControl } from "../../../../core/ui/form/key-value-control.tsx";
 import { keyValueToMap, type KeyValueEntry } from "../../../../core/ui/form/key-value-convert.ts";
 import { ClientPicker, UserPicker } from "../../../../core/ui/pickers/index.ts";
-import { ReferencePickerControl } from "../reference-picker-control.tsx";
+import { ReferencePickerControl } from "../../../../core/ui/authorization/reference-picker-control.tsx";
 import { SubmitButton } from "../../../../core/ui/form/submit-button.tsx";
 import { useKcForm } from "../../../../core/ui/form/use-kc-form.ts";
-import { evaluate } from "../authorization-queries.ts";
-import { DecisionLabel, DecisionTree, type DecisionNode } from "./decision-tree.tsx";
+import { evaluate } from "../../../../core/ui/authorization/authorization-queries.ts";
+import { DecisionLabel, DecisionTree, type DecisionNode } from "../../../../core/ui/authorization/decision-tree.tsx";
 import "../authorization-messages.ts";
 
 interface EvaluateForm {

@@ -20,12 +20,12 @@ import {
   fetchTypedPolicy,
   savePolicy,
   type Policy,
-} from "../authorization-queries.ts";
+} from "../../../../core/ui/authorization/authorization-queries.ts";
 import { AuthorizationFormPage } from "../authorization-form-page.tsx";
 import { keyedByAddress } from "../keyed-by-address.tsx";
-import { ReferencePickerControl } from "../reference-picker-control.tsx";
+import { ReferencePickerControl } from "../../../../core/ui/authorization/reference-picker-control.tsx";
 import { useCanManageAuthorization } from "../client-authorization-tab.tsx";
-import { useDeletePolicy } from "../policies/use-delete-policy.tsx";
+import { useDeletePolicy } from "../../../../core/ui/authorization/use-delete-policy.tsx";
 import "../authorization-messages.ts";
 
 interface PermissionForm {

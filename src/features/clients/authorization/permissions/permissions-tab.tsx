@@ -13,10 +13,14 @@ import { useCurrentRealm } from "../../../../core/runtime/current-realm.tsx";
 import { useAdminClient } from "../../../../core/runtime/runtime-context.tsx";
 import { DataTable, type TableRowAction } from "../../../../core/ui/table/index.ts";
 import { toNewPermission, toPermissionDetails, type PermissionType } from "../../paths.ts";
-import { fetchAssociations, fetchPermissionsPage, type Policy } from "../authorization-queries.ts";
+import {
+  fetchAssociations,
+  fetchPermissionsPage,
+  type Policy,
+} from "../../../../core/ui/authorization/authorization-queries.ts";
 import { useCanManageAuthorization } from "../client-authorization-tab.tsx";
-import { useDeletePolicy } from "../policies/use-delete-policy.tsx";
-import { policyTypeKey } from "../policies/policy-types.ts";
+import { useDeletePolicy } from "../../../../core/ui/authorization/use-delete-policy.tsx";
+import { policyTypeKey } from "../../../../core/ui/authorization/policy-types.ts";
 import "../authorization-messages.ts";
 
 /** Permissions, paged and searched on the server; a row expands to its resources, scopes and policies. */

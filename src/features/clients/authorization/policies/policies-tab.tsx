@@ -7,10 +7,10 @@ import { useAdminClient } from "../../../../core/runtime/runtime-context.tsx";
 import { SingleSelect } from "../../../../core/ui/overlays/single-select.tsx";
 import { DataTable, type TableRowAction } from "../../../../core/ui/table/index.ts";
 import { toNewPolicy, toPolicyDetails } from "../../paths.ts";
-import { fetchPoliciesPage, type Policy } from "../authorization-queries.ts";
+import { fetchPoliciesPage, type Policy } from "../../../../core/ui/authorization/authorization-queries.ts";
 import { useCanManageAuthorization } from "../client-authorization-tab.tsx";
-import { POLICY_TYPES, READ_ONLY_POLICY_TYPES, policyTypeKey } from "./policy-types.ts";
-import { useDeletePolicy } from "./use-delete-policy.tsx";
+import { POLICY_TYPES, READ_ONLY_POLICY_TYPES, policyTypeKey } from "../../../../core/ui/authorization/policy-types.ts";
+import { useDeletePolicy } from "../../../../core/ui/authorization/use-delete-policy.tsx";
 import "../authorization-messages.ts";
 
 /** Policies, paged and searched on the server, filtered by type; create by type; delete names what depends on it. */

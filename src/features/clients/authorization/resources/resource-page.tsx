@@ -12,10 +12,10 @@ import { TextControl } from "../../../../core/ui/form/text-control.tsx";
 import { useKcForm } from "../../../../core/ui/form/use-kc-form.ts";
 import { useNavigateWhenSaved } from "../../../../core/ui/form/index.ts";
 import { toAuthorizationTab, toResourceDetails } from "../../paths.ts";
-import { authzKeys, fetchResource, saveResource } from "../authorization-queries.ts";
+import { authzKeys, fetchResource, saveResource } from "../../../../core/ui/authorization/authorization-queries.ts";
 import { AuthorizationFormPage } from "../authorization-form-page.tsx";
 import { keyedByAddress } from "../keyed-by-address.tsx";
-import { ReferencePickerControl } from "../reference-picker-control.tsx";
+import { ReferencePickerControl } from "../../../../core/ui/authorization/reference-picker-control.tsx";
 import { useCanManageAuthorization } from "../client-authorization-tab.tsx";
 import "../authorization-messages.ts";
 

@@ -15,7 +15,7 @@ import {
   fetchResourceScopes,
   fetchResourcesPage,
   type ResourceRepresentation,
-} from "../authorization-queries.ts";
+} from "../../../../core/ui/authorization/authorization-queries.ts";
 import { AuthorizationItemsTab } from "../authorization-items-tab.tsx";
 import "../authorization-messages.ts";
 

@@ -8,7 +8,7 @@ import { TextControl } from "../../../../core/ui/form/text-control.tsx";
 import { useKcForm } from "../../../../core/ui/form/use-kc-form.ts";
 import { useNavigateWhenSaved } from "../../../../core/ui/form/index.ts";
 import { toAuthorizationScope, toAuthorizationTab } from "../../paths.ts";
-import { authzKeys, fetchScope, saveScope } from "../authorization-queries.ts";
+import { authzKeys, fetchScope, saveScope } from "../../../../core/ui/authorization/authorization-queries.ts";
 import { AuthorizationFormPage } from "../authorization-form-page.tsx";
 import { keyedByAddress } from "../keyed-by-address.tsx";
 import { useCanManageAuthorization } from "../client-authorization-tab.tsx";

@@ -1,10 +1,10 @@
 import type { FieldValues } from "react-hook-form";
-import { useCurrentRealm } from "../../../core/runtime/current-realm.tsx";
-import { useAdminClient } from "../../../core/runtime/runtime-context.tsx";
-import type { ControlProps } from "../../../core/ui/form/control-props.ts";
-import { FormField } from "../../../core/ui/form/form-field.tsx";
-import { useControlField } from "../../../core/ui/form/use-control-field.ts";
-import { ServerSearchSelect } from "../../../core/ui/pickers/index.ts";
+import { useCurrentRealm } from "../../runtime/current-realm.tsx";
+import { useAdminClient } from "../../runtime/runtime-context.tsx";
+import type { ControlProps } from "../form/control-props.ts";
+import { FormField } from "../form/form-field.tsx";
+import { useControlField } from "../form/use-control-field.ts";
+import { ServerSearchSelect } from "../pickers/index.ts";
 import { authzKeys } from "./authorization-queries.ts";
 import { searchReferences, type ReferenceKind } from "./reference-search.ts";
 

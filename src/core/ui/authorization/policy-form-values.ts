@@ -1,4 +1,4 @@
-import type { Policy } from "../authorization-queries.ts";
+import type { Policy } from "./authorization-queries.ts";
 
 export const TIME_FIELDS = [
   "notBefore",

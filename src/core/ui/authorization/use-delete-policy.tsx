@@ -1,10 +1,10 @@
-import { useMessages } from "../../../../core/i18n/use-messages.ts";
-import { useCurrentRealm } from "../../../../core/runtime/current-realm.tsx";
-import { useAdminClient } from "../../../../core/runtime/runtime-context.tsx";
-import { useAlerts } from "../../../../core/ui/alerts/alerts-context.tsx";
-import { useConfirm } from "../../../../core/ui/dialogs/use-confirm.tsx";
-import { deletePolicy, fetchDependentPolicies, type Policy } from "../authorization-queries.ts";
-import "../authorization-messages.ts";
+import { useMessages } from "../../i18n/use-messages.ts";
+import { useCurrentRealm } from "../../runtime/current-realm.tsx";
+import { useAdminClient } from "../../runtime/runtime-context.tsx";
+import { useAlerts } from "../alerts/alerts-context.tsx";
+import { useConfirm } from "../dialogs/use-confirm.tsx";
+import { deletePolicy, fetchDependentPolicies, type Policy } from "./authorization-queries.ts";
+import "./policy-messages.ts";
 
 /** Asks before deleting a policy or permission, naming the permissions and aggregated policies that use it. */
 export function useDeletePolicy(clientUuid: string, isPermission = false) {

@@ -1,7 +1,7 @@
 import { Label } from "@patternfly/react-core/dist/esm/components/Label/index.js";
-import { useMessages } from "../../../../core/i18n/use-messages.ts";
-import { policyTypeKey } from "../policies/policy-types.ts";
-import "../authorization-messages.ts";
+import { useMessages } from "../../i18n/use-messages.ts";
+import { policyTypeKey } from "./policy-types.ts";
+import "./policy-messages.ts";
 
 /** One node of the evaluation: a permission or a policy, its outcome, why, and what it consulted. */
 export interface DecisionNode {

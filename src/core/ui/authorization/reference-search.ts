@@ -1,6 +1,6 @@
 import type KeycloakAdminClient from "@keycloak/keycloak-admin-client";
-import type { SelectChoice } from "../../../core/ui/overlays/index.ts";
-import { flattenSearchMatches, searchClients } from "../../../core/ui/pickers/index.ts";
+import type { SelectChoice } from "../overlays/index.ts";
+import { flattenSearchMatches, searchClients } from "../pickers/index.ts";
 import { fetchPoliciesPage, fetchResourcesPage, fetchScopesPage } from "./authorization-queries.ts";
 
 /**

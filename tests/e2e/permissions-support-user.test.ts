@@ -1,0 +1,138 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import type { Browser } from "playwright-core";
+import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { screenshot, waitForTable, withFailureShot } from "./organizations-support.ts";
+
+const TIMEOUT = 20_000;
+const REALM = "/admin/realms/demo";
+
+/** The issue's scenario: a support user whose only grant is view-members / manage-members of one group. */
+describe("a support user limited by admin permissions v2, signed in to the console", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: ReturnType<typeof adminFetch>;
+  const ids: Record<string, string> = {};
+
+  const json = async <T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> => {
+    const response = await api(path, init);
+    assert.ok(response.ok, `${init?.method ?? "GET"} ${path}: ${response.status} ${await response.clone().text()}`);
+    return (await response.json()) as T;
+  };
+  const createUser = async (username: string, groups: string[], password?: string) => {
+    const body = {
+      username,
+      enabled: true,
+      groups,
+      ...(password ? { credentials: [{ type: "password", value: password, temporary: false }] } : {}),
+    };
+    const created = await api(`${REALM}/users`, { method: "POST", body });
+    assert.equal(created.status, 201, await created.text());
+    ids[username] = (await json<{ id: string }[]>(`${REALM}/users?username=${username}&exact=true`))[0]!.id;
+  };
+
+  before(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+    api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
+    const realm = await json<Record<string, unknown>>(REALM);
+    assert.equal((await api(REALM, { method: "PUT", body: { ...realm, adminPermissionsEnabled: true } })).status, 204);
+    for (const name of ["Support desk", "Key customers"])
+      assert.equal((await api(`${REALM}/groups`, { method: "POST", body: { name } })).status, 201);
+    for (const name of ["kc-anna", "kc-bert", "kc-carl"]) await createUser(name, ["/Key customers"]);
+    await createUser("outsider-olga", []);
+    await createUser("support-sam", ["/Support desk"], "support-sam-pw");
+    const [management] = await json<{ id: string }[]>(`${REALM}/clients?clientId=realm-management`);
+    const queryUsers = await json<unknown>(`${REALM}/clients/${management!.id}/roles/query-users`);
+    const mapped = await api(`${REALM}/users/${ids["support-sam"]}/role-mappings/clients/${management!.id}`, {
+      method: "POST",
+      body: [queryUsers],
+    });
+    assert.equal(mapped.status, 204);
+    const [client] = await json<{ id: string }[]>(`${REALM}/clients?clientId=admin-permissions`);
+    const authz = `${REALM}/clients/${client!.id}/authz/resource-server`;
+    const groups = await json<{ id: string; name: string }[]>(`${REALM}/groups?briefRepresentation=true`);
+    const groupId = (name: string) => groups.find((group) => group.name === name)!.id;
+    const policy = await json<{ id: string }>(`${authz}/policy/group`, {
+      method: "POST",
+      body: { name: "Support desk members", groups: [{ id: groupId("Support desk"), extendChildren: false }] },
+    });
+    await json(`${authz}/permission/scope`, {
+      method: "POST",
+      body: {
+        name: "Support handles key customers",
+        resourceType: "Groups",
+        resources: [groupId("Key customers")],
+        scopes: ["view-members", "manage-members"],
+        policies: [policy.id],
+      },
+    });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  it("lists only the group's members with their total, saves an edit, and is refused anyone else", async () => {
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "permissions-support-user", async () => {
+      await page.goto(`${server.baseUrl}/admin/demo/console/`);
+      await signIn(page, { username: "support-sam", password: "support-sam-pw" });
+      await page.getByTestId("dashboard-title").waitFor();
+      await page.getByRole("navigation", { name: "Console navigation" }).getByRole("link", { name: "Users" }).click();
+      const list = page.getByRole("grid", { name: "Users" });
+      await waitForTable(list);
+      await list.getByRole("link", { name: "kc-anna" }).waitFor();
+      const shown = await list.getByRole("link").allInnerTexts();
+      assert.deepEqual(shown.sort(), ["kc-anna", "kc-bert", "kc-carl"]);
+      const total = await page.locator(".pf-v6-c-menu-toggle").filter({ hasText: "1 - 3" }).first().innerText();
+      assert.match(total, /1 - 3\s*\/\s*3/, "the total counts the group's members only");
+      assert.equal(await page.getByRole("button", { name: "Create user" }).count(), 0, "no user can be created");
+      await screenshot(page, "permissions-support-users");
+
+      await list.getByRole("link", { name: "kc-bert" }).click();
+      await page.getByRole("heading", { level: 1, name: "kc-bert" }).waitFor();
+      await page.getByRole("textbox", { name: "First name" }).fill("Bert");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("The user has been saved").first().waitFor();
+      assert.equal((await json<{ firstName?: string }>(`${REALM}/users/${ids["kc-bert"]}`)).firstName, "Bert");
+      await screenshot(page, "permissions-support-user-details");
+      // manage-members gives no map-roles nor manage-group-membership: the console offers neither.
+      await page.getByRole("tab", { name: "Role mapping" }).click();
+      await page.getByRole("tab", { name: "Role mapping", selected: true }).waitFor();
+      await page.getByRole("tab", { name: "Groups" }).click();
+      await waitForTable(page.getByRole("grid", { name: "Group membership" }));
+      for (const name of ["Assign role", "Join Group"])
+        assert.equal(await page.getByRole("button", { name }).count(), 0, `no '${name}'`);
+
+      const token = await page.evaluate(async () => {
+        const host = document.querySelector("kc-admin-console") as unknown as { getToken?: () => Promise<string> };
+        return host?.getToken ? await host.getToken() : undefined;
+      });
+      const supportToken =
+        token ??
+        (
+          (await (
+            await fetch(`${server.baseUrl}/realms/demo/protocol/openid-connect/token`, {
+              method: "POST",
+              headers: { "content-type": "application/x-www-form-urlencoded" },
+              body: new URLSearchParams({
+                grant_type: "password",
+                client_id: "admin-cli",
+                username: "support-sam",
+                password: "support-sam-pw",
+              }),
+            })
+          ).json()) as { access_token: string }
+        ).access_token;
+      const outside = await fetch(`${server.baseUrl}${REALM}/users/${ids["outsider-olga"]}`, {
+        headers: { authorization: `Bearer ${supportToken}` },
+      });
+      assert.equal(outside.status, 403, "a user outside the group");
+    });
+    await page.close();
+  });
+});

@@ -1,0 +1,195 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import KcAdminClient from "@keycloak/keycloak-admin-client";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { createRealm, masterAdmin } from "../support/admin-api.ts";
+
+const REALM = "fgap-enforce";
+
+async function status(call: Promise<unknown>): Promise<number> {
+  try {
+    await call;
+    return 200;
+  } catch (error) {
+    return (error as { response?: Response }).response?.status ?? 0;
+  }
+}
+
+/** Role mappings, impersonation, creating users and groups, clients, deny precedence and cleanup under v2. */
+describe("admin permissions v2 enforcement beyond users' own endpoints (Keycloak's admin client)", () => {
+  let server: TestServer;
+  let kc: KcAdminClient;
+  let clientId = "";
+  const ids: Record<string, string> = {};
+
+  const user = async (username: string, groups: string[] = []) => {
+    const { id } = await kc.users.create({ username, enabled: true, groups });
+    ids[username] = id;
+    await kc.users.resetPassword({ id, credential: { type: "password", value: `${username}-pw`, temporary: false } });
+    return id;
+  };
+  const managementRole = async (username: string, name: string) => {
+    const [management] = await kc.clients.find({ clientId: "realm-management" });
+    const role = await kc.clients.findRole({ id: management!.id!, roleName: name });
+    await kc.users.addClientRoleMappings({
+      id: ids[username]!,
+      clientUniqueId: management!.id!,
+      roles: [role as never],
+    });
+  };
+  const signIn = async (username: string) => {
+    const client = new KcAdminClient({ baseUrl: server.baseUrl, realmName: REALM });
+    await client.auth({ username, password: `${username}-pw`, grantType: "password", clientId: "admin-cli" });
+    return client;
+  };
+  /** A user policy for `username` and a scope permission of `type` on `resources` (none: all of the type). */
+  const grant = async (
+    username: string,
+    type: string,
+    scopes: string[],
+    resources: string[] = [],
+    logic: "POSITIVE" | "NEGATIVE" = "POSITIVE",
+  ) => {
+    const name = `${username} ${type} ${scopes.join(",")} ${resources.join(",")} ${logic}`;
+    const policy = await kc.clients.createPolicy({ id: clientId, type: "user" }, {
+      name: `policy ${name}`,
+      users: [ids[username]!],
+      logic,
+    } as never);
+    return (await kc.clients.createPermission({ id: clientId, type: "scope" }, {
+      name,
+      resourceType: type,
+      resources,
+      scopes,
+      policies: [policy.id!],
+    } as never)) as { id: string };
+  };
+
+  before(async () => {
+    server = await startTestServer({ args: ["--seed-demo", "false"] });
+    await createRealm(masterAdmin(server), REALM);
+    kc = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
+    await kc.auth({ username: "admin", password: "admin", grantType: "password", clientId: "admin-cli" });
+    kc.setConfig({ realmName: REALM });
+    await kc.realms.update({ realm: REALM }, { adminPermissionsEnabled: true });
+    clientId = (await kc.clients.find({ clientId: "admin-permissions" }))[0]!.id!;
+    await kc.groups.create({ name: "Customers" });
+    for (const name of ["alice", "bob", "mallory"]) await user(name, ["/Customers"]);
+    for (const name of ["helpdesk", "onboarder", "clientadmin"]) {
+      await user(name);
+      await managementRole(name, "query-users");
+    }
+  });
+  after(async () => server?.dispose());
+
+  it("a permission on one user (a deny) wins over the all-users grant, in lists, counts and single calls", async () => {
+    await grant("helpdesk", "Users", ["view"]);
+    await grant("helpdesk", "Users", ["view"], [ids.mallory!], "NEGATIVE");
+    const helpdesk = await signIn("helpdesk");
+    helpdesk.setConfig({ realmName: REALM });
+    const listed = (await helpdesk.users.find({ max: 100 })).map((u) => u.username);
+    assert.ok(listed.includes("alice") && listed.includes("bob"));
+    assert.ok(!listed.includes("mallory"), `mallory is denied, got ${listed.join(",")}`);
+    assert.equal(await helpdesk.users.count(), listed.length);
+    assert.equal(await status(helpdesk.users.findOne({ id: ids.mallory! })), 403);
+    assert.equal(await status(helpdesk.users.findOne({ id: ids.alice! })), 200);
+  });
+
+  it("role mappings need map-roles on the user and map-role on the role; views need view", async () => {
+    const clerk = await kc.roles.create({ name: "clerk" }).then(() => kc.roles.findOneByName({ name: "clerk" }));
+    const auditor = await kc.roles.create({ name: "auditor" }).then(() => kc.roles.findOneByName({ name: "auditor" }));
+    await grant("helpdesk", "Users", ["map-roles"], [ids.alice!]);
+    await grant("helpdesk", "Roles", ["map-role"], [clerk!.id!]);
+    const helpdesk = await signIn("helpdesk");
+    helpdesk.setConfig({ realmName: REALM });
+    const add = (id: string, role: typeof clerk) =>
+      status(helpdesk.users.addRealmRoleMappings({ id, roles: [{ id: role!.id!, name: role!.name! }] }));
+    assert.equal(await add(ids.alice!, clerk), 200);
+    assert.equal(await add(ids.alice!, auditor), 403, "no map-role on auditor");
+    assert.equal(await add(ids.bob!, clerk), 403, "no map-roles on bob");
+    const mapped = (await kc.users.listRealmRoleMappings({ id: ids.alice! })).map((r) => r.name);
+    assert.ok(mapped.includes("clerk") && !mapped.includes("auditor"));
+    assert.equal(await status(helpdesk.users.listRealmRoleMappings({ id: ids.alice! })), 200, "view on all users");
+    assert.equal(await status(helpdesk.users.listRealmRoleMappings({ id: ids.mallory! })), 403, "denied view");
+    const uiExt = (id: string) =>
+      fetch(`${server.baseUrl}/admin/realms/${REALM}/ui-ext/effective-roles/users/${id}?first=0&max=10`, {
+        headers: { authorization: `Bearer ${helpdesk.accessToken}` },
+      }).then((response) => response.status);
+    assert.equal(await uiExt(ids.alice!), 200, "ui-ext obeys the same view check");
+    assert.equal(await uiExt(ids.mallory!), 403);
+    assert.equal(
+      await status(helpdesk.users.delRealmRoleMappings({ id: ids.alice!, roles: [{ id: clerk!.id!, name: "clerk" }] })),
+      200,
+    );
+  });
+
+  it("impersonation follows impersonate (and a group's impersonate-members)", async () => {
+    const [customers] = await kc.groups.find({ search: "Customers" });
+    const helpdesk = await signIn("helpdesk");
+    helpdesk.setConfig({ realmName: REALM });
+    assert.equal(await status(helpdesk.users.impersonation({ id: ids.bob! }, { user: ids.bob!, realm: REALM })), 403);
+    await grant("helpdesk", "Groups", ["impersonate-members"], [customers!.id!]);
+    assert.equal(await status(helpdesk.users.impersonation({ id: ids.bob! }, { user: ids.bob!, realm: REALM })), 200);
+  });
+
+  it("creating users needs manage on all users; top-level groups need manage on all groups", async () => {
+    const onboarder = await signIn("onboarder");
+    onboarder.setConfig({ realmName: REALM });
+    assert.equal(await status(onboarder.users.create({ username: "newbie", enabled: true })), 403);
+    assert.equal(await status(onboarder.groups.create({ name: "Partners" })), 403);
+    await grant("onboarder", "Users", ["manage"]);
+    await grant("onboarder", "Groups", ["manage"]);
+    assert.equal(await status(onboarder.users.create({ username: "newbie", enabled: true })), 200);
+    assert.equal(await status(onboarder.groups.create({ name: "Partners" })), 200);
+  });
+
+  it("a grant on a subgroup shows it, through its parents, in the groups list and counts", async () => {
+    const parent = await kc.groups.create({ name: "Regions" });
+    const child = await kc.groups.createChildGroup({ id: parent.id }, { name: "North" });
+    await kc.groups.create({ name: "Hidden" });
+    await user("regional");
+    await managementRole("regional", "query-groups");
+    await grant("regional", "Groups", ["view"], [child.id]);
+    const regional = await signIn("regional");
+    regional.setConfig({ realmName: REALM });
+    assert.deepEqual(
+      (await regional.groups.find()).map((g) => g.name),
+      ["Regions"],
+    );
+    assert.deepEqual(
+      (await regional.groups.listSubGroups({ parentId: parent.id })).map((g) => g.name),
+      ["North"],
+    );
+    assert.equal((await regional.groups.count({ top: true } as never)).count, 1);
+    assert.equal(await status(regional.groups.findOne({ id: child.id })), 200);
+  });
+
+  it("clients: view lists and reads only the granted client, manage updates it", async () => {
+    const shop = await kc.clients.create({ clientId: "shop" });
+    await kc.clients.create({ clientId: "billing" });
+    await managementRole("clientadmin", "query-clients");
+    await grant("clientadmin", "Clients", ["view", "manage"], [shop.id]);
+    const admin = await signIn("clientadmin");
+    admin.setConfig({ realmName: REALM });
+    assert.deepEqual(
+      (await admin.clients.find()).map((c) => c.clientId),
+      ["shop"],
+    );
+    const [billing] = await kc.clients.find({ clientId: "billing" });
+    assert.equal(await status(admin.clients.findOne({ id: billing!.id! })), 403);
+    assert.equal(await status(admin.clients.update({ id: shop.id }, { clientId: "shop", description: "Shop" })), 200);
+    assert.equal((await kc.clients.findOne({ id: shop.id }))?.description, "Shop");
+    assert.equal(await status(admin.clients.del({ id: billing!.id! })), 403);
+  });
+
+  it("deleting a user removes its own resource from the admin-permissions resource server", async () => {
+    const before = (await kc.clients.listResources({ id: clientId })).map((r) => r.name);
+    assert.ok(before.includes(ids.mallory!));
+    await kc.users.del({ id: ids.mallory! });
+    const after = (await kc.clients.listResources({ id: clientId })).map((r) => r.name);
+    assert.ok(!after.includes(ids.mallory!));
+    const [shop] = await kc.clients.find({ clientId: "shop" });
+    await kc.clients.del({ id: shop!.id! });
+    assert.ok(!(await kc.clients.listResources({ id: clientId })).some((r) => r.name === shop!.id));
+  });
+});
