@@ -122,7 +122,11 @@ describe("realm settings: client policies", () => {
     await form.getByRole("textbox", { name: "Client profile name" }).fill("fapi-1-baseline");
     await form.getByRole("textbox", { name: "Description" }).fill("mine");
     await page.getByRole("button", { name: "Save", exact: true }).click();
-    await page.getByText("Could not create client profile: 'Failed to update client profiles'").waitFor();
+    await page
+      .getByText(
+        "Could not create client profile: 'Proposed profile name 'fapi-1-baseline' is duplicated as a global profile'",
+      )
+      .waitFor();
     assert.equal(await form.getByRole("textbox", { name: "Client profile name" }).inputValue(), "fapi-1-baseline");
     assert.equal(await form.getByRole("textbox", { name: "Description" }).inputValue(), "mine");
     await page.close();
@@ -138,7 +142,9 @@ describe("realm settings: client policies", () => {
     const wrong = JSON.stringify({ profiles: [{ name: "x", executors: [{ executor: "no-such-executor" }] }] });
     await editor.fill(wrong);
     await page.getByRole("button", { name: "Save", exact: true }).click();
-    await page.getByText("Failed to update client profiles").waitFor();
+    await page
+      .getByText(/^proposed client profile contains the executor, which does not have valid provider/)
+      .waitFor();
     assert.equal(await editor.inputValue(), wrong);
     await checkAxeAndShoot(page, "console", "client-policies-json-refused");
     await page.close();

@@ -158,7 +158,7 @@ describe("realm settings: user profile", () => {
       config.attributes.push({ name: "badge", validations: { "no-such-validator": {} } });
       await editor.fill(JSON.stringify(config, null, 2));
       await page.getByRole("button", { name: "Save", exact: true }).click();
-      await page.getByText(/validator no-such-validator of attribute badge does not exist/).waitFor();
+      await page.getByText(/Validator 'no-such-validator' defined for attribute 'badge' doesn't exist/).waitFor();
       assert.match(await editor.inputValue(), /no-such-validator/);
       await checkAxeAndShoot(page, "console", "user-profile-json-refused");
       await page.close();

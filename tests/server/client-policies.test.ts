@@ -24,11 +24,11 @@ describe("client policies", () => {
   test("refuses unknown executors and conditions, global profile names and duplicates", async () => {
     assert.equal(
       await refused("profiles", { profiles: [{ name: "p", executors: [{ executor: "no-such", configuration: {} }] }] }),
-      "Failed to update client profiles",
+      "proposed client profile contains the executor, which does not have valid provider, or has invalid configuration.",
     );
     assert.equal(
       await refused("profiles", { profiles: [{ name: "fapi-1-baseline" }] }),
-      "Failed to update client profiles",
+      "Proposed profile name 'fapi-1-baseline' is duplicated as a global profile",
     );
     assert.equal(
       await refused("profiles", { profiles: [{ name: "p" }, { name: "p" }] }),
@@ -38,7 +38,7 @@ describe("client policies", () => {
       await refused("policies", {
         policies: [{ name: "q", conditions: [{ condition: "no-such", configuration: {} }] }],
       }),
-      "Failed to update client policies",
+      "Policy q contains invalid condition no-such",
     );
   });
 

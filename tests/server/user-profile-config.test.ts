@@ -36,14 +36,17 @@ after(() => server?.dispose());
 describe("user profile configuration", () => {
   test("refuses attributes without a name, twice the same name, unknown validators and groups", async () => {
     const config = await readConfig();
-    assert.match(await refused({ ...config, attributes: [...config.attributes, {}] }), /attribute name is missing/);
+    assert.match(
+      await refused({ ...config, attributes: [...config.attributes, {}] }),
+      /Attribute configuration without 'name' is not allowed/,
+    );
     assert.match(
       await refused({ ...config, attributes: [...config.attributes, { name: "email" }] }),
       /duplicated attribute name email/,
     );
     assert.match(
       await refused({ ...config, attributes: [...config.attributes, { name: "nick", validations: { nope: {} } }] }),
-      /validator nope of attribute nick does not exist/,
+      /Validator 'nope' defined for attribute 'nick' doesn't exist/,
     );
     assert.match(
       await refused({ ...config, attributes: [...config.attributes, { name: "nick", group: "missing" }] }),

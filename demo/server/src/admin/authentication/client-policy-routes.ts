@@ -23,7 +23,8 @@ function validateNamed(list: unknown, kind: string, reserved: Set<string>): Name
   const seen = new Set<string>();
   for (const entry of list as Named[]) {
     const name = typeof entry?.name === "string" ? entry.name : "";
-    if (!name || seen.has(name) || reserved.has(name)) throw badRequest(`Failed to update client ${kind}`);
+    if (reserved.has(name)) throw badRequest(`Proposed profile name '${name}' is duplicated as a global profile`);
+    if (!name || seen.has(name)) throw badRequest(`Failed to update client ${kind}`);
     seen.add(name);
   }
   return list as Named[];
@@ -41,7 +42,11 @@ function checkProviders(list: unknown[], field: "executors" | "conditions", kind
     if (!Array.isArray(items)) continue;
     for (const item of items as Record<string, unknown>[])
       if (typeof item?.[key] !== "string" || !known.has(item[key] as string))
-        throw badRequest(`Failed to update client ${kind}`);
+        throw badRequest(
+          kind === "profiles"
+            ? "proposed client profile contains the executor, which does not have valid provider, or has invalid configuration."
+            : `Policy ${String(entry.name)} contains invalid condition ${String(item?.[key])}`,
+        );
   }
 }
 
@@ -87,9 +92,10 @@ export async function registerClientPolicyRoutes(app: FastifyInstance, server: S
       ...GLOBAL_CLIENT_PROFILES.map((p) => p.name),
       ...((ctx.realm.settings.clientProfiles as { profiles?: Named[] } | undefined)?.profiles ?? []).map((p) => p.name),
     ]);
-    for (const policy of policies) {
+    for (const policy of policies as (Named & { profiles?: unknown })[]) {
       for (const profile of Array.isArray(policy.profiles) ? policy.profiles : []) {
-        if (!knownProfiles.has(profile)) throw badRequest("Failed to update client policies");
+        if (!knownProfiles.has(profile))
+          throw badRequest(`Policy ${String(policy.name)} contains invalid profile ${String(profile)}`);
       }
     }
     await server.db.write((tx) =>

@@ -39,7 +39,7 @@ export function parseUpConfig(body: unknown): UpConfig {
   const names = new Set<string>();
   for (const attribute of config.attributes) {
     if (!attribute || typeof attribute.name !== "string" || attribute.name.trim() === "")
-      throw badRequest("Invalid user profile configuration: attribute name is missing");
+      throw badRequest("[Attribute configuration without 'name' is not allowed]");
     if (names.has(attribute.name))
       throw badRequest(`Invalid user profile configuration: duplicated attribute name ${attribute.name}`);
     names.add(attribute.name);
@@ -47,9 +47,7 @@ export function parseUpConfig(body: unknown): UpConfig {
       throw badRequest(`Invalid user profile configuration: invalid attribute name ${attribute.name}`);
     for (const validator of Object.keys(attribute.validations ?? {}))
       if (!knownValidator(validator))
-        throw badRequest(
-          `Invalid user profile configuration: validator ${validator} of attribute ${attribute.name} does not exist`,
-        );
+        throw badRequest(`[Validator '${validator}' defined for attribute '${attribute.name}' doesn't exist]`);
   }
   const groups = new Set((config.groups ?? []).map((group) => group.name));
   for (const attribute of config.attributes)
