@@ -41,17 +41,6 @@ export const REAL_KEYCLOAK_EXCLUSIONS: RealKeycloakExclusion[] = [
       "the user-attribute mapper form has no 'User Attribute' textbox against Keycloak's mapper types (its server info lists them differently), and the pairwise mapper never shows 'Mapping successfully created'",
   },
   {
-    file: "tests/e2e/realm-settings-client-policies.test.ts",
-    reason:
-      "Keycloak's refusal of a bad client profile reads differently: 'Could not create client profile: Failed to update client profiles' and the JSON editor's 'Failed to update client profiles' never show",
-  },
-  {
-    file: "tests/e2e/client-list-tabs.test.ts",
-    test: "creates an initial access token, shows it once, lists it and deletes it",
-    reason:
-      "Keycloak's initial access token is a signed JWT (three parts) listed by its id; ours is '<id>.<secret>' and the test reads that shape: the embedded server should issue Keycloak's JWT",
-  },
-  {
     file: "tests/e2e/client-list-tabs.test.ts",
     test: "imports a SAML entity descriptor and opens the new SAML client",
     reason:
@@ -79,11 +68,5 @@ export const REAL_KEYCLOAK_EXCLUSIONS: RealKeycloakExclusion[] = [
     test: "saves each switch at once; with user registration on, the realm's login page links Register",
     reason:
       "Keycloak's login page for realm demo is the organization identity-first page, whose Register link the test does not find",
-  },
-  {
-    file: "tests/e2e/realm-settings-user-profile.test.ts",
-    test: "refuses invalid JSON before saving and shows the server's message when it refuses",
-    reason:
-      "Keycloak refuses an unknown validator with another message than 'validator no-such-validator of attribute badge does not exist'",
   },
 ];
