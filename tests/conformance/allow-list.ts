@@ -34,4 +34,78 @@ export const ALLOWED_DIFFERENCES: { pattern: RegExp; reason: string }[] = [
     reason:
       "discovery fields of protocols the embedded server lacks (CIBA, PAR, device flow, DPoP, revocation, dynamic registration, encryption); the console reads none",
   },
+  {
+    pattern:
+      /^user profile › metadata › .*: body\.names\.length \["locale","username","email","firstName","lastName"\]/,
+    reason:
+      "Keycloak adds a locale attribute to the metadata when the realm has internationalization on (its user form shows a language select); ours lists only the configured attributes and our user form has no language field yet",
+  },
+  {
+    pattern: /^partial export and import › export .*: body(\.fields)?\.length 12[05] on Keycloak, 1(16|20) here$/,
+    reason:
+      "realm fields the embedded server lacks (scimApiEnabled, maxSecondaryAuthFailures, webAuthnPolicy*ResidentKey, as for GET realm) and, with clients, the service-account users Keycloak exports; the console's export reads neither",
+  },
+  {
+    pattern:
+      /^partial export and import › export with .*: body\.secrets\.length \["\*{10}","\*{10}","\*{10}","\*{10}"\]/,
+    reason:
+      "Keycloak's built-in broker and realm-management clients are confidential with a generated secret; ours have none to mask (only portal and orders-service)",
+  },
+  {
+    pattern:
+      /^partial export and import › import again, overwrite › .*: body\.results\[[01]\]\.id "<id:[56]>" on Keycloak/,
+    reason:
+      "Keycloak's OVERWRITE deletes a user or group and re-creates it under a new id; ours overwrites it in place and keeps the id (the console shows only the counts)",
+  },
+  {
+    pattern: /^partial export and import › import bad policy › /,
+    reason:
+      "Keycloak answers an unknown ifResourceExists with 500 unknown_error ('Cannot parse the JSON'); ours refuses it with 400 and its name, as no input may produce a 500 here",
+  },
+  {
+    pattern:
+      /^identity providers › get › GET .*: body\.(types .* on Keycloak, absent|(updateProfileFirstLoginMode|trustEmail|storeToken|addReadTokenRoleOnCreate|authenticateByDefault|linkOnly|hideOnLogin|firstBrokerLoginFlowAlias) absent on Keycloak)/,
+    reason:
+      "Keycloak 26.7 leaves unset IdP flags and the first-login flow out of the representation and adds `types`; ours still answers 26.0's shape with defaults (the identity-providers module is being reworked in parallel); the console treats absent as false/default either way",
+  },
+  {
+    pattern:
+      /^identity providers › mapper types › .*: body\.length 10 on Keycloak, \["hardcoded-attribute-idp-mapper",.*"oidc-username-idp-mapper"\] here/,
+    reason:
+      "Keycloak 26.7 adds the oidc-hardcoded-group-idp-mapper and oidc-user-session-note-idp-mapper types, which the embedded server does not implement yet",
+  },
+  {
+    pattern:
+      /^sessions › (logout all|push revocation) › POST .*: body\.(successRequests|failedRequests) \["https:\/\/sp\.example\.com\/saml"\] on Keycloak, absent here/,
+    reason:
+      "Keycloak sends back-channel logout / not-before pushes to clients with an admin URL (the demo SAML client's) and reports them; the embedded server sends none, so it has no requests to report",
+  },
+  {
+    pattern:
+      /^authorization resource server › settings › .*: body\.length \[.*\] on Keycloak, \[.*"authorizationSchema".*\] here/,
+    reason:
+      "the embedded server's resource server representation also carries authorizationSchema (Keycloak sends it only for the admin-permissions client); no screen of a client's Authorization tab reads it",
+  },
+  {
+    pattern: /^authorization resource server › create scope taken › /,
+    reason:
+      "Keycloak 26.7 answers a second scope of a taken name with 201 and the existing scope; ours refuses it with 409 'Scope with name [..] already exists' (the authorization module is being reworked in parallel; the console shows either)",
+  },
+  {
+    pattern:
+      /^authorization resource server › (create role policy › .*: body\.fetchRoles absent on Keycloak, false here|create permission › .*: body\.(policies|resources) \["<id:\d+>"\] on Keycloak, absent here)$/,
+    reason:
+      "create answers: Keycloak echoes a permission's resources and policies as ids and leaves an unset fetchRoles out; ours echoes the stored representation (the console re-reads the policy after a create)",
+  },
+  {
+    pattern:
+      /^authorization resource server › policy providers › .*: body\.length \["aggregate","client","client-scope","group","regex","resource","role","scope","time","user"\]/,
+    reason:
+      "Keycloak 26.7 lists the resource and scope permission types among policy providers and no longer js; the embedded server's list is 26.0's (the console takes the permission types from its own routes)",
+  },
+  {
+    pattern: /^admin permissions › scopes › .*: body\.length \["impersonate",/,
+    reason:
+      "Keycloak 26.7's admin-permissions client has the scopes of every resource type (users, groups, clients, roles) of admin permissions v2 in one list; the embedded server's differs in its scope set (permissions module being reworked in parallel)",
+  },
 ];

@@ -18,7 +18,8 @@ const COMPARED_HEADERS = [
   "www-authenticate",
 ];
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-const TIME_KEY = /timestamp|date$|^time$|notBefore|^exp$|^iat$|^auth_time$|expires|lastAccess|^start$|uptime/i;
+const TIME_KEY =
+  /timestamp|date$|^time$|notBefore|^exp$|^iat$|^auth_time$|expires|lastAccess|lastFailure|^start$|uptime/i;
 const KEY_MATERIAL =
   /^(publicKey|certificate|kid|secret|value|access_token|refresh_token|id_token|session_state|sid|salt)$/;
 
@@ -31,10 +32,16 @@ export class Normaliser {
   private ids = new Map<string, string>();
   constructor(private readonly baseUrl: string) {}
 
+  /** Makes `value` an id too (ids that are not UUIDs, such as Keycloak's session ids). */
+  id(value: string): void {
+    if (!this.ids.has(value)) this.ids.set(value, `<id:${this.ids.size + 1}>`);
+  }
+
   text(value: string): string {
     return value
       .split(this.baseUrl)
       .join("<base>")
+      .replace(/[A-Za-z0-9_-]{20,}/g, (word) => this.ids.get(word) ?? word)
       .replace(UUID, (id) => {
         if (!this.ids.has(id)) this.ids.set(id, `<id:${this.ids.size + 1}>`);
         return this.ids.get(id)!;
@@ -59,6 +66,8 @@ export interface Recorder {
   /** A plain request (OIDC endpoints the admin client has no call for). */
   fetch(name: string, path: string, init?: RequestInit, view?: (body: unknown) => unknown): Promise<void>;
   exchanges: Exchange[];
+  /** Normalises `value` as an id from here on (one that is not a UUID). */
+  knownId(value: string): void;
 }
 
 /** A recorder against `baseUrl` signed in as master's admin through admin-cli, working on realm `realm`. */
@@ -104,6 +113,7 @@ export async function recorder(baseUrl: string, realm: string): Promise<Recorder
   return {
     admin,
     exchanges,
+    knownId: (value) => normaliser.id(value),
     async step(name, run, view) {
       globalThis.fetch = (input, init) => record(name, input, init, view);
       try {

@@ -1,5 +1,8 @@
 import type { Recorder } from "./exchange.ts";
 import { keysOf } from "./exchange.ts";
+import { REALM_SETTINGS_SEQUENCES } from "./sequences-realm-settings.ts";
+import { ACCESS_SEQUENCES } from "./sequences-access.ts";
+import { AUTHORIZATION_SEQUENCES } from "./sequences-authorization.ts";
 
 /**
  * The admin REST call sequences the console makes, by area, each run against a server seeded with the demo realm.
@@ -164,4 +167,7 @@ export const SEQUENCES: Record<string, Sequence> = {
     });
     await r.fetch("userinfo without token", "/realms/demo/protocol/openid-connect/userinfo");
   },
+  ...REALM_SETTINGS_SEQUENCES,
+  ...ACCESS_SEQUENCES,
+  ...AUTHORIZATION_SEQUENCES,
 };

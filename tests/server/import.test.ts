@@ -81,7 +81,12 @@ describe("--import of Keycloak exports", () => {
         rep.clientScopes.map((s: Json) => s.name).sort(),
       );
       assert.deepEqual([...exported.defaultDefaultClientScopes].sort(), [...rep.defaultDefaultClientScopes].sort());
-      assert.equal((exported.organizations ?? []).length, (rep.organizations ?? []).length);
+      // the partial export leaves organizations out, as Keycloak's does: they are listed by their own endpoint
+      if (rep.organizations?.length)
+        assert.equal(
+          (await json(await api(`/admin/realms/${realm}/organizations?max=1000`))).length,
+          rep.organizations.length,
+        );
       assert.equal((exported.identityProviders ?? []).length, (rep.identityProviders ?? []).length);
     });
   }

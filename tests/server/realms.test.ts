@@ -182,7 +182,10 @@ describe("seeded demo realm", () => {
     const count = await json<number>(await api("/admin/realms/demo/users/count"));
     assert.ok(count >= 50, `only ${count} users`);
     const exported = await json(await api("/admin/realms/demo/partial-export?exportClients=true", { method: "POST" }));
-    assert.deepEqual(exported.organizations.map((o: Json) => o.alias).sort(), ["acme", "globex"]);
+    // as Keycloak's, the partial export leaves organizations out: they are listed by their own endpoint
+    assert.equal(exported.organizations, undefined);
+    const organizations = await json<Json[]>(await api("/admin/realms/demo/organizations"));
+    assert.deepEqual(organizations.map((o: Json) => o.alias).sort(), ["acme", "globex"]);
     const spa = exported.clients.find((c: Json) => c.clientId === "spa");
     assert.equal(spa.publicClient, true);
     assert.ok(spa.redirectUris.includes("http://127.0.0.1:*/*"));

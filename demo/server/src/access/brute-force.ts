@@ -72,11 +72,25 @@ export async function clearLoginFailures(server: ServerContext, realm: RealmReco
 /** Keycloak's brute-force status of a user (attack-detection endpoint). */
 export function bruteForceStatus(server: ServerContext, realm: RealmRecord, userId: string) {
   const failure = server.db.get("loginFailures", loginFailureId(realm, userId));
-  if (!failure) return { numFailures: 0, disabled: false, lastIPFailure: "n/a", lastFailure: 0 };
+  // numSecondaryAuthFailures: the embedded server counts no second-factor failures apart
+  if (!failure)
+    return {
+      numFailures: 0,
+      numTemporaryLockouts: 0,
+      numSecondaryAuthFailures: 0,
+      disabled: false,
+      lastIPFailure: "n/a",
+      lastFailure: 0,
+      failedLoginNotBefore: 0,
+    };
   return {
     numFailures: failure.numFailures,
+    numTemporaryLockouts: failure.numTemporaryLockouts,
+    numSecondaryAuthFailures: 0,
     disabled: isBruteForceProtected(realm) && failure.lockedUntil > now(),
     lastIPFailure: failure.lastIPFailure,
     lastFailure: failure.lastFailure,
+    // Keycloak's is in seconds
+    failedLoginNotBefore: failure.lockedUntil === PERMANENT ? 0 : Math.floor(failure.lockedUntil / 1000),
   };
 }

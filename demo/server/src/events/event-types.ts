@@ -63,6 +63,13 @@ const EVENT_TYPES: readonly (readonly [type: string, saveByDefault: boolean, err
   ["UPDATE_CREDENTIAL", true, true],
   ["REMOVE_CREDENTIAL", true, true],
   ["INVITE_ORG", true, true],
+  // added by Keycloak 26.1 to 26.7 (GET events/config of 26.7.3 lists them)
+  ["OAUTH2_EXTENSION_GRANT", true, true],
+  ["JWT_AUTHORIZATION_GRANT", true, true],
+  ["VERIFIABLE_CREDENTIAL_REQUEST", true, true],
+  ["VERIFIABLE_CREDENTIAL_OFFER_REQUEST", true, true],
+  ["VERIFIABLE_CREDENTIAL_PRE_AUTHORIZED_GRANT", true, true],
+  ["VERIFIABLE_CREDENTIAL_CREATE_OFFER", true, true],
 ];
 
 const SAVE_BY_DEFAULT = new Map<string, boolean>();

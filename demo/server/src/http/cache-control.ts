@@ -1,9 +1,26 @@
 import type { FastifyInstance } from "fastify";
 
 /** The 201 answers that Keycloak sends with `Cache-Control: no-cache` (its other creates send none). */
-const NO_CACHE_CREATES = /\/(client-scopes|children|copy)$/;
+const NO_CACHE_CREATES =
+  /\/(client-scopes|children|copy)$|\/authz\/resource-server\/(scope|resource|policy\/[^/]+|permission\/[^/]+)$/;
 /** The deletes that Keycloak answers without one: a realm, a group, an organization. */
 const BARE_DELETES = /^\/admin\/realms\/[^/]+$|\/(groups|organizations)\/[^/]+$/;
+/** The other admin answers Keycloak sends without one (its resource methods without @NoCache), by method. */
+const BARE_ANSWERS: [RegExp, RegExp][] = [
+  [/./, /\/users\/profile(\/metadata)?$|\/localization(\/[^/]*){0,2}$/],
+  [/^(PUT|DELETE)$/, /\/components\/[^/]+$/],
+  [/^PUT$/, /\/client-policies\/(profiles|policies)$|\/events\/config$/],
+  [/^POST$/, /^\/admin\/realms\/[^/]+\/(partial-export|partialImport)$/],
+  [/^(GET|DELETE)$/, /\/clients-initial-access(\/[^/]+)?$/],
+  [/^DELETE$/, /^\/admin\/realms\/[^/]+\/(events|admin-events)$|\/attack-detection\/brute-force\/users(\/[^/]+)?$/],
+  [/^DELETE$/, /^\/admin\/realms\/[^/]+\/sessions\/[^/]+$|\/authz\/resource-server\/(policy|resource|scope)\/[^/]+$/],
+  [/^GET$/, /\/authz\/resource-server$/],
+  [/^PUT$/, /^\/admin\/realms\/[^/]+$/],
+  [
+    /^POST$/,
+    /^\/admin\/realms\/[^/]+\/(logout-all|push-revocation)$|\/(users\/[^/]+\/logout|clients\/[^/]+\/push-revocation)$/,
+  ],
+];
 const TOKEN_OR_USERINFO = /^\/realms\/[^/]+\/protocol\/openid-connect\/(token|userinfo)$/;
 const DISCOVERY = /^\/realms\/[^/]+\/\.well-known\/openid-configuration$/;
 
@@ -13,6 +30,7 @@ function keycloakCacheControl(method: string, path: string, status: number): str
   if (DISCOVERY.test(path)) return "no-cache, must-revalidate, no-transform, no-store";
   if (!path.startsWith("/admin/realms")) return undefined;
   if (method === "DELETE" && BARE_DELETES.test(path)) return undefined;
+  if (BARE_ANSWERS.some(([methods, paths]) => methods.test(method) && paths.test(path))) return undefined;
   if (status === 200 || status === 204 || (status === 201 && NO_CACHE_CREATES.test(path))) return "no-cache";
   return undefined; // errors and the other creates
 }

@@ -25,7 +25,14 @@ export async function passwordGrant(
     throw oauthError(400, "unauthorized_client", "Client not allowed for direct access grants");
   const ipAddress = req.ip;
   const username = body.username ?? "";
-  const details = { auth_method: "openid-connect", grant_type: "password", username };
+  // client_auth_method: how the client authenticated (its authenticator, client-secret for a public client too)
+  const clientAuthMethod = String(client.rep.clientAuthenticatorType ?? "client-secret");
+  const details = {
+    auth_method: "openid-connect",
+    grant_type: "password",
+    username,
+    client_auth_method: clientAuthMethod,
+  };
   const fail = async (error: string, userId?: string) =>
     recordEvent(server, realm, { type: "LOGIN_ERROR", clientId: client.clientId, userId, ipAddress, error, details });
 

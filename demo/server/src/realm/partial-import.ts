@@ -88,7 +88,7 @@ export async function partialImport(
       type: "USER",
       name,
       existingId: existingUsers.get(name),
-      existsMessage: `User '${name}' already exists.`,
+      existsMessage: `User with user name ${name} already exists.`,
       keepId: keep(u),
       importedId: () => ctx.userIdsByUsername.get(name),
     });
@@ -98,7 +98,7 @@ export async function partialImport(
       type: "CLIENT",
       name: c.clientId,
       existingId: ctx.clientIds.get(c.clientId),
-      existsMessage: `Client '${c.clientId}' already exists.`,
+      existsMessage: `Client id '${c.clientId}' already exists`,
       keepId: keep(c),
       importedId: () => ctx.clientIds.get(c.clientId),
     });
@@ -107,7 +107,7 @@ export async function partialImport(
       type: "GROUP",
       name: g.name,
       existingId: ctx.groupIdsByPath.get(`/${g.name}`),
-      existsMessage: `Group '${g.name}' already exists.`,
+      existsMessage: `Group '/${g.name}' already exists`,
       keepId: keep(g),
       importedId: () => ctx.groupIdsByPath.get(`/${g.name}`),
     });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { randomBytes } from "node:crypto";
+import { SignJWT } from "jose";
 import type { ServerContext } from "../../context.ts";
 import { frontendUrl } from "../../http/frontend-url.ts";
 import type { ClientInitialAccessRecord, RealmRecord } from "../../store/types.ts";
@@ -10,11 +10,48 @@ import { adminEvent } from "../common/admin-event.ts";
 import { objectBody } from "../common/body.ts";
 import { paramsOf } from "../common/query.ts";
 import { InitialAccessSchema } from "./schemas.ts";
+import { HttpError } from "../../http/errors.ts";
+import { realmSigningKey } from "../../oidc/keys.ts";
+import { issuerOf } from "../../oidc/tokens.ts";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** Listed until it expires, as Keycloak lists them (a used-up token too, until its expiry removes it). */
 const isLive = (entry: ClientInitialAccessRecord) =>
-  entry.remainingCount > 0 && (entry.expiration === 0 || entry.timestamp + entry.expiration > nowSeconds());
+  entry.expiration === 0 || entry.timestamp + entry.expiration > nowSeconds();
+
+/** Keycloak's 400 for a negative count or expiration. */
+function refuseNegative(value: unknown, field: "count" | "expiration"): void {
+  if (typeof value === "number" && value < 0)
+    throw new HttpError(400, {
+      error: `Invalid value for ${field}`,
+      error_description:
+        field === "count" ? "The count cannot be less than 0" : "The expiration time interval cannot be less than 0",
+    });
+}
+
+/**
+ * The token Keycloak hands out once: a JWT of type InitialAccessToken whose jti is the listed id, issued by and for
+ * the realm, signed with the realm's HMAC key (HS512), expiring with the entry (exp 0 when it never expires).
+ */
+async function initialAccessToken(
+  server: ServerContext,
+  realm: RealmRecord,
+  issuer: string,
+  entry: ClientInitialAccessRecord,
+) {
+  const key = await realmSigningKey(server, realm, "HS512");
+  return new SignJWT({
+    exp: entry.expiration > 0 ? entry.timestamp + entry.expiration : 0,
+    iat: entry.timestamp,
+    jti: entry.id,
+    iss: issuer,
+    aud: issuer,
+    typ: "InitialAccessToken",
+  })
+    .setProtectedHeader({ alg: key.algorithm, typ: "JWT", kid: key.kid })
+    .sign(key.privateKey);
+}
 
 const presentation = (entry: ClientInitialAccessRecord) => ({
   id: entry.id,
@@ -40,11 +77,13 @@ export async function registerInitialAccessRoutes(app: FastifyInstance, server: 
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-clients");
     const input = objectBody(req.body);
+    refuseNegative(input.expiration, "expiration");
+    refuseNegative(input.count, "count");
     const entry: ClientInitialAccessRecord = {
       id: newId(),
       timestamp: nowSeconds(),
       expiration: typeof input.expiration === "number" && input.expiration > 0 ? Math.floor(input.expiration) : 0,
-      count: typeof input.count === "number" && input.count > 0 ? Math.floor(input.count) : 1,
+      count: typeof input.count === "number" ? Math.floor(input.count) : 1,
       remainingCount: 0,
     };
     entry.remainingCount = entry.count;
@@ -54,11 +93,14 @@ export async function registerInitialAccessRoutes(app: FastifyInstance, server: 
       tx.put("realms", realm);
     });
     await adminEvent(server, ctx, "CREATE", "CLIENT_INITIAL_ACCESS_MODEL", `clients-initial-access/${entry.id}`, input);
-    const location = `${frontendUrl(server, req)}${adminPath(ctx.realm.realm, "clients-initial-access", entry.id)}`;
+    const base = frontendUrl(server, req);
+    const location = `${base}${adminPath(ctx.realm.realm, "clients-initial-access", entry.id)}`;
+    const token = await initialAccessToken(server, ctx.realm, issuerOf(base, ctx.realm), entry);
+    const { id, ...rest } = presentation(entry);
     return reply
       .status(201)
       .header("location", location)
-      .send({ ...presentation(entry), token: `${entry.id}.${randomBytes(32).toString("base64url")}` });
+      .send({ id, token, ...rest });
   });
 
   app.delete(`${base}/:accessId`, async (req, reply) => {

@@ -20,10 +20,21 @@ export function secretKeys(component: Pick<ComponentRecord, "providerType" | "pr
   return keys;
 }
 
+const KEY_PROVIDER = "org.keycloak.keys.KeyProvider";
+
+/** A key provider's config as Keycloak shows it: only the properties the provider declares (no kid, no generated secret). */
+function shownKeys(component: ComponentRecord): Set<string> | undefined {
+  if (component.providerType !== KEY_PROVIDER) return undefined;
+  const type = componentTypes(KEY_PROVIDER).find((t) => t.id === component.providerId);
+  return type && new Set(type.properties.map((property) => property.name));
+}
+
 export function componentRepresentation(component: ComponentRecord): Record<string, unknown> {
   const hidden = secretKeys(component);
+  const shown = shownKeys(component);
   const config: Record<string, string[]> = {};
   for (const [key, values] of Object.entries(component.config)) {
+    if (shown && !shown.has(key)) continue;
     config[key] = hidden.has(key) ? values.map((v) => (v ? SECRET_MASK : v)) : values;
   }
   const rep: Record<string, unknown> = {

@@ -11,7 +11,8 @@ import { queryOf, stringParam } from "../common/query.ts";
 import { componentTypes } from "../server-info/catalog.ts";
 import { keyMaterial } from "./key-material.ts";
 import { componentRepresentation, secretKeys, SECRET_MASK } from "./representation.ts";
-import { readComponent } from "./validation.ts";
+import { readComponent, validateProvider } from "./validation.ts";
+import { realmKeys } from "../../oidc/keys.ts";
 import { LDAP_PROVIDER_TYPE } from "../../federation/ldap-config.ts";
 import {
   defaultLdapMappers,
@@ -44,6 +45,8 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
     const name = stringParam(query, "name");
     let parent = stringParam(query, "parent");
     if (!parent && type) parent = ctx.realm.id;
+    // the realm's generated keys, made on first use here, exist from the realm's creation in Keycloak
+    if (!type || type === "org.keycloak.keys.KeyProvider") await realmKeys(server, ctx.realm);
     return server.db
       .list("components", ctx.realm.id)
       .filter(
@@ -56,6 +59,7 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-realm");
     const fields = readComponent(req.body);
+    validateProvider(fields);
     validateUserStorage(fields);
     const parentId = fields.parentId || ctx.realm.id;
     if (parentId !== ctx.realm.id) requireComponent(ctx.realm.id, parentId);

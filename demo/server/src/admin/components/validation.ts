@@ -1,4 +1,5 @@
-import { badRequest } from "../../http/errors.ts";
+import { badRequest, HttpError } from "../../http/errors.ts";
+import { componentTypes } from "../server-info/catalog.ts";
 import { objectBody } from "../common/body.ts";
 
 export interface ComponentFields {
@@ -36,4 +37,19 @@ export function readComponent(body: unknown, existing?: ComponentFields): Compon
     subType: text("subType") ?? existing?.subType,
     config: rep.config === undefined ? (existing?.config ?? {}) : configOf(rep.config),
   };
+}
+
+const KEY_PROVIDER = "org.keycloak.keys.KeyProvider";
+
+/**
+ * Keycloak's checks before it stores a new component: a provider of a type it knows must exist (as server info lists
+ * them), and a key provider's priority is a number.
+ */
+export function validateProvider(fields: ComponentFields): void {
+  const types = componentTypes(fields.providerType);
+  if (types.length && !types.some((type) => type.id === fields.providerId))
+    throw new HttpError(400, { error: "Invalid provider type or no such provider" });
+  const priority = fields.config.priority?.[0];
+  if (fields.providerType === KEY_PROVIDER && priority !== undefined && priority !== "" && !/^-?\d+$/.test(priority))
+    throw badRequest("'Priority' should be a number");
 }

@@ -36,7 +36,7 @@ export function requireIdentityProvider(
   alias: string,
 ): IdentityProviderRecord {
   const idp = findByIdOrAlias(server, realm, alias);
-  if (!idp) throw notFound("Could not find identity provider");
+  if (!idp) throw notFound();
   return idp;
 }
 

@@ -134,7 +134,8 @@ export async function registerIdentityProviderRoutes(app: FastifyInstance, serve
     const { providerId } = paramsOf<"providerId">(req);
     const provider = catalog().identityProviders.find((p) => p.id === providerId);
     if (!provider) throw badRequest("HTTP 400 Bad Request");
-    return { id: provider.id, name: provider.name };
+    // Keycloak's factory representation; the console takes an IdP's fields from its own forms
+    return { name: provider.name, id: provider.id, configProperties: [], helpText: "", configMetadata: [] };
   });
 
   app.post(`${BASE}/import-config`, { schema: { body: ImportConfigSchema } }, async (req) => {

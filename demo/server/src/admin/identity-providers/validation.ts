@@ -1,5 +1,6 @@
 import { badRequest } from "../../http/errors.ts";
 import { objectBody, stringMapOf } from "../common/body.ts";
+import { catalog } from "../server-info/catalog.ts";
 import { checkProviderUrls } from "./provider-urls.ts";
 
 const ALIAS_PATTERN = /^[A-Za-z0-9._~-]+$/;
@@ -11,6 +12,8 @@ export function readIdentityProvider(body: unknown): { alias: string; rep: Recor
   if (!alias) throw badRequest("Alias must be specified");
   if (!ALIAS_PATTERN.test(alias)) throw badRequest("Invalid alias");
   if (typeof input.providerId !== "string" || !input.providerId) throw badRequest("Invalid identity provider id");
+  if (!catalog().identityProviders.some((provider) => provider.id === input.providerId))
+    throw badRequest(`Invalid identity provider id [${input.providerId}]`);
   const { alias: _alias, internalId: _internalId, config, ...rest } = input;
   const checkedConfig = stringMapOf(config);
   checkProviderUrls(checkedConfig);

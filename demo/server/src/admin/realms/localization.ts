@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { boolParam, queryOf } from "../common/query.ts";
 import type { ServerContext } from "../../context.ts";
 import { adminContext, type AdminPermission } from "../../access/admin-context.ts";
-import { badRequest, notFound } from "../../http/errors.ts";
+import { badRequest, HttpError, notFound } from "../../http/errors.ts";
 import { REALM_MANAGEMENT_ROLES } from "../../realm/template.ts";
 import type { RealmRecord } from "../../store/types.ts";
 import { adminEvent } from "../common/admin-event.ts";
@@ -20,12 +20,13 @@ export async function registerLocalizationRoutes(app: FastifyInstance, server: S
   const writeTexts = (
     realmId: string,
     locale: string,
-    change: (texts: Record<string, string>) => Record<string, string>,
+    change: (texts: Record<string, string>) => Record<string, string> | undefined,
   ) =>
     writeRealm(server, realmId, (realm: RealmRecord) => {
       const localizationTexts = { ...realm.localizationTexts };
+      // undefined removes the locale; a locale whose last text is deleted stays listed, as in Keycloak
       const texts = change({ ...(localizationTexts[locale] ?? {}) });
-      if (Object.keys(texts).length) localizationTexts[locale] = texts;
+      if (texts) localizationTexts[locale] = texts;
       else delete localizationTexts[locale];
       return { ...realm, localizationTexts };
     });
@@ -60,7 +61,7 @@ export async function registerLocalizationRoutes(app: FastifyInstance, server: S
       if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("Invalid localization texts");
       await writeTexts(ctx.realm.id, req.params.locale, (texts) => {
         for (const [k, v] of Object.entries(body)) texts[k] = String(v);
-        return texts;
+        return Object.keys(texts).length ? texts : undefined;
       });
       await adminEvent(server, ctx, "CREATE", "REALM", `localization/${req.params.locale}`, body);
       return reply.status(204).send();
@@ -71,7 +72,7 @@ export async function registerLocalizationRoutes(app: FastifyInstance, server: S
     const ctx = await adminContext(server, req, req.params.realm);
     ctx.require("manage-realm");
     if (!ctx.realm.localizationTexts[req.params.locale]) throw notFound("No localization texts for locale found");
-    await writeTexts(ctx.realm.id, req.params.locale, () => ({}));
+    await writeTexts(ctx.realm.id, req.params.locale, () => undefined);
     await adminEvent(server, ctx, "DELETE", "REALM", `localization/${req.params.locale}`);
     return reply.status(204).send();
   });
@@ -86,7 +87,14 @@ export async function registerLocalizationRoutes(app: FastifyInstance, server: S
 
   app.put<KeyParams & { Body: string | undefined }>(
     "/admin/realms/:realm/localization/:locale/:key",
-    { schema: { body: LocalizationTextBody } },
+    {
+      schema: { body: LocalizationTextBody },
+      // Keycloak's resource consumes text/plain only, and says so before it reads the body
+      preValidation: async (req) => {
+        if (!/^text\/plain\b/i.test(req.headers["content-type"] ?? ""))
+          throw new HttpError(415, { error: "The content-type header value did not match the value in @Consumes" });
+      },
+    },
     async (req, reply) => {
       const ctx = await adminContext(server, req, req.params.realm);
       ctx.require("manage-realm");

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import { adminContext } from "../../access/admin-context.ts";
-import { badRequest } from "../../http/errors.ts";
+import { badRequest, HttpError } from "../../http/errors.ts";
+import { catalog } from "../server-info/catalog.ts";
 import { eventsConfigRepresentation } from "../../realm/realm-representation.ts";
 import { applyEventsConfig } from "../../realm/update.ts";
 import type { RealmRep } from "../../realm/representation.ts";
@@ -27,6 +28,9 @@ export async function registerRealmSettingsExtraRoutes(app: FastifyInstance, ser
       ctx.require("manage-events");
       const rep = req.body;
       if (!rep || typeof rep !== "object" || Array.isArray(rep)) throw badRequest("Invalid events configuration");
+      const listeners = Object.keys(catalog().providers.eventsListener?.providers ?? {});
+      if (Array.isArray(rep.eventsListeners) && rep.eventsListeners.some((id) => !listeners.includes(String(id))))
+        throw new HttpError(400, { error: "Unknown event listener" });
       const next = await writeRealm(server, ctx.realm.id, (current) => {
         const changed = structuredClone(current);
         applyEventsConfig(changed, rep);

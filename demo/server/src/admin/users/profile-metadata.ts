@@ -4,6 +4,18 @@ import { realmFlag } from "./realm-flag.ts";
 import { omitUndefined } from "../common/omit-undefined.ts";
 
 /**
+ * The validators as Keycloak's metadata lists them: each with `ignore.empty.value` (required-ness is checked apart),
+ * and a single-valued attribute with the `multivalued` validator of at most one value.
+ */
+function metadataValidators(validations: Record<string, Record<string, unknown>> | undefined, multivalued: boolean) {
+  const validators: Record<string, Record<string, unknown>> = {};
+  for (const [id, config] of Object.entries(validations ?? {}))
+    validators[id] = { ...config, "ignore.empty.value": config?.["ignore.empty.value"] ?? true };
+  if (!multivalued && !validators.multivalued) validators.multivalued = { max: "1" };
+  return validators;
+}
+
+/**
  * Keycloak's UserProfileMetadata for the admin context; `user` undefined describes a new user. `readOnlyNames`: the
  * attributes a user-storage provider keeps from being edited (a READ_ONLY LDAP provider's mapped attributes).
  */
@@ -32,7 +44,7 @@ export function profileMetadata(
         required,
         readOnly,
         annotations: a.annotations && Object.keys(a.annotations).length ? a.annotations : undefined,
-        validators: a.validations ?? {},
+        validators: metadataValidators(a.validations, a.multivalued ?? false),
         group: a.group,
         multivalued: a.multivalued ?? false,
       });
