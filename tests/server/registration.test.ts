@@ -223,7 +223,11 @@ describe("registration page of the login theme", () => {
     await createClient(api, realm, { clientId: "app", publicClient: true, redirectUris: [`${APP}*`] });
     // The acceptance time is an attribute the user profile does not declare: let administrators see it.
     const profileConfig = await kc.users.getProfile({ realm });
-    await kc.users.updateProfile({ ...profileConfig, realm, unmanagedAttributePolicy: UnmanagedAttributePolicy.AdminView });
+    await kc.users.updateProfile({
+      ...profileConfig,
+      realm,
+      unmanagedAttributePolicy: UnmanagedAttributePolicy.AdminView,
+    });
     const executions = await kc.authenticationManagement.getExecutions({ realm, flow: "registration" });
     const terms = executions.find((e) => e.providerId === "registration-terms-and-conditions")!;
     assert.equal(terms.requirement, "DISABLED");

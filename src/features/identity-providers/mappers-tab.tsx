@@ -40,7 +40,7 @@ export function MappersTab({ provider }: { provider: IdentityProvider }) {
             try {
               await deleteMapper(adminClient, realm, alias, mapper.id ?? "");
               await queryClient.invalidateQueries({ queryKey: mappersKey(realm, alias) });
-              addAlert(t("mapperDeleted"));
+              addAlert(t("deleteMapperSuccess"));
               refresh();
             } catch (error) {
               addError("mapperDeleteError", error);

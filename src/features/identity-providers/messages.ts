@@ -98,7 +98,7 @@ export const identityProvidersMessages = {
   noMappers: "No mappers",
   noMappersInstructions: "There are currently no mappers for this identity provider.",
   mapperType: "Mapper type",
-  mapperDeleted: "Mapper successfully deleted.",
+  deleteMapperSuccess: "Mapper successfully deleted.",
   mapperDeleteError: "Could not delete the mapper: {{error}}",
   permissionsEnabled: "Permissions enabled",
   idpPermissionsEnabledHelp: "Whether fine-grained permissions manage this identity provider.",

@@ -45,7 +45,7 @@ export const permissionsMessages = {
   adminPermissionsOff: "Admin permissions are turned off",
   adminPermissionsOffBody:
     "Turn on the ADMIN_FINE_GRAINED_AUTHZ_V2 feature of the server and Admin Permissions in this realm's general settings to manage permissions.",
-  createAdminPolicy: "Create policy",
+  createPermissionPolicy: "Create policy",
   createPolicyOfType: "Create {{policyType}} policy",
   policyDetails: "Policy details",
   policyLoadError: "The policy could not be loaded: {{error}}",

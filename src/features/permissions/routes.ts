@@ -40,7 +40,7 @@ export const permissionsRoutes: ConsoleRoute[] = [
     path: "permissions/policies/new/:policyType",
     access: PERMISSIONS_ACCESS,
     component: AdminPolicyPage,
-    breadcrumb: "createAdminPolicy",
+    breadcrumb: "createPermissionPolicy",
   },
   {
     path: "permissions/policies/:policyId/:policyType",

@@ -49,8 +49,8 @@ export function AdminPoliciesTab({ context }: { context: PermissionsContext }) {
           </ToolbarItem>
           <ToolbarItem>
             <SingleSelect
-              aria-label={t("createAdminPolicy")}
-              placeholder={t("createAdminPolicy")}
+              aria-label={t("createPermissionPolicy")}
+              placeholder={t("createPermissionPolicy")}
               options={typeChoices}
               onChange={(value) => navigate(toNewAdminPolicy(realm, value))}
             />
