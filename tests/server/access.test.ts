@@ -140,7 +140,15 @@ describe("brute force detection", () => {
     const cleared = (await (
       await admin(`/admin/realms/demo/attack-detection/brute-force/users/${id}`)
     ).json()) as Record<string, unknown>;
-    assert.deepEqual(cleared, { numFailures: 0, disabled: false, lastIPFailure: "n/a", lastFailure: 0 });
+    assert.deepEqual(cleared, {
+      numFailures: 0,
+      numTemporaryLockouts: 0,
+      numSecondaryAuthFailures: 0,
+      disabled: false,
+      lastIPFailure: "n/a",
+      lastFailure: 0,
+      failedLoginNotBefore: 0,
+    });
     assert.equal((await passwordGrant("demo", "judy.chen", "password")).status, 200);
   });
 });

@@ -92,7 +92,7 @@ describe("components and keys admin API", () => {
           providerId: "user-attribute-ldap-mapper",
           providerType: "org.keycloak.storage.ldap.mappers.LDAPStorageMapper",
           parentId: parent,
-          config: {},
+          config: { "user.model.attribute": ["username"], "ldap.attribute": ["uid"] },
         },
       }),
     );

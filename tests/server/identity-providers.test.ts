@@ -105,7 +105,13 @@ describe("identity providers admin API", () => {
     assert.equal(updated.displayName, "Corporate");
     assert.equal(updated.trustEmail, true);
     assert.equal(updated.config.clientSecret, "**********");
-    assert.deepEqual(await json(await api(`${BASE}/providers/github`)), { id: "github", name: "GitHub" });
+    assert.deepEqual(await json(await api(`${BASE}/providers/github`)), {
+      id: "github",
+      name: "GitHub",
+      helpText: "",
+      configProperties: [],
+      configMetadata: [],
+    });
     assert.equal((await api(`${BASE}/providers/nope`)).status, 400);
   });
 
