@@ -314,9 +314,12 @@ describe("users: search", () => {
     const withStatus = await json<User[]>(await api(`${base}/ui-ext/brute-force-user?search=sam.one`));
     assert.deepEqual(withStatus[0].bruteForceStatus, {
       numFailures: 0,
+      numTemporaryLockouts: 0,
+      numSecondaryAuthFailures: 0,
       disabled: false,
       lastIPFailure: "n/a",
       lastFailure: 0,
+      failedLoginNotBefore: 0,
     });
   });
 });
