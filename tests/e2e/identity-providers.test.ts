@@ -1,7 +1,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
+import { keycloakExclusion, startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { markAdminCliAsConsoleClient, screenshot, waitForTable } from "./organizations-support.ts";
@@ -9,6 +10,7 @@ import { markAdminCliAsConsoleClient, screenshot, waitForTable } from "./organiz
 const TIMEOUT = 20_000;
 const IDPS = "/admin/realms/demo/identity-provider/instances";
 const PARTNER = "partner";
+const FILE = "tests/e2e/identity-providers.test.ts";
 
 describe("identity providers screens", () => {
   let server: TestServer;
@@ -16,10 +18,11 @@ describe("identity providers screens", () => {
   let api: ReturnType<typeof adminFetch>;
 
   before(async () => {
-    server = await startTestServer({ args: ["--demo-pages"] });
+    server = await startTarget({ demoPages: true });
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
     await markAdminCliAsConsoleClient(api, "master");
+    await api(`/admin/realms/${PARTNER}`, { method: "DELETE" }); // one an earlier run left on a reused Keycloak
     const realm = await api("/admin/realms", { method: "POST", body: { realm: PARTNER, enabled: true } });
     assert.equal(realm.status, 201, await realm.text());
   });
@@ -43,7 +46,7 @@ describe("identity providers screens", () => {
     const discovery = page.getByRole("textbox", { name: "Discovery endpoint" });
     await discovery.fill(`${server.baseUrl}/admin/master/console/`);
     await page.getByRole("button", { name: "Import" }).click();
-    await page.getByText(/not OpenID provider metadata/).waitFor();
+    await page.getByText("Cannot parse the JSON").waitFor();
     assert.equal(await alias.inputValue(), "partner idp", "a refused import keeps the form");
     assert.equal(await page.getByRole("textbox", { name: "Authorization URL" }).inputValue(), "");
 
@@ -158,72 +161,92 @@ describe("identity providers screens", () => {
     }
   });
 
-  it("mappers: add an attribute importer through the dynamic form, edit it, and its values round-trip", async () => {
-    const { page } = await newPage(browser);
-    page.setDefaultTimeout(TIMEOUT);
-    try {
-      await page.goto(`${server.baseUrl}/admin/master/console/`);
-      await signIn(page, { username: "admin", password: "admin" });
-      await page.getByTestId("dashboard-title").waitFor();
-      await page.evaluate(() => (location.hash = "#/demo/identity-providers/keycloak-oidc/partner/mappers"));
-      await page.getByRole("button", { name: "Add mapper" }).first().click();
-      await page.getByRole("textbox", { name: "Name" }).fill("nickname");
-      await page.getByRole("button", { name: "Mapper type" }).click();
-      await page.getByRole("option", { name: /^Attribute Importer/ }).click();
-      await page.getByRole("textbox", { name: "Claim" }).fill("given_name");
-      await page.getByRole("textbox", { name: "User Attribute Name" }).fill("nickname");
-      assert.deepEqual(await seriousAxeViolations(page, "kc-admin-console", "main"), [], "add mapper");
-      await screenshot(page, "idp-console-add-mapper");
-      await page.getByRole("button", { name: "Add", exact: true }).click();
-      const mappers = page.getByRole("grid", { name: "Mappers" });
-      await mappers.getByRole("link", { name: "nickname" }).click();
-      assert.equal(await page.getByRole("textbox", { name: "Claim" }).inputValue(), "given_name");
-      assert.equal(await page.getByRole("textbox", { name: "User Attribute Name" }).inputValue(), "nickname");
-      await page.getByRole("button", { name: "Sync mode override" }).click();
-      await page.getByRole("option", { name: "Force" }).click();
-      await page.getByRole("textbox", { name: "Claim" }).fill("family_name");
-      await page.getByRole("button", { name: "Save" }).click();
-      await page.getByText("Mapper saved successfully.").waitFor();
-      const [saved] = (await (await api(`${IDPS}/partner/mappers`)).json()) as {
-        name: string;
-        identityProviderMapper: string;
-        config: Record<string, string>;
-      }[];
-      assert.equal(saved.identityProviderMapper, "oidc-user-attribute-idp-mapper");
-      assert.deepEqual(saved.config, { claim: "family_name", "user.attribute": "nickname", syncMode: "FORCE" });
-    } catch (error) {
-      await screenshot(page, "idp-console-mapper-failed");
-      throw error;
-    } finally {
-      await page.close();
-    }
-  });
+  it(
+    "mappers: add an attribute importer through the dynamic form, edit it, and its values round-trip",
+    {
+      skip: keycloakExclusion(
+        FILE,
+        "mappers: add an attribute importer through the dynamic form, edit it, and its values round-trip",
+      ),
+    },
+    async () => {
+      const { page } = await newPage(browser);
+      page.setDefaultTimeout(TIMEOUT);
+      try {
+        await page.goto(`${server.baseUrl}/admin/master/console/`);
+        await signIn(page, { username: "admin", password: "admin" });
+        await page.getByTestId("dashboard-title").waitFor();
+        await page.evaluate(() => (location.hash = "#/demo/identity-providers/keycloak-oidc/partner/mappers"));
+        await page.getByRole("button", { name: "Add mapper" }).first().click();
+        await page.getByRole("textbox", { name: "Name" }).fill("nickname");
+        await page.getByRole("button", { name: "Mapper type" }).click();
+        await page.getByRole("option", { name: /^Attribute Importer/ }).click();
+        await page.getByRole("textbox", { name: "Claim" }).fill("given_name");
+        await page.getByRole("textbox", { name: "User Attribute Name" }).fill("nickname");
+        assert.deepEqual(await seriousAxeViolations(page, "kc-admin-console", "main"), [], "add mapper");
+        await screenshot(page, "idp-console-add-mapper");
+        await page.getByRole("button", { name: "Add", exact: true }).click();
+        const mappers = page.getByRole("grid", { name: "Mappers" });
+        await mappers.getByRole("link", { name: "nickname" }).click();
+        assert.equal(await page.getByRole("textbox", { name: "Claim" }).inputValue(), "given_name");
+        assert.equal(await page.getByRole("textbox", { name: "User Attribute Name" }).inputValue(), "nickname");
+        await page.getByRole("button", { name: "Sync mode override" }).click();
+        await page.getByRole("option", { name: "Force" }).click();
+        await page.getByRole("textbox", { name: "Claim" }).fill("family_name");
+        await page.getByRole("button", { name: "Save" }).click();
+        await page.getByText("Mapper saved successfully.").waitFor();
+        const [saved] = (await (await api(`${IDPS}/partner/mappers`)).json()) as {
+          name: string;
+          identityProviderMapper: string;
+          config: Record<string, string>;
+        }[];
+        assert.equal(saved.identityProviderMapper, "oidc-user-attribute-idp-mapper");
+        assert.deepEqual(saved.config, { claim: "family_name", "user.attribute": "nickname", syncMode: "FORCE" });
+      } catch (error) {
+        await screenshot(page, "idp-console-mapper-failed");
+        throw error;
+      } finally {
+        await page.close();
+      }
+    },
+  );
 
-  it("as <kc-identity-providers-admin> on a host page with a host token, in the dark theme", async () => {
-    const { page } = await newPage(browser, { colorScheme: "dark" });
-    page.setDefaultTimeout(TIMEOUT);
-    try {
-      await page.goto(`${server.baseUrl}/demo/test-elements/identity-providers.html?theme=dark`);
-      const list = page.getByRole("grid", { name: "Identity providers" });
-      await waitForTable(list);
-      await list.getByRole("link", { name: "Partner" }).waitFor();
-      assert.deepEqual(await seriousAxeViolations(page, "kc-identity-providers-admin"), [], "dark list");
-      await screenshot(page, "idp-element-dark-list");
-      await list.getByRole("link", { name: "Partner" }).click();
-      await page.getByRole("tab", { name: "Settings", selected: true }).waitFor();
-      assert.deepEqual(await seriousAxeViolations(page, "kc-identity-providers-admin"), [], "dark settings");
-      await screenshot(page, "idp-element-dark-settings");
-      await page.getByRole("tab", { name: "Permissions" }).click();
-      await page.getByRole("switch", { name: "Permissions enabled" }).focus();
-      await page.keyboard.press("Space");
-      await page.getByText("Permissions updated.").waitFor();
-      const permissions = (await (await api(`${IDPS}/partner/management/permissions`)).json()) as { enabled: boolean };
-      assert.equal(permissions.enabled, true);
-    } catch (error) {
-      await screenshot(page, "idp-element-failed");
-      throw error;
-    } finally {
-      await page.close();
-    }
-  });
+  it(
+    "as <kc-identity-providers-admin> on a host page with a host token, in the dark theme",
+    {
+      skip: keycloakExclusion(
+        FILE,
+        "as <kc-identity-providers-admin> on a host page with a host token, in the dark theme",
+      ),
+    },
+    async () => {
+      const { page } = await newPage(browser, { colorScheme: "dark" });
+      page.setDefaultTimeout(TIMEOUT);
+      try {
+        await page.goto(`${server.baseUrl}/demo/test-elements/identity-providers.html?theme=dark`);
+        const list = page.getByRole("grid", { name: "Identity providers" });
+        await waitForTable(list);
+        await list.getByRole("link", { name: "Partner" }).waitFor();
+        assert.deepEqual(await seriousAxeViolations(page, "kc-identity-providers-admin"), [], "dark list");
+        await screenshot(page, "idp-element-dark-list");
+        await list.getByRole("link", { name: "Partner" }).click();
+        await page.getByRole("tab", { name: "Settings", selected: true }).waitFor();
+        assert.deepEqual(await seriousAxeViolations(page, "kc-identity-providers-admin"), [], "dark settings");
+        await screenshot(page, "idp-element-dark-settings");
+        await page.getByRole("tab", { name: "Permissions" }).click();
+        await page.getByRole("switch", { name: "Permissions enabled" }).focus();
+        await page.keyboard.press("Space");
+        await page.getByText("Permissions updated.").waitFor();
+        const permissions = (await (await api(`${IDPS}/partner/management/permissions`)).json()) as {
+          enabled: boolean;
+        };
+        assert.equal(permissions.enabled, true);
+      } catch (error) {
+        await screenshot(page, "idp-element-failed");
+        throw error;
+      } finally {
+        await page.close();
+      }
+    },
+  );
 });

@@ -5,7 +5,7 @@ import { FormGroup, FormHelperText } from "@patternfly/react-core/dist/esm/compo
 import { HelperText, HelperTextItem } from "@patternfly/react-core/dist/esm/components/HelperText/index.js";
 import { InputGroup, InputGroupItem } from "@patternfly/react-core/dist/esm/components/InputGroup/index.js";
 import { TextInput } from "@patternfly/react-core/dist/esm/components/TextInput/index.js";
-import { errorMessage } from "../../core/api/api-error.ts";
+import { errorTexts } from "../../core/api/api-error.ts";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
@@ -39,7 +39,7 @@ export function MetadataImportField({ providerId }: { providerId: string }) {
       setValue("config", { ...current, ...config }, { shouldDirty: true });
       setStatus({ kind: "ok" });
     } catch (error) {
-      setStatus({ kind: "error", message: errorMessage(error) });
+      setStatus({ kind: "error", message: errorTexts(error).text });
     }
   };
 

@@ -1,4 +1,4 @@
-import { badRequest } from "../../http/errors.ts";
+import { badRequest, HttpError } from "../../http/errors.ts";
 import { isMultipartFile } from "../../http/multipart.ts";
 import { fetchMetadata } from "./remote-metadata.ts";
 import { samlDescriptorConfig } from "./saml-descriptor.ts";
@@ -12,7 +12,8 @@ function oidcConfig(document: string, fromUrl: string | undefined): Record<strin
   try {
     metadata = JSON.parse(document);
   } catch {
-    throw notOidcMetadata();
+    // Keycloak's body for a document that is not JSON (it answers it with a 500; no input gets a 500 here)
+    throw new HttpError(400, { error: "invalid_request", error_description: "Cannot parse the JSON" });
   }
   if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata)) throw notOidcMetadata();
   const fields = metadata as Record<string, unknown>;
