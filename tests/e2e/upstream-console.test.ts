@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { watchTroubles, type Trouble } from "../support/console-troubles.ts";
 import { ensureUpstreamBuild, serveUpstreamConsole, type UpstreamConsole } from "../../bench/upstream-harness.ts";
 import { root } from "../../bench/bundle-size.ts";
 
@@ -15,11 +16,6 @@ import { root } from "../../bench/bundle-size.ts";
  */
 const TIMEOUT = 20_000;
 const REALM = "demo";
-
-interface Trouble {
-  screen: string;
-  what: string;
-}
 
 /**
  * Requests Keycloak refuses the same way: the email tab looks the signed-in administrator (of master) up among the
@@ -75,7 +71,7 @@ describe("Keycloak's console 26.7.4 against the embedded server", () => {
   let browser: Browser;
   let page: Page;
   let screen = "sign-in";
-  const troubles: Trouble[] = [];
+  let troubles: Trouble[] = [];
   const visited: string[] = [];
 
   before(async () => {
@@ -91,21 +87,7 @@ describe("Keycloak's console 26.7.4 against the embedded server", () => {
     browser = await launchBrowser();
     ({ page } = await newPage(browser));
     page.setDefaultTimeout(TIMEOUT);
-    page.on("response", (response) => {
-      const url = new URL(response.url());
-      if (url.origin !== upstream.origin || response.status() < 400) return;
-      if (expectedRefusal(url.pathname)) return;
-      troubles.push({
-        screen,
-        what: `${response.status()} ${response.request().method()} ${url.pathname}${url.search}`,
-      });
-    });
-    page.on("console", (message) => {
-      // Chromium logs every refused request as a console error; those are judged by their responses above.
-      if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
-        troubles.push({ screen, what: `console: ${message.text().slice(0, 300)}` });
-    });
-    page.on("pageerror", (error) => troubles.push({ screen, what: `page error: ${error.message.slice(0, 300)}` }));
+    troubles = watchTroubles(page, { origin: upstream.origin, screen: () => screen, expected: expectedRefusal });
     await page.goto(`${upstream.origin}/admin/master/console/#/${REALM}`);
     await signIn(page, { username: "admin", password: "admin" });
     await page.getByRole("navigation").first().waitFor();
