@@ -13,13 +13,18 @@ export interface TroubleOptions {
   screen: () => string;
   /** Paths Keycloak refuses the same way (their 4xx is not a trouble). */
   expected?: (path: string) => boolean;
+  /** Console errors the outside console logs whatever server it talks to. */
+  expectedConsole?: (text: string) => boolean;
 }
 
 /**
  * Records on `page`, into the returned list: every answer of 400 or more from the origin, every console error other
  * than Chromium's own line for such an answer, and every uncaught page error.
  */
-export function watchTroubles(page: Page, { origin, screen, expected = () => false }: TroubleOptions): Trouble[] {
+export function watchTroubles(
+  page: Page,
+  { origin, screen, expected = () => false, expectedConsole = () => false }: TroubleOptions,
+): Trouble[] {
   const troubles: Trouble[] = [];
   page.on("response", (response) => {
     const url = new URL(response.url());
@@ -31,8 +36,9 @@ export function watchTroubles(page: Page, { origin, screen, expected = () => fal
   });
   page.on("console", (message) => {
     // Chromium logs every refused request as a console error; those are judged by their responses above.
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
-      troubles.push({ screen: screen(), what: `console: ${message.text().slice(0, 300)}` });
+    const text = message.text();
+    if (message.type() === "error" && !text.startsWith("Failed to load resource") && !expectedConsole(text))
+      troubles.push({ screen: screen(), what: `console: ${text.slice(0, 300)}` });
   });
   page.on("pageerror", (error) =>
     troubles.push({ screen: screen(), what: `page error: ${error.message.slice(0, 300)}` }),
