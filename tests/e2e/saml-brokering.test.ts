@@ -4,13 +4,16 @@ import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { otherSigningCertificate, startSamlIdp, type SamlIdp } from "../support/saml-idp.ts";
-import { seriousAxeViolations } from "../support/axe.ts";
+import { seriousAxeViolations, seriousPageViolations } from "../support/axe.ts";
 import { screenshot, withFailureShot } from "./organizations-support.ts";
 
 const TIMEOUT = 20_000;
 const DEMO = "/admin/realms/demo";
 const ALIAS = "saml-partner";
 const DISPLAY_NAME = "Partner SAML";
+const FILE_ALIAS = "saml-file";
+const FILE_DISPLAY_NAME = "File SAML";
+const PASSWORD_PROTECTED = "urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport";
 
 interface User {
   id: string;
@@ -31,7 +34,7 @@ describe("SAML brokering", () => {
   let api: ReturnType<typeof adminFetch>;
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ args: ["--demo-pages"] });
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
     idp = await startSamlIdp({
@@ -65,9 +68,9 @@ describe("SAML brokering", () => {
     await page.evaluate((target) => (location.hash = target), hash);
   }
 
-  async function throughIdp(page: Page, username: string, password: string) {
+  async function throughIdp(page: Page, username: string, password: string, provider = DISPLAY_NAME) {
     await page.goto(`${server.baseUrl}/realms/demo/account`);
-    await page.getByRole("link", { name: DISPLAY_NAME }).click();
+    await page.getByRole("link", { name: provider }).click();
     await page.getByRole("heading", { name: "Partner SAML sign-in" }).waitFor();
     await page.getByLabel("IdP username").fill(username);
     await page.getByLabel("IdP password").fill(password);
@@ -203,5 +206,143 @@ describe("SAML brokering", () => {
       details: Record<string, string>;
     }[];
     assert.ok(errors.some((e) => e.error === "invalid_signature" && e.details.identity_provider === ALIAS));
+  });
+
+  it("reads the descriptor from a file on the add page and saves the signing, authentication and AuthnContext fields", async () => {
+    const descriptor = await (await fetch(idp.metadataUrl)).text();
+    const { page, context } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "saml-file-add", async () => {
+      await openConsole(page, "#/demo/identity-providers/saml/add");
+      await page.getByRole("heading", { name: "Add SAML provider" }).waitFor();
+      await page.getByRole("textbox", { name: "Alias" }).fill(FILE_ALIAS);
+      await page.getByRole("textbox", { name: "Display name" }).fill(FILE_DISPLAY_NAME);
+      const chooser = page.waitForEvent("filechooser");
+      await page.getByRole("button", { name: "Browse" }).click();
+      await (
+        await chooser
+      ).setFiles({ name: "partner-idp.xml", mimeType: "application/xml", buffer: Buffer.from(descriptor) });
+      await page.getByText("The provider's metadata was read.").waitFor();
+      assert.equal(
+        await page.getByRole("textbox", { name: "Import config from file" }).inputValue(),
+        "partner-idp.xml",
+      );
+      assert.equal(
+        await page.getByRole("textbox", { name: "Single Sign-On service URL" }).inputValue(),
+        `${idp.url}/sso`,
+      );
+      assert.equal(await page.getByRole("textbox", { name: "Identity provider entity ID" }).inputValue(), idp.entityId);
+
+      // signature algorithm and key name only matter, and only show, when AuthnRequests are signed
+      assert.equal(await page.getByRole("button", { name: "Signature algorithm" }).count(), 0);
+      await page.getByRole("switch", { name: "Want AuthnRequests signed" }).click({ force: true });
+      await page.getByRole("button", { name: "Signature algorithm" }).click();
+      await page.getByRole("option", { name: "RSA_SHA512", exact: true }).click();
+      await page.getByRole("button", { name: "SAML signature key name" }).click();
+      await page.getByRole("option", { name: "CERT_SUBJECT" }).click();
+      for (const name of [
+        "Want Assertions signed",
+        "Want Assertions encrypted",
+        "Force authentication",
+        "Pass subject",
+      ])
+        await page.getByRole("switch", { name }).click({ force: true });
+      const skew = page.getByRole("textbox", { name: "Allowed clock skew" });
+      await skew.fill("half a minute");
+      await page.getByRole("button", { name: "Add", exact: true }).click();
+      await page.getByText("Give a whole number of seconds (0 or more).").waitFor();
+      assert.equal(await page.getByRole("switch", { name: "Pass subject" }).isChecked(), true, "the form is kept");
+      await skew.fill("30");
+      await page.getByText("Give a whole number of seconds (0 or more).").waitFor({ state: "detached" });
+      await page.getByRole("button", { name: "Comparison" }).click();
+      await page.getByRole("option", { name: "Minimum" }).click();
+      await page.getByRole("textbox", { name: "AuthnContext ClassRefs 1" }).fill(PASSWORD_PROTECTED);
+      await page.getByRole("textbox", { name: "AuthnContext ClassRefs 1" }).scrollIntoViewIfNeeded();
+      await screenshot(page, "saml-file-add-form");
+      assert.deepEqual(await seriousAxeViolations(page, "kc-admin-console", "main"), [], "SAML add form, all fields");
+      await page.getByRole("button", { name: "Add", exact: true }).click();
+      await page.getByRole("tab", { name: "Settings", selected: true }).waitFor();
+      // the saved values come back into the settings form
+      assert.equal(
+        await page.getByRole("textbox", { name: "AuthnContext ClassRefs 1" }).inputValue(),
+        PASSWORD_PROTECTED,
+      );
+      assert.equal(await page.getByRole("switch", { name: "Force authentication" }).isChecked(), true);
+    });
+    await context.close();
+    const created = (await (await api(`${DEMO}/identity-provider/instances/${FILE_ALIAS}`)).json()) as {
+      config: Record<string, string>;
+    };
+    assert.equal(created.config.singleSignOnServiceUrl, `${idp.url}/sso`);
+    assert.equal(created.config.signatureAlgorithm, "RSA_SHA512");
+    assert.equal(created.config.xmlSigKeyInfoKeyNameTransformer, "CERT_SUBJECT");
+    assert.equal(created.config.wantAssertionsEncrypted, "true");
+    assert.equal(created.config.forceAuthn, "true");
+    assert.equal(created.config.loginHint, "true");
+    assert.equal(created.config.allowedClockSkew, "30");
+    assert.equal(created.config.authnContextComparisonType, "minimum");
+    assert.equal(created.config.authnContextClassRefs, JSON.stringify([PASSWORD_PROTECTED]));
+  });
+
+  it("the SAML settings in the dark theme, as <kc-identity-providers-admin>", async () => {
+    const { page, context } = await newPage(browser, { colorScheme: "dark" });
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "saml-dark", async () => {
+      await page.goto(`${server.baseUrl}/demo/test-elements/identity-providers.html?theme=dark`);
+      await page.getByRole("link", { name: FILE_DISPLAY_NAME }).click();
+      await page.getByRole("tab", { name: "Settings", selected: true }).waitFor();
+      await page.getByRole("textbox", { name: "AuthnContext ClassRefs 1" }).waitFor();
+      assert.deepEqual(await seriousAxeViolations(page, "kc-identity-providers-admin"), [], "dark SAML settings");
+      await screenshot(page, "saml-dark-settings");
+      await page.getByRole("list", { name: "Signing certificates" }).scrollIntoViewIfNeeded();
+      await screenshot(page, "saml-dark-certificates");
+    });
+    await context.close();
+  });
+
+  it("first broker login's review and confirm-link pages in the dark colour scheme", async () => {
+    idp.trustServiceProvider(`${server.baseUrl}/realms/demo/broker/${FILE_ALIAS}/endpoint/descriptor`);
+    const current = (await (await api(`${DEMO}/identity-provider/instances/${FILE_ALIAS}`)).json()) as {
+      config: Record<string, string>;
+    };
+    // the test IdP neither encrypts assertions nor signs with RSA-SHA512 key names: sign-ins take the plain settings
+    const { authnContextClassRefs: _refs, ...config } = current.config;
+    const updated = await api(`${DEMO}/identity-provider/instances/${FILE_ALIAS}`, {
+      method: "PUT",
+      body: { ...current, config: { ...config, wantAssertionsEncrypted: "false", signatureAlgorithm: "RSA_SHA256" } },
+    });
+    assert.equal(updated.status, 204);
+    const flow = "first%20broker%20login";
+    const executions = (await (await api(`${DEMO}/authentication/flows/${flow}/executions`)).json()) as {
+      providerId?: string;
+      authenticationConfig?: string;
+    }[];
+    const review = executions.find((e) => e.providerId === "idp-review-profile");
+    assert.ok(review?.authenticationConfig, "the review profile step has its config");
+    const reviewConfig = (await (await api(`${DEMO}/authentication/config/${review.authenticationConfig}`)).json()) as {
+      config: Record<string, string>;
+    };
+    const always = await api(`${DEMO}/authentication/config/${review.authenticationConfig}`, {
+      method: "PUT",
+      body: { ...reviewConfig, config: { ...reviewConfig.config, "update.profile.on.first.login": "on" } },
+    });
+    assert.equal(always.status, 204);
+
+    const { page, context } = await newPage(browser, { colorScheme: "dark" });
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "saml-first-login-dark", async () => {
+      await throughIdp(page, "sam", "sam-pass", FILE_DISPLAY_NAME);
+      await page.getByRole("heading", { name: "Update Account Information" }).waitFor();
+      await page.getByLabel("First name").fill("Sam");
+      await page.getByLabel("Last name").fill("Saml");
+      assert.deepEqual(await seriousPageViolations(page), [], "review profile, dark");
+      await screenshot(page, "saml-review-dark");
+      await page.getByRole("button", { name: "Submit" }).click();
+      // sam@idp.test already has an account (linked to the first provider): the broker asks before linking
+      await page.getByRole("heading", { name: "Account already exists" }).waitFor();
+      assert.deepEqual(await seriousPageViolations(page), [], "confirm link, dark");
+      await screenshot(page, "saml-confirm-link-dark");
+    });
+    await context.close();
   });
 });

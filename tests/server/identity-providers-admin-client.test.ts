@@ -226,4 +226,34 @@ describe("identity providers through @keycloak/keycloak-admin-client", () => {
       ["later"],
     );
   });
+
+  it("deletes a provider an organization links and drops the link, as Keycloak 26.7.3 does", async () => {
+    await kc.realms.update({ realm: REALM }, { organizationsEnabled: true });
+    await kc.identityProviders.create({
+      alias: "org-partner",
+      providerId: "oidc",
+      config: {
+        clientId: "x",
+        clientSecret: "y",
+        authorizationUrl: "https://a.test/auth",
+        tokenUrl: "https://a.test/t",
+      },
+    });
+    const { id: orgId } = await kc.organizations.create({
+      name: "Org partner",
+      alias: "org-partner",
+      domains: [{ name: "org-partner.test" }],
+    });
+    await kc.organizations.linkIdp({ orgId, alias: "org-partner" });
+    assert.deepEqual(
+      (await kc.organizations.listIdentityProviders({ orgId })).map((idp) => idp.alias),
+      ["org-partner"],
+    );
+    await kc.identityProviders.del({ alias: "org-partner" });
+    assert.equal(await kc.identityProviders.findOne({ alias: "org-partner" }), null);
+    assert.deepEqual(await kc.organizations.listIdentityProviders({ orgId }), []);
+    // a provider created again under the alias starts unlinked: the organization kept no stale link
+    await kc.identityProviders.create({ alias: "org-partner", providerId: "oidc", config: { clientId: "x" } });
+    assert.deepEqual(await kc.organizations.listIdentityProviders({ orgId }), []);
+  });
 });

@@ -7,6 +7,8 @@ export interface ProviderFormValues {
   enabled: boolean;
   /** Where import-config reads metadata from; sent as config.metadataDescriptorUrl. */
   metadataUrl: string;
+  /** SAML's requested AuthnContext class refs; sent as config.authnContextClassRefs, a JSON array as Keycloak keeps it. */
+  authnContextClassRefs: string[];
   config: Record<string, string>;
 }
 
@@ -23,6 +25,7 @@ export function toFormValues(provider: IdentityProvider | undefined, providerId:
     displayName: provider?.displayName ?? "",
     enabled: provider?.enabled ?? true,
     metadataUrl: config.metadataDescriptorUrl ?? "",
+    authnContextClassRefs: jsonList(config.authnContextClassRefs),
     config,
   };
 }
@@ -36,6 +39,11 @@ export function toRepresentation(
     Object.entries(values.config).filter(([, value]) => value !== undefined && value !== null),
   );
   if (values.metadataUrl.trim()) config.metadataDescriptorUrl = values.metadataUrl.trim();
+  if (providerId === "saml") {
+    const classRefs = values.authnContextClassRefs.map((ref) => ref.trim()).filter(Boolean);
+    if (classRefs.length > 0) config.authnContextClassRefs = JSON.stringify(classRefs);
+    else delete config.authnContextClassRefs;
+  }
   return {
     ...previous,
     providerId,
@@ -44,4 +52,14 @@ export function toRepresentation(
     enabled: values.enabled,
     config,
   };
+}
+
+function jsonList(value: string | undefined): string[] {
+  if (!value) return [];
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    return Array.isArray(parsed) ? parsed.filter((entry): entry is string => typeof entry === "string") : [];
+  } catch {
+    return [];
+  }
 }

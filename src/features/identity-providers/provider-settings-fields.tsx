@@ -7,6 +7,7 @@ import { CopyToClipboardField } from "../../core/ui/form/copy-to-clipboard-field
 import { PasswordControl } from "../../core/ui/form/password-control.tsx";
 import { SelectControl } from "../../core/ui/form/select-control.tsx";
 import { TextControl } from "../../core/ui/form/text-control.tsx";
+import { DescriptorFileField } from "./descriptor-file-field.tsx";
 import { MetadataImportField } from "./metadata-import-field.tsx";
 import { SamlSettingsFields } from "./saml-settings-fields.tsx";
 import { isOidcFamily } from "./provider-catalogue.ts";
@@ -94,6 +95,7 @@ export function ProviderSettingsFields({ providerId, isNew }: { providerId: stri
         <TextControl<ProviderFormValues> name="config.guiOrder" label={t("displayOrder")} />
       </FormSection>
       {(isOidcFamily(providerId) || providerId === "saml") && <MetadataImportField providerId={providerId} />}
+      {isNew && providerId === "saml" && <DescriptorFileField providerId={providerId} />}
       {isOidcFamily(providerId) ? (
         <OidcFields />
       ) : providerId === "saml" ? (

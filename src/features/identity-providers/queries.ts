@@ -1,4 +1,5 @@
 import type KeycloakAdminClient from "@keycloak/keycloak-admin-client";
+import { adminFetch } from "../../core/api/admin-fetch.ts";
 import type IdentityProviderRepresentation from "@keycloak/keycloak-admin-client/lib/defs/identityProviderRepresentation.js";
 import type IdentityProviderMapperRepresentation from "@keycloak/keycloak-admin-client/lib/defs/identityProviderMapperRepresentation.js";
 
@@ -65,6 +66,27 @@ export function importProviderMetadata(
   fromUrl: string,
 ): Promise<Record<string, string>> {
   return client.identityProviders.importFromUrl({ realm, providerId, fromUrl });
+}
+
+/** import-config with the document as a multipart `file` (the admin client only sends `fromUrl`). */
+export function importProviderMetadataFile(
+  client: KeycloakAdminClient,
+  realm: string,
+  providerId: string,
+  file: File,
+): Promise<Record<string, string>> {
+  const form = new FormData();
+  form.append("providerId", providerId);
+  form.append("file", file);
+  return adminFetch(
+    client,
+    `/admin/realms/${encodeURIComponent(realm)}/identity-provider/import-config`,
+    {},
+    {
+      method: "POST",
+      body: form,
+    },
+  );
 }
 
 export function fetchMappers(

@@ -8,6 +8,7 @@ import { SelectControl } from "../../core/ui/form/select-control.tsx";
 import { SwitchControl } from "../../core/ui/form/switch-control.tsx";
 import { TextAreaControl } from "../../core/ui/form/text-area-control.tsx";
 import { TextControl } from "../../core/ui/form/text-control.tsx";
+import { MultiValueControl } from "../../core/ui/form/multi-value-control.tsx";
 import { CertificateExpiry } from "./certificate-expiry.tsx";
 import type { ProviderFormValues } from "./provider-form-values.ts";
 import "./messages.ts";
@@ -21,6 +22,10 @@ const NAME_ID_FORMATS = [
   ["windowsDomainQN", "urn:oasis:names:tc:SAML:1.1:nameid-format:WindowsDomainQualifiedName"],
   ["unspecified", "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified"],
 ] as const;
+
+const SIGNATURE_ALGORITHMS = ["RSA_SHA1", "RSA_SHA256", "RSA_SHA256_MGF1", "RSA_SHA512", "RSA_SHA512_MGF1", "DSA_SHA1"];
+const KEY_NAME_TRANSFORMERS = ["NONE", "KEY_ID", "CERT_SUBJECT"];
+const COMPARISONS = ["exact", "minimum", "maximum", "better"] as const;
 
 /** The broker's SP descriptor (`/realms/{realm}/broker/{alias}/endpoint/descriptor`), for the IdP's administrator. */
 function ServiceProviderMetadataLink() {
@@ -55,7 +60,9 @@ export function SamlSettingsFields({
   urlField: (name: `config.${string}`, label: string, required?: boolean) => React.ReactNode;
 }) {
   const { t } = useMessages();
-  const principalType = useFormContext<ProviderFormValues>().watch("config.principalType") || "SUBJECT";
+  const { watch } = useFormContext<ProviderFormValues>();
+  const principalType = watch("config.principalType") || "SUBJECT";
+  const requestsSigned = watch("config.wantAuthnRequestsSigned") === "true";
   return (
     <FormSection title={t("samlSettings")} titleElement="h2">
       {!isNew && <ServiceProviderMetadataLink />}
@@ -102,11 +109,33 @@ export function SamlSettingsFields({
         label={t("wantAuthnRequestsSigned")}
         stringify
       />
+      {requestsSigned && (
+        <>
+          <SelectControl<ProviderFormValues>
+            name="config.signatureAlgorithm"
+            label={t("signatureAlgorithm")}
+            defaultValue="RSA_SHA256"
+            options={SIGNATURE_ALGORITHMS.map((value) => ({ value, label: value }))}
+          />
+          <SelectControl<ProviderFormValues>
+            name="config.xmlSigKeyInfoKeyNameTransformer"
+            label={t("samlSignatureKeyName")}
+            defaultValue="KEY_ID"
+            options={KEY_NAME_TRANSFORMERS.map((value) => ({ value, label: value }))}
+          />
+        </>
+      )}
       <SwitchControl<ProviderFormValues>
         name="config.wantAssertionsSigned"
         label={t("wantAssertionsSigned")}
         stringify
       />
+      <SwitchControl<ProviderFormValues>
+        name="config.wantAssertionsEncrypted"
+        label={t("wantAssertionsEncrypted")}
+        stringify
+      />
+      <SwitchControl<ProviderFormValues> name="config.forceAuthn" label={t("forceAuthentication")} stringify />
       <SwitchControl<ProviderFormValues> name="config.validateSignature" label={t("validateSignature")} stringify />
       <TextAreaControl<ProviderFormValues>
         name="config.signingCertificate"
@@ -115,6 +144,23 @@ export function SamlSettingsFields({
         rows={4}
       />
       <CertificateExpiry />
+      <SwitchControl<ProviderFormValues> name="config.loginHint" label={t("passSubject")} stringify />
+      <TextControl<ProviderFormValues>
+        name="config.allowedClockSkew"
+        label={t("allowedClockSkew")}
+        helperText={t("allowedClockSkewHelp")}
+        inputProps={{ inputMode: "numeric" }}
+        rules={{ pattern: { value: /^\d*$/, message: t("clockSkewInvalid") } }}
+      />
+      <FormSection title={t("requestedAuthnContext")} titleElement="h3">
+        <SelectControl<ProviderFormValues>
+          name="config.authnContextComparisonType"
+          label={t("comparison")}
+          defaultValue="exact"
+          options={COMPARISONS.map((value) => ({ value, label: t(value) }))}
+        />
+        <MultiValueControl<ProviderFormValues> name="authnContextClassRefs" label={t("authnContextClassRefs")} />
+      </FormSection>
     </FormSection>
   );
 }

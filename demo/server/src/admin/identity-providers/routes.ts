@@ -114,8 +114,18 @@ export async function registerIdentityProviderRoutes(app: FastifyInstance, serve
     const linkedUsers = server.db
       .list("users", ctx.realm.id)
       .filter((u) => u.federatedIdentities.some((f) => f.identityProvider === idp.alias));
+    // Keycloak 26 deletes a provider an organization links and drops the link (checked on 26.7.3: 204, then the
+    // organization lists no providers), so nothing is refused here.
+    const linkingOrganizations = server.db
+      .list("organizations", ctx.realm.id)
+      .filter((org) => org.identityProviderAliases.includes(idp.alias));
     await server.db.write((tx) => {
       tx.delete("identityProviders", idp.id);
+      for (const org of linkingOrganizations)
+        tx.put("organizations", {
+          ...org,
+          identityProviderAliases: org.identityProviderAliases.filter((alias) => alias !== idp.alias),
+        });
       for (const m of mappers) tx.delete("identityProviderMappers", m.id);
       for (const user of linkedUsers) {
         tx.put("users", {
