@@ -209,7 +209,11 @@ describe("events screens", () => {
     await form.getByLabel("Resource path").fill("users/*");
     await form.getByRole("button", { name: "Search admin events" }).click();
     await console.waitForURL((url) => url.hash.includes("resourcePath=users"));
-    const row = adminEvents().getByRole("row").filter({ hasText: "UPDATE" });
+    // The row of the searched path: until the search's answer arrives, the unfiltered table may hold other updates.
+    const row = adminEvents()
+      .getByRole("row")
+      .filter({ hasText: "UPDATE" })
+      .filter({ hasText: `users/${carlId}` });
     await row.getByText("admin", { exact: true }).waitFor();
     assert.match(await row.innerText(), new RegExp(`users/${carlId}[\\s\\S]*USER[\\s\\S]*UPDATE`));
     await row.getByRole("button", { name: /Actions/ }).click();
