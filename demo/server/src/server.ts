@@ -2,6 +2,8 @@ import type { ServerConfig, ServerContext } from "./context.ts";
 import { Db } from "./store/db.ts";
 import { buildApp } from "./http/app.ts";
 import { bootstrap } from "./seed/bootstrap.ts";
+import { buildEventIndexes } from "./events/event-store.ts";
+import { buildSessionIndexes } from "./access/session-index.ts";
 
 export interface RunningServer {
   server: ServerContext;
@@ -13,6 +15,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const db = await Db.open(config.dataDir);
   const server: ServerContext = { db, config };
   await bootstrap(server);
+  // Built before the first request so no search waits for them (the store's change feed keeps them up to date).
+  buildEventIndexes(db);
+  buildSessionIndexes(db);
   const app = await buildApp(server);
   await app.listen({ host: config.host, port: config.port });
   return {

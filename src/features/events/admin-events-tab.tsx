@@ -11,7 +11,14 @@ import { AuthDialog, RepresentationDialog } from "./admin-event-dialogs.tsx";
 import { formatEventTime } from "./event-time.ts";
 import type { ExportColumn } from "./export/export-events.ts";
 import { EventsTab } from "./events-tab.tsx";
-import { fetchAdminEvents, fetchUsernames, readAdminEventSearch, type AdminEventSearch } from "./queries.ts";
+import {
+  fetchAdminEvents,
+  fetchUsernames,
+  readAdminEventSearch,
+  usernameCache,
+  type AdminEventSearch,
+  type UsernameCache,
+} from "./queries.ts";
 import { SearchChoicesField, SearchTextField } from "./search-fields.tsx";
 
 export type AdminEventRow = AdminEventRepresentation & {
@@ -39,7 +46,7 @@ export function AdminEventsTab() {
   const { t } = useMessages();
   const realm = useCurrentRealm();
   const adminClient = useAdminClient();
-  const usernames = useRef(new Map<string, string | null>());
+  const usernames = useRef(new Map<string, UsernameCache>());
   const [dialog, setDialog] = useState<{ kind: "auth" | "representation"; event: AdminEventRow }>();
   // The acting administrators usually sign in to another realm (master): their names are read there.
   const realmNames = useQuery({
@@ -63,12 +70,9 @@ export function AdminEventsTab() {
       }
       await Promise.all(
         [...byRealm].map(async ([realmName, ids]) => {
-          const known = new Map<string, string | null>();
-          for (const id of ids)
-            if (usernames.current.has(`${realmName}/${id}`))
-              known.set(id, usernames.current.get(`${realmName}/${id}`)!);
-          await fetchUsernames(adminClient, realmName, ids, known);
-          for (const [id, name] of known) usernames.current.set(`${realmName}/${id}`, name);
+          let cache = usernames.current.get(realmName);
+          if (!cache) usernames.current.set(realmName, (cache = usernameCache()));
+          await fetchUsernames(adminClient, realmName, ids, cache);
         }),
       );
       return events.map((event) => {
@@ -76,7 +80,7 @@ export function AdminEventsTab() {
         return {
           ...event,
           authRealmName: names.get(event.authDetails?.realmId ?? ""),
-          username: usernames.current.get(`${realmName}/${event.authDetails?.userId}`),
+          username: usernames.current.get(realmName)?.names.get(event.authDetails?.userId ?? ""),
         };
       });
     },

@@ -133,18 +133,50 @@ export async function fetchAdminEvents(
   );
 }
 
-/** Usernames of the given user ids in `realm` (an id whose user is gone maps to nothing). */
+/** Usernames resolved in one realm, kept across pages; `null` for an id whose user is gone. */
+export interface UsernameCache {
+  names: Map<string, string | null>;
+  /** The realm's user list has been read whole into `names`. */
+  listRead: boolean;
+  userCount?: number;
+}
+
+export const usernameCache = (): UsernameCache => ({ names: new Map(), listRead: false });
+
+/** Page size of a read of the realm's whole user list. */
+const USER_LIST_PAGE = 1000;
+/** Up to this many unknown ids (a table page) are read one by one without asking how many users the realm has. */
+const FEW_IDS = 100;
+
+/**
+ * Resolves the usernames of `ids` into the cache. A few unknown ids are read one by one (GET /users/{id}); when a
+ * page holds more unknown ids than reading the realm's whole user list would take requests (an export's pages of
+ * 500), the list is read once, in pages, and only the ids it lacks (service accounts, users gone) are read singly.
+ */
 export async function fetchUsernames(
   client: KeycloakAdminClient,
   realm: string,
   ids: string[],
-  known: Map<string, string | null>,
+  cache: UsernameCache,
 ): Promise<void> {
-  const missing = [...new Set(ids)].filter((id) => !known.has(id));
+  let missing = [...new Set(ids)].filter((id) => !cache.names.has(id));
+  if (missing.length === 0) return;
+  if (!cache.listRead && missing.length > FEW_IDS) {
+    cache.userCount ??= await client.users.count({ realm });
+    if (missing.length > Math.ceil(cache.userCount / USER_LIST_PAGE)) {
+      for (let first = 0; ; first += USER_LIST_PAGE) {
+        const users = await client.users.find({ realm, first, max: USER_LIST_PAGE, briefRepresentation: true });
+        for (const user of users) if (user.id && user.username) cache.names.set(user.id, user.username);
+        if (users.length < USER_LIST_PAGE) break;
+      }
+      cache.listRead = true;
+      missing = missing.filter((id) => !cache.names.has(id));
+    }
+  }
   await Promise.all(
     missing.map(async (id) => {
       const user = await client.users.findOne({ realm, id }).catch(() => undefined);
-      known.set(id, user?.username ?? null);
+      cache.names.set(id, user?.username ?? null);
     }),
   );
 }

@@ -13,7 +13,13 @@ import { formatEventTime } from "./event-time.ts";
 import type { ExportColumn } from "./export/export-events.ts";
 import { EventsTab } from "./events-tab.tsx";
 import { toUserSettings } from "./paths.ts";
-import { fetchUserEvents, fetchUsernames, readUserEventSearch, type UserEventSearch } from "./queries.ts";
+import {
+  fetchUserEvents,
+  fetchUsernames,
+  readUserEventSearch,
+  usernameCache,
+  type UserEventSearch,
+} from "./queries.ts";
 import { SearchChoicesField, SearchTextField } from "./search-fields.tsx";
 
 export type UserEventRow = EventRepresentation & { id?: string; username?: string | null };
@@ -36,7 +42,7 @@ export function UserEventsTab() {
   const realm = useCurrentRealm();
   const adminClient = useAdminClient();
   const serverInfo = useServerInfo();
-  const usernames = useRef(new Map<string, string | null>());
+  const usernames = useRef(usernameCache());
 
   const loadRows = useCallback(
     async (search: UserEventSearch, first: number, max: number): Promise<UserEventRow[]> => {
@@ -49,7 +55,7 @@ export function UserEventsTab() {
       );
       return events.map((event) => ({
         ...event,
-        username: event.userId ? usernames.current.get(event.userId) : undefined,
+        username: event.userId ? usernames.current.names.get(event.userId) : undefined,
       }));
     },
     [adminClient, realm],

@@ -4,7 +4,8 @@ import type { ServerContext } from "../context.ts";
 import { HttpError } from "../http/errors.ts";
 import { now } from "../common/ids.ts";
 import { adminContext } from "./admin-context.ts";
-import { endSessions, isSessionActive } from "./sessions.ts";
+import { endSessions } from "./sessions.ts";
+import { clientSessionCounts } from "./session-counts.ts";
 import { offlineRecordId } from "./offline-sessions.ts";
 import { pushNotBefore } from "./revocation-push.ts";
 import { adminEvent } from "../admin/common/admin-event.ts";
@@ -55,16 +56,7 @@ export async function registerSessionAdmin(app: FastifyInstance, server: ServerC
   app.get<{ Params: { realm: string } }>("/admin/realms/:realm/client-session-stats", async (req) => {
     const ctx = await adminContext(server, req, req.params.realm);
     ctx.require("view-realm");
-    const counts = new Map<string, { active: number; offline: number }>();
-    for (const session of server.db.iterate("userSessions", ctx.realm.id)) {
-      if (!isSessionActive(ctx.realm, session)) continue;
-      for (const clientId of Object.keys(session.clients)) {
-        const count = counts.get(clientId) ?? { active: 0, offline: 0 };
-        if (session.offline) count.offline++;
-        else count.active++;
-        counts.set(clientId, count);
-      }
-    }
+    const counts = clientSessionCounts(server.db, ctx.realm);
     const stats: { id: string; clientId: string; active: string; offline: string }[] = [];
     for (const [id, count] of counts) {
       const client = server.db.get("clients", id);

@@ -6,7 +6,7 @@ import { realmNumber } from "../oidc/lookup.ts";
 import { publicSessionId } from "./offline-sessions.ts";
 
 /** Keycloak tolerates this much clock skew on session idle checks. */
-const IDLE_GRACE_MS = 120_000;
+export const IDLE_GRACE_MS = 120_000;
 
 export interface SessionStart {
   ipAddress: string;

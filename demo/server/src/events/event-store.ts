@@ -51,11 +51,16 @@ function realmIndexes(db: Db, realmId: string): RealmEventIndexes {
       events: new TimeIndex(eventKeys, (e) => db.get("events", e.id) === e),
       adminEvents: new TimeIndex(adminEventKeys, (e) => db.get("adminEvents", e.id) === e),
     };
-    for (const e of db.iterate("events", realmId)) index.events.add(e);
-    for (const e of db.iterate("adminEvents", realmId)) index.adminEvents.add(e);
+    index.events.addAll(db.iterate("events", realmId));
+    index.adminEvents.addAll(db.iterate("adminEvents", realmId));
     map.set(realmId, index);
   }
   return index;
+}
+
+/** Builds every realm's event indexes now (at start), so no search waits for them. */
+export function buildEventIndexes(db: Db): void {
+  for (const realm of db.all("realms")) realmIndexes(db, realm.id);
 }
 
 /** Epoch ms before which the realm's user events have expired (eventsExpiration, seconds), or undefined. */
