@@ -79,7 +79,9 @@ describe("permissions screens (admin permissions v2)", () => {
     await page.getByRole("combobox", { name: "Policies" }).fill("Support");
     await page.getByText("Support team policy", { exact: true }).click();
     await page.keyboard.press("Escape");
-    await page.getByRole("radio", { name: "Affirmative" }).check();
+    // Admin permissions take no other decision strategy: the form shows Unanimous and offers nothing else.
+    assert.equal(await page.getByRole("textbox", { name: "Decision strategy" }).inputValue(), "Unanimous");
+    assert.equal(await page.getByRole("radio", { name: "Affirmative" }).count(), 0);
     assert.deepEqual(await seriousAxeViolations(page, host), [], "create form");
     await screenshot(page, "permissions-create");
     await page.getByRole("button", { name: "Save" }).click();
@@ -105,7 +107,7 @@ describe("permissions screens (admin permissions v2)", () => {
       assert.ok(created, "permission stored");
       const typed = await json<PermissionRep>(`${authz}/permission/scope/${created.id}`);
       assert.equal(typed.resourceType, "Groups");
-      assert.equal(typed.decisionStrategy, "AFFIRMATIVE");
+      assert.equal(typed.decisionStrategy, "UNANIMOUS");
       const scopes = await json<{ name: string }[]>(`${authz}/policy/${created.id}/scopes`);
       assert.deepEqual(scopes.map((scope) => scope.name).sort(), ["manage-members", "view-members"]);
       const resources = await json<{ name: string }[]>(`${authz}/policy/${created.id}/resources`);

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import KcAdminClient from "@keycloak/keycloak-admin-client";
+import type { DecisionStrategy } from "@keycloak/keycloak-admin-client/lib/defs/policyRepresentation.js";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { createRealm, masterAdmin, type Api } from "../support/admin-api.ts";
 
@@ -105,6 +106,46 @@ describe("fine-grained admin permissions v2 through Keycloak's admin client", ()
     assert.equal(await create({ scopes: ["view"] }), 400);
     assert.equal(await create({ resourceType: "Users", scopes: ["view-members"] }), 400);
     assert.equal(await create({ resourceType: "Users", scopes: [] }), 400);
+  });
+
+  it("refuses a decision strategy other than UNANIMOUS, on create and update, with Keycloak's message", async () => {
+    const refusal = async (call: Promise<unknown>) => {
+      try {
+        await call;
+        return undefined;
+      } catch (error) {
+        const { response, responseData } = error as { response?: Response; responseData?: unknown };
+        return { status: response?.status, body: responseData };
+      }
+    };
+    const expected = {
+      status: 400,
+      body: {
+        error: "invalid_request",
+        error_description: "Only UNANIMOUS decision strategy is supported for admin permissions.",
+      },
+    };
+    const rep = { name: "strategy", resourceType: "Users", scopes: ["view"] };
+    for (const decisionStrategy of ["AFFIRMATIVE", "CONSENSUS"] as DecisionStrategy[])
+      assert.deepEqual(
+        await refusal(kc.clients.createPermission({ id: clientId, type: "scope" }, { ...rep, decisionStrategy })),
+        expected,
+      );
+    const created = (await kc.clients.createPermission(
+      { id: clientId, type: "scope" },
+      {
+        ...rep,
+        decisionStrategy: "UNANIMOUS" as DecisionStrategy,
+      },
+    )) as { id: string };
+    const update = { id: created.id, ...rep, decisionStrategy: "AFFIRMATIVE" as DecisionStrategy };
+    assert.deepEqual(
+      await refusal(kc.clients.updatePermission({ id: clientId, type: "scope", permissionId: created.id }, update)),
+      expected,
+    );
+    const stored = await kc.clients.findOnePermission({ id: clientId, type: "scope", permissionId: created.id });
+    assert.equal(stored?.decisionStrategy, "UNANIMOUS");
+    await kc.clients.delPermission({ id: clientId, type: "scope", permissionId: created.id });
   });
 
   it("limits a support admin to the members of the group its permission names", async () => {

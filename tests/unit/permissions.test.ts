@@ -36,7 +36,7 @@ describe("permissions area", () => {
 
   it("fills the form from a stored permission and its associations", () => {
     const values = toFormValues({
-      permission: { name: "Support", decisionStrategy: "AFFIRMATIVE" as never, resourceType: "Groups" },
+      permission: { name: "Support", decisionStrategy: "UNANIMOUS" as never, resourceType: "Groups" },
       scopes: ["view-members", "manage-members"],
       resources: ["g1"],
       allResources: false,
@@ -49,7 +49,6 @@ describe("permissions area", () => {
       resources: ["g1"],
       scopes: ["view-members", "manage-members"],
       policies: ["p1"],
-      decisionStrategy: "AFFIRMATIVE",
     });
   });
 

@@ -27,6 +27,8 @@ export const permissionsMessages = {
   consensus: "Consensus",
   permissionDecisionStrategyHelp:
     "The decision strategy dictates how the policies associated with a given permission are evaluated and how a final decision is obtained. 'Affirmative' means that at least one policy must evaluate to a positive decision in order for the final decision to be also positive. 'Unanimous' means that all policies must evaluate to a positive decision in order for the final decision to be also positive. 'Consensus' means that the number of positive decisions must be greater than the number of negative decisions. If the number of positive and negative is the same, the final decision will be negative.",
+  adminPermissionUnanimousOnly:
+    "Admin permissions are always Unanimous: every policy of the permission must grant access.",
   searchPolicies: "Search policies",
   searchResources: "Search resources",
   deletePermission: "Permanently delete permission?",

@@ -1,7 +1,8 @@
 import type { DecisionStrategy } from "@keycloak/keycloak-admin-client/lib/defs/policyRepresentation.js";
 import type { Permission, PermissionDetails } from "./permission-queries.ts";
 
-export const DECISION_STRATEGIES = ["UNANIMOUS", "AFFIRMATIVE", "CONSENSUS"] as const;
+/** Keycloak refuses any other decision strategy on the admin-permissions client's permissions. */
+export const ADMIN_DECISION_STRATEGY: DecisionStrategy = "UNANIMOUS" as DecisionStrategy;
 
 export interface PermissionFormValues {
   name: string;
@@ -10,7 +11,6 @@ export interface PermissionFormValues {
   resources: string[];
   scopes: string[];
   policies: string[];
-  decisionStrategy: (typeof DECISION_STRATEGIES)[number];
 }
 
 export const NEW_PERMISSION: PermissionFormValues = {
@@ -20,11 +20,9 @@ export const NEW_PERMISSION: PermissionFormValues = {
   resources: [],
   scopes: [],
   policies: [],
-  decisionStrategy: "UNANIMOUS",
 };
 
 export function toFormValues(details: PermissionDetails): PermissionFormValues {
-  const strategy = details.permission.decisionStrategy as string | undefined;
   return {
     name: details.permission.name ?? "",
     description: details.permission.description ?? "",
@@ -32,7 +30,6 @@ export function toFormValues(details: PermissionDetails): PermissionFormValues {
     resources: details.resources,
     scopes: details.scopes,
     policies: details.policies.map((policy) => policy.id),
-    decisionStrategy: DECISION_STRATEGIES.find((known) => known === strategy) ?? "UNANIMOUS",
   };
 }
 
@@ -45,6 +42,6 @@ export function toRepresentation(values: PermissionFormValues, resourceType: str
     resources: values.allResources ? [] : values.resources,
     scopes: values.scopes,
     policies: values.policies,
-    decisionStrategy: values.decisionStrategy as DecisionStrategy,
+    decisionStrategy: ADMIN_DECISION_STRATEGY,
   };
 }

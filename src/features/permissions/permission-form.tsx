@@ -22,13 +22,7 @@ import {
 } from "../../core/ui/form/index.ts";
 import { searchObjects } from "./object-search.ts";
 import { toPermission, toPermissions } from "./paths.ts";
-import {
-  DECISION_STRATEGIES,
-  NEW_PERMISSION,
-  toFormValues,
-  toRepresentation,
-  type PermissionFormValues,
-} from "./permission-form-values.ts";
+import { NEW_PERMISSION, toFormValues, toRepresentation, type PermissionFormValues } from "./permission-form-values.ts";
 import {
   deletePermission,
   permissionsKey,
@@ -213,29 +207,14 @@ export function PermissionForm({ context, schema, permissionId, details, resourc
             </FormField>
           )}
         />
-        <Controller
-          control={control}
-          name="decisionStrategy"
-          render={({ field }) => (
-            <FormField
-              id="kc-permission-decision"
-              label={t("decisionStrategy")}
-              labelHelp={t("permissionDecisionStrategyHelp")}
-              role="radiogroup"
-            >
-              {DECISION_STRATEGIES.map((strategy) => (
-                <Radio
-                  key={strategy}
-                  id={`kc-permission-decision-${strategy}`}
-                  name="decisionStrategy"
-                  label={t(strategy.toLowerCase())}
-                  isChecked={field.value === strategy}
-                  onChange={() => field.onChange(strategy)}
-                />
-              ))}
-            </FormField>
-          )}
-        />
+        <FormField
+          id="kc-permission-decision"
+          label={t("decisionStrategy")}
+          labelHelp={t("permissionDecisionStrategyHelp")}
+          helperText={t("adminPermissionUnanimousOnly")}
+        >
+          <TextInput id="kc-permission-decision" value={t("unanimous")} readOnlyVariant="default" />
+        </FormField>
         <ActionGroup>
           <SubmitButton>{t("save")}</SubmitButton>
           <Button variant="link" onClick={() => navigate(toPermissions(realm))}>

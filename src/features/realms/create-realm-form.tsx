@@ -50,7 +50,9 @@ export function CreateRealmForm({ onCancel }: { onCancel(): void }) {
       return;
     }
     try {
-      await createRealm(adminClient, { ...imported, realm, enabled });
+      // A file's realm created under another name is a copy: it takes a new id instead of conflicting with its source's.
+      const { id, ...copied } = imported;
+      await createRealm(adminClient, { ...(imported.realm === realm ? { id } : {}), ...copied, realm, enabled });
       await queryClient.invalidateQueries({ queryKey: ["realm-list"] });
       await queryClient.invalidateQueries({ queryKey: ["realm-names"] });
       await queryClient.invalidateQueries({ queryKey: ["who-am-i"] });

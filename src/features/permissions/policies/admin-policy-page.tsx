@@ -129,7 +129,7 @@ function AdminPolicyForm({ context, policyType, policyId, stored }: AdminPolicyF
             label={t("name")}
             rules={{ validate: (value) => String(value).trim() !== "" || t("authzNameRequired") }}
           />
-          <PolicyFields policyType={policyType} />
+          <PolicyFields policyType={policyType} clientUuid={context.clientId} />
           <ActionGroup>
             <SubmitButton<PolicyForm>>{t("save")}</SubmitButton>
             <Button variant="link" onClick={() => navigate(policiesTab)}>

@@ -38,6 +38,8 @@ export function adminPermissionFromInput(
   const schema = RESOURCE_TYPES[resourceType];
   const scopeRefs = Array.isArray(input.scopes) ? input.scopes.map(String) : [];
   if (!scopeRefs.length) throw authzError(400, "invalid_request", "Scopes not provided.");
+  if (input.decisionStrategy !== undefined && input.decisionStrategy !== null && input.decisionStrategy !== "UNANIMOUS")
+    throw authzError(400, "invalid_request", "Only UNANIMOUS decision strategy is supported for admin permissions.");
   const scopes = serverScopes(db, client);
   for (const ref of scopeRefs) {
     const scope = scopes.find((s) => s.id === ref || s.name === ref);
