@@ -81,7 +81,7 @@ export const identityProvidersMessages = {
   allowedClockSkewHelp:
     "Clock skew in seconds that is tolerated when validating identity provider tokens. Default value is zero.",
   clockSkewInvalid: "Give a whole number of seconds (0 or more).",
-  requestedAuthnContext: "Requested AuthnContext Constraints",
+  reqAuthnConstraints: "Requested AuthnContext Constraints",
   comparison: "Comparison",
   exact: "Exact",
   minimum: "Minimum",
@@ -90,7 +90,7 @@ export const identityProvidersMessages = {
   authnContextClassRefs: "AuthnContext ClassRefs",
   importConfig: "Import config from file",
   importConfigPlaceholder: "Drag a file here or browse to upload",
-  importConfigHelp: "The identity provider's SAML descriptor (XML), read and parsed by the server.",
+  importConfigHelp: "Import metadata from a downloaded IDP discovery descriptor.",
   validatingX509Certs: "Validating X509 certificates",
   signingCertificates: "Signing certificates",
   certificateSubjectExpiry: "{{subject}}, valid until {{date}}",

@@ -152,7 +152,7 @@ export function SamlSettingsFields({
         inputProps={{ inputMode: "numeric" }}
         rules={{ pattern: { value: /^\d*$/, message: t("clockSkewInvalid") } }}
       />
-      <FormSection title={t("requestedAuthnContext")} titleElement="h3">
+      <FormSection title={t("reqAuthnConstraints")} titleElement="h3">
         <SelectControl<ProviderFormValues>
           name="config.authnContextComparisonType"
           label={t("comparison")}
