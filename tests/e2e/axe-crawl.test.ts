@@ -84,12 +84,13 @@ describe("all screens pass axe in light and dark", () => {
       if (!(await tab.isVisible()) || (await tab.isDisabled())) continue;
       // A tab scrolled out of PatternFly's overflowing tab bar is reached with the keyboard-free scroll first.
       await tab.scrollIntoViewIfNeeded().catch(() => undefined);
-      const opened = await tab
+      const refused = await tab
         .click({ timeout: 5_000 })
-        .then(() => true)
-        .catch(() => false);
-      if (!opened) {
-        console.log(`axe crawl: could not open tab ${label} of ${name}`);
+        .then((): string | undefined => undefined)
+        .catch((error: Error) => error.message);
+      if (refused !== undefined) {
+        // A tab a user cannot click is a failure of the screen (a tab bar squeezed away under a tall tab was one).
+        failures.push(`${name}: the tab ${label} cannot be clicked: ${refused.split("\n")[0]}`);
         continue;
       }
       await check(`${name} › ${label}`);
