@@ -1,14 +1,10 @@
 import { useState } from "react";
 import { Controller, FormProvider } from "react-hook-form";
 import { ActionGroup, Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
-import { ExpandableSection } from "@patternfly/react-core/dist/esm/components/ExpandableSection/index.js";
-import { Title } from "@patternfly/react-core/dist/esm/components/Title/index.js";
-import { Table, Tbody, Td, Th, Thead, Tr } from "@patternfly/react-table/dist/esm/components/Table/index.js";
 import { useMessages } from "../../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../../core/runtime/current-realm.tsx";
 import { useAdminClient } from "../../../core/runtime/runtime-context.tsx";
 import { useAlerts } from "../../../core/ui/alerts/alerts-context.tsx";
-import { DecisionLabel, DecisionTree } from "../../../core/ui/authorization/decision-tree.tsx";
 import { FormField, SubmitButton, useKcForm } from "../../../core/ui/form/index.ts";
 import { SingleSelect } from "../../../core/ui/overlays/index.ts";
 import { UserPicker } from "../../../core/ui/pickers/user-picker.tsx";
@@ -17,6 +13,7 @@ import { permissionsKey, resourceTypeKey } from "../permission-queries.ts";
 import type { PermissionsContext } from "../permissions-gate.tsx";
 import { ServerSearchSelect } from "../../../core/ui/pickers/index.ts";
 import { evaluateAdminAccess, type AdminEvaluation } from "./evaluate-admin-access.ts";
+import { EvaluationResults } from "../../../core/ui/authorization/evaluation-results.tsx";
 import "../messages.ts";
 
 interface EvaluationForm {
@@ -146,44 +143,7 @@ export function AdminEvaluationTab({ context }: { context: PermissionsContext })
           </ActionGroup>
         </Form>
       </FormProvider>
-      {result && (
-        <section aria-label={t("results")} style={{ marginTop: "var(--pf-t--global--spacer--xl)" }}>
-          <Title headingLevel="h2">
-            {t("overallResults")} <DecisionLabel status={result.status} />
-          </Title>
-          <Table aria-label={t("results")} variant="compact">
-            <Thead>
-              <Tr>
-                <Th>{t("resource")}</Th>
-                <Th>{t("overallResults")}</Th>
-                <Th>{t("grantedScopes")}</Th>
-                <Th>{t("deniedScopes")}</Th>
-              </Tr>
-            </Thead>
-            <Tbody>
-              {result.results.map((row) => (
-                <Tr key={row.resource?._id ?? row.resource?.name}>
-                  <Td dataLabel={t("resource")}>{resourceLabel(row.resource?.name ?? "")}</Td>
-                  <Td dataLabel={t("overallResults")}>
-                    <DecisionLabel status={row.status} />
-                  </Td>
-                  <Td dataLabel={t("grantedScopes")}>{row.allowedScopes?.map((s) => s.name).join(", ")}</Td>
-                  <Td dataLabel={t("deniedScopes")}>{row.deniedScopes?.map((s) => s.name).join(", ")}</Td>
-                </Tr>
-              ))}
-            </Tbody>
-          </Table>
-          {result.results.map((row) => (
-            <ExpandableSection
-              key={`tree-${row.resource?._id ?? row.resource?.name}`}
-              toggleText={`${t("authzDecisionTree")}: ${resourceLabel(row.resource?.name ?? "")}`}
-            >
-              {row.reason && <p>{row.reason}</p>}
-              <DecisionTree nodes={row.policies ?? []} />
-            </ExpandableSection>
-          ))}
-        </section>
-      )}
+      {result && <EvaluationResults result={result} resourceLabel={resourceLabel} />}
     </>
   );
 }

@@ -5,7 +5,6 @@ import { ActionGroup, Form } from "@patternfly/react-core/dist/esm/components/Fo
 import { CodeBlock, CodeBlockCode } from "@patternfly/react-core/dist/esm/components/CodeBlock/index.js";
 import { ExpandableSection } from "@patternfly/react-core/dist/esm/components/ExpandableSection/index.js";
 import { Title } from "@patternfly/react-core/dist/esm/components/Title/index.js";
-import { Table, Tbody, Td, Th, Thead, Tr } from "@patternfly/react-table/dist/esm/components/Table/index.js";
 import { useMessages } from "../../../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../../../core/runtime/current-realm.tsx";
 import { useAdminClient } from "../../../../core/runtime/runtime-context.tsx";
@@ -19,7 +18,7 @@ import { ReferencePickerControl } from "../../../../core/ui/authorization/refere
 import { SubmitButton } from "../../../../core/ui/form/submit-button.tsx";
 import { useKcForm } from "../../../../core/ui/form/use-kc-form.ts";
 import { evaluate } from "../../../../core/ui/authorization/authorization-queries.ts";
-import { DecisionLabel, DecisionTree, type DecisionNode } from "../../../../core/ui/authorization/decision-tree.tsx";
+import { EvaluationResults, type EvaluationRow } from "../../../../core/ui/authorization/evaluation-results.tsx";
 import "../authorization-messages.ts";
 
 interface EvaluateForm {
@@ -29,15 +28,6 @@ interface EvaluateForm {
   resources: string[];
   scopes: string[];
   attributes: KeyValueEntry[];
-}
-
-interface ResultRow {
-  resource?: { name?: string; _id?: string };
-  status?: string;
-  allowedScopes?: { name?: string }[];
-  deniedScopes?: { name?: string }[];
-  policies?: DecisionNode[];
-  reason?: string;
 }
 
 /** Evaluate: who (user, roles), what (a resource and scopes, or all), context; the decision per resource and why. */
@@ -50,7 +40,7 @@ export function AuthorizationEvaluateTab({ client }: { client: ClientRepresentat
   const form = useKcForm<EvaluateForm>({
     defaultValues: { client: [], user: [], roles: [], resources: [], scopes: [], attributes: [] },
   });
-  const [result, setResult] = useState<{ status?: string; results: ResultRow[]; rpt?: unknown }>();
+  const [result, setResult] = useState<{ status?: string; results: EvaluationRow[]; rpt?: unknown }>();
 
   const submit = form.handleSubmit(async (values) => {
     setResult(undefined);
@@ -71,7 +61,7 @@ export function AuthorizationEvaluateTab({ client }: { client: ClientRepresentat
       });
       setResult({
         status: response.status,
-        results: (response.results ?? []) as ResultRow[],
+        results: (response.results ?? []) as EvaluationRow[],
         rpt: (response.rpt as { authorization?: unknown } | undefined)?.authorization,
       });
     } catch (error) {
@@ -144,47 +134,13 @@ export function AuthorizationEvaluateTab({ client }: { client: ClientRepresentat
         </Form>
       </FormProvider>
       {result && (
-        <section aria-label={t("results")} style={{ marginTop: "var(--pf-t--global--spacer--xl)" }}>
-          <Title headingLevel="h2">
-            {t("overallResults")} <DecisionLabel status={result.status} />
-          </Title>
-          <Table aria-label={t("results")} variant="compact">
-            <Thead>
-              <Tr>
-                <Th>{t("resource")}</Th>
-                <Th>{t("overallResults")}</Th>
-                <Th>{t("grantedScopes")}</Th>
-                <Th>{t("deniedScopes")}</Th>
-              </Tr>
-            </Thead>
-            <Tbody>
-              {result.results.map((row) => (
-                <Tr key={row.resource?._id ?? row.resource?.name}>
-                  <Td dataLabel={t("resource")}>{row.resource?.name}</Td>
-                  <Td dataLabel={t("overallResults")}>
-                    <DecisionLabel status={row.status} />
-                  </Td>
-                  <Td dataLabel={t("grantedScopes")}>{row.allowedScopes?.map((s) => s.name).join(", ")}</Td>
-                  <Td dataLabel={t("deniedScopes")}>{row.deniedScopes?.map((s) => s.name).join(", ")}</Td>
-                </Tr>
-              ))}
-            </Tbody>
-          </Table>
-          {result.results.map((row) => (
-            <ExpandableSection
-              key={`tree-${row.resource?._id ?? row.resource?.name}`}
-              toggleText={`${t("authzDecisionTree")}: ${row.resource?.name ?? ""}`}
-            >
-              {row.reason && <p>{row.reason}</p>}
-              <DecisionTree nodes={row.policies ?? []} />
-            </ExpandableSection>
-          ))}
+        <EvaluationResults result={result}>
           <ExpandableSection toggleText={t("authzEntitlements")}>
             <CodeBlock>
               <CodeBlockCode>{JSON.stringify(result.rpt ?? {}, null, 2)}</CodeBlockCode>
             </CodeBlock>
           </ExpandableSection>
-        </section>
+        </EvaluationResults>
       )}
     </>
   );
