@@ -22,6 +22,7 @@ export interface JsonSchema {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
   anyOf?: JsonSchema[];
+  items?: JsonSchema;
   maxLength?: number;
   description?: string;
 }

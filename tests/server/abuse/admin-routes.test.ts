@@ -75,7 +75,19 @@ function wrongValueFor(schema: JsonSchema): unknown {
   return { not: ["this"] };
 }
 
-/** Per-field bodies: each declared field with a value of the wrong type, then every string field at 100 KB. */
+/** The object schemas a field holds: itself when it declares properties, or its list's items when those do. */
+function nestedObjectOf(schema: JsonSchema): { schema: JsonSchema; inList: boolean } | undefined {
+  for (const option of schema.anyOf ?? [schema]) {
+    if (option.properties) return { schema: option, inList: false };
+    if (option.items?.properties) return { schema: option.items, inList: true };
+  }
+  return undefined;
+}
+
+/**
+ * Per-field bodies: each declared field with a value of the wrong type, and each field one level down (in a nested
+ * object or a list of objects) likewise; then every string field at 100 KB.
+ */
 function fieldPayloads(schema: JsonSchema | undefined): Payload[] {
   const properties = schema?.properties;
   if (!properties) return [];
@@ -84,6 +96,16 @@ function fieldPayloads(schema: JsonSchema | undefined): Payload[] {
     const wrong = wrongValueFor(fieldSchema);
     if (wrong !== undefined)
       payloads.push({ name: `${field} of the wrong type`, body: JSON.stringify({ [field]: wrong }) });
+    const nested = nestedObjectOf(fieldSchema);
+    for (const [inner, innerSchema] of Object.entries(nested?.schema.properties ?? {})) {
+      const wrongInner = wrongValueFor(innerSchema);
+      if (wrongInner === undefined) continue;
+      const object = { [inner]: wrongInner };
+      payloads.push({
+        name: `${field}.${inner} of the wrong type`,
+        body: JSON.stringify({ [field]: nested?.inList ? [object] : object }),
+      });
+    }
   }
   const strings = Object.entries(properties).filter(([, s]) => typesOf(s).includes("string"));
   if (strings.length)
