@@ -4,49 +4,19 @@
  *
  *   node --import tsx bench/scale-events-api.ts
  */
-import { adminToken } from "../tests/support/server.ts";
-import { SCALE_REALM, runAlone } from "./scale-server.ts";
+import { runAlone } from "./scale-server.ts";
+import { apiLatency } from "./api-latency.ts";
 
-const SAMPLES = 40;
-const TARGET_MS = 50;
 const DAY_MS = 24 * 3600 * 1000;
 const day = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** Prints the measures; true when every p95 is within the target. */
 export async function benchEventsApi(baseUrl: string): Promise<boolean> {
-  const token = await adminToken(baseUrl);
-  const get = async (path: string) => {
-    const res = await fetch(`${baseUrl}/admin/realms/${SCALE_REALM}${path}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<unknown>;
-  };
-  let ok = true;
-  const measure = async (label: string, pathFor: (i: number) => string) => {
-    const warm = performance.now();
-    await get(pathFor(0));
-    const warmMs = performance.now() - warm;
-    const times: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) {
-      const t = performance.now();
-      await get(pathFor(i));
-      times.push(performance.now() - t);
-    }
-    times.sort((a, b) => a - b);
-    const median = times[Math.floor(times.length / 2)]!;
-    const p95 = times[Math.min(times.length - 1, Math.floor(times.length * 0.95))]!;
-    ok &&= p95 <= TARGET_MS;
-    console.log(
-      `${label.padEnd(50)} median ${median.toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms   ${p95 <= TARGET_MS ? "ok" : "SLOW"}` +
-        (warmMs > 4 * TARGET_MS ? `   (first call ${warmMs.toFixed(0)} ms)` : ""),
-    );
-  };
-
+  const { get, measure, samples, withinTarget } = await apiLatency(baseUrl, 50);
   const now = Date.now();
   await measure("events ?first&max=11 (first page)", () => `/events?first=0&max=11`);
   await measure("events ?first&max=11 (deep pages)", (i) => `/events?first=${i * 2_000}&max=11`);
-  const users = (await get(`/events?type=LOGIN&first=0&max=${SAMPLES}`)) as { userId: string }[];
+  const users = (await get(`/events?type=LOGIN&first=0&max=${samples}`)) as { userId: string }[];
   await measure("events ?type&user&dateFrom&dateTo", (i) => {
     const at = now - ((i % 28) + 1) * DAY_MS;
     return `/events?type=LOGIN&type=LOGIN_ERROR&user=${users[i % users.length]!.userId}&dateFrom=${day(at - 3 * DAY_MS)}&dateTo=${day(at)}&first=0&max=11`;
@@ -79,7 +49,7 @@ export async function benchEventsApi(baseUrl: string): Promise<boolean> {
   );
   await measure("ui-ext/sessions ?type=OFFLINE", () => `/ui-ext/sessions?type=OFFLINE&search=&first=0&max=11`);
   await measure("client-session-stats", () => `/client-session-stats`);
-  return ok;
+  return withinTarget();
 }
 
 /** The resident memory of a process, from /proc (Linux), in MB; undefined elsewhere. */

@@ -4,38 +4,12 @@
  *
  *   node --import tsx bench/server-bench.ts
  */
-import { adminToken } from "../tests/support/server.ts";
-import { SCALE_REALM, runAlone } from "./scale-server.ts";
-
-const SAMPLES = 40;
-const TARGET_MS = 50;
+import { runAlone } from "./scale-server.ts";
+import { apiLatency } from "./api-latency.ts";
 
 /** Prints the admin API measures; true when every p95 is within the target. */
 export async function benchAdminApi(baseUrl: string): Promise<boolean> {
-  const token = await adminToken(baseUrl);
-  const get = async (path: string) => {
-    const res = await fetch(`${baseUrl}/admin/realms/${SCALE_REALM}${path}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<unknown>;
-  };
-  const measure = async (label: string, pathFor: (i: number) => string) => {
-    await get(pathFor(0));
-    const times: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) {
-      const t = performance.now();
-      await get(pathFor(i));
-      times.push(performance.now() - t);
-    }
-    times.sort((a, b) => a - b);
-    const median = times[Math.floor(times.length / 2)];
-    const p95 = times[Math.min(times.length - 1, Math.floor(times.length * 0.95))];
-    console.log(
-      `${label.padEnd(44)} median ${median.toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms   ${p95 <= TARGET_MS ? "ok" : "SLOW"}`,
-    );
-  };
-
+  const { get, measure, withinTarget } = await apiLatency(baseUrl, 44);
   const searches = ["user-0", "smith", "ada", "@scale.example.com", "user-09"];
   await measure(
     "users ?search=&first&max=20",
@@ -50,7 +24,7 @@ export async function benchAdminApi(baseUrl: string): Promise<boolean> {
     "groups/{id}/children ?first&max=20",
     (i) => `/groups/${parents[i % parents.length].id}/children?first=0&max=20`,
   );
-  return true;
+  return withinTarget();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runAlone(benchAdminApi);
