@@ -3,7 +3,8 @@
  * the admin API latency and the time the screens take to show a page once its answer has arrived.
  * Then our console side by side with Keycloak's own (from npm), and the elements on host pages.
  * BENCH_SKIP_SERVER=1 leaves the scale realm out; BENCH_SKIP_UPSTREAM=1 the side-by-side; BENCH_SKIP_LDAP=1 the
- * user federation bench (20,000 directory users in OpenLDAP).
+ * user federation bench (20,000 directory users in OpenLDAP); BENCH_SKIP_KEYCLOAK=1 the side-by-side on a real Keycloak
+ * 26.7.3 (skipped, saying why, without Java or Maven).
  */
 import { bundleReport, ensureBuild, kilobytes, measureBundle } from "./bundle-size.ts";
 import { firstPaintLine, measureFirstPaint } from "./first-paint.ts";
@@ -16,6 +17,8 @@ import { benchLdapFederation } from "./ldap-federation.ts";
 import { missedTargets, verdict } from "./verdicts.ts";
 import { benchEventsApi, residentMb } from "./scale-events-api.ts";
 import { benchEventsExport } from "./scale-events-screens.ts";
+import { benchRealKeycloakSideBySide } from "./real-keycloak-side-by-side.ts";
+import { missingTools } from "../tests/support/real-keycloak.ts";
 
 function heading(title: string) {
   console.log(`\n== ${title}`);
@@ -65,6 +68,13 @@ if (process.env.BENCH_SKIP_LDAP !== "1") {
 if (process.env.BENCH_SKIP_UPSTREAM !== "1") {
   heading("side by side with Keycloak's console (ours/Keycloak; targets: time ≤ 0.5×, bytes ≤ 0.5× cold, ≤ 0.1× warm)");
   await benchSideBySide();
+}
+
+if (process.env.BENCH_SKIP_KEYCLOAK !== "1") {
+  heading("on a real Keycloak: its own console against ours (ours/Keycloak; same targets), and ours on both servers");
+  const missing = missingTools();
+  if (missing) console.log(`skipped: ${missing}`);
+  else await benchRealKeycloakSideBySide();
 }
 
 if (missedTargets().length > 0) {

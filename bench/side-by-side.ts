@@ -22,14 +22,14 @@ export const RUNS = Number(process.env.BENCH_SIDE_BY_SIDE_RUNS ?? 5);
 const CONSOLE_ROUTE = "/admin/master/console/#/demo/users";
 const ADMIN = { username: "admin", password: "admin" };
 
-interface ConsoleRun {
+export interface ConsoleRun {
   coldMs: number;
   coldBytes: number;
   warmMs: number;
   warmBytes: number;
 }
 
-interface Samples {
+export interface Samples {
   coldMs: number[];
   coldBytes: number[];
   warmMs: number[];
@@ -40,7 +40,7 @@ interface Samples {
  * One cold sign-in and one warm new tab in a fresh browser context. With `report`, a screenshot at the cold run's
  * first row (screenshots/bench-<name>-users.png) and the largest responses of both tabs.
  */
-async function runConsole(
+export async function runConsole(
   browser: Browser,
   origin: string,
   users: RowTarget,
@@ -102,20 +102,28 @@ async function runHostPage(browser: Browser, url: string, targets: RowTarget[]):
   }
 }
 
-const record = (samples: Samples, run: ConsoleRun) => {
+export const record = (samples: Samples, run: ConsoleRun) => {
   for (const key of Object.keys(samples) as (keyof Samples)[]) samples[key].push(run[key]);
 };
-const emptySamples = (): Samples => ({ coldMs: [], coldBytes: [], warmMs: [], warmBytes: [] });
-const ms = (value: number) => `${Math.round(value)} ms`;
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`;
-const list = (values: number[], unit: (value: number) => string) => values.map(unit).join(", ");
+export const emptySamples = (): Samples => ({ coldMs: [], coldBytes: [], warmMs: [], warmBytes: [] });
+export const ms = (value: number) => `${Math.round(value)} ms`;
+export const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+export const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`;
+export const list = (values: number[], unit: (value: number) => string) => values.map(unit).join(", ");
 
-function ratioLine(label: string, ours: number[], theirs: number[], target: number, unit: (value: number) => string) {
+export function ratioLine(
+  label: string,
+  ours: number[],
+  theirs: number[],
+  target: number | undefined,
+  unit: (value: number) => string,
+  names: [string, string] = ["ours", "Keycloak"],
+) {
   const ratio = median(ours) / median(theirs);
   return (
-    `${label.padEnd(34)} ours ${unit(median(ours)).padStart(9)}  Keycloak ${unit(median(theirs)).padStart(9)}` +
-    `  ratio ${ratio.toFixed(2)}× (target ≤ ${target}×) ${verdict(label, ratio <= target)}`
+    `${label.padEnd(34)} ${names[0]} ${unit(median(ours)).padStart(9)}  ${names[1]} ${unit(median(theirs)).padStart(9)}` +
+    `  ratio ${ratio.toFixed(2)}×` +
+    (target === undefined ? "" : ` (target ≤ ${target}×) ${verdict(label, ratio <= target)}`)
   );
 }
 

@@ -2,7 +2,9 @@ import { createServer, request, type IncomingMessage, type Server, type ServerRe
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { consolePage, CONSOLE_HEADERS } from "../../demo/server/src/static/console-page.ts";
-import { contentTypeOf, readInside } from "../../demo/server/src/static/files.ts";
+import { buildFileCacheControl, REVALIDATE } from "../../demo/server/src/static/cache-policy.ts";
+import { staticFile } from "../../demo/server/src/static/file-cache.ts";
+import { staticAnswer } from "../../demo/server/src/static/representation.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const DIST = join(root, "dist");
@@ -23,10 +25,20 @@ export interface KeycloakFront {
  */
 export async function startKeycloakFront(keycloakUrl: string, port: number): Promise<KeycloakFront> {
   const upstream = new URL(keycloakUrl);
-  const sendFile = async (res: ServerResponse, base: string, relative: string, extra: Record<string, string> = {}) => {
-    const body = await readInside(base, relative);
-    if (!body) return res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not Found");
-    res.writeHead(200, { "content-type": contentTypeOf(relative), "cache-control": "no-cache", ...extra }).end(body);
+  // Compressed, validated and cached as the embedded server (and any production static host) serves the build.
+  const sendFile = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    base: string,
+    relative: string,
+    cacheControl: string,
+    extra: Record<string, string> = {},
+  ) => {
+    const file = await staticFile(base, relative);
+    if (!file) return res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not Found");
+    const answer = await staticAnswer(req.headers, file, cacheControl);
+    const vary = answer.variesByEncoding ? { vary: "Accept-Encoding" } : {};
+    res.writeHead(answer.status, { ...answer.headers, ...vary, ...extra }).end(answer.body);
   };
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
     const path = decodeURI((req.url ?? "/").split("?")[0]!);
@@ -37,13 +49,17 @@ export async function startKeycloakFront(keycloakUrl: string, port: number): Pro
       const page = consolePage(indexHtml, `http://${req.headers.host}`, consoleRealm);
       return res.writeHead(200, { "content-type": "text/html; charset=utf-8", ...CONSOLE_HEADERS }).end(page);
     }
-    if (req.method === "GET" && path.startsWith("/elements/"))
-      return sendFile(res, DIST, path.slice("/elements/".length), { "access-control-allow-origin": "*" });
+    if (req.method === "GET" && path.startsWith("/elements/")) {
+      const relative = path.slice("/elements/".length);
+      const cors = { "access-control-allow-origin": "*" };
+      return sendFile(req, res, DIST, relative, buildFileCacheControl(relative), cors);
+    }
     if (req.method === "GET" && (path === "/demo" || path.startsWith("/demo/"))) {
       const relative = path.slice("/demo/".length);
       if (path === "/demo" || (!path.endsWith("/") && !/\.[a-z0-9]+$/i.test(relative)))
         return res.writeHead(302, { location: `${path}/` }).end();
-      return sendFile(res, PAGES, relative === "" || relative.endsWith("/") ? `${relative}index.html` : relative);
+      const file = relative === "" || relative.endsWith("/") ? `${relative}index.html` : relative;
+      return sendFile(req, res, PAGES, file, REVALIDATE);
     }
     if (path === "/") return res.writeHead(302, { location: "/admin/master/console/" }).end();
     const forward = request(

@@ -26,10 +26,17 @@ function matchesEtag(ifNoneMatch: string, hash: string): boolean {
   });
 }
 
-function isNotModified(req: FastifyRequest, representation: Representation): boolean {
-  const ifNoneMatch = req.headers["if-none-match"];
+/** The request headers a static answer depends on. */
+export interface ConditionalHeaders {
+  "accept-encoding"?: string;
+  "if-none-match"?: string;
+  "if-modified-since"?: string;
+}
+
+function isNotModified(headers: ConditionalHeaders, representation: Representation): boolean {
+  const ifNoneMatch = headers["if-none-match"];
   if (ifNoneMatch) return matchesEtag(ifNoneMatch, representation.hash);
-  const since = Date.parse(req.headers["if-modified-since"] ?? "");
+  const since = Date.parse(headers["if-modified-since"] ?? "");
   const modified = representation.lastModified?.getTime();
   return modified !== undefined && !Number.isNaN(since) && Math.floor(modified / 1000) * 1000 <= since;
 }
@@ -42,24 +49,48 @@ function encodedBody(representation: Representation, encoding: Encoding): Promis
   return representation.encoded[encoding];
 }
 
+export interface StaticAnswer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  /** Whether the answer depends on Accept-Encoding (a Vary field to add). */
+  variesByEncoding: boolean;
+  body?: Buffer;
+}
+
 /**
- * Sends a static representation: the smallest encoding the client accepts (br, then gzip), its ETag and
- * Last-Modified, and 304 when the client's copy is current (If-None-Match, else If-Modified-Since).
+ * The answer to a static representation, for any HTTP server: the smallest encoding the client accepts (br, then
+ * gzip), its ETag and Last-Modified, and 304 when the client's copy is current (If-None-Match, else If-Modified-Since).
  */
+export async function staticAnswer(
+  headers: ConditionalHeaders,
+  representation: Representation,
+  cacheControl: string,
+): Promise<StaticAnswer> {
+  const compressible = isCompressibleType(representation.contentType);
+  const wanted = compressible ? preferredEncoding(headers["accept-encoding"]) : undefined;
+  const encoded = wanted ? await encodedBody(representation, wanted) : undefined;
+  const encoding = encoded ? wanted : undefined;
+  const answerHeaders: Record<string, string> = {
+    "cache-control": cacheControl,
+    etag: etagOf(representation.hash, encoding),
+  };
+  if (representation.lastModified) answerHeaders["last-modified"] = representation.lastModified.toUTCString();
+  if (isNotModified(headers, representation))
+    return { status: 304, headers: answerHeaders, variesByEncoding: compressible };
+  if (encoding) answerHeaders["content-encoding"] = encoding;
+  answerHeaders["content-type"] = representation.contentType;
+  return { status: 200, headers: answerHeaders, variesByEncoding: compressible, body: encoded ?? representation.body };
+}
+
+/** Sends a static representation (see staticAnswer) through Fastify. */
 export async function sendRepresentation(
   req: FastifyRequest,
   reply: FastifyReply,
   representation: Representation,
   cacheControl: string,
 ) {
-  const compressible = isCompressibleType(representation.contentType);
-  const wanted = compressible ? preferredEncoding(req.headers["accept-encoding"]) : undefined;
-  const encoded = wanted ? await encodedBody(representation, wanted) : undefined;
-  const encoding = encoded ? wanted : undefined;
-  if (compressible) addVary(reply, "Accept-Encoding");
-  reply.header("cache-control", cacheControl).header("etag", etagOf(representation.hash, encoding));
-  if (representation.lastModified) reply.header("last-modified", representation.lastModified.toUTCString());
-  if (isNotModified(req, representation)) return reply.status(304).send();
-  if (encoding) reply.header("content-encoding", encoding);
-  return reply.type(representation.contentType).send(encoded ?? representation.body);
+  const answer = await staticAnswer(req.headers, representation, cacheControl);
+  if (answer.variesByEncoding) addVary(reply, "Accept-Encoding");
+  reply.headers(answer.headers).status(answer.status);
+  return answer.body ? reply.send(answer.body) : reply.send();
 }
