@@ -24,6 +24,8 @@ export interface Target extends TestServer {
   kind: TargetKind;
   /** The administrator of realm master on either target. */
   admin: { username: string; password: string };
+  /** On real Keycloak, its own address (no front: Keycloak's own console pages and themes). */
+  keycloakUrl?: string;
 }
 
 export interface TargetOptions {
@@ -58,6 +60,7 @@ export async function startTarget(options: TargetOptions = {}): Promise<Target> 
   return {
     kind: "keycloak",
     admin: ADMIN,
+    keycloakUrl,
     baseUrl: front.url,
     port: front.port,
     dataDir: "",
