@@ -11,11 +11,6 @@ export const ALLOWED_DIFFERENCES: { pattern: RegExp; reason: string }[] = [
       "ours revalidates server info with a weak ETag (README, caching): 187 bytes instead of 28 kB per console load",
   },
   {
-    pattern: /› server info fields › GET \/admin\/serverinfo: body\[/,
-    reason:
-      "server info is a capture of Keycloak 26.4 (--report-version): 26.7 adds parameterizedScopeTypes and drops clientImporters; no screen reads either",
-  },
-  {
     pattern: /› realm fields › GET \/admin\/realms\/demo: body\.length 108 on Keycloak, 103 here/,
     reason:
       "realm fields of what the embedded server lacks (scimApiEnabled, maxSecondaryAuthFailures, webAuthnPolicy*ResidentKey) and defaultGroups, which the console reads from /default-groups",

@@ -1,10 +1,13 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
 import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
+import { typeProfileAttribute } from "../support/attribute-picker.ts";
 import { screenshot, waitForTable, withFailureShot } from "./organizations-support.ts";
 
 const TIMEOUT = 20_000;
@@ -28,6 +31,9 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
   let api: ReturnType<typeof adminFetch>;
   let clientUuid: string;
   let doraId: string;
+  /** Serves sector identifier documents (JSON arrays of redirect URIs) that the identity server fetches. */
+  let sectorHost: Server;
+  let sectorBase: string;
 
   const json = async <T>(path: string): Promise<T> => (await (await api(path)).json()) as T;
   const created = async (path: string, body: unknown): Promise<string> => {
@@ -37,6 +43,17 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
   };
 
   before(async () => {
+    sectorHost = createServer((req, res) => {
+      const documents: Record<string, string[]> = {
+        "/one-host.json": ["https://one.example.com/*"],
+        "/both-hosts.json": ["https://one.example.com/*", "https://two.example.com/*"],
+      };
+      const document = documents[req.url ?? ""];
+      res.writeHead(document ? 200 : 404, { "content-type": "application/json" });
+      res.end(JSON.stringify(document ?? { error: "not found" }));
+    });
+    await new Promise<void>((resolve) => sectorHost.listen(0, "127.0.0.1", resolve));
+    sectorBase = `http://127.0.0.1:${(sectorHost.address() as AddressInfo).port}`;
     server = await startTarget({ demoPages: true });
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
@@ -71,6 +88,7 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
   after(async () => {
     await browser?.close();
     await server?.dispose();
+    await new Promise((resolve) => sectorHost?.close(resolve));
   });
 
   async function openConsole(page: Page, route: string) {
@@ -143,7 +161,8 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
       await page.getByRole("button", { name: "Configure a new mapper" }).click();
       await page.getByRole("dialog", { name: "Add mapper" }).getByRole("button", { name: "User Attribute" }).click();
       await page.getByRole("textbox", { name: "Name", exact: true }).fill("department");
-      await page.getByRole("textbox", { name: "User Attribute" }).fill("department");
+      // Keycloak 26.7's User Attribute is a picker of the realm's profile attributes that takes a typed name too.
+      await typeProfileAttribute(page, "User Attribute", "department");
       await page.getByRole("textbox", { name: "Token Claim Name" }).fill("department");
       const accessTokenSwitch = page.getByRole("switch", { name: "Add to access token" });
       assert.equal(await accessTokenSwitch.isChecked(), true, "Add to access token is on");
@@ -173,8 +192,12 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
       await page.getByRole("tab", { name: "Evaluate", selected: true }).waitFor();
       const evaluatedMappers = page.getByRole("grid", { name: "Effective protocol mappers" });
       await waitForTable(evaluatedMappers);
+      // Keycloak 26.7 gives the token over 20 mappers (more than a page): find the new one by name.
+      await page.getByPlaceholder("Search for mapper").fill("department");
+      await page.getByPlaceholder("Search for mapper").press("Enter");
       await evaluatedMappers
         .getByRole("row")
+        .filter({ hasText: "department" })
         .filter({ hasText: `${CLIENT_ID}-dedicated` })
         .first()
         .waitFor();
@@ -304,10 +327,24 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
       const stored = await json<unknown[]>(`${REALM}/clients/${twoHosts}/protocol-mappers/models`);
       assert.equal(stored.length, 0, "nothing was stored");
 
-      // With a sector identifier the same form saves.
-      await sector.fill("https://sector.example.com/redirects.json");
+      // The server fetches the sector identifier document: one that misses a redirect URI of the client is refused.
+      await sector.fill(`${sectorBase}/one-host.json`);
+      await page.getByRole("button", { name: "Save" }).click();
+      await page
+        .locator(".pf-v6-c-form__group")
+        .filter({ has: sector })
+        .getByText("Client redirect URIs does not match redirect URIs fetched from the Sector Identifier URI.")
+        .waitFor();
+      assert.equal((await json<unknown[]>(`${REALM}/clients/${twoHosts}/protocol-mappers/models`)).length, 0);
+
+      // With a document listing both hosts the same form saves.
+      await sector.fill(`${sectorBase}/both-hosts.json`);
       await page.getByRole("button", { name: "Save" }).click();
       await page.getByText("Mapping successfully created").waitFor();
+      const [pairwise] = await json<{ config: Record<string, string> }[]>(
+        `${REALM}/clients/${twoHosts}/protocol-mappers/models`,
+      );
+      assert.equal(pairwise?.config.sectorIdentifierUri, `${sectorBase}/both-hosts.json`);
       assert.deepEqual(await seriousAxeViolations(page, HOST, INNER), [], "pairwise mapper");
     });
   });

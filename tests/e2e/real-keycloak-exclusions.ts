@@ -39,12 +39,6 @@ export const REAL_KEYCLOAK_EXCLUSIONS: RealKeycloakExclusion[] = [
       "Keycloak answers a rejected token's 401 without CORS headers, so the portal on another origin sees a network failure (kc-error stage 'network', no status); the embedded server adds the expired token's allowed origins to its 401 (demo/server/src/oidc/cors.ts) so the page can read it. The embedded server should answer as Keycloak does, and the console should then tell an expired token from its claims",
   },
   {
-    file: "tests/e2e/client-dedicated-scope.test.ts",
-    reason:
-      "Keycloak 26.7.3's server info gives the User Attribute mapper's 'user.attribute' the type UserProfileAttributeList (a picker of the realm's user-profile attributes, no 'User Attribute' textbox), and the test maps the unmanaged attribute 'department'; the embedded server's server info still has an older Keycloak's mapper types (String there, no 'lightweight.claim', other property sets differ too). The picker should also take a typed attribute name, and the embedded server info should be Keycloak 26.7.3's. The pairwise test's save fails on Keycloak because Keycloak fetches the Sector Identifier URI (https://sector.example.com/…, unreachable here) and the embedded server does not: it needs a real document served by the test",
-  },
-
-  {
     file: "tests/e2e/organizations.test.ts",
     test: "invites by email and removes a member, in the element",
     reason:
@@ -55,12 +49,6 @@ export const REAL_KEYCLOAK_EXCLUSIONS: RealKeycloakExclusion[] = [
     test: "exports demo's clients and roles, previews what the import adds and skips, and imports with Skip",
     reason:
       "with Client roles unchecked, Keycloak 26.7.3 refuses the whole partial import (500 'Unable to find composite client role: viewer': a demo realm role is a composite of a client role that is then not in the import), so no 'Import results' grid shows; the embedded server imports the same selection. The embedded server should refuse such a file as Keycloak does (with a 400 rather than a 500), and the console should say so in the preview",
-  },
-  {
-    file: "tests/e2e/identity-providers.test.ts",
-    test: "mappers: add an attribute importer through the dynamic form, edit it, and its values round-trip",
-    reason:
-      "no 'User Attribute Name' textbox on Keycloak: Keycloak 26.7.3's server info gives the Attribute Importer's 'user.attribute' the type UserProfileAttributeList (a picker of the realm's user-profile attributes), as with the client mapper in client-dedicated-scope; the embedded server info still has String there. The embedded server info should be 26.7.3's and the dynamic form should render that picker (taking a typed name too)",
   },
   {
     file: "tests/e2e/identity-providers.test.ts",

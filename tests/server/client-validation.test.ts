@@ -1,5 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { TestServer } from "../support/server.ts";
 import { type Api, createClient, createClientScope, startAdminServer } from "../support/admin-api.ts";
 
@@ -123,12 +125,52 @@ describe("client and protocol mapper validation as Keycloak answers it", () => {
       assert.equal(none.status, 400);
       assert.equal((await none.json()).error, "Client redirect URIs must contain a valid host component.");
 
-      const sector = await api(`${R}/clients/${twoHosts}/protocol-mappers/models`, {
-        method: "POST",
-        body: pairwise({ sectorIdentifierUri: "http://plain.example/sector.json" }),
+      // A sector identifier URI: the server fetches the document (answers as Keycloak 26.7.3 gave them).
+      const documents: Record<string, string> = {
+        "/one-host.json": JSON.stringify(["https://a.example/*"]),
+        "/both-hosts.json": JSON.stringify(["https://a.example/*", "https://b.example/"]),
+        "/object.json": JSON.stringify({ redirect_uris: ["https://a.example/*"] }),
+        "/not-json.json": "a,b",
+      };
+      const sectorHost = createServer((req, res) => {
+        const document = documents[req.url ?? ""];
+        res.writeHead(document ? 200 : 404, { "content-type": "application/json" });
+        res.end(document ?? "{}");
       });
-      assert.equal(sector.status, 400);
-      assert.equal((await sector.json()).error, "Invalid Sector Identifier URI.");
+      await new Promise<void>((resolve) => sectorHost.listen(0, "127.0.0.1", resolve));
+      const sectorBase = `http://127.0.0.1:${(sectorHost.address() as AddressInfo).port}`;
+      const withSector = (uri: string) =>
+        api(`${R}/clients/${twoHosts}/protocol-mappers/models`, {
+          method: "POST",
+          body: pairwise({ sectorIdentifierUri: uri }),
+        });
+      try {
+        const malformed = await withSector("no-scheme");
+        assert.equal(malformed.status, 400);
+        assert.deepEqual(await malformed.json(), {
+          error: "Invalid Sector Identifier URI.",
+          error_description: "Malformed Sector Identifier URI.",
+        });
+        const failed = "Failed to get redirect URIs from the Sector Identifier URI.";
+        for (const path of ["/missing.json", "/object.json", "/not-json.json"]) {
+          const refused = await withSector(sectorBase + path);
+          assert.equal(refused.status, 400, path);
+          assert.deepEqual(await refused.json(), { error: failed, error_description: failed }, path);
+        }
+        const mismatch = await withSector(`${sectorBase}/one-host.json`);
+        assert.equal(mismatch.status, 400);
+        assert.equal(
+          (await mismatch.json()).error,
+          "Client redirect URIs does not match redirect URIs fetched from the Sector Identifier URI.",
+        );
+        assert.deepEqual(await (await api(`${R}/clients/${twoHosts}/protocol-mappers/models`)).json(), []);
+        // "https://b.example/" covers the client's "https://b.example/*"? No: only a listed "*" is a wildcard.
+        assert.equal((await withSector(`${sectorBase}/both-hosts.json`)).status, 400);
+        documents["/both-hosts.json"] = JSON.stringify(["https://a.example/*", "https://b.example/*"]);
+        assert.equal((await withSector(`${sectorBase}/both-hosts.json`)).status, 201);
+      } finally {
+        await new Promise((resolve) => sectorHost.close(resolve));
+      }
 
       const oneHost = await createClient(api, "master", {
         clientId: "one-host",

@@ -451,6 +451,19 @@ describe("clients admin API", () => {
         containerName: string;
       }[];
       assert.ok(withAddress.some((m) => m.containerName === "address"));
+      // The client's own mappers: Keycloak 26.7.3 names their container "" (type "client").
+      const own = await api(`${R}/clients/${id}/protocol-mappers/models`, {
+        method: "POST",
+        body: { name: "own", protocol: "openid-connect", protocolMapper: "oidc-hardcoded-claim-mapper", config: {} },
+      });
+      assert.equal(own.status, 201);
+      const withOwn = (await (await api(`${base}/protocol-mappers?scope=openid`)).json()) as {
+        mapperName: string;
+        containerName: string;
+        containerType: string;
+      }[];
+      const ownRow = withOwn.find((m) => m.mapperName === "own");
+      assert.deepEqual([ownRow?.containerName, ownRow?.containerType], ["", "client"]);
       const granted = (await (await api(`${base}/scope-mappings/master/granted`)).json()) as { name: string }[];
       assert.ok(granted.some((r) => r.name === "default-roles-master"));
       assert.deepEqual(await (await api(`${base}/scope-mappings/master/not-granted`)).json(), []);

@@ -28,8 +28,9 @@ describe("server info, ui-ext and cache admin API", () => {
       ["ADMIN_FINE_GRAINED_AUTHZ", false],
       ["ADMIN_FINE_GRAINED_AUTHZ_V2", true],
       ["TOKEN_EXCHANGE_STANDARD_V2", true],
-      ["DPOP", false],
-      ["DYNAMIC_SCOPES", false],
+      ["DPOP", true],
+      ["LOGIN_V1", false],
+      ["PARAMETERIZED_SCOPES", false],
       ["CLIENT_POLICIES", true],
       ["KERBEROS", true],
       ["DEVICE_FLOW", true],
@@ -38,7 +39,7 @@ describe("server info, ui-ext and cache admin API", () => {
       assert.equal(feature(name)?.enabled, enabled, name);
     }
     assert.deepEqual(Object.keys(feature("ORGANIZATION")).sort(), ["dependencies", "enabled", "label", "name", "type"]);
-    assert.ok(info.profileInfo.disabledFeatures.includes("DPOP"));
+    assert.ok(info.profileInfo.disabledFeatures.includes("PARAMETERIZED_SCOPES"));
     for (const type of [
       "org.keycloak.keys.KeyProvider",
       "org.keycloak.userprofile.UserProfileProvider",
@@ -51,6 +52,13 @@ describe("server info, ui-ext and cache admin API", () => {
     assert.ok(
       info.protocolMapperTypes["openid-connect"].some((m: Json) => m.id === "oidc-organization-membership-mapper"),
     );
+    // Keycloak 26.7.3's mapper types: a user-profile attribute picker and the lightweight-token switch.
+    const userAttribute = info.protocolMapperTypes["openid-connect"].find(
+      (m: Json) => m.id === "oidc-usermodel-attribute-mapper",
+    );
+    const property = (name: string) => userAttribute.properties.find((p: Json) => p.name === name);
+    assert.equal(property("user.attribute")?.type, "UserProfileAttributeList");
+    assert.equal(property("lightweight.claim")?.type, "boolean");
     assert.ok(info.identityProviders.some((p: Json) => p.id === "oidc"));
     assert.ok(info.socialProviders.some((p: Json) => p.id === "github"));
     assert.ok(info.enums.operationType.includes("ACTION"));
@@ -85,7 +93,9 @@ describe("server info, ui-ext and cache admin API", () => {
     const hashers = Object.keys(info.providers["password-hashing"].providers);
     assert.ok(hashers.includes(policy("hashAlgorithm").defaultValue));
     assert.ok(!hashers.includes("argon2"), "no argon2: this server cannot hash with it");
-    assert.equal(info.providers.connectionsJpa.providers.default.operationalInfo, undefined);
+    for (const spi of Object.values(info.providers) as Json[])
+      for (const [id, provider] of Object.entries(spi.providers as Record<string, Json>))
+        assert.equal(provider.operationalInfo, undefined, id);
     assert.doesNotMatch(JSON.stringify(info), /jdbc:|\/home\/|SNAPSHOT/);
 
     const userId = await createUser(api, "master", "hashed");

@@ -8,6 +8,7 @@ export const dynamicMessages = {
   dynamicFileDrop: "Drag a file here or browse to upload",
   dynamicSearchProviders: "Search identity providers",
   dynamicChooseAttribute: "Choose a user-profile attribute",
+  dynamicUseTypedAttribute: 'Use "{{name}}"',
   dynamicUnknownType: "This setting's type ({{type}}) cannot be edited here.",
 };
 

@@ -37,7 +37,8 @@ export async function registerEvaluateScopesRoutes(app: FastifyInstance, server:
         mapperId: mapper.id,
         mapperName: mapper.name,
         containerId: container.record.id,
-        containerName: container.kind === "client" ? container.record.clientId : container.record.name,
+        // Keycloak 26.7.3 names the client's own container "" (whatever the client's clientId and name).
+        containerName: container.kind === "client" ? "" : container.record.name,
         containerType: container.kind,
         protocolMapper: mapper.protocolMapper,
       }));

@@ -14,8 +14,15 @@ function isKnownType(type: unknown): boolean {
   return typeof type === "string" && knownTypes.has(type);
 }
 
-/** Keycloak's ErrorResponseException for a ProtocolMapperConfigException: 400 with error and error_description. */
-const configError = (message: string) => new HttpError(400, { error: message, error_description: message });
+/**
+ * Keycloak's ErrorResponseException for a ProtocolMapperConfigException: 400, `error` the exception's text and
+ * `error_description` the admin message of its key (the same words except for a malformed sector identifier URI).
+ */
+const configError = (message: string, description = message) =>
+  new HttpError(400, { error: message, error_description: description });
+
+const SECTOR_DOCUMENT_TIMEOUT_MS = 10_000;
+const SECTOR_DOCUMENT_MAX_BYTES = 1_000_000;
 
 /**
  * Keycloak answers a mapper whose provider does not exist (also one without `protocolMapper`) with
@@ -26,16 +33,22 @@ export function requireKnownMapperType(input: unknown): void {
   if (!isKnownType(type)) throw webError(404, "ProtocolMapper provider not found");
 }
 
-function hostsOf(client: ClientRecord): Set<string> {
+/** The client's redirect URIs as Keycloak resolves them: relative ones under the root URL (dropped without one). */
+function resolvedRedirectUris(client: ClientRecord): string[] {
   const root = typeof client.rep.rootUrl === "string" ? client.rep.rootUrl : "";
   const redirects = Array.isArray(client.rep.redirectUris) ? (client.rep.redirectUris as unknown[]) : [];
+  return redirects
+    .filter((uri): uri is string => typeof uri === "string")
+    .map((uri) => (uri.startsWith("/") ? (root ? root + uri : "") : uri))
+    .filter((uri) => uri.trim() !== "");
+}
+
+function hostsOf(client: ClientRecord): Set<string> {
   const hosts = new Set<string>();
-  for (const uri of redirects) {
-    if (typeof uri !== "string") continue;
-    const absolute = uri.startsWith("/") ? root + uri : uri;
+  for (const uri of resolvedRedirectUris(client)) {
     let host: string;
     try {
-      host = new URL(absolute.replace(/\*/g, "x")).hostname;
+      host = new URL(uri.replace(/\*/g, "x")).hostname;
     } catch {
       throw configError("Client contained an invalid redirect URI.");
     }
@@ -44,11 +57,49 @@ function hostsOf(client: ClientRecord): Set<string> {
   return hosts;
 }
 
+/** Whether one of the sector document's URIs covers a client redirect URI (a trailing `*` is a prefix, queries aside). */
+function coveredBy(sectorUris: string[], redirect: string): boolean {
+  return sectorUris.some((allowed) => {
+    if (!allowed.endsWith("*") || allowed.includes("?")) return allowed === redirect;
+    const withoutQuery = redirect.split("?")[0];
+    const prefix = allowed.slice(0, -1);
+    return withoutQuery.startsWith(prefix) || withoutQuery === prefix.replace(/\/$/, "");
+  });
+}
+
+/** The sector identifier document: a JSON array of redirect URIs. Anything else is Keycloak's "Failed to get…". */
+async function sectorRedirectUris(sector: URL): Promise<string[]> {
+  const failed = () => configError("Failed to get redirect URIs from the Sector Identifier URI.");
+  if (sector.protocol !== "https:" && sector.protocol !== "http:") throw failed();
+  let text: string;
+  try {
+    const response = await fetch(sector, {
+      redirect: "follow",
+      signal: AbortSignal.timeout(SECTOR_DOCUMENT_TIMEOUT_MS),
+      headers: { accept: "application/json" },
+    });
+    if (!response.ok) throw failed();
+    text = await response.text();
+  } catch {
+    throw failed();
+  }
+  if (text.length > SECTOR_DOCUMENT_MAX_BYTES) throw failed();
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch {
+    throw failed();
+  }
+  if (!Array.isArray(document) || document.some((entry) => typeof entry !== "string")) throw failed();
+  return document as string[];
+}
+
 /**
- * The pairwise subject mapper's checks on a client (AbstractPairwiseSubMapper.validateConfig): without a sector
- * identifier URI the client's redirect URIs must share exactly one host; a sector identifier URI must be https.
+ * The pairwise subject mapper's checks on a client (Keycloak's PairwiseSubMapperValidator): without a sector
+ * identifier URI the client's redirect URIs must share exactly one host; with one, the document it serves must
+ * list every redirect URI of the client.
  */
-function checkPairwise(client: ClientRecord, mapper: ProtocolMapperRecord): void {
+async function checkPairwise(client: ClientRecord, mapper: ProtocolMapperRecord): Promise<void> {
   const sector = mapper.config[SECTOR_IDENTIFIER] ?? "";
   if (sector === "") {
     const hosts = hostsOf(client);
@@ -65,10 +116,13 @@ function checkPairwise(client: ClientRecord, mapper: ProtocolMapperRecord): void
   } catch {
     url = undefined;
   }
-  if (!url || url.protocol !== "https:" || !url.hostname) throw configError("Invalid Sector Identifier URI.");
+  if (!url || !url.hostname) throw configError("Invalid Sector Identifier URI.", "Malformed Sector Identifier URI.");
+  const listed = await sectorRedirectUris(url);
+  if (!resolvedRedirectUris(client).every((redirect) => coveredBy(listed, redirect)))
+    throw configError("Client redirect URIs does not match redirect URIs fetched from the Sector Identifier URI.");
 }
 
 /** ProtocolMapper.validateConfig of the mapper types that have one, for a mapper about to be stored on `owner`. */
-export function validateMapperConfig(owner: ScopeOwner, mapper: ProtocolMapperRecord): void {
-  if (mapper.protocolMapper === PAIRWISE && owner.kind === "client") checkPairwise(owner.record, mapper);
+export async function validateMapperConfig(owner: ScopeOwner, mapper: ProtocolMapperRecord): Promise<void> {
+  if (mapper.protocolMapper === PAIRWISE && owner.kind === "client") await checkPairwise(owner.record, mapper);
 }

@@ -46,7 +46,7 @@ export async function registerProtocolMapperRoutes(app: FastifyInstance, server:
       const input = objectBody(req.body);
       requireKnownMapperType(input);
       const mapper = mapperFromRepresentation(input, owner.protocol);
-      validateMapperConfig(owner, mapper);
+      await validateMapperConfig(owner, mapper);
       if (
         clashes(owner.record.protocolMappers, mapper) ||
         owner.record.protocolMappers.some((m) => m.id === mapper.id)
@@ -79,7 +79,7 @@ export async function registerProtocolMapperRoutes(app: FastifyInstance, server:
       for (const input of inputs) {
         requireKnownMapperType(input);
         const mapper = mapperFromRepresentation(input, owner.protocol);
-        validateMapperConfig(owner, mapper);
+        await validateMapperConfig(owner, mapper);
         if (clashes([...owner.record.protocolMappers, ...mappers], mapper)) throw conflict(DUPLICATE);
         mappers.push(mapper);
       }
@@ -103,7 +103,7 @@ export async function registerProtocolMapperRoutes(app: FastifyInstance, server:
         current.protocol,
       );
       requireKnownMapperType(updated);
-      validateMapperConfig(owner, updated);
+      await validateMapperConfig(owner, updated);
       if (clashes(owner.record.protocolMappers, updated, mapperId)) throw conflict(DUPLICATE);
       await db.write((tx) => {
         owner.record.protocolMappers[index] = updated;

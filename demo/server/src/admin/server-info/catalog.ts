@@ -40,7 +40,7 @@ export interface ServerInfoCatalog {
   themes: Record<string, { name: string; locales?: string[] }[]>;
   socialProviders: { id: string; name: string; groupName?: string }[];
   identityProviders: { id: string; name: string; groupName?: string }[];
-  clientImporters: { id: string; name: string }[];
+  parameterizedScopeTypes?: unknown[];
   providers: Record<string, { internal: boolean; providers: Record<string, { order: number }> }>;
   protocolMapperTypes: Record<string, ComponentType[]>;
   builtinProtocolMappers: Record<string, unknown[]>;
@@ -52,7 +52,17 @@ export interface ServerInfoCatalog {
 
 let cached: ServerInfoCatalog | undefined;
 
-/** The data file, with the event types from the table that also decides which events are saved and the hashing defaults of this server. */
+/** Password hashing providers this server cannot hash with (Keycloak 26.7 lists argon2). */
+const UNSUPPORTED_HASHING = ["argon2"];
+
+function withoutUnsupportedHashing(providers: ServerInfoCatalog["providers"]): ServerInfoCatalog["providers"] {
+  const hashing = providers["password-hashing"];
+  if (!hashing) return providers;
+  const supported = Object.entries(hashing.providers).filter(([id]) => !UNSUPPORTED_HASHING.includes(id));
+  return { ...providers, "password-hashing": { ...hashing, providers: Object.fromEntries(supported) } };
+}
+
+/** The data file (Keycloak 26.7.3's, scripts/capture-serverinfo.ts), with the event types from the table that also decides which events are saved and the hashing defaults of this server. */
 export function catalog(): ServerInfoCatalog {
   if (!cached) {
     const data = JSON.parse(
@@ -60,6 +70,7 @@ export function catalog(): ServerInfoCatalog {
     ) as ServerInfoCatalog;
     cached = {
       ...data,
+      providers: withoutUnsupportedHashing(data.providers),
       passwordPolicies: data.passwordPolicies.map((p) =>
         p.id in HASH_POLICY_DEFAULTS ? { ...p, defaultValue: HASH_POLICY_DEFAULTS[p.id] } : p,
       ),

@@ -1,6 +1,6 @@
 import { cpus, freemem, totalmem, arch, release, type, userInfo } from "node:os";
 
-export const SERVER_VERSION = "26.4.0";
+export const SERVER_VERSION = "26.7.3";
 const startedAt = Date.now();
 
 function formatDuration(ms: number): string {

@@ -23,6 +23,9 @@ const ANY_ADMIN_ROLE: AdminPermission[] = [
   "query-realms",
 ];
 
+/** Listeners Keycloak 26.7 runs for every realm (EventListenerProviderFactory.isGlobal): no realm enables them. */
+const GLOBAL_EVENT_LISTENERS = ["workflow-event-listener"];
+
 export async function registerUiExtRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   await registerUiExtRealmUpdateRoute(app, server);
 
@@ -31,7 +34,9 @@ export async function registerUiExtRoutes(app: FastifyInstance, server: ServerCo
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("view-events");
     const listeners = catalog().providers.eventsListener?.providers ?? {};
-    return Object.keys(listeners).map((id) => ({ id }));
+    return Object.keys(listeners)
+      .filter((id) => !GLOBAL_EVENT_LISTENERS.includes(id))
+      .map((id) => ({ id }));
   });
 
   app.get("/admin/realms/:realm/ui-ext/info", async (req) => {

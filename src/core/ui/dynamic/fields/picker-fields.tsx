@@ -74,7 +74,10 @@ export function IdentityProviderMultiListField(props: PropertyFieldProps) {
   );
 }
 
-/** One of the realm's user-profile attribute names. */
+/**
+ * One of the realm's user-profile attribute names, or any typed name (an unmanaged attribute): the typed text is
+ * offered as its own option when no attribute has exactly that name.
+ */
 export function UserProfileAttributeListField(props: PropertyFieldProps) {
   const { t } = useMessages();
   const realm = usePickerRealm();
@@ -82,9 +85,12 @@ export function UserProfileAttributeListField(props: PropertyFieldProps) {
   const [filter, setFilter] = useState("");
   const { base, field, id, errorText, isRequired } = usePropertyControl(props, "");
   const names = (metadata.data?.attributes ?? []).map((attribute) => attribute.name ?? "").filter(Boolean);
+  const typed = filter.trim();
   const options = names
-    .filter((name) => name.toLowerCase().includes(filter.toLowerCase()))
+    .filter((name) => name.toLowerCase().includes(typed.toLowerCase()))
     .map((name) => ({ value: name, label: name }));
+  if (typed && !names.includes(typed))
+    options.push({ value: typed, label: t("dynamicUseTypedAttribute", { name: typed }) });
   return (
     <FormField id={id} label={base.label} labelHelp={base.labelHelp} isRequired={isRequired} error={errorText}>
       <SearchSelect

@@ -9,7 +9,18 @@ import "../client-scopes-messages.ts";
 import "../../../../core/ui/protocol-mappers/protocol-mapper-messages.ts";
 
 /** Every protocol mapper a token for `scope` runs, with the client scope (or client) it comes from. */
-export function EvaluateMappers({ clientId, protocol, scope }: { clientId: string; protocol: string; scope: string }) {
+export function EvaluateMappers({
+  clientId,
+  clientName,
+  protocol,
+  scope,
+}: {
+  clientId: string;
+  /** The client's clientId: Keycloak names the client's own container "" in the answer. */
+  clientName: string;
+  protocol: string;
+  scope: string;
+}) {
   const { t } = useMessages();
   const realm = useCurrentRealm();
   const adminClient = useAdminClient();
@@ -26,9 +37,7 @@ export function EvaluateMappers({ clientId, protocol, scope }: { clientId: strin
       title: t("parentClientScope"),
       // A client's own mappers live in its dedicated scope.
       cell: (mapper) =>
-        mapper.containerType === "client"
-          ? t("dedicatedScopeName", { clientName: mapper.containerName })
-          : mapper.containerName,
+        mapper.containerType === "client" ? t("dedicatedScopeName", { clientName }) : mapper.containerName,
     },
     {
       name: "type",

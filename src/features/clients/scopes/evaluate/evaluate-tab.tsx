@@ -123,7 +123,7 @@ export function EvaluateTab({ client }: { client: ClientRepresentation }) {
         unmountOnExit
       >
         <Tab eventKey="mappers" title={<TabTitleText>{t("effectiveProtocolMappers")}</TabTitleText>}>
-          <EvaluateMappers clientId={id} protocol={protocol} scope={scope} />
+          <EvaluateMappers clientId={id} clientName={client.clientId ?? ""} protocol={protocol} scope={scope} />
         </Tab>
         <Tab eventKey="roles" title={<TabTitleText>{t("effectiveRoleScopeMappings")}</TabTitleText>}>
           <EvaluateRoles clientId={id} scope={scope} />
