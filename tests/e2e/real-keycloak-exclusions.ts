@@ -15,24 +15,6 @@ export interface RealKeycloakExclusion {
 
 export const REAL_KEYCLOAK_EXCLUSIONS: RealKeycloakExclusion[] = [
   {
-    file: "tests/e2e/authentication-flows.test.ts",
-    test: "signs in through the bound flow: OTP set up by CONFIGURE_TOTP, then asked for, a wrong code refused",
-    reason:
-      "the first test binds a copy of the browser flow with its CONDITIONAL 'otp check' sub-flow at the top level, next to the ALTERNATIVE cookie/forms steps; Keycloak then ignores the alternatives (REQUIRED/CONDITIONAL and ALTERNATIVE at one level), so the account page's sign-in never shows the login form. The embedded server still runs the alternatives: it should follow Keycloak's rule, and the scenario should build its sub-flow inside 'forms' (whose copy already holds Keycloak's 'Browser - Conditional 2FA')",
-  },
-  {
-    file: "tests/e2e/authentication-flows.test.ts",
-    test: "refuses a short password in the reset-password dialog once the policy says length(12)",
-    reason:
-      "its last step signs in on the account page through the browser flow the first test bound: the same top-level CONDITIONAL sub-flow as above keeps Keycloak from showing the login form",
-  },
-  {
-    file: "tests/e2e/authentication-flows.test.ts",
-    test: "makes Terms and Conditions a default action that a new user meets at the next sign-in",
-    reason:
-      "the default action now saves on Keycloak (the test waits for the switch to be enabled again), but the new user's sign-in goes through the flow the first test bound: the same top-level CONDITIONAL sub-flow as above keeps Keycloak from showing the login form",
-  },
-  {
     file: "tests/e2e/embedding.test.ts",
     test: "reports an expired token the server rejects as kc-error at stage token with status 401",
     reason:
