@@ -73,7 +73,9 @@ describe("login pages in Chromium: OTP, authenticator setup, profile, email veri
       await page.getByRole("heading", { name: "Mobile Authenticator Setup" }).waitFor();
       assert.ok(await page.getByRole("img", { name: "Figure: Barcode" }).isVisible());
       await checkPage(page, "login-configure-totp");
+      await page.getByRole("link", { name: "Unable to scan?" }).click();
       const secret = fromBase32(await page.locator("#kc-totp-secret-key").innerText());
+      await page.getByRole("link", { name: "Scan barcode?" }).waitFor();
       await page.getByLabel("One-time code").fill(totp(secret));
       await page.getByLabel("Device Name").fill("Work phone");
       await page.getByRole("button", { name: "Submit" }).click();

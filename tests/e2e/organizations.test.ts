@@ -6,6 +6,7 @@ import { startTarget, keycloakExclusion } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { markAdminCliAsConsoleClient, screenshot, waitForTable } from "./organizations-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 
 const TIMEOUT = 20_000;
 const ORGS = "/admin/realms/demo/organizations";
@@ -22,8 +23,10 @@ describe("organizations screens", () => {
   let server: TestServer;
   let browser: Browser;
   let api: ReturnType<typeof adminFetch>;
+  let sink: SmtpSink;
 
   before(async () => {
+    sink = await startSmtpSink();
     server = await startTarget({ demoPages: true });
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
@@ -52,6 +55,7 @@ describe("organizations screens", () => {
   after(async () => {
     await browser?.close();
     await server?.dispose();
+    await sink?.close();
   });
 
   const findOrganization = async (name: string): Promise<OrganizationRep | undefined> => {
@@ -298,6 +302,9 @@ describe("organizations screens", () => {
       ),
     },
     async () => {
+      const smtp = async (smtpServer: Record<string, string>) =>
+        assert.equal((await api("/admin/realms/demo", { method: "PUT", body: { smtpServer } })).status, 204);
+      await smtp({});
       const { page } = await newPage(browser);
       page.setDefaultTimeout(TIMEOUT);
       const acme = await findOrganization("Acme");
@@ -321,8 +328,17 @@ describe("organizations screens", () => {
       await invite.getByRole("textbox", { name: "Last name" }).fill("Partner");
       assert.deepEqual(await seriousAxeViolations(page, "kc-organizations-admin"), [], "invite dialog");
       await screenshot(page, "element-invite");
-      await invite.getByRole("button", { name: "Send invitation" }).click();
+      // Without the realm's SMTP settings the server cannot send it: its error shows and the form stays as typed.
+      await send.click();
+      await page.getByText("Could not send invitation: Failed to send invite email").first().waitFor();
+      assert.equal(await invite.getByRole("textbox", { name: "First name" }).inputValue(), "New");
+      await smtp(sink.settings({ fromDisplayName: "Demo" }));
+      await send.click();
       await page.getByText("Invitation has been sent.").waitFor();
+      await invite.waitFor({ state: "detached" });
+      const mail = await sink.waitFor((m) => m.recipients.includes("new.partner@acme.example.com"));
+      assert.equal(mail.subject, "Invitation to join the Acme organization");
+      await smtp({});
       const invitations = (await (await api(`${ORGS}/${acme.id}/invitations`)).json()) as {
         email: string;
         firstName?: string;

@@ -123,7 +123,14 @@ describe("browser login: flows, OTP and required actions", () => {
     const html = await res.text();
     assert.match(html, /Mobile Authenticator Setup/);
     assert.match(html, /<img id="kc-totp-secret-qr-code" class="kc-qr" src="data:image\/svg\+xml;base64,/);
-    const key = /<p id="kc-totp-secret-key" class="kc-secret">([A-Z2-7 ]+)<\/p>/.exec(html)![1]!;
+    assert.doesNotMatch(html, /kc-totp-secret-key/, "the key only behind 'Unable to scan?'");
+    const qrOf = (page: string) => /id="kc-totp-secret-qr-code" class="kc-qr" src="([^"]+)"/.exec(page)![1];
+    const manualLink = /<a href="([^"]+)" id="mode-manual">Unable to scan\?<\/a>/
+      .exec(html)![1]!
+      .replace(/&amp;/g, "&");
+    const manual = await (await get(new URL(manualLink, server.baseUrl).toString(), jar)).text();
+    assert.match(manual, /id="mode-barcode">Scan barcode\?<\/a>/);
+    const key = /<p id="kc-totp-secret-key" class="kc-secret">([A-Z2-7 ]+)<\/p>/.exec(manual)![1]!;
     const secret = fromBase32(key);
     assert.equal(secret.length, 20);
     const empty = await postForm(server.baseUrl, html, "kc-totp-settings-form", { totp: "", userLabel: "" }, jar);
@@ -132,7 +139,7 @@ describe("browser login: flows, OTP and required actions", () => {
     const bad = await postForm(server.baseUrl, emptyHtml, "kc-totp-settings-form", { totp: "123456" }, jar);
     const badHtml = await bad.text();
     assert.equal(errorText(badHtml), "Invalid authenticator code.");
-    assert.equal(/kc-totp-secret-key" class="kc-secret">([A-Z2-7 ]+)</.exec(badHtml)![1], key, "same secret kept");
+    assert.equal(qrOf(badHtml), qrOf(html), "same secret kept");
     const done = await postForm(
       server.baseUrl,
       badHtml,
@@ -358,7 +365,7 @@ describe("browser login: flows, OTP and required actions", () => {
       method: "PUT",
       body: { ...execution, requirement },
     });
-    assert.equal(res.status, 202, await res.text());
+    assert.equal(res.status, 204, await res.text());
   }
 
   test("a step the server cannot run ends the login on an error page naming it", async () => {
@@ -403,6 +410,44 @@ describe("browser login: flows, OTP and required actions", () => {
     await api(`${base}/users/${holder}/role-mappings/realm`, { method: "POST", body: [role] });
     const { res } = await signIn("otp-role", "role-app");
     assert.match(await res.text(), /Mobile Authenticator Setup/);
+  });
+
+  test("REQUIRED or CONDITIONAL beside ALTERNATIVE at one level: the alternatives never run, as in Keycloak", async () => {
+    await flowForClient("mixed level", "mixed-app");
+    await addStep("mixed level", "auth-cookie", "ALTERNATIVE");
+    const form = await addStep("mixed level", "auth-username-password-form", "ALTERNATIVE");
+    const sub = await api(`${base}/authentication/flows/mixed%20level/executions/flow`, {
+      method: "POST",
+      body: { alias: "mixed otp", type: "basic-flow", description: "" },
+    });
+    assert.equal(sub.status, 201);
+    const steps = await json<{ id: string; displayName: string }[]>(
+      await api(`${base}/authentication/flows/mixed%20level/executions`),
+    );
+    const subId = steps.find((e) => e.displayName === "mixed otp")!.id;
+    await setRequirement("mixed level", subId, "CONDITIONAL");
+    await addStep("mixed otp", "conditional-user-configured", "REQUIRED");
+    await addStep("mixed otp", "auth-otp-form", "REQUIRED");
+    await user("mixed-user");
+    const open = () =>
+      get(authUrl(server.baseUrl, REALM, { clientId: "mixed-app", redirectUri: APP }), new CookieJar());
+
+    // No user yet, so the sub-flow's condition does not hold; the login form beside it is never offered.
+    const refused = await open();
+    const html = await refused.text();
+    assert.equal(refused.status, 400);
+    assert.doesNotMatch(html, /id="kc-form-login"/);
+    assert.equal(errorText(html), "Invalid username or password.");
+
+    // The same form as a REQUIRED step runs (with the sub-flow beside it), and so do the alternatives once the
+    // CONDITIONAL sub-flow is disabled.
+    await setRequirement("mixed level", form, "REQUIRED");
+    assert.match(await (await open()).text(), /id="kc-form-login"/);
+    await setRequirement("mixed level", form, "ALTERNATIVE");
+    await setRequirement("mixed level", subId, "DISABLED");
+    const offered = await open();
+    assert.equal(offered.status, 200);
+    assert.match(await offered.text(), /id="kc-form-login"/);
   });
 
   test("auth-username-form then auth-password-form: two pages", async () => {

@@ -11,6 +11,7 @@ import {
   type Json,
   startAdminServer,
 } from "../support/admin-api.ts";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 
 const REALM = "orgs";
 const BASE = `/admin/realms/${REALM}/organizations`;
@@ -18,17 +19,24 @@ const BASE = `/admin/realms/${REALM}/organizations`;
 describe("organizations admin API", () => {
   let server: TestServer;
   let api: Api;
+  let sink: SmtpSink;
 
   before(async () => {
+    sink = await startSmtpSink();
     ({ server, api } = await startAdminServer());
     await createRealm(api, REALM, {
       organizationsEnabled: true,
       adminEventsEnabled: true,
       adminEventsDetailsEnabled: true,
+      smtpServer: sink.settings(),
     });
     await createRealm(api, "no-orgs");
+    await createRealm(api, "no-mail", { organizationsEnabled: true });
   });
-  after(async () => server?.dispose());
+  after(async () => {
+    await server?.dispose();
+    await sink?.close();
+  });
 
   const create = async (body: Record<string, unknown>) => api(BASE, { method: "POST", body });
 
@@ -157,7 +165,7 @@ describe("organizations admin API", () => {
     assert.equal(await json(await api(`${BASE}/${orgId}/members/count`)), 1);
   });
 
-  it("records invitations (204) and checks the invited user", async () => {
+  it("mails invitations through the realm's SMTP settings (204) and checks the invited user", async () => {
     const orgId = idFromLocation(await create({ name: "Invites", alias: "invites" }));
     const carol = await createUser(api, REALM, "carol", { email: "carol@example.com" });
     assert.equal(
@@ -169,6 +177,9 @@ describe("organizations admin API", () => {
       ).status,
       204,
     );
+    const mail = await sink.waitFor((m) => m.recipients.includes("new@example.com"));
+    assert.equal(mail.subject, "Invitation to join the Invites organization");
+    assert.match(mail.text, /^Hi, "New" "Person"\.\s+You were invited to join the "Invites" organization\./);
     assert.equal(
       (await api(`${BASE}/${orgId}/members/invite-user`, { method: "POST", ...form({ firstName: "No mail" }) })).status,
       400,
@@ -182,6 +193,22 @@ describe("organizations admin API", () => {
         .status,
       400,
     );
+  });
+
+  it("refuses an invitation in a realm without SMTP settings as Keycloak 26.7.3 does, and keeps none", async () => {
+    const orgs = "/admin/realms/no-mail/organizations";
+    const created = await api(orgs, { method: "POST", body: { name: "Quiet", alias: "quiet" } });
+    const orgId = idFromLocation(created);
+    const dana = await createUser(api, "no-mail", "dana", { email: "dana@example.com" });
+    for (const [path, fields] of [
+      ["invite-user", { email: "someone@example.com" }],
+      ["invite-existing-user", { id: dana }],
+    ] as const) {
+      const res = await api(`${orgs}/${orgId}/members/${path}`, { method: "POST", ...form(fields) });
+      assert.equal(res.status, 500, path);
+      assert.deepEqual(await res.json(), { errorMessage: "Failed to send invite email" });
+    }
+    assert.deepEqual(await json(await api(`${orgs}/${orgId}/invitations`)), []);
   });
 
   it("lists invitations as OrganizationInvitationRepresentation, filtered, readable by id and deletable", async () => {

@@ -49,16 +49,17 @@ function signOutUrl(baseUrl: string, realm: RealmRecord): string {
 }
 
 function sendAccountPage(baseUrl: string, reply: FastifyReply, realm: RealmRecord, user: UserRecord) {
+  // Read-only fields with the ids and labels of Keycloak's account console.
   const field = (id: string, label: string, value: string | undefined) =>
-    `<dt>${label}</dt><dd id="${id}">${escapeHtml(value ?? "")}</dd>`;
+    `<label for="${id}">${label}</label>\n<input type="text" id="${id}" name="${id}" value="${escapeHtml(value ?? "")}" readonly>`;
   const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(realm))}</p>
 <h1 id="kc-page-title">Personal info</h1>
-<dl class="kc-account" id="kc-account-info">
+<form class="kc-account" id="kc-account-info">
 ${field("username", "Username", user.username)}
 ${field("email", "Email", user.email)}
 ${field("firstName", "First name", user.firstName)}
 ${field("lastName", "Last name", user.lastName)}
-</dl>
+</form>
 <a class="kc-button" id="signOutButton" href="${escapeHtml(signOutUrl(baseUrl, realm))}">Sign out</a>`;
   return reply
     .status(200)

@@ -14,8 +14,7 @@ input[type="submit"], button { margin-top: 1.5rem; width: 100%; padding: 0.6rem;
 input[type="submit"]:hover, button:hover { background: #004080; }
 a { color: #0066cc; }
 .kc-account { margin: 0; }
-.kc-account dt { margin-top: 1rem; font-weight: 600; font-size: 0.9rem; }
-.kc-account dd { margin: 0.25rem 0 0; min-height: 1.25rem; overflow-wrap: anywhere; }
+.kc-account input[readonly] { color: #151515; background: #f0f0f0; }
 a.kc-button { display: block; margin-top: 1.5rem; padding: 0.6rem; text-align: center; font-size: 1rem; color: #fff; background: #0066cc; border-radius: 3px; text-decoration: none; }
 a.kc-button:hover { background: #004080; }
 .kc-attempted-username { display: flex; justify-content: space-between; gap: 1rem; margin: 0; font-weight: 600; overflow-wrap: anywhere; }

@@ -10,7 +10,7 @@ import { adminPath, created, noContent } from "../common/reply.ts";
 import { paramsOf } from "../common/query.ts";
 import { flowByAlias, flowTree, requireExecution, requireFlowByAlias, sortedExecutions } from "./lookup.ts";
 import { authenticators, clientAuthenticators, formActions, requirementChoices } from "./providers.ts";
-import { configRepresentation, executionInfos, executionRepresentation, flowRepresentation } from "./representation.ts";
+import { configRepresentation, executionInfos, executionRepresentation } from "./representation.ts";
 import { AuthenticatorConfigSchema, ExecutionInfoSchema, NewExecutionSchema, NewSubFlowSchema } from "./schemas.ts";
 import { NoBody } from "../common/schemas.ts";
 
@@ -74,7 +74,7 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
       };
       await server.db.write((tx) => tx.put("authFlows", updated));
       await adminEvent(server, ctx, "UPDATE", "AUTH_EXECUTION", path, rep);
-      return reply.status(202).send(flowRepresentation(server, addressed));
+      return reply.status(204).send();
     }
     // Unchanged requirement: Keycloak applies a sub-flow's new name and description instead.
     const sub = rep.authenticationFlow && execution.flowId ? server.db.get("authFlows", execution.flowId) : undefined;
@@ -87,7 +87,7 @@ export async function registerExecutionRoutes(app: FastifyInstance, server: Serv
       );
       await adminEvent(server, ctx, "UPDATE", "AUTH_EXECUTION", path, rep);
     }
-    return reply.status(202).send(flowRepresentation(server, addressed));
+    return reply.status(204).send();
   });
 
   app.post(

@@ -12,6 +12,7 @@ import { organizationPath, organizationsContext, requireOrganization } from "./l
 import { organizationRepresentation } from "./representation.ts";
 import { userIdsByEmail } from "../users/username-index.ts";
 import { BriefQuery, InviteExistingUserForm, InviteUserForm, MemberListQuery } from "./schemas.ts";
+import { mailInvitation } from "./invitation-mail.ts";
 import { IdBody } from "../common/schemas.ts";
 
 const BASE = "/admin/realms/:realm/organizations/:id/members";
@@ -123,7 +124,7 @@ export async function registerOrganizationMemberRoutes(app: FastifyInstance, ser
       .map((o) => organizationRepresentation(o, brief));
   });
 
-  // No mail server is configured here, so an invitation is recorded instead of sent.
+  // An invitation is mailed through the realm's SMTP settings, then recorded.
   app.post(`${BASE}/invite-user`, { schema: { body: InviteUserForm } }, async (req, reply) => {
     const { ctx, org } = await context(req);
     const email = formField(req.body, "email")?.toLowerCase();
@@ -139,6 +140,7 @@ export async function registerOrganizationMemberRoutes(app: FastifyInstance, ser
       userId: existing?.id,
       sentDate: now(),
     };
+    await mailInvitation(req, ctx.realm, org, invitation);
     await server.db.write((tx) =>
       tx.put("organizations", { ...org, invitations: [...(org.invitations ?? []), invitation] }),
     );
@@ -166,6 +168,7 @@ export async function registerOrganizationMemberRoutes(app: FastifyInstance, ser
       userId: user.id,
       sentDate: now(),
     };
+    await mailInvitation(req, ctx.realm, org, invitation);
     await server.db.write((tx) =>
       tx.put("organizations", { ...org, invitations: [...(org.invitations ?? []), invitation] }),
     );

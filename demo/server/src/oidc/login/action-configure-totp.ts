@@ -39,6 +39,8 @@ function sendPage(ctx: LoginContext, user: UserRecord, error?: { field: "totp" |
       ? `\n<span id="input-error-otp" class="kc-error" aria-live="polite">${escapeHtml(error.message)}</span>`
       : "";
   const labelRequired = user.credentials.some((c) => c.type === "otp");
+  // As Keycloak's page: the barcode first, the key behind "Unable to scan?" (mode=manual).
+  const manual = (ctx.req.query as Record<string, string | undefined>).mode === "manual";
   const kind = policy.type === "totp" ? "Time-based" : "Counter-based";
   const last =
     policy.type === "totp" ? `<li>Interval: ${policy.period}</li>` : `<li>Counter: ${policy.initialCounter}</li>`;
@@ -49,12 +51,17 @@ function sendPage(ctx: LoginContext, user: UserRecord, error?: { field: "totp" |
 <ul id="kc-totp-supported-apps">${supportedApps(ctx.realm)
     .map((app) => `<li>${escapeHtml(app)}</li>`)
     .join("")}</ul></li>
-<li><p>Open the application and scan the barcode:</p>
-<img id="kc-totp-secret-qr-code" class="kc-qr" src="${qr}" alt="Figure: Barcode" width="200" height="200">
-<p>Unable to scan? Open the application and enter the key:</p>
+<li>${
+    manual
+      ? `<p>Open the application and enter the key:</p>
 <p id="kc-totp-secret-key" class="kc-secret">${escapeHtml(displayedKey(secret))}</p>
 <p>Use the following configuration values if the application allows setting them:</p>
-<ul class="kc-otp-settings"><li>Type: ${kind}</li><li>Algorithm: ${ALGORITHM_NAMES[policy.algorithm] ?? policy.algorithm}</li><li>Digits: ${policy.digits}</li>${last}</ul></li>
+<ul class="kc-otp-settings"><li>Type: ${kind}</li><li>Algorithm: ${ALGORITHM_NAMES[policy.algorithm] ?? policy.algorithm}</li><li>Digits: ${policy.digits}</li>${last}</ul>
+<p><a href="${escapeHtml(requiredActionUrl(ctx, ALIAS, { mode: "qr" }))}" id="mode-barcode">Scan barcode?</a></p>`
+      : `<p>Open the application and scan the barcode:</p>
+<img id="kc-totp-secret-qr-code" class="kc-qr" src="${qr}" alt="Figure: Barcode" width="200" height="200">
+<p><a href="${escapeHtml(requiredActionUrl(ctx, ALIAS, { mode: "manual" }))}" id="mode-manual">Unable to scan?</a></p>`
+  }</li>
 <li><p>Enter the one-time code provided by the application and click Submit to finish the setup.</p>
 <p>Provide a Device Name to help you manage your OTP devices.</p></li>
 </ol>

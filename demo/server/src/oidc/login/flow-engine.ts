@@ -84,8 +84,8 @@ export function record(ctx: LoginContext, execution: AuthExecutionRecord, outcom
 
 /**
  * Keycloak's DefaultAuthenticationFlow: DISABLED steps and conditions are left out; when the flow has REQUIRED or
- * CONDITIONAL steps every one must succeed (alternatives are then ignored); otherwise the first ALTERNATIVE that
- * succeeds is enough. A step that shows a page stops the run; the next request runs the flow again from the top.
+ * CONDITIONAL steps every live one must succeed and its ALTERNATIVE steps are never run, even when every CONDITIONAL
+ * sub-flow turns out off; otherwise the first ALTERNATIVE that succeeds is enough. A step that shows a page stops the run; the next request runs the flow again from the top.
  */
 export async function processFlow(ctx: LoginContext, flow: AuthFlowRecord): Promise<FlowResult> {
   const executions = [...flow.executions].sort(byPriority);
@@ -96,6 +96,9 @@ export async function processFlow(ctx: LoginContext, flow: AuthFlowRecord): Prom
     if (!execution.authenticatorFlow && isCondition(execution.authenticator)) continue;
     (execution.requirement === "ALTERNATIVE" ? alternatives : required).push(execution);
   }
+  // Keycloak drops the alternatives of a level that also has REQUIRED or CONDITIONAL steps, before it knows whether a
+  // CONDITIONAL sub-flow's condition holds: when none of those steps is live, the level does not succeed.
+  if (required.length > 0) alternatives.length = 0;
   let liveRequired = 0;
   for (const execution of required) {
     if (conditionalFlowOff(ctx, execution)) continue;
