@@ -298,6 +298,94 @@ describe("SAML brokering endpoint", () => {
     }
   });
 
+  it("with Validate Signatures off an unsigned response signs in; on, or wanting signed assertions, it is refused", async () => {
+    const plain = await startSamlIdp(
+      { una: { password: "una-pass", email: "una@idp.test", firstName: "Una", lastName: "Signed" } },
+      { signResponses: false },
+    );
+    try {
+      const imported = (await kc.identityProviders.importFromUrl({
+        providerId: "saml",
+        fromUrl: plain.metadataUrl,
+      })) as Record<string, string>;
+      for (const [alias, overrides] of [
+        ["unchecked", { validateSignature: "false", signingCertificate: "" }],
+        ["unchecked-wants-signed", { validateSignature: "false", wantAssertionsSigned: "true" }],
+        ["checked", { validateSignature: "true" }],
+      ] as const) {
+        await kc.identityProviders.create({
+          alias,
+          providerId: "saml",
+          enabled: true,
+          trustEmail: true,
+          config: {
+            ...imported,
+            postBindingResponse: "true",
+            postBindingAuthnRequest: "false",
+            syncMode: "IMPORT",
+            nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+            ...overrides,
+          },
+        });
+        for (const attribute of ["firstName", "lastName"])
+          await kc.identityProviders.createMapper({
+            alias,
+            identityProviderMapper: {
+              name: attribute,
+              identityProviderAlias: alias,
+              identityProviderMapper: "saml-user-attribute-idp-mapper",
+              config: { "attribute.name": attribute, "user.attribute": attribute, syncMode: "INHERIT" },
+            },
+          });
+        plain.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`);
+      }
+      const refusals = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
+      for (const alias of ["checked", "unchecked-wants-signed"]) {
+        const unsigned = await samlResponseForIdp(plain, alias, "una", "una-pass");
+        assert.doesNotMatch(Buffer.from(unsigned.SAMLResponse, "base64").toString("utf8"), /Signature/);
+        const res = await postToEndpoint(alias, unsigned.jar, {
+          SAMLResponse: unsigned.SAMLResponse,
+          RelayState: unsigned.RelayState,
+        });
+        assert.equal(res.status, 400, alias);
+        assert.equal(errorText(await res.text()), "Invalid requester", alias);
+        assert.deepEqual(await usersOf(alias), [], alias);
+      }
+      const newRefusals = (await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR")).slice(0, -refusals.length || undefined);
+      assert.deepEqual(
+        newRefusals.map((e) => [e.details?.identity_provider, e.error]),
+        [
+          ["unchecked-wants-signed", "invalid_signature"],
+          ["checked", "invalid_signature"],
+        ],
+      );
+
+      // validation off skips the signature only: a response for another audience is still refused
+      const elsewhere = await samlResponseForIdp(plain, "unchecked", "una", "una-pass");
+      const xml = Buffer.from(elsewhere.SAMLResponse, "base64").toString("utf8");
+      const otherAudience = xml.replace(/(<saml:Audience>)[^<]+/, "$1https://elsewhere.test/sp");
+      assert.notEqual(otherAudience, xml);
+      const refused = await postToEndpoint("unchecked", elsewhere.jar, {
+        SAMLResponse: Buffer.from(otherAudience).toString("base64"),
+        RelayState: elsewhere.RelayState,
+      });
+      assert.equal(refused.status, 400);
+      assert.equal(errorText(await refused.text()), "Invalid requester");
+
+      const unsigned = await samlResponseForIdp(plain, "unchecked", "una", "una-pass");
+      const res = await postToEndpoint("unchecked", unsigned.jar, {
+        SAMLResponse: unsigned.SAMLResponse,
+        RelayState: unsigned.RelayState,
+      });
+      assert.equal(res.status, 302, await res.clone().text());
+      const [user] = await usersOf("unchecked");
+      assert.equal(user?.username, "una@idp.test");
+      assert.equal(user?.lastName, "Signed");
+    } finally {
+      await plain.close();
+    }
+  });
+
   it("the SP descriptor names the endpoint and the realm's signing certificate; export answers the same", async () => {
     const res = await fetch(`${server.baseUrl}/realms/${REALM}/broker/idp/endpoint/descriptor`);
     assert.equal(res.status, 200);

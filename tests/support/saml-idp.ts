@@ -71,10 +71,11 @@ function page(res: ServerResponse, status: number, title: string, body: string) 
  * redirect or POST binding (checking their signature when the service provider's descriptor says it signs), shows
  * its own sign-in form, and posts a signed response (the assertion signed when the SP wants it, else the message)
  * with the user's email, name and roles as attributes back to the service provider's assertion consumer.
+ * With `signResponses: false` it posts the same response without any signature (an IdP that does not sign).
  */
 export async function startSamlIdp(
   users: Record<string, SamlIdpUser>,
-  { encryptAssertions = false } = {},
+  { encryptAssertions = false, signResponses = true } = {},
 ): Promise<SamlIdp> {
   const certificate = testCertificate();
   const descriptorUrls: string[] = [];
@@ -146,17 +147,19 @@ export async function startSamlIdp(
     if (!user || user.password !== fields.password)
       return page(res, 401, "Wrong password", "<h1>Wrong username or password</h1>");
     pending.delete(fields.pending!);
-    const response = await idp.createLoginResponse(
-      request.sp,
-      { extract: { request: { id: request.requestId } } },
-      "post",
-      { email: user.email },
-      {
-        customTagReplacement: (template: string) =>
-          fillResponse(template, request.sp, request.requestId, fields.username!, user),
-        relayState: request.relayState,
-      },
-    );
+    const response = signResponses
+      ? await idp.createLoginResponse(
+          request.sp,
+          { extract: { request: { id: request.requestId } } },
+          "post",
+          { email: user.email },
+          {
+            customTagReplacement: (template: string) =>
+              fillResponse(template, request.sp, request.requestId, fields.username!, user),
+            relayState: request.relayState,
+          },
+        )
+      : unsignedResponse(fillResponse(loginTemplate(), request.sp, request.requestId, fields.username!, user));
     const acs = request.sp.entityMeta.getAssertionConsumerService("post") as string;
     return page(
       res,
@@ -206,6 +209,14 @@ export async function startSamlIdp(
     };
     return { id, context: samlify.SamlLib.replaceTagsByValue(template, values) };
   }
+
+  /** samlify's login response template with this IdP's attribute statement, before any signing. */
+  const loginTemplate = () =>
+    (idp.entitySetting as { loginResponseTemplate: { context: string } }).loginResponseTemplate.context;
+  const unsignedResponse = ({ id, context }: { id: string; context: string }) => ({
+    id,
+    context: Buffer.from(context).toString("base64"),
+  });
 
   const server: Server = createServer((req, res) => {
     void (async () => {
