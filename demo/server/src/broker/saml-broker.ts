@@ -31,6 +31,15 @@ export interface SamlAttribute {
 /** Claims key under which a SAML login hands its assertion's attributes to the mappers. */
 export const SAML_ATTRIBUTES_CLAIM = "saml_attributes";
 
+/** Claims key under which a SAML login hands its subject (for single logout) to the session. */
+export const SAML_SUBJECT_CLAIM = "saml_subject";
+
+export interface SamlSubject {
+  nameID: string;
+  nameIDFormat?: string;
+  sessionIndex?: string;
+}
+
 /** The AuthnRequest IDs sent and not yet answered, shared by every provider (node-saml's InResponseTo check). */
 const sentRequests = new Map<string, CacheItem>();
 const requestCache: CacheProvider = {
@@ -54,7 +63,7 @@ const requestCache: CacheProvider = {
   },
 };
 
-const configOf = (idp: IdentityProviderRecord) => (idp.rep.config ?? {}) as Record<string, string>;
+export const configOf = (idp: IdentityProviderRecord) => (idp.rep.config ?? {}) as Record<string, string>;
 
 const SIGNATURE_ALGORITHMS: Record<string, "sha1" | "sha256" | "sha512"> = {
   RSA_SHA1: "sha1",
@@ -80,14 +89,13 @@ export function realmEntityUrl(server: ServerContext, req: FastifyRequest, realm
 }
 
 /** A node-saml service provider for this provider's config, signing with the realm's RSA key. */
-async function serviceProvider(
+export async function serviceProvider(
   server: ServerContext,
-  req: FastifyRequest,
+  realmUrl: string,
   realm: RealmRecord,
   idp: IdentityProviderRecord,
 ) {
   const config = configOf(idp);
-  const realmUrl = realmEntityUrl(server, req, realm);
   const spEntityId = config.entityId || realmUrl;
   const key = await realmSigningKey(server, realm, "RS256");
   const privateKey = key.privateKey.export({ format: "pem", type: "pkcs8" }).toString();
@@ -96,6 +104,7 @@ async function serviceProvider(
   const options: SamlConfig = {
     callbackUrl: `${realmUrl}/broker/${encodeURIComponent(idp.alias)}/endpoint`,
     entryPoint: config.singleSignOnServiceUrl,
+    logoutUrl: config.singleLogoutServiceUrl || undefined,
     issuer: spEntityId,
     audience: spEntityId,
     idpIssuer: config.idpEntityId || undefined,
@@ -140,7 +149,7 @@ function parseList(value: string | undefined): string[] {
 /** Sends the browser to the IdP's SSO service with an AuthnRequest, by redirect or by an auto-submitted POST form. */
 export async function sendAuthnRequest(ctx: LoginContext, idp: IdentityProviderRecord, relayState: string) {
   const config = configOf(idp);
-  const sp = await serviceProvider(ctx.server, ctx.req, ctx.realm, idp);
+  const sp = await serviceProvider(ctx.server, realmEntityUrl(ctx.server, ctx.req, ctx.realm), ctx.realm, idp);
   if (config.postBindingAuthnRequest === "true") {
     const message = (await sp.getAuthorizeMessageAsync(relayState, undefined, {})) as Record<string, string>;
     return sendAuthResponse(ctx.reply, config.singleSignOnServiceUrl ?? "", "form_post", message);
@@ -224,7 +233,7 @@ export async function verifySamlResponse(
   const validateSignature = config.validateSignature === "true";
   if (validateSignature && idpCertificates(idp).length === 0)
     throw new SamlResponseError("invalid_signature", "Invalid requester");
-  const sp = await serviceProvider(server, req, realm, idp);
+  const sp = await serviceProvider(server, realmEntityUrl(server, req, realm), realm, idp);
   let profile: Profile | null;
   try {
     if (!validateSignature)
@@ -255,5 +264,10 @@ export async function verifySamlResponse(
     preferred_username: principal,
     ...(email ? { email } : {}),
     [SAML_ATTRIBUTES_CLAIM]: attributes,
+    [SAML_SUBJECT_CLAIM]: {
+      nameID: profile.nameID,
+      nameIDFormat: profile.nameIDFormat,
+      sessionIndex: profile.sessionIndex,
+    } satisfies SamlSubject,
   };
 }

@@ -1,5 +1,5 @@
 import { SAML, type Profile } from "@node-saml/node-saml";
-import { decryptXml, parseDomFromString, xpath } from "@node-saml/node-saml/lib/xml.js";
+import { decryptXml, parseDomFromString, parseXml2JsFromString, xpath } from "@node-saml/node-saml/lib/xml.js";
 
 const SUCCESS = "urn:oasis:names:tc:SAML:2.0:status:Success";
 const XMLDSIG = "http://www.w3.org/2000/09/xmldsig#";
@@ -45,5 +45,12 @@ export class UnverifiedResponseSaml extends SAML {
       if (inResponseTo && this.mustValidateInResponseTo(true)) await this.cacheProvider.removeAsync(inResponseTo);
       throw error;
     }
+  }
+
+  /** An IdP's LogoutRequest read without verifying its signature ("Validate Signatures" off). */
+  async readUnverifiedLogoutRequestAsync(xml: string): Promise<Profile | null> {
+    const dom = await parseDomFromString(xml);
+    const doc = await parseXml2JsFromString(xml);
+    return (await this.processValidlySignedPostRequestAsync(doc, dom)).profile;
   }
 }
