@@ -13,6 +13,8 @@ const ALIAS = "saml-partner";
 const DISPLAY_NAME = "Partner SAML";
 const FILE_ALIAS = "saml-file";
 const FILE_DISPLAY_NAME = "File SAML";
+const UNSIGNED_ALIAS = "saml-unsigned";
+const UNSIGNED_DISPLAY_NAME = "Unsigned SAML";
 const PASSWORD_PROTECTED = "urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport";
 
 interface User {
@@ -206,6 +208,91 @@ describe("SAML brokering", () => {
       details: Record<string, string>;
     }[];
     assert.ok(errors.some((e) => e.error === "invalid_signature" && e.details.identity_provider === ALIAS));
+  });
+
+  it("an IdP that does not sign is refused until the administrator turns Validate Signatures off", async () => {
+    const plain = await startSamlIdp(
+      { una: { password: "una-pass", email: "una@idp.test", firstName: "Una", lastName: "Signed" } },
+      { signResponses: false },
+    );
+    try {
+      plain.trustServiceProvider(`${server.baseUrl}/realms/demo/broker/${UNSIGNED_ALIAS}/endpoint/descriptor`);
+      const imported = await api(`${DEMO}/identity-provider/import-config`, {
+        method: "POST",
+        body: { providerId: "saml", fromUrl: plain.metadataUrl },
+      });
+      const config = (await imported.json()) as Record<string, string>;
+      assert.equal(config.validateSignature, "true");
+      const created = await api(`${DEMO}/identity-provider/instances`, {
+        method: "POST",
+        body: {
+          alias: UNSIGNED_ALIAS,
+          displayName: UNSIGNED_DISPLAY_NAME,
+          providerId: "saml",
+          enabled: true,
+          trustEmail: true,
+          config: { ...config, nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress" },
+        },
+      });
+      assert.equal(created.status, 201);
+      for (const attribute of ["firstName", "lastName"])
+        assert.equal(
+          (
+            await api(`${DEMO}/identity-provider/instances/${UNSIGNED_ALIAS}/mappers`, {
+              method: "POST",
+              body: {
+                name: attribute,
+                identityProviderAlias: UNSIGNED_ALIAS,
+                identityProviderMapper: "saml-user-attribute-idp-mapper",
+                config: { "attribute.name": attribute, "user.attribute": attribute, syncMode: "INHERIT" },
+              },
+            })
+          ).status,
+          201,
+        );
+
+      const refused = await newPage(browser);
+      refused.page.setDefaultTimeout(TIMEOUT);
+      await withFailureShot(refused.page, "saml-unsigned-refused", async () => {
+        await throughIdp(refused.page, "una", "una-pass", UNSIGNED_DISPLAY_NAME);
+        await refused.page.getByRole("heading", { name: "We are sorry..." }).waitFor();
+        await refused.page.getByText("Invalid requester").waitFor();
+      });
+      await refused.context.close();
+      assert.deepEqual(await usersByEmail("una@idp.test"), [], "no user while signatures are validated");
+
+      const admin = await newPage(browser);
+      admin.page.setDefaultTimeout(TIMEOUT);
+      await withFailureShot(admin.page, "saml-validation-off", async () => {
+        await openConsole(admin.page, `#/demo/identity-providers/saml/${UNSIGNED_ALIAS}/settings`);
+        const certificates = admin.page.getByRole("textbox", { name: "Validating X509 certificates" });
+        await certificates.waitFor();
+        const validate = admin.page.getByRole("switch", { name: "Validate Signatures" });
+        await validate.click({ force: true });
+        assert.equal(await validate.isChecked(), false);
+        // as in Keycloak's console, the certificates only show while signatures are validated
+        await certificates.waitFor({ state: "detached" });
+        await admin.page.getByRole("button", { name: "Save" }).click();
+        await admin.page.getByText("Provider successfully updated").waitFor();
+      });
+      await admin.context.close();
+      const saved = (await (await api(`${DEMO}/identity-provider/instances/${UNSIGNED_ALIAS}`)).json()) as {
+        config: Record<string, string>;
+      };
+      assert.equal(saved.config.validateSignature, "false");
+
+      const user = await newPage(browser);
+      user.page.setDefaultTimeout(TIMEOUT);
+      await withFailureShot(user.page, "saml-unsigned-sign-in", async () => {
+        await throughIdp(user.page, "una", "una-pass", UNSIGNED_DISPLAY_NAME);
+        await user.page.getByRole("heading", { name: "Personal info" }).waitFor();
+      });
+      await user.context.close();
+      const [una] = await usersByEmail("una@idp.test");
+      assert.equal(una?.lastName, "Signed", "the unsigned assertion's attributes reached the new user");
+    } finally {
+      await plain.close();
+    }
   });
 
   it("reads the descriptor from a file on the add page and saves the signing, authentication and AuthnContext fields", async () => {

@@ -37,6 +37,7 @@ describe("SAML brokering endpoint", () => {
       robin: { password: "robin-pass", email: "robin@idp.test", firstName: "Robin", lastName: "Saml" },
       pia: { password: "pia-pass", email: "pia@idp.test", firstName: "Pia", lastName: "Post" },
       tess: { password: "tess-pass", email: "tess@idp.test", firstName: "Tess", lastName: "Tamper" },
+      sol: { password: "sol-pass", email: "sol@idp.test", firstName: "Sol", lastName: "Logout" },
     });
     kc = await keycloakAdminClient(server.baseUrl, { realm: REALM });
     const imported = (await kc.identityProviders.importFromUrl({
@@ -216,6 +217,13 @@ describe("SAML brokering endpoint", () => {
       { SAMLResponse: Buffer.from("<a xmlns='urn:x'/>").toString("base64") },
       { SAMLResponse: Buffer.from('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e "e">]><x>&e;</x>').toString("base64") },
       "SAMLResponse=a&SAMLResponse=b&RelayState=x&RelayState=y",
+      { SAMLRequest: "%%%" },
+      { SAMLRequest: Buffer.from("<unclosed").toString("base64") },
+      {
+        SAMLRequest: Buffer.from('<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol"/>').toString(
+          "base64",
+        ),
+      },
     ];
     for (const body of bodies) {
       const res = await postToEndpoint("idp", new CookieJar(), body);
@@ -296,6 +304,186 @@ describe("SAML brokering endpoint", () => {
     } finally {
       await encrypting.close();
     }
+  });
+
+  it("with Validate Signatures off an unsigned response signs in; on, or wanting signed assertions, it is refused", async () => {
+    const plain = await startSamlIdp(
+      { una: { password: "una-pass", email: "una@idp.test", firstName: "Una", lastName: "Signed" } },
+      { signResponses: false },
+    );
+    try {
+      const imported = (await kc.identityProviders.importFromUrl({
+        providerId: "saml",
+        fromUrl: plain.metadataUrl,
+      })) as Record<string, string>;
+      for (const [alias, overrides] of [
+        ["unchecked", { validateSignature: "false", signingCertificate: "" }],
+        ["unchecked-wants-signed", { validateSignature: "false", wantAssertionsSigned: "true" }],
+        ["checked", { validateSignature: "true" }],
+      ] as const) {
+        await kc.identityProviders.create({
+          alias,
+          providerId: "saml",
+          enabled: true,
+          trustEmail: true,
+          config: {
+            ...imported,
+            postBindingResponse: "true",
+            postBindingAuthnRequest: "false",
+            syncMode: "IMPORT",
+            nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+            ...overrides,
+          },
+        });
+        for (const attribute of ["firstName", "lastName"])
+          await kc.identityProviders.createMapper({
+            alias,
+            identityProviderMapper: {
+              name: attribute,
+              identityProviderAlias: alias,
+              identityProviderMapper: "saml-user-attribute-idp-mapper",
+              config: { "attribute.name": attribute, "user.attribute": attribute, syncMode: "INHERIT" },
+            },
+          });
+        plain.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`);
+      }
+      const refusals = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
+      for (const alias of ["checked", "unchecked-wants-signed"]) {
+        const unsigned = await samlResponseForIdp(plain, alias, "una", "una-pass");
+        assert.doesNotMatch(Buffer.from(unsigned.SAMLResponse, "base64").toString("utf8"), /Signature/);
+        const res = await postToEndpoint(alias, unsigned.jar, {
+          SAMLResponse: unsigned.SAMLResponse,
+          RelayState: unsigned.RelayState,
+        });
+        assert.equal(res.status, 400, alias);
+        assert.equal(errorText(await res.text()), "Invalid requester", alias);
+        assert.deepEqual(await usersOf(alias), [], alias);
+      }
+      const newRefusals = (await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR")).slice(0, -refusals.length || undefined);
+      assert.deepEqual(
+        newRefusals.map((e) => [e.details?.identity_provider, e.error]),
+        [
+          ["unchecked-wants-signed", "invalid_signature"],
+          ["checked", "invalid_signature"],
+        ],
+      );
+
+      // validation off skips the signature only: a response for another audience is still refused
+      const elsewhere = await samlResponseForIdp(plain, "unchecked", "una", "una-pass");
+      const xml = Buffer.from(elsewhere.SAMLResponse, "base64").toString("utf8");
+      const otherAudience = xml.replace(/(<saml:Audience>)[^<]+/, "$1https://elsewhere.test/sp");
+      assert.notEqual(otherAudience, xml);
+      const refused = await postToEndpoint("unchecked", elsewhere.jar, {
+        SAMLResponse: Buffer.from(otherAudience).toString("base64"),
+        RelayState: elsewhere.RelayState,
+      });
+      assert.equal(refused.status, 400);
+      assert.equal(errorText(await refused.text()), "Invalid requester");
+
+      const unsigned = await samlResponseForIdp(plain, "unchecked", "una", "una-pass");
+      const res = await postToEndpoint("unchecked", unsigned.jar, {
+        SAMLResponse: unsigned.SAMLResponse,
+        RelayState: unsigned.RelayState,
+      });
+      assert.equal(res.status, 302, await res.clone().text());
+      const [user] = await usersOf("unchecked");
+      assert.equal(user?.username, "una@idp.test");
+      assert.equal(user?.lastName, "Signed");
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it("single logout: ending the session sends the IdP a LogoutRequest; the IdP's LogoutRequest ends the session", async () => {
+    const alias = "slo";
+    const descriptorUrl = `${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`;
+    const imported = (await kc.identityProviders.importFromUrl({
+      providerId: "saml",
+      fromUrl: idp.metadataUrl,
+    })) as Record<string, string>;
+    assert.equal(imported.singleLogoutServiceUrl, `${idp.url}/slo`);
+    await kc.identityProviders.create({
+      alias,
+      providerId: "saml",
+      enabled: true,
+      trustEmail: true,
+      config: {
+        ...imported,
+        postBindingResponse: "true",
+        postBindingAuthnRequest: "false",
+        postBindingLogout: "true",
+        backchannelSupported: "true",
+        wantAuthnRequestsSigned: "true",
+        syncMode: "IMPORT",
+        nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+      },
+    });
+    for (const attribute of ["firstName", "lastName"])
+      await kc.identityProviders.createMapper({
+        alias,
+        identityProviderMapper: {
+          name: attribute,
+          identityProviderAlias: alias,
+          identityProviderMapper: "saml-user-attribute-idp-mapper",
+          config: { "attribute.name": attribute, "user.attribute": attribute, syncMode: "INHERIT" },
+        },
+      });
+    idp.trustServiceProvider(descriptorUrl);
+    const signIn = async () => {
+      const { jar, SAMLResponse, RelayState } = await samlResponseFor(alias, "sol", "sol-pass");
+      const res = await postToEndpoint(alias, jar, { SAMLResponse, RelayState });
+      assert.equal(res.status, 302, await res.clone().text());
+      const [user] = await usersOf(alias);
+      assert.ok(user?.id);
+      const sessions = await kc.users.listSessions({ id: user.id });
+      assert.equal(sessions.length, 1);
+      return { userId: user.id, sessionIndex: idp.logins.at(-1)!.sessionIndex };
+    };
+
+    // Keycloak-initiated, back channel: an administrator signs the user out
+    const first = await signIn();
+    const sentBefore = idp.logouts.length;
+    await kc.users.logout({ id: first.userId });
+    assert.deepEqual(await kc.users.listSessions({ id: first.userId }), []);
+    const [request] = idp.logouts.slice(sentBefore);
+    assert.deepEqual(request, {
+      kind: "LogoutRequest",
+      issuer: `${server.baseUrl}/realms/${REALM}`,
+      nameID: "sol@idp.test",
+      sessionIndex: first.sessionIndex,
+      inResponseTo: undefined,
+      status: undefined,
+      signed: true,
+    });
+
+    // IdP-initiated: the IdP's signed LogoutRequest ends the session and is answered by POST, without a call back
+    const second = await signIn();
+    const logoutRequest = await idp.logoutRequest(descriptorUrl, "sol@idp.test", second.sessionIndex);
+    const tampered = Buffer.from(
+      Buffer.from(logoutRequest, "base64").toString().replace("sol@idp.test", "robin@idp.test"),
+    ).toString("base64");
+    const refused = await postToEndpoint(alias, new CookieJar(), { SAMLRequest: tampered });
+    assert.equal(refused.status, 400);
+    assert.equal(errorText(await refused.text()), "Invalid requester");
+    assert.equal((await kc.users.listSessions({ id: second.userId })).length, 1, "a forged request ends nothing");
+
+    const sentBeforeIdpLogout = idp.logouts.length;
+    const res = await postToEndpoint(alias, new CookieJar(), { SAMLRequest: logoutRequest, RelayState: "idp-state" });
+    const page = await res.text();
+    assert.equal(res.status, 200, page);
+    assert.deepEqual(await kc.users.listSessions({ id: second.userId }), []);
+    assert.equal(idp.logouts.length, sentBeforeIdpLogout, "the IdP that asked is not called back");
+    assert.equal(
+      decode(/<form[^>]* action="([^"]+)"/.exec(page)?.[1] ?? ""),
+      `${idp.url}/slo`,
+      "the LogoutResponse is posted to the IdP's Single Logout Service",
+    );
+    assert.equal(field(page, "RelayState"), "idp-state");
+    const answer = Buffer.from(field(page, "SAMLResponse"), "base64").toString();
+    assert.match(answer, /<samlp:LogoutResponse/);
+    assert.match(answer, /StatusCode Value="urn:oasis:names:tc:SAML:2\.0:status:Success"/);
+    assert.match(answer, /InResponseTo="_?[\w-]+"/);
+    assert.match(answer, /<(ds:)?Signature/, "signed, as the provider wants signed requests");
   });
 
   it("the SP descriptor names the endpoint and the realm's signing certificate; export answers the same", async () => {

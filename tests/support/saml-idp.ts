@@ -37,7 +37,23 @@ export interface SamlIdp {
   trustServiceProvider(descriptorUrl: string): void;
   /** AuthnRequests received: binding and whether they carried a signature. */
   requests: { binding: "redirect" | "post"; signed: boolean; issuer: string }[];
+  /** Sign-ins answered: the NameID and the SessionIndex of each assertion. */
+  logins: { nameID: string; sessionIndex: string }[];
+  /** What the service providers POSTed to the Single Logout Service. */
+  logouts: SamlLogoutMessage[];
+  /** A LogoutRequest of this IdP (signed, POST binding) for the service provider whose descriptor URL is given. */
+  logoutRequest(descriptorUrl: string, nameID: string, sessionIndex?: string): Promise<string>;
   close(): Promise<void>;
+}
+
+export interface SamlLogoutMessage {
+  kind: "LogoutRequest" | "LogoutResponse";
+  issuer?: string;
+  nameID?: string;
+  sessionIndex?: string;
+  inResponseTo?: string;
+  status?: string;
+  signed: boolean;
 }
 
 /** A second, unrelated signing certificate (what an administrator pasted by mistake). */
@@ -71,23 +87,29 @@ function page(res: ServerResponse, status: number, title: string, body: string) 
  * redirect or POST binding (checking their signature when the service provider's descriptor says it signs), shows
  * its own sign-in form, and posts a signed response (the assertion signed when the SP wants it, else the message)
  * with the user's email, name and roles as attributes back to the service provider's assertion consumer.
+ * With `signResponses: false` it posts the same response without any signature (an IdP that does not sign).
  */
 export async function startSamlIdp(
   users: Record<string, SamlIdpUser>,
-  { encryptAssertions = false } = {},
+  { encryptAssertions = false, signResponses = true } = {},
 ): Promise<SamlIdp> {
   const certificate = testCertificate();
   const descriptorUrls: string[] = [];
   const requests: SamlIdp["requests"] = [];
+  const logins: SamlIdp["logins"] = [];
+  const logouts: SamlLogoutMessage[] = [];
   const pending = new Map<
     string,
     { sp: samlifyModule.ServiceProviderInstance; requestId: string; relayState: string }
   >();
 
+  async function serviceProviderAt(url: string) {
+    // the SP validates signatures of this IdP's logout requests
+    return samlify.ServiceProvider({ metadata: await (await fetch(url)).text(), wantLogoutRequestSigned: true });
+  }
+
   async function serviceProviders(): Promise<samlifyModule.ServiceProviderInstance[]> {
-    return Promise.all(
-      descriptorUrls.map(async (url) => samlify.ServiceProvider({ metadata: await (await fetch(url)).text() })),
-    );
+    return Promise.all(descriptorUrls.map(async (url) => serviceProviderAt(url)));
   }
 
   /** The trusted service provider that sent a request: by its assertion consumer URL, else by its entity ID. */
@@ -146,17 +168,19 @@ export async function startSamlIdp(
     if (!user || user.password !== fields.password)
       return page(res, 401, "Wrong password", "<h1>Wrong username or password</h1>");
     pending.delete(fields.pending!);
-    const response = await idp.createLoginResponse(
-      request.sp,
-      { extract: { request: { id: request.requestId } } },
-      "post",
-      { email: user.email },
-      {
-        customTagReplacement: (template: string) =>
-          fillResponse(template, request.sp, request.requestId, fields.username!, user),
-        relayState: request.relayState,
-      },
-    );
+    const response = signResponses
+      ? await idp.createLoginResponse(
+          request.sp,
+          { extract: { request: { id: request.requestId } } },
+          "post",
+          { email: user.email },
+          {
+            customTagReplacement: (template: string) =>
+              fillResponse(template, request.sp, request.requestId, fields.username!, user),
+            relayState: request.relayState,
+          },
+        )
+      : unsignedResponse(fillResponse(loginTemplate(), request.sp, request.requestId, fields.username!, user));
     const acs = request.sp.entityMeta.getAssertionConsumerService("post") as string;
     return page(
       res,
@@ -197,15 +221,28 @@ export async function startSamlIdp(
       NameIDFormat: EMAIL_FORMAT,
       NameID: user.email,
       InResponseTo: requestId,
-      AuthnStatement: `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="${id}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`,
       attrUsername: username,
       attrEmail: user.email,
       attrFirstName: user.firstName,
       attrLastName: user.lastName,
       attrRole: (user.roles ?? []).join(","),
     };
-    return { id, context: samlify.SamlLib.replaceTagsByValue(template, values) };
+    logins.push({ nameID: user.email, sessionIndex: id });
+    // samlify escapes every value it fills in: the AuthnStatement element goes in as markup first
+    const authnStatement = `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="${id}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`;
+    return {
+      id,
+      context: samlify.SamlLib.replaceTagsByValue(template.replace("{AuthnStatement}", authnStatement), values),
+    };
   }
+
+  /** samlify's login response template with this IdP's attribute statement, before any signing. */
+  const loginTemplate = () =>
+    (idp.entitySetting as { loginResponseTemplate: { context: string } }).loginResponseTemplate.context;
+  const unsignedResponse = ({ id, context }: { id: string; context: string }) => ({
+    id,
+    context: Buffer.from(context).toString("base64"),
+  });
 
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -226,6 +263,11 @@ export async function startSamlIdp(
         return takeRequest(res, "post", { body: (await formOf(req)).fields });
       if (req.method === "POST" && url.pathname === "/sso/authenticate")
         return authenticate(res, (await formOf(req)).fields);
+      if (req.method === "POST" && url.pathname === "/slo") {
+        const fields = (await formOf(req)).fields;
+        logouts.push(logoutMessage(Buffer.from(fields.SAMLRequest ?? fields.SAMLResponse ?? "", "base64").toString()));
+        return page(res, 200, "Signed out", "<h1>Signed out at the partner</h1>");
+      }
       res.writeHead(404).end();
     })().catch((error: unknown) => {
       if (!res.headersSent)
@@ -246,6 +288,10 @@ export async function startSamlIdp(
     nameIDFormat: [EMAIL_FORMAT],
     // encrypted with the certificate the service provider's descriptor gives for encryption
     isAssertionEncrypted: encryptAssertions,
+    singleLogoutService: [
+      { Binding: POST, Location: `${url}/slo` },
+      { Binding: REDIRECT, Location: `${url}/slo` },
+    ],
     singleSignOnService: [
       { Binding: REDIRECT, Location: `${url}/sso` },
       { Binding: POST, Location: `${url}/sso` },
@@ -269,6 +315,15 @@ export async function startSamlIdp(
     signingCertificate: base64Der(certificate),
     trustServiceProvider: (descriptorUrl) => void descriptorUrls.push(descriptorUrl),
     requests,
+    logins,
+    logouts,
+    logoutRequest: async (descriptorUrl, nameID, sessionIndex) =>
+      (
+        idp.createLogoutRequest(await serviceProviderAt(descriptorUrl), "post", {
+          logoutNameID: nameID,
+          sessionIndex,
+        }) as { context: string }
+      ).context,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -285,4 +340,18 @@ function inflated(encoded: string, binding: "redirect" | "post"): string {
 /** The Issuer of an AuthnRequest, to find which trusted service provider sent it. */
 function peekIssuer(encoded: string, binding: "redirect" | "post"): string | undefined {
   return /<(?:\w+:)?Issuer[^>]*>([^<]+)</.exec(inflated(encoded, binding))?.[1]?.trim();
+}
+
+/** What a LogoutRequest or LogoutResponse says, read with the DOM-free patterns the tests need. */
+function logoutMessage(xml: string): SamlLogoutMessage {
+  const text = (tag: string) => new RegExp(`<(?:\\w+:)?${tag}[^>]*>([^<]+)<`).exec(xml)?.[1]?.trim();
+  return {
+    kind: /<(?:\w+:)?LogoutResponse[\s>]/.test(xml) ? "LogoutResponse" : "LogoutRequest",
+    issuer: text("Issuer"),
+    nameID: text("NameID"),
+    sessionIndex: text("SessionIndex"),
+    inResponseTo: /InResponseTo="([^"]+)"/.exec(xml)?.[1],
+    status: /<(?:\w+:)?StatusCode[^>]*Value="([^"]+)"/.exec(xml)?.[1],
+    signed: /<(?:\w+:)?Signature[\s>]/.test(xml),
+  };
 }

@@ -1,6 +1,6 @@
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { FormGroup, FormSection } from "@patternfly/react-core/dist/esm/components/Form/index.js";
-import { useFormContext } from "react-hook-form";
+import { useFormContext, useWatch } from "react-hook-form";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
@@ -63,6 +63,7 @@ export function SamlSettingsFields({
   const { watch } = useFormContext<ProviderFormValues>();
   const principalType = watch("config.principalType") || "SUBJECT";
   const requestsSigned = watch("config.wantAuthnRequestsSigned") === "true";
+  const validatesSignatures = useWatch<ProviderFormValues>({ name: "config.validateSignature" }) === "true";
   return (
     <FormSection title={t("samlSettings")} titleElement="h2">
       {!isNew && <ServiceProviderMetadataLink />}
@@ -137,13 +138,17 @@ export function SamlSettingsFields({
       />
       <SwitchControl<ProviderFormValues> name="config.forceAuthn" label={t("forceAuthentication")} stringify />
       <SwitchControl<ProviderFormValues> name="config.validateSignature" label={t("validateSignature")} stringify />
-      <TextAreaControl<ProviderFormValues>
-        name="config.signingCertificate"
-        label={t("validatingX509Certs")}
-        helperText={t("validatingX509CertsShortHelp")}
-        rows={4}
-      />
-      <CertificateExpiry />
+      {validatesSignatures && (
+        <>
+          <TextAreaControl<ProviderFormValues>
+            name="config.signingCertificate"
+            label={t("validatingX509Certs")}
+            helperText={t("validatingX509CertsShortHelp")}
+            rows={4}
+          />
+          <CertificateExpiry />
+        </>
+      )}
       <SwitchControl<ProviderFormValues> name="config.loginHint" label={t("passSubject")} stringify />
       <TextControl<ProviderFormValues>
         name="config.allowedClockSkew"

@@ -99,11 +99,24 @@ export async function touchSession(
   return updated;
 }
 
-export async function endSessions(server: ServerContext, sessions: UserSessionRecord[]): Promise<void> {
+/**
+ * Ends user sessions. Those brokered through a SAML provider with back-channel logout also end at the provider
+ * (Keycloak's logoutBroker), unless the provider itself asked (`logoutBrokers: false`).
+ */
+export async function endSessions(
+  server: ServerContext,
+  sessions: UserSessionRecord[],
+  { logoutBrokers = true } = {},
+): Promise<void> {
   if (sessions.length === 0) return;
   await server.db.write((tx) => {
     for (const session of sessions) tx.delete("userSessions", session.id);
   });
+  const brokered = sessions.filter((s) => s.notes.identity_provider);
+  if (logoutBrokers && brokered.length) {
+    const { logoutFromSamlProviders } = await import("../broker/saml-logout.ts");
+    await logoutFromSamlProviders(server, brokered);
+  }
 }
 
 export function userSessions(db: Db, realm: RealmRecord, userId: string): UserSessionRecord[] {

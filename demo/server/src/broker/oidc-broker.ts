@@ -15,7 +15,15 @@ import { realmByName } from "../oidc/lookup.ts";
 import { saveBrokerState, takeBrokerState } from "./broker-state.ts";
 import { applyMappers, withSamlProfileClaims, type Claims } from "./mappers.ts";
 import { registerFirstBrokerLogin, startFirstBrokerLogin } from "./first-broker-login.ts";
-import { SamlResponseError, sendAuthnRequest, verifySamlResponse } from "./saml-broker.ts";
+import {
+  realmEntityUrl,
+  SAML_SUBJECT_CLAIM,
+  SamlResponseError,
+  type SamlSubject,
+  sendAuthnRequest,
+  verifySamlResponse,
+} from "./saml-broker.ts";
+import { samlSessionNotes, takeSamlLogoutRequest } from "./saml-logout.ts";
 
 type Query = Record<string, string | undefined>;
 
@@ -199,7 +207,7 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
   );
 }
 
-type SamlMessage = { SAMLResponse?: unknown; RelayState?: unknown };
+type SamlMessage = { SAMLResponse?: unknown; SAMLRequest?: unknown; RelayState?: unknown };
 
 /** The SAML assertion consumer: a response by POST (form) or redirect binding, matched to its login by RelayState. */
 async function samlEndpoint(
@@ -213,7 +221,16 @@ async function samlEndpoint(
   if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
   const samlResponse = typeof message.SAMLResponse === "string" ? message.SAMLResponse : "";
   const relayState = typeof message.RelayState === "string" ? message.RelayState : undefined;
-  // IdP-initiated SSO and logout messages are not handled (see the report of issue 21)
+  if (typeof message.SAMLRequest === "string" && message.SAMLRequest && originalQuery === undefined) {
+    const idp = findIdentityProvider(server, realm, req.params.alias);
+    if (!idp || idp.rep.providerId !== "saml")
+      return sendErrorPage(reply, realm, "Could not find an identity provider with the identifier.");
+    return takeSamlLogoutRequest(server, req, reply, realm, idp, {
+      SAMLRequest: message.SAMLRequest,
+      RelayState: relayState,
+    });
+  }
+  // IdP-initiated SSO is not handled (see the report of issue 21)
   if (!samlResponse) return sendErrorPage(reply, realm, "Invalid or missing action.");
   const state = takeBrokerState(relayState, realm.id, req.params.alias);
   if (!state) return sendErrorPage(reply, realm, "Your login attempt timed out. Login will start from the beginning.");
@@ -237,6 +254,9 @@ async function samlEndpoint(
       error instanceof SamlResponseError ? error : new SamlResponseError("invalid_saml_response", "Invalid requester");
     return brokerError(ctx, idp, refused.reason, refused.message, "IDENTITY_PROVIDER_RESPONSE_ERROR");
   }
+  const subject = claims[SAML_SUBJECT_CLAIM] as SamlSubject | undefined;
+  if (subject?.nameID)
+    ctx.request.login.sessionNotes = samlSessionNotes(idp, subject, realmEntityUrl(server, req, ctx.realm));
   return brokerAuthenticated(ctx, idp, withSamlProfileClaims(server, ctx.realm, idp, claims));
 }
 

@@ -1,5 +1,7 @@
 import { DOMParser } from "@xmldom/xmldom";
-import { SAML, type CacheItem, type CacheProvider, type Profile, type SamlConfig } from "@node-saml/node-saml";
+import { inflateRawSync } from "node:zlib";
+import type { CacheItem, CacheProvider, Profile, SamlConfig } from "@node-saml/node-saml";
+import { UnverifiedResponseSaml } from "./saml-unverified-response.ts";
 import type { FastifyRequest } from "fastify";
 import type { IdentityProviderRecord } from "../store/types.ts";
 import { now } from "../common/ids.ts";
@@ -29,6 +31,15 @@ export interface SamlAttribute {
 /** Claims key under which a SAML login hands its assertion's attributes to the mappers. */
 export const SAML_ATTRIBUTES_CLAIM = "saml_attributes";
 
+/** Claims key under which a SAML login hands its subject (for single logout) to the session. */
+export const SAML_SUBJECT_CLAIM = "saml_subject";
+
+export interface SamlSubject {
+  nameID: string;
+  nameIDFormat?: string;
+  sessionIndex?: string;
+}
+
 /** The AuthnRequest IDs sent and not yet answered, shared by every provider (node-saml's InResponseTo check). */
 const sentRequests = new Map<string, CacheItem>();
 const requestCache: CacheProvider = {
@@ -52,7 +63,7 @@ const requestCache: CacheProvider = {
   },
 };
 
-const configOf = (idp: IdentityProviderRecord) => (idp.rep.config ?? {}) as Record<string, string>;
+export const configOf = (idp: IdentityProviderRecord) => (idp.rep.config ?? {}) as Record<string, string>;
 
 const SIGNATURE_ALGORITHMS: Record<string, "sha1" | "sha256" | "sha512"> = {
   RSA_SHA1: "sha1",
@@ -78,14 +89,13 @@ export function realmEntityUrl(server: ServerContext, req: FastifyRequest, realm
 }
 
 /** A node-saml service provider for this provider's config, signing with the realm's RSA key. */
-async function serviceProvider(
+export async function serviceProvider(
   server: ServerContext,
-  req: FastifyRequest,
+  realmUrl: string,
   realm: RealmRecord,
   idp: IdentityProviderRecord,
 ) {
   const config = configOf(idp);
-  const realmUrl = realmEntityUrl(server, req, realm);
   const spEntityId = config.entityId || realmUrl;
   const key = await realmSigningKey(server, realm, "RS256");
   const privateKey = key.privateKey.export({ format: "pem", type: "pkcs8" }).toString();
@@ -94,10 +104,11 @@ async function serviceProvider(
   const options: SamlConfig = {
     callbackUrl: `${realmUrl}/broker/${encodeURIComponent(idp.alias)}/endpoint`,
     entryPoint: config.singleSignOnServiceUrl,
+    logoutUrl: config.singleLogoutServiceUrl || undefined,
     issuer: spEntityId,
     audience: spEntityId,
     idpIssuer: config.idpEntityId || undefined,
-    // without certificates nothing verifies: such a response is refused (see the report of issue 21)
+    // without certificates nothing verifies; with "Validate Signatures" off nothing is verified
     idpCert: certificates.length ? certificates.map((c) => pem("CERTIFICATE", c)) : ["-"],
     wantAuthnResponseSigned: false,
     wantAssertionsSigned: config.wantAssertionsSigned === "true",
@@ -122,7 +133,7 @@ async function serviceProvider(
     options.privateKey = privateKey;
     options.signatureAlgorithm = SIGNATURE_ALGORITHMS[config.signatureAlgorithm ?? ""] ?? "sha256";
   }
-  return new SAML(options);
+  return new UnverifiedResponseSaml(options);
 }
 
 function parseList(value: string | undefined): string[] {
@@ -138,7 +149,7 @@ function parseList(value: string | undefined): string[] {
 /** Sends the browser to the IdP's SSO service with an AuthnRequest, by redirect or by an auto-submitted POST form. */
 export async function sendAuthnRequest(ctx: LoginContext, idp: IdentityProviderRecord, relayState: string) {
   const config = configOf(idp);
-  const sp = await serviceProvider(ctx.server, ctx.req, ctx.realm, idp);
+  const sp = await serviceProvider(ctx.server, realmEntityUrl(ctx.server, ctx.req, ctx.realm), ctx.realm, idp);
   if (config.postBindingAuthnRequest === "true") {
     const message = (await sp.getAuthorizeMessageAsync(relayState, undefined, {})) as Record<string, string>;
     return sendAuthResponse(ctx.reply, config.singleSignOnServiceUrl ?? "", "form_post", message);
@@ -170,8 +181,19 @@ function assertionAttributes(profile: Profile): SamlAttribute[] {
   }));
 }
 
-function responseDocument(samlResponse: string) {
-  const xml = Buffer.from(samlResponse, "base64").toString("utf8");
+/** The response's XML: base64 for the POST binding, deflated then base64 for the redirect binding. */
+function responseXml(samlResponse: string, deflated: boolean): string {
+  const bytes = Buffer.from(samlResponse, "base64");
+  if (!deflated) return bytes.toString("utf8");
+  try {
+    return inflateRawSync(bytes, { maxOutputLength: 1 << 20 }).toString("utf8");
+  } catch {
+    throw new SamlResponseError("invalid_saml_document", "Invalid or missing action.");
+  }
+}
+
+function responseDocument(samlResponse: string, deflated: boolean) {
+  const xml = responseXml(samlResponse, deflated);
   let valid = xml.includes("<");
   const doc = new DOMParser({ onError: () => (valid = false) }).parseFromString(valid ? xml : "<x/>", "text/xml");
   const root = doc.documentElement;
@@ -204,19 +226,26 @@ export async function verifySamlResponse(
   originalQuery?: string,
 ): Promise<Claims> {
   const config = configOf(idp);
-  const root = responseDocument(message.SAMLResponse);
+  const root = responseDocument(message.SAMLResponse, originalQuery !== undefined);
   const hasEncrypted = root.getElementsByTagNameNS(SAML_ASSERTION, "EncryptedAssertion").length > 0;
   if (config.wantAssertionsEncrypted === "true" && !hasEncrypted)
     throw new SamlResponseError("invalid_saml_response", "Invalid requester");
-  if (config.validateSignature !== "true" || idpCertificates(idp).length === 0)
+  const validateSignature = config.validateSignature === "true";
+  if (validateSignature && idpCertificates(idp).length === 0)
     throw new SamlResponseError("invalid_signature", "Invalid requester");
-  const sp = await serviceProvider(server, req, realm, idp);
+  const sp = await serviceProvider(server, realmEntityUrl(server, req, realm), realm, idp);
   let profile: Profile | null;
   try {
-    profile =
-      originalQuery === undefined
-        ? (await sp.validatePostResponseAsync(message)).profile
-        : (await sp.validateRedirectAsync(message, originalQuery)).profile;
+    if (!validateSignature)
+      profile = await sp.readUnverifiedResponseAsync(
+        responseXml(message.SAMLResponse, originalQuery !== undefined),
+        config.wantAssertionsSigned === "true",
+      );
+    else
+      profile =
+        originalQuery === undefined
+          ? (await sp.validatePostResponseAsync(message)).profile
+          : (await sp.validateRedirectAsync(message, originalQuery)).profile;
   } catch (error) {
     const text = error instanceof Error ? error.message : "";
     if (/signature/i.test(text)) throw new SamlResponseError("invalid_signature", "Invalid requester");
@@ -235,5 +264,10 @@ export async function verifySamlResponse(
     preferred_username: principal,
     ...(email ? { email } : {}),
     [SAML_ATTRIBUTES_CLAIM]: attributes,
+    [SAML_SUBJECT_CLAIM]: {
+      nameID: profile.nameID,
+      nameIDFormat: profile.nameIDFormat,
+      sessionIndex: profile.sessionIndex,
+    } satisfies SamlSubject,
   };
 }

@@ -45,6 +45,8 @@ export interface LoginProgress {
   endAfterRequiredActions?: boolean;
   /** Where that page's "Back to Application" link goes (the link's redirect_uri). */
   pageRedirectUri?: string;
+  /** Notes the new user session starts with (a brokered login's provider and SAML subject). */
+  sessionNotes?: Record<string, string>;
 }
 
 const pending = new Map<string, AuthRequest>();

@@ -29,6 +29,7 @@ export async function finishLogin(
     ipAddress: req.ip,
     rememberMe: request.rememberMe,
     authMethod: "openid-connect",
+    notes: request.login.sessionNotes,
   });
   return completeLogin(server, reply, realm, client, user, session, request, req.ip);
 }

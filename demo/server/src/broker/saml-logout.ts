@@ -1,0 +1,155 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Profile } from "@node-saml/node-saml";
+import { signSamlPost } from "@node-saml/node-saml/lib/saml-post-signing.js";
+import type { ServerContext } from "../context.ts";
+import type { IdentityProviderRecord, RealmRecord, UserSessionRecord } from "../store/types.ts";
+import { findIdentityProvider } from "../admin/identity-providers/lookup.ts";
+import { sendAuthResponse } from "../oidc/auth-response.ts";
+import { sendErrorPage, sendInfoPage } from "../oidc/error-page.ts";
+import { endSessions } from "../access/sessions.ts";
+import { recordEvent } from "../events/record.ts";
+import { realmSigningKey } from "../oidc/keys.ts";
+import { configOf, realmEntityUrl, serviceProvider, type SamlSubject } from "./saml-broker.ts";
+
+/** User session notes of a SAML-brokered login, as Keycloak keeps them for single logout. */
+const NOTE = {
+  provider: "identity_provider",
+  identity: "identity_provider_identity",
+  nameId: "SAML_FEDERATED_SUBJECT",
+  nameIdFormat: "SAML_FEDERATED_SUBJECT_NAMEFORMAT",
+  sessionIndex: "SAML_FEDERATED_SESSION_INDEX",
+  /** The realm's URL the login came through: the issuer of a later LogoutRequest sent without a request. */
+  realmUrl: "SAML_FEDERATED_REALM_URL",
+} as const;
+
+const BACKCHANNEL_TIMEOUT_MS = 10_000;
+
+export function samlSessionNotes(idp: IdentityProviderRecord, subject: SamlSubject, realmUrl: string) {
+  return {
+    [NOTE.provider]: idp.alias,
+    [NOTE.identity]: subject.nameID,
+    [NOTE.nameId]: subject.nameID,
+    ...(subject.nameIDFormat ? { [NOTE.nameIdFormat]: subject.nameIDFormat } : {}),
+    ...(subject.sessionIndex ? { [NOTE.sessionIndex]: subject.sessionIndex } : {}),
+    [NOTE.realmUrl]: realmUrl,
+  };
+}
+
+/** The SAML provider a session was brokered through, when it is one that takes back-channel logout. */
+function backchannelProvider(server: ServerContext, session: UserSessionRecord) {
+  const alias = session.notes[NOTE.provider];
+  const nameID = session.notes[NOTE.nameId];
+  const realm = server.db.get("realms", session.realmId);
+  if (!alias || !nameID || !realm) return undefined;
+  const idp = findIdentityProvider(server, realm, alias);
+  if (!idp || idp.rep.providerId !== "saml" || idp.rep.enabled === false) return undefined;
+  const config = configOf(idp);
+  if (config.backchannelSupported !== "true" || !config.singleLogoutServiceUrl) return undefined;
+  return { realm, idp, nameID };
+}
+
+/**
+ * Keycloak's SAMLIdentityProvider.backchannelLogout: for each ended session brokered through a SAML provider with a
+ * Single Logout Service URL and back-channel logout on, a LogoutRequest (NameID and SessionIndex of the login,
+ * signed when the provider wants signed requests) is POSTed to that URL. Failures are ignored, never thrown.
+ */
+export async function logoutFromSamlProviders(server: ServerContext, sessions: UserSessionRecord[]) {
+  await Promise.all(
+    sessions.map(async (session) => {
+      const target = backchannelProvider(server, session);
+      if (!target) return;
+      const { realm, idp, nameID } = target;
+      const config = configOf(idp);
+      try {
+        const realmUrl = session.notes[NOTE.realmUrl] ?? "";
+        const sp = await serviceProvider(server, realmUrl, realm, idp);
+        let xml = await sp._generateLogoutRequest({
+          nameID,
+          nameIDFormat: session.notes[NOTE.nameIdFormat] ?? "urn:oasis:names:tc:SAML:2.0:nameid-format:unspecified",
+          sessionIndex: session.notes[NOTE.sessionIndex],
+        } as Profile);
+        if (config.wantAuthnRequestsSigned === "true") xml = await signed(server, realm, xml, sp.options);
+        await fetch(config.singleLogoutServiceUrl!, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ SAMLRequest: Buffer.from(xml).toString("base64") }),
+          signal: AbortSignal.timeout(BACKCHANNEL_TIMEOUT_MS),
+        });
+      } catch {
+        // as in Keycloak, an IdP that cannot be reached does not keep the session alive
+      }
+    }),
+  );
+}
+
+async function signed(
+  server: ServerContext,
+  realm: RealmRecord,
+  xml: string,
+  options: { signatureAlgorithm?: string; privateKey?: string | Buffer },
+) {
+  const key = await realmSigningKey(server, realm, "RS256");
+  const privateKey = options.privateKey ?? key.privateKey.export({ format: "pem", type: "pkcs8" }).toString();
+  return signSamlPost(xml, "/*[local-name(.)='LogoutRequest' or local-name(.)='LogoutResponse']", {
+    privateKey,
+    signatureAlgorithm: (options.signatureAlgorithm ?? "sha256") as "sha256",
+    digestAlgorithm: "sha256",
+  });
+}
+
+/**
+ * The IdP's LogoutRequest at the broker endpoint (Keycloak's SAMLEndpoint.logoutRequest): its signature checked when
+ * the provider validates signatures, the sessions brokered for its NameID (and SessionIndex, when given) ended
+ * without calling the IdP back, and a LogoutResponse sent to the provider's Single Logout Service.
+ */
+export async function takeSamlLogoutRequest(
+  server: ServerContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  realm: RealmRecord,
+  idp: IdentityProviderRecord,
+  message: { SAMLRequest: string; RelayState?: string },
+) {
+  const config = configOf(idp);
+  const realmUrl = realmEntityUrl(server, req, realm);
+  const sp = await serviceProvider(server, realmUrl, realm, idp);
+  let profile: Profile | null;
+  try {
+    profile =
+      config.validateSignature === "true"
+        ? (await sp.validatePostRequestAsync({ SAMLRequest: message.SAMLRequest })).profile
+        : await sp.readUnverifiedLogoutRequestAsync(Buffer.from(message.SAMLRequest, "base64").toString("utf8"));
+  } catch {
+    await recordEvent(server, realm, {
+      type: "IDENTITY_PROVIDER_RESPONSE_ERROR",
+      ipAddress: req.ip,
+      error: "invalid_signature",
+      details: { identity_provider: idp.alias },
+    });
+    return sendErrorPage(reply, realm, "Invalid requester");
+  }
+  if (!profile?.nameID) return sendErrorPage(reply, realm, "Invalid Request");
+  const ended = server.db
+    .list("userSessions", realm.id)
+    .filter(
+      (s) =>
+        s.notes[NOTE.provider] === idp.alias &&
+        s.notes[NOTE.nameId] === profile.nameID &&
+        (!profile.sessionIndex || s.notes[NOTE.sessionIndex] === profile.sessionIndex),
+    );
+  await endSessions(server, ended, { logoutBrokers: false });
+  for (const session of ended)
+    await recordEvent(server, realm, {
+      type: "LOGOUT",
+      userId: session.userId,
+      sessionId: session.id,
+      ipAddress: req.ip,
+      details: { identity_provider: idp.alias },
+    });
+  let response = sp._generateLogoutResponse(profile, true);
+  if (config.wantAuthnRequestsSigned === "true") response = await signed(server, realm, response, sp.options);
+  const encoded = Buffer.from(response).toString("base64");
+  const relay = message.RelayState ? { RelayState: message.RelayState } : {};
+  if (!config.singleLogoutServiceUrl) return sendInfoPage(reply, realm, "You are logged out");
+  return sendAuthResponse(reply, config.singleLogoutServiceUrl, "form_post", { SAMLResponse: encoded, ...relay });
+}
