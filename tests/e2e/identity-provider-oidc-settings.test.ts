@@ -151,6 +151,8 @@ describe("OpenID Connect provider settings: client authentication, signatures, P
 
       await pasted.fill(`-----BEGIN PUBLIC KEY-----\n${partnerKey}\n-----END PUBLIC KEY-----`);
       await page.getByRole("textbox", { name: "Validating public key id" }).waitFor();
+      await page.getByRole("switch", { name: "Store tokens" }).click({ force: true });
+      await page.getByRole("switch", { name: "Stored tokens readable" }).click({ force: true });
       await page.getByRole("button", { name: "Save" }).click();
       await page.getByText("Provider successfully updated").waitFor();
       await pasted.scrollIntoViewIfNeeded();
@@ -159,6 +161,9 @@ describe("OpenID Connect provider settings: client authentication, signatures, P
     });
     await context.close();
 
+    const saved = (await (await api(`${DEMO}/identity-provider/instances/${ALIAS}`)).json()) as Record<string, unknown>;
+    assert.equal(saved.storeToken, true);
+    assert.equal(saved.addReadTokenRoleOnCreate, true);
     const config = await savedConfig();
     assert.equal(config.clientAuthMethod, "private_key_jwt");
     assert.equal(config.clientAssertionSigningAlg, "RS256");
@@ -179,10 +184,18 @@ describe("OpenID Connect provider settings: client authentication, signatures, P
       await visitor.page.getByRole("heading", { name: "Personal info" }).waitFor();
     });
     await visitor.context.close();
-    const users = (await (await api(`${DEMO}/users?idpAlias=${ALIAS}`)).json()) as { username: string }[];
+    const users = (await (await api(`${DEMO}/users?idpAlias=${ALIAS}`)).json()) as { id: string; username: string }[];
     assert.deepEqual(
       users.map((u) => u.username),
       ["jodie"],
+    );
+    const composite = (await (await api(`${DEMO}/users/${users[0]!.id}/role-mappings`)).json()) as {
+      clientMappings?: Record<string, { mappings: { name: string }[] }>;
+    };
+    assert.deepEqual(
+      composite.clientMappings?.broker?.mappings.map((role) => role.name),
+      ["read-token"],
+      "Stored tokens readable: the new user may read the stored tokens",
     );
   });
 

@@ -70,6 +70,13 @@ export const identityProvidersMessages = {
   validatingPublicKeyIdHelp:
     "Explicit ID of the validating public key given above if the key ID. Leave blank if the key above should be used always, regardless of key ID specified by external IDP; set it if the key should only be used for verifying if the key ID from external IDP matches.",
   invalidValidatingPublicKey: "Paste a PEM public key or certificate, or a JWKS (JSON with a keys list).",
+  advancedSettings: "Advanced settings",
+  storeTokens: "Store tokens",
+  storeTokensHelp:
+    "Enable/disable if tokens must be stored in the database after authenticating users. The token is then available for the Identity Brokering API.",
+  storedTokensReadable: "Stored tokens readable",
+  storedTokensReadableHelp:
+    "Enable/disable if new users can read any stored tokens. This assigns the broker.read-token role.",
   pkceEnabled: "Use PKCE",
   pkceMethod: "PKCE Method",
   pkceMethodHelp: "PKCE Method to use",

@@ -6,6 +6,7 @@ import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { CopyToClipboardField } from "../../core/ui/form/copy-to-clipboard-field.tsx";
 import { PasswordControl } from "../../core/ui/form/password-control.tsx";
 import { TextControl } from "../../core/ui/form/text-control.tsx";
+import { AdvancedSettingsFields } from "./advanced-settings-fields.tsx";
 import { DescriptorFileField } from "./descriptor-file-field.tsx";
 import { MetadataImportField } from "./metadata-import-field.tsx";
 import { OidcClientAuthenticationFields } from "./oidc-client-authentication-fields.tsx";
@@ -101,6 +102,7 @@ export function ProviderSettingsFields({ providerId, isNew }: { providerId: stri
           <TextControl<ProviderFormValues> name="config.defaultScope" label={t("scopes")} />
         </FormSection>
       )}
+      <AdvancedSettingsFields />
     </>
   );
 }

@@ -11,6 +11,8 @@ import { afterAuthentication } from "../oidc/login/after-authentication.ts";
 import { setUser, type LoginContext } from "../oidc/login/login-context.ts";
 import { realmByName } from "../oidc/lookup.ts";
 import { saveBrokerState, takeBrokerState } from "./broker-state.ts";
+import { withStoredToken } from "./stored-tokens.ts";
+import { registerBrokerTokenEndpoint } from "./broker-token-endpoint.ts";
 import { tokenRequestAuthentication } from "./oidc-client-authentication.ts";
 import { verifyIdToken } from "./oidc-id-token.ts";
 import { applyMappers, withSamlProfileClaims, type Claims } from "./mappers.ts";
@@ -65,7 +67,8 @@ async function exchangeCode(ctx: LoginContext, idp: IdentityProviderRecord, code
     signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
   });
   if (!response.ok) throw new Error(`token endpoint answered ${response.status}`);
-  return (await response.json()) as { id_token?: string; access_token?: string };
+  const text = await response.text();
+  return { text, tokens: JSON.parse(text) as { id_token?: string; access_token?: string } };
 }
 
 async function userInfo(idp: IdentityProviderRecord, accessToken: string | undefined): Promise<Claims> {
@@ -79,14 +82,14 @@ async function userInfo(idp: IdentityProviderRecord, accessToken: string | undef
 }
 
 /** The user linked to this external identity, or a new one made from its claims (first broker login). */
-async function brokeredUser(ctx: LoginContext, idp: IdentityProviderRecord, claims: Claims) {
+async function brokeredUser(ctx: LoginContext, idp: IdentityProviderRecord, claims: Claims, token?: string) {
   const { db } = ctx.server;
   const subject = String(claims.sub ?? "");
   const linked = db
     .list("users", ctx.realm.id)
     .find((u) => u.federatedIdentities.some((f) => f.identityProvider === idp.alias && f.userId === subject));
   if (linked) {
-    const updated = applyMappers(ctx.server, ctx.realm, idp, linked, claims, false);
+    const updated = withStoredToken(applyMappers(ctx.server, ctx.realm, idp, linked, claims, false), idp, token);
     if (updated !== linked) await db.write((tx) => tx.put("users", updated));
     return { user: updated };
   }
@@ -98,6 +101,7 @@ async function brokeredUser(ctx: LoginContext, idp: IdentityProviderRecord, clai
 /** Brokering: /broker/{alias}/login sends the browser to the provider (OpenID Connect or SAML), /endpoint takes its answer. */
 export async function registerBrokerRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   await registerFirstBrokerLogin(app, server);
+  registerBrokerTokenEndpoint(app, server);
   app.get<{ Params: { realm: string; alias: string }; Querystring: Query }>(
     "/realms/:realm/broker/:alias/login",
     async (req, reply) => {
@@ -151,15 +155,17 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
       if (!idp) return sendErrorPage(reply, ctx.realm, "Could not find an identity provider with the identifier.");
       if (req.query.error) return brokerError(ctx, idp, req.query.error);
       let claims: Claims;
+      let tokenResponse: string;
       try {
-        const tokens = await exchangeCode(ctx, idp, req.query.code ?? "", state.codeVerifier);
+        const { tokens, text } = await exchangeCode(ctx, idp, req.query.code ?? "", state.codeVerifier);
         if (!tokens.id_token) throw new Error("no id_token");
         const payload = await verifyIdToken(idp, tokens.id_token, state.nonce);
         claims = { ...(await userInfo(idp, tokens.access_token)), ...payload };
+        tokenResponse = text;
       } catch {
         return brokerError(ctx, idp, "invalid_token");
       }
-      return brokerAuthenticated(ctx, idp, claims);
+      return brokerAuthenticated(ctx, idp, claims, tokenResponse);
     },
   );
 
@@ -214,10 +220,10 @@ async function samlEndpoint(
 }
 
 /** What follows a verified answer of any provider: the linked user, or the first broker login. */
-async function brokerAuthenticated(ctx: LoginContext, idp: IdentityProviderRecord, claims: Claims) {
-  const outcome = await brokeredUser(ctx, idp, claims);
+async function brokerAuthenticated(ctx: LoginContext, idp: IdentityProviderRecord, claims: Claims, token?: string) {
+  const outcome = await brokeredUser(ctx, idp, claims, token);
   if ("refused" in outcome) return brokerError(ctx, idp, "federated_identity_account_exists", outcome.refused);
-  if ("firstBrokerLogin" in outcome) return startFirstBrokerLogin(ctx, idp, claims);
+  if ("firstBrokerLogin" in outcome) return startFirstBrokerLogin(ctx, idp, claims, token);
   await recordEvent(ctx.server, ctx.realm, {
     type: "IDENTITY_PROVIDER_LOGIN",
     clientId: ctx.client.clientId,
