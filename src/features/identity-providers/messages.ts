@@ -41,10 +41,45 @@ export const identityProvidersMessages = {
   useJwksUrl: "Use JWKS URL",
   jwksUrl: "JWKS URL",
   clientAuthentication: "Client authentication",
-  clientAuthenticationPost: "Client secret sent as post",
-  clientAuthenticationBasic: "Client secret as basic auth",
-  clientAuthenticationJwt: "JWT signed with client secret",
-  clientAuthenticationPrivateKeyJwt: "JWT signed with private key",
+  clientAuthenticationHelp:
+    "The client authentication method (cfr. https://openid.net/specs/openid-connect-core-1_0.html#ClientAuthentication). In case of JWT signed with private key, the realm private key is used.",
+  "clientAuthentications.client_secret_post": "Client secret sent in the request body",
+  "clientAuthentications.client_secret_basic": "Client secret sent as HTTP Basic authentication",
+  "clientAuthentications.client_secret_basic_unencoded":
+    "Client secret sent as HTTP Basic authentication without URL encoding (deprecated)",
+  "clientAuthentications.client_secret_jwt": "JWT signed with client secret",
+  "clientAuthentications.private_key_jwt": "JWT signed with private key",
+  clientAssertionSigningAlg: "Client assertion signature algorithm",
+  clientAssertionSigningAlgHelp:
+    "Signature algorithm to create JWT assertion as client authentication. In the case of JWT signed with private key or JWT signed with client secret, it is required. If no algorithm is specified, the following algorithm is adapted. RS256 is adapted in the case of JWT signed with private key. HS256 is adapted in the case of JWT signed with client secret.",
+  algorithmNotSpecified: "Algorithm not specified",
+  clientAssertionAudience: "Client assertion audience",
+  clientAssertionAudienceHelp:
+    "The audience to use for the client assertion. The default value is the IDP's token endpoint URL.",
+  jwtX509HeadersEnabled: "Add X.509 Headers to the JWT",
+  jwtX509HeadersEnabledHelp:
+    "If enabled, the x5t (X.509 Certificate SHA-1 Thumbprint) header will be added to the JWT to reference the certificate used to sign it. Otherwise, the kid (Key ID) header will be used instead.",
+  validateSignatureHelp:
+    "Enable/disable signature validation of external IDP tokens. When enabled, Keycloak will validate JWT tokens retrieved from the Identity provider during scenarios related to user authentication, for example when Keycloak obtains IDToken or accessToken after completion of the OIDC/OAuth2 flow with Identity provider.",
+  useJwksUrlHelp:
+    "If the switch is ON, identity provider public keys are downloaded from a given JWKS URL. The result is great flexibility because new keys are downloaded again when the identity provider generates a new keypair. If the switch is OFF, a public key (or certificate) from the Keycloak database is used; therefore, when the identity provider keypair changes, you again need to import the new key to the Keycloak database.",
+  validatingPublicKey: "Validating public key",
+  validatingPublicKeyHelp:
+    "The public key in PEM or JWKS format that must be used to verify external IDP signatures. When JWKS is used, it can contain multiple public keys. The button below can be used to import an external file with different key and certificate formats. The provider needs to be saved after the import to store the changes.",
+  validatingPublicKeyId: "Validating public key id",
+  validatingPublicKeyIdHelp:
+    "Explicit ID of the validating public key given above if the key ID. Leave blank if the key above should be used always, regardless of key ID specified by external IDP; set it if the key should only be used for verifying if the key ID from external IDP matches.",
+  invalidValidatingPublicKey: "Paste a PEM public key or certificate, or a JWKS (JSON with a keys list).",
+  advancedSettings: "Advanced settings",
+  storeTokens: "Store tokens",
+  storeTokensHelp:
+    "Enable/disable if tokens must be stored in the database after authenticating users. The token is then available for the Identity Brokering API.",
+  storedTokensReadable: "Stored tokens readable",
+  storedTokensReadableHelp:
+    "Enable/disable if new users can read any stored tokens. This assigns the broker.read-token role.",
+  pkceEnabled: "Use PKCE",
+  pkceMethod: "PKCE Method",
+  pkceMethodHelp: "PKCE Method to use",
   clientId: "Client ID",
   clientSecret: "Client Secret",
   scopes: "Scopes",

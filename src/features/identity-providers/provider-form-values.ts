@@ -9,6 +9,9 @@ export interface ProviderFormValues {
   metadataUrl: string;
   /** SAML's requested AuthnContext class refs; sent as config.authnContextClassRefs, a JSON array as Keycloak keeps it. */
   authnContextClassRefs: string[];
+  /** "Store tokens" and "Stored tokens readable": top-level fields of the representation. */
+  storeToken: boolean;
+  addReadTokenRoleOnCreate: boolean;
   config: Record<string, string>;
 }
 
@@ -26,6 +29,8 @@ export function toFormValues(provider: IdentityProvider | undefined, providerId:
     enabled: provider?.enabled ?? true,
     metadataUrl: config.metadataDescriptorUrl ?? "",
     authnContextClassRefs: jsonList(config.authnContextClassRefs),
+    storeToken: provider?.storeToken ?? false,
+    addReadTokenRoleOnCreate: provider?.addReadTokenRoleOnCreate ?? false,
     config,
   };
 }
@@ -50,6 +55,8 @@ export function toRepresentation(
     alias: values.alias.trim(),
     displayName: values.displayName.trim() || undefined,
     enabled: values.enabled,
+    storeToken: values.storeToken,
+    addReadTokenRoleOnCreate: values.addReadTokenRoleOnCreate,
     config,
   };
 }

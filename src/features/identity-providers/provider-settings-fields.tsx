@@ -5,10 +5,12 @@ import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { CopyToClipboardField } from "../../core/ui/form/copy-to-clipboard-field.tsx";
 import { PasswordControl } from "../../core/ui/form/password-control.tsx";
-import { SelectControl } from "../../core/ui/form/select-control.tsx";
 import { TextControl } from "../../core/ui/form/text-control.tsx";
+import { AdvancedSettingsFields } from "./advanced-settings-fields.tsx";
 import { DescriptorFileField } from "./descriptor-file-field.tsx";
 import { MetadataImportField } from "./metadata-import-field.tsx";
+import { OidcClientAuthenticationFields } from "./oidc-client-authentication-fields.tsx";
+import { OidcSignatureFields } from "./oidc-signature-fields.tsx";
 import { SamlSettingsFields } from "./saml-settings-fields.tsx";
 import { isOidcFamily } from "./provider-catalogue.ts";
 import { ALIAS_PATTERN, type ProviderFormValues } from "./provider-form-values.ts";
@@ -40,17 +42,8 @@ function OidcFields() {
       <UrlField name="config.logoutUrl" label={t("logoutUrl")} />
       <UrlField name="config.userInfoUrl" label={t("userInfoUrl")} />
       <TextControl<ProviderFormValues> name="config.issuer" label={t("issuer")} />
-      <UrlField name="config.jwksUrl" label={t("jwksUrl")} />
-      <SelectControl<ProviderFormValues>
-        name="config.clientAuthMethod"
-        label={t("clientAuthentication")}
-        options={[
-          { value: "client_secret_post", label: t("clientAuthenticationPost") },
-          { value: "client_secret_basic", label: t("clientAuthenticationBasic") },
-          { value: "client_secret_jwt", label: t("clientAuthenticationJwt") },
-          { value: "private_key_jwt", label: t("clientAuthenticationPrivateKeyJwt") },
-        ]}
-      />
+      <OidcSignatureFields urlField={(name, label) => <UrlField name={name} label={label} required />} />
+      <OidcClientAuthenticationFields />
       <ClientCredentials />
     </FormSection>
   );
@@ -109,6 +102,7 @@ export function ProviderSettingsFields({ providerId, isNew }: { providerId: stri
           <TextControl<ProviderFormValues> name="config.defaultScope" label={t("scopes")} />
         </FormSection>
       )}
+      <AdvancedSettingsFields />
     </>
   );
 }

@@ -15,6 +15,7 @@ import { afterAuthentication } from "../oidc/login/after-authentication.ts";
 import { loginErrorText } from "../oidc/login/profile-error-texts.ts";
 import { setUser, type Form, type LoginContext } from "../oidc/login/login-context.ts";
 import { userByEmail, userByUsername } from "../oidc/lookup.ts";
+import { federatedLink, rolesForNewUser } from "./stored-tokens.ts";
 import { applyMappers, type Claims } from "./mappers.ts";
 
 type Field = "username" | "email" | "firstName" | "lastName";
@@ -43,6 +44,8 @@ interface Pending {
   claims: Claims;
   values: Values;
   existingUserId?: string;
+  /** The provider's token response, stored on the link when the provider stores tokens. */
+  token?: string;
 }
 const pending = new Map<string, Pending>();
 const keyOf = (ctx: LoginContext) => `${ctx.realm.id}/${ctx.request.tabId}`;
@@ -211,8 +214,8 @@ async function createUserIfUnique(ctx: LoginContext, idp: IdentityProviderRecord
     notBefore: 0,
     credentials: [],
     groupIds: [],
-    roleIds: [],
-    federatedIdentities: [{ identityProvider: idp.alias, userId: state.subject, userName: state.brokerUsername }],
+    roleIds: rolesForNewUser(ctx.server, ctx.realm, idp),
+    federatedIdentities: [federatedLink(idp, state.subject, state.brokerUsername, state.token)],
     consents: [],
   };
   const user = applyMappers(ctx.server, ctx.realm, idp, created, state.claims, true);
@@ -238,6 +241,7 @@ export async function startFirstBrokerLogin(
   ctx: LoginContext,
   idp: IdentityProviderRecord,
   claims: Claims,
+  token?: string,
 ): Promise<FastifyReply> {
   const subject = String(claims.sub ?? "");
   const brokerUsername = String(claims.preferred_username ?? claims.email ?? subject);
@@ -246,6 +250,7 @@ export async function startFirstBrokerLogin(
     subject,
     brokerUsername,
     claims,
+    token,
     values: {
       username: brokerUsername.toLowerCase(),
       email: typeof claims.email === "string" ? claims.email : "",
@@ -297,7 +302,7 @@ export async function registerFirstBrokerLogin(app: FastifyInstance, server: Ser
           ...existing,
           federatedIdentities: [
             ...existing.federatedIdentities.filter((f) => f.identityProvider !== idp.alias),
-            { identityProvider: idp.alias, userId: state.subject, userName: state.brokerUsername },
+            federatedLink(idp, state.subject, state.brokerUsername, state.token),
           ],
         };
         const user = applyMappers(server, ctx.realm, idp, linked, state.claims, false);

@@ -1,10 +1,8 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from "jose";
 import type { ServerContext } from "../context.ts";
 import type { IdentityProviderRecord } from "../store/types.ts";
 import { findIdentityProvider } from "../admin/identity-providers/lookup.ts";
-import { now } from "../common/ids.ts";
 import { recordEvent } from "../events/record.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
 import { sendErrorPage } from "../oidc/error-page.ts";
@@ -13,6 +11,10 @@ import { afterAuthentication } from "../oidc/login/after-authentication.ts";
 import { setUser, type LoginContext } from "../oidc/login/login-context.ts";
 import { realmByName } from "../oidc/lookup.ts";
 import { saveBrokerState, takeBrokerState } from "./broker-state.ts";
+import { withStoredToken } from "./stored-tokens.ts";
+import { registerBrokerTokenEndpoint } from "./broker-token-endpoint.ts";
+import { tokenRequestAuthentication } from "./oidc-client-authentication.ts";
+import { verifyIdToken } from "./oidc-id-token.ts";
 import { applyMappers, withSamlProfileClaims, type Claims } from "./mappers.ts";
 import { registerFirstBrokerLogin, startFirstBrokerLogin } from "./first-broker-login.ts";
 import {
@@ -54,53 +56,27 @@ async function brokerError(
   return sendErrorPage(ctx.reply, ctx.realm, message);
 }
 
-/** The token request with the provider's client authentication (secret as post or as basic auth). */
+/** The token request, with the client authentication the provider's config asks for. */
 async function exchangeCode(ctx: LoginContext, idp: IdentityProviderRecord, code: string, verifier: string) {
   const config = configOf(idp);
+  const tokenUrl = config.tokenUrl ?? "";
+  const auth = await tokenRequestAuthentication(ctx.server, ctx.realm, config, tokenUrl);
   const form = new URLSearchParams({
     grant_type: "authorization_code",
     code,
     redirect_uri: endpointUrl(ctx, idp.alias),
+    ...auth.form,
   });
   if (config.pkceEnabled === "true") form.set("code_verifier", verifier);
-  const headers: Record<string, string> = {
-    "content-type": "application/x-www-form-urlencoded",
-    accept: "application/json",
-  };
-  if (config.clientAuthMethod === "client_secret_basic") {
-    const credentials = `${encodeURIComponent(config.clientId ?? "")}:${encodeURIComponent(config.clientSecret ?? "")}`;
-    headers.authorization = `Basic ${Buffer.from(credentials).toString("base64")}`;
-  } else {
-    form.set("client_id", config.clientId ?? "");
-    if (config.clientSecret) form.set("client_secret", config.clientSecret);
-  }
-  const response = await fetch(config.tokenUrl ?? "", {
+  const response = await fetch(tokenUrl, {
     method: "POST",
-    headers,
+    headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json", ...auth.headers },
     body: form,
     signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
   });
   if (!response.ok) throw new Error(`token endpoint answered ${response.status}`);
-  return (await response.json()) as { id_token?: string; access_token?: string };
-}
-
-/** ID token checks: signature (JWKS URL), issuer, audience, expiry with the allowed clock skew, and the nonce. */
-async function verifyIdToken(idp: IdentityProviderRecord, idToken: string, nonce: string): Promise<JWTPayload> {
-  const config = configOf(idp);
-  const clockTolerance = Number.parseInt(config.allowedClockSkew ?? "0", 10) || 0;
-  const options = { issuer: config.issuer || undefined, audience: config.clientId, clockTolerance };
-  let payload: JWTPayload;
-  if (config.validateSignature === "true" && config.useJwksUrl !== "false" && config.jwksUrl) {
-    payload = (await jwtVerify(idToken, createRemoteJWKSet(new URL(config.jwksUrl)), options)).payload;
-  } else {
-    payload = decodeJwt(idToken);
-    if (options.issuer && payload.iss !== options.issuer) throw new Error("wrong issuer");
-    const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
-    if (!audiences.includes(config.clientId)) throw new Error("wrong audience");
-    if (typeof payload.exp === "number" && payload.exp + clockTolerance < now() / 1000) throw new Error("expired");
-  }
-  if (config.disableNonce !== "true" && payload.nonce !== nonce) throw new Error("wrong nonce");
-  return payload;
+  const text = await response.text();
+  return { text, tokens: JSON.parse(text) as { id_token?: string; access_token?: string } };
 }
 
 async function userInfo(idp: IdentityProviderRecord, accessToken: string | undefined): Promise<Claims> {
@@ -114,14 +90,14 @@ async function userInfo(idp: IdentityProviderRecord, accessToken: string | undef
 }
 
 /** The user linked to this external identity, or a new one made from its claims (first broker login). */
-async function brokeredUser(ctx: LoginContext, idp: IdentityProviderRecord, claims: Claims) {
+async function brokeredUser(ctx: LoginContext, idp: IdentityProviderRecord, claims: Claims, token?: string) {
   const { db } = ctx.server;
   const subject = String(claims.sub ?? "");
   const linked = db
     .list("users", ctx.realm.id)
     .find((u) => u.federatedIdentities.some((f) => f.identityProvider === idp.alias && f.userId === subject));
   if (linked) {
-    const updated = applyMappers(ctx.server, ctx.realm, idp, linked, claims, false);
+    const updated = withStoredToken(applyMappers(ctx.server, ctx.realm, idp, linked, claims, false), idp, token);
     if (updated !== linked) await db.write((tx) => tx.put("users", updated));
     return { user: updated };
   }
@@ -133,6 +109,7 @@ async function brokeredUser(ctx: LoginContext, idp: IdentityProviderRecord, clai
 /** Brokering: /broker/{alias}/login sends the browser to the provider (OpenID Connect or SAML), /endpoint takes its answer. */
 export async function registerBrokerRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   await registerFirstBrokerLogin(app, server);
+  registerBrokerTokenEndpoint(app, server);
   app.get<{ Params: { realm: string; alias: string }; Querystring: Query }>(
     "/realms/:realm/broker/:alias/login",
     async (req, reply) => {
@@ -186,15 +163,17 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
       if (!idp) return sendErrorPage(reply, ctx.realm, "Could not find an identity provider with the identifier.");
       if (req.query.error) return brokerError(ctx, idp, req.query.error);
       let claims: Claims;
+      let tokenResponse: string;
       try {
-        const tokens = await exchangeCode(ctx, idp, req.query.code ?? "", state.codeVerifier);
+        const { tokens, text } = await exchangeCode(ctx, idp, req.query.code ?? "", state.codeVerifier);
         if (!tokens.id_token) throw new Error("no id_token");
         const payload = await verifyIdToken(idp, tokens.id_token, state.nonce);
         claims = { ...(await userInfo(idp, tokens.access_token)), ...payload };
+        tokenResponse = text;
       } catch {
         return brokerError(ctx, idp, "invalid_token");
       }
-      return brokerAuthenticated(ctx, idp, claims);
+      return brokerAuthenticated(ctx, idp, claims, tokenResponse);
     },
   );
 
@@ -261,10 +240,10 @@ async function samlEndpoint(
 }
 
 /** What follows a verified answer of any provider: the linked user, or the first broker login. */
-async function brokerAuthenticated(ctx: LoginContext, idp: IdentityProviderRecord, claims: Claims) {
-  const outcome = await brokeredUser(ctx, idp, claims);
+async function brokerAuthenticated(ctx: LoginContext, idp: IdentityProviderRecord, claims: Claims, token?: string) {
+  const outcome = await brokeredUser(ctx, idp, claims, token);
   if ("refused" in outcome) return brokerError(ctx, idp, "federated_identity_account_exists", outcome.refused);
-  if ("firstBrokerLogin" in outcome) return startFirstBrokerLogin(ctx, idp, claims);
+  if ("firstBrokerLogin" in outcome) return startFirstBrokerLogin(ctx, idp, claims, token);
   await recordEvent(ctx.server, ctx.realm, {
     type: "IDENTITY_PROVIDER_LOGIN",
     clientId: ctx.client.clientId,

@@ -34,7 +34,12 @@ function providerMetadata(server: ServerContext, baseUrl: string, realm: RealmRe
     userinfo_signing_alg_values_supported: ["none"],
     request_object_signing_alg_values_supported: ["none"],
     response_modes_supported: ["query", "fragment", "form_post"],
-    token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
+    token_endpoint_auth_methods_supported: [
+      "private_key_jwt",
+      "client_secret_basic",
+      "client_secret_post",
+      "client_secret_jwt",
+    ],
     claims_supported: [
       "aud",
       "sub",

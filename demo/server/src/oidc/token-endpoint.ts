@@ -5,6 +5,7 @@ import { recordEvent } from "../events/record.ts";
 import { realmByName } from "./lookup.ts";
 import { oauthError } from "./oauth-error.ts";
 import { authenticateClient, ClientAuthError, type FormBody } from "./client-auth.ts";
+import { authenticateClientAssertion } from "./client-assertion.ts";
 import { passwordGrant } from "./grant-password.ts";
 import { clientCredentialsGrant } from "./grant-client-credentials.ts";
 import { refreshTokenGrant } from "./grant-refresh.ts";
@@ -28,6 +29,7 @@ async function authenticateGrantClient(
   eventType: string,
 ): Promise<ClientRecord> {
   try {
+    if (body.client_assertion !== undefined) return await authenticateClientAssertion(server, realm, req, body);
     return authenticateClient(server.db, realm, req, body);
   } catch (error) {
     if (error instanceof ClientAuthError) {

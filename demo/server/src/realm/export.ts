@@ -241,7 +241,7 @@ function exportUsers(server: ServerContext, realm: RealmRecord, names: ExportNam
       realmRoles: roles.realm,
       clientRoles: roles.client,
       groups: u.groupIds.map((id) => names.groupPath(id)).filter((p): p is string => !!p),
-      federatedIdentities: u.federatedIdentities.map((f) => ({ ...f })),
+      federatedIdentities: u.federatedIdentities.map(({ token: _token, ...f }) => f),
       clientConsents: u.consents.map((c) => ({
         clientId: c.clientId,
         grantedClientScopes: names.scopes(c.grantedClientScopeIds),

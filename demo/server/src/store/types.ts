@@ -62,6 +62,8 @@ export interface FederatedIdentityRecord {
   identityProvider: string;
   userId: string;
   userName: string;
+  /** The provider's token response, kept when the provider has "Store tokens" on (never in representations). */
+  token?: string;
 }
 
 export interface ConsentRecord {

@@ -6,6 +6,8 @@ const CHECKED_URLS: [key: string, name: string][] = [
   ["tokenUrl", "token_url"],
   ["userInfoUrl", "userinfo_url"],
   ["tokenIntrospectionUrl", "tokenIntrospection_url"],
+  ["jwksUrl", "jwks_url"],
+  ["logoutUrl", "logout_url"],
   ["singleSignOnServiceUrl", "singleSignOnServiceUrl"],
   ["singleLogoutServiceUrl", "singleLogoutServiceUrl"],
   ["artifactResolutionServiceUrl", "artifactResolutionServiceUrl"],

@@ -1,6 +1,7 @@
 import { badRequest } from "../../http/errors.ts";
 import { objectBody, stringMapOf } from "../common/body.ts";
 import { catalog } from "../server-info/catalog.ts";
+import { checkOidcConfig } from "./oidc-config-checks.ts";
 import { checkProviderUrls } from "./provider-urls.ts";
 
 const ALIAS_PATTERN = /^[A-Za-z0-9._~-]+$/;
@@ -17,5 +18,6 @@ export function readIdentityProvider(body: unknown): { alias: string; rep: Recor
   const { alias: _alias, internalId: _internalId, config, ...rest } = input;
   const checkedConfig = stringMapOf(config);
   checkProviderUrls(checkedConfig);
+  checkOidcConfig(input.providerId, checkedConfig);
   return { alias, rep: { ...rest, config: checkedConfig } };
 }

@@ -144,7 +144,7 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     const rep: Record<string, unknown> = profiledUserRepresentation(user, config);
     if (isPermanentlyLockedOut(server, ctx.realm, user)) rep.enabled = false;
     if (db.count("identityProviders", ctx.realm.id) > 0)
-      rep.federatedIdentities = user.federatedIdentities.map((f) => ({ ...f }));
+      rep.federatedIdentities = user.federatedIdentities.map(({ token: _token, ...f }) => f);
     rep.access = userAccess(ctx, user);
     if (boolParam(queryOf(req), "userProfileMetadata"))
       rep.userProfileMetadata = profileMetadata(config, ctx.realm, user, federatedReadOnlyAttributes(server, user));

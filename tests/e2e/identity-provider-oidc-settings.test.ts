@@ -1,0 +1,216 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { seriousAxeViolations } from "../support/axe.ts";
+import { screenshot, withFailureShot } from "./organizations-support.ts";
+
+const TIMEOUT = 20_000;
+const PARTNER = "partner";
+const DEMO = "/admin/realms/demo";
+const ALIAS = "partner-oidc";
+const DISPLAY_NAME = "Partner (signed JWT)";
+
+/**
+ * An OIDC provider's client authentication, signature validation and PKCE set in the settings tab, then used by a
+ * real sign-in: the partner realm's client only accepts a JWT signed with the demo realm's key (checked through the
+ * demo realm's JWKS) and requires PKCE, and the broker checks the partner's ID token with the pasted public key.
+ */
+describe("OpenID Connect provider settings: client authentication, signatures, PKCE", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: ReturnType<typeof adminFetch>;
+  let partnerKey: string;
+
+  const ok = async (response: Promise<Response>, status = 201) => {
+    const answer = await response;
+    assert.equal(answer.status, status, await answer.clone().text());
+    return answer;
+  };
+  const savedConfig = async () =>
+    ((await (await api(`${DEMO}/identity-provider/instances/${ALIAS}`)).json()) as { config: Record<string, string> })
+      .config;
+
+  before(async () => {
+    server = await startTestServer({ args: ["--demo-pages"] });
+    browser = await launchBrowser();
+    api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
+    await ok(api("/admin/realms", { method: "POST", body: { realm: PARTNER, enabled: true } }));
+    await ok(
+      api(`/admin/realms/${PARTNER}/users`, {
+        method: "POST",
+        body: {
+          username: "jodie",
+          email: "jodie@partner.test",
+          emailVerified: true,
+          firstName: "Jo",
+          lastName: "Signed",
+          enabled: true,
+          credentials: [{ type: "password", value: "jo-password", temporary: false }],
+        },
+      }),
+    );
+    await ok(
+      api(`/admin/realms/${PARTNER}/clients`, {
+        method: "POST",
+        body: {
+          clientId: "demo-jwt-broker",
+          publicClient: false,
+          clientAuthenticatorType: "client-jwt",
+          standardFlowEnabled: true,
+          redirectUris: [`${server.baseUrl}/realms/demo/broker/*`],
+          attributes: {
+            "use.jwks.url": "true",
+            "jwks.url": `${server.baseUrl}/realms/demo/protocol/openid-connect/certs`,
+            "pkce.code.challenge.method": "S256",
+          },
+        },
+      }),
+    );
+    const keys = (await (await api(`/admin/realms/${PARTNER}/keys`)).json()) as {
+      keys: { algorithm: string; status: string; publicKey?: string }[];
+    };
+    partnerKey = keys.keys.find((k) => k.algorithm === "RS256" && k.status === "ACTIVE")!.publicKey!;
+    const discovered = (await (
+      await ok(
+        api(`${DEMO}/identity-provider/import-config`, {
+          method: "POST",
+          body: {
+            providerId: "oidc",
+            fromUrl: `${server.baseUrl}/realms/${PARTNER}/.well-known/openid-configuration`,
+          },
+        }),
+        200,
+      )
+    ).json()) as Record<string, string>;
+    await ok(
+      api(`${DEMO}/identity-provider/instances`, {
+        method: "POST",
+        body: {
+          alias: ALIAS,
+          displayName: DISPLAY_NAME,
+          providerId: "oidc",
+          enabled: true,
+          config: {
+            ...discovered,
+            clientId: "demo-jwt-broker",
+            clientSecret: "unused",
+            clientAuthMethod: "client_secret_post",
+            syncMode: "IMPORT",
+          },
+        },
+      }),
+    );
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  async function choose(page: Page, select: string, option: string) {
+    await page.getByRole("button", { name: select, exact: true }).click();
+    await page.getByRole("option", { name: option, exact: true }).click();
+    await page.getByRole("option", { name: option, exact: true }).waitFor({ state: "detached" });
+  }
+
+  it("sets private_key_jwt, a pasted validating key and PKCE in the console; a sign-in then uses all three", async () => {
+    const { page, context } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "oidc-settings", async () => {
+      await page.goto(`${server.baseUrl}/admin/master/console/#/demo/identity-providers/oidc/${ALIAS}/settings`);
+      await signIn(page, { username: "admin", password: "admin" });
+      await page.getByRole("tab", { name: "Settings", selected: true }).waitFor();
+
+      // the JWT fields only show for the JWT methods; X.509 headers only for the private key
+      assert.equal(await page.getByRole("combobox", { name: "Client assertion signature algorithm" }).count(), 0);
+      await choose(page, "Client authentication", "JWT signed with private key");
+      // 13 algorithms: a typeahead select
+      const algorithm = page.getByRole("combobox", { name: "Client assertion signature algorithm" });
+      await algorithm.fill("RS2");
+      await page.getByRole("option", { name: "RS256", exact: true }).click();
+      await page
+        .getByRole("textbox", { name: "Client assertion audience" })
+        .fill(`${server.baseUrl}/realms/${PARTNER}`);
+      await page.getByRole("switch", { name: "Add X.509 Headers to the JWT" }).waitFor();
+
+      // signatures: the imported JWKS URL, then a pasted key instead
+      assert.equal(await page.getByRole("switch", { name: "Validate Signatures" }).isChecked(), true);
+      assert.equal(await page.getByRole("switch", { name: "Use JWKS URL" }).isChecked(), true);
+      await page.getByRole("textbox", { name: "JWKS URL" }).waitFor();
+      await page.getByRole("switch", { name: "Use JWKS URL" }).click({ force: true });
+      await page.getByRole("textbox", { name: "JWKS URL" }).waitFor({ state: "detached" });
+      const pasted = page.getByRole("textbox", { name: "Validating public key", exact: true });
+      await pasted.fill("not a key");
+      await page.getByRole("switch", { name: "Use PKCE" }).click({ force: true });
+      await choose(page, "PKCE Method", "S256");
+      await page.getByText("Paste a PEM public key or certificate, or a JWKS (JSON with a keys list).").waitFor();
+      assert.equal(await page.getByRole("button", { name: "Save" }).isDisabled(), true, "no save with a broken key");
+      assert.equal(await page.getByRole("switch", { name: "Use PKCE" }).isChecked(), true, "the form is kept");
+
+      await pasted.fill(`-----BEGIN PUBLIC KEY-----\n${partnerKey}\n-----END PUBLIC KEY-----`);
+      await page.getByRole("textbox", { name: "Validating public key id" }).waitFor();
+      await page.getByRole("switch", { name: "Store tokens" }).click({ force: true });
+      await page.getByRole("switch", { name: "Stored tokens readable" }).click({ force: true });
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Provider successfully updated").waitFor();
+      await pasted.scrollIntoViewIfNeeded();
+      await screenshot(page, "oidc-settings-signed-jwt");
+      assert.deepEqual(await seriousAxeViolations(page, "kc-admin-console", "main"), [], "OIDC settings");
+    });
+    await context.close();
+
+    const saved = (await (await api(`${DEMO}/identity-provider/instances/${ALIAS}`)).json()) as Record<string, unknown>;
+    assert.equal(saved.storeToken, true);
+    assert.equal(saved.addReadTokenRoleOnCreate, true);
+    const config = await savedConfig();
+    assert.equal(config.clientAuthMethod, "private_key_jwt");
+    assert.equal(config.clientAssertionSigningAlg, "RS256");
+    assert.equal(config.clientAssertionAudience, `${server.baseUrl}/realms/${PARTNER}`);
+    assert.equal(config.validateSignature, "true");
+    assert.equal(config.useJwksUrl, "false");
+    assert.match(config.publicKeySignatureVerifier ?? "", /BEGIN PUBLIC KEY/);
+    assert.equal(config.pkceEnabled, "true");
+    assert.equal(config.pkceMethod, "S256");
+
+    const visitor = await newPage(browser);
+    visitor.page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(visitor.page, "oidc-settings-sign-in", async () => {
+      await visitor.page.goto(`${server.baseUrl}/realms/demo/account`);
+      await visitor.page.getByRole("link", { name: DISPLAY_NAME }).click();
+      await visitor.page.getByLabel("Username or email").waitFor();
+      await signIn(visitor.page, { username: "jodie", password: "jo-password" });
+      await visitor.page.getByRole("heading", { name: "Personal info" }).waitFor();
+    });
+    await visitor.context.close();
+    const users = (await (await api(`${DEMO}/users?idpAlias=${ALIAS}`)).json()) as { id: string; username: string }[];
+    assert.deepEqual(
+      users.map((u) => u.username),
+      ["jodie"],
+    );
+    const composite = (await (await api(`${DEMO}/users/${users[0]!.id}/role-mappings`)).json()) as {
+      clientMappings?: Record<string, { mappings: { name: string }[] }>;
+    };
+    assert.deepEqual(
+      composite.clientMappings?.broker?.mappings.map((role) => role.name),
+      ["read-token"],
+      "Stored tokens readable: the new user may read the stored tokens",
+    );
+  });
+
+  it("the OIDC settings in the dark theme, as <kc-identity-providers-admin>", async () => {
+    const { page, context } = await newPage(browser, { colorScheme: "dark" });
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "oidc-settings-dark", async () => {
+      await page.goto(`${server.baseUrl}/demo/test-elements/identity-providers.html?theme=dark`);
+      await page.getByRole("link", { name: DISPLAY_NAME }).click();
+      await page.getByRole("tab", { name: "Settings", selected: true }).waitFor();
+      await page.getByRole("textbox", { name: "Validating public key", exact: true }).waitFor();
+      await page.getByRole("button", { name: "PKCE Method", exact: true }).scrollIntoViewIfNeeded();
+      assert.deepEqual(await seriousAxeViolations(page, "kc-identity-providers-admin"), [], "dark OIDC settings");
+      await screenshot(page, "oidc-settings-dark");
+    });
+    await context.close();
+  });
+});

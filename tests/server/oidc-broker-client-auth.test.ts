@@ -1,0 +1,287 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { generateKeyPairSync } from "node:crypto";
+import type { TestServer } from "../support/server.ts";
+import {
+  type Api,
+  createClient,
+  createRealm,
+  createUser,
+  json,
+  type Json,
+  startAdminServer,
+} from "../support/admin-api.ts";
+import { authUrl, CookieJar, get, submitLogin } from "./oidc-flow.ts";
+import { follow } from "./login-forms.ts";
+
+const HOME = "cauth-home";
+const PARTNER = "cauth-partner";
+const REDIRECT = "http://127.0.0.1:1/callback";
+const UNEXPECTED = "Unexpected error when authenticating with identity provider";
+const decode = (text: string) => text.replace(/&amp;/g, "&");
+
+/**
+ * The OIDC broker's client authentication to the external provider (a second realm of the embedded server, which
+ * checks every method itself), PKCE, signature validation with a pasted key, and Keycloak's refusals at save.
+ */
+describe("OIDC broker: client authentication, PKCE and signature keys", () => {
+  let server: TestServer;
+  let api: Api;
+  let discovered: Record<string, string>;
+  let partnerPublicKey: string;
+
+  before(async () => {
+    ({ server, api } = await startAdminServer());
+    await createRealm(api, HOME, { eventsEnabled: true });
+    await createRealm(api, PARTNER);
+    await createClient(api, HOME, { clientId: "app", publicClient: true, redirectUris: [REDIRECT] });
+    discovered = await json<Record<string, string>>(
+      await api(`/admin/realms/${HOME}/identity-provider/import-config`, {
+        method: "POST",
+        body: {
+          providerId: "keycloak-oidc",
+          fromUrl: `${server.baseUrl}/realms/${PARTNER}/.well-known/openid-configuration`,
+        },
+      }),
+    );
+    const keys = await json(await api(`/admin/realms/${PARTNER}/keys`));
+    partnerPublicKey = keys.keys.find((k: Json) => k.algorithm === "RS256" && k.status === "ACTIVE").publicKey;
+  });
+  after(async () => server?.dispose());
+
+  const brokerRedirect = () => [`${server.baseUrl}/realms/${HOME}/broker/*`];
+
+  async function addProvider(alias: string, config: Record<string, string>) {
+    const res = await api(`/admin/realms/${HOME}/identity-provider/instances`, {
+      method: "POST",
+      body: { alias, providerId: "keycloak-oidc", config: { ...discovered, ...config } },
+    });
+    assert.equal(res.status, 201, await res.clone().text());
+  }
+
+  async function partnerUser(username: string) {
+    await createUser(api, PARTNER, username, {
+      email: `${username}@partner.test`,
+      firstName: "Pat",
+      lastName: "Partner",
+      credentials: [{ type: "password", value: `${username}-pass` }],
+    });
+  }
+
+  /** Home login page → the provider's button → the partner's answer (its login page, or a redirect back). */
+  async function toPartner(alias: string) {
+    const jar = new CookieJar();
+    const login = await get(authUrl(server.baseUrl, HOME, { clientId: "app", redirectUri: REDIRECT }), jar);
+    const href = new RegExp(`href="([^"]*/broker/${alias}/login[^"]*)"`).exec(await login.text())?.[1];
+    assert.ok(href, `the button of ${alias}`);
+    const start = await get(new URL(decode(href), server.baseUrl).toString(), jar);
+    assert.equal(start.status, 302);
+    const authorize = new URL(start.headers.get("location")!);
+    return { jar, authorize, partner: await get(authorize.toString(), jar) };
+  }
+
+  /** Signs in at the partner as `username` and returns the home server's final answer. */
+  async function signIn(alias: string, username: string) {
+    const { jar, partner } = await toPartner(alias);
+    assert.equal(partner.status, 200);
+    const back = await submitLogin(server.baseUrl, await partner.text(), jar, username, `${username}-pass`);
+    assert.equal(back.status, 302, await back.clone().text());
+    return follow(back, server.baseUrl, jar);
+  }
+
+  const landsOnApp = (res: Response) => {
+    assert.equal(res.status, 302, `expected the redirect to the app, got ${res.status}`);
+    const location = new URL(res.headers.get("location")!);
+    assert.equal(`${location.origin}${location.pathname}`, REDIRECT);
+    assert.ok(location.searchParams.get("code"));
+  };
+
+  async function linkedUsers(alias: string) {
+    const users = await json<Json[]>(await api(`/admin/realms/${HOME}/users?idpAlias=${alias}`));
+    return users.map((u) => u.username);
+  }
+
+  it("client_secret_jwt: the partner's client-secret-jwt client accepts the HS256 assertion", async () => {
+    await createClient(api, PARTNER, {
+      clientId: "broker-hs",
+      publicClient: false,
+      clientAuthenticatorType: "client-secret-jwt",
+      secret: "a-long-enough-shared-secret-for-hmac-256-signing",
+      redirectUris: brokerRedirect(),
+    });
+    await addProvider("hs", {
+      clientId: "broker-hs",
+      clientSecret: "a-long-enough-shared-secret-for-hmac-256-signing",
+      clientAuthMethod: "client_secret_jwt",
+    });
+    await partnerUser("hana");
+    landsOnApp(await signIn("hs", "hana"));
+    assert.deepEqual(await linkedUsers("hs"), ["hana"]);
+  });
+
+  it("client_secret_jwt with a wrong secret: the partner refuses the assertion and the sign-in fails", async () => {
+    await addProvider("hs-wrong", {
+      clientId: "broker-hs",
+      clientSecret: "not-the-secret-the-partner-holds-for-this-client",
+      clientAuthMethod: "client_secret_jwt",
+    });
+    await partnerUser("hugo");
+    const res = await signIn("hs-wrong", "hugo");
+    assert.equal(res.status, 400);
+    assert.match(await res.text(), new RegExp(UNEXPECTED));
+    assert.deepEqual(await linkedUsers("hs-wrong"), []);
+    const events = await json<Json[]>(await api(`/admin/realms/${HOME}/events?type=IDENTITY_PROVIDER_LOGIN_ERROR`));
+    assert.ok(events.some((e) => e.details?.identity_provider === "hs-wrong"));
+  });
+
+  it("private_key_jwt: signed with the home realm's key, checked by the partner through the home realm's JWKS", async () => {
+    await createClient(api, PARTNER, {
+      clientId: "broker-pk",
+      publicClient: false,
+      clientAuthenticatorType: "client-jwt",
+      attributes: {
+        "use.jwks.url": "true",
+        "jwks.url": `${server.baseUrl}/realms/${HOME}/protocol/openid-connect/certs`,
+      },
+      redirectUris: brokerRedirect(),
+    });
+    await addProvider("pk", {
+      clientId: "broker-pk",
+      clientAuthMethod: "private_key_jwt",
+      clientAssertionSigningAlg: "RS256",
+      clientAssertionAudience: `${server.baseUrl}/realms/${PARTNER}`,
+      jwtX509HeadersEnabled: "false",
+    });
+    await partnerUser("piet");
+    landsOnApp(await signIn("pk", "piet"));
+    assert.deepEqual(await linkedUsers("pk"), ["piet"]);
+  });
+
+  it("private_key_jwt against a partner that trusts another key: refused", async () => {
+    const other = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const jwk = other.publicKey.export({ format: "jwk" });
+    const jwksServer = await import("node:http").then(({ createServer }) =>
+      createServer((_req, res) => {
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ keys: [{ ...jwk, kid: "other", use: "sig", alg: "RS256" }] }));
+      }),
+    );
+    await new Promise<void>((resolve) => jwksServer.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (jwksServer.address() as { port: number }).port;
+      await createClient(api, PARTNER, {
+        clientId: "broker-pk-other",
+        publicClient: false,
+        clientAuthenticatorType: "client-jwt",
+        attributes: { "use.jwks.url": "true", "jwks.url": `http://127.0.0.1:${port}/jwks` },
+        redirectUris: brokerRedirect(),
+      });
+      await addProvider("pk-other", { clientId: "broker-pk-other", clientAuthMethod: "private_key_jwt" });
+      await partnerUser("paula");
+      const res = await signIn("pk-other", "paula");
+      assert.equal(res.status, 400);
+      assert.deepEqual(await linkedUsers("pk-other"), []);
+    } finally {
+      jwksServer.close();
+    }
+  });
+
+  it("PKCE: the challenge is sent with the chosen method and the verifier redeems the code", async () => {
+    await createClient(api, PARTNER, {
+      clientId: "broker-pkce",
+      publicClient: false,
+      secret: "pkce-secret",
+      attributes: { "pkce.code.challenge.method": "S256" },
+      redirectUris: brokerRedirect(),
+    });
+    const common = { clientId: "broker-pkce", clientSecret: "pkce-secret", clientAuthMethod: "client_secret_basic" };
+    await addProvider("pkce-s256", { ...common, pkceEnabled: "true", pkceMethod: "S256" });
+    await addProvider("pkce-off", { ...common, pkceEnabled: "false" });
+    await partnerUser("sofia");
+    const { authorize } = await toPartner("pkce-s256");
+    assert.equal(authorize.searchParams.get("code_challenge_method"), "S256");
+    assert.match(authorize.searchParams.get("code_challenge") ?? "", /^[A-Za-z0-9_-]{43}$/);
+    landsOnApp(await signIn("pkce-s256", "sofia"));
+    // without PKCE the partner (which requires S256) refuses the authorization request itself
+    const { partner, jar } = await toPartner("pkce-off");
+    assert.equal(partner.status, 302);
+    const back = await follow(partner, server.baseUrl, jar);
+    assert.equal(back.status, 400);
+    assert.match(await back.text(), new RegExp(UNEXPECTED));
+  });
+
+  it("validating signatures with a pasted public key: the partner's key signs in, another key fails", async () => {
+    await createClient(api, PARTNER, {
+      clientId: "broker-pasted",
+      publicClient: false,
+      secret: "pasted-secret",
+      redirectUris: brokerRedirect(),
+    });
+    const common = {
+      clientId: "broker-pasted",
+      clientSecret: "pasted-secret",
+      validateSignature: "true",
+      useJwksUrl: "false",
+      jwksUrl: "",
+    };
+    await addProvider("pasted", {
+      ...common,
+      publicKeySignatureVerifier: `-----BEGIN PUBLIC KEY-----\n${partnerPublicKey}\n-----END PUBLIC KEY-----`,
+    });
+    const stranger = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({
+      format: "pem",
+      type: "spki",
+    });
+    await addProvider("pasted-wrong", { ...common, publicKeySignatureVerifier: String(stranger) });
+    await partnerUser("quinn");
+    await partnerUser("rosa");
+    landsOnApp(await signIn("pasted", "quinn"));
+    const refused = await signIn("pasted-wrong", "rosa");
+    assert.equal(refused.status, 400);
+    assert.match(await refused.text(), new RegExp(UNEXPECTED));
+    assert.deepEqual(await linkedUsers("pasted-wrong"), []);
+  });
+
+  it("refuses at save what Keycloak refuses, with its messages, and stores nothing", async () => {
+    const refusal = async (config: Record<string, string>) => {
+      const res = await api(`/admin/realms/${HOME}/identity-provider/instances`, {
+        method: "POST",
+        body: { alias: "refused", providerId: "oidc", config: { ...discovered, clientId: "x", ...config } },
+      });
+      assert.equal(res.status, 400);
+      return ((await res.json()) as Json).errorMessage;
+    };
+    assert.equal(
+      await refusal({ validateSignature: "true", useJwksUrl: "false" }),
+      "The 'Validating public key' is required when 'Validate signatures' enabled and 'Use JWKS URL' disabled",
+    );
+    const { jwksUrl: _jwks, ...withoutJwks } = discovered;
+    const res = await api(`/admin/realms/${HOME}/identity-provider/instances`, {
+      method: "POST",
+      body: {
+        alias: "refused",
+        providerId: "oidc",
+        config: { ...withoutJwks, clientId: "x", validateSignature: "true", useJwksUrl: "true" },
+      },
+    });
+    assert.equal(res.status, 400);
+    assert.equal(
+      ((await res.json()) as Json).errorMessage,
+      "JWKS URL is required when 'Validate signatures' enabled and 'Use JWKS URL' enabled",
+    );
+    assert.equal(await refusal({ pkceEnabled: "true", pkceMethod: "S512" }), "PKCE Method not supported: S512");
+    assert.equal(await refusal({ jwksUrl: "javascript:alert(1)" }), "The url [jwks_url] is malformed");
+    const missing = await api(`/admin/realms/${HOME}/identity-provider/instances/refused`);
+    assert.equal(missing.status, 404);
+    // an update is checked the same way
+    const update = await api(`/admin/realms/${HOME}/identity-provider/instances/pasted`, {
+      method: "PUT",
+      body: {
+        alias: "pasted",
+        providerId: "keycloak-oidc",
+        config: { ...discovered, clientId: "broker-pasted", validateSignature: "true", useJwksUrl: "false" },
+      },
+    });
+    assert.equal(update.status, 400);
+  });
+});
