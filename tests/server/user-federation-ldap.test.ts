@@ -1,6 +1,7 @@
 import { after, before, beforeEach, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import KcAdminClient from "@keycloak/keycloak-admin-client";
+import { Attribute, Change } from "ldapts";
 import { adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { startLdapServer, type LdapServer } from "../support/ldap-server.ts";
 
@@ -415,5 +416,62 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     await client.del(ldap.personDn("newbie"));
     await client.unbind();
     await kc.components.del({ id });
+  });
+
+  it("with Import users off, users are read from the directory on every lookup and never stored; WRITABLE edits reach LDAP, READ_ONLY refuses them", async () => {
+    const id = await createProvider("no-import", "WRITABLE", { importEnabled: ["false"] });
+    const sync = await kc.userStorageProvider.sync({ id, action: "triggerFullSync" });
+    assert.equal(sync.ignored, true, "Keycloak ignores syncs of a provider that imports nothing");
+
+    const [rsmith] = await kc.users.find({ search: "rsm" });
+    assert.equal(rsmith!.id, `f:${id}:rsmith`, "Keycloak's storage id: f:{provider id}:{username}");
+    assert.equal(rsmith!.federationLink, undefined, "no federation link without import");
+    assert.equal(rsmith!.email, "rsmith@example.org");
+    assert.equal((await kc.users.find({ search: "rsmith", briefRepresentation: true })).length, 1);
+
+    // A change made in the directory shows on the next lookup: nothing was copied.
+    const client = await ldap.client();
+    await client.modify(
+      ldap.personDn("rsmith"),
+      new Change({ operation: "replace", modification: new Attribute({ type: "sn", values: ["Smythe"] }) }),
+    );
+    await client.unbind();
+    assert.equal((await kc.users.findOne({ id: rsmith!.id! }))!.lastName, "Smythe");
+
+    assert.equal(await signIn(server, "rsmith", "rsmith-pass"), 200, "the directory checks the password");
+    await kc.users.update({ id: rsmith!.id! }, { ...rsmith, lastName: "Smith", email: "robert@example.org" });
+    const entry = await ldap.read(ldap.personDn("rsmith"));
+    assert.equal(entry!.mail, "robert@example.org");
+    assert.equal(entry!.sn, "Smith");
+    await kc.users.resetPassword({
+      id: rsmith!.id!,
+      credential: { type: "password", value: "Robert-1234", temporary: false },
+    });
+    assert.equal(await signIn(server, "rsmith", "Robert-1234"), 200);
+    assert.equal(await signIn(server, "rsmith", "rsmith-pass"), 400);
+    await kc.users.resetPassword({
+      id: rsmith!.id!,
+      credential: { type: "password", value: "rsmith-pass", temporary: false },
+    });
+    await kc.users.update({ id: rsmith!.id! }, { ...rsmith, email: "rsmith@example.org" });
+    await kc.components.del({ id });
+    assert.equal(await kc.users.findOne({ id: rsmith!.id! }), null, "404: gone with its provider");
+    assert.equal((await kc.users.find({ search: "rsmith" })).length, 0, "nothing of it was stored");
+
+    const readOnly = await createProvider("no-import-read-only", "READ_ONLY", { importEnabled: ["false"] });
+    const [jbrown] = await kc.users.find({ username: "jbrown", exact: true });
+    assert.equal(jbrown!.id, `f:${readOnly}:jbrown`);
+    const edit = await failure(kc.users.update({ id: jbrown!.id! }, { ...jbrown, email: "other@example.org" }));
+    assert.equal(edit.status, 400);
+    assert.equal(edit.body.errorMessage, "error-user-attribute-read-only");
+    const reset = await failure(
+      kc.users.resetPassword({
+        id: jbrown!.id!,
+        credential: { type: "password", value: "x-New-1234", temporary: false },
+      }),
+    );
+    assert.equal(reset.status, 400);
+    assert.equal((await ldap.read(ldap.personDn("jbrown")))!.mail, "jbrown@example.org");
+    await kc.components.del({ id: readOnly });
   });
 });

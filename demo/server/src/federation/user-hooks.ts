@@ -14,18 +14,30 @@ import {
   mappersOfProvider,
   pushPassword,
   pushProfile,
+  refreshProxiedUser,
+  searchProxied,
   verifyLdapPassword,
 } from "./ldap-users.ts";
 
-/** Admin search terms reach the directory first (Keycloak imports the matches of its LDAP providers). */
+/**
+ * Admin search terms reach the directory first: Keycloak imports the matches of its LDAP providers, and reads those
+ * of providers with "Import users" off, which this returns (they are listed after the local users).
+ */
 export async function searchDirectory(
   server: ServerContext,
   realm: RealmRecord,
   term: string | undefined,
   max: number,
-): Promise<void> {
-  if (term === undefined || term.startsWith("id:")) return;
-  await importBySearch(server, realm, term, max > 0 ? max : 100);
+): Promise<UserRecord[]> {
+  if (term?.startsWith("id:")) return [];
+  const limit = max > 0 ? max : 100;
+  if (term !== undefined) await importBySearch(server, realm, term, limit);
+  return searchProxied(server, realm, term, limit);
+}
+
+/** Before a request reads a user served without import, the user is read from the directory again. */
+export function refreshDirectoryUser(server: ServerContext, realm: RealmRecord, userId: string): Promise<void> {
+  return refreshProxiedUser(server, realm, userId);
 }
 
 /** At sign-in, a login name unknown here is looked up in the realm's LDAP providers and imported. */

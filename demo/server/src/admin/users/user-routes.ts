@@ -13,7 +13,7 @@ import { validateProfile } from "./profile-validation.ts";
 import { isPermanentlyLockedOut, userAccess, profiledUserRepresentation, listedUser } from "./representation.ts";
 import { defaultRequiredActions, mergeRequiredActions } from "./required-actions.ts";
 import { visibleUsersFilter } from "./visible-users.ts";
-import { countUsers, DEFAULT_MAX_USERS, findUsers } from "./user-list.ts";
+import { countUsers, DEFAULT_MAX_USERS, findUsers, withProxiedUsers } from "./user-list.ts";
 import { removeUser } from "./user-removal.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { findGroupByPath } from "../common/group-path.ts";
@@ -64,19 +64,15 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     const query = queryOf(req);
     const config = readUpConfig(server, ctx.realm);
     const brief = boolParam(query, "briefRepresentation") ?? false;
-    await searchDirectory(
+    const first = intParam(query, "first") ?? -1;
+    const max = intParam(query, "max") ?? DEFAULT_MAX_USERS;
+    const proxied = await searchDirectory(
       server,
       ctx.realm,
       stringParam(query, "search") ?? stringParam(query, "username") ?? stringParam(query, "email"),
       intParam(query, "max") ?? DEFAULT_MAX_USERS,
     );
-    const users = findUsers(
-      server,
-      ctx.realm,
-      filter,
-      intParam(query, "first") ?? -1,
-      intParam(query, "max") ?? DEFAULT_MAX_USERS,
-    );
+    const users = withProxiedUsers(findUsers(server, ctx.realm, filter, first, max), proxied, filter, first, max);
     return users.map((user) => listedUser(ctx, user, config, brief));
   });
 
