@@ -474,4 +474,136 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     assert.equal((await ldap.read(ldap.personDn("jbrown")))!.mail, "jbrown@example.org");
     await kc.components.del({ id: readOnly });
   });
+
+  it("group and role mappers honour their mode and retrieve strategy; a role mapper maps a client's roles", async () => {
+    const id = await createProvider("modes", "READ_ONLY");
+    const roleMapper = {
+      name: "roles",
+      providerId: "role-ldap-mapper",
+      providerType: MAPPER,
+      parentId: id,
+      config: {
+        "roles.dn": [`ou=Roles,${SUFFIX}`],
+        "role.name.ldap.attribute": ["cn"],
+        "role.object.classes": ["groupOfNames"],
+        "membership.ldap.attribute": ["member"],
+        "membership.attribute.type": ["DN"],
+        "use.realm.roles.mapping": ["true"],
+        "user.roles.retrieve.strategy": ["LOAD_ROLES_BY_MEMBER_ATTRIBUTE"],
+        mode: ["READ_ONLY"],
+      },
+    };
+    const { id: mapperId } = await kc.components.create(roleMapper);
+    const setMapper = (config: Record<string, string[]>) =>
+      kc.components.update({ id: mapperId }, { ...roleMapper, config: { ...roleMapper.config, ...config } });
+    await kc.userStorageProvider.sync({ id, action: "triggerFullSync" });
+    const userNamed = async (username: string) => (await kc.users.find({ username, exact: true }))[0]!;
+    const realmRolesOf = async (username: string) =>
+      (await kc.users.listRealmRoleMappings({ id: (await userNamed(username)).id! })).map((r) => r.name).sort();
+    const jbrown = await userNamed("jbrown");
+    const auditor = (await kc.roles.findOneByName({ name: "auditor" }))!;
+    assert.ok((await realmRolesOf("jbrown")).includes("auditor"));
+    const auditorMembers = async () => [(await ldap.read(`cn=auditor,ou=Roles,${SUFFIX}`))!.member].flat();
+
+    // READ_ONLY: a membership LDAP holds cannot be removed here.
+    const refused = await failure(
+      kc.users.delRealmRoleMappings({ id: jbrown.id!, roles: [{ id: auditor.id!, name: "auditor" }] }),
+    );
+    assert.deepEqual(refused, {
+      status: 400,
+      body: { errorMessage: "Not possible to delete LDAP role mappings as mapper mode is READ_ONLY" },
+    });
+
+    // LDAP_ONLY: granting and removing write the role entries' members.
+    await setMapper({ mode: ["LDAP_ONLY"] });
+    await kc.roles.create({ name: "editor" });
+    const editor = (await kc.roles.findOneByName({ name: "editor" }))!;
+    await kc.users.addRealmRoleMappings({ id: jbrown.id!, roles: [{ id: editor.id!, name: "editor" }] });
+    assert.equal((await ldap.read(`cn=editor,ou=Roles,${SUFFIX}`))!.member, ldap.personDn("jbrown"));
+    await kc.users.delRealmRoleMappings({ id: jbrown.id!, roles: [{ id: auditor.id!, name: "auditor" }] });
+    assert.ok(!(await auditorMembers()).includes(ldap.personDn("jbrown")), "jbrown left auditor in LDAP");
+    assert.ok(!(await realmRolesOf("jbrown")).includes("auditor"));
+    const client = await ldap.client();
+    await client.del(`cn=editor,ou=Roles,${SUFFIX}`);
+    await client.modify(
+      `cn=auditor,ou=Roles,${SUFFIX}`,
+      new Change({
+        operation: "add",
+        modification: new Attribute({ type: "member", values: [ldap.personDn("jbrown")] }),
+      }),
+    );
+
+    // The memberOf strategy reads the roles from an attribute of the user's entry (here seeAlso: slapadd and
+    // this slapd have no memberOf overlay), not from the role entries' members.
+    await client.modify(
+      ldap.personDn("rsmith"),
+      new Change({
+        operation: "add",
+        modification: new Attribute({ type: "seeAlso", values: [`cn=reviewer,ou=Roles,${SUFFIX}`] }),
+      }),
+    );
+    await setMapper({
+      mode: ["READ_ONLY"],
+      "user.roles.retrieve.strategy": ["GET_ROLES_FROM_USER_MEMBEROF_ATTRIBUTE"],
+      "memberof.ldap.attribute": ["seeAlso"],
+    });
+    await kc.userStorageProvider.sync({ id, action: "triggerFullSync" });
+    assert.ok((await realmRolesOf("rsmith")).includes("reviewer"), "rsmith's seeAlso names reviewer");
+    assert.ok(!(await realmRolesOf("jbrown")).includes("auditor"), "member attributes are not read");
+
+    // IMPORT: memberships are copied when a user is imported, and not changed by later syncs.
+    await setMapper({
+      mode: ["IMPORT"],
+      "user.roles.retrieve.strategy": ["GET_ROLES_FROM_USER_MEMBEROF_ATTRIBUTE"],
+      "memberof.ldap.attribute": ["seeAlso"],
+    });
+    await kc.userStorageProvider.removeImportedUsers({ id });
+    await kc.userStorageProvider.sync({ id, action: "triggerFullSync" });
+    assert.ok((await realmRolesOf("rsmith")).includes("reviewer"));
+    await client.modify(
+      ldap.personDn("rsmith"),
+      new Change({ operation: "delete", modification: new Attribute({ type: "seeAlso", values: [] }) }),
+    );
+    await kc.userStorageProvider.sync({ id, action: "triggerFullSync" });
+    assert.ok((await realmRolesOf("rsmith")).includes("reviewer"), "kept: IMPORT copied it once");
+    await client.unbind();
+    await kc.components.del({ id: mapperId });
+
+    // Client roles: with realm roles mapping off, the LDAP roles become the client's roles.
+    await kc.clients.create({ clientId: "ledger" });
+    const [ledger] = await kc.clients.find({ clientId: "ledger" });
+    await kc.components.create({
+      ...roleMapper,
+      name: "client roles",
+      config: { ...roleMapper.config, "use.realm.roles.mapping": ["false"], "client.id": ["ledger"] },
+    });
+    await kc.userStorageProvider.removeImportedUsers({ id });
+    await kc.userStorageProvider.sync({ id, action: "triggerFullSync" });
+    const ledgerRoles = await kc.users.listClientRoleMappings({
+      id: (await userNamed("jbrown")).id!,
+      clientUniqueId: ledger!.id!,
+    });
+    // (ou=Roles also holds the realm roles an earlier test pushed to LDAP: jbrown is in some of them.)
+    for (const name of ["auditor", "reviewer"])
+      assert.ok(
+        ledgerRoles.some((r) => r.name === name && r.containerId === ledger!.id),
+        `ledger's ${name} role is jbrown's`,
+      );
+
+    // A group mapper in LDAP_ONLY mode writes a join and a leave to the group's entry.
+    await kc.components.create({
+      name: "groups",
+      providerId: "group-ldap-mapper",
+      providerType: MAPPER,
+      parentId: id,
+      config: { "groups.dn": [ldap.groupsDn], "membership.ldap.attribute": ["member"], mode: ["LDAP_ONLY"] },
+    });
+    const { id: opsId } = await kc.groups.create({ name: "ops" });
+    const bwilson = await userNamed("bwilson");
+    await kc.users.addToGroup({ id: bwilson.id!, groupId: opsId });
+    assert.equal((await ldap.read(`cn=ops,${ldap.groupsDn}`))!.member, ldap.personDn("bwilson"));
+    await kc.users.delFromGroup({ id: bwilson.id!, groupId: opsId });
+    assert.equal((await ldap.read(`cn=ops,${ldap.groupsDn}`))!.member, "", "the empty placeholder member");
+    await kc.components.del({ id });
+  });
 });

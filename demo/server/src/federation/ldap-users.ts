@@ -10,15 +10,19 @@ import { applyHardcodedMemberships } from "./ldap-hardcoded.ts";
 import { syncRoleMemberships } from "./ldap-roles.ts";
 import { parseProxiedUserId, proxiedUserId } from "./proxied-users.ts";
 
-/** Group, role and hardcoded memberships of the provider's users (all, or those of `userIds`) from its mappers. */
+/**
+ * Group, role and hardcoded memberships of the provider's users (all, or those of `userIds`) from its mappers;
+ * `createdIds` are the users just imported (IMPORT-mode mappers act on those only).
+ */
 async function syncMemberships(
   server: ServerContext,
   realm: RealmRecord,
   provider: ComponentRecord,
-  userIds?: string[],
+  userIds: string[] | undefined,
+  createdIds: string[],
 ): Promise<void> {
-  await syncGroupMemberships(server, realm, provider, userIds);
-  await syncRoleMemberships(server, realm, provider, userIds);
+  await syncGroupMemberships(server, realm, provider, userIds, createdIds);
+  await syncRoleMemberships(server, realm, provider, userIds, createdIds);
   await applyHardcodedMemberships(server, realm, provider, userIds);
 }
 
@@ -153,6 +157,7 @@ export async function syncUsers(
     const seen = new Set<string>();
     const result = { ignored: false, added: 0, updated: 0, removed: 0, failed: 0 };
     const writes: UserRecord[] = [];
+    const createdIds: string[] = [];
     const taken = new Map<string, UserRecord>();
     for (const user of server.db.iterate("users", realm.id)) taken.set(user.username, user);
     for (const entry of entries) {
@@ -168,7 +173,10 @@ export async function syncUsers(
       taken.set(user.username, user);
       writes.push(user);
       if (existing) result.updated++;
-      else result.added++;
+      else {
+        result.added++;
+        createdIds.push(user.id);
+      }
     }
     const removedIds: string[] = [];
     if (!changedOnly && provider.config.removeInvalidUsersEnabled?.[0] !== "false")
@@ -186,7 +194,7 @@ export async function syncUsers(
           tx.put("components", updatedProvider);
         }
       });
-    await syncMemberships(server, realm, provider);
+    await syncMemberships(server, realm, provider, undefined, createdIds);
     return { ...result, status: syncStatus(result) };
   } finally {
     running.delete(provider.id);
@@ -217,7 +225,7 @@ export async function importByLogin(
     const user = userFromEntry(realm, config, mappersOfProvider(server, provider), entry);
     if (usernameTaken(server, realm, user.username)) return undefined;
     await server.db.write((tx) => tx.put("users", user));
-    await syncMemberships(server, realm, provider, [user.id]);
+    await syncMemberships(server, realm, provider, [user.id], [user.id]);
     return server.db.get("users", user.id);
   }
   return undefined;
@@ -253,12 +261,8 @@ export async function importBySearch(
     }
     if (fresh.length) {
       await server.db.write((tx) => fresh.forEach((u) => tx.put("users", u)));
-      await syncMemberships(
-        server,
-        realm,
-        provider,
-        fresh.map((u) => u.id),
-      );
+      const ids = fresh.map((u) => u.id);
+      await syncMemberships(server, realm, provider, ids, ids);
     }
   }
 }

@@ -1,6 +1,9 @@
 import type { ServerContext } from "../context.ts";
-import type { RealmRecord, UserRecord } from "../store/types.ts";
-import { HttpError, fieldErrors } from "../http/errors.ts";
+import type { ComponentRecord, GroupRecord, RealmRecord, RoleRecord, UserRecord } from "../store/types.ts";
+import { HttpError, badRequest, fieldErrors } from "../http/errors.ts";
+import { groupMapping, groupMappersOf } from "./ldap-groups.ts";
+import { listsMember, writeMembership, type MembershipMapping } from "./ldap-memberships.ts";
+import { roleMapperFor } from "./ldap-roles.ts";
 import { verifyUserPassword } from "../access/passwords.ts";
 import { userByLogin } from "../oidc/lookup.ts";
 import { ldapConfig } from "./ldap-config.ts";
@@ -127,4 +130,50 @@ export async function registerInDirectory(server: ServerContext, realm: RealmRec
   } catch {
     throw new HttpError(400, { errorMessage: "Could not create user" });
   }
+}
+
+/**
+ * Before an admin maps (`add`) or unmaps (`delete`) roles of a directory user, as Keycloak's role mapper does: in
+ * LDAP_ONLY mode the membership is written to the role's LDAP entry; in READ_ONLY mode removing a membership LDAP
+ * holds is refused; IMPORT and roles of other containers stay local.
+ */
+export async function beforeFederatedRoleChange(
+  server: ServerContext,
+  realm: RealmRecord,
+  user: UserRecord,
+  roles: RoleRecord[],
+  operation: "add" | "delete",
+): Promise<void> {
+  const provider = ldapProviderOf(server, user);
+  if (!provider) return;
+  for (const role of roles) {
+    const mapping = roleMapperFor(server, realm, provider, role);
+    if (mapping) await beforeMembershipChange(provider, mapping, role.name, user, operation, "role");
+  }
+}
+
+/** Before an admin adds a directory user to a top-level group or removes it: the group mapper's mode decides. */
+export async function beforeFederatedGroupChange(
+  server: ServerContext,
+  user: UserRecord,
+  group: GroupRecord,
+  operation: "add" | "delete",
+): Promise<void> {
+  const provider = ldapProviderOf(server, user);
+  if (!provider || group.parentId !== null) return;
+  for (const mapper of groupMappersOf(server, provider))
+    await beforeMembershipChange(provider, groupMapping(mapper), group.name, user, operation, "group");
+}
+
+async function beforeMembershipChange(
+  provider: ComponentRecord,
+  mapping: MembershipMapping,
+  name: string,
+  user: UserRecord,
+  operation: "add" | "delete",
+  kind: "role" | "group",
+): Promise<void> {
+  if (mapping.mode === "LDAP_ONLY") await writeMembership(provider, mapping, name, user, operation);
+  else if (mapping.mode === "READ_ONLY" && operation === "delete" && (await listsMember(provider, mapping, name, user)))
+    throw badRequest(`Not possible to delete LDAP ${kind} mappings as mapper mode is READ_ONLY`);
 }

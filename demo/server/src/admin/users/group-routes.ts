@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { beforeFederatedGroupChange } from "../../federation/user-hooks.ts";
 import type { ServerContext } from "../../context.ts";
 import type { Db } from "../../store/db.ts";
 import type { GroupRecord, UserRecord } from "../../store/types.ts";
@@ -90,6 +91,7 @@ export async function registerUserGroupRoutes(app: FastifyInstance, server: Serv
     if (!group) throw notFound("Group not found");
     ctx.requireGroup("manage-membership", group);
     if (!user.groupIds.includes(group.id)) {
+      await beforeFederatedGroupChange(server, user, group, "add");
       user.groupIds = [...user.groupIds, group.id];
       await db.write((tx) => tx.put("users", user));
       await adminEvent(
@@ -112,6 +114,7 @@ export async function registerUserGroupRoutes(app: FastifyInstance, server: Serv
     if (!group) throw notFound("Group not found");
     ctx.requireGroup("manage-membership", group);
     if (user.groupIds.includes(group.id)) {
+      await beforeFederatedGroupChange(server, user, group, "delete");
       user.groupIds = user.groupIds.filter((id) => id !== group.id);
       await db.write((tx) => tx.put("users", user));
       await adminEvent(
