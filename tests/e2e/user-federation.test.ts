@@ -441,4 +441,57 @@ describe("user federation against OpenLDAP", () => {
       "no user of the directory was stored",
     );
   });
+
+  it("a directory refusing a self-registered user shows on the registration page, the form kept", async () => {
+    const realm = "fed-register";
+    const made = await api("/admin/realms", {
+      method: "POST",
+      body: { realm, enabled: true, registrationAllowed: true },
+    });
+    assert.equal(made.status, 201);
+    const created = await api(`/admin/realms/${realm}/components`, {
+      method: "POST",
+      body: {
+        name: "refusing",
+        providerId: "ldap",
+        providerType: "org.keycloak.storage.UserStorageProvider",
+        config: {
+          vendor: ["other"],
+          editMode: ["WRITABLE"],
+          syncRegistrations: ["true"],
+          connectionUrl: [ldap.url],
+          bindDn: [ldap.bindDn],
+          bindCredential: [ldap.bindCredential],
+          // No such entry: the directory refuses every new user under it.
+          usersDn: [`ou=Nowhere,${SUFFIX}`],
+          usernameLDAPAttribute: ["uid"],
+          rdnLDAPAttribute: ["uid"],
+          uuidLDAPAttribute: ["entryUUID"],
+          userObjectClasses: ["inetOrgPerson, organizationalPerson"],
+        },
+      },
+    });
+    assert.equal(created.status, 201);
+    const { page } = await newPage(browser, { colorScheme: "dark" });
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "user-federation-registration-refused", async () => {
+      await page.goto(`${server.baseUrl}/realms/${realm}/account`);
+      await page.getByRole("link", { name: "Register" }).click();
+      await page.getByRole("heading", { name: "Register" }).waitFor();
+      await page.getByLabel("Username").fill("river.song");
+      await page.getByLabel("Email").fill("river@example.com");
+      await page.getByLabel("First name").fill("River");
+      await page.getByLabel("Last name").fill("Song");
+      await page.getByLabel(/^Password/).fill("Spoilers-1234");
+      await page.getByLabel("Confirm password").fill("Spoilers-1234");
+      await page.getByRole("button", { name: "Register" }).click();
+      await page.getByRole("alert").filter({ hasText: "Could not create user" }).waitFor();
+      await page.getByRole("heading", { name: "Register" }).waitFor();
+      assert.equal(await page.getByLabel("Username").inputValue(), "river.song");
+      assert.equal(await page.getByLabel("Email").inputValue(), "river@example.com");
+      await screenshot(page, "user-federation-registration-refused-dark");
+    });
+    await page.close();
+    assert.deepEqual(await getJson<Json[]>(api, `/admin/realms/${realm}/users?search=river`), [], "no user created");
+  });
 });

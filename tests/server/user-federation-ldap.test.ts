@@ -368,7 +368,7 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
       2,
     );
     await kc.groups.create({ name: "directory-users" });
-    await kc.components.create({
+    const offline = await kc.components.create({
       name: "offline",
       providerId: "hardcoded-ldap-role-mapper",
       providerType: MAPPER,
@@ -387,6 +387,21 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     const realmRoles = (await kc.users.listRealmRoleMappings({ id: jbrown!.id! })).map((r) => r.name);
     for (const name of ["auditor", "reviewer", "offline_access"]) assert.ok(realmRoles.includes(name), name);
     assert.ok((await kc.users.listGroups({ id: jbrown!.id! })).some((g) => g.name === "directory-users"));
+    // Hardcoded grants are the mappers' (as Keycloak: shown, not stored, not removable).
+    const offlineRole = (await kc.roles.findOneByName({ name: "offline_access" }))!;
+    const removal = await failure(
+      kc.users.delRealmRoleMappings({ id: jbrown!.id!, roles: [{ id: offlineRole.id!, name: "offline_access" }] }),
+    );
+    assert.deepEqual(removal, {
+      status: 400,
+      body: { errorMessage: "Not possible to delete role. It's hardcoded by LDAP mapper" },
+    });
+    const [everyone] = await kc.groups.find({ search: "directory-users" });
+    const leave = await failure(kc.users.delFromGroup({ id: jbrown!.id!, groupId: everyone!.id! }));
+    assert.equal(leave.body.errorMessage, "Not possible to delete group. It's hardcoded by LDAP mapper");
+    await kc.components.del({ id: offline.id });
+    const afterRemoval = (await kc.users.listRealmRoleMappings({ id: jbrown!.id! })).map((r) => r.name);
+    assert.ok(!afterRemoval.includes("offline_access"), "gone with its mapper: it was never stored");
 
     await kc.roles.create({ name: "release-manager" });
     const toLdap = await kc.userStorageProvider.mappersSync({ parentId: id, id: roles.id, direction: "keycloakToFed" });
@@ -395,16 +410,29 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
 
     // Sync registrations: a user created here is created in the directory, its password set by the password
     // modify extended operation (OpenLDAP hashes what it receives that way).
+    // New entries get the hardcoded LDAP attribute mappers' values; a password given at creation goes to LDAP only.
+    await kc.components.create({
+      name: "description",
+      providerId: "hardcoded-ldap-attribute-mapper",
+      providerType: MAPPER,
+      parentId: id,
+      config: { "ldap.attribute.name": ["description"], "ldap.attribute.value": ["created by the console"] },
+    });
     const created = await kc.users.create({
       username: "newbie",
       email: "newbie@example.org",
       firstName: "New",
       lastName: "Person",
       enabled: true,
+      credentials: [{ type: "password", value: "First-1234", temporary: false }],
     });
     const entry = await ldap.read(ldap.personDn("newbie"));
     assert.equal(entry!.mail, "newbie@example.org");
     assert.equal(entry!.sn, "Person");
+    assert.equal(entry!.description, "created by the console");
+    assert.match(String(entry!.userPassword), /^\{SSHA\}/);
+    assert.deepEqual(await kc.users.getCredentials({ id: created.id }), [], "no local password");
+    assert.equal(await signIn(server, "newbie", "First-1234"), 200);
     assert.equal((await kc.users.findOne({ id: created.id }))!.federationLink, id);
     await kc.users.resetPassword({
       id: created.id,

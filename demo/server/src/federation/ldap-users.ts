@@ -6,12 +6,11 @@ import { isLdapProvider, ldapConfig, LDAP_PROVIDER_TYPE, type LdapConfig } from 
 import { anyOf, attributeValue, equals, searchUsers, withConnection } from "./ldap-connection.ts";
 import { applyEntry, changedLdapValues, mappersOf, newEntryValues } from "./ldap-mappers.ts";
 import { syncGroupMemberships } from "./ldap-groups.ts";
-import { applyHardcodedMemberships } from "./ldap-hardcoded.ts";
 import { syncRoleMemberships } from "./ldap-roles.ts";
 import { parseProxiedUserId, proxiedUserId } from "./proxied-users.ts";
 
 /**
- * Group, role and hardcoded memberships of the provider's users (all, or those of `userIds`) from its mappers;
+ * Group and role memberships of the provider's users (all, or those of `userIds`) from its mappers;
  * `createdIds` are the users just imported (IMPORT-mode mappers act on those only).
  */
 async function syncMemberships(
@@ -23,7 +22,6 @@ async function syncMemberships(
 ): Promise<void> {
   await syncGroupMemberships(server, realm, provider, userIds, createdIds);
   await syncRoleMemberships(server, realm, provider, userIds, createdIds);
-  await applyHardcodedMemberships(server, realm, provider, userIds);
 }
 
 export const LDAP_ID = "LDAP_ID";

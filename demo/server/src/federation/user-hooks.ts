@@ -4,6 +4,7 @@ import { HttpError, badRequest, fieldErrors } from "../http/errors.ts";
 import { groupMapping, groupMappersOf } from "./ldap-groups.ts";
 import { listsMember, writeMembership, type MembershipMapping } from "./ldap-memberships.ts";
 import { roleMapperFor } from "./ldap-roles.ts";
+import { hardcodedMemberships } from "./ldap-hardcoded.ts";
 import { verifyUserPassword } from "../access/passwords.ts";
 import { userByLogin } from "../oidc/lookup.ts";
 import { ldapConfig } from "./ldap-config.ts";
@@ -146,6 +147,9 @@ export async function beforeFederatedRoleChange(
 ): Promise<void> {
   const provider = ldapProviderOf(server, user);
   if (!provider) return;
+  const hardcoded = hardcodedMemberships(server.db, user).roleIds;
+  if (operation === "delete" && roles.some((r) => hardcoded.includes(r.id)))
+    throw badRequest("Not possible to delete role. It's hardcoded by LDAP mapper");
   for (const role of roles) {
     const mapping = roleMapperFor(server, realm, provider, role);
     if (mapping) await beforeMembershipChange(provider, mapping, role.name, user, operation, "role");
@@ -160,7 +164,10 @@ export async function beforeFederatedGroupChange(
   operation: "add" | "delete",
 ): Promise<void> {
   const provider = ldapProviderOf(server, user);
-  if (!provider || group.parentId !== null) return;
+  if (!provider) return;
+  if (operation === "delete" && hardcodedMemberships(server.db, user).groupIds.includes(group.id))
+    throw badRequest("Not possible to delete group. It's hardcoded by LDAP mapper");
+  if (group.parentId !== null) return;
   for (const mapper of groupMappersOf(server, provider))
     await beforeMembershipChange(provider, groupMapping(mapper), group.name, user, operation, "group");
 }
@@ -176,4 +183,28 @@ async function beforeMembershipChange(
   if (mapping.mode === "LDAP_ONLY") await writeMembership(provider, mapping, name, user, operation);
   else if (mapping.mode === "READ_ONLY" && operation === "delete" && (await listsMember(provider, mapping, name, user)))
     throw badRequest(`Not possible to delete LDAP ${kind} mappings as mapper mode is READ_ONLY`);
+}
+
+/**
+ * After an admin created a user in a WRITABLE directory: the password of the representation's credentials is set in
+ * LDAP and not kept here (Keycloak's LDAP provider takes the password credential).
+ */
+export async function passwordToDirectory(
+  server: ServerContext,
+  user: UserRecord,
+  credentials: unknown,
+): Promise<void> {
+  if (!Array.isArray(credentials)) return;
+  const provider = ldapProviderOf(server, user);
+  if (!provider || ldapConfig(provider).editMode !== "WRITABLE") return;
+  const password = credentials.find(
+    (c): c is { value: string } =>
+      !!c &&
+      typeof c === "object" &&
+      ((c as { type?: unknown }).type ?? "password") === "password" &&
+      typeof (c as { value?: unknown }).value === "string",
+  );
+  if (!password) return;
+  await pushPassword(provider, user, password.value);
+  user.credentials = user.credentials.filter((c) => c.type !== "password");
 }

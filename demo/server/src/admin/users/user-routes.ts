@@ -25,6 +25,7 @@ import { UserListQuery, UserSchema } from "./schemas.ts";
 import {
   beforeFederatedUpdate,
   federatedReadOnlyAttributes,
+  passwordToDirectory,
   registerInDirectory,
   searchDirectory,
 } from "../../federation/user-hooks.ts";
@@ -121,6 +122,7 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     await admitCredentialPasswords(realm, user, rep.credentials);
     applyCredentialRepresentations(user, rep.credentials);
     await registerInDirectory(server, realm, user);
+    await passwordToDirectory(server, user, rep.credentials);
     await db.write((tx) => tx.put("users", user));
     await adminEvent(server, ctx, "CREATE", "USER", `users/${user.id}`, eventRepresentation(rep));
     return reply
