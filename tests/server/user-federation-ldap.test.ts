@@ -331,6 +331,33 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     assert.equal(await spnego(), "ALTERNATIVE");
     await kc.components.del({ id });
     assert.equal(await spnego(), "DISABLED");
+
+    // An LDAP provider's "Allow Kerberos authentication" switches them on update, both ways (Keycloak's onUpdate).
+    const ldapId = await createProvider("kerberos-ldap", "READ_ONLY", { allowKerberosAuthentication: ["false"] });
+    const setKerberos = async (on: boolean) => {
+      const current = (await kc.components.findOne({ id: ldapId }))!;
+      await kc.components.update(
+        { id: ldapId },
+        { ...current, config: { ...current.config, allowKerberosAuthentication: [String(on)] } },
+      );
+    };
+    assert.equal(await spnego(), "DISABLED");
+    await setKerberos(true);
+    assert.equal(await spnego(), "ALTERNATIVE");
+    await setKerberos(false);
+    assert.equal(await spnego(), "DISABLED");
+    await setKerberos(true);
+    // Removing any Kerberos-enabled provider disables them, even while another one still allows Kerberos.
+    const { id: second } = await kc.components.create({
+      name: "kerberos-2",
+      providerId: "kerberos",
+      providerType: STORAGE,
+      config: { kerberosRealm: ["EXAMPLE.ORG"], serverPrincipal: ["HTTP/host@EXAMPLE.ORG"], keyTab: ["/k"] },
+    });
+    assert.equal(await spnego(), "ALTERNATIVE");
+    await kc.components.del({ id: second });
+    assert.equal(await spnego(), "DISABLED", "Keycloak's preRemove disables them regardless");
+    await kc.components.del({ id: ldapId });
   });
 
   it("role mapper syncs roles both ways with real counts; hardcoded role and group mappers; new users and passwords go to a WRITABLE directory", async () => {
