@@ -371,4 +371,127 @@ describe("user federation against OpenLDAP", () => {
     });
     await page.close();
   });
+
+  it("with Import users off the console lists, opens and edits the directory's users without storing them", async () => {
+    const realm = "fed-no-import";
+    assert.equal((await api("/admin/realms", { method: "POST", body: { realm, enabled: true } })).status, 201);
+    const created = await api(`/admin/realms/${realm}/components`, {
+      method: "POST",
+      body: {
+        name: "proxy",
+        providerId: "ldap",
+        providerType: "org.keycloak.storage.UserStorageProvider",
+        config: {
+          vendor: ["other"],
+          editMode: ["WRITABLE"],
+          connectionUrl: [ldap.url],
+          bindDn: [ldap.bindDn],
+          bindCredential: [ldap.bindCredential],
+          usersDn: [ldap.usersDn],
+          usernameLDAPAttribute: ["uid"],
+          rdnLDAPAttribute: ["uid"],
+          uuidLDAPAttribute: ["entryUUID"],
+          userObjectClasses: ["inetOrgPerson, organizationalPerson"],
+          importEnabled: ["false"],
+        },
+      },
+    });
+    assert.equal(created.status, 201);
+    const id = created.headers.get("location")!.split("/").pop()!;
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "user-federation-no-import", async () => {
+      await page.goto(`${server.baseUrl}/admin/master/console/#/${realm}/user-federation/ldap/${id}/settings`);
+      await signIn(page, { username: "admin", password: "admin" });
+      await page.getByRole("button", { name: "Actions" }).click();
+      // Nothing is imported, so there is nothing to sync (Keycloak ignores such a sync).
+      assert.equal(await page.getByRole("menuitem", { name: "Sync all users" }).isDisabled(), true);
+      await page.keyboard.press("Escape");
+
+      await page.goto(`${server.baseUrl}/admin/master/console/#/${realm}/users`);
+      const search = page.getByPlaceholder("Search user").first();
+      await search.fill("rsm");
+      await search.press("Enter");
+      await page.getByRole("grid", { name: "Users" }).getByRole("link", { name: "rsmith" }).click();
+      const email = page.getByRole("textbox", { name: "Email" });
+      await email.waitFor();
+      assert.equal(await email.inputValue(), "rsmith@example.org");
+      assert.ok(page.url().includes(encodeURIComponent(`f:${id}:rsmith`)) || page.url().includes(`f:${id}:rsmith`));
+      await email.fill("robert.smith@example.org");
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page.getByText("The user has been saved").waitFor();
+      assert.equal((await ldap.read(ldap.personDn("rsmith")))!.mail, "robert.smith@example.org");
+      await axe(page, "kc-admin-console", "user-federation-no-import-user");
+    });
+    await page.close();
+    const restore = await getJson<Json>(api, `/admin/realms/${realm}/users/f:${id}:rsmith`);
+    assert.equal(
+      (
+        await api(`/admin/realms/${realm}/users/f:${id}:rsmith`, {
+          method: "PUT",
+          body: { ...restore, email: "rsmith@example.org" },
+        })
+      ).status,
+      204,
+    );
+    assert.equal((await api(`/admin/realms/${realm}/components/${id}`, { method: "DELETE" })).status, 204);
+    assert.deepEqual(
+      await getJson<Json[]>(api, `/admin/realms/${realm}/users?briefRepresentation=true`),
+      [],
+      "no user of the directory was stored",
+    );
+  });
+
+  it("a directory refusing a self-registered user shows on the registration page, the form kept", async () => {
+    const realm = "fed-register";
+    const made = await api("/admin/realms", {
+      method: "POST",
+      body: { realm, enabled: true, registrationAllowed: true },
+    });
+    assert.equal(made.status, 201);
+    const created = await api(`/admin/realms/${realm}/components`, {
+      method: "POST",
+      body: {
+        name: "refusing",
+        providerId: "ldap",
+        providerType: "org.keycloak.storage.UserStorageProvider",
+        config: {
+          vendor: ["other"],
+          editMode: ["WRITABLE"],
+          syncRegistrations: ["true"],
+          connectionUrl: [ldap.url],
+          bindDn: [ldap.bindDn],
+          bindCredential: [ldap.bindCredential],
+          // No such entry: the directory refuses every new user under it.
+          usersDn: [`ou=Nowhere,${SUFFIX}`],
+          usernameLDAPAttribute: ["uid"],
+          rdnLDAPAttribute: ["uid"],
+          uuidLDAPAttribute: ["entryUUID"],
+          userObjectClasses: ["inetOrgPerson, organizationalPerson"],
+        },
+      },
+    });
+    assert.equal(created.status, 201);
+    const { page } = await newPage(browser, { colorScheme: "dark" });
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "user-federation-registration-refused", async () => {
+      await page.goto(`${server.baseUrl}/realms/${realm}/account`);
+      await page.getByRole("link", { name: "Register" }).click();
+      await page.getByRole("heading", { name: "Register" }).waitFor();
+      await page.getByLabel("Username").fill("river.song");
+      await page.getByLabel("Email").fill("river@example.com");
+      await page.getByLabel("First name").fill("River");
+      await page.getByLabel("Last name").fill("Song");
+      await page.getByLabel(/^Password/).fill("Spoilers-1234");
+      await page.getByLabel("Confirm password").fill("Spoilers-1234");
+      await page.getByRole("button", { name: "Register" }).click();
+      await page.getByRole("alert").filter({ hasText: "Could not create user" }).waitFor();
+      await page.getByRole("heading", { name: "Register" }).waitFor();
+      assert.equal(await page.getByLabel("Username").inputValue(), "river.song");
+      assert.equal(await page.getByLabel("Email").inputValue(), "river@example.com");
+      await screenshot(page, "user-federation-registration-refused-dark");
+    });
+    await page.close();
+    assert.deepEqual(await getJson<Json[]>(api, `/admin/realms/${realm}/users?search=river`), [], "no user created");
+  });
 });

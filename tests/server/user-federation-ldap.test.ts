@@ -1,6 +1,7 @@
 import { after, before, beforeEach, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import KcAdminClient from "@keycloak/keycloak-admin-client";
+import { Attribute, Change } from "ldapts";
 import { adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { startLdapServer, type LdapServer } from "../support/ldap-server.ts";
 
@@ -330,6 +331,33 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     assert.equal(await spnego(), "ALTERNATIVE");
     await kc.components.del({ id });
     assert.equal(await spnego(), "DISABLED");
+
+    // An LDAP provider's "Allow Kerberos authentication" switches them on update, both ways (Keycloak's onUpdate).
+    const ldapId = await createProvider("kerberos-ldap", "READ_ONLY", { allowKerberosAuthentication: ["false"] });
+    const setKerberos = async (on: boolean) => {
+      const current = (await kc.components.findOne({ id: ldapId }))!;
+      await kc.components.update(
+        { id: ldapId },
+        { ...current, config: { ...current.config, allowKerberosAuthentication: [String(on)] } },
+      );
+    };
+    assert.equal(await spnego(), "DISABLED");
+    await setKerberos(true);
+    assert.equal(await spnego(), "ALTERNATIVE");
+    await setKerberos(false);
+    assert.equal(await spnego(), "DISABLED");
+    await setKerberos(true);
+    // Removing any Kerberos-enabled provider disables them, even while another one still allows Kerberos.
+    const { id: second } = await kc.components.create({
+      name: "kerberos-2",
+      providerId: "kerberos",
+      providerType: STORAGE,
+      config: { kerberosRealm: ["EXAMPLE.ORG"], serverPrincipal: ["HTTP/host@EXAMPLE.ORG"], keyTab: ["/k"] },
+    });
+    assert.equal(await spnego(), "ALTERNATIVE");
+    await kc.components.del({ id: second });
+    assert.equal(await spnego(), "DISABLED", "Keycloak's preRemove disables them regardless");
+    await kc.components.del({ id: ldapId });
   });
 
   it("role mapper syncs roles both ways with real counts; hardcoded role and group mappers; new users and passwords go to a WRITABLE directory", async () => {
@@ -367,7 +395,7 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
       2,
     );
     await kc.groups.create({ name: "directory-users" });
-    await kc.components.create({
+    const offline = await kc.components.create({
       name: "offline",
       providerId: "hardcoded-ldap-role-mapper",
       providerType: MAPPER,
@@ -386,6 +414,21 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     const realmRoles = (await kc.users.listRealmRoleMappings({ id: jbrown!.id! })).map((r) => r.name);
     for (const name of ["auditor", "reviewer", "offline_access"]) assert.ok(realmRoles.includes(name), name);
     assert.ok((await kc.users.listGroups({ id: jbrown!.id! })).some((g) => g.name === "directory-users"));
+    // Hardcoded grants are the mappers' (as Keycloak: shown, not stored, not removable).
+    const offlineRole = (await kc.roles.findOneByName({ name: "offline_access" }))!;
+    const removal = await failure(
+      kc.users.delRealmRoleMappings({ id: jbrown!.id!, roles: [{ id: offlineRole.id!, name: "offline_access" }] }),
+    );
+    assert.deepEqual(removal, {
+      status: 400,
+      body: { errorMessage: "Not possible to delete role. It's hardcoded by LDAP mapper" },
+    });
+    const [everyone] = await kc.groups.find({ search: "directory-users" });
+    const leave = await failure(kc.users.delFromGroup({ id: jbrown!.id!, groupId: everyone!.id! }));
+    assert.equal(leave.body.errorMessage, "Not possible to delete group. It's hardcoded by LDAP mapper");
+    await kc.components.del({ id: offline.id });
+    const afterRemoval = (await kc.users.listRealmRoleMappings({ id: jbrown!.id! })).map((r) => r.name);
+    assert.ok(!afterRemoval.includes("offline_access"), "gone with its mapper: it was never stored");
 
     await kc.roles.create({ name: "release-manager" });
     const toLdap = await kc.userStorageProvider.mappersSync({ parentId: id, id: roles.id, direction: "keycloakToFed" });
@@ -394,16 +437,29 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
 
     // Sync registrations: a user created here is created in the directory, its password set by the password
     // modify extended operation (OpenLDAP hashes what it receives that way).
+    // New entries get the hardcoded LDAP attribute mappers' values; a password given at creation goes to LDAP only.
+    await kc.components.create({
+      name: "description",
+      providerId: "hardcoded-ldap-attribute-mapper",
+      providerType: MAPPER,
+      parentId: id,
+      config: { "ldap.attribute.name": ["description"], "ldap.attribute.value": ["created by the console"] },
+    });
     const created = await kc.users.create({
       username: "newbie",
       email: "newbie@example.org",
       firstName: "New",
       lastName: "Person",
       enabled: true,
+      credentials: [{ type: "password", value: "First-1234", temporary: false }],
     });
     const entry = await ldap.read(ldap.personDn("newbie"));
     assert.equal(entry!.mail, "newbie@example.org");
     assert.equal(entry!.sn, "Person");
+    assert.equal(entry!.description, "created by the console");
+    assert.match(String(entry!.userPassword), /^\{SSHA\}/);
+    assert.deepEqual(await kc.users.getCredentials({ id: created.id }), [], "no local password");
+    assert.equal(await signIn(server, "newbie", "First-1234"), 200);
     assert.equal((await kc.users.findOne({ id: created.id }))!.federationLink, id);
     await kc.users.resetPassword({
       id: created.id,
@@ -414,6 +470,195 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     const client = await ldap.client();
     await client.del(ldap.personDn("newbie"));
     await client.unbind();
+    await kc.components.del({ id });
+  });
+
+  it("with Import users off, users are read from the directory on every lookup and never stored; WRITABLE edits reach LDAP, READ_ONLY refuses them", async () => {
+    const id = await createProvider("no-import", "WRITABLE", { importEnabled: ["false"] });
+    const sync = await kc.userStorageProvider.sync({ id, action: "triggerFullSync" });
+    assert.equal(sync.ignored, true, "Keycloak ignores syncs of a provider that imports nothing");
+
+    const [rsmith] = await kc.users.find({ search: "rsm" });
+    assert.equal(rsmith!.id, `f:${id}:rsmith`, "Keycloak's storage id: f:{provider id}:{username}");
+    assert.equal(rsmith!.federationLink, undefined, "no federation link without import");
+    assert.equal(rsmith!.email, "rsmith@example.org");
+    assert.equal((await kc.users.find({ search: "rsmith", briefRepresentation: true })).length, 1);
+
+    // A change made in the directory shows on the next lookup: nothing was copied.
+    const client = await ldap.client();
+    await client.modify(
+      ldap.personDn("rsmith"),
+      new Change({ operation: "replace", modification: new Attribute({ type: "sn", values: ["Smythe"] }) }),
+    );
+    await client.unbind();
+    assert.equal((await kc.users.findOne({ id: rsmith!.id! }))!.lastName, "Smythe");
+
+    assert.equal(await signIn(server, "rsmith", "rsmith-pass"), 200, "the directory checks the password");
+    await kc.users.update({ id: rsmith!.id! }, { ...rsmith, lastName: "Smith", email: "robert@example.org" });
+    const entry = await ldap.read(ldap.personDn("rsmith"));
+    assert.equal(entry!.mail, "robert@example.org");
+    assert.equal(entry!.sn, "Smith");
+    await kc.users.resetPassword({
+      id: rsmith!.id!,
+      credential: { type: "password", value: "Robert-1234", temporary: false },
+    });
+    assert.equal(await signIn(server, "rsmith", "Robert-1234"), 200);
+    assert.equal(await signIn(server, "rsmith", "rsmith-pass"), 400);
+    await kc.users.resetPassword({
+      id: rsmith!.id!,
+      credential: { type: "password", value: "rsmith-pass", temporary: false },
+    });
+    await kc.users.update({ id: rsmith!.id! }, { ...rsmith, email: "rsmith@example.org" });
+    await kc.components.del({ id });
+    assert.equal(await kc.users.findOne({ id: rsmith!.id! }), null, "404: gone with its provider");
+    assert.equal((await kc.users.find({ search: "rsmith" })).length, 0, "nothing of it was stored");
+
+    const readOnly = await createProvider("no-import-read-only", "READ_ONLY", { importEnabled: ["false"] });
+    const [jbrown] = await kc.users.find({ username: "jbrown", exact: true });
+    assert.equal(jbrown!.id, `f:${readOnly}:jbrown`);
+    const edit = await failure(kc.users.update({ id: jbrown!.id! }, { ...jbrown, email: "other@example.org" }));
+    assert.equal(edit.status, 400);
+    assert.equal(edit.body.errorMessage, "error-user-attribute-read-only");
+    const reset = await failure(
+      kc.users.resetPassword({
+        id: jbrown!.id!,
+        credential: { type: "password", value: "x-New-1234", temporary: false },
+      }),
+    );
+    assert.equal(reset.status, 400);
+    assert.equal((await ldap.read(ldap.personDn("jbrown")))!.mail, "jbrown@example.org");
+    await kc.components.del({ id: readOnly });
+  });
+
+  it("group and role mappers honour their mode and retrieve strategy; a role mapper maps a client's roles", async () => {
+    const id = await createProvider("modes", "READ_ONLY");
+    const roleMapper = {
+      name: "roles",
+      providerId: "role-ldap-mapper",
+      providerType: MAPPER,
+      parentId: id,
+      config: {
+        "roles.dn": [`ou=Roles,${SUFFIX}`],
+        "role.name.ldap.attribute": ["cn"],
+        "role.object.classes": ["groupOfNames"],
+        "membership.ldap.attribute": ["member"],
+        "membership.attribute.type": ["DN"],
+        "use.realm.roles.mapping": ["true"],
+        "user.roles.retrieve.strategy": ["LOAD_ROLES_BY_MEMBER_ATTRIBUTE"],
+        mode: ["READ_ONLY"],
+      },
+    };
+    const { id: mapperId } = await kc.components.create(roleMapper);
+    const setMapper = (config: Record<string, string[]>) =>
+      kc.components.update({ id: mapperId }, { ...roleMapper, config: { ...roleMapper.config, ...config } });
+    await kc.userStorageProvider.sync({ id, action: "triggerFullSync" });
+    const userNamed = async (username: string) => (await kc.users.find({ username, exact: true }))[0]!;
+    const realmRolesOf = async (username: string) =>
+      (await kc.users.listRealmRoleMappings({ id: (await userNamed(username)).id! })).map((r) => r.name).sort();
+    const jbrown = await userNamed("jbrown");
+    const auditor = (await kc.roles.findOneByName({ name: "auditor" }))!;
+    assert.ok((await realmRolesOf("jbrown")).includes("auditor"));
+    const auditorMembers = async () => [(await ldap.read(`cn=auditor,ou=Roles,${SUFFIX}`))!.member].flat();
+
+    // READ_ONLY: a membership LDAP holds cannot be removed here.
+    const refused = await failure(
+      kc.users.delRealmRoleMappings({ id: jbrown.id!, roles: [{ id: auditor.id!, name: "auditor" }] }),
+    );
+    assert.deepEqual(refused, {
+      status: 400,
+      body: { errorMessage: "Not possible to delete LDAP role mappings as mapper mode is READ_ONLY" },
+    });
+
+    // LDAP_ONLY: granting and removing write the role entries' members.
+    await setMapper({ mode: ["LDAP_ONLY"] });
+    await kc.roles.create({ name: "editor" });
+    const editor = (await kc.roles.findOneByName({ name: "editor" }))!;
+    await kc.users.addRealmRoleMappings({ id: jbrown.id!, roles: [{ id: editor.id!, name: "editor" }] });
+    assert.equal((await ldap.read(`cn=editor,ou=Roles,${SUFFIX}`))!.member, ldap.personDn("jbrown"));
+    await kc.users.delRealmRoleMappings({ id: jbrown.id!, roles: [{ id: auditor.id!, name: "auditor" }] });
+    assert.ok(!(await auditorMembers()).includes(ldap.personDn("jbrown")), "jbrown left auditor in LDAP");
+    assert.ok(!(await realmRolesOf("jbrown")).includes("auditor"));
+    const client = await ldap.client();
+    await client.del(`cn=editor,ou=Roles,${SUFFIX}`);
+    await client.modify(
+      `cn=auditor,ou=Roles,${SUFFIX}`,
+      new Change({
+        operation: "add",
+        modification: new Attribute({ type: "member", values: [ldap.personDn("jbrown")] }),
+      }),
+    );
+
+    // The memberOf strategy reads the roles from an attribute of the user's entry (here seeAlso: slapadd and
+    // this slapd have no memberOf overlay), not from the role entries' members.
+    await client.modify(
+      ldap.personDn("rsmith"),
+      new Change({
+        operation: "add",
+        modification: new Attribute({ type: "seeAlso", values: [`cn=reviewer,ou=Roles,${SUFFIX}`] }),
+      }),
+    );
+    await setMapper({
+      mode: ["READ_ONLY"],
+      "user.roles.retrieve.strategy": ["GET_ROLES_FROM_USER_MEMBEROF_ATTRIBUTE"],
+      "memberof.ldap.attribute": ["seeAlso"],
+    });
+    await kc.userStorageProvider.sync({ id, action: "triggerFullSync" });
+    assert.ok((await realmRolesOf("rsmith")).includes("reviewer"), "rsmith's seeAlso names reviewer");
+    assert.ok(!(await realmRolesOf("jbrown")).includes("auditor"), "member attributes are not read");
+
+    // IMPORT: memberships are copied when a user is imported, and not changed by later syncs.
+    await setMapper({
+      mode: ["IMPORT"],
+      "user.roles.retrieve.strategy": ["GET_ROLES_FROM_USER_MEMBEROF_ATTRIBUTE"],
+      "memberof.ldap.attribute": ["seeAlso"],
+    });
+    await kc.userStorageProvider.removeImportedUsers({ id });
+    await kc.userStorageProvider.sync({ id, action: "triggerFullSync" });
+    assert.ok((await realmRolesOf("rsmith")).includes("reviewer"));
+    await client.modify(
+      ldap.personDn("rsmith"),
+      new Change({ operation: "delete", modification: new Attribute({ type: "seeAlso", values: [] }) }),
+    );
+    await kc.userStorageProvider.sync({ id, action: "triggerFullSync" });
+    assert.ok((await realmRolesOf("rsmith")).includes("reviewer"), "kept: IMPORT copied it once");
+    await client.unbind();
+    await kc.components.del({ id: mapperId });
+
+    // Client roles: with realm roles mapping off, the LDAP roles become the client's roles.
+    await kc.clients.create({ clientId: "ledger" });
+    const [ledger] = await kc.clients.find({ clientId: "ledger" });
+    await kc.components.create({
+      ...roleMapper,
+      name: "client roles",
+      config: { ...roleMapper.config, "use.realm.roles.mapping": ["false"], "client.id": ["ledger"] },
+    });
+    await kc.userStorageProvider.removeImportedUsers({ id });
+    await kc.userStorageProvider.sync({ id, action: "triggerFullSync" });
+    const ledgerRoles = await kc.users.listClientRoleMappings({
+      id: (await userNamed("jbrown")).id!,
+      clientUniqueId: ledger!.id!,
+    });
+    // (ou=Roles also holds the realm roles an earlier test pushed to LDAP: jbrown is in some of them.)
+    for (const name of ["auditor", "reviewer"])
+      assert.ok(
+        ledgerRoles.some((r) => r.name === name && r.containerId === ledger!.id),
+        `ledger's ${name} role is jbrown's`,
+      );
+
+    // A group mapper in LDAP_ONLY mode writes a join and a leave to the group's entry.
+    await kc.components.create({
+      name: "groups",
+      providerId: "group-ldap-mapper",
+      providerType: MAPPER,
+      parentId: id,
+      config: { "groups.dn": [ldap.groupsDn], "membership.ldap.attribute": ["member"], mode: ["LDAP_ONLY"] },
+    });
+    const { id: opsId } = await kc.groups.create({ name: "ops" });
+    const bwilson = await userNamed("bwilson");
+    await kc.users.addToGroup({ id: bwilson.id!, groupId: opsId });
+    assert.equal((await ldap.read(`cn=ops,${ldap.groupsDn}`))!.member, ldap.personDn("bwilson"));
+    await kc.users.delFromGroup({ id: bwilson.id!, groupId: opsId });
+    assert.equal((await ldap.read(`cn=ops,${ldap.groupsDn}`))!.member, "", "the empty placeholder member");
     await kc.components.del({ id });
   });
 });

@@ -1,86 +1,38 @@
-import { Attribute, Change, type Entry } from "ldapts";
 import type { ServerContext } from "../context.ts";
-import type { ComponentRecord, GroupRecord, RealmRecord, UserRecord } from "../store/types.ts";
+import type { ComponentRecord, GroupRecord, RealmRecord } from "../store/types.ts";
 import { newId, now } from "../common/ids.ts";
-import { first, ldapConfig } from "./ldap-config.ts";
-import { attributeValue, attributeValues, withConnection } from "./ldap-connection.ts";
-import { mappersOf } from "./ldap-mappers.ts";
+import { first } from "./ldap-config.ts";
+import { attributeValue } from "./ldap-connection.ts";
+import {
+  applyMemberships,
+  emptyResult,
+  mappersOfType,
+  membershipMapping,
+  memberValue,
+  pushEntries,
+  readEntries,
+  type MapperSyncResult,
+  type MembershipMapping,
+} from "./ldap-memberships.ts";
 
-const LDAP_ENTRY_DN = "LDAP_ENTRY_DN";
+export type { MapperSyncResult };
 
-/** The key an LDAP membership value names a user by (its DN or its username), lower-cased. */
-export const membershipKey = (user: UserRecord, type: GroupMapping["membershipType"]) =>
-  ((type === "DN" ? user.attributes[LDAP_ENTRY_DN]?.[0] : user.username) ?? "").toLowerCase();
+export const GROUP_MAPPER = "group-ldap-mapper";
 
-/** Entry name → the membership keys it lists. */
-export function membersByEntry(entries: Entry[], mapping: GroupMapping): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
-  for (const entry of entries) {
-    const name = attributeValue(entry, mapping.nameAttribute);
-    if (!name) continue;
-    out.set(name, new Set(attributeValues(entry, mapping.membershipAttribute).map((m) => m.toLowerCase())));
-  }
-  return out;
-}
-
-export interface MapperSyncResult {
-  ignored: boolean;
-  added: number;
-  updated: number;
-  removed: number;
-  failed: number;
-}
-
-/** Where a group or role mapper finds its entries in LDAP and how they name their members. */
-export interface GroupMapping {
-  groupsDn: string;
-  nameAttribute: string;
-  objectClasses: string[];
-  membershipAttribute: string;
-  membershipType: "DN" | "UID";
-  userAttribute: string;
-  filter: string;
-  dropMissing: boolean;
-}
-
-function groupMapping(mapper: ComponentRecord): GroupMapping {
-  const c = mapper.config;
-  return {
-    groupsDn: first(c, "groups.dn") ?? "",
-    nameAttribute: first(c, "group.name.ldap.attribute") || "cn",
-    objectClasses: (first(c, "group.object.classes") || "groupOfNames")
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean),
-    membershipAttribute: first(c, "membership.ldap.attribute") || "member",
-    membershipType: first(c, "membership.attribute.type") === "UID" ? "UID" : "DN",
-    userAttribute: first(c, "membership.user.ldap.attribute") || "uid",
-    filter: (first(c, "groups.ldap.filter") ?? "").trim(),
-    dropMissing: first(c, "drop.non.existing.groups.during.sync") === "true",
-  };
-}
-
-export function groupMappersOf(server: ServerContext, provider: ComponentRecord): ComponentRecord[] {
-  return mappersOf(server.db.list("components", provider.realmId), provider.id).filter(
-    (m) => m.providerId === "group-ldap-mapper",
-  );
-}
-
-export async function readGroups(provider: ComponentRecord, mapping: GroupMapping): Promise<Entry[]> {
-  const parts = mapping.objectClasses.map((oc) => `(objectClass=${oc})`);
-  if (mapping.filter) parts.push(mapping.filter);
-  const filter = parts.length === 1 ? parts[0] : `(&${parts.join("")})`;
-  return withConnection(ldapConfig(provider), async (client) => {
-    const { searchEntries } = await client.search(mapping.groupsDn, {
-      scope: "sub",
-      filter,
-      attributes: [mapping.nameAttribute, mapping.membershipAttribute],
-    });
-    return searchEntries;
+export function groupMapping(mapper: ComponentRecord): MembershipMapping {
+  return membershipMapping(mapper, {
+    dn: "groups.dn",
+    name: "group.name.ldap.attribute",
+    objectClasses: "group.object.classes",
+    filter: "groups.ldap.filter",
+    memberOfStrategy: "GET_GROUPS_FROM_USER_MEMBEROF_ATTRIBUTE",
   });
 }
 
-function topLevelGroups(server: ServerContext, realm: RealmRecord): Map<string, GroupRecord> {
+export const groupMappersOf = (server: ServerContext, provider: ComponentRecord) =>
+  mappersOfType(server, provider, GROUP_MAPPER);
+
+export function topLevelGroups(server: ServerContext, realm: RealmRecord): Map<string, GroupRecord> {
   const byName = new Map<string, GroupRecord>();
   for (const group of server.db.iterate("groups", realm.id)) if (group.parentId === null) byName.set(group.name, group);
   return byName;
@@ -94,9 +46,9 @@ export async function syncGroupsFromLdap(
   mapper: ComponentRecord,
 ): Promise<MapperSyncResult> {
   const mapping = groupMapping(mapper);
-  const entries = await readGroups(provider, mapping);
+  const entries = await readEntries(provider, mapping);
   const existing = topLevelGroups(server, realm);
-  const result: MapperSyncResult = { ignored: false, added: 0, updated: 0, removed: 0, failed: 0 };
+  const result = emptyResult();
   const puts: GroupRecord[] = [];
   const names = new Set<string>();
   for (const entry of entries) {
@@ -123,9 +75,10 @@ export async function syncGroupsFromLdap(
       });
     }
   }
-  const dropped = mapping.dropMissing
-    ? [...existing.values()].filter((g) => g.attributes.LDAP_ID && !names.has(g.name))
-    : [];
+  const dropped =
+    first(mapper.config, "drop.non.existing.groups.during.sync") === "true"
+      ? [...existing.values()].filter((g) => g.attributes.LDAP_ID && !names.has(g.name))
+      : [];
   result.removed = dropped.length;
   await server.db.write((tx) => {
     puts.forEach((g) => tx.put("groups", g));
@@ -142,86 +95,37 @@ export async function syncGroupsToLdap(
   mapper: ComponentRecord,
 ): Promise<MapperSyncResult> {
   const mapping = groupMapping(mapper);
-  const entries = await readGroups(provider, mapping);
-  const inLdap = new Set(entries.map((e) => attributeValue(e, mapping.nameAttribute)));
-  const result: MapperSyncResult = { ignored: false, added: 0, updated: 0, removed: 0, failed: 0 };
   const users = [...server.db.iterate("users", realm.id)].filter((u) => u.federationLink === provider.id);
-  await withConnection(ldapConfig(provider), async (client) => {
-    for (const group of topLevelGroups(server, realm).values()) {
-      const members = users
-        .filter((u) => u.groupIds.includes(group.id))
-        .map((u) => (mapping.membershipType === "DN" ? u.attributes[LDAP_ENTRY_DN]?.[0] : u.username))
-        .filter((m): m is string => !!m);
-      try {
-        if (inLdap.has(group.name)) {
-          if (members.length)
-            await client.modify(
-              `${mapping.nameAttribute}=${group.name},${mapping.groupsDn}`,
-              new Change({
-                operation: "replace",
-                modification: new Attribute({ type: mapping.membershipAttribute, values: members }),
-              }),
-            );
-          result.updated++;
-        } else {
-          await client.add(`${mapping.nameAttribute}=${group.name},${mapping.groupsDn}`, {
-            objectClass: mapping.objectClasses,
-            [mapping.nameAttribute]: group.name,
-            // groupOfNames needs a member; an empty group names no one but the directory's root.
-            [mapping.membershipAttribute]: members.length ? members : [""],
-          });
-          result.added++;
-        }
-      } catch {
-        result.failed++;
-      }
-    }
-  });
-  return result;
+  const items = [...topLevelGroups(server, realm).values()].map((group) => ({
+    name: group.name,
+    members: users
+      .filter((u) => u.groupIds.includes(group.id))
+      .map((u) => memberValue(u, mapping))
+      .filter((m): m is string => !!m),
+  }));
+  return pushEntries(provider, mapping, items);
 }
 
 /**
- * The group mappers' memberships for users of the provider (all, or those of `userIds`): missing groups are
- * created, and the user's groups of this mapper become those LDAP lists them in.
+ * The group mappers' memberships for users of the provider (all, or those of `userIds`; IMPORT-mode mappers only
+ * those of `createdIds`): missing groups are created, and the user's groups of the mapper become those LDAP lists.
  */
 export async function syncGroupMemberships(
   server: ServerContext,
   realm: RealmRecord,
   provider: ComponentRecord,
   userIds?: string[],
+  createdIds?: string[],
 ): Promise<void> {
   for (const mapper of groupMappersOf(server, provider)) {
     const mapping = groupMapping(mapper);
-    let entries: Entry[];
     try {
-      entries = await readGroups(provider, mapping);
+      const entries = await readEntries(provider, mapping);
+      await syncGroupsFromLdap(server, realm, provider, mapper);
+      const ids = new Map([...topLevelGroups(server, realm)].map(([name, g]) => [name, g.id]));
+      await applyMemberships(server, realm, provider, mapping, entries, ids, "groupIds", userIds, createdIds);
     } catch {
       continue;
     }
-    await syncGroupsFromLdap(server, realm, provider, mapper);
-    const groups = topLevelGroups(server, realm);
-    const mapped = new Set<string>();
-    const membersOf = new Map<string, Set<string>>();
-    for (const entry of entries) {
-      const group = groups.get(attributeValue(entry, mapping.nameAttribute) ?? "");
-      if (!group) continue;
-      mapped.add(group.id);
-      for (const member of attributeValues(entry, mapping.membershipAttribute)) {
-        const key = member.toLowerCase();
-        if (!membersOf.has(key)) membersOf.set(key, new Set());
-        membersOf.get(key)!.add(group.id);
-      }
-    }
-    const wanted = userIds ? new Set(userIds) : undefined;
-    const changed: UserRecord[] = [];
-    for (const user of server.db.iterate("users", realm.id)) {
-      if (user.federationLink !== provider.id || (wanted && !wanted.has(user.id))) continue;
-      const key = (mapping.membershipType === "DN" ? user.attributes[LDAP_ENTRY_DN]?.[0] : user.username) ?? "";
-      const ldapGroups = membersOf.get(key.toLowerCase()) ?? new Set<string>();
-      const groupIds = [...user.groupIds.filter((id) => !mapped.has(id)), ...ldapGroups];
-      if (groupIds.length !== user.groupIds.length || groupIds.some((id) => !user.groupIds.includes(id)))
-        changed.push({ ...user, groupIds });
-    }
-    if (changed.length) await server.db.write((tx) => changed.forEach((u) => tx.put("users", u)));
   }
 }

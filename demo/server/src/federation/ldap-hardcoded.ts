@@ -1,14 +1,17 @@
-import type { ServerContext } from "../context.ts";
-import type { ComponentRecord, GroupRecord, RealmRecord, UserRecord } from "../store/types.ts";
-import { first } from "./ldap-config.ts";
-import { mappersOf } from "./ldap-mappers.ts";
+import type { Db } from "../store/db.ts";
+import type { UserRecord } from "../store/types.ts";
+import { first, LDAP_MAPPER_TYPE } from "./ldap-config.ts";
+import { parseProxiedUserId } from "./proxied-users.ts";
+
+const HARDCODED_ROLE = "hardcoded-ldap-role-mapper";
+const HARDCODED_GROUP = "hardcoded-ldap-group-mapper";
 
 /** A role reference as Keycloak's hardcoded role mapper stores it: `name`, or `clientId.name` for a client role. */
-function roleId(server: ServerContext, realm: RealmRecord, reference: string): string | undefined {
-  const roles = [...server.db.iterate("roles", realm.id)];
+function roleId(db: Db, realmId: string, reference: string): string | undefined {
+  const roles = db.list("roles", realmId);
   const realmRole = roles.find((r) => r.clientId === undefined && r.name === reference);
   if (realmRole) return realmRole.id;
-  const clients = server.db.list("clients", realm.id);
+  const clients = db.list("clients", realmId);
   for (let dot = reference.indexOf("."); dot > 0; dot = reference.indexOf(".", dot + 1)) {
     const client = clients.find((c) => c.clientId === reference.slice(0, dot));
     const role = client && roles.find((r) => r.clientId === client.id && r.name === reference.slice(dot + 1));
@@ -18,9 +21,9 @@ function roleId(server: ServerContext, realm: RealmRecord, reference: string): s
 }
 
 /** A group by its path (`/parent/child`). */
-function groupId(server: ServerContext, realm: RealmRecord, path: string): string | undefined {
-  const groups = [...server.db.iterate("groups", realm.id)];
-  let parent: GroupRecord | undefined;
+function groupId(db: Db, realmId: string, path: string): string | undefined {
+  const groups = db.list("groups", realmId);
+  let parent: { id: string } | undefined;
   for (const name of path.split("/").filter(Boolean)) {
     parent = groups.find((g) => g.name === name && g.parentId === (parent?.id ?? null));
     if (!parent) return undefined;
@@ -28,38 +31,41 @@ function groupId(server: ServerContext, realm: RealmRecord, path: string): strin
   return parent?.id;
 }
 
+export interface Memberships {
+  roleIds: string[];
+  groupIds: string[];
+}
+
 /**
- * The hardcoded role and group mappers: every user of the provider (all, or those of `userIds`) holds the role or
- * belongs to the group. References to missing roles or groups grant nothing.
+ * The roles and groups the hardcoded role and group mappers of a directory user's provider give it. As in Keycloak
+ * they are never stored: the user's role mappings and groups show them, and they cannot be removed. References to
+ * missing roles or groups give nothing.
  */
-export async function applyHardcodedMemberships(
-  server: ServerContext,
-  realm: RealmRecord,
-  provider: ComponentRecord,
-  userIds?: string[],
-): Promise<void> {
-  const mappers = mappersOf(server.db.list("components", provider.realmId), provider.id);
-  const roles = mappers
-    .filter((m) => m.providerId === "hardcoded-ldap-role-mapper")
-    .map((m) => roleId(server, realm, first(m.config, "role") ?? ""))
-    .filter((id): id is string => !!id);
-  const groups = mappers
-    .filter((m) => m.providerId === "hardcoded-ldap-group-mapper")
-    .map((m) => groupId(server, realm, first(m.config, "group") ?? ""))
-    .filter((id): id is string => !!id);
-  if (!roles.length && !groups.length) return;
-  const wanted = userIds ? new Set(userIds) : undefined;
-  const changed: UserRecord[] = [];
-  for (const user of server.db.iterate("users", realm.id)) {
-    if (user.federationLink !== provider.id || (wanted && !wanted.has(user.id))) continue;
-    const missingRoles = roles.filter((id) => !user.roleIds.includes(id));
-    const missingGroups = groups.filter((id) => !user.groupIds.includes(id));
-    if (missingRoles.length || missingGroups.length)
-      changed.push({
-        ...user,
-        roleIds: [...user.roleIds, ...missingRoles],
-        groupIds: [...user.groupIds, ...missingGroups],
-      });
+export function hardcodedMemberships(db: Db, user: UserRecord): Memberships {
+  const providerId = user.federationLink ?? parseProxiedUserId(user.id)?.providerId;
+  const out: Memberships = { roleIds: [], groupIds: [] };
+  if (!providerId) return out;
+  for (const mapper of db.list("components", user.realmId)) {
+    if (mapper.parentId !== providerId || mapper.providerType !== LDAP_MAPPER_TYPE) continue;
+    const id =
+      mapper.providerId === HARDCODED_ROLE
+        ? roleId(db, user.realmId, first(mapper.config, "role") ?? "")
+        : mapper.providerId === HARDCODED_GROUP
+          ? groupId(db, user.realmId, first(mapper.config, "group") ?? "")
+          : undefined;
+    if (id) out[mapper.providerId === HARDCODED_ROLE ? "roleIds" : "groupIds"].push(id);
   }
-  if (changed.length) await server.db.write((tx) => changed.forEach((u) => tx.put("users", u)));
+  return out;
+}
+
+/** The user with its hardcoded roles and groups added (the same record when there are none). */
+export function withHardcodedMemberships(db: Db, user: UserRecord): UserRecord {
+  if (!user.federationLink && !parseProxiedUserId(user.id)) return user;
+  const { roleIds, groupIds } = hardcodedMemberships(db, user);
+  if (!roleIds.length && !groupIds.length) return user;
+  return {
+    ...user,
+    roleIds: [...new Set([...user.roleIds, ...roleIds])],
+    groupIds: [...new Set([...user.groupIds, ...groupIds])],
+  };
 }

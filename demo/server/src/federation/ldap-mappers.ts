@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Entry } from "ldapts";
 import type { ComponentRecord, UserRecord } from "../store/types.ts";
 import { first, LDAP_MAPPER_TYPE, type EditMode } from "./ldap-config.ts";
@@ -125,6 +126,12 @@ export function newEntryValues(user: UserRecord, mappers: ComponentRecord[]): Re
     if (value) values[ldap] = value;
   }
   for (const mapper of mappers) {
+    if (mapper.providerId === "hardcoded-ldap-attribute-mapper") {
+      // Keycloak's hardcoded LDAP attribute mapper: every new entry gets the value (${RANDOM}: a random one).
+      const name = first(mapper.config, "ldap.attribute.name");
+      const value = first(mapper.config, "ldap.attribute.value") ?? "";
+      if (name) values[name] = value === "${RANDOM}" ? randomUUID() : value;
+    }
     if (mapper.providerId === "user-attribute-ldap-mapper" && isTrue(mapper, "is.mandatory.in.ldap")) {
       const ldap = first(mapper.config, "ldap.attribute");
       if (ldap && !values[ldap]) values[ldap] = " ";

@@ -1,44 +1,47 @@
-import { Attribute, Change } from "ldapts";
 import type { ServerContext } from "../context.ts";
-import type { ComponentRecord, RealmRecord, RoleRecord, UserRecord } from "../store/types.ts";
+import type { ComponentRecord, RealmRecord, RoleRecord } from "../store/types.ts";
 import { newId } from "../common/ids.ts";
-import { first, ldapConfig } from "./ldap-config.ts";
-import { attributeValue, withConnection } from "./ldap-connection.ts";
-import { mappersOf } from "./ldap-mappers.ts";
-import { membersByEntry, membershipKey, readGroups, type GroupMapping, type MapperSyncResult } from "./ldap-groups.ts";
+import { first } from "./ldap-config.ts";
+import { attributeValue } from "./ldap-connection.ts";
+import {
+  applyMemberships,
+  emptyResult,
+  mappersOfType,
+  membershipMapping,
+  memberValue,
+  pushEntries,
+  readEntries,
+  type MapperSyncResult,
+  type MembershipMapping,
+} from "./ldap-memberships.ts";
 
-interface RoleMapping extends GroupMapping {
-  /** Internal id of the client whose roles are mapped; undefined for realm roles. */
+export const ROLE_MAPPER = "role-ldap-mapper";
+
+export interface RoleMapping extends MembershipMapping {
+  /** Internal id of the client whose roles are mapped; undefined for realm roles, "-" for a missing client. */
   clientId?: string;
 }
 
-function roleMapping(server: ServerContext, realm: RealmRecord, mapper: ComponentRecord): RoleMapping {
+export function roleMapping(server: ServerContext, realm: RealmRecord, mapper: ComponentRecord): RoleMapping {
   const c = mapper.config;
   const realmRoles = first(c, "use.realm.roles.mapping") !== "false";
   const clientId = first(c, "client.id");
   const client =
     !realmRoles && clientId ? server.db.list("clients", realm.id).find((x) => x.clientId === clientId) : undefined;
   return {
-    groupsDn: first(c, "roles.dn") ?? "",
-    nameAttribute: first(c, "role.name.ldap.attribute") || "cn",
-    objectClasses: (first(c, "role.object.classes") || "groupOfNames")
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean),
-    membershipAttribute: first(c, "membership.ldap.attribute") || "member",
-    membershipType: first(c, "membership.attribute.type") === "UID" ? "UID" : "DN",
-    userAttribute: first(c, "membership.user.ldap.attribute") || "uid",
-    filter: (first(c, "roles.ldap.filter") ?? "").trim(),
-    dropMissing: false,
+    ...membershipMapping(mapper, {
+      dn: "roles.dn",
+      name: "role.name.ldap.attribute",
+      objectClasses: "role.object.classes",
+      filter: "roles.ldap.filter",
+      memberOfStrategy: "GET_ROLES_FROM_USER_MEMBEROF_ATTRIBUTE",
+    }),
     clientId: client?.id ?? (realmRoles ? undefined : "-"),
   };
 }
 
-export function roleMappersOf(server: ServerContext, provider: ComponentRecord): ComponentRecord[] {
-  return mappersOf(server.db.list("components", provider.realmId), provider.id).filter(
-    (m) => m.providerId === "role-ldap-mapper",
-  );
-}
+export const roleMappersOf = (server: ServerContext, provider: ComponentRecord) =>
+  mappersOfType(server, provider, ROLE_MAPPER);
 
 /** The realm's (or the mapped client's) roles by name. */
 function containerRoles(server: ServerContext, realm: RealmRecord, mapping: RoleMapping): Map<string, RoleRecord> {
@@ -47,8 +50,6 @@ function containerRoles(server: ServerContext, realm: RealmRecord, mapping: Role
     if (role.clientId === mapping.clientId) out.set(role.name, role);
   return out;
 }
-
-const emptyResult = (): MapperSyncResult => ({ ignored: false, added: 0, updated: 0, removed: 0, failed: 0 });
 
 /** LDAP roles to Keycloak: a role per entry in the realm (or the configured client); existing ones count as updated. */
 export async function syncRolesFromLdap(
@@ -59,7 +60,7 @@ export async function syncRolesFromLdap(
 ): Promise<MapperSyncResult> {
   const mapping = roleMapping(server, realm, mapper);
   if (mapping.clientId === "-") throw new Error(`Can't find client with id ${first(mapper.config, "client.id") ?? ""}`);
-  const entries = await readGroups(provider, mapping);
+  const entries = await readEntries(provider, mapping);
   const existing = containerRoles(server, realm, mapping);
   const result = emptyResult();
   const fresh: RoleRecord[] = [];
@@ -93,73 +94,50 @@ export async function syncRolesToLdap(
   mapper: ComponentRecord,
 ): Promise<MapperSyncResult> {
   const mapping = roleMapping(server, realm, mapper);
-  const entries = await readGroups(provider, mapping);
-  const inLdap = new Set(entries.map((e) => attributeValue(e, mapping.nameAttribute)));
   const users = [...server.db.iterate("users", realm.id)].filter((u) => u.federationLink === provider.id);
-  const result = emptyResult();
-  await withConnection(ldapConfig(provider), async (client) => {
-    for (const role of containerRoles(server, realm, mapping).values()) {
-      const members = users
-        .filter((u) => u.roleIds.includes(role.id))
-        .map((u) => (mapping.membershipType === "DN" ? u.attributes.LDAP_ENTRY_DN?.[0] : u.username))
-        .filter((m): m is string => !!m);
-      const dn = `${mapping.nameAttribute}=${role.name},${mapping.groupsDn}`;
-      try {
-        if (inLdap.has(role.name)) {
-          if (members.length)
-            await client.modify(
-              dn,
-              new Change({
-                operation: "replace",
-                modification: new Attribute({ type: mapping.membershipAttribute, values: members }),
-              }),
-            );
-          result.updated++;
-        } else {
-          await client.add(dn, {
-            objectClass: mapping.objectClasses,
-            [mapping.nameAttribute]: role.name,
-            [mapping.membershipAttribute]: members.length ? members : [""],
-          });
-          result.added++;
-        }
-      } catch {
-        result.failed++;
-      }
-    }
-  });
-  return result;
+  const items = [...containerRoles(server, realm, mapping).values()].map((role) => ({
+    name: role.name,
+    members: users
+      .filter((u) => u.roleIds.includes(role.id))
+      .map((u) => memberValue(u, mapping))
+      .filter((m): m is string => !!m),
+  }));
+  return pushEntries(provider, mapping, items);
 }
 
-/** The role mappers' grants for the provider's users (all, or those of `userIds`), roles created as needed. */
+/**
+ * The role mappers' grants for the provider's users (all, or those of `userIds`; IMPORT-mode mappers only those of
+ * `createdIds`), roles created as needed.
+ */
 export async function syncRoleMemberships(
   server: ServerContext,
   realm: RealmRecord,
   provider: ComponentRecord,
   userIds?: string[],
+  createdIds?: string[],
 ): Promise<void> {
   for (const mapper of roleMappersOf(server, provider)) {
     const mapping = roleMapping(server, realm, mapper);
     if (mapping.clientId === "-") continue;
-    let members: Map<string, Set<string>>;
     try {
-      members = membersByEntry(await readGroups(provider, mapping), mapping);
+      const entries = await readEntries(provider, mapping);
       await syncRolesFromLdap(server, realm, provider, mapper);
+      const ids = new Map([...containerRoles(server, realm, mapping)].map(([name, r]) => [name, r.id]));
+      await applyMemberships(server, realm, provider, mapping, entries, ids, "roleIds", userIds, createdIds);
     } catch {
       continue;
     }
-    const roles = containerRoles(server, realm, mapping);
-    const mapped = new Set([...members.keys()].map((name) => roles.get(name)?.id).filter(Boolean));
-    const wanted = userIds ? new Set(userIds) : undefined;
-    const changed: UserRecord[] = [];
-    for (const user of server.db.iterate("users", realm.id)) {
-      if (user.federationLink !== provider.id || (wanted && !wanted.has(user.id))) continue;
-      const key = membershipKey(user, mapping.membershipType);
-      const granted = [...members].filter(([, keys]) => keys.has(key)).map(([name]) => roles.get(name)!.id);
-      const roleIds = [...new Set([...user.roleIds.filter((id) => !mapped.has(id)), ...granted])];
-      if (roleIds.length !== user.roleIds.length || roleIds.some((id) => !user.roleIds.includes(id)))
-        changed.push({ ...user, roleIds });
-    }
-    if (changed.length) await server.db.write((tx) => changed.forEach((u) => tx.put("users", u)));
   }
+}
+
+/** The role mapper of the provider that maps `role`'s container (realm roles, or the client's). */
+export function roleMapperFor(
+  server: ServerContext,
+  realm: RealmRecord,
+  provider: ComponentRecord,
+  role: RoleRecord,
+): RoleMapping | undefined {
+  return roleMappersOf(server, provider)
+    .map((m) => roleMapping(server, realm, m))
+    .find((m) => m.clientId === role.clientId);
 }

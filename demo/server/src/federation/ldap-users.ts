@@ -6,19 +6,22 @@ import { isLdapProvider, ldapConfig, LDAP_PROVIDER_TYPE, type LdapConfig } from 
 import { anyOf, attributeValue, equals, searchUsers, withConnection } from "./ldap-connection.ts";
 import { applyEntry, changedLdapValues, mappersOf, newEntryValues } from "./ldap-mappers.ts";
 import { syncGroupMemberships } from "./ldap-groups.ts";
-import { applyHardcodedMemberships } from "./ldap-hardcoded.ts";
 import { syncRoleMemberships } from "./ldap-roles.ts";
+import { parseProxiedUserId, proxiedUserId } from "./proxied-users.ts";
 
-/** Group, role and hardcoded memberships of the provider's users (all, or those of `userIds`) from its mappers. */
+/**
+ * Group and role memberships of the provider's users (all, or those of `userIds`) from its mappers;
+ * `createdIds` are the users just imported (IMPORT-mode mappers act on those only).
+ */
 async function syncMemberships(
   server: ServerContext,
   realm: RealmRecord,
   provider: ComponentRecord,
-  userIds?: string[],
+  userIds: string[] | undefined,
+  createdIds: string[],
 ): Promise<void> {
-  await syncGroupMemberships(server, realm, provider, userIds);
-  await syncRoleMemberships(server, realm, provider, userIds);
-  await applyHardcodedMemberships(server, realm, provider, userIds);
+  await syncGroupMemberships(server, realm, provider, userIds, createdIds);
+  await syncRoleMemberships(server, realm, provider, userIds, createdIds);
 }
 
 export const LDAP_ID = "LDAP_ID";
@@ -63,7 +66,7 @@ export function userFromEntry(
         requiredActions: [],
         createdTimestamp: now(),
         notBefore: 0,
-        federationLink: config.id,
+        ...(config.importEnabled ? { federationLink: config.id } : {}),
         credentials: [],
         groupIds: [],
         roleIds: [],
@@ -126,7 +129,9 @@ export async function syncUsers(
   provider: ComponentRecord,
   changedOnly: boolean,
 ): Promise<SyncResult> {
-  if (running.has(provider.id))
+  const settings = ldapConfig(provider);
+  // Keycloak's UserStorageSyncManager ignores providers that import nothing or are disabled.
+  if (running.has(provider.id) || !settings.importEnabled || !settings.enabled)
     return {
       ignored: true,
       added: 0,
@@ -150,6 +155,7 @@ export async function syncUsers(
     const seen = new Set<string>();
     const result = { ignored: false, added: 0, updated: 0, removed: 0, failed: 0 };
     const writes: UserRecord[] = [];
+    const createdIds: string[] = [];
     const taken = new Map<string, UserRecord>();
     for (const user of server.db.iterate("users", realm.id)) taken.set(user.username, user);
     for (const entry of entries) {
@@ -165,7 +171,10 @@ export async function syncUsers(
       taken.set(user.username, user);
       writes.push(user);
       if (existing) result.updated++;
-      else result.added++;
+      else {
+        result.added++;
+        createdIds.push(user.id);
+      }
     }
     const removedIds: string[] = [];
     if (!changedOnly && provider.config.removeInvalidUsersEnabled?.[0] !== "false")
@@ -183,7 +192,7 @@ export async function syncUsers(
           tx.put("components", updatedProvider);
         }
       });
-    await syncMemberships(server, realm, provider);
+    await syncMemberships(server, realm, provider, undefined, createdIds);
     return { ...result, status: syncStatus(result) };
   } finally {
     running.delete(provider.id);
@@ -210,10 +219,11 @@ export async function importByLogin(
     }
     const entry = entries[0];
     if (!entry) continue;
+    if (!config.importEnabled) return (await keepProxied(server, realm, provider, entries))[0];
     const user = userFromEntry(realm, config, mappersOfProvider(server, provider), entry);
     if (usernameTaken(server, realm, user.username)) return undefined;
     await server.db.write((tx) => tx.put("users", user));
-    await syncMemberships(server, realm, provider, [user.id]);
+    await syncMemberships(server, realm, provider, [user.id], [user.id]);
     return server.db.get("users", user.id);
   }
   return undefined;
@@ -249,14 +259,100 @@ export async function importBySearch(
     }
     if (fresh.length) {
       await server.db.write((tx) => fresh.forEach((u) => tx.put("users", u)));
-      await syncMemberships(
-        server,
-        realm,
-        provider,
-        fresh.map((u) => u.id),
-      );
+      const ids = fresh.map((u) => u.id);
+      await syncMemberships(server, realm, provider, ids, ids);
     }
   }
+}
+
+/**
+ * The users of a provider with "Import users" off for its entries: built from the directory with the mappers applied
+ * (what the server holds of them in memory, such as required actions, kept), the realm's default roles and groups on
+ * first sight, never stored.
+ */
+async function keepProxied(
+  server: ServerContext,
+  realm: RealmRecord,
+  provider: ComponentRecord,
+  entries: Entry[],
+): Promise<UserRecord[]> {
+  const config = ldapConfig(provider);
+  const mappers = mappersOfProvider(server, provider);
+  const users: UserRecord[] = [];
+  for (const entry of entries) {
+    const fresh = userFromEntry(realm, config, mappers, entry);
+    if (!fresh.username) continue;
+    const id = proxiedUserId(provider.id, fresh.username);
+    const known = server.db.get("users", id);
+    users.push(
+      known
+        ? userFromEntry(realm, config, mappers, entry, known)
+        : {
+            ...fresh,
+            id,
+            roleIds: server.db.get("roles", realm.defaultRoleId) ? [realm.defaultRoleId] : [],
+            groupIds: realm.defaultGroupIds.filter((g) => server.db.get("groups", g)?.realmId === realm.id),
+          },
+    );
+  }
+  await server.db.write((tx) => users.forEach((u) => tx.put("users", u)));
+  return users;
+}
+
+/** Providers with "Import users" off whose settings allow a search. */
+function proxyingProviders(server: ServerContext, realm: RealmRecord): ComponentRecord[] {
+  return ldapProviders(server, realm).filter((p) => {
+    const config = ldapConfig(p);
+    return !config.importEnabled && config.connectionUrl && config.usersDn && config.usernameAttribute;
+  });
+}
+
+/** The users of no-import providers matching an admin search term (every user for none), read from the directory. */
+export async function searchProxied(
+  server: ServerContext,
+  realm: RealmRecord,
+  term: string | undefined,
+  max: number,
+): Promise<UserRecord[]> {
+  const pattern = searchPattern(term ?? "*");
+  const found: UserRecord[] = [];
+  for (const provider of proxyingProviders(server, realm)) {
+    if (found.length >= max) break;
+    const config = ldapConfig(provider);
+    const attributes = [config.usernameAttribute, "mail", "givenName", "sn", "cn"];
+    const filter = pattern ? `(|${attributes.map((a) => `(${a}=${pattern})`).join("")})` : undefined;
+    let entries: Entry[];
+    try {
+      entries = await withConnection(config, (client) => searchUsers(client, config, filter, max - found.length));
+    } catch {
+      continue;
+    }
+    found.push(...(await keepProxied(server, realm, provider, entries)));
+  }
+  return found;
+}
+
+/**
+ * Reads a proxied user (`f:` id) from its directory again before a request uses it; forgets it when its provider
+ * no longer serves it or its entry is gone. Local ids are left alone.
+ */
+export async function refreshProxiedUser(server: ServerContext, realm: RealmRecord, id: string): Promise<void> {
+  const parsed = parseProxiedUserId(id);
+  if (!parsed) return;
+  const provider = proxyingProviders(server, realm).find((p) => p.id === parsed.providerId);
+  let entries: Entry[] = [];
+  if (provider) {
+    const config = ldapConfig(provider);
+    try {
+      entries = await withConnection(config, (client) =>
+        searchUsers(client, config, equals(config.usernameAttribute, parsed.username), 1),
+      );
+    } catch {
+      return;
+    }
+  }
+  const users = entries.length && provider ? await keepProxied(server, realm, provider, entries) : [];
+  if (!users.some((u) => u.id === id)) await server.db.write((tx) => tx.delete("users", id));
 }
 
 /** Keycloak's search semantics in an LDAP value: "exact" in quotes, `*` wildcards as typed, otherwise a prefix. */
@@ -274,7 +370,8 @@ function escape(value: string): string {
 
 /** The LDAP provider a user is linked to, when it is one. */
 export function ldapProviderOf(server: ServerContext, user: UserRecord): ComponentRecord | undefined {
-  const component = user.federationLink ? server.db.get("components", user.federationLink) : undefined;
+  const providerId = user.federationLink ?? parseProxiedUserId(user.id)?.providerId;
+  const component = providerId ? server.db.get("components", providerId) : undefined;
   return component && isLdapProvider(component) ? component : undefined;
 }
 

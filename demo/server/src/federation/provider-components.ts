@@ -194,19 +194,37 @@ export function usesKerberos(component: Pick<ComponentRecord, "providerType" | "
 
 /**
  * Keycloak's CredentialHelper.setOrReplaceAuthenticationRequirement for Kerberos: the auth-spnego executions of the
- * realm's flows that have requirement `from` get `to` (DISABLED → ALTERNATIVE when a Kerberos provider comes,
- * back when it goes). Returns the flows that changed.
+ * realm's flows that have requirement `from` (any, when undefined) get `to`. Returns the flows that changed.
  */
-export function kerberosFlowChanges(flows: AuthFlowRecord[], from: string, to: string): AuthFlowRecord[] {
+export function kerberosFlowChanges(flows: AuthFlowRecord[], from: string | undefined, to: string): AuthFlowRecord[] {
   const changed: AuthFlowRecord[] = [];
+  const matches = (e: AuthFlowRecord["executions"][number]) =>
+    e.authenticator === "auth-spnego" && (from === undefined || e.requirement === from) && e.requirement !== to;
   for (const flow of flows) {
-    if (!flow.executions.some((e) => e.authenticator === "auth-spnego" && e.requirement === from)) continue;
+    if (!flow.executions.some(matches)) continue;
     changed.push({
       ...flow,
-      executions: flow.executions.map((e) =>
-        e.authenticator === "auth-spnego" && e.requirement === from ? { ...e, requirement: to } : e,
-      ),
+      executions: flow.executions.map((e) => (matches(e) ? { ...e, requirement: to } : e)),
     });
   }
   return changed;
+}
+
+/**
+ * The Kerberos execution change of a user-storage provider's update, as Keycloak's factories' onUpdate: a Kerberos
+ * provider turns DISABLED ones ALTERNATIVE on every update; an LDAP provider whose "Allow Kerberos authentication"
+ * goes on does the same, and going off turns ALTERNATIVE ones DISABLED. Undefined when nothing changes.
+ */
+export function kerberosUpdateChange(
+  before: ComponentRecord,
+  after: ComponentRecord,
+): { from: string; to: string } | undefined {
+  if (after.providerType !== LDAP_PROVIDER_TYPE) return undefined;
+  if (after.providerId === "kerberos") return { from: "DISABLED", to: "ALTERNATIVE" };
+  if (after.providerId !== "ldap") return undefined;
+  const was = usesKerberos(before);
+  const is = usesKerberos(after);
+  if (!was && is) return { from: "DISABLED", to: "ALTERNATIVE" };
+  if (was && !is) return { from: "ALTERNATIVE", to: "DISABLED" };
+  return undefined;
 }

@@ -1,6 +1,10 @@
 import type { ServerContext } from "../context.ts";
-import type { RealmRecord, UserRecord } from "../store/types.ts";
-import { HttpError, fieldErrors } from "../http/errors.ts";
+import type { ComponentRecord, GroupRecord, RealmRecord, RoleRecord, UserRecord } from "../store/types.ts";
+import { HttpError, badRequest, fieldErrors } from "../http/errors.ts";
+import { groupMapping, groupMappersOf } from "./ldap-groups.ts";
+import { listsMember, writeMembership, type MembershipMapping } from "./ldap-memberships.ts";
+import { roleMapperFor } from "./ldap-roles.ts";
+import { hardcodedMemberships } from "./ldap-hardcoded.ts";
 import { verifyUserPassword } from "../access/passwords.ts";
 import { userByLogin } from "../oidc/lookup.ts";
 import { ldapConfig } from "./ldap-config.ts";
@@ -14,18 +18,30 @@ import {
   mappersOfProvider,
   pushPassword,
   pushProfile,
+  refreshProxiedUser,
+  searchProxied,
   verifyLdapPassword,
 } from "./ldap-users.ts";
 
-/** Admin search terms reach the directory first (Keycloak imports the matches of its LDAP providers). */
+/**
+ * Admin search terms reach the directory first: Keycloak imports the matches of its LDAP providers, and reads those
+ * of providers with "Import users" off, which this returns (they are listed after the local users).
+ */
 export async function searchDirectory(
   server: ServerContext,
   realm: RealmRecord,
   term: string | undefined,
   max: number,
-): Promise<void> {
-  if (term === undefined || term.startsWith("id:")) return;
-  await importBySearch(server, realm, term, max > 0 ? max : 100);
+): Promise<UserRecord[]> {
+  if (term?.startsWith("id:")) return [];
+  const limit = max > 0 ? max : 100;
+  if (term !== undefined) await importBySearch(server, realm, term, limit);
+  return searchProxied(server, realm, term, limit);
+}
+
+/** Before a request reads a user served without import, the user is read from the directory again. */
+export function refreshDirectoryUser(server: ServerContext, realm: RealmRecord, userId: string): Promise<void> {
+  return refreshProxiedUser(server, realm, userId);
 }
 
 /** At sign-in, a login name unknown here is looked up in the realm's LDAP providers and imported. */
@@ -115,4 +131,80 @@ export async function registerInDirectory(server: ServerContext, realm: RealmRec
   } catch {
     throw new HttpError(400, { errorMessage: "Could not create user" });
   }
+}
+
+/**
+ * Before an admin maps (`add`) or unmaps (`delete`) roles of a directory user, as Keycloak's role mapper does: in
+ * LDAP_ONLY mode the membership is written to the role's LDAP entry; in READ_ONLY mode removing a membership LDAP
+ * holds is refused; IMPORT and roles of other containers stay local.
+ */
+export async function beforeFederatedRoleChange(
+  server: ServerContext,
+  realm: RealmRecord,
+  user: UserRecord,
+  roles: RoleRecord[],
+  operation: "add" | "delete",
+): Promise<void> {
+  const provider = ldapProviderOf(server, user);
+  if (!provider) return;
+  const hardcoded = hardcodedMemberships(server.db, user).roleIds;
+  if (operation === "delete" && roles.some((r) => hardcoded.includes(r.id)))
+    throw badRequest("Not possible to delete role. It's hardcoded by LDAP mapper");
+  for (const role of roles) {
+    const mapping = roleMapperFor(server, realm, provider, role);
+    if (mapping) await beforeMembershipChange(provider, mapping, role.name, user, operation, "role");
+  }
+}
+
+/** Before an admin adds a directory user to a top-level group or removes it: the group mapper's mode decides. */
+export async function beforeFederatedGroupChange(
+  server: ServerContext,
+  user: UserRecord,
+  group: GroupRecord,
+  operation: "add" | "delete",
+): Promise<void> {
+  const provider = ldapProviderOf(server, user);
+  if (!provider) return;
+  if (operation === "delete" && hardcodedMemberships(server.db, user).groupIds.includes(group.id))
+    throw badRequest("Not possible to delete group. It's hardcoded by LDAP mapper");
+  if (group.parentId !== null) return;
+  for (const mapper of groupMappersOf(server, provider))
+    await beforeMembershipChange(provider, groupMapping(mapper), group.name, user, operation, "group");
+}
+
+async function beforeMembershipChange(
+  provider: ComponentRecord,
+  mapping: MembershipMapping,
+  name: string,
+  user: UserRecord,
+  operation: "add" | "delete",
+  kind: "role" | "group",
+): Promise<void> {
+  if (mapping.mode === "LDAP_ONLY") await writeMembership(provider, mapping, name, user, operation);
+  else if (mapping.mode === "READ_ONLY" && operation === "delete" && (await listsMember(provider, mapping, name, user)))
+    throw badRequest(`Not possible to delete LDAP ${kind} mappings as mapper mode is READ_ONLY`);
+}
+
+/**
+ * After an admin created a user in a WRITABLE directory: the password of the representation's credentials is set in
+ * LDAP and not kept here (Keycloak's LDAP provider takes the password credential).
+ */
+export async function passwordToDirectory(
+  server: ServerContext,
+  user: UserRecord,
+  credentials: unknown,
+): Promise<void> {
+  if (!Array.isArray(credentials)) return;
+  const provider = ldapProviderOf(server, user);
+  if (!provider || ldapConfig(provider).editMode !== "WRITABLE") return;
+  const password = credentials.find(
+    (c): c is { value: string } =>
+      !!c &&
+      typeof c === "object" &&
+      ((c as { type?: unknown }).type ?? "password") === "password" &&
+      typeof (c as { value?: unknown }).value === "string",
+  );
+  if (!password) return;
+  await pushPassword(provider, user, password.value);
+  user.credentials = user.credentials.filter((c) => c.type !== "password");
 }

@@ -49,6 +49,8 @@ export class Db {
   /** Set when a failed append could not be cut back: the log's end is unknown, so no further write is accepted. */
   private walBroken: unknown;
   private readonly listeners = new Map<TableName, ChangeListener<unknown>[]>();
+  /** Records that live in memory only (never logged, indexed or listed), by table, with the test that picks them. */
+  private readonly transient = new Map<TableName, { holds: (id: string) => boolean; records: Map<string, unknown> }>();
 
   private constructor(private readonly dir: string | undefined) {
     for (const name of TABLE_NAMES) {
@@ -73,7 +75,18 @@ export class Db {
   }
 
   get<T extends TableName>(table: T, id: string): Tables[T] | undefined {
+    const transient = this.transient.get(table);
+    if (transient?.holds(id)) return transient.records.get(id) as Tables[T] | undefined;
     return this.tables.get(table)!.get(id) as Tables[T] | undefined;
+  }
+
+  /**
+   * Keeps the records of `table` whose id passes `holds` in memory only: `get` finds them and writes replace or
+   * delete them, but they are never written to disk, listed, counted or told to listeners (users a directory
+   * serves without import, as Keycloak's in-memory user adapter).
+   */
+  keepTransient(table: TableName, holds: (id: string) => boolean): void {
+    this.transient.set(table, { holds, records: new Map() });
   }
 
   /** Records of one realm, in insertion order. */
@@ -114,6 +127,8 @@ export class Db {
   async write<R>(change: (tx: Tx) => R): Promise<R> {
     const tx = new Tx();
     const result = change(tx);
+    const ops = tx.ops.filter((op) => !this.applyTransient(op));
+    tx.ops.splice(0, tx.ops.length, ...ops);
     if (tx.ops.length === 0) return result;
     if (this.walBroken) throw this.walBroken;
     const record = encodeRecord(JSON.stringify(tx.ops));
@@ -131,6 +146,16 @@ export class Db {
     while (this.flushing || this.pending.length) await new Promise((r) => setTimeout(r, 5));
     await this.wal?.close();
     this.wal = undefined;
+  }
+
+  /** Applies an op on a transient record; false when the op is for the durable tables. */
+  private applyTransient(op: Op): boolean {
+    const transient = this.transient.get(op[1]);
+    const id = op[0] === "p" ? (op[2] as { id: string }).id : op[2];
+    if (!transient?.holds(id)) return false;
+    if (op[0] === "p") transient.records.set(id, op[2]);
+    else transient.records.delete(id);
+    return true;
   }
 
   private apply(op: Op): void {

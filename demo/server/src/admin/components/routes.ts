@@ -17,6 +17,7 @@ import { LDAP_PROVIDER_TYPE } from "../../federation/ldap-config.ts";
 import {
   defaultLdapMappers,
   kerberosFlowChanges,
+  kerberosUpdateChange,
   usesKerberos,
   validateUserStorage,
 } from "../../federation/provider-components.ts";
@@ -114,7 +115,14 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
       parentId: fields.parentId || component.parentId,
       config: keyMaterial(fields, config, ctx.realm.realm, component.config),
     };
-    await server.db.write((tx) => tx.put("components", updated));
+    const kerberos = kerberosUpdateChange(component, updated);
+    const flows = kerberos
+      ? kerberosFlowChanges(server.db.list("authFlows", ctx.realm.id), kerberos.from, kerberos.to)
+      : [];
+    await server.db.write((tx) => {
+      tx.put("components", updated);
+      for (const flow of flows) tx.put("authFlows", flow);
+    });
     await adminEvent(
       server,
       ctx,
@@ -137,7 +145,8 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
         ? [...server.db.iterate("users", ctx.realm.id)].filter((u) => u.federationLink === component.id)
         : [];
     const flows = usesKerberos(component)
-      ? kerberosFlowChanges(server.db.list("authFlows", ctx.realm.id), "ALTERNATIVE", "DISABLED")
+      ? // Keycloak's preRemove disables them whatever they were, other Kerberos providers or not.
+        kerberosFlowChanges(server.db.list("authFlows", ctx.realm.id), undefined, "DISABLED")
       : [];
     await server.db.write((tx) => {
       for (const c of removed) tx.delete("components", c.id);

@@ -2,6 +2,7 @@ import type { ServerContext } from "../../context.ts";
 import type { AdminRequestContext } from "../../access/admin-context.ts";
 import { expandComposites, groupChain, userEffectiveRoleIds } from "../../access/roles.ts";
 import { requireGroup, requireUser } from "../common/lookups.ts";
+import { hardcodedMemberships } from "../../federation/ldap-hardcoded.ts";
 
 export type RoleHolderKind = "users" | "groups";
 
@@ -27,13 +28,15 @@ export function resolveRoleHolder(
   const { db } = server;
   if (kind === "users") {
     const user = requireUser(db, ctx, id);
+    // Roles a directory's hardcoded role mapper gives show as mapped but are never stored.
+    const hardcoded = new Set(hardcodedMemberships(db, user).roleIds);
     return {
       kind,
       id: user.id,
       get roleIds() {
-        return user.roleIds;
+        return hardcoded.size ? [...new Set([...user.roleIds, ...hardcoded])] : user.roleIds;
       },
-      setRoleIds: (ids) => (user.roleIds = ids),
+      setRoleIds: (ids) => (user.roleIds = ids.filter((r) => !hardcoded.has(r))),
       effectiveRoleIds: () => userEffectiveRoleIds(db, user),
       save: () => db.write((tx) => void tx.put("users", user)),
     };

@@ -5,6 +5,7 @@ import { adminContext, type AdminRequestContext } from "../../access/admin-conte
 import { badRequest, forbidden, notFound } from "../../http/errors.ts";
 import { containerRoles, findRoleByName } from "./lookups.ts";
 import { resolveRoleHolder, type RoleHolder, type RoleHolderKind } from "./role-holder.ts";
+import { beforeFederatedRoleChange } from "../../federation/user-hooks.ts";
 import { toRoleRepresentation, type RoleRepresentation } from "./role-representation.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { findClient } from "../common/lookups.ts";
@@ -114,14 +115,44 @@ function requireMappable(ctx: AdminRequestContext, roles: RoleRecord[]): void {
   for (const role of roles) if (!ctx.mayRole("map-role", role)) throw forbidden();
 }
 
-async function grant(ctx: AdminRequestContext, holder: RoleHolder, roles: RoleRecord[]): Promise<void> {
+/** A directory user's mappings of roles a role mapper maps go through the mapper's mode first. */
+async function beforeUserRoleChange(
+  server: ServerContext,
+  ctx: AdminRequestContext,
+  holder: RoleHolder,
+  roles: RoleRecord[],
+  operation: "add" | "delete",
+): Promise<void> {
+  const user = holder.kind === "users" ? server.db.get("users", holder.id) : undefined;
+  if (user) await beforeFederatedRoleChange(server, ctx.realm, user, roles, operation);
+}
+
+async function grant(
+  server: ServerContext,
+  ctx: AdminRequestContext,
+  holder: RoleHolder,
+  roles: RoleRecord[],
+): Promise<void> {
   requireMappable(ctx, roles);
+  await beforeUserRoleChange(
+    server,
+    ctx,
+    holder,
+    roles.filter((r) => !holder.roleIds.includes(r.id)),
+    "add",
+  );
   holder.setRoleIds([...new Set([...holder.roleIds, ...roles.map((r) => r.id)])]);
   await holder.save();
 }
 
-async function revoke(ctx: AdminRequestContext, holder: RoleHolder, roles: RoleRecord[]): Promise<void> {
+async function revoke(
+  server: ServerContext,
+  ctx: AdminRequestContext,
+  holder: RoleHolder,
+  roles: RoleRecord[],
+): Promise<void> {
   requireMappable(ctx, roles);
+  await beforeUserRoleChange(server, ctx, holder, roles, "delete");
   const removed = new Set(roles.map((r) => r.id));
   holder.setRoleIds(holder.roleIds.filter((id) => !removed.has(id)));
   await holder.save();
@@ -165,7 +196,7 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
   app.post(`${base}/realm`, { schema: { body: RoleList } }, async (req: Req, reply) => {
     const { ctx, holder } = await addressed(server, req, kind, "manage");
     const roles = requestedRoles(server, ctx.realm, req.body, undefined);
-    await grant(ctx, holder, roles);
+    await grant(server, ctx, holder, roles);
     if (roles.length)
       await adminEvent(
         server,
@@ -184,7 +215,7 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
       req.body === undefined || req.body === null
         ? rolesByIds(server, holder.roleIds, isRealmRole)
         : requestedRoles(server, ctx.realm, req.body, undefined);
-    await revoke(ctx, holder, roles);
+    await revoke(server, ctx, holder, roles);
     const representation = roles.map((r) => toRoleRepresentation(r, true));
     await adminEvent(
       server,
@@ -230,7 +261,7 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
     const { ctx, holder } = await addressed(server, req, kind, "manage");
     const client = requireMappedClient(server, ctx, req.params.clientUuid);
     const roles = requestedRoles(server, ctx.realm, req.body, client.id);
-    await grant(ctx, holder, roles);
+    await grant(server, ctx, holder, roles);
     if (roles.length)
       await adminEvent(
         server,
@@ -250,7 +281,7 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
       req.body === undefined || req.body === null
         ? rolesByIds(server, holder.roleIds, (r) => r.clientId === client.id)
         : requestedRoles(server, ctx.realm, req.body, client.id);
-    await revoke(ctx, holder, roles);
+    await revoke(server, ctx, holder, roles);
     const representation = roles.map((r) => toRoleRepresentation(r, true));
     await adminEvent(
       server,

@@ -5,7 +5,7 @@ import { bruteForceStatus } from "../../access/brute-force.ts";
 import { readUpConfig } from "./profile-config.ts";
 import { listedUser } from "./representation.ts";
 import { visibleUsersFilter } from "./visible-users.ts";
-import { DEFAULT_MAX_USERS, findUsers } from "./user-list.ts";
+import { DEFAULT_MAX_USERS, findUsers, withProxiedUsers } from "./user-list.ts";
 import { boolParam, intParam, paramsOf, queryOf, stringParam } from "../common/query.ts";
 import { searchDirectory } from "../../federation/user-hooks.ts";
 import { UserListQuery } from "./schemas.ts";
@@ -21,19 +21,15 @@ export async function registerBruteForceUserRoutes(app: FastifyInstance, server:
     const config = readUpConfig(server, ctx.realm);
     const brief = boolParam(query, "briefRepresentation") ?? false;
     // The console's list searches the realm's directories too, as the plain user list does.
-    await searchDirectory(
+    const first = intParam(query, "first") ?? -1;
+    const max = intParam(query, "max") ?? DEFAULT_MAX_USERS;
+    const proxied = await searchDirectory(
       server,
       ctx.realm,
       stringParam(query, "search") ?? stringParam(query, "username") ?? stringParam(query, "email"),
       intParam(query, "max") ?? DEFAULT_MAX_USERS,
     );
-    const users = findUsers(
-      server,
-      ctx.realm,
-      filter,
-      intParam(query, "first") ?? -1,
-      intParam(query, "max") ?? DEFAULT_MAX_USERS,
-    );
+    const users = withProxiedUsers(findUsers(server, ctx.realm, filter, first, max), proxied, filter, first, max);
     return users.map((user) => ({
       ...listedUser(ctx, user, config, brief),
       bruteForceStatus: bruteForceStatus(server, ctx.realm, user.id),

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { beforeFederatedGroupChange } from "../../federation/user-hooks.ts";
+import { withHardcodedMemberships } from "../../federation/ldap-hardcoded.ts";
 import type { ServerContext } from "../../context.ts";
 import type { Db } from "../../store/db.ts";
 import type { GroupRecord, UserRecord } from "../../store/types.ts";
@@ -53,8 +55,8 @@ function groupRepresentation(db: Db, ctx: AdminRequestContext, group: GroupRecor
 /** The user's direct groups, by name, filtered by `search` (name contains, case-insensitive). */
 function userGroups(db: Db, ctx: AdminRequestContext, user: UserRecord, search: string | undefined): GroupRecord[] {
   const needle = search?.toLowerCase();
-  return user.groupIds
-    .map((id) => findGroup(db, ctx.realm, id))
+  return withHardcodedMemberships(db, user)
+    .groupIds.map((id) => findGroup(db, ctx.realm, id))
     .filter((g): g is GroupRecord => !!g && (!needle || g.name.toLowerCase().includes(needle)))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
@@ -90,6 +92,7 @@ export async function registerUserGroupRoutes(app: FastifyInstance, server: Serv
     if (!group) throw notFound("Group not found");
     ctx.requireGroup("manage-membership", group);
     if (!user.groupIds.includes(group.id)) {
+      await beforeFederatedGroupChange(server, user, group, "add");
       user.groupIds = [...user.groupIds, group.id];
       await db.write((tx) => tx.put("users", user));
       await adminEvent(
@@ -111,7 +114,8 @@ export async function registerUserGroupRoutes(app: FastifyInstance, server: Serv
     const group = findGroup(db, ctx.realm, paramsOf(req).groupId);
     if (!group) throw notFound("Group not found");
     ctx.requireGroup("manage-membership", group);
-    if (user.groupIds.includes(group.id)) {
+    if (withHardcodedMemberships(db, user).groupIds.includes(group.id)) {
+      await beforeFederatedGroupChange(server, user, group, "delete");
       user.groupIds = user.groupIds.filter((id) => id !== group.id);
       await db.write((tx) => tx.put("users", user));
       await adminEvent(

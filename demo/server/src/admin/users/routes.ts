@@ -8,9 +8,24 @@ import { registerUserSessionRoutes } from "./session-routes.ts";
 import { registerUserLinkRoutes } from "./link-routes.ts";
 import { registerUserActionRoutes } from "./action-routes.ts";
 import { registerBruteForceUserRoutes } from "./brute-force-routes.ts";
+import { realmByName } from "../../realm/lookup.ts";
+import { refreshDirectoryUser } from "../../federation/user-hooks.ts";
+import { isProxiedUserId } from "../../federation/proxied-users.ts";
+
+/** A user served by a directory without import is read from it again before any request on that user. */
+function refreshProxiedUsers(app: FastifyInstance, server: ServerContext): void {
+  app.addHook("preHandler", async (req) => {
+    const { realm, id } = (req.params ?? {}) as { realm?: string; id?: string };
+    if (!realm || !id || !isProxiedUserId(id)) return;
+    if (!req.routeOptions.url?.startsWith("/admin/realms/:realm/users/:id")) return;
+    const record = realmByName(server.db, realm);
+    if (record) await refreshDirectoryUser(server, record, id);
+  });
+}
 
 /** Users (users helper): /admin/realms/{realm}/users/** and ui-ext/brute-force-user. */
 export async function registerUserRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
+  refreshProxiedUsers(app, server);
   await registerUserProfileRoutes(app, server);
   await registerUserCrudRoutes(app, server);
   await registerCredentialRoutes(app, server);

@@ -91,3 +91,25 @@ export function countUsers(server: ServerContext, realm: RealmRecord, filter: Us
     if (matches(user)) count++;
   return count;
 }
+
+/**
+ * A page of local users completed with the directory users served without import (Keycloak lists local users
+ * first, then each provider's). They fill the first page only: their total is not known without reading them all.
+ */
+export function withProxiedUsers(
+  page: UserRecord[],
+  proxied: UserRecord[],
+  filter: UserFilter,
+  first: number,
+  max: number,
+): UserRecord[] {
+  if (first > 0 || proxied.length === 0) return page;
+  const matches = userMatcher(filter);
+  const listed = new Set(page.map((u) => u.username));
+  const out = [...page];
+  for (const user of proxied) {
+    if (max > 0 && out.length >= max) break;
+    if (!listed.has(user.username) && matches(user)) out.push(user);
+  }
+  return out;
+}

@@ -13,7 +13,7 @@ import { validateProfile } from "./profile-validation.ts";
 import { isPermanentlyLockedOut, userAccess, profiledUserRepresentation, listedUser } from "./representation.ts";
 import { defaultRequiredActions, mergeRequiredActions } from "./required-actions.ts";
 import { visibleUsersFilter } from "./visible-users.ts";
-import { countUsers, DEFAULT_MAX_USERS, findUsers } from "./user-list.ts";
+import { countUsers, DEFAULT_MAX_USERS, findUsers, withProxiedUsers } from "./user-list.ts";
 import { removeUser } from "./user-removal.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { findGroupByPath } from "../common/group-path.ts";
@@ -25,6 +25,7 @@ import { UserListQuery, UserSchema } from "./schemas.ts";
 import {
   beforeFederatedUpdate,
   federatedReadOnlyAttributes,
+  passwordToDirectory,
   registerInDirectory,
   searchDirectory,
 } from "../../federation/user-hooks.ts";
@@ -64,19 +65,15 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     const query = queryOf(req);
     const config = readUpConfig(server, ctx.realm);
     const brief = boolParam(query, "briefRepresentation") ?? false;
-    await searchDirectory(
+    const first = intParam(query, "first") ?? -1;
+    const max = intParam(query, "max") ?? DEFAULT_MAX_USERS;
+    const proxied = await searchDirectory(
       server,
       ctx.realm,
       stringParam(query, "search") ?? stringParam(query, "username") ?? stringParam(query, "email"),
       intParam(query, "max") ?? DEFAULT_MAX_USERS,
     );
-    const users = findUsers(
-      server,
-      ctx.realm,
-      filter,
-      intParam(query, "first") ?? -1,
-      intParam(query, "max") ?? DEFAULT_MAX_USERS,
-    );
+    const users = withProxiedUsers(findUsers(server, ctx.realm, filter, first, max), proxied, filter, first, max);
     return users.map((user) => listedUser(ctx, user, config, brief));
   });
 
@@ -125,6 +122,7 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     await admitCredentialPasswords(realm, user, rep.credentials);
     applyCredentialRepresentations(user, rep.credentials);
     await registerInDirectory(server, realm, user);
+    await passwordToDirectory(server, user, rep.credentials);
     await db.write((tx) => tx.put("users", user));
     await adminEvent(server, ctx, "CREATE", "USER", `users/${user.id}`, eventRepresentation(rep));
     return reply

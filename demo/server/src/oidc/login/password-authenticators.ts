@@ -2,6 +2,7 @@ import { providerButtons } from "../../broker/login-buttons.ts";
 import type { AuthExecutionRecord, UserRecord } from "../../store/types.ts";
 import { sendLoginPage } from "../login-page.ts";
 import { findLoginUser, verifyPassword } from "../../federation/user-hooks.ts";
+import { isProxiedUserId } from "../../federation/proxied-users.ts";
 import { clearLoginFailures, isLockedOut, recordLoginFailure } from "../../access/brute-force.ts";
 import { loginError } from "./login-events.ts";
 import {
@@ -118,7 +119,8 @@ export const usernameForm: Authenticator = {
 
 export const passwordForm: Authenticator = {
   requiresUser: true,
-  configuredFor: (_ctx, user) => !!user.federationLink || user.credentials.some((c) => c.type === "password"),
+  configuredFor: (_ctx, user) =>
+    !!user.federationLink || isProxiedUserId(user.id) || user.credentials.some((c) => c.type === "password"),
   authenticate: (ctx, execution) => page(ctx, execution, "password"),
   action(ctx, execution, form) {
     const user = currentUser(ctx)!;

@@ -10,6 +10,7 @@ import { realmTitle, sendErrorPage } from "../error-page.ts";
 import { registrationSteps, type RegistrationSteps } from "./registration-steps.ts";
 import { afterAuthentication } from "./after-authentication.ts";
 import { beforeFederatedPassword, registerInDirectory } from "../../federation/user-hooks.ts";
+import { HttpError } from "../../http/errors.ts";
 import { profileFields, profileInputs, validateProfileForm, type ProfileValues } from "./action-update-profile.ts";
 import { setUser, type Form, type LoginContext } from "./login-context.ts";
 import { customProfileFields, customProfileInputs, validateCustomProfile } from "./profile-custom-fields.ts";
@@ -61,6 +62,7 @@ export function sendRegistrationPage(
   values: ProfileValues = {},
   errors: ProfileValues & PasswordErrors = {},
   custom: { values: Record<string, string>; errors: Record<string, string> } = { values: {}, errors: {} },
+  message?: string,
 ): FastifyReply {
   const customInputs = customProfileInputs(customProfileFields(ctx), custom.values, custom.errors);
   const password = steps.password
@@ -68,7 +70,7 @@ export function sendRegistrationPage(
     : "";
   const terms = steps.terms ? `\n${termsInput(errors.termsAccepted)}` : "";
   const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(ctx.realm))}</p>
-<h1 id="kc-page-title">Register</h1>
+<h1 id="kc-page-title">Register</h1>${message ? `\n<p id="kc-registration-error" class="kc-error" role="alert">${escapeHtml(message)}</p>` : ""}
 <form id="kc-register-form" action="${escapeHtml(loginActionUrl(ctx, "registration"))}" method="post" novalidate>
 ${profileInputs(fieldsOf(ctx), values, errors)}${customInputs ? `\n${customInputs}` : ""}${password}${terms}
 <input type="submit" id="kc-register" value="Register">
@@ -171,7 +173,20 @@ export async function processRegistration(ctx: LoginContext, form: Form): Promis
     return sendRegistrationPage(ctx, steps, values, allErrors, custom);
   }
   if (steps.terms) user.attributes.terms_and_conditions = [String(Math.floor(Date.now() / 1000))];
-  await registerInDirectory(ctx.server, ctx.realm, user);
+  try {
+    await registerInDirectory(ctx.server, ctx.realm, user);
+  } catch (error) {
+    // The directory refused the new entry: the form comes back as typed, with the reason.
+    if (!(error instanceof HttpError)) throw error;
+    await recordEvent(ctx.server, ctx.realm, {
+      type: "REGISTER_ERROR",
+      clientId: ctx.client.clientId,
+      ipAddress: ctx.req.ip,
+      error: "invalid_registration",
+      details: eventDetails(ctx, values),
+    });
+    return sendRegistrationPage(ctx, steps, values, {}, custom, error.message);
+  }
   if (steps.password && !(await beforeFederatedPassword(ctx.server, user, password)))
     setUserPassword(user, password, false);
   await ctx.server.db.write((tx) => tx.put("users", user));
