@@ -24,7 +24,9 @@ export async function registerSessionAdmin(app: FastifyInstance, server: ServerC
       const session = server.db.get("userSessions", id);
       if (!session || session.realmId !== ctx.realm.id || session.offline !== offline)
         throw new HttpError(404, { error: "Sesssion not found" });
-      await endSessions(server, [session]);
+      // As Keycloak's backchannel logout of an offline session: the regular session it came from goes with it.
+      const online = offline ? server.db.get("userSessions", req.params.session) : undefined;
+      await endSessions(server, online && online.realmId === ctx.realm.id ? [session, online] : [session]);
       await adminEvent(server, ctx, "DELETE", "USER_SESSION", `sessions/${req.params.session}`);
       return reply.status(204).send();
     },
