@@ -24,4 +24,5 @@ export const ELEMENT_CHUNKS: Record<string, () => Promise<AreaModule>> = {
   "events-admin": () => import("./events-admin.ts"),
   "user-federation-admin": () => import("./user-federation-admin.ts"),
   "permissions-admin": () => import("./permissions-admin.ts"),
+  "custom-pages-admin": () => import("./custom-pages-admin.ts"),
 };

@@ -23,7 +23,7 @@ describe("custom pages (declarative UI feature on)", () => {
   let api: ReturnType<typeof adminFetch>;
 
   before(async () => {
-    server = await startTestServer({ args: ["--features", "declarative-ui"] });
+    server = await startTestServer({ args: ["--features", "declarative-ui", "--demo-pages"] });
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
     await markAdminCliAsConsoleClient(api, "master");
@@ -104,6 +104,37 @@ describe("custom pages (declarative UI feature on)", () => {
       await page.getByRole("dialog", { name: "Delete item?" }).getByRole("button", { name: "Delete" }).click();
       await page.getByText("There are no items").waitFor();
       assert.deepEqual(await notices(), []);
+    });
+    await page.context().close();
+  });
+
+  it("runs as <kc-custom-pages-admin> on a host page with the host's token, dark theme included, and saves an item", async () => {
+    const { page } = await newPage(browser, { colorScheme: "dark" });
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "custom-pages-element", async () => {
+      // No provider attribute: the element opens the first page provider the server reports.
+      await page.goto(`${server.baseUrl}/demo/test-elements/custom-pages.html?realm=demo&theme=dark`);
+      await page.getByRole("heading", { name: "Realm notices" }).waitFor();
+      await page.getByText("There are no items").waitFor();
+      assert.deepEqual(await seriousAxeViolations(page, "kc-custom-pages-admin"), [], "element, empty list");
+      await page.getByRole("button", { name: "Create item" }).first().click();
+      await page.getByRole("textbox", { name: "Name" }).fill("element-notice");
+      await page.getByRole("textbox", { name: "Message" }).fill("Saved from a host page");
+      assert.deepEqual(await seriousAxeViolations(page, "kc-custom-pages-admin"), [], "element, form");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Saved successfully").first().waitFor();
+      const saved = (await notices()).find((item) => item.name === "element-notice");
+      assert.deepEqual(saved?.config.message, ["Saved from a host page"]);
+      await screenshot(page, "custom-pages-element-dark");
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await page
+        .getByRole("grid", { name: "Realm notices" })
+        .getByRole("row")
+        .filter({ hasText: "element-notice" })
+        .getByText("Saved from a host page")
+        .waitFor();
+      assert.deepEqual(await seriousAxeViolations(page, "kc-custom-pages-admin"), [], "element, list");
+      assert.equal((await api(`/admin/realms/demo/components/${saved!.id}`, { method: "DELETE" })).status, 204);
     });
     await page.context().close();
   });

@@ -303,6 +303,22 @@ describe("events screens", () => {
     await page.getByRole("tab", { name: "Admin events" }).click();
     await adminEvents(page).getByRole("row").filter({ hasText: "UPDATE" }).first().waitFor();
     assert.deepEqual(await seriousAxeViolations(page, "kc-events-admin"), []);
+    // Every label of the overview chart (axis and legend) lies inside the drawn chart: none is cut off.
+    const charts = page.locator(".kc-events-overview-chart svg");
+    await charts.first().waitFor({ state: "attached" });
+    const cut = await charts.evaluateAll((svgs) =>
+      svgs.flatMap((svg) => {
+        const box = svg.getBoundingClientRect();
+        if (box.width === 0) return [];
+        return [...svg.querySelectorAll("text")]
+          .filter((text) => {
+            const r = text.getBoundingClientRect();
+            return r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1 || r.bottom > box.bottom + 1);
+          })
+          .map((text) => text.textContent);
+      }),
+    );
+    assert.deepEqual(cut, []);
     await page.close();
   });
 });

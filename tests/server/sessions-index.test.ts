@@ -6,6 +6,7 @@ import type { ServerContext } from "../../demo/server/src/context.ts";
 import { sessionPage, type SessionType } from "../../demo/server/src/admin/ui-ext/sessions.ts";
 import { clientSessionCounts } from "../../demo/server/src/access/session-counts.ts";
 import { isSessionActive } from "../../demo/server/src/access/sessions.ts";
+import { hasSessionIndex, sessionIdsOfUser } from "../../demo/server/src/access/session-index.ts";
 
 const realm = { id: "r1", realm: "r1", settings: {} } as unknown as RealmRecord;
 const other = { id: "r2", realm: "r2", settings: {} } as unknown as RealmRecord;
@@ -142,4 +143,20 @@ test("session search and per-client counts through the index match a walk of eve
   realm.settings = { ssoSessionIdleTimeout: 10 * 365 * 24 * 3600, ssoSessionMaxLifespan: 10 * 365 * 24 * 3600 };
   await db.write((tx) => tx.delete("userSessions", "s5"));
   check("long sessions");
+});
+
+test("a deleted realm's session index is dropped, with what it filed", async () => {
+  const db = Db.memory();
+  await db.write((tx) => {
+    tx.put("realms", other);
+    tx.put("users", user("u-other", "olga", other.id));
+    tx.put("userSessions", { ...session("s-other", "u-other", [], "10.9.9.9"), realmId: other.id });
+  });
+  assert.deepEqual(sessionIdsOfUser(db, other.id, "u-other"), ["s-other"]);
+  assert.equal(hasSessionIndex(db, other.id), true);
+  await db.write((tx) => {
+    tx.delete("userSessions", "s-other");
+    tx.delete("realms", other.id);
+  });
+  assert.equal(hasSessionIndex(db, other.id), false);
 });

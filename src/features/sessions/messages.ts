@@ -23,6 +23,8 @@ export const sessionsMessages = {
   none: "None",
   sessionsTotals: "About {{active}} active and {{offline}} offline client sessions",
   sessionsTotalsHelp: "Counted per client: a session used by two clients counts twice.",
+  sessionsNoDevice:
+    "Keycloak records no browser or device for a session; the IP address and the clients tell sessions apart.",
   sessionsRealmSignedOutAll: "Every session of the realm was signed out",
   sessionsMasterWarning: "This is the master realm: your own session ends too and you will have to sign in again.",
   sessionsPushNone: "No client of this realm has an admin URL to push to.",

@@ -67,6 +67,9 @@ export default function SessionsPage() {
       <PageSection>
         <Title headingLevel="h1">{t("titleSessions")}</Title>
         <Content component="p">{t("sessionExplain")}</Content>
+        <Content component="small" data-testid="sessions-no-device">
+          {t("sessionsNoDevice")}
+        </Content>
         {totals.data && (
           <Content component="p" title={t("sessionsTotalsHelp")} data-testid="sessions-totals">
             {t("sessionsTotals", { active: totals.data.active, offline: totals.data.offline })}

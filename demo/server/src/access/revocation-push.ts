@@ -28,7 +28,7 @@ function managementUrl(client: ClientRecord): string | undefined {
 /**
  * Sends Keycloak's PushNotBeforeAction (a signed token, POSTed to
  * `{admin URL}/k_push_not_before`) to each OpenID Connect client that has an
- * admin URL, and reports which URLs accepted it.
+ * admin URL, and reports which management URLs (the admin URLs, as Keycloak lists them) accepted it.
  */
 export async function pushNotBefore(
   server: ServerContext,
@@ -62,7 +62,7 @@ export async function pushNotBefore(
         .then(async (res) => (await res.arrayBuffer(), res.ok))
         .catch(() => false);
       const list = ok ? (result.successRequests ??= []) : (result.failedRequests ??= []);
-      list.push(url);
+      list.push(base);
     }),
   );
   return result;

@@ -8,11 +8,18 @@ import { endSessions } from "./sessions.ts";
 import { clientSessionCounts } from "./session-counts.ts";
 import { offlineRecordId } from "./offline-sessions.ts";
 import { pushNotBefore } from "./revocation-push.ts";
+import { startSessionSweep } from "./session-expiry.ts";
 import { adminEvent } from "../admin/common/admin-event.ts";
 import { NoBody, OfflineQuery } from "../admin/common/schemas.ts";
 
 /** Realm-wide session administration: delete one session, log out everyone, per-client counts, revocation push. */
 export async function registerSessionAdmin(app: FastifyInstance, server: ServerContext): Promise<void> {
+  // Expired sessions are removed periodically once the server is ready (registering the routes alone starts nothing).
+  let stopSessionSweep = () => {};
+  app.addHook("onReady", async () => {
+    stopSessionSweep = startSessionSweep(server);
+  });
+  app.addHook("onClose", async () => stopSessionSweep());
   app.delete<{ Params: { realm: string; session: string }; Querystring: { isOffline?: string } }>(
     "/admin/realms/:realm/sessions/:session",
     { schema: { querystring: OfflineQuery } },
@@ -24,7 +31,9 @@ export async function registerSessionAdmin(app: FastifyInstance, server: ServerC
       const session = server.db.get("userSessions", id);
       if (!session || session.realmId !== ctx.realm.id || session.offline !== offline)
         throw new HttpError(404, { error: "Sesssion not found" });
-      await endSessions(server, [session]);
+      // As Keycloak's backchannel logout of an offline session: the regular session it came from goes with it.
+      const online = offline ? server.db.get("userSessions", req.params.session) : undefined;
+      await endSessions(server, online && online.realmId === ctx.realm.id ? [session, online] : [session]);
       await adminEvent(server, ctx, "DELETE", "USER_SESSION", `sessions/${req.params.session}`);
       return reply.status(204).send();
     },

@@ -1,8 +1,8 @@
 import type { Db } from "../store/db.ts";
-import type { RealmRecord } from "../store/types.ts";
+import type { RealmRecord, UserSessionRecord } from "../store/types.ts";
 import { now } from "../common/ids.ts";
 import { realmNumber } from "../oidc/lookup.ts";
-import { IDLE_GRACE_MS, isSessionActive } from "./sessions.ts";
+import { forgetExpiredSessions, IDLE_GRACE_MS, isSessionActive } from "./sessions.ts";
 import { sessionIndex, type RealmSessionIndex } from "./session-index.ts";
 
 /**
@@ -26,7 +26,7 @@ function shortestLifetimes(realm: RealmRecord): { idle: number; lifespan: number
 }
 
 /** Whether some stored session of the realm may have expired by now (else every indexed session is live). */
-function mayHaveExpired(realm: RealmRecord, index: RealmSessionIndex): boolean {
+export function mayHaveExpired(realm: RealmRecord, index: RealmSessionIndex): boolean {
   const { idle, lifespan } = shortestLifetimes(realm);
   const earliestEnd = Math.min(index.earliestLastAccess + idle, index.earliestStart + lifespan);
   return !(now() < earliestEnd + IDLE_GRACE_MS);
@@ -42,15 +42,20 @@ export function clientSessionCounts(db: Db, realm: RealmRecord): Map<string, { a
   // A walk also renews the lower bounds, which removals never raise.
   let lastAccess = Infinity;
   let start = Infinity;
+  const expired: UserSessionRecord[] = [];
   const live = (ids: Set<string>) => {
     if (!exact) return ids.size;
     let count = 0;
     for (const id of ids) {
       const session = db.get("userSessions", id);
       if (!session) continue;
+      if (!isSessionActive(realm, session)) {
+        expired.push(session);
+        continue;
+      }
       lastAccess = Math.min(lastAccess, session.lastAccess);
       start = Math.min(start, session.start);
-      if (isSessionActive(realm, session)) count++;
+      count++;
     }
     return count;
   };
@@ -61,6 +66,7 @@ export function clientSessionCounts(db: Db, realm: RealmRecord): Map<string, { a
     count.offline = live(ids);
     counts.set(clientId, count);
   }
+  forgetExpiredSessions(db, expired);
   if (exact) {
     index.earliestLastAccess = lastAccess;
     index.earliestStart = start;

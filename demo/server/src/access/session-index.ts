@@ -122,6 +122,9 @@ function stateOf(db: Db): IndexState {
     const index = session && created.realms.get(session.realmId);
     if (session && index) add(db, created, index, session);
   });
+  db.subscribe("realms", (id, realm) => {
+    if (!realm) forgetRealm(created, id);
+  });
   db.subscribe("users", (id, user) => {
     const filed = created.usernameOf.get(id);
     if (filed === undefined || filed === user?.username) return;
@@ -134,6 +137,29 @@ function stateOf(db: Db): IndexState {
     else created.usernameOf.delete(id);
   });
   return state;
+}
+
+/** Drops a deleted realm's index and whatever of its sessions is still filed. */
+function forgetRealm(state: IndexState, realmId: string): void {
+  const index = state.realms.get(realmId);
+  if (!index) return;
+  for (const id of index.order.keys()) state.sessions.delete(id);
+  for (const userId of index.byUser.keys()) state.usernameOf.delete(userId);
+  state.realms.delete(realmId);
+}
+
+/** Whether the realm has a session index (a deleted realm's is dropped). */
+export function hasSessionIndex(db: Db, realmId: string): boolean {
+  return stateOf(db).realms.has(realmId);
+}
+
+/** Ids of the stored sessions (regular and offline, live or not) of one user, oldest first. */
+export function sessionIdsOfUser(db: Db, realmId: string, userId: string): string[] {
+  const index = sessionIndex(db, realmId);
+  const ids = index.byUser.get(userId);
+  if (!ids) return [];
+  const order = (id: string) => index.order.get(id) ?? -1;
+  return [...ids].sort((a, b) => order(a) - order(b));
 }
 
 /** The realm's session index, built on first use. */

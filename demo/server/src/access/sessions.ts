@@ -47,11 +47,17 @@ export async function startUserSession(
 
 /** Epoch ms after which the session expires: idle timeout from the last access, capped by the max lifespan. */
 export function sessionExpiresAt(realm: RealmRecord, session: UserSessionRecord): number {
+  const { idleEnd, lifespanEnd } = sessionEnds(realm, session);
+  return Math.min(idleEnd, lifespanEnd);
+}
+
+/** When the session's idle timeout (from its last access) and its max lifespan (from its start) run out, epoch ms. */
+function sessionEnds(realm: RealmRecord, session: UserSessionRecord): { idleEnd: number; lifespanEnd: number } {
   if (session.offline) {
     const idle = realmNumber(realm, "offlineSessionIdleTimeout", 2592000);
     const capped = realm.settings.offlineSessionMaxLifespanEnabled === true;
     const max = capped ? realmNumber(realm, "offlineSessionMaxLifespan", 5184000) : Infinity;
-    return Math.min(session.lastAccess + idle * 1000, session.start + max * 1000);
+    return { idleEnd: session.lastAccess + idle * 1000, lifespanEnd: session.start + max * 1000 };
   }
   const remember = session.rememberMe && realm.settings.rememberMe === true;
   const idle = remember
@@ -60,15 +66,35 @@ export function sessionExpiresAt(realm: RealmRecord, session: UserSessionRecord)
   const max = remember
     ? realmNumber(realm, "ssoSessionMaxLifespanRememberMe", 0) || realmNumber(realm, "ssoSessionMaxLifespan", 36000)
     : realmNumber(realm, "ssoSessionMaxLifespan", 36000);
-  return Math.min(session.lastAccess + idle * 1000, session.start + max * 1000);
+  return { idleEnd: session.lastAccess + idle * 1000, lifespanEnd: session.start + max * 1000 };
 }
 
+/**
+ * Keycloak's AuthenticationManager.isSessionValid: the idle timeout is checked with a grace window for clock skew
+ * between cluster nodes, the max lifespan exactly.
+ */
 export function isSessionActive(realm: RealmRecord, session: UserSessionRecord, at = now()): boolean {
   if (session.realmId !== realm.id) return false;
-  return at < sessionExpiresAt(realm, session) + IDLE_GRACE_MS;
+  const { idleEnd, lifespanEnd } = sessionEnds(realm, session);
+  return at < idleEnd + IDLE_GRACE_MS && at < lifespanEnd;
 }
 
-/** The session when it exists, belongs to the realm and is still alive. */
+/**
+ * Removes sessions a read found expired, as Keycloak drops an expired session when it meets one. Not awaited by
+ * the read that found them: its answer already leaves them out, and a failed removal is retried by the next read or
+ * the periodic sweep (session-expiry.ts).
+ */
+export function forgetExpiredSessions(db: Db, sessions: UserSessionRecord[]): void {
+  if (sessions.length === 0) return;
+  void db
+    .write((tx) => {
+      for (const session of sessions)
+        if (db.get("userSessions", session.id) === session) tx.delete("userSessions", session.id);
+    })
+    .catch(() => undefined);
+}
+
+/** The session when it exists, belongs to the realm and is still alive (an expired one is removed). */
 export function activeSession(
   db: Db,
   realm: RealmRecord,
@@ -76,7 +102,10 @@ export function activeSession(
 ): UserSessionRecord | undefined {
   if (!sessionId) return undefined;
   const session = db.get("userSessions", sessionId);
-  return session && isSessionActive(realm, session) ? session : undefined;
+  if (!session || session.realmId !== realm.id) return undefined;
+  if (isSessionActive(realm, session)) return session;
+  forgetExpiredSessions(db, [session]);
+  return undefined;
 }
 
 /** Marks the session (and the client's session in it) as used now. */
@@ -117,10 +146,6 @@ export async function endSessions(
     const { logoutFromSamlProviders } = await import("../broker/saml-logout.ts");
     await logoutFromSamlProviders(server, brokered);
   }
-}
-
-export function userSessions(db: Db, realm: RealmRecord, userId: string): UserSessionRecord[] {
-  return db.list("userSessions", realm.id).filter((s) => s.userId === userId && isSessionActive(realm, s));
 }
 
 /** Keycloak's UserSessionRepresentation. */

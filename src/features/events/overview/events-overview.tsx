@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Chart } from "@patternfly/react-charts/dist/esm/victory/components/Chart/Chart.js";
 import { ChartAxis } from "@patternfly/react-charts/dist/esm/victory/components/ChartAxis/ChartAxis.js";
@@ -12,6 +13,9 @@ import { bucketEvents } from "./buckets.ts";
 /** At most this many of the matching events are read for the overview. */
 export const OVERVIEW_CAP = 10_000;
 const PAGE = 1_000;
+/** The chart's height without its legend, and the room below the plot for the time axis' labels. */
+const PLOT_HEIGHT = 220;
+const AXIS_ROOM = 80;
 
 interface EventsOverviewProps {
   /** Identifies the search (query key). */
@@ -36,6 +40,8 @@ async function readUpToCap(fetchPage: EventsOverviewProps["fetchPage"]) {
 export function EventsOverview({ searchKey, fetchPage }: EventsOverviewProps) {
   const { t } = useMessages();
   const read = useQuery({ queryKey: ["events", "overview", searchKey], queryFn: () => readUpToCap(fetchPage) });
+  // The legend sits below the chart and wraps onto more rows as its types need: long or many names are never cut.
+  const [legendExtraHeight, setLegendRows] = useState(0);
   if (read.isPending) return <Spinner size="md" aria-label={t("eventsOverviewLoading")} />;
   if (!read.data || read.data.events.length === 0) return null;
   const buckets = bucketEvents(read.data.events);
@@ -51,10 +57,11 @@ export function EventsOverview({ searchKey, fetchPage }: EventsOverviewProps) {
           ariaTitle={title}
           containerComponent={<ChartVoronoiContainer labels={({ datum }) => `${datum.name}: ${datum.y}`} />}
           legendData={buckets.types.map((type) => ({ name: type }))}
-          legendPosition="right"
-          height={220}
+          legendPosition="bottom-left"
+          legendAllowWrap={(extraHeight) => setLegendRows(extraHeight)}
+          height={PLOT_HEIGHT + AXIS_ROOM + legendExtraHeight}
           width={900}
-          padding={{ top: 10, bottom: 50, left: 50, right: 260 }}
+          padding={{ top: 10, bottom: AXIS_ROOM + legendExtraHeight, left: 50, right: 20 }}
           domainPadding={{ x: 20 }}
         >
           <ChartAxis

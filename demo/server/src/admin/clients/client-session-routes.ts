@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import type { ClientRecord, UserSessionRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
-import { isSessionActive, toUserSessionRepresentation } from "../../access/sessions.ts";
+import { toUserSessionRepresentation } from "../../access/sessions.ts";
+import { liveSessions } from "../../access/session-expiry.ts";
+import { sessionIndex } from "../../access/session-index.ts";
 import { intParam, page, paramsOf, queryOf } from "../common/query.ts";
 import { requireClient } from "../common/lookups.ts";
 import { ListQuery } from "../common/schemas.ts";
@@ -17,12 +19,9 @@ export async function registerClientSessionRoutes(app: FastifyInstance, server: 
 
   const sessionsOf = (client: ClientRecord, offline: boolean): UserSessionRecord[] => {
     const realm = db.get("realms", client.realmId)!;
-    const sessions: UserSessionRecord[] = [];
-    for (const session of db.iterate("userSessions", client.realmId)) {
-      if (session.offline === offline && session.clients[client.id] && isSessionActive(realm, session))
-        sessions.push(session);
-    }
-    return sessions.sort((a, b) => a.start - b.start);
+    const index = sessionIndex(db, realm.id);
+    const ids = (offline ? index.offlineByClient : index.regularByClient).get(client.id) ?? [];
+    return liveSessions(db, realm, ids).sort((a, b) => a.start - b.start);
   };
 
   const resolve = async (req: FastifyRequest) => {

@@ -1,6 +1,6 @@
 import type { ServerContext } from "../../context.ts";
 import type { RealmRecord, UserSessionRecord } from "../../store/types.ts";
-import { isSessionActive, toUserSessionRepresentation } from "../../access/sessions.ts";
+import { forgetExpiredSessions, isSessionActive, toUserSessionRepresentation } from "../../access/sessions.ts";
 import { sessionIndex } from "../../access/session-index.ts";
 import { MIN_INDEXED_SEARCH } from "../../access/trigram-index.ts";
 
@@ -64,11 +64,11 @@ function searchCandidates(server: ServerContext, realm: RealmRecord, search: str
   return [...ids].sort((a, b) => order(b) - order(a));
 }
 
-function accepts(realm: RealmRecord, query: SessionPageQuery, session: UserSessionRecord): boolean {
+function accepts(query: SessionPageQuery, session: UserSessionRecord): boolean {
   if (query.type === "REGULAR" && session.offline) return false;
   if (query.type === "OFFLINE" && !session.offline) return false;
   if (query.clientUuid && !session.clients[query.clientUuid]) return false;
-  return isSessionActive(realm, session);
+  return true;
 }
 
 /**
@@ -83,8 +83,10 @@ export function sessionPage(server: ServerContext, realm: RealmRecord, query: Se
   const matches = search && !candidates ? searchMatcher(server, realm, search) : undefined;
   const rows: ReturnType<typeof sessionRepresentation>[] = [];
   let skipped = 0;
+  const expired: UserSessionRecord[] = [];
   const take = (session: UserSessionRecord) => {
-    if (!accepts(realm, query, session)) return;
+    if (!accepts(query, session)) return;
+    if (!isSessionActive(realm, session)) return void expired.push(session);
     if (matches && !matches(session)) return;
     if (skipped++ < query.first) return;
     rows.push(sessionRepresentation(server, session));
@@ -94,9 +96,10 @@ export function sessionPage(server: ServerContext, realm: RealmRecord, query: Se
       const session = server.db.get("userSessions", candidates[i]!);
       if (session) take(session);
     }
-    return rows;
+  } else {
+    const records = server.db.list("userSessions", realm.id);
+    for (let i = records.length - 1; i >= 0 && rows.length < query.max; i--) take(records[i]!);
   }
-  const records = server.db.list("userSessions", realm.id);
-  for (let i = records.length - 1; i >= 0 && rows.length < query.max; i--) take(records[i]!);
+  forgetExpiredSessions(server.db, expired);
   return rows;
 }

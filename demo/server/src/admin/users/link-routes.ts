@@ -3,6 +3,7 @@ import type { ServerContext } from "../../context.ts";
 import type { ClientRecord, UserRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { endSessions } from "../../access/sessions.ts";
+import { liveSessionsOfUser } from "../../access/session-expiry.ts";
 import { clientByClientId } from "../../oidc/lookup.ts";
 import { conflict, notFound } from "../../http/errors.ts";
 import { adminEvent } from "../common/admin-event.ts";
@@ -18,9 +19,9 @@ export async function registerUserLinkRoutes(app: FastifyInstance, server: Serve
   const { db } = server;
 
   const offlineSessionsOf = (user: UserRecord, client?: ClientRecord) =>
-    db
-      .list("userSessions", user.realmId)
-      .filter((s) => s.userId === user.id && s.offline && (!client || client.id in s.clients));
+    liveSessionsOfUser(db, db.get("realms", user.realmId)!, user.id).filter(
+      (s) => s.offline && (!client || client.id in s.clients),
+    );
 
   app.get(`${USER}/consents`, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);

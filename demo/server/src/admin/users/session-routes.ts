@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import { adminContext } from "../../access/admin-context.ts";
-import { endSessions, isSessionActive, toUserSessionRepresentation } from "../../access/sessions.ts";
+import { endSessions, toUserSessionRepresentation } from "../../access/sessions.ts";
+import { liveSessionsOfUser } from "../../access/session-expiry.ts";
+import { sessionIdsOfUser } from "../../access/session-index.ts";
 import { notFound } from "../../http/errors.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { requireUser } from "../common/lookups.ts";
@@ -17,9 +19,8 @@ export async function registerUserSessionRoutes(app: FastifyInstance, server: Se
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     const user = requireUser(db, ctx, paramsOf(req).id);
     ctx.requireUser("view", user);
-    return db
-      .list("userSessions", ctx.realm.id)
-      .filter((s) => s.userId === user.id && !s.offline && isSessionActive(ctx.realm, s))
+    return liveSessionsOfUser(db, ctx.realm, user.id)
+      .filter((s) => !s.offline)
       .map((s) => toUserSessionRepresentation(db, s));
   });
 
@@ -29,9 +30,8 @@ export async function registerUserSessionRoutes(app: FastifyInstance, server: Se
     ctx.requireUser("view", user);
     const client = db.get("clients", paramsOf(req).clientUuid);
     if (!client || client.realmId !== ctx.realm.id) throw notFound("Client not found");
-    return db
-      .list("userSessions", ctx.realm.id)
-      .filter((s) => s.userId === user.id && s.offline && client.id in s.clients)
+    return liveSessionsOfUser(db, ctx.realm, user.id)
+      .filter((s) => s.offline && client.id in s.clients)
       .map((s) => toUserSessionRepresentation(db, s));
   });
 
@@ -41,10 +41,11 @@ export async function registerUserSessionRoutes(app: FastifyInstance, server: Se
     ctx.requireUser("manage", user);
     user.notBefore = Math.floor(Date.now() / 1000);
     await db.write((tx) => tx.put("users", user));
-    await endSessions(
-      server,
-      db.list("userSessions", ctx.realm.id).filter((s) => s.userId === user.id && !s.offline),
-    );
+    const regular = sessionIdsOfUser(db, ctx.realm.id, user.id).flatMap((id) => {
+      const session = db.get("userSessions", id);
+      return session && !session.offline ? [session] : [];
+    });
+    await endSessions(server, regular);
     await adminEvent(server, ctx, "ACTION", "USER", `users/${user.id}/logout`);
     return reply.status(204).send();
   });
