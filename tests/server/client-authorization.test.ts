@@ -78,25 +78,18 @@ describe("client authorization services through Keycloak's admin client", () => 
   });
   after(async () => server?.dispose());
 
-  it("creates the default resource, policy and permission with the resource server, and updates its settings", async () => {
+  it("enables an empty resource server as Keycloak 26 does (uma_protection for the service account), and updates its settings", async () => {
     const rs = await kc.clients.getResourceServer({ id });
     assert.equal(rs.policyEnforcementMode, "ENFORCING");
     assert.equal(rs.decisionStrategy, "UNANIMOUS");
-    const resources = await kc.clients.listResources({ id });
+    assert.equal(rs.allowRemoteResourceManagement, true);
+    assert.deepEqual(await kc.clients.listResources({ id }), []);
+    assert.deepEqual(await policiesOf(kc.clients.listPolicies({ id })), []);
+    const account = await kc.clients.getServiceAccountUser({ id });
+    const roles = await kc.users.listClientRoleMappings({ id: account.id!, clientUniqueId: id });
     assert.deepEqual(
-      resources.map((r) => [r.name, r.type, r.uris]),
-      [["Default Resource", "urn:api:resources:default", ["/*"]]],
-    );
-    const policies = await policiesOf(kc.clients.listPolicies({ id }));
-    assert.deepEqual(policies.map((p) => [p.name, p.type]).sort(), [
-      ["Default Permission", "resource"],
-      ["Default Policy", "js"],
-    ]);
-    const permission = policies.find((p) => p.name === "Default Permission")!;
-    const associated = await kc.clients.getAssociatedPolicies({ id, permissionId: permission.id! });
-    assert.deepEqual(
-      associated.map((p) => p.name),
-      ["Default Policy"],
+      roles.map((r) => r.name),
+      ["uma_protection"],
     );
 
     await kc.clients.updateResourceServer({ id }, { ...rs, policyEnforcementMode: "PERMISSIVE" as never });
@@ -506,9 +499,6 @@ describe("client authorization services through Keycloak's admin client", () => 
     await kc.clients.update({ id }, { ...client, authorizationServicesEnabled: false });
     assert.equal((await failure(kc.clients.getResourceServer({ id }))).status, 404);
     await kc.clients.update({ id }, { ...client, authorizationServicesEnabled: true });
-    assert.deepEqual(
-      (await kc.clients.listResources({ id })).map((r) => r.name),
-      ["Default Resource"],
-    );
+    assert.deepEqual(await kc.clients.listResources({ id }), []);
   });
 });
