@@ -494,6 +494,52 @@ describe("client authorization services through Keycloak's admin client", () => 
     );
   });
 
+  it("deletes resources and scopes with Keycloak 26.7.3's cascades, and reads a resource's attributes", async () => {
+    const [c1, c2] = await Promise.all(
+      ["cascade-1", "cascade-2"].map((name) => kc.clients.createAuthorizationScope({ id }, { name })),
+    );
+    const one = await kc.clients.createResource(
+      { id },
+      { name: "Cascade one", scopes: [{ name: c1!.name! }, { name: c2!.name! }], attributes: { dept: ["x"] } },
+    );
+    const two = await kc.clients.createResource({ id }, { name: "Cascade two", scopes: [{ name: c1!.name! }] });
+    await kc.clients.createPolicy({ id, type: "time" }, {
+      name: "Cascade time",
+      year: "2000",
+      yearEnd: "2100",
+    } as never);
+    const permission = (name: string, type: "resource" | "scope", body: Record<string, unknown>) =>
+      kc.clients.createPermission({ id, type }, { name, policies: ["Cascade time"], ...body } as never);
+    await permission("Only one, scope c2", "scope", { resources: [one._id], scopes: [c2!.id] });
+    await permission("One and two", "resource", { resources: [one._id, two._id] });
+    await permission("Scopes c1 and c2", "scope", { scopes: [c1!.id, c2!.id] });
+
+    const base = `/admin/realms/${REALM}/clients/${id}/authz/resource-server`;
+    assert.deepEqual(await (await api(`${base}/resource/${one._id}/attributes`)).json(), { dept: ["x"] });
+    const shallow = (await (await api(`${base}/resource?name=Cascade one&deep=false`)).json()) as object[];
+    assert.equal("attributes" in shallow[0]!, false, "deep=false leaves attributes out");
+
+    await kc.clients.delResource({ id, resourceId: one._id! });
+    const remaining = async (name: string) =>
+      (await policiesOf(kc.clients.findPermissions({ id, name } as never))).filter((p) => p.name === name);
+    assert.deepEqual(await remaining("Only one, scope c2"), [], "a scope permission naming only the resource goes");
+    const [both] = await remaining("One and two");
+    assert.deepEqual(
+      (await kc.clients.getAssociatedResources({ id, permissionId: both!.id! })).map((r) => r.name),
+      ["Cascade two"],
+    );
+
+    const refused = await failure(kc.clients.delAuthorizationScope({ id, scopeId: c1!.id! }));
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.errorMessage, "Scopes can not be removed while associated with resources.");
+    await kc.clients.delAuthorizationScope({ id, scopeId: c2!.id! });
+    const [scopes] = await remaining("Scopes c1 and c2");
+    assert.deepEqual(
+      (await kc.clients.getAssociatedScopes({ id, permissionId: scopes!.id! })).map((s) => s.name),
+      ["cascade-1"],
+    );
+  });
+
   it("turning authorization off removes the resource server", async () => {
     const client = await kc.clients.findOne({ id });
     await kc.clients.update({ id }, { ...client, authorizationServicesEnabled: false });
