@@ -221,7 +221,7 @@ describe("client authorization services through Keycloak's admin client", () => 
     void aggregate;
 
     const bad = [
-      [{ id, type: "nonsense" }, { name: "X" }, 400],
+      [{ id, type: "nonsense" }, { name: "X" }, 404],
       [{ id, type: "role" }, { name: "No roles", roles: [] }, 400],
       [{ id, type: "role" }, { name: "Ghost role", roles: [{ id: "ghost" }] }, 400],
       [{ id, type: "regex" }, { name: "Bad regex", targetClaim: "email", pattern: "([a-z" }, 400],
