@@ -1,7 +1,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
+import { onRealKeycloak, startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { markAdminCliAsConsoleClient, screenshot, withFailureShot } from "./organizations-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
@@ -51,7 +52,15 @@ describe("client authorization screens", () => {
   };
 
   const createUserWithPassword = async (username: string, roles: string[]) => {
-    const body = { username, enabled: true, credentials: [{ type: "password", value: username, temporary: false }] };
+    // A complete profile: Keycloak refuses a password grant ("Account is not fully set up") without names and email.
+    const body = {
+      username,
+      enabled: true,
+      firstName: username,
+      lastName: "Tester",
+      email: `${username}@example.org`,
+      credentials: [{ type: "password", value: username, temporary: false }],
+    };
     assert.equal((await api(`${REALM}/users`, { method: "POST", body })).status, 201);
     const [user] = (await (await api(`${REALM}/users?username=${username}&exact=true`)).json()) as { id: string }[];
     if (roles.length) {
@@ -102,7 +111,7 @@ describe("client authorization screens", () => {
   };
 
   before(async () => {
-    server = await startTestServer({ args: ["--demo-pages"] });
+    server = await startTarget({ demoPages: true });
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
     await markAdminCliAsConsoleClient(api, "master");
@@ -142,8 +151,9 @@ describe("client authorization screens", () => {
       assert.match(page.url(), new RegExp(`/clients/${storeId}/authorization(/settings)?$`));
       await noSeriousViolations("authorization settings");
       await screenshot(page, "authz-settings");
+      // Keycloak 26 enables an empty resource server: no default resource, policy or permission.
       await page.getByRole("tab", { name: "Resources" }).click();
-      await page.getByRole("link", { name: "Default Resource" }).waitFor();
+      await page.getByText("No resources", { exact: true }).waitFor();
       await noSeriousViolations("resources");
     });
   });
@@ -167,7 +177,7 @@ describe("client authorization screens", () => {
       assert.equal(await page.getByRole("textbox", { name: "Value 1" }).inputValue(), "accounting");
 
       await page.goto(console(`clients/${storeId}/authorization/policies`));
-      await page.getByRole("link", { name: "Default Policy" }).waitFor();
+      await page.getByText("No policies", { exact: true }).waitFor();
       await page.getByRole("button", { name: "Create new policy" }).click();
       await page.getByRole("option", { name: "Role" }).click();
       await page.getByRole("textbox", { name: "Name", exact: true }).fill("Clerks");
@@ -242,7 +252,8 @@ describe("client authorization screens", () => {
       await page.getByRole("button", { name: "Why: decision tree: Invoice" }).click();
       const tree = page.locator(".kc-authz-decision-tree").first();
       await tree.getByText("Business years").waitFor();
-      await tree.getByText(/time window closed: year is \d+, outside 2000–2001/).waitFor();
+      // Why the policy denied is the embedded server's own addition to Keycloak's evaluation answer.
+      if (!onRealKeycloak()) await tree.getByText(/time window closed: year is \d+, outside 2000–2001/).waitFor();
       await noSeriousViolations("decision tree");
       await screenshot(page, "authz-decision-tree");
     });
@@ -265,7 +276,7 @@ describe("client authorization screens", () => {
         });
       await page
         .getByTestId("authz-import-preview")
-        .getByText(/2 resources, 2 scopes, 5 policies and permissions/)
+        .getByText(/1 resources, 2 scopes, 3 policies and permissions/)
         .waitFor();
       await noSeriousViolations("import preview");
       await screenshot(page, "authz-import-preview");
@@ -277,7 +288,7 @@ describe("client authorization screens", () => {
     });
   });
 
-  it("warns with the permission's name before deleting a policy, and keeps a regex form the server refuses", async () => {
+  it("warns with the permission's name before deleting a policy, and keeps a regex form with a bad pattern", async () => {
     await withFailureShot(page, "authz-delete-regex", async () => {
       await page.goto(console(`clients/${storeId}/authorization/policies`));
       const row = page.getByRole("row").filter({ hasText: "Clerks" });
@@ -293,10 +304,14 @@ describe("client authorization screens", () => {
       await page.getByRole("textbox", { name: "Name", exact: true }).fill("Example mail");
       await page.getByRole("textbox", { name: "Target claim" }).fill("email");
       await page.getByRole("textbox", { name: "Regex pattern" }).fill("([a-z");
-      await page.getByRole("button", { name: "Save" }).click();
+      await page.keyboard.press("Tab");
+      // Keycloak stores any pattern (and fails when the policy is evaluated): the form refuses it before saving.
       await alert(/Invalid pattern \[\(\[a-z\]/);
+      assert.equal(await page.getByRole("button", { name: "Save" }).isDisabled(), true);
       assert.equal(await page.getByRole("textbox", { name: "Name", exact: true }).inputValue(), "Example mail");
       assert.equal(await page.getByRole("textbox", { name: "Regex pattern" }).inputValue(), "([a-z");
+      const stored = await api(`${REALM}/clients/${storeId}/authz/resource-server/policy?name=Example`);
+      assert.doesNotMatch(await stored.text(), /Example mail/);
       await screenshot(page, "authz-regex-error");
     });
   });

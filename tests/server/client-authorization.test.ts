@@ -78,25 +78,18 @@ describe("client authorization services through Keycloak's admin client", () => 
   });
   after(async () => server?.dispose());
 
-  it("creates the default resource, policy and permission with the resource server, and updates its settings", async () => {
+  it("enables an empty resource server as Keycloak 26 does (uma_protection for the service account), and updates its settings", async () => {
     const rs = await kc.clients.getResourceServer({ id });
     assert.equal(rs.policyEnforcementMode, "ENFORCING");
     assert.equal(rs.decisionStrategy, "UNANIMOUS");
-    const resources = await kc.clients.listResources({ id });
+    assert.equal(rs.allowRemoteResourceManagement, true);
+    assert.deepEqual(await kc.clients.listResources({ id }), []);
+    assert.deepEqual(await policiesOf(kc.clients.listPolicies({ id })), []);
+    const account = await kc.clients.getServiceAccountUser({ id });
+    const roles = await kc.users.listClientRoleMappings({ id: account.id!, clientUniqueId: id });
     assert.deepEqual(
-      resources.map((r) => [r.name, r.type, r.uris]),
-      [["Default Resource", "urn:api:resources:default", ["/*"]]],
-    );
-    const policies = await policiesOf(kc.clients.listPolicies({ id }));
-    assert.deepEqual(policies.map((p) => [p.name, p.type]).sort(), [
-      ["Default Permission", "resource"],
-      ["Default Policy", "js"],
-    ]);
-    const permission = policies.find((p) => p.name === "Default Permission")!;
-    const associated = await kc.clients.getAssociatedPolicies({ id, permissionId: permission.id! });
-    assert.deepEqual(
-      associated.map((p) => p.name),
-      ["Default Policy"],
+      roles.map((r) => r.name),
+      ["uma_protection"],
     );
 
     await kc.clients.updateResourceServer({ id }, { ...rs, policyEnforcementMode: "PERMISSIVE" as never });
@@ -228,7 +221,7 @@ describe("client authorization services through Keycloak's admin client", () => 
     void aggregate;
 
     const bad = [
-      [{ id, type: "nonsense" }, { name: "X" }, 400],
+      [{ id, type: "nonsense" }, { name: "X" }, 404],
       [{ id, type: "role" }, { name: "No roles", roles: [] }, 400],
       [{ id, type: "role" }, { name: "Ghost role", roles: [{ id: "ghost" }] }, 400],
       [{ id, type: "regex" }, { name: "Bad regex", targetClaim: "email", pattern: "([a-z" }, 400],
@@ -501,14 +494,57 @@ describe("client authorization services through Keycloak's admin client", () => 
     );
   });
 
+  it("deletes resources and scopes with Keycloak 26.7.3's cascades, and reads a resource's attributes", async () => {
+    const [c1, c2] = await Promise.all(
+      ["cascade-1", "cascade-2"].map((name) => kc.clients.createAuthorizationScope({ id }, { name })),
+    );
+    const one = await kc.clients.createResource(
+      { id },
+      { name: "Cascade one", scopes: [{ name: c1!.name! }, { name: c2!.name! }], attributes: { dept: ["x"] } },
+    );
+    const two = await kc.clients.createResource({ id }, { name: "Cascade two", scopes: [{ name: c1!.name! }] });
+    await kc.clients.createPolicy({ id, type: "time" }, {
+      name: "Cascade time",
+      year: "2000",
+      yearEnd: "2100",
+    } as never);
+    const permission = (name: string, type: "resource" | "scope", body: Record<string, unknown>) =>
+      kc.clients.createPermission({ id, type }, { name, policies: ["Cascade time"], ...body } as never);
+    await permission("Only one, scope c2", "scope", { resources: [one._id], scopes: [c2!.id] });
+    await permission("One and two", "resource", { resources: [one._id, two._id] });
+    await permission("Scopes c1 and c2", "scope", { scopes: [c1!.id, c2!.id] });
+
+    const base = `/admin/realms/${REALM}/clients/${id}/authz/resource-server`;
+    assert.deepEqual(await (await api(`${base}/resource/${one._id}/attributes`)).json(), { dept: ["x"] });
+    const shallow = (await (await api(`${base}/resource?name=Cascade one&deep=false`)).json()) as object[];
+    assert.equal("attributes" in shallow[0]!, false, "deep=false leaves attributes out");
+
+    await kc.clients.delResource({ id, resourceId: one._id! });
+    const remaining = async (name: string) =>
+      (await policiesOf(kc.clients.findPermissions({ id, name } as never))).filter((p) => p.name === name);
+    assert.deepEqual(await remaining("Only one, scope c2"), [], "a scope permission naming only the resource goes");
+    const [both] = await remaining("One and two");
+    assert.deepEqual(
+      (await kc.clients.getAssociatedResources({ id, permissionId: both!.id! })).map((r) => r.name),
+      ["Cascade two"],
+    );
+
+    const refused = await failure(kc.clients.delAuthorizationScope({ id, scopeId: c1!.id! }));
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.errorMessage, "Scopes can not be removed while associated with resources.");
+    await kc.clients.delAuthorizationScope({ id, scopeId: c2!.id! });
+    const [scopes] = await remaining("Scopes c1 and c2");
+    assert.deepEqual(
+      (await kc.clients.getAssociatedScopes({ id, permissionId: scopes!.id! })).map((s) => s.name),
+      ["cascade-1"],
+    );
+  });
+
   it("turning authorization off removes the resource server", async () => {
     const client = await kc.clients.findOne({ id });
     await kc.clients.update({ id }, { ...client, authorizationServicesEnabled: false });
     assert.equal((await failure(kc.clients.getResourceServer({ id }))).status, 404);
     await kc.clients.update({ id }, { ...client, authorizationServicesEnabled: true });
-    assert.deepEqual(
-      (await kc.clients.listResources({ id })).map((r) => r.name),
-      ["Default Resource"],
-    );
+    assert.deepEqual(await kc.clients.listResources({ id }), []);
   });
 });

@@ -36,6 +36,7 @@ describe("discovery and keys", () => {
     assert.equal(doc.check_session_iframe, `${oidc}/login-status-iframe.html`);
     assert.deepEqual(doc.code_challenge_methods_supported, ["plain", "S256"]);
     assert.ok((doc.grant_types_supported as string[]).includes("client_credentials"));
+    assert.ok((doc.grant_types_supported as string[]).includes("urn:ietf:params:oauth:grant-type:uma-ticket"));
     assert.ok((doc.response_modes_supported as string[]).includes("fragment"));
   });
 

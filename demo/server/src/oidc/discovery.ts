@@ -5,6 +5,7 @@ import { realmByName } from "./lookup.ts";
 import { issuerOf } from "./tokens.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
 import { PKCE_METHODS } from "./pkce.ts";
+import { UMA_GRANT_TYPE } from "./grant-uma.ts";
 
 /** The OpenID Provider Metadata for what this server implements (a subset of Keycloak's). */
 function providerMetadata(server: ServerContext, baseUrl: string, realm: RealmRecord) {
@@ -25,7 +26,7 @@ function providerMetadata(server: ServerContext, baseUrl: string, realm: RealmRe
     frontchannel_logout_supported: false,
     jwks_uri: `${oidc}/certs`,
     check_session_iframe: `${oidc}/login-status-iframe.html`,
-    grant_types_supported: ["authorization_code", "client_credentials", "password", "refresh_token"],
+    grant_types_supported: ["authorization_code", "client_credentials", "password", "refresh_token", UMA_GRANT_TYPE],
     acr_values_supported: ["0", "1"],
     response_types_supported: ["code"],
     subject_types_supported: ["public"],

@@ -1,3 +1,5 @@
+import { useEffect } from "react";
+import { useFormContext, useWatch } from "react-hook-form";
 import { useMessages } from "../../i18n/use-messages.ts";
 import { MultiValueControl } from "../form/multi-value-control.tsx";
 import { SelectControl } from "../form/select-control.tsx";
@@ -8,6 +10,43 @@ import type { PolicyForm, TimeField } from "./policy-form-values.ts";
 import { ReferencePickerControl } from "./reference-picker-control.tsx";
 import type { ReferenceKind } from "./reference-search.ts";
 import "./policy-messages.ts";
+
+/**
+ * Why a regex policy's pattern would not compile, checked in the browser: Keycloak stores any pattern and fails only
+ * when a policy evaluates it. Java's inline flags (`(?i)`, `(?i:…)`), which JavaScript lacks, are left out of the check.
+ */
+function patternError(pattern: string): string | undefined {
+  try {
+    new RegExp(pattern.replace(/\(\?[a-zA-Z-]+\)/g, "").replace(/\(\?[a-zA-Z-]+:/g, "(?:"));
+    return undefined;
+  } catch (error) {
+    return (error as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /, "");
+  }
+}
+
+/** The regex policy's pattern, checked as it is typed so the reason shows next to a disabled Save. */
+function PatternControl() {
+  const { t } = useMessages();
+  const { control, trigger } = useFormContext<PolicyForm>();
+  const pattern = useWatch({ control, name: "pattern" });
+  useEffect(() => {
+    if (pattern) void trigger("pattern");
+  }, [pattern, trigger]);
+  return (
+    <TextControl<PolicyForm>
+      name="pattern"
+      label={t("regexPattern")}
+      rules={{
+        validate: (value) => {
+          const text = String(value);
+          if (text === "") return t("authzRequired");
+          const error = patternError(text);
+          return error === undefined || t("authzInvalidPattern", { pattern: text, error });
+        },
+      }}
+    />
+  );
+}
 
 /**
  * The fields of one policy type after its name (description, the type's own fields, logic), inside a form's context.
@@ -88,11 +127,7 @@ export function PolicyFields({ policyType, clientUuid }: { policyType: string; c
             label={t("targetClaim")}
             rules={{ validate: (value) => String(value).trim() !== "" || t("authzRequired") }}
           />
-          <TextControl<PolicyForm>
-            name="pattern"
-            label={t("regexPattern")}
-            rules={{ validate: (value) => String(value) !== "" || t("authzRequired") }}
-          />
+          <PatternControl />
           <SwitchControl<PolicyForm> name="targetContextAttributes" label={t("targetContextAttributes")} />
         </>
       )}

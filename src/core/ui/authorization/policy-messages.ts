@@ -52,6 +52,7 @@ export const policyMessages = {
   applyPolicy: "Apply policy",
   authzNameRequired: "Give it a name.",
   authzRequired: "This field is required.",
+  authzInvalidPattern: "Invalid pattern [{{pattern}}]: {{error}}",
   targetClaim: "Target claim",
   regexPattern: "Regex pattern",
   targetContextAttributes: "Target Context Attributes",

@@ -253,25 +253,29 @@ export function deletePolicy(db: Db, tx: Tx, client: ClientRecord, policy: Authz
   tx.delete("authzPolicies", policy.id);
 }
 
+/** Removes a resource; a policy or permission (resource- or scope-based) naming only it goes too, as in Keycloak. */
 export function deleteResource(db: Db, tx: Tx, client: ClientRecord, resource: AuthzResourceRecord): void {
   for (const policy of serverPolicies(db, client)) {
     if (!policy.resourceIds.includes(resource.id)) continue;
-    const emptied = policy.resourceIds.length === 1 && policy.type === "resource" && !policy.config.defaultResourceType;
-    if (emptied) tx.delete("authzPolicies", policy.id);
+    if (policy.resourceIds.length === 1) tx.delete("authzPolicies", policy.id);
     else tx.put("authzPolicies", { ...policy, resourceIds: policy.resourceIds.filter((id) => id !== resource.id) });
   }
   tx.delete("authzResources", resource.id);
 }
 
+/** Keycloak refuses to delete a scope that a resource still has (400 with this message). */
+export function scopeInUse(db: Db, client: ClientRecord, scope: AuthzScopeRecord): HttpError | undefined {
+  return serverResources(db, client).some((resource) => resource.scopeIds.includes(scope.id))
+    ? new HttpError(400, { errorMessage: "Scopes can not be removed while associated with resources." })
+    : undefined;
+}
+
+/** Removes a scope no resource has; a permission naming only it goes too, others lose it. */
 export function deleteScope(db: Db, tx: Tx, client: ClientRecord, scope: AuthzScopeRecord): void {
   for (const policy of serverPolicies(db, client)) {
     if (!policy.scopeIds.includes(scope.id)) continue;
     if (policy.scopeIds.length === 1 && policy.resourceIds.length === 0) tx.delete("authzPolicies", policy.id);
     else tx.put("authzPolicies", { ...policy, scopeIds: policy.scopeIds.filter((id) => id !== scope.id) });
-  }
-  for (const resource of serverResources(db, client)) {
-    if (resource.scopeIds.includes(scope.id))
-      tx.put("authzResources", { ...resource, scopeIds: resource.scopeIds.filter((id) => id !== scope.id) });
   }
   tx.delete("authzScopes", scope.id);
 }

@@ -129,6 +129,8 @@ export async function registerPolicyRoutes(app: FastifyInstance, server: ServerC
     app.post(`${base}/:policyId`, { schema: { body: PolicySchema } }, async (req, reply) => {
       const { ctx, client } = await authzRequest(server, req, true);
       const type = paramsOf<"policyId">(req).policyId;
+      // Keycloak has no sub-resource for an unknown type: 404 before the body is looked at.
+      if (!POLICY_TYPES.includes(type) && !PERMISSION_TYPE_NAMES.includes(type)) throw notFound();
       const input = objectBody(req.body);
       const { policy, resources } = isAdminPermissionsClient(db, client)
         ? adminPermissionFromInput(db, ctx.realm, client, type, input, undefined)

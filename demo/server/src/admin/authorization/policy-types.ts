@@ -42,10 +42,6 @@ export const TIME_FIELDS = [
   "minuteEnd",
 ] as const;
 
-/** The default policy Keycloak creates with a resource server: a JavaScript policy that grants. */
-export const DEFAULT_POLICY_CODE =
-  "// by default, grants any permission associated with this policy\n$evaluation.grant();\n";
-
 const invalid = (message: string) => webError(400, message);
 
 export function jsonList(value: string | undefined): unknown[] {

@@ -26,10 +26,11 @@ export function resourceRepresentation(
     name: resource.name,
     owner: ownerOf(db, client, resource.ownerId),
     ownerManagedAccess: resource.ownerManagedAccess,
-    attributes: structuredClone(resource.attributes),
     _id: resource.id,
     uris: [...resource.uris],
   };
+  // Keycloak leaves attributes out of the shallow form (`deep=false`), as it does scopes.
+  if (deep) rep.attributes = structuredClone(resource.attributes);
   if (resource.type) rep.type = resource.type;
   if (resource.displayName) rep.displayName = resource.displayName;
   if (resource.iconUri) rep.icon_uri = resource.iconUri;

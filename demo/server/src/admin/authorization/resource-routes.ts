@@ -144,6 +144,11 @@ export async function registerResourceRoutes(app: FastifyInstance, server: Serve
     return noContent(reply);
   });
 
+  app.get(`${base}/:resourceId/attributes`, async (req) => {
+    const { client } = await authzRequest(server, req, false);
+    return structuredClone(requireResource(db, client, paramsOf<"resourceId">(req).resourceId).attributes);
+  });
+
   app.get(`${base}/:resourceId/scopes`, { schema: { querystring: AssociationQuery } }, async (req) => {
     const { client } = await authzRequest(server, req, false);
     const resource = requireResource(db, client, paramsOf<"resourceId">(req).resourceId);

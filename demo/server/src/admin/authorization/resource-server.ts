@@ -6,9 +6,12 @@ import type {
   ClientRecord,
   RealmRecord,
   ResourceServerSettings,
+  UserRecord,
 } from "../../store/types.ts";
 import { newId } from "../../common/ids.ts";
 import { DEFAULT_SETTINGS, isPermission, resourceServerData } from "./authz-store.ts";
+import { enableServiceAccount, serviceAccountUser } from "../clients/service-account.ts";
+import { findRoleByName } from "../groups-roles/lookups.ts";
 import {
   policyFromInput,
   removeResourceServer,
@@ -16,12 +19,13 @@ import {
   scopeFromInput,
   type PendingRecords,
 } from "./authz-writes.ts";
-import { DEFAULT_POLICY_CODE, jsonList } from "./policy-types.ts";
+import { jsonList } from "./policy-types.ts";
 import { scopeRepresentation } from "./representations.ts";
 import { authorizationSchemaRepresentation } from "../../access/admin-permissions/schema.ts";
 
 const MODES = new Set(["ENFORCING", "PERMISSIVE", "DISABLED"]);
 const STRATEGIES = new Set(["UNANIMOUS", "AFFIRMATIVE", "CONSENSUS"]);
+const UMA_PROTECTION = "uma_protection";
 
 /** Settings from a ResourceServerRepresentation: fields sent replace, others stay. */
 export function settingsFrom(input: Record<string, unknown>, current: ResourceServerSettings): ResourceServerSettings {
@@ -40,55 +44,37 @@ export function settingsFrom(input: Record<string, unknown>, current: ResourceSe
 }
 
 /**
- * Turns authorization services on as Keycloak does for a client: a resource server with a default resource
- * (`urn:{clientId}:resources:default`), a default policy that grants and a default permission on that resource type.
+ * Turns authorization services on as Keycloak 26 does for a client: an empty resource server (no default resource,
+ * policy or permission any more), a `uma_protection` role of the client granted to its service account, which is
+ * enabled when the client has none. `serviceAccount` is the one this same request enabled, when it did.
  */
-export function enableAuthorization(tx: Tx, client: ClientRecord): void {
+export function enableAuthorization(
+  db: Db,
+  tx: Tx,
+  realm: RealmRecord,
+  client: ClientRecord,
+  serviceAccount?: UserRecord,
+): void {
   if (client.authorization) return;
   client.authorization = { ...DEFAULT_SETTINGS };
   client.rep.authorizationServicesEnabled = true;
-  const type = `urn:${client.clientId}:resources:default`;
-  const base = { realmId: client.realmId, resourceServerId: client.id };
-  const resource: AuthzResourceRecord = {
-    ...base,
-    id: newId(),
-    name: "Default Resource",
-    type,
-    uris: ["/*"],
-    ownerId: client.id,
-    ownerManagedAccess: false,
-    scopeIds: [],
-    attributes: {},
-  };
-  const policy: AuthzPolicyRecord = {
-    ...base,
-    id: newId(),
-    name: "Default Policy",
-    description: "A policy that grants access only for users within this realm",
-    type: "js",
-    logic: "POSITIVE",
-    decisionStrategy: "AFFIRMATIVE",
-    config: { code: DEFAULT_POLICY_CODE },
-    resourceIds: [],
-    scopeIds: [],
-    policyIds: [],
-  };
-  const permission: AuthzPolicyRecord = {
-    ...base,
-    id: newId(),
-    name: "Default Permission",
-    description: "A permission that applies to the default resource type",
-    type: "resource",
-    logic: "POSITIVE",
-    decisionStrategy: "UNANIMOUS",
-    config: { defaultResourceType: type },
-    resourceIds: [],
-    scopeIds: [],
-    policyIds: [policy.id],
-  };
-  tx.put("authzResources", resource);
-  tx.put("authzPolicies", policy);
-  tx.put("authzPolicies", permission);
+  const account = serviceAccount ?? serviceAccountUser(db, client) ?? enableServiceAccount(db, tx, realm, client);
+  let role = findRoleByName(db, realm, UMA_PROTECTION, client.id);
+  if (!role) {
+    role = {
+      id: newId(),
+      realmId: realm.id,
+      name: UMA_PROTECTION,
+      clientId: client.id,
+      compositeIds: [],
+      attributes: {},
+    };
+    tx.put("roles", role);
+  }
+  if (!account.roleIds.includes(role.id)) {
+    account.roleIds = [...account.roleIds, role.id];
+    tx.put("users", account);
+  }
 }
 
 /** Turns them off: Keycloak removes the resource server with everything in it. */

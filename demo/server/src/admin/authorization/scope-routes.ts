@@ -9,7 +9,7 @@ import { intParam, paramsOf, queryOf, stringParam } from "../common/query.ts";
 import { noContent } from "../common/reply.ts";
 import { authzRequest, AUTHZ_BASE } from "./access.ts";
 import { findInServer, page, serverPolicies, serverResources, serverScopes } from "./authz-store.ts";
-import { deleteScope, scopeFromInput } from "./authz-writes.ts";
+import { deleteScope, scopeFromInput, scopeInUse } from "./authz-writes.ts";
 import { policyRepresentation, resourceRepresentation, scopeRepresentation } from "./representations.ts";
 import { byName } from "./resource-routes.ts";
 import { AssociationQuery, PolicySearchQuery, ScopeQuery, ScopeSchema } from "./schemas.ts";
@@ -85,6 +85,8 @@ export async function registerScopeRoutes(app: FastifyInstance, server: ServerCo
   app.delete(`${base}/:scopeId`, async (req, reply) => {
     const { ctx, client } = await authzRequest(server, req, true);
     const scope = requireScope(db, client, paramsOf<"scopeId">(req).scopeId);
+    const refused = scopeInUse(db, client, scope);
+    if (refused) throw refused;
     await db.write((tx) => deleteScope(db, tx, client, scope));
     await adminEvent(
       server,

@@ -91,8 +91,9 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
       throw conflict(`Client ${record.clientId} already exists`);
     }
     await db.write((tx) => {
-      if (input.serviceAccountsEnabled === true) enableServiceAccount(db, tx, ctx.realm, record);
-      if (input.authorizationServicesEnabled === true) enableAuthorization(tx, record);
+      const account =
+        input.serviceAccountsEnabled === true ? enableServiceAccount(db, tx, ctx.realm, record) : undefined;
+      if (input.authorizationServicesEnabled === true) enableAuthorization(db, tx, ctx.realm, record, account);
       tx.put("clients", record);
     });
     const settings = input.authorizationSettings;
@@ -132,13 +133,15 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
     if (renamedTo !== undefined && clientByClientId(db, ctx.realm, renamedTo)) throw conflict("Client already exists");
     await db.write((tx) => {
       applyClientUpdate(client, input);
+      let account = serviceAccountUser(db, client);
       if (input.serviceAccountsEnabled === true) {
-        if (!serviceAccountUser(db, client)) enableServiceAccount(db, tx, ctx.realm, client);
+        account ??= enableServiceAccount(db, tx, ctx.realm, client);
       } else if (input.serviceAccountsEnabled === false) {
         disableServiceAccount(db, tx, ctx.realm, client);
+        account = undefined;
       }
       if (renamedTo !== undefined) renameServiceAccount(db, tx, client);
-      if (input.authorizationServicesEnabled === true) enableAuthorization(tx, client);
+      if (input.authorizationServicesEnabled === true) enableAuthorization(db, tx, ctx.realm, client, account);
       else if (input.authorizationServicesEnabled === false) disableAuthorization(db, tx, client);
       tx.put("clients", client);
     });

@@ -50,22 +50,28 @@ export function PermissionsTab({ clientUuid }: { clientUuid: string }) {
       permission.id ?? "",
     );
     const none = t("none");
+    // Names in alphabetical order: Keycloak answers associations in no stable order.
+    const names = (items: { name?: string }[]) =>
+      items
+        .map((item) => item.name ?? "")
+        .sort((a, b) => a.localeCompare(b))
+        .join(", ");
     const resourceType = (permission.config as Record<string, string> | undefined)?.defaultResourceType;
     return (
       <DescriptionList isHorizontal isCompact>
         <DescriptionListGroup>
           <DescriptionListTerm>{t("resources")}</DescriptionListTerm>
           <DescriptionListDescription>
-            {resources.map((r) => r.name).join(", ") || (resourceType ? `${t("resourceType")}: ${resourceType}` : none)}
+            {names(resources) || (resourceType ? `${t("resourceType")}: ${resourceType}` : none)}
           </DescriptionListDescription>
         </DescriptionListGroup>
         <DescriptionListGroup>
           <DescriptionListTerm>{t("authorizationScopes")}</DescriptionListTerm>
-          <DescriptionListDescription>{scopes.map((s) => s.name).join(", ") || none}</DescriptionListDescription>
+          <DescriptionListDescription>{names(scopes) || none}</DescriptionListDescription>
         </DescriptionListGroup>
         <DescriptionListGroup>
           <DescriptionListTerm>{t("policies")}</DescriptionListTerm>
-          <DescriptionListDescription>{policies.map((p) => p.name).join(", ") || none}</DescriptionListDescription>
+          <DescriptionListDescription>{names(policies) || none}</DescriptionListDescription>
         </DescriptionListGroup>
       </DescriptionList>
     );
