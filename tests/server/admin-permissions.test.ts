@@ -106,6 +106,17 @@ describe("fine-grained admin permissions v2 through Keycloak's admin client", ()
     assert.equal(await create({ scopes: ["view"] }), 400);
     assert.equal(await create({ resourceType: "Users", scopes: ["view-members"] }), 400);
     assert.equal(await create({ resourceType: "Users", scopes: [] }), 400);
+    // A resource permission: Keycloak 26.7.3's answer, word for word.
+    const resourcePermission = await kc.clients
+      .createPermission({ id: clientId, type: "resource" }, { name: "by resource", resources: ["Users"] } as never)
+      .then(
+        () => undefined,
+        (error: { response?: Response; responseData?: unknown }) => [error.response?.status, error.responseData],
+      );
+    assert.deepEqual(resourcePermission, [
+      400,
+      { error: "Policy type not supported by feature admin-fine-grained-authz:v2" },
+    ]);
   });
 
   it("refuses a decision strategy other than UNANIMOUS, on create and update, with Keycloak's message", async () => {
