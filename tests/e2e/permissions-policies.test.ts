@@ -1,7 +1,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
+import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { markAdminCliAsConsoleClient, screenshot, withFailureShot } from "./organizations-support.ts";
@@ -66,7 +67,7 @@ describe("permissions: policies and evaluation tabs (admin permissions v2)", () 
   }
 
   before(async () => {
-    server = await startTestServer({ args: ["--demo-pages"] });
+    server = await startTarget({ demoPages: true });
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
     await markAdminCliAsConsoleClient(api, "master");

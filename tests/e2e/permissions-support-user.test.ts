@@ -1,8 +1,10 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import type { Browser } from "playwright-core";
-import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import type { Browser, Page } from "playwright-core";
+import { adminFetch, adminToken } from "../support/server.ts";
+import { startTarget, type Target } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { seriousAxeViolations } from "../support/axe.ts";
 import { screenshot, waitForTable, withFailureShot } from "./organizations-support.ts";
 
 const TIMEOUT = 20_000;
@@ -10,7 +12,7 @@ const REALM = "/admin/realms/demo";
 
 /** The issue's scenario: a support user whose only grant is view-members / manage-members of one group. */
 describe("a support user limited by admin permissions v2, signed in to the console", () => {
-  let server: TestServer;
+  let server: Target;
   let browser: Browser;
   let api: ReturnType<typeof adminFetch>;
   const ids: Record<string, string> = {};
@@ -25,7 +27,15 @@ describe("a support user limited by admin permissions v2, signed in to the conso
       username,
       enabled: true,
       groups,
-      ...(password ? { credentials: [{ type: "password", value: password, temporary: false }] } : {}),
+      // The one who signs in has a complete profile: Keycloak asks for email and names at sign-in otherwise.
+      ...(password
+        ? {
+            credentials: [{ type: "password", value: password, temporary: false }],
+            email: `${username}@example.com`,
+            firstName: username,
+            lastName: "Support",
+          }
+        : {}),
     };
     const created = await api(`${REALM}/users`, { method: "POST", body });
     assert.equal(created.status, 201, await created.text());
@@ -33,7 +43,7 @@ describe("a support user limited by admin permissions v2, signed in to the conso
   };
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTarget({ demoPages: true });
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
     const realm = await json<Record<string, unknown>>(REALM);
@@ -43,6 +53,7 @@ describe("a support user limited by admin permissions v2, signed in to the conso
     for (const name of ["kc-anna", "kc-bert", "kc-carl"]) await createUser(name, ["/Key customers"]);
     await createUser("outsider-olga", []);
     await createUser("support-sam", ["/Support desk"], "support-sam-pw");
+    await createUser("realm-rita", []);
     const [management] = await json<{ id: string }[]>(`${REALM}/clients?clientId=realm-management`);
     const queryUsers = await json<unknown>(`${REALM}/clients/${management!.id}/roles/query-users`);
     const mapped = await api(`${REALM}/users/${ids["support-sam"]}/role-mappings/clients/${management!.id}`, {
@@ -50,6 +61,12 @@ describe("a support user limited by admin permissions v2, signed in to the conso
       body: [queryUsers],
     });
     assert.equal(mapped.status, 204);
+    const realmAdmin = await json<unknown>(`${REALM}/clients/${management!.id}/roles/realm-admin`);
+    const ritaMapped = await api(`${REALM}/users/${ids["realm-rita"]}/role-mappings/clients/${management!.id}`, {
+      method: "POST",
+      body: [realmAdmin],
+    });
+    assert.equal(ritaMapped.status, 204);
     const [client] = await json<{ id: string }[]>(`${REALM}/clients?clientId=admin-permissions`);
     const authz = `${REALM}/clients/${client!.id}/authz/resource-server`;
     const groups = await json<{ id: string; name: string }[]>(`${REALM}/groups?briefRepresentation=true`);
@@ -112,7 +129,8 @@ describe("a support user limited by admin permissions v2, signed in to the conso
         .waitFor();
       assert.equal(await page.getByRole("button", { name: "Assign role" }).count(), 0, "no 'Assign role'");
       await page.getByRole("tab", { name: "Groups" }).click();
-      await waitForTable(page.getByRole("grid", { name: "Group membership" }));
+      // The member's group shows only to who may view the group itself (view-members is not view), as on Keycloak.
+      await page.getByText("No groups").waitFor();
       assert.equal(await page.getByRole("button", { name: "Join Group" }).count(), 0, "no 'Join Group'");
 
       const token = await page.evaluate(async () => {
@@ -139,6 +157,71 @@ describe("a support user limited by admin permissions v2, signed in to the conso
         headers: { authorization: `Bearer ${supportToken}` },
       });
       assert.equal(outside.status, 403, "a user outside the group");
+    });
+    await page.close();
+  });
+
+  /** The effective-access tab, already open: the support user's grant and gaps, then a realm admin's legacy bypass. */
+  async function effectiveAccessScenario(page: Page, host: string, shot: string) {
+    assert.ok(await page.getByRole("button", { name: "Show access" }).isDisabled(), "nothing to show before a user");
+    await page.getByRole("combobox", { name: "User" }).fill("support-s");
+    await page.getByRole("option", { name: /^support-sam/ }).click();
+    await page.getByRole("button", { name: /^Resource type/ }).click();
+    await page.getByRole("option", { name: "Groups", exact: true }).click();
+    await page.getByRole("combobox", { name: "Resource" }).fill("Key");
+    await page.getByRole("option", { name: /Key customers/ }).click();
+    await page.getByRole("button", { name: "Show access" }).click();
+
+    const group = page.getByRole("region", { name: "Groups: /Key customers" });
+    const row = (scope: string) => group.getByRole("row", { name: new RegExp(`^${scope} `) });
+    await row("view-members").getByText("Support handles key customers").waitFor();
+    await row("manage-members").getByText("Granted").waitFor();
+    await row("view").getByText("Not granted").waitFor();
+    const users = page.getByRole("region", { name: "All Users" });
+    await users.getByText("No view on all Users").waitFor();
+    assert.equal(await users.getByText("Lacks query-users").count(), 0, "support-sam holds query-users");
+    await page.getByRole("region", { name: "All Groups" }).getByText("Lacks query-groups").waitFor();
+    assert.deepEqual(await seriousAxeViolations(page, host), [], `${shot}: support user`);
+    await screenshot(page, `${shot}-support`);
+
+    await page.getByRole("combobox", { name: "User" }).fill("realm-r");
+    await page.getByRole("option", { name: /^realm-rita/ }).click();
+    await page.getByRole("button", { name: "Show access" }).click();
+    const rita = page.getByRole("region", { name: "All Users" });
+    await rita
+      .getByText(/Holds the legacy admin role view-users, manage-users: v2 permissions are not consulted/)
+      .waitFor();
+    await rita
+      .getByRole("row", { name: /^reset-password / })
+      .getByText("Role manage-users")
+      .waitFor();
+    assert.deepEqual(await seriousAxeViolations(page, host), [], `${shot}: realm admin`);
+    await screenshot(page, `${shot}-legacy`);
+  }
+
+  it("effective access in the console: the support user's group grant and what it lacks; a realm admin bypasses v2", async () => {
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "permissions-effective-access", async () => {
+      await page.goto(`${server.baseUrl}/admin/master/console/`);
+      await signIn(page, server.admin);
+      await page.getByTestId("dashboard-title").waitFor();
+      await page.evaluate(() => (location.hash = "#/demo/permissions"));
+      await page.getByRole("tab", { name: "Effective access" }).click();
+      await page.getByRole("tab", { name: "Effective access", selected: true }).waitFor();
+      await effectiveAccessScenario(page, "kc-admin-console", "permissions-effective-access");
+    });
+    await page.close();
+  });
+
+  it("effective access in <kc-permissions-admin>, dark theme", async () => {
+    const { page } = await newPage(browser, { colorScheme: "dark" });
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "permissions-effective-access-element-dark", async () => {
+      await page.goto(`${server.baseUrl}/demo/test-elements/permissions.html?theme=dark`);
+      await page.getByRole("tab", { name: "Effective access" }).click();
+      await page.getByRole("tab", { name: "Effective access", selected: true }).waitFor();
+      await effectiveAccessScenario(page, "kc-permissions-admin", "permissions-effective-access-element-dark");
     });
     await page.close();
   });

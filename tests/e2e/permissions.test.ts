@@ -74,11 +74,13 @@ describe("permissions screens (admin permissions v2)", () => {
     await page.getByRole("combobox", { name: "Groups" }).fill("Permission cust");
     await page.getByText("/Permission customers", { exact: true }).click();
     await page.keyboard.press("Escape");
+    await page.getByRole("combobox", { name: "Groups", expanded: false }).waitFor();
     await page.getByRole("checkbox", { name: "view-members", exact: true }).check();
     await page.getByRole("checkbox", { name: "manage-members", exact: true }).check();
     await page.getByRole("combobox", { name: "Policies" }).fill("Support");
     await page.getByText("Support team policy", { exact: true }).click();
     await page.keyboard.press("Escape");
+    await page.getByRole("combobox", { name: "Policies", expanded: false }).waitFor();
     // Admin permissions take no other decision strategy: the form shows Unanimous and offers nothing else.
     assert.equal(await page.getByRole("textbox", { name: "Decision strategy" }).inputValue(), "Unanimous");
     assert.equal(await page.getByRole("radio", { name: "Affirmative" }).count(), 0);

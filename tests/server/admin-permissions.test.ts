@@ -106,6 +106,17 @@ describe("fine-grained admin permissions v2 through Keycloak's admin client", ()
     assert.equal(await create({ scopes: ["view"] }), 400);
     assert.equal(await create({ resourceType: "Users", scopes: ["view-members"] }), 400);
     assert.equal(await create({ resourceType: "Users", scopes: [] }), 400);
+    // A resource permission: Keycloak 26.7.3's answer, word for word.
+    const resourcePermission = await kc.clients
+      .createPermission({ id: clientId, type: "resource" }, { name: "by resource", resources: ["Users"] } as never)
+      .then(
+        () => undefined,
+        (error: { response?: Response; responseData?: unknown }) => [error.response?.status, error.responseData],
+      );
+    assert.deepEqual(resourcePermission, [
+      400,
+      { error: "Policy type not supported by feature admin-fine-grained-authz:v2" },
+    ]);
   });
 
   it("refuses a decision strategy other than UNANIMOUS, on create and update, with Keycloak's message", async () => {
@@ -244,8 +255,10 @@ describe("fine-grained admin permissions v2 through Keycloak's admin client", ()
       403,
       "no manage-group-membership",
     );
+    // A user's groups list only the groups the caller may view, as Keycloak 26.7 answers (view-members is not view).
+    assert.deepEqual(await support.users.listGroups({ id: ids.bob! }), []);
     assert.deepEqual(
-      (await support.users.listGroups({ id: ids.bob! })).map((g) => g.name),
+      (await kc.users.listGroups({ id: ids.bob! })).map((g) => g.name),
       ["Customers"],
     );
   });
@@ -253,17 +266,34 @@ describe("fine-grained admin permissions v2 through Keycloak's admin client", ()
   it("evaluates a resource type's objects for a user (policy/evaluate with resourceType)", async () => {
     const [customers] = await kc.groups.find({ search: "Customers" });
     const [staff] = await kc.groups.find({ search: "Staff" });
-    const evaluate = async (groupId: string) =>
+    type Answer = {
+      status: string;
+      results: { resource: { name: string; _id?: string }; scopes: { name: string }[] }[];
+    };
+    const evaluate = async (group: string) =>
       (await kc.clients.evaluateResource({ id: clientId }, {
         userId: ids.support!,
         resourceType: "Groups",
-        resources: [{ name: groupId, scopes: [{ name: "view-members" }] }],
+        resources: [{ name: group, scopes: [{ name: "view-members" }] }],
         entitlements: false,
         context: { attributes: {} },
         roleIds: [],
-      } as never)) as unknown as { status: string };
+      } as never)) as unknown as Answer;
     assert.equal((await evaluate(customers!.id!)).status, "PERMIT");
     assert.equal((await evaluate(staff!.id!)).status, "DENY");
+    // As Keycloak 26.7 answers: an object named by its name resolves, and each row is named after the object (or the
+    // type) and the scopes of its answer; an object without a resource of its own has no resource id.
+    const byName = await evaluate("Customers");
+    assert.equal(byName.status, "PERMIT");
+    assert.equal(byName.results[0]!.resource.name, "Customers with scopes [view-members]");
+    const outside = await evaluate("Staff");
+    assert.equal(outside.status, "DENY");
+    assert.deepEqual(outside.results[0]!.resource, { name: "Staff with scopes [view-members]" });
+    assert.deepEqual(
+      outside.results[0]!.scopes.map((scope) => scope.name),
+      ["view-members"],
+    );
+    assert.equal((await evaluate("Groups")).results[0]!.resource.name, "Groups with scopes [view-members]");
   });
 
   it("keeps the permissions working through a partial export imported as a new realm", async () => {

@@ -63,6 +63,25 @@ export const permissionsMessages = {
   groups: "Groups",
   clients: "Clients",
   roles: "Roles",
+  effectiveAccess: "Effective access",
+  effectiveAccessIntro:
+    "What an administrator may do on each resource type, as the server decides it: every scope, granted or not, and the permission or role that grants it.",
+  effectiveAccessShow: "Show access",
+  effectiveAccessUserRequired: "Choose the administrator whose access to show.",
+  effectiveAccessObjectHelp: "Also show the access to one object of a type.",
+  effectiveAccessFor: "{{resourceType}}: {{object}}",
+  effectiveAccessDecision: "Access",
+  effectiveAccessGrantedBy: "Granted by",
+  effectiveAccessGranted: "Granted",
+  effectiveAccessDenied: "Not granted",
+  effectiveAccessLegacyRole: "Role {{role}}",
+  effectiveAccessLegacy:
+    "Holds the legacy admin role {{roles}}: v2 permissions are not consulted for {{resourceType}}.",
+  effectiveAccessManageWithoutView:
+    "Has manage but not view: manage does not imply view, so these objects cannot be opened.",
+  effectiveAccessNoView:
+    "No view on all {{resourceType}}: only those a permission names, or reaches through a group, can be seen.",
+  effectiveAccessMissingQuery: "Lacks {{role}}: the {{resourceType}} list will answer 403.",
 };
 
 registerMessages("permissions", permissionsMessages);

@@ -1,5 +1,6 @@
 /** The permissions area's addresses, as the upstream console has them (bookmarks keep working). */
-export const PERMISSION_TABS = ["permissions", "policies", "evaluation"] as const;
+/** `effective-access` is ours (★): upstream has no such tab. */
+export const PERMISSION_TABS = ["permissions", "policies", "evaluation", "effective-access"] as const;
 export type PermissionTab = (typeof PERMISSION_TABS)[number];
 
 export const isPermissionTab = (tab: string | undefined): tab is PermissionTab =>

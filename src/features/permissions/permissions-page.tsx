@@ -10,6 +10,7 @@ import { isPermissionTab, PERMISSION_TABS, toPermissionsTab, type PermissionTab 
 import { PermissionList } from "./permission-list.tsx";
 import { AdminPoliciesTab } from "./policies/admin-policies-tab.tsx";
 import { AdminEvaluationTab } from "./evaluation/admin-evaluation-tab.tsx";
+import { EffectiveAccessTab } from "./effective-access/effective-access-tab.tsx";
 import { PermissionsGate, type PermissionsContext } from "./permissions-gate.tsx";
 import "./messages.ts";
 
@@ -43,6 +44,7 @@ function PermissionsTabs({ context }: { context: PermissionsContext }) {
     permissions: t("permissions"),
     policies: t("policies"),
     evaluation: t("evaluation"),
+    "effective-access": t("effectiveAccess"),
   };
   return (
     <PageSection type="tabs">
@@ -60,8 +62,10 @@ function PermissionsTabs({ context }: { context: PermissionsContext }) {
                 <PermissionList context={context} />
               ) : key === "policies" ? (
                 <AdminPoliciesTab context={context} />
-              ) : (
+              ) : key === "evaluation" ? (
                 <AdminEvaluationTab context={context} />
+              ) : (
+                <EffectiveAccessTab context={context} />
               )}
             </TabPanel>
           </Tab>

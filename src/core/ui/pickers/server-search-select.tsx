@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useDebouncedValue } from "./use-debounced-value.ts";
 import { PICKER_RESULT_SIZE } from "./picker-constants.ts";
 import { SearchSelect } from "./search-select.tsx";
@@ -25,13 +25,19 @@ export interface ServerSearchSelectProps {
 export function ServerSearchSelect({ queryKey, search, isSingle, ...props }: ServerSearchSelectProps) {
   const [text, setText] = useState("");
   const settled = useDebouncedValue(text);
-  const choices = useQuery({ queryKey: [...queryKey, settled], queryFn: () => search(settled, PICKER_RESULT_SIZE) });
+  // The last answer stays on screen while the next text's is fetched: swapping the options for a spinner would drop
+  // the focus from the option just chosen (and with it the menu's Escape).
+  const choices = useQuery({
+    queryKey: [...queryKey, settled],
+    queryFn: () => search(settled, PICKER_RESULT_SIZE),
+    placeholderData: keepPreviousData,
+  });
   return (
     <SearchSelect
       {...props}
       isMulti={!isSingle}
       options={choices.data ?? []}
-      isLoading={choices.isFetching}
+      isLoading={choices.isPending}
       onFilterChange={setText}
     />
   );

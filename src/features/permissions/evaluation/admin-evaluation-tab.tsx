@@ -54,8 +54,11 @@ export function AdminEvaluationTab({ context }: { context: PermissionsContext })
       addError("authzEvaluateError", error);
     }
   });
-  const resourceLabel = (name: string) =>
-    name === resourceType ? t("allResourceType", { resourceType: typeName }) : (labels[name] ?? name);
+  const resourceLabel = (row: string) => {
+    // Keycloak names a row "<object or type> with scopes [a, b]"; the scopes have their own column.
+    const name = row.replace(/ with scopes \[[^\]]*\]$/, "");
+    return name === resourceType ? t("allResourceType", { resourceType: typeName }) : (labels[name] ?? name);
+  };
 
   return (
     <>

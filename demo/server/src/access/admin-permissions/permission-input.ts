@@ -30,7 +30,8 @@ export function adminPermissionFromInput(
   existing: AuthzPolicyRecord | undefined,
 ): { policy: AuthzPolicyRecord; resources: AuthzResourceRecord[] } {
   if (type !== "scope") {
-    if (type === "resource") throw authzError(400, "invalid_request", "Resource permissions are not supported");
+    // Keycloak 26.7.3's answer, word for word (checked against it).
+    if (type === "resource") throw authzError(400, "Policy type not supported by feature admin-fine-grained-authz:v2");
     return { policy: policyFromInput(db, realm, client, type, input, existing, undefined, true), resources: [] };
   }
   const resourceType = input.resourceType ?? existing?.config.resourceType;

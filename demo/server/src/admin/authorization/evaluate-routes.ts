@@ -11,6 +11,11 @@ import { nameLookup, userIdentity } from "../../authorization/identity.ts";
 import { realmRoleByName } from "../../realm/lookup.ts";
 import { EvaluateSchema } from "./schemas.ts";
 import { isAdminPermissionsClient } from "../../access/admin-permissions/setup.ts";
+import {
+  evaluatedObject,
+  keycloakAdminRow,
+  type EvaluatedObject,
+} from "../../access/admin-permissions/evaluation-subject.ts";
 
 /** `POST /authz/resource-server/policy/evaluate`: Keycloak's PolicyEvaluationResponse, from the same engine as the token endpoint. */
 export async function registerEvaluateRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
@@ -44,6 +49,8 @@ export async function registerEvaluateRoutes(app: FastifyInstance, server: Serve
     const model = resourceServerData(db, client);
     const adminPermissions = isAdminPermissionsClient(db, client);
     const requests: PermissionRequest[] = [];
+    /** Per request of an admin-permissions evaluation: the object asked about and whether it has its own resource. */
+    const subjects: { object?: EvaluatedObject; ownResource: boolean }[] = [];
     const resourceInputs = Array.isArray(input.resources) ? (input.resources as Record<string, unknown>[]) : [];
     for (const rep of resourceInputs) {
       const scopeNames = (Array.isArray(rep.scopes) ? rep.scopes : [])
@@ -55,13 +62,20 @@ export async function registerEvaluateRoutes(app: FastifyInstance, server: Serve
         })
         .filter((name): name is string => typeof name === "string");
       const id = typeof rep._id === "string" ? rep._id : undefined;
-      const name = typeof rep.name === "string" ? rep.name : undefined;
+      const named = typeof rep.name === "string" ? rep.name : undefined;
+      const object =
+        adminPermissions && named && named !== input.resourceType
+          ? evaluatedObject(db, ctx.realm, input.resourceType, named)
+          : undefined;
+      // An object's own resource is named by its id: Keycloak resolves a name given for it.
+      const name = object?.id ?? named;
+      const own = model.resources.find((r) => (id && r.id === id) || (!id && name && r.name === name));
       const resource =
-        model.resources.find((r) => (id && r.id === id) || (!id && name && r.name === name)) ??
-        (adminPermissions ? model.resources.find((r) => r.type && r.name === input.resourceType) : undefined);
+        own ?? (adminPermissions ? model.resources.find((r) => r.type && r.name === input.resourceType) : undefined);
       if (id || name) {
         if (!resource) throw webError(400, `Resource [${id ?? name}] not found`);
         requests.push({ resourceId: resource.id, scopeNames });
+        subjects.push({ object, ownResource: !!own });
       } else if (scopeNames.length) {
         requests.push({ scopeNames });
       }
@@ -72,6 +86,14 @@ export async function registerEvaluateRoutes(app: FastifyInstance, server: Serve
 
     const identity = userIdentity(db, ctx.realm, user, { client: asClient, extraRoleIds, contextAttributes });
     const decision = decide(model, identity, requests, nameLookup(db));
-    return evaluationResponse(model, decision);
+    const response = evaluationResponse(model, decision);
+    if (!adminPermissions || typeof input.resourceType !== "string") return response;
+    const rows = response.results as Parameters<typeof keycloakAdminRow>[0][];
+    return {
+      ...response,
+      results: rows.map((row, index) =>
+        keycloakAdminRow(row, subjects[index]?.object, subjects[index]?.ownResource ?? true),
+      ),
+    };
   });
 }

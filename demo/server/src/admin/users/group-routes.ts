@@ -52,12 +52,17 @@ function groupRepresentation(db: Db, ctx: AdminRequestContext, group: GroupRecor
   };
 }
 
-/** The user's direct groups, by name, filtered by `search` (name contains, case-insensitive). */
+/**
+ * The user's direct groups the caller may view (as Keycloak 26 filters them: a grant on a group's members alone
+ * shows none), by name, filtered by `search` (name contains, case-insensitive).
+ */
 function userGroups(db: Db, ctx: AdminRequestContext, user: UserRecord, search: string | undefined): GroupRecord[] {
   const needle = search?.toLowerCase();
   return withHardcodedMemberships(db, user)
     .groupIds.map((id) => findGroup(db, ctx.realm, id))
-    .filter((g): g is GroupRecord => !!g && (!needle || g.name.toLowerCase().includes(needle)))
+    .filter(
+      (g): g is GroupRecord => !!g && (!needle || g.name.toLowerCase().includes(needle)) && ctx.mayGroup("view", g),
+    )
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 

@@ -1,0 +1,199 @@
+import { useState } from "react";
+import { Controller, FormProvider } from "react-hook-form";
+import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js";
+import { Content } from "@patternfly/react-core/dist/esm/components/Content/index.js";
+import { ActionGroup, Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
+import { Label } from "@patternfly/react-core/dist/esm/components/Label/index.js";
+import { Title } from "@patternfly/react-core/dist/esm/components/Title/index.js";
+import { Table, Tbody, Td, Th, Thead, Tr } from "@patternfly/react-table/dist/esm/components/Table/index.js";
+import { useMessages } from "../../../core/i18n/use-messages.ts";
+import { useCurrentRealm } from "../../../core/runtime/current-realm.tsx";
+import { useAdminClient } from "../../../core/runtime/runtime-context.tsx";
+import { useAlerts } from "../../../core/ui/alerts/alerts-context.tsx";
+import { FormField, SubmitButton, useKcForm } from "../../../core/ui/form/index.ts";
+import { SingleSelect } from "../../../core/ui/overlays/index.ts";
+import { ServerSearchSelect } from "../../../core/ui/pickers/index.ts";
+import { UserPicker } from "../../../core/ui/pickers/user-picker.tsx";
+import { searchObjects } from "../object-search.ts";
+import { permissionsKey, resourceTypeKey } from "../permission-queries.ts";
+import type { PermissionsContext } from "../permissions-gate.tsx";
+import { effectiveAccess, type TypeAccess } from "./effective-access.ts";
+import "../messages.ts";
+
+interface EffectiveAccessForm {
+  user: string[];
+  objectType: string;
+  object: string[];
+}
+
+/** ★ Everything one administrator may do, per resource type, with the model's traps said where they apply. */
+export function EffectiveAccessTab({ context }: { context: PermissionsContext }) {
+  const { t } = useMessages();
+  const realm = useCurrentRealm();
+  const adminClient = useAdminClient();
+  const { addError } = useAlerts();
+  const [labels, setLabels] = useState<Record<string, string>>({});
+  const [result, setResult] = useState<TypeAccess[]>();
+  const form = useKcForm<EffectiveAccessForm>({
+    defaultValues: { user: [], objectType: context.resourceTypes[0]?.type ?? "", object: [] },
+  });
+  const objectType = form.watch("objectType");
+
+  const submit = form.handleSubmit(async (values) => {
+    setResult(undefined);
+    const objectId = values.object[0];
+    try {
+      setResult(
+        await effectiveAccess(
+          adminClient,
+          realm,
+          context.clientId,
+          context.resourceTypes,
+          values.user[0] ?? "",
+          objectId ? { type: values.objectType, id: objectId, label: labels[objectId] ?? objectId } : undefined,
+        ),
+      );
+    } catch (error) {
+      addError("authzEvaluateError", error);
+    }
+  });
+
+  return (
+    <>
+      <Content component="p">{t("effectiveAccessIntro")}</Content>
+      <FormProvider {...form}>
+        <Form onSubmit={submit} noValidate maxWidth="720px" aria-label={t("effectiveAccess")}>
+          <Controller
+            control={form.control}
+            name="user"
+            rules={{ validate: (chosen) => chosen.length > 0 || t("effectiveAccessUserRequired") }}
+            render={({ field, fieldState }) => (
+              <FormField id="kc-effective-user" label={t("user")} isRequired error={fieldState.error?.message}>
+                <UserPicker
+                  id="kc-effective-user"
+                  aria-label={t("user")}
+                  isMulti={false}
+                  values={field.value}
+                  onChange={field.onChange}
+                />
+              </FormField>
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="objectType"
+            render={({ field }) => (
+              <FormField id="kc-effective-type" label={t("resourceType")} helperText={t("effectiveAccessObjectHelp")}>
+                <SingleSelect
+                  id="kc-effective-type"
+                  aria-label={`${t("resourceType")}: ${t(resourceTypeKey(field.value))}`}
+                  value={field.value}
+                  options={context.resourceTypes.map(({ type }) => ({ value: type, label: t(resourceTypeKey(type)) }))}
+                  onChange={(value) => {
+                    field.onChange(value);
+                    form.setValue("object", []);
+                  }}
+                />
+              </FormField>
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="object"
+            render={({ field }) => (
+              <FormField id="kc-effective-object" label={t("resource")}>
+                <ServerSearchSelect
+                  key={objectType}
+                  id="kc-effective-object"
+                  aria-label={t("resource")}
+                  placeholder={t("allResourceType", { resourceType: t(resourceTypeKey(objectType)) })}
+                  isSingle
+                  queryKey={[...permissionsKey(realm), "objects", objectType]}
+                  search={async (text, max) => {
+                    const found = await searchObjects(adminClient, realm, objectType, text, max);
+                    setLabels((known) => ({ ...known, ...Object.fromEntries(found.map((o) => [o.value, o.label])) }));
+                    return found;
+                  }}
+                  values={field.value}
+                  onChange={field.onChange}
+                  labels={labels}
+                />
+              </FormField>
+            )}
+          />
+          <ActionGroup>
+            <SubmitButton<EffectiveAccessForm> allowNonDirty>{t("effectiveAccessShow")}</SubmitButton>
+          </ActionGroup>
+        </Form>
+      </FormProvider>
+      {result && (
+        <section aria-label={t("effectiveAccess")} style={{ marginTop: "var(--pf-t--global--spacer--xl)" }}>
+          {result.map((access) => (
+            <TypeAccessSection key={`${access.type}-${access.object ?? ""}`} access={access} />
+          ))}
+        </section>
+      )}
+    </>
+  );
+}
+
+function TypeAccessSection({ access }: { access: TypeAccess }) {
+  const { t } = useMessages();
+  const typeName = t(resourceTypeKey(access.type));
+  const title = access.object
+    ? t("effectiveAccessFor", { resourceType: typeName, object: access.object })
+    : t("allResourceType", { resourceType: typeName });
+  const granted = (scope: string) => access.scopes.find((entry) => entry.scope === scope)?.granted === true;
+  const warnings = [
+    ...(access.legacyRoles.length
+      ? [t("effectiveAccessLegacy", { roles: access.legacyRoles.join(", "), resourceType: typeName })]
+      : []),
+    ...(granted("manage") && !granted("view") ? [t("effectiveAccessManageWithoutView")] : []),
+    ...(!access.object && !access.legacyRoles.length && access.type !== "Roles" && !granted("view")
+      ? [t("effectiveAccessNoView", { resourceType: typeName })]
+      : []),
+    ...(!access.object && access.missingQueryRole
+      ? [t("effectiveAccessMissingQuery", { role: access.missingQueryRole, resourceType: typeName })]
+      : []),
+  ];
+  return (
+    <section aria-label={title} style={{ marginBottom: "var(--pf-t--global--spacer--xl)" }}>
+      <Title headingLevel="h2">{title}</Title>
+      {warnings.map((warning) => (
+        <Alert key={warning} variant="warning" isInline isPlain title={warning} />
+      ))}
+      <Table aria-label={title} variant="compact">
+        <Thead>
+          <Tr>
+            <Th>{t("scope")}</Th>
+            <Th>{t("effectiveAccessDecision")}</Th>
+            <Th>{t("effectiveAccessGrantedBy")}</Th>
+          </Tr>
+        </Thead>
+        <Tbody>
+          {access.scopes.map((entry) => (
+            <Tr key={entry.scope}>
+              <Td dataLabel={t("scope")}>{entry.scope}</Td>
+              <Td dataLabel={t("effectiveAccessDecision")}>
+                {entry.granted ? (
+                  <Label color="green" isCompact>
+                    {t("effectiveAccessGranted")}
+                  </Label>
+                ) : (
+                  <Label color="grey" isCompact>
+                    {t("effectiveAccessDenied")}
+                  </Label>
+                )}
+              </Td>
+              <Td dataLabel={t("effectiveAccessGrantedBy")}>
+                {entry.grantedBy
+                  .map((name) => (access.legacyRoles.length ? t("effectiveAccessLegacyRole", { role: name }) : name))
+                  .join(", ")}
+              </Td>
+            </Tr>
+          ))}
+        </Tbody>
+      </Table>
+    </section>
+  );
+}
