@@ -184,7 +184,7 @@ describe("sessions admin API (through @keycloak/keycloak-admin-client)", () => {
     assert.equal(action.resource, "app");
   });
 
-  it("ends only the offline session when its offline token logs out", async () => {
+  it("ends the offline session (and the regular session of its sign-in) when its offline token logs out", async () => {
     const regular = await login("alice");
     const offline = await login("alice", "openid offline_access");
     const res = await fetch(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/logout`, {
@@ -195,7 +195,12 @@ describe("sessions admin API (through @keycloak/keycloak-admin-client)", () => {
     assert.equal(res.status, 204);
     assert.deepEqual(await kc.users.listOfflineSessions({ id: aliceId, clientId: appId }), []);
     assert.equal((await refresh(offline.refresh_token)).status, 400, "the offline token is refused");
-    assert.equal((await refresh(regular.refresh_token)).status, 200, "the regular session lives on");
+    assert.equal((await refresh(regular.refresh_token)).status, 200, "the other sign-in's session lives on");
+    assert.deepEqual(
+      (await kc.users.listSessions({ id: aliceId })).map((s) => s.id),
+      [regular.session_state],
+      "the offline sign-in's own regular session went with it, as in Keycloak",
+    );
     await kc.users.logout({ id: aliceId });
   });
 

@@ -115,6 +115,9 @@ async function refreshTokenLogout(
   const sessionId = payload.typ === "Offline" && payload.sid ? offlineRecordId(payload.sid) : payload.sid;
   const session = sessionId ? server.db.get("userSessions", sessionId) : undefined;
   if (session) await endSession(server, realm, session, client.clientId, req.ip);
+  // As Keycloak's backchannel logout of an offline session: the regular session of the same sign-in goes too.
+  const online = payload.typ === "Offline" && payload.sid ? server.db.get("userSessions", payload.sid) : undefined;
+  if (session && online && online.realmId === realm.id) await endSessions(server, [online]);
   return reply.status(204).send();
 }
 
