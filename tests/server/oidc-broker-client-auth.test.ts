@@ -1,6 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { generateKeyPairSync } from "node:crypto";
+import { createSecretKey, generateKeyPairSync } from "node:crypto";
+import { SignJWT } from "jose";
 import type { TestServer } from "../support/server.ts";
 import {
   type Api,
@@ -117,6 +118,46 @@ describe("OIDC broker: client authentication, PKCE and signature keys", () => {
     await partnerUser("hana");
     landsOnApp(await signIn("hs", "hana"));
     assert.deepEqual(await linkedUsers("hs"), ["hana"]);
+  });
+
+  it("the token endpoint checks a client assertion's audience and refuses a reused one, as Keycloak does", async () => {
+    const tokenUrl = `${server.baseUrl}/realms/${PARTNER}/protocol/openid-connect/token`;
+    const secret = createSecretKey(Buffer.from("a-long-enough-shared-secret-for-hmac-256-signing"));
+    const assertion = (audience: string, jti: string) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: "HS256" })
+        .setIssuer("broker-hs")
+        .setSubject("broker-hs")
+        .setAudience(audience)
+        .setJti(jti)
+        .setIssuedAt()
+        .setExpirationTime("1m")
+        .sign(secret);
+    const post = async (clientAssertion: string) => {
+      const res = await fetch(tokenUrl, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          code: "no-such-code",
+          redirect_uri: `${server.baseUrl}/realms/${HOME}/broker/hs/endpoint`,
+          client_assertion_type: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer",
+          client_assertion: clientAssertion,
+        }),
+      });
+      return { status: res.status, body: (await res.json()) as Json };
+    };
+    const once = await assertion(tokenUrl, "first");
+    const accepted = await post(once);
+    assert.equal(accepted.body.error, "invalid_grant", "the client was authenticated; only the code is wrong");
+    assert.deepEqual(await post(once), {
+      status: 400,
+      body: { error: "invalid_client", error_description: "Token reuse detected" },
+    });
+    assert.deepEqual(await post(await assertion("https://elsewhere.test/token", "second")), {
+      status: 400,
+      body: { error: "invalid_client", error_description: "Invalid token audience" },
+    });
   });
 
   it("client_secret_jwt with a wrong secret: the partner refuses the assertion and the sign-in fails", async () => {

@@ -1,6 +1,6 @@
 import { createSecretKey, X509Certificate } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTVerifyGetKey } from "jose";
+import { createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
 import type { ServerContext } from "../context.ts";
 import type { ClientRecord, RealmRecord } from "../store/types.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
@@ -41,7 +41,7 @@ function clientKeys(client: ClientRecord): JWTVerifyGetKey | undefined {
  * Client authentication by a signed JWT (RFC 7523), as Keycloak's "Signed Jwt" (client-jwt) and "Signed Jwt with
  * Client Secret" (client-secret-jwt) authenticators check it: the client is the assertion's subject, the issuer is the
  * client, the audience names this realm (its issuer or token endpoint), it has not expired and was not used before,
- * and its signature verifies with the client's key or secret. A failure is Keycloak's 400 unauthorized_client.
+ * and its signature verifies with the client's key or secret. A failure is Keycloak's 400 invalid_client.
  */
 export async function authenticateClientAssertion(
   server: ServerContext,
@@ -50,23 +50,25 @@ export async function authenticateClientAssertion(
   body: FormBody,
 ): Promise<ClientRecord> {
   let subject: string | undefined;
-  const fail = (reason: string, status = 400, error = "unauthorized_client") =>
+  // Keycloak's JWT client validators answer 400 invalid_client with their own message; an exception (a signature
+  // that does not verify) is prefixed with "Client authentication with signed JWT failed: "
+  const fail = (description: string) =>
     new ClientAuthError(
-      status,
-      { error, error_description: `Client authentication with signed JWT failed: ${reason}` },
+      400,
+      { error: "invalid_client", error_description: description },
       "invalid_client_credentials",
       subject ?? body.client_id,
     );
-  if (body.client_assertion_type !== JWT_BEARER_ASSERTION)
-    throw fail("Parameter client_assertion_type is missing or has wrong value");
+  if (body.client_assertion_type !== JWT_BEARER_ASSERTION) throw fail("Parameter client_assertion_type is missing");
   const assertion = body.client_assertion ?? "";
   try {
     subject = decodeJwt(assertion).sub;
   } catch {
-    throw fail("Token is not a valid JWT");
+    throw fail("Client authentication with signed JWT failed: Token is not a valid JWT");
   }
   if (!subject) throw fail("Can't identify client. Subject missing on JWT token");
-  if (body.client_id && body.client_id !== subject) throw fail("client_id parameter does not match sub claim");
+  if (body.client_id && body.client_id !== subject)
+    throw fail("client_id parameter does not match authenticated client");
   const client = clientByClientId(server.db, realm, subject);
   if (!client)
     throw new ClientAuthError(
@@ -97,20 +99,22 @@ export async function authenticateClientAssertion(
       ? [configuredAlg]
       : ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"];
   } else {
-    throw fail("Client is not configured for signed JWT authentication");
+    throw fail("Client authentication with signed JWT failed: Not configured authenticator for client");
   }
   if (!keys) throw fail("Unable to load public key");
   const issuer = issuerOf(frontendUrl(server, req), realm);
   const audience = [issuer, `${issuer}/protocol/openid-connect/token`];
-  let expiresAt: number;
+  let payload: JWTPayload;
   try {
-    const { payload } = await jwtVerify(assertion, keys, { issuer: subject, audience, algorithms });
-    if (typeof payload.exp !== "number") throw new Error("Token exp claim is required");
-    if (!payload.jti) throw new Error("Token ID (jti) is required");
-    expiresAt = payload.exp;
-    if (!rememberAssertion(`${realm.id}:${subject}:${payload.jti}`, expiresAt)) throw new Error("Token reuse detected");
+    payload = (await jwtVerify(assertion, keys, { algorithms })).payload;
   } catch (error) {
-    throw fail(error instanceof Error ? error.message : "Signature on JWT token failed validation");
+    if (error instanceof errors.JWTExpired) throw fail("Token is not active");
+    throw fail("Client authentication with signed JWT failed: Signature on JWT token failed validation");
   }
+  if (typeof payload.exp !== "number") throw fail("Token exp claim is required");
+  const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+  if (!audiences.some((aud) => typeof aud === "string" && audience.includes(aud))) throw fail("Invalid token audience");
+  if (!payload.jti) throw fail("Token jti claim is required");
+  if (!rememberAssertion(`${realm.id}:${subject}:${payload.jti}`, payload.exp)) throw fail("Token reuse detected");
   return client;
 }
