@@ -38,6 +38,7 @@ describe("SAML brokering endpoint", () => {
       pia: { password: "pia-pass", email: "pia@idp.test", firstName: "Pia", lastName: "Post" },
       tess: { password: "tess-pass", email: "tess@idp.test", firstName: "Tess", lastName: "Tamper" },
       sol: { password: "sol-pass", email: "sol@idp.test", firstName: "Sol", lastName: "Logout" },
+      fia: { password: "fia-pass", email: "fia@idp.test", firstName: "Fia", lastName: "Front" },
     });
     kc = await keycloakAdminClient(server.baseUrl, { realm: REALM });
     const imported = (await kc.identityProviders.importFromUrl({
@@ -484,6 +485,88 @@ describe("SAML brokering endpoint", () => {
     assert.match(answer, /StatusCode Value="urn:oasis:names:tc:SAML:2\.0:status:Success"/);
     assert.match(answer, /InResponseTo="_?[\w-]+"/);
     assert.match(answer, /<(ds:)?Signature/, "signed, as the provider wants signed requests");
+  });
+
+  it("single logout in the browser: signing out goes through the IdP's Single Logout Service and back", async () => {
+    const alias = "slo-front";
+    const imported = (await kc.identityProviders.importFromUrl({
+      providerId: "saml",
+      fromUrl: idp.metadataUrl,
+    })) as Record<string, string>;
+    await kc.identityProviders.create({
+      alias,
+      providerId: "saml",
+      enabled: true,
+      trustEmail: true,
+      config: {
+        ...imported,
+        // its own entity ID: the IdP knows which service provider a LogoutRequest came from
+        entityId: `${server.baseUrl}/realms/${REALM}/${alias}`,
+        postBindingResponse: "true",
+        postBindingAuthnRequest: "false",
+        postBindingLogout: "true",
+        backchannelSupported: "false",
+        wantAuthnRequestsSigned: "true",
+        syncMode: "IMPORT",
+        nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+      },
+    });
+    for (const attribute of ["firstName", "lastName"])
+      await kc.identityProviders.createMapper({
+        alias,
+        identityProviderMapper: {
+          name: attribute,
+          identityProviderAlias: alias,
+          identityProviderMapper: "saml-user-attribute-idp-mapper",
+          config: { "attribute.name": attribute, "user.attribute": attribute, syncMode: "INHERIT" },
+        },
+      });
+    idp.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`);
+    const { jar, SAMLResponse, RelayState } = await samlResponseFor(alias, "fia", "fia-pass");
+    assert.equal((await postToEndpoint(alias, jar, { SAMLResponse, RelayState })).status, 302);
+    const [user] = await usersOf(alias);
+    assert.equal((await kc.users.listSessions({ id: user!.id })).length, 1);
+    const sessionIndex = idp.logins.at(-1)!.sessionIndex;
+
+    const signOut = await fetch(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/logout/logout-confirm`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
+      body: "",
+    });
+    const toIdp = await signOut.text();
+    assert.equal(signOut.status, 200, toIdp);
+    assert.equal(
+      decode(/<form id="kc-form-post" method="post" action="([^"]+)"/.exec(toIdp)?.[1] ?? ""),
+      `${idp.url}/slo`,
+    );
+    assert.equal((await kc.users.listSessions({ id: user!.id })).length, 1, "the session lasts until the IdP answers");
+    const atIdp = await fetch(`${idp.url}/slo`, {
+      method: "POST",
+      body: new URLSearchParams({ SAMLRequest: field(toIdp, "SAMLRequest"), RelayState: field(toIdp, "RelayState") }),
+    });
+    const back = await atIdp.text();
+    assert.deepEqual(idp.logouts.at(-1), {
+      kind: "LogoutRequest",
+      issuer: `${server.baseUrl}/realms/${REALM}/${alias}`,
+      nameID: "fia@idp.test",
+      sessionIndex,
+      inResponseTo: undefined,
+      status: undefined,
+      signed: true,
+    });
+    const action = decode(/<form method="post" action="([^"]+)"/.exec(back)?.[1] ?? "");
+    assert.equal(action, `${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint`);
+    const forged = await postToEndpoint(alias, jar, { SAMLResponse: field(back, "SAMLResponse"), RelayState: "other" });
+    assert.equal(forged.status, 400, "a LogoutResponse for no pending logout");
+    const done = await postToEndpoint(alias, jar, {
+      SAMLResponse: field(back, "SAMLResponse"),
+      RelayState: field(back, "RelayState"),
+    });
+    const text = await done.text();
+    assert.equal(done.status, 200, text);
+    assert.match(text, /You are logged out/);
+    assert.deepEqual(await kc.users.listSessions({ id: user!.id }), []);
   });
 
   it("the SP descriptor names the endpoint and the realm's signing certificate; export answers the same", async () => {

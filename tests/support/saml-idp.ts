@@ -104,8 +104,12 @@ export async function startSamlIdp(
   >();
 
   async function serviceProviderAt(url: string) {
-    // the SP validates signatures of this IdP's logout requests
-    return samlify.ServiceProvider({ metadata: await (await fetch(url)).text(), wantLogoutRequestSigned: true });
+    // the SP validates signatures of this IdP's logout requests and responses
+    return samlify.ServiceProvider({
+      metadata: await (await fetch(url)).text(),
+      wantLogoutRequestSigned: true,
+      wantLogoutResponseSigned: true,
+    });
   }
 
   async function serviceProviders(): Promise<samlifyModule.ServiceProviderInstance[]> {
@@ -236,6 +240,36 @@ export async function startSamlIdp(
     };
   }
 
+  /**
+   * A LogoutRequest from a trusted service provider (known by its entity ID) is answered with a signed
+   * LogoutResponse auto-posted to its Single Logout Service: what a browser sent here follows it back.
+   */
+  async function answerLogout(res: ServerResponse, message: SamlLogoutMessage, requestId: string, relayState?: string) {
+    const sp = (await serviceProviders()).find((candidate) => candidate.entityMeta.getEntityID() === message.issuer);
+    if (message.kind !== "LogoutRequest" || !sp)
+      return page(res, 200, "Signed out", "<h1>Signed out at the partner</h1>");
+    const response = idp.createLogoutResponse(
+      sp,
+      { extract: { request: { id: requestId } } },
+      "post",
+      relayState ?? "",
+    ) as {
+      context: string;
+    };
+    const slo = sp.entityMeta.getSingleLogoutService("post") as string;
+    return page(
+      res,
+      200,
+      "Signing out",
+      `<form method="post" action="${escapeHtml(slo)}">
+<input type="hidden" name="SAMLResponse" value="${escapeHtml(response.context)}">
+<input type="hidden" name="RelayState" value="${escapeHtml(relayState ?? "")}">
+<button type="submit">Continue</button>
+</form>
+<script>document.forms[0].submit()</script>`,
+    );
+  }
+
   /** samlify's login response template with this IdP's attribute statement, before any signing. */
   const loginTemplate = () =>
     (idp.entitySetting as { loginResponseTemplate: { context: string } }).loginResponseTemplate.context;
@@ -265,8 +299,10 @@ export async function startSamlIdp(
         return authenticate(res, (await formOf(req)).fields);
       if (req.method === "POST" && url.pathname === "/slo") {
         const fields = (await formOf(req)).fields;
-        logouts.push(logoutMessage(Buffer.from(fields.SAMLRequest ?? fields.SAMLResponse ?? "", "base64").toString()));
-        return page(res, 200, "Signed out", "<h1>Signed out at the partner</h1>");
+        const xml = Buffer.from(fields.SAMLRequest ?? fields.SAMLResponse ?? "", "base64").toString();
+        const message = logoutMessage(xml);
+        logouts.push(message);
+        return answerLogout(res, message, /\sID="([^"]+)"/.exec(xml)?.[1] ?? "", fields.RelayState);
       }
       res.writeHead(404).end();
     })().catch((error: unknown) => {

@@ -25,7 +25,7 @@ import {
   sendAuthnRequest,
   verifySamlResponse,
 } from "./saml-broker.ts";
-import { samlSessionNotes, takeSamlLogoutRequest } from "./saml-logout.ts";
+import { samlSessionNotes, takeSamlLogoutRequest, takeSamlLogoutResponse } from "./saml-logout.ts";
 
 type Query = Record<string, string | undefined>;
 
@@ -186,6 +186,12 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
   );
 }
 
+/** Whether a POSTed SAMLResponse is a LogoutResponse (the IdP's answer to a browser logout). */
+function isLogoutResponse(samlResponse: string): boolean {
+  const start = Buffer.from(samlResponse.slice(0, 800), "base64").toString("utf8");
+  return /^(?:<\?xml[^>]*\?>\s*)?<(?:[\w-]+:)?LogoutResponse[\s>]/.test(start);
+}
+
 type SamlMessage = { SAMLResponse?: unknown; SAMLRequest?: unknown; RelayState?: unknown };
 
 /** The SAML assertion consumer: a response by POST (form) or redirect binding, matched to its login by RelayState. */
@@ -211,6 +217,15 @@ async function samlEndpoint(
   }
   // IdP-initiated SSO is not handled (see the report of issue 21)
   if (!samlResponse) return sendErrorPage(reply, realm, "Invalid or missing action.");
+  if (originalQuery === undefined && isLogoutResponse(samlResponse)) {
+    const idp = findIdentityProvider(server, realm, req.params.alias);
+    if (!idp || idp.rep.providerId !== "saml")
+      return sendErrorPage(reply, realm, "Could not find an identity provider with the identifier.");
+    return takeSamlLogoutResponse(server, req, reply, realm, idp, {
+      SAMLResponse: samlResponse,
+      RelayState: relayState,
+    });
+  }
   const state = takeBrokerState(relayState, realm.id, req.params.alias);
   if (!state) return sendErrorPage(reply, realm, "Your login attempt timed out. Login will start from the beginning.");
   const ctx = loginContextOf(server, req, reply, req.params.realm, state.tabId);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Profile } from "@node-saml/node-saml";
 import { signSamlPost } from "@node-saml/node-saml/lib/saml-post-signing.js";
@@ -7,6 +8,7 @@ import { findIdentityProvider } from "../admin/identity-providers/lookup.ts";
 import { sendAuthResponse } from "../oidc/auth-response.ts";
 import { sendErrorPage, sendInfoPage } from "../oidc/error-page.ts";
 import { endSessions } from "../access/sessions.ts";
+import { clearSsoCookies } from "../oidc/sso-cookies.ts";
 import { recordEvent } from "../events/record.ts";
 import { realmSigningKey } from "../oidc/keys.ts";
 import { configOf, realmEntityUrl, serviceProvider, type SamlSubject } from "./saml-broker.ts";
@@ -152,4 +154,86 @@ export async function takeSamlLogoutRequest(
   const relay = message.RelayState ? { RelayState: message.RelayState } : {};
   if (!config.singleLogoutServiceUrl) return sendInfoPage(reply, realm, "You are logged out");
   return sendAuthResponse(reply, config.singleLogoutServiceUrl, "form_post", { SAMLResponse: encoded, ...relay });
+}
+
+/** Browser logouts waiting for the IdP's LogoutResponse, by the RelayState sent with the LogoutRequest. */
+const browserLogouts = new Map<string, { realmId: string; sessionId: string; clientId?: string; location?: string }>();
+
+/**
+ * Keycloak's SAMLIdentityProvider.keycloakInitiatedBrowserLogout: when the session being signed out in the browser
+ * came through a SAML provider with a Single Logout Service and no back-channel logout, the browser is sent to the
+ * IdP with a LogoutRequest (POST or redirect binding, per "HTTP-POST binding logout"), and the logout finishes when
+ * its LogoutResponse comes back. Answers undefined when the session needs no such round trip.
+ */
+export async function startSamlBrowserLogout(
+  server: ServerContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  realm: RealmRecord,
+  session: UserSessionRecord,
+  finish: { clientId?: string; location?: string },
+) {
+  const alias = session.notes[NOTE.provider];
+  const nameID = session.notes[NOTE.nameId];
+  const idp = alias ? findIdentityProvider(server, realm, alias) : undefined;
+  if (!idp || !nameID || idp.rep.providerId !== "saml" || idp.rep.enabled === false) return false;
+  const config = configOf(idp);
+  if (!config.singleLogoutServiceUrl || config.backchannelSupported === "true") return false;
+  const sp = await serviceProvider(server, realmEntityUrl(server, req, realm), realm, idp);
+  const relayState = randomBytes(16).toString("hex");
+  browserLogouts.set(relayState, { realmId: realm.id, sessionId: session.id, ...finish });
+  const subject = {
+    nameID,
+    nameIDFormat: session.notes[NOTE.nameIdFormat] ?? "urn:oasis:names:tc:SAML:2.0:nameid-format:unspecified",
+    sessionIndex: session.notes[NOTE.sessionIndex],
+  } as Profile;
+  if (config.postBindingLogout === "true") {
+    let xml = await sp._generateLogoutRequest(subject);
+    if (config.wantAuthnRequestsSigned === "true") xml = await signed(server, realm, xml, sp.options);
+    await sendAuthResponse(reply, config.singleLogoutServiceUrl, "form_post", {
+      SAMLRequest: Buffer.from(xml).toString("base64"),
+      RelayState: relayState,
+    });
+    return true;
+  }
+  await reply.redirect(await sp.getLogoutUrlAsync(subject, relayState, {}), 302);
+  return true;
+}
+
+/**
+ * The IdP's LogoutResponse at the broker endpoint (Keycloak's SAMLEndpoint.handleLogoutResponse): verified when the
+ * provider validates signatures, it finishes the browser logout its RelayState names.
+ */
+export async function takeSamlLogoutResponse(
+  server: ServerContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  realm: RealmRecord,
+  idp: IdentityProviderRecord,
+  message: { SAMLResponse: string; RelayState?: string },
+) {
+  const pending = message.RelayState ? browserLogouts.get(message.RelayState) : undefined;
+  if (!pending || pending.realmId !== realm.id)
+    return sendErrorPage(reply, realm, "Unexpected error when authenticating with identity provider");
+  const sp = await serviceProvider(server, realmEntityUrl(server, req, realm), realm, idp);
+  try {
+    if (configOf(idp).validateSignature === "true") await sp.validatePostResponseAsync(message);
+  } catch {
+    return sendErrorPage(reply, realm, "Invalid requester");
+  }
+  browserLogouts.delete(message.RelayState!);
+  const session = server.db.get("userSessions", pending.sessionId);
+  if (session) {
+    await endSessions(server, [session], { logoutBrokers: false });
+    await recordEvent(server, realm, {
+      type: "LOGOUT",
+      clientId: pending.clientId,
+      userId: session.userId,
+      sessionId: session.id,
+      ipAddress: req.ip,
+    });
+  }
+  clearSsoCookies(server, reply, realm);
+  if (pending.location) return reply.status(302).header("location", pending.location).send();
+  return sendInfoPage(reply, realm, "You are logged out");
 }

@@ -82,14 +82,17 @@ async function logout(
 
   const sso = await ssoSessionFromCookie(server, realm, req);
   const session = sso?.session ?? (hintSid ? server.db.get("userSessions", hintSid) : undefined);
-  if (session && session.realmId === realm.id) await endSession(server, realm, session, clientId, req.ip);
-  clearSsoCookies(server, reply, realm);
-  if (redirect) {
-    const location = params.state
+  const location =
+    redirect && params.state
       ? `${redirect}${redirect.includes("?") ? "&" : "?"}${new URLSearchParams({ state: params.state })}`
       : redirect;
-    return reply.status(302).header("location", location).send();
+  if (session && session.realmId === realm.id && session.notes.identity_provider) {
+    const { startSamlBrowserLogout } = await import("../broker/saml-logout.ts");
+    if (await startSamlBrowserLogout(server, req, reply, realm, session, { clientId, location })) return reply;
   }
+  if (session && session.realmId === realm.id) await endSession(server, realm, session, clientId, req.ip);
+  clearSsoCookies(server, reply, realm);
+  if (location) return reply.status(302).header("location", location).send();
   return sendInfoPage(reply, realm, "You are logged out");
 }
 
