@@ -205,6 +205,8 @@ describe("client authorization screens", () => {
         ["Cler", "Clerks"],
         ["Business", "Business years"],
       ]);
+      // Each pick empties the typed text, ready for the next search.
+      assert.equal(await page.getByRole("combobox", { name: "Policies", exact: true }).inputValue(), "");
       await noSeriousViolations("scope permission");
       await screenshot(page, "authz-scope-permission");
       await page.getByRole("button", { name: "Save" }).click();

@@ -30,6 +30,7 @@ export function ServerSearchSelect({ queryKey, search, isSingle, ...props }: Ser
     <SearchSelect
       {...props}
       isMulti={!isSingle}
+      clearTextOnPick
       options={choices.data ?? []}
       isLoading={choices.isFetching}
       onFilterChange={setText}
