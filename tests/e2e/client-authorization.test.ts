@@ -182,11 +182,25 @@ describe("client authorization screens", () => {
       await page.getByRole("option", { name: "Role" }).click();
       await page.getByRole("textbox", { name: "Name", exact: true }).fill("Clerks");
       await pick("Roles", [["e2e-cl", "e2e-clerk"]]);
+      // "Required" offers the roles chosen above.
+      await page.getByRole("button", { name: "Required", exact: true }).click();
+      await page
+        .getByRole("menuitem", { name: /^e2e-clerk/ })
+        .or(page.getByRole("menuitemcheckbox", { name: /^e2e-clerk/ }))
+        .click();
+      await page.keyboard.press("Escape");
       await noSeriousViolations("role policy");
       await screenshot(page, "authz-role-policy");
       await page.getByRole("button", { name: "Save" }).click();
       await alert("Successfully created the policy");
       await page.getByRole("heading", { level: 1, name: "Clerks" }).waitFor();
+      const [clerks] = (await (
+        await api(`${REALM}/clients/${storeId}/authz/resource-server/policy/role?name=Clerks`)
+      ).json()) as { roles: { required?: boolean }[] }[];
+      assert.deepEqual(
+        clerks!.roles.map((role) => role.required),
+        [true],
+      );
 
       await page.goto(console(`clients/${storeId}/authorization/policy/new/time`));
       await page.getByRole("textbox", { name: "Name", exact: true }).fill("Business years");
@@ -205,6 +219,8 @@ describe("client authorization screens", () => {
         ["Cler", "Clerks"],
         ["Business", "Business years"],
       ]);
+      // Each pick empties the typed text, ready for the next search.
+      assert.equal(await page.getByRole("combobox", { name: "Policies", exact: true }).inputValue(), "");
       await noSeriousViolations("scope permission");
       await screenshot(page, "authz-scope-permission");
       await page.getByRole("button", { name: "Save" }).click();

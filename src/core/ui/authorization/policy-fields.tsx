@@ -7,6 +7,9 @@ import { SwitchControl } from "../form/switch-control.tsx";
 import { TextAreaControl } from "../form/text-area-control.tsx";
 import { TextControl } from "../form/text-control.tsx";
 import type { PolicyForm, TimeField } from "./policy-form-values.ts";
+import { FormField } from "../form/form-field.tsx";
+import { useControlField } from "../form/use-control-field.ts";
+import { SearchSelect } from "../pickers/index.ts";
 import { ReferencePickerControl } from "./reference-picker-control.tsx";
 import type { ReferenceKind } from "./reference-search.ts";
 import "./policy-messages.ts";
@@ -48,6 +51,29 @@ function PatternControl() {
   );
 }
 
+/** Which of the roles or client scopes chosen above are required: picked among those, nothing typed. */
+function RequiredSubsetControl(props: {
+  name: "requiredRoles" | "requiredClientScopes";
+  source: "roles" | "clientScopes";
+  label: string;
+}) {
+  const { control } = useFormContext<PolicyForm>();
+  const chosen = (useWatch({ control, name: props.source }) ?? []).filter(Boolean);
+  const { field, id, errorText } = useControlField<PolicyForm>({ name: props.name, label: props.label }, []);
+  const values = Array.isArray(field.value) ? (field.value as string[]).filter((value) => chosen.includes(value)) : [];
+  return (
+    <FormField id={id} label={props.label} error={errorText}>
+      <SearchSelect
+        id={id}
+        isMulti
+        options={chosen.map((value) => ({ value, label: value }))}
+        values={values}
+        onChange={field.onChange}
+      />
+    </FormField>
+  );
+}
+
 /**
  * The fields of one policy type after its name (description, the type's own fields, logic), inside a form's context.
  * With `clientUuid` (the resource server) roles, users, groups, clients, client scopes and policies are picked from
@@ -86,7 +112,7 @@ export function PolicyFields({ policyType, clientUuid }: { policyType: string; c
       {policyType === "role" && (
         <>
           {names("roles", t("roles"), "role", t("searchForRole"), t("authzRolesHelp"))}
-          <MultiValueControl<PolicyForm> name="requiredRoles" label={t("authzRequiredRole")} />
+          <RequiredSubsetControl name="requiredRoles" source="roles" label={t("authzRequiredRole")} />
           <SwitchControl<PolicyForm> name="fetchRoles" label={t("fetchRoles")} />
         </>
       )}
@@ -102,7 +128,7 @@ export function PolicyFields({ policyType, clientUuid }: { policyType: string; c
       {policyType === "client-scope" && (
         <>
           {names("clientScopes", t("clientScopes"), "clientScope", t("authzSearchClientScopes"))}
-          <MultiValueControl<PolicyForm> name="requiredClientScopes" label={t("authzRequiredRole")} />
+          <RequiredSubsetControl name="requiredClientScopes" source="clientScopes" label={t("authzRequiredRole")} />
         </>
       )}
       {policyType === "time" && (

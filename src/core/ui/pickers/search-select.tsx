@@ -29,6 +29,8 @@ export interface SearchSelectProps {
   id?: string;
   "aria-label"?: string;
   isLoading?: boolean;
+  /** A multi select also empties the typed text after each pick, ready for the next search. */
+  clearTextOnPick?: boolean;
 }
 
 /**
@@ -46,6 +48,7 @@ export function SearchSelect({
   labels = {},
   id,
   isLoading,
+  clearTextOnPick,
   ...aria
 }: SearchSelectProps) {
   const { t } = useMessages();
@@ -60,7 +63,7 @@ export function SearchSelect({
       onChange([value]);
       setOpen(false);
     }
-    if (!isMulti && onFilterChange) {
+    if ((!isMulti || clearTextOnPick) && onFilterChange) {
       setText("");
       onFilterChange("");
     }

@@ -36,6 +36,7 @@ export function ServerSearchSelect({ queryKey, search, isSingle, ...props }: Ser
     <SearchSelect
       {...props}
       isMulti={!isSingle}
+      clearTextOnPick
       options={choices.data ?? []}
       isLoading={choices.isPending}
       onFilterChange={setText}
