@@ -208,6 +208,18 @@ describe("permissions: policies and evaluation tabs (admin permissions v2)", () 
       await hostPage.getByRole("combobox", { name: "User" }).waitFor();
       assert.deepEqual(await seriousAxeViolations(hostPage, "kc-permissions-admin"), [], "dark evaluation");
       await screenshot(hostPage, "admin-evaluation-element-dark");
+      await hostPage.getByRole("tab", { name: "Policies" }).click();
+      await hostPage.getByRole("button", { name: "Create policy" }).click();
+      await hostPage.getByRole("option", { name: "Time" }).click();
+      await hostPage.getByRole("heading", { level: 1, name: "Create Time policy" }).waitFor();
+      assert.deepEqual(await seriousAxeViolations(hostPage, "kc-permissions-admin"), [], "dark time policy form");
+      await screenshot(hostPage, "admin-policy-time-element-dark");
+      await hostPage
+        .getByRole("link", { name: "Policies" })
+        .or(hostPage.getByRole("button", { name: "Cancel" }))
+        .first()
+        .click();
+      await hostPage.getByRole("grid", { name: "Policies" }).waitFor();
     });
     await hostPage.close();
   });

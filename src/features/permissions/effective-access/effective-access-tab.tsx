@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Controller, FormProvider } from "react-hook-form";
+import { FormProvider } from "react-hook-form";
 import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js";
 import { Content } from "@patternfly/react-core/dist/esm/components/Content/index.js";
 import { ActionGroup, Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
@@ -10,21 +10,14 @@ import { useMessages } from "../../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../../core/runtime/current-realm.tsx";
 import { useAdminClient } from "../../../core/runtime/runtime-context.tsx";
 import { useAlerts } from "../../../core/ui/alerts/alerts-context.tsx";
-import { FormField, SubmitButton, useKcForm } from "../../../core/ui/form/index.ts";
-import { SingleSelect } from "../../../core/ui/overlays/index.ts";
-import { ServerSearchSelect } from "../../../core/ui/pickers/index.ts";
-import { UserPicker } from "../../../core/ui/pickers/user-picker.tsx";
-import { searchObjects } from "../object-search.ts";
-import { permissionsKey, resourceTypeKey } from "../permission-queries.ts";
+import { SubmitButton, useKcForm } from "../../../core/ui/form/index.ts";
+import { resourceTypeKey } from "../permission-queries.ts";
 import type { PermissionsContext } from "../permissions-gate.tsx";
+import { SubjectFields, type SubjectFormValues } from "../evaluation/subject-fields.tsx";
 import { effectiveAccess, type TypeAccess } from "./effective-access.ts";
 import "../messages.ts";
 
-interface EffectiveAccessForm {
-  user: string[];
-  objectType: string;
-  object: string[];
-}
+type EffectiveAccessForm = SubjectFormValues;
 
 /** ★ Everything one administrator may do, per resource type, with the model's traps said where they apply. */
 export function EffectiveAccessTab({ context }: { context: PermissionsContext }) {
@@ -35,13 +28,12 @@ export function EffectiveAccessTab({ context }: { context: PermissionsContext })
   const [labels, setLabels] = useState<Record<string, string>>({});
   const [result, setResult] = useState<TypeAccess[]>();
   const form = useKcForm<EffectiveAccessForm>({
-    defaultValues: { user: [], objectType: context.resourceTypes[0]?.type ?? "", object: [] },
+    defaultValues: { user: [], resourceType: context.resourceTypes[0]?.type ?? "", resource: [] },
   });
-  const objectType = form.watch("objectType");
 
   const submit = form.handleSubmit(async (values) => {
     setResult(undefined);
-    const objectId = values.object[0];
+    const objectId = values.resource[0];
     try {
       setResult(
         await effectiveAccess(
@@ -50,7 +42,7 @@ export function EffectiveAccessTab({ context }: { context: PermissionsContext })
           context.clientId,
           context.resourceTypes,
           values.user[0] ?? "",
-          objectId ? { type: values.objectType, id: objectId, label: labels[objectId] ?? objectId } : undefined,
+          objectId ? { type: values.resourceType, id: objectId, label: labels[objectId] ?? objectId } : undefined,
         ),
       );
     } catch (error) {
@@ -63,63 +55,13 @@ export function EffectiveAccessTab({ context }: { context: PermissionsContext })
       <Content component="p">{t("effectiveAccessIntro")}</Content>
       <FormProvider {...form}>
         <Form onSubmit={submit} noValidate maxWidth="720px" aria-label={t("effectiveAccess")}>
-          <Controller
-            control={form.control}
-            name="user"
-            rules={{ validate: (chosen) => chosen.length > 0 || t("effectiveAccessUserRequired") }}
-            render={({ field, fieldState }) => (
-              <FormField id="kc-effective-user" label={t("user")} isRequired error={fieldState.error?.message}>
-                <UserPicker
-                  id="kc-effective-user"
-                  aria-label={t("user")}
-                  isMulti={false}
-                  values={field.value}
-                  onChange={field.onChange}
-                />
-              </FormField>
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="objectType"
-            render={({ field }) => (
-              <FormField id="kc-effective-type" label={t("resourceType")} helperText={t("effectiveAccessObjectHelp")}>
-                <SingleSelect
-                  id="kc-effective-type"
-                  aria-label={`${t("resourceType")}: ${t(resourceTypeKey(field.value))}`}
-                  value={field.value}
-                  options={context.resourceTypes.map(({ type }) => ({ value: type, label: t(resourceTypeKey(type)) }))}
-                  onChange={(value) => {
-                    field.onChange(value);
-                    form.setValue("object", []);
-                  }}
-                />
-              </FormField>
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="object"
-            render={({ field }) => (
-              <FormField id="kc-effective-object" label={t("resource")}>
-                <ServerSearchSelect
-                  key={objectType}
-                  id="kc-effective-object"
-                  aria-label={t("resource")}
-                  placeholder={t("allResourceType", { resourceType: t(resourceTypeKey(objectType)) })}
-                  isSingle
-                  queryKey={[...permissionsKey(realm), "objects", objectType]}
-                  search={async (text, max) => {
-                    const found = await searchObjects(adminClient, realm, objectType, text, max);
-                    setLabels((known) => ({ ...known, ...Object.fromEntries(found.map((o) => [o.value, o.label])) }));
-                    return found;
-                  }}
-                  values={field.value}
-                  onChange={field.onChange}
-                  labels={labels}
-                />
-              </FormField>
-            )}
+          <SubjectFields
+            context={context}
+            idPrefix="kc-effective"
+            userRequired="effectiveAccessUserRequired"
+            typeHelp="effectiveAccessObjectHelp"
+            labels={labels}
+            onLabels={(found) => setLabels((known) => ({ ...known, ...found }))}
           />
           <ActionGroup>
             <SubmitButton<EffectiveAccessForm> allowNonDirty>{t("effectiveAccessShow")}</SubmitButton>

@@ -7,12 +7,10 @@ import { useAdminClient } from "../../../core/runtime/runtime-context.tsx";
 import { useAlerts } from "../../../core/ui/alerts/alerts-context.tsx";
 import { FormField, SubmitButton, useKcForm } from "../../../core/ui/form/index.ts";
 import { SingleSelect } from "../../../core/ui/overlays/index.ts";
-import { UserPicker } from "../../../core/ui/pickers/user-picker.tsx";
-import { searchObjects } from "../object-search.ts";
-import { permissionsKey, resourceTypeKey } from "../permission-queries.ts";
+import { resourceTypeKey } from "../permission-queries.ts";
 import type { PermissionsContext } from "../permissions-gate.tsx";
-import { ServerSearchSelect } from "../../../core/ui/pickers/index.ts";
 import { evaluateAdminAccess, type AdminEvaluation } from "./evaluate-admin-access.ts";
+import { SubjectFields } from "./subject-fields.tsx";
 import { EvaluationResults } from "../../../core/ui/authorization/evaluation-results.tsx";
 import "../messages.ts";
 
@@ -64,64 +62,13 @@ export function AdminEvaluationTab({ context }: { context: PermissionsContext })
     <>
       <FormProvider {...form}>
         <Form onSubmit={submit} noValidate maxWidth="720px" aria-label={t("evaluation")}>
-          <Controller
-            control={form.control}
-            name="user"
-            rules={{ validate: (chosen) => chosen.length > 0 || t("evaluationUserRequired") }}
-            render={({ field, fieldState }) => (
-              <FormField id="kc-evaluation-user" label={t("user")} isRequired error={fieldState.error?.message}>
-                <UserPicker
-                  id="kc-evaluation-user"
-                  aria-label={t("user")}
-                  isMulti={false}
-                  values={field.value}
-                  onChange={field.onChange}
-                />
-              </FormField>
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="resourceType"
-            render={({ field }) => (
-              <FormField id="kc-evaluation-type" label={t("resourceType")}>
-                <SingleSelect
-                  id="kc-evaluation-type"
-                  aria-label={`${t("resourceType")}: ${t(resourceTypeKey(field.value))}`}
-                  value={field.value}
-                  options={context.resourceTypes.map(({ type }) => ({ value: type, label: t(resourceTypeKey(type)) }))}
-                  onChange={(value) => {
-                    field.onChange(value);
-                    form.setValue("resource", []);
-                    form.setValue("scope", "");
-                  }}
-                />
-              </FormField>
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="resource"
-            render={({ field }) => (
-              <FormField id="kc-evaluation-resource" label={t("resource")}>
-                <ServerSearchSelect
-                  key={resourceType}
-                  id="kc-evaluation-resource"
-                  aria-label={t("resource")}
-                  placeholder={t("allResourceType", { resourceType: typeName })}
-                  isSingle
-                  queryKey={[...permissionsKey(realm), "objects", resourceType]}
-                  search={async (text, max) => {
-                    const found = await searchObjects(adminClient, realm, resourceType, text, max);
-                    setLabels((known) => ({ ...known, ...Object.fromEntries(found.map((o) => [o.value, o.label])) }));
-                    return found;
-                  }}
-                  values={field.value}
-                  onChange={field.onChange}
-                  labels={labels}
-                />
-              </FormField>
-            )}
+          <SubjectFields
+            context={context}
+            idPrefix="kc-evaluation"
+            userRequired="evaluationUserRequired"
+            labels={labels}
+            onLabels={(found) => setLabels((known) => ({ ...known, ...found }))}
+            onTypeChange={() => form.setValue("scope", "")}
           />
           <Controller
             control={form.control}
