@@ -190,6 +190,16 @@ describe("the issue's examples answer 4xx and store nothing", () => {
     assert.equal((await json(await api(`/admin/realms/${realm}`))).accessTokenLifespan, 123);
   });
 
+  test("an empty JSON body is no body: a DELETE takes it, a write that needs a body refuses it and changes nothing", async () => {
+    const group = idFromLocation(await send(`/admin/realms/${realm}/groups`, "POST", { name: "short-lived" }));
+    assert.equal((await send(`/admin/realms/${realm}/groups/${group}`, "DELETE", "")).status, 204);
+    assert.equal((await api(`/admin/realms/${realm}/groups/${group}`)).status, 404);
+    const before = await json(await api(`/admin/realms/${realm}`));
+    const refused = await send(`/admin/realms/${realm}`, "PUT", "");
+    assert.equal(refused.status, 400);
+    assert.deepEqual(await json(await api(`/admin/realms/${realm}`)), before);
+  });
+
   test("a password policy Keycloak cannot parse is 400 with its message", async () => {
     const res = await send(`/admin/realms/${realm}`, "PUT", { passwordPolicy: "length(abc) and ((((" });
     assert.equal(res.status, 400);
