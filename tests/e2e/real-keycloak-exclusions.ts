@@ -15,12 +15,6 @@ export interface RealKeycloakExclusion {
 
 export const REAL_KEYCLOAK_EXCLUSIONS: RealKeycloakExclusion[] = [
   {
-    file: "tests/e2e/embedding.test.ts",
-    test: "reports an expired token the server rejects as kc-error at stage token with status 401",
-    reason:
-      "Keycloak answers a rejected token's 401 without CORS headers, so the portal on another origin sees a network failure (kc-error stage 'network', no status); the embedded server adds the expired token's allowed origins to its 401 (demo/server/src/oidc/cors.ts) so the page can read it. The embedded server should answer as Keycloak does, and the console should then tell an expired token from its claims",
-  },
-  {
     file: "tests/e2e/client-dedicated-scope.test.ts",
     reason:
       "Keycloak 26.7.3's server info gives the User Attribute mapper's 'user.attribute' the type UserProfileAttributeList (a picker of the realm's user-profile attributes, no 'User Attribute' textbox), and the test maps the unmanaged attribute 'department'; the embedded server's server info still has an older Keycloak's mapper types (String there, no 'lightweight.claim', other property sets differ too). The picker should also take a typed attribute name, and the embedded server info should be Keycloak 26.7.3's. The pairwise test's save fails on Keycloak because Keycloak fetches the Sector Identifier URI (https://sector.example.com/…, unreachable here) and the embedded server does not: it needs a real document served by the test",
