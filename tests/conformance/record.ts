@@ -17,7 +17,9 @@ if (process.argv[1] === import.meta.filename) {
   try {
     await prepareKeycloak(url, true);
     mkdirSync(FIXTURES, { recursive: true });
-    for (const name of Object.keys(SEQUENCES)) {
+    // CONFORMANCE_ONLY="name,name" records just those sequences (e.g. a new one) and leaves the other fixtures as they are.
+    const only = process.env.CONFORMANCE_ONLY?.split(",").map((name) => name.trim());
+    for (const name of Object.keys(SEQUENCES).filter((name) => !only || only.includes(name))) {
       const exchanges = await runSequence(url, name);
       writeFileSync(
         fixtureFile(name),

@@ -84,6 +84,46 @@ export const ACCESS_SEQUENCES: Record<string, Sequence> = {
     await r.step("get deleted", (a) => a.identityProviders.findOne({ alias: "conf-idp" }));
   },
 
+  async "per-client offline sessions"(r) {
+    const id = await helpdeskId(r);
+    const clientId = (await r.admin.clients.find({ clientId: "admin-cli" }))[0]!.id!;
+    await r.step("offline count before", (a) => a.clients.getOfflineSessionCount({ id: clientId }));
+    const granted = await fetch(`${r.admin.baseUrl}/realms/demo/protocol/openid-connect/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "password",
+        client_id: "admin-cli",
+        username: "helpdesk",
+        password: "helpdesk",
+        scope: "offline_access",
+      }),
+    });
+    if (!granted.ok) throw new Error(`offline grant: ${granted.status} ${await granted.text()}`);
+    const sessionShape = (body: unknown) =>
+      (body as { username: string; clients: Record<string, string> }[]).map((s) => ({
+        username: s.username,
+        clients: Object.values(s.clients),
+      }));
+    await r.step("client offline sessions", (a) => a.clients.listOfflineSessions({ id: clientId }), sessionShape);
+    await r.step("offline count", (a) => a.clients.getOfflineSessionCount({ id: clientId }));
+    await r.step(
+      "user offline sessions for the client",
+      (a) => a.users.listOfflineSessions({ id, clientId }),
+      sessionShape,
+    );
+    await r.step("offline sessions of an unknown client", (a) => a.clients.listOfflineSessions({ id: "conf-no-such" }));
+    const [offline] = await r.admin.clients.listOfflineSessions({ id: clientId });
+    r.knownId(offline!.id!);
+    await r.step("delete offline session", (a) =>
+      a.realms.deleteSession({ realm: "demo", session: offline!.id!, isOffline: true }),
+    );
+    await r.step("offline count after delete", (a) => a.clients.getOfflineSessionCount({ id: clientId }));
+    // Not compared yet: Keycloak 26.7.3 keeps no user session for this grant, the embedded server keeps one; end it so
+    // the sessions sequence starts alike on both.
+    await r.admin.users.logout({ id });
+  },
+
   async sessions(r) {
     await signInHelpdesk(r);
     const id = await helpdeskId(r);

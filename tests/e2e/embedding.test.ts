@@ -310,7 +310,7 @@ describe("embedding <kc-users-admin> on a product team's page with its own clien
     const { page } = await newPage(browser);
     page.setDefaultTimeout(TIMEOUT);
     await page.goto(`${portalUrl}/?provider=throws`);
-    await page.waitForFunction(() => (window as unknown as { kcErrors: unknown[] }).kcErrors.length > 0);
+    await page.waitForFunction(() => ((window as unknown as { kcErrors?: unknown[] }).kcErrors?.length ?? 0) > 0);
     const [failure] = await kcErrors(page);
     assert.equal(failure!.target, "kc-users-admin");
     assert.equal(failure!.stage, "token");
@@ -328,7 +328,7 @@ describe("embedding <kc-users-admin> on a product team's page with its own clien
     const { page } = await newPage(browser);
     page.setDefaultTimeout(TIMEOUT);
     await page.goto(`${portalUrl}/?provider=expired`);
-    await page.waitForFunction(() => (window as unknown as { kcErrors: unknown[] }).kcErrors.length > 0);
+    await page.waitForFunction(() => ((window as unknown as { kcErrors?: unknown[] }).kcErrors?.length ?? 0) > 0);
     const [failure] = await kcErrors(page);
     assert.deepEqual({ stage: failure!.stage, status: failure!.status }, { stage: "token", status: 401 });
     await page.close();

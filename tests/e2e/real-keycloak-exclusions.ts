@@ -15,12 +15,6 @@ export interface RealKeycloakExclusion {
 
 export const REAL_KEYCLOAK_EXCLUSIONS: RealKeycloakExclusion[] = [
   {
-    file: "tests/e2e/embedding.test.ts",
-    test: "reports an expired token the server rejects as kc-error at stage token with status 401",
-    reason:
-      "Keycloak answers a rejected token's 401 without CORS headers, so the portal on another origin sees a network failure (kc-error stage 'network', no status); the embedded server adds the expired token's allowed origins to its 401 (demo/server/src/oidc/cors.ts) so the page can read it. The embedded server should answer as Keycloak does, and the console should then tell an expired token from its claims",
-  },
-  {
     file: "tests/e2e/realm-settings-import-preview.test.ts",
     test: "exports demo's clients and roles, previews what the import adds and skips, and imports with Skip",
     reason:

@@ -135,6 +135,18 @@ describe("start-up failures", () => {
       .getAccessToken()
       .catch((error: unknown) => error);
     expect(startupErrorDetail("who-am-I", empty).stage).toBe("token");
+    // An expired token is told by its exp claim, before a request Keycloak would refuse without CORS headers.
+    const jwt = (claims: object) => `e30.${btoa(JSON.stringify(claims)).replace(/=+$/, "")}.sig`;
+    const expired = await providerSession(() => jwt({ exp: 1_700_000_000 }))
+      .getAccessToken()
+      .catch((error: unknown) => error);
+    expect(startupErrorDetail("who-am-I", expired)).toEqual({
+      stage: "token",
+      status: 401,
+      message: "The page's token provider gave a token that expired at 2023-11-14T22:13:20.000Z",
+    });
+    const fresh = jwt({ exp: Math.floor(Date.now() / 1000) + 300 });
+    expect(await providerSession(() => fresh).getAccessToken()).toBe(fresh);
     expect(startupErrorDetail("server-info", httpError(401, { error: "expired" }))).toEqual({
       stage: "token",
       status: 401,

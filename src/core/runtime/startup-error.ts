@@ -19,7 +19,8 @@ export interface KcErrorDetail {
  */
 export function startupErrorDetail(stage: StartupStage, error: unknown): KcErrorDetail {
   const message = errorMessage(error);
-  if (error instanceof TokenSourceError) return { stage: "token", message };
+  if (error instanceof TokenSourceError)
+    return error.status ? { stage: "token", status: error.status, message } : { stage: "token", message };
   const status = responseStatus(error);
   if (status === 401) return { stage: "token", status, message };
   if (status === undefined && error instanceof TypeError) return { stage: "network", message };

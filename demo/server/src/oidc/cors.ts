@@ -58,16 +58,16 @@ function preflightAllowed(server: ServerContext, req: FastifyRequest, origin: st
 
 /**
  * Origins the request's client allows: those of a bearer token whose signature, issuer and expiry check out (a
- * token that does not gives none), or the web origins of the token-endpoint client. A 401 answer, which carries
- * nothing, also takes the origins of an expired token whose signature and issuer check out, so the page learns
- * that its token expired instead of seeing a network failure.
+ * token that does not gives none), or the web origins of the token-endpoint client. Outside the admin API a 401
+ * answer also takes the origins of an expired token whose signature and issuer check out; the admin API's 401
+ * carries no CORS headers, as Keycloak's (an element tells an expired token by its `exp` claim instead).
  */
 async function originsForRequest(server: ServerContext, req: FastifyRequest, status: number): Promise<string[]> {
   const bundleRealm = resourcesRealm(req.url);
   if (bundleRealm) return realmClientsOrigins(server, req, safeDecode(bundleRealm));
   const token = bearerToken(req);
   if (token) {
-    const acceptExpired = status === 401;
+    const acceptExpired = status === 401 && !req.url.startsWith("/admin/");
     const verified = await verifyToken(server, frontendUrl(server, req), token, "Bearer", undefined, { acceptExpired });
     const origins = verified?.payload["allowed-origins"];
     return Array.isArray(origins) ? origins.map(String) : [];
