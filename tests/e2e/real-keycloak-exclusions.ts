@@ -51,12 +51,6 @@ export const REAL_KEYCLOAK_EXCLUSIONS: RealKeycloakExclusion[] = [
       "with Client roles unchecked, Keycloak 26.7.3 refuses the whole partial import (500 'Unable to find composite client role: viewer': a demo realm role is a composite of a client role that is then not in the import), so no 'Import results' grid shows; the embedded server imports the same selection. The embedded server should refuse such a file as Keycloak does (with a 400 rather than a 500), and the console should say so in the preview",
   },
   {
-    file: "tests/e2e/identity-providers.test.ts",
-    test: "as <kc-identity-providers-admin> on a host page with a host token, in the dark theme",
-    reason:
-      "no 'Permissions updated.' after switching the provider's Permissions tab on: Keycloak 26.7.3 runs admin fine-grained authz v2, where the per-provider management/permissions switch (v1) is not offered (Keycloak's console shows no such tab then). The console should hide the tab unless server info lists ADMIN_FINE_GRAINED_AUTHZ (v1) as enabled, and the embedded server should answer as Keycloak with v2",
-  },
-  {
     file: "tests/e2e/permissions.test.ts",
     reason:
       "no 'Successfully created the permission' on Keycloak: in the demo realm as imported from demoRealmRep() (admin permissions then turned on by the test), Keycloak 26.7.3 answers every POST …/admin-permissions/authz/resource-server/permission/scope with 400 {error: unknown_error}, even {name, resourceType: 'Users', scopes: ['view']} with no resources or policies; a fresh realm (created bare, admin permissions turned on by a PUT) takes the same bodies with 201. Something in the demo seed breaks Keycloak's v2 permissions: find it (bisect the seed) and make the embedded server refuse it alike or change the seed",
