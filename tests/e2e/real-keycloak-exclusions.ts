@@ -20,10 +20,4 @@ export const REAL_KEYCLOAK_EXCLUSIONS: RealKeycloakExclusion[] = [
     reason:
       "with Client roles unchecked, Keycloak 26.7.3 refuses the whole partial import (500 'Unable to find composite client role: viewer': a demo realm role is a composite of a client role that is then not in the import), so no 'Import results' grid shows; the embedded server imports the same selection. The embedded server should refuse such a file as Keycloak does (with a 400 rather than a 500), and the console should say so in the preview",
   },
-  {
-    file: "tests/e2e/identity-providers.test.ts",
-    test: "as <kc-identity-providers-admin> on a host page with a host token, in the dark theme",
-    reason:
-      "no 'Permissions updated.' after switching the provider's Permissions tab on: Keycloak 26.7.3 runs admin fine-grained authz v2, where the per-provider management/permissions switch (v1) is not offered (Keycloak's console shows no such tab then). The console should hide the tab unless server info lists ADMIN_FINE_GRAINED_AUTHZ (v1) as enabled, and the embedded server should answer as Keycloak with v2",
-  },
 ];

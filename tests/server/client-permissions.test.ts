@@ -48,6 +48,27 @@ describe("client management permissions with admin-fine-grained-authz:v1", () =>
     assert.ok(!info.profileInfo.disabledFeatures.includes("ADMIN_FINE_GRAINED_AUTHZ"));
   });
 
+  it("switches an identity provider's permissions on and off (v1 only)", async () => {
+    const created = await api(`${R}/identity-provider/instances`, {
+      method: "POST",
+      body: {
+        alias: "corp",
+        providerId: "oidc",
+        config: {
+          clientId: "c",
+          clientSecret: "s",
+          tokenUrl: "https://idp.example/t",
+          authorizationUrl: "https://idp.example/a",
+        },
+      },
+    });
+    assert.equal(created.status, 201, await created.text());
+    const path = `${R}/identity-provider/instances/corp/management/permissions`;
+    assert.deepEqual(await json(await api(path)), { enabled: false });
+    assert.equal((await json(await api(path, { method: "PUT", body: { enabled: true } }))).enabled, true);
+    assert.deepEqual(await json(await api(path)), { enabled: true });
+  });
+
   it("enables with a resource and one permission per scope, keeps them across a restart, and disables", async () => {
     const id = await createClient(api, REALM, { clientId: "billing" });
     const path = `${R}/clients/${id}/management/permissions`;

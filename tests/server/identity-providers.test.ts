@@ -176,12 +176,20 @@ describe("identity providers admin API", () => {
     assert.equal((await api(`${BASE}/instances/corp/mappers/${id}`)).status, 404);
   });
 
-  it("management permissions and reload-keys", async () => {
-    assert.deepEqual(await json(await api(`${BASE}/instances/corp/management/permissions`)), { enabled: false });
-    const enabled = await json(
-      await api(`${BASE}/instances/corp/management/permissions`, { method: "PUT", body: { enabled: true } }),
-    );
-    assert.equal(enabled.enabled, true);
+  it("management permissions (v1 only, 501 as in Keycloak 26.7.3 with v2) and reload-keys", async () => {
+    const notEnabled = {
+      error: "Feature not enabled",
+      error_description: "For more on this error consult the server log.",
+    };
+    const read = await api(`${BASE}/instances/corp/management/permissions`);
+    assert.equal(read.status, 501);
+    assert.deepEqual(await read.json(), notEnabled);
+    const write = await api(`${BASE}/instances/corp/management/permissions`, {
+      method: "PUT",
+      body: { enabled: true },
+    });
+    assert.equal(write.status, 501);
+    assert.deepEqual(await write.json(), notEnabled);
     assert.equal(await json(await api(`${BASE}/instances/corp/reload-keys`)), false);
   });
 

@@ -4,10 +4,12 @@ import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js
 import { PageSection } from "@patternfly/react-core/dist/esm/components/Page/index.js";
 import { Tab, TabTitleText, Tabs } from "@patternfly/react-core/dist/esm/components/Tabs/index.js";
 import { errorMessage } from "../../core/api/api-error.ts";
+import { isFeatureEnabled } from "../../core/api/server-info.ts";
 import { useAccess } from "../../core/access/access-context.tsx";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
+import { useServerInfo } from "../../core/runtime/shared-queries.ts";
 import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
 import { useConfirm } from "../../core/ui/dialogs/index.ts";
 import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
@@ -62,6 +64,8 @@ function ProviderView({ provider, tab }: { provider: IdentityProvider; tab: Iden
   const { addAlert, addError } = useAlerts();
   const { confirm, dialog } = useConfirm();
   const canManage = useAccess().hasAccess("manage-identity-providers");
+  // The per-provider switch is fine-grained admin permissions v1; with v2 (Keycloak 26's default) it does not exist.
+  const permissionsShown = isFeatureEnabled(useServerInfo(), "ADMIN_FINE_GRAINED_AUTHZ");
   const alias = provider.alias ?? "";
   const providerId = provider.providerId ?? "";
 
@@ -92,11 +96,12 @@ function ProviderView({ provider, tab }: { provider: IdentityProvider; tab: Iden
     }
   };
 
-  const tabTitles: Record<IdentityProviderTab, string> = {
+  const tabTitles: Partial<Record<IdentityProviderTab, string>> = {
     settings: t("settings"),
     mappers: t("mappers"),
-    permissions: t("permissions"),
+    ...(permissionsShown ? { permissions: t("permissions") } : {}),
   };
+  if (!tabTitles[tab]) return <Navigate to={toIdentityProvider(realm, providerId, alias)} replace />;
   const content = (shown: IdentityProviderTab) => {
     if (shown !== tab) return null;
     if (shown === "mappers") return <MappersTab provider={provider} />;

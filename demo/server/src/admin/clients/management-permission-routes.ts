@@ -4,7 +4,7 @@ import type { Db, Tx } from "../../store/db.ts";
 import type { ClientRecord, ManagementPermissionIds, RealmRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { newId } from "../../common/ids.ts";
-import { webError } from "../../http/errors.ts";
+import { HttpError } from "../../http/errors.ts";
 import { isFeatureEnabled } from "../server-info/features.ts";
 import { masterAdminClientId } from "../../realm/master-admin-client.ts";
 import { paramsOf } from "../common/query.ts";
@@ -60,10 +60,16 @@ export function setClientPermissions(db: Db, tx: Tx, realm: RealmRecord, client:
   }
 }
 
-/** Keycloak answers 501 on every management-permissions call unless fine-grained admin permissions v1 is on. */
+/**
+ * Keycloak answers 501 on every management-permissions call (clients, identity providers, …) unless fine-grained
+ * admin permissions v1 is on.
+ */
 export function requireAdminPermissionsV1(server: ServerContext): void {
   if (!isFeatureEnabled("ADMIN_FINE_GRAINED_AUTHZ", server.config.features)) {
-    throw webError(501, "Feature not enabled");
+    throw new HttpError(501, {
+      error: "Feature not enabled",
+      error_description: "For more on this error consult the server log.",
+    });
   }
 }
 

@@ -22,6 +22,7 @@ import { registerIdentityProviderMapperRoutes } from "./mapper-routes.ts";
 import { registerDescriptorRoutes } from "./descriptor-routes.ts";
 import { IdentityProviderSchema, ImportConfigSchema, InstanceListQuery } from "./schemas.ts";
 import { PermissionsSchema } from "../groups-roles/schemas.ts";
+import { requireAdminPermissionsV1 } from "../clients/management-permission-routes.ts";
 
 const BASE = "/admin/realms/:realm/identity-provider";
 
@@ -157,6 +158,7 @@ export async function registerIdentityProviderRoutes(app: FastifyInstance, serve
   app.get(`${BASE}/instances/:alias/management/permissions`, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("view-identity-providers");
+    requireAdminPermissionsV1(server);
     const idp = requireIdentityProvider(server, ctx.realm, paramsOf<"alias">(req).alias);
     return { enabled: idp.rep[PERMISSIONS_KEY] === true };
   });
@@ -164,6 +166,7 @@ export async function registerIdentityProviderRoutes(app: FastifyInstance, serve
   app.put(`${BASE}/instances/:alias/management/permissions`, { schema: { body: PermissionsSchema } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-identity-providers");
+    requireAdminPermissionsV1(server);
     const idp = requireIdentityProvider(server, ctx.realm, paramsOf<"alias">(req).alias);
     const enabled = (req.body as { enabled?: unknown } | undefined)?.enabled === true;
     await server.db.write((tx) =>
