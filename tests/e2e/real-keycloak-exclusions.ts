@@ -73,4 +73,16 @@ export const REAL_KEYCLOAK_EXCLUSIONS: RealKeycloakExclusion[] = [
     reason:
       "no 'Successfully created the permission' on Keycloak: in the demo realm as imported from demoRealmRep() (admin permissions then turned on by the test), Keycloak 26.7.3 answers every POST …/admin-permissions/authz/resource-server/permission/scope with 400 {error: unknown_error}, even {name, resourceType: 'Users', scopes: ['view']} with no resources or policies; a fresh realm (created bare, admin permissions turned on by a PUT) takes the same bodies with 201. Something in the demo seed breaks Keycloak's v2 permissions: find it (bisect the seed) and make the embedded server refuse it alike or change the seed",
   },
+  {
+    file: "tests/e2e/user-federation.test.ts",
+    test: "mappers on their own page (add, edit, delete), a role mapper's sync, the directory's users in the console, dark theme",
+    reason:
+      "no 'User Model Attribute' textbox on Keycloak: Keycloak 26.7.3's server info gives the user attribute LDAP mapper's 'user.model.attribute' the type UserProfileAttributeList (a 'Choose a user-profile attribute' picker), as with the client and identity provider mappers above; the embedded server info (26.4) still has String there. The embedded server info should be 26.7.3's and the dynamic form should render that picker (taking a typed name too)",
+  },
+  {
+    file: "tests/e2e/user-federation.test.ts",
+    test: "a directory refusing a self-registered user shows on the registration page, the form kept",
+    reason:
+      "Keycloak's register page (keycloak.v2 markup) has no field the test finds by getByLabel(/^Password/) within 20 s (as in registration.test.ts, still embedded-only), and what Keycloak shows when the directory refuses the new entry is not yet observed: run it there once the register page is driven by role and label",
+  },
 ];
