@@ -1,3 +1,4 @@
+import { InvalidCredentialsError } from "ldapts";
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import { adminContext } from "../../access/admin-context.ts";
@@ -27,6 +28,17 @@ function settingsOf(server: ServerContext, realmId: string, body: TestBody, auth
   };
 }
 
+/**
+ * The error key Keycloak 26.7.3 answers a failed test with (seen on it: a wrong bind password is
+ * "AuthenticationFailure", a refused connection "SocketReset"); other failures keep "LDAP test error".
+ */
+function ldapTestError(error: unknown): string {
+  if (error instanceof InvalidCredentialsError) return "AuthenticationFailure";
+  const code = (error as { code?: unknown }).code;
+  if (code === "ECONNREFUSED" || code === "ECONNRESET") return "SocketReset";
+  return "LDAP test error";
+}
+
 /** Keycloak's testLDAPConnection (testConnection / testAuthentication) and ldap-server-capabilities. */
 export async function registerLdapTestRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   app.post(
@@ -37,17 +49,15 @@ export async function registerLdapTestRoutes(app: FastifyInstance, server: Serve
       ctx.require("manage-realm");
       const body = (req.body ?? {}) as TestBody;
       const authenticate = body.action === "testAuthentication";
-      let ok = body.action === "testConnection" || (authenticate && !!body.bindDn);
-      if (ok && body.connectionUrl) {
-        try {
-          const client = await connect(settingsOf(server, ctx.realm.id, body, authenticate));
-          await client.unbind().catch(() => undefined);
-        } catch (error) {
-          req.log.warn(`Error when ${authenticate ? "authenticating to" : "connecting to"} LDAP: ${String(error)}`);
-          ok = false;
-        }
-      } else ok = false;
-      if (!ok) throw badRequest("LDAP test error");
+      const ok = body.action === "testConnection" || (authenticate && !!body.bindDn);
+      if (!ok || !body.connectionUrl) throw badRequest("LDAP test error");
+      try {
+        const client = await connect(settingsOf(server, ctx.realm.id, body, authenticate));
+        await client.unbind().catch(() => undefined);
+      } catch (error) {
+        req.log.warn(`Error when ${authenticate ? "authenticating to" : "connecting to"} LDAP: ${String(error)}`);
+        throw badRequest(ldapTestError(error));
+      }
       return reply.status(204).send();
     },
   );

@@ -132,7 +132,12 @@ export async function registerUserStorageRoutes(app: FastifyInstance, server: Se
           throw failure(error);
         }
       }
-      const result = { ...counts, status: syncStatus(counts) };
+      // Keycloak 26.7.3 words a group mapper's sync with groups and always its removals (seen on it).
+      const status =
+        mapper.providerId === "group-ldap-mapper" && !counts.ignored
+          ? `${counts.added} imported groups, ${counts.updated} updated groups, ${counts.removed} removed groups`
+          : syncStatus(counts);
+      const result = { ...counts, status };
       await adminEvent(
         server,
         ctx,
