@@ -20,12 +20,7 @@ export const REAL_KEYCLOAK_EXCLUSIONS: RealKeycloakExclusion[] = [
     reason:
       "with Client roles unchecked, Keycloak 26.7.3 refuses the whole partial import (500 'Unable to find composite client role: viewer': a demo realm role is a composite of a client role that is then not in the import), so no 'Import results' grid shows; the embedded server imports the same selection. The embedded server should refuse such a file as Keycloak does (with a 400 rather than a 500), and the console should say so in the preview",
   },
-  {
-    file: "tests/e2e/user-federation.test.ts",
-    test: "mappers on their own page (add, edit, delete), a role mapper's sync, the directory's users in the console, dark theme",
-    reason:
-      "no 'User Model Attribute' textbox on Keycloak: Keycloak 26.7.3's server info gives the user attribute LDAP mapper's 'user.model.attribute' the type UserProfileAttributeList (a 'Choose a user-profile attribute' picker), as with the client and identity provider mappers above; the embedded server info (26.4) still has String there. The embedded server info should be 26.7.3's and the dynamic form should render that picker (taking a typed name too)",
-  },
+
   {
     file: "tests/e2e/user-federation.test.ts",
     test: "a directory refusing a self-registered user shows on the registration page, the form kept",

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
+import { typeProfileAttribute } from "../support/attribute-picker.ts";
 import { keycloakExclusion, startTarget, type Target } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
@@ -281,11 +282,12 @@ describe("user federation against OpenLDAP", () => {
       await form.getByRole("textbox", { name: "Name" }).fill("department");
       await form.getByRole("combobox", { name: "Mapper type" }).fill("user-attribute");
       await page.getByRole("option", { name: "user-attribute-ldap-mapper", exact: true }).click();
-      await form.getByRole("textbox", { name: "User Model Attribute" }).fill("department");
-      // The server refuses a user attribute mapper without its LDAP attribute; the form keeps what was typed.
-      await form.getByRole("button", { name: "Save" }).click();
-      await page.getByText("Missing configuration for 'LDAP Attribute'").waitFor();
-      assert.equal(await form.getByRole("textbox", { name: "User Model Attribute" }).inputValue(), "department");
+      // Keycloak 26.7's User Model Attribute is a picker of the realm's profile attributes that takes a typed name too.
+      await typeProfileAttribute(page, "User Model Attribute", "department");
+      // Keycloak 26.7's server info marks the LDAP attribute required: no save without it (the server refuses one too,
+      // "Missing configuration for 'LDAP Attribute'", in tests/server/user-federation-ldap.test.ts).
+      assert.equal(await form.getByRole("button", { name: "Save" }).isDisabled(), true);
+      assert.equal(await form.getByRole("combobox", { name: "User Model Attribute" }).inputValue(), "department");
       await form.getByRole("textbox", { name: "LDAP Attribute" }).fill("ou");
       await axe(page, "kc-admin-console", "user-federation-mapper-new-dark");
       await form.getByRole("button", { name: "Save" }).click();
