@@ -3,20 +3,9 @@ import assert from "node:assert/strict";
 import type KcAdminClient from "@keycloak/keycloak-admin-client";
 import type { TestServer } from "../support/server.ts";
 import { createRealm, startAdminServer } from "../support/admin-api.ts";
-import { keycloakAdminClient } from "../support/admin-client.ts";
+import { keycloakAdminClient, refusal } from "../support/admin-client.ts";
 
 const REALM = "composites-import";
-
-/** Status and body of the error the admin client throws for a refused call. */
-async function refusal(call: Promise<unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
-  try {
-    await call;
-  } catch (error) {
-    const { response, responseData } = error as { response?: Response; responseData?: Record<string, unknown> };
-    return { status: response?.status ?? 0, body: responseData ?? {} };
-  }
-  throw new Error("the call was not refused");
-}
 
 /**
  * A partial import whose realm role is a composite of a role that is neither in the realm nor in the file: Keycloak
