@@ -7,6 +7,7 @@ import { seriousAxeViolations } from "../support/axe.ts";
 import { startLdapServer, type LdapServer } from "../support/ldap-server.ts";
 import { markAdminCliAsConsoleClient, screenshot, withFailureShot } from "./organizations-support.ts";
 import { getJson, masterAdminApi, TIMEOUT, type Api, type Json } from "./realm-settings-support.ts";
+import { typeProfileAttribute } from "../support/attribute-picker.ts";
 
 const REALM = "fed";
 const SUFFIX = "dc=example,dc=org";
@@ -253,11 +254,11 @@ describe("user federation against OpenLDAP", () => {
       await form.getByRole("textbox", { name: "Name" }).fill("department");
       await form.getByRole("combobox", { name: "Mapper type" }).fill("user-attribute");
       await page.getByRole("option", { name: "user-attribute-ldap-mapper", exact: true }).click();
-      await form.getByRole("textbox", { name: "User Model Attribute" }).fill("department");
-      // The server refuses a user attribute mapper without its LDAP attribute; the form keeps what was typed.
-      await form.getByRole("button", { name: "Save" }).click();
-      await page.getByText("Missing configuration for 'LDAP Attribute'").waitFor();
-      assert.equal(await form.getByRole("textbox", { name: "User Model Attribute" }).inputValue(), "department");
+      // Keycloak 26.7's User Model Attribute picks a profile attribute or takes a typed name.
+      await typeProfileAttribute(page, "User Model Attribute", "department");
+      // Keycloak 26.7 marks the LDAP attribute required: Save stays off until it is given, the typed name kept.
+      assert.equal(await form.getByRole("button", { name: "Save" }).isDisabled(), true);
+      assert.equal(await form.getByRole("combobox", { name: "User Model Attribute" }).inputValue(), "department");
       await form.getByRole("textbox", { name: "LDAP Attribute" }).fill("ou");
       await axe(page, "kc-admin-console", "user-federation-mapper-new-dark");
       await form.getByRole("button", { name: "Save" }).click();
