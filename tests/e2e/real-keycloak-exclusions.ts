@@ -18,7 +18,7 @@ export const REAL_KEYCLOAK_EXCLUSIONS: RealKeycloakExclusion[] = [
     file: "tests/e2e/realm-settings-import-preview.test.ts",
     test: "exports demo's clients and roles, previews what the import adds and skips, and imports with Skip",
     reason:
-      "with Client roles unchecked, Keycloak 26.7.3 refuses the whole partial import (500 'Unable to find composite client role: viewer': a demo realm role is a composite of a client role that is then not in the import), so no 'Import results' grid shows; the embedded server imports the same selection. The embedded server should refuse such a file as Keycloak does (with a 400 rather than a 500), and the console should say so in the preview",
+      "the refusal now matches (both refuse the import without client roles: 'Unable to find composite client role: viewer', 400 here, 500 there, and the dialog says so; passed on Keycloak 26.7.3), but the import that follows with client roles fails there: Keycloak's partial export of demo also holds the two service-account users (service-account-orders-service, service-account-portal), and importing them beside their clients answers 409 'Duplicate resource error' (the client import already made them). The embedded server's partial export leaves those users out and its import accepts them: export and import them as Keycloak does",
   },
 
   {

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import type KcAdminClient from "@keycloak/keycloak-admin-client";
 import type { TestServer } from "../support/server.ts";
 import { type Api, createRealm, startAdminServer } from "../support/admin-api.ts";
-import { keycloakAdminClient } from "../support/admin-client.ts";
+import { keycloakAdminClient, refusal } from "../support/admin-client.ts";
 
 /**
  * What the conformance suite (tests/conformance) found the embedded server answering unlike Keycloak 26.7, checked
@@ -11,17 +11,6 @@ import { keycloakAdminClient } from "../support/admin-client.ts";
  */
 const REALM = "conformance-fixes";
 const KEY_PROVIDER = "org.keycloak.keys.KeyProvider";
-
-/** The body of the error the admin client throws for a non-OK answer. */
-async function refusal(call: Promise<unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
-  try {
-    await call;
-  } catch (error) {
-    const { response, responseData } = error as { response?: Response; responseData?: Record<string, unknown> };
-    return { status: response?.status ?? 0, body: responseData ?? {} };
-  }
-  throw new Error("the call was not refused");
-}
 
 describe("answers the conformance suite holds to Keycloak's", () => {
   let server: TestServer;

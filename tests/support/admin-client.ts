@@ -23,3 +23,14 @@ export async function keycloakAdminClient(
   });
   return client;
 }
+
+/** Status and body of the error the admin client throws for a refused call (throws if the call succeeded). */
+export async function refusal(call: Promise<unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
+  try {
+    await call;
+  } catch (error) {
+    const { response, responseData } = error as { response?: Response; responseData?: Record<string, unknown> };
+    return { status: response?.status ?? 0, body: responseData ?? {} };
+  }
+  throw new Error("the call was not refused");
+}

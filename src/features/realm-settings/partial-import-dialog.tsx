@@ -8,6 +8,7 @@ import { Checkbox } from "@patternfly/react-core/dist/esm/components/Checkbox/in
 import { Content } from "@patternfly/react-core/dist/esm/components/Content/index.js";
 import { Form, FormGroup } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { Table, Tbody, Td, Th, Thead, Tr } from "@patternfly/react-table/dist/esm/components/Table/index.js";
+import { errorMessage } from "../../core/api/api-error.ts";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
@@ -34,7 +35,7 @@ export function PartialImportDialog({ realm, onClose }: { realm: string; onClose
   const { t } = useMessages();
   const adminClient = useAdminClient();
   const queryClient = useQueryClient();
-  const { addAlert, addError } = useAlerts();
+  const { addAlert } = useAlerts();
   const titleId = useId();
   const form = useKcForm<{ file: unknown }>({ defaultValues: { file: undefined } });
   const file = form.watch("file");
@@ -44,26 +45,31 @@ export function PartialImportDialog({ realm, onClose }: { realm: string; onClose
   const [policy, setPolicy] = useState<ImportPolicy>("FAIL");
   const [busy, setBusy] = useState(false);
   const [results, setResults] = useState<PartialImportResponse>();
+  /** Why the server refused the import (it changes nothing then): shown in the dialog, the choices kept. */
+  const [failure, setFailure] = useState<string>();
   const [fileVersion, setFileVersion] = useState(0);
   const chosenPresent = present.filter((resource) => chosen.has(resource));
 
-  const toggle = (resource: ImportResource, checked: boolean) =>
+  const toggle = (resource: ImportResource, checked: boolean) => {
+    setFailure(undefined);
     setChosen((current) => {
       const next = new Set(current);
       if (checked) next.add(resource);
       else next.delete(resource);
       return next;
     });
+  };
 
   const run = async () => {
     setBusy(true);
+    setFailure(undefined);
     try {
       const response = await partialImport(adminClient, realm, importRequest(file, new Set(chosenPresent), policy));
       setResults(response);
       addAlert(t("importAdded", { count: response.added }));
       await queryClient.invalidateQueries();
     } catch (error) {
-      addError("importFail", error);
+      setFailure(t("importFail", { error: errorMessage(error) }));
     } finally {
       setBusy(false);
     }
@@ -109,7 +115,10 @@ export function PartialImportDialog({ realm, onClose }: { realm: string; onClose
                     id="kc-import-policy"
                     options={POLICIES.map((value) => ({ value, label: t(value) }))}
                     value={policy}
-                    onChange={(value) => setPolicy(value as ImportPolicy)}
+                    onChange={(value) => {
+                      setFailure(undefined);
+                      setPolicy(value as ImportPolicy);
+                    }}
                   />
                 </FormGroup>
               )}
@@ -121,6 +130,12 @@ export function PartialImportDialog({ realm, onClose }: { realm: string; onClose
                   resources={chosenPresent}
                   policy={policy}
                 />
+              )}
+              {failure && (
+                // Brought into view: the dialog body may be scrolled to the file at the top.
+                <div ref={(node) => node?.scrollIntoView({ block: "nearest" })}>
+                  <Alert variant="danger" isInline role="alert" title={failure} />
+                </div>
               )}
             </Form>
           </FormProvider>

@@ -24,6 +24,12 @@ export class ImportContext {
   /** Ids of existing records an import may replace (partial import with OVERWRITE). */
   readonly replaceableIds = new Set<string>();
 
+  /**
+   * A role composite naming a role that is neither in the realm nor in the import refuses the import, as Keycloak's
+   * partial import does, instead of being reported and left out (a whole realm's import).
+   */
+  strictComposites = false;
+
   constructor(
     readonly db: Db,
     readonly realmId: string,

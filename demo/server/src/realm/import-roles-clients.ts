@@ -1,5 +1,6 @@
 import type { ClientRecord, RoleRecord } from "../store/types.ts";
 import type { ImportContext } from "./import-context.ts";
+import { badRequest } from "../http/errors.ts";
 import type { ClientRep, ClientScopeRep, RealmRep, RoleRep, ScopeMappingRep } from "./representation.ts";
 
 /** Clients first: roles, scopes and users refer to them by clientId. */
@@ -59,6 +60,7 @@ export function importRoles(ctx: ImportContext, rep: RealmRep): RoleRecord[] {
   }
   const legacyDefaultRoles = Array.isArray(rep.defaultRoles) ? (rep.defaultRoles as string[]) : [];
   for (const [record, r] of pending) {
+    if (ctx.strictComposites) requireCompositesKnown(ctx, r);
     record.compositeIds = ctx.roleIdsFor(r.composites?.realm, r.composites?.client, `role ${r.name}`);
     if (rep.defaultRole?.name === r.name && !record.clientId) {
       for (const name of legacyDefaultRoles) {
@@ -68,6 +70,17 @@ export function importRoles(ctx: ImportContext, rep: RealmRep): RoleRecord[] {
     }
   }
   return pending.map(([record]) => record);
+}
+
+/** Keycloak's refusals (its RuntimeExceptions, a 500 there) of a composite the realm and the import lack. */
+function requireCompositesKnown(ctx: ImportContext, role: RoleRep): void {
+  for (const name of role.composites?.realm ?? [])
+    if (!ctx.realmRole(name)) throw badRequest(`Unable to find composite realm role: ${name}`);
+  for (const [clientId, names] of Object.entries(role.composites?.client ?? {})) {
+    if (!ctx.clientIds.has(clientId)) throw badRequest(`App doesn't exist in role definitions: ${role.name}`);
+    for (const name of names)
+      if (!ctx.clientRole(clientId, name)) throw badRequest(`Unable to find composite client role: ${name}`);
+  }
 }
 
 export function importClientScopes(ctx: ImportContext, rep: RealmRep): void {

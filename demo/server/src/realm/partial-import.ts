@@ -54,6 +54,7 @@ export async function partialImport(
   const policy = String(body.ifResourceExists ?? body.policy ?? "FAIL").toUpperCase() as Policy;
   if (!["FAIL", "SKIP", "OVERWRITE"].includes(policy)) throw badRequest(`Unknown ifResourceExists policy ${policy}`);
   const ctx = new ImportContext(db, realm.id);
+  ctx.strictComposites = true;
   const names = new ExportNames(db, realm);
   const existingUsers = new Map<string, string>();
   const existingIdps = new Map<string, string>();
