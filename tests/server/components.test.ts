@@ -98,7 +98,11 @@ describe("components and keys admin API", () => {
     );
     const children = (await json<Json[]>(await api(`${BASE}?parent=${parent}`))).map((c) => c.id);
     assert.ok(children.includes(child));
-    assert.equal(children.length, 7, "Keycloak's six default LDAP mappers and the added one");
+    assert.equal(
+      children.length,
+      8,
+      "Keycloak's seven default LDAP mappers (Kerberos principal included) and the added one",
+    );
     const subTypes = await json<Json[]>(
       await api(`${BASE}/${parent}/sub-component-types?type=org.keycloak.storage.ldap.mappers.LDAPStorageMapper`),
     );

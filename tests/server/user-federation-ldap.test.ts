@@ -176,6 +176,7 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     const id = await createProvider("openldap", "READ_ONLY");
     const mappers = await kc.components.find({ parent: id, type: MAPPER });
     assert.deepEqual(mappers.map((m) => m.name).sort(), [
+      "Kerberos principal attribute mapper",
       "creation date",
       "email",
       "first name",

@@ -80,6 +80,21 @@ function mapper(parent: ComponentRecord, name: string, providerId: string, confi
   return record;
 }
 
+const KERBEROS_PRINCIPAL_ATTRIBUTE = "krbPrincipalAttribute";
+
+/**
+ * A new LDAP provider as Keycloak's onCreate stores it: without a Kerberos principal attribute it gets the vendor's
+ * default (LDAPUtils.getDefaultKerberosUserPrincipalAttribute).
+ */
+export function withDefaultKerberosPrincipal(provider: ComponentRecord): ComponentRecord {
+  if (provider.providerType !== LDAP_PROVIDER_TYPE || provider.providerId !== "ldap") return provider;
+  if (first(provider.config, KERBEROS_PRINCIPAL_ATTRIBUTE) !== undefined) return provider;
+  const vendor = first(provider.config, "vendor");
+  const attribute =
+    vendor === "rhds" ? "krbPrincipalName" : vendor === "ad" ? "userPrincipalName" : "krb5PrincipalName";
+  return { ...provider, config: { ...provider.config, [KERBEROS_PRINCIPAL_ATTRIBUTE]: [attribute] } };
+}
+
 /** The mappers Keycloak's LDAP provider factory creates with a new provider (its onCreate), by vendor and edit mode. */
 export function defaultLdapMappers(provider: ComponentRecord): ComponentRecord[] {
   if (provider.providerType !== LDAP_PROVIDER_TYPE || provider.providerId !== "ldap") return [];
@@ -175,11 +190,18 @@ export function defaultLdapMappers(provider: ComponentRecord): ComponentRecord[]
       attribute("modifyTimestamp", ad ? "whenChanged" : "modifyTimestamp", "true", alwaysRead, "false"),
     ),
   );
-  if (ad) out.push(mapper(provider, "MSAD account controls", "msad-user-account-control-mapper", {}));
+  if (ad)
+    out.push(
+      mapper(provider, "MSAD account controls", "msad-user-account-control-mapper", {
+        "always.read.enabled.value.from.ldap": alwaysRead,
+      }),
+    );
+  if (first(provider.config, KERBEROS_PRINCIPAL_ATTRIBUTE) !== undefined)
+    out.push(mapper(provider, "Kerberos principal attribute mapper", "kerberos-principal-attribute-mapper", {}));
   if (!ad && config.syncRegistrations && config.usePasswordModifyExtendedOp)
     out.push(
       mapper(provider, "random initial password", "hardcoded-ldap-attribute-mapper", {
-        "ldap.attribute.name": "userPassword",
+        "ldap.attribute.name": "userpassword",
         "ldap.attribute.value": "${RANDOM}",
       }),
     );

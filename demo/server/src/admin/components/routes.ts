@@ -16,6 +16,7 @@ import { realmKeys } from "../../oidc/keys.ts";
 import { LDAP_PROVIDER_TYPE } from "../../federation/ldap-config.ts";
 import {
   defaultLdapMappers,
+  withDefaultKerberosPrincipal,
   kerberosFlowChanges,
   kerberosUpdateChange,
   usesKerberos,
@@ -64,13 +65,13 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
     validateUserStorage(fields);
     const parentId = fields.parentId || ctx.realm.id;
     if (parentId !== ctx.realm.id) requireComponent(ctx.realm.id, parentId);
-    const component: ComponentRecord = {
+    const component: ComponentRecord = withDefaultKerberosPrincipal({
       ...fields,
       id: typeof (req.body as { id?: unknown }).id === "string" ? (req.body as { id: string }).id : newId(),
       realmId: ctx.realm.id,
       parentId,
       config: keyMaterial(fields, fields.config, ctx.realm.realm),
-    };
+    });
     if (server.db.get("components", component.id)) throw badRequest("Component id already exists");
     const mappers = defaultLdapMappers(component);
     const flows = usesKerberos(component)
