@@ -285,7 +285,7 @@ describe("user federation against OpenLDAP", () => {
       // Keycloak 26.7's User Model Attribute is a picker of the realm's profile attributes that takes a typed name too.
       await typeProfileAttribute(page, "User Model Attribute", "department");
       // Keycloak 26.7's server info marks the LDAP attribute required: no save without it (the server refuses one too,
-      // "Missing configuration for 'LDAP Attribute'", in tests/server/user-federation-ldap.test.ts).
+      // "Missing configuration for LDAP Attribute", in tests/server/user-federation-ldap.test.ts).
       assert.equal(await form.getByRole("button", { name: "Save" }).isDisabled(), true);
       assert.equal(await form.getByRole("combobox", { name: "User Model Attribute" }).inputValue(), "department");
       await form.getByRole("textbox", { name: "LDAP Attribute" }).fill("ou");

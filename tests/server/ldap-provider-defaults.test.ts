@@ -2,6 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import KcAdminClient from "@keycloak/keycloak-admin-client";
 import { adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { refusal } from "../support/admin-client.ts";
 
 // Runs against the embedded server; with KC_TARGET=keycloak and KC_REAL_URL against that real Keycloak (which is how
 // the expectations below were checked on Keycloak 26.7.3). No directory is needed: Keycloak creates the mappers
@@ -178,4 +179,170 @@ describe("the mappers Keycloak creates with a new LDAP provider, by vendor and e
         assert.deepEqual(values, expected ?? {}, name);
       }
     });
+});
+
+/** Mapper bodies Keycloak 26.7.3 refuses, with its answers (checked on it), and one it then accepts. */
+const MAPPER_REFUSALS: [string, Record<string, string>, Record<string, string>][] = [
+  ["group-ldap-mapper", {}, { errorMessage: "Missing configuration for LDAP Groups DN" }],
+  ["group-ldap-mapper", { "groups.dn": "ou=G,dc=x" }, { errorMessage: "Missing configuration for Mode" }],
+  [
+    "group-ldap-mapper",
+    {
+      "groups.dn": "ou=G,dc=x",
+      mode: "READ_ONLY",
+      "membership.attribute.type": "UID",
+      "preserve.group.inheritance": "true",
+    },
+    { errorMessage: "Not possible to preserve group inheritance and use UID membership type together." },
+  ],
+  [
+    "group-ldap-mapper",
+    { "groups.dn": "ou=G,dc=x", mode: "READ_ONLY", "groups.ldap.filter": "cn=x" },
+    { errorMessage: 'Custom configured LDAP filter does not start with "(" or does not end with ")".' },
+  ],
+  [
+    "group-ldap-mapper",
+    { "groups.dn": "ou=G,dc=x", mode: "READ_ONLY", "groups.path": "/nope" },
+    { errorMessage: "Groups path group does not exist - please create the group on specified path first" },
+  ],
+  [
+    "group-ldap-mapper",
+    { "groups.dn": "ou=G,dc=x", mode: "READ_ONLY", "membership.attribute.type": "BOGUS" },
+    { error: "Invalid provider type or no such provider" },
+  ],
+  ["role-ldap-mapper", {}, { errorMessage: "Missing configuration for LDAP Roles DN" }],
+  ["role-ldap-mapper", { "roles.dn": "ou=R,dc=x" }, { errorMessage: "Missing configuration for Mode" }],
+  [
+    "role-ldap-mapper",
+    { "roles.dn": "ou=R,dc=x", mode: "READ_ONLY" },
+    { errorMessage: "Client ID needs to be provided in config when Realm Roles Mapping is not used." },
+  ],
+  [
+    "role-ldap-mapper",
+    { "roles.dn": "ou=R,dc=x", mode: "READ_ONLY", "use.realm.roles.mapping": "true", "roles.ldap.filter": "x" },
+    { errorMessage: 'Custom configured LDAP filter does not start with "(" or does not end with ")".' },
+  ],
+  ["user-attribute-ldap-mapper", {}, { errorMessage: "Missing configuration for User Model Attribute" }],
+  [
+    "user-attribute-ldap-mapper",
+    { "user.model.attribute": "x", "ldap.attribute": "y", "is.binary.attribute": "true" },
+    { errorMessage: "With Binary attribute enabled, the 'Always read value from LDAP' must be enabled too" },
+  ],
+  [
+    "certificate-ldap-mapper",
+    { "user.model.attribute": "x" },
+    { errorMessage: "Missing configuration for LDAP Attribute" },
+  ],
+  [
+    "certificate-ldap-mapper",
+    { "user.model.attribute": "x", "ldap.attribute": "y", "is.der.formatted": "true" },
+    { errorMessage: "With DER formatted certificate enabled, the 'Is Binary Attribute' option must be enabled too" },
+  ],
+  ["full-name-ldap-mapper", {}, { errorMessage: "Missing configuration for LDAP Full Name Attribute" }],
+  [
+    "full-name-ldap-mapper",
+    { "ldap.full.name.attribute": "cn", "write.only": "true" },
+    { errorMessage: "Can not set write only when LDAP provider mode is not WRITABLE" },
+  ],
+  ["hardcoded-ldap-attribute-mapper", {}, { errorMessage: "'LDAP Attribute Name' is required" }],
+  [
+    "hardcoded-ldap-attribute-mapper",
+    { "ldap.attribute.name": "x" },
+    { errorMessage: "'LDAP Attribute Value' is required" },
+  ],
+  ["hardcoded-attribute-mapper", {}, { errorMessage: "'Attribute Name' is required" }],
+  ["hardcoded-attribute-mapper", { "user.model.attribute": "x" }, { errorMessage: "'Attribute Value' is required" }],
+  [
+    "hardcoded-attribute-mapper",
+    { "user.model.attribute": "email", "attribute.value": "y" },
+    { errorMessage: "Attribute Name cannot be set to username or email" },
+  ],
+  ["hardcoded-ldap-role-mapper", {}, { errorMessage: "Role cant be null" }],
+  [
+    "hardcoded-ldap-role-mapper",
+    { role: "nope" },
+    { errorMessage: "There is no role corresponding to configured value" },
+  ],
+  ["hardcoded-ldap-group-mapper", {}, { errorMessage: "Group cant be null" }],
+  [
+    "hardcoded-ldap-group-mapper",
+    { group: "/nope" },
+    { errorMessage: "There is no group corresponding to configured value" },
+  ],
+];
+
+/** Bodies Keycloak accepts: the least each mapper type needs. */
+const MAPPER_ACCEPTED: [string, Record<string, string>][] = [
+  ["group-ldap-mapper", { "groups.dn": "ou=G,dc=x", mode: "READ_ONLY" }],
+  ["role-ldap-mapper", { "roles.dn": "ou=R,dc=x", mode: "READ_ONLY", "use.realm.roles.mapping": "true" }],
+  ["role-ldap-mapper", { "roles.dn": "ou=R,dc=x", mode: "READ_ONLY", "client.id": "account" }],
+  ["hardcoded-ldap-role-mapper", { role: "offline_access" }],
+  ["hardcoded-ldap-attribute-mapper", { "ldap.attribute.name": "x", "ldap.attribute.value": "y" }],
+  ["hardcoded-attribute-mapper", { "user.model.attribute": "x", "attribute.value": "y" }],
+  ["msad-user-account-control-mapper", {}],
+  ["kerberos-principal-attribute-mapper", {}],
+];
+
+describe("LDAP mappers Keycloak refuses without their configuration", () => {
+  let server: TestServer | undefined;
+  let kc: KcAdminClient;
+  let parentId: string;
+  const realm = `${REALM}-mappers`;
+
+  before(async () => {
+    const real = process.env.KC_TARGET === "keycloak" ? process.env.KC_REAL_URL : undefined;
+    if (!real) server = await startTestServer({ args: ["--seed-demo", "false"] });
+    const baseUrl = real ?? server!.baseUrl;
+    kc = new KcAdminClient({ baseUrl, realmName: "master" });
+    kc.setAccessToken(await adminToken(baseUrl));
+    if (await kc.realms.findOne({ realm })) await kc.realms.del({ realm });
+    await kc.realms.create({ realm, enabled: true });
+    kc.setConfig({ realmName: realm });
+    const config = {
+      vendor: ["other"],
+      editMode: ["READ_ONLY"],
+      connectionUrl: ["ldap://127.0.0.1:1"],
+      usersDn: ["ou=People,dc=example,dc=org"],
+      usernameLDAPAttribute: ["uid"],
+      rdnLDAPAttribute: ["uid"],
+    };
+    parentId = (await kc.components.create({ name: "ldap", providerId: "ldap", providerType: STORAGE, config })).id;
+  });
+  after(async () => {
+    if (!server) await kc?.realms.del({ realm });
+    await server?.dispose();
+  });
+
+  const create = (providerId: string, config: Record<string, string>) =>
+    kc.components.create({
+      name: `${providerId} mapper`,
+      providerId,
+      providerType: MAPPER,
+      parentId,
+      config: Object.fromEntries(Object.entries(config).map(([k, v]) => [k, [v]])),
+    });
+
+  it("refuses each incomplete or contradictory body with Keycloak's message and stores nothing", async () => {
+    const before = (await kc.components.find({ parent: parentId, type: MAPPER })).length;
+    for (const [providerId, config, expected] of MAPPER_REFUSALS) {
+      const answer = await refusal(create(providerId, config));
+      assert.deepEqual(answer, { status: 400, body: expected }, `${providerId} ${JSON.stringify(config)}`);
+    }
+    assert.equal((await kc.components.find({ parent: parentId, type: MAPPER })).length, before);
+  });
+
+  it("refuses an update that takes a required setting away, keeping the stored mapper", async () => {
+    const { id } = await create("group-ldap-mapper", { "groups.dn": "ou=G,dc=x", mode: "READ_ONLY" });
+    const stored = (await kc.components.findOne({ id }))!;
+    const answer = await refusal(kc.components.update({ id }, { ...stored, config: { ...stored.config, mode: [""] } }));
+    assert.deepEqual(answer, { status: 400, body: { errorMessage: "Missing configuration for Mode" } });
+    assert.deepEqual((await kc.components.findOne({ id }))!.config!.mode, ["READ_ONLY"]);
+  });
+
+  it("accepts each mapper type's least complete body", async () => {
+    for (const [providerId, config] of MAPPER_ACCEPTED) {
+      const { id } = await create(providerId, config);
+      assert.equal((await kc.components.findOne({ id }))?.providerId, providerId);
+    }
+  });
 });

@@ -166,7 +166,7 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
         config: { "user.model.attribute": ["department"] },
       }),
     );
-    assert.deepEqual(mapper, { status: 400, body: { errorMessage: "Missing configuration for 'LDAP Attribute'" } });
+    assert.deepEqual(mapper, { status: 400, body: { errorMessage: "Missing configuration for LDAP Attribute" } });
     const sync = await failure(kc.userStorageProvider.sync({ id: bare.id, action: "triggerFullSync" }));
     assert.equal(sync.status, 400);
     await kc.components.del({ id: bare.id });

@@ -7,7 +7,7 @@ const HARDCODED_ROLE = "hardcoded-ldap-role-mapper";
 const HARDCODED_GROUP = "hardcoded-ldap-group-mapper";
 
 /** A role reference as Keycloak's hardcoded role mapper stores it: `name`, or `clientId.name` for a client role. */
-function roleId(db: Db, realmId: string, reference: string): string | undefined {
+export function findRoleId(db: Db, realmId: string, reference: string): string | undefined {
   const roles = db.list("roles", realmId);
   const realmRole = roles.find((r) => r.clientId === undefined && r.name === reference);
   if (realmRole) return realmRole.id;
@@ -21,7 +21,7 @@ function roleId(db: Db, realmId: string, reference: string): string | undefined 
 }
 
 /** A group by its path (`/parent/child`). */
-function groupId(db: Db, realmId: string, path: string): string | undefined {
+export function findGroupId(db: Db, realmId: string, path: string): string | undefined {
   const groups = db.list("groups", realmId);
   let parent: { id: string } | undefined;
   for (const name of path.split("/").filter(Boolean)) {
@@ -49,9 +49,9 @@ export function hardcodedMemberships(db: Db, user: UserRecord): Memberships {
     if (mapper.parentId !== providerId || mapper.providerType !== LDAP_MAPPER_TYPE) continue;
     const id =
       mapper.providerId === HARDCODED_ROLE
-        ? roleId(db, user.realmId, first(mapper.config, "role") ?? "")
+        ? findRoleId(db, user.realmId, first(mapper.config, "role") ?? "")
         : mapper.providerId === HARDCODED_GROUP
-          ? groupId(db, user.realmId, first(mapper.config, "group") ?? "")
+          ? findGroupId(db, user.realmId, first(mapper.config, "group") ?? "")
           : undefined;
     if (id) out[mapper.providerId === HARDCODED_ROLE ? "roleIds" : "groupIds"].push(id);
   }

@@ -3,6 +3,7 @@ import { newId } from "../common/ids.ts";
 import { badRequest } from "../http/errors.ts";
 import { first, LDAP_MAPPER_TYPE, LDAP_PROVIDER_TYPE, ldapConfig } from "./ldap-config.ts";
 import type { ComponentFields } from "../admin/components/validation.ts";
+import { type MapperContext, validateLdapMapper } from "./ldap-mapper-validation.ts";
 
 /** Keycloak's messages for its LDAP and Kerberos validation keys (admin-messages, English). */
 const MESSAGES = {
@@ -17,32 +18,11 @@ const MESSAGES = {
   kerberosPrincipalWhitespace: "Server principal must not start or end with whitespace",
 };
 
-/** The settings Keycloak's LDAP mapper factories require, by mapper type: config key and the name its message uses. */
-const MANDATORY_MAPPER_SETTINGS: Record<string, [string, string][]> = {
-  "user-attribute-ldap-mapper": [
-    ["user.model.attribute", "User Model Attribute"],
-    ["ldap.attribute", "LDAP Attribute"],
-  ],
-  "certificate-ldap-mapper": [
-    ["user.model.attribute", "User Model Attribute"],
-    ["ldap.attribute", "LDAP Attribute"],
-  ],
-  "full-name-ldap-mapper": [["ldap.full.name.attribute", "LDAP Full Name Attribute"]],
-  "group-ldap-mapper": [["groups.dn", "LDAP Groups DN"]],
-  "role-ldap-mapper": [["roles.dn", "LDAP Roles DN"]],
-};
-
-/** Keycloak's checkMandatoryConfigAttribute of the LDAP mappers: a blank required setting is refused. */
-function validateLdapMapper(fields: ComponentFields): void {
-  for (const [key, label] of MANDATORY_MAPPER_SETTINGS[fields.providerId ?? ""] ?? [])
-    if (!(first(fields.config, key) ?? "").trim()) throw badRequest(`Missing configuration for '${label}'`);
-}
-
 const isNumber = (value: string | undefined) => !value || /^-?\d+$/.test(value.trim());
 
 /** Keycloak's validateConfiguration of the LDAP and Kerberos user-storage providers; other components pass. */
-export function validateUserStorage(fields: ComponentFields): void {
-  if (fields.providerType === LDAP_MAPPER_TYPE) return validateLdapMapper(fields);
+export function validateUserStorage(fields: ComponentFields, ctx: MapperContext): void {
+  if (fields.providerType === LDAP_MAPPER_TYPE) return validateLdapMapper(fields, ctx);
   if (fields.providerType !== LDAP_PROVIDER_TYPE) return;
   const c = fields.config;
   if (fields.providerId === "kerberos") {

@@ -62,7 +62,7 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
     ctx.require("manage-realm");
     const fields = readComponent(req.body);
     validateProvider(fields);
-    validateUserStorage(fields);
+    validateUserStorage(fields, { db: server.db, realmId: ctx.realm.id });
     const parentId = fields.parentId || ctx.realm.id;
     if (parentId !== ctx.realm.id) requireComponent(ctx.realm.id, parentId);
     const component: ComponentRecord = withDefaultKerberosPrincipal({
@@ -104,7 +104,7 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
     ctx.require("manage-realm");
     const component = requireComponent(ctx.realm.id, paramsOf<"id">(req).id);
     const fields = readComponent(req.body, component);
-    validateUserStorage(fields);
+    validateUserStorage(fields, { db: server.db, realmId: ctx.realm.id });
     const hidden = secretKeys(fields);
     const config = { ...fields.config };
     // A secret sent back masked means "keep the stored value".
