@@ -49,8 +49,9 @@ export async function registerLdapTestRoutes(app: FastifyInstance, server: Serve
       ctx.require("manage-realm");
       const body = (req.body ?? {}) as TestBody;
       const authenticate = body.action === "testAuthentication";
-      const ok = body.action === "testConnection" || (authenticate && !!body.bindDn);
-      if (!ok || !body.connectionUrl) throw badRequest("LDAP test error");
+      // Keycloak throws a NamingException for an unknown action before it connects.
+      if (body.action !== "testConnection" && !authenticate) throw badRequest("NamingError");
+      if ((authenticate && !body.bindDn) || !body.connectionUrl) throw badRequest("LDAP test error");
       try {
         const client = await connect(settingsOf(server, ctx.realm.id, body, authenticate));
         await client.unbind().catch(() => undefined);
