@@ -156,6 +156,19 @@ describe("the mappers Keycloak creates with a new LDAP provider, by vendor and e
     await server?.dispose();
   });
 
+  it("refuses connection URLs as Keycloak does: commas, other schemes, URLs java.net.URI refuses", async () => {
+    for (const [url, status, errorMessage] of CONNECTION_URLS) {
+      const create = kc.components.create({
+        name: `conf-url ${url}`,
+        providerId: "ldap",
+        providerType: STORAGE,
+        config: { editMode: ["READ_ONLY"], connectionUrl: [url] },
+      });
+      if (status === 201) assert.ok((await create).id, url);
+      else assert.deepEqual(await refusal(create), { status, body: { errorMessage } }, url);
+    }
+  });
+
   for (const c of CASES)
     it(c.title, async () => {
       const config = {
@@ -180,6 +193,29 @@ describe("the mappers Keycloak creates with a new LDAP provider, by vendor and e
       }
     });
 });
+
+/** Connection URLs and Keycloak 26.7.3's answers to an LDAP provider created with them (checked on it). */
+const CONNECTION_URLS: [string, number, string?][] = [
+  [
+    "ldap://a:389,ldap://b:389",
+    400,
+    'Connection URL must not contain commas. Use spaces to separate multiple LDAP URLs (e.g. "ldap://host1:389 ldap://host2:389").',
+  ],
+  [
+    "http://a",
+    400,
+    "Connection URL contains a URL with an unsupported scheme. Each URL must use the ldap:// or ldaps:// scheme.",
+  ],
+  [
+    "ldap://a b",
+    400,
+    "Connection URL contains a URL with an unsupported scheme. Each URL must use the ldap:// or ldaps:// scheme.",
+  ],
+  ["ldap://", 400, "Connection URL contains an invalid LDAP URL."],
+  ["ldap://a^b", 400, "Connection URL contains an invalid LDAP URL."],
+  ["ldap://a:389 ldaps://b:636", 201],
+  ["", 201],
+];
 
 /** Mapper bodies Keycloak 26.7.3 refuses, with its answers (checked on it), and one it then accepts. */
 const MAPPER_REFUSALS: [string, Record<string, string>, Record<string, string>][] = [

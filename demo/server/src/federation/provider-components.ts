@@ -15,8 +15,30 @@ const MESSAGES = {
   ldapErrorValidatePasswordPolicyAvailableForWritableOnly:
     "Validate Password Policy is applicable only with WRITABLE edit mode",
   ldapErrorCantEnableUnsyncedAndImportOff: "Can not disable Importing users when LDAP provider mode is UNSYNCED",
+  ldapErrorConnectionUrlContainsComma:
+    'Connection URL must not contain commas. Use spaces to separate multiple LDAP URLs (e.g. "ldap://host1:389 ldap://host2:389").',
+  ldapErrorInvalidConnectionUrl: "Connection URL contains an invalid LDAP URL.",
+  ldapErrorInvalidConnectionUrlScheme:
+    "Connection URL contains a URL with an unsupported scheme. Each URL must use the ldap:// or ldaps:// scheme.",
   kerberosPrincipalWhitespace: "Server principal must not start or end with whitespace",
 };
+
+/** Characters java.net.URI refuses anywhere, and a % not starting an escape. */
+const URI_ILLEGAL = /["<>\\^`{|}]|%(?![0-9A-Fa-f]{2})/;
+
+/** Keycloak's check of the connection URL: space-separated URLs, each parsed by java.net.URI with scheme ldap(s). */
+function validateConnectionUrl(connectionUrl: string | undefined): void {
+  if (connectionUrl === undefined) return;
+  if (connectionUrl.includes(",")) throw badRequest(MESSAGES.ldapErrorConnectionUrlContainsComma);
+  for (const url of connectionUrl.trim().split(/\s+/).filter(Boolean)) {
+    if (URI_ILLEGAL.test(url)) throw badRequest(MESSAGES.ldapErrorInvalidConnectionUrl);
+    const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):(.*)$/.exec(url);
+    if (!scheme) throw badRequest(MESSAGES.ldapErrorInvalidConnectionUrlScheme);
+    if (scheme[2] === "" || scheme[2] === "//") throw badRequest(MESSAGES.ldapErrorInvalidConnectionUrl);
+    const name = scheme[1]!.toLowerCase();
+    if (name !== "ldap" && name !== "ldaps") throw badRequest(MESSAGES.ldapErrorInvalidConnectionUrlScheme);
+  }
+}
 
 const isNumber = (value: string | undefined) => !value || /^-?\d+$/.test(value.trim());
 
@@ -37,6 +59,7 @@ export function validateUserStorage(fields: ComponentFields, ctx: MapperContext)
     throw badRequest(MESSAGES.ldapErrorInvalidCustomFilter);
   if (!isNumber(first(c, "connectionTimeout"))) throw badRequest(MESSAGES.ldapErrorConnectionTimeoutNotNumber);
   if (!isNumber(first(c, "readTimeout"))) throw badRequest(MESSAGES.ldapErrorReadTimeoutNotNumber);
+  validateConnectionUrl(first(c, "connectionUrl"));
   if (first(c, "startTls") === "true" && first(c, "connectionPooling") === "true")
     throw badRequest(MESSAGES.ldapErrorCantEnableStartTlsAndConnectionPooling);
   const editMode = first(c, "editMode");
