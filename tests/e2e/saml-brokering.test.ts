@@ -15,6 +15,7 @@ const FILE_ALIAS = "saml-file";
 const FILE_DISPLAY_NAME = "File SAML";
 const UNSIGNED_ALIAS = "saml-unsigned";
 const UNSIGNED_DISPLAY_NAME = "Unsigned SAML";
+const SETTINGS_IMPORT_ALIAS = "saml-reimport";
 const PASSWORD_PROTECTED = "urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport";
 
 interface User {
@@ -431,5 +432,51 @@ describe("SAML brokering", () => {
       await screenshot(page, "saml-confirm-link-dark");
     });
     await context.close();
+  });
+
+  it("re-reads a saved provider's descriptor from a file on its settings page, fills the same fields and saves them", async () => {
+    const created = await api(`${DEMO}/identity-provider/instances`, {
+      method: "POST",
+      body: {
+        alias: SETTINGS_IMPORT_ALIAS,
+        providerId: "saml",
+        config: {
+          idpEntityId: "urn:old-partner",
+          singleSignOnServiceUrl: "https://old-partner.invalid/sso",
+          entityId: `${server.baseUrl}/realms/demo`,
+          validateSignature: "false",
+        },
+      },
+    });
+    assert.equal(created.status, 201);
+    const descriptor = await (await fetch(idp.metadataUrl)).text();
+    const { page, context } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "saml-settings-import", async () => {
+      await openConsole(page, `#/demo/identity-providers/saml/${SETTINGS_IMPORT_ALIAS}/settings`);
+      const ssoUrl = page.getByRole("textbox", { name: "Single Sign-On service URL" });
+      await ssoUrl.waitFor();
+      assert.equal(await ssoUrl.inputValue(), "https://old-partner.invalid/sso");
+      const chooser = page.waitForEvent("filechooser");
+      await page.getByRole("button", { name: "Browse" }).click();
+      await (
+        await chooser
+      ).setFiles({ name: "partner-idp.xml", mimeType: "application/xml", buffer: Buffer.from(descriptor) });
+      await page.getByText("The provider's metadata was read.").waitFor();
+      assert.equal(await ssoUrl.inputValue(), `${idp.url}/sso`);
+      assert.equal(await page.getByRole("textbox", { name: "Identity provider entity ID" }).inputValue(), idp.entityId);
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page.getByText("Provider successfully updated").waitFor();
+      await screenshot(page, "saml-settings-import");
+      assert.deepEqual(await seriousAxeViolations(page, "kc-admin-console", "main"), [], "SAML settings after import");
+    });
+    await context.close();
+    const saved = (await (await api(`${DEMO}/identity-provider/instances/${SETTINGS_IMPORT_ALIAS}`)).json()) as {
+      config: Record<string, string>;
+    };
+    assert.equal(saved.config.singleSignOnServiceUrl, `${idp.url}/sso`);
+    assert.equal(saved.config.idpEntityId, idp.entityId);
+    assert.ok(saved.config.signingCertificate, "the descriptor's signing certificate was saved");
+    assert.equal(saved.config.entityId, `${server.baseUrl}/realms/demo`, "fields the descriptor lacks are kept");
   });
 });
