@@ -15,6 +15,7 @@ const FILE_ALIAS = "saml-file";
 const FILE_DISPLAY_NAME = "File SAML";
 const UNSIGNED_ALIAS = "saml-unsigned";
 const UNSIGNED_DISPLAY_NAME = "Unsigned SAML";
+const SETTINGS_IMPORT_ALIAS = "saml-reimport";
 const PASSWORD_PROTECTED = "urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport";
 
 interface User {
@@ -431,5 +432,85 @@ describe("SAML brokering", () => {
       await screenshot(page, "saml-confirm-link-dark");
     });
     await context.close();
+  });
+
+  it("re-reads a saved provider's descriptor from a file on its settings page and saves it with Keycloak 26.7.3's other SAML settings", async () => {
+    const created = await api(`${DEMO}/identity-provider/instances`, {
+      method: "POST",
+      body: {
+        alias: SETTINGS_IMPORT_ALIAS,
+        providerId: "saml",
+        config: {
+          idpEntityId: "urn:old-partner",
+          singleSignOnServiceUrl: "https://old-partner.invalid/sso",
+          entityId: `${server.baseUrl}/realms/demo`,
+          validateSignature: "false",
+        },
+      },
+    });
+    assert.equal(created.status, 201);
+    const descriptor = await (await fetch(idp.metadataUrl)).text();
+    const { page, context } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "saml-settings-import", async () => {
+      await openConsole(page, `#/demo/identity-providers/saml/${SETTINGS_IMPORT_ALIAS}/settings`);
+      const ssoUrl = page.getByRole("textbox", { name: "Single Sign-On service URL" });
+      await ssoUrl.waitFor();
+      assert.equal(await ssoUrl.inputValue(), "https://old-partner.invalid/sso");
+      const chooser = page.waitForEvent("filechooser");
+      await page.getByRole("button", { name: "Browse" }).click();
+      await (
+        await chooser
+      ).setFiles({ name: "partner-idp.xml", mimeType: "application/xml", buffer: Buffer.from(descriptor) });
+      await page.getByText("The provider's metadata was read.").waitFor();
+      assert.equal(await ssoUrl.inputValue(), `${idp.url}/sso`);
+      assert.equal(await page.getByRole("textbox", { name: "Identity provider entity ID" }).inputValue(), idp.entityId);
+      // Keycloak 26.7.3's other SAML settings: the encryption algorithm only shows while assertions are encrypted
+      assert.equal(await page.getByRole("button", { name: "Encryption Algorithm" }).count(), 0);
+      // the descriptor's Single Logout Service takes HTTP-POST
+      assert.equal(await page.getByRole("switch", { name: "HTTP-POST binding logout" }).isChecked(), true);
+      for (const name of ["Want Assertions encrypted", "Backchannel logout", "Sign service provider metadata"]) {
+        // by keyboard: a switch can show fields that move the next one while a pointer would aim at it
+        await page.getByRole("switch", { name }).focus();
+        await page.keyboard.press("Space");
+        await page.getByRole("switch", { name, checked: true }).waitFor();
+      }
+      await page.getByRole("button", { name: "Encryption Algorithm" }).click();
+      await page.getByRole("option", { name: "RSA1_5" }).click();
+      await page.getByRole("textbox", { name: "Artifact Resolution service URL" }).fill(`${idp.url}/artifact`);
+      await page.getByRole("textbox", { name: "Attribute Consuming Service Index" }).fill("2");
+      await page.getByRole("textbox", { name: "Attribute Consuming Service Name" }).fill("Partner attributes");
+      await page.getByRole("textbox", { name: "AuthnContext DeclRefs 1" }).fill("urn:partner:decl:strong");
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page.getByText("Provider successfully updated").waitFor();
+      await page.reload();
+      await page.getByRole("textbox", { name: "AuthnContext DeclRefs 1" }).waitFor();
+      assert.equal(
+        await page.getByRole("textbox", { name: "AuthnContext DeclRefs 1" }).inputValue(),
+        "urn:partner:decl:strong",
+        "the saved decl refs come back into the form",
+      );
+      assert.equal(await page.getByRole("button", { name: "Encryption Algorithm" }).textContent(), "RSA1_5");
+      await page.getByRole("textbox", { name: "Attribute Consuming Service Name" }).scrollIntoViewIfNeeded();
+      await screenshot(page, "saml-settings-import");
+      assert.deepEqual(await seriousAxeViolations(page, "kc-admin-console", "main"), [], "SAML settings after import");
+    });
+    await context.close();
+    const saved = (await (await api(`${DEMO}/identity-provider/instances/${SETTINGS_IMPORT_ALIAS}`)).json()) as {
+      config: Record<string, string>;
+    };
+    assert.equal(saved.config.singleSignOnServiceUrl, `${idp.url}/sso`);
+    assert.equal(saved.config.idpEntityId, idp.entityId);
+    assert.ok(saved.config.signingCertificate, "the descriptor's signing certificate was saved");
+    assert.equal(saved.config.entityId, `${server.baseUrl}/realms/demo`, "fields the descriptor lacks are kept");
+    assert.equal(saved.config.wantAssertionsEncrypted, "true");
+    assert.equal(saved.config.encryptionAlgorithm, "RSA1_5");
+    assert.equal(saved.config.backchannelSupported, "true");
+    assert.equal(saved.config.postBindingLogout, "true");
+    assert.equal(saved.config.signSpMetadata, "true");
+    assert.equal(saved.config.artifactResolutionServiceUrl, `${idp.url}/artifact`);
+    assert.equal(saved.config.attributeConsumingServiceIndex, "2");
+    assert.equal(saved.config.attributeConsumingServiceName, "Partner attributes");
+    assert.equal(saved.config.authnContextDeclRefs, JSON.stringify(["urn:partner:decl:strong"]));
   });
 });

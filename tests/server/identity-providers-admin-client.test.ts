@@ -256,4 +256,84 @@ describe("identity providers through @keycloak/keycloak-admin-client", () => {
     await kc.identityProviders.create({ alias: "org-partner", providerId: "oidc", config: { clientId: "x" } });
     assert.deepEqual(await kc.organizations.listIdentityProviders({ orgId }), []);
   });
+
+  it("stores every SAML setting of Keycloak 26.7.3's provider form as given and reads it back; refuses its invalid combinations", async () => {
+    const config = {
+      entityId: "https://broker.test/realms/brokering",
+      idpEntityId: "https://saml.partner.test/idp",
+      singleSignOnServiceUrl: "https://saml.partner.test/sso",
+      singleLogoutServiceUrl: "https://saml.partner.test/slo",
+      artifactResolutionServiceUrl: "https://saml.partner.test/artifact",
+      backchannelSupported: "true",
+      sendIdTokenOnLogout: "false",
+      sendClientIdOnLogout: "true",
+      nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+      principalType: "ATTRIBUTE",
+      principalAttribute: "mail",
+      allowCreate: "true",
+      postBindingResponse: "true",
+      artifactBindingResponse: "true",
+      postBindingAuthnRequest: "true",
+      postBindingLogout: "true",
+      wantAuthnRequestsSigned: "true",
+      signatureAlgorithm: "RSA_SHA512",
+      xmlSigKeyInfoKeyNameTransformer: "CERT_SUBJECT",
+      wantAssertionsSigned: "true",
+      wantAssertionsEncrypted: "true",
+      encryptionAlgorithm: "RSA1_5",
+      forceAuthn: "true",
+      validateSignature: "true",
+      metadataDescriptorUrl: "https://saml.partner.test/metadata",
+      useMetadataDescriptorUrl: "true",
+      signSpMetadata: "true",
+      loginHint: "true",
+      allowedClockSkew: "15",
+      attributeConsumingServiceIndex: "3",
+      attributeConsumingServiceName: "Partner attributes",
+      authnContextComparisonType: "minimum",
+      authnContextClassRefs: JSON.stringify(["urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport"]),
+      authnContextDeclRefs: JSON.stringify(["urn:partner:decl:strong", "urn:partner:decl:basic"]),
+    };
+    await kc.identityProviders.create({ alias: "saml-every-field", providerId: "saml", config });
+    const stored = await kc.identityProviders.findOne({ alias: "saml-every-field" });
+    for (const [key, value] of Object.entries(config)) assert.equal(stored?.config?.[key], value, key);
+
+    const refused = await refusal(
+      kc.identityProviders.update(
+        { alias: "saml-every-field" },
+        { ...stored, config: { ...config, metadataDescriptorUrl: "" } },
+      ),
+    );
+    assert.deepEqual(refused, {
+      status: 400,
+      message: "useMetadataDescriptorUrl needs a non-empty URL for metadataDescriptorUrl",
+    });
+    const transient = await refusal(
+      kc.identityProviders.create({
+        alias: "saml-transient",
+        providerId: "saml",
+        config: {
+          singleSignOnServiceUrl: "https://saml.partner.test/sso",
+          nameIDPolicyFormat: "urn:oasis:names:tc:SAML:2.0:nameid-format:transient",
+        },
+      }),
+    );
+    assert.deepEqual(transient, {
+      status: 400,
+      message: "Can not have Transient NameID Policy Format together with SUBJECT Principal Type",
+    });
+    assert.equal(await kc.identityProviders.findOne({ alias: "saml-transient" }), null);
+    const badUrl = await refusal(
+      kc.identityProviders.update(
+        { alias: "saml-every-field" },
+        { ...stored, config: { ...config, metadataDescriptorUrl: "ftp://saml.partner.test/metadata" } },
+      ),
+    );
+    assert.deepEqual(badUrl, { status: 400, message: "Invalid protocol/scheme for url [metadataDescriptorUrl]" });
+    assert.equal(
+      (await kc.identityProviders.findOne({ alias: "saml-every-field" }))?.config?.metadataDescriptorUrl,
+      config.metadataDescriptorUrl,
+      "a refused update changes nothing",
+    );
+  });
 });

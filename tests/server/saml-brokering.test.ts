@@ -146,7 +146,7 @@ describe("SAML brokering endpoint", () => {
 
   it("a signed response creates and links the user; the AuthnRequest was signed and sent by redirect", async () => {
     const { jar, SAMLResponse, RelayState } = await samlResponseFor("idp", "robin", "robin-pass");
-    const last = idp.requests.at(-1)!;
+    const { xml: _xml, ...last } = idp.requests.at(-1)!;
     assert.deepEqual(last, {
       binding: "redirect",
       signed: true,
@@ -184,6 +184,27 @@ describe("SAML brokering endpoint", () => {
     const res = await postToEndpoint("post-idp", jar, { SAMLResponse, RelayState });
     assert.equal(res.status, 302, await res.clone().text());
     assert.equal((await usersOf("post-idp"))[0]?.username, "pia@idp.test");
+  });
+
+  it("the AuthnRequest asks for the configured Attribute Consuming Service index; a value that is no index is left out", async () => {
+    const imported = (await kc.identityProviders.findOne({ alias: "post-idp" }))!.config!;
+    for (const [alias, index] of [
+      ["acs-idp", "3"],
+      ["acs-bad-idp", "three"],
+    ]) {
+      await kc.identityProviders.create({
+        alias,
+        providerId: "saml",
+        enabled: true,
+        config: { ...imported, postBindingAuthnRequest: "false", attributeConsumingServiceIndex: index },
+      });
+      idp.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`);
+    }
+    await samlResponseFor("acs-idp", "pia", "pia-pass");
+    assert.match(idp.requests.at(-1)!.xml, /AttributeConsumingServiceIndex="3"/);
+    await samlResponseFor("acs-bad-idp", "pia", "pia-pass");
+    assert.ok(idp.requests.at(-1)!.xml.includes("AuthnRequest"));
+    assert.doesNotMatch(idp.requests.at(-1)!.xml, /AttributeConsumingServiceIndex/);
   });
 
   it("a tampered assertion is refused with Keycloak's page and event, and creates no user", async () => {

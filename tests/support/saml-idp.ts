@@ -36,7 +36,7 @@ export interface SamlIdp {
   /** Trusts the service provider whose descriptor this URL serves (read again on every request). */
   trustServiceProvider(descriptorUrl: string): void;
   /** AuthnRequests received: binding and whether they carried a signature. */
-  requests: { binding: "redirect" | "post"; signed: boolean; issuer: string }[];
+  requests: { binding: "redirect" | "post"; signed: boolean; issuer: string; xml: string }[];
   /** Sign-ins answered: the NameID and the SessionIndex of each assertion. */
   logins: { nameID: string; sessionIndex: string }[];
   /** What the service providers POSTed to the Single Logout Service. */
@@ -148,7 +148,7 @@ export async function startSamlIdp(
     const signed =
       Boolean((binding === "redirect" ? request.query : request.body)?.Signature) ||
       /<ds:Signature|<Signature/.test(inflated(encoded, binding));
-    requests.push({ binding, signed, issuer: issuer! });
+    requests.push({ binding, signed, issuer: issuer!, xml: inflated(encoded, binding) });
     const key = randomBytes(12).toString("hex");
     pending.set(key, { sp, requestId: String(parsed.extract?.request?.id ?? ""), relayState });
     return page(

@@ -9,6 +9,8 @@ export interface ProviderFormValues {
   metadataUrl: string;
   /** SAML's requested AuthnContext class refs; sent as config.authnContextClassRefs, a JSON array as Keycloak keeps it. */
   authnContextClassRefs: string[];
+  /** SAML's requested AuthnContext decl refs; config.authnContextDeclRefs, a JSON array too. */
+  authnContextDeclRefs: string[];
   /** "Store tokens" and "Stored tokens readable": top-level fields of the representation. */
   storeToken: boolean;
   addReadTokenRoleOnCreate: boolean;
@@ -29,6 +31,7 @@ export function toFormValues(provider: IdentityProvider | undefined, providerId:
     enabled: provider?.enabled ?? true,
     metadataUrl: config.metadataDescriptorUrl ?? "",
     authnContextClassRefs: jsonList(config.authnContextClassRefs),
+    authnContextDeclRefs: jsonList(config.authnContextDeclRefs),
     storeToken: provider?.storeToken ?? false,
     addReadTokenRoleOnCreate: provider?.addReadTokenRoleOnCreate ?? false,
     config,
@@ -45,9 +48,11 @@ export function toRepresentation(
   );
   if (values.metadataUrl.trim()) config.metadataDescriptorUrl = values.metadataUrl.trim();
   if (providerId === "saml") {
-    const classRefs = values.authnContextClassRefs.map((ref) => ref.trim()).filter(Boolean);
-    if (classRefs.length > 0) config.authnContextClassRefs = JSON.stringify(classRefs);
-    else delete config.authnContextClassRefs;
+    for (const key of ["authnContextClassRefs", "authnContextDeclRefs"] as const) {
+      const refs = values[key].map((ref) => ref.trim()).filter(Boolean);
+      if (refs.length > 0) config[key] = JSON.stringify(refs);
+      else delete config[key];
+    }
   }
   return {
     ...previous,

@@ -88,7 +88,7 @@ export function ProviderSettingsFields({ providerId, isNew }: { providerId: stri
         <TextControl<ProviderFormValues> name="config.guiOrder" label={t("displayOrder")} />
       </FormSection>
       {(isOidcFamily(providerId) || providerId === "saml") && <MetadataImportField providerId={providerId} />}
-      {isNew && providerId === "saml" && <DescriptorFileField providerId={providerId} />}
+      {providerId === "saml" && <DescriptorFileField providerId={providerId} />}
       {isOidcFamily(providerId) ? (
         <OidcFields />
       ) : providerId === "saml" ? (

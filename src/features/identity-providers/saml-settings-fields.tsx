@@ -26,6 +26,7 @@ const NAME_ID_FORMATS = [
 const SIGNATURE_ALGORITHMS = ["RSA_SHA1", "RSA_SHA256", "RSA_SHA256_MGF1", "RSA_SHA512", "RSA_SHA512_MGF1", "DSA_SHA1"];
 const KEY_NAME_TRANSFORMERS = ["NONE", "KEY_ID", "CERT_SUBJECT"];
 const COMPARISONS = ["exact", "minimum", "maximum", "better"] as const;
+const ENCRYPTION_ALGORITHMS = ["RSA-OAEP", "RSA1_5"];
 
 /** The broker's SP descriptor (`/realms/{realm}/broker/{alias}/endpoint/descriptor`), for the IdP's administrator. */
 function ServiceProviderMetadataLink() {
@@ -64,13 +65,37 @@ export function SamlSettingsFields({
   const principalType = watch("config.principalType") || "SUBJECT";
   const requestsSigned = watch("config.wantAuthnRequestsSigned") === "true";
   const validatesSignatures = useWatch<ProviderFormValues>({ name: "config.validateSignature" }) === "true";
+  const assertionsEncrypted = useWatch<ProviderFormValues>({ name: "config.wantAssertionsEncrypted" }) === "true";
+  const backchannel = useWatch<ProviderFormValues>({ name: "config.backchannelSupported" }) === "true";
   return (
     <FormSection title={t("samlSettings")} titleElement="h2">
       {!isNew && <ServiceProviderMetadataLink />}
       <TextControl<ProviderFormValues> name="config.entityId" label={t("serviceProviderEntityId")} />
       <TextControl<ProviderFormValues> name="config.idpEntityId" label={t("identityProviderEntityId")} />
       {urlField("config.singleSignOnServiceUrl", t("ssoServiceUrl"), true)}
+      {urlField("config.artifactResolutionServiceUrl", t("artifactResolutionServiceUrl"))}
       {urlField("config.singleLogoutServiceUrl", t("singleLogoutServiceUrl"))}
+      <SwitchControl<ProviderFormValues>
+        name="config.backchannelSupported"
+        label={t("backchannelLogout")}
+        helperText={t("backchannelLogoutHelp")}
+        stringify
+      />
+      {backchannel && (
+        <>
+          <SwitchControl<ProviderFormValues>
+            name="config.sendIdTokenOnLogout"
+            label={t("sendIdTokenOnLogout")}
+            stringify
+            defaultValue
+          />
+          <SwitchControl<ProviderFormValues>
+            name="config.sendClientIdOnLogout"
+            label={t("sendClientIdOnLogout")}
+            stringify
+          />
+        </>
+      )}
       <SelectControl<ProviderFormValues>
         name="config.nameIDPolicyFormat"
         label={t("nameIdPolicyFormat")}
@@ -101,8 +126,20 @@ export function SamlSettingsFields({
         stringify
       />
       <SwitchControl<ProviderFormValues>
+        name="config.artifactBindingResponse"
+        label={t("artifactBindingResponse")}
+        helperText={t("artifactBindingResponseHelp")}
+        stringify
+      />
+      <SwitchControl<ProviderFormValues>
         name="config.postBindingAuthnRequest"
         label={t("httpPostBindingAuthnRequest")}
+        stringify
+      />
+      <SwitchControl<ProviderFormValues>
+        name="config.postBindingLogout"
+        label={t("httpPostBindingLogout")}
+        helperText={t("httpPostBindingLogoutHelp")}
         stringify
       />
       <SwitchControl<ProviderFormValues>
@@ -136,6 +173,14 @@ export function SamlSettingsFields({
         label={t("wantAssertionsEncrypted")}
         stringify
       />
+      {assertionsEncrypted && (
+        <SelectControl<ProviderFormValues>
+          name="config.encryptionAlgorithm"
+          label={t("encryptionAlgorithm")}
+          defaultValue="RSA-OAEP"
+          options={ENCRYPTION_ALGORITHMS.map((value) => ({ value, label: value }))}
+        />
+      )}
       <SwitchControl<ProviderFormValues> name="config.forceAuthn" label={t("forceAuthentication")} stringify />
       <SwitchControl<ProviderFormValues> name="config.validateSignature" label={t("validateSignature")} stringify />
       {validatesSignatures && (
@@ -147,8 +192,20 @@ export function SamlSettingsFields({
             rows={4}
           />
           <CertificateExpiry />
+          <SwitchControl<ProviderFormValues>
+            name="config.useMetadataDescriptorUrl"
+            label={t("useMetadataDescriptorUrl")}
+            helperText={t("useMetadataDescriptorUrlShortHelp")}
+            stringify
+          />
         </>
       )}
+      <SwitchControl<ProviderFormValues>
+        name="config.signSpMetadata"
+        label={t("signServiceProviderMetadata")}
+        helperText={t("signServiceProviderMetadataHelp")}
+        stringify
+      />
       <SwitchControl<ProviderFormValues> name="config.loginHint" label={t("passSubject")} stringify />
       <TextControl<ProviderFormValues>
         name="config.allowedClockSkew"
@@ -156,6 +213,18 @@ export function SamlSettingsFields({
         helperText={t("allowedClockSkewHelp")}
         inputProps={{ inputMode: "numeric" }}
         rules={{ pattern: { value: /^\d*$/, message: t("clockSkewInvalid") } }}
+      />
+      <TextControl<ProviderFormValues>
+        name="config.attributeConsumingServiceIndex"
+        label={t("attributeConsumingServiceIndex")}
+        helperText={t("attributeConsumingServiceIndexHelp")}
+        inputProps={{ inputMode: "numeric" }}
+        rules={{ pattern: { value: /^\d*$/, message: t("attributeConsumingServiceIndexInvalid") } }}
+      />
+      <TextControl<ProviderFormValues>
+        name="config.attributeConsumingServiceName"
+        label={t("attributeConsumingServiceName")}
+        helperText={t("attributeConsumingServiceNameHelp")}
       />
       <FormSection title={t("reqAuthnConstraints")} titleElement="h3">
         <SelectControl<ProviderFormValues>
@@ -165,6 +234,7 @@ export function SamlSettingsFields({
           options={COMPARISONS.map((value) => ({ value, label: t(value) }))}
         />
         <MultiValueControl<ProviderFormValues> name="authnContextClassRefs" label={t("authnContextClassRefs")} />
+        <MultiValueControl<ProviderFormValues> name="authnContextDeclRefs" label={t("authnContextDeclRefs")} />
       </FormSection>
     </FormSection>
   );

@@ -129,6 +129,10 @@ export async function serviceProvider(
     cacheProvider: requestCache,
     maxAssertionAgeMs: 0,
   };
+  // Keycloak's getAttributeConsumingServiceIndex: a whole number 0 or more, anything else is left out
+  const consumingServiceIndex = config.attributeConsumingServiceIndex?.trim() ?? "";
+  if (/^\d+$/.test(consumingServiceIndex) && Number(consumingServiceIndex) <= 2147483647)
+    options.attributeConsumingServiceIndex = String(Number(consumingServiceIndex));
   if (config.wantAuthnRequestsSigned === "true") {
     options.privateKey = privateKey;
     options.signatureAlgorithm = SIGNATURE_ALGORITHMS[config.signatureAlgorithm ?? ""] ?? "sha256";

@@ -24,9 +24,13 @@ const JAVA_URL_SCHEMES = new Set(["http:", "https:", "ftp:", "file:", "jar:", "m
 export function checkProviderUrls(config: Record<string, string>): void {
   for (const [key, name] of CHECKED_URLS) {
     const url = config[key];
-    if (!url) continue;
-    const scheme = URL.canParse(url) ? new URL(url).protocol.toLowerCase() : undefined;
-    if (!scheme || !JAVA_URL_SCHEMES.has(scheme)) throw badRequest(`The url [${name}] is malformed`);
-    if (scheme !== "http:" && scheme !== "https:") throw badRequest(`Invalid protocol/scheme for url [${name}]`);
+    if (url) checkUrl(url, name);
   }
+}
+
+/** One URL as UriUtils.checkUrl reads it; `name` is how Keycloak's message names the field. */
+export function checkUrl(url: string, name: string): void {
+  const scheme = URL.canParse(url) ? new URL(url).protocol.toLowerCase() : undefined;
+  if (!scheme || !JAVA_URL_SCHEMES.has(scheme)) throw badRequest(`The url [${name}] is malformed`);
+  if (scheme !== "http:" && scheme !== "https:") throw badRequest(`Invalid protocol/scheme for url [${name}]`);
 }

@@ -3,6 +3,7 @@ import { objectBody, stringMapOf } from "../common/body.ts";
 import { catalog } from "../server-info/catalog.ts";
 import { checkOidcConfig } from "./oidc-config-checks.ts";
 import { checkProviderUrls } from "./provider-urls.ts";
+import { checkSamlConfig } from "./saml-config-checks.ts";
 
 const ALIAS_PATTERN = /^[A-Za-z0-9._~-]+$/;
 
@@ -19,5 +20,6 @@ export function readIdentityProvider(body: unknown): { alias: string; rep: Recor
   const checkedConfig = stringMapOf(config);
   checkProviderUrls(checkedConfig);
   checkOidcConfig(input.providerId, checkedConfig);
+  checkSamlConfig(input.providerId, checkedConfig);
   return { alias, rep: { ...rest, config: checkedConfig } };
 }
