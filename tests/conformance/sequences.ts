@@ -3,6 +3,7 @@ import { keysOf } from "./exchange.ts";
 import { REALM_SETTINGS_SEQUENCES } from "./sequences-realm-settings.ts";
 import { ACCESS_SEQUENCES } from "./sequences-access.ts";
 import { AUTHORIZATION_SEQUENCES } from "./sequences-authorization.ts";
+import { BROKERING_SEQUENCES } from "./sequences-brokering.ts";
 
 /**
  * The admin REST call sequences the console makes, by area, each run against a server seeded with the demo realm.
@@ -170,4 +171,5 @@ export const SEQUENCES: Record<string, Sequence> = {
   ...REALM_SETTINGS_SEQUENCES,
   ...ACCESS_SEQUENCES,
   ...AUTHORIZATION_SEQUENCES,
+  ...BROKERING_SEQUENCES,
 };
