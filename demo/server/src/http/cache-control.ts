@@ -15,6 +15,7 @@ const BARE_ANSWERS: [RegExp, RegExp][] = [
   [/^DELETE$/, /^\/admin\/realms\/[^/]+\/(events|admin-events)$|\/attack-detection\/brute-force\/users(\/[^/]+)?$/],
   [/^DELETE$/, /^\/admin\/realms\/[^/]+\/sessions\/[^/]+$|\/authz\/resource-server\/(policy|resource|scope)\/[^/]+$/],
   [/^GET$/, /\/authz\/resource-server$/],
+  [/^POST$/, /\/authz\/resource-server\/policy\/evaluate$/],
   [/^PUT$/, /^\/admin\/realms\/[^/]+$/],
   [
     /^POST$/,
