@@ -28,6 +28,9 @@ async function metadataHost(): Promise<{ origin: string; close: () => Promise<vo
           id_token_signing_alg_values_supported: ["RS256"],
         }),
       );
+    } else if (req.url === "/saml") {
+      res.writeHead(200, { "content-type": "application/samlmetadata+xml" });
+      res.end(samlDescriptor(origin));
     } else if (req.url === "/not-json") {
       res.writeHead(200, { "content-type": "text/html" });
       res.end("<html><body>not a discovery document</body></html>");
@@ -40,6 +43,19 @@ async function metadataHost(): Promise<{ origin: string; close: () => Promise<vo
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { origin, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
+
+/** A SAML IdP's entity descriptor: a signing key, POST sign-on, redirect logout, e-mail NameID. */
+const samlDescriptor = (origin: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="${origin}/saml-idp">
+  <IDPSSODescriptor WantAuthnRequestsSigned="true" protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
+    <KeyDescriptor use="signing">
+      <ds:KeyInfo><ds:X509Data><ds:X509Certificate>MIIBconformancecertificate</ds:X509Certificate></ds:X509Data></ds:KeyInfo>
+    </KeyDescriptor>
+    <SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${origin}/saml-idp/logout"/>
+    <NameIDFormat>urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress</NameIDFormat>
+    <SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${origin}/saml-idp/sso"/>
+  </IDPSSODescriptor>
+</EntityDescriptor>`;
 
 /** import-config's answer with its keys sorted (Keycloak builds it from a hash map). */
 const sortedConfig = (body: unknown) =>
@@ -70,6 +86,11 @@ export const BROKERING_SEQUENCES: Record<string, Sequence> = {
       await r.step(
         "import as keycloak-oidc",
         (a) => a.identityProviders.importFromUrl({ providerId: "keycloak-oidc", fromUrl: `${host.origin}/discovery` }),
+        sortedConfig,
+      );
+      await r.step(
+        "import SAML descriptor",
+        (a) => a.identityProviders.importFromUrl({ providerId: "saml", fromUrl: `${host.origin}/saml` }),
         sortedConfig,
       );
       await r.step("import missing document", (a) =>

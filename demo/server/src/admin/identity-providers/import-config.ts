@@ -57,14 +57,10 @@ export async function importConfig(body: unknown): Promise<Record<string, string
   if (!catalog().identityProviders.some((provider) => provider.id === providerId))
     throw badRequest(`Could not import config: no identity provider of type '${providerId}' reads a metadata document`);
   const { text, fromUrl } = await documentOf(input);
-  if (providerId === "saml") return withSyncMode(samlDescriptorConfig(text));
-  // Keycloak 26.7's OIDC answer carries no syncMode (recorded in tests/conformance)
+  // Keycloak 26.7 answers no syncMode for either (recorded in tests/conformance); a URL it read is kept
+  if (providerId === "saml")
+    return { ...samlDescriptorConfig(text), ...(fromUrl ? { metadataDescriptorUrl: fromUrl } : {}) };
   return oidcConfig(text, fromUrl);
-}
-
-/** SAML descriptors are imported as LEGACY sync mode unless they say otherwise (not yet compared with Keycloak). */
-function withSyncMode(config: Record<string, string>): Record<string, string> {
-  return { syncMode: "LEGACY", ...config };
 }
 
 /**
