@@ -106,31 +106,25 @@ export const BROKERING_SEQUENCES: Record<string, Sequence> = {
         a.identityProviders.importFromUrl({ providerId: "conf-no-such", fromUrl: `${host.origin}/discovery` }),
       );
 
-      await r.admin.identityProviders.create({
-        alias: "conf-keys",
-        providerId: "oidc",
-        config: {
-          authorizationUrl: `${base}/realms/demo/protocol/openid-connect/auth`,
-          tokenUrl: `${base}/realms/demo/protocol/openid-connect/token`,
-          clientId: "console",
-          clientSecret: "s3cret",
-          clientAuthMethod: "client_secret_post",
-          validateSignature: "true",
-          useJwksUrl: "true",
-          jwksUrl: `${base}/realms/demo/protocol/openid-connect/certs`,
-        },
+      const oidcProvider = (alias: string, keys: Record<string, string>) =>
+        r.admin.identityProviders.create({
+          alias,
+          providerId: "oidc",
+          config: {
+            authorizationUrl: `${base}/realms/demo/protocol/openid-connect/auth`,
+            tokenUrl: `${base}/realms/demo/protocol/openid-connect/token`,
+            clientId: "console",
+            clientSecret: "s3cret",
+            clientAuthMethod: "client_secret_post",
+            ...keys,
+          },
+        });
+      await oidcProvider("conf-keys", {
+        validateSignature: "true",
+        useJwksUrl: "true",
+        jwksUrl: `${base}/realms/demo/protocol/openid-connect/certs`,
       });
-      await r.admin.identityProviders.create({
-        alias: "conf-no-keys",
-        providerId: "oidc",
-        config: {
-          authorizationUrl: `${base}/realms/demo/protocol/openid-connect/auth`,
-          tokenUrl: `${base}/realms/demo/protocol/openid-connect/token`,
-          clientId: "console",
-          clientSecret: "s3cret",
-          clientAuthMethod: "client_secret_post",
-        },
-      });
+      await oidcProvider("conf-no-keys", {});
       await r.step("reload keys from a JWKS URL", (a) => a.identityProviders.reloadKeys({ alias: "conf-keys" }));
       await r.step("reload keys without a JWKS URL", (a) => a.identityProviders.reloadKeys({ alias: "conf-no-keys" }));
       await r.step("reload keys of a missing provider", (a) =>
