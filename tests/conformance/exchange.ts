@@ -30,7 +30,13 @@ const KEY_MATERIAL =
  */
 export class Normaliser {
   private ids = new Map<string, string>();
+  private readonly places = new Map<string, string>();
   constructor(private readonly baseUrl: string) {}
+
+  /** Writes `value` (e.g. the origin of a server a sequence starts) as `placeholder` from here on. */
+  place(value: string, placeholder: string): void {
+    this.places.set(value, placeholder);
+  }
 
   /** Makes `value` an id too (ids that are not UUIDs, such as Keycloak's session ids). */
   id(value: string): void {
@@ -38,7 +44,9 @@ export class Normaliser {
   }
 
   text(value: string): string {
-    return value
+    let placed = value;
+    for (const [from, to] of this.places) placed = placed.split(from).join(to);
+    return placed
       .split(this.baseUrl)
       .join("<base>")
       .replace(/[A-Za-z0-9_-]{20,}/g, (word) => this.ids.get(word) ?? word)
@@ -68,6 +76,8 @@ export interface Recorder {
   exchanges: Exchange[];
   /** Normalises `value` as an id from here on (one that is not a UUID). */
   knownId(value: string): void;
+  /** Writes `value` as `placeholder` from here on (an address that differs from run to run). */
+  knownPlace(value: string, placeholder: string): void;
 }
 
 /** A recorder against `baseUrl` signed in as master's admin through admin-cli, working on realm `realm`. */
@@ -114,6 +124,7 @@ export async function recorder(baseUrl: string, realm: string): Promise<Recorder
     admin,
     exchanges,
     knownId: (value) => normaliser.id(value),
+    knownPlace: (value, placeholder) => normaliser.place(value, placeholder),
     async step(name, run, view) {
       globalThis.fetch = (input, init) => record(name, input, init, view);
       try {

@@ -4,6 +4,7 @@ import { REALM_SETTINGS_SEQUENCES } from "./sequences-realm-settings.ts";
 import { ACCESS_SEQUENCES } from "./sequences-access.ts";
 import { AUTHORIZATION_SEQUENCES } from "./sequences-authorization.ts";
 import { FEDERATION_SEQUENCES } from "./sequences-federation.ts";
+import { BROKERING_SEQUENCES } from "./sequences-brokering.ts";
 
 /**
  * The admin REST call sequences the console makes, by area, each run against a server seeded with the demo realm.
@@ -172,4 +173,5 @@ export const SEQUENCES: Record<string, Sequence> = {
   ...ACCESS_SEQUENCES,
   ...AUTHORIZATION_SEQUENCES,
   ...FEDERATION_SEQUENCES,
+  ...BROKERING_SEQUENCES,
 };

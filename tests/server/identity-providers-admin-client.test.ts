@@ -130,7 +130,12 @@ describe("identity providers through @keycloak/keycloak-admin-client", () => {
       assert.equal(config.nameIDPolicyFormat, "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress");
       assert.equal(config.signingCertificate, "MIIBfakecertificate==");
       assert.equal(config.validateSignature, "true");
+      // as Keycloak 26.7.3 answers (tests/conformance): no sync mode, artifact binding off
+      assert.equal(config.syncMode, undefined);
+      assert.equal(config.artifactBindingResponse, "false");
     }
+    assert.equal(byUrl.metadataDescriptorUrl, `${host.url}/descriptor`, "the URL read is kept");
+    assert.equal(byFile.metadataDescriptorUrl, undefined);
     const notSaml = new FormData();
     notSaml.append("providerId", "saml");
     notSaml.append("file", new Blob(["<html/>"]), "page.html");

@@ -25,6 +25,8 @@ export function toFormValues(provider: IdentityProvider | undefined, providerId:
     config.clientAuthMethod = "client_secret_post";
     config.syncMode = "LEGACY";
   }
+  // import-config answers no sync mode: a new SAML provider starts as LEGACY too
+  if (!provider && providerId === "saml") config.syncMode = "LEGACY";
   return {
     alias: provider?.alias ?? providerId,
     displayName: provider?.displayName ?? "",

@@ -398,6 +398,7 @@ export function decide(
   identity: Identity,
   requests: PermissionRequest[],
   names?: NameLookup,
+  { explain = false } = {},
 ): Decision {
   const index = indexOf(model.policies);
   const scopesById = lookupOf(model.scopes);
@@ -455,9 +456,19 @@ export function decide(
       grantedScopes,
       deniedScopes,
       granted,
-      permissions,
+      permissions: explain ? [...permissions, ...otherScopePermissions()] : permissions,
       reason,
     });
+    /**
+     * What an evaluation also lists, as Keycloak's does: the resource's scope permissions for scopes not asked
+     * about, evaluated but deciding nothing (no scope of theirs was requested).
+     */
+    const otherScopePermissions = (): PermissionOutcome[] => {
+      const consulted = new Set(scopePermissions);
+      return (index.scopeByResource.get(resource.id) ?? [])
+        .filter((permission) => !consulted.has(permission))
+        .map((permission) => ({ ...evaluator.evaluate(permission), scopes: [] }));
+    };
 
     if (mode === "DISABLED") return decided(true, requestedScopes, [], "policy enforcement is disabled");
     if (permissions.length === 0) {

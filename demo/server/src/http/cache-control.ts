@@ -10,11 +10,12 @@ const BARE_ANSWERS: [RegExp, RegExp][] = [
   [/./, /\/users\/profile(\/metadata)?$|\/localization(\/[^/]*){0,2}$/],
   [/^(PUT|DELETE)$/, /\/components\/[^/]+$/],
   [/^PUT$/, /\/client-policies\/(profiles|policies)$|\/events\/config$/],
-  [/^POST$/, /^\/admin\/realms\/[^/]+\/(partial-export|partialImport)$/],
+  [/^POST$/, /^\/admin\/realms\/[^/]+\/(partial-export|partialImport|identity-provider\/import-config)$/],
   [/^(GET|DELETE)$/, /\/clients-initial-access(\/[^/]+)?$/],
   [/^DELETE$/, /^\/admin\/realms\/[^/]+\/(events|admin-events)$|\/attack-detection\/brute-force\/users(\/[^/]+)?$/],
   [/^DELETE$/, /^\/admin\/realms\/[^/]+\/sessions\/[^/]+$|\/authz\/resource-server\/(policy|resource|scope)\/[^/]+$/],
   [/^GET$/, /\/authz\/resource-server$/],
+  [/^POST$/, /\/authz\/resource-server\/policy\/evaluate$/],
   [/^PUT$/, /^\/admin\/realms\/[^/]+$/],
   [
     /^POST$/,

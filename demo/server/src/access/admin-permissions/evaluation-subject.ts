@@ -54,7 +54,10 @@ export function keycloakAdminRow(row: EvaluationRow, object: EvaluatedObject | u
   return {
     ...row,
     resource: {
-      name: `${label} with scopes [${scopes.map((scope) => scope.name).join(", ")}]`,
+      name: `${label} with scopes [${scopes
+        .map((scope) => scope.name ?? "")
+        .sort()
+        .join(", ")}]`,
       ...(object && !ownResource ? {} : { _id: row.resource._id }),
     },
     scopes,

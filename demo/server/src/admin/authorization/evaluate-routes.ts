@@ -85,9 +85,14 @@ export async function registerEvaluateRoutes(app: FastifyInstance, server: Serve
         if (r.type === input.resourceType) requests.push({ resourceId: r.id, scopeNames: [] });
 
     const identity = userIdentity(db, ctx.realm, user, { client: asClient, extraRoleIds, contextAttributes });
-    const decision = decide(model, identity, requests, nameLookup(db));
-    const response = evaluationResponse(model, decision);
-    if (!adminPermissions || typeof input.resourceType !== "string") return response;
+    const decision = decide(model, identity, requests, nameLookup(db), { explain: true });
+    const adminRows = adminPermissions && typeof input.resourceType === "string";
+    // admin-permissions rows are named after the object asked about (keycloakAdminRow)
+    const response = evaluationResponse(model, decision, { nameScopes: !adminRows });
+    if (!adminPermissions) return response;
+    // Keycloak sends no RPT for an admin-permissions evaluation (recorded in tests/conformance)
+    delete response.rpt;
+    if (typeof input.resourceType !== "string") return response;
     const rows = response.results as Parameters<typeof keycloakAdminRow>[0][];
     return {
       ...response,

@@ -13,7 +13,11 @@ const status = (granted: boolean) => (granted ? "PERMIT" : "DENY");
  * Evaluating every resource cites the same policies thousands of times (a policy's outcome does not depend on the
  * resource), so each policy, each consulted outcome and each scope is represented once and shared.
  */
-export function evaluationResponse(model: ResourceServerData, decision: Decision): Record<string, unknown> {
+export function evaluationResponse(
+  model: ResourceServerData,
+  decision: Decision,
+  { nameScopes = true } = {},
+): Record<string, unknown> {
   const resourceName = new Map(model.resources.map((r) => [r.id, r.name]));
   const scopeName = new Map(model.scopes.map((s) => [s.id, s.name]));
   const names = (ids: string[], of: Map<string, string>) =>
@@ -38,7 +42,12 @@ export function evaluationResponse(model: ResourceServerData, decision: Decision
   const scopes = once((scope: AuthzScopeRecord) => scopeRepresentation(scope));
   return {
     results: decision.results.map((r) => ({
-      resource: { name: r.resource.name, _id: r.resource.id },
+      resource: {
+        name: nameScopes
+          ? withScopes(r.resource.name, r.grantedScopes.length ? r.grantedScopes : r.deniedScopes)
+          : r.resource.name,
+        _id: r.resource.id,
+      },
       scopes: r.requestedScopes.map((scope) => scopes(scope)),
       policies: r.permissions.map((p) => result(p, p.scopes)),
       status: status(r.granted),
@@ -50,6 +59,15 @@ export function evaluationResponse(model: ResourceServerData, decision: Decision
     status: status(decision.granted),
     rpt: { authorization: { permissions: rptPermissions(decision) } },
   };
+}
+
+/** Keycloak's row name: "<resource> with scopes [a, b]" after the scopes of the answer, in name order. */
+export function withScopes(name: string, scopes: { name?: string }[]): string {
+  if (!scopes.length) return name;
+  return `${name} with scopes [${scopes
+    .map((scope) => scope.name ?? "")
+    .sort()
+    .join(", ")}]`;
 }
 
 /** `build` run once per key; later calls answer the first result. */

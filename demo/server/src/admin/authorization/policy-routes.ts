@@ -148,7 +148,7 @@ export async function registerPolicyRoutes(app: FastifyInstance, server: ServerC
         `clients/${client.id}/authz/resource-server/${kind}/${policy.id}`,
         input,
       );
-      return reply.status(201).send(typedPolicyRepresentation(policy));
+      return reply.status(201).send({ ...typedPolicyRepresentation(policy), ...echoedReferences(input, policy) });
     });
 
     const update = async (req: FastifyRequest, reply: FastifyReply, id: string, type: string | undefined) => {
@@ -259,4 +259,17 @@ export async function registerPolicyRoutes(app: FastifyInstance, server: ServerC
       return remove(req, reply, second, policyId);
     });
   }
+}
+
+/**
+ * Keycloak answers a create with the representation it was given: the policies, resources and scopes it named (as
+ * names or ids) come back as ids; an empty list stays empty (a scope permission on all objects of a type).
+ */
+function echoedReferences(input: Record<string, unknown>, policy: AuthzPolicyRecord): Record<string, string[]> {
+  const echoed: Record<string, string[]> = {};
+  const given = (key: string) => Array.isArray(input[key]) && (input[key] as unknown[]).length > 0;
+  if (Array.isArray(input.policies)) echoed.policies = given("policies") ? policy.policyIds : [];
+  if (Array.isArray(input.resources)) echoed.resources = given("resources") ? policy.resourceIds : [];
+  if (Array.isArray(input.scopes)) echoed.scopes = given("scopes") ? policy.scopeIds : [];
+  return echoed;
 }

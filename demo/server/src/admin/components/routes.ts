@@ -3,7 +3,7 @@ import type { ServerContext } from "../../context.ts";
 import type { ComponentRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { newId } from "../../common/ids.ts";
-import { badRequest, notFound } from "../../http/errors.ts";
+import { badRequest, HttpError, notFound } from "../../http/errors.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { adminPath, created, noContent } from "../common/reply.ts";
 import { paramsOf } from "../common/query.ts";
@@ -161,8 +161,11 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
   app.get(`${BASE}/:id/sub-component-types`, { schema: { querystring: SubComponentTypesQuery } }, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("view-realm");
-    requireComponent(ctx.realm.id, paramsOf<"id">(req).id);
+    const parent = server.db.get("components", paramsOf<"id">(req).id);
+    if (!parent || parent.realmId !== ctx.realm.id) throw notFound("Could not find parent component");
     const type = stringParam(queryOf(req), "type");
-    return type ? componentTypes(type) : [];
+    // Keycloak's words (a JAX-RS BadRequestException, so `error` only)
+    if (!type) throw new HttpError(400, { error: "must specify a subtype" });
+    return componentTypes(type);
   });
 }

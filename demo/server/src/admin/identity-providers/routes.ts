@@ -9,7 +9,7 @@ import { adminPath, created, noContent } from "../common/reply.ts";
 import { paramsOf } from "../common/query.ts";
 import { boolParam, intParam, page, queryOf, stringParam } from "../common/query.ts";
 import { catalog } from "../server-info/catalog.ts";
-import { importConfig } from "./import-config.ts";
+import { importConfig, reloadKeys } from "./import-config.ts";
 import { aliasMatcher, findIdentityProvider, identityProviderPath, requireIdentityProvider } from "./lookup.ts";
 import {
   briefIdentityProviderRepresentation,
@@ -178,9 +178,8 @@ export async function registerIdentityProviderRoutes(app: FastifyInstance, serve
   app.get(`${BASE}/instances/:alias/reload-keys`, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-identity-providers");
-    requireIdentityProvider(server, ctx.realm, paramsOf<"alias">(req).alias);
-    // Keys of a remote provider are never cached here, so there is nothing to reload.
-    return false;
+    const idp = requireIdentityProvider(server, ctx.realm, paramsOf<"alias">(req).alias);
+    return reloadKeys(idp.rep);
   });
 
   await registerIdentityProviderMapperRoutes(app, server);

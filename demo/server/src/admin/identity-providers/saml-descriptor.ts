@@ -55,6 +55,7 @@ export function samlDescriptorConfig(xml: string): Record<string, string> {
     validateSignature: String(signingCertificates.length > 0),
     loginHint: "false",
     enabledFromMetadata: "true",
+    artifactBindingResponse: "false",
   };
   if (nameIdFormat) config.nameIDPolicyFormat = nameIdFormat;
   if (signingCertificates.length) config.signingCertificate = signingCertificates.join(",");
