@@ -46,14 +46,21 @@ export class Normaliser {
   text(value: string): string {
     let placed = value;
     for (const [from, to] of this.places) placed = placed.split(from).join(to);
-    return placed
-      .split(this.baseUrl)
-      .join("<base>")
-      .replace(/[A-Za-z0-9_-]{20,}/g, (word) => this.ids.get(word) ?? word)
-      .replace(UUID, (id) => {
-        if (!this.ids.has(id)) this.ids.set(id, `<id:${this.ids.size + 1}>`);
-        return this.ids.get(id)!;
-      });
+    return (
+      placed
+        .split(this.baseUrl)
+        .join("<base>")
+        // Keycloak names evaluation rows with their scopes in hash-set order, which changes from run to run.
+        .replace(
+          / with scopes \[([^\]]*)\]/g,
+          (_, scopes: string) => ` with scopes [${scopes.split(", ").sort().join(", ")}]`,
+        )
+        .replace(/[A-Za-z0-9_-]{20,}/g, (word) => this.ids.get(word) ?? word)
+        .replace(UUID, (id) => {
+          if (!this.ids.has(id)) this.ids.set(id, `<id:${this.ids.size + 1}>`);
+          return this.ids.get(id)!;
+        })
+    );
   }
 
   value(value: unknown, key = ""): unknown {
