@@ -17,6 +17,12 @@ const FEATURES = JSON.parse(
   readFileSync(join(import.meta.dirname, "serverinfo-features.json"), "utf8"),
 ) as (FeatureRepresentation & { deprecated?: boolean })[];
 
+/**
+ * Features Keycloak 26.7.3 turns on by default that the embedded server does not provide: reported as off, so a
+ * console (ours or Keycloak's own) offers no screen whose endpoints would not answer. Workflows: `/workflows` is not served.
+ */
+const NOT_PROVIDED = new Set(["WORKFLOWS"]);
+
 /** `--features` / `--features-disabled`: Keycloak's feature keys, `name` or `name:vN` (e.g. `admin-fine-grained-authz:v1`). */
 export interface FeatureToggles {
   enabled: string[];
@@ -63,7 +69,7 @@ export function features(toggles: FeatureToggles = NO_TOGGLES): FeatureRepresent
   }
   return all.map(({ feature, key, version }) => ({
     ...feature,
-    enabled: chosen.has(key) ? chosen.get(key) === version : feature.enabled,
+    enabled: !NOT_PROVIDED.has(feature.name) && (chosen.has(key) ? chosen.get(key) === version : feature.enabled),
   }));
 }
 
