@@ -8,6 +8,7 @@ import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { masterAdminApi, type Api } from "./realm-settings-support.ts";
 import { markAdminCliAsConsoleClient, screenshot } from "./organizations-support.ts";
+import { eventually } from "../support/eventually.ts";
 
 const TIMEOUT = 20_000;
 const REALM = "events-e2e";
@@ -122,7 +123,8 @@ describe("events screens", () => {
     await console.waitForURL((url) => url.hash.includes("user=carl") && url.hash.includes("type=LOGIN_ERROR"));
     const row = userEvents().getByRole("row").filter({ hasText: "LOGIN_ERROR" });
     await row.getByRole("link", { name: "carl" }).waitFor();
-    assert.equal(await userEvents().locator("tbody tr").filter({ hasText: "carl" }).count(), 1);
+    const carlRows = () => userEvents().locator("tbody tr").filter({ hasText: "carl" }).count();
+    assert.equal(await eventually(carlRows, (count) => count === 1), 1);
     const overview = console.getByRole("table", { name: "Matching events per type and hour" });
     await overview.getByRole("columnheader", { name: "LOGIN_ERROR" }).waitFor();
     assert.equal(
@@ -318,6 +320,7 @@ describe("events screens", () => {
           .map((text) => text.textContent);
       }),
     );
+    await screenshot(page, "events-element-dark-admin");
     assert.deepEqual(cut, []);
     await page.close();
   });
