@@ -4,10 +4,12 @@ import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
+import { eventually } from "../support/eventually.ts";
 import { markAdminCliAsConsoleClient, screenshot, withFailureShot } from "./organizations-support.ts";
 
 const TIMEOUT = 20_000;
 const PAGE_TYPE = "org.keycloak.services.ui.extend.UiPageProvider";
+const TAB_TYPE = "org.keycloak.services.ui.extend.UiTabProvider";
 
 interface Component {
   id: string;
@@ -36,6 +38,12 @@ describe("custom pages (declarative UI feature on)", () => {
 
   const notices = async () =>
     (await (await api(`/admin/realms/demo/components?type=${encodeURIComponent(PAGE_TYPE)}`)).json()) as Component[];
+
+  const tabComponents = async () =>
+    (await (await api(`/admin/realms/demo/components?type=${encodeURIComponent(TAB_TYPE)}`)).json()) as Component[];
+
+  const clientUuid = async (clientId: string) =>
+    ((await (await api(`/admin/realms/demo/clients?clientId=${clientId}`)).json()) as { id: string }[])[0]!.id;
 
   const expectNoViolations = async (page: Page, label: string) =>
     assert.deepEqual(await seriousAxeViolations(page, "kc-admin-console", "main"), [], label);
@@ -139,6 +147,74 @@ describe("custom pages (declarative UI feature on)", () => {
     await page.context().close();
   });
 
+  it("adds the tab providers' tabs to realm settings and to each client, saving one component per realm and per client", async () => {
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "custom-tabs", async () => {
+      await page.goto(`${server.baseUrl}/admin/master/console/#/demo/realm-settings/general`);
+      await signIn(page, { username: "admin", password: "admin" });
+      await page.getByRole("tab", { name: "Support contacts" }).click();
+      await page.waitForURL(/#\/demo\/realm-settings\/support-contacts$/);
+      await page.getByText("Who the realm's users contact for help.").waitFor();
+      await page.getByRole("textbox", { name: "Support email" }).fill("help@example.com");
+      await page.getByRole("switch", { name: "On call at night" }).locator("xpath=..").click();
+      await expectNoViolations(page, "realm settings tab");
+      await screenshot(page, "custom-tab-realm-settings");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Saved successfully").first().waitFor();
+      const [contacts] = await tabComponents();
+      assert.equal(contacts?.providerId, "support-contacts");
+      assert.deepEqual(contacts.config.email, ["help@example.com"]);
+      assert.deepEqual(contacts.config.onCall, ["true"]);
+      assert.deepEqual(contacts.config.tab, ["support-contacts"]);
+      const realm = (await (await api("/admin/realms/demo")).json()) as { id: string };
+      assert.equal(contacts.parentId, realm.id);
+
+      // Opened again from its address, the tab shows what was saved; a second save updates the same component.
+      await page.reload();
+      const email = page.getByRole("textbox", { name: "Support email" });
+      await page.getByRole("tab", { name: "Support contacts", selected: true }).waitFor();
+      assert.equal(
+        await eventually(
+          () => email.inputValue(),
+          (value) => value !== "",
+        ),
+        "help@example.com",
+      );
+      await page.getByRole("textbox", { name: "Support hours" }).fill("9-17");
+      await page.getByRole("button", { name: "Save" }).click();
+      const hoursSaved = await eventually(tabComponents, (stored) => stored[0]?.config.hours?.[0] === "9-17");
+      assert.deepEqual(
+        hoursSaved.map((item) => [item.id, item.config.hours]),
+        [[contacts.id, ["9-17"]]],
+      );
+
+      const portal = await clientUuid("portal");
+      await page.goto(`${server.baseUrl}/admin/master/console/#/demo/clients/${portal}/settings`);
+      await page.getByRole("tab", { name: "Owner" }).click();
+      await page.waitForURL(new RegExp(`#/demo/clients/${portal}/owner$`));
+      await page.getByRole("textbox", { name: "Owning team" }).fill("Payments");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Saved successfully").first().waitFor();
+      await expectNoViolations(page, "client tab");
+      await screenshot(page, "custom-tab-client");
+
+      // Another client's tab is its own: empty until saved.
+      const spa = await clientUuid("spa");
+      await page.goto(`${server.baseUrl}/admin/master/console/#/demo/clients/${spa}/owner`);
+      await page.getByRole("tab", { name: "Owner", selected: true }).waitFor();
+      const team = page.getByRole("textbox", { name: "Owning team" });
+      await team.waitFor();
+      assert.equal(await team.inputValue(), "");
+      const owners = (await tabComponents()).filter((item) => item.providerId === "client-owner");
+      assert.deepEqual(
+        owners.map((item) => [item.config.id, item.config.team]),
+        [[[portal], ["Payments"]]],
+      );
+    });
+    await page.context().close();
+  });
+
   it("has no serious axe violations in dark mode", async () => {
     const { page } = await newPage(browser, { colorScheme: "dark" });
     page.setDefaultTimeout(TIMEOUT);
@@ -154,6 +230,10 @@ describe("custom pages (declarative UI feature on)", () => {
       await page.getByRole("textbox", { name: "Message" }).waitFor();
       await expectNoViolations(page, "dark form");
       await screenshot(page, "custom-pages-dark-add");
+      await page.goto(`${server.baseUrl}/admin/master/console/#/demo/realm-settings/support-contacts`);
+      await page.getByRole("textbox", { name: "Support email" }).waitFor();
+      await expectNoViolations(page, "dark realm settings tab");
+      await screenshot(page, "custom-tab-dark");
     });
     await page.context().close();
   });

@@ -4,6 +4,7 @@ import KcAdminClient from "@keycloak/keycloak-admin-client";
 import { startTestServer, type TestServer } from "../support/server.ts";
 
 const PAGE_TYPE = "org.keycloak.services.ui.extend.UiPageProvider";
+const TAB_TYPE = "org.keycloak.services.ui.extend.UiTabProvider";
 
 async function adminClientOf(server: TestServer): Promise<KcAdminClient> {
   const kc = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
@@ -41,6 +42,18 @@ describe("declarative UI page provider (--features declarative-ui)", () => {
     assert.equal(off.features?.find((f) => f.name === "DECLARATIVE_UI")?.enabled, false);
     // Keycloak 26.7.3 without the feature has no page provider type at all.
     assert.equal(off.componentTypes?.[PAGE_TYPE], undefined);
+    assert.equal(off.componentTypes?.[TAB_TYPE], undefined);
+  });
+
+  it("reports two tab providers with the path and params of Keycloak's UiTabProviderFactory metadata", async () => {
+    const on = await (await adminClientOf(withFeature)).serverInfo.find();
+    assert.deepEqual(
+      on.componentTypes?.[TAB_TYPE]?.map((tab) => [tab.id, tab.metadata]),
+      [
+        ["support-contacts", { path: "/:realm/realm-settings/:tab?", params: { tab: "support-contacts" } }],
+        ["client-owner", { path: "/:realm/clients/:id/:tab?", params: { tab: "owner" } }],
+      ],
+    );
   });
 
   it("keeps the provider's items as realm components, listed by type and parent", async () => {

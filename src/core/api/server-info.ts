@@ -27,3 +27,11 @@ export const UI_PAGE_PROVIDER = "org.keycloak.services.ui.extend.UiPageProvider"
 export function uiPageProviders(info: ServerInfo | undefined) {
   return isFeatureEnabled(info, "DECLARATIVE_UI") ? (info?.componentTypes?.[UI_PAGE_PROVIDER] ?? []) : [];
 }
+
+/** Keycloak's provider type of admin-console tabs (the declarative UI SPI): metadata `path` and `params`. */
+export const UI_TAB_PROVIDER = "org.keycloak.services.ui.extend.UiTabProvider";
+
+/** The tab providers the console adds to matching screens: only with the DECLARATIVE_UI feature on. */
+export function uiTabProviders(info: ServerInfo | undefined) {
+  return isFeatureEnabled(info, "DECLARATIVE_UI") ? (info?.componentTypes?.[UI_TAB_PROVIDER] ?? []) : [];
+}

@@ -9,8 +9,6 @@ export const customPagesMessages = {
   itemDeleteConfirm: "Are you sure you want to permanently delete the item?",
   itemDeletedSuccess: "The item has been deleted",
   itemDeleteError: "Could not delete item: {{error}}",
-  itemSaveSuccessful: "Saved successfully",
-  itemSaveError: "Error could not save item! {{error}}",
   customPageUnknown: "This server reports no page provider {{providerId}}.",
 };
 

@@ -7,6 +7,10 @@ export const pageMessages = {
   disableConfirm: "Are you sure you want to disable '{{name}}'",
   disable: "Disable",
   jumpToSection: "Jump to section",
+  revert: "Revert",
+  itemSaveSuccessful: "Saved successfully",
+  itemSaveError: "Error could not save item! {{error}}",
+  extensionTabLoadError: "Could not load the tab's settings: {{error}}",
 };
 
 registerMessages("ui-page", pageMessages);

@@ -1,8 +1,10 @@
-import type { ReactNode } from "react";
+import { useContext, type ReactNode } from "react";
 import { Tab, TabTitleText, Tabs } from "@patternfly/react-core/dist/esm/components/Tabs/index.js";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { PanelBoundary } from "../boundaries/panel-boundary.tsx";
 import { TabContent } from "./tab-content.tsx";
+import { RuntimeContext } from "../../runtime/runtime-context.tsx";
+import { useExtensionTabs } from "./extension-tabs.tsx";
 
 export interface RoutableTab {
   /** The URL segment, e.g. `attributes` in `#/{realm}/users/{id}/attributes`. */
@@ -43,19 +45,37 @@ export interface RoutableTabsProps {
 /**
  * Tabs whose key lives in the URL (a `/:tab` segment or the route's splat). An unknown or missing
  * segment selects the first tab. Switching navigates, so an UnsavedChangesGuard can hold it.
+ * Inside a console runtime, the declarative UI's tabs whose path matches the address follow the screen's own.
  */
-export function RoutableTabs({
+export function RoutableTabs(props: RoutableTabsProps) {
+  return useContext(RuntimeContext) ? <TabsWithExtensions {...props} /> : <TabsView {...props} extensions={[]} />;
+}
+
+function TabsWithExtensions(props: RoutableTabsProps) {
+  const params = useParams();
+  const { pathname } = useLocation();
+  const segment = props.activeKey ?? currentTabSegment(params);
+  const base = props.basePath ?? basePathOf(pathname, segment, params);
+  const extensions = useExtensionTabs(
+    base,
+    props.tabs.map((tab) => tab.key),
+  );
+  return <TabsView {...props} extensions={extensions} />;
+}
+
+function TabsView({
   tabs,
+  extensions,
   unmountInactive = true,
   activeKey,
   basePath,
   hasSpacedContent = false,
   ...aria
-}: RoutableTabsProps) {
+}: RoutableTabsProps & { extensions: RoutableTab[] }) {
   const params = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const shown = tabs.filter((tab) => !tab.isHidden);
+  const shown = [...tabs, ...extensions].filter((tab) => !tab.isHidden);
   const segment = activeKey ?? currentTabSegment(params);
   const active = shown.find((tab) => tab.key === segment) ?? shown[0];
   const base = basePath ?? basePathOf(pathname, segment, params);

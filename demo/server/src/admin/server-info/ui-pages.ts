@@ -1,6 +1,7 @@
 import type { ComponentType, ServerInfoCatalog } from "./catalog.ts";
 
 export const UI_PAGE_PROVIDER = "org.keycloak.services.ui.extend.UiPageProvider";
+export const UI_TAB_PROVIDER = "org.keycloak.services.ui.extend.UiTabProvider";
 
 /**
  * The embedded server's one admin-console page provider (Keycloak's declarative UI SPI), reported only with the
@@ -41,10 +42,58 @@ const NOTICES_PAGE: ComponentType = {
 };
 
 /**
- * The provider's own admin-theme messages (English), as an extension ships them in its theme: the console names a
+ * The embedded server's admin-console tab providers: each is a tab on the screens whose address matches its `path`
+ * (upstream's route syntax), at the address its `params` fill in, as Keycloak's `UiTabProviderFactory` reports them.
+ */
+const SUPPORT_CONTACTS_TAB: ComponentType = {
+  id: "support-contacts",
+  helpText: "Who the realm's users contact for help.",
+  properties: [
+    { name: "email", label: "Support email", helpText: "Where users write for help.", type: "String", secret: false },
+    { name: "hours", label: "Support hours", helpText: "When someone answers.", type: "String", secret: false },
+    {
+      name: "onCall",
+      label: "On call at night",
+      helpText: "Whether someone answers outside the support hours.",
+      type: "boolean",
+      defaultValue: "false",
+      secret: false,
+    },
+  ],
+  metadata: { path: "/:realm/realm-settings/:tab?", params: { tab: "support-contacts" } },
+};
+
+const CLIENT_OWNER_TAB: ComponentType = {
+  id: "client-owner",
+  helpText: "The team that answers for this client.",
+  properties: [
+    {
+      name: "team",
+      label: "Owning team",
+      helpText: "The team that runs the application.",
+      type: "String",
+      secret: false,
+    },
+    {
+      name: "contact",
+      label: "Contact",
+      helpText: "Whom to ask about the application.",
+      type: "String",
+      secret: false,
+    },
+  ],
+  metadata: { path: "/:realm/clients/:id/:tab?", params: { tab: "owner" } },
+};
+
+/**
+ * The providers' own admin-theme messages (English), as an extension ships them in its theme: the console names a
  * page by the message whose key is the provider's id.
  */
-export const UI_PAGE_MESSAGES: ReadonlyMap<string, string> = new Map([[NOTICES_PAGE.id!, "Realm notices"]]);
+export const UI_PAGE_MESSAGES: ReadonlyMap<string, string> = new Map([
+  [NOTICES_PAGE.id, "Realm notices"],
+  [SUPPORT_CONTACTS_TAB.id, "Support contacts"],
+  [CLIENT_OWNER_TAB.id, "Owner"],
+]);
 
 const withPages = new WeakMap<ServerInfoCatalog, ServerInfoCatalog>();
 
@@ -54,7 +103,11 @@ export function catalogWithUiPages(catalog: ServerInfoCatalog): ServerInfoCatalo
   if (!extended) {
     extended = {
       ...catalog,
-      componentTypes: { ...catalog.componentTypes, [UI_PAGE_PROVIDER]: [NOTICES_PAGE] },
+      componentTypes: {
+        ...catalog.componentTypes,
+        [UI_PAGE_PROVIDER]: [NOTICES_PAGE],
+        [UI_TAB_PROVIDER]: [SUPPORT_CONTACTS_TAB, CLIENT_OWNER_TAB],
+      },
     };
     withPages.set(catalog, extended);
   }
