@@ -5,6 +5,7 @@ import { join } from "node:path";
 import KcAdminClient from "@keycloak/keycloak-admin-client";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { eventually } from "../support/eventually.ts";
+import { offlineRecordId } from "../../demo/server/src/access/offline-sessions.ts";
 
 const REALM = "expiry";
 
@@ -139,6 +140,37 @@ describe("expired sessions are swept periodically without being read", () => {
     await setRealm({ ssoSessionMaxLifespan: 1 });
     assert.equal(await eventually(() => removalLogged(signedIn.session_state), Boolean), true);
     await setRealm({ ssoSessionMaxLifespan: 36000 });
+    assert.deepEqual(await kc.users.listSessions({ id: aliceId }), []);
+  });
+
+  it("keeps a session idle past its timeout for Keycloak's 120 s grace, then sweeps it (server clock moved ahead)", async () => {
+    const { kc, aliceId, login, setRealm } = realm;
+    await setRealm({
+      ssoSessionIdleTimeout: 60,
+      offlineSessionMaxLifespanEnabled: true,
+      offlineSessionMaxLifespan: 30,
+    });
+    const idle = await login();
+    // The witness that a sweep ran: an offline session past its max lifespan (30 s, checked exactly).
+    const witness = await login("openid offline_access");
+    const signInAgain = async () => {
+      kc.setConfig({ realmName: "master" });
+      await kc.auth({ grantType: "password", clientId: "admin-cli", username: "admin", password: "admin" });
+      kc.setConfig({ realmName: REALM });
+    };
+
+    // 70 s later: past the witness's lifespan and the regular session's idle timeout, inside its grace (until 180 s).
+    await server.restart({ KC_CLOCK_OFFSET_MS: "70000" });
+    assert.equal(await eventually(() => removalLogged(offlineRecordId(witness.session_state)), Boolean), true);
+    assert.equal(await removalLogged(idle.session_state), false, "the sweep that removed the witness kept it");
+    await signInAgain();
+    const listed = (await kc.users.listSessions({ id: aliceId })).map((session) => session.id);
+    assert.ok(listed.includes(idle.session_state), "idle past its timeout, inside the grace: still listed");
+
+    // 185 s later: past the grace too; the sweep removes it without any read.
+    await server.restart({ KC_CLOCK_OFFSET_MS: "185000" });
+    assert.equal(await eventually(() => removalLogged(idle.session_state), Boolean), true);
+    await signInAgain();
     assert.deepEqual(await kc.users.listSessions({ id: aliceId }), []);
   });
 });

@@ -17,8 +17,8 @@ export interface TestServer {
   stop(): Promise<void>;
   /** SIGKILL and wait for exit. */
   kill(): Promise<void>;
-  /** Stop (if still running) and start again on the same port and data folder. */
-  restart(): Promise<void>;
+  /** Stop (if still running) and start again on the same port and data folder, with these variables added. */
+  restart(env?: Record<string, string>): Promise<void>;
   /** Stop and delete the data folder. */
   dispose(): Promise<void>;
 }
@@ -46,6 +46,7 @@ export async function startTestServer(
   const baseUrl = `http://127.0.0.1:${port}`;
   let child: ChildProcess;
   let output = "";
+  let restartEnv: Record<string, string> = {};
   const launch = async () => {
     child = spawn(
       process.execPath,
@@ -61,7 +62,7 @@ export async function startTestServer(
       ],
       {
         cwd: root,
-        env: { ...process.env, ...options.env },
+        env: { ...process.env, ...options.env, ...restartEnv },
         stdio: ["ignore", "pipe", "pipe"],
       },
     );
@@ -101,8 +102,9 @@ export async function startTestServer(
     stop: () => waitExit("SIGTERM"),
     kill: () => waitExit("SIGKILL"),
     // A server still running is stopped first, so the new process can take the port.
-    restart: async () => {
+    restart: async (env) => {
       await waitExit("SIGTERM");
+      restartEnv = { ...restartEnv, ...env };
       await launch();
     },
     async dispose() {
