@@ -1,7 +1,9 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { adminFetch, adminToken } from "../support/server.ts";
+import { startTarget, type Target } from "../support/target.ts";
+import { declarativeUiKeycloak } from "../support/keycloak-extension.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { eventually } from "../support/eventually.ts";
@@ -20,12 +22,17 @@ interface Component {
 }
 
 describe("custom pages (declarative UI feature on)", () => {
-  let server: TestServer;
+  let server: Target;
   let browser: Browser;
   let api: ReturnType<typeof adminFetch>;
 
   before(async () => {
-    server = await startTestServer({ args: ["--features", "declarative-ui", "--demo-pages"] });
+    // On real Keycloak: its own, built with the declarative UI on and the test extension's providers installed.
+    server = await startTarget({
+      demoPages: true,
+      embeddedArgs: ["--features", "declarative-ui"],
+      keycloakVariant: declarativeUiKeycloak,
+    });
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
     await markAdminCliAsConsoleClient(api, "master");
@@ -166,7 +173,7 @@ describe("custom pages (declarative UI feature on)", () => {
       assert.equal(contacts?.providerId, "support-contacts");
       assert.deepEqual(contacts.config.email, ["help@example.com"]);
       assert.deepEqual(contacts.config.onCall, ["true"]);
-      assert.deepEqual(contacts.config.tab, ["support-contacts"]);
+      assert.equal(contacts.name, "support-contacts");
       const realm = (await (await api("/admin/realms/demo")).json()) as { id: string };
       assert.equal(contacts.parentId, realm.id);
 
@@ -208,8 +215,8 @@ describe("custom pages (declarative UI feature on)", () => {
       assert.equal(await team.inputValue(), "");
       const owners = (await tabComponents()).filter((item) => item.providerId === "client-owner");
       assert.deepEqual(
-        owners.map((item) => [item.config.id, item.config.team]),
-        [[[portal], ["Payments"]]],
+        owners.map((item) => [item.name, item.config.team]),
+        [[`client-owner/${portal}`, ["Payments"]]],
       );
     });
     await page.context().close();

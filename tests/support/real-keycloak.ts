@@ -1,7 +1,17 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { homedir, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { freePort } from "./server.ts";
 
 /** The Keycloak release the tests run against (the newest 26.x that Maven Central serves here). */
@@ -17,9 +27,20 @@ export const KEYCLOAK_HOME = join(CACHE, `keycloak-${KEYCLOAK_VERSION}`);
  * 26's defaults already hold what the built screens use (organization, admin-fine-grained-authz:v2, client
  * policies, authorization); `KC_KEYCLOAK_FEATURES` adds more (a changed value rebuilds).
  */
-function buildOptions(): string[] {
-  const features = process.env.KC_KEYCLOAK_FEATURES;
+function buildOptions(variant?: KeycloakVariant): string[] {
+  const features = [process.env.KC_KEYCLOAK_FEATURES, variant?.features].filter(Boolean).join(",");
   return ["--db=dev-file", "--health-enabled=true", ...(features ? [`--features=${features}`] : [])];
+}
+
+/**
+ * A second built distribution beside the default one (its own folder, so the default build stays as it is): more
+ * features, and provider jars copied into its `providers/` before `kc.sh build`.
+ */
+export interface KeycloakVariant {
+  /** The folder's suffix: `.cache/keycloak-<version>-<name>`. */
+  name: string;
+  features?: string;
+  providers?: string[];
 }
 
 export interface RealKeycloak {
@@ -80,36 +101,50 @@ function fetchDistribution(log: (line: string) => void): string {
  * Makes `.cache/keycloak-<version>/` hold the unzipped distribution, built (`kc.sh build`) with the options above.
  * Cheap when done: a marker file records the options of the last build.
  */
-export function ensureKeycloak(log: (line: string) => void = console.log): string {
-  const marker = join(KEYCLOAK_HOME, ".built-with");
-  const options = buildOptions().join(" ");
-  if (existsSync(marker) && readFileSync(marker, "utf8") === options) return KEYCLOAK_HOME;
+export function ensureKeycloak(log: (line: string) => void = console.log, variant?: KeycloakVariant): string {
+  const home = variant ? `${KEYCLOAK_HOME}-${variant.name}` : KEYCLOAK_HOME;
+  const marker = join(home, ".built-with");
+  const providers = (variant?.providers ?? []).map((jar) => ({ jar, hash: fileHash(jar) }));
+  const options = [...buildOptions(variant), ...providers.map(({ jar, hash }) => `${basename(jar)}@${hash}`)].join(" ");
+  if (existsSync(marker) && readFileSync(marker, "utf8") === options) return home;
   const started = Date.now();
-  if (!existsSync(join(KEYCLOAK_HOME, "bin", "kc.sh"))) {
+  if (!existsSync(join(home, "bin", "kc.sh"))) {
     const zip = fetchDistribution(log);
     mkdirSync(CACHE, { recursive: true });
-    rmSync(KEYCLOAK_HOME, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true });
+    // The zip holds keycloak-<version>/: a variant unzips it aside and renames it.
+    const into = variant ? `${home}.unzip` : CACHE;
+    if (variant) rmSync(into, { recursive: true, force: true });
+    mkdirSync(into, { recursive: true });
     // unzip where Debian has it, else the JDK's jar tool (which keeps no file modes: kc.sh is made executable)
-    const unzipped = has("unzip", ["-v"])
-      ? run("unzip", ["-q", "-o", zip, "-d", CACHE])
-      : run("jar", ["xf", zip], CACHE);
+    const unzipped = has("unzip", ["-v"]) ? run("unzip", ["-q", "-o", zip, "-d", into]) : run("jar", ["xf", zip], into);
     if (!unzipped.ok) throw new Error(`could not unzip ${zip}:\n${unzipped.output}`);
-    run("chmod", ["+x", join(KEYCLOAK_HOME, "bin", "kc.sh")]);
+    if (variant) {
+      renameSync(join(into, `keycloak-${KEYCLOAK_VERSION}`), home);
+      rmSync(into, { recursive: true, force: true });
+    }
+    run("chmod", ["+x", join(home, "bin", "kc.sh")]);
   }
-  log(`keycloak: kc.sh build ${options}`);
-  const built = run(join(KEYCLOAK_HOME, "bin", "kc.sh"), ["build", ...buildOptions()], KEYCLOAK_HOME);
+  for (const { jar } of providers) copyFileSync(jar, join(home, "providers", basename(jar)));
+  log(`keycloak: kc.sh build ${options} in ${home}`);
+  const built = run(join(home, "bin", "kc.sh"), ["build", ...buildOptions(variant)], home);
   if (!built.ok) throw new Error(`kc.sh build failed:\n${built.output.slice(-4000)}`);
   writeFileSync(marker, options);
   log(`keycloak: distribution ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return KEYCLOAK_HOME;
+  return home;
 }
+
+const fileHash = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex").slice(0, 12);
 
 /**
  * Starts the built Keycloak on free ports (http and management) with the bootstrap administrator admin/admin and a
  * throw-away H2 database, and waits for /health/ready. `stop()` ends the whole process group and deletes the data.
  */
-export async function startKeycloak(log: (line: string) => void = console.log): Promise<RealKeycloak> {
-  const home = ensureKeycloak(log);
+export async function startKeycloak(
+  log: (line: string) => void = console.log,
+  variant?: KeycloakVariant,
+): Promise<RealKeycloak> {
+  const home = ensureKeycloak(log, variant);
   const [port, managementPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(join(tmpdir(), "kc-real-"));
   const url = `http://127.0.0.1:${port}`;

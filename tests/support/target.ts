@@ -1,7 +1,7 @@
 import { REAL_KEYCLOAK_EXCLUSIONS } from "../e2e/real-keycloak-exclusions.ts";
 import { demoRealmRep } from "../../demo/server/src/seed/demo-realm.ts";
 import { startKeycloakFront } from "./keycloak-front.ts";
-import { startKeycloak, type RealKeycloak } from "./real-keycloak.ts";
+import { startKeycloak, type KeycloakVariant, type RealKeycloak } from "./real-keycloak.ts";
 import { adminFetch, adminToken, freePort, startTestServer, type TestServer } from "./server.ts";
 
 /**
@@ -33,6 +33,13 @@ export interface TargetOptions {
   demoPages?: boolean;
   /** The `demo` realm (default true): imported fresh on real Keycloak, replacing one an earlier file left. */
   seedDemo?: boolean;
+  /** More command-line arguments of the embedded server (e.g. `--features`). */
+  embeddedArgs?: string[];
+  /**
+   * On real Keycloak, a Keycloak of the file's own from this variant of the distribution (more features, provider
+   * jars), instead of the run's shared one: made on first use, its `kc.sh build` kept in `.cache`.
+   */
+  keycloakVariant?: () => KeycloakVariant;
 }
 
 const ADMIN = { username: "admin", password: "admin" };
@@ -47,11 +54,14 @@ export async function startTarget(options: TargetOptions = {}): Promise<Target> 
     const args = [
       ...(options.demoPages ? ["--demo-pages"] : []),
       ...(options.seedDemo === false ? ["--seed-demo", "false"] : []),
+      ...(options.embeddedArgs ?? []),
     ];
     return Object.assign(await startTestServer({ args }), { kind: "embedded" as const, admin: ADMIN });
   }
-  const own: RealKeycloak | undefined = process.env.KC_REAL_URL ? undefined : await startKeycloak();
-  const keycloakUrl = process.env.KC_REAL_URL ?? own!.url;
+  const variant = options.keycloakVariant?.();
+  const own: RealKeycloak | undefined =
+    process.env.KC_REAL_URL && !variant ? undefined : await startKeycloak(console.log, variant);
+  const keycloakUrl = own?.url ?? process.env.KC_REAL_URL!;
   await prepareKeycloak(keycloakUrl, options.seedDemo !== false);
   const front = await startKeycloakFront(keycloakUrl, await freePort());
   const embeddedOnlyCall = (what: string) => () => {

@@ -28,13 +28,21 @@ export interface ExtensionTabFormProps {
   provider: ComponentTypeRepresentation;
   /** The address's parameters naming what the tab is about (a client's id); empty for a realm-wide tab. */
   entity: Record<string, string>;
-  /** The address's parameters, kept in the component's config as Keycloak's console keeps them. */
+  /** The address's parameters, kept in the component's config as Keycloak's console sends them (it lists them not). */
   stored: Record<string, string>;
 }
 
+/**
+ * The name of the component kept for this entity (Keycloak shows a component's config only with the provider's own
+ * properties, so the address's parameters cannot tell components apart): the provider's id, then the entity's ids.
+ */
+const componentName = (providerId: string, entity: Record<string, string>) =>
+  [providerId, ...Object.values(entity)].join("/");
+
+/** A realm-wide tab takes the provider's first component, as Keycloak's console does (whatever its name). */
 const isFor = (component: ComponentRepresentation, providerId: string, entity: Record<string, string>) =>
   component.providerId === providerId &&
-  Object.entries(entity).every(([name, value]) => component.config?.[name]?.[0] === value);
+  (Object.keys(entity).length === 0 || component.name === componentName(providerId, entity));
 
 /** A `UiTabProvider` tab: its properties through the dynamic form, saved as the realm's component of that provider. */
 export default function ExtensionTabForm({ provider, entity, stored }: ExtensionTabFormProps) {
@@ -73,7 +81,7 @@ export default function ExtensionTabForm({ provider, entity, stored }: Extension
     const config = { ...toComponentConfig(properties, values.config) };
     for (const [name, value] of Object.entries(stored)) config[name] = [value];
     const representation: ComponentRepresentation = {
-      name: current?.name ?? providerId,
+      name: current?.name ?? componentName(providerId, entity),
       providerId,
       providerType: UI_TAB_PROVIDER,
       parentId: realmId,

@@ -20,7 +20,7 @@ const stringParams = (value: unknown): Record<string, string> =>
  * The declarative UI's tabs for the screen at `base` (Keycloak's `UiTabProvider`s, DECLARATIVE_UI on): each provider
  * whose `path` (upstream's route syntax, e.g. `/:realm/clients/:id/:tab?`) matches the address becomes a tab at the
  * address its `params` fill in, when that address is one segment below `base`. Its form keeps one component per
- * provider and per entity of the address (the path's parameters other than the realm and the fixed ones).
+ * provider and per entity of the address (the path's parameters other than the realm and the fixed ones), by name.
  */
 export function useExtensionTabs(base: string, takenKeys: readonly string[]): RoutableTab[] {
   const { t } = useMessages();
