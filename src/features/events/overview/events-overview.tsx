@@ -16,6 +16,11 @@ const PAGE = 1_000;
 /** The chart's height without its legend, and the room below the plot for the time axis' labels. */
 const PLOT_HEIGHT = 220;
 const AXIS_ROOM = 80;
+/**
+ * The bars' and legend swatches' colours: each at least 3:1 against white and against the dark theme's card (#292929),
+ * where PatternFly's default chart palette has navy and light tones that are not (WCAG 1.4.11 non-text contrast).
+ */
+export const OVERVIEW_COLORS = ["#1f7ae0", "#3d8c40", "#c46100", "#8a63d2", "#009596", "#d64545", "#927a00", "#c9459a"];
 
 interface EventsOverviewProps {
   /** Identifies the search (query key). */
@@ -58,6 +63,7 @@ export function EventsOverview({ searchKey, fetchPage }: EventsOverviewProps) {
           containerComponent={<ChartVoronoiContainer labels={({ datum }) => `${datum.name}: ${datum.y}`} />}
           legendData={buckets.types.map((type) => ({ name: type }))}
           legendPosition="bottom-left"
+          colorScale={OVERVIEW_COLORS}
           legendAllowWrap={(extraHeight) => setLegendRows(extraHeight)}
           height={PLOT_HEIGHT + AXIS_ROOM + legendExtraHeight}
           width={900}
@@ -70,7 +76,7 @@ export function EventsOverview({ searchKey, fetchPage }: EventsOverviewProps) {
             fixLabelOverlap
           />
           <ChartAxis dependentAxis showGrid tickFormat={(y: number) => (Number.isInteger(y) ? y : "")} />
-          <ChartStack>
+          <ChartStack colorScale={OVERVIEW_COLORS}>
             {buckets.types.map((type) => (
               <ChartBar
                 key={type}
