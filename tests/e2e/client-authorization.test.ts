@@ -404,17 +404,33 @@ describe("client authorization screens", () => {
       await screenshot(hostPage, "authz-element-dark");
       // Ten more resources: "all resources" is evaluated a page (10) at a time.
       const resources = `${REALM}/clients/${storeId}/authz/resource-server/resource`;
-      for (let i = 1; i <= 10; i++)
-        assert.equal((await api(resources, { method: "POST", body: { name: `Page item ${i}` } })).status, 201);
+      const pageItems: string[] = [];
+      for (let i = 1; i <= 10; i++) {
+        const created = await api(resources, { method: "POST", body: { name: `Page item ${i}` } });
+        assert.equal(created.status, 201);
+        pageItems.push(((await created.json()) as { _id: string })._id);
+      }
+      // Keycloak leaves a resource no permission covers out of the answer: one permission covers them all.
+      const [clerks] = (await (
+        await api(`${REALM}/clients/${storeId}/authz/resource-server/policy?name=Clerks`)
+      ).json()) as {
+        id: string;
+      }[];
+      const permission = { name: "Page items", resources: pageItems, policies: [clerks!.id] };
+      const permissions = `${REALM}/clients/${storeId}/authz/resource-server/permission/resource`;
+      assert.equal((await api(permissions, { method: "POST", body: permission })).status, 201);
       await hostPage.getByRole("tab", { name: "Evaluate" }).click();
       await pick("User", [["clara", "clara"]], hostPage);
       await hostPage.getByRole("button", { name: "Evaluate", exact: true }).last().click();
       const rows = hostPage.locator(`table[aria-label="Results"] tbody tr`);
       const names = async () => (await rows.locator("td:first-child").allTextContents()).map((n) => n.trim());
+      // A real Keycloak on a loaded machine may take longer than eventually()'s default to answer.
+      await rows.nth(9).waitFor();
       assert.equal(
         await eventually(
           () => rows.count(),
           (n) => n === 10,
+          { timeoutMs: TIMEOUT },
         ),
         10,
       );
@@ -426,6 +442,7 @@ describe("client authorization screens", () => {
         await eventually(
           () => rows.count(),
           (n) => n === 1,
+          { timeoutMs: TIMEOUT },
         ),
         1,
       );
