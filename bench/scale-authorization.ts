@@ -2,7 +2,8 @@
  * Client authorization on the `scale` realm: the client `authz-scale` with 5,000 resources, 200 scopes, 2,000
  * policies and 20,000 permissions (demo/server/src/seed/scale-authorization.ts).
  *
- * - Decisions: one user evaluated against every resource through `policy/evaluate` (ms, median), and the same
+ * - Decisions: one user evaluated against every resource through `policy/evaluate` (ms, median), one page of
+ *   10 resources as the evaluate tab asks for "all resources", and the same
  *   user's UMA grant for every resource on the token endpoint; both must count the same granted resources.
  * - Screens (in the signed-in console): each authorization tab's first page and a search, from the list
  *   response's end to the rows in the shadow root, one request per page; expanding a scope reads one page of its
@@ -94,6 +95,27 @@ export async function benchAuthorizationDecisions(baseUrl: string): Promise<bool
     evaluateTimes,
     `${evaluated.granted} of ${evaluated.results} granted, ${(evaluated.bytes / 1e6).toFixed(1)} MB`,
   );
+
+  // What the evaluate tab asks for "all resources": one page of 10 resources, each named.
+  const authz = `/admin/realms/${SCALE_REALM}/clients/${id}/authz/resource-server`;
+  const pageTimes: number[] = [];
+  let pageBytes = 0;
+  for (let i = 0; i < DECISION_SAMPLES; i++) {
+    const { ms, value } = await timed(async () => {
+      const listed = await api(`${authz}/resource?first=${i * 10}&max=11&deep=false`);
+      const page = ((await listed.json()) as { _id: string; name: string }[]).slice(0, 10);
+      const resources = page.map(({ _id, name }) => ({ _id, name, scopes: [] }));
+      const res = await api(`${authz}/policy/evaluate`, {
+        method: "POST",
+        body: { userId, resources, entitlements: false, context: { attributes: {} }, roleIds: [] },
+      });
+      if (!res.ok) throw new Error(`evaluate a page: ${res.status} ${await res.text()}`);
+      return res.text();
+    });
+    pageBytes = value.length;
+    pageTimes.push(ms);
+  }
+  line("evaluate one page of 10 resources (the tab)", pageTimes, `${(pageBytes / 1e3).toFixed(0)} kB`);
 
   const tokenUrl = `${baseUrl}/realms/${SCALE_REALM}/protocol/openid-connect/token`;
   const form = (fields: Record<string, string>, token?: string) =>

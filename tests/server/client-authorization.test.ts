@@ -220,11 +220,10 @@ describe("client authorization services through Keycloak's admin client", () => 
     assert.ok(providers.some((p) => p.type === "regex"));
     void aggregate;
 
+    // Keycloak 26.7.3 stores a role policy without roles and a regex with a bad pattern (authorization-accepted-bodies).
     const bad = [
       [{ id, type: "nonsense" }, { name: "X" }, 404],
-      [{ id, type: "role" }, { name: "No roles", roles: [] }, 400],
       [{ id, type: "role" }, { name: "Ghost role", roles: [{ id: "ghost" }] }, 400],
-      [{ id, type: "regex" }, { name: "Bad regex", targetClaim: "email", pattern: "([a-z" }, 400],
       [{ id, type: "time" }, { name: "Bad date", notBefore: "yesterday" }, 400],
       [{ id, type: "js" }, { name: "Script", code: "$evaluation.grant();" }, 400],
       [{ id, type: "role" }, { name: "Accountants", roles: [{ id: accountant!.id }] }, 409],
@@ -234,14 +233,6 @@ describe("client authorization services through Keycloak's admin client", () => 
       assert.equal(answer.status, status, JSON.stringify(body));
       assert.ok(answer.body.error, JSON.stringify(answer.body));
     }
-    const regex = await failure(
-      kc.clients.createPolicy({ id, type: "regex" }, {
-        name: "Bad regex",
-        targetClaim: "email",
-        pattern: "([a-z",
-      } as never),
-    );
-    assert.match(String(regex.body.error), /Invalid pattern \[\(\[a-z\]/);
     assert.equal((await policiesOf(kc.clients.listPolicies({ id }))).length, before + 7);
   });
 

@@ -265,7 +265,9 @@ export class PolicyEvaluator {
       case "time":
         return this.time(config);
       case "regex": {
-        const claim = config.targetClaim ?? "";
+        if (!config.targetClaim) return done(false, "the policy names no target claim");
+        if (!config.pattern) return done(false, "the policy has no pattern");
+        const claim = config.targetClaim;
         const source =
           config.targetContextAttributes === "true" ? id.contextAttributes[claim] : claimValue(id.claims, claim);
         const values = source === undefined ? [] : Array.isArray(source) ? source.map(String) : [String(source)];

@@ -12,6 +12,8 @@ export type Policy = PolicyRepresentation & Record<string, unknown>;
 export type { ResourceRepresentation, ScopeRepresentation, ResourceServerRepresentation, PolicyProviderRepresentation };
 
 const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+/** The `name` search of a list, left out when nothing is typed. */
+const nameFilter = (search: string) => (search.trim() ? { name: search.trim() } : {});
 
 export const authzKeys = {
   all: (realm: string, id: string) => ["authz", realm, id] as const,
@@ -43,7 +45,7 @@ export function fetchResourcesPage(
   search: string,
 ): Promise<ResourceRepresentation[]> {
   const match = /^(type|owner|uri|scope):\s*(.*)$/i.exec(search.trim());
-  const filter = match ? { [match[1]!.toLowerCase()]: match[2] } : search.trim() ? { name: search.trim() } : {};
+  const filter = match ? { [match[1]!.toLowerCase()]: match[2] } : nameFilter(search);
   return kc.clients.listResources({ realm, id, first, max, deep: false, ...filter } as never);
 }
 export const fetchResource = (kc: KeycloakAdminClient, realm: string, id: string, resourceId: string) =>
@@ -77,7 +79,7 @@ export const fetchScopesPage = (
     first,
     max,
     deep: false,
-    ...(search.trim() ? { name: search.trim() } : {}),
+    ...nameFilter(search),
   } as never);
 export const fetchScope = (kc: KeycloakAdminClient, realm: string, id: string, scopeId: string) =>
   kc.clients.getAuthorizationScope({ realm, id, scopeId });
@@ -88,23 +90,21 @@ export const saveScope = (kc: KeycloakAdminClient, realm: string, id: string, re
 export const deleteScope = (kc: KeycloakAdminClient, realm: string, id: string, scopeId: string) =>
   kc.clients.delAuthorizationScope({ realm, id, scopeId });
 /** One page of a scope's resources or permissions (never all of them at once). */
-export const fetchScopeResources = async (
+export async function fetchScopeAssociations(
   kc: KeycloakAdminClient,
   realm: string,
   id: string,
   scopeId: string,
   max: number,
-) =>
-  list<ResourceRepresentation>(
-    await kc.clients.listAllResourcesByScope({ realm, id, scopeId, first: 0, max } as never),
+  kind: "resources" | "permissions",
+): Promise<(ResourceRepresentation & Policy)[]> {
+  const query = { realm, id, scopeId, first: 0, max } as never;
+  return list(
+    await (kind === "resources"
+      ? kc.clients.listAllResourcesByScope(query)
+      : kc.clients.listAllPermissionsByScope(query)),
   );
-export const fetchScopePermissions = async (
-  kc: KeycloakAdminClient,
-  realm: string,
-  id: string,
-  scopeId: string,
-  max: number,
-) => list<Policy>(await kc.clients.listAllPermissionsByScope({ realm, id, scopeId, first: 0, max } as never));
+}
 
 /** A page of policies (no permissions), of `type` when given, searched by name. */
 export async function fetchPoliciesPage(
@@ -116,7 +116,7 @@ export async function fetchPoliciesPage(
   search: string,
   type?: string,
 ): Promise<Policy[]> {
-  const filter = { ...(search.trim() ? { name: search.trim() } : {}), ...(type ? { type } : {}) };
+  const filter = { ...nameFilter(search), ...(type ? { type } : {}) };
   return list<Policy>(await kc.clients.listPolicies({ realm, id, first, max, permission: false, ...filter } as never));
 }
 export async function fetchPermissionsPage(
@@ -127,15 +127,7 @@ export async function fetchPermissionsPage(
   max: number,
   search: string,
 ): Promise<Policy[]> {
-  return list<Policy>(
-    await kc.clients.findPermissions({
-      realm,
-      id,
-      first,
-      max,
-      ...(search.trim() ? { name: search.trim() } : {}),
-    } as never),
-  );
+  return list<Policy>(await kc.clients.findPermissions({ realm, id, first, max, ...nameFilter(search) } as never));
 }
 export const fetchPolicyProviders = async (kc: KeycloakAdminClient, realm: string, id: string) =>
   list<PolicyProviderRepresentation>(await kc.clients.listPolicyProviders({ realm, id }));

@@ -216,12 +216,7 @@ export function policyFromInput(
   const policyIds = resolveRefs(listOf("policies", "applyPolicies"), allPolicies, [], "Policy");
   if (existing && policyIds.includes(existing.id))
     throw authzError(400, "invalid_request", `Policy [${name}] can not be associated with itself`);
-  if (type === "aggregate" && policyIds.length === 0)
-    throw authzError(400, "invalid_request", "An aggregated policy needs at least one policy");
-  if (type === "scope" && scopeIds.length === 0 && resourceIds.length === 0)
-    throw authzError(400, "invalid_request", "A scope-based permission needs at least one scope");
-  if (type === "resource" && resourceIds.length === 0 && !config.defaultResourceType)
-    throw authzError(400, "invalid_request", "A resource-based permission needs resources or a resource type");
+  // Keycloak 26.7.3 stores an aggregate without policies and a permission naming no resource, type or scope.
 
   const strategy = text(input.decisionStrategy);
   const record: AuthzPolicyRecord = {

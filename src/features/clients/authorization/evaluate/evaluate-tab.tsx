@@ -17,7 +17,8 @@ import { ClientPicker, UserPicker } from "../../../../core/ui/pickers/index.ts";
 import { ReferencePickerControl } from "../../../../core/ui/authorization/reference-picker-control.tsx";
 import { SubmitButton } from "../../../../core/ui/form/submit-button.tsx";
 import { useKcForm } from "../../../../core/ui/form/use-kc-form.ts";
-import { evaluate } from "../../../../core/ui/authorization/authorization-queries.ts";
+import { evaluate, fetchResourcesPage } from "../../../../core/ui/authorization/authorization-queries.ts";
+import { TablePagination } from "../../../../core/ui/table/table-toolbar.tsx";
 import { EvaluationResults, type EvaluationRow } from "../../../../core/ui/authorization/evaluation-results.tsx";
 import "../authorization-messages.ts";
 
@@ -30,6 +31,16 @@ interface EvaluateForm {
   attributes: KeyValueEntry[];
 }
 
+const EVALUATE_PAGE_SIZE = 10;
+
+interface EvaluationShown {
+  status?: string;
+  results: EvaluationRow[];
+  rpt?: unknown;
+  /** Set when every resource was asked for: the page of resources evaluated. */
+  page?: { values: EvaluateForm; first: number; max: number; hasNext: boolean };
+}
+
 /** Evaluate: who (user, roles), what (a resource and scopes, or all), context; the decision per resource and why. */
 export function AuthorizationEvaluateTab({ client }: { client: ClientRepresentation }) {
   const { t } = useMessages();
@@ -40,34 +51,50 @@ export function AuthorizationEvaluateTab({ client }: { client: ClientRepresentat
   const form = useKcForm<EvaluateForm>({
     defaultValues: { client: [], user: [], roles: [], resources: [], scopes: [], attributes: [] },
   });
-  const [result, setResult] = useState<{ status?: string; results: EvaluationRow[]; rpt?: unknown }>();
+  const [result, setResult] = useState<EvaluationShown>();
 
-  const submit = form.handleSubmit(async (values) => {
-    setResult(undefined);
+  /**
+   * Every resource at once answers one row per resource (40 MB for 5,000 resources), so "all resources, any scope"
+   * is evaluated a page of resources at a time, each named in the request (Keycloak decides them alike).
+   */
+  const run = async (values: EvaluateForm, first: number, max: number) => {
     const attributes: Record<string, string> = {};
     for (const [key, [value]] of Object.entries(keyValueToMap(values.attributes))) attributes[key] = value ?? "";
     const scopes = values.scopes.map((name) => ({ name }));
+    const paged = !values.resources.length && !scopes.length;
     try {
-      const response = await evaluate(adminClient, realm, client.id ?? "", {
-        clientId: values.client[0],
-        userId: values.user[0],
-        roleIds: values.roles,
-        resources: values.resources.length
-          ? values.resources.map((name) => ({ name, scopes }) as never)
-          : scopes.length
-            ? [{ scopes }]
-            : [],
-        context: { attributes },
-      });
+      const page = paged ? await fetchResourcesPage(adminClient, realm, clientUuid, first, max + 1, "") : [];
+      const shown = page.slice(0, max);
+      const resources = paged
+        ? shown.map(({ _id, name }) => ({ _id, name, scopes: [] }))
+        : values.resources.length
+          ? values.resources.map((name) => ({ name, scopes }))
+          : [{ scopes }];
+      const response =
+        paged && !shown.length
+          ? { results: [] }
+          : await evaluate(adminClient, realm, clientUuid, {
+              clientId: values.client[0],
+              userId: values.user[0],
+              roleIds: values.roles,
+              resources: resources as never,
+              context: { attributes },
+            });
       setResult({
         status: response.status,
         results: (response.results ?? []) as EvaluationRow[],
         rpt: (response.rpt as { authorization?: unknown } | undefined)?.authorization,
+        page: paged ? { values, first, max, hasNext: page.length > max } : undefined,
       });
     } catch (error) {
       addError("authzEvaluateError", error);
     }
+  };
+  const submit = form.handleSubmit((values) => {
+    setResult(undefined);
+    return run(values, 0, result?.page?.max ?? EVALUATE_PAGE_SIZE);
   });
+  const paging = result?.page;
 
   return (
     <>
@@ -133,6 +160,20 @@ export function AuthorizationEvaluateTab({ client }: { client: ClientRepresentat
           </ActionGroup>
         </Form>
       </FormProvider>
+      {paging && (
+        <TablePagination
+          tableLabel={t("results")}
+          page={{
+            first: paging.first,
+            max: paging.max,
+            hasNext: paging.hasNext,
+            rows: result.results,
+            total: undefined,
+            setFirst: (first) => void run(paging.values, first, paging.max),
+            setMax: (max) => void run(paging.values, 0, max),
+          }}
+        />
+      )}
       {result && (
         <EvaluationResults result={result}>
           <ExpandableSection toggleText={t("authzEntitlements")}>

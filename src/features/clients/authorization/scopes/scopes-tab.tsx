@@ -11,8 +11,7 @@ import { useAdminClient } from "../../../../core/runtime/runtime-context.tsx";
 import { toAuthorizationScope, toNewAuthorizationScope } from "../../paths.ts";
 import {
   deleteScope,
-  fetchScopePermissions,
-  fetchScopeResources,
+  fetchScopeAssociations,
   fetchScopesPage,
   type ScopeRepresentation,
 } from "../../../../core/ui/authorization/authorization-queries.ts";
@@ -30,8 +29,8 @@ export function AuthorizationScopesTab({ clientUuid }: { clientUuid: string }) {
 
   const detail = async (scope: ScopeRepresentation) => {
     const [resources, permissions] = await Promise.all([
-      fetchScopeResources(adminClient, realm, clientUuid, scope.id ?? "", DETAIL_PAGE + 1),
-      fetchScopePermissions(adminClient, realm, clientUuid, scope.id ?? "", DETAIL_PAGE + 1),
+      fetchScopeAssociations(adminClient, realm, clientUuid, scope.id ?? "", DETAIL_PAGE + 1, "resources"),
+      fetchScopeAssociations(adminClient, realm, clientUuid, scope.id ?? "", DETAIL_PAGE + 1, "permissions"),
     ]);
     const names = (items: { name?: string }[]) =>
       items.length === 0
@@ -68,7 +67,7 @@ export function AuthorizationScopesTab({ clientUuid }: { clientUuid: string }) {
       empty={{ title: t("emptyAuthorizationScopes"), message: t("authzNoScopesText") }}
       remove={{
         title: t("deleteScope"),
-        dependents: (id) => fetchScopePermissions(adminClient, realm, clientUuid, id, DETAIL_PAGE + 1),
+        dependents: (id) => fetchScopeAssociations(adminClient, realm, clientUuid, id, DETAIL_PAGE + 1, "permissions"),
         run: (id) => deleteScope(adminClient, realm, clientUuid, id),
         done: t("resourceScopeSuccess"),
       }}
