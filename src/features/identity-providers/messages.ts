@@ -188,6 +188,8 @@ export const identityProvidersMessages = {
   manageDisplayOrder: "Manage display order",
   orderDialogIntro:
     "The order that the providers are listed in the login page or the Account UI. You can drag the row handles to change the order.",
+  orderDialogPartial:
+    "The realm has more than {{count}} identity providers: the first {{count}} by alias are ordered here; the others keep their display order.",
   moveUp: "Move {{name}} up",
   dragProvider: "Drag {{name}}",
   moveDown: "Move {{name}} down",
