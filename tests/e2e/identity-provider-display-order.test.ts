@@ -4,7 +4,7 @@ import type { Browser } from "playwright-core";
 import { adminFetch, adminToken } from "../support/server.ts";
 import { startTarget, type Target } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
-import { expectStatus } from "../support/partner-realm.ts";
+import { expectStatus, unreachableOidcProvider } from "../support/partner-realm.ts";
 import { withFailureShot } from "./organizations-support.ts";
 
 const TIMEOUT = 20_000;
@@ -26,18 +26,7 @@ describe("display order past 100 providers", () => {
       await expectStatus(
         api(IDPS, {
           method: "POST",
-          body: {
-            alias: alias(index),
-            providerId: "oidc",
-            enabled: true,
-            config: {
-              clientId: "x",
-              clientSecret: "y",
-              authorizationUrl: "https://idp.example.com/auth",
-              tokenUrl: "https://idp.example.com/token",
-              guiOrder: String(index),
-            },
-          },
+          body: unreachableOidcProvider(alias(index), { guiOrder: String(index) }),
         }),
       );
   });

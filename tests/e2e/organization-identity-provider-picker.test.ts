@@ -4,7 +4,7 @@ import type { Browser } from "playwright-core";
 import { adminFetch, adminToken } from "../support/server.ts";
 import { startTarget, type Target } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
-import { expectStatus } from "../support/partner-realm.ts";
+import { expectStatus, unreachableOidcProvider } from "../support/partner-realm.ts";
 import { screenshot, withFailureShot } from "./organizations-support.ts";
 
 const TIMEOUT = 20_000;
@@ -35,18 +35,7 @@ describe("organization identity provider picker", () => {
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
     const realm = (await (await api(DEMO)).json()) as Record<string, unknown>;
     await expectStatus(api(DEMO, { method: "PUT", body: { ...realm, organizationsEnabled: true } }), 204);
-    const provider = (name: string) => ({
-      alias: name,
-      displayName: name,
-      providerId: "oidc",
-      enabled: true,
-      config: {
-        clientId: "x",
-        clientSecret: "y",
-        authorizationUrl: "https://idp.example.com/auth",
-        tokenUrl: "https://idp.example.com/token",
-      },
-    });
+    const provider = (name: string) => unreachableOidcProvider(name);
     for (let index = 0; index < PROVIDERS; index++)
       await expectStatus(api(`${DEMO}/identity-provider/instances`, { method: "POST", body: provider(alias(index)) }));
     await expectStatus(api(`${DEMO}/identity-provider/instances`, { method: "POST", body: provider("aaa-taken-idp") }));

@@ -72,3 +72,20 @@ export async function discoverPartner(
   );
   return (await answer.json()) as Record<string, string>;
 }
+
+/** An OpenID Connect provider that is configured but never contacted (list, picker and ordering tests). */
+export function unreachableOidcProvider(alias: string, config: Record<string, string> = {}) {
+  return {
+    alias,
+    displayName: alias,
+    providerId: "oidc",
+    enabled: true,
+    config: {
+      clientId: "x",
+      clientSecret: "y",
+      authorizationUrl: "https://idp.example.com/auth",
+      tokenUrl: "https://idp.example.com/token",
+      ...config,
+    },
+  };
+}
