@@ -179,6 +179,10 @@ describe("identity providers screens", () => {
       await screenshot(page, "idp-console-add-mapper");
       await page.getByRole("button", { name: "Add", exact: true }).click();
       const mappers = page.getByRole("grid", { name: "Mappers" });
+      // The type's name, as Keycloak's console shows it, not its id.
+      const row = mappers.getByRole("row").filter({ has: page.getByRole("link", { name: "nickname" }) });
+      await row.getByText("Attribute Importer", { exact: true }).waitFor();
+      assert.doesNotMatch(await row.innerText(), /oidc-user-attribute-idp-mapper/);
       await mappers.getByRole("link", { name: "nickname" }).click();
       assert.equal(await page.getByRole("textbox", { name: "Claim" }).inputValue(), "given_name");
       assert.equal(await page.getByRole("combobox", { name: "User Attribute Name" }).inputValue(), "nickname");

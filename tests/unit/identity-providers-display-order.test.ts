@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { byDisplayOrder, moved, reordered } from "../../src/features/identity-providers/display-order.ts";
+import {
+  byDisplayOrder,
+  DISPLAY_ORDER_LIMIT,
+  moved,
+  readProvidersToOrder,
+  reordered,
+} from "../../src/features/identity-providers/display-order.ts";
 
 const provider = (alias: string, guiOrder?: string, displayName?: string) => ({
   alias,
@@ -29,5 +35,42 @@ describe("identity providers' display order", () => {
       ["c", "1"],
       ["b", "2"],
     ]);
+  });
+});
+
+describe("reading the providers to order", () => {
+  const providers = (count: number) =>
+    Array.from({ length: count }, (_, index) => ({ alias: `idp-${String(index).padStart(4, "0")}` }));
+
+  it("reads every page of 100 and stops at the first short page", async () => {
+    const all = providers(250);
+    const asked: [number, number][] = [];
+    const read = await readProvidersToOrder(async (first, max) => {
+      asked.push([first, max]);
+      return all.slice(first, first + max);
+    });
+    expect(asked).toEqual([
+      [0, 100],
+      [100, 100],
+      [200, 100],
+    ]);
+    expect(read.complete).toBe(true);
+    expect(read.providers).toHaveLength(250);
+  });
+
+  it("stops at the limit and says when there are more", async () => {
+    const all = providers(DISPLAY_ORDER_LIMIT + 1);
+    const asked: number[] = [];
+    const read = await readProvidersToOrder(async (first, max) => {
+      asked.push(max);
+      return all.slice(first, first + max);
+    });
+    expect(asked.every((max) => max <= 100)).toBe(true);
+    expect(read.providers).toHaveLength(DISPLAY_ORDER_LIMIT);
+    expect(read.complete).toBe(false);
+    const exact = await readProvidersToOrder(async (first, max) =>
+      all.slice(0, DISPLAY_ORDER_LIMIT).slice(first, first + max),
+    );
+    expect(exact.complete).toBe(true);
   });
 });

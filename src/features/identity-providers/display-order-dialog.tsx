@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import {
   DataList,
@@ -13,18 +14,16 @@ import {
 } from "@patternfly/react-core/dist/esm/components/DataList/index.js";
 import ArrowUpIcon from "@patternfly/react-icons/dist/esm/icons/arrow-up-icon.js";
 import ArrowDownIcon from "@patternfly/react-icons/dist/esm/icons/arrow-down-icon.js";
+import { errorMessage } from "../../core/api/api-error.ts";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
 import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
 import { Modal, ModalBody, ModalFooter, ModalHeader } from "../../core/ui/overlays/modal.tsx";
-import { byDisplayOrder, moved, reordered } from "./display-order.ts";
+import { DISPLAY_ORDER_LIMIT, moved, readProvidersToOrder, reordered } from "./display-order.ts";
 import { updateIdentityProvider, type IdentityProvider } from "./queries.ts";
 import "./messages.ts";
-
-/** Most providers the dialog orders; the login page shows the rest after them by name. */
-export const DISPLAY_ORDER_LIMIT = 100;
 
 /** Orders the realm's providers for the login page by dragging or by the move buttons; saves config.guiOrder. */
 export function DisplayOrderDialog({ onClose }: { onClose(saved: boolean): void }) {
@@ -37,11 +36,11 @@ export function DisplayOrderDialog({ onClose }: { onClose(saved: boolean): void 
   const [saving, setSaving] = useState(false);
   const query = useQuery({
     queryKey: ["identity-providers", realm, "display-order"],
-    queryFn: async () =>
-      byDisplayOrder(await adminClient.identityProviders.find({ realm, realmOnly: true, max: DISPLAY_ORDER_LIMIT })),
+    queryFn: () =>
+      readProvidersToOrder((first, max) => adminClient.identityProviders.find({ realm, realmOnly: true, first, max })),
     gcTime: 0,
   });
-  const providers = order ?? query.data ?? [];
+  const providers = order ?? query.data?.providers ?? [];
   const move = (from: number, to: number) => setOrder(moved(providers, from, to));
 
   const save = async () => {
@@ -61,7 +60,12 @@ export function DisplayOrderDialog({ onClose }: { onClose(saved: boolean): void 
     <Modal isOpen variant="small" onClose={() => onClose(false)} aria-labelledby="kc-idp-order-title">
       <ModalHeader title={t("manageDisplayOrder")} labelId="kc-idp-order-title" description={t("orderDialogIntro")} />
       <ModalBody>
-        {query.isPending ? (
+        {query.data?.complete === false && (
+          <Alert variant="info" isInline title={t("orderDialogPartial", { count: DISPLAY_ORDER_LIMIT })} />
+        )}
+        {query.error ? (
+          <Alert variant="danger" isInline title={t("orderChangeError", { error: errorMessage(query.error) })} />
+        ) : query.isPending ? (
           <LoadingSpinner />
         ) : (
           <DataList aria-label={t("manageDisplayOrder")} isCompact>

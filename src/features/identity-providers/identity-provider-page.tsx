@@ -1,6 +1,8 @@
 import { Navigate, useNavigate, useParams } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js";
+import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { PageSection } from "@patternfly/react-core/dist/esm/components/Page/index.js";
 import { Tab, TabTitleText, Tabs } from "@patternfly/react-core/dist/esm/components/Tabs/index.js";
 import { errorMessage } from "../../core/api/api-error.ts";
@@ -27,6 +29,7 @@ import {
   type IdentityProvider,
 } from "./queries.ts";
 import { SettingsTab } from "./settings-tab.tsx";
+import { TrySignInDialog } from "./try-sign-in/try-sign-in-dialog.tsx";
 import "./messages.ts";
 
 /** `/:realm/identity-providers/:providerId/:alias/:tab` with tabs settings, mappers and permissions. */
@@ -63,6 +66,7 @@ function ProviderView({ provider, tab }: { provider: IdentityProvider; tab: Iden
   const navigate = useNavigate();
   const { addAlert, addError } = useAlerts();
   const { confirm, dialog } = useConfirm();
+  const [tryingSignIn, setTryingSignIn] = useState(false);
   const canManage = useAccess().hasAccess("manage-identity-providers");
   // The per-provider switch is fine-grained admin permissions v1; with v2 (Keycloak 26's default) it does not exist.
   const permissionsShown = isFeatureEnabled(useServerInfo(), "ADMIN_FINE_GRAINED_AUTHZ");
@@ -115,6 +119,11 @@ function ProviderView({ provider, tab }: { provider: IdentityProvider; tab: Iden
         subtitle={provider.displayName ? alias : undefined}
         enabled={canManage ? { isEnabled: provider.enabled !== false, onChange: setEnabled } : undefined}
         actions={canManage ? [{ title: t("delete"), isDanger: true, onClick: remove }] : undefined}
+        toolbar={
+          <Button variant="secondary" onClick={() => setTryingSignIn(true)}>
+            {t("trySignIn")}
+          </Button>
+        }
       />
       <PageSection type="tabs">
         <Tabs
@@ -132,6 +141,7 @@ function ProviderView({ provider, tab }: { provider: IdentityProvider; tab: Iden
         </Tabs>
       </PageSection>
       {dialog}
+      {tryingSignIn && <TrySignInDialog provider={provider} onClose={() => setTryingSignIn(false)} />}
     </>
   );
 }

@@ -12,11 +12,15 @@ import { DataTable, type TableRowAction } from "../../core/ui/table/index.ts";
 import {
   deleteMapper,
   fetchMappers,
+  fetchMapperTypeNames,
   mappersKey,
+  mapperTypesKey,
   type IdentityProvider,
   type IdentityProviderMapper,
 } from "./queries.ts";
 import "./messages.ts";
+
+type MapperRow = IdentityProviderMapper & { typeName: string };
 
 /** The provider's mappers (Keycloak answers them all at once; the table pages what it got). */
 export function MappersTab({ provider }: { provider: IdentityProvider }) {
@@ -31,7 +35,7 @@ export function MappersTab({ provider }: { provider: IdentityProvider }) {
   const navigate = useNavigate();
   const add = () => navigate(toAddMapper(realm, providerId, alias));
 
-  const rowActions: TableRowAction<IdentityProviderMapper>[] | undefined = canManage
+  const rowActions: TableRowAction<MapperRow>[] | undefined = canManage
     ? [
         {
           title: t("delete"),
@@ -51,13 +55,26 @@ export function MappersTab({ provider }: { provider: IdentityProvider }) {
     : undefined;
 
   return (
-    <DataTable<IdentityProviderMapper>
+    <DataTable<MapperRow>
       tableId="identity-provider-mappers"
       ariaLabel={t("mappers")}
       loader={async (first, max, search) => {
         const needle = search.trim().toLowerCase();
-        const all = await fetchMappers(adminClient, realm, alias);
-        return all.filter((m) => !needle || (m.name ?? "").toLowerCase().includes(needle)).slice(first, first + max);
+        const [all, typeNames] = await Promise.all([
+          fetchMappers(adminClient, realm, alias),
+          queryClient.fetchQuery({
+            queryKey: mapperTypesKey(realm, alias),
+            queryFn: () => fetchMapperTypeNames(adminClient, realm, alias),
+            staleTime: Infinity,
+          }),
+        ]);
+        return all
+          .filter((m) => !needle || (m.name ?? "").toLowerCase().includes(needle))
+          .slice(first, first + max)
+          .map((mapper) => ({
+            ...mapper,
+            typeName: typeNames[mapper.identityProviderMapper ?? ""] ?? mapper.identityProviderMapper ?? "",
+          }));
       }}
       columns={[
         {
@@ -78,7 +95,7 @@ export function MappersTab({ provider }: { provider: IdentityProvider }) {
               mapper.name
             ),
         },
-        { name: "identityProviderMapper", title: t("mapperType"), cell: (mapper) => mapper.identityProviderMapper },
+        { name: "identityProviderMapper", title: t("mapperType"), cell: (mapper) => mapper.typeName },
       ]}
       rowKey={(mapper) => mapper.id ?? ""}
       rowActions={rowActions}

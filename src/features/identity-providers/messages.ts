@@ -188,6 +188,8 @@ export const identityProvidersMessages = {
   manageDisplayOrder: "Manage display order",
   orderDialogIntro:
     "The order that the providers are listed in the login page or the Account UI. You can drag the row handles to change the order.",
+  orderDialogPartial:
+    "The realm has more than {{count}} identity providers: the first {{count}} by alias are ordered here; the others keep their display order.",
   moveUp: "Move {{name}} up",
   dragProvider: "Drag {{name}}",
   moveDown: "Move {{name}} down",
@@ -201,6 +203,35 @@ export const identityProvidersMessages = {
   import: "Import",
   legacy: "Legacy",
   force: "Force",
+  roles: "Roles",
+  trySignIn: "Try sign-in",
+  trySignInTitle: "Try sign-in with {{name}}",
+  trySignInIntro:
+    "Sign in through {{name}} in a new tab, as a user of that provider would. It is a real sign-in: a first one creates and links the user and runs the mappers. This dialog then shows what it produced.",
+  trySignInOpen: "Open sign-in in a new tab",
+  trySignInWaiting: "Waiting for the sign-in in the other tab to finish…",
+  trySignInEventsOff:
+    "Try sign-in reads the outcome from the realm's login events, and this realm does not save them. Turn on saving user events in Realm settings › Events, then try again.",
+  trySignInReadFailed: "Could not read the outcome of the sign-in: {{error}}",
+  trySignInFailed: "The sign-in through {{name}} failed",
+  trySignInFirstLogin: "First sign-in: user {{username}} was created and linked.",
+  trySignInSignedIn: "Signed in as {{username}}.",
+  trySignInUserGone: "The user of that sign-in no longer exists.",
+  trySignInIdentity: "Signed-in user",
+  trySignInProviderUserId: "User ID at the provider",
+  trySignInProviderUsername: "Username at the provider",
+  trySignInNoMappers: "This provider has no mappers.",
+  trySignInSets: "Sets",
+  trySignInOnUser: "On the user",
+  role: "Role",
+  group: "Group",
+  attribute: "Attribute",
+  trySignInMapperApplied: "Set",
+  trySignInMapperNotApplied: "Not set",
+  trySignInMapperNotVisible: "Not visible on the user",
+  trySignInNoAttributes: "The user has no attributes.",
+  trySignInRolesAndGroups: "Roles and groups",
+  trySignInMoreGroups: "The user has more groups; the first {{count}} are listed.",
 };
 
 registerMessages("identity-providers", identityProvidersMessages);

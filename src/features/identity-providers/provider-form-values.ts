@@ -45,8 +45,11 @@ export function toRepresentation(
   providerId: string,
   previous: IdentityProvider | undefined,
 ): IdentityProvider {
+  // Keycloak keeps every config value as a string (number fields of the dynamic form give numbers).
   const config = Object.fromEntries(
-    Object.entries(values.config).filter(([, value]) => value !== undefined && value !== null),
+    Object.entries(values.config)
+      .filter(([, value]) => value !== undefined && value !== null)
+      .map(([key, value]) => [key, String(value)]),
   );
   if (values.metadataUrl.trim()) config.metadataDescriptorUrl = values.metadataUrl.trim();
   if (providerId === "saml") {

@@ -12,6 +12,7 @@ import { MetadataImportField } from "./metadata-import-field.tsx";
 import { OidcClientAuthenticationFields } from "./oidc-client-authentication-fields.tsx";
 import { OidcSignatureFields } from "./oidc-signature-fields.tsx";
 import { SamlSettingsFields } from "./saml-settings-fields.tsx";
+import { SocialProviderFields } from "./social-provider-fields.tsx";
 import { isOidcFamily } from "./provider-catalogue.ts";
 import { ALIAS_PATTERN, type ProviderFormValues } from "./provider-form-values.ts";
 import "./messages.ts";
@@ -100,6 +101,7 @@ export function ProviderSettingsFields({ providerId, isNew }: { providerId: stri
         <FormSection title={t("providerDetails")} titleElement="h2">
           <ClientCredentials />
           <TextControl<ProviderFormValues> name="config.defaultScope" label={t("scopes")} />
+          <SocialProviderFields providerId={providerId} isNew={isNew} />
         </FormSection>
       )}
       <AdvancedSettingsFields />

@@ -97,6 +97,21 @@ export function fetchMappers(
   return client.identityProviders.findMappers({ realm, alias });
 }
 
+export const mapperTypesKey = (realm: string, alias: string) => [...mappersKey(realm, alias), "types"] as const;
+
+/** The names of the mapper types the server offers for this provider, by type id (as Keycloak's console shows them). */
+export async function fetchMapperTypeNames(
+  client: KeycloakAdminClient,
+  realm: string,
+  alias: string,
+): Promise<Record<string, string>> {
+  const types = (await client.identityProviders.findMapperTypes({ realm, alias })) as unknown as Record<
+    string,
+    { id?: string; name?: string }
+  >;
+  return Object.fromEntries(Object.entries(types).map(([id, type]) => [type.id ?? id, type.name ?? id]));
+}
+
 export function deleteMapper(client: KeycloakAdminClient, realm: string, alias: string, id: string): Promise<void> {
   return client.identityProviders.delMapper({ realm, alias, id });
 }

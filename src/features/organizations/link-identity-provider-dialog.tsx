@@ -12,6 +12,7 @@ import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
 import { Modal, ModalBody, ModalFooter, ModalHeader } from "../../core/ui/overlays/modal.tsx";
 import { SingleSelect } from "../../core/ui/overlays/single-select.tsx";
 import { PICKER_RESULT_SIZE, SearchSelect } from "../../core/ui/pickers/index.ts";
+import { useDebouncedValue } from "../../core/ui/pickers/use-debounced-value.ts";
 import { domainNames } from "./domain-names.ts";
 import {
   ANY_DOMAIN,
@@ -55,9 +56,11 @@ export function LinkIdentityProviderDialog({ organization, linked, onClose }: Li
   const [search, setSearch] = useState("");
   const [isSaving, setSaving] = useState(false);
   const [aliasMissing, setAliasMissing] = useState(false);
+  // One server search per typing pause, not per key.
+  const settledSearch = useDebouncedValue(search);
   const providers = useQuery({
-    queryKey: linkableProvidersKey(realm, search),
-    queryFn: () => fetchLinkableProviders(adminClient, realm, search, PICKER_RESULT_SIZE),
+    queryKey: linkableProvidersKey(realm, settledSearch),
+    queryFn: () => fetchLinkableProviders(adminClient, realm, settledSearch, PICKER_RESULT_SIZE),
     enabled: !linked,
   });
   const providerChoices = (providers.data ?? []).map((provider) => ({
