@@ -663,4 +663,115 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     assert.equal((await ldap.read(`cn=ops,${ldap.groupsDn}`))!.member, "", "the empty placeholder member");
     await kc.components.del({ id });
   });
+
+  it("READ_ONLY and LDAP_ONLY mappers read memberships from LDAP on every use and store none", async () => {
+    const live = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
+    live.setAccessToken(await adminToken(server.baseUrl));
+    await live.realms.create({ realm: "live", enabled: true });
+    live.setConfig({ realmName: "live" });
+    const client = await ldap.client();
+    const rsmithDn = ldap.personDn("rsmith");
+    const members = (values: string[]) => new Attribute({ type: "member", values });
+    const setMembers = (dn: string, values: string[]) =>
+      client.modify(dn, new Change({ operation: "replace", modification: members(values.length ? values : [""]) }));
+    const nightShift = `cn=night-shift,${ldap.groupsDn}`;
+    const weekend = `cn=weekend,${ldap.groupsDn}`;
+    const onCall = `cn=on-call,ou=Roles,${SUFFIX}`;
+    for (const dn of [nightShift, weekend, onCall])
+      await client.add(dn, { objectClass: "groupOfNames", cn: dn.slice(3, dn.indexOf(",")), member: rsmithDn });
+    await setMembers(weekend, []);
+    await client.modify(
+      rsmithDn,
+      new Change({
+        operation: "replace",
+        modification: new Attribute({ type: "userPassword", values: ["live-pass"] }),
+      }),
+    );
+
+    const { id } = await live.components.create({
+      name: "live-ldap",
+      providerId: "ldap",
+      providerType: STORAGE,
+      config: ldapConfig("READ_ONLY"),
+    });
+    const groupMapper = {
+      name: "groups",
+      providerId: "group-ldap-mapper",
+      providerType: MAPPER,
+      parentId: id,
+      config: { "groups.dn": [ldap.groupsDn], "membership.ldap.attribute": ["member"], mode: ["READ_ONLY"] },
+    };
+    const { id: groupMapperId } = await live.components.create(groupMapper);
+    const { id: roleMapperId } = await live.components.create({
+      name: "roles",
+      providerId: "role-ldap-mapper",
+      providerType: MAPPER,
+      parentId: id,
+      config: {
+        "roles.dn": [`ou=Roles,${SUFFIX}`],
+        "membership.ldap.attribute": ["member"],
+        "use.realm.roles.mapping": ["true"],
+        mode: ["READ_ONLY"],
+      },
+    });
+    await live.userStorageProvider.sync({ id: id!, action: "triggerFullSync" });
+    const [rsmith] = await live.users.find({ username: "rsmith", exact: true });
+    const groupsOf = async () => (await live.users.listGroups({ id: rsmith!.id! })).map((g) => g.name).sort();
+    const realmRolesOf = async () =>
+      (await live.users.listRealmRoleMappings({ id: rsmith!.id! }))
+        .map((r) => r.name)
+        .filter((n) => n !== "default-roles-live");
+    const tokenRoles = async () => {
+      const res = await fetch(`${server.baseUrl}/realms/live/protocol/openid-connect/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "password",
+          client_id: "admin-cli",
+          username: "rsmith",
+          password: "live-pass",
+        }),
+      });
+      assert.equal(res.status, 200);
+      const { access_token } = (await res.json()) as { access_token: string };
+      const payload = JSON.parse(Buffer.from(access_token.split(".")[1]!, "base64url").toString());
+      return (payload.realm_access?.roles ?? []) as string[];
+    };
+    assert.deepEqual(await groupsOf(), ["night-shift"]);
+    assert.deepEqual(await realmRolesOf(), ["on-call"]);
+    assert.ok((await tokenRoles()).includes("on-call"));
+
+    // Changed in LDAP only, no sync: the next read shows it, and so does the next token.
+    await setMembers(nightShift, []);
+    await setMembers(weekend, [rsmithDn]);
+    await setMembers(onCall, []);
+    assert.deepEqual(await groupsOf(), ["weekend"]);
+    assert.deepEqual(await realmRolesOf(), []);
+    assert.ok(!(await tokenRoles()).includes("on-call"), "the token's roles are LDAP's of now");
+    await setMembers(onCall, [rsmithDn]);
+    assert.ok((await tokenRoles()).includes("on-call"));
+
+    // READ_ONLY adds LDAP's groups to those stored here; LDAP_ONLY shows LDAP's alone and writes joins there only.
+    const { id: localTeam } = await live.groups.create({ name: "local-team" });
+    await live.users.addToGroup({ id: rsmith!.id!, groupId: localTeam });
+    assert.deepEqual(await groupsOf(), ["local-team", "weekend"]);
+    await live.components.update(
+      { id: groupMapperId },
+      { ...groupMapper, config: { ...groupMapper.config, mode: ["LDAP_ONLY"] } },
+    );
+    assert.deepEqual(await groupsOf(), ["weekend"]);
+    const { id: joined } = await live.groups.create({ name: "ldap-joined" });
+    await live.users.addToGroup({ id: rsmith!.id!, groupId: joined });
+    assert.equal((await ldap.read(`cn=ldap-joined,${ldap.groupsDn}`))!.member, rsmithDn);
+    assert.deepEqual(await groupsOf(), ["ldap-joined", "weekend"]);
+
+    // Nothing of it was stored: without the mappers only the stored membership is left.
+    await live.components.del({ id: groupMapperId });
+    await live.components.del({ id: roleMapperId });
+    assert.deepEqual(await groupsOf(), ["local-team"]);
+    assert.deepEqual(await realmRolesOf(), []);
+    for (const dn of [nightShift, weekend, onCall, `cn=ldap-joined,${ldap.groupsDn}`]) await client.del(dn);
+    await client.unbind();
+    await live.components.del({ id: id! });
+  });
 });

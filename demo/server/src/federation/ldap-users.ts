@@ -9,19 +9,15 @@ import { syncGroupMemberships } from "./ldap-groups.ts";
 import { syncRoleMemberships } from "./ldap-roles.ts";
 import { parseProxiedUserId, proxiedUserId } from "./proxied-users.ts";
 
-/**
- * Group and role memberships of the provider's users (all, or those of `userIds`) from its mappers;
- * `createdIds` are the users just imported (IMPORT-mode mappers act on those only).
- */
+/** IMPORT-mode group and role mappers copy the memberships of the users just imported (`createdIds`). */
 async function syncMemberships(
   server: ServerContext,
   realm: RealmRecord,
   provider: ComponentRecord,
-  userIds: string[] | undefined,
   createdIds: string[],
 ): Promise<void> {
-  await syncGroupMemberships(server, realm, provider, userIds, createdIds);
-  await syncRoleMemberships(server, realm, provider, userIds, createdIds);
+  await syncGroupMemberships(server, realm, provider, createdIds);
+  await syncRoleMemberships(server, realm, provider, createdIds);
 }
 
 export const LDAP_ID = "LDAP_ID";
@@ -192,7 +188,7 @@ export async function syncUsers(
           tx.put("components", updatedProvider);
         }
       });
-    await syncMemberships(server, realm, provider, undefined, createdIds);
+    await syncMemberships(server, realm, provider, createdIds);
     return { ...result, status: syncStatus(result) };
   } finally {
     running.delete(provider.id);
@@ -223,7 +219,7 @@ export async function importByLogin(
     const user = userFromEntry(realm, config, mappersOfProvider(server, provider), entry);
     if (usernameTaken(server, realm, user.username)) return undefined;
     await server.db.write((tx) => tx.put("users", user));
-    await syncMemberships(server, realm, provider, [user.id], [user.id]);
+    await syncMemberships(server, realm, provider, [user.id]);
     return server.db.get("users", user.id);
   }
   return undefined;
@@ -260,7 +256,7 @@ export async function importBySearch(
     if (fresh.length) {
       await server.db.write((tx) => fresh.forEach((u) => tx.put("users", u)));
       const ids = fresh.map((u) => u.id);
-      await syncMemberships(server, realm, provider, ids, ids);
+      await syncMemberships(server, realm, provider, ids);
     }
   }
 }
