@@ -774,4 +774,35 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     await client.unbind();
     await live.components.del({ id: id! });
   });
+
+  it("users a provider serves without import follow the local users on every page of a search", async () => {
+    const paging = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
+    paging.setAccessToken(await adminToken(server.baseUrl));
+    await paging.realms.create({ realm: "paging", enabled: true });
+    paging.setConfig({ realmName: "paging" });
+    for (const username of ["alpha", "beta", "gamma"]) await paging.users.create({ username, enabled: true });
+    const { id } = await paging.components.create({
+      name: "no-import-paging",
+      providerId: "ldap",
+      providerType: STORAGE,
+      config: ldapConfig("READ_ONLY", { importEnabled: ["false"] }),
+    });
+    const everyone = (await paging.users.find({ max: 100 })).map((u) => u.username);
+    assert.deepEqual(everyone.slice(0, 3), ["alpha", "beta", "gamma"], "local users first");
+    for (const name of ["jbrown", "bwilson", "rsmith"]) assert.ok(everyone.includes(name), `${name} is listed`);
+    const pages: string[][] = [];
+    for (let first = 0; first < everyone.length + 2; first += 2)
+      pages.push((await paging.users.find({ first, max: 2 })).map((u) => u.username!));
+    assert.deepEqual(pages.flat(), everyone, "the pages together list everyone once, in order");
+    assert.deepEqual(pages[1], ["gamma", everyone[3]], "a page holds the last local user and the first directory one");
+    assert.ok(pages.at(-1)!.length === 0, "past the end: empty");
+    const second = await paging.users.find({ search: "*s*", first: 1, max: 1 });
+    const all = (await paging.users.find({ search: "*s*" })).map((u) => u.username);
+    assert.deepEqual(
+      second.map((u) => u.username),
+      [all[1]],
+      "a search's second page",
+    );
+    await paging.components.del({ id: id! });
+  });
 });
