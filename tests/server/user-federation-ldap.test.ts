@@ -2,6 +2,7 @@ import { after, before, beforeEach, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import KcAdminClient from "@keycloak/keycloak-admin-client";
 import { Attribute, Change } from "ldapts";
+import { UnmanagedAttributePolicy } from "@keycloak/keycloak-admin-client/lib/defs/userProfileMetadata.js";
 import { adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { startLdapServer, type LdapServer } from "../support/ldap-server.ts";
 
@@ -804,5 +805,52 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
       "a search's second page",
     );
     await paging.components.del({ id: id! });
+  });
+
+  it("imports a user's Kerberos principal from the provider's Kerberos principal attribute; the mapper keeps it current", async () => {
+    const krb = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
+    krb.setAccessToken(await adminToken(server.baseUrl));
+    await krb.realms.create({ realm: "krb", enabled: true });
+    krb.setConfig({ realmName: "krb" });
+    // KERBEROS_PRINCIPAL is not in the user profile: shown with unmanaged attributes on.
+    await krb.users.updateProfile({
+      ...(await krb.users.getProfile()),
+      unmanagedAttributePolicy: UnmanagedAttributePolicy.Enabled,
+    });
+    const client = await ldap.client();
+    const setDescription = (value: string) =>
+      client.modify(
+        ldap.personDn("jbrown"),
+        new Change({ operation: "replace", modification: new Attribute({ type: "description", values: [value] }) }),
+      );
+    await setDescription("jbrown@EXAMPLE.ORG");
+    const { id } = await krb.components.create({
+      name: "krb-ldap",
+      providerId: "ldap",
+      providerType: STORAGE,
+      config: ldapConfig("READ_ONLY", { krbPrincipalAttribute: ["description"] }),
+    });
+    await krb.userStorageProvider.sync({ id: id!, action: "triggerFullSync" });
+    const principal = async () => {
+      const [jbrown] = await krb.users.find({ username: "jbrown", exact: true });
+      return (await krb.users.findOne({ id: jbrown!.id! }))!.attributes?.KERBEROS_PRINCIPAL;
+    };
+    assert.deepEqual(await principal(), ["jbrown@EXAMPLE.ORG"]);
+    await setDescription("james@EXAMPLE.ORG");
+    await krb.userStorageProvider.sync({ id: id!, action: "triggerFullSync" });
+    assert.deepEqual(await principal(), ["james@EXAMPLE.ORG"], "the mapper updates a changed principal");
+    const [mapper] = (await krb.components.find({ parent: id!, type: MAPPER })).filter(
+      (m) => m.providerId === "kerberos-principal-attribute-mapper",
+    );
+    await krb.components.del({ id: mapper!.id! });
+    await setDescription("jb@EXAMPLE.ORG");
+    await krb.userStorageProvider.sync({ id: id!, action: "triggerFullSync" });
+    assert.deepEqual(await principal(), ["james@EXAMPLE.ORG"], "without the mapper only an import sets it");
+    await client.modify(
+      ldap.personDn("jbrown"),
+      new Change({ operation: "delete", modification: new Attribute({ type: "description", values: [] }) }),
+    );
+    await client.unbind();
+    await krb.components.del({ id: id! });
   });
 });

@@ -73,7 +73,29 @@ export function userFromEntry(
   if (!user.username) user.username = (attributeValue(entry, config.usernameAttribute) ?? "").toLowerCase();
   user.attributes[LDAP_ID] = [attributeValue(entry, config.uuidAttribute) ?? entry.dn];
   user.attributes[LDAP_ENTRY_DN] = [entry.dn];
+  applyKerberosPrincipal(user, config, mappers, entry, !existing);
   return user;
+}
+
+export const KERBEROS_PRINCIPAL = "KERBEROS_PRINCIPAL";
+
+/**
+ * The user's Kerberos principal from the provider's Kerberos principal attribute, as Keycloak: a new user gets it
+ * when its entry has one; later, the Kerberos principal attribute mapper replaces a stored one that LDAP changed.
+ */
+function applyKerberosPrincipal(
+  user: UserRecord,
+  config: LdapConfig,
+  mappers: ComponentRecord[],
+  entry: Entry,
+  isNew: boolean,
+): void {
+  const fromLdap = config.kerberosPrincipalAttribute && attributeValue(entry, config.kerberosPrincipalAttribute);
+  if (!fromLdap) return;
+  const stored = user.attributes[KERBEROS_PRINCIPAL]?.[0];
+  const mapped = mappers.some((m) => m.providerId === "kerberos-principal-attribute-mapper");
+  if (isNew || (mapped && stored !== undefined && stored !== fromLdap))
+    user.attributes[KERBEROS_PRINCIPAL] = [fromLdap];
 }
 
 function linkedUsers(server: ServerContext, realm: RealmRecord, providerId: string): Map<string, UserRecord> {
