@@ -4,7 +4,7 @@ import KcAdminClient from "@keycloak/keycloak-admin-client";
 import { Attribute, Change } from "ldapts";
 import { UnmanagedAttributePolicy } from "@keycloak/keycloak-admin-client/lib/defs/userProfileMetadata.js";
 import { adminToken, startTestServer, type TestServer } from "../support/server.ts";
-import { startLdapServer, type LdapServer } from "../support/ldap-server.ts";
+import { objectGuidSchema, startLdapServer, type LdapServer } from "../support/ldap-server.ts";
 
 const REALM = "fed";
 const STORAGE = "org.keycloak.storage.UserStorageProvider";
@@ -76,7 +76,7 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
   before(async () => {
     [server, ldap] = await Promise.all([
       startTestServer({ args: ["--seed-demo", "false"], env: { KC_PERIODIC_SYNC_CHECK_MS: "200" } }),
-      startLdapServer({ extraLdif: rolesLdif }),
+      startLdapServer({ extraLdif: rolesLdif, schema: objectGuidSchema }),
     ]);
     kc = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
     kc.setAccessToken(await adminToken(server.baseUrl));
@@ -852,5 +852,45 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     );
     await client.unbind();
     await krb.components.del({ id: id! });
+  });
+
+  it("reads a binary objectGUID UUID attribute as Keycloak's GUID string and links users by it across syncs", async () => {
+    const guid = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
+    guid.setAccessToken(await adminToken(server.baseUrl));
+    await guid.realms.create({ realm: "guid", enabled: true });
+    guid.setConfig({ realmName: "guid" });
+    const client = await ldap.client();
+    const bytes = Buffer.from("00112233445566778899aabbccddeeff", "hex");
+    await client.modify(ldap.personDn("bwilson"), [
+      new Change({ operation: "add", modification: new Attribute({ type: "objectClass", values: ["guidHolder"] }) }),
+      new Change({ operation: "add", modification: new Attribute({ type: "objectGUID", values: [bytes] }) }),
+    ]);
+    const { id } = await guid.components.create({
+      name: "ad-like",
+      providerId: "ldap",
+      providerType: STORAGE,
+      config: ldapConfig("READ_ONLY", {
+        uuidLDAPAttribute: ["objectGUID"],
+        customUserSearchFilter: ["(objectClass=guidHolder)"],
+      }),
+    });
+    await guid.users.updateProfile({
+      ...(await guid.users.getProfile()),
+      unmanagedAttributePolicy: UnmanagedAttributePolicy.Enabled,
+    });
+    const first = await guid.userStorageProvider.sync({ id: id!, action: "triggerFullSync" });
+    assert.equal(first.added, 1);
+    const [bwilson] = await guid.users.find({ username: "bwilson", exact: true });
+    const stored = await guid.users.findOne({ id: bwilson!.id! });
+    // The first three groups little-endian, as Windows and Keycloak print a GUID.
+    assert.deepEqual(stored!.attributes?.LDAP_ID, ["33221100-5544-7766-8899-aabbccddeeff"]);
+    const again = await guid.userStorageProvider.sync({ id: id!, action: "triggerFullSync" });
+    assert.deepEqual([again.added, again.updated, again.removed], [0, 1, 0], "linked again by its GUID");
+    await client.modify(ldap.personDn("bwilson"), [
+      new Change({ operation: "delete", modification: new Attribute({ type: "objectGUID", values: [] }) }),
+      new Change({ operation: "delete", modification: new Attribute({ type: "objectClass", values: ["guidHolder"] }) }),
+    ]);
+    await client.unbind();
+    await guid.components.del({ id: id! });
   });
 });

@@ -3,7 +3,15 @@ import type { ServerContext } from "../context.ts";
 import type { ComponentRecord, RealmRecord, UserRecord } from "../store/types.ts";
 import { newId, now } from "../common/ids.ts";
 import { isLdapProvider, ldapConfig, LDAP_PROVIDER_TYPE, type LdapConfig } from "./ldap-config.ts";
-import { anyOf, attributeValue, equals, searchUsers, withConnection } from "./ldap-connection.ts";
+import {
+  anyOf,
+  attributeValue,
+  binaryUuidAttributes,
+  equals,
+  ldapIdOf,
+  searchUsers,
+  withConnection,
+} from "./ldap-connection.ts";
 import { applyEntry, changedLdapValues, mappersOf, newEntryValues } from "./ldap-mappers.ts";
 import { syncGroupMemberships } from "./ldap-groups.ts";
 import { syncRoleMemberships } from "./ldap-roles.ts";
@@ -71,7 +79,7 @@ export function userFromEntry(
       };
   applyEntry(user, entry, mappers);
   if (!user.username) user.username = (attributeValue(entry, config.usernameAttribute) ?? "").toLowerCase();
-  user.attributes[LDAP_ID] = [attributeValue(entry, config.uuidAttribute) ?? entry.dn];
+  user.attributes[LDAP_ID] = [ldapIdOf(entry, config)];
   user.attributes[LDAP_ENTRY_DN] = [entry.dn];
   applyKerberosPrincipal(user, config, mappers, entry, !existing);
   return user;
@@ -177,7 +185,7 @@ export async function syncUsers(
     const taken = new Map<string, UserRecord>();
     for (const user of server.db.iterate("users", realm.id)) taken.set(user.username, user);
     for (const entry of entries) {
-      const ldapId = attributeValue(entry, config.uuidAttribute) ?? entry.dn;
+      const ldapId = ldapIdOf(entry, config);
       seen.add(ldapId);
       const existing = linked.get(ldapId);
       const user = userFromEntry(realm, config, mappers, entry, existing);
@@ -270,7 +278,7 @@ export async function importBySearch(
     const mappers = mappersOfProvider(server, provider);
     const fresh: UserRecord[] = [];
     for (const entry of entries) {
-      if (linked.has(attributeValue(entry, config.uuidAttribute) ?? entry.dn)) continue;
+      if (linked.has(ldapIdOf(entry, config))) continue;
       const user = userFromEntry(realm, config, mappers, entry);
       if (!user.username || usernameTaken(server, realm, user.username)) continue;
       fresh.push(user);
@@ -486,10 +494,14 @@ export async function addLdapUser(server: ServerContext, provider: ComponentReco
   values.objectClass = config.userObjectClasses;
   await withConnection(config, async (client) => {
     await client.add(dn, values);
-    const { searchEntries } = await client.search(dn, { scope: "base", attributes: ["*", config.uuidAttribute] });
+    const { searchEntries } = await client.search(dn, {
+      scope: "base",
+      attributes: ["*", config.uuidAttribute],
+      explicitBufferAttributes: binaryUuidAttributes(config),
+    });
     const entry = searchEntries[0];
     user.federationLink = provider.id;
-    user.attributes[LDAP_ID] = [(entry && attributeValue(entry, config.uuidAttribute)) ?? dn];
+    user.attributes[LDAP_ID] = [entry ? ldapIdOf(entry, config) : dn];
     user.attributes[LDAP_ENTRY_DN] = [entry?.dn ?? dn];
   });
 }
