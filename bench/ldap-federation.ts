@@ -130,6 +130,14 @@ export async function benchLdapFederation(): Promise<boolean> {
       console.log(
         `server memory (RSS): ${before?.toFixed(0) ?? "?"} MiB before the sync, ${after.toFixed(0)} MiB after it, ${rssMiB(server.process.pid)?.toFixed(0) ?? "?"} MiB after three`,
       );
+    // Repeated full syncs should not grow the server: each one's RSS, to see a leak as a rising series.
+    const series: string[] = [];
+    for (let i = 0; i < Number(process.env.BENCH_LDAP_REPEATED_SYNCS ?? 5); i++) {
+      await sync("triggerFullSync");
+      series.push(rssMiB(server.process.pid)?.toFixed(0) ?? "?");
+    }
+    if (series.length)
+      console.log(`server memory (RSS) after each of ${series.length} more full syncs: ${series.join(", ")} MiB`);
 
     const times: number[] = [];
     for (let i = 0; i < 40; i++) {

@@ -169,6 +169,31 @@ describe("the mappers Keycloak creates with a new LDAP provider, by vendor and e
     }
   });
 
+  it("answers Test authentication without a bind DN and tests without a connection URL in Keycloak's words", async () => {
+    const bindDn = "cn=admin,dc=example,dc=org";
+    const answers: [Record<string, string>, string][] = [
+      [
+        { action: "testAuthentication", connectionUrl: "ldap://127.0.0.1:1", bindDn: "", authType: "simple" },
+        "InvalidBindDN",
+      ],
+      [{ action: "testAuthentication", connectionUrl: "ldap://127.0.0.1:1", authType: "simple" }, "InvalidBindDN"],
+      [{ action: "testAuthentication", bindDn, bindCredential: "x", authType: "simple" }, "UnknownError"],
+      [{ action: "testAuthentication", bindDn: "", authType: "simple" }, "InvalidBindDN"],
+      [{ action: "testConnection" }, "UnknownError"],
+      [{ action: "testConnection", connectionUrl: "" }, "NamingError"],
+      [
+        { action: "testAuthentication", connectionUrl: "  ", bindDn, bindCredential: "x", authType: "simple" },
+        "NamingError",
+      ],
+    ];
+    for (const [body, errorMessage] of answers)
+      assert.deepEqual(
+        await refusal(kc.realms.testLDAPConnection({ realm: REALM }, body)),
+        { status: 400, body: { errorMessage } },
+        JSON.stringify(body),
+      );
+  });
+
   for (const c of CASES)
     it(c.title, async () => {
       const config = {

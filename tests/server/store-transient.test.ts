@@ -1,11 +1,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Db } from "../../demo/server/src/store/db.ts";
 import type { UserRecord } from "../../demo/server/src/store/types.ts";
-import { keepProxiedUsersInMemory } from "../../demo/server/src/federation/proxied-users.ts";
+import { keepProxiedUsersUnlisted } from "../../demo/server/src/federation/proxied-users.ts";
 
 const user = (id: string, username: string): UserRecord => ({
   id,
@@ -24,11 +24,11 @@ const user = (id: string, username: string): UserRecord => ({
   consents: [],
 });
 
-test("users a directory serves without import live in memory only: found by id, never logged, listed or kept", async () => {
+test("users a directory serves without import are kept on disk but never listed or counted, also after a restart", async () => {
   const dir = mkdtempSync(join(tmpdir(), "kc-transient-"));
   try {
     const db = await Db.open(dir);
-    keepProxiedUsersInMemory(db);
+    keepProxiedUsersUnlisted(db);
     await db.write((tx) => {
       tx.put("users", user("local-1", "local"));
       tx.put("users", user("f:provider:rsmith", "rsmith"));
@@ -39,21 +39,22 @@ test("users a directory serves without import live in memory only: found by id, 
       ["local"],
     );
     assert.equal(db.count("users", "r1"), 1);
-    await db.write((tx) => tx.put("users", { ...user("f:provider:rsmith", "rsmith"), email: "r@example.org" }));
-    assert.equal(db.get("users", "f:provider:rsmith")?.email, "r@example.org");
-    await db.write((tx) => tx.delete("users", "f:provider:rsmith"));
-    assert.equal(db.get("users", "f:provider:rsmith"), undefined);
-    await db.write((tx) => tx.put("users", user("f:provider:jbrown", "jbrown")));
+    await db.write((tx) => tx.put("users", { ...user("f:provider:rsmith", "rsmith"), roleIds: ["role-1"] }));
+    assert.deepEqual(db.get("users", "f:provider:rsmith")?.roleIds, ["role-1"]);
+    await db.write((tx) => tx.put("users", { ...user("f:provider:jbrown", "jbrown"), groupIds: ["group-1"] }));
+    await db.write((tx) => tx.delete("users", "f:provider:jbrown"));
     await db.close();
-    const written = readdirSync(dir)
-      .map((f) => readFileSync(join(dir, f), "utf8"))
-      .join("");
-    assert.ok(written.includes("local-1"));
-    assert.ok(!written.includes("f:provider:"), "nothing of the directory's users reached the disk");
     const reopened = await Db.open(dir);
-    keepProxiedUsersInMemory(reopened);
-    assert.equal(reopened.get("users", "f:provider:jbrown"), undefined);
+    keepProxiedUsersUnlisted(reopened);
+    assert.deepEqual(reopened.get("users", "f:provider:rsmith")?.roleIds, ["role-1"], "a grant survives a restart");
+    assert.equal(reopened.get("users", "f:provider:jbrown"), undefined, "a deleted one stays deleted");
     assert.equal(reopened.get("users", "local-1")?.username, "local");
+    assert.deepEqual(
+      reopened.list("users", "r1").map((u) => u.username),
+      ["local"],
+      "still not listed after the restart",
+    );
+    assert.equal(reopened.count("users", "r1"), 1);
     await reopened.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

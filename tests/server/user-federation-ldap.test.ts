@@ -2,8 +2,9 @@ import { after, before, beforeEach, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import KcAdminClient from "@keycloak/keycloak-admin-client";
 import { Attribute, Change } from "ldapts";
+import { UnmanagedAttributePolicy } from "@keycloak/keycloak-admin-client/lib/defs/userProfileMetadata.js";
 import { adminToken, startTestServer, type TestServer } from "../support/server.ts";
-import { startLdapServer, type LdapServer } from "../support/ldap-server.ts";
+import { objectGuidSchema, startLdapServer, type LdapServer } from "../support/ldap-server.ts";
 
 const REALM = "fed";
 const STORAGE = "org.keycloak.storage.UserStorageProvider";
@@ -75,7 +76,7 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
   before(async () => {
     [server, ldap] = await Promise.all([
       startTestServer({ args: ["--seed-demo", "false"], env: { KC_PERIODIC_SYNC_CHECK_MS: "200" } }),
-      startLdapServer({ extraLdif: rolesLdif }),
+      startLdapServer({ extraLdif: rolesLdif, schema: objectGuidSchema }),
     ]);
     kc = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
     kc.setAccessToken(await adminToken(server.baseUrl));
@@ -662,5 +663,234 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     await kc.users.delFromGroup({ id: bwilson.id!, groupId: opsId });
     assert.equal((await ldap.read(`cn=ops,${ldap.groupsDn}`))!.member, "", "the empty placeholder member");
     await kc.components.del({ id });
+  });
+
+  it("READ_ONLY and LDAP_ONLY mappers read memberships from LDAP on every use and store none", async () => {
+    const live = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
+    live.setAccessToken(await adminToken(server.baseUrl));
+    await live.realms.create({ realm: "live", enabled: true });
+    live.setConfig({ realmName: "live" });
+    const client = await ldap.client();
+    const rsmithDn = ldap.personDn("rsmith");
+    const members = (values: string[]) => new Attribute({ type: "member", values });
+    const setMembers = (dn: string, values: string[]) =>
+      client.modify(dn, new Change({ operation: "replace", modification: members(values.length ? values : [""]) }));
+    const nightShift = `cn=night-shift,${ldap.groupsDn}`;
+    const weekend = `cn=weekend,${ldap.groupsDn}`;
+    const onCall = `cn=on-call,ou=Roles,${SUFFIX}`;
+    for (const dn of [nightShift, weekend, onCall])
+      await client.add(dn, { objectClass: "groupOfNames", cn: dn.slice(3, dn.indexOf(",")), member: rsmithDn });
+    await setMembers(weekend, []);
+    await client.modify(
+      rsmithDn,
+      new Change({
+        operation: "replace",
+        modification: new Attribute({ type: "userPassword", values: ["live-pass"] }),
+      }),
+    );
+
+    const { id } = await live.components.create({
+      name: "live-ldap",
+      providerId: "ldap",
+      providerType: STORAGE,
+      config: ldapConfig("READ_ONLY"),
+    });
+    const groupMapper = {
+      name: "groups",
+      providerId: "group-ldap-mapper",
+      providerType: MAPPER,
+      parentId: id,
+      config: { "groups.dn": [ldap.groupsDn], "membership.ldap.attribute": ["member"], mode: ["READ_ONLY"] },
+    };
+    const { id: groupMapperId } = await live.components.create(groupMapper);
+    const { id: roleMapperId } = await live.components.create({
+      name: "roles",
+      providerId: "role-ldap-mapper",
+      providerType: MAPPER,
+      parentId: id,
+      config: {
+        "roles.dn": [`ou=Roles,${SUFFIX}`],
+        "membership.ldap.attribute": ["member"],
+        "use.realm.roles.mapping": ["true"],
+        mode: ["READ_ONLY"],
+      },
+    });
+    await live.userStorageProvider.sync({ id: id!, action: "triggerFullSync" });
+    const [rsmith] = await live.users.find({ username: "rsmith", exact: true });
+    const groupsOf = async () => (await live.users.listGroups({ id: rsmith!.id! })).map((g) => g.name).sort();
+    const realmRolesOf = async () =>
+      (await live.users.listRealmRoleMappings({ id: rsmith!.id! }))
+        .map((r) => r.name)
+        .filter((n) => n !== "default-roles-live");
+    const tokenRoles = async () => {
+      const res = await fetch(`${server.baseUrl}/realms/live/protocol/openid-connect/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "password",
+          client_id: "admin-cli",
+          username: "rsmith",
+          password: "live-pass",
+        }),
+      });
+      assert.equal(res.status, 200);
+      const { access_token } = (await res.json()) as { access_token: string };
+      const payload = JSON.parse(Buffer.from(access_token.split(".")[1]!, "base64url").toString());
+      return (payload.realm_access?.roles ?? []) as string[];
+    };
+    assert.deepEqual(await groupsOf(), ["night-shift"]);
+    assert.deepEqual(await realmRolesOf(), ["on-call"]);
+    assert.ok((await tokenRoles()).includes("on-call"));
+
+    // Changed in LDAP only, no sync: the next read shows it, and so does the next token.
+    await setMembers(nightShift, []);
+    await setMembers(weekend, [rsmithDn]);
+    await setMembers(onCall, []);
+    assert.deepEqual(await groupsOf(), ["weekend"]);
+    assert.deepEqual(await realmRolesOf(), []);
+    assert.ok(!(await tokenRoles()).includes("on-call"), "the token's roles are LDAP's of now");
+    await setMembers(onCall, [rsmithDn]);
+    assert.ok((await tokenRoles()).includes("on-call"));
+
+    // READ_ONLY adds LDAP's groups to those stored here; LDAP_ONLY shows LDAP's alone and writes joins there only.
+    const { id: localTeam } = await live.groups.create({ name: "local-team" });
+    await live.users.addToGroup({ id: rsmith!.id!, groupId: localTeam });
+    assert.deepEqual(await groupsOf(), ["local-team", "weekend"]);
+    await live.components.update(
+      { id: groupMapperId },
+      { ...groupMapper, config: { ...groupMapper.config, mode: ["LDAP_ONLY"] } },
+    );
+    assert.deepEqual(await groupsOf(), ["weekend"]);
+    const { id: joined } = await live.groups.create({ name: "ldap-joined" });
+    await live.users.addToGroup({ id: rsmith!.id!, groupId: joined });
+    assert.equal((await ldap.read(`cn=ldap-joined,${ldap.groupsDn}`))!.member, rsmithDn);
+    assert.deepEqual(await groupsOf(), ["ldap-joined", "weekend"]);
+
+    // Nothing of it was stored: without the mappers only the stored membership is left.
+    await live.components.del({ id: groupMapperId });
+    await live.components.del({ id: roleMapperId });
+    assert.deepEqual(await groupsOf(), ["local-team"]);
+    assert.deepEqual(await realmRolesOf(), []);
+    for (const dn of [nightShift, weekend, onCall, `cn=ldap-joined,${ldap.groupsDn}`]) await client.del(dn);
+    await client.unbind();
+    await live.components.del({ id: id! });
+  });
+
+  it("users a provider serves without import follow the local users on every page of a search", async () => {
+    const paging = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
+    paging.setAccessToken(await adminToken(server.baseUrl));
+    await paging.realms.create({ realm: "paging", enabled: true });
+    paging.setConfig({ realmName: "paging" });
+    for (const username of ["alpha", "beta", "gamma"]) await paging.users.create({ username, enabled: true });
+    const { id } = await paging.components.create({
+      name: "no-import-paging",
+      providerId: "ldap",
+      providerType: STORAGE,
+      config: ldapConfig("READ_ONLY", { importEnabled: ["false"] }),
+    });
+    const everyone = (await paging.users.find({ max: 100 })).map((u) => u.username);
+    assert.deepEqual(everyone.slice(0, 3), ["alpha", "beta", "gamma"], "local users first");
+    for (const name of ["jbrown", "bwilson", "rsmith"]) assert.ok(everyone.includes(name), `${name} is listed`);
+    const pages: string[][] = [];
+    for (let first = 0; first < everyone.length + 2; first += 2)
+      pages.push((await paging.users.find({ first, max: 2 })).map((u) => u.username!));
+    assert.deepEqual(pages.flat(), everyone, "the pages together list everyone once, in order");
+    assert.deepEqual(pages[1], ["gamma", everyone[3]], "a page holds the last local user and the first directory one");
+    assert.ok(pages.at(-1)!.length === 0, "past the end: empty");
+    const second = await paging.users.find({ search: "*s*", first: 1, max: 1 });
+    const all = (await paging.users.find({ search: "*s*" })).map((u) => u.username);
+    assert.deepEqual(
+      second.map((u) => u.username),
+      [all[1]],
+      "a search's second page",
+    );
+    await paging.components.del({ id: id! });
+  });
+
+  it("imports a user's Kerberos principal from the provider's Kerberos principal attribute; the mapper keeps it current", async () => {
+    const krb = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
+    krb.setAccessToken(await adminToken(server.baseUrl));
+    await krb.realms.create({ realm: "krb", enabled: true });
+    krb.setConfig({ realmName: "krb" });
+    // KERBEROS_PRINCIPAL is not in the user profile: shown with unmanaged attributes on.
+    await krb.users.updateProfile({
+      ...(await krb.users.getProfile()),
+      unmanagedAttributePolicy: UnmanagedAttributePolicy.Enabled,
+    });
+    const client = await ldap.client();
+    const setDescription = (value: string) =>
+      client.modify(
+        ldap.personDn("jbrown"),
+        new Change({ operation: "replace", modification: new Attribute({ type: "description", values: [value] }) }),
+      );
+    await setDescription("jbrown@EXAMPLE.ORG");
+    const { id } = await krb.components.create({
+      name: "krb-ldap",
+      providerId: "ldap",
+      providerType: STORAGE,
+      config: ldapConfig("READ_ONLY", { krbPrincipalAttribute: ["description"] }),
+    });
+    await krb.userStorageProvider.sync({ id: id!, action: "triggerFullSync" });
+    const principal = async () => {
+      const [jbrown] = await krb.users.find({ username: "jbrown", exact: true });
+      return (await krb.users.findOne({ id: jbrown!.id! }))!.attributes?.KERBEROS_PRINCIPAL;
+    };
+    assert.deepEqual(await principal(), ["jbrown@EXAMPLE.ORG"]);
+    await setDescription("james@EXAMPLE.ORG");
+    await krb.userStorageProvider.sync({ id: id!, action: "triggerFullSync" });
+    assert.deepEqual(await principal(), ["james@EXAMPLE.ORG"], "the mapper updates a changed principal");
+    const [mapper] = (await krb.components.find({ parent: id!, type: MAPPER })).filter(
+      (m) => m.providerId === "kerberos-principal-attribute-mapper",
+    );
+    await krb.components.del({ id: mapper!.id! });
+    await setDescription("jb@EXAMPLE.ORG");
+    await krb.userStorageProvider.sync({ id: id!, action: "triggerFullSync" });
+    assert.deepEqual(await principal(), ["james@EXAMPLE.ORG"], "without the mapper only an import sets it");
+    await client.modify(
+      ldap.personDn("jbrown"),
+      new Change({ operation: "delete", modification: new Attribute({ type: "description", values: [] }) }),
+    );
+    await client.unbind();
+    await krb.components.del({ id: id! });
+  });
+
+  it("reads a binary objectGUID UUID attribute as Keycloak's GUID string and links users by it across syncs", async () => {
+    const guid = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
+    guid.setAccessToken(await adminToken(server.baseUrl));
+    await guid.realms.create({ realm: "guid", enabled: true });
+    guid.setConfig({ realmName: "guid" });
+    const client = await ldap.client();
+    const bytes = Buffer.from("00112233445566778899aabbccddeeff", "hex");
+    await client.modify(ldap.personDn("bwilson"), [
+      new Change({ operation: "add", modification: new Attribute({ type: "objectClass", values: ["guidHolder"] }) }),
+      new Change({ operation: "add", modification: new Attribute({ type: "objectGUID", values: [bytes] }) }),
+    ]);
+    const { id } = await guid.components.create({
+      name: "ad-like",
+      providerId: "ldap",
+      providerType: STORAGE,
+      config: ldapConfig("READ_ONLY", {
+        uuidLDAPAttribute: ["objectGUID"],
+        customUserSearchFilter: ["(objectClass=guidHolder)"],
+      }),
+    });
+    await guid.users.updateProfile({
+      ...(await guid.users.getProfile()),
+      unmanagedAttributePolicy: UnmanagedAttributePolicy.Enabled,
+    });
+    const first = await guid.userStorageProvider.sync({ id: id!, action: "triggerFullSync" });
+    assert.equal(first.added, 1);
+    const [bwilson] = await guid.users.find({ username: "bwilson", exact: true });
+    const stored = await guid.users.findOne({ id: bwilson!.id! });
+    // The first three groups little-endian, as Windows and Keycloak print a GUID.
+    assert.deepEqual(stored!.attributes?.LDAP_ID, ["33221100-5544-7766-8899-aabbccddeeff"]);
+    const again = await guid.userStorageProvider.sync({ id: id!, action: "triggerFullSync" });
+    assert.deepEqual([again.added, again.updated, again.removed], [0, 1, 0], "linked again by its GUID");
+    await client.modify(ldap.personDn("bwilson"), [
+      new Change({ operation: "delete", modification: new Attribute({ type: "objectGUID", values: [] }) }),
+      new Change({ operation: "delete", modification: new Attribute({ type: "objectClass", values: ["guidHolder"] }) }),
+    ]);
+    await client.unbind();
+    await guid.components.del({ id: id! });
   });
 });

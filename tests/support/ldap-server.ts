@@ -31,7 +31,16 @@ export interface LdapServerOptions {
   groups?: LdapGroup[];
   /** Extra LDIF added with slapadd before the server starts (for bench-size directories). */
   extraLdif?: string;
+  /** Extra schema (slapd.conf attributetype / objectclass lines) loaded after the standard ones. */
+  schema?: string;
 }
+
+/** Active Directory's binary objectGUID, and an auxiliary class that lets an entry hold it (for tests of AD's UUID). */
+export const objectGuidSchema = [
+  "attributetype ( 1.2.840.113556.1.4.2 NAME 'objectGUID' EQUALITY octetStringMatch",
+  "  SYNTAX 1.3.6.1.4.1.1466.115.121.1.40 SINGLE-VALUE )",
+  "objectclass ( 1.3.6.1.4.1.4203.666.100.1 NAME 'guidHolder' AUXILIARY MAY objectGUID )",
+].join("\n");
 
 export interface LdapServer {
   url: string;
@@ -102,9 +111,11 @@ export function groupLdif(suffix: string, g: LdapGroup): string {
   ].join("\n");
 }
 
-function slapdConfig(dir: string, suffix: string, rootDn: string, rootPw: string): string {
+function slapdConfig(dir: string, suffix: string, rootDn: string, rootPw: string, schema?: string): string {
+  if (schema) writeFileSync(join(dir, "extra.schema"), schema + "\n");
   return [
     ...["core", "cosine", "inetorgperson", "nis"].map((s) => `include ${schemaDir}/${s}.schema`),
+    ...(schema ? [`include ${join(dir, "extra.schema")}`] : []),
     `pidfile ${join(dir, "slapd.pid")}`,
     `argsfile ${join(dir, "slapd.args")}`,
     `modulepath ${moduleDir}`,
@@ -136,7 +147,7 @@ export async function startLdapServer(options: LdapServerOptions = {}): Promise<
   const dir = mkdtempSync(join(tmpdir(), "kc-ldap-"));
   mkdirSync(join(dir, "db"));
   const config = join(dir, "slapd.conf");
-  writeFileSync(config, slapdConfig(dir, suffix, bindDn, bindCredential));
+  writeFileSync(config, slapdConfig(dir, suffix, bindDn, bindCredential, options.schema));
   const ldif = join(dir, "data.ldif");
   writeFileSync(
     ldif,

@@ -4,7 +4,7 @@ import { buildApp } from "./http/app.ts";
 import { bootstrap } from "./seed/bootstrap.ts";
 import { buildEventIndexes } from "./events/event-store.ts";
 import { buildSessionIndexes } from "./access/session-index.ts";
-import { keepProxiedUsersInMemory } from "./federation/proxied-users.ts";
+import { keepProxiedUsersUnlisted } from "./federation/proxied-users.ts";
 
 export interface RunningServer {
   server: ServerContext;
@@ -14,7 +14,7 @@ export interface RunningServer {
 /** Opens the store, creates or imports what is missing, and listens. */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const db = await Db.open(config.dataDir);
-  keepProxiedUsersInMemory(db);
+  keepProxiedUsersUnlisted(db);
   const server: ServerContext = { db, config };
   await bootstrap(server);
   // Built before the first request so no search waits for them (the store's change feed keeps them up to date).

@@ -1,6 +1,6 @@
 import type { Db } from "../store/db.ts";
 import type { GroupRecord, UserRecord } from "../store/types.ts";
-import { withHardcodedMemberships } from "../federation/ldap-hardcoded.ts";
+import { withMapperMemberships } from "../federation/ldap-directory-memberships.ts";
 
 /** The given roles plus every role reachable through composites. */
 export function expandComposites(db: Db, roleIds: Iterable<string>): Set<string> {
@@ -30,7 +30,7 @@ export function groupChain(db: Db, group: GroupRecord): GroupRecord[] {
 
 /** Role ids a user holds before composite expansion: direct mappings and those of its groups and their parents. */
 export function userMappedRoleIds(db: Db, stored: UserRecord): Set<string> {
-  const user = withHardcodedMemberships(db, stored);
+  const user = withMapperMemberships(db, stored);
   const ids = new Set(user.roleIds);
   for (const groupId of user.groupIds) {
     const group = db.get("groups", groupId);

@@ -35,6 +35,8 @@ export interface LdapConfig {
   usePasswordModifyExtendedOp: boolean;
   activeDirectory: boolean;
   lastSync: number;
+  /** The LDAP attribute holding a user's Kerberos principal (Keycloak's krbPrincipalAttribute), when set. */
+  kerberosPrincipalAttribute?: string;
 }
 
 export const first = (config: Record<string, string[]>, key: string): string | undefined => config[key]?.[0];
@@ -89,5 +91,6 @@ export function ldapConfig(component: ComponentRecord): LdapConfig {
     usePasswordModifyExtendedOp: bool(c, "usePasswordModifyExtendedOp", false),
     activeDirectory: vendor === "ad",
     lastSync: int(c, "lastSync", 0),
+    kerberosPrincipalAttribute: first(c, "krbPrincipalAttribute")?.trim() || undefined,
   };
 }

@@ -84,6 +84,7 @@ export async function searchUsers(
     scope: config.searchScope,
     filter: userFilter(config, extra),
     attributes: ["*", config.uuidAttribute, "createTimestamp", "modifyTimestamp"],
+    explicitBufferAttributes: binaryUuidAttributes(config),
     sizeLimit,
     paged: config.pagination && sizeLimit === 0 ? { pageSize: config.batchSize } : undefined,
   });
@@ -114,4 +115,28 @@ export function attributeBase64(entry: Entry, name: string): string | undefined 
   const one = Array.isArray(value) ? value[0] : value;
   if (one === undefined) return undefined;
   return Buffer.isBuffer(one) ? one.toString("base64") : Buffer.from(String(one), "binary").toString("base64");
+}
+
+/** Active Directory's objectGUID is binary: Keycloak reads it as a GUID string (its LDAPUtil.decodeObjectGUID). */
+const isObjectGuid = (config: LdapConfig) => config.uuidAttribute.toLowerCase() === "objectguid";
+
+export const binaryUuidAttributes = (config: LdapConfig): string[] =>
+  isObjectGuid(config) ? [config.uuidAttribute] : [];
+
+/** The GUID string of 16 objectGUID bytes: the first three groups little-endian, the rest in order, lower-case hex. */
+export function guidString(bytes: Buffer): string {
+  const hex = (from: number, to: number, reverse: boolean) => {
+    const part = [...bytes.subarray(from, to)].map((b) => b.toString(16).padStart(2, "0"));
+    return (reverse ? part.reverse() : part).join("");
+  };
+  return [hex(0, 4, true), hex(4, 6, true), hex(6, 8, true), hex(8, 10, false), hex(10, bytes.length, false)].join("-");
+}
+
+/** The LDAP_ID of a user entry: its UUID attribute (a GUID string for objectGUID), else its DN. */
+export function ldapIdOf(entry: Entry, config: LdapConfig): string {
+  const key = Object.keys(entry).find((k) => k.toLowerCase() === config.uuidAttribute.toLowerCase());
+  const value = key ? entry[key] : undefined;
+  const one = Array.isArray(value) ? value[0] : value;
+  if (Buffer.isBuffer(one) && isObjectGuid(config)) return guidString(one);
+  return attributeValue(entry, config.uuidAttribute) ?? entry.dn;
 }

@@ -107,23 +107,24 @@ export async function syncGroupsToLdap(
 }
 
 /**
- * The group mappers' memberships for users of the provider (all, or those of `userIds`; IMPORT-mode mappers only
- * those of `createdIds`): missing groups are created, and the user's groups of the mapper become those LDAP lists.
+ * IMPORT-mode group mappers copy the memberships LDAP holds to the users just imported (`createdIds`), creating
+ * missing groups; READ_ONLY and LDAP_ONLY mappers are read on every use instead (ldap-directory-memberships.ts).
  */
 export async function syncGroupMemberships(
   server: ServerContext,
   realm: RealmRecord,
   provider: ComponentRecord,
-  userIds?: string[],
-  createdIds?: string[],
+  createdIds: string[],
 ): Promise<void> {
+  if (!createdIds.length) return;
   for (const mapper of groupMappersOf(server, provider)) {
     const mapping = groupMapping(mapper);
+    if (mapping.mode !== "IMPORT") continue;
     try {
       const entries = await readEntries(provider, mapping);
       await syncGroupsFromLdap(server, realm, provider, mapper);
       const ids = new Map([...topLevelGroups(server, realm)].map(([name, g]) => [name, g.id]));
-      await applyMemberships(server, realm, provider, mapping, entries, ids, "groupIds", userIds, createdIds);
+      await applyMemberships(server, realm, provider, mapping, entries, ids, "groupIds", createdIds);
     } catch {
       continue;
     }

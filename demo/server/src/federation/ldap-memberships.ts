@@ -93,6 +93,40 @@ async function searchEntries(client: Client, mapping: MembershipMapping, extra?:
   return searchEntries;
 }
 
+/**
+ * The mapper's entries that hold one user, read for that user alone (READ_ONLY and LDAP_ONLY mappers read them on
+ * every use): entries listing the user in their membership attribute, or (memberOf strategy) the entries under the
+ * mapper's DN that the user's own attribute names.
+ */
+export function entriesHoldingUser(
+  provider: ComponentRecord,
+  mapping: MembershipMapping,
+  user: UserRecord,
+): Promise<Entry[]> {
+  return withConnection(ldapConfig(provider), async (client) => {
+    const attribute = mapping.memberOfAttribute;
+    if (!attribute) {
+      const member = memberValue(user, mapping);
+      return member ? searchEntries(client, mapping, equals(mapping.membershipAttribute, member).toString()) : [];
+    }
+    const dn = user.attributes.LDAP_ENTRY_DN?.[0];
+    if (!dn) return [];
+    const { searchEntries: own } = await client.search(dn, { scope: "base", attributes: [attribute] });
+    const under = `,${normalDn(mapping.entriesDn)}`;
+    const found: Entry[] = [];
+    for (const value of attributeValues(own[0] ?? { dn }, attribute)) {
+      if (!normalDn(value).endsWith(under)) continue;
+      const hit = await client
+        .search(value, { scope: "base", filter: entriesFilter(mapping), attributes: [mapping.nameAttribute] })
+        .catch(() => ({ searchEntries: [] as Entry[] }));
+      found.push(...hit.searchEntries);
+    }
+    return found;
+  });
+}
+
+const normalDn = (dn: string) => dn.toLowerCase().replace(/\s*,\s*/g, ",");
+
 /** The mapper's group or role entries. */
 export function readEntries(provider: ComponentRecord, mapping: MembershipMapping): Promise<Entry[]> {
   return withConnection(ldapConfig(provider), (client) => searchEntries(client, mapping));
@@ -145,9 +179,8 @@ async function entryNamesOfUsers(
 }
 
 /**
- * Makes the users' memberships of the mapper's entries those LDAP holds: `field` (groupIds or roleIds) keeps what is
- * not one of the mapper's entries and gets the ids of the entries LDAP lists the user in. IMPORT-mode mappers only
- * act on the users just imported (`createdIds`), as Keycloak copies memberships on import only.
+ * IMPORT mode: the users just imported (`createdIds`) get the memberships LDAP holds copied into `field` (groupIds or
+ * roleIds), as Keycloak copies them on import only; other modes store nothing.
  */
 export async function applyMemberships(
   server: ServerContext,
@@ -157,15 +190,14 @@ export async function applyMemberships(
   entries: Entry[],
   idByName: Map<string, string>,
   field: "groupIds" | "roleIds",
-  userIds: string[] | undefined,
-  createdIds: string[] | undefined,
+  createdIds: string[],
 ): Promise<void> {
-  const targets = mapping.mode === "IMPORT" ? createdIds : userIds;
-  if (mapping.mode === "IMPORT" && !targets?.length) return;
-  const wanted = targets ? new Set(targets) : undefined;
+  // READ_ONLY and LDAP_ONLY memberships are never stored: they are read from the directory on every use.
+  if (mapping.mode !== "IMPORT" || !createdIds.length) return;
+  const wanted = new Set(createdIds);
   const users: UserRecord[] = [];
   for (const user of server.db.iterate("users", realm.id))
-    if (user.federationLink === provider.id && (!wanted || wanted.has(user.id))) users.push(user);
+    if (user.federationLink === provider.id && wanted.has(user.id)) users.push(user);
   const mapped = new Set<string>();
   for (const entry of entries) {
     const id = idByName.get(attributeValue(entry, mapping.nameAttribute) ?? "");
@@ -184,7 +216,7 @@ export async function applyMemberships(
 
 /**
  * Keycloak's groups or roles to LDAP: each item missing in the directory is created with the LDAP members holding
- * it; present ones get their member list replaced (when it has members).
+ * it; present ones get the members they lack added (as Keycloak, members LDAP holds are never removed).
  */
 export async function pushEntries(
   provider: ComponentRecord,
@@ -193,16 +225,21 @@ export async function pushEntries(
 ): Promise<MapperSyncResult> {
   const result = emptyResult();
   await withConnection(ldapConfig(provider), async (client) => {
-    const inLdap = new Set((await searchEntries(client, mapping)).map((e) => attributeValue(e, mapping.nameAttribute)));
+    const inLdap = new Map<string, Entry>();
+    for (const entry of await searchEntries(client, mapping))
+      inLdap.set(attributeValue(entry, mapping.nameAttribute) ?? "", entry);
     for (const { name, members } of items) {
       try {
-        if (inLdap.has(name)) {
-          if (members.length)
+        const entry = inLdap.get(name);
+        if (entry) {
+          const held = new Set(attributeValues(entry, mapping.membershipAttribute).map((m) => m.toLowerCase()));
+          const missing = members.filter((m) => !held.has(m.toLowerCase()));
+          if (missing.length)
             await client.modify(
-              entryDn(mapping, name),
+              entry.dn,
               new Change({
-                operation: "replace",
-                modification: new Attribute({ type: mapping.membershipAttribute, values: members }),
+                operation: "add",
+                modification: new Attribute({ type: mapping.membershipAttribute, values: missing }),
               }),
             );
           result.updated++;

@@ -106,24 +106,24 @@ export async function syncRolesToLdap(
 }
 
 /**
- * The role mappers' grants for the provider's users (all, or those of `userIds`; IMPORT-mode mappers only those of
- * `createdIds`), roles created as needed.
+ * IMPORT-mode role mappers copy the grants LDAP holds to the users just imported (`createdIds`), creating missing
+ * roles; READ_ONLY and LDAP_ONLY mappers are read on every use instead (ldap-directory-memberships.ts).
  */
 export async function syncRoleMemberships(
   server: ServerContext,
   realm: RealmRecord,
   provider: ComponentRecord,
-  userIds?: string[],
-  createdIds?: string[],
+  createdIds: string[],
 ): Promise<void> {
+  if (!createdIds.length) return;
   for (const mapper of roleMappersOf(server, provider)) {
     const mapping = roleMapping(server, realm, mapper);
-    if (mapping.clientId === "-") continue;
+    if (mapping.clientId === "-" || mapping.mode !== "IMPORT") continue;
     try {
       const entries = await readEntries(provider, mapping);
       await syncRolesFromLdap(server, realm, provider, mapper);
       const ids = new Map([...containerRoles(server, realm, mapping)].map(([name, r]) => [name, r.id]));
-      await applyMemberships(server, realm, provider, mapping, entries, ids, "roleIds", userIds, createdIds);
+      await applyMemberships(server, realm, provider, mapping, entries, ids, "roleIds", createdIds);
     } catch {
       continue;
     }

@@ -3,25 +3,29 @@ import type { ServerContext } from "../context.ts";
 import type { ComponentRecord, RealmRecord, UserRecord } from "../store/types.ts";
 import { newId, now } from "../common/ids.ts";
 import { isLdapProvider, ldapConfig, LDAP_PROVIDER_TYPE, type LdapConfig } from "./ldap-config.ts";
-import { anyOf, attributeValue, equals, searchUsers, withConnection } from "./ldap-connection.ts";
+import {
+  anyOf,
+  attributeValue,
+  binaryUuidAttributes,
+  equals,
+  ldapIdOf,
+  searchUsers,
+  withConnection,
+} from "./ldap-connection.ts";
 import { applyEntry, changedLdapValues, mappersOf, newEntryValues } from "./ldap-mappers.ts";
 import { syncGroupMemberships } from "./ldap-groups.ts";
 import { syncRoleMemberships } from "./ldap-roles.ts";
 import { parseProxiedUserId, proxiedUserId } from "./proxied-users.ts";
 
-/**
- * Group and role memberships of the provider's users (all, or those of `userIds`) from its mappers;
- * `createdIds` are the users just imported (IMPORT-mode mappers act on those only).
- */
+/** IMPORT-mode group and role mappers copy the memberships of the users just imported (`createdIds`). */
 async function syncMemberships(
   server: ServerContext,
   realm: RealmRecord,
   provider: ComponentRecord,
-  userIds: string[] | undefined,
   createdIds: string[],
 ): Promise<void> {
-  await syncGroupMemberships(server, realm, provider, userIds, createdIds);
-  await syncRoleMemberships(server, realm, provider, userIds, createdIds);
+  await syncGroupMemberships(server, realm, provider, createdIds);
+  await syncRoleMemberships(server, realm, provider, createdIds);
 }
 
 export const LDAP_ID = "LDAP_ID";
@@ -75,9 +79,31 @@ export function userFromEntry(
       };
   applyEntry(user, entry, mappers);
   if (!user.username) user.username = (attributeValue(entry, config.usernameAttribute) ?? "").toLowerCase();
-  user.attributes[LDAP_ID] = [attributeValue(entry, config.uuidAttribute) ?? entry.dn];
+  user.attributes[LDAP_ID] = [ldapIdOf(entry, config)];
   user.attributes[LDAP_ENTRY_DN] = [entry.dn];
+  applyKerberosPrincipal(user, config, mappers, entry, !existing);
   return user;
+}
+
+export const KERBEROS_PRINCIPAL = "KERBEROS_PRINCIPAL";
+
+/**
+ * The user's Kerberos principal from the provider's Kerberos principal attribute, as Keycloak: a new user gets it
+ * when its entry has one; later, the Kerberos principal attribute mapper replaces a stored one that LDAP changed.
+ */
+function applyKerberosPrincipal(
+  user: UserRecord,
+  config: LdapConfig,
+  mappers: ComponentRecord[],
+  entry: Entry,
+  isNew: boolean,
+): void {
+  const fromLdap = config.kerberosPrincipalAttribute && attributeValue(entry, config.kerberosPrincipalAttribute);
+  if (!fromLdap) return;
+  const stored = user.attributes[KERBEROS_PRINCIPAL]?.[0];
+  const mapped = mappers.some((m) => m.providerId === "kerberos-principal-attribute-mapper");
+  if (isNew || (mapped && stored !== undefined && stored !== fromLdap))
+    user.attributes[KERBEROS_PRINCIPAL] = [fromLdap];
 }
 
 function linkedUsers(server: ServerContext, realm: RealmRecord, providerId: string): Map<string, UserRecord> {
@@ -159,7 +185,7 @@ export async function syncUsers(
     const taken = new Map<string, UserRecord>();
     for (const user of server.db.iterate("users", realm.id)) taken.set(user.username, user);
     for (const entry of entries) {
-      const ldapId = attributeValue(entry, config.uuidAttribute) ?? entry.dn;
+      const ldapId = ldapIdOf(entry, config);
       seen.add(ldapId);
       const existing = linked.get(ldapId);
       const user = userFromEntry(realm, config, mappers, entry, existing);
@@ -192,7 +218,7 @@ export async function syncUsers(
           tx.put("components", updatedProvider);
         }
       });
-    await syncMemberships(server, realm, provider, undefined, createdIds);
+    await syncMemberships(server, realm, provider, createdIds);
     return { ...result, status: syncStatus(result) };
   } finally {
     running.delete(provider.id);
@@ -223,7 +249,7 @@ export async function importByLogin(
     const user = userFromEntry(realm, config, mappersOfProvider(server, provider), entry);
     if (usernameTaken(server, realm, user.username)) return undefined;
     await server.db.write((tx) => tx.put("users", user));
-    await syncMemberships(server, realm, provider, [user.id], [user.id]);
+    await syncMemberships(server, realm, provider, [user.id]);
     return server.db.get("users", user.id);
   }
   return undefined;
@@ -252,7 +278,7 @@ export async function importBySearch(
     const mappers = mappersOfProvider(server, provider);
     const fresh: UserRecord[] = [];
     for (const entry of entries) {
-      if (linked.has(attributeValue(entry, config.uuidAttribute) ?? entry.dn)) continue;
+      if (linked.has(ldapIdOf(entry, config))) continue;
       const user = userFromEntry(realm, config, mappers, entry);
       if (!user.username || usernameTaken(server, realm, user.username)) continue;
       fresh.push(user);
@@ -260,7 +286,7 @@ export async function importBySearch(
     if (fresh.length) {
       await server.db.write((tx) => fresh.forEach((u) => tx.put("users", u)));
       const ids = fresh.map((u) => u.id);
-      await syncMemberships(server, realm, provider, ids, ids);
+      await syncMemberships(server, realm, provider, ids);
     }
   }
 }
@@ -468,10 +494,14 @@ export async function addLdapUser(server: ServerContext, provider: ComponentReco
   values.objectClass = config.userObjectClasses;
   await withConnection(config, async (client) => {
     await client.add(dn, values);
-    const { searchEntries } = await client.search(dn, { scope: "base", attributes: ["*", config.uuidAttribute] });
+    const { searchEntries } = await client.search(dn, {
+      scope: "base",
+      attributes: ["*", config.uuidAttribute],
+      explicitBufferAttributes: binaryUuidAttributes(config),
+    });
     const entry = searchEntries[0];
     user.federationLink = provider.id;
-    user.attributes[LDAP_ID] = [(entry && attributeValue(entry, config.uuidAttribute)) ?? dn];
+    user.attributes[LDAP_ID] = [entry ? ldapIdOf(entry, config) : dn];
     user.attributes[LDAP_ENTRY_DN] = [entry?.dn ?? dn];
   });
 }

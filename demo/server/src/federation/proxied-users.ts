@@ -1,7 +1,7 @@
 import type { Db } from "../store/db.ts";
 
 /**
- * Users of a provider with "Import users" off are never stored: Keycloak serves them from the directory on every
+ * Users of a provider with "Import users" off are not imported: Keycloak serves them from the directory on every
  * lookup under a storage id `f:{provider id}:{username}` (StorageId), without a federation link.
  */
 const PREFIX = "f:";
@@ -20,7 +20,11 @@ export function parseProxiedUserId(id: string): { providerId: string; username: 
 
 export const isProxiedUserId = (id: string): boolean => id.startsWith(PREFIX);
 
-/** Keeps proxied users in memory only: what an admin or a sign-in reads of them comes from the directory. */
-export function keepProxiedUsersInMemory(db: Db): void {
-  db.keepTransient("users", isProxiedUserId);
+/**
+ * Keeps proxied users out of the realm's user lists (what an admin or a sign-in reads of their profile comes from the
+ * directory) but on disk, as Keycloak's federated storage keeps their role mappings, groups, required actions and
+ * credentials.
+ */
+export function keepProxiedUsersUnlisted(db: Db): void {
+  db.keepUnlisted("users", isProxiedUserId);
 }

@@ -5,10 +5,12 @@ import { groupMapping, groupMappersOf } from "./ldap-groups.ts";
 import { listsMember, writeMembership, type MembershipMapping } from "./ldap-memberships.ts";
 import { roleMapperFor } from "./ldap-roles.ts";
 import { hardcodedMemberships } from "./ldap-hardcoded.ts";
+import { readDirectoryMemberships } from "./ldap-directory-memberships.ts";
 import { verifyUserPassword } from "../access/passwords.ts";
 import { userByLogin } from "../oidc/lookup.ts";
 import { ldapConfig } from "./ldap-config.ts";
 import { readOnlyAttributes } from "./ldap-mappers.ts";
+import { isProxiedUserId } from "./proxied-users.ts";
 import {
   addLdapUser,
   registrationProvider,
@@ -39,9 +41,14 @@ export async function searchDirectory(
   return searchProxied(server, realm, term, limit);
 }
 
-/** Before a request reads a user served without import, the user is read from the directory again. */
-export function refreshDirectoryUser(server: ServerContext, realm: RealmRecord, userId: string): Promise<void> {
-  return refreshProxiedUser(server, realm, userId);
+/**
+ * Before a request uses a directory user: a user served without import is read from the directory again, and the
+ * memberships of READ_ONLY and LDAP_ONLY mappers are read (they are never stored).
+ */
+export async function refreshDirectoryUser(server: ServerContext, realm: RealmRecord, userId: string): Promise<void> {
+  await refreshProxiedUser(server, realm, userId);
+  const user = server.db.get("users", userId);
+  if (user && user.realmId === realm.id) await readDirectoryMemberships(server, realm, user);
 }
 
 /** At sign-in, a login name unknown here is looked up in the realm's LDAP providers and imported. */
@@ -116,7 +123,9 @@ export async function verifyPassword(server: ServerContext, user: UserRecord, pa
 
 /** The user of a login name, from this server or imported from the realm's directories. */
 export async function findLoginUser(server: ServerContext, realm: RealmRecord, login: string) {
-  return userByLogin(server.db, realm, login) ?? (await lookupInDirectory(server, realm, login));
+  const user = userByLogin(server.db, realm, login) ?? (await lookupInDirectory(server, realm, login));
+  if (user && (user.federationLink || isProxiedUserId(user.id))) await readDirectoryMemberships(server, realm, user);
+  return user;
 }
 
 /**
@@ -150,26 +159,37 @@ export async function beforeFederatedRoleChange(
   const hardcoded = hardcodedMemberships(server.db, user).roleIds;
   if (operation === "delete" && roles.some((r) => hardcoded.includes(r.id)))
     throw badRequest("Not possible to delete role. It's hardcoded by LDAP mapper");
+  let written = false;
   for (const role of roles) {
     const mapping = roleMapperFor(server, realm, provider, role);
-    if (mapping) await beforeMembershipChange(provider, mapping, role.name, user, operation, "role");
+    if (mapping)
+      written = (await beforeMembershipChange(provider, mapping, role.name, user, operation, "role")) || written;
   }
+  if (written) await readDirectoryMemberships(server, realm, user);
 }
 
-/** Before an admin adds a directory user to a top-level group or removes it: the group mapper's mode decides. */
+/**
+ * Before an admin adds a directory user to a top-level group or removes it: the group mapper's mode decides. True
+ * when an LDAP_ONLY mapper wrote the change to LDAP, where alone it is kept.
+ */
 export async function beforeFederatedGroupChange(
   server: ServerContext,
   user: UserRecord,
   group: GroupRecord,
   operation: "add" | "delete",
-): Promise<void> {
+): Promise<boolean> {
   const provider = ldapProviderOf(server, user);
-  if (!provider) return;
+  if (!provider) return false;
   if (operation === "delete" && hardcodedMemberships(server.db, user).groupIds.includes(group.id))
     throw badRequest("Not possible to delete group. It's hardcoded by LDAP mapper");
-  if (group.parentId !== null) return;
+  if (group.parentId !== null) return false;
+  let written = false;
   for (const mapper of groupMappersOf(server, provider))
-    await beforeMembershipChange(provider, groupMapping(mapper), group.name, user, operation, "group");
+    written =
+      (await beforeMembershipChange(provider, groupMapping(mapper), group.name, user, operation, "group")) || written;
+  const realm = server.db.get("realms", user.realmId);
+  if (written && realm) await readDirectoryMemberships(server, realm, user);
+  return written;
 }
 
 async function beforeMembershipChange(
@@ -179,10 +199,14 @@ async function beforeMembershipChange(
   user: UserRecord,
   operation: "add" | "delete",
   kind: "role" | "group",
-): Promise<void> {
-  if (mapping.mode === "LDAP_ONLY") await writeMembership(provider, mapping, name, user, operation);
-  else if (mapping.mode === "READ_ONLY" && operation === "delete" && (await listsMember(provider, mapping, name, user)))
+): Promise<boolean> {
+  if (mapping.mode === "LDAP_ONLY") {
+    await writeMembership(provider, mapping, name, user, operation);
+    return true;
+  }
+  if (mapping.mode === "READ_ONLY" && operation === "delete" && (await listsMember(provider, mapping, name, user)))
     throw badRequest(`Not possible to delete LDAP ${kind} mappings as mapper mode is READ_ONLY`);
+  return false;
 }
 
 /**

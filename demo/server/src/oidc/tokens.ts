@@ -9,6 +9,8 @@ import { mapClaims } from "./mappers/apply.ts";
 import type { MapperInput } from "./mappers/types.ts";
 import { clientAttribute, realmNumber } from "./lookup.ts";
 import { sessionExpiresAt } from "../access/sessions.ts";
+import { readDirectoryMemberships } from "../federation/ldap-directory-memberships.ts";
+import { isProxiedUserId } from "../federation/proxied-users.ts";
 import { publicSessionId } from "../access/offline-sessions.ts";
 
 /** The realm's issuer under a frontend URL (see http/frontend-url.ts). */
@@ -93,6 +95,8 @@ function accessTokenHash(accessToken: string): string {
 /** Mints the access, refresh and ID tokens of a grant and builds the token endpoint answer. */
 export async function issueTokens(server: ServerContext, grant: TokenGrant): Promise<TokenResponseBody> {
   const { realm, client, user, session } = grant;
+  // A directory user's READ_ONLY / LDAP_ONLY memberships are read from LDAP for each token.
+  if (user.federationLink || isProxiedUserId(user.id)) await readDirectoryMemberships(server, realm, user);
   const issuedAt = Math.floor(now() / 1000);
   const iss = issuerOf(grant.baseUrl, realm);
   const scopes = applyScopes(server.db, client, grant.scope);

@@ -49,8 +49,14 @@ export class Db {
   /** Set when a failed append could not be cut back: the log's end is unknown, so no further write is accepted. */
   private walBroken: unknown;
   private readonly listeners = new Map<TableName, ChangeListener<unknown>[]>();
-  /** Records that live in memory only (never logged, indexed or listed), by table, with the test that picks them. */
-  private readonly transient = new Map<TableName, { holds: (id: string) => boolean; records: Map<string, unknown> }>();
+  /**
+   * Records kept apart from their table (never indexed, listed, counted or told to listeners), by table, with the
+   * test that picks them and whether they are also written to disk.
+   */
+  private readonly transient = new Map<
+    TableName,
+    { holds: (id: string) => boolean; records: Map<string, unknown>; durable: boolean }
+  >();
 
   private constructor(private readonly dir: string | undefined) {
     for (const name of TABLE_NAMES) {
@@ -86,7 +92,22 @@ export class Db {
    * serves without import, as Keycloak's in-memory user adapter).
    */
   keepTransient(table: TableName, holds: (id: string) => boolean): void {
-    this.transient.set(table, { holds, records: new Map() });
+    this.transient.set(table, { holds, records: new Map(), durable: false });
+  }
+
+  /**
+   * As keepTransient, but the records are written to disk and read back when the store opens (users a directory
+   * serves without import: Keycloak keeps their local data — role mappings, groups, required actions, credentials —
+   * in its federated storage). Records of the table already loaded that pass `holds` move out of its lists.
+   */
+  keepUnlisted(table: TableName, holds: (id: string) => boolean): void {
+    const records = new Map<string, unknown>();
+    for (const [id, record] of this.tables.get(table)!) {
+      if (!holds(id)) continue;
+      records.set(id, record);
+      this.apply(["d", table, id] as Op);
+    }
+    this.transient.set(table, { holds, records, durable: true });
   }
 
   /** Records of one realm, in insertion order. */
@@ -127,12 +148,11 @@ export class Db {
   async write<R>(change: (tx: Tx) => R): Promise<R> {
     const tx = new Tx();
     const result = change(tx);
-    const ops = tx.ops.filter((op) => !this.applyTransient(op));
-    tx.ops.splice(0, tx.ops.length, ...ops);
-    if (tx.ops.length === 0) return result;
-    if (this.walBroken) throw this.walBroken;
-    const record = encodeRecord(JSON.stringify(tx.ops));
-    for (const op of tx.ops) this.apply(op);
+    const logged = tx.ops.filter((op) => this.transientOf(op)?.durable !== false);
+    if (logged.length && this.walBroken) throw this.walBroken;
+    const record = logged.length ? encodeRecord(JSON.stringify(logged)) : undefined;
+    for (const op of tx.ops) if (!this.applyTransient(op)) this.apply(op);
+    if (!record) return result;
     if (!this.dir) return result;
     this.pending.push(record);
     await new Promise<void>((resolve, reject) => {
@@ -148,11 +168,18 @@ export class Db {
     this.wal = undefined;
   }
 
-  /** Applies an op on a transient record; false when the op is for the durable tables. */
-  private applyTransient(op: Op): boolean {
+  /** The transient (or unlisted) keeping of an op's record; undefined when the op is for the tables. */
+  private transientOf(op: Op) {
     const transient = this.transient.get(op[1]);
     const id = op[0] === "p" ? (op[2] as { id: string }).id : op[2];
-    if (!transient?.holds(id)) return false;
+    return transient?.holds(id) ? transient : undefined;
+  }
+
+  /** Applies an op on a transient record; false when the op is for the tables. */
+  private applyTransient(op: Op): boolean {
+    const transient = this.transientOf(op);
+    const id = op[0] === "p" ? (op[2] as { id: string }).id : op[2];
+    if (!transient) return false;
     if (op[0] === "p") transient.records.set(id, op[2]);
     else transient.records.delete(id);
     return true;

@@ -3,6 +3,7 @@ import type { AdminRequestContext } from "../../access/admin-context.ts";
 import { expandComposites, groupChain, userEffectiveRoleIds } from "../../access/roles.ts";
 import { requireGroup, requireUser } from "../common/lookups.ts";
 import { hardcodedMemberships } from "../../federation/ldap-hardcoded.ts";
+import { roleKeptInDirectory, withMapperMemberships } from "../../federation/ldap-directory-memberships.ts";
 
 export type RoleHolderKind = "users" | "groups";
 
@@ -28,15 +29,25 @@ export function resolveRoleHolder(
   const { db } = server;
   if (kind === "users") {
     const user = requireUser(db, ctx, id);
-    // Roles a directory's hardcoded role mapper gives show as mapped but are never stored.
+    // Roles a directory's mappers give (hardcoded, or read from LDAP) show as mapped but are never stored; grants
+    // of an LDAP_ONLY role mapper's roles live in LDAP only.
     const hardcoded = new Set(hardcodedMemberships(db, user).roleIds);
+    const shown = () => withMapperMemberships(db, user).roleIds;
     return {
       kind,
       id: user.id,
       get roleIds() {
-        return hardcoded.size ? [...new Set([...user.roleIds, ...hardcoded])] : user.roleIds;
+        return shown();
       },
-      setRoleIds: (ids) => (user.roleIds = ids.filter((r) => !hardcoded.has(r))),
+      setRoleIds: (ids) => {
+        const before = new Set(shown());
+        const wanted = new Set(ids);
+        const added = ids.filter((r) => {
+          const role = db.get("roles", r);
+          return !before.has(r) && !hardcoded.has(r) && !(role && roleKeptInDirectory(db, user, role));
+        });
+        user.roleIds = [...user.roleIds.filter((r) => wanted.has(r)), ...added];
+      },
       effectiveRoleIds: () => userEffectiveRoleIds(db, user),
       save: () => db.write((tx) => void tx.put("users", user)),
     };

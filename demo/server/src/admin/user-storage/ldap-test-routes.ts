@@ -51,7 +51,10 @@ export async function registerLdapTestRoutes(app: FastifyInstance, server: Serve
       const authenticate = body.action === "testAuthentication";
       // Keycloak throws a NamingException for an unknown action before it connects.
       if (body.action !== "testConnection" && !authenticate) throw badRequest("NamingError");
-      if ((authenticate && !body.bindDn) || !body.connectionUrl) throw badRequest("LDAP test error");
+      // Keycloak 26.7.3's answers (seen on it): a simple bind without a DN first, then a missing or blank URL.
+      if (authenticate && body.authType !== "none" && !body.bindDn) throw badRequest("InvalidBindDN");
+      if (body.connectionUrl === undefined) throw badRequest("UnknownError");
+      if (!body.connectionUrl.trim()) throw badRequest("NamingError");
       try {
         const client = await connect(settingsOf(server, ctx.realm.id, body, authenticate));
         await client.unbind().catch(() => undefined);

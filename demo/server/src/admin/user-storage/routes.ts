@@ -4,8 +4,8 @@ import { adminContext } from "../../access/admin-context.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { LDAP_MAPPER_TYPE } from "../../federation/ldap-config.ts";
 import { syncStatus, syncUsers, userStorageProvider } from "../../federation/ldap-users.ts";
-import { syncGroupMemberships, syncGroupsFromLdap, syncGroupsToLdap } from "../../federation/ldap-groups.ts";
-import { syncRoleMemberships, syncRolesFromLdap, syncRolesToLdap } from "../../federation/ldap-roles.ts";
+import { syncGroupsFromLdap, syncGroupsToLdap } from "../../federation/ldap-groups.ts";
+import { syncRolesFromLdap, syncRolesToLdap } from "../../federation/ldap-roles.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { paramsOf, queryOf, stringParam } from "../common/query.ts";
 import { NoBody } from "../common/schemas.ts";
@@ -115,7 +115,6 @@ export async function registerUserStorageRoutes(app: FastifyInstance, server: Se
             Object.assign(counts, await syncGroupsToLdap(server, ctx.realm, parent, mapper));
           else if (direction === "fedToKeycloak" || direction === undefined) {
             Object.assign(counts, await syncGroupsFromLdap(server, ctx.realm, parent, mapper));
-            await syncGroupMemberships(server, ctx.realm, parent);
           } else throw badRequest(`Unknown direction: ${direction}`);
         } catch (error) {
           throw failure(error);
@@ -126,7 +125,6 @@ export async function registerUserStorageRoutes(app: FastifyInstance, server: Se
             Object.assign(counts, await syncRolesToLdap(server, ctx.realm, parent, mapper));
           else if (direction === "fedToKeycloak" || direction === undefined) {
             Object.assign(counts, await syncRolesFromLdap(server, ctx.realm, parent, mapper));
-            await syncRoleMemberships(server, ctx.realm, parent);
           } else throw badRequest(`Unknown direction: ${direction}`);
         } catch (error) {
           throw failure(error);

@@ -27,9 +27,17 @@ export async function registerBruteForceUserRoutes(app: FastifyInstance, server:
       server,
       ctx.realm,
       stringParam(query, "search") ?? stringParam(query, "username") ?? stringParam(query, "email"),
-      intParam(query, "max") ?? DEFAULT_MAX_USERS,
+      Math.max(first, 0) + max,
     );
-    const users = withProxiedUsers(findUsers(server, ctx.realm, filter, first, max), proxied, filter, first, max);
+    const users = withProxiedUsers(
+      server,
+      ctx.realm,
+      findUsers(server, ctx.realm, filter, first, max),
+      proxied,
+      filter,
+      first,
+      max,
+    );
     return users.map((user) => ({
       ...listedUser(ctx, user, config, brief),
       bruteForceStatus: bruteForceStatus(server, ctx.realm, user.id),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { beforeFederatedGroupChange } from "../../federation/user-hooks.ts";
-import { withHardcodedMemberships } from "../../federation/ldap-hardcoded.ts";
+import { withMapperMemberships } from "../../federation/ldap-directory-memberships.ts";
 import type { ServerContext } from "../../context.ts";
 import type { Db } from "../../store/db.ts";
 import type { GroupRecord, UserRecord } from "../../store/types.ts";
@@ -58,7 +58,7 @@ function groupRepresentation(db: Db, ctx: AdminRequestContext, group: GroupRecor
  */
 function userGroups(db: Db, ctx: AdminRequestContext, user: UserRecord, search: string | undefined): GroupRecord[] {
   const needle = search?.toLowerCase();
-  return withHardcodedMemberships(db, user)
+  return withMapperMemberships(db, user)
     .groupIds.map((id) => findGroup(db, ctx.realm, id))
     .filter(
       (g): g is GroupRecord => !!g && (!needle || g.name.toLowerCase().includes(needle)) && ctx.mayGroup("view", g),
@@ -96,10 +96,11 @@ export async function registerUserGroupRoutes(app: FastifyInstance, server: Serv
     const group = findGroup(db, ctx.realm, paramsOf(req).groupId);
     if (!group) throw notFound("Group not found");
     ctx.requireGroup("manage-membership", group);
-    if (!user.groupIds.includes(group.id)) {
-      await beforeFederatedGroupChange(server, user, group, "add");
-      user.groupIds = [...user.groupIds, group.id];
-      await db.write((tx) => tx.put("users", user));
+    if (!withMapperMemberships(db, user).groupIds.includes(group.id)) {
+      if (!(await beforeFederatedGroupChange(server, user, group, "add"))) {
+        user.groupIds = [...user.groupIds, group.id];
+        await db.write((tx) => tx.put("users", user));
+      }
       await adminEvent(
         server,
         ctx,
@@ -119,7 +120,7 @@ export async function registerUserGroupRoutes(app: FastifyInstance, server: Serv
     const group = findGroup(db, ctx.realm, paramsOf(req).groupId);
     if (!group) throw notFound("Group not found");
     ctx.requireGroup("manage-membership", group);
-    if (withHardcodedMemberships(db, user).groupIds.includes(group.id)) {
+    if (withMapperMemberships(db, user).groupIds.includes(group.id)) {
       await beforeFederatedGroupChange(server, user, group, "delete");
       user.groupIds = user.groupIds.filter((id) => id !== group.id);
       await db.write((tx) => tx.put("users", user));

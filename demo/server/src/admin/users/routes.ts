@@ -12,11 +12,15 @@ import { realmByName } from "../../realm/lookup.ts";
 import { refreshDirectoryUser } from "../../federation/user-hooks.ts";
 import { isProxiedUserId } from "../../federation/proxied-users.ts";
 
-/** A user served by a directory without import is read from it again before any request on that user. */
-function refreshProxiedUsers(app: FastifyInstance, server: ServerContext): void {
+/**
+ * A directory user is read from its directory before any request on that user: the whole user when served without
+ * import, its READ_ONLY / LDAP_ONLY memberships otherwise.
+ */
+function refreshDirectoryUsers(app: FastifyInstance, server: ServerContext): void {
   app.addHook("preHandler", async (req) => {
     const { realm, id } = (req.params ?? {}) as { realm?: string; id?: string };
-    if (!realm || !id || !isProxiedUserId(id)) return;
+    if (!realm || !id) return;
+    if (!isProxiedUserId(id) && !server.db.get("users", id)?.federationLink) return;
     if (!req.routeOptions.url?.startsWith("/admin/realms/:realm/users/:id")) return;
     const record = realmByName(server.db, realm);
     if (record) await refreshDirectoryUser(server, record, id);
@@ -25,7 +29,7 @@ function refreshProxiedUsers(app: FastifyInstance, server: ServerContext): void 
 
 /** Users (users helper): /admin/realms/{realm}/users/** and ui-ext/brute-force-user. */
 export async function registerUserRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
-  refreshProxiedUsers(app, server);
+  refreshDirectoryUsers(app, server);
   await registerUserProfileRoutes(app, server);
   await registerUserCrudRoutes(app, server);
   await registerCredentialRoutes(app, server);

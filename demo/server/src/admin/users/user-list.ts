@@ -2,7 +2,7 @@ import type { ServerContext } from "../../context.ts";
 import type { Db } from "../../store/db.ts";
 import type { RealmRecord, UserRecord } from "../../store/types.ts";
 import { type UserFilter, indexablePrefix, userMatcher } from "./search.ts";
-import { userIndexes, usersByUsername } from "./username-index.ts";
+import { userIdByUsername, userIndexes, usersByUsername } from "./username-index.ts";
 
 /** Keycloak's Constants.DEFAULT_MAX_RESULTS. */
 export const DEFAULT_MAX_USERS = 100;
@@ -93,23 +93,29 @@ export function countUsers(server: ServerContext, realm: RealmRecord, filter: Us
 }
 
 /**
- * A page of local users completed with the directory users served without import (Keycloak lists local users
- * first, then each provider's). They fill the first page only: their total is not known without reading them all.
+ * One page across the local users and then the directory users served without import, as Keycloak's
+ * UserStorageManager pages over local storage first and then each provider: `page` is the local part of the page
+ * (`first`, `max`), `proxied` the directory's matches from its start (read with `first + max` as the limit). Directory
+ * users whose username a local user has are left out.
  */
 export function withProxiedUsers(
+  server: ServerContext,
+  realm: RealmRecord,
   page: UserRecord[],
   proxied: UserRecord[],
   filter: UserFilter,
   first: number,
   max: number,
 ): UserRecord[] {
-  if (first > 0 || proxied.length === 0) return page;
+  if (proxied.length === 0 || filter.id !== undefined || (max > 0 && page.length >= max)) return page;
+  const skip = Math.max(first, 0);
+  // The local matches ended within this page, or (an empty page past them) before it.
+  const localTotal = page.length > 0 || skip === 0 ? skip + page.length : countUsers(server, realm, filter);
   const matches = userMatcher(filter);
-  const listed = new Set(page.map((u) => u.username));
-  const out = [...page];
-  for (const user of proxied) {
-    if (max > 0 && out.length >= max) break;
-    if (!listed.has(user.username) && matches(user)) out.push(user);
-  }
-  return out;
+  const directory = proxied.filter(
+    (user) => matches(user) && userIdByUsername(server.db, realm.id, user.username) === undefined,
+  );
+  const from = Math.max(skip - localTotal, 0);
+  const room = max > 0 ? max - page.length : directory.length;
+  return [...page, ...directory.slice(from, from + room)];
 }

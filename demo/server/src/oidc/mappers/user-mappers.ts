@@ -2,7 +2,7 @@ import type { MapperType } from "./types.ts";
 import { mapClaim, putClaim } from "./claim-values.ts";
 import { resolveAttribute, userAttribute, userProperty } from "./user-values.ts";
 import { groupPath } from "../../admin/common/group-path.ts";
-import { withHardcodedMemberships } from "../../federation/ldap-hardcoded.ts";
+import { withMapperMemberships } from "../../federation/ldap-directory-memberships.ts";
 
 const ALL = ["access", "id", "userinfo", "introspection"] as const;
 
@@ -79,7 +79,7 @@ const groupMembership: MapperType = {
   apply(claims, config, { db, user }) {
     const fullPath = config["full.path"] === "true";
     const names: string[] = [];
-    for (const id of withHardcodedMemberships(db, user).groupIds) {
+    for (const id of withMapperMemberships(db, user).groupIds) {
       const group = db.get("groups", id);
       if (group) names.push(fullPath ? groupPath(db, group) : group.name);
     }

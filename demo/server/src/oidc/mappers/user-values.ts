@@ -1,7 +1,7 @@
 import type { Db } from "../../store/db.ts";
 import type { GroupRecord, UserRecord } from "../../store/types.ts";
 import { groupChain } from "../../access/roles.ts";
-import { withHardcodedMemberships } from "../../federation/ldap-hardcoded.ts";
+import { withMapperMemberships } from "../../federation/ldap-directory-memberships.ts";
 
 /** A user attribute as Keycloak's UserModel gives it: the built-in fields count as attributes too. */
 export function userAttribute(user: UserRecord, name: string): string[] {
@@ -33,7 +33,7 @@ export function resolveAttribute(db: Db, user: UserRecord, name: string, aggrega
   const own = userAttribute(user, name);
   if (own.length && !aggregate) return own;
   const values = new Set(own);
-  for (const id of withHardcodedMemberships(db, user).groupIds) {
+  for (const id of withMapperMemberships(db, user).groupIds) {
     const group = db.get("groups", id);
     if (!group) continue;
     const inherited = groupAttribute(db, group, name);
