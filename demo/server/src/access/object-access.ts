@@ -1,6 +1,7 @@
 import type { Db } from "../store/db.ts";
 import type { ClientRecord, GroupRecord, RealmRecord, RoleRecord, UserRecord } from "../store/types.ts";
 import { AdminPermissionsV2 } from "./admin-permissions/v2.ts";
+import { RESOURCE_TYPES, type AdminResourceType } from "./admin-permissions/schema.ts";
 
 export type UserScope = "view" | "manage" | "map-roles" | "manage-group-membership" | "impersonate" | "reset-password";
 export type GroupScope =
@@ -67,6 +68,10 @@ export interface ObjectAccess {
   mayClient(scope: ClientScope, client: ClientRecord): boolean;
   /** The clients a list shows. */
   clientsVisible(): IdReach;
+  /** The scope on every client at once (creating a client needs `manage` on all of them). */
+  mayAllClients(scope: ClientScope): boolean;
+  /** The scopes v2 grants on every object of each type (only types v2 is consulted for), for the console's who-am-I. */
+  typeGrants(): Partial<Record<AdminResourceType, string[]>>;
   mayRole(scope: RoleScope, role: RoleRecord): boolean;
   /** True when a legacy role decides for users and groups, so v2 is not consulted. */
   legacyUsers: boolean;
@@ -143,6 +148,25 @@ export function objectAccess(
         return "all";
       if (!clientsV2) return new Set();
       return new Set(engine().grantedObjects("Clients", "view", (id) => db.get("clients", id)?.realmId === realm.id));
+    },
+    mayAllClients(scope) {
+      if (held.has(CLIENT_ROLE[scope])) return true;
+      return clientsV2 && engine().decide("Clients", undefined, scope).granted;
+    },
+    typeGrants() {
+      const consulted: Record<AdminResourceType, boolean> = {
+        Users: useV2,
+        Groups: useV2,
+        Clients: clientsV2,
+        Roles: v2Enabled,
+      };
+      const grants: Partial<Record<AdminResourceType, string[]>> = {};
+      for (const type of Object.values(RESOURCE_TYPES)) {
+        if (!consulted[type.type]) continue;
+        const granted = type.scopes.filter((scope) => engine().decide(type.type, undefined, scope).granted);
+        if (granted.length) grants[type.type] = granted;
+      }
+      return grants;
     },
     mayRole(scope, role) {
       if (held.has(ROLE_ROLE[scope])) return true;

@@ -86,7 +86,7 @@ export async function registerClientSecretRoutes(app: FastifyInstance, server: S
     ctx.require("manage-clients");
     const client = requireClient(db, ctx, id);
     const rep = {
-      ...clientRepresentation(db, client, clientAccess(ctx)),
+      ...clientRepresentation(db, client, clientAccess(ctx, client)),
       registrationAccessToken: randomBytes(32).toString("base64url"),
     };
     await adminEvent(server, ctx, "ACTION", "CLIENT", `clients/${client.id}/registration-access-token`, rep);
