@@ -182,6 +182,44 @@ describe("admin permissions v2 enforcement beyond users' own endpoints (Keycloak
     assert.equal(await status(admin.clients.del({ id: billing!.id! })), 403);
   });
 
+  it("lists carry each object's access; who-am-I states the type-level grants; creating clients needs manage on all", async () => {
+    const admin = await signIn("clientadmin");
+    admin.setConfig({ realmName: REALM });
+    const access = async () =>
+      Object.fromEntries((await admin.clients.find()).map((client) => [client.clientId, client.access]));
+    assert.deepEqual(await access(), { shop: { view: true, configure: true, manage: true } });
+    assert.equal(await status(admin.clients.create({ clientId: "made-by-clientadmin" })), 403);
+    // Who-am-I answers console tokens only: mark admin-cli as one, as Keycloak reads `security.admin.console`.
+    const [cli] = await kc.clients.find({ clientId: "admin-cli" });
+    await kc.clients.update(
+      { id: cli!.id! },
+      { ...cli, attributes: { ...cli!.attributes, "security.admin.console": "true" } },
+    );
+    const whoAmI = async () =>
+      (await admin.whoAmI.find({ currentRealm: REALM })) as { admin_permissions?: Record<string, unknown> };
+    assert.equal((await whoAmI()).admin_permissions, undefined, "no grant on every object of any type yet");
+
+    await grant("clientadmin", "Clients", ["view"]);
+    await grant("clientadmin", "Clients", ["manage"]);
+    assert.deepEqual((await whoAmI()).admin_permissions, { [REALM]: { Clients: ["view", "manage"] } });
+    assert.equal(await status(admin.clients.create({ clientId: "made-by-clientadmin" })), 200);
+    const listed = await access();
+    assert.deepEqual(listed.billing, { view: true, configure: true, manage: true });
+
+    await grant("helpdesk", "Groups", ["view"]);
+    await managementRole("helpdesk", "query-groups");
+    const helpdesk = await signIn("helpdesk");
+    helpdesk.setConfig({ realmName: REALM });
+    const [customers] = await helpdesk.groups.find({ search: "Customers", exact: true } as never);
+    assert.deepEqual(customers?.access, {
+      view: true,
+      viewMembers: false,
+      manageMembers: false,
+      manage: false,
+      manageMembership: false,
+    });
+  });
+
   it("deleting a user removes its own resource from the admin-permissions resource server", async () => {
     const before = (await kc.clients.listResources({ id: clientId })).map((r) => r.name);
     assert.ok(before.includes(ids.mallory!));
