@@ -50,6 +50,12 @@ const ROLE_ROLE: Record<RoleScope, string> = {
   "map-role-client-scope": "manage-clients",
   "map-role-composite": "manage-realm",
 };
+/** The client scope through which a client's roles get each role scope. */
+const CLIENT_SCOPE_OF_ROLE_SCOPE: Record<RoleScope, ClientScope> = {
+  "map-role": "map-roles",
+  "map-role-client-scope": "map-roles-client-scope",
+  "map-role-composite": "map-roles-composite",
+};
 /** Holding any of these makes Keycloak skip admin permissions v2 for users and groups. */
 const USER_LEGACY_ROLES = ["view-users", "manage-users"];
 /** Holding any of these makes Keycloak skip admin permissions v2 for clients. */
@@ -169,15 +175,14 @@ export function objectAccess(
       return grants;
     },
     mayRole(scope, role) {
-      if (held.has(ROLE_ROLE[scope])) return true;
-      if (!v2Enabled) return false;
-      if (engine().decide("Roles", role.id, scope).granted) return true;
-      // A client's roles are also mapped through the client's map-roles scopes.
-      const clientScope = { "map-role": "map-roles", "map-role-client-scope": "map-roles-client-scope" }[
-        scope as string
-      ] as ClientScope | undefined;
       const owner = role.clientId ? db.get("clients", role.clientId) : undefined;
-      return !!owner && !!clientScope && engine().decide("Clients", owner.id, clientScope).granted;
+      // Keycloak's RolePermissionsV2: a client's roles through manage-clients (or the client's map-roles* scope), a
+      // realm role's client-scope and composite mappings through manage-realm; then the role's own v2 permission.
+      if (!v2Enabled) return held.has(ROLE_ROLE[scope]);
+      if (held.has(scope === "map-role" ? "manage-users" : owner ? "manage-clients" : "manage-realm")) return true;
+      if (owner && engine().decide("Clients", owner.id, CLIENT_SCOPE_OF_ROLE_SCOPE[scope]).granted) return true;
+      return engine().decide("Roles", role.id, scope).granted;
     },
+
   };
 }
