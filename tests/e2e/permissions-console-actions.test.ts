@@ -180,7 +180,7 @@ describe("the console honours admin permissions v2 for the signed-in administrat
     });
   });
 
-  it("clients: no Create client, delete only on the granted client, and that delete succeeds", async () => {
+  it("clients: no Create client; edit, roles and delete only on the granted client, and they succeed", async () => {
     await withFailureShot(page, "permissions-console-clients", async () => {
       await openSection("Clients");
       const list = page.getByRole("grid", { name: "Clients list" });
@@ -195,6 +195,33 @@ describe("the console honours admin permissions v2 for the signed-in administrat
       assert.deepEqual(await rowActions(row("billing-portal")), ["Export"]);
       assert.deepEqual(await rowActions(row("support-portal")), ["Export", "Delete"]);
       await screenshot(page, "permissions-console-clients");
+
+      // A client only viewed opens read-only; the managed one saves, and offers creating its roles.
+      await list.getByRole("link", { name: "billing-portal", exact: true }).click();
+      await page.getByRole("heading", { level: 1, name: "billing-portal" }).waitFor();
+      await page.getByRole("textbox", { name: "Description" }).waitFor();
+      assert.ok(await page.getByRole("textbox", { name: "Description" }).isDisabled(), "billing-portal is read-only");
+      assert.equal(await page.getByRole("button", { name: "Save" }).count(), 0, "no Save on billing-portal");
+      await openSection("Clients");
+      await waitForTable(list);
+      await page.getByPlaceholder("Search for client", { exact: true }).fill("support-portal");
+      await page.keyboard.press("Enter");
+      await list.getByRole("link", { name: "billing-portal", exact: true }).waitFor({ state: "detached" });
+      await list.getByRole("link", { name: "support-portal", exact: true }).click();
+      await page.getByRole("heading", { level: 1, name: "support-portal" }).waitFor();
+      await page.getByRole("textbox", { name: "Description" }).fill("Help desk's portal");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Client successfully updated").first().waitFor();
+      const [saved] = await json<{ description?: string }[]>(`${REALM}/clients?clientId=support-portal`);
+      assert.equal(saved?.description, "Help desk's portal");
+      await page.getByRole("tab", { name: "Roles" }).click();
+      await page.getByRole("button", { name: "Create role" }).first().waitFor();
+      await screenshot(page, "permissions-console-client-roles");
+      await openSection("Clients");
+      await waitForTable(list);
+      await page.getByPlaceholder("Search for client", { exact: true }).fill("support-portal");
+      await page.keyboard.press("Enter");
+      await list.getByRole("link", { name: "billing-portal", exact: true }).waitFor({ state: "detached" });
 
       await row("support-portal")
         .getByRole("button", { name: /^Actions \d+$/ })
