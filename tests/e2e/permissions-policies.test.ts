@@ -195,6 +195,34 @@ describe("permissions: policies and evaluation tabs (admin permissions v2)", () 
     });
   });
 
+  it("every policy form v2 allows, light and dark: no serious or critical axe violation", async () => {
+    for (const theme of ["light", "dark"] as const) {
+      const { page: hostPage } = await newPage(browser, { colorScheme: theme });
+      hostPage.setDefaultTimeout(TIMEOUT);
+      await withFailureShot(hostPage, `admin-policy-forms-${theme}`, async () => {
+        await hostPage.goto(`${server.baseUrl}/demo/test-elements/permissions.html?theme=${theme}`);
+        await hostPage.getByRole("tab", { name: "Policies" }).click();
+        // The list's toolbar or its empty state: both offer Create policy.
+        const create = hostPage.getByRole("button", { name: "Create policy" }).first();
+        await create.click();
+        const types = (await hostPage.getByRole("option").allInnerTexts()).map((text) => text.trim());
+        assert.equal(types.length, 7, `the chooser offers v2's seven policy types: ${types.join(", ")}`);
+        await hostPage.keyboard.press("Escape");
+        for (const type of types) {
+          await create.click();
+          await hostPage.getByRole("option", { name: type, exact: true }).click();
+          await hostPage.getByRole("heading", { level: 1, name: /^Create .* policy$/ }).waitFor();
+          await hostPage.getByRole("textbox", { name: /^Name/ }).waitFor();
+          assert.deepEqual(await seriousAxeViolations(hostPage, "kc-permissions-admin"), [], `${theme}: ${type} form`);
+          await screenshot(hostPage, `admin-policy-form-${type.toLowerCase()}-${theme}`);
+          await hostPage.getByRole("button", { name: "Cancel" }).click();
+          await hostPage.getByRole("heading", { level: 1, name: /^Create .* policy$/ }).waitFor({ state: "detached" });
+        }
+      });
+      await hostPage.close();
+    }
+  });
+
   it("as <kc-permissions-admin> in the dark theme: the policies and evaluation tabs", async () => {
     const { page: hostPage } = await newPage(browser, { colorScheme: "dark" });
     hostPage.setDefaultTimeout(TIMEOUT);

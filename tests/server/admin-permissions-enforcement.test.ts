@@ -182,6 +182,98 @@ describe("admin permissions v2 enforcement beyond users' own endpoints (Keycloak
     assert.equal(await status(admin.clients.del({ id: billing!.id! })), 403);
   });
 
+  it("lists carry each object's access; who-am-I states the type-level grants; creating clients needs manage on all", async () => {
+    const admin = await signIn("clientadmin");
+    admin.setConfig({ realmName: REALM });
+    const access = async () =>
+      Object.fromEntries((await admin.clients.find()).map((client) => [client.clientId, client.access]));
+    assert.deepEqual(await access(), { shop: { view: true, configure: true, manage: true } });
+    assert.equal(await status(admin.clients.create({ clientId: "made-by-clientadmin" })), 403);
+    // Who-am-I answers console tokens only: mark admin-cli as one, as Keycloak reads `security.admin.console`.
+    const [cli] = await kc.clients.find({ clientId: "admin-cli" });
+    await kc.clients.update(
+      { id: cli!.id! },
+      { ...cli, attributes: { ...cli!.attributes, "security.admin.console": "true" } },
+    );
+    const whoAmI = async () =>
+      (await admin.whoAmI.find({ currentRealm: REALM })) as { admin_permissions?: Record<string, unknown> };
+    assert.equal((await whoAmI()).admin_permissions, undefined, "no grant on every object of any type yet");
+
+    await grant("clientadmin", "Clients", ["view"]);
+    await grant("clientadmin", "Clients", ["manage"]);
+    assert.deepEqual((await whoAmI()).admin_permissions, { [REALM]: { Clients: ["view", "manage"] } });
+    assert.equal(await status(admin.clients.create({ clientId: "made-by-clientadmin" })), 200);
+    const listed = await access();
+    assert.deepEqual(listed.billing, { view: true, configure: true, manage: true });
+
+    await grant("helpdesk", "Groups", ["view"]);
+    await managementRole("helpdesk", "query-groups");
+    const helpdesk = await signIn("helpdesk");
+    helpdesk.setConfig({ realmName: REALM });
+    const [customers] = await helpdesk.groups.find({ search: "Customers", exact: true } as never);
+    assert.deepEqual(customers?.access, {
+      view: true,
+      viewMembers: false,
+      manageMembers: false,
+      manage: false,
+      manageMembership: false,
+    });
+  });
+
+  it("client sub-endpoints follow manage on the client; scope and composite mappings need map-role-client-scope / -composite", async () => {
+    const portal = await kc.clients.create({ clientId: "portal" });
+    const ledger = await kc.clients.create({ clientId: "ledger" });
+    for (const roleName of ["editor", "reader"]) await kc.clients.createRole({ id: portal.id, name: roleName });
+    await kc.roles.create({ name: "scope-auditor" });
+    const auditor = await kc.roles.findOneByName({ name: "scope-auditor" });
+    const reader = await kc.clients.findRole({ id: portal.id, roleName: "reader" });
+    await user("scopeadmin");
+    await managementRole("scopeadmin", "query-clients");
+    await grant("scopeadmin", "Clients", ["view", "manage"], [portal.id]);
+    const admin = await signIn("scopeadmin");
+    admin.setConfig({ realmName: REALM });
+
+    assert.equal(await status(admin.clients.createRole({ id: portal.id, name: "by-scopeadmin" })), 200);
+    assert.equal(await status(admin.clients.createRole({ id: ledger.id, name: "by-scopeadmin" })), 403);
+    const mapper = {
+      name: "dept",
+      protocol: "openid-connect",
+      protocolMapper: "oidc-hardcoded-claim-mapper",
+      config: {},
+    };
+    assert.equal(await status(admin.clients.addProtocolMapper({ id: portal.id }, mapper)), 200);
+    assert.equal(await status(admin.clients.addProtocolMapper({ id: ledger.id }, mapper)), 403);
+    assert.equal(await status(admin.clients.generateNewClientSecret({ id: portal.id })), 200);
+    assert.equal(await status(admin.clients.generateNewClientSecret({ id: ledger.id })), 403);
+
+    // A realm role into the client's scope: manage on the client is not enough, the role needs map-role-client-scope.
+    const addAuditorScope = () => admin.clients.addRealmScopeMappings({ id: portal.id }, [auditor as never]);
+    assert.equal(await status(addAuditorScope()), 403);
+    assert.deepEqual(await kc.clients.listRealmScopeMappings({ id: portal.id }), []);
+    await grant("scopeadmin", "Roles", ["map-role-client-scope"], [auditor!.id!]);
+    assert.equal(await status(addAuditorScope()), 200);
+    assert.deepEqual(
+      (await kc.clients.listRealmScopeMappings({ id: portal.id })).map((role) => role.name),
+      ["scope-auditor"],
+    );
+
+    // Composites: a realm role through map-role-composite on it; the client's own roles through map-roles-composite.
+    const editor = await kc.clients.findRole({ id: portal.id, roleName: "editor" });
+    const addComposite = (composite: unknown) =>
+      admin.roles.createComposite({ roleId: editor!.id! }, [composite as never]);
+    assert.equal(await status(addComposite(auditor)), 403);
+    assert.equal(await status(addComposite(reader)), 403);
+    await grant("scopeadmin", "Roles", ["map-role-composite"], [auditor!.id!]);
+    assert.equal(await status(addComposite(auditor)), 200);
+    assert.equal(await status(addComposite(reader)), 403);
+    await grant("scopeadmin", "Clients", ["map-roles-composite"], [portal.id]);
+    assert.equal(await status(addComposite(reader)), 200);
+    assert.deepEqual((await kc.roles.getCompositeRoles({ id: editor!.id! })).map((role) => role.name).sort(), [
+      "reader",
+      "scope-auditor",
+    ]);
+  });
+
   it("deleting a user removes its own resource from the admin-permissions resource server", async () => {
     const before = (await kc.clients.listResources({ id: clientId })).map((r) => r.name);
     assert.ok(before.includes(ids.mallory!));

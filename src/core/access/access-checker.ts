@@ -13,7 +13,19 @@ export interface AccessChecker {
   hasSomeAccess(...names: AccessName[]): boolean;
   /** Where the access was read from, when known. */
   readonly basis?: AccessBasis;
+  /**
+   * True when admin permissions v2 grant the scope on every object of the resource type (`Users`, `Groups`,
+   * `Clients`, `Roles`), as the embedded server's who-am-I states; Keycloak's who-am-I says nothing of v2, so
+   * there only the realm-management roles count.
+   */
+  grantedOnEvery(type: AdminResourceType, scope: string): boolean;
 }
+
+/** The resource types of fine-grained admin permissions v2. */
+export type AdminResourceType = "Users" | "Groups" | "Clients" | "Roles";
+
+/** Scopes admin permissions v2 grant on every object of a type, by type. */
+export type TypeGrants = Partial<Record<string, readonly string[]>>;
 
 /** A rule a route or menu entry declares: names (all of them needed) or a function. */
 export type AccessRule = AccessName | AccessName[] | ((access: AccessChecker) => boolean);
@@ -23,6 +35,7 @@ export function createAccessChecker(
   realmAccess: Record<string, readonly string[]> | undefined,
   realm: string,
   basis?: AccessBasis,
+  typeGrants?: TypeGrants,
 ): AccessChecker {
   const held = new Set(realmAccess?.[realm] ?? []);
   const holds = (name: AccessName) => name === "anyone" || held.has(name);
@@ -30,6 +43,7 @@ export function createAccessChecker(
     hasAccess: (...names) => names.every(holds),
     hasSomeAccess: (...names) => names.some(holds),
     basis,
+    grantedOnEvery: (type, scope) => typeGrants?.[type]?.includes(scope) === true,
   };
 }
 

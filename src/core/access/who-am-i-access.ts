@@ -10,5 +10,5 @@ function accessBasis(whoAmI: WhoAmI, realm: string): AccessBasis {
 
 /** The user's access in `realm` as who-am-I (or the token, when who-am-I was refused) states it. */
 export function accessFromWhoAmI(whoAmI: WhoAmI, realm: string): AccessChecker {
-  return createAccessChecker(whoAmI.realm_access, realm, accessBasis(whoAmI, realm));
+  return createAccessChecker(whoAmI.realm_access, realm, accessBasis(whoAmI, realm), whoAmI.admin_permissions?.[realm]);
 }

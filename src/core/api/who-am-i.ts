@@ -19,6 +19,8 @@ export type WhoAmI = Omit<WhoAmIRepresentation, "realm_access"> & {
   refusal?: WhoAmIRefusal;
   /** True when `realm_access` was read from the access token's own roles. */
   accessFromToken?: boolean;
+  /** The embedded server's addition: scopes admin permissions v2 grant on every object of each type, by realm. */
+  admin_permissions?: Record<string, Record<string, string[]>>;
 };
 
 /** Used when who-am-I cannot be read: nobody, no access, English. */

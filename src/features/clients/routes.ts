@@ -25,11 +25,17 @@ const PolicyPage = lazyPage(() => import("./authorization/policies/policy-page.t
 const PermissionPage = lazyPage(() => import("./authorization/permissions/permission-page.tsx"));
 const ClientRegistrationPolicyPage = lazyPage(() => import("./registration/client-registration-policy-page.tsx"));
 
+/** Creating a client: manage-clients, or admin permissions v2 granting manage on every client (listed for the refusal). */
+const manageAllClients = Object.assign(
+  (access: AccessChecker) => access.hasAccess("manage-clients") || access.grantedOnEvery("Clients", "manage"),
+  { names: ["manage-clients" as const] },
+);
+
 /** `/clients` and `/clients/:tab` (query-clients), `/clients/add-client` (manage-clients), `/clients/:clientId/:tab`, spec §2. */
 export const clientsRoutes: ConsoleRoute[] = [
   { path: "clients", access: "query-clients", component: ClientsPage, breadcrumb: "clients" },
-  { path: "clients/add-client", access: "manage-clients", component: CreateClientPage, breadcrumb: "createClient" },
-  { path: "clients/import-client", access: "manage-clients", component: ImportClientPage, breadcrumb: "importClient" },
+  { path: "clients/add-client", access: manageAllClients, component: CreateClientPage, breadcrumb: "createClient" },
+  { path: "clients/import-client", access: manageAllClients, component: ImportClientPage, breadcrumb: "importClient" },
   {
     path: "clients/initialAccessToken/create",
     access: "manage-clients",

@@ -7,6 +7,7 @@ import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
 import { AttributesForm } from "../../core/ui/form/attributes-form.tsx";
 import { useGroupEvents } from "./group-events.tsx";
+import { groupMay } from "./group-access.ts";
 import { groupKey, updateGroup } from "./queries.ts";
 import "./messages.ts";
 
@@ -31,6 +32,6 @@ export function GroupAttributesTab({ group }: { group: GroupRepresentation }) {
     }
   };
   return (
-    <AttributesForm attributes={group.attributes} canManage={useAccess().hasAccess("manage-users")} onSave={save} />
+    <AttributesForm attributes={group.attributes} canManage={groupMay(useAccess(), group, "manage")} onSave={save} />
   );
 }

@@ -9,6 +9,7 @@ import { GroupAttributesTab } from "./group-attributes-tab.tsx";
 import { GroupMembersTab } from "./group-members-tab.tsx";
 import { GroupRoleMappingTab } from "./group-role-mapping-tab.tsx";
 import { GroupTable } from "./group-table.tsx";
+import { groupMay } from "./group-access.ts";
 import "./messages.ts";
 
 type GroupTab = "children" | "members" | "attributes" | "roleMapping";
@@ -27,8 +28,8 @@ function GroupTabs({ group, pathIds }: { group: GroupRepresentation; pathIds: st
   const confirmLeave = useConfirmLeave();
   const access = useAccess();
   const [tab, setTab] = useState<GroupTab>("children");
-  const canSeeMembers = access.hasSomeAccess("view-users", "manage-users");
-  const canSeeRoles = access.hasSomeAccess("view-users", "manage-users");
+  const canSeeMembers = groupMay(access, group, "viewMembers");
+  const canSeeRoles = groupMay(access, group, "view");
   return (
     <Tabs
       activeKey={tab}
@@ -39,7 +40,7 @@ function GroupTabs({ group, pathIds }: { group: GroupRepresentation; pathIds: st
     >
       <Tab eventKey="children" title={<TabTitleText>{t("childGroups")}</TabTitleText>}>
         <TabPanel>
-          <GroupTable parentIds={pathIds} />
+          <GroupTable parentIds={pathIds} parent={group} />
         </TabPanel>
       </Tab>
       {canSeeMembers && (

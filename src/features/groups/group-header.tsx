@@ -12,6 +12,7 @@ import { GroupActionsMenu } from "./group-actions-menu.tsx";
 import { GroupNameDialog } from "./group-name-dialog.tsx";
 import { toGroups } from "./routes.ts";
 import { useGroupActions } from "./use-group-actions.ts";
+import { groupMay } from "./group-access.ts";
 import "./messages.ts";
 
 /** The open group's name and description, with rename and delete for managers. */
@@ -19,7 +20,7 @@ export function GroupHeader({ group, pathIds }: { group: GroupRepresentation; pa
   const { t } = useMessages();
   const realm = useCurrentRealm();
   const navigate = useNavigate();
-  const canManage = useAccess().hasAccess("manage-users");
+  const canManage = groupMay(useAccess(), group, "manage");
   const [isRenaming, setRenaming] = useState(false);
   const { confirm, dialog } = useConfirm();
   const actions = useGroupActions(() => undefined);

@@ -13,6 +13,7 @@ import { DataTable, type TableColumn } from "../../core/ui/table/index.ts";
 import { AddMembersDialog } from "./add-members-dialog.tsx";
 import { useGroupEvents } from "./group-events.tsx";
 import { addMembers, fetchDirectMembers, fetchMembersWithSubGroups, removeMembers, type MemberRow } from "./queries.ts";
+import { groupMay } from "./group-access.ts";
 import "./messages.ts";
 
 /** A group's members, paged on the server; optionally with the members of every sub-group. */
@@ -22,7 +23,8 @@ export function GroupMembersTab({ group }: { group: GroupRepresentation }) {
   const realm = useCurrentRealm();
   const { addAlert, addError } = useAlerts();
   const emit = useGroupEvents();
-  const canManage = useAccess().hasAccess("manage-users");
+  // Adding and removing members needs manage-membership on the group (and on each user, which the server checks).
+  const canManage = groupMay(useAccess(), group, "manageMembership");
   const [includeSubGroups, setIncludeSubGroups] = useState(false);
   const [isAdding, setAdding] = useState(false);
   const [refreshKey, setRefreshKey] = useState(0);

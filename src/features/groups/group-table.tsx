@@ -8,6 +8,8 @@ import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useConfirm } from "../../core/ui/dialogs/use-confirm.tsx";
 import { GroupPickerDialog } from "../../core/ui/pickers/group-picker-dialog.tsx";
 import { DataTable, type TableColumn, type TableRowAction } from "../../core/ui/table/index.ts";
+import type GroupRepresentation from "@keycloak/keycloak-admin-client/lib/defs/groupRepresentation.js";
+import { groupMay, mayManageAllGroups } from "./group-access.ts";
 import { GroupLink } from "./group-link.tsx";
 import { GroupNameDialog } from "./group-name-dialog.tsx";
 import { fetchGroupLevel, searchGroups, type GroupRow } from "./queries.ts";
@@ -23,14 +25,17 @@ const pathOf = (row: GroupRow) => row.group.path ?? `/${row.pathNames.join("/")}
  * The groups of one level (the top level, or a group's children), server paged, with search
  * (across the whole hierarchy at the top level), create, rename, move, duplicate and delete.
  */
-export function GroupTable({ parentIds }: { parentIds: string[] }) {
+export function GroupTable({ parentIds, parent }: { parentIds: string[]; parent?: GroupRepresentation }) {
   const { t } = useMessages();
   const adminClient = useAdminClient();
   const realm = useCurrentRealm();
   const access = useAccess();
-  const canManage = access.hasAccess("manage-users");
-  // Opening a group reads it by id, which Keycloak allows with view-users, not with query-groups alone.
-  const canOpen = access.hasSomeAccess("view-users", "manage-users");
+  // Bulk deletes need manage on every group; a child group is created under a parent the admin may manage.
+  const canManage = mayManageAllGroups(access);
+  const canCreate = parent ? groupMay(access, parent, "manage") : canManage;
+  const mayManage = (row: GroupRow) => groupMay(access, row.group, "manage");
+  // Opening a group reads it by id: view on that group (view-users, or admin permissions v2).
+  const canOpen = (row: GroupRow) => groupMay(access, row.group, "view");
   const [refreshKey, setRefreshKey] = useState(0);
   const [dialog, setDialog] = useState<Dialog>();
   const { confirm, dialog: confirmDialog } = useConfirm();
@@ -57,25 +62,32 @@ export function GroupTable({ parentIds }: { parentIds: string[] }) {
       name: "name",
       title: t("name"),
       cell: (row) =>
-        canOpen ? <GroupLink to={toGroups(realm, row.pathIds)}>{row.group.name}</GroupLink> : row.group.name,
+        canOpen(row) ? <GroupLink to={toGroups(realm, row.pathIds)}>{row.group.name}</GroupLink> : row.group.name,
     },
     ...(isTopLevel ? [{ name: "path", title: t("path"), cell: pathOf }] : []),
     { name: "description", title: t("description"), cell: (row) => row.group.description ?? "" },
     { name: "subGroupCount", title: t("groupSubGroupCount"), cell: (row) => String(row.group.subGroupCount ?? 0) },
   ];
   const rowActions: TableRowAction<GroupRow>[] = [
-    { title: t("rename"), onAction: (row) => setDialog({ kind: "rename", row }) },
-    { title: t("moveTo"), onAction: (row) => setDialog({ kind: "move", row }) },
+    { title: t("rename"), onAction: (row) => setDialog({ kind: "rename", row }), isHidden: (row) => !mayManage(row) },
+    { title: t("moveTo"), onAction: (row) => setDialog({ kind: "move", row }), isHidden: (row) => !mayManage(row) },
     {
       title: t("moveToTopLevel"),
       isDisabled: (row) => row.pathIds.length <= 1,
       onAction: (row) => void actions.move(row.group, undefined).catch(() => undefined),
+      isHidden: (row) => !mayManage(row) || !canManage,
     },
     {
       title: t("duplicate"),
       onAction: (row) => void actions.duplicate(row.group, row.pathIds.at(-2)).catch(() => undefined),
+      isHidden: (row) => !mayManage(row) || !(row.pathIds.length <= 1 ? canManage : canCreate),
     },
-    { title: t("delete"), isDanger: true, onAction: (row) => void askDelete([row]) },
+    {
+      title: t("delete"),
+      isDanger: true,
+      onAction: (row) => void askDelete([row]),
+      isHidden: (row) => !mayManage(row),
+    },
   ];
   const createLabel = isTopLevel ? t("createGroup") : t("createChildGroup");
 
@@ -88,7 +100,7 @@ export function GroupTable({ parentIds }: { parentIds: string[] }) {
         loader={loader}
         columns={columns}
         rowKey={(row) => row.pathIds.join("/")}
-        rowActions={canManage ? rowActions : undefined}
+        rowActions={rowActions}
         canSelect={canManage}
         isSearchable
         searchPlaceholder={t("searchGroups")}
@@ -96,14 +108,16 @@ export function GroupTable({ parentIds }: { parentIds: string[] }) {
         emptyState={{
           title: isTopLevel ? t("noGroupsInThisRealm") : t("noGroupsInThisSubGroup"),
           message: isTopLevel ? t("noGroupsInThisRealmInstructions") : t("noGroupsInThisSubGroupInstructions"),
-          primaryAction: canManage ? { title: createLabel, onClick: () => setDialog({ kind: "create" }) } : undefined,
+          primaryAction: canCreate ? { title: createLabel, onClick: () => setDialog({ kind: "create" }) } : undefined,
         }}
-        toolbarActions={({ selected }) =>
-          canManage && (
-            <>
+        toolbarActions={({ selected }) => (
+          <>
+            {canCreate && (
               <ToolbarItem>
                 <Button onClick={() => setDialog({ kind: "create" })}>{createLabel}</Button>
               </ToolbarItem>
+            )}
+            {canManage && (
               <ToolbarItem>
                 <Button
                   variant="secondary"
@@ -114,9 +128,9 @@ export function GroupTable({ parentIds }: { parentIds: string[] }) {
                   {t("delete")}
                 </Button>
               </ToolbarItem>
-            </>
-          )
-        }
+            )}
+          </>
+        )}
       />
       {dialog?.kind === "create" && (
         <GroupNameDialog

@@ -44,7 +44,10 @@ export default function UsersPage() {
   const [exact, setExact] = useState(false);
   const [federatedSearch, setFederatedSearch] = useState("");
   const [reloads, setReloads] = useState(0);
-  const canManage = access.hasAccess("manage-users");
+  // Creating (and deleting in bulk) needs manage on every user: the role, or admin permissions v2 on all users.
+  const canManage = access.hasAccess("manage-users") || access.grantedOnEvery("Users", "manage");
+  // One user's row: the server's own answer for this admin and that user (`access`, as Keycloak lists it).
+  const mayManage = (user: ListedUser) => (user.access ? user.access.manage === true : canManage);
   const withStatus = access.hasAccess("view-users");
   const federation = useQuery({
     queryKey: userKeys.federation(realm),
@@ -102,22 +105,26 @@ export default function UsersPage() {
       cell: (user) => (
         <UserStatus
           user={user}
-          onUnlock={canManage ? () => unlock(user, () => setReloads((count) => count + 1)) : undefined}
+          onUnlock={mayManage(user) ? () => unlock(user, () => setReloads((count) => count + 1)) : undefined}
         />
       ),
     },
   ];
 
-  const rowActions: TableRowAction<ListedUser>[] | undefined = canManage
-    ? [
-        {
-          title: t("unlock"),
-          onAction: (user, refresh) => unlock(user, refresh),
-          isDisabled: (user) => user.bruteForceStatus?.disabled !== true,
-        },
-        { title: t("deleteUser"), onAction: (user, refresh) => remove([user], refresh), isDanger: true },
-      ]
-    : undefined;
+  const rowActions: TableRowAction<ListedUser>[] = [
+    {
+      title: t("unlock"),
+      onAction: (user, refresh) => unlock(user, refresh),
+      isDisabled: (user) => user.bruteForceStatus?.disabled !== true,
+      isHidden: (user) => !mayManage(user),
+    },
+    {
+      title: t("deleteUser"),
+      onAction: (user, refresh) => remove([user], refresh),
+      isDanger: true,
+      isHidden: (user) => !mayManage(user),
+    },
+  ];
 
   const header = (
     <PageSection>

@@ -65,6 +65,7 @@ export async function resolveAdminContext(
       if (!access.mayClient(scope, client)) throw forbidden();
     },
     clientsVisible: access.clientsVisible,
+    mayAllClients: access.mayAllClients,
     mayRole: access.mayRole,
   };
 }

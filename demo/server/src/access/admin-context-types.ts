@@ -64,6 +64,8 @@ export interface AdminRequestContext {
   /** Throws 403 unless `mayClient`. */
   requireClientScope(scope: ClientScope, client: ClientRecord): void;
   clientsVisible(): IdReach;
+  /** The scope on every client at once (creating a client needs `manage` on all of them). */
+  mayAllClients(scope: ClientScope): boolean;
   /** May the caller map this role (legacy roles, the role's own permission, or its client's map-roles). */
   mayRole(scope: RoleScope, role: RoleRecord): boolean;
 }

@@ -1,6 +1,7 @@
 import type { Db } from "../store/db.ts";
 import type { ClientRecord, GroupRecord, RealmRecord, RoleRecord, UserRecord } from "../store/types.ts";
 import { AdminPermissionsV2 } from "./admin-permissions/v2.ts";
+import { RESOURCE_TYPES, type AdminResourceType } from "./admin-permissions/schema.ts";
 
 export type UserScope = "view" | "manage" | "map-roles" | "manage-group-membership" | "impersonate" | "reset-password";
 export type GroupScope =
@@ -49,6 +50,12 @@ const ROLE_ROLE: Record<RoleScope, string> = {
   "map-role-client-scope": "manage-clients",
   "map-role-composite": "manage-realm",
 };
+/** The client scope through which a client's roles get each role scope. */
+const CLIENT_SCOPE_OF_ROLE_SCOPE: Record<RoleScope, ClientScope> = {
+  "map-role": "map-roles",
+  "map-role-client-scope": "map-roles-client-scope",
+  "map-role-composite": "map-roles-composite",
+};
 /** Holding any of these makes Keycloak skip admin permissions v2 for users and groups. */
 const USER_LEGACY_ROLES = ["view-users", "manage-users"];
 /** Holding any of these makes Keycloak skip admin permissions v2 for clients. */
@@ -67,6 +74,10 @@ export interface ObjectAccess {
   mayClient(scope: ClientScope, client: ClientRecord): boolean;
   /** The clients a list shows. */
   clientsVisible(): IdReach;
+  /** The scope on every client at once (creating a client needs `manage` on all of them). */
+  mayAllClients(scope: ClientScope): boolean;
+  /** The scopes v2 grants on every object of each type (only types v2 is consulted for), for the console's who-am-I. */
+  typeGrants(): Partial<Record<AdminResourceType, string[]>>;
   mayRole(scope: RoleScope, role: RoleRecord): boolean;
   /** True when a legacy role decides for users and groups, so v2 is not consulted. */
   legacyUsers: boolean;
@@ -144,16 +155,34 @@ export function objectAccess(
       if (!clientsV2) return new Set();
       return new Set(engine().grantedObjects("Clients", "view", (id) => db.get("clients", id)?.realmId === realm.id));
     },
-    mayRole(scope, role) {
-      if (held.has(ROLE_ROLE[scope])) return true;
-      if (!v2Enabled) return false;
-      if (engine().decide("Roles", role.id, scope).granted) return true;
-      // A client's roles are also mapped through the client's map-roles scopes.
-      const clientScope = { "map-role": "map-roles", "map-role-client-scope": "map-roles-client-scope" }[
-        scope as string
-      ] as ClientScope | undefined;
-      const owner = role.clientId ? db.get("clients", role.clientId) : undefined;
-      return !!owner && !!clientScope && engine().decide("Clients", owner.id, clientScope).granted;
+    mayAllClients(scope) {
+      if (held.has(CLIENT_ROLE[scope])) return true;
+      return clientsV2 && engine().decide("Clients", undefined, scope).granted;
     },
+    typeGrants() {
+      const consulted: Record<AdminResourceType, boolean> = {
+        Users: useV2,
+        Groups: useV2,
+        Clients: clientsV2,
+        Roles: v2Enabled,
+      };
+      const grants: Partial<Record<AdminResourceType, string[]>> = {};
+      for (const type of Object.values(RESOURCE_TYPES)) {
+        if (!consulted[type.type]) continue;
+        const granted = type.scopes.filter((scope) => engine().decide(type.type, undefined, scope).granted);
+        if (granted.length) grants[type.type] = granted;
+      }
+      return grants;
+    },
+    mayRole(scope, role) {
+      const owner = role.clientId ? db.get("clients", role.clientId) : undefined;
+      // Keycloak's RolePermissionsV2: a client's roles through manage-clients (or the client's map-roles* scope), a
+      // realm role's client-scope and composite mappings through manage-realm; then the role's own v2 permission.
+      if (!v2Enabled) return held.has(ROLE_ROLE[scope]);
+      if (held.has(scope === "map-role" ? "manage-users" : owner ? "manage-clients" : "manage-realm")) return true;
+      if (owner && engine().decide("Clients", owner.id, CLIENT_SCOPE_OF_ROLE_SCOPE[scope]).granted) return true;
+      return engine().decide("Roles", role.id, scope).granted;
+    },
+
   };
 }

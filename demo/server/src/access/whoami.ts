@@ -4,7 +4,10 @@ import type { RealmRecord, UserRecord } from "../store/types.ts";
 import { forbidden, HttpError, unauthorized } from "../http/errors.ts";
 import { clientAttribute, realmByName } from "../oidc/lookup.ts";
 import { authenticateBearer } from "./authenticate.ts";
-import { managementClient, MASTER_REALM } from "./permissions.ts";
+import { adminRoleNames, managementClient, MASTER_REALM } from "./permissions.ts";
+import { objectAccess } from "./object-access.ts";
+import { adminPermissionsOn } from "./admin-permissions/setup.ts";
+import { isFeatureEnabled } from "../admin/server-info/features.ts";
 import { userEffectiveRoleIds } from "./roles.ts";
 import { Query, Str } from "../admin/common/schemas.ts";
 
@@ -36,6 +39,20 @@ function heldRoleNames(server: ServerContext, user: UserRecord, authRealm: Realm
 function holdsRealmRole(server: ServerContext, user: UserRecord, realm: RealmRecord, name: string): boolean {
   const held = userEffectiveRoleIds(server.db, user);
   return server.db.list("roles", realm.id).some((r) => !r.clientId && r.name === name && held.has(r.id));
+}
+
+/**
+ * What admin permissions v2 grant the user on every object of each type in the realm they signed in to: the
+ * console shows type-level actions (Create user, Create group, Create client) from it, which Keycloak's who-am-I
+ * cannot (upstream #48085). Absent when v2 is off or decides nothing for the user.
+ */
+function typeGrants(server: ServerContext, user: UserRecord, realm: RealmRecord) {
+  const v2Enabled =
+    isFeatureEnabled("ADMIN_FINE_GRAINED_AUTHZ_V2", server.config.features) && adminPermissionsOn(realm);
+  if (!v2Enabled) return undefined;
+  const held = adminRoleNames(server.db, user, undefined, managementClient(server.db, realm, realm));
+  const grants = objectAccess(server.db, realm, user, held, true).typeGrants();
+  return Object.keys(grants).length ? grants : undefined;
 }
 
 /** GET /admin/{realm}/console/whoami: who the console's user is and what it may do in the current realm. */
@@ -70,7 +87,9 @@ export async function registerWhoAmI(app: FastifyInstance, server: ServerContext
         realmAccess[realm.realm] = heldRoleNames(server, user, realm, realm);
       }
       if (Object.values(realmAccess)[0]!.length === 0) throw forbidden();
+      const grants = realm.realm === MASTER_REALM ? undefined : typeGrants(server, user, realm);
       return {
+        ...(grants ? { admin_permissions: { [realm.realm]: grants } } : {}),
         userId: user.id,
         realm: realm.realm,
         displayName: displayName(user),

@@ -101,6 +101,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
 }
 
 /** One cell, rendered as its own component so that a throw in `column.cell` stays in this cell. */
+/** The row's actions that apply to it. */
+const shownActions = <T,>(actions: TableRowAction<T>[], row: T) => actions.filter((action) => !action.isHidden?.(row));
+
 function CellValue<T>({ row, column }: { row: T; column: TableColumn<T> }) {
   if (!column.cell) return <bdi>{displayText((row as Record<string, unknown>)[column.name])}</bdi>;
   const content: unknown = column.cell(row);
@@ -189,12 +192,14 @@ function DataTableBody<T>({
         ))}
         {rowActions && (
           <Td isActionCell>
-            <RowActionsMenu
-              row={row}
-              actions={rowActions}
-              refresh={refresh}
-              aria-label={`${t("tableRowActions")} ${rowIndex + 1}`}
-            />
+            {shownActions(rowActions, row).length > 0 && (
+              <RowActionsMenu
+                row={row}
+                actions={shownActions(rowActions, row)}
+                refresh={refresh}
+                aria-label={`${t("tableRowActions")} ${rowIndex + 1}`}
+              />
+            )}
           </Td>
         )}
       </Tr>

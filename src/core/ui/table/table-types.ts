@@ -33,6 +33,8 @@ export interface TableRowAction<T> {
   title: string;
   onAction(row: T, refresh: () => void): void | Promise<void>;
   isDisabled?: (row: T) => boolean;
+  /** Leaves the action out for rows it does not apply to (e.g. the server would refuse it for this row). */
+  isHidden?: (row: T) => boolean;
   isDanger?: boolean;
 }
 

@@ -45,7 +45,10 @@ export default function ClientPage({
   const queryClient = useQueryClient();
   const { exportToFile, remove, dialog } = useClientActions();
   const client = useQuery({ queryKey: clientKeys.one(realm, id), queryFn: () => fetchClient(adminClient, realm, id) });
-  const canManage = access.hasAccess("manage-clients") && client.data?.access?.configure !== false;
+  // The client's `access` is the server's own answer for this admin and this client (legacy roles and admin
+  // permissions v2 alike); without one, the realm-management roles decide.
+  const clientAccess = client.data?.access;
+  const canManage = clientAccess ? clientAccess.configure === true : access.hasAccess("manage-clients");
   const showPermissions = useClientPermissionsVisible(client.data ?? {});
 
   if (client.isPending) return <LoadingSpinner />;
@@ -64,7 +67,7 @@ export default function ClientPage({
   // Upstream: realm-management style clients carry no protocol and get none of these tabs.
   const isRealmClient = !current.protocol;
   const isOidc = current.protocol === "openid-connect";
-  const canView = access.hasAccess("view-clients") || current.access?.configure === true;
+  const canView = clientAccess ? clientAccess.view === true : access.hasAccess("view-clients");
 
   const save = async (changes: ClientRepresentation) => {
     await updateClient(adminClient, realm, id, { ...current, ...changes });
@@ -148,13 +151,14 @@ export default function ClientPage({
               title: t("authorization"),
               content: <ClientAuthorizationTab client={current} subTab={authorizationSubTab} />,
               isHidden:
-                !(canView || access.hasAccess("view-authorization") || access.hasAccess("manage-authorization")) ||
+                !access.hasSomeAccess("view-clients", "view-authorization", "manage-authorization") ||
                 current.authorizationServicesEnabled !== true,
             },
             {
               key: "serviceAccount",
               title: t("serviceAccount"),
-              content: <ClientServiceAccountTab client={current} canManage={canManage} />,
+              // Its role mappings are the service-account user's: v2 grants on the client do not reach them.
+              content: <ClientServiceAccountTab client={current} canManage={access.hasAccess("manage-clients")} />,
               isHidden: !canView || isRealmClient || current.serviceAccountsEnabled !== true,
             },
             {

@@ -23,7 +23,11 @@ export function ClientsList() {
   const access = useAccess();
   const navigate = useNavigate();
   const { exportToFile, remove, dialog } = useClientActions();
-  const canManage = access.hasAccess("manage-clients");
+  // Creating needs manage on every client (the role, or admin permissions v2 on all clients); a row's delete, the
+  // server's own answer for that client (`access`, as Keycloak lists it).
+  const canManage = access.hasAccess("manage-clients") || access.grantedOnEvery("Clients", "manage");
+  const mayManage = (client: ClientRepresentation) =>
+    client.access ? client.access.manage === true : access.hasAccess("manage-clients");
 
   const columns: TableColumn<ClientRepresentation>[] = [
     {
@@ -55,16 +59,17 @@ export function ClientsList() {
     },
   ];
 
-  const rowActions: TableRowAction<ClientRepresentation>[] = [{ title: t("export"), onAction: exportToFile }];
-  if (canManage) {
-    rowActions.push({
+  const rowActions: TableRowAction<ClientRepresentation>[] = [
+    { title: t("export"), onAction: exportToFile },
+    {
       title: t("delete"),
       isDanger: true,
+      isHidden: (client) => !mayManage(client),
       onAction: async (client, refresh) => {
         if (await remove(client)) refresh();
       },
-    });
-  }
+    },
+  ];
 
   return (
     <>

@@ -35,15 +35,16 @@ export async function registerCertificateRoutes(app: FastifyInstance, server: Se
   app.get(base, async (req) => {
     const { realm, id, attr } = paramsOf<"id" | "attr">(req);
     const ctx = await adminContext(server, req, realm);
-    ctx.require("view-clients");
-    return certificateInfo(requireClient(db, ctx, id), attr);
+    const client = requireClient(db, ctx, id);
+    ctx.requireClientScope("view", client);
+    return certificateInfo(client, attr);
   });
 
   app.post(`${base}/generate`, { schema: { body: NoBody } }, async (req) => {
     const { realm, id, attr } = paramsOf<"id" | "attr">(req);
     const ctx = await adminContext(server, req, realm);
-    ctx.require("manage-clients");
     const client = requireClient(db, ctx, id);
+    ctx.requireClientScope("manage", client);
     const generated = generateSelfSignedCertificate(client.clientId);
     await db.write((tx) => {
       const attributes = clientAttributes(client);

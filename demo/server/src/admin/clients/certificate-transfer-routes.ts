@@ -72,8 +72,8 @@ export async function registerCertificateTransferRoutes(app: FastifyInstance, se
   const upload = (certificateOnly: boolean) => async (req: import("fastify").FastifyRequest) => {
     const { realm, id, attr } = paramsOf<"id" | "attr">(req);
     const ctx = await adminContext(server, req, realm);
-    ctx.require("manage-clients");
     const client = requireClient(db, ctx, id);
+    ctx.requireClientScope("manage", client);
     const form = objectBody(req.body);
     const format = typeof form.keystoreFormat === "string" ? form.keystoreFormat : "";
     if (!format) throw webError(400, "keystoreFormat is missing");
@@ -98,8 +98,8 @@ export async function registerCertificateTransferRoutes(app: FastifyInstance, se
   app.post(`${base}/download`, { schema: { body: KeyStoreConfigSchema } }, async (req, reply) => {
     const { realm, id, attr } = paramsOf<"id" | "attr">(req);
     const ctx = await adminContext(server, req, realm);
-    ctx.require("view-clients");
     const client = requireClient(db, ctx, id);
+    ctx.requireClientScope("view", client);
     const config = objectBody(req.body);
     const attributes = clientAttributes(client);
     const certificate = attributes[`${attr}.${FIELDS.certificate}`];
@@ -118,8 +118,8 @@ export async function registerCertificateTransferRoutes(app: FastifyInstance, se
   app.post(`${base}/generate-and-download`, { schema: { body: KeyStoreConfigSchema } }, async (req, reply) => {
     const { realm, id, attr } = paramsOf<"id" | "attr">(req);
     const ctx = await adminContext(server, req, realm);
-    ctx.require("manage-clients");
     const client = requireClient(db, ctx, id);
+    ctx.requireClientScope("manage", client);
     const request = keystoreRequest(objectBody(req.body));
     checkKeystoreRequest(request, true);
     const generated = generateSelfSignedCertificate(client.clientId);

@@ -20,8 +20,8 @@ export async function registerClientExtrasRoutes(app: FastifyInstance, server: S
   app.get(`${base}/service-account-user`, async (req) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
-    ctx.require("view-clients");
     const client = requireClient(db, ctx, id);
+    ctx.requireClientScope("view", client);
     let user = serviceAccountUser(db, client);
     if (!user) {
       if (client.rep.serviceAccountsEnabled !== true) {
@@ -39,8 +39,8 @@ export async function registerClientExtrasRoutes(app: FastifyInstance, server: S
   app.get(`${base}/installation/providers/:providerId`, async (req, reply) => {
     const { realm, id, providerId } = paramsOf<"id" | "providerId">(req);
     const ctx = await adminContext(server, req, realm);
-    ctx.require("view-clients");
     const client = requireClient(db, ctx, id);
+    ctx.requireClientScope("view", client);
     if (providerId === "keycloak-oidc-keycloak-json")
       return keycloakOidcJson(server, frontendUrl(server, req), ctx.realm, client);
     if (providerId === "keycloak-oidc-jboss-subsystem") {
@@ -52,8 +52,8 @@ export async function registerClientExtrasRoutes(app: FastifyInstance, server: S
   app.post(`${base}/push-revocation`, { schema: { body: NoBody } }, async (req) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
-    ctx.require("manage-clients");
     const client = requireClient(db, ctx, id);
+    ctx.requireClientScope("manage", client);
     const result = await pushNotBefore(server, ctx.realm, [client]);
     await adminEvent(server, ctx, "ACTION", "CLIENT", `clients/${client.id}/push-revocation`, result);
     return result;

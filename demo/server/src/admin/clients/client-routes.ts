@@ -3,7 +3,7 @@ import type { ServerContext } from "../../context.ts";
 import type { AdminRequestContext } from "../../access/admin-context.ts";
 import type { ClientRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
-import { conflict } from "../../http/errors.ts";
+import { conflict, forbidden } from "../../http/errors.ts";
 import { clientByClientId } from "./lookups.ts";
 import { clientRepresentation, type ClientAccess } from "./representations.ts";
 import { applyClientUpdate, newClientRecord } from "./client-record.ts";
@@ -24,9 +24,10 @@ import { requireClient } from "../common/lookups.ts";
 import { ClientListQuery, ClientSchema } from "./schemas.ts";
 import { checkClientUrls } from "./client-urls.ts";
 
-export function clientAccess(ctx: AdminRequestContext): ClientAccess {
-  const manage = ctx.has("manage-clients");
-  return { view: ctx.has("view-clients") || manage, configure: manage, manage };
+/** ClientRepresentation.access for one client: the caller's legacy roles, then admin permissions v2. */
+export function clientAccess(ctx: AdminRequestContext, client: ClientRecord): ClientAccess {
+  const manage = ctx.mayClient("manage", client);
+  return { view: ctx.mayClient("view", client), configure: manage, manage };
 }
 
 const byClientId = (a: ClientRecord, b: ClientRecord) =>
@@ -77,13 +78,12 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
       const client = clientByClientId(db, ctx.realm, clientId);
       matches = client && (reach === "all" || reach.has(client.id)) ? [client] : [];
     }
-    const access = clientAccess(ctx);
-    return matches.map((client) => clientRepresentation(db, client, access));
+    return matches.map((client) => clientRepresentation(db, client, clientAccess(ctx, client)));
   });
 
   app.post("/admin/realms/:realm/clients", { schema: { body: ClientSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("manage-clients");
+    if (!ctx.mayAllClients("manage")) throw forbidden();
     const input = objectBody(req.body);
     checkClientUrls(input);
     const record = newClientRecord(db, ctx.realm, input);
@@ -118,7 +118,7 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
     const ctx = await adminContext(server, req, realm);
     const client = requireClient(db, ctx, id);
     ctx.requireClientScope("view", client);
-    return clientRepresentation(db, client, clientAccess(ctx));
+    return clientRepresentation(db, client, clientAccess(ctx, client));
   });
 
   app.put("/admin/realms/:realm/clients/:id", { schema: { body: ClientSchema } }, async (req, reply) => {

@@ -22,8 +22,8 @@ export async function registerClientScopeLinkRoutes(app: FastifyInstance, server
     app.get(path, async (req) => {
       const { realm, id } = paramsOf<"id">(req);
       const ctx = await adminContext(server, req, realm);
-      ctx.require("view-clients");
       const client = requireClient(db, ctx, id);
+      ctx.requireClientScope("view", client);
       return listOf(client)
         .map((scopeId) => db.get("clientScopes", scopeId))
         .filter((scope) => scope !== undefined)
@@ -33,8 +33,8 @@ export async function registerClientScopeLinkRoutes(app: FastifyInstance, server
     app.put(`${path}/:scopeId`, { schema: { body: NoBody } }, async (req, reply) => {
       const { realm, id, scopeId } = paramsOf<"id" | "scopeId">(req);
       const ctx = await adminContext(server, req, realm);
-      ctx.require("manage-clients");
       const client = requireClient(db, ctx, id);
+      ctx.requireClientScope("manage", client);
       const scope = db.get("clientScopes", scopeId);
       if (!scope || scope.realmId !== ctx.realm.id) throw notFound("Client scope not found");
       if (kind === "default" && scope.attributes["is.dynamic.scope"] === "true") {
@@ -59,8 +59,8 @@ export async function registerClientScopeLinkRoutes(app: FastifyInstance, server
     app.delete(`${path}/:scopeId`, async (req, reply) => {
       const { realm, id, scopeId } = paramsOf<"id" | "scopeId">(req);
       const ctx = await adminContext(server, req, realm);
-      ctx.require("manage-clients");
       const client = requireClient(db, ctx, id);
+      ctx.requireClientScope("manage", client);
       const scope = db.get("clientScopes", scopeId);
       if (!scope || scope.realmId !== ctx.realm.id) throw notFound("Client scope not found");
       await db.write((tx) => {

@@ -28,8 +28,8 @@ export async function registerClientSecretRoutes(app: FastifyInstance, server: S
   app.get(`${base}/client-secret`, async (req) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
-    ctx.require("view-clients");
     const client = requireClient(db, ctx, id);
+    ctx.requireClientScope("view", client);
     const secret = client.rep.secret;
     return typeof secret === "string" ? { type: "secret", value: secret } : { type: "secret" };
   });
@@ -38,8 +38,8 @@ export async function registerClientSecretRoutes(app: FastifyInstance, server: S
   app.post(`${base}/client-secret`, { schema: { body: NoBody } }, async (req) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
-    ctx.require("manage-clients");
     const client = requireClient(db, ctx, id);
+    ctx.requireClientScope("manage", client);
     const secret = await db.write((tx) => {
       const value = assignNewSecret(client);
       const attributes = clientAttributes(client);
@@ -55,8 +55,8 @@ export async function registerClientSecretRoutes(app: FastifyInstance, server: S
   app.get(`${base}/client-secret/rotated`, async (req) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
-    ctx.require("view-clients");
     const client = requireClient(db, ctx, id);
+    ctx.requireClientScope("view", client);
     const rotated = clientAttributes(client)[ROTATED];
     if (!rotated) throw notFound("Client does not have a rotated secret");
     return { type: "secret", value: rotated };
@@ -65,8 +65,8 @@ export async function registerClientSecretRoutes(app: FastifyInstance, server: S
   app.delete(`${base}/client-secret/rotated`, async (req, reply) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
-    ctx.require("manage-clients");
     const client = requireClient(db, ctx, id);
+    ctx.requireClientScope("manage", client);
     const attributes = clientAttributes(client);
     if (attributes[ROTATED] !== undefined) {
       await db.write((tx) => {
@@ -83,10 +83,10 @@ export async function registerClientSecretRoutes(app: FastifyInstance, server: S
   app.post(`${base}/registration-access-token`, { schema: { body: NoBody } }, async (req) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
-    ctx.require("manage-clients");
     const client = requireClient(db, ctx, id);
+    ctx.requireClientScope("manage", client);
     const rep = {
-      ...clientRepresentation(db, client, clientAccess(ctx)),
+      ...clientRepresentation(db, client, clientAccess(ctx, client)),
       registrationAccessToken: randomBytes(32).toString("base64url"),
     };
     await adminEvent(server, ctx, "ACTION", "CLIENT", `clients/${client.id}/registration-access-token`, rep);

@@ -27,8 +27,9 @@ export async function registerClientSessionRoutes(app: FastifyInstance, server: 
   const resolve = async (req: FastifyRequest) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
-    ctx.require("view-clients");
-    return requireClient(db, ctx, id);
+    const client = requireClient(db, ctx, id);
+    ctx.requireClientScope("view", client);
+    return client;
   };
 
   for (const [path, offline] of [

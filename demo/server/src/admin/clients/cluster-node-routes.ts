@@ -24,8 +24,8 @@ export async function registerClusterNodeRoutes(app: FastifyInstance, server: Se
   app.post(`${base}/nodes`, { schema: { body: ClusterNodeSchema } }, async (req, reply) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
-    ctx.require("manage-clients");
     const client = requireClient(db, ctx, id);
+    ctx.requireClientScope("manage", client);
     const node = objectBody(req.body).node;
     if (typeof node !== "string" || node === "") throw badRequest("Node not found in params");
     await db.write((tx) => {
@@ -39,8 +39,8 @@ export async function registerClusterNodeRoutes(app: FastifyInstance, server: Se
   app.delete(`${base}/nodes/:node`, async (req, reply) => {
     const { realm, id, node } = paramsOf<"id" | "node">(req);
     const ctx = await adminContext(server, req, realm);
-    ctx.require("manage-clients");
     const client = requireClient(db, ctx, id);
+    ctx.requireClientScope("manage", client);
     const nodes = registeredNodes(client);
     if (nodes[node] === undefined) throw notFound("Client does not have node ");
     await db.write((tx) => {
@@ -56,8 +56,9 @@ export async function registerClusterNodeRoutes(app: FastifyInstance, server: Se
   app.get(`${base}/test-nodes-available`, async (req) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
-    ctx.require("manage-clients");
-    const nodes = Object.keys(registeredNodes(requireClient(db, ctx, id)));
+    const client = requireClient(db, ctx, id);
+    ctx.requireClientScope("manage", client);
+    const nodes = Object.keys(registeredNodes(client));
     return nodes.length ? { failedRequests: nodes } : {};
   });
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import type { RealmRecord, RoleRecord } from "../../store/types.ts";
-import { notFound } from "../../http/errors.ts";
+import { forbidden, notFound } from "../../http/errors.ts";
+import type { AdminRequestContext } from "../../access/admin-context.ts";
 import { realmRoles } from "./lookups.ts";
 import { findClient } from "../common/lookups.ts";
 import { roleRepresentation } from "./representations.ts";
@@ -23,12 +24,18 @@ function rolesBody(req: FastifyRequest): Record<string, unknown>[] | undefined {
 }
 
 /** /clients/{id}/scope-mappings/... and /client-scopes/{id}/scope-mappings/... */
+/** Keycloak's ScopeMappedResource: each role added to or removed from a scope needs `map-role-client-scope`. */
+function requireMapClientScope(ctx: AdminRequestContext, roles: RoleRecord[]): void {
+  if (!roles.every((role) => ctx.mayRole("map-role-client-scope", role))) throw forbidden();
+}
+
 export async function registerScopeMappingRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   const { db } = server;
 
   const brief = (realm: RealmRecord, roles: RoleRecord[]) => roles.map((role) => roleRepresentation(realm, role));
 
-  const addScopes = async (owner: ScopeOwner, roles: RoleRecord[]) => {
+  const addScopes = async (ctx: AdminRequestContext, owner: ScopeOwner, roles: RoleRecord[]) => {
+    requireMapClientScope(ctx, roles);
     const fresh = roles.filter((role) => !owner.record.scopeRoleIds.includes(role.id));
     if (!fresh.length) return;
     await db.write((tx) => {
@@ -37,7 +44,8 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
     });
   };
 
-  const removeScopes = async (owner: ScopeOwner, roles: RoleRecord[]) => {
+  const removeScopes = async (ctx: AdminRequestContext, owner: ScopeOwner, roles: RoleRecord[]) => {
+    requireMapClientScope(ctx, roles);
     const ids = new Set(roles.map((role) => role.id));
     if (!owner.record.scopeRoleIds.some((id) => ids.has(id))) return;
     await db.write((tx) => {
@@ -103,7 +111,7 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
         if (!role || role.realmId !== ctx.realm.id || role.clientId) throw notFound("Role not found");
         return role;
       });
-      await addScopes(owner, roles);
+      await addScopes(ctx, owner, roles);
       await adminEvent(server, ctx, "CREATE", "REALM_SCOPE_MAPPING", `${owner.path}/scope-mappings/realm`, input);
       return noContent(reply);
     });
@@ -118,7 +126,7 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
             return role;
           })
         : directScopeRoles(db, owner).filter((role) => !role.clientId);
-      await removeScopes(owner, roles);
+      await removeScopes(ctx, owner, roles);
       await adminEvent(server, ctx, "DELETE", "REALM_SCOPE_MAPPING", `${owner.path}/scope-mappings/realm`, input);
       return noContent(reply);
     });
@@ -171,7 +179,7 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
       const { ctx, owner } = await resolveOwner(server, req, kind, "manage-clients");
       const client = scopedClient(req, ctx.realm);
       const input = rolesBody(req) ?? [];
-      await addScopes(owner, namedClientRoles(input, clientRoles(db, client)));
+      await addScopes(ctx, owner, namedClientRoles(input, clientRoles(db, client)));
       await adminEvent(
         server,
         ctx,
@@ -188,7 +196,7 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
       const client = scopedClient(req, ctx.realm);
       const input = rolesBody(req);
       const ownRoles = clientRoles(db, client);
-      await removeScopes(owner, input ? namedClientRoles(input, ownRoles) : ownRoles);
+      await removeScopes(ctx, owner, input ? namedClientRoles(input, ownRoles) : ownRoles);
       await adminEvent(
         server,
         ctx,

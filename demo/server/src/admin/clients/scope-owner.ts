@@ -7,6 +7,7 @@ import { adminContext } from "../../access/admin-context.ts";
 import { clientProtocol, requireClientScope } from "./lookups.ts";
 import { paramsOf } from "../common/query.ts";
 import { requireClient } from "../common/lookups.ts";
+import { forbidden } from "../../http/errors.ts";
 
 /** A client or a client scope: both own protocol mappers and role scope mappings. */
 export type ScopeOwner =
@@ -32,14 +33,18 @@ export async function resolveOwner(
 ): Promise<OwnerRequest> {
   const { realm, id } = paramsOf<"id">(req);
   const ctx = await adminContext(server, req, realm);
-  ctx.require(permission);
+  const access = permission === "view-clients" ? "view" : "manage";
   if (kind === "client") {
+    // Keycloak's ClientPermissionsV2: a client's mappers and scope mappings as the client itself (roles or v2).
     const record = requireClient(server.db, ctx, id);
+    ctx.requireClientScope(access, record);
     return {
       ctx,
       owner: { kind, record, table: "clients", path: `clients/${record.id}`, protocol: clientProtocol(record) },
     };
   }
+  // Client scopes: the role, or v2's scope on every client (Keycloak's canManageClientScopes / canView).
+  if (!ctx.has(permission) && !ctx.mayAllClients(access)) throw forbidden();
   const record = requireClientScope(server.db, ctx.realm, id);
   return {
     ctx,

@@ -18,11 +18,15 @@ export interface GroupRepresentation {
   access: Record<string, boolean>;
 }
 
-/** What the caller may do with groups, as Keycloak's GroupRepresentation.access. */
-export function groupAccess(ctx: AdminRequestContext): Record<string, boolean> {
-  const view = ctx.has("view-users");
-  const manage = ctx.has("manage-users");
-  return { view, viewMembers: view, manageMembers: manage, manage, manageMembership: manage };
+/** What the caller may do with one group (legacy roles, then admin permissions v2), as Keycloak's GroupRepresentation.access. */
+export function groupAccess(ctx: AdminRequestContext, group: GroupRecord): Record<string, boolean> {
+  return {
+    view: ctx.mayGroup("view", group),
+    viewMembers: ctx.mayGroup("view-members", group),
+    manageMembers: ctx.mayGroup("manage-members", group),
+    manage: ctx.mayGroup("manage", group),
+    manageMembership: ctx.mayGroup("manage-membership", group),
+  };
 }
 
 function roleNames(db: Db, group: GroupRecord): { realmRoles: string[]; clientRoles: Record<string, string[]> } {
@@ -57,7 +61,7 @@ export function toGroupRepresentation(
     name: group.name,
     path: groupPath(db, group),
     subGroups: [],
-    access: groupAccess(ctx),
+    access: groupAccess(ctx, group),
   };
   if (group.description !== undefined && group.description !== null) rep.description = group.description;
   if (group.parentId) rep.parentId = group.parentId;

@@ -31,8 +31,10 @@ async function addressedRole(server: ServerContext, req: Req, access: "view" | "
   const role = findRoleById(server.db, ctx.realm, req.params.roleId);
   if (!role) throw notFound("Could not find role with id");
   const isClientRole = role.clientId !== undefined;
-  if (access === "view") ctx.require(isClientRole ? "view-clients" : "view-realm");
-  else ctx.require(isClientRole ? "manage-clients" : "manage-realm");
+  // Keycloak's RolePermissionsV2: a client's role is viewed and managed as its client is.
+  const client = isClientRole ? server.db.get("clients", role.clientId!) : undefined;
+  if (client) ctx.requireClientScope(access, client);
+  else ctx.require(access === "view" ? "view-realm" : "manage-realm");
   return { ctx, role, resourceType: isClientRole ? "CLIENT_ROLE" : "REALM_ROLE" };
 }
 
@@ -70,7 +72,7 @@ export async function registerRoleByIdRoutes(app: FastifyInstance, server: Serve
 
   app.post(`${base}/composites`, { schema: { body: RoleList } }, async (req: Req, reply) => {
     const { ctx, role, resourceType } = await addressedRole(server, req, "manage");
-    await addComposites(server, ctx.realm, role, req.body);
+    await addComposites(server, ctx.realm, role, req.body, (composite) => ctx.mayRole("map-role-composite", composite));
     await adminEvent(server, ctx, "CREATE", resourceType, `roles-by-id/${role.id}/composites`, req.body);
     return reply.status(204).send();
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import { frontendUrl } from "../../http/frontend-url.ts";
-import type { RoleRecord } from "../../store/types.ts";
+import type { ClientRecord, RoleRecord } from "../../store/types.ts";
 import { adminContext, type AdminPermission, type AdminRequestContext } from "../../access/admin-context.ts";
 import { ADMIN_PERMISSIONS } from "../../access/permissions.ts";
 import { notFound } from "../../http/errors.ts";
@@ -27,6 +27,8 @@ type Req = FastifyRequest<{ Params: Params; Querystring: Query; Body: unknown }>
 interface RoleContainer {
   ctx: AdminRequestContext;
   clientUuid: string | undefined;
+  /** The client owning the roles; none for the realm's roles. */
+  client?: ClientRecord;
   view: AdminPermission;
   manage: AdminPermission;
   resourceType: "REALM_ROLE" | "CLIENT_ROLE";
@@ -39,15 +41,22 @@ async function resolveContainer(server: ServerContext, req: Req): Promise<RoleCo
   const clientUuid = req.params.clientUuid;
   if (clientUuid === undefined)
     return { ctx, clientUuid, view: "view-realm", manage: "manage-realm", resourceType: "REALM_ROLE", path: "roles" };
-  requireClient(server.db, ctx, clientUuid);
+  const client = requireClient(server.db, ctx, clientUuid);
   return {
     ctx,
     clientUuid,
+    client,
     view: "view-clients",
     manage: "manage-clients",
     resourceType: "CLIENT_ROLE",
     path: `clients/${clientUuid}/roles`,
   };
+}
+
+/** A realm's roles need view-realm / manage-realm; a client's, view / manage on that client (roles or v2). */
+function requireContainer(container: RoleContainer, access: "view" | "manage"): void {
+  if (container.client) container.ctx.requireClientScope(access, container.client);
+  else container.ctx.require(container[access]);
 }
 
 function requireRole(server: ServerContext, container: RoleContainer, roleName: string | undefined): RoleRecord {
@@ -81,7 +90,7 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
 
   app.post(base, { schema: { body: RoleSchema } }, async (req: Req, reply) => {
     const container = await resolveContainer(server, req);
-    container.ctx.require(container.manage);
+    requireContainer(container, "manage");
     const input = (req.body ?? {}) as RoleInput;
     const role = await createRole(server, container.ctx.realm, container.clientUuid, input);
     await adminEvent(server, container.ctx, "CREATE", container.resourceType, `${container.path}/${role.name}`, {
@@ -94,13 +103,13 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
 
   app.get(`${base}/:roleName`, async (req: Req) => {
     const container = await resolveContainer(server, req);
-    container.ctx.require(container.view);
+    requireContainer(container, "view");
     return toRoleRepresentation(requireRole(server, container, req.params.roleName));
   });
 
   app.put(`${base}/:roleName`, { schema: { body: RoleSchema } }, async (req: Req, reply) => {
     const container = await resolveContainer(server, req);
-    container.ctx.require(container.manage);
+    requireContainer(container, "manage");
     const role = requireRole(server, container, req.params.roleName);
     await updateRole(server, container.ctx.realm, role, (req.body ?? {}) as RoleInput);
     await adminEvent(
@@ -116,7 +125,7 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
 
   app.delete(`${base}/:roleName`, async (req: Req, reply) => {
     const container = await resolveContainer(server, req);
-    container.ctx.require(container.manage);
+    requireContainer(container, "manage");
     const role = requireRole(server, container, req.params.roleName);
     await deleteRole(server, container.ctx.realm, role);
     await adminEvent(server, container.ctx, "DELETE", container.resourceType, `${container.path}/${role.name}`, {
@@ -128,16 +137,18 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
 
   app.get(`${base}/:roleName/composites`, async (req: Req) => {
     const container = await resolveContainer(server, req);
-    container.ctx.require(container.view);
+    requireContainer(container, "view");
     const role = requireRole(server, container, req.params.roleName);
     return compositesOf(server, role).map((r) => toRoleRepresentation(r, true));
   });
 
   app.post(`${base}/:roleName/composites`, { schema: { body: RoleList } }, async (req: Req, reply) => {
     const container = await resolveContainer(server, req);
-    container.ctx.require(container.manage);
+    requireContainer(container, "manage");
     const role = requireRole(server, container, req.params.roleName);
-    await addComposites(server, container.ctx.realm, role, req.body);
+    await addComposites(server, container.ctx.realm, role, req.body, (composite) =>
+      container.ctx.mayRole("map-role-composite", composite),
+    );
     await adminEvent(
       server,
       container.ctx,
@@ -151,7 +162,7 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
 
   app.delete(`${base}/:roleName/composites`, { schema: { body: OptionalRoleList } }, async (req: Req, reply) => {
     const container = await resolveContainer(server, req);
-    container.ctx.require(container.manage);
+    requireContainer(container, "manage");
     const role = requireRole(server, container, req.params.roleName);
     await removeComposites(server, container.ctx.realm, role, req.body);
     await adminEvent(
@@ -167,7 +178,7 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
 
   app.get(`${base}/:roleName/composites/realm`, async (req: Req) => {
     const container = await resolveContainer(server, req);
-    container.ctx.require(container.view);
+    requireContainer(container, "view");
     const role = requireRole(server, container, req.params.roleName);
     return compositesOf(server, role)
       .filter((r) => r.clientId === undefined)
@@ -176,7 +187,7 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
 
   app.get(`${base}/:roleName/composites/clients/:targetClientUuid`, async (req: Req) => {
     const container = await resolveContainer(server, req);
-    container.ctx.require(container.view);
+    requireContainer(container, "view");
     const role = requireRole(server, container, req.params.roleName);
     const target = findClient(db, container.ctx.realm, req.params.targetClientUuid ?? "");
     if (!target) throw notFound("Could not find client");
@@ -187,7 +198,7 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
 
   app.get(`${base}/:roleName/users`, { schema: { querystring: ListQuery } }, async (req: Req) => {
     const container = await resolveContainer(server, req);
-    container.ctx.require(container.view);
+    requireContainer(container, "view");
     container.ctx.requireAny("query-users", "view-users");
     const role = requireRole(server, container, req.params.roleName);
     const users = roleHolders(db, role.id);
@@ -200,7 +211,7 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
 
   app.get(`${base}/:roleName/groups`, { schema: { querystring: ListQuery } }, async (req: Req) => {
     const container = await resolveContainer(server, req);
-    container.ctx.require(container.view);
+    requireContainer(container, "view");
     const role = requireRole(server, container, req.params.roleName);
     const groups = db
       .list("groups", container.ctx.realm.id)
@@ -220,14 +231,14 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
 
   app.get(`${base}/:roleName/management/permissions`, async (req: Req) => {
     const container = await resolveContainer(server, req);
-    container.ctx.require(container.view);
+    requireContainer(container, "view");
     requireRole(server, container, req.params.roleName);
     return { enabled: false };
   });
 
   app.put(`${base}/:roleName/management/permissions`, { schema: { body: PermissionsSchema } }, async (req: Req) => {
     const container = await resolveContainer(server, req);
-    container.ctx.require(container.manage);
+    requireContainer(container, "manage");
     requireRole(server, container, req.params.roleName);
     return { enabled: false };
   });

@@ -1,7 +1,7 @@
 import type { ServerContext } from "../../context.ts";
 import type { RealmRecord, RoleRecord } from "../../store/types.ts";
 import { newId } from "../../common/ids.ts";
-import { HttpError, badRequest, conflict, notFound } from "../../http/errors.ts";
+import { HttpError, badRequest, conflict, forbidden, notFound } from "../../http/errors.ts";
 import { readAttributes } from "./group-store.ts";
 import { findRoleById, findRoleByName } from "./lookups.ts";
 import { removeObjectResources } from "../../access/admin-permissions/object-removal.ts";
@@ -119,8 +119,11 @@ export async function addComposites(
   realm: RealmRecord,
   role: RoleRecord,
   input: unknown,
+  /** Whether the caller may make this role a composite (Keycloak's `map-role-composite`); refused before any change. */
+  mayMapComposite: (composite: RoleRecord) => boolean,
 ): Promise<void> {
   const composites = resolveComposites(server, realm, input);
+  if (!composites.every(mayMapComposite)) throw forbidden();
   const ids = new Set(role.compositeIds);
   for (const composite of composites) ids.add(composite.id);
   role.compositeIds = [...ids];
