@@ -230,6 +230,25 @@ describe("SAML brokering endpoint", () => {
     assert.deepEqual(await usersOf("wrong-cert"), []);
   });
 
+  it("a login response whose issuer is not the provider's entity ID is refused, as Keycloak's SAMLEndpoint does", async () => {
+    const imported = (await kc.identityProviders.findOne({ alias: "idp" }))!.config!;
+    await kc.identityProviders.create({
+      alias: "other-issuer",
+      providerId: "saml",
+      enabled: true,
+      config: { ...imported, idpEntityId: "https://not-the-idp.test/saml" },
+    });
+    idp.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/other-issuer/endpoint/descriptor`);
+    const { jar, SAMLResponse, RelayState } = await samlResponseFor("other-issuer", "robin", "robin-pass");
+    assert.match(Buffer.from(SAMLResponse, "base64").toString("utf8"), new RegExp(`>${idp.entityId}</saml:Issuer>`));
+    const res = await postToEndpoint("other-issuer", jar, { SAMLResponse, RelayState });
+    assert.equal(res.status, 400);
+    assert.equal(errorText(await res.text()), "Invalid requester");
+    assert.deepEqual(await usersOf("other-issuer"), []);
+    const [event] = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
+    assert.deepEqual([event?.details?.identity_provider, event?.error], ["other-issuer", "invalid_saml_response"]);
+  });
+
   it("malformed SAMLResponses get an error page, never a 500", async () => {
     const bodies: (Record<string, string> | string)[] = [
       {},
@@ -401,6 +420,23 @@ describe("SAML brokering endpoint", () => {
       });
       assert.equal(refused.status, 400);
       assert.equal(errorText(await refused.text()), "Invalid requester");
+
+      // the assertion's own Issuer is checked too, after the response's
+      const otherIssuer = await samlResponseForIdp(plain, "unchecked", "una", "una-pass");
+      const issuers = Buffer.from(otherIssuer.SAMLResponse, "base64").toString("utf8").split("</saml:Issuer>");
+      assert.equal(issuers.length, 3, "the response's and the assertion's Issuer");
+      issuers[1] = issuers[1]!.replace(/>[^>]+$/, ">https://not-the-idp.test/saml");
+      const refusedIssuer = await postToEndpoint("unchecked", otherIssuer.jar, {
+        SAMLResponse: Buffer.from(issuers.join("</saml:Issuer>")).toString("base64"),
+        RelayState: otherIssuer.RelayState,
+      });
+      assert.equal(refusedIssuer.status, 400);
+      assert.equal(errorText(await refusedIssuer.text()), "Invalid requester");
+      const [issuerEvent] = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
+      assert.deepEqual(
+        [issuerEvent?.details?.identity_provider, issuerEvent?.error],
+        ["unchecked", "invalid_saml_response"],
+      );
 
       const unsigned = await samlResponseForIdp(plain, "unchecked", "una", "una-pass");
       const res = await postToEndpoint("unchecked", unsigned.jar, {

@@ -1,4 +1,4 @@
-import { DOMParser } from "@xmldom/xmldom";
+import { DOMParser, type Element as XmlElement } from "@xmldom/xmldom";
 import { inflateRawSync } from "node:zlib";
 import type { CacheItem, CacheProvider, Profile, SamlConfig } from "@node-saml/node-saml";
 import { UnverifiedResponseSaml } from "./saml-unverified-response.ts";
@@ -206,6 +206,23 @@ function responseDocument(samlResponse: string, deflated: boolean) {
   return root;
 }
 
+/** The text of an element's own `saml:Issuer` child, as Keycloak reads a response's or an assertion's issuer. */
+function issuerOf(element: XmlElement): string | undefined {
+  const issuer = Array.from(element.getElementsByTagNameNS(SAML_ASSERTION, "Issuer")).find(
+    (node) => node.parentNode === element,
+  );
+  return issuer?.textContent?.trim() || undefined;
+}
+
+/**
+ * Keycloak's SAMLEndpoint refuses a login response, and then its assertion, whose Issuer is missing or is not the
+ * provider's "Identity provider entity ID" (no entity ID configured: any issuer).
+ */
+function checkIssuer(idp: IdentityProviderRecord, issuer: string | undefined) {
+  const expected = configOf(idp).idpEntityId;
+  if (expected && issuer !== expected) throw new SamlResponseError("invalid_saml_response", "Invalid requester");
+}
+
 /** The principal Keycloak takes: the subject's NameID, or an attribute by name or friendly name (principalType). */
 function principalOf(idp: IdentityProviderRecord, profile: Profile, attributes: SamlAttribute[]): string | undefined {
   const config = configOf(idp);
@@ -231,6 +248,7 @@ export async function verifySamlResponse(
 ): Promise<Claims> {
   const config = configOf(idp);
   const root = responseDocument(message.SAMLResponse, originalQuery !== undefined);
+  checkIssuer(idp, issuerOf(root));
   const hasEncrypted = root.getElementsByTagNameNS(SAML_ASSERTION, "EncryptedAssertion").length > 0;
   if (config.wantAssertionsEncrypted === "true" && !hasEncrypted)
     throw new SamlResponseError("invalid_saml_response", "Invalid requester");
@@ -258,6 +276,7 @@ export async function verifySamlResponse(
     throw new SamlResponseError("invalid_saml_response", "Invalid requester");
   }
   if (!profile) throw new SamlResponseError("invalid_saml_response", "Invalid requester");
+  checkIssuer(idp, typeof profile.issuer === "string" ? profile.issuer.trim() : undefined);
   const attributes = assertionAttributes(profile);
   const principal = principalOf(idp, profile, attributes);
   if (!principal) throw new SamlResponseError("invalid_saml_response", "Invalid requester");
