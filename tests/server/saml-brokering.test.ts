@@ -7,6 +7,8 @@ import { keycloakAdminClient } from "../support/admin-client.ts";
 import { otherSigningCertificate, startSamlIdp, type SamlIdp } from "../support/saml-idp.ts";
 import { authUrl, CookieJar, get } from "./oidc-flow.ts";
 import { errorText } from "./login-forms.ts";
+import { DOMParser } from "@xmldom/xmldom";
+import { validateSignature } from "@node-saml/node-saml/lib/xml.js";
 
 const REALM = "saml-home";
 const REDIRECT = "http://127.0.0.1:1/callback";
@@ -207,6 +209,81 @@ describe("SAML brokering endpoint", () => {
     assert.doesNotMatch(idp.requests.at(-1)!.xml, /AttributeConsumingServiceIndex/);
   });
 
+  it("the AuthnRequest carries the configured AuthnContext DeclRefs, signed by POST and by redirect", async () => {
+    const imported = (await kc.identityProviders.findOne({ alias: "post-idp" }))!.config!;
+    // the schema allows ClassRefs or DeclRefs (Keycloak writes both when both are set; the test IdP would refuse that)
+    for (const [alias, post, comparison] of [
+      ["declref-post", "true", "minimum"],
+      ["declref-redirect", "false", "exact"],
+    ] as const) {
+      await kc.identityProviders.create({
+        alias,
+        providerId: "saml",
+        enabled: true,
+        config: {
+          ...imported,
+          postBindingAuthnRequest: post,
+          wantAuthnRequestsSigned: "true",
+          authnContextComparisonType: comparison,
+          authnContextClassRefs: "[]",
+          authnContextDeclRefs: JSON.stringify([`urn:example:decl:${alias}`, "urn:example:decl:card"]),
+        },
+      });
+      idp.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`);
+    }
+    const { keys } = await json<{ keys: { algorithm: string; certificate?: string }[] }>(
+      await api(`/admin/realms/${REALM}/keys`),
+    );
+    const pemCertificate = `-----BEGIN CERTIFICATE-----\n${keys.find((k) => k.algorithm === "RS256")!.certificate}\n-----END CERTIFICATE-----\n`;
+    const parsed = (xml: string) => {
+      const doc = new DOMParser().parseFromString(xml, "text/xml");
+      const requested = doc.getElementsByTagNameNS("urn:oasis:names:tc:SAML:2.0:protocol", "RequestedAuthnContext")[0];
+      assert.ok(requested, xml);
+      const children = Array.from(requested.childNodes).filter((node) => node.nodeType === node.ELEMENT_NODE);
+      return {
+        signature: doc.getElementsByTagNameNS("http://www.w3.org/2000/09/xmldsig#", "Signature")[0],
+        root: doc.documentElement,
+        comparison: requested.getAttribute("Comparison"),
+        refs: children.map((node) => `${(node as unknown as { localName: string }).localName}=${node.textContent}`),
+      };
+    };
+
+    const { jar, SAMLResponse, RelayState } = await samlResponseFor("declref-post", "pia", "pia-pass");
+    const posted = idp.requests.at(-1)!;
+    assert.deepEqual([posted.binding, posted.signed], ["post", true]);
+    const { signature, comparison, refs } = parsed(posted.xml);
+    assert.equal(comparison, "minimum");
+    assert.deepEqual(refs, [
+      "AuthnContextDeclRef=urn:example:decl:declref-post",
+      "AuthnContextDeclRef=urn:example:decl:card",
+    ]);
+    // the POST request's enveloped signature, by the realm's key, covers the DeclRefs
+    assert.ok(signature);
+    const verifies = (xml: string) => {
+      try {
+        return validateSignature(xml, parsed(xml).root as unknown as Element, [pemCertificate]);
+      } catch {
+        return false;
+      }
+    };
+    assert.equal(verifies(posted.xml), true);
+    assert.equal(verifies(posted.xml.replace("urn:example:decl:card", "urn:example:decl:none")), false);
+    // the IdP took the request and its answer goes on into the (first broker) login
+    const res = await postToEndpoint("declref-post", jar, { SAMLResponse, RelayState });
+    assert.ok([200, 302].includes(res.status), `${res.status}`);
+    assert.equal(errorText(await res.text()), undefined);
+
+    await samlResponseFor("declref-redirect", "pia", "pia-pass");
+    const redirected = idp.requests.at(-1)!;
+    assert.deepEqual([redirected.binding, redirected.signed], ["redirect", true]);
+    const { root: _root, ...request } = parsed(redirected.xml);
+    assert.deepEqual(request, {
+      signature: undefined,
+      comparison: "exact",
+      refs: ["AuthnContextDeclRef=urn:example:decl:declref-redirect", "AuthnContextDeclRef=urn:example:decl:card"],
+    });
+  });
+
   it("a tampered assertion is refused with Keycloak's page and event, and creates no user", async () => {
     const { jar, SAMLResponse, RelayState } = await samlResponseFor("idp", "tess", "tess-pass");
     const xml = Buffer.from(SAMLResponse, "base64").toString("utf8");
@@ -294,9 +371,10 @@ describe("SAML brokering endpoint", () => {
       { encryptAssertions: true },
     );
     try {
-      for (const [alias, source] of [
-        ["encrypted", encrypting],
-        ["wants-encryption", idp],
+      for (const [alias, source, encryptionAlgorithm] of [
+        ["encrypted", encrypting, "RSA-OAEP"],
+        ["encrypted-rsa15", encrypting, "RSA1_5"],
+        ["wants-encryption", idp, ""],
       ] as const) {
         const config = (await kc.identityProviders.importFromUrl({
           providerId: "saml",
@@ -313,6 +391,7 @@ describe("SAML brokering endpoint", () => {
             postBindingAuthnRequest: "false",
             wantAssertionsSigned: "true",
             wantAssertionsEncrypted: "true",
+            encryptionAlgorithm,
             nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
           },
         });
@@ -334,6 +413,24 @@ describe("SAML brokering endpoint", () => {
       assert.equal(res.status, 200, review);
       assert.match(review, /Update Account Information/);
       assert.match(review, /id="username" name="username" value="ena@idp\.test"/);
+
+      // the key of this one was encrypted by RSA-OAEP (samlify's default), not the RSA1_5 the provider decrypts
+      const otherAlgorithm = await samlResponseForIdp(encrypting, "encrypted-rsa15", "ena", "ena-pass");
+      assert.match(
+        Buffer.from(otherAlgorithm.SAMLResponse, "base64").toString("utf8"),
+        /Algorithm="http:\/\/www\.w3\.org\/2001\/04\/xmlenc#rsa-oaep-mgf1p"/,
+      );
+      const wrongAlgorithm = await postToEndpoint("encrypted-rsa15", otherAlgorithm.jar, {
+        SAMLResponse: otherAlgorithm.SAMLResponse,
+        RelayState: otherAlgorithm.RelayState,
+      });
+      assert.equal(wrongAlgorithm.status, 400);
+      assert.equal(errorText(await wrongAlgorithm.text()), "Invalid requester");
+      const [algorithmEvent] = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
+      assert.deepEqual(
+        [algorithmEvent?.details?.identity_provider, algorithmEvent?.error],
+        ["encrypted-rsa15", "invalid_saml_response"],
+      );
 
       const plain = await samlResponseFor("wants-encryption", "robin", "robin-pass");
       const refused = await postToEndpoint("wants-encryption", plain.jar, {

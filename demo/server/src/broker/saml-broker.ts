@@ -1,7 +1,7 @@
 import { DOMParser, type Element as XmlElement } from "@xmldom/xmldom";
 import { inflateRawSync } from "node:zlib";
 import type { CacheItem, CacheProvider, Profile, SamlConfig } from "@node-saml/node-saml";
-import { UnverifiedResponseSaml } from "./saml-unverified-response.ts";
+import { BrokerSaml } from "./saml-authn-request.ts";
 import type { FastifyRequest } from "fastify";
 import type { IdentityProviderRecord } from "../store/types.ts";
 import { now } from "../common/ids.ts";
@@ -19,6 +19,12 @@ const EMAIL_NAME_ID = "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress";
 const PERSISTENT_NAME_ID = "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent";
 /** X500 email attribute Keycloak reads into the brokered identity's email (X500SAMLProfileConstants.EMAIL). */
 const X500_EMAIL = "urn:oid:1.2.840.113549.1.9.1";
+const XML_ENCRYPTION = "http://www.w3.org/2001/04/xmlenc#";
+/** The key transport algorithms each of Keycloak's "Encryption algorithm" choices decrypts with. */
+const KEY_TRANSPORT: Record<string, string[]> = {
+  "RSA-OAEP": [`${XML_ENCRYPTION}rsa-oaep-mgf1p`, "http://www.w3.org/2009/xmlenc11#rsa-oaep"],
+  RSA1_5: [`${XML_ENCRYPTION}rsa-1_5`],
+};
 const REQUEST_LIFESPAN_MS = 30 * 60 * 1000;
 
 /** One attribute of the assertion, by its Name and FriendlyName. */
@@ -137,7 +143,7 @@ export async function serviceProvider(
     options.privateKey = privateKey;
     options.signatureAlgorithm = SIGNATURE_ALGORITHMS[config.signatureAlgorithm ?? ""] ?? "sha256";
   }
-  return new UnverifiedResponseSaml(options);
+  return new BrokerSaml(options, parseList(config.authnContextDeclRefs));
 }
 
 function parseList(value: string | undefined): string[] {
@@ -223,6 +229,23 @@ function checkIssuer(idp: IdentityProviderRecord, issuer: string | undefined) {
   if (expected && issuer !== expected) throw new SamlResponseError("invalid_saml_response", "Invalid requester");
 }
 
+/**
+ * Keycloak picks the realm key that decrypts an assertion by the provider's "Encryption algorithm": with one set,
+ * an assertion whose key was encrypted by another algorithm finds no key and is refused (none set: any).
+ */
+function checkKeyTransport(idp: IdentityProviderRecord, root: XmlElement) {
+  const allowed = KEY_TRANSPORT[configOf(idp).encryptionAlgorithm ?? ""];
+  if (!allowed) return;
+  for (const assertion of Array.from(root.getElementsByTagNameNS(SAML_ASSERTION, "EncryptedAssertion")))
+    for (const key of Array.from(assertion.getElementsByTagNameNS(XML_ENCRYPTION, "EncryptedKey"))) {
+      const method = Array.from(key.getElementsByTagNameNS(XML_ENCRYPTION, "EncryptionMethod")).find(
+        (node) => node.parentNode === key,
+      );
+      if (!allowed.includes(method?.getAttribute("Algorithm") ?? ""))
+        throw new SamlResponseError("invalid_saml_response", "Invalid requester");
+    }
+}
+
 /** The principal Keycloak takes: the subject's NameID, or an attribute by name or friendly name (principalType). */
 function principalOf(idp: IdentityProviderRecord, profile: Profile, attributes: SamlAttribute[]): string | undefined {
   const config = configOf(idp);
@@ -252,6 +275,7 @@ export async function verifySamlResponse(
   const hasEncrypted = root.getElementsByTagNameNS(SAML_ASSERTION, "EncryptedAssertion").length > 0;
   if (config.wantAssertionsEncrypted === "true" && !hasEncrypted)
     throw new SamlResponseError("invalid_saml_response", "Invalid requester");
+  checkKeyTransport(idp, root);
   const validateSignature = config.validateSignature === "true";
   if (validateSignature && idpCertificates(idp).length === 0)
     throw new SamlResponseError("invalid_signature", "Invalid requester");
