@@ -138,6 +138,21 @@ describe("SAML brokering endpoint", () => {
     return res;
   }
 
+  /** Whether the enveloped signature of the document's root verifies with the realm's RS256 certificate. */
+  async function signedByRealmKey(xml: string) {
+    const { keys } = await json<{ keys: { algorithm: string; certificate?: string }[] }>(
+      await api(`/admin/realms/${REALM}/keys`),
+    );
+    const certificate = keys.find((k) => k.algorithm === "RS256")!.certificate!;
+    const pem = `-----BEGIN CERTIFICATE-----\n${certificate}\n-----END CERTIFICATE-----\n`;
+    const root = new DOMParser().parseFromString(xml, "text/xml").documentElement;
+    try {
+      return validateSignature(xml, root as unknown as Element, [pem]);
+    } catch {
+      return false;
+    }
+  }
+
   const usersOf = (alias: string) =>
     api(`/admin/realms/${REALM}/users?idpAlias=${alias}`).then((res) => json<Json[]>(res));
   const eventsOf = async (type: string) =>
@@ -231,10 +246,6 @@ describe("SAML brokering endpoint", () => {
       });
       idp.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`);
     }
-    const { keys } = await json<{ keys: { algorithm: string; certificate?: string }[] }>(
-      await api(`/admin/realms/${REALM}/keys`),
-    );
-    const pemCertificate = `-----BEGIN CERTIFICATE-----\n${keys.find((k) => k.algorithm === "RS256")!.certificate}\n-----END CERTIFICATE-----\n`;
     const parsed = (xml: string) => {
       const doc = new DOMParser().parseFromString(xml, "text/xml");
       const requested = doc.getElementsByTagNameNS("urn:oasis:names:tc:SAML:2.0:protocol", "RequestedAuthnContext")[0];
@@ -242,7 +253,6 @@ describe("SAML brokering endpoint", () => {
       const children = Array.from(requested.childNodes).filter((node) => node.nodeType === node.ELEMENT_NODE);
       return {
         signature: doc.getElementsByTagNameNS("http://www.w3.org/2000/09/xmldsig#", "Signature")[0],
-        root: doc.documentElement,
         comparison: requested.getAttribute("Comparison"),
         refs: children.map((node) => `${(node as unknown as { localName: string }).localName}=${node.textContent}`),
       };
@@ -259,15 +269,8 @@ describe("SAML brokering endpoint", () => {
     ]);
     // the POST request's enveloped signature, by the realm's key, covers the DeclRefs
     assert.ok(signature);
-    const verifies = (xml: string) => {
-      try {
-        return validateSignature(xml, parsed(xml).root as unknown as Element, [pemCertificate]);
-      } catch {
-        return false;
-      }
-    };
-    assert.equal(verifies(posted.xml), true);
-    assert.equal(verifies(posted.xml.replace("urn:example:decl:card", "urn:example:decl:none")), false);
+    assert.equal(await signedByRealmKey(posted.xml), true);
+    assert.equal(await signedByRealmKey(posted.xml.replace("urn:example:decl:card", "urn:example:decl:none")), false);
     // the IdP took the request and its answer goes on into the (first broker) login
     const res = await postToEndpoint("declref-post", jar, { SAMLResponse, RelayState });
     assert.ok([200, 302].includes(res.status), `${res.status}`);
@@ -276,8 +279,7 @@ describe("SAML brokering endpoint", () => {
     await samlResponseFor("declref-redirect", "pia", "pia-pass");
     const redirected = idp.requests.at(-1)!;
     assert.deepEqual([redirected.binding, redirected.signed], ["redirect", true]);
-    const { root: _root, ...request } = parsed(redirected.xml);
-    assert.deepEqual(request, {
+    assert.deepEqual(parsed(redirected.xml), {
       signature: undefined,
       comparison: "exact",
       refs: ["AuthnContextDeclRef=urn:example:decl:declref-redirect", "AuthnContextDeclRef=urn:example:decl:card"],
@@ -730,5 +732,36 @@ describe("SAML brokering endpoint", () => {
     assert.match(xml, new RegExp(`Location="${server.baseUrl}/realms/${REALM}/broker/idp/endpoint"`));
     assert.match(xml, /AuthnRequestsSigned="true"/);
     assert.match(xml, /X509Certificate>[A-Za-z0-9+/=]+</);
+  });
+
+  it("with Sign service provider metadata on, the descriptor is signed by the realm's key and still read by the IdP", async () => {
+    const imported = (await kc.identityProviders.findOne({ alias: "idp" }))!.config!;
+    await kc.identityProviders.create({
+      alias: "signed-metadata",
+      providerId: "saml",
+      enabled: true,
+      config: { ...imported, signSpMetadata: "true", signatureAlgorithm: "RSA_SHA512" },
+    });
+    const descriptorUrl = `${server.baseUrl}/realms/${REALM}/broker/signed-metadata/endpoint/descriptor`;
+    const xml = await (await fetch(descriptorUrl)).text();
+    const root = new DOMParser().parseFromString(xml, "text/xml").documentElement!;
+    const first = Array.from(root.childNodes).find((node) => node.nodeType === node.ELEMENT_NODE) as unknown as {
+      localName: string;
+      namespaceURI: string;
+    };
+    assert.deepEqual([first.namespaceURI, first.localName], ["http://www.w3.org/2000/09/xmldsig#", "Signature"]);
+    assert.match(xml, /SignatureMethod Algorithm="http:\/\/www\.w3\.org\/2001\/04\/xmldsig-more#rsa-sha512"/);
+    assert.equal(await signedByRealmKey(xml), true);
+    assert.equal(await signedByRealmKey(xml.replace(/Location="[^"]+"/, 'Location="https://elsewhere.test/"')), false);
+    const exported = await api(`/admin/realms/${REALM}/identity-provider/instances/signed-metadata/export`);
+    assert.equal(await exported.text(), xml);
+    // the unsigned descriptor of a provider without the switch
+    assert.doesNotMatch(await (await fetch(descriptorUrl.replace("signed-metadata", "idp"))).text(), /Signature/);
+
+    idp.trustServiceProvider(descriptorUrl);
+    const { jar, SAMLResponse, RelayState } = await samlResponseFor("signed-metadata", "robin", "robin-pass");
+    const res = await postToEndpoint("signed-metadata", jar, { SAMLResponse, RelayState });
+    assert.ok([200, 302].includes(res.status), `${res.status}`);
+    assert.equal(errorText(await res.text()), undefined);
   });
 });

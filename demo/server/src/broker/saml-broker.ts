@@ -79,6 +79,10 @@ const SIGNATURE_ALGORITHMS: Record<string, "sha1" | "sha256" | "sha512"> = {
   RSA_SHA512_MGF1: "sha512",
 };
 
+/** node-saml's name of the provider's "Signature algorithm" (RSA_SHA256 when unset or unknown). */
+export const samlSignatureAlgorithm = (config: Record<string, string>) =>
+  SIGNATURE_ALGORITHMS[config.signatureAlgorithm ?? ""] ?? "sha256";
+
 const pem = (label: string, base64: string) =>
   `-----BEGIN ${label}-----\n${base64.replace(/\s+/g, "").replace(/(.{64})/g, "$1\n")}\n-----END ${label}-----\n`;
 
@@ -141,7 +145,7 @@ export async function serviceProvider(
     options.attributeConsumingServiceIndex = String(Number(consumingServiceIndex));
   if (config.wantAuthnRequestsSigned === "true") {
     options.privateKey = privateKey;
-    options.signatureAlgorithm = SIGNATURE_ALGORITHMS[config.signatureAlgorithm ?? ""] ?? "sha256";
+    options.signatureAlgorithm = samlSignatureAlgorithm(config);
   }
   return new BrokerSaml(options, parseList(config.authnContextDeclRefs));
 }
