@@ -764,4 +764,76 @@ describe("SAML brokering endpoint", () => {
     assert.ok([200, 302].includes(res.status), `${res.status}`);
     assert.equal(errorText(await res.text()), undefined);
   });
+
+  it("with Use metadata descriptor URL the IdP's keys come from its descriptor, kept until Reload keys", async () => {
+    const rotating = await startSamlIdp({
+      kai: { password: "kai-pass", email: "kai@idp.test", firstName: "Kai", lastName: "Keys" },
+    });
+    try {
+      const imported = (await kc.identityProviders.importFromUrl({
+        providerId: "saml",
+        fromUrl: rotating.metadataUrl,
+      })) as Record<string, string>;
+      assert.equal(imported.metadataDescriptorUrl, rotating.metadataUrl);
+      for (const [alias, useMetadataDescriptorUrl] of [
+        ["metadata-keys", "true"],
+        ["pasted-keys", "false"],
+      ] as const) {
+        await kc.identityProviders.create({
+          alias,
+          providerId: "saml",
+          enabled: true,
+          config: {
+            ...imported,
+            useMetadataDescriptorUrl,
+            // the pasted certificate is not the IdP's: only the descriptor's keys can verify its responses
+            signingCertificate: otherSigningCertificate(),
+            postBindingResponse: "true",
+            nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+          },
+        });
+        rotating.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`);
+      }
+      const signIn = async (alias: string) => {
+        const answer = await samlResponseForIdp(rotating, alias, "kai", "kai-pass");
+        const res = await postToEndpoint(alias, answer.jar, {
+          SAMLResponse: answer.SAMLResponse,
+          RelayState: answer.RelayState,
+        });
+        return { status: res.status, error: errorText(await res.text()) };
+      };
+      const refused = { status: 400, error: "Invalid requester" };
+
+      assert.equal(await kc.identityProviders.reloadKeys({ alias: "pasted-keys" }), false);
+      assert.deepEqual(await signIn("pasted-keys"), refused);
+      const accepted = await signIn("metadata-keys");
+      assert.ok([200, 302].includes(accepted.status) && accepted.error === undefined, JSON.stringify(accepted));
+
+      // the IdP rotates its key: the keys read before no longer verify, until the administrator reloads them
+      rotating.rotateSigningKey();
+      assert.deepEqual(await signIn("metadata-keys"), refused);
+      assert.equal(await kc.identityProviders.reloadKeys({ alias: "metadata-keys" }), true);
+      const afterReload = await signIn("metadata-keys");
+      assert.ok(
+        [200, 302].includes(afterReload.status) && afterReload.error === undefined,
+        JSON.stringify(afterReload),
+      );
+
+      // a descriptor URL that serves nothing: no keys, reload answers false and sign-ins are refused
+      const config = (await kc.identityProviders.findOne({ alias: "metadata-keys" }))!.config!;
+      await kc.identityProviders.update(
+        { alias: "metadata-keys" },
+        {
+          alias: "metadata-keys",
+          providerId: "saml",
+          enabled: true,
+          config: { ...config, metadataDescriptorUrl: `${rotating.url}/no-such-descriptor` },
+        },
+      );
+      assert.equal(await kc.identityProviders.reloadKeys({ alias: "metadata-keys" }), false);
+      assert.deepEqual(await signIn("metadata-keys"), refused);
+    } finally {
+      await rotating.close();
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { DOMParser, type Element as XmlElement } from "@xmldom/xmldom";
 import { inflateRawSync } from "node:zlib";
 import type { CacheItem, CacheProvider, Profile, SamlConfig } from "@node-saml/node-saml";
 import { BrokerSaml } from "./saml-authn-request.ts";
+import { idpSigningCertificates } from "./saml-metadata-keys.ts";
 import type { FastifyRequest } from "fastify";
 import type { IdentityProviderRecord } from "../store/types.ts";
 import { now } from "../common/ids.ts";
@@ -86,14 +87,6 @@ export const samlSignatureAlgorithm = (config: Record<string, string>) =>
 const pem = (label: string, base64: string) =>
   `-----BEGIN ${label}-----\n${base64.replace(/\s+/g, "").replace(/(.{64})/g, "$1\n")}\n-----END ${label}-----\n`;
 
-/** The IdP's signing certificates of the provider's config (comma separated, Keycloak's `signingCertificate`). */
-export function idpCertificates(idp: IdentityProviderRecord): string[] {
-  return (configOf(idp).signingCertificate ?? "")
-    .split(",")
-    .map((c) => c.replace(/-----(BEGIN|END) CERTIFICATE-----|\s+/g, ""))
-    .filter(Boolean);
-}
-
 export function realmEntityUrl(server: ServerContext, req: FastifyRequest, realm: RealmRecord): string {
   return `${frontendUrl(server, req)}/realms/${encodeURIComponent(realm.realm)}`;
 }
@@ -109,7 +102,7 @@ export async function serviceProvider(
   const spEntityId = config.entityId || realmUrl;
   const key = await realmSigningKey(server, realm, "RS256");
   const privateKey = key.privateKey.export({ format: "pem", type: "pkcs8" }).toString();
-  const certificates = idpCertificates(idp);
+  const certificates = await idpSigningCertificates(idp);
   const authnContext = parseList(config.authnContextClassRefs);
   const options: SamlConfig = {
     callbackUrl: `${realmUrl}/broker/${encodeURIComponent(idp.alias)}/endpoint`,
@@ -281,7 +274,7 @@ export async function verifySamlResponse(
     throw new SamlResponseError("invalid_saml_response", "Invalid requester");
   checkKeyTransport(idp, root);
   const validateSignature = config.validateSignature === "true";
-  if (validateSignature && idpCertificates(idp).length === 0)
+  if (validateSignature && (await idpSigningCertificates(idp)).length === 0)
     throw new SamlResponseError("invalid_signature", "Invalid requester");
   const sp = await serviceProvider(server, realmEntityUrl(server, req, realm), realm, idp);
   let profile: Profile | null;
