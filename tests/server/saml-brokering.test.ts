@@ -836,4 +836,29 @@ describe("SAML brokering endpoint", () => {
       await rotating.close();
     }
   });
+
+  it("a username template importer makes the new user's username from the alias, NameID and attributes", async () => {
+    const imported = (await kc.identityProviders.findOne({ alias: "idp" }))!.config!;
+    await kc.identityProviders.create({ alias: "template", providerId: "saml", enabled: true, config: imported });
+    await kc.identityProviders.createMapper({
+      alias: "template",
+      identityProviderMapper: {
+        name: "username",
+        identityProviderAlias: "template",
+        identityProviderMapper: "saml-username-idp-mapper",
+        config: {
+          template: "${ALIAS}-${ATTRIBUTE.firstName | uppercase}.${NAMEID | localpart}${UNKNOWN}",
+          target: "LOCAL",
+          syncMode: "INHERIT",
+        },
+      },
+    });
+    idp.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/template/endpoint/descriptor`);
+    const { jar, SAMLResponse, RelayState } = await samlResponseFor("template", "tess", "tess-pass");
+    const res = await postToEndpoint("template", jar, { SAMLResponse, RelayState });
+    // no name mappers: the first broker login reviews the profile, with the templated username
+    const review = await res.text();
+    assert.equal(res.status, 200, review);
+    assert.match(review, /id="username" name="username" value="template-tess\.tessunknown"/);
+  });
 });
