@@ -7,6 +7,8 @@ import { keycloakAdminClient } from "../support/admin-client.ts";
 import { otherSigningCertificate, startSamlIdp, type SamlIdp } from "../support/saml-idp.ts";
 import { authUrl, CookieJar, get } from "./oidc-flow.ts";
 import { errorText } from "./login-forms.ts";
+import { DOMParser } from "@xmldom/xmldom";
+import { validateSignature } from "@node-saml/node-saml/lib/xml.js";
 
 const REALM = "saml-home";
 const REDIRECT = "http://127.0.0.1:1/callback";
@@ -15,6 +17,7 @@ const decode = (text: string) =>
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, "&");
+type SamlAnswer = { jar: CookieJar; SAMLResponse: string; RelayState: string };
 const field = (html: string, name: string) =>
   decode(new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? "");
 
@@ -136,6 +139,33 @@ describe("SAML brokering endpoint", () => {
     return res;
   }
 
+  /** Posts an IdP's answer and expects Keycloak's refusal page and an IDENTITY_PROVIDER_RESPONSE_ERROR with this error. */
+  async function assertRefused(alias: string, answer: SamlAnswer, error: string) {
+    const res = await postToEndpoint(alias, answer.jar, {
+      SAMLResponse: answer.SAMLResponse,
+      RelayState: answer.RelayState,
+    });
+    assert.equal(res.status, 400);
+    assert.equal(errorText(await res.text()), "Invalid requester");
+    const [event] = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
+    assert.deepEqual([event?.details?.identity_provider, event?.error], [alias, error]);
+  }
+
+  /** Whether the enveloped signature of the document's root verifies with the realm's RS256 certificate. */
+  async function signedByRealmKey(xml: string) {
+    const { keys } = await json<{ keys: { algorithm: string; certificate?: string }[] }>(
+      await api(`/admin/realms/${REALM}/keys`),
+    );
+    const certificate = keys.find((k) => k.algorithm === "RS256")!.certificate!;
+    const pem = `-----BEGIN CERTIFICATE-----\n${certificate}\n-----END CERTIFICATE-----\n`;
+    const root = new DOMParser().parseFromString(xml, "text/xml").documentElement;
+    try {
+      return validateSignature(xml, root as unknown as Element, [pem]);
+    } catch {
+      return false;
+    }
+  }
+
   const usersOf = (alias: string) =>
     api(`/admin/realms/${REALM}/users?idpAlias=${alias}`).then((res) => json<Json[]>(res));
   const eventsOf = async (type: string) =>
@@ -207,6 +237,68 @@ describe("SAML brokering endpoint", () => {
     assert.doesNotMatch(idp.requests.at(-1)!.xml, /AttributeConsumingServiceIndex/);
   });
 
+  it("the AuthnRequest carries the configured AuthnContext DeclRefs, signed by POST and by redirect", async () => {
+    const imported = (await kc.identityProviders.findOne({ alias: "post-idp" }))!.config!;
+    // the schema allows ClassRefs or DeclRefs (Keycloak writes both when both are set; the test IdP would refuse that)
+    for (const [alias, post, comparison] of [
+      ["declref-post", "true", "minimum"],
+      ["declref-redirect", "false", "exact"],
+    ] as const) {
+      await kc.identityProviders.create({
+        alias,
+        providerId: "saml",
+        enabled: true,
+        config: {
+          ...imported,
+          postBindingAuthnRequest: post,
+          wantAuthnRequestsSigned: "true",
+          authnContextComparisonType: comparison,
+          authnContextClassRefs: "[]",
+          authnContextDeclRefs: JSON.stringify([`urn:example:decl:${alias}`, "urn:example:decl:card"]),
+        },
+      });
+      idp.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`);
+    }
+    const parsed = (xml: string) => {
+      const doc = new DOMParser().parseFromString(xml, "text/xml");
+      const requested = doc.getElementsByTagNameNS("urn:oasis:names:tc:SAML:2.0:protocol", "RequestedAuthnContext")[0];
+      assert.ok(requested, xml);
+      const children = Array.from(requested.childNodes).filter((node) => node.nodeType === node.ELEMENT_NODE);
+      return {
+        signature: doc.getElementsByTagNameNS("http://www.w3.org/2000/09/xmldsig#", "Signature")[0],
+        comparison: requested.getAttribute("Comparison"),
+        refs: children.map((node) => `${(node as unknown as { localName: string }).localName}=${node.textContent}`),
+      };
+    };
+
+    const { jar, SAMLResponse, RelayState } = await samlResponseFor("declref-post", "pia", "pia-pass");
+    const posted = idp.requests.at(-1)!;
+    assert.deepEqual([posted.binding, posted.signed], ["post", true]);
+    const { signature, comparison, refs } = parsed(posted.xml);
+    assert.equal(comparison, "minimum");
+    assert.deepEqual(refs, [
+      "AuthnContextDeclRef=urn:example:decl:declref-post",
+      "AuthnContextDeclRef=urn:example:decl:card",
+    ]);
+    // the POST request's enveloped signature, by the realm's key, covers the DeclRefs
+    assert.ok(signature);
+    assert.equal(await signedByRealmKey(posted.xml), true);
+    assert.equal(await signedByRealmKey(posted.xml.replace("urn:example:decl:card", "urn:example:decl:none")), false);
+    // the IdP took the request and its answer goes on into the (first broker) login
+    const res = await postToEndpoint("declref-post", jar, { SAMLResponse, RelayState });
+    assert.ok([200, 302].includes(res.status), `${res.status}`);
+    assert.equal(errorText(await res.text()), undefined);
+
+    await samlResponseFor("declref-redirect", "pia", "pia-pass");
+    const redirected = idp.requests.at(-1)!;
+    assert.deepEqual([redirected.binding, redirected.signed], ["redirect", true]);
+    assert.deepEqual(parsed(redirected.xml), {
+      signature: undefined,
+      comparison: "exact",
+      refs: ["AuthnContextDeclRef=urn:example:decl:declref-redirect", "AuthnContextDeclRef=urn:example:decl:card"],
+    });
+  });
+
   it("a tampered assertion is refused with Keycloak's page and event, and creates no user", async () => {
     const { jar, SAMLResponse, RelayState } = await samlResponseFor("idp", "tess", "tess-pass");
     const xml = Buffer.from(SAMLResponse, "base64").toString("utf8");
@@ -228,6 +320,24 @@ describe("SAML brokering endpoint", () => {
     assert.equal(res.status, 400);
     assert.equal(errorText(await res.text()), "Invalid requester");
     assert.deepEqual(await usersOf("wrong-cert"), []);
+  });
+
+  it("a login response whose issuer is not the provider's entity ID is refused, as Keycloak's SAMLEndpoint does", async () => {
+    const imported = (await kc.identityProviders.findOne({ alias: "idp" }))!.config!;
+    await kc.identityProviders.create({
+      alias: "other-issuer",
+      providerId: "saml",
+      enabled: true,
+      config: { ...imported, idpEntityId: "https://not-the-idp.test/saml" },
+    });
+    idp.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/other-issuer/endpoint/descriptor`);
+    const answer = await samlResponseFor("other-issuer", "robin", "robin-pass");
+    assert.match(
+      Buffer.from(answer.SAMLResponse, "base64").toString("utf8"),
+      new RegExp(`>${idp.entityId}</saml:Issuer>`),
+    );
+    await assertRefused("other-issuer", answer, "invalid_saml_response");
+    assert.deepEqual(await usersOf("other-issuer"), []);
   });
 
   it("malformed SAMLResponses get an error page, never a 500", async () => {
@@ -275,9 +385,10 @@ describe("SAML brokering endpoint", () => {
       { encryptAssertions: true },
     );
     try {
-      for (const [alias, source] of [
-        ["encrypted", encrypting],
-        ["wants-encryption", idp],
+      for (const [alias, source, encryptionAlgorithm] of [
+        ["encrypted", encrypting, "RSA-OAEP"],
+        ["encrypted-rsa15", encrypting, "RSA1_5"],
+        ["wants-encryption", idp, ""],
       ] as const) {
         const config = (await kc.identityProviders.importFromUrl({
           providerId: "saml",
@@ -294,6 +405,7 @@ describe("SAML brokering endpoint", () => {
             postBindingAuthnRequest: "false",
             wantAssertionsSigned: "true",
             wantAssertionsEncrypted: "true",
+            encryptionAlgorithm,
             nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
           },
         });
@@ -315,6 +427,14 @@ describe("SAML brokering endpoint", () => {
       assert.equal(res.status, 200, review);
       assert.match(review, /Update Account Information/);
       assert.match(review, /id="username" name="username" value="ena@idp\.test"/);
+
+      // the key of this one was encrypted by RSA-OAEP (samlify's default), not the RSA1_5 the provider decrypts
+      const otherAlgorithm = await samlResponseForIdp(encrypting, "encrypted-rsa15", "ena", "ena-pass");
+      assert.match(
+        Buffer.from(otherAlgorithm.SAMLResponse, "base64").toString("utf8"),
+        /Algorithm="http:\/\/www\.w3\.org\/2001\/04\/xmlenc#rsa-oaep-mgf1p"/,
+      );
+      await assertRefused("encrypted-rsa15", otherAlgorithm, "invalid_saml_response");
 
       const plain = await samlResponseFor("wants-encryption", "robin", "robin-pass");
       const refused = await postToEndpoint("wants-encryption", plain.jar, {
@@ -401,6 +521,17 @@ describe("SAML brokering endpoint", () => {
       });
       assert.equal(refused.status, 400);
       assert.equal(errorText(await refused.text()), "Invalid requester");
+
+      // the assertion's own Issuer is checked too, after the response's
+      const otherIssuer = await samlResponseForIdp(plain, "unchecked", "una", "una-pass");
+      const issuers = Buffer.from(otherIssuer.SAMLResponse, "base64").toString("utf8").split("</saml:Issuer>");
+      assert.equal(issuers.length, 3, "the response's and the assertion's Issuer");
+      issuers[1] = issuers[1]!.replace(/>[^>]+$/, ">https://not-the-idp.test/saml");
+      await assertRefused(
+        "unchecked",
+        { ...otherIssuer, SAMLResponse: Buffer.from(issuers.join("</saml:Issuer>")).toString("base64") },
+        "invalid_saml_response",
+      );
 
       const unsigned = await samlResponseForIdp(plain, "unchecked", "una", "una-pass");
       const res = await postToEndpoint("unchecked", unsigned.jar, {
@@ -597,5 +728,133 @@ describe("SAML brokering endpoint", () => {
     assert.match(xml, new RegExp(`Location="${server.baseUrl}/realms/${REALM}/broker/idp/endpoint"`));
     assert.match(xml, /AuthnRequestsSigned="true"/);
     assert.match(xml, /X509Certificate>[A-Za-z0-9+/=]+</);
+  });
+
+  it("with Sign service provider metadata on, the descriptor is signed by the realm's key and still read by the IdP", async () => {
+    const imported = (await kc.identityProviders.findOne({ alias: "idp" }))!.config!;
+    await kc.identityProviders.create({
+      alias: "signed-metadata",
+      providerId: "saml",
+      enabled: true,
+      config: { ...imported, signSpMetadata: "true", signatureAlgorithm: "RSA_SHA512" },
+    });
+    const descriptorUrl = `${server.baseUrl}/realms/${REALM}/broker/signed-metadata/endpoint/descriptor`;
+    const xml = await (await fetch(descriptorUrl)).text();
+    const root = new DOMParser().parseFromString(xml, "text/xml").documentElement!;
+    const first = Array.from(root.childNodes).find((node) => node.nodeType === node.ELEMENT_NODE) as unknown as {
+      localName: string;
+      namespaceURI: string;
+    };
+    assert.deepEqual([first.namespaceURI, first.localName], ["http://www.w3.org/2000/09/xmldsig#", "Signature"]);
+    assert.match(xml, /SignatureMethod Algorithm="http:\/\/www\.w3\.org\/2001\/04\/xmldsig-more#rsa-sha512"/);
+    assert.equal(await signedByRealmKey(xml), true);
+    assert.equal(await signedByRealmKey(xml.replace(/Location="[^"]+"/, 'Location="https://elsewhere.test/"')), false);
+    const exported = await api(`/admin/realms/${REALM}/identity-provider/instances/signed-metadata/export`);
+    assert.equal(await exported.text(), xml);
+    // the unsigned descriptor of a provider without the switch
+    assert.doesNotMatch(await (await fetch(descriptorUrl.replace("signed-metadata", "idp"))).text(), /Signature/);
+
+    idp.trustServiceProvider(descriptorUrl);
+    const { jar, SAMLResponse, RelayState } = await samlResponseFor("signed-metadata", "robin", "robin-pass");
+    const res = await postToEndpoint("signed-metadata", jar, { SAMLResponse, RelayState });
+    assert.ok([200, 302].includes(res.status), `${res.status}`);
+    assert.equal(errorText(await res.text()), undefined);
+  });
+
+  it("with Use metadata descriptor URL the IdP's keys come from its descriptor, kept until Reload keys", async () => {
+    const rotating = await startSamlIdp({
+      kai: { password: "kai-pass", email: "kai@idp.test", firstName: "Kai", lastName: "Keys" },
+    });
+    try {
+      const imported = (await kc.identityProviders.importFromUrl({
+        providerId: "saml",
+        fromUrl: rotating.metadataUrl,
+      })) as Record<string, string>;
+      assert.equal(imported.metadataDescriptorUrl, rotating.metadataUrl);
+      for (const [alias, useMetadataDescriptorUrl] of [
+        ["metadata-keys", "true"],
+        ["pasted-keys", "false"],
+      ] as const) {
+        await kc.identityProviders.create({
+          alias,
+          providerId: "saml",
+          enabled: true,
+          config: {
+            ...imported,
+            useMetadataDescriptorUrl,
+            // the pasted certificate is not the IdP's: only the descriptor's keys can verify its responses
+            signingCertificate: otherSigningCertificate(),
+            postBindingResponse: "true",
+            nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+          },
+        });
+        rotating.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`);
+      }
+      const signIn = async (alias: string) => {
+        const answer = await samlResponseForIdp(rotating, alias, "kai", "kai-pass");
+        const res = await postToEndpoint(alias, answer.jar, {
+          SAMLResponse: answer.SAMLResponse,
+          RelayState: answer.RelayState,
+        });
+        return { status: res.status, error: errorText(await res.text()) };
+      };
+      const refused = { status: 400, error: "Invalid requester" };
+
+      assert.equal(await kc.identityProviders.reloadKeys({ alias: "pasted-keys" }), false);
+      assert.deepEqual(await signIn("pasted-keys"), refused);
+      const accepted = await signIn("metadata-keys");
+      assert.ok([200, 302].includes(accepted.status) && accepted.error === undefined, JSON.stringify(accepted));
+
+      // the IdP rotates its key: the keys read before no longer verify, until the administrator reloads them
+      rotating.rotateSigningKey();
+      assert.deepEqual(await signIn("metadata-keys"), refused);
+      assert.equal(await kc.identityProviders.reloadKeys({ alias: "metadata-keys" }), true);
+      const afterReload = await signIn("metadata-keys");
+      assert.ok(
+        [200, 302].includes(afterReload.status) && afterReload.error === undefined,
+        JSON.stringify(afterReload),
+      );
+
+      // a descriptor URL that serves nothing: no keys, reload answers false and sign-ins are refused
+      const config = (await kc.identityProviders.findOne({ alias: "metadata-keys" }))!.config!;
+      await kc.identityProviders.update(
+        { alias: "metadata-keys" },
+        {
+          alias: "metadata-keys",
+          providerId: "saml",
+          enabled: true,
+          config: { ...config, metadataDescriptorUrl: `${rotating.url}/no-such-descriptor` },
+        },
+      );
+      assert.equal(await kc.identityProviders.reloadKeys({ alias: "metadata-keys" }), false);
+      assert.deepEqual(await signIn("metadata-keys"), refused);
+    } finally {
+      await rotating.close();
+    }
+  });
+
+  it("a username template importer makes the new user's username from the alias, NameID and attributes", async () => {
+    const imported = (await kc.identityProviders.findOne({ alias: "idp" }))!.config!;
+    await kc.identityProviders.create({ alias: "template", providerId: "saml", enabled: true, config: imported });
+    await kc.identityProviders.createMapper({
+      alias: "template",
+      identityProviderMapper: {
+        name: "username",
+        identityProviderAlias: "template",
+        identityProviderMapper: "saml-username-idp-mapper",
+        config: {
+          template: "${ALIAS}-${ATTRIBUTE.firstName | uppercase}.${NAMEID | localpart}${UNKNOWN}",
+          target: "LOCAL",
+          syncMode: "INHERIT",
+        },
+      },
+    });
+    idp.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/template/endpoint/descriptor`);
+    const { jar, SAMLResponse, RelayState } = await samlResponseFor("template", "tess", "tess-pass");
+    const res = await postToEndpoint("template", jar, { SAMLResponse, RelayState });
+    // no name mappers: the first broker login reviews the profile, with the templated username
+    const review = await res.text();
+    assert.equal(res.status, 200, review);
+    assert.match(review, /id="username" name="username" value="template-tess\.tessunknown"/);
   });
 });

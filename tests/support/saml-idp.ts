@@ -32,7 +32,9 @@ export interface SamlIdp {
   metadataUrl: string;
   entityId: string;
   /** Its signing certificate, base64 DER as Keycloak's `signingCertificate` holds it. */
-  signingCertificate: string;
+  readonly signingCertificate: string;
+  /** Signs with a new key from now on (and its metadata says so), as an IdP rotating its key. */
+  rotateSigningKey(): void;
   /** Trusts the service provider whose descriptor this URL serves (read again on every request). */
   trustServiceProvider(descriptorUrl: string): void;
   /** AuthnRequests received: binding and whether they carried a signature. */
@@ -93,7 +95,7 @@ export async function startSamlIdp(
   users: Record<string, SamlIdpUser>,
   { encryptAssertions = false, signResponses = true } = {},
 ): Promise<SamlIdp> {
-  const certificate = testCertificate();
+  let certificate = testCertificate();
   const descriptorUrls: string[] = [];
   const requests: SamlIdp["requests"] = [];
   const logins: SamlIdp["logins"] = [];
@@ -317,38 +319,51 @@ export async function startSamlIdp(
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const idp = samlify.IdentityProvider({
-    entityID: `${url}/metadata`,
-    signingCert: certificate.cert,
-    privateKey: certificate.key,
-    nameIDFormat: [EMAIL_FORMAT],
-    // encrypted with the certificate the service provider's descriptor gives for encryption
-    isAssertionEncrypted: encryptAssertions,
-    singleLogoutService: [
-      { Binding: POST, Location: `${url}/slo` },
-      { Binding: REDIRECT, Location: `${url}/slo` },
-    ],
-    singleSignOnService: [
-      { Binding: REDIRECT, Location: `${url}/sso` },
-      { Binding: POST, Location: `${url}/sso` },
-    ],
-    loginResponseTemplate: {
-      context: samlify.SamlLib.defaultLoginResponseTemplate.context,
-      attributes: [
-        { name: "username", valueTag: "username", nameFormat: BASIC, valueXsiType: "xs:string" },
-        { name: "urn:oid:0.9.2342.19200300.100.1.3", valueTag: "email", nameFormat: BASIC, valueXsiType: "xs:string" },
-        { name: "firstName", valueTag: "firstName", nameFormat: BASIC, valueXsiType: "xs:string" },
-        { name: "lastName", valueTag: "lastName", nameFormat: BASIC, valueXsiType: "xs:string" },
-        { name: "role", valueTag: "role", nameFormat: BASIC, valueXsiType: "xs:string" },
+  const identityProvider = () =>
+    samlify.IdentityProvider({
+      entityID: `${url}/metadata`,
+      signingCert: certificate.cert,
+      privateKey: certificate.key,
+      nameIDFormat: [EMAIL_FORMAT],
+      // encrypted with the certificate the service provider's descriptor gives for encryption
+      isAssertionEncrypted: encryptAssertions,
+      singleLogoutService: [
+        { Binding: POST, Location: `${url}/slo` },
+        { Binding: REDIRECT, Location: `${url}/slo` },
       ],
-    },
-  });
+      singleSignOnService: [
+        { Binding: REDIRECT, Location: `${url}/sso` },
+        { Binding: POST, Location: `${url}/sso` },
+      ],
+      loginResponseTemplate: {
+        context: samlify.SamlLib.defaultLoginResponseTemplate.context,
+        attributes: [
+          { name: "username", valueTag: "username", nameFormat: BASIC, valueXsiType: "xs:string" },
+          {
+            name: "urn:oid:0.9.2342.19200300.100.1.3",
+            valueTag: "email",
+            nameFormat: BASIC,
+            valueXsiType: "xs:string",
+          },
+          { name: "firstName", valueTag: "firstName", nameFormat: BASIC, valueXsiType: "xs:string" },
+          { name: "lastName", valueTag: "lastName", nameFormat: BASIC, valueXsiType: "xs:string" },
+          { name: "role", valueTag: "role", nameFormat: BASIC, valueXsiType: "xs:string" },
+        ],
+      },
+    });
+  let idp = identityProvider();
 
   return {
     url,
     metadataUrl: `${url}/metadata`,
     entityId: `${url}/metadata`,
-    signingCertificate: base64Der(certificate),
+    get signingCertificate() {
+      return base64Der(certificate);
+    },
+    rotateSigningKey: () => {
+      certificate = testCertificate();
+      idp = identityProvider();
+    },
     trustServiceProvider: (descriptorUrl) => void descriptorUrls.push(descriptorUrl),
     requests,
     logins,

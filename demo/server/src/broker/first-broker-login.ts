@@ -16,7 +16,7 @@ import { loginErrorText } from "../oidc/login/profile-error-texts.ts";
 import { setUser, type Form, type LoginContext } from "../oidc/login/login-context.ts";
 import { userByEmail, userByUsername } from "../oidc/lookup.ts";
 import { federatedLink, rolesForNewUser } from "./stored-tokens.ts";
-import { applyMappers, type Claims } from "./mappers.ts";
+import { applyMappers, MODEL_USERNAME_CLAIM, type Claims } from "./mappers.ts";
 
 type Field = "username" | "email" | "firstName" | "lastName";
 type Values = Partial<Record<Field, string>>;
@@ -252,7 +252,7 @@ export async function startFirstBrokerLogin(
     claims,
     token,
     values: {
-      username: brokerUsername.toLowerCase(),
+      username: String(claims[MODEL_USERNAME_CLAIM] ?? brokerUsername).toLowerCase(),
       email: typeof claims.email === "string" ? claims.email : "",
       firstName: typeof claims.given_name === "string" ? claims.given_name : "",
       lastName: typeof claims.family_name === "string" ? claims.family_name : "",

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { ServerContext } from "../context.ts";
 import type { IdentityProviderRecord, RealmRecord, UserRecord } from "../store/types.ts";
 import { findRoleByName } from "../admin/groups-roles/lookups.ts";
@@ -106,11 +107,35 @@ function setAttribute(user: UserRecord, name: string, values: string[]): UserRec
   return { ...user, attributes: { ...user.attributes, [name]: values } };
 }
 
+/** Claims key of the username a new user gets (a username template importer's LOCAL target). */
+export const MODEL_USERNAME_CLAIM = "model_username";
+
+/** Keycloak's username template: `${ALIAS}`, `${UUID}`, `${NAMEID}`, `${ATTRIBUTE.<name>}` (unknown: the name), `| transformer`. */
+function usernameFromTemplate(template: string, alias: string, claims: Claims): string {
+  const subject = claims.saml_subject as { nameID?: string } | undefined;
+  return template.replace(/\$\{([^}|]+?)\s*(?:\|\s*(\w+)\s*)?\}/g, (_whole, variable: string, transformer?: string) => {
+    const name = variable.trim();
+    let value: string | undefined;
+    if (name === "ALIAS") value = alias;
+    else if (name === "UUID") value = randomUUID();
+    else if (name === "NAMEID") value = subject?.nameID;
+    else if (name.startsWith("ATTRIBUTE.")) {
+      const attribute = name.slice("ATTRIBUTE.".length);
+      value = samlValues(claims, { "attribute.name": attribute, "attribute.friendly.name": attribute })[0];
+    } else value = variable;
+    value ??= "";
+    if (transformer === "uppercase") return value.toUpperCase();
+    if (transformer === "lowercase") return value.toLowerCase();
+    if (transformer === "localpart") return value.includes("@") ? value.slice(0, value.indexOf("@")) : value;
+    return value;
+  });
+}
+
 const PROFILE_CLAIMS: Record<string, string> = { firstName: "given_name", lastName: "family_name", email: "email" };
 
 /**
- * The identity's first name, last name and email as SAML attribute importers set them before the first broker
- * login reviews the profile (Keycloak's preprocessFederatedIdentity), added to the claims.
+ * The identity's first name, last name and email as SAML attribute importers set them, and the usernames username
+ * template importers make, before the first broker login (Keycloak's preprocessFederatedIdentity), in the claims.
  */
 export function withSamlProfileClaims(
   server: ServerContext,
@@ -120,11 +145,17 @@ export function withSamlProfileClaims(
 ): Claims {
   const result = { ...claims };
   for (const mapper of server.db.list("identityProviderMappers", realm.id)) {
-    if (
-      mapper.identityProviderAlias !== idp.alias ||
-      mapper.identityProviderMapper !== "saml-user-attribute-idp-mapper"
-    )
+    if (mapper.identityProviderAlias !== idp.alias) continue;
+    if (mapper.identityProviderMapper === "saml-username-idp-mapper") {
+      // Keycloak's UsernameTemplateMapper: the new user's username, or the link's user id or username
+      const value = usernameFromTemplate(mapper.config?.template ?? "${ALIAS}.${NAMEID}", idp.alias, claims);
+      const target = mapper.config?.target ?? "LOCAL";
+      result[
+        target === "BROKER_ID" ? "sub" : target === "BROKER_USERNAME" ? "preferred_username" : MODEL_USERNAME_CLAIM
+      ] = value;
       continue;
+    }
+    if (mapper.identityProviderMapper !== "saml-user-attribute-idp-mapper") continue;
     const claim = PROFILE_CLAIMS[mapper.config?.["user.attribute"] ?? ""];
     const value = samlValues(claims, mapper.config ?? {})[0];
     if (claim && value) result[claim] = value;

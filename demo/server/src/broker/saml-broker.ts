@@ -1,7 +1,8 @@
-import { DOMParser } from "@xmldom/xmldom";
+import { DOMParser, type Element as XmlElement } from "@xmldom/xmldom";
 import { inflateRawSync } from "node:zlib";
 import type { CacheItem, CacheProvider, Profile, SamlConfig } from "@node-saml/node-saml";
-import { UnverifiedResponseSaml } from "./saml-unverified-response.ts";
+import { BrokerSaml } from "./saml-authn-request.ts";
+import { idpSigningCertificates } from "./saml-metadata-keys.ts";
 import type { FastifyRequest } from "fastify";
 import type { IdentityProviderRecord } from "../store/types.ts";
 import { now } from "../common/ids.ts";
@@ -19,6 +20,12 @@ const EMAIL_NAME_ID = "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress";
 const PERSISTENT_NAME_ID = "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent";
 /** X500 email attribute Keycloak reads into the brokered identity's email (X500SAMLProfileConstants.EMAIL). */
 const X500_EMAIL = "urn:oid:1.2.840.113549.1.9.1";
+const XML_ENCRYPTION = "http://www.w3.org/2001/04/xmlenc#";
+/** The key transport algorithms each of Keycloak's "Encryption algorithm" choices decrypts with. */
+const KEY_TRANSPORT: Record<string, string[]> = {
+  "RSA-OAEP": [`${XML_ENCRYPTION}rsa-oaep-mgf1p`, "http://www.w3.org/2009/xmlenc11#rsa-oaep"],
+  RSA1_5: [`${XML_ENCRYPTION}rsa-1_5`],
+};
 const REQUEST_LIFESPAN_MS = 30 * 60 * 1000;
 
 /** One attribute of the assertion, by its Name and FriendlyName. */
@@ -73,16 +80,12 @@ const SIGNATURE_ALGORITHMS: Record<string, "sha1" | "sha256" | "sha512"> = {
   RSA_SHA512_MGF1: "sha512",
 };
 
+/** node-saml's name of the provider's "Signature algorithm" (RSA_SHA256 when unset or unknown). */
+export const samlSignatureAlgorithm = (config: Record<string, string>) =>
+  SIGNATURE_ALGORITHMS[config.signatureAlgorithm ?? ""] ?? "sha256";
+
 const pem = (label: string, base64: string) =>
   `-----BEGIN ${label}-----\n${base64.replace(/\s+/g, "").replace(/(.{64})/g, "$1\n")}\n-----END ${label}-----\n`;
-
-/** The IdP's signing certificates of the provider's config (comma separated, Keycloak's `signingCertificate`). */
-export function idpCertificates(idp: IdentityProviderRecord): string[] {
-  return (configOf(idp).signingCertificate ?? "")
-    .split(",")
-    .map((c) => c.replace(/-----(BEGIN|END) CERTIFICATE-----|\s+/g, ""))
-    .filter(Boolean);
-}
 
 export function realmEntityUrl(server: ServerContext, req: FastifyRequest, realm: RealmRecord): string {
   return `${frontendUrl(server, req)}/realms/${encodeURIComponent(realm.realm)}`;
@@ -99,7 +102,7 @@ export async function serviceProvider(
   const spEntityId = config.entityId || realmUrl;
   const key = await realmSigningKey(server, realm, "RS256");
   const privateKey = key.privateKey.export({ format: "pem", type: "pkcs8" }).toString();
-  const certificates = idpCertificates(idp);
+  const certificates = await idpSigningCertificates(idp);
   const authnContext = parseList(config.authnContextClassRefs);
   const options: SamlConfig = {
     callbackUrl: `${realmUrl}/broker/${encodeURIComponent(idp.alias)}/endpoint`,
@@ -135,9 +138,9 @@ export async function serviceProvider(
     options.attributeConsumingServiceIndex = String(Number(consumingServiceIndex));
   if (config.wantAuthnRequestsSigned === "true") {
     options.privateKey = privateKey;
-    options.signatureAlgorithm = SIGNATURE_ALGORITHMS[config.signatureAlgorithm ?? ""] ?? "sha256";
+    options.signatureAlgorithm = samlSignatureAlgorithm(config);
   }
-  return new UnverifiedResponseSaml(options);
+  return new BrokerSaml(options, parseList(config.authnContextDeclRefs));
 }
 
 function parseList(value: string | undefined): string[] {
@@ -206,6 +209,40 @@ function responseDocument(samlResponse: string, deflated: boolean) {
   return root;
 }
 
+/** The text of an element's own `saml:Issuer` child, as Keycloak reads a response's or an assertion's issuer. */
+function issuerOf(element: XmlElement): string | undefined {
+  const issuer = Array.from(element.getElementsByTagNameNS(SAML_ASSERTION, "Issuer")).find(
+    (node) => node.parentNode === element,
+  );
+  return issuer?.textContent?.trim() || undefined;
+}
+
+/**
+ * Keycloak's SAMLEndpoint refuses a login response, and then its assertion, whose Issuer is missing or is not the
+ * provider's "Identity provider entity ID" (no entity ID configured: any issuer).
+ */
+function checkIssuer(idp: IdentityProviderRecord, issuer: string | undefined) {
+  const expected = configOf(idp).idpEntityId;
+  if (expected && issuer !== expected) throw new SamlResponseError("invalid_saml_response", "Invalid requester");
+}
+
+/**
+ * Keycloak picks the realm key that decrypts an assertion by the provider's "Encryption algorithm": with one set,
+ * an assertion whose key was encrypted by another algorithm finds no key and is refused (none set: any).
+ */
+function checkKeyTransport(idp: IdentityProviderRecord, root: XmlElement) {
+  const allowed = KEY_TRANSPORT[configOf(idp).encryptionAlgorithm ?? ""];
+  if (!allowed) return;
+  for (const assertion of Array.from(root.getElementsByTagNameNS(SAML_ASSERTION, "EncryptedAssertion")))
+    for (const key of Array.from(assertion.getElementsByTagNameNS(XML_ENCRYPTION, "EncryptedKey"))) {
+      const method = Array.from(key.getElementsByTagNameNS(XML_ENCRYPTION, "EncryptionMethod")).find(
+        (node) => node.parentNode === key,
+      );
+      if (!allowed.includes(method?.getAttribute("Algorithm") ?? ""))
+        throw new SamlResponseError("invalid_saml_response", "Invalid requester");
+    }
+}
+
 /** The principal Keycloak takes: the subject's NameID, or an attribute by name or friendly name (principalType). */
 function principalOf(idp: IdentityProviderRecord, profile: Profile, attributes: SamlAttribute[]): string | undefined {
   const config = configOf(idp);
@@ -231,11 +268,13 @@ export async function verifySamlResponse(
 ): Promise<Claims> {
   const config = configOf(idp);
   const root = responseDocument(message.SAMLResponse, originalQuery !== undefined);
+  checkIssuer(idp, issuerOf(root));
   const hasEncrypted = root.getElementsByTagNameNS(SAML_ASSERTION, "EncryptedAssertion").length > 0;
   if (config.wantAssertionsEncrypted === "true" && !hasEncrypted)
     throw new SamlResponseError("invalid_saml_response", "Invalid requester");
+  checkKeyTransport(idp, root);
   const validateSignature = config.validateSignature === "true";
-  if (validateSignature && idpCertificates(idp).length === 0)
+  if (validateSignature && (await idpSigningCertificates(idp)).length === 0)
     throw new SamlResponseError("invalid_signature", "Invalid requester");
   const sp = await serviceProvider(server, realmEntityUrl(server, req, realm), realm, idp);
   let profile: Profile | null;
@@ -258,6 +297,7 @@ export async function verifySamlResponse(
     throw new SamlResponseError("invalid_saml_response", "Invalid requester");
   }
   if (!profile) throw new SamlResponseError("invalid_saml_response", "Invalid requester");
+  checkIssuer(idp, typeof profile.issuer === "string" ? profile.issuer.trim() : undefined);
   const attributes = assertionAttributes(profile);
   const principal = principalOf(idp, profile, attributes);
   if (!principal) throw new SamlResponseError("invalid_saml_response", "Invalid requester");

@@ -9,6 +9,7 @@ import { realmSigningKey } from "../../oidc/keys.ts";
 import { paramsOf } from "../common/query.ts";
 import { findIdentityProvider, requireIdentityProvider } from "./lookup.ts";
 import { spDescriptor } from "./sp-descriptor.ts";
+import { samlSignatureAlgorithm } from "../../broker/saml-broker.ts";
 
 async function sendDescriptor(
   server: ServerContext,
@@ -24,6 +25,8 @@ async function sendDescriptor(
     alias: idp.alias,
     config,
     signingCertificate: key.certificate,
+    signingKey: key.privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
+    signatureAlgorithm: samlSignatureAlgorithm(config),
   });
   return reply.type("application/xml;charset=utf-8").send(xml);
 }

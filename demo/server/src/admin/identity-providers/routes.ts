@@ -10,6 +10,7 @@ import { paramsOf } from "../common/query.ts";
 import { boolParam, intParam, page, queryOf, stringParam } from "../common/query.ts";
 import { catalog } from "../server-info/catalog.ts";
 import { importConfig, reloadKeys } from "./import-config.ts";
+import { reloadSamlKeys } from "../../broker/saml-metadata-keys.ts";
 import { aliasMatcher, findIdentityProvider, identityProviderPath, requireIdentityProvider } from "./lookup.ts";
 import {
   briefIdentityProviderRepresentation,
@@ -179,7 +180,7 @@ export async function registerIdentityProviderRoutes(app: FastifyInstance, serve
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-identity-providers");
     const idp = requireIdentityProvider(server, ctx.realm, paramsOf<"alias">(req).alias);
-    return reloadKeys(idp.rep);
+    return idp.rep.providerId === "saml" ? reloadSamlKeys(idp) : reloadKeys(idp.rep);
   });
 
   await registerIdentityProviderMapperRoutes(app, server);

@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { DOMImplementation, XMLSerializer, type Document, type Element } from "@xmldom/xmldom";
+import { signXmlMetadata } from "@node-saml/node-saml/lib/utility.js";
 
 const MD = "urn:oasis:names:tc:SAML:2.0:metadata";
 const DSIG = "http://www.w3.org/2000/09/xmldsig#";
@@ -13,6 +15,10 @@ export interface SpDescriptorInput {
   config: Record<string, string>;
   /** The realm's signing certificate (base64 DER), shown when requests are signed. */
   signingCertificate?: string;
+  /** The realm key's PKCS#8 PEM: with "Sign service provider metadata" on, the descriptor is signed with it. */
+  signingKey?: string;
+  /** node-saml's name of the signature algorithm ("Signature algorithm" of the provider). */
+  signatureAlgorithm?: "sha1" | "sha256" | "sha512";
 }
 
 function append(doc: Document, parent: Element, name: string, attributes: Record<string, string> = {}): Element {
@@ -23,11 +29,22 @@ function append(doc: Document, parent: Element, name: string, attributes: Record
 }
 
 /** The broker's SAML service provider descriptor (Keycloak's SAMLIdentityProvider.export / endpoint/descriptor). */
-export function spDescriptor({ realmUrl, alias, config, signingCertificate }: SpDescriptorInput): string {
+export function spDescriptor({
+  realmUrl,
+  alias,
+  config,
+  signingCertificate,
+  signingKey,
+  signatureAlgorithm,
+}: SpDescriptorInput): string {
   const endpoint = `${realmUrl}/broker/${encodeURIComponent(alias)}/endpoint`;
   const doc = new DOMImplementation().createDocument(MD, "md:EntityDescriptor", null);
   const root = doc.documentElement!;
   root.setAttribute("entityID", config.entityId || realmUrl);
+  const signMetadata = config.signSpMetadata === "true" && signingKey !== undefined;
+  // the signature references the descriptor by its ID: stable, so export and the endpoint answer the same
+  if (signMetadata)
+    root.setAttribute("ID", `ID_${createHash("sha256").update(`${realmUrl} ${alias}`).digest("hex").slice(0, 32)}`);
   const signed = config.wantAuthnRequestsSigned === "true";
   const sp = append(doc, root, "SPSSODescriptor", {
     AuthnRequestsSigned: String(signed),
@@ -57,5 +74,19 @@ export function spDescriptor({ realmUrl, alias, config, signingCertificate }: Sp
     index: "1",
     isDefault: "true",
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(doc)}`;
+  const xml = new XMLSerializer().serializeToString(doc);
+  // Keycloak's "Sign service provider metadata": an enveloped signature, first child of the EntityDescriptor
+  const output = signMetadata
+    ? signXmlMetadata(xml, {
+        privateKey: signingKey,
+        publicCert: signingCertificate ? pem(signingCertificate) : undefined,
+        signatureAlgorithm: signatureAlgorithm ?? "sha256",
+        digestAlgorithm: signatureAlgorithm ?? "sha256",
+      })
+    : xml;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${output}`;
+}
+
+function pem(certificate: string) {
+  return `-----BEGIN CERTIFICATE-----\n${certificate.replace(/(.{64})/g, "$1\n")}\n-----END CERTIFICATE-----\n`;
 }
