@@ -151,6 +151,13 @@ describe("OpenID Connect provider settings: client authentication, signatures, P
 
       await pasted.fill(`-----BEGIN PUBLIC KEY-----\n${partnerKey}\n-----END PUBLIC KEY-----`);
       await page.getByRole("textbox", { name: "Validating public key id" }).waitFor();
+      // sign-out: Keycloak's defaults, then back-channel logout on
+      assert.equal(
+        await page.getByRole("switch", { name: "Send 'id_token_hint' in logout requests" }).isChecked(),
+        true,
+      );
+      assert.equal(await page.getByRole("switch", { name: "Send 'client_id' in logout requests" }).isChecked(), false);
+      await page.getByRole("switch", { name: "Backchannel logout" }).click({ force: true });
       await page.getByRole("switch", { name: "Store tokens" }).click({ force: true });
       await page.getByRole("switch", { name: "Stored tokens readable" }).click({ force: true });
       await page.getByRole("button", { name: "Save" }).click();
@@ -173,6 +180,7 @@ describe("OpenID Connect provider settings: client authentication, signatures, P
     assert.match(config.publicKeySignatureVerifier ?? "", /BEGIN PUBLIC KEY/);
     assert.equal(config.pkceEnabled, "true");
     assert.equal(config.pkceMethod, "S256");
+    assert.equal(config.backchannelSupported, "true");
 
     const visitor = await newPage(browser);
     visitor.page.setDefaultTimeout(TIMEOUT);
@@ -183,12 +191,24 @@ describe("OpenID Connect provider settings: client authentication, signatures, P
       await signIn(visitor.page, { username: "jodie", password: "jo-password" });
       await visitor.page.getByRole("heading", { name: "Personal info" }).waitFor();
     });
-    await visitor.context.close();
     const users = (await (await api(`${DEMO}/users?idpAlias=${ALIAS}`)).json()) as { id: string; username: string }[];
     assert.deepEqual(
       users.map((u) => u.username),
       ["jodie"],
     );
+    const [partnerUser] = (await (await api(`/admin/realms/${PARTNER}/users?username=jodie&exact=true`)).json()) as {
+      id: string;
+    }[];
+    const partnerSessions = async () =>
+      ((await (await api(`/admin/realms/${PARTNER}/users/${partnerUser!.id}/sessions`)).json()) as unknown[]).length;
+    assert.equal(await partnerSessions(), 1);
+    await withFailureShot(visitor.page, "oidc-settings-sign-out", async () => {
+      await visitor.page.getByRole("link", { name: "Sign out" }).click();
+      await visitor.page.getByRole("button", { name: "Logout" }).click();
+      await visitor.page.getByLabel("Username or email").waitFor();
+    });
+    await visitor.context.close();
+    assert.equal(await partnerSessions(), 0, "Backchannel logout: signing out of demo signed out of the partner too");
     const composite = (await (await api(`${DEMO}/users/${users[0]!.id}/role-mappings`)).json()) as {
       clientMappings?: Record<string, { mappings: { name: string }[] }>;
     };
