@@ -24,6 +24,15 @@ export async function createPartnerBroker(
     redirectUris: [`${server.baseUrl}/realms/${home}/broker/*`],
     attributes: { "post.logout.redirect.uris": "+" },
   });
+  await addPartnerProvider(server, api, { home, partner, alias, config });
+}
+
+/** One more Keycloak OpenID Connect provider of the home realm for the partner realm's broker client. */
+export async function addPartnerProvider(
+  server: TestServer,
+  api: Api,
+  { home, partner, alias, config = {} }: Omit<PartnerBrokerOptions, "homeRealm">,
+): Promise<void> {
   const discovered = await json<Record<string, string>>(
     await api(`/admin/realms/${home}/identity-provider/import-config`, {
       method: "POST",

@@ -15,7 +15,7 @@ import { withStoredToken } from "./stored-tokens.ts";
 import { registerBrokerTokenEndpoint } from "./broker-token-endpoint.ts";
 import { tokenRequestAuthentication } from "./oidc-client-authentication.ts";
 import { verifyIdToken } from "./oidc-id-token.ts";
-import { applyMappers, withSamlProfileClaims, type Claims } from "./mappers.ts";
+import { updateBrokeredUser, withSamlProfileClaims, type Claims } from "./mappers.ts";
 import { registerFirstBrokerLogin, startFirstBrokerLogin } from "./first-broker-login.ts";
 import {
   realmEntityUrl,
@@ -98,7 +98,7 @@ async function brokeredUser(ctx: LoginContext, idp: IdentityProviderRecord, clai
     .list("users", ctx.realm.id)
     .find((u) => u.federatedIdentities.some((f) => f.identityProvider === idp.alias && f.userId === subject));
   if (linked) {
-    const updated = withStoredToken(applyMappers(ctx.server, ctx.realm, idp, linked, claims, false), idp, token);
+    const updated = withStoredToken(updateBrokeredUser(ctx.server, ctx.realm, idp, linked, claims), idp, token);
     if (updated !== linked) await db.write((tx) => tx.put("users", updated));
     return { user: updated };
   }
