@@ -5,6 +5,7 @@ import { adminFetch, adminToken, startTestServer, type TestServer } from "../sup
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { screenshot, withFailureShot } from "./organizations-support.ts";
+import { createPartnerRealm, discoveredPartnerConfig } from "../support/partner-realm.ts";
 
 const TIMEOUT = 20_000;
 const PARTNER = "partner";
@@ -36,54 +37,37 @@ describe("OpenID Connect provider settings: client authentication, signatures, P
     server = await startTestServer({ args: ["--demo-pages"] });
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
-    await ok(api("/admin/realms", { method: "POST", body: { realm: PARTNER, enabled: true } }));
-    await ok(
-      api(`/admin/realms/${PARTNER}/users`, {
-        method: "POST",
-        body: {
+    await createPartnerRealm(api, server.baseUrl, {
+      realm: PARTNER,
+      home: "demo",
+      users: [
+        {
           username: "jodie",
+          password: "jo-password",
           email: "jodie@partner.test",
-          emailVerified: true,
           firstName: "Jo",
           lastName: "Signed",
-          enabled: true,
-          credentials: [{ type: "password", value: "jo-password", temporary: false }],
         },
-      }),
-    );
-    await ok(
-      api(`/admin/realms/${PARTNER}/clients`, {
-        method: "POST",
-        body: {
-          clientId: "demo-jwt-broker",
-          publicClient: false,
-          clientAuthenticatorType: "client-jwt",
-          standardFlowEnabled: true,
-          redirectUris: [`${server.baseUrl}/realms/demo/broker/*`],
-          attributes: {
-            "use.jwks.url": "true",
-            "jwks.url": `${server.baseUrl}/realms/demo/protocol/openid-connect/certs`,
-            "pkce.code.challenge.method": "S256",
-          },
+      ],
+      client: {
+        clientId: "demo-jwt-broker",
+        clientAuthenticatorType: "client-jwt",
+        attributes: {
+          "use.jwks.url": "true",
+          "jwks.url": `${server.baseUrl}/realms/demo/protocol/openid-connect/certs`,
+          "pkce.code.challenge.method": "S256",
         },
-      }),
-    );
+      },
+    });
     const keys = (await (await api(`/admin/realms/${PARTNER}/keys`)).json()) as {
       keys: { algorithm: string; status: string; publicKey?: string }[];
     };
     partnerKey = keys.keys.find((k) => k.algorithm === "RS256" && k.status === "ACTIVE")!.publicKey!;
-    const discovered = (await (
-      await ok(
-        api(`${DEMO}/identity-provider/import-config`, {
-          method: "POST",
-          body: {
-            providerId: "oidc",
-            fromUrl: `${server.baseUrl}/realms/${PARTNER}/.well-known/openid-configuration`,
-          },
-        }),
-        200,
-      )
-    ).json()) as Record<string, string>;
+    const discovered = await discoveredPartnerConfig(api, server.baseUrl, {
+      home: "demo",
+      partner: PARTNER,
+      providerId: "oidc",
+    });
     await ok(
       api(`${DEMO}/identity-provider/instances`, {
         method: "POST",
