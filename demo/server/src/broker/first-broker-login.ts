@@ -9,14 +9,8 @@ import { isContext, loginContextOf } from "../oidc/login-action.ts";
 import { afterAuthentication } from "../oidc/login/after-authentication.ts";
 import { processFlow, record } from "../oidc/login/flow-engine.ts";
 import { stepName } from "../oidc/login/authenticators.ts";
-import {
-  currentUser,
-  FlowFailure,
-  UnsupportedStep,
-  type Form,
-  type LoginContext,
-  type Outcome,
-} from "../oidc/login/login-context.ts";
+import { guarded, respond } from "../oidc/login/browser-flow.ts";
+import { currentUser, UnsupportedStep, type Form, type LoginContext } from "../oidc/login/login-context.ts";
 import { federatedLink } from "./stored-tokens.ts";
 import { applyMappers, type Claims } from "./mappers.ts";
 import {
@@ -74,11 +68,6 @@ async function finishFirstLogin(ctx: LoginContext, idp: IdentityProviderRecord, 
   return afterAuthentication(ctx);
 }
 
-function respond(ctx: LoginContext, outcome: Outcome) {
-  if (outcome.type === "challenge") return outcome.send();
-  return sendErrorPage(ctx.reply, ctx.realm, outcome.type === "failure" ? outcome.message : "Login failed.");
-}
-
 /** Runs the flow from the top (steps already done are passed over): the next page, or the end of the first login. */
 async function runFirstLoginFlow(
   ctx: LoginContext,
@@ -97,23 +86,6 @@ async function runFirstLoginFlow(
   if (!result.successful)
     return sendErrorPage(ctx.reply, ctx.realm, "Unexpected error when authenticating with identity provider");
   return finishFirstLogin(ctx, idp, login);
-}
-
-/** Flow errors as the browser flow shows them: an unsupported step named, a failure's message. */
-async function guarded(ctx: LoginContext, run: () => Promise<unknown>) {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof UnsupportedStep)
-      return sendErrorPage(
-        ctx.reply,
-        ctx.realm,
-        `The authentication step ${error.message} is not supported by this server, so the login cannot go on. An administrator can disable it or choose another flow.`,
-        500,
-      );
-    if (error instanceof FlowFailure) return sendErrorPage(ctx.reply, ctx.realm, error.message);
-    throw error;
-  }
 }
 
 /**
