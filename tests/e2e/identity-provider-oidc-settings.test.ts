@@ -1,10 +1,11 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
+import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
-import { screenshot, withFailureShot } from "./organizations-support.ts";
+import { markAdminCliAsConsoleClient, screenshot, waitForTable, withFailureShot } from "./organizations-support.ts";
 import { createPartnerRealm, discoveredPartnerConfig } from "../support/partner-realm.ts";
 
 const TIMEOUT = 20_000;
@@ -34,9 +35,11 @@ describe("OpenID Connect provider settings: client authentication, signatures, P
       .config;
 
   before(async () => {
-    server = await startTestServer({ args: ["--demo-pages"] });
+    server = await startTarget({ demoPages: true });
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
+    // the element's host page signs in with admin-cli
+    await markAdminCliAsConsoleClient(api, "master");
     await createPartnerRealm(api, server.baseUrl, {
       realm: PARTNER,
       home: "demo",
@@ -187,7 +190,12 @@ describe("OpenID Connect provider settings: client authentication, signatures, P
       ((await (await api(`/admin/realms/${PARTNER}/users/${partnerUser!.id}/sessions`)).json()) as unknown[]).length;
     assert.equal(await partnerSessions(), 1);
     await withFailureShot(visitor.page, "oidc-settings-sign-out", async () => {
-      await visitor.page.getByRole("link", { name: "Sign out" }).click();
+      // signing out as an application does (the account consoles of the two servers place their button differently)
+      const signOut = new URLSearchParams({
+        client_id: "account-console",
+        post_logout_redirect_uri: `${server.baseUrl}/realms/demo/account/`,
+      });
+      await visitor.page.goto(`${server.baseUrl}/realms/demo/protocol/openid-connect/logout?${signOut}`);
       await visitor.page.getByRole("button", { name: "Logout" }).click();
       await visitor.page.getByLabel("Username or email").waitFor();
     });
@@ -208,7 +216,9 @@ describe("OpenID Connect provider settings: client authentication, signatures, P
     page.setDefaultTimeout(TIMEOUT);
     await withFailureShot(page, "oidc-settings-dark", async () => {
       await page.goto(`${server.baseUrl}/demo/test-elements/identity-providers.html?theme=dark`);
-      await page.getByRole("link", { name: DISPLAY_NAME }).click();
+      const list = page.getByRole("grid", { name: "Identity providers" });
+      await waitForTable(list);
+      await list.getByRole("link", { name: DISPLAY_NAME }).click();
       await page.getByRole("tab", { name: "Settings", selected: true }).waitFor();
       await page.getByRole("textbox", { name: "Validating public key", exact: true }).waitFor();
       await page.getByRole("button", { name: "PKCE Method", exact: true }).scrollIntoViewIfNeeded();

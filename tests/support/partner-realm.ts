@@ -45,10 +45,11 @@ export function createPasswordUser(api: AdminApi, realm: string, user: PartnerUs
 }
 
 /**
- * A second realm acting as the external Keycloak OpenID Connect provider: its own users, and a client whose redirect
- * URIs are the home realm's broker endpoints at `baseUrl`.
+ * A second realm acting as the external Keycloak OpenID Connect provider (made afresh): its own users, and a client
+ * whose redirect URIs are the home realm's broker endpoints at `baseUrl`.
  */
 export async function createPartnerRealm(api: AdminApi, baseUrl: string, partner: PartnerRealm): Promise<void> {
+  await api(`/admin/realms/${partner.realm}`, { method: "DELETE" }); // one an earlier file left on a shared Keycloak
   await created(api("/admin/realms", { method: "POST", body: { realm: partner.realm, enabled: true } }), "realm");
   for (const user of partner.users) await createPasswordUser(api, partner.realm, user);
   await created(
