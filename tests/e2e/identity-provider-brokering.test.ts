@@ -186,7 +186,7 @@ describe("OpenID Connect brokering to a second realm", () => {
       assert.equal(await page.getByLabel("Username or email").inputValue(), "lee");
       await page.getByLabel("Password", { exact: true }).fill("lee-partner-password");
       await page.getByRole("button", { name: "Sign In" }).click();
-      await page.getByText("Invalid password.").waitFor();
+      await page.getByText("Invalid username or password.").waitFor();
       await screenshot(page, "broker-reauthenticate");
       await page.getByLabel("Password", { exact: true }).fill("lee-local-password");
       await page.getByRole("button", { name: "Sign In" }).click();

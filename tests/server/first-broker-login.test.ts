@@ -160,7 +160,11 @@ describe("first broker login", () => {
     assert.match(reauthHtml, /Authenticate to link your account with Partner/);
     const wrong = await postForm(server.baseUrl, reauthHtml, "kc-form-login", { password: "kim-partner" }, jar);
     const wrongHtml = await wrong.text();
-    assert.equal(errorText(wrongHtml), "Invalid password.");
+    assert.equal(
+      errorText(wrongHtml),
+      "Invalid username or password.",
+      "Keycloak 26.7.3's text on its re-authentication page",
+    );
     let links = await json<Json[]>(await api(`/admin/realms/${HOME}/users/${localId}/federated-identity`));
     assert.deepEqual(links, [], "no link before re-authentication");
     const done = await postForm(server.baseUrl, wrongHtml, "kc-form-login", { password: "kim-home" }, jar);

@@ -171,7 +171,7 @@ export const FIRST_BROKER_LOGIN_STEPS: Authenticators = {
       if (!user.enabled) return again("Account is disabled, contact your administrator.");
       if (isLockedOut(ctx.server, ctx.realm, user) || !(await verifyUserPassword(user, form.password ?? ""))) {
         await recordLoginFailure(ctx.server, ctx.realm, user, ctx.req.ip);
-        return again("Invalid password.");
+        return again("Invalid username or password.");
       }
       await clearLoginFailures(ctx.server, ctx.realm, user);
       setUser(ctx, user);
