@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { screenshot } from "./organizations-support.ts";
+import { createPartnerRealm, createPasswordUser, discoveredPartnerConfig } from "../support/partner-realm.ts";
 
 const TIMEOUT = 20_000;
 const PARTNER = "partner";
@@ -36,65 +37,25 @@ describe("OpenID Connect brokering to a second realm", () => {
     server = await startTestServer();
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
-    await ok(api("/admin/realms", { method: "POST", body: { realm: PARTNER, enabled: true } }));
-    await ok(
-      api(`/admin/realms/${PARTNER}/users`, {
-        method: "POST",
-        body: {
-          username: "pat",
-          email: "pat@partner.test",
-          emailVerified: true,
-          firstName: "Pat",
-          enabled: true,
-          credentials: [{ type: "password", value: "pat-password", temporary: false }],
-        },
-      }),
-    );
     // Lee has an account in both realms with the same email: the first broker login confirms and links it.
-    for (const [realm, password] of [
-      [PARTNER, "lee-partner-password"],
-      ["demo", "lee-local-password"],
-    ] as const)
-      await ok(
-        api(`/admin/realms/${realm}/users`, {
-          method: "POST",
-          body: {
-            username: "lee",
-            email: "lee@partner.test",
-            emailVerified: true,
-            firstName: "Lee",
-            lastName: "Both",
-            enabled: true,
-            credentials: [{ type: "password", value: password, temporary: false }],
-          },
-        }),
-      );
-    await ok(
-      api(`/admin/realms/${PARTNER}/clients`, {
-        method: "POST",
-        body: {
-          clientId: "demo-broker",
-          publicClient: false,
-          secret: "broker-secret",
-          standardFlowEnabled: true,
-          redirectUris: [`${server.baseUrl}/realms/demo/broker/*`],
-        },
-      }),
-    );
+    const lee = { username: "lee", email: "lee@partner.test", firstName: "Lee", lastName: "Both" };
+    await createPartnerRealm(api, server.baseUrl, {
+      realm: PARTNER,
+      home: "demo",
+      users: [
+        { username: "pat", password: "pat-password", email: "pat@partner.test", firstName: "Pat" },
+        { ...lee, password: "lee-partner-password" },
+      ],
+      client: { clientId: "demo-broker", secret: "broker-secret" },
+    });
+    await createPasswordUser(api, "demo", { ...lee, password: "lee-local-password" });
     await ok(api(`${DEMO}/roles`, { method: "POST", body: { name: "partner-member" } }));
     await ok(api(DEMO, { method: "PUT", body: { eventsEnabled: true, enabledEventTypes: [] } }), 204);
-    const discovered = (await (
-      await ok(
-        api(`${DEMO}/identity-provider/import-config`, {
-          method: "POST",
-          body: {
-            providerId: "keycloak-oidc",
-            fromUrl: `${server.baseUrl}/realms/${PARTNER}/.well-known/openid-configuration`,
-          },
-        }),
-        200,
-      )
-    ).json()) as Record<string, string>;
+    const discovered = await discoveredPartnerConfig(api, server.baseUrl, {
+      home: "demo",
+      partner: PARTNER,
+      providerId: "keycloak-oidc",
+    });
     await ok(
       api(`${DEMO}/identity-provider/instances`, {
         method: "POST",
@@ -225,7 +186,7 @@ describe("OpenID Connect brokering to a second realm", () => {
       assert.equal(await page.getByLabel("Username or email").inputValue(), "lee");
       await page.getByLabel("Password", { exact: true }).fill("lee-partner-password");
       await page.getByRole("button", { name: "Sign In" }).click();
-      await page.getByText("Invalid password.").waitFor();
+      await page.getByText("Invalid username or password.").waitFor();
       await screenshot(page, "broker-reauthenticate");
       await page.getByLabel("Password", { exact: true }).fill("lee-local-password");
       await page.getByRole("button", { name: "Sign In" }).click();

@@ -1,10 +1,12 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
+import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
-import { screenshot, withFailureShot } from "./organizations-support.ts";
+import { markAdminCliAsConsoleClient, screenshot, waitForTable, withFailureShot } from "./organizations-support.ts";
+import { createPartnerRealm, discoveredPartnerConfig } from "../support/partner-realm.ts";
 
 const TIMEOUT = 20_000;
 const PARTNER = "partner";
@@ -33,57 +35,42 @@ describe("OpenID Connect provider settings: client authentication, signatures, P
       .config;
 
   before(async () => {
-    server = await startTestServer({ args: ["--demo-pages"] });
+    server = await startTarget({ demoPages: true });
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
-    await ok(api("/admin/realms", { method: "POST", body: { realm: PARTNER, enabled: true } }));
-    await ok(
-      api(`/admin/realms/${PARTNER}/users`, {
-        method: "POST",
-        body: {
+    // the element's host page signs in with admin-cli
+    await markAdminCliAsConsoleClient(api, "master");
+    await createPartnerRealm(api, server.baseUrl, {
+      realm: PARTNER,
+      home: "demo",
+      users: [
+        {
           username: "jodie",
+          password: "jo-password",
           email: "jodie@partner.test",
-          emailVerified: true,
           firstName: "Jo",
           lastName: "Signed",
-          enabled: true,
-          credentials: [{ type: "password", value: "jo-password", temporary: false }],
         },
-      }),
-    );
-    await ok(
-      api(`/admin/realms/${PARTNER}/clients`, {
-        method: "POST",
-        body: {
-          clientId: "demo-jwt-broker",
-          publicClient: false,
-          clientAuthenticatorType: "client-jwt",
-          standardFlowEnabled: true,
-          redirectUris: [`${server.baseUrl}/realms/demo/broker/*`],
-          attributes: {
-            "use.jwks.url": "true",
-            "jwks.url": `${server.baseUrl}/realms/demo/protocol/openid-connect/certs`,
-            "pkce.code.challenge.method": "S256",
-          },
+      ],
+      client: {
+        clientId: "demo-jwt-broker",
+        clientAuthenticatorType: "client-jwt",
+        attributes: {
+          "use.jwks.url": "true",
+          "jwks.url": `${server.baseUrl}/realms/demo/protocol/openid-connect/certs`,
+          "pkce.code.challenge.method": "S256",
         },
-      }),
-    );
+      },
+    });
     const keys = (await (await api(`/admin/realms/${PARTNER}/keys`)).json()) as {
       keys: { algorithm: string; status: string; publicKey?: string }[];
     };
     partnerKey = keys.keys.find((k) => k.algorithm === "RS256" && k.status === "ACTIVE")!.publicKey!;
-    const discovered = (await (
-      await ok(
-        api(`${DEMO}/identity-provider/import-config`, {
-          method: "POST",
-          body: {
-            providerId: "oidc",
-            fromUrl: `${server.baseUrl}/realms/${PARTNER}/.well-known/openid-configuration`,
-          },
-        }),
-        200,
-      )
-    ).json()) as Record<string, string>;
+    const discovered = await discoveredPartnerConfig(api, server.baseUrl, {
+      home: "demo",
+      partner: PARTNER,
+      providerId: "oidc",
+    });
     await ok(
       api(`${DEMO}/identity-provider/instances`, {
         method: "POST",
@@ -151,6 +138,13 @@ describe("OpenID Connect provider settings: client authentication, signatures, P
 
       await pasted.fill(`-----BEGIN PUBLIC KEY-----\n${partnerKey}\n-----END PUBLIC KEY-----`);
       await page.getByRole("textbox", { name: "Validating public key id" }).waitFor();
+      // sign-out: Keycloak's defaults, then back-channel logout on
+      assert.equal(
+        await page.getByRole("switch", { name: "Send 'id_token_hint' in logout requests" }).isChecked(),
+        true,
+      );
+      assert.equal(await page.getByRole("switch", { name: "Send 'client_id' in logout requests" }).isChecked(), false);
+      await page.getByRole("switch", { name: "Backchannel logout" }).click({ force: true });
       await page.getByRole("switch", { name: "Store tokens" }).click({ force: true });
       await page.getByRole("switch", { name: "Stored tokens readable" }).click({ force: true });
       await page.getByRole("button", { name: "Save" }).click();
@@ -173,6 +167,7 @@ describe("OpenID Connect provider settings: client authentication, signatures, P
     assert.match(config.publicKeySignatureVerifier ?? "", /BEGIN PUBLIC KEY/);
     assert.equal(config.pkceEnabled, "true");
     assert.equal(config.pkceMethod, "S256");
+    assert.equal(config.backchannelSupported, "true");
 
     const visitor = await newPage(browser);
     visitor.page.setDefaultTimeout(TIMEOUT);
@@ -183,12 +178,29 @@ describe("OpenID Connect provider settings: client authentication, signatures, P
       await signIn(visitor.page, { username: "jodie", password: "jo-password" });
       await visitor.page.getByRole("heading", { name: "Personal info" }).waitFor();
     });
-    await visitor.context.close();
     const users = (await (await api(`${DEMO}/users?idpAlias=${ALIAS}`)).json()) as { id: string; username: string }[];
     assert.deepEqual(
       users.map((u) => u.username),
       ["jodie"],
     );
+    const [partnerUser] = (await (await api(`/admin/realms/${PARTNER}/users?username=jodie&exact=true`)).json()) as {
+      id: string;
+    }[];
+    const partnerSessions = async () =>
+      ((await (await api(`/admin/realms/${PARTNER}/users/${partnerUser!.id}/sessions`)).json()) as unknown[]).length;
+    assert.equal(await partnerSessions(), 1);
+    await withFailureShot(visitor.page, "oidc-settings-sign-out", async () => {
+      // signing out as an application does (the account consoles of the two servers place their button differently)
+      const signOut = new URLSearchParams({
+        client_id: "account-console",
+        post_logout_redirect_uri: `${server.baseUrl}/realms/demo/account/`,
+      });
+      await visitor.page.goto(`${server.baseUrl}/realms/demo/protocol/openid-connect/logout?${signOut}`);
+      await visitor.page.getByRole("button", { name: "Logout" }).click();
+      await visitor.page.getByLabel("Username or email").waitFor();
+    });
+    await visitor.context.close();
+    assert.equal(await partnerSessions(), 0, "Backchannel logout: signing out of demo signed out of the partner too");
     const composite = (await (await api(`${DEMO}/users/${users[0]!.id}/role-mappings`)).json()) as {
       clientMappings?: Record<string, { mappings: { name: string }[] }>;
     };
@@ -204,7 +216,9 @@ describe("OpenID Connect provider settings: client authentication, signatures, P
     page.setDefaultTimeout(TIMEOUT);
     await withFailureShot(page, "oidc-settings-dark", async () => {
       await page.goto(`${server.baseUrl}/demo/test-elements/identity-providers.html?theme=dark`);
-      await page.getByRole("link", { name: DISPLAY_NAME }).click();
+      const list = page.getByRole("grid", { name: "Identity providers" });
+      await waitForTable(list);
+      await list.getByRole("link", { name: DISPLAY_NAME }).click();
       await page.getByRole("tab", { name: "Settings", selected: true }).waitFor();
       await page.getByRole("textbox", { name: "Validating public key", exact: true }).waitFor();
       await page.getByRole("button", { name: "PKCE Method", exact: true }).scrollIntoViewIfNeeded();

@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
-import { createPartnerRealm, discoverPartner, expectStatus } from "../support/partner-realm.ts";
+import { createPartnerRealm, discoveredPartnerConfig, expectStatus } from "../support/partner-realm.ts";
 import { screenshot, withFailureShot } from "./organizations-support.ts";
 
 const TIMEOUT = 20_000;
@@ -25,14 +25,21 @@ describe("Try sign-in on an identity provider", () => {
     server = await startTestServer({ args: ["--demo-pages"] });
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
-    const partner = { realm: PARTNER, brokerRealm: "demo" };
-    const { clientId, clientSecret } = await createPartnerRealm(api, server.baseUrl, {
-      ...partner,
+    const clientId = "demo-broker";
+    const clientSecret = "broker-secret";
+    await createPartnerRealm(api, server.baseUrl, {
+      realm: PARTNER,
+      home: "demo",
       users: [
         { username: "tess", password: "tess-password", email: "tess@partner.test", firstName: "Tess", lastName: "Try" },
       ],
+      client: { clientId, secret: clientSecret },
     });
-    const discovered = await discoverPartner(api, server.baseUrl, partner);
+    const discovered = await discoveredPartnerConfig(api, server.baseUrl, {
+      home: "demo",
+      partner: PARTNER,
+      providerId: "keycloak-oidc",
+    });
     await expectStatus(api(DEMO, { method: "PUT", body: { eventsEnabled: true, enabledEventTypes: [] } }), 204);
     for (const role of ["partner-member", "partner-admin"])
       await expectStatus(api(`${DEMO}/roles`, { method: "POST", body: { name: role } }));

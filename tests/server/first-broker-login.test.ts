@@ -160,7 +160,11 @@ describe("first broker login", () => {
     assert.match(reauthHtml, /Authenticate to link your account with Partner/);
     const wrong = await postForm(server.baseUrl, reauthHtml, "kc-form-login", { password: "kim-partner" }, jar);
     const wrongHtml = await wrong.text();
-    assert.equal(errorText(wrongHtml), "Invalid password.");
+    assert.equal(
+      errorText(wrongHtml),
+      "Invalid username or password.",
+      "Keycloak 26.7.3's text on its re-authentication page",
+    );
     let links = await json<Json[]>(await api(`/admin/realms/${HOME}/users/${localId}/federated-identity`));
     assert.deepEqual(links, [], "no link before re-authentication");
     const done = await postForm(server.baseUrl, wrongHtml, "kc-form-login", { password: "kim-home" }, jar);
@@ -176,5 +180,122 @@ describe("first broker login", () => {
     );
     assert.equal(events.length, 1);
     assert.equal(events[0].details.identity_provider, "partner");
+  });
+
+  it("the review page shows every attribute the user profile lets users edit, filled by the attribute importers", async () => {
+    await reviewMode("missing");
+    const profile = await json(await api(`/admin/realms/${HOME}/users/profile`));
+    const userEdits = { view: ["admin", "user"], edit: ["admin", "user"] };
+    profile.attributes.push(
+      { name: "department", displayName: "Department", permissions: userEdits, required: { roles: ["user"] } },
+      { name: "nickname", displayName: "Nickname", permissions: userEdits },
+    );
+    assert.equal((await api(`/admin/realms/${HOME}/users/profile`, { method: "PUT", body: profile })).status, 200);
+    const mapper = await api(`/admin/realms/${HOME}/identity-provider/instances/partner/mappers`, {
+      method: "POST",
+      body: {
+        name: "nickname",
+        identityProviderAlias: "partner",
+        identityProviderMapper: "oidc-user-attribute-idp-mapper",
+        config: { syncMode: "INHERIT", claim: "preferred_username", "user.attribute": "nickname" },
+      },
+    });
+    assert.equal(mapper.status, 201);
+    await createUser(api, PARTNER, "dee", {
+      email: "dee@partner.test",
+      firstName: "Dee",
+      lastName: "Full",
+      credentials: [{ type: "password", value: "dee-pass" }],
+    });
+    const { jar, page } = await brokerTo("dee", "dee-pass");
+    const html = await page.text();
+    assert.match(html, /Update Account Information/, "missing: a required attribute is empty, so the page shows");
+    assert.match(html, />Department <span class="kc-required"/);
+    assert.match(html, /name="nickname" value="dee"/, "the attribute importer's value");
+    const refused = await postForm(
+      server.baseUrl,
+      html,
+      "kc-idp-review-profile-form",
+      { username: "dee", email: "dee@partner.test", firstName: "Dee", lastName: "Full", nickname: "D", department: "" },
+      jar,
+    );
+    const again = await refused.text();
+    assert.equal(errorText(again), "Please specify this field.");
+    assert.match(again, /name="nickname" value="D"/, "typed values are kept");
+    const done = await postForm(
+      server.baseUrl,
+      again,
+      "kc-idp-review-profile-form",
+      {
+        username: "dee",
+        email: "dee@partner.test",
+        firstName: "Dee",
+        lastName: "Full",
+        nickname: "D",
+        department: "Sales",
+      },
+      jar,
+    );
+    assert.ok(codeOf(done));
+    const [user] = await json<Json[]>(await api(`/admin/realms/${HOME}/users?username=dee&exact=true`));
+    assert.deepEqual(user.attributes, { department: ["Sales"], nickname: ["D"] });
+  });
+
+  it("runs the flow as an administrator edited it: review disabled, existing accounts linked automatically", async () => {
+    const flows = `/admin/realms/${HOME}/authentication/flows`;
+    const copied = await api(`${flows}/${encodeURIComponent("first broker login")}/copy`, {
+      method: "POST",
+      body: { newName: "auto link" },
+    });
+    assert.equal(copied.status, 201);
+    const executions = await json<Json[]>(await api(`${flows}/${encodeURIComponent("auto link")}/executions`));
+    const set = async (execution: Json, requirement: string) =>
+      assert.equal(
+        (
+          await api(`${flows}/${encodeURIComponent("auto link")}/executions`, {
+            method: "PUT",
+            body: { ...execution, requirement },
+          })
+        ).status,
+        204,
+      );
+    await set(
+      executions.find((e) => e.providerId === "idp-review-profile")!,
+      "DISABLED",
+    );
+    // a copy's sub-flows are named after it, as in Keycloak
+    await set(
+      executions.find((e) => e.displayName === "auto link Handle Existing Account")!,
+      "DISABLED",
+    );
+    const linking = encodeURIComponent("auto link User creation or linking");
+    const added = await api(`${flows}/${linking}/executions/execution`, {
+      method: "POST",
+      body: { provider: "idp-auto-link" },
+    });
+    assert.equal(added.status, 201);
+    const autoLink = (await json<Json[]>(await api(`${flows}/${encodeURIComponent("auto link")}/executions`))).find(
+      (e) => e.providerId === "idp-auto-link",
+    )!;
+    await set(autoLink, "ALTERNATIVE");
+    const path = `/admin/realms/${HOME}/identity-provider/instances/partner`;
+    const provider = await json(await api(path));
+    assert.equal(
+      (await api(path, { method: "PUT", body: { ...provider, firstBrokerLoginFlowAlias: "auto link" } })).status,
+      204,
+    );
+
+    await createUser(api, PARTNER, "pat", {
+      email: "pat@partner.test",
+      credentials: [{ type: "password", value: "pat-partner" }],
+    });
+    const localId = await createUser(api, HOME, "pat", { email: "pat@home.test", attributes: { department: ["Ops"] } });
+    const { page } = await brokerTo("pat", "pat-partner");
+    assert.ok(codeOf(page), "no review page (disabled) and no confirm page (auto link): straight back to the app");
+    const links = await json<Json[]>(await api(`/admin/realms/${HOME}/users/${localId}/federated-identity`));
+    assert.deepEqual(
+      links.map((l) => [l.identityProvider, l.userName]),
+      [["partner", "pat"]],
+    );
   });
 });

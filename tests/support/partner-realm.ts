@@ -1,74 +1,91 @@
 import assert from "node:assert/strict";
 import type { adminFetch } from "./server.ts";
 
-type Api = ReturnType<typeof adminFetch>;
+type AdminApi = ReturnType<typeof adminFetch>;
 
 export interface PartnerUser {
   username: string;
   password: string;
-  email: string;
-  firstName: string;
+  email?: string;
+  firstName?: string;
   lastName?: string;
 }
 
-/** Sends an admin request and asserts its status (201 unless told). */
-export async function expectStatus(response: Promise<Response>, status = 201): Promise<Response> {
+export interface PartnerRealm {
+  /** The partner realm's name. */
+  realm: string;
+  /** The realm that brokers to the partner (its broker endpoints are the client's redirect URIs). */
+  home: string;
+  users: PartnerUser[];
+  /** The partner's client for the home realm's broker: confidential, standard flow; more fields merged in. */
+  client: { clientId: string } & Record<string, unknown>;
+}
+
+/** Sends an admin request and asserts its status (201 unless told); `what` names it in the failure. */
+export async function expectStatus(response: Promise<Response>, status = 201, what = "request"): Promise<Response> {
   const answer = await response;
-  assert.equal(answer.status, status, await answer.clone().text());
+  assert.equal(answer.status, status, `${what}: ${await answer.clone().text()}`);
   return answer;
 }
 
-/**
- * A second realm of the same server as an external Keycloak OpenID Connect provider: its users, and a confidential
- * client `{brokerRealm}-broker` (secret `broker-secret`) accepting the broker's redirect URIs.
- */
-export async function createPartnerRealm(
-  api: Api,
-  baseUrl: string,
-  { realm, brokerRealm, users }: { realm: string; brokerRealm: string; users: PartnerUser[] },
-): Promise<{ clientId: string; clientSecret: string }> {
-  await expectStatus(api("/admin/realms", { method: "POST", body: { realm, enabled: true } }));
-  for (const { password, ...user } of users)
-    await expectStatus(
-      api(`/admin/realms/${realm}/users`, {
-        method: "POST",
-        body: {
-          ...user,
-          emailVerified: true,
-          enabled: true,
-          credentials: [{ type: "password", value: password, temporary: false }],
-        },
-      }),
-    );
-  const clientId = `${brokerRealm}-broker`;
-  const clientSecret = "broker-secret";
-  await expectStatus(
-    api(`/admin/realms/${realm}/clients`, {
+/** A user in a realm with a permanent password and a verified email (when given). */
+export function createPasswordUser(api: AdminApi, realm: string, user: PartnerUser): Promise<Response> {
+  const { password, ...profile } = user;
+  return expectStatus(
+    api(`/admin/realms/${realm}/users`, {
       method: "POST",
       body: {
-        clientId,
-        publicClient: false,
-        secret: clientSecret,
-        standardFlowEnabled: true,
-        redirectUris: [`${baseUrl}/realms/${brokerRealm}/broker/*`],
+        ...profile,
+        emailVerified: !!user.email,
+        enabled: true,
+        credentials: [{ type: "password", value: password, temporary: false }],
       },
     }),
+    201,
+    `user ${user.username}`,
   );
-  return { clientId, clientSecret };
 }
 
-/** The partner realm's discovery document as import-config reads it for a Keycloak OpenID Connect provider. */
-export async function discoverPartner(
-  api: Api,
+/**
+ * A second realm acting as the external Keycloak OpenID Connect provider (made afresh): its own users, and a client
+ * whose redirect URIs are the home realm's broker endpoints at `baseUrl`.
+ */
+export async function createPartnerRealm(api: AdminApi, baseUrl: string, partner: PartnerRealm): Promise<void> {
+  await api(`/admin/realms/${partner.realm}`, { method: "DELETE" }); // one an earlier file left on a shared Keycloak
+  await expectStatus(
+    api("/admin/realms", { method: "POST", body: { realm: partner.realm, enabled: true } }),
+    201,
+    "realm",
+  );
+  for (const user of partner.users) await createPasswordUser(api, partner.realm, user);
+  await expectStatus(
+    api(`/admin/realms/${partner.realm}/clients`, {
+      method: "POST",
+      body: {
+        publicClient: false,
+        standardFlowEnabled: true,
+        redirectUris: [`${baseUrl}/realms/${partner.home}/broker/*`],
+        ...partner.client,
+      },
+    }),
+    201,
+    "client",
+  );
+}
+
+/** The provider settings the home realm's import-config reads from the partner's discovery document. */
+export async function discoveredPartnerConfig(
+  api: AdminApi,
   baseUrl: string,
-  { realm, brokerRealm }: { realm: string; brokerRealm: string },
+  { home, partner, providerId }: { home: string; partner: string; providerId: "oidc" | "keycloak-oidc" },
 ): Promise<Record<string, string>> {
   const answer = await expectStatus(
-    api(`/admin/realms/${brokerRealm}/identity-provider/import-config`, {
+    api(`/admin/realms/${home}/identity-provider/import-config`, {
       method: "POST",
-      body: { providerId: "keycloak-oidc", fromUrl: `${baseUrl}/realms/${realm}/.well-known/openid-configuration` },
+      body: { providerId, fromUrl: `${baseUrl}/realms/${partner}/.well-known/openid-configuration` },
     }),
     200,
+    "import-config",
   );
   return (await answer.json()) as Record<string, string>;
 }

@@ -128,6 +128,16 @@ export const identityProvidersMessages = {
   backchannelLogoutHelp: "Does the external IDP support backchannel logout?",
   sendIdTokenOnLogout: "Send 'id_token_hint' in logout requests",
   sendClientIdOnLogout: "Send 'client_id' in logout requests",
+  sendIdTokenOnLogoutHelp: "If the 'id_token_hint' parameter should be sent in logout requests.",
+  sendClientIdOnLogoutHelp: "If the 'client_id' parameter should be sent in logout requests.",
+  advanced: "Advanced",
+  passLoginHint: "Pass login_hint",
+  passLoginHintHelp: "Pass login_hint to identity provider.",
+  disableUserInfo: "Disable user info",
+  disableUserInfoHelp:
+    "Disable usage of User Info service to obtain additional user information? Default is to use this OIDC service.",
+  scopesHelp:
+    "The scopes to be sent when asking for authorization. It can be a space-separated list of scopes. Defaults to 'openid'.",
   artifactBindingResponse: "ARTIFACT binding response",
   artifactBindingResponseHelp:
     "Indicates whether to respond to requests using ARTIFACT binding. If false, the HTTP-POST binding configuration will be evaluated.",

@@ -9,6 +9,7 @@ import { TextControl } from "../../core/ui/form/text-control.tsx";
 import { AdvancedSettingsFields } from "./advanced-settings-fields.tsx";
 import { DescriptorFileField } from "./descriptor-file-field.tsx";
 import { MetadataImportField } from "./metadata-import-field.tsx";
+import { OidcAdvancedFields } from "./oidc-advanced-fields.tsx";
 import { OidcClientAuthenticationFields } from "./oidc-client-authentication-fields.tsx";
 import { OidcSignatureFields } from "./oidc-signature-fields.tsx";
 import { SamlSettingsFields } from "./saml-settings-fields.tsx";
@@ -91,7 +92,10 @@ export function ProviderSettingsFields({ providerId, isNew }: { providerId: stri
       {(isOidcFamily(providerId) || providerId === "saml") && <MetadataImportField providerId={providerId} />}
       {providerId === "saml" && <DescriptorFileField providerId={providerId} />}
       {isOidcFamily(providerId) ? (
-        <OidcFields />
+        <>
+          <OidcFields />
+          <OidcAdvancedFields />
+        </>
       ) : providerId === "saml" ? (
         <SamlSettingsFields
           isNew={isNew}

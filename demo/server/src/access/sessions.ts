@@ -129,7 +129,7 @@ export async function touchSession(
 }
 
 /**
- * Ends user sessions. Those brokered through a SAML provider with back-channel logout also end at the provider
+ * Ends user sessions. Those brokered through a SAML or OpenID Connect provider with back-channel logout also end at the provider
  * (Keycloak's logoutBroker), unless the provider itself asked (`logoutBrokers: false`).
  */
 export async function endSessions(
@@ -144,7 +144,8 @@ export async function endSessions(
   const brokered = sessions.filter((s) => s.notes.identity_provider);
   if (logoutBrokers && brokered.length) {
     const { logoutFromSamlProviders } = await import("../broker/saml-logout.ts");
-    await logoutFromSamlProviders(server, brokered);
+    const { logoutFromOidcProviders } = await import("../broker/oidc-logout.ts");
+    await Promise.all([logoutFromSamlProviders(server, brokered), logoutFromOidcProviders(server, brokered)]);
   }
 }
 

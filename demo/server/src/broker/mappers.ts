@@ -44,9 +44,13 @@ const withRole = (user: UserRecord, id: string | undefined): UserRecord =>
 const withoutRole = (user: UserRecord, id: string | undefined): UserRecord =>
   id ? { ...user, roleIds: user.roleIds.filter((r) => r !== id) } : user;
 
+type SyncMode = "IMPORT" | "LEGACY" | "FORCE";
+
 /**
- * Runs the provider's mappers on the user: on the first login always, afterwards only those whose sync mode
- * (their own, or the provider's when INHERIT) is FORCE. Returns the updated user.
+ * Runs the provider's mappers on the user, as Keycloak's IdentityProviderMapperSyncModeDelegate: at the first login
+ * every mapper imports; at later logins a mapper whose sync mode (its own, or the provider's when INHERIT; LEGACY by
+ * default) is IMPORT does nothing, FORCE updates, and LEGACY does what each mapper did before sync modes existed
+ * (hardcoded roles nothing, claim-to-role only takes the role away, the others update as FORCE). Returns the user.
  */
 export function applyMappers(
   server: ServerContext,
@@ -63,36 +67,41 @@ export function applyMappers(
     .filter((m) => m.identityProviderAlias === idp.alias);
   for (const mapper of mappers) {
     const config = mapper.config ?? {};
-    const own = config.syncMode && config.syncMode !== "INHERIT" ? config.syncMode : providerSync;
-    if (!firstLogin && own !== "FORCE") continue;
+    const mode = (config.syncMode && config.syncMode !== "INHERIT" ? config.syncMode : providerSync) as SyncMode;
+    if (!firstLogin && mode === "IMPORT") continue;
+    const legacy = !firstLogin && mode === "LEGACY";
+    const update = !firstLogin;
     switch (mapper.identityProviderMapper) {
       case "hardcoded-attribute-idp-mapper":
         if (config.attribute)
           result = setAttribute(result, config.attribute, config["attribute.value"] ? [config["attribute.value"]] : []);
         break;
       case "oidc-hardcoded-role-idp-mapper":
-        result = withRole(result, roleId(server, realm, config.role));
+        if (!legacy) result = withRole(result, roleId(server, realm, config.role));
         break;
       case "oidc-user-attribute-idp-mapper": {
         const values = claimValues(claims, config.claim ?? "");
-        if (config["user.attribute"] && values.length) result = setAttribute(result, config["user.attribute"], values);
+        if (config["user.attribute"] && (values.length || update))
+          result = setAttribute(result, config["user.attribute"], values, config["allow.nullable.property"] === "true");
         break;
       }
       case "saml-user-attribute-idp-mapper": {
         const values = samlValues(claims, config);
-        if (config["user.attribute"] && values.length) result = setAttribute(result, config["user.attribute"], values);
+        if (config["user.attribute"] && (values.length || update))
+          result = setAttribute(result, config["user.attribute"], values, config["allow.nullable.property"] === "true");
         break;
       }
       case "saml-role-idp-mapper": {
         const id = roleId(server, realm, config.role);
         const matches = samlValues(claims, config).includes(config["attribute.value"] ?? "");
-        result = matches ? withRole(result, id) : own === "FORCE" ? withoutRole(result, id) : result;
+        result = matches ? withRole(result, id) : update ? withoutRole(result, id) : result;
         break;
       }
       case "oidc-role-idp-mapper": {
         const id = roleId(server, realm, config.role);
         const matches = claimValues(claims, config.claim ?? "").includes(config["claim.value"] ?? "");
-        result = matches ? withRole(result, id) : own === "FORCE" ? withoutRole(result, id) : result;
+        if (matches && !legacy) result = withRole(result, id);
+        else if (!matches && update) result = withoutRole(result, id);
         break;
       }
     }
@@ -100,11 +109,36 @@ export function applyMappers(
   return result;
 }
 
+/**
+ * A later sign-in of a linked user (Keycloak's updateFederatedIdentity): with the provider's sync mode FORCE, the first
+ * and last name the provider now sends replace the user's; then the mappers per their sync modes.
+ */
+export function updateBrokeredUser(
+  server: ServerContext,
+  realm: RealmRecord,
+  idp: IdentityProviderRecord,
+  user: UserRecord,
+  claims: Claims,
+): UserRecord {
+  let result = user;
+  if (((idp.rep.config ?? {}) as Record<string, string>).syncMode === "FORCE") {
+    const given = typeof claims.given_name === "string" ? claims.given_name : "";
+    const family = typeof claims.family_name === "string" ? claims.family_name : "";
+    if (given && given !== user.firstName) result = { ...result, firstName: given };
+    if (family && family !== user.lastName) result = { ...result, lastName: family };
+  }
+  return applyMappers(server, realm, idp, result, claims, false);
+}
+
 /** firstName, lastName, email and username live in their own fields; anything else is an attribute. */
-function setAttribute(user: UserRecord, name: string, values: string[]): UserRecord {
-  if (name === "firstName" || name === "lastName") return { ...user, [name]: values[0] };
-  if (name === "email") return { ...user, email: values[0]?.toLowerCase() };
-  return { ...user, attributes: { ...user.attributes, [name]: values } };
+function setAttribute(user: UserRecord, name: string, values: string[], nullable = false): UserRecord {
+  if (name === "firstName" || name === "lastName" || name === "email") {
+    if (!values.length && !nullable) return user;
+    return { ...user, [name]: name === "email" ? values[0]?.toLowerCase() : values[0] };
+  }
+  if (values.length) return { ...user, attributes: { ...user.attributes, [name]: values } };
+  const { [name]: _removed, ...rest } = user.attributes;
+  return { ...user, attributes: rest };
 }
 
 /** Claims key of the username a new user gets (a username template importer's LOCAL target). */

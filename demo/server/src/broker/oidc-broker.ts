@@ -15,7 +15,7 @@ import { withStoredToken } from "./stored-tokens.ts";
 import { registerBrokerTokenEndpoint } from "./broker-token-endpoint.ts";
 import { tokenRequestAuthentication } from "./oidc-client-authentication.ts";
 import { verifyIdToken } from "./oidc-id-token.ts";
-import { applyMappers, withSamlProfileClaims, type Claims } from "./mappers.ts";
+import { updateBrokeredUser, withSamlProfileClaims, type Claims } from "./mappers.ts";
 import { registerFirstBrokerLogin, startFirstBrokerLogin } from "./first-broker-login.ts";
 import {
   realmEntityUrl,
@@ -26,6 +26,7 @@ import {
   verifySamlResponse,
 } from "./saml-broker.ts";
 import { samlSessionNotes, takeSamlLogoutRequest, takeSamlLogoutResponse } from "./saml-logout.ts";
+import { oidcSessionNotes, registerOidcLogoutResponse } from "./oidc-logout.ts";
 
 type Query = Record<string, string | undefined>;
 
@@ -97,7 +98,7 @@ async function brokeredUser(ctx: LoginContext, idp: IdentityProviderRecord, clai
     .list("users", ctx.realm.id)
     .find((u) => u.federatedIdentities.some((f) => f.identityProvider === idp.alias && f.userId === subject));
   if (linked) {
-    const updated = withStoredToken(applyMappers(ctx.server, ctx.realm, idp, linked, claims, false), idp, token);
+    const updated = withStoredToken(updateBrokeredUser(ctx.server, ctx.realm, idp, linked, claims), idp, token);
     if (updated !== linked) await db.write((tx) => tx.put("users", updated));
     return { user: updated };
   }
@@ -110,6 +111,7 @@ async function brokeredUser(ctx: LoginContext, idp: IdentityProviderRecord, clai
 export async function registerBrokerRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   await registerFirstBrokerLogin(app, server);
   registerBrokerTokenEndpoint(app, server);
+  registerOidcLogoutResponse(app, server);
   app.get<{ Params: { realm: string; alias: string }; Querystring: Query }>(
     "/realms/:realm/broker/:alias/login",
     async (req, reply) => {
@@ -170,6 +172,8 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
         const payload = await verifyIdToken(idp, tokens.id_token, state.nonce);
         claims = { ...(await userInfo(idp, tokens.access_token)), ...payload };
         tokenResponse = text;
+        const identity = String(claims.preferred_username ?? claims.sub ?? "");
+        ctx.request.login.sessionNotes = oidcSessionNotes(idp, identity, tokens.id_token);
       } catch {
         return brokerError(ctx, idp, "invalid_token");
       }

@@ -89,6 +89,8 @@ async function logout(
   if (session && session.realmId === realm.id && session.notes.identity_provider) {
     const { startSamlBrowserLogout } = await import("../broker/saml-logout.ts");
     if (await startSamlBrowserLogout(server, req, reply, realm, session, { clientId, location })) return reply;
+    const { startOidcBrowserLogout } = await import("../broker/oidc-logout.ts");
+    if (await startOidcBrowserLogout(server, req, reply, realm, session, { clientId, location })) return reply;
   }
   if (session && session.realmId === realm.id) await endSession(server, realm, session, clientId, req.ip);
   clearSsoCookies(server, reply, realm);

@@ -32,12 +32,13 @@ function unsupportedPage(ctx: LoginContext, step: string) {
   );
 }
 
-async function respond(ctx: LoginContext, outcome: Outcome) {
+export async function respond(ctx: LoginContext, outcome: Outcome) {
   if (outcome.type === "challenge") return outcome.send();
   return sendErrorPage(ctx.reply, ctx.realm, outcome.type === "failure" ? outcome.message : "Login failed.");
 }
 
-async function guarded(ctx: LoginContext, run: () => Promise<unknown>) {
+/** Runs a flow step by step, ending the login on the error page for an unsupported step or a failure. */
+export async function guarded(ctx: LoginContext, run: () => Promise<unknown>) {
   try {
     return await run();
   } catch (error) {

@@ -2,7 +2,17 @@ import type { AuthExecutionRecord, AuthFlowRecord } from "../../store/types.ts";
 import { AUTHENTICATORS, stepName } from "./authenticators.ts";
 import { CONDITIONS, isCondition } from "./conditions.ts";
 import { requiredActionEnabled } from "./required-action-list.ts";
-import { currentUser, FlowFailure, UnsupportedStep, type LoginContext, type Outcome } from "./login-context.ts";
+import {
+  currentUser,
+  FlowFailure,
+  UnsupportedStep,
+  type Authenticator,
+  type LoginContext,
+  type Outcome,
+} from "./login-context.ts";
+
+/** The steps a flow can hold, by provider id: the browser flow's by default. */
+export type Authenticators = Record<string, Authenticator>;
 
 export interface FlowResult {
   /** A page to show (challenge) or the failure that ends the login. */
@@ -44,17 +54,21 @@ function conditionalFlowOff(ctx: LoginContext, execution: AuthExecutionRecord): 
   return conditions.length === 0 || conditions.sort(byPriority).some((c) => !conditionHolds(ctx, c));
 }
 
-async function processExecution(ctx: LoginContext, execution: AuthExecutionRecord): Promise<Outcome | undefined> {
+async function processExecution(
+  ctx: LoginContext,
+  execution: AuthExecutionRecord,
+  authenticators: Authenticators,
+): Promise<Outcome | undefined> {
   const status = ctx.request.login.status;
   if (execution.authenticatorFlow) {
     if (isDone(ctx, execution)) return undefined;
-    const result = await processFlow(ctx, subFlow(ctx, execution));
+    const result = await processFlow(ctx, subFlow(ctx, execution), authenticators);
     if (result.response) return result.response;
     if (result.successful) status[execution.id] = "SUCCESS";
     return undefined;
   }
   if (status[execution.id] && status[execution.id] !== "CHALLENGED") return undefined;
-  const authenticator = AUTHENTICATORS[execution.authenticator ?? ""];
+  const authenticator = authenticators[execution.authenticator ?? ""];
   if (!authenticator) throw new UnsupportedStep(stepName(execution.authenticator));
   if (authenticator.requiresUser) {
     const user = currentUser(ctx);
@@ -87,7 +101,11 @@ export function record(ctx: LoginContext, execution: AuthExecutionRecord, outcom
  * CONDITIONAL steps every live one must succeed and its ALTERNATIVE steps are never run, even when every CONDITIONAL
  * sub-flow turns out off; otherwise the first ALTERNATIVE that succeeds is enough. A step that shows a page stops the run; the next request runs the flow again from the top.
  */
-export async function processFlow(ctx: LoginContext, flow: AuthFlowRecord): Promise<FlowResult> {
+export async function processFlow(
+  ctx: LoginContext,
+  flow: AuthFlowRecord,
+  authenticators: Authenticators = AUTHENTICATORS,
+): Promise<FlowResult> {
   const executions = [...flow.executions].sort(byPriority);
   const required: AuthExecutionRecord[] = [];
   const alternatives: AuthExecutionRecord[] = [];
@@ -103,7 +121,7 @@ export async function processFlow(ctx: LoginContext, flow: AuthFlowRecord): Prom
   for (const execution of required) {
     if (conditionalFlowOff(ctx, execution)) continue;
     liveRequired++;
-    const response = await processExecution(ctx, execution);
+    const response = await processExecution(ctx, execution, authenticators);
     if (response) return { response, successful: false };
     if (!isDone(ctx, execution)) return { successful: false };
   }
@@ -112,7 +130,7 @@ export async function processFlow(ctx: LoginContext, flow: AuthFlowRecord): Prom
   let failure: FlowFailure | undefined;
   for (const execution of alternatives) {
     try {
-      const response = await processExecution(ctx, execution);
+      const response = await processExecution(ctx, execution, authenticators);
       if (response) return { response, successful: false };
       if (isDone(ctx, execution)) return { successful: true };
     } catch (error) {

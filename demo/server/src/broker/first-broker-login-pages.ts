@@ -1,0 +1,146 @@
+import type { IdentityProviderRecord, UserRecord } from "../store/types.ts";
+import { findAttribute, readUpConfig } from "../admin/users/profile-config.ts";
+import { attributeErrors } from "../admin/users/profile-validation.ts";
+import { realmTitle } from "../oidc/error-page.ts";
+import { escapeHtml, HTML_SECURITY_HEADERS, themePage } from "../oidc/html.ts";
+import { loginErrorText } from "../oidc/login/profile-error-texts.ts";
+import type { Form, LoginContext } from "../oidc/login/login-context.ts";
+import {
+  customProfileFields,
+  customProfileInputs,
+  validateCustomProfile,
+} from "../oidc/login/profile-custom-fields.ts";
+
+export type Field = "username" | "email" | "firstName" | "lastName";
+export type Values = Partial<Record<Field, string>>;
+
+/** What the review page shows and the next steps use: the profile's own fields and its other attributes. */
+export interface ReviewedProfile {
+  values: Values;
+  attributes: Record<string, string>;
+}
+export type ReviewErrors = Record<string, string>;
+
+/** Login-theme texts (messages_en.properties). */
+const LABELS: Record<Field, string> = {
+  username: "Username",
+  email: "Email",
+  firstName: "First name",
+  lastName: "Last name",
+};
+const MISSING: Record<Field, string> = {
+  username: "Please specify username.",
+  email: "Please specify email.",
+  firstName: "Please specify first name.",
+  lastName: "Please specify last name.",
+};
+const EMAIL = /^[^\s@]+@([^\s@.]+\.)+[^\s@.]{2,}$|^[^\s@]+@\[[0-9.:a-fA-F]+\]$/;
+
+/** A step's form action: the first broker login endpoint, naming the execution that showed the page. */
+export function stepUrl(ctx: LoginContext, alias: string, executionId: string): string {
+  const query = new URLSearchParams({
+    client_id: ctx.client.clientId,
+    tab_id: ctx.request.tabId,
+    execution: executionId,
+  });
+  return `/realms/${encodeURIComponent(ctx.realm.realm)}/broker/${encodeURIComponent(alias)}/first-broker-login?${query}`;
+}
+
+function fieldsOf(ctx: LoginContext): { name: Field; required: boolean }[] {
+  const config = readUpConfig(ctx.server, ctx.realm);
+  const emailAsUsername = ctx.realm.settings.registrationEmailAsUsername === true;
+  const names: Field[] = [...(emailAsUsername ? [] : (["username"] as const)), "email", "firstName", "lastName"];
+  return names
+    .map((name) => ({ name, attribute: findAttribute(config, name) }))
+    .filter(({ name, attribute }) => name === "username" || attribute)
+    .map(({ name, attribute }) => ({
+      name,
+      required:
+        name === "username" ||
+        (attribute?.required?.roles ?? []).includes("user") ||
+        (name === "email" && emailAsUsername),
+    }));
+}
+
+/** The user profile's checks on the reviewed values (duplicates are a later step's business, as in Keycloak). */
+export function reviewErrors(ctx: LoginContext, profile: ReviewedProfile): ReviewErrors {
+  const errors: ReviewErrors = {};
+  const config = readUpConfig(ctx.server, ctx.realm);
+  for (const { name, required } of fieldsOf(ctx)) {
+    const value = profile.values[name] ?? "";
+    if (!value) {
+      if (required) errors[name] = MISSING[name];
+      continue;
+    }
+    const attribute = findAttribute(config, name);
+    const invalid = attribute ? attributeErrors(attribute, [value])[0] : undefined;
+    if (invalid) errors[name] = loginErrorText(invalid);
+    else if (value.length > 255) errors[name] = "Please specify this field with at most 255 characters.";
+    else if (name === "email" && !EMAIL.test(value)) errors.email = "Invalid email address.";
+  }
+  return { ...errors, ...validateCustomProfile(customProfileFields(ctx), profile.attributes).errors };
+}
+
+/** The review form's values as typed (trimmed). */
+export function typedProfile(ctx: LoginContext, form: Form): ReviewedProfile {
+  const values: Values = {};
+  for (const { name } of fieldsOf(ctx)) values[name] = (form[name] ?? "").trim();
+  return { values, attributes: validateCustomProfile(customProfileFields(ctx), form).values };
+}
+
+/** Keycloak's "Update Account Information" page: the profile's fields, then every other attribute users edit. */
+export function sendReviewPage(ctx: LoginContext, action: string, profile: ReviewedProfile, errors: ReviewErrors = {}) {
+  const inputs = fieldsOf(ctx)
+    .map(({ name, required }) => {
+      const error = errors[name];
+      const described = error ? ` aria-invalid="true" aria-describedby="input-error-${name}"` : "";
+      return `<label for="${name}">${LABELS[name]}${required ? ` <span class="kc-required" aria-hidden="true">*</span>` : ""}</label>
+<input type="${name === "email" ? "email" : "text"}" id="${name}" name="${name}" value="${escapeHtml(profile.values[name] ?? "")}" autocomplete="${
+        name === "firstName" ? "given-name" : name === "lastName" ? "family-name" : name
+      }"${required ? " required" : ""}${described}>${
+        error ? `\n<span id="input-error-${name}" class="kc-error" aria-live="polite">${escapeHtml(error)}</span>` : ""
+      }`;
+    })
+    .join("\n");
+  const custom = customProfileInputs(customProfileFields(ctx), profile.attributes, errors);
+  const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(ctx.realm))}</p>
+<h1 id="kc-page-title">Update Account Information</h1>
+<form id="kc-idp-review-profile-form" action="${escapeHtml(action)}" method="post" novalidate>
+${inputs}${custom ? `\n${custom}` : ""}
+<input type="submit" id="kc-submit" value="Submit">
+</form>`;
+  return ctx.reply.status(200).headers(HTML_SECURITY_HEADERS).send(themePage("Update Account Information", body));
+}
+
+export function sendConfirmLinkPage(ctx: LoginContext, action: string, attribute: string, value: string) {
+  const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(ctx.realm))}</p>
+<h1 id="kc-page-title">Account already exists</h1>
+<p class="kc-info" id="kc-confirm-link-message">${escapeHtml(`User with ${attribute} ${value} already exists. How do you want to continue?`)}</p>
+<form id="kc-register-form" action="${escapeHtml(action)}" method="post">
+<button type="submit" name="submitAction" id="updateProfile" value="updateProfile">Review profile</button>
+<button type="submit" name="submitAction" id="linkAccount" value="linkAccount">Add to existing account</button>
+</form>`;
+  return ctx.reply.status(200).headers(HTML_SECURITY_HEADERS).send(themePage("Account already exists", body));
+}
+
+export function sendReauthPage(
+  ctx: LoginContext,
+  action: string,
+  user: UserRecord,
+  idp: IdentityProviderRecord,
+  error?: string,
+) {
+  const provider = idp.rep.displayName || idp.alias;
+  const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(ctx.realm))}</p>
+<h1 id="kc-page-title">Sign in to your account</h1>
+<p class="kc-info" id="kc-reauth-message">${escapeHtml(`Authenticate to link your account with ${provider}`)}</p>
+${error ? `<p class="kc-error" id="input-error" role="alert">${escapeHtml(error)}</p>` : ""}
+<form id="kc-form-login" action="${escapeHtml(action)}" method="post" novalidate>
+<label for="username">Username or email</label>
+<input type="text" id="username" name="username" value="${escapeHtml(user.username)}" readonly autocomplete="username">
+<label for="password">Password</label>
+<input type="password" id="password" name="password" autocomplete="current-password" autofocus${error ? ` aria-invalid="true" aria-describedby="input-error"` : ""}>
+<input type="submit" id="kc-login" value="Sign In">
+</form>`;
+  return ctx.reply.status(200).headers(HTML_SECURITY_HEADERS).send(themePage("Sign in to your account", body));
+}

@@ -1,0 +1,191 @@
+import type { IdentityProviderRecord, UserRecord } from "../store/types.ts";
+import { findIdentityProvider } from "../admin/identity-providers/lookup.ts";
+import { configOfExecution } from "../admin/authentication/lookup.ts";
+import { verifyUserPassword } from "../access/passwords.ts";
+import { clearLoginFailures, isLockedOut, recordLoginFailure } from "../access/brute-force.ts";
+import { newId, now } from "../common/ids.ts";
+import type { Authenticators } from "../oidc/login/flow-engine.ts";
+import { attempted, challenge, FlowFailure, setUser, success, type LoginContext } from "../oidc/login/login-context.ts";
+import { userByEmail, userByUsername } from "../oidc/lookup.ts";
+import { federatedLink, rolesForNewUser } from "./stored-tokens.ts";
+import { applyMappers, type Claims } from "./mappers.ts";
+import {
+  reviewErrors,
+  sendConfirmLinkPage,
+  sendReauthPage,
+  sendReviewPage,
+  stepUrl,
+  type ReviewedProfile,
+  typedProfile,
+} from "./first-broker-login-pages.ts";
+
+/** A first broker login waiting for the browser (Keycloak keeps it in the authentication session). */
+export interface BrokerLogin extends ReviewedProfile {
+  alias: string;
+  subject: string;
+  brokerUsername: string;
+  claims: Claims;
+  /** The provider's token response, stored on the link when the provider stores tokens. */
+  token?: string;
+  /** The account with the same email or username (Keycloak's EXISTING_USER_INFO). */
+  existing?: { userId: string; attribute: "email" | "username"; value: string };
+  /** The user this login created. */
+  createdUserId?: string;
+  /** "Review profile" chosen on the confirm-link page: the review page shows whatever the flow's config says. */
+  forceReview?: boolean;
+  /** The flow starts again from the top on the next run (Keycloak's resetFlow). */
+  restart?: boolean;
+}
+
+const pending = new Map<string, BrokerLogin>();
+const keyOf = (ctx: LoginContext) => `${ctx.realm.id}/${ctx.request.tabId}`;
+
+export const saveBrokerLogin = (ctx: LoginContext, login: BrokerLogin) => pending.set(keyOf(ctx), login);
+export const brokerLoginOf = (ctx: LoginContext) => pending.get(keyOf(ctx));
+export const dropBrokerLogin = (ctx: LoginContext) => pending.delete(keyOf(ctx));
+
+function current(ctx: LoginContext): { login: BrokerLogin; idp: IdentityProviderRecord } {
+  const login = brokerLoginOf(ctx);
+  const idp = login ? findIdentityProvider(ctx.server, ctx.realm, login.alias) : undefined;
+  if (!login || !idp) throw new FlowFailure("Your login attempt timed out. Login will start from the beginning.");
+  return { login, idp };
+}
+
+function existingUser(ctx: LoginContext, login: BrokerLogin): UserRecord {
+  const user = login.existing ? ctx.server.db.get("users", login.existing.userId) : undefined;
+  if (!user || user.realmId !== ctx.realm.id)
+    throw new FlowFailure("Unexpected error when authenticating with identity provider");
+  return user;
+}
+
+/** The account the reviewed email (unless the realm allows duplicates) or username already belongs to. */
+function duplicateOf(ctx: LoginContext, login: BrokerLogin): BrokerLogin["existing"] {
+  const { db } = ctx.server;
+  const emailAsUsername = ctx.realm.settings.registrationEmailAsUsername === true;
+  const email = login.values.email?.toLowerCase() || undefined;
+  const username = ((emailAsUsername ? email : login.values.username) || login.subject).toLowerCase();
+  const byEmail =
+    email && ctx.realm.settings.duplicateEmailsAllowed !== true ? userByEmail(db, ctx.realm, email) : undefined;
+  if (byEmail) return { userId: byEmail.id, attribute: "email", value: email! };
+  const byUsername = userByUsername(db, ctx.realm, username);
+  return byUsername ? { userId: byUsername.id, attribute: "username", value: username } : undefined;
+}
+
+function newUser(ctx: LoginContext, idp: IdentityProviderRecord, login: BrokerLogin): UserRecord {
+  const emailAsUsername = ctx.realm.settings.registrationEmailAsUsername === true;
+  const email = login.values.email?.toLowerCase() || undefined;
+  const created: UserRecord = {
+    id: newId(),
+    realmId: ctx.realm.id,
+    username: ((emailAsUsername ? email : login.values.username) || login.subject).toLowerCase(),
+    email,
+    firstName: login.values.firstName || undefined,
+    lastName: login.values.lastName || undefined,
+    enabled: true,
+    emailVerified:
+      idp.rep.trustEmail === true &&
+      login.claims.email_verified === true &&
+      email === String(login.claims.email ?? "").toLowerCase(),
+    attributes: {},
+    requiredActions: [],
+    createdTimestamp: now(),
+    notBefore: 0,
+    credentials: [],
+    groupIds: [],
+    roleIds: rolesForNewUser(ctx.server, ctx.realm, idp),
+    federatedIdentities: [federatedLink(idp, login.subject, login.brokerUsername, login.token)],
+    consents: [],
+  };
+  const mapped = applyMappers(ctx.server, ctx.realm, idp, created, login.claims, true);
+  const reviewed = Object.entries(login.attributes).filter(([, value]) => value);
+  return { ...mapped, attributes: { ...mapped.attributes, ...Object.fromEntries(reviewed.map(([k, v]) => [k, [v]])) } };
+}
+
+/** The steps of Keycloak's first broker login flows this server runs. */
+export const FIRST_BROKER_LOGIN_STEPS: Authenticators = {
+  /** Shows the profile per `update.profile.on.first.login`: on, missing (only when the profile is incomplete), off. */
+  "idp-review-profile": {
+    requiresUser: false,
+    authenticate(ctx, execution) {
+      const { login } = current(ctx);
+      const mode = configOfExecution(ctx.server, ctx.realm, execution)?.config["update.profile.on.first.login"];
+      const incomplete = Object.keys(reviewErrors(ctx, login)).length > 0;
+      const review = login.forceReview || mode === "on" || (mode !== "off" && incomplete);
+      if (!review) return success;
+      return challenge(() => sendReviewPage(ctx, stepUrl(ctx, login.alias, execution.id), login));
+    },
+    action(ctx, execution, form) {
+      const { login } = current(ctx);
+      const typed = typedProfile(ctx, form);
+      const errors = reviewErrors(ctx, typed);
+      if (Object.keys(errors).length)
+        return challenge(() => sendReviewPage(ctx, stepUrl(ctx, login.alias, execution.id), typed, errors));
+      Object.assign(login, typed, { forceReview: false, existing: undefined });
+      return success;
+    },
+  },
+  /** A new user linked to the identity, unless the email or username is taken: then the next alternative. */
+  "idp-create-user-if-unique": {
+    requiresUser: false,
+    async authenticate(ctx) {
+      const { login, idp } = current(ctx);
+      login.existing = duplicateOf(ctx, login);
+      if (login.existing) return attempted;
+      const user = newUser(ctx, idp, login);
+      await ctx.server.db.write((tx) => tx.put("users", user));
+      login.createdUserId = user.id;
+      setUser(ctx, user);
+      return success;
+    },
+  },
+  "idp-confirm-link": {
+    requiresUser: false,
+    authenticate(ctx, execution) {
+      const { login } = current(ctx);
+      existingUser(ctx, login);
+      const { attribute, value } = login.existing!;
+      return challenge(() => sendConfirmLinkPage(ctx, stepUrl(ctx, login.alias, execution.id), attribute, value));
+    },
+    action(ctx, _execution, form) {
+      const { login } = current(ctx);
+      if (form.submitAction !== "updateProfile") return success;
+      login.forceReview = true;
+      login.restart = true;
+      return attempted;
+    },
+  },
+  /** Verifying by email needs a link mailed to the account: not sent here, so the next alternative is used. */
+  "idp-email-verification": { requiresUser: false, authenticate: () => attempted },
+  "idp-username-password-form": {
+    requiresUser: false,
+    authenticate(ctx, execution) {
+      const { login, idp } = current(ctx);
+      const user = existingUser(ctx, login);
+      return challenge(() => sendReauthPage(ctx, stepUrl(ctx, login.alias, execution.id), user, idp));
+    },
+    async action(ctx, execution, form) {
+      const { login, idp } = current(ctx);
+      const user = existingUser(ctx, login);
+      const again = (error: string) =>
+        challenge(() => sendReauthPage(ctx, stepUrl(ctx, login.alias, execution.id), user, idp, error));
+      if (!user.enabled) return again("Account is disabled, contact your administrator.");
+      if (isLockedOut(ctx.server, ctx.realm, user) || !(await verifyUserPassword(user, form.password ?? ""))) {
+        await recordLoginFailure(ctx.server, ctx.realm, user, ctx.req.ip);
+        return again("Invalid username or password.");
+      }
+      await clearLoginFailures(ctx.server, ctx.realm, user);
+      setUser(ctx, user);
+      ctx.request.login.usedCredentials.push("password");
+      return success;
+    },
+  },
+  /** Links the existing account without asking (an administrator's choice for providers they trust). */
+  "idp-auto-link": {
+    requiresUser: false,
+    authenticate(ctx) {
+      const { login } = current(ctx);
+      setUser(ctx, existingUser(ctx, login));
+      return success;
+    },
+  },
+};

@@ -1,0 +1,113 @@
+import assert from "node:assert/strict";
+import type { TestServer } from "../support/server.ts";
+import { type Api, createClient, createRealm, json } from "../support/admin-api.ts";
+import { authUrl, CookieJar, get, submitLogin } from "./oidc-flow.ts";
+
+export const PARTNER_CLIENT = "home-broker";
+export const PARTNER_SECRET = "broker-secret";
+
+/**
+ * A home realm brokering to a second realm of the same server as a Keycloak OpenID Connect provider (found by its
+ * discovery URL), the partner's confidential client taking the home realm's broker endpoints as redirect URIs.
+ */
+export async function createPartnerBroker(
+  server: TestServer,
+  api: Api,
+  { home, partner, alias, homeRealm = {}, config = {} }: PartnerBrokerOptions,
+): Promise<void> {
+  await createRealm(api, home, homeRealm);
+  await createRealm(api, partner);
+  await createClient(api, partner, {
+    clientId: PARTNER_CLIENT,
+    publicClient: false,
+    secret: PARTNER_SECRET,
+    redirectUris: [`${server.baseUrl}/realms/${home}/broker/*`],
+    attributes: { "post.logout.redirect.uris": "+" },
+  });
+  await addPartnerProvider(server, api, { home, partner, alias, config });
+}
+
+/** One more Keycloak OpenID Connect provider of the home realm for the partner realm's broker client. */
+export async function addPartnerProvider(
+  server: TestServer,
+  api: Api,
+  { home, partner, alias, config = {} }: Omit<PartnerBrokerOptions, "homeRealm">,
+): Promise<void> {
+  const discovered = await json<Record<string, string>>(
+    await api(`/admin/realms/${home}/identity-provider/import-config`, {
+      method: "POST",
+      body: {
+        providerId: "keycloak-oidc",
+        fromUrl: `${server.baseUrl}/realms/${partner}/.well-known/openid-configuration`,
+      },
+    }),
+  );
+  const created = await api(`/admin/realms/${home}/identity-provider/instances`, {
+    method: "POST",
+    body: {
+      alias,
+      providerId: "keycloak-oidc",
+      config: {
+        ...discovered,
+        clientId: PARTNER_CLIENT,
+        clientSecret: PARTNER_SECRET,
+        clientAuthMethod: "client_secret_post",
+        ...config,
+      },
+    },
+  });
+  assert.equal(created.status, 201);
+}
+
+export interface PartnerBrokerOptions {
+  home: string;
+  partner: string;
+  alias: string;
+  homeRealm?: Record<string, unknown>;
+  config?: Record<string, string>;
+}
+
+/** Cookies kept per realm, as a browser keeps them by path: the two realms share a host and the cookies' names. */
+export class RealmCookies {
+  private readonly jars = new Map<string, CookieJar>();
+  for(url: string): CookieJar {
+    const realm = /\/realms\/([^/]+)\//.exec(new URL(url).pathname)?.[1] ?? "";
+    if (!this.jars.has(realm)) this.jars.set(realm, new CookieJar());
+    return this.jars.get(realm)!;
+  }
+  /** A GET in the browser's cookies for that URL, redirects not followed. */
+  get(url: string): Promise<Response> {
+    return get(url, this.for(url));
+  }
+}
+
+/**
+ * From the home realm's login page through the provider's button and the partner's login form: the home realm's first
+ * answer to the partner's redirect back.
+ */
+export async function signInThroughPartner(
+  server: TestServer,
+  cookies: RealmCookies,
+  { home, alias, clientId, redirectUri, codeChallenge }: SignInOptions,
+  username: string,
+  password: string,
+): Promise<Response> {
+  const login = await cookies.get(authUrl(server.baseUrl, home, { clientId, redirectUri, codeChallenge }));
+  const href = new RegExp(`href="([^"]*/broker/${alias}/login[^"]*)"`).exec(await login.text())?.[1];
+  assert.ok(href, "the provider's button");
+  const toPartner = await cookies.get(new URL(href.replace(/&amp;/g, "&"), server.baseUrl).toString());
+  assert.equal(toPartner.status, 302);
+  const partnerUrl = toPartner.headers.get("location")!;
+  const partnerPage = await cookies.get(partnerUrl);
+  const back = await submitLogin(server.baseUrl, await partnerPage.text(), cookies.for(partnerUrl), username, password);
+  assert.equal(back.status, 302, await back.clone().text());
+  return cookies.get(new URL(back.headers.get("location")!, server.baseUrl).toString());
+}
+
+export interface SignInOptions {
+  home: string;
+  alias: string;
+  clientId: string;
+  redirectUri: string;
+  codeChallenge?: string;
+}

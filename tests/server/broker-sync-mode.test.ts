@@ -1,0 +1,134 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import type { TestServer } from "../support/server.ts";
+import { type Api, createUser, json, type Json, startAdminServer } from "../support/admin-api.ts";
+import { addPartnerProvider, createPartnerBroker, RealmCookies, signInThroughPartner } from "./broker-partner.ts";
+
+const HOME = "sync-home";
+const PARTNER = "sync-partner";
+const REDIRECT = "http://127.0.0.1:1/callback";
+
+/**
+ * The provider's sync mode on later sign-ins, as Keycloak 26.7.3 applies it: IMPORT leaves the user as the first login
+ * made it, FORCE updates names and every mapper, LEGACY runs each mapper's old behaviour (attribute importers update,
+ * claim-to-role only takes the role away, hardcoded roles are left alone).
+ */
+describe("identity provider sync modes on later sign-ins", () => {
+  let server: TestServer;
+  let api: Api;
+  const users = `/admin/realms/${HOME}/users`;
+
+  before(async () => {
+    ({ server, api } = await startAdminServer());
+    await createPartnerBroker(server, api, { home: HOME, partner: PARTNER, alias: "sync-import" });
+    await api(`/admin/realms/${HOME}/clients`, {
+      method: "POST",
+      body: { clientId: "app", publicClient: true, redirectUris: [REDIRECT] },
+    });
+    const profile = await json(await api(`/admin/realms/${HOME}/users/profile`));
+    const policy = { ...profile, unmanagedAttributePolicy: "ENABLED" };
+    assert.equal((await api(`/admin/realms/${HOME}/users/profile`, { method: "PUT", body: policy })).status, 200);
+    for (const name of ["partner-admin", "imported"])
+      assert.equal((await api(`/admin/realms/${HOME}/roles`, { method: "POST", body: { name } })).status, 201);
+  });
+  after(async () => server?.dispose());
+
+  async function providerWithMappers(alias: string, syncMode: string) {
+    if (alias !== "sync-import") await addPartnerProvider(server, api, { home: HOME, partner: PARTNER, alias });
+    const path = `/admin/realms/${HOME}/identity-provider/instances/${alias}`;
+    const rep = await json(await api(path));
+    assert.equal(
+      (await api(path, { method: "PUT", body: { ...rep, config: { ...rep.config, syncMode } } })).status,
+      204,
+    );
+    const mappers: [string, Record<string, string>][] = [
+      ["oidc-user-attribute-idp-mapper", { claim: "given_name", "user.attribute": "partnerGivenName" }],
+      ["oidc-role-idp-mapper", { claim: "family_name", "claim.value": "Admin", role: "partner-admin" }],
+      ["oidc-hardcoded-role-idp-mapper", { role: "imported" }],
+    ];
+    for (const [type, config] of mappers) {
+      const res = await api(`${path}/mappers`, {
+        method: "POST",
+        body: {
+          name: type,
+          identityProviderAlias: alias,
+          identityProviderMapper: type,
+          config: { syncMode: "INHERIT", ...config },
+        },
+      });
+      assert.equal(res.status, 201);
+    }
+  }
+
+  async function signIn(alias: string, username: string) {
+    const options = { home: HOME, alias, clientId: "app", redirectUri: REDIRECT };
+    const back = await signInThroughPartner(server, new RealmCookies(), options, username, "partner-pass");
+    assert.equal(back.status, 302, await back.clone().text());
+    assert.ok(new URL(back.headers.get("location")!).searchParams.get("code"), "signed in to the app");
+  }
+
+  async function homeUser(username: string) {
+    const [user] = await json<Json[]>(await api(`${users}?username=${username}&exact=true&briefRepresentation=false`));
+    const roles = await json<Json[]>(await api(`${users}/${user.id}/role-mappings/realm`));
+    const mapped = roles.map((r) => r.name as string).filter((name) => name === "partner-admin" || name === "imported");
+    return { user, roles: mapped.sort() };
+  }
+
+  /** First sign-in, then the partner changes the user's names, the home admin takes "imported" away, and again. */
+  async function signInTwice(alias: string, username: string) {
+    const partnerId = await createUser(api, PARTNER, username, {
+      email: `${username}@partner.test`,
+      firstName: "One",
+      lastName: "Admin",
+      credentials: [{ type: "password", value: "partner-pass" }],
+    });
+    await signIn(alias, username);
+    const first = await homeUser(username);
+    assert.equal(first.user.firstName, "One");
+    assert.deepEqual(first.user.attributes.partnerGivenName, ["One"]);
+    assert.deepEqual(first.roles, ["imported", "partner-admin"], "every mapper runs at the first login");
+
+    const partnerUser = await json(await api(`/admin/realms/${PARTNER}/users/${partnerId}`));
+    const renamed = { ...partnerUser, firstName: "Two", lastName: "Other" };
+    assert.equal(
+      (await api(`/admin/realms/${PARTNER}/users/${partnerId}`, { method: "PUT", body: renamed })).status,
+      204,
+    );
+    const imported = await json(await api(`/admin/realms/${HOME}/roles/imported`));
+    const removed = await api(`${users}/${first.user.id}/role-mappings/realm`, { method: "DELETE", body: [imported] });
+    assert.equal(removed.status, 204);
+
+    await signIn(alias, username);
+    return homeUser(username);
+  }
+
+  it("IMPORT: a later sign-in changes nothing", async () => {
+    await providerWithMappers("sync-import", "IMPORT");
+    const { user, roles } = await signInTwice("sync-import", "ida");
+    assert.equal(user.firstName, "One");
+    assert.equal(user.lastName, "Admin");
+    assert.deepEqual(user.attributes.partnerGivenName, ["One"]);
+    assert.deepEqual(
+      roles,
+      ["partner-admin"],
+      "the claim no longer matches, the role stays; the removed one stays away",
+    );
+  });
+
+  it("LEGACY: attribute importers update, claim-to-role takes the role away, hardcoded roles are not given back", async () => {
+    await providerWithMappers("sync-legacy", "LEGACY");
+    const { user, roles } = await signInTwice("sync-legacy", "leo");
+    assert.equal(user.firstName, "One", "names are updated only by FORCE");
+    assert.deepEqual(user.attributes.partnerGivenName, ["Two"]);
+    assert.deepEqual(roles, []);
+  });
+
+  it("FORCE: names and every mapper updated at each sign-in", async () => {
+    await providerWithMappers("sync-force", "FORCE");
+    const { user, roles } = await signInTwice("sync-force", "fay");
+    assert.equal(user.firstName, "Two");
+    assert.equal(user.lastName, "Other");
+    assert.deepEqual(user.attributes.partnerGivenName, ["Two"]);
+    assert.deepEqual(roles, ["imported"], "the hardcoded role is given back, the claim's role taken away");
+  });
+});
