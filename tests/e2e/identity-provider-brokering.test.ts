@@ -37,6 +37,10 @@ describe("OpenID Connect brokering to a second realm", () => {
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
     await ok(api("/admin/realms", { method: "POST", body: { realm: PARTNER, enabled: true } }));
+    // pat lacks a last name on purpose (the home realm's review asks for it): the partner does not ask at its sign-in
+    const verifyProfile = `/admin/realms/${PARTNER}/authentication/required-actions/VERIFY_PROFILE`;
+    const action = (await (await api(verifyProfile)).json()) as Record<string, unknown>;
+    await ok(api(verifyProfile, { method: "PUT", body: { ...action, enabled: false } }), 204);
     await ok(
       api(`/admin/realms/${PARTNER}/users`, {
         method: "POST",

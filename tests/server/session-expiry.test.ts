@@ -5,6 +5,7 @@ import { join } from "node:path";
 import KcAdminClient from "@keycloak/keycloak-admin-client";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { eventually } from "../support/eventually.ts";
+import { completeProfile } from "../support/admin-api.ts";
 
 const REALM = "expiry";
 
@@ -25,7 +26,12 @@ async function expiryRealm(server: TestServer) {
     directAccessGrantsEnabled: true,
   });
   const credentials = [{ type: "password", value: "secret-pw", temporary: false }];
-  const { id: aliceId } = await kc.users.create({ username: "alice", enabled: true, credentials });
+  const { id: aliceId } = await kc.users.create({
+    username: "alice",
+    ...completeProfile("alice"),
+    enabled: true,
+    credentials,
+  });
   const token = (fields: Record<string, string>) =>
     fetch(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/token`, {
       method: "POST",
@@ -92,6 +98,7 @@ describe("expired sessions are removed when read (Keycloak's lazy expiry)", () =
     const { kc, aliceId, login } = realm;
     const { id: bobId } = await kc.users.create({
       username: "bob",
+      ...completeProfile("bob"),
       enabled: true,
       credentials: [{ type: "password", value: "secret-pw", temporary: false }],
     });

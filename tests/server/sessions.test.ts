@@ -6,6 +6,7 @@ import KcAdminClient from "@keycloak/keycloak-admin-client";
 import { decodeJwt } from "jose";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { eventually } from "../support/eventually.ts";
+import { completeProfile } from "../support/admin-api.ts";
 
 const REALM = "sessions-api";
 
@@ -72,8 +73,13 @@ describe("sessions admin API (through @keycloak/keycloak-admin-client)", () => {
     }));
     await kc.clients.create({ clientId: "gone", publicClient: true, adminUrl: "http://127.0.0.1:9/nowhere" });
     const credentials = [{ type: "password", value: "secret-pw", temporary: false }];
-    ({ id: aliceId } = await kc.users.create({ username: "alice", enabled: true, credentials }));
-    ({ id: bobId } = await kc.users.create({ username: "bob", enabled: true, credentials }));
+    ({ id: aliceId } = await kc.users.create({
+      username: "alice",
+      ...completeProfile("alice"),
+      enabled: true,
+      credentials,
+    }));
+    ({ id: bobId } = await kc.users.create({ username: "bob", ...completeProfile("bob"), enabled: true, credentials }));
   });
   after(async () => {
     await server?.dispose();
@@ -122,6 +128,7 @@ describe("sessions admin API (through @keycloak/keycloak-admin-client)", () => {
   it("refuses an offline token to a user without the offline_access role", async () => {
     const { id } = await kc.users.create({
       username: "carol",
+      ...completeProfile("carol"),
       enabled: true,
       credentials: [{ type: "password", value: "secret-pw", temporary: false }],
     });
