@@ -7,7 +7,7 @@ import { issueTokens, type TokenResponseBody } from "./tokens.ts";
 import type { FormBody } from "./client-auth.ts";
 import { findLoginUser, verifyPassword } from "../federation/user-hooks.ts";
 import { clearLoginFailures, isLockedOut, recordLoginFailure } from "../access/brute-force.ts";
-import { startUserSession } from "../access/sessions.ts";
+import { endSessions, startUserSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
 import { grantSession } from "./offline-grant.ts";
 import { owesProfileCompletion } from "./login/profile-completeness.ts";
@@ -72,6 +72,8 @@ export async function passwordGrant(
   const session = await grantSession(server, realm, client, user, online, body.scope, () =>
     fail("not_allowed", user.id),
   );
+  // Keycloak keeps only the offline session of an offline_access grant: no regular session is left behind
+  if (session.offline) await endSessions(server, [online], { logoutBrokers: false });
   const tokens = await issueTokens(server, {
     baseUrl: frontendUrl(server, req),
     realm,
