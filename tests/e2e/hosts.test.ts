@@ -1,7 +1,8 @@
 import { after, before, describe, it, type TestContext } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
+import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { screenshot, waitForTable } from "./organizations-support.ts";
 import {
@@ -51,12 +52,13 @@ function hostStyles(page: Page): Promise<HostStyles> {
 
 describe("the packed package in React, Vue and Angular hosts", { timeout: 15 * 60_000 }, () => {
   let server: TestServer;
+  let hostClientId: string | undefined;
   let browser: Browser;
   const sites = new Map<string, StaticSite>();
   const prepared = new Map<string, Promise<void>>();
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTarget();
     await packPackage();
     const api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
     // Each host is served from its own origin; they sign in through one public client that may use the console API.
@@ -78,6 +80,7 @@ describe("the packed package in React, Vue and Angular hosts", { timeout: 15 * 6
       },
     });
     assert.equal(created.status, 201, await created.text());
+    hostClientId = created.headers.get("location")!.split("/").at(-1)!;
     const user = await api("/admin/realms/demo/users", {
       method: "POST",
       body: { username: EDITED_USER, enabled: true, firstName: "Hosted", lastName: "Person" },
@@ -107,6 +110,11 @@ describe("the packed package in React, Vue and Angular hosts", { timeout: 15 * 6
     await Promise.allSettled(prepared.values());
     await browser?.close();
     for (const site of sites.values()) await site.close();
+    // a real Keycloak outlives the file (and keeps master): the host client goes
+    if (server && hostClientId) {
+      const api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
+      await api(`/admin/realms/master/clients/${hostClientId}`, { method: "DELETE" });
+    }
     await server?.dispose();
   });
 

@@ -112,7 +112,7 @@ describe("login pages in Chromium: OTP, authenticator setup, profile, email veri
 
       await page.getByRole("heading", { name: "Update Account Information" }).waitFor();
       await page.getByRole("button", { name: "Submit" }).click();
-      await page.getByText("Please specify first name.").waitFor();
+      await page.getByText("Please specify this field.").first().waitFor();
       await checkPage(page, "login-update-profile-errors");
       await page.getByLabel("First name").fill("Robin");
       await page.getByLabel("Last name").fill("Diaz");
@@ -127,5 +127,24 @@ describe("login pages in Chromium: OTP, authenticator setup, profile, email veri
       await landed(page);
     });
     await context.close();
+  });
+  test("VERIFY_PROFILE: a user without names completes the profile before signing in", async () => {
+    const id = await user("unfinished", { firstName: undefined, lastName: undefined });
+    const { page, context } = await newPage(browser);
+    await withFailureShot(page, "login-verify-profile", async () => {
+      await startLogin(page, "unfinished");
+      await page.getByRole("heading", { name: "Update Account Information" }).waitFor();
+      assert.equal(await page.getByLabel("Email").inputValue(), "unfinished@example.com");
+      assert.equal(await page.getByText("Please specify this field.").count(), 2, "first and last name are marked");
+      await checkPage(page, "login-verify-profile");
+      await page.getByLabel("First name").fill("Uma");
+      await page.getByLabel("Last name").fill("Finch");
+      await page.getByRole("button", { name: "Submit" }).click();
+      await landed(page);
+    });
+    await context.close();
+    const stored = (await (await api(`/admin/realms/${REALM}/users/${id}`)).json()) as Record<string, unknown>;
+    assert.equal(stored.firstName, "Uma");
+    assert.equal(stored.lastName, "Finch");
   });
 });

@@ -6,6 +6,7 @@ import { adminFetch, adminToken, startTestServer, type TestServer } from "../sup
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { screenshot, withFailureShot } from "./organizations-support.ts";
 import { toggle } from "./realm-settings-support.ts";
+import { completeProfile } from "../support/admin-api.ts";
 
 const TIMEOUT = 20_000;
 const SOURCE = "demo";
@@ -111,6 +112,7 @@ describe("admin permissions through a partial export imported as a new realm", (
       ] as const) {
         const body = {
           username,
+          ...completeProfile(username),
           enabled: true,
           groups: group ? [group] : [],
           credentials: [{ type: "password", value: `${username}-pw`, temporary: false }],

@@ -169,7 +169,7 @@ describe("sessions screen", () => {
     await console.getByText("No search results").waitFor();
     assert.equal(await refresh("app-a", offline.refresh_token), 400, "the revoked offline token no longer refreshes");
     await console.getByRole("button", { name: "Clear all filters" }).click();
-    // As on Keycloak, revoking the offline session also ended the regular session of the same sign-in.
+    // As on Keycloak, the offline_access sign-in left no regular session behind.
     await console.getByText("There are currently no active sessions in this realm.").waitFor();
   });
 

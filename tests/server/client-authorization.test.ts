@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import KcAdminClient from "@keycloak/keycloak-admin-client";
 import { startTestServer, type TestServer } from "../support/server.ts";
-import { createRealm, createUser, masterAdmin, type Api } from "../support/admin-api.ts";
+import { createRealm, completeProfile, createUser, masterAdmin, type Api } from "../support/admin-api.ts";
 
 const REALM = "authz";
 
@@ -176,6 +176,7 @@ describe("client authorization services through Keycloak's admin client", () => 
     const accountant = await kc.roles.findOneByName({ name: "accountant" });
     const group = await kc.groups.create({ name: "finance" });
     const userId = await createUser(api, REALM, "alice", {
+      ...completeProfile("alice"),
       credentials: [{ type: "password", value: "alice", temporary: false }],
     });
     const portal = (await kc.clients.find({ clientId: "portal" }))[0]!;
@@ -313,6 +314,7 @@ describe("client authorization services through Keycloak's admin client", () => 
 
   it("decides the same in policy/evaluate and on the token endpoint (UMA), with reasons", async () => {
     const bobId = await createUser(api, REALM, "bob", {
+      ...completeProfile("bob"),
       credentials: [{ type: "password", value: "bob", temporary: false }],
     });
     const aliceId = (await kc.users.find({ username: "alice", exact: true }))[0]!.id!;

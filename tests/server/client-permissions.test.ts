@@ -1,7 +1,15 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
-import { type Api, createClient, createRealm, createUser, json, masterAdmin } from "../support/admin-api.ts";
+import {
+  type Api,
+  createClient,
+  createRealm,
+  completeProfile,
+  createUser,
+  json,
+  masterAdmin,
+} from "../support/admin-api.ts";
 
 const REALM = "perms";
 const R = `/admin/realms/${REALM}`;
@@ -18,6 +26,7 @@ const SCOPES = [
 /** A user of realm `perms` holding the given realm-management roles, signed in through admin-cli. */
 async function adminWith(api: Api, server: TestServer, username: string, roles: string[]): Promise<Api> {
   const userId = await createUser(api, REALM, username, {
+    ...completeProfile(username),
     credentials: [{ type: "password", value: username, temporary: false }],
   });
   const [management] = await json(await api(`${R}/clients?clientId=realm-management`));

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import KcAdminClient from "@keycloak/keycloak-admin-client";
 import type { TestServer } from "../support/server.ts";
 import { adminToken } from "../support/server.ts";
-import { type Api, createRealm, createUser, json, startAdminServer } from "../support/admin-api.ts";
+import { type Api, createRealm, completeProfile, createUser, json, startAdminServer } from "../support/admin-api.ts";
 import { keycloakAdminClient } from "../support/admin-client.ts";
 import { consoleToken } from "./oidc-flow.ts";
 
@@ -109,6 +109,7 @@ describe("endpoints and roles Keycloak's console relies on", () => {
   it("view-organizations alone reads organizations but does not change them", async () => {
     await kc.organizations.create({ realm: REALM, name: "Acme", domains: [{ name: "acme.example" }] });
     const userId = await createUser(api, REALM, "org-viewer", {
+      ...completeProfile("org-viewer"),
       credentials: [{ type: "password", value: "viewer-pass", temporary: false }],
     });
     const [management] = await kc.clients.find({ realm: REALM, clientId: "realm-management" });

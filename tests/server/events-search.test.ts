@@ -2,6 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import KcAdminClient from "@keycloak/keycloak-admin-client";
 import { startTestServer, type TestServer } from "../support/server.ts";
+import { completeProfile } from "../support/admin-api.ts";
 
 const REALM = "events-search";
 
@@ -38,8 +39,18 @@ describe("event searches (through @keycloak/keycloak-admin-client)", () => {
     );
     await kc.clients.create({ clientId: "app", publicClient: true, directAccessGrantsEnabled: true });
     const credentials = [{ type: "password", value: "right-pw", temporary: false }];
-    ({ id: u1 } = await kc.users.create({ username: "user-one", enabled: true, credentials }));
-    ({ id: u2 } = await kc.users.create({ username: "user-two", enabled: true, credentials }));
+    ({ id: u1 } = await kc.users.create({
+      username: "user-one",
+      ...completeProfile("user-one"),
+      enabled: true,
+      credentials,
+    }));
+    ({ id: u2 } = await kc.users.create({
+      username: "user-two",
+      ...completeProfile("user-two"),
+      enabled: true,
+      credentials,
+    }));
     for (const [user, password] of [
       ["user-one", "wrong"],
       ["user-two", "right-pw"],

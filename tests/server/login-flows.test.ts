@@ -214,7 +214,7 @@ describe("browser login: flows, OTP and required actions", () => {
     );
     const missingHtml = await missing.text();
     assert.match(missingHtml, /id="input-error-email"[^>]*>Invalid email address\./);
-    assert.match(missingHtml, /id="input-error-lastName"[^>]*>Please specify last name\./);
+    assert.match(missingHtml, /id="input-error-lastName"[^>]*>Please specify this field\./);
     assert.match(missingHtml, /value="Pat"/, "typed values stay");
     const saved = await postForm(
       server.baseUrl,

@@ -1,6 +1,14 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { createRealm, createUser, createClient, json, startAdminServer, type Api } from "../support/admin-api.ts";
+import {
+  createRealm,
+  completeProfile,
+  createUser,
+  createClient,
+  json,
+  startAdminServer,
+  type Api,
+} from "../support/admin-api.ts";
 import type { TestServer } from "../support/server.ts";
 import { authUrl, CookieJar, get, submitLogin } from "./oidc-flow.ts";
 import { errorText, postForm } from "./login-forms.ts";
@@ -135,7 +143,7 @@ describe("password policy wherever a password is set", () => {
       publicClient: true,
       redirectUris: ["http://app.example/*"],
     });
-    const id = await createUser(api, REALM, "temp", { email: "temp@example.com" });
+    const id = await createUser(api, REALM, "temp", completeProfile("temp"));
     assert.equal((await reset(id, "temporary-password", true)).status, 204);
     const jar = new CookieJar();
     const page = await get(
@@ -173,8 +181,11 @@ describe("password policy wherever a password is set", () => {
       redirectUris: ["http://app.example/*"],
     });
     const old = { type: "password", createdDate: Date.now() - 3 * 86_400_000, ...hashPassword("old-password", 1000) };
-    await createUser(api, "expiring", "stale", { credentials: [old] });
-    await createUser(api, "expiring", "fresh", { credentials: [{ type: "password", value: "new-password" }] });
+    await createUser(api, "expiring", "stale", { ...completeProfile("stale"), credentials: [old] });
+    await createUser(api, "expiring", "fresh", {
+      ...completeProfile("fresh"),
+      credentials: [{ type: "password", value: "new-password" }],
+    });
     const login = async (username: string, password: string) => {
       const jar = new CookieJar();
       const page = await get(

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { completeProfile } from "../support/admin-api.ts";
 import { CookieJar, get, submitLogin } from "./oidc-flow.ts";
 import { startSmtpSink } from "../support/smtp-sink.ts";
 
@@ -573,7 +574,7 @@ describe("users: groups, sessions, consents, identity links, actions", () => {
     });
     assert.deepEqual(await json(missing, 400), { errorMessage: "User email missing" });
     assert.equal((await api(`${base}/users/${noEmail}/send-verify-email`, { method: "PUT" })).status, 400);
-    const withEmail = await createUser({ username: "mailed", email: "mailed@example.com", enabled: true });
+    const withEmail = await createUser({ username: "mailed", ...completeProfile("mailed"), enabled: true });
     // Without the realm's SMTP settings no action mail can go: 500, as in Keycloak.
     const actionsUnsent = await api(`${base}/users/${withEmail}/execute-actions-email?lifespan=600`, {
       method: "PUT",
@@ -775,7 +776,7 @@ describe("users: impersonation", () => {
   test("the account page sends a visitor without a session to sign in as the account console, and back", async () => {
     const id = await createUser({
       username: "visitor",
-      email: "visitor@example.com",
+      ...completeProfile("visitor"),
       enabled: true,
       credentials: [{ type: "password", value: "visitor-pw" }],
     });
@@ -826,6 +827,7 @@ describe("users: impersonation", () => {
     );
     const helpdesk = await createUser({
       username: "helpdesk",
+      ...completeProfile("helpdesk"),
       enabled: true,
       credentials: [{ type: "password", value: "helpdesk-pw" }],
     });

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { completeProfile } from "../support/admin-api.ts";
 import { consoleToken } from "./oidc-flow.ts";
 import { accessNamesFromToken, canCreateRealmFromToken } from "../../src/core/access/token-access.ts";
 import { decodeTokenClaims } from "../../src/core/auth/token-claims.ts";
@@ -20,6 +21,7 @@ describe("access read from the token matches who-am-I", () => {
       method: "POST",
       body: {
         username: "realm-boss",
+        ...completeProfile("realm-boss"),
         enabled: true,
         credentials: [{ type: "password", value: "realm-boss", temporary: false }],
       },

@@ -75,3 +75,10 @@ export async function createClientScope(api: Api, realm: string, rep: Record<str
     "client scope",
   );
 }
+
+/** A complete profile for a test user: new realms require email, first and last name before a user may sign in. */
+export const completeProfile = (username: string) => ({
+  email: `${username}@example.com`,
+  firstName: "Test",
+  lastName: "User",
+});

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { adminToken, type TestServer } from "../../support/server.ts";
-import { type Api, createRealm, createUser, json, startAdminServer } from "../../support/admin-api.ts";
+import { type Api, createRealm, completeProfile, createUser, json, startAdminServer } from "../../support/admin-api.ts";
 
 /** Keycloak 26's AdminRoot.getServerInfo: 403 unless RealmsPermissionEvaluator.isAdmin() (any admin role somewhere). */
 describe("GET /admin/serverinfo answers only administrators", () => {
@@ -17,6 +17,7 @@ describe("GET /admin/serverinfo answers only administrators", () => {
   /** A user with a password and the given client roles of `client` (realm-management, or master's shop-realm). */
   async function userWith(realm: string, username: string, roles: { realm?: string[]; client?: [string, string[]] }) {
     const id = await createUser(api, realm, username, {
+      ...completeProfile(username),
       credentials: [{ type: "password", value: "secret-pass", temporary: false }],
     });
     if (roles.realm?.length) {

@@ -7,10 +7,12 @@ import { issueTokens, type TokenResponseBody } from "./tokens.ts";
 import type { FormBody } from "./client-auth.ts";
 import { findLoginUser, verifyPassword } from "../federation/user-hooks.ts";
 import { clearLoginFailures, isLockedOut, recordLoginFailure } from "../access/brute-force.ts";
-import { startUserSession } from "../access/sessions.ts";
+import { endSessions, startUserSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
 import { grantSession } from "./offline-grant.ts";
+import { owesProfileCompletion } from "./login/profile-completeness.ts";
 
+const NOT_SET_UP = "Account is not fully set up";
 const invalidCredentials = () => oauthError(400, "invalid_grant", "Invalid user credentials");
 
 /** Resource owner password credentials (direct access grant). */
@@ -33,8 +35,15 @@ export async function passwordGrant(
     username,
     client_auth_method: clientAuthMethod,
   };
-  const fail = async (error: string, userId?: string) =>
-    recordEvent(server, realm, { type: "LOGIN_ERROR", clientId: client.clientId, userId, ipAddress, error, details });
+  const fail = async (error: string, userId?: string, reason?: string) =>
+    recordEvent(server, realm, {
+      type: "LOGIN_ERROR",
+      clientId: client.clientId,
+      userId,
+      ipAddress,
+      error,
+      details: reason ? { reason, ...details } : details,
+    });
 
   const user = username ? await findLoginUser(server, realm, username) : undefined;
   if (!user) {
@@ -54,15 +63,17 @@ export async function passwordGrant(
     await fail("invalid_user_credentials", user.id);
     throw invalidCredentials();
   }
-  if (user.requiredActions.length > 0) {
-    await fail("resolve_required_actions", user.id);
-    throw oauthError(400, "invalid_grant", "Account is not fully set up");
+  if (user.requiredActions.length > 0 || owesProfileCompletion({ server, realm }, user)) {
+    await fail("resolve_required_actions", user.id, NOT_SET_UP);
+    throw oauthError(400, "invalid_grant", NOT_SET_UP);
   }
   await clearLoginFailures(server, realm, user);
   const online = await startUserSession(server, realm, user, client, { ipAddress, authMethod: "openid-connect" });
   const session = await grantSession(server, realm, client, user, online, body.scope, () =>
     fail("not_allowed", user.id),
   );
+  // Keycloak keeps only the offline session of an offline_access grant: no regular session is left behind
+  if (session.offline) await endSessions(server, [online], { logoutBrokers: false });
   const tokens = await issueTokens(server, {
     baseUrl: frontendUrl(server, req),
     realm,

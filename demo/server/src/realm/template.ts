@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { ClientRep, RealmRep, RoleRep } from "./representation.ts";
+import type { ClientRep, ComponentRep, RealmRep, RoleRep } from "./representation.ts";
 
 /**
  * What Keycloak 26 gives every new realm: derived from a real 26.4.5 export of
@@ -45,6 +45,20 @@ export const REALM_MANAGEMENT_COMPOSITES: Record<string, string[]> = {
 export function realmTemplate(realmName: string): RealmRep {
   const json = JSON.stringify(realmName).slice(1, -1);
   return JSON.parse(templateText.replaceAll("{{realm}}", json)) as RealmRep;
+}
+
+const USER_PROFILE = "org.keycloak.userprofile.UserProfileProvider";
+
+/** The template's user-profile component with its configuration (the UPConfig) changed by `edit`. */
+export function templateUserProfile(
+  realmName: string,
+  edit: (config: { attributes: { required?: unknown }[] }) => object,
+): Record<string, ComponentRep[]> {
+  const [component] = realmTemplate(realmName).components![USER_PROFILE]!;
+  const config = JSON.parse(component!.config!["kc.user.profile.config"]![0]!) as {
+    attributes: { required?: unknown }[];
+  };
+  return { [USER_PROFILE]: [{ ...component, config: { "kc.user.profile.config": [JSON.stringify(edit(config))] } }] };
 }
 
 /**

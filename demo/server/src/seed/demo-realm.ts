@@ -1,23 +1,9 @@
 import type { ServerContext } from "../context.ts";
 import { importRealm } from "../realm/import.ts";
-import type { ComponentRep, RealmRep } from "../realm/representation.ts";
-import { realmTemplate } from "../realm/template.ts";
+import type { RealmRep } from "../realm/representation.ts";
+import { templateUserProfile } from "../realm/template.ts";
 import { SEED_PASSWORD_HASHES } from "./seed-password-hashes.ts";
 import { demoPeople } from "./demo-people.ts";
-
-const USER_PROFILE = "org.keycloak.userprofile.UserProfileProvider";
-
-/** The default user profile with unmanaged attributes enabled, so the demo users' extra attributes show. */
-function demoUserProfile(): ComponentRep[] {
-  const [component] = realmTemplate("demo").components![USER_PROFILE];
-  const config = JSON.parse(component.config!["kc.user.profile.config"][0]) as Record<string, unknown>;
-  return [
-    {
-      ...component,
-      config: { "kc.user.profile.config": [JSON.stringify({ ...config, unmanagedAttributePolicy: "ENABLED" })] },
-    },
-  ];
-}
 
 export function demoRealmRep(): RealmRep {
   return {
@@ -200,7 +186,8 @@ export function demoRealmRep(): RealmRep {
         members: [{ username: "david.dubois" }, { username: "erin.eriksen" }],
       },
     ],
-    components: { [USER_PROFILE]: demoUserProfile() },
+    // the default user profile with unmanaged attributes enabled, so the demo users' extra attributes show
+    components: templateUserProfile("demo", (config) => ({ ...config, unmanagedAttributePolicy: "ENABLED" })),
   };
 }
 

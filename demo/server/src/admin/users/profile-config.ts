@@ -1,6 +1,7 @@
 import type { ServerContext } from "../../context.ts";
 import type { ComponentRecord, RealmRecord } from "../../store/types.ts";
 import { newId } from "../../common/ids.ts";
+import { MASTER_REALM } from "../../realm/lookup.ts";
 
 /** Keycloak's UPConfig (the declarative user profile), as GET/PUT /users/profile exchange it. */
 export interface UpAttribute {
@@ -36,9 +37,12 @@ export const ROOT_ATTRIBUTES = ["username", "email", "firstName", "lastName"] as
 
 const everyone = () => ({ view: ["admin", "user"], edit: ["admin", "user"] });
 
-/** Keycloak 26's default user profile. */
-export function defaultUpConfig(): UpConfig {
-  return {
+/**
+ * Keycloak 26's default user profile. New realms require email, first and last name of users; the administration
+ * realm (master) requires none of them, so its bootstrap admin signs in without completing a profile.
+ */
+export function defaultUpConfig(administrationRealm = false): UpConfig {
+  const config: UpConfig = {
     attributes: [
       {
         name: "username",
@@ -84,6 +88,8 @@ export function defaultUpConfig(): UpConfig {
       },
     ],
   };
+  if (administrationRealm) for (const attribute of config.attributes) delete attribute.required;
+  return config;
 }
 
 function profileComponent(server: ServerContext, realm: RealmRecord): ComponentRecord | undefined {
@@ -103,7 +109,7 @@ export function readUpConfig(server: ServerContext, realm: RealmRecord): UpConfi
       /* a broken stored config falls back to the default */
     }
   }
-  return defaultUpConfig();
+  return defaultUpConfig(realm.realm === MASTER_REALM);
 }
 
 export async function writeUpConfig(server: ServerContext, realm: RealmRecord, config: UpConfig): Promise<void> {

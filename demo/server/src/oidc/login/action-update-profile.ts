@@ -11,7 +11,6 @@ import { requiredActionUrl, type Form, type LoginContext } from "./login-context
 import type { RequiredActionHandler } from "./required-action-handlers.ts";
 
 const ALIAS = "UPDATE_PROFILE";
-const EMAIL = /^[^\s@]+@([^\s@.]+\.)+[^\s@.]{2,}$|^[^\s@]+@\[[0-9.:a-fA-F]+\]$/;
 
 export type Field = "username" | "email" | "firstName" | "lastName";
 export type ProfileValues = Partial<Record<Field, string>>;
@@ -25,20 +24,20 @@ const LABELS: Record<Field, string> = {
   firstName: "First name",
   lastName: "Last name",
 };
-const MISSING: Record<Field, string> = {
-  username: "Please specify username.",
-  email: "Please specify email.",
-  firstName: "Please specify first name.",
-  lastName: "Please specify last name.",
-};
+/** Keycloak 26.7.3's text for a required field left empty (the same for every field on its profile pages). */
+const MISSING = "Please specify this field.";
 
-function fieldsOf(ctx: LoginContext): ProfileField[] {
+/** What the profile checks read of a login: its server and realm (a password grant has no browser login). */
+export type ProfileScope = Pick<LoginContext, "server" | "realm">;
+
+/** The fields the Update Account Information page shows: the username too where the realm lets users edit it. */
+export function accountFields(ctx: ProfileScope): ProfileField[] {
   const emailAsUsername = ctx.realm.settings.registrationEmailAsUsername === true;
   return profileFields(ctx, ctx.realm.settings.editUsernameAllowed === true && !emailAsUsername);
 }
 
 /** The user-editable profile fields the login pages ask for, per the realm's user profile. */
-export function profileFields(ctx: LoginContext, usernameEditable: boolean): ProfileField[] {
+export function profileFields(ctx: ProfileScope, usernameEditable: boolean): ProfileField[] {
   const config = readUpConfig(ctx.server, ctx.realm);
   const emailAsUsername = ctx.realm.settings.registrationEmailAsUsername === true;
   const names: Field[] = [...(usernameEditable ? (["username"] as const) : []), "email", "firstName", "lastName"];
@@ -74,11 +73,12 @@ export function profileInputs(fields: ProfileField[], values: ProfileValues, err
     .join("\n");
 }
 
-function sendPage(ctx: LoginContext, values: ProfileValues, errors: ProfileValues = {}) {
-  const inputs = profileInputs(fieldsOf(ctx), values, errors);
+/** The Update Account Information page of a required action (UPDATE_PROFILE or VERIFY_PROFILE). */
+export function sendProfilePage(ctx: LoginContext, alias: string, values: ProfileValues, errors: ProfileValues = {}) {
+  const inputs = profileInputs(accountFields(ctx), values, errors);
   const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(ctx.realm))}</p>
 <h1 id="kc-page-title">Update Account Information</h1>
-<form id="kc-update-profile-form" action="${escapeHtml(requiredActionUrl(ctx, ALIAS))}" method="post" novalidate>
+<form id="kc-update-profile-form" action="${escapeHtml(requiredActionUrl(ctx, alias))}" method="post" novalidate>
 ${inputs}
 <input type="submit" id="kc-submit" value="Submit">
 </form>`;
@@ -86,7 +86,7 @@ ${inputs}
 }
 
 /** The form's values of these fields and Keycloak's messages for the invalid ones (`userId`: who may keep their own). */
-export function validateProfileForm(ctx: LoginContext, fields: ProfileField[], form: Form, userId?: string) {
+export function validateProfileForm(ctx: ProfileScope, fields: ProfileField[], form: Form, userId?: string) {
   const errors: ProfileValues = {};
   const values: ProfileValues = {};
   const duplicatesAllowed = ctx.realm.settings.duplicateEmailsAllowed === true;
@@ -95,14 +95,13 @@ export function validateProfileForm(ctx: LoginContext, fields: ProfileField[], f
     const value = (form[name] ?? "").trim();
     values[name] = value;
     if (!value) {
-      if (required) errors[name] = MISSING[name];
+      if (required) errors[name] = MISSING;
       continue;
     }
     const attribute = findAttribute(config, name);
     const invalid = attribute ? attributeErrors(attribute, [value])[0] : undefined;
     if (invalid) errors[name] = loginErrorText(invalid);
     else if (value.length > 255) errors[name] = "Please specify this field with at most 255 characters.";
-    else if (name === "email" && !EMAIL.test(value)) errors.email = "Invalid email address.";
     else if (
       name === "email" &&
       !duplicatesAllowed &&
@@ -117,36 +116,64 @@ export function validateProfileForm(ctx: LoginContext, fields: ProfileField[], f
   return { values, errors };
 }
 
+/** The user's current values of the profile fields. */
+export const profileValues = (user: UserRecord): ProfileValues => ({
+  username: user.username,
+  email: user.email,
+  firstName: user.firstName,
+  lastName: user.lastName,
+});
+
+const EVENT_NAMES: Record<Field, string> = {
+  username: "username",
+  email: "email",
+  firstName: "first_name",
+  lastName: "last_name",
+};
+
+/** The posted profile form of a required action: the page again with its errors, else saved ("done"). */
+export async function saveProfileForm(
+  ctx: LoginContext,
+  user: UserRecord,
+  form: Form,
+  alias: string,
+): Promise<"done" | FastifyReply> {
+  const { values, errors } = validateProfileForm(ctx, accountFields(ctx), form, user.id);
+  if (Object.keys(errors).length) return sendProfilePage(ctx, alias, values, errors);
+  const fresh = ctx.server.db.get("users", user.id) ?? user;
+  const updated: UserRecord = { ...fresh };
+  if (values.username !== undefined && values.username) updated.username = values.username.toLowerCase();
+  if (values.email !== undefined) {
+    const email = values.email.toLowerCase() || undefined;
+    if (email !== fresh.email) updated.emailVerified = false;
+    if (email) updated.email = email;
+    else delete updated.email;
+  }
+  for (const name of ["firstName", "lastName"] as const) {
+    if (values[name] === undefined) continue;
+    if (values[name]) updated[name] = values[name];
+    else delete updated[name];
+  }
+  if (ctx.realm.settings.registrationEmailAsUsername === true && updated.email) updated.username = updated.email;
+  await ctx.server.db.write((tx) => tx.put("users", updated));
+  const changes: Record<string, string> = {};
+  for (const name of Object.keys(EVENT_NAMES) as Field[]) {
+    if ((fresh[name] ?? "") === (updated[name] ?? "")) continue;
+    if (fresh[name]) changes[`previous_${EVENT_NAMES[name]}`] = fresh[name];
+    changes[`updated_${EVENT_NAMES[name]}`] = updated[name] ?? "";
+  }
+  await recordEvent(ctx.server, ctx.realm, {
+    type: "UPDATE_PROFILE",
+    clientId: ctx.client.clientId,
+    userId: user.id,
+    ipAddress: ctx.req.ip,
+    details: { custom_required_action: alias, context: "UPDATE_PROFILE", ...changes },
+  });
+  return "done";
+}
+
 /** UPDATE_PROFILE: the user's names and email (and username where the realm lets users edit it), per the user profile. */
 export const updateProfile: RequiredActionHandler = {
-  show: (ctx, user) =>
-    sendPage(ctx, { username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName }),
-  async process(ctx, user, form): Promise<"done" | FastifyReply> {
-    const { values, errors } = validateProfileForm(ctx, fieldsOf(ctx), form, user.id);
-    if (Object.keys(errors).length) return sendPage(ctx, values, errors);
-    const fresh = ctx.server.db.get("users", user.id) ?? user;
-    const updated: UserRecord = { ...fresh };
-    if (values.username !== undefined && values.username) updated.username = values.username.toLowerCase();
-    if (values.email !== undefined) {
-      const email = values.email.toLowerCase() || undefined;
-      if (email !== fresh.email) updated.emailVerified = false;
-      if (email) updated.email = email;
-      else delete updated.email;
-    }
-    for (const name of ["firstName", "lastName"] as const) {
-      if (values[name] === undefined) continue;
-      if (values[name]) updated[name] = values[name];
-      else delete updated[name];
-    }
-    if (ctx.realm.settings.registrationEmailAsUsername === true && updated.email) updated.username = updated.email;
-    await ctx.server.db.write((tx) => tx.put("users", updated));
-    await recordEvent(ctx.server, ctx.realm, {
-      type: "UPDATE_PROFILE",
-      clientId: ctx.client.clientId,
-      userId: user.id,
-      ipAddress: ctx.req.ip,
-      details: { custom_required_action: ALIAS, context: "REQUIRED_ACTION" },
-    });
-    return "done";
-  },
+  show: (ctx, user) => sendProfilePage(ctx, ALIAS, profileValues(user)),
+  process: (ctx, user, form) => saveProfileForm(ctx, user, form, ALIAS),
 };

@@ -12,6 +12,7 @@ import { issuerOf } from "../tokens.ts";
 import { frontendUrl } from "../../http/frontend-url.ts";
 import { nextRequiredAction } from "./required-action-handlers.ts";
 import { sendAccountUpdated } from "./execute-actions-token.ts";
+import { owesProfileCompletion, VERIFY_PROFILE } from "./profile-completeness.ts";
 import { currentUser, type LoginContext } from "./login-context.ts";
 
 /** Signs the user in: a new session, SSO cookies, and the code back to the client. */
@@ -45,10 +46,14 @@ export function errorToClient(ctx: LoginContext, error: string, description?: st
   });
 }
 
-/** Keycloak's required-action triggers: VERIFY_EMAIL for an unverified address when the realm asks, an expired password. */
+/**
+ * Keycloak's required-action triggers: VERIFY_EMAIL for an unverified address when the realm asks, an expired password,
+ * VERIFY_PROFILE for a profile the realm's user profile finds incomplete.
+ */
 async function applyTriggers(ctx: LoginContext, user: UserRecord): Promise<UserRecord> {
   const pending = ctx.request.login.sessionActions;
   if (passwordExpired(ctx.realm, user) && !pending.includes("UPDATE_PASSWORD")) pending.push("UPDATE_PASSWORD");
+  if (!pending.includes(VERIFY_PROFILE) && owesProfileCompletion(ctx, user)) pending.push(VERIFY_PROFILE);
   const verify = ctx.realm.settings.verifyEmail === true && !!user.email && !user.emailVerified;
   if (!verify || user.requiredActions.includes("VERIFY_EMAIL")) return user;
   const updated = { ...user, requiredActions: [...user.requiredActions, "VERIFY_EMAIL"] };

@@ -7,6 +7,7 @@ import { configureTotp } from "./action-configure-totp.ts";
 import { updateProfile } from "./action-update-profile.ts";
 import { verifyEmail } from "./action-verify-email.ts";
 import { termsAndConditions } from "./action-terms.ts";
+import { verifyProfile } from "./action-verify-profile.ts";
 
 export interface RequiredActionHandler {
   show(ctx: LoginContext, user: UserRecord, error?: string): FastifyReply | Promise<FastifyReply>;
@@ -20,6 +21,7 @@ const HANDLERS: Record<string, RequiredActionHandler> = {
   UPDATE_PROFILE: updateProfile,
   VERIFY_EMAIL: verifyEmail,
   TERMS_AND_CONDITIONS: termsAndConditions,
+  VERIFY_PROFILE: verifyProfile,
 };
 
 /**
