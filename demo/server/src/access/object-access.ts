@@ -183,6 +183,5 @@ export function objectAccess(
       if (owner && engine().decide("Clients", owner.id, CLIENT_SCOPE_OF_ROLE_SCOPE[scope]).granted) return true;
       return engine().decide("Roles", role.id, scope).granted;
     },
-
   };
 }
