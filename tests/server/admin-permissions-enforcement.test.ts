@@ -2,7 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import KcAdminClient from "@keycloak/keycloak-admin-client";
 import { startTestServer, type TestServer } from "../support/server.ts";
-import { createRealm, masterAdmin } from "../support/admin-api.ts";
+import { completeProfile, createRealm, masterAdmin } from "../support/admin-api.ts";
 
 const REALM = "fgap-enforce";
 
@@ -23,7 +23,8 @@ describe("admin permissions v2 enforcement beyond users' own endpoints (Keycloak
   const ids: Record<string, string> = {};
 
   const user = async (username: string, groups: string[] = []) => {
-    const { id } = await kc.users.create({ username, enabled: true, groups });
+    // a complete profile: the realm asks for email and names before it signs anyone in
+    const { id } = await kc.users.create({ username, enabled: true, groups, ...completeProfile(username) });
     ids[username] = id;
     await kc.users.resetPassword({ id, credential: { type: "password", value: `${username}-pw`, temporary: false } });
     return id;

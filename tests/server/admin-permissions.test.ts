@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import KcAdminClient from "@keycloak/keycloak-admin-client";
 import type { DecisionStrategy } from "@keycloak/keycloak-admin-client/lib/defs/policyRepresentation.js";
 import { startTestServer, type TestServer } from "../support/server.ts";
-import { createRealm, masterAdmin, type Api } from "../support/admin-api.ts";
+import { completeProfile, createRealm, masterAdmin, type Api } from "../support/admin-api.ts";
 
 const REALM = "fgap";
 
@@ -31,7 +31,8 @@ describe("fine-grained admin permissions v2 through Keycloak's admin client", ()
   const ids: Record<string, string> = {};
 
   const user = async (username: string, groups: string[] = []) => {
-    const { id } = await kc.users.create({ username, enabled: true, groups });
+    // a complete profile: the realm asks for email and names before it signs anyone in
+    const { id } = await kc.users.create({ username, enabled: true, groups, ...completeProfile(username) });
     ids[username] = id;
     await kc.users.resetPassword({ id, credential: { type: "password", value: `${username}-pw`, temporary: false } });
     return id;
@@ -323,6 +324,7 @@ describe("fine-grained admin permissions v2 through Keycloak's admin client", ()
         const { id } = await kc.users.create({
           username: name,
           enabled: true,
+          ...completeProfile(name),
           groups: [name === "erin" ? "/Customers" : "/Support"],
         });
         await kc.users.resetPassword({ id, credential: { type: "password", value: `${name}-pw`, temporary: false } });

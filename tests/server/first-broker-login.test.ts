@@ -293,7 +293,13 @@ describe("first broker login", () => {
       email: "pat@partner.test",
       credentials: [{ type: "password", value: "pat-partner" }],
     });
-    const localId = await createUser(api, HOME, "pat", { email: "pat@home.test", attributes: { department: ["Ops"] } });
+    // a complete home profile, or the realm would ask for it (VERIFY_PROFILE) before returning to the app
+    const localId = await createUser(api, HOME, "pat", {
+      email: "pat@home.test",
+      firstName: "Pat",
+      lastName: "Home",
+      attributes: { department: ["Ops"] },
+    });
     const { page } = await brokerTo("pat", "pat-partner");
     assert.ok(codeOf(page), "no review page (disabled) and no confirm page (auto link): straight back to the app");
     const links = await json<Json[]>(await api(`/admin/realms/${HOME}/users/${localId}/federated-identity`));
