@@ -84,7 +84,11 @@ describe("password grant", () => {
     ]);
     assert.equal(body.token_type, "Bearer");
     assert.ok((body.expires_in as number) > 0);
-    assert.equal(body.refresh_expires_in, 1800);
+    // idle timeout from the session's last refresh: a second boundary before the token makes it 1799, on Keycloak too
+    assert.ok(
+      [1799, 1800].includes(body.refresh_expires_in as number),
+      `refresh_expires_in ${body.refresh_expires_in}`,
+    );
     assert.ok((body.scope as string).split(" ").includes("openid"));
     const access = decodeJwt(body.access_token as string);
     assert.equal(access.iss, `${base}/realms/master`);
