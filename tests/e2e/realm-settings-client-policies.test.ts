@@ -1,5 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { eventually } from "../support/eventually.ts";
 import {
   checkAxeAndShoot,
   getJson,
@@ -99,8 +100,12 @@ describe("realm settings: client policies", () => {
     await enabled.focus();
     await enabled.press("Space");
     await page.getByText("Client policy updated").first().waitFor();
-    const after = await getJson<Policies>(suite.api, "/admin/realms/demo/client-policies/policies");
-    assert.equal(after.policies.find((entry) => entry.name === "confidential-only")?.enabled, false);
+    // the earlier save's alert may still show (the hash change keeps the page): wait for the server to have the switch
+    const enabledNow = async () =>
+      (await getJson<Policies>(suite.api, "/admin/realms/demo/client-policies/policies")).policies.find(
+        (entry) => entry.name === "confidential-only",
+      )?.enabled;
+    assert.equal(await eventually(enabledNow, (value) => value === false), false);
     await page.close();
   });
 
