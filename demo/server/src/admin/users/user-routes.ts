@@ -13,12 +13,13 @@ import { validateProfile } from "./profile-validation.ts";
 import { isPermanentlyLockedOut, userAccess, profiledUserRepresentation, listedUser } from "./representation.ts";
 import { defaultRequiredActions, mergeRequiredActions } from "./required-actions.ts";
 import { visibleUsersFilter } from "./visible-users.ts";
-import { countUsers, DEFAULT_MAX_USERS, findUsers, withProxiedUsers } from "./user-list.ts";
+import { countUsers } from "./user-list.ts";
+import { findUserPage } from "./user-page.ts";
 import { removeUser } from "./user-removal.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { findGroupByPath } from "../common/group-path.ts";
 import { findGroup, requireUser } from "../common/lookups.ts";
-import { boolParam, intParam, paramsOf, queryOf, stringParam } from "../common/query.ts";
+import { boolParam, paramsOf, queryOf } from "../common/query.ts";
 import { objectBody } from "../common/body.ts";
 import { badRequest, forbidden } from "../../http/errors.ts";
 import { UserListQuery, UserSchema } from "./schemas.ts";
@@ -27,7 +28,6 @@ import {
   federatedReadOnlyAttributes,
   passwordToDirectory,
   registerInDirectory,
-  searchDirectory,
 } from "../../federation/user-hooks.ts";
 import { ListQuery } from "../common/schemas.ts";
 
@@ -65,23 +65,7 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     const query = queryOf(req);
     const config = readUpConfig(server, ctx.realm);
     const brief = boolParam(query, "briefRepresentation") ?? false;
-    const first = intParam(query, "first") ?? -1;
-    const max = intParam(query, "max") ?? DEFAULT_MAX_USERS;
-    const proxied = await searchDirectory(
-      server,
-      ctx.realm,
-      stringParam(query, "search") ?? stringParam(query, "username") ?? stringParam(query, "email"),
-      Math.max(first, 0) + max,
-    );
-    const users = withProxiedUsers(
-      server,
-      ctx.realm,
-      findUsers(server, ctx.realm, filter, first, max),
-      proxied,
-      filter,
-      first,
-      max,
-    );
+    const users = await findUserPage(server, ctx.realm, filter, query);
     return users.map((user) => listedUser(ctx, user, config, brief));
   });
 
