@@ -2,12 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
 import type { IdentityProviderRecord, RealmRecord, UserSessionRecord } from "../store/types.ts";
 import { findIdentityProvider } from "../admin/identity-providers/lookup.ts";
-import { endSessions } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
-import { sendErrorPage, sendInfoPage } from "../oidc/error-page.ts";
+import { sendErrorPage } from "../oidc/error-page.ts";
 import { realmByName } from "../oidc/lookup.ts";
-import { clearSsoCookies } from "../oidc/sso-cookies.ts";
+import { finishBrowserLogout } from "./browser-logout-finish.ts";
 
 /** User session notes of an OpenID Connect-brokered login, with Keycloak's names. */
 const NOTE = { provider: "identity_provider", identity: "identity_provider_identity", idToken: "FEDERATED_ID_TOKEN" };
@@ -112,17 +111,7 @@ async function logoutResponse(
     return sendErrorPage(reply, realm, UNEXPECTED);
   }
   browserLogouts.delete(state!);
-  await endSessions(server, [session], { logoutBrokers: false });
-  await recordEvent(server, realm, {
-    type: "LOGOUT",
-    clientId: pending.clientId,
-    userId: session.userId,
-    sessionId: session.id,
-    ipAddress: req.ip,
-  });
-  clearSsoCookies(server, reply, realm);
-  if (pending.location) return reply.status(302).header("location", pending.location).send();
-  return sendInfoPage(reply, realm, "You are logged out");
+  return finishBrowserLogout(server, req, reply, realm, session, pending);
 }
 
 export function registerOidcLogoutResponse(app: FastifyInstance, server: ServerContext): void {

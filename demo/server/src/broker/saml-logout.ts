@@ -8,9 +8,9 @@ import { findIdentityProvider } from "../admin/identity-providers/lookup.ts";
 import { sendAuthResponse } from "../oidc/auth-response.ts";
 import { sendErrorPage, sendInfoPage } from "../oidc/error-page.ts";
 import { endSessions } from "../access/sessions.ts";
-import { clearSsoCookies } from "../oidc/sso-cookies.ts";
 import { recordEvent } from "../events/record.ts";
 import { realmSigningKey } from "../oidc/keys.ts";
+import { finishBrowserLogout } from "./browser-logout-finish.ts";
 import { configOf, realmEntityUrl, serviceProvider, type SamlSubject } from "./saml-broker.ts";
 
 /** User session notes of a SAML-brokered login, as Keycloak keeps them for single logout. */
@@ -223,17 +223,5 @@ export async function takeSamlLogoutResponse(
   }
   browserLogouts.delete(message.RelayState!);
   const session = server.db.get("userSessions", pending.sessionId);
-  if (session) {
-    await endSessions(server, [session], { logoutBrokers: false });
-    await recordEvent(server, realm, {
-      type: "LOGOUT",
-      clientId: pending.clientId,
-      userId: session.userId,
-      sessionId: session.id,
-      ipAddress: req.ip,
-    });
-  }
-  clearSsoCookies(server, reply, realm);
-  if (pending.location) return reply.status(302).header("location", pending.location).send();
-  return sendInfoPage(reply, realm, "You are logged out");
+  return finishBrowserLogout(server, req, reply, realm, session, pending);
 }
