@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import KcAdminClient from "@keycloak/keycloak-admin-client";
-import { adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { realmOnTarget } from "../support/admin-client.ts";
 
 // Runs against the embedded server; with KC_TARGET=keycloak and KC_REAL_URL against that real Keycloak (which is how
 // the expectations below were checked on Keycloak 26.7.3). Users point the console at a real Keycloak: where Keycloak
@@ -9,20 +9,13 @@ import { adminToken, startTestServer, type TestServer } from "../support/server.
 const REALM = "authz-accepted";
 
 describe("policy bodies Keycloak 26.7.3 stores, stored alike", () => {
-  let server: TestServer | undefined;
+  let dispose: (() => Promise<void>) | undefined;
   let kc: KcAdminClient;
   let id = "";
   let userId = "";
 
   before(async () => {
-    const real = process.env.KC_TARGET === "keycloak" ? process.env.KC_REAL_URL : undefined;
-    if (!real) server = await startTestServer({ args: ["--seed-demo", "false"] });
-    const baseUrl = real ?? server!.baseUrl;
-    kc = new KcAdminClient({ baseUrl, realmName: "master" });
-    kc.setAccessToken(await adminToken(baseUrl));
-    if (await kc.realms.findOne({ realm: REALM })) await kc.realms.del({ realm: REALM });
-    await kc.realms.create({ realm: REALM, enabled: true });
-    kc.setConfig({ realmName: REALM });
+    ({ kc, dispose } = await realmOnTarget(REALM));
     ({ id } = await kc.clients.create({
       clientId: "api",
       serviceAccountsEnabled: true,
@@ -31,8 +24,7 @@ describe("policy bodies Keycloak 26.7.3 stores, stored alike", () => {
     ({ id: userId } = await kc.users.create({ username: "ada", enabled: true, email: "ada@example.org" }));
   });
   after(async () => {
-    if (!server) await kc.realms.del({ realm: REALM });
-    await server?.dispose();
+    await dispose?.();
   });
 
   /** Type, body, and what Keycloak 26.7.3's typed representation answers for it (besides id, name, type, logic). */

@@ -1,8 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import KcAdminClient from "@keycloak/keycloak-admin-client";
-import { adminToken, startTestServer, type TestServer } from "../support/server.ts";
-import { refusal } from "../support/admin-client.ts";
+import { realmOnTarget, refusal } from "../support/admin-client.ts";
 
 // Runs against the embedded server; with KC_TARGET=keycloak and KC_REAL_URL against that real Keycloak (which is how
 // the expectations below were checked on Keycloak 26.7.3). No directory is needed: Keycloak creates the mappers
@@ -138,22 +137,14 @@ const CASES: Case[] = [
 ];
 
 describe("the mappers Keycloak creates with a new LDAP provider, by vendor and edit mode", () => {
-  let server: TestServer | undefined;
+  let dispose: (() => Promise<void>) | undefined;
   let kc: KcAdminClient;
 
   before(async () => {
-    const real = process.env.KC_TARGET === "keycloak" ? process.env.KC_REAL_URL : undefined;
-    if (!real) server = await startTestServer({ args: ["--seed-demo", "false"] });
-    const baseUrl = real ?? server!.baseUrl;
-    kc = new KcAdminClient({ baseUrl, realmName: "master" });
-    kc.setAccessToken(await adminToken(baseUrl));
-    if (await kc.realms.findOne({ realm: REALM })) await kc.realms.del({ realm: REALM });
-    await kc.realms.create({ realm: REALM, enabled: true });
-    kc.setConfig({ realmName: REALM });
+    ({ kc, dispose } = await realmOnTarget(REALM));
   });
   after(async () => {
-    if (!server) await kc?.realms.del({ realm: REALM });
-    await server?.dispose();
+    await dispose?.();
   });
 
   it("refuses connection URLs as Keycloak does: commas, other schemes, URLs java.net.URI refuses", async () => {
@@ -345,20 +336,13 @@ const MAPPER_ACCEPTED: [string, Record<string, string>][] = [
 ];
 
 describe("LDAP mappers Keycloak refuses without their configuration", () => {
-  let server: TestServer | undefined;
+  let dispose: (() => Promise<void>) | undefined;
   let kc: KcAdminClient;
   let parentId: string;
   const realm = `${REALM}-mappers`;
 
   before(async () => {
-    const real = process.env.KC_TARGET === "keycloak" ? process.env.KC_REAL_URL : undefined;
-    if (!real) server = await startTestServer({ args: ["--seed-demo", "false"] });
-    const baseUrl = real ?? server!.baseUrl;
-    kc = new KcAdminClient({ baseUrl, realmName: "master" });
-    kc.setAccessToken(await adminToken(baseUrl));
-    if (await kc.realms.findOne({ realm })) await kc.realms.del({ realm });
-    await kc.realms.create({ realm, enabled: true });
-    kc.setConfig({ realmName: realm });
+    ({ kc, dispose } = await realmOnTarget(realm));
     const config = {
       vendor: ["other"],
       editMode: ["READ_ONLY"],
@@ -370,8 +354,7 @@ describe("LDAP mappers Keycloak refuses without their configuration", () => {
     parentId = (await kc.components.create({ name: "ldap", providerId: "ldap", providerType: STORAGE, config })).id;
   });
   after(async () => {
-    if (!server) await kc?.realms.del({ realm });
-    await server?.dispose();
+    await dispose?.();
   });
 
   const create = (providerId: string, config: Record<string, string>) =>

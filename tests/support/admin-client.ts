@@ -1,5 +1,5 @@
 import KcAdminClient from "@keycloak/keycloak-admin-client";
-import { adminToken } from "./server.ts";
+import { adminToken, startTestServer } from "./server.ts";
 
 /**
  * Keycloak's own admin client (`@keycloak/keycloak-admin-client`) signed in to `baseUrl` as `username` of
@@ -33,4 +33,27 @@ export async function refusal(call: Promise<unknown>): Promise<{ status: number;
     return { status: response?.status ?? 0, body: responseData ?? {} };
   }
   throw new Error("the call was not refused");
+}
+
+/**
+ * A fresh realm for a test file that runs on either server: on the real Keycloak of `KC_TARGET=keycloak`
+ * (`KC_REAL_URL`), else on an embedded server started for it without the demo seed. `dispose` removes the realm from
+ * the Keycloak that outlives the file, or stops the embedded server.
+ */
+export async function realmOnTarget(realm: string): Promise<{ kc: KcAdminClient; dispose(): Promise<void> }> {
+  const real = process.env.KC_TARGET === "keycloak" ? process.env.KC_REAL_URL : undefined;
+  const server = real ? undefined : await startTestServer({ args: ["--seed-demo", "false"] });
+  const baseUrl = real ?? server!.baseUrl;
+  const kc = new KcAdminClient({ baseUrl, realmName: "master" });
+  kc.setAccessToken(await adminToken(baseUrl));
+  if (await kc.realms.findOne({ realm })) await kc.realms.del({ realm });
+  await kc.realms.create({ realm, enabled: true });
+  kc.setConfig({ realmName: realm });
+  return {
+    kc,
+    dispose: async () => {
+      if (server) await server.dispose();
+      else await kc.realms.del({ realm });
+    },
+  };
 }
