@@ -776,6 +776,76 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     await live.components.del({ id: id! });
   });
 
+  it("group members and role users lists page over the stored members, then those READ_ONLY and LDAP_ONLY mappers keep in LDAP", async () => {
+    const members = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
+    members.setAccessToken(await adminToken(server.baseUrl));
+    await members.realms.create({ realm: "members", enabled: true });
+    members.setConfig({ realmName: "members" });
+    const { id } = await members.components.create({
+      name: "members-ldap",
+      providerId: "ldap",
+      providerType: STORAGE,
+      config: ldapConfig("READ_ONLY"),
+    });
+    const groupMapper = {
+      name: "groups",
+      providerId: "group-ldap-mapper",
+      providerType: MAPPER,
+      parentId: id,
+      config: { "groups.dn": [ldap.groupsDn], "membership.ldap.attribute": ["member"], mode: ["READ_ONLY"] },
+    };
+    const { id: groupMapperId } = await members.components.create(groupMapper);
+    const roleMapper = (clientId?: string) => ({
+      name: clientId ? `${clientId}-roles` : "roles",
+      providerId: "role-ldap-mapper",
+      providerType: MAPPER,
+      parentId: id,
+      config: {
+        "roles.dn": [`ou=Roles,${SUFFIX}`],
+        "membership.ldap.attribute": ["member"],
+        "use.realm.roles.mapping": [clientId ? "false" : "true"],
+        ...(clientId ? { "client.id": [clientId] } : {}),
+        mode: ["LDAP_ONLY"],
+      },
+    });
+    await members.components.create(roleMapper());
+    const { id: crm } = await members.clients.create({ clientId: "crm" });
+    await members.components.create(roleMapper("crm"));
+    await members.roles.create({ name: "reviewer" });
+    await members.clients.createRole({ id: crm, name: "auditor" });
+    await members.clients.createRole({ id: crm, name: "unmapped-in-ldap" });
+    const { id: developers } = await members.groups.create({ name: "developers" });
+    const { id: zed } = await members.users.create({ username: "zed", enabled: true });
+    await members.users.addToGroup({ id: zed, groupId: developers });
+
+    // No sync ran: the directory's members are imported as the list reaches them, after the stored members.
+    const names = (users: { username?: string }[]) => users.map((u) => u.username);
+    assert.deepEqual(names(await members.groups.listMembers({ id: developers })), ["zed", "bwilson", "jbrown"]);
+    const pages = [];
+    for (const first of [0, 1, 2, 3])
+      pages.push(names(await members.groups.listMembers({ id: developers, first, max: 1 })));
+    assert.deepEqual(
+      pages,
+      [["zed"], ["bwilson"], ["jbrown"], []],
+      "paged on the server across stored and LDAP members",
+    );
+    const [jbrown] = await members.users.find({ username: "jbrown", exact: true });
+    assert.equal(jbrown!.federationLink, id, "listing imported the member");
+
+    assert.deepEqual(names(await members.roles.findUsersWithRole({ name: "reviewer" })), ["bwilson", "jbrown"]);
+    assert.deepEqual(names(await members.roles.findUsersWithRole({ name: "reviewer", first: 1, max: 5 })), ["jbrown"]);
+    assert.deepEqual(names(await members.clients.findUsersWithRole({ id: crm, roleName: "auditor" })), ["jbrown"]);
+    assert.deepEqual(await members.clients.findUsersWithRole({ id: crm, roleName: "unmapped-in-ldap" }), []);
+
+    // An IMPORT mapper's memberships are stored when users are imported: the list shows only the stored ones.
+    await members.components.update(
+      { id: groupMapperId! },
+      { ...groupMapper, config: { ...groupMapper.config, mode: ["IMPORT"] } },
+    );
+    assert.deepEqual(names(await members.groups.listMembers({ id: developers })), ["zed"]);
+    await members.components.del({ id: id! });
+  });
+
   it("users a provider serves without import follow the local users on every page of a search", async () => {
     const paging = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
     paging.setAccessToken(await adminToken(server.baseUrl));

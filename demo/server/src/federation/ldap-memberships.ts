@@ -93,6 +93,11 @@ async function searchEntries(client: Client, mapping: MembershipMapping, extra?:
   return searchEntries;
 }
 
+/** The mapper's entry named `name`, with its members (undefined when the directory has none). */
+export async function entryNamed(client: Client, mapping: MembershipMapping, name: string): Promise<Entry | undefined> {
+  return (await searchEntries(client, mapping, equals(mapping.nameAttribute, name).toString()))[0];
+}
+
 /**
  * The mapper's entries that hold one user, read for that user alone (READ_ONLY and LDAP_ONLY mappers read them on
  * every use): entries listing the user in their membership attribute, or (memberOf strategy) the entries under the
@@ -125,7 +130,7 @@ export function entriesHoldingUser(
   });
 }
 
-const normalDn = (dn: string) => dn.toLowerCase().replace(/\s*,\s*/g, ",");
+export const normalDn = (dn: string) => dn.toLowerCase().replace(/\s*,\s*/g, ",");
 
 /** The mapper's group or role entries. */
 export function readEntries(provider: ComponentRecord, mapping: MembershipMapping): Promise<Entry[]> {

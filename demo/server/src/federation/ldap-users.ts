@@ -16,6 +16,7 @@ import { applyEntry, changedLdapValues, mappersOf, newEntryValues } from "./ldap
 import { syncGroupMemberships } from "./ldap-groups.ts";
 import { syncRoleMemberships } from "./ldap-roles.ts";
 import { parseProxiedUserId, proxiedUserId } from "./proxied-users.ts";
+import { userIdByUsername } from "../admin/users/username-index.ts";
 
 /** IMPORT-mode group and role mappers copy the memberships of the users just imported (`createdIds`). */
 async function syncMemberships(
@@ -274,21 +275,76 @@ export async function importBySearch(
     } catch {
       continue;
     }
-    const linked = linkedUsers(server, realm, provider.id);
-    const mappers = mappersOfProvider(server, provider);
-    const fresh: UserRecord[] = [];
-    for (const entry of entries) {
-      if (linked.has(ldapIdOf(entry, config))) continue;
-      const user = userFromEntry(realm, config, mappers, entry);
-      if (!user.username || usernameTaken(server, realm, user.username)) continue;
-      fresh.push(user);
-    }
-    if (fresh.length) {
-      await server.db.write((tx) => fresh.forEach((u) => tx.put("users", u)));
-      const ids = fresh.map((u) => u.id);
-      await syncMemberships(server, realm, provider, ids);
-    }
+    await importEntries(server, realm, provider, entries);
   }
+}
+
+/**
+ * The stored users of directory entries: linked users as they are, the others imported (with the memberships of
+ * IMPORT mappers); entries whose username another user has are left out.
+ */
+async function importEntries(
+  server: ServerContext,
+  realm: RealmRecord,
+  provider: ComponentRecord,
+  entries: Entry[],
+): Promise<UserRecord[]> {
+  const config = ldapConfig(provider);
+  const linked = linkedUsers(server, realm, provider.id);
+  const mappers = mappersOfProvider(server, provider);
+  const users: UserRecord[] = [];
+  const fresh: UserRecord[] = [];
+  for (const entry of entries) {
+    const known = linked.get(ldapIdOf(entry, config));
+    if (known) {
+      users.push(known);
+      continue;
+    }
+    const user = userFromEntry(realm, config, mappers, entry);
+    if (!user.username || usernameTaken(server, realm, user.username)) continue;
+    fresh.push(user);
+    users.push(user);
+  }
+  if (fresh.length) {
+    await server.db.write((tx) => fresh.forEach((u) => tx.put("users", u)));
+    await syncMemberships(
+      server,
+      realm,
+      provider,
+      fresh.map((u) => u.id),
+    );
+  }
+  return users.map((u) => server.db.get("users", u.id) ?? u);
+}
+
+/**
+ * The users of `usernames` as Keycloak's loadUsersByUsernames finds them, in that order: a user of the realm by
+ * username, else the provider's entry imported (or, without import, served from the directory); unknown ones left out.
+ */
+export async function usersByUsernames(
+  server: ServerContext,
+  realm: RealmRecord,
+  provider: ComponentRecord,
+  usernames: string[],
+): Promise<UserRecord[]> {
+  const config = ldapConfig(provider);
+  const found = new Map<string, UserRecord>();
+  const missing: string[] = [];
+  for (const username of usernames) {
+    const id = userIdByUsername(server.db, realm.id, username);
+    const user = id ? server.db.get("users", id) : undefined;
+    if (user) found.set(username.toLowerCase(), user);
+    else missing.push(username);
+  }
+  if (missing.length) {
+    const filter = anyOf(missing.map((u) => equals(config.usernameAttribute, u)));
+    const entries = await withConnection(config, (client) => searchUsers(client, config, filter));
+    const loaded = config.importEnabled
+      ? await importEntries(server, realm, provider, entries)
+      : await keepProxied(server, realm, provider, entries);
+    for (const user of loaded) found.set(user.username.toLowerCase(), user);
+  }
+  return usernames.map((u) => found.get(u.toLowerCase())).filter((u): u is UserRecord => u !== undefined);
 }
 
 /**

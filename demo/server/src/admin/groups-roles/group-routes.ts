@@ -14,6 +14,7 @@ import { requireGroup } from "../common/lookups.ts";
 import { boolParam, intParam, page, parseSearchQuery, type Query, stringParam } from "../common/query.ts";
 import { byName, containsIgnoreCase } from "./name-matching.ts";
 import { groupMembers } from "../common/user-links-index.ts";
+import { directoryGroupMembers, withDirectoryMembers } from "../../federation/ldap-directory-members.ts";
 import { GroupSchema, PermissionsSchema } from "./schemas.ts";
 import { ListQuery } from "../common/schemas.ts";
 
@@ -183,9 +184,13 @@ export async function registerGroupRoutes(app: FastifyInstance, server: ServerCo
       const members = groupMembers(db, group.id);
       members.sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
       const brief = boolParam(req.query, "briefRepresentation", false);
-      return page(members, intParam(req.query, "first") ?? 0, intParam(req.query, "max") ?? DEFAULT_MAX_MEMBERS).map(
-        (u) => memberRepresentation(u, brief),
+      const shown = await withDirectoryMembers(
+        members,
+        intParam(req.query, "first") ?? 0,
+        intParam(req.query, "max") ?? DEFAULT_MAX_MEMBERS,
+        (first, max) => directoryGroupMembers(server, ctx.realm, group, first, max),
       );
+      return shown.map((u) => memberRepresentation(u, brief));
     },
   );
 

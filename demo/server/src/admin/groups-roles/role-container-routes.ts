@@ -15,6 +15,7 @@ import { findClient, requireClient } from "../common/lookups.ts";
 import { boolParam, intParam, page, type Query, stringParam } from "../common/query.ts";
 import { byName, containsIgnoreCase } from "./name-matching.ts";
 import { roleHolders } from "../common/user-links-index.ts";
+import { directoryRoleMembers, withDirectoryMembers } from "../../federation/ldap-directory-members.ts";
 import { OptionalRoleList, PermissionsSchema, RoleList, RoleSchema } from "./schemas.ts";
 import { ListQuery } from "../common/schemas.ts";
 
@@ -204,9 +205,13 @@ function registerContainer(app: FastifyInstance, server: ServerContext, base: st
     const users = roleHolders(db, role.id);
     users.sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
     const brief = boolParam(req.query, "briefRepresentation", false);
-    return page(users, intParam(req.query, "first") ?? 0, intParam(req.query, "max") ?? DEFAULT_MAX_RESULTS).map((u) =>
-      memberRepresentation(u, brief),
+    const shown = await withDirectoryMembers(
+      users,
+      intParam(req.query, "first") ?? 0,
+      intParam(req.query, "max") ?? DEFAULT_MAX_RESULTS,
+      (first, max) => directoryRoleMembers(server, container.ctx.realm, role, first, max),
     );
+    return shown.map((u) => memberRepresentation(u, brief));
   });
 
   app.get(`${base}/:roleName/groups`, { schema: { querystring: ListQuery } }, async (req: Req) => {
