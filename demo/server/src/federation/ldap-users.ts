@@ -333,8 +333,9 @@ export async function usersByUsernames(
   for (const username of usernames) {
     const id = userIdByUsername(server.db, realm.id, username);
     const user = id ? server.db.get("users", id) : undefined;
-    if (user) found.set(username.toLowerCase(), user);
-    else missing.push(username);
+    if (!user) missing.push(username);
+    // Keycloak leaves out a stored user of that name that an importing provider did not import itself.
+    else if (!config.importEnabled || user.federationLink === provider.id) found.set(username.toLowerCase(), user);
   }
   if (missing.length) {
     const filter = anyOf(missing.map((u) => equals(config.usernameAttribute, u)));

@@ -28,3 +28,9 @@ export const isProxiedUserId = (id: string): boolean => id.startsWith(PREFIX);
 export function keepProxiedUsersUnlisted(db: Db): void {
   db.keepUnlisted("users", isProxiedUserId);
 }
+
+/** The ids of the users a provider served without import that the store keeps (their grants, groups, credentials). */
+export function proxiedUserIdsOf(db: Db, providerId: string): string[] {
+  const prefix = `${PREFIX}${providerId}:`;
+  return db.unlistedIds("users", (id) => id.startsWith(prefix));
+}

@@ -110,6 +110,11 @@ export class Db {
     this.transient.set(table, { holds, records, durable: true });
   }
 
+  /** The ids of a table's transient or unlisted records that pass `picks`. */
+  unlistedIds(table: TableName, picks: (id: string) => boolean): string[] {
+    return [...(this.transient.get(table)?.records.keys() ?? [])].filter(picks);
+  }
+
   /** Records of one realm, in insertion order. */
   list<T extends TableName>(table: T, realmId: string): Tables[T][] {
     const records = this.byRealm.get(table)!.get(realmId);

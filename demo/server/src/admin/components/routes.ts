@@ -14,6 +14,7 @@ import { componentRepresentation, secretKeys, SECRET_MASK } from "./representati
 import { readComponent, validateProvider } from "./validation.ts";
 import { realmKeys } from "../../oidc/keys.ts";
 import { LDAP_PROVIDER_TYPE } from "../../federation/ldap-config.ts";
+import { proxiedUserIdsOf } from "../../federation/proxied-users.ts";
 import {
   defaultLdapMappers,
   withDefaultKerberosPrincipal,
@@ -140,11 +141,13 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
     ctx.require("manage-realm");
     const component = requireComponent(ctx.realm.id, paramsOf<"id">(req).id);
     const removed = subtree(server.db.list("components", ctx.realm.id), component);
-    // Keycloak removes the users a user-storage provider imported together with the provider.
+    // Keycloak removes the users a user-storage provider imported together with the provider, and what its federated
+    // storage keeps of the users the provider served without import.
     const imported =
       component.providerType === LDAP_PROVIDER_TYPE
         ? [...server.db.iterate("users", ctx.realm.id)].filter((u) => u.federationLink === component.id)
         : [];
+    const served = component.providerType === LDAP_PROVIDER_TYPE ? proxiedUserIdsOf(server.db, component.id) : [];
     const flows = usesKerberos(component)
       ? // Keycloak's preRemove disables them whatever they were, other Kerberos providers or not.
         kerberosFlowChanges(server.db.list("authFlows", ctx.realm.id), undefined, "DISABLED")
@@ -152,6 +155,7 @@ export async function registerComponentRoutes(app: FastifyInstance, server: Serv
     await server.db.write((tx) => {
       for (const c of removed) tx.delete("components", c.id);
       for (const u of imported) tx.delete("users", u.id);
+      for (const id of served) tx.delete("users", id);
       for (const flow of flows) tx.put("authFlows", flow);
     });
     await adminEvent(server, ctx, "DELETE", "COMPONENT", `components/${component.id}`);
