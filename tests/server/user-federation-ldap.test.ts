@@ -252,7 +252,17 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     );
     const metadata = (await kc.users.findOne({ id: jbrown!.id!, userProfileMetadata: true }))!.userProfileMetadata!;
     const readOnly = metadata.attributes!.filter((a) => a.readOnly).map((a) => a.name);
-    assert.deepEqual(readOnly.sort(), ["email", "firstName", "lastName", "username"]);
+    // As Keycloak 26.7.3: with the provider's mapped and metadata attributes, all read-only.
+    assert.deepEqual(readOnly.sort(), [
+      "LDAP_ENTRY_DN",
+      "LDAP_ID",
+      "createTimestamp",
+      "email",
+      "firstName",
+      "lastName",
+      "modifyTimestamp",
+      "username",
+    ]);
     const edit = await failure(kc.users.update({ id: jbrown!.id! }, { ...jbrown, email: "new@example.org" }));
     assert.equal(edit.status, 400);
     assert.equal(edit.body.errorMessage, "error-user-attribute-read-only");
@@ -481,7 +491,7 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     const sync = await kc.userStorageProvider.sync({ id, action: "triggerFullSync" });
     assert.equal(sync.ignored, true, "Keycloak ignores syncs of a provider that imports nothing");
 
-    const [rsmith] = await kc.users.find({ search: "rsm" });
+    let [rsmith] = await kc.users.find({ search: "rsm" });
     assert.equal(rsmith!.id, `f:${id}:rsmith`, "Keycloak's storage id: f:{provider id}:{username}");
     assert.equal(rsmith!.federationLink, undefined, "no federation link without import");
     assert.equal(rsmith!.email, "rsmith@example.org");
@@ -497,6 +507,8 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     assert.equal((await kc.users.findOne({ id: rsmith!.id! }))!.lastName, "Smythe");
 
     assert.equal(await signIn(server, "rsmith", "rsmith-pass"), 200, "the directory checks the password");
+    // Sent as read now: a stale modifyTimestamp would be refused, as Keycloak refuses it.
+    rsmith = (await kc.users.findOne({ id: rsmith!.id! }))!;
     await kc.users.update({ id: rsmith!.id! }, { ...rsmith, lastName: "Smith", email: "robert@example.org" });
     const entry = await ldap.read(ldap.personDn("rsmith"));
     assert.equal(entry!.mail, "robert@example.org");
@@ -862,6 +874,76 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     );
     assert.deepEqual(names(await members.groups.listMembers({ id: developers })), ["zed"]);
     await members.components.del({ id: id! });
+  });
+
+  it("administrators see a federated user's LDAP_ID, LDAP_ENTRY_DN, KERBEROS_PRINCIPAL and mapped attributes, read-only, as Keycloak 26.7.3 shows them", async () => {
+    const meta = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
+    meta.setAccessToken(await adminToken(server.baseUrl));
+    await meta.realms.create({ realm: "metadata", enabled: true });
+    meta.setConfig({ realmName: "metadata" });
+    const kerberos = {
+      allowKerberosAuthentication: ["true"],
+      kerberosRealm: ["EXAMPLE.ORG"],
+      serverPrincipal: ["HTTP/host.example.org@EXAMPLE.ORG"],
+      keyTab: ["/etc/krb5.keytab"],
+    };
+    const { id } = await meta.components.create({
+      name: "metadata-ldap",
+      providerId: "ldap",
+      providerType: STORAGE,
+      config: ldapConfig("WRITABLE", kerberos),
+    });
+    await meta.userStorageProvider.sync({ id: id!, action: "triggerFullSync" });
+    const [listed] = await meta.users.find({ username: "bwilson", exact: true });
+    const user = (await meta.users.findOne({ id: listed!.id!, userProfileMetadata: true }))!;
+    assert.equal(user.attributes!.LDAP_ENTRY_DN![0], ldap.personDn("bwilson"), "shown with unmanaged attributes off");
+    assert.ok(user.attributes!.LDAP_ID![0]);
+    assert.ok(user.attributes!.createTimestamp![0], "the creation date mapper's attribute");
+    const metadata = user.userProfileMetadata!.attributes!;
+    const shown = (name: string) => metadata.find((a) => a.name === name);
+    for (const name of ["LDAP_ENTRY_DN", "KERBEROS_PRINCIPAL", "LDAP_ID"])
+      assert.deepEqual(
+        { readOnly: shown(name)?.readOnly, group: shown(name)?.group, displayName: shown(name)?.displayName },
+        { readOnly: true, group: "user-metadata", displayName: name },
+      );
+    assert.equal(
+      shown("createTimestamp")?.readOnly,
+      false,
+      "Keycloak marks a WRITABLE provider's mapped ones editable",
+    );
+    const [brief] = await meta.users.find({ username: "bwilson", exact: true, briefRepresentation: true });
+    assert.deepEqual(Object.keys(brief!.attributes ?? {}).sort(), ["LDAP_ENTRY_DN", "LDAP_ID"]);
+
+    // Sent back unchanged, they pass; changed, Keycloak refuses them (and its read-only mappers' attributes).
+    const { userProfileMetadata: _metadata, ...representation } = user;
+    await meta.users.update({ id: user.id! }, representation);
+    const refused = await failure(
+      meta.users.update(
+        { id: user.id! },
+        {
+          ...representation,
+          attributes: { ...user.attributes, LDAP_ID: ["forged"], createTimestamp: ["19700101000000Z"] },
+        },
+      ),
+    );
+    assert.equal(refused.status, 400);
+    const errors = refused.body.errors as { field: string }[];
+    assert.deepEqual(
+      errors.sort((a, b) => a.field.localeCompare(b.field)),
+      ["createTimestamp", "LDAP_ID"].map((field) => ({
+        field,
+        errorMessage: "updateReadOnlyAttributesRejectedMessage",
+        params: [field],
+      })),
+    );
+    assert.equal((await meta.users.findOne({ id: user.id! }))!.attributes!.LDAP_ID![0], user.attributes!.LDAP_ID![0]);
+    const { id: local } = await meta.users.create({ username: "local-only", enabled: true });
+    const localMetadata = (await meta.users.findOne({ id: local, userProfileMetadata: true }))!.userProfileMetadata!;
+    assert.deepEqual(
+      localMetadata.attributes!.map((a) => a.name),
+      ["username", "email", "firstName", "lastName"],
+    );
+    await meta.components.del({ id: id! });
   });
 
   it("users a provider serves without import follow the local users on every page of a search", async () => {

@@ -3,7 +3,7 @@ import type { ServerContext } from "../../context.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { bruteForceStatus } from "../../access/brute-force.ts";
 import { readUpConfig } from "./profile-config.ts";
-import { listedUser } from "./representation.ts";
+import { federatedAttributesOf, listedUser } from "./representation.ts";
 import { visibleUsersFilter } from "./visible-users.ts";
 import { findUserPage } from "./user-page.ts";
 import { boolParam, paramsOf, queryOf } from "../common/query.ts";
@@ -22,7 +22,7 @@ export async function registerBruteForceUserRoutes(app: FastifyInstance, server:
     // The console's list searches the realm's directories too, as the plain user list does.
     const users = await findUserPage(server, ctx.realm, filter, query);
     return users.map((user) => ({
-      ...listedUser(ctx, user, config, brief),
+      ...listedUser(ctx, user, config, brief, federatedAttributesOf(server, user, config)),
       bruteForceStatus: bruteForceStatus(server, ctx.realm, user.id),
     }));
   });

@@ -128,12 +128,17 @@ export function applyProfile(
 }
 
 /** Attributes an administrator sees in a UserRepresentation (root fields excluded). */
-export function visibleAttributes(user: UserRecord, config: UpConfig): Attributes {
+export function visibleAttributes(
+  user: UserRecord,
+  config: UpConfig,
+  alsoVisible: ReadonlySet<string> = new Set(),
+): Attributes {
   const visible: Attributes = {};
   for (const [name, values] of Object.entries(user.attributes)) {
     if (isRootAttribute(name)) continue;
     const attribute = findAttribute(config, name);
-    if (attribute ? adminCanView(attribute) : unmanagedVisible(config) || name === "locale") visible[name] = values;
+    if (attribute ? adminCanView(attribute) : unmanagedVisible(config) || name === "locale" || alsoVisible.has(name))
+      visible[name] = values;
   }
   return visible;
 }

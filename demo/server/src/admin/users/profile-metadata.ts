@@ -2,6 +2,7 @@ import type { RealmRecord, UserRecord } from "../../store/types.ts";
 import { type UpConfig, adminCanEdit, adminCanView, requiredForAdmin } from "./profile-config.ts";
 import { realmFlag } from "./realm-flag.ts";
 import { omitUndefined } from "../common/omit-undefined.ts";
+import type { FederatedProfileAttribute } from "../../federation/ldap-profile.ts";
 
 /**
  * The validators as Keycloak's metadata lists them: each with `ignore.empty.value` (required-ness is checked apart),
@@ -24,6 +25,7 @@ export function profileMetadata(
   realm: RealmRecord,
   user?: UserRecord,
   readOnlyNames: ReadonlySet<string> = new Set(),
+  federated: FederatedProfileAttribute[] = [],
 ) {
   const emailAsUsername = realmFlag(realm, "registrationEmailAsUsername");
   const attributes = config.attributes
@@ -49,6 +51,20 @@ export function profileMetadata(
         multivalued: a.multivalued ?? false,
       });
     });
+  const metadataGroup = config.groups?.some((g) => g.name === "user-metadata") ? "user-metadata" : undefined;
+  for (const f of federated)
+    attributes.push(
+      omitUndefined({
+        name: f.name,
+        displayName: f.name,
+        required: false,
+        readOnly: f.readOnly,
+        annotations: undefined,
+        validators: {},
+        group: f.metadata ? metadataGroup : undefined,
+        multivalued: false,
+      }),
+    );
   const groups = (config.groups ?? []).map((g) =>
     omitUndefined({
       name: g.name,

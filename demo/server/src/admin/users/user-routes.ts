@@ -10,7 +10,14 @@ import { readUpConfig } from "./profile-config.ts";
 import { applyProfile, profileInput } from "./profile-attributes.ts";
 import { profileMetadata } from "./profile-metadata.ts";
 import { validateProfile } from "./profile-validation.ts";
-import { isPermanentlyLockedOut, userAccess, profiledUserRepresentation, listedUser } from "./representation.ts";
+import {
+  federatedAttributesOf,
+  isPermanentlyLockedOut,
+  listedUser,
+  profiledUserRepresentation,
+  refuseFederatedChanges,
+  userAccess,
+} from "./representation.ts";
 import { defaultRequiredActions, mergeRequiredActions } from "./required-actions.ts";
 import { visibleUsersFilter } from "./visible-users.ts";
 import { countUsers } from "./user-list.ts";
@@ -66,7 +73,7 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     const config = readUpConfig(server, ctx.realm);
     const brief = boolParam(query, "briefRepresentation") ?? false;
     const users = await findUserPage(server, ctx.realm, filter, query);
-    return users.map((user) => listedUser(ctx, user, config, brief));
+    return users.map((user) => listedUser(ctx, user, config, brief, federatedAttributesOf(server, user, config)));
   });
 
   app.get(`${BASE}/count`, { schema: { querystring: UserListQuery } }, async (req) => {
@@ -131,13 +138,20 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     const user = requireUser(db, ctx, paramsOf(req).id);
     ctx.requireUser("view", user);
     const config = readUpConfig(server, ctx.realm);
-    const rep: Record<string, unknown> = profiledUserRepresentation(user, config);
+    const federated = federatedAttributesOf(server, user, config);
+    const rep: Record<string, unknown> = profiledUserRepresentation(user, config, federated);
     if (isPermanentlyLockedOut(server, ctx.realm, user)) rep.enabled = false;
     if (db.count("identityProviders", ctx.realm.id) > 0)
       rep.federatedIdentities = user.federatedIdentities.map(({ token: _token, ...f }) => f);
     rep.access = userAccess(ctx, user);
     if (boolParam(queryOf(req), "userProfileMetadata"))
-      rep.userProfileMetadata = profileMetadata(config, ctx.realm, user, federatedReadOnlyAttributes(server, user));
+      rep.userProfileMetadata = profileMetadata(
+        config,
+        ctx.realm,
+        user,
+        federatedReadOnlyAttributes(server, user),
+        federated,
+      );
     return rep;
   });
 
@@ -150,6 +164,7 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
     const realm = ctx.realm;
     const config = readUpConfig(server, realm);
     const input = profileInput(rep, realm, user);
+    refuseFederatedChanges(user, input, federatedAttributesOf(server, user, config));
     validateProfile(db, realm, config, input, user);
     await admitCredentialPasswords(realm, user, rep.credentials, () => badRequest("Could not update user!"));
     if (rep.enabled === true) await clearLoginFailures(server, realm, user);
