@@ -1027,7 +1027,7 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     await krb.components.del({ id: id! });
   });
 
-  it("reads a binary objectGUID UUID attribute as Keycloak's GUID string and links users by it across syncs", async () => {
+  it("reads a binary objectGUID (or eDirectory guid) UUID attribute as Keycloak's GUID string and links users by it across syncs", async () => {
     const guid = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
     guid.setAccessToken(await adminToken(server.baseUrl));
     await guid.realms.create({ realm: "guid", enabled: true });
@@ -1059,11 +1059,34 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     assert.deepEqual(stored!.attributes?.LDAP_ID, ["33221100-5544-7766-8899-aabbccddeeff"]);
     const again = await guid.userStorageProvider.sync({ id: id!, action: "triggerFullSync" });
     assert.deepEqual([again.added, again.updated, again.removed], [0, 1, 0], "linked again by its GUID");
+    await guid.components.del({ id: id! });
+
+    // eDirectory's binary guid: Keycloak's LDAPUtil.decodeGuid keeps the bytes in order.
+    await client.modify(
+      ldap.personDn("bwilson"),
+      new Change({ operation: "add", modification: new Attribute({ type: "guid", values: [bytes] }) }),
+    );
+    const { id: edirectory } = await guid.components.create({
+      name: "edirectory-like",
+      providerId: "ldap",
+      providerType: STORAGE,
+      config: ldapConfig("READ_ONLY", {
+        vendor: ["edirectory"],
+        uuidLDAPAttribute: ["guid"],
+        customUserSearchFilter: ["(objectClass=guidHolder)"],
+      }),
+    });
+    assert.equal((await guid.userStorageProvider.sync({ id: edirectory!, action: "triggerFullSync" })).added, 1);
+    const [imported] = await guid.users.find({ username: "bwilson", exact: true });
+    assert.deepEqual(imported!.attributes?.LDAP_ID, ["00112233-4455-6677-8899-aabbccddeeff"]);
+    const resync = await guid.userStorageProvider.sync({ id: edirectory!, action: "triggerFullSync" });
+    assert.deepEqual([resync.added, resync.updated, resync.removed], [0, 1, 0], "linked again by its guid");
     await client.modify(ldap.personDn("bwilson"), [
+      new Change({ operation: "delete", modification: new Attribute({ type: "guid", values: [] }) }),
       new Change({ operation: "delete", modification: new Attribute({ type: "objectGUID", values: [] }) }),
       new Change({ operation: "delete", modification: new Attribute({ type: "objectClass", values: ["guidHolder"] }) }),
     ]);
     await client.unbind();
-    await guid.components.del({ id: id! });
+    await guid.components.del({ id: edirectory! });
   });
 });

@@ -35,11 +35,16 @@ export interface LdapServerOptions {
   schema?: string;
 }
 
-/** Active Directory's binary objectGUID, and an auxiliary class that lets an entry hold it (for tests of AD's UUID). */
+/**
+ * Active Directory's binary objectGUID and eDirectory's binary guid, and an auxiliary class that lets an entry hold
+ * them (for tests of those vendors' UUIDs).
+ */
 export const objectGuidSchema = [
   "attributetype ( 1.2.840.113556.1.4.2 NAME 'objectGUID' EQUALITY octetStringMatch",
   "  SYNTAX 1.3.6.1.4.1.1466.115.121.1.40 SINGLE-VALUE )",
-  "objectclass ( 1.3.6.1.4.1.4203.666.100.1 NAME 'guidHolder' AUXILIARY MAY objectGUID )",
+  "attributetype ( 1.3.6.1.4.1.4203.666.100.2 NAME 'guid' EQUALITY octetStringMatch",
+  "  SYNTAX 1.3.6.1.4.1.1466.115.121.1.40 SINGLE-VALUE )",
+  "objectclass ( 1.3.6.1.4.1.4203.666.100.1 NAME 'guidHolder' AUXILIARY MAY ( objectGUID $ guid ) )",
 ].join("\n");
 
 export interface LdapServer {

@@ -34,6 +34,8 @@ export interface LdapConfig {
   changedSyncPeriod: number;
   usePasswordModifyExtendedOp: boolean;
   activeDirectory: boolean;
+  /** Novell eDirectory (its binary `guid` UUID attribute is decoded). */
+  edirectory: boolean;
   lastSync: number;
   /** The LDAP attribute holding a user's Kerberos principal (Keycloak's krbPrincipalAttribute), when set. */
   kerberosPrincipalAttribute?: string;
@@ -90,6 +92,7 @@ export function ldapConfig(component: ComponentRecord): LdapConfig {
     changedSyncPeriod: int(c, "changedSyncPeriod", -1),
     usePasswordModifyExtendedOp: bool(c, "usePasswordModifyExtendedOp", false),
     activeDirectory: vendor === "ad",
+    edirectory: vendor === "edirectory",
     lastSync: int(c, "lastSync", 0),
     kerberosPrincipalAttribute: first(c, "krbPrincipalAttribute")?.trim() || undefined,
   };

@@ -120,23 +120,30 @@ export function attributeBase64(entry: Entry, name: string): string | undefined 
 /** Active Directory's objectGUID is binary: Keycloak reads it as a GUID string (its LDAPUtil.decodeObjectGUID). */
 const isObjectGuid = (config: LdapConfig) => config.uuidAttribute.toLowerCase() === "objectguid";
 
-export const binaryUuidAttributes = (config: LdapConfig): string[] =>
-  isObjectGuid(config) ? [config.uuidAttribute] : [];
+/** eDirectory's `guid` is binary too (Keycloak's LDAPConfig.isEdirectoryGUID: vendor eDirectory, UUID attribute guid). */
+const isEdirectoryGuid = (config: LdapConfig) => config.edirectory && config.uuidAttribute.toLowerCase() === "guid";
 
-/** The GUID string of 16 objectGUID bytes: the first three groups little-endian, the rest in order, lower-case hex. */
-export function guidString(bytes: Buffer): string {
+export const binaryUuidAttributes = (config: LdapConfig): string[] =>
+  isObjectGuid(config) || isEdirectoryGuid(config) ? [config.uuidAttribute] : [];
+
+/**
+ * The GUID string of 16 GUID bytes in lower-case hex, grouped 8-4-4-4-12: objectGUID's first three groups are
+ * little-endian (LDAPUtil.decodeObjectGUID), eDirectory's guid is in byte order (LDAPUtil.decodeGuid).
+ */
+export function guidString(bytes: Buffer, byteOrder = false): string {
   const hex = (from: number, to: number, reverse: boolean) => {
     const part = [...bytes.subarray(from, to)].map((b) => b.toString(16).padStart(2, "0"));
-    return (reverse ? part.reverse() : part).join("");
+    return (reverse && !byteOrder ? part.reverse() : part).join("");
   };
   return [hex(0, 4, true), hex(4, 6, true), hex(6, 8, true), hex(8, 10, false), hex(10, bytes.length, false)].join("-");
 }
 
-/** The LDAP_ID of a user entry: its UUID attribute (a GUID string for objectGUID), else its DN. */
+/** The LDAP_ID of a user entry: its UUID attribute (a GUID string for objectGUID and eDirectory's guid), else its DN. */
 export function ldapIdOf(entry: Entry, config: LdapConfig): string {
   const key = Object.keys(entry).find((k) => k.toLowerCase() === config.uuidAttribute.toLowerCase());
   const value = key ? entry[key] : undefined;
   const one = Array.isArray(value) ? value[0] : value;
   if (Buffer.isBuffer(one) && isObjectGuid(config)) return guidString(one);
+  if (Buffer.isBuffer(one) && isEdirectoryGuid(config)) return guidString(one, true);
   return attributeValue(entry, config.uuidAttribute) ?? entry.dn;
 }
