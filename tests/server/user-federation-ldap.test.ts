@@ -73,6 +73,23 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
       })
     ).id;
 
+  /** An admin client of a new realm of its own. */
+  const clientOfNewRealm = async (realm: string) => {
+    const client = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
+    client.setAccessToken(await adminToken(server.baseUrl));
+    await client.realms.create({ realm, enabled: true });
+    client.setConfig({ realmName: realm });
+    return client;
+  };
+  /** A group mapper of the test directory's groups. */
+  const groupMapperOf = (parentId: string | undefined, mode: string) => ({
+    name: "groups",
+    providerId: "group-ldap-mapper",
+    providerType: MAPPER,
+    parentId,
+    config: { "groups.dn": [ldap.groupsDn], "membership.ldap.attribute": ["member"], mode: [mode] },
+  });
+
   before(async () => {
     [server, ldap] = await Promise.all([
       startTestServer({ args: ["--seed-demo", "false"], env: { KC_PERIODIC_SYNC_CHECK_MS: "200" } }),
@@ -696,10 +713,7 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
   });
 
   it("READ_ONLY and LDAP_ONLY mappers read memberships from LDAP on every use and store none", async () => {
-    const live = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
-    live.setAccessToken(await adminToken(server.baseUrl));
-    await live.realms.create({ realm: "live", enabled: true });
-    live.setConfig({ realmName: "live" });
+    const live = await clientOfNewRealm("live");
     const client = await ldap.client();
     const rsmithDn = ldap.personDn("rsmith");
     const members = (values: string[]) => new Attribute({ type: "member", values });
@@ -725,13 +739,7 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
       providerType: STORAGE,
       config: ldapConfig("READ_ONLY"),
     });
-    const groupMapper = {
-      name: "groups",
-      providerId: "group-ldap-mapper",
-      providerType: MAPPER,
-      parentId: id,
-      config: { "groups.dn": [ldap.groupsDn], "membership.ldap.attribute": ["member"], mode: ["READ_ONLY"] },
-    };
+    const groupMapper = groupMapperOf(id, "READ_ONLY");
     const { id: groupMapperId } = await live.components.create(groupMapper);
     const { id: roleMapperId } = await live.components.create({
       name: "roles",
@@ -807,23 +815,14 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
   });
 
   it("group members and role users lists page over the stored members, then those READ_ONLY and LDAP_ONLY mappers keep in LDAP", async () => {
-    const members = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
-    members.setAccessToken(await adminToken(server.baseUrl));
-    await members.realms.create({ realm: "members", enabled: true });
-    members.setConfig({ realmName: "members" });
+    const members = await clientOfNewRealm("members");
     const { id } = await members.components.create({
       name: "members-ldap",
       providerId: "ldap",
       providerType: STORAGE,
       config: ldapConfig("READ_ONLY"),
     });
-    const groupMapper = {
-      name: "groups",
-      providerId: "group-ldap-mapper",
-      providerType: MAPPER,
-      parentId: id,
-      config: { "groups.dn": [ldap.groupsDn], "membership.ldap.attribute": ["member"], mode: ["READ_ONLY"] },
-    };
+    const groupMapper = groupMapperOf(id, "READ_ONLY");
     const { id: groupMapperId } = await members.components.create(groupMapper);
     const roleMapper = (clientId?: string) => ({
       name: clientId ? `${clientId}-roles` : "roles",
@@ -877,10 +876,7 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
   });
 
   it("administrators see a federated user's LDAP_ID, LDAP_ENTRY_DN, KERBEROS_PRINCIPAL and mapped attributes, read-only, as Keycloak 26.7.3 shows them", async () => {
-    const meta = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
-    meta.setAccessToken(await adminToken(server.baseUrl));
-    await meta.realms.create({ realm: "metadata", enabled: true });
-    meta.setConfig({ realmName: "metadata" });
+    const meta = await clientOfNewRealm("metadata");
     const kerberos = {
       allowKerberosAuthentication: ["true"],
       kerberosRealm: ["EXAMPLE.ORG"],
@@ -947,10 +943,7 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
   });
 
   it("users a provider serves without import follow the local users on every page of a search", async () => {
-    const paging = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
-    paging.setAccessToken(await adminToken(server.baseUrl));
-    await paging.realms.create({ realm: "paging", enabled: true });
-    paging.setConfig({ realmName: "paging" });
+    const paging = await clientOfNewRealm("paging");
     for (const username of ["alpha", "beta", "gamma"]) await paging.users.create({ username, enabled: true });
     const { id } = await paging.components.create({
       name: "no-import-paging",
@@ -981,10 +974,7 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
   });
 
   it("imports a user's Kerberos principal from the provider's Kerberos principal attribute; the mapper keeps it current", async () => {
-    const krb = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
-    krb.setAccessToken(await adminToken(server.baseUrl));
-    await krb.realms.create({ realm: "krb", enabled: true });
-    krb.setConfig({ realmName: "krb" });
+    const krb = await clientOfNewRealm("krb");
     // KERBEROS_PRINCIPAL is not in the user profile: shown with unmanaged attributes on.
     await krb.users.updateProfile({
       ...(await krb.users.getProfile()),
@@ -1028,10 +1018,7 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
   });
 
   it("reads a binary objectGUID (or eDirectory guid) UUID attribute as Keycloak's GUID string and links users by it across syncs", async () => {
-    const guid = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
-    guid.setAccessToken(await adminToken(server.baseUrl));
-    await guid.realms.create({ realm: "guid", enabled: true });
-    guid.setConfig({ realmName: "guid" });
+    const guid = await clientOfNewRealm("guid");
     const client = await ldap.client();
     const bytes = Buffer.from("00112233445566778899aabbccddeeff", "hex");
     await client.modify(ldap.personDn("bwilson"), [
