@@ -12,6 +12,7 @@ import {
 } from "../support/admin-api.ts";
 import { authUrl, CookieJar, get, submitLogin } from "./oidc-flow.ts";
 import { errorText, follow, postForm } from "./login-forms.ts";
+import { startSmtpSink } from "../support/smtp-sink.ts";
 
 const HOME = "fbl-home";
 const PARTNER = "fbl-partner";
@@ -243,6 +244,105 @@ describe("first broker login", () => {
     assert.ok(codeOf(done));
     const [user] = await json<Json[]>(await api(`/admin/realms/${HOME}/users?username=dee&exact=true`));
     assert.deepEqual(user.attributes, { department: ["Sales"], nickname: ["D"] });
+  });
+
+  it("verify existing account by email: Keycloak's mail, whose link finishes the linking in this browser or another", async () => {
+    await reviewMode("off");
+    const sink = await startSmtpSink();
+    const realmPath = `/admin/realms/${HOME}`;
+    const realm = await json(await api(realmPath));
+    const withSmtp = { ...realm, smtpServer: sink.settings() };
+    assert.equal((await api(realmPath, { method: "PUT", body: withSmtp })).status, 204);
+    try {
+      const linkOf = (text: string) => /(http:\/\/\S+\/login-actions\/action-token\?\S+)/.exec(text)?.[1] ?? "";
+      const complete = { firstName: "Lee", lastName: "Home", attributes: { department: ["Ops"] } };
+      for (const [username, otherBrowser] of [
+        ["lee", false],
+        ["lou", true],
+      ] as const) {
+        const email = `${username}@shared.test`;
+        await createUser(api, PARTNER, username, { email, credentials: [{ type: "password", value: "partner-pass" }] });
+        const localId = await createUser(api, HOME, `${username}-home`, { email, ...complete });
+        const { jar, page } = await brokerTo(username, "partner-pass");
+        const confirm = await page.text();
+        assert.match(decode(confirm), new RegExp(`User with email ${email} already exists`));
+        const sent = await postForm(server.baseUrl, confirm, "kc-register-form", { submitAction: "linkAccount" }, jar);
+        const sentHtml = decode(await sent.text());
+        assert.match(sentHtml, /<h1 id="kc-page-title">Link Partner<\/h1>/);
+        assert.match(
+          sentHtml,
+          new RegExp(
+            `An email with instructions to link Partner account ${username} with your ${HOME} account has been sent to you\\.`,
+          ),
+        );
+        const mail = await sink.waitFor((m) => m.recipients.includes(email));
+        assert.equal(mail.subject, "Link Partner");
+        assert.match(
+          mail.text,
+          new RegExp(
+            `^Someone wants to link your "${HOME}" account with "Partner" account of user ${username} \\. If this was you`,
+          ),
+        );
+        assert.match(mail.text, /This link will expire within 5 minutes\./);
+        const sendEvents = await json<Json[]>(
+          await api(`${realmPath}/events?type=SEND_IDENTITY_PROVIDER_LINK&user=${localId}`),
+        );
+        assert.equal(sendEvents.length, 1);
+        assert.equal(sendEvents[0].details.email, email);
+        let links = await json<Json[]>(await api(`${realmPath}/users/${localId}/federated-identity`));
+        assert.deepEqual(links, [], "nothing linked before the mail's link is followed");
+
+        const again = /href="([^"]*first-broker-login[^"]*)"/.exec(sentHtml)?.[1];
+        assert.ok(again, "the page's links");
+        const resent = await get(new URL(again, server.baseUrl).toString(), jar);
+        assert.match(await resent.text(), /Link Partner/);
+        await sink.waitFor((m) => m.recipients.includes(email) && m !== mail);
+        const link = linkOf(sink.messages.filter((m) => m.recipients.includes(email)).at(-1)!.text);
+        let done: Response;
+        if (otherBrowser) {
+          const elsewhere = new CookieJar();
+          const ask = await get(link, elsewhere);
+          const askHtml = decode(await ask.text());
+          assert.match(
+            askHtml,
+            new RegExp(`Confirm linking the account ${username} of identity provider partner with your account\\.`),
+          );
+          links = await json<Json[]>(await api(`${realmPath}/users/${localId}/federated-identity`));
+          assert.deepEqual(links, [], "opening the link alone changes nothing (a mail scanner)");
+          const proceed = /id="kc-proceed" href="([^"]+)"/.exec(askHtml)![1]!;
+          const info = await get(new URL(proceed, server.baseUrl).toString(), elsewhere);
+          assert.match(
+            await info.text(),
+            /You successfully verified your email\. Please go back to your original browser/,
+          );
+          done = await get(new URL(again, server.baseUrl).toString(), jar);
+        } else {
+          done = await get(link, jar);
+        }
+        assert.ok(codeOf(done), "back to the app with a code");
+        links = await json<Json[]>(await api(`${realmPath}/users/${localId}/federated-identity`));
+        assert.deepEqual(
+          links.map((l) => [l.identityProvider, l.userName]),
+          [["partner", username]],
+        );
+        assert.equal((await json(await api(`${realmPath}/users/${localId}`))).emailVerified, true);
+        const linkEvents = await json<Json[]>(
+          await api(`${realmPath}/events?type=IDENTITY_PROVIDER_LINK_ACCOUNT&user=${localId}`),
+        );
+        assert.equal(linkEvents.length, 1);
+        assert.deepEqual(
+          [
+            linkEvents[0].details.email,
+            linkEvents[0].details.identity_provider,
+            linkEvents[0].details.identity_provider_identity,
+          ],
+          [email, "partner", username],
+        );
+      }
+    } finally {
+      assert.equal((await api(realmPath, { method: "PUT", body: { ...realm, smtpServer: {} } })).status, 204);
+      await sink.close();
+    }
   });
 
   it("runs the flow as an administrator edited it: review disabled, existing accounts linked automatically", async () => {

@@ -9,6 +9,8 @@ import { attempted, challenge, FlowFailure, setUser, success, type LoginContext 
 import { userByEmail, userByUsername } from "../oidc/lookup.ts";
 import { federatedLink, rolesForNewUser } from "./stored-tokens.ts";
 import { applyMappers, type Claims } from "./mappers.ts";
+import { mailIdpLink, sendLinkMailPage } from "./idp-link-email.ts";
+import { sendErrorPage } from "../oidc/error-page.ts";
 import {
   reviewErrors,
   sendConfirmLinkPage,
@@ -35,6 +37,9 @@ export interface BrokerLogin extends ReviewedProfile {
   forceReview?: boolean;
   /** The flow starts again from the top on the next run (Keycloak's resetFlow). */
   restart?: boolean;
+  /** Verify by email: the address the link was last mailed to, and the identity whose link was followed. */
+  linkMailSentTo?: string;
+  linkVerifiedFor?: string;
 }
 
 const pending = new Map<string, BrokerLogin>();
@@ -43,6 +48,14 @@ const keyOf = (ctx: LoginContext) => `${ctx.realm.id}/${ctx.request.tabId}`;
 export const saveBrokerLogin = (ctx: LoginContext, login: BrokerLogin) => pending.set(keyOf(ctx), login);
 export const brokerLoginOf = (ctx: LoginContext) => pending.get(keyOf(ctx));
 export const dropBrokerLogin = (ctx: LoginContext) => pending.delete(keyOf(ctx));
+
+/** The mailed link was followed: the login waiting in that tab counts the existing account as verified. */
+export function markLinkVerified(realmId: string, tabId: string, brokerUsername: string): boolean {
+  const login = pending.get(`${realmId}/${tabId}`);
+  if (!login || login.brokerUsername !== brokerUsername) return false;
+  login.linkVerifiedFor = brokerUsername;
+  return true;
+}
 
 function current(ctx: LoginContext): { login: BrokerLogin; idp: IdentityProviderRecord } {
   const login = brokerLoginOf(ctx);
@@ -154,8 +167,43 @@ export const FIRST_BROKER_LOGIN_STEPS: Authenticators = {
       return attempted;
     },
   },
-  /** Verifying by email needs a link mailed to the account: not sent here, so the next alternative is used. */
-  "idp-email-verification": { requiresUser: false, authenticate: () => attempted },
+  /**
+   * Mails the existing account a link that confirms the linking (Keycloak's IdpEmailVerificationAuthenticator); passes
+   * to the next alternative when the realm has no SMTP server or the review changed the email.
+   */
+  "idp-email-verification": {
+    requiresUser: false,
+    async authenticate(ctx, execution) {
+      const { login, idp } = current(ctx);
+      const smtp = ctx.realm.settings.smtpServer as Record<string, unknown> | undefined;
+      if (!smtp?.host) return attempted;
+      if ((login.values.email ?? "") !== String(login.claims.email ?? "")) return attempted;
+      const user = existingUser(ctx, login);
+      if (login.linkVerifiedFor === login.brokerUsername) {
+        setUser(ctx, user);
+        return success;
+      }
+      if (!user.email) return attempted;
+      const page = stepUrl(ctx, login.alias, execution.id);
+      if (login.linkMailSentTo !== user.email) {
+        try {
+          await mailIdpLink(ctx, idp, user, login.brokerUsername, execution.id);
+        } catch (error) {
+          ctx.req.log.warn({ err: error }, "Failed to send the identity provider link email");
+          return challenge(() =>
+            sendErrorPage(ctx.reply, ctx.realm, "Failed to send email, please try again later.", 500),
+          );
+        }
+        login.linkMailSentTo = user.email;
+      }
+      return challenge(() => sendLinkMailPage(ctx, page, idp, login.brokerUsername));
+    },
+    /** Either link of the page: goes on when the mailed link was followed elsewhere, else sends it again. */
+    action(ctx, execution) {
+      current(ctx).login.linkMailSentTo = undefined;
+      return FIRST_BROKER_LOGIN_STEPS["idp-email-verification"]!.authenticate(ctx, execution);
+    },
+  },
   "idp-username-password-form": {
     requiresUser: false,
     authenticate(ctx, execution) {

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
-import type { AuthFlowRecord, IdentityProviderRecord, UserRecord } from "../store/types.ts";
+import type { AuthFlowRecord, IdentityProviderRecord, RealmRecord, UserRecord } from "../store/types.ts";
 import { findIdentityProvider } from "../admin/identity-providers/lookup.ts";
 import { flowByAlias, flowTree } from "../admin/authentication/lookup.ts";
 import { recordEvent } from "../events/record.ts";
@@ -18,8 +18,10 @@ import {
   brokerLoginOf,
   dropBrokerLogin,
   FIRST_BROKER_LOGIN_STEPS,
+  markLinkVerified,
   saveBrokerLogin,
 } from "./first-broker-login-steps.ts";
+import { followIdpLinkMail } from "./idp-link-email.ts";
 
 const TIMED_OUT = "Your login attempt timed out. Login will start from the beginning.";
 
@@ -62,7 +64,8 @@ async function finishFirstLogin(ctx: LoginContext, idp: IdentityProviderRecord, 
     await ctx.server.db.write((tx) =>
       tx.put("users", applyMappers(ctx.server, ctx.realm, idp, linked, login.claims, false)),
     );
-    await recordBrokerEvent(ctx, idp, login, "IDENTITY_PROVIDER_LINK_ACCOUNT");
+    // a followed link mail recorded it already
+    if (!login.linkVerifiedFor) await recordBrokerEvent(ctx, idp, login, "IDENTITY_PROVIDER_LINK_ACCOUNT");
   }
   await recordBrokerEvent(ctx, idp, login, "IDENTITY_PROVIDER_FIRST_LOGIN");
   return afterAuthentication(ctx);
@@ -131,10 +134,37 @@ export async function startFirstBrokerLogin(
   return (await guarded(ctx, () => runFirstLoginFlow(ctx, idp, login, flow))) as FastifyReply;
 }
 
+/** The verify-by-email link: marks the waiting login verified and, in its own browser, runs the rest of its flow. */
+export function followFirstBrokerLoginLink(
+  server: ServerContext,
+  req: FastifyRequest<{ Querystring: Record<string, string | undefined> }>,
+  reply: FastifyReply,
+  realm: RealmRecord,
+  key: string,
+) {
+  return followIdpLinkMail(
+    server,
+    req,
+    reply,
+    realm,
+    key,
+    (tabId, brokerUsername) => markLinkVerified(realm.id, tabId, brokerUsername),
+    (ctx) => {
+      const login = brokerLoginOf(ctx);
+      const idp = login ? findIdentityProvider(server, ctx.realm, login.alias) : undefined;
+      const flow = idp ? firstLoginFlow(ctx, idp) : undefined;
+      if (!login || !idp || !flow) return sendErrorPage(reply, ctx.realm, TIMED_OUT);
+      return guarded(ctx, () => runFirstLoginFlow(ctx, idp, login, flow));
+    },
+  );
+}
+
 export async function registerFirstBrokerLogin(app: FastifyInstance, server: ServerContext): Promise<void> {
-  app.post<{ Params: { realm: string; alias: string }; Querystring: Record<string, string | undefined> }>(
-    "/realms/:realm/broker/:alias/first-broker-login",
-    async (req, reply) => {
+  // GET too: the verify-by-email page's links come back here
+  app.route<{ Params: { realm: string; alias: string }; Querystring: Record<string, string | undefined> }>({
+    method: ["GET", "POST"],
+    url: "/realms/:realm/broker/:alias/first-broker-login",
+    handler: async (req, reply) => {
       const ctx = loginContextOf(server, req, reply, req.params.realm, req.query.tab_id);
       if (!isContext(ctx)) return ctx;
       const login = brokerLoginOf(ctx);
@@ -154,5 +184,5 @@ export async function registerFirstBrokerLogin(app: FastifyInstance, server: Ser
         return runFirstLoginFlow(ctx, idp, login, flow);
       });
     },
-  );
+  });
 }
