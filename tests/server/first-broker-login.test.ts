@@ -13,6 +13,7 @@ import {
 import { authUrl, CookieJar, get, submitLogin } from "./oidc-flow.ts";
 import { errorText, follow, postForm } from "./login-forms.ts";
 import { startSmtpSink } from "../support/smtp-sink.ts";
+import { totp } from "../support/otp.ts";
 
 const HOME = "fbl-home";
 const PARTNER = "fbl-partner";
@@ -343,6 +344,64 @@ describe("first broker login", () => {
       assert.equal((await api(realmPath, { method: "PUT", body: { ...realm, smtpServer: {} } })).status, 204);
       await sink.close();
     }
+  });
+
+  it("re-authentication of an account with OTP: the conditional OTP form posts to the first broker login", async () => {
+    await reviewMode("off");
+    const secret = "fbl-otp-secret-0123";
+    await createUser(api, PARTNER, "otto", {
+      email: "otto@partner.test",
+      credentials: [{ type: "password", value: "otto-partner" }],
+    });
+    const localId = await createUser(api, HOME, "otto", {
+      email: "otto@home.test",
+      firstName: "Otto",
+      lastName: "Home",
+      attributes: { department: ["Ops"] },
+      credentials: [
+        { type: "password", value: "otto-home" },
+        {
+          type: "otp",
+          userLabel: "Phone",
+          secretData: JSON.stringify({ value: secret }),
+          credentialData: JSON.stringify({ subType: "totp", digits: 6, counter: 0, period: 30, algorithm: "HmacSHA1" }),
+        },
+      ],
+    });
+    const { jar, page } = await brokerTo("otto", "otto-partner");
+    const reauth = await postForm(
+      server.baseUrl,
+      await page.text(),
+      "kc-register-form",
+      { submitAction: "linkAccount" },
+      jar,
+    );
+    const password = await postForm(
+      server.baseUrl,
+      await reauth.text(),
+      "kc-form-login",
+      { password: "otto-home" },
+      jar,
+    );
+    const otpPage = await password.text();
+    const action = decode(/<form id="kc-otp-login-form"[^>]* action="([^"]+)"/.exec(otpPage)?.[1] ?? "");
+    assert.match(
+      action,
+      new RegExp(`/realms/${HOME}/broker/partner/first-broker-login\\?`),
+      "the OTP form of the flow",
+    );
+    const wrong = await postForm(server.baseUrl, otpPage, "kc-otp-login-form", { otp: "000000" }, jar);
+    const wrongHtml = await wrong.text();
+    assert.equal(errorText(wrongHtml), "Invalid authenticator code.");
+    let links = await json<Json[]>(await api(`/admin/realms/${HOME}/users/${localId}/federated-identity`));
+    assert.deepEqual(links, [], "no link before the code");
+    const done = await postForm(server.baseUrl, wrongHtml, "kc-otp-login-form", { otp: totp(secret) }, jar);
+    assert.ok(codeOf(done));
+    links = await json<Json[]>(await api(`/admin/realms/${HOME}/users/${localId}/federated-identity`));
+    assert.deepEqual(
+      links.map((l) => [l.identityProvider, l.userName]),
+      [["partner", "otto"]],
+    );
   });
 
   it("runs the flow as an administrator edited it: review disabled, existing accounts linked automatically", async () => {

@@ -10,6 +10,7 @@ import { userByEmail, userByUsername } from "../oidc/lookup.ts";
 import { federatedLink, rolesForNewUser } from "./stored-tokens.ts";
 import { applyMappers, type Claims } from "./mappers.ts";
 import { mailIdpLink, sendLinkMailPage } from "./idp-link-email.ts";
+import { otpForm } from "../oidc/login/otp-authenticator.ts";
 import { sendErrorPage } from "../oidc/error-page.ts";
 import {
   reviewErrors,
@@ -116,6 +117,8 @@ function newUser(ctx: LoginContext, idp: IdentityProviderRecord, login: BrokerLo
 
 /** The steps of Keycloak's first broker login flows this server runs. */
 export const FIRST_BROKER_LOGIN_STEPS: Authenticators = {
+  /** The re-authentication's conditional OTP (its form posts to the first broker login, see `stepUrl`). */
+  "auth-otp-form": otpForm,
   /** Shows the profile per `update.profile.on.first.login`: on, missing (only when the profile is incomplete), off. */
   "idp-review-profile": {
     requiresUser: false,

@@ -22,6 +22,7 @@ import {
   saveBrokerLogin,
 } from "./first-broker-login-steps.ts";
 import { followIdpLinkMail } from "./idp-link-email.ts";
+import { stepUrl } from "./first-broker-login-pages.ts";
 
 const TIMED_OUT = "Your login attempt timed out. Login will start from the beginning.";
 
@@ -78,6 +79,7 @@ async function runFirstLoginFlow(
   login: BrokerLogin,
   flow: AuthFlowRecord,
 ) {
+  ctx.stepUrl = (executionId) => stepUrl(ctx, login.alias, executionId);
   if (login.restart) {
     login.restart = false;
     for (const execution of flowTree(ctx.server, flow).flatMap((f) => f.executions))
@@ -177,6 +179,7 @@ export async function registerFirstBrokerLogin(app: FastifyInstance, server: Ser
           .find((e) => e.id === req.query.execution);
         if (!execution || ctx.request.login.status[execution.id] !== "CHALLENGED")
           return runFirstLoginFlow(ctx, idp, login, flow);
+        ctx.stepUrl = (executionId) => stepUrl(ctx, login.alias, executionId);
         const step = FIRST_BROKER_LOGIN_STEPS[execution.authenticator ?? ""];
         if (!step?.action) throw new UnsupportedStep(stepName(execution.authenticator));
         const outcome = record(ctx, execution, await step.action(ctx, execution, (req.body ?? {}) as Form));

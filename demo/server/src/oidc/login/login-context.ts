@@ -11,6 +11,8 @@ export interface LoginContext {
   realm: RealmRecord;
   client: ClientRecord;
   request: AuthRequest;
+  /** Where a step's form posts when the flow is not the browser flow (first broker login's own endpoint). */
+  stepUrl?: (executionId: string) => string;
 }
 
 export type Form = Record<string, string | undefined>;
@@ -59,6 +61,7 @@ export function setUser(ctx: LoginContext, user: UserRecord): void {
 
 /** The URL a step's form posts to. */
 export function executionUrl(ctx: LoginContext, executionId: string): string {
+  if (ctx.stepUrl) return ctx.stepUrl(executionId);
   const query = new URLSearchParams({
     client_id: ctx.client.clientId,
     tab_id: ctx.request.tabId,
