@@ -467,4 +467,86 @@ describe("first broker login", () => {
       [["partner", "pat"]],
     );
   });
+  it("detect existing broker user only lets accounts that exist in; the provider's post login flow runs after each sign-in", async () => {
+    const flows = `/admin/realms/${HOME}/authentication/flows`;
+    /** A top-level flow of REQUIRED steps, as an administrator builds it in the console. */
+    async function requiredFlow(alias: string, providers: string[]) {
+      const created = await api(flows, {
+        method: "POST",
+        body: { alias, providerId: "basic-flow", topLevel: true, builtIn: false },
+      });
+      assert.equal(created.status, 201);
+      for (const provider of providers) {
+        const added = await api(`${flows}/${encodeURIComponent(alias)}/executions/execution`, {
+          method: "POST",
+          body: { provider },
+        });
+        assert.equal(added.status, 201);
+      }
+      for (const execution of await json<Json[]>(await api(`${flows}/${encodeURIComponent(alias)}/executions`))) {
+        const body = { ...execution, requirement: "REQUIRED" };
+        const set = await api(`${flows}/${encodeURIComponent(alias)}/executions`, { method: "PUT", body });
+        assert.equal(set.status, 204);
+      }
+    }
+    await requiredFlow("existing only", ["idp-detect-existing-broker-user", "idp-auto-link"]);
+    await requiredFlow("otp after broker", ["auth-otp-form"]);
+    const path = `/admin/realms/${HOME}/identity-provider/instances/partner`;
+    const provider = await json(await api(path));
+    const flowsSet = {
+      ...provider,
+      firstBrokerLoginFlowAlias: "existing only",
+      postBrokerLoginFlowAlias: "otp after broker",
+    };
+    assert.equal((await api(path, { method: "PUT", body: flowsSet })).status, 204);
+
+    await createUser(api, PARTNER, "stranger", {
+      email: "stranger@partner.test",
+      credentials: [{ type: "password", value: "s-pass" }],
+    });
+    const refused = (await brokerTo("stranger", "s-pass")).page;
+    assert.equal(refused.status, 401);
+    assert.match(
+      decode(await refused.text()),
+      /User stranger authenticated with identity provider partner does not exist\. Please contact your administrator\./,
+    );
+    assert.deepEqual(await json<Json[]>(await api(`/admin/realms/${HOME}/users?username=stranger&exact=true`)), []);
+
+    const secret = "fbl-post-login-secret";
+    await createUser(api, PARTNER, "ivy", {
+      email: "ivy@partner.test",
+      credentials: [{ type: "password", value: "ivy-partner" }],
+    });
+    const localId = await createUser(api, HOME, "ivy", {
+      email: "ivy@home.test",
+      firstName: "Ivy",
+      lastName: "Home",
+      attributes: { department: ["Ops"] },
+      credentials: [
+        {
+          type: "otp",
+          userLabel: "Phone",
+          secretData: JSON.stringify({ value: secret }),
+          credentialData: JSON.stringify({ subType: "totp", digits: 6, counter: 0, period: 30, algorithm: "HmacSHA1" }),
+        },
+      ],
+    });
+    const rounds = ["first sign-in (linked automatically)", "later sign-in (link reused)"];
+    for (const [step, round] of rounds.entries()) {
+      const { jar, page } = await brokerTo("ivy", "ivy-partner");
+      const otpPage = await page.text();
+      const action = decode(/<form id="kc-otp-login-form"[^>]* action="([^"]+)"/.exec(otpPage)?.[1] ?? "");
+      assert.match(action, new RegExp(`/realms/${HOME}/broker/partner/post-broker-login\\?`), round);
+      const wrong = await postForm(server.baseUrl, otpPage, "kc-otp-login-form", { otp: "000000" }, jar);
+      const wrongHtml = await wrong.text();
+      assert.equal(errorText(wrongHtml), "Invalid authenticator code.", round);
+      const done = await postForm(server.baseUrl, wrongHtml, "kc-otp-login-form", { otp: totp(secret, step) }, jar);
+      assert.ok(codeOf(done), round); // a code is accepted once: the next round's is a window ahead (look-ahead 1)
+    }
+    const links = await json<Json[]>(await api(`/admin/realms/${HOME}/users/${localId}/federated-identity`));
+    assert.deepEqual(
+      links.map((l) => [l.identityProvider, l.userName]),
+      [["partner", "ivy"]],
+    );
+  });
 });

@@ -12,6 +12,7 @@ import { applyMappers, type Claims } from "./mappers.ts";
 import { mailIdpLink, sendLinkMailPage } from "./idp-link-email.ts";
 import { otpForm } from "../oidc/login/otp-authenticator.ts";
 import { sendErrorPage } from "../oidc/error-page.ts";
+import { recordEvent } from "../events/record.ts";
 import {
   reviewErrors,
   sendConfirmLinkPage,
@@ -152,6 +153,35 @@ export const FIRST_BROKER_LOGIN_STEPS: Authenticators = {
       login.createdUserId = user.id;
       setUser(ctx, user);
       return success;
+    },
+  },
+  /**
+   * Keycloak's "Detect existing broker user": for realms whose users must exist before they broker in. The account with
+   * the same email or username goes to the next steps (e.g. auto link); without one the login stops.
+   */
+  "idp-detect-existing-broker-user": {
+    requiresUser: false,
+    async authenticate(ctx) {
+      const { login, idp } = current(ctx);
+      if (login.existing) return attempted;
+      login.existing = duplicateOf(ctx, login);
+      if (login.existing) return success;
+      const username = login.values.username || login.brokerUsername;
+      await recordEvent(ctx.server, ctx.realm, {
+        type: "IDENTITY_PROVIDER_FIRST_LOGIN_ERROR",
+        clientId: ctx.client.clientId,
+        ipAddress: ctx.req.ip,
+        error: "user_not_found",
+        details: { authenticator: "DetectExistingBrokerUser", identity_provider: idp.alias },
+      });
+      return challenge(() =>
+        sendErrorPage(
+          ctx.reply,
+          ctx.realm,
+          `User ${username} authenticated with identity provider ${idp.alias} does not exist. Please contact your administrator.`,
+          401,
+        ),
+      );
     },
   },
   "idp-confirm-link": {

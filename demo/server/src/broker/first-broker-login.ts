@@ -6,7 +6,6 @@ import { flowByAlias, flowTree } from "../admin/authentication/lookup.ts";
 import { recordEvent } from "../events/record.ts";
 import { sendErrorPage } from "../oidc/error-page.ts";
 import { isContext, loginContextOf } from "../oidc/login-action.ts";
-import { afterAuthentication } from "../oidc/login/after-authentication.ts";
 import { processFlow, record } from "../oidc/login/flow-engine.ts";
 import { stepName } from "../oidc/login/authenticators.ts";
 import { guarded, respond } from "../oidc/login/browser-flow.ts";
@@ -22,6 +21,7 @@ import {
   saveBrokerLogin,
 } from "./first-broker-login-steps.ts";
 import { followIdpLinkMail } from "./idp-link-email.ts";
+import { finishBrokerLogin } from "./post-broker-login.ts";
 import { stepUrl } from "./first-broker-login-pages.ts";
 
 const TIMED_OUT = "Your login attempt timed out. Login will start from the beginning.";
@@ -69,7 +69,7 @@ async function finishFirstLogin(ctx: LoginContext, idp: IdentityProviderRecord, 
     if (!login.linkVerifiedFor) await recordBrokerEvent(ctx, idp, login, "IDENTITY_PROVIDER_LINK_ACCOUNT");
   }
   await recordBrokerEvent(ctx, idp, login, "IDENTITY_PROVIDER_FIRST_LOGIN");
-  return afterAuthentication(ctx);
+  return finishBrokerLogin(ctx, idp);
 }
 
 /** Runs the flow from the top (steps already done are passed over): the next page, or the end of the first login. */

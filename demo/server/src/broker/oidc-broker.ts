@@ -7,7 +7,7 @@ import { recordEvent } from "../events/record.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
 import { sendErrorPage } from "../oidc/error-page.ts";
 import { isContext, loginContextOf } from "../oidc/login-action.ts";
-import { afterAuthentication, errorToClient } from "../oidc/login/after-authentication.ts";
+import { errorToClient } from "../oidc/login/after-authentication.ts";
 import { setUser, type LoginContext } from "../oidc/login/login-context.ts";
 import { realmByName } from "../oidc/lookup.ts";
 import { saveBrokerState, takeBrokerState } from "./broker-state.ts";
@@ -27,6 +27,7 @@ import {
 } from "./saml-broker.ts";
 import { samlSessionNotes, takeSamlLogoutRequest, takeSamlLogoutResponse } from "./saml-logout.ts";
 import { oidcSessionNotes, registerOidcLogoutResponse } from "./oidc-logout.ts";
+import { finishBrokerLogin, registerPostBrokerLogin } from "./post-broker-login.ts";
 
 type Query = Record<string, string | undefined>;
 
@@ -130,6 +131,7 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
   await registerFirstBrokerLogin(app, server);
   registerBrokerTokenEndpoint(app, server);
   registerOidcLogoutResponse(app, server);
+  registerPostBrokerLogin(app, server);
   app.get<{ Params: { realm: string; alias: string }; Querystring: Query }>(
     "/realms/:realm/broker/:alias/login",
     async (req, reply) => {
@@ -295,5 +297,5 @@ async function brokerAuthenticated(ctx: LoginContext, idp: IdentityProviderRecor
     },
   });
   setUser(ctx, outcome.user);
-  return afterAuthentication(ctx);
+  return finishBrokerLogin(ctx, idp);
 }
