@@ -549,4 +549,48 @@ describe("first broker login", () => {
       [["partner", "ivy"]],
     );
   });
+  it("the organization sub-flow: a user brokered through an organization's provider becomes its managed member", async () => {
+    const realmPath = `/admin/realms/${HOME}`;
+    const realm = await json(await api(realmPath));
+    assert.equal((await api(realmPath, { method: "PUT", body: { ...realm, organizationsEnabled: true } })).status, 204);
+    const path = `${realmPath}/identity-provider/instances/partner`;
+    const provider = await json(await api(path));
+    const defaults = { ...provider, firstBrokerLoginFlowAlias: "first broker login", postBrokerLoginFlowAlias: "" };
+    assert.equal((await api(path, { method: "PUT", body: defaults })).status, 204);
+    const created = await api(`${realmPath}/organizations`, {
+      method: "POST",
+      body: { name: "Partner Org", alias: "partner-org" },
+    });
+    assert.equal(created.status, 201);
+    const orgId = created.headers.get("location")!.split("/").at(-1)!;
+    assert.equal(
+      (await api(`${realmPath}/organizations/${orgId}/identity-providers`, { method: "POST", body: "partner" })).status,
+      204,
+    );
+
+    await createUser(api, PARTNER, "orla", {
+      email: "orla@partner.test",
+      firstName: "Orla",
+      lastName: "Partner",
+      credentials: [{ type: "password", value: "orla-pass" }],
+    });
+    // an organization's provider has no button: the client names it (kc_idp_hint) and the redirector goes there
+    const jar = new CookieJar();
+    const hinted = `${authUrl(server.baseUrl, HOME, { clientId: "app", redirectUri: REDIRECT })}&kc_idp_hint=partner`;
+    const toBroker = await get(hinted, jar);
+    assert.equal(toBroker.status, 302);
+    const toPartner = await follow(toBroker, server.baseUrl, jar);
+    assert.equal(toPartner.status, 302);
+    const partnerPage = await get(toPartner.headers.get("location")!, jar);
+    const back = await submitLogin(server.baseUrl, await partnerPage.text(), jar, "orla", "orla-pass");
+    assert.equal(back.status, 302, await back.clone().text());
+    await follow(back, server.baseUrl, jar);
+    const [user] = await json<Json[]>(await api(`${realmPath}/users?username=orla&exact=true`));
+    assert.ok(user, "the brokered user was created");
+    const members = await json<Json[]>(await api(`${realmPath}/organizations/${orgId}/members`));
+    assert.deepEqual(
+      members.map((m) => [m.username, m.membershipType]),
+      [["orla", "MANAGED"]],
+    );
+  });
 });

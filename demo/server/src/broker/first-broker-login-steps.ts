@@ -5,7 +5,16 @@ import { verifyUserPassword } from "../access/passwords.ts";
 import { clearLoginFailures, isLockedOut, recordLoginFailure } from "../access/brute-force.ts";
 import { newId, now } from "../common/ids.ts";
 import type { Authenticators } from "../oidc/login/flow-engine.ts";
-import { attempted, challenge, FlowFailure, setUser, success, type LoginContext } from "../oidc/login/login-context.ts";
+import {
+  attempted,
+  challenge,
+  currentUser,
+  FlowFailure,
+  setUser,
+  success,
+  type LoginContext,
+} from "../oidc/login/login-context.ts";
+import { organizationsEnabled } from "../admin/organizations/lookup.ts";
 import { userByEmail, userByUsername } from "../oidc/lookup.ts";
 import { federatedLink, rolesForNewUser } from "./stored-tokens.ts";
 import { applyMappers, type Claims } from "./mappers.ts";
@@ -116,6 +125,15 @@ function newUser(ctx: LoginContext, idp: IdentityProviderRecord, login: BrokerLo
   return { ...mapped, attributes: { ...mapped.attributes, ...Object.fromEntries(reviewed.map(([k, v]) => [k, [v]])) } };
 }
 
+/** The enabled organization the login's provider belongs to, when the realm has organizations on. */
+function brokerOrganization(ctx: LoginContext) {
+  const alias = brokerLoginOf(ctx)?.alias;
+  if (!alias || !organizationsEnabled(ctx.realm)) return undefined;
+  return ctx.server.db
+    .list("organizations", ctx.realm.id)
+    .find((o) => o.enabled && o.identityProviderAliases.includes(alias));
+}
+
 /** The steps of Keycloak's first broker login flows this server runs. */
 export const FIRST_BROKER_LOGIN_STEPS: Authenticators = {
   /** The re-authentication's conditional OTP (its form posts to the first broker login, see `stepUrl`). */
@@ -182,6 +200,24 @@ export const FIRST_BROKER_LOGIN_STEPS: Authenticators = {
           401,
         ),
       );
+    },
+  },
+  /**
+   * Keycloak 26's "Organization Member Onboard": a user brokered through an enabled organization's provider becomes
+   * its managed member (the "First Broker Login - Conditional Organization" sub-flow runs it when that applies).
+   */
+  "idp-add-organization-member": {
+    requiresUser: true,
+    configuredFor: (ctx) => brokerOrganization(ctx) !== undefined,
+    async authenticate(ctx) {
+      const organization = brokerOrganization(ctx);
+      const user = currentUser(ctx);
+      if (!organization || !user) return attempted;
+      if (!(user.id in organization.members)) {
+        const members = { ...organization.members, [user.id]: "MANAGED" };
+        await ctx.server.db.write((tx) => tx.put("organizations", { ...organization, members }));
+      }
+      return success;
     },
   },
   "idp-confirm-link": {

@@ -80,6 +80,7 @@ async function runFirstLoginFlow(
   flow: AuthFlowRecord,
 ) {
   ctx.stepUrl = (executionId) => stepUrl(ctx, login.alias, executionId);
+  ctx.authenticators = FIRST_BROKER_LOGIN_STEPS;
   if (login.restart) {
     login.restart = false;
     for (const execution of flowTree(ctx.server, flow).flatMap((f) => f.executions))
@@ -180,6 +181,7 @@ export async function registerFirstBrokerLogin(app: FastifyInstance, server: Ser
         if (!execution || ctx.request.login.status[execution.id] !== "CHALLENGED")
           return runFirstLoginFlow(ctx, idp, login, flow);
         ctx.stepUrl = (executionId) => stepUrl(ctx, login.alias, executionId);
+        ctx.authenticators = FIRST_BROKER_LOGIN_STEPS;
         const step = FIRST_BROKER_LOGIN_STEPS[execution.authenticator ?? ""];
         if (!step?.action) throw new UnsupportedStep(stepName(execution.authenticator));
         const outcome = record(ctx, execution, await step.action(ctx, execution, (req.body ?? {}) as Form));

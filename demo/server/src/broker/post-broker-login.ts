@@ -33,6 +33,7 @@ function postLoginUrl(ctx: LoginContext, alias: string, executionId: string): st
 
 async function runPostLoginFlow(ctx: LoginContext, idp: IdentityProviderRecord, flow: AuthFlowRecord) {
   ctx.stepUrl = (executionId) => postLoginUrl(ctx, idp.alias, executionId);
+  ctx.authenticators = AUTHENTICATORS;
   const result = await processFlow(ctx, flow, AUTHENTICATORS);
   if (result.response) return respond(ctx, result.response);
   pending.delete(keyOf(ctx));

@@ -13,6 +13,8 @@ export interface LoginContext {
   request: AuthRequest;
   /** Where a step's form posts when the flow is not the browser flow (first broker login's own endpoint). */
   stepUrl?: (executionId: string) => string;
+  /** The steps the running flow may hold when it is not the browser flow (conditions look their setup up here). */
+  authenticators?: Record<string, Authenticator>;
 }
 
 export type Form = Record<string, string | undefined>;
