@@ -106,6 +106,37 @@ describe("first broker login", () => {
     return location.searchParams.get("code");
   };
 
+  /** A partner user and a complete home account of the same name with an OTP credential (and a password when given). */
+  async function otpAccount(username: string, secret: string, homePassword?: string) {
+    await createUser(api, PARTNER, username, {
+      email: `${username}@partner.test`,
+      credentials: [{ type: "password", value: `${username}-partner` }],
+    });
+    const otp = {
+      type: "otp",
+      userLabel: "Phone",
+      secretData: JSON.stringify({ value: secret }),
+      credentialData: JSON.stringify({ subType: "totp", digits: 6, counter: 0, period: 30, algorithm: "HmacSHA1" }),
+    };
+    return createUser(api, HOME, username, {
+      email: `${username}@home.test`,
+      firstName: username,
+      lastName: "Home",
+      attributes: { department: ["Ops"] },
+      credentials: homePassword ? [{ type: "password", value: homePassword }, otp] : [otp],
+    });
+  }
+
+  /** The OTP page posts to the broker's `endpoint` (not the browser flow) and refuses a wrong code: the page again. */
+  async function wrongOtpOn(otpPage: string, endpoint: string, jar: CookieJar, what: string) {
+    const action = decode(/<form id="kc-otp-login-form"[^>]* action="([^"]+)"/.exec(otpPage)?.[1] ?? "");
+    assert.match(action, new RegExp(`/realms/${HOME}/broker/partner/${endpoint}\\?`), what);
+    const wrong = await postForm(server.baseUrl, otpPage, "kc-otp-login-form", { otp: "000000" }, jar);
+    const wrongHtml = await wrong.text();
+    assert.equal(errorText(wrongHtml), "Invalid authenticator code.", what);
+    return wrongHtml;
+  }
+
   it("update.profile.on.first.login=on shows the review page even for a complete profile; the user is created", async () => {
     await createUser(api, PARTNER, "sam", {
       email: "sam@partner.test",
@@ -349,25 +380,7 @@ describe("first broker login", () => {
   it("re-authentication of an account with OTP: the conditional OTP form posts to the first broker login", async () => {
     await reviewMode("off");
     const secret = "fbl-otp-secret-0123";
-    await createUser(api, PARTNER, "otto", {
-      email: "otto@partner.test",
-      credentials: [{ type: "password", value: "otto-partner" }],
-    });
-    const localId = await createUser(api, HOME, "otto", {
-      email: "otto@home.test",
-      firstName: "Otto",
-      lastName: "Home",
-      attributes: { department: ["Ops"] },
-      credentials: [
-        { type: "password", value: "otto-home" },
-        {
-          type: "otp",
-          userLabel: "Phone",
-          secretData: JSON.stringify({ value: secret }),
-          credentialData: JSON.stringify({ subType: "totp", digits: 6, counter: 0, period: 30, algorithm: "HmacSHA1" }),
-        },
-      ],
-    });
+    const localId = await otpAccount("otto", secret, "otto-home");
     const { jar, page } = await brokerTo("otto", "otto-partner");
     const reauth = await postForm(
       server.baseUrl,
@@ -383,16 +396,7 @@ describe("first broker login", () => {
       { password: "otto-home" },
       jar,
     );
-    const otpPage = await password.text();
-    const action = decode(/<form id="kc-otp-login-form"[^>]* action="([^"]+)"/.exec(otpPage)?.[1] ?? "");
-    assert.match(
-      action,
-      new RegExp(`/realms/${HOME}/broker/partner/first-broker-login\\?`),
-      "the OTP form of the flow",
-    );
-    const wrong = await postForm(server.baseUrl, otpPage, "kc-otp-login-form", { otp: "000000" }, jar);
-    const wrongHtml = await wrong.text();
-    assert.equal(errorText(wrongHtml), "Invalid authenticator code.");
+    const wrongHtml = await wrongOtpOn(await password.text(), "first-broker-login", jar, "the OTP form of the flow");
     let links = await json<Json[]>(await api(`/admin/realms/${HOME}/users/${localId}/federated-identity`));
     assert.deepEqual(links, [], "no link before the code");
     const done = await postForm(server.baseUrl, wrongHtml, "kc-otp-login-form", { otp: totp(secret) }, jar);
@@ -513,33 +517,11 @@ describe("first broker login", () => {
     assert.deepEqual(await json<Json[]>(await api(`/admin/realms/${HOME}/users?username=stranger&exact=true`)), []);
 
     const secret = "fbl-post-login-secret";
-    await createUser(api, PARTNER, "ivy", {
-      email: "ivy@partner.test",
-      credentials: [{ type: "password", value: "ivy-partner" }],
-    });
-    const localId = await createUser(api, HOME, "ivy", {
-      email: "ivy@home.test",
-      firstName: "Ivy",
-      lastName: "Home",
-      attributes: { department: ["Ops"] },
-      credentials: [
-        {
-          type: "otp",
-          userLabel: "Phone",
-          secretData: JSON.stringify({ value: secret }),
-          credentialData: JSON.stringify({ subType: "totp", digits: 6, counter: 0, period: 30, algorithm: "HmacSHA1" }),
-        },
-      ],
-    });
+    const localId = await otpAccount("ivy", secret);
     const rounds = ["first sign-in (linked automatically)", "later sign-in (link reused)"];
     for (const [step, round] of rounds.entries()) {
       const { jar, page } = await brokerTo("ivy", "ivy-partner");
-      const otpPage = await page.text();
-      const action = decode(/<form id="kc-otp-login-form"[^>]* action="([^"]+)"/.exec(otpPage)?.[1] ?? "");
-      assert.match(action, new RegExp(`/realms/${HOME}/broker/partner/post-broker-login\\?`), round);
-      const wrong = await postForm(server.baseUrl, otpPage, "kc-otp-login-form", { otp: "000000" }, jar);
-      const wrongHtml = await wrong.text();
-      assert.equal(errorText(wrongHtml), "Invalid authenticator code.", round);
+      const wrongHtml = await wrongOtpOn(await page.text(), "post-broker-login", jar, round);
       const done = await postForm(server.baseUrl, wrongHtml, "kc-otp-login-form", { otp: totp(secret, step) }, jar);
       assert.ok(codeOf(done), round); // a code is accepted once: the next round's is a window ahead (look-ahead 1)
     }
