@@ -145,6 +145,11 @@ describe("OpenID Connect provider settings: client authentication, signatures, P
       );
       assert.equal(await page.getByRole("switch", { name: "Send 'client_id' in logout requests" }).isChecked(), false);
       await page.getByRole("switch", { name: "Backchannel logout" }).click({ force: true });
+      // what the sign-in passes on from the client's request
+      await page.getByRole("switch", { name: "Pass max_age" }).click({ force: true });
+      await choose(page, "Prompt", "Login");
+      await page.getByRole("switch", { name: "Accepts prompt=none forward from client" }).click({ force: true });
+      await page.getByRole("textbox", { name: "Forwarded query parameters" }).fill("audience_hint");
       await page.getByRole("switch", { name: "Store tokens" }).click({ force: true });
       await page.getByRole("switch", { name: "Stored tokens readable" }).click({ force: true });
       await page.getByRole("button", { name: "Save" }).click();
@@ -168,6 +173,10 @@ describe("OpenID Connect provider settings: client authentication, signatures, P
     assert.equal(config.pkceEnabled, "true");
     assert.equal(config.pkceMethod, "S256");
     assert.equal(config.backchannelSupported, "true");
+    assert.deepEqual(
+      [config.passMaxAge, config.prompt, config.acceptsPromptNoneForwardFromClient, config.forwardParameters],
+      ["true", "login", "true", "audience_hint"],
+    );
 
     const visitor = await newPage(browser);
     visitor.page.setDefaultTimeout(TIMEOUT);

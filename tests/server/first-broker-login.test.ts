@@ -12,6 +12,8 @@ import {
 } from "../support/admin-api.ts";
 import { authUrl, CookieJar, get, submitLogin } from "./oidc-flow.ts";
 import { errorText, follow, postForm } from "./login-forms.ts";
+import { startSmtpSink } from "../support/smtp-sink.ts";
+import { totp } from "../support/otp.ts";
 
 const HOME = "fbl-home";
 const PARTNER = "fbl-partner";
@@ -103,6 +105,37 @@ describe("first broker login", () => {
     assert.equal(`${location.origin}${location.pathname}`, REDIRECT);
     return location.searchParams.get("code");
   };
+
+  /** A partner user and a complete home account of the same name with an OTP credential (and a password when given). */
+  async function otpAccount(username: string, secret: string, homePassword?: string) {
+    await createUser(api, PARTNER, username, {
+      email: `${username}@partner.test`,
+      credentials: [{ type: "password", value: `${username}-partner` }],
+    });
+    const otp = {
+      type: "otp",
+      userLabel: "Phone",
+      secretData: JSON.stringify({ value: secret }),
+      credentialData: JSON.stringify({ subType: "totp", digits: 6, counter: 0, period: 30, algorithm: "HmacSHA1" }),
+    };
+    return createUser(api, HOME, username, {
+      email: `${username}@home.test`,
+      firstName: username,
+      lastName: "Home",
+      attributes: { department: ["Ops"] },
+      credentials: homePassword ? [{ type: "password", value: homePassword }, otp] : [otp],
+    });
+  }
+
+  /** The OTP page posts to the broker's `endpoint` (not the browser flow) and refuses a wrong code: the page again. */
+  async function wrongOtpOn(otpPage: string, endpoint: string, jar: CookieJar, what: string) {
+    const action = decode(/<form id="kc-otp-login-form"[^>]* action="([^"]+)"/.exec(otpPage)?.[1] ?? "");
+    assert.match(action, new RegExp(`/realms/${HOME}/broker/partner/${endpoint}\\?`), what);
+    const wrong = await postForm(server.baseUrl, otpPage, "kc-otp-login-form", { otp: "000000" }, jar);
+    const wrongHtml = await wrong.text();
+    assert.equal(errorText(wrongHtml), "Invalid authenticator code.", what);
+    return wrongHtml;
+  }
 
   it("update.profile.on.first.login=on shows the review page even for a complete profile; the user is created", async () => {
     await createUser(api, PARTNER, "sam", {
@@ -245,6 +278,136 @@ describe("first broker login", () => {
     assert.deepEqual(user.attributes, { department: ["Sales"], nickname: ["D"] });
   });
 
+  it("verify existing account by email: Keycloak's mail, whose link finishes the linking in this browser or another", async () => {
+    await reviewMode("off");
+    const sink = await startSmtpSink();
+    const realmPath = `/admin/realms/${HOME}`;
+    const realm = await json(await api(realmPath));
+    const withSmtp = { ...realm, smtpServer: sink.settings() };
+    assert.equal((await api(realmPath, { method: "PUT", body: withSmtp })).status, 204);
+    try {
+      const linkOf = (text: string) => /(http:\/\/\S+\/login-actions\/action-token\?\S+)/.exec(text)?.[1] ?? "";
+      const complete = { firstName: "Lee", lastName: "Home", attributes: { department: ["Ops"] } };
+      for (const [username, otherBrowser] of [
+        ["lee", false],
+        ["lou", true],
+      ] as const) {
+        const email = `${username}@shared.test`;
+        await createUser(api, PARTNER, username, { email, credentials: [{ type: "password", value: "partner-pass" }] });
+        const localId = await createUser(api, HOME, `${username}-home`, { email, ...complete });
+        const { jar, page } = await brokerTo(username, "partner-pass");
+        const confirm = await page.text();
+        assert.match(decode(confirm), new RegExp(`User with email ${email} already exists`));
+        const sent = await postForm(server.baseUrl, confirm, "kc-register-form", { submitAction: "linkAccount" }, jar);
+        const sentHtml = decode(await sent.text());
+        assert.match(sentHtml, /<h1 id="kc-page-title">Link Partner<\/h1>/);
+        assert.match(
+          sentHtml,
+          new RegExp(
+            `An email with instructions to link Partner account ${username} with your ${HOME} account has been sent to you\\.`,
+          ),
+        );
+        const mail = await sink.waitFor((m) => m.recipients.includes(email));
+        assert.equal(mail.subject, "Link Partner");
+        assert.match(
+          mail.text,
+          new RegExp(
+            `^Someone wants to link your "${HOME}" account with "Partner" account of user ${username} \\. If this was you`,
+          ),
+        );
+        assert.match(mail.text, /This link will expire within 5 minutes\./);
+        const sendEvents = await json<Json[]>(
+          await api(`${realmPath}/events?type=SEND_IDENTITY_PROVIDER_LINK&user=${localId}`),
+        );
+        assert.equal(sendEvents.length, 1);
+        assert.equal(sendEvents[0].details.email, email);
+        let links = await json<Json[]>(await api(`${realmPath}/users/${localId}/federated-identity`));
+        assert.deepEqual(links, [], "nothing linked before the mail's link is followed");
+
+        const again = /href="([^"]*first-broker-login[^"]*)"/.exec(sentHtml)?.[1];
+        assert.ok(again, "the page's links");
+        const resent = await get(new URL(again, server.baseUrl).toString(), jar);
+        assert.match(await resent.text(), /Link Partner/);
+        await sink.waitFor((m) => m.recipients.includes(email) && m !== mail);
+        const link = linkOf(sink.messages.filter((m) => m.recipients.includes(email)).at(-1)!.text);
+        let done: Response;
+        if (otherBrowser) {
+          const elsewhere = new CookieJar();
+          const ask = await get(link, elsewhere);
+          const askHtml = decode(await ask.text());
+          assert.match(
+            askHtml,
+            new RegExp(`Confirm linking the account ${username} of identity provider partner with your account\\.`),
+          );
+          links = await json<Json[]>(await api(`${realmPath}/users/${localId}/federated-identity`));
+          assert.deepEqual(links, [], "opening the link alone changes nothing (a mail scanner)");
+          const proceed = /id="kc-proceed" href="([^"]+)"/.exec(askHtml)![1]!;
+          const info = await get(new URL(proceed, server.baseUrl).toString(), elsewhere);
+          assert.match(
+            await info.text(),
+            /You successfully verified your email\. Please go back to your original browser/,
+          );
+          done = await get(new URL(again, server.baseUrl).toString(), jar);
+        } else {
+          done = await get(link, jar);
+        }
+        assert.ok(codeOf(done), "back to the app with a code");
+        links = await json<Json[]>(await api(`${realmPath}/users/${localId}/federated-identity`));
+        assert.deepEqual(
+          links.map((l) => [l.identityProvider, l.userName]),
+          [["partner", username]],
+        );
+        assert.equal((await json(await api(`${realmPath}/users/${localId}`))).emailVerified, true);
+        const linkEvents = await json<Json[]>(
+          await api(`${realmPath}/events?type=IDENTITY_PROVIDER_LINK_ACCOUNT&user=${localId}`),
+        );
+        assert.equal(linkEvents.length, 1);
+        assert.deepEqual(
+          [
+            linkEvents[0].details.email,
+            linkEvents[0].details.identity_provider,
+            linkEvents[0].details.identity_provider_identity,
+          ],
+          [email, "partner", username],
+        );
+      }
+    } finally {
+      assert.equal((await api(realmPath, { method: "PUT", body: { ...realm, smtpServer: {} } })).status, 204);
+      await sink.close();
+    }
+  });
+
+  it("re-authentication of an account with OTP: the conditional OTP form posts to the first broker login", async () => {
+    await reviewMode("off");
+    const secret = "fbl-otp-secret-0123";
+    const localId = await otpAccount("otto", secret, "otto-home");
+    const { jar, page } = await brokerTo("otto", "otto-partner");
+    const reauth = await postForm(
+      server.baseUrl,
+      await page.text(),
+      "kc-register-form",
+      { submitAction: "linkAccount" },
+      jar,
+    );
+    const password = await postForm(
+      server.baseUrl,
+      await reauth.text(),
+      "kc-form-login",
+      { password: "otto-home" },
+      jar,
+    );
+    const wrongHtml = await wrongOtpOn(await password.text(), "first-broker-login", jar, "the OTP form of the flow");
+    let links = await json<Json[]>(await api(`/admin/realms/${HOME}/users/${localId}/federated-identity`));
+    assert.deepEqual(links, [], "no link before the code");
+    const done = await postForm(server.baseUrl, wrongHtml, "kc-otp-login-form", { otp: totp(secret) }, jar);
+    assert.ok(codeOf(done));
+    links = await json<Json[]>(await api(`/admin/realms/${HOME}/users/${localId}/federated-identity`));
+    assert.deepEqual(
+      links.map((l) => [l.identityProvider, l.userName]),
+      [["partner", "otto"]],
+    );
+  });
+
   it("runs the flow as an administrator edited it: review disabled, existing accounts linked automatically", async () => {
     const flows = `/admin/realms/${HOME}/authentication/flows`;
     const copied = await api(`${flows}/${encodeURIComponent("first broker login")}/copy`, {
@@ -306,6 +469,110 @@ describe("first broker login", () => {
     assert.deepEqual(
       links.map((l) => [l.identityProvider, l.userName]),
       [["partner", "pat"]],
+    );
+  });
+  it("detect existing broker user only lets accounts that exist in; the provider's post login flow runs after each sign-in", async () => {
+    const flows = `/admin/realms/${HOME}/authentication/flows`;
+    /** A top-level flow of REQUIRED steps, as an administrator builds it in the console. */
+    async function requiredFlow(alias: string, providers: string[]) {
+      const created = await api(flows, {
+        method: "POST",
+        body: { alias, providerId: "basic-flow", topLevel: true, builtIn: false },
+      });
+      assert.equal(created.status, 201);
+      for (const provider of providers) {
+        const added = await api(`${flows}/${encodeURIComponent(alias)}/executions/execution`, {
+          method: "POST",
+          body: { provider },
+        });
+        assert.equal(added.status, 201);
+      }
+      for (const execution of await json<Json[]>(await api(`${flows}/${encodeURIComponent(alias)}/executions`))) {
+        const body = { ...execution, requirement: "REQUIRED" };
+        const set = await api(`${flows}/${encodeURIComponent(alias)}/executions`, { method: "PUT", body });
+        assert.equal(set.status, 204);
+      }
+    }
+    await requiredFlow("existing only", ["idp-detect-existing-broker-user", "idp-auto-link"]);
+    await requiredFlow("otp after broker", ["auth-otp-form"]);
+    const path = `/admin/realms/${HOME}/identity-provider/instances/partner`;
+    const provider = await json(await api(path));
+    const flowsSet = {
+      ...provider,
+      firstBrokerLoginFlowAlias: "existing only",
+      postBrokerLoginFlowAlias: "otp after broker",
+    };
+    assert.equal((await api(path, { method: "PUT", body: flowsSet })).status, 204);
+
+    await createUser(api, PARTNER, "stranger", {
+      email: "stranger@partner.test",
+      credentials: [{ type: "password", value: "s-pass" }],
+    });
+    const refused = (await brokerTo("stranger", "s-pass")).page;
+    assert.equal(refused.status, 401);
+    assert.match(
+      decode(await refused.text()),
+      /User stranger authenticated with identity provider partner does not exist\. Please contact your administrator\./,
+    );
+    assert.deepEqual(await json<Json[]>(await api(`/admin/realms/${HOME}/users?username=stranger&exact=true`)), []);
+
+    const secret = "fbl-post-login-secret";
+    const localId = await otpAccount("ivy", secret);
+    const rounds = ["first sign-in (linked automatically)", "later sign-in (link reused)"];
+    for (const [step, round] of rounds.entries()) {
+      const { jar, page } = await brokerTo("ivy", "ivy-partner");
+      const wrongHtml = await wrongOtpOn(await page.text(), "post-broker-login", jar, round);
+      const done = await postForm(server.baseUrl, wrongHtml, "kc-otp-login-form", { otp: totp(secret, step) }, jar);
+      assert.ok(codeOf(done), round); // a code is accepted once: the next round's is a window ahead (look-ahead 1)
+    }
+    const links = await json<Json[]>(await api(`/admin/realms/${HOME}/users/${localId}/federated-identity`));
+    assert.deepEqual(
+      links.map((l) => [l.identityProvider, l.userName]),
+      [["partner", "ivy"]],
+    );
+  });
+  it("the organization sub-flow: a user brokered through an organization's provider becomes its managed member", async () => {
+    const realmPath = `/admin/realms/${HOME}`;
+    const realm = await json(await api(realmPath));
+    assert.equal((await api(realmPath, { method: "PUT", body: { ...realm, organizationsEnabled: true } })).status, 204);
+    const path = `${realmPath}/identity-provider/instances/partner`;
+    const provider = await json(await api(path));
+    const defaults = { ...provider, firstBrokerLoginFlowAlias: "first broker login", postBrokerLoginFlowAlias: "" };
+    assert.equal((await api(path, { method: "PUT", body: defaults })).status, 204);
+    const created = await api(`${realmPath}/organizations`, {
+      method: "POST",
+      body: { name: "Partner Org", alias: "partner-org" },
+    });
+    assert.equal(created.status, 201);
+    const orgId = created.headers.get("location")!.split("/").at(-1)!;
+    assert.equal(
+      (await api(`${realmPath}/organizations/${orgId}/identity-providers`, { method: "POST", body: "partner" })).status,
+      204,
+    );
+
+    await createUser(api, PARTNER, "orla", {
+      email: "orla@partner.test",
+      firstName: "Orla",
+      lastName: "Partner",
+      credentials: [{ type: "password", value: "orla-pass" }],
+    });
+    // an organization's provider has no button: the client names it (kc_idp_hint) and the redirector goes there
+    const jar = new CookieJar();
+    const hinted = `${authUrl(server.baseUrl, HOME, { clientId: "app", redirectUri: REDIRECT })}&kc_idp_hint=partner`;
+    const toBroker = await get(hinted, jar);
+    assert.equal(toBroker.status, 302);
+    const toPartner = await follow(toBroker, server.baseUrl, jar);
+    assert.equal(toPartner.status, 302);
+    const partnerPage = await get(toPartner.headers.get("location")!, jar);
+    const back = await submitLogin(server.baseUrl, await partnerPage.text(), jar, "orla", "orla-pass");
+    assert.equal(back.status, 302, await back.clone().text());
+    await follow(back, server.baseUrl, jar);
+    const [user] = await json<Json[]>(await api(`${realmPath}/users?username=orla&exact=true`));
+    assert.ok(user, "the brokered user was created");
+    const members = await json<Json[]>(await api(`${realmPath}/organizations/${orgId}/members`));
+    assert.deepEqual(
+      members.map((m) => [m.username, m.membershipType]),
+      [["orla", "MANAGED"]],
     );
   });
 });

@@ -14,6 +14,7 @@ import {
 } from "../support/admin-api.ts";
 import { authUrl, CookieJar, get, submitLogin } from "./oidc-flow.ts";
 import { follow } from "./login-forms.ts";
+import { RealmCookies } from "./broker-partner.ts";
 
 const HOME = "cauth-home";
 const PARTNER = "cauth-partner";
@@ -25,7 +26,7 @@ const decode = (text: string) => text.replace(/&amp;/g, "&");
  * The OIDC broker's client authentication to the external provider (a second realm of the embedded server, which
  * checks every method itself), PKCE, signature validation with a pasted key, and Keycloak's refusals at save.
  */
-describe("OIDC broker: client authentication, PKCE and signature keys", () => {
+describe("OIDC broker: client authentication, PKCE, signature keys and forwarded parameters", () => {
   let server: TestServer;
   let api: Api;
   let discovered: Record<string, string>;
@@ -70,9 +71,11 @@ describe("OIDC broker: client authentication, PKCE and signature keys", () => {
   }
 
   /** Home login page → the provider's button → the partner's answer (its login page, or a redirect back). */
-  async function toPartner(alias: string) {
+  async function toPartner(alias: string, clientParams: Record<string, string> = {}) {
     const jar = new CookieJar();
-    const login = await get(authUrl(server.baseUrl, HOME, { clientId: "app", redirectUri: REDIRECT }), jar);
+    const extra = new URLSearchParams(clientParams).toString();
+    const home = authUrl(server.baseUrl, HOME, { clientId: "app", redirectUri: REDIRECT });
+    const login = await get(extra ? `${home}&${extra}` : home, jar);
     const href = new RegExp(`href="([^"]*/broker/${alias}/login[^"]*)"`).exec(await login.text())?.[1];
     assert.ok(href, `the button of ${alias}`);
     const start = await get(new URL(decode(href), server.baseUrl).toString(), jar);
@@ -281,6 +284,86 @@ describe("OIDC broker: client authentication, PKCE and signature keys", () => {
     assert.equal(refused.status, 400);
     assert.match(await refused.text(), new RegExp(UNEXPECTED));
     assert.deepEqual(await linkedUsers("pasted-wrong"), []);
+  });
+
+  const forwardingClient = {
+    clientId: "broker-fwd",
+    clientSecret: "fwd-secret",
+    clientAuthMethod: "client_secret_post",
+  };
+
+  it("passes the client's prompt, max_age, login_hint and acr_values on as the provider's switches say", async () => {
+    await createClient(api, PARTNER, {
+      clientId: "broker-fwd",
+      publicClient: false,
+      secret: "fwd-secret",
+      redirectUris: brokerRedirect(),
+    });
+    await addProvider("fwd-client", { ...forwardingClient, loginHint: "true", passMaxAge: "true" });
+    await addProvider("fwd-own", { ...forwardingClient, prompt: "consent", forwardParameters: "audience_hint" });
+    const client = { prompt: "login", max_age: "60", login_hint: "nico", acr_values: "gold", audience_hint: "ops" };
+    const names = ["prompt", "max_age", "login_hint", "acr_values", "audience_hint"];
+    const sent = (url: URL) =>
+      Object.fromEntries(
+        names.flatMap((n) => (url.searchParams.has(n) ? [[n, url.searchParams.getAll(n).join()]] : [])),
+      );
+    const { authorize: passed, partner } = await toPartner("fwd-client", client);
+    assert.deepEqual(sent(passed), { prompt: "login", max_age: "60", login_hint: "nico", acr_values: "gold" });
+    assert.equal(partner.status, 200, "the partner takes the request and shows its login page");
+    const { authorize: own } = await toPartner("fwd-own", client);
+    assert.deepEqual(
+      sent(own),
+      { prompt: "consent", audience_hint: "ops" },
+      "the provider's own prompt wins; its forwarded parameters replace acr_values; the switches are off",
+    );
+  });
+
+  it("prompt=none with kc_idp_hint goes on to a provider that accepts it, and its answer comes back to the client", async () => {
+    await addProvider("fwd-none", { ...forwardingClient, acceptsPromptNoneForwardFromClient: "true" });
+    await addProvider("no-fwd", forwardingClient);
+    await partnerUser("nico");
+    const cookies = new RealmCookies();
+    const passive = (alias: string) =>
+      `${authUrl(server.baseUrl, HOME, { clientId: "app", redirectUri: REDIRECT, prompt: "none", state: "s1" })}&kc_idp_hint=${alias}`;
+    /** Follows the redirects through both realms up to the app; every URL on the way. */
+    async function toApp(url: string) {
+      const visited = [url];
+      let res = await cookies.get(url);
+      while (res.status === 302) {
+        const next = new URL(res.headers.get("location")!, server.baseUrl).toString();
+        visited.push(next);
+        if (next.startsWith(REDIRECT)) return { app: new URL(next), visited };
+        res = await cookies.get(next);
+      }
+      assert.fail(`stopped at ${visited.at(-1)} with ${res.status}: ${await res.text()}`);
+    }
+    const refused = await toApp(passive("no-fwd"));
+    assert.equal(refused.visited.length, 2, "a provider that does not accept it: no redirect to it");
+    assert.equal(refused.app.searchParams.get("error"), "login_required");
+
+    const forwarded = await toApp(passive("fwd-none"));
+    const atPartner = forwarded.visited.map((u) => new URL(u)).find((u) => u.pathname.includes(`/realms/${PARTNER}/`));
+    assert.equal(atPartner?.searchParams.get("prompt"), "none", "the partner got prompt=none");
+    assert.equal(forwarded.app.searchParams.get("error"), "login_required", "the partner's answer, passed on");
+    assert.equal(forwarded.app.searchParams.get("state"), "s1");
+
+    // signed in at the partner only: the same request now signs in at home without showing a page
+    const partnerLogin = authUrl(server.baseUrl, PARTNER, {
+      clientId: "broker-fwd",
+      redirectUri: `${server.baseUrl}/realms/${HOME}/broker/fwd-none/endpoint`,
+    });
+    const page = await cookies.get(partnerLogin);
+    const signedIn = await submitLogin(
+      server.baseUrl,
+      await page.text(),
+      cookies.for(partnerLogin),
+      "nico",
+      "nico-pass",
+    );
+    assert.equal(signedIn.status, 302);
+    const silent = await toApp(passive("fwd-none"));
+    assert.ok(silent.app.searchParams.get("code"), silent.app.toString());
+    assert.deepEqual(await linkedUsers("fwd-none"), ["nico"]);
   });
 
   it("refuses at save what Keycloak refuses, with its messages, and stores nothing", async () => {

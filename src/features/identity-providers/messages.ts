@@ -133,6 +133,21 @@ export const identityProvidersMessages = {
   advanced: "Advanced",
   passLoginHint: "Pass login_hint",
   passLoginHintHelp: "Pass login_hint to identity provider.",
+  passMaxAge: "Pass max_age",
+  passMaxAgeHelp: "Pass max_age to identity provider.",
+  prompt: "Prompt",
+  promptHelp: "Specifies whether the Authorization Server prompts the End-User for re-authentication and consent.",
+  "prompts.unspecified": "Unspecified",
+  "prompts.none": "None",
+  "prompts.consent": "Consent",
+  "prompts.login": "Login",
+  "prompts.select_account": "Select account",
+  acceptsPromptNone: "Accepts prompt=none forward from client",
+  acceptsPromptNoneHelp:
+    "This is used only together with the Identity Provider Authenticator or when kc_idp_hint points to this identity provider. If that client sends a request with prompt=none and the user is not authenticated, the error is not directly returned to the client; the request with prompt=none is forwarded to this identity provider.",
+  forwardParameters: "Forwarded query parameters",
+  forwardParametersHelp:
+    "Non OpenID Connect/OAuth standard query parameters to be forwarded to external IDP from the initial application request to Authorization Endpoint. Multiple parameters can be entered, separated by comma (,).",
   disableUserInfo: "Disable user info",
   disableUserInfoHelp:
     "Disable usage of User Info service to obtain additional user information? Default is to use this OIDC service.",

@@ -2,8 +2,12 @@ import { FormSection } from "@patternfly/react-core/dist/esm/components/Form/ind
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { SwitchControl } from "../../core/ui/form/switch-control.tsx";
 import { TextControl } from "../../core/ui/form/text-control.tsx";
+import { SelectControl } from "../../core/ui/form/select-control.tsx";
 import type { ProviderFormValues } from "./provider-form-values.ts";
 import "./messages.ts";
+
+/** The `prompt` the provider is sent: "" leaves it to the client's own request. */
+const PROMPTS = ["", "none", "consent", "login", "select_account"];
 
 /** The OpenID Connect provider's "Advanced" section: what the sign-in passes and asks, and how sign-out reaches it. */
 export function OidcAdvancedFields() {
@@ -15,6 +19,29 @@ export function OidcAdvancedFields() {
         label={t("passLoginHint")}
         labelHelp={t("passLoginHintHelp")}
         stringify
+      />
+      <SwitchControl<ProviderFormValues>
+        name="config.passMaxAge"
+        label={t("passMaxAge")}
+        labelHelp={t("passMaxAgeHelp")}
+        stringify
+      />
+      <SelectControl<ProviderFormValues>
+        name="config.prompt"
+        label={t("prompt")}
+        labelHelp={t("promptHelp")}
+        options={PROMPTS.map((value) => ({ value, label: t(`prompts.${value || "unspecified"}`) }))}
+      />
+      <SwitchControl<ProviderFormValues>
+        name="config.acceptsPromptNoneForwardFromClient"
+        label={t("acceptsPromptNone")}
+        labelHelp={t("acceptsPromptNoneHelp")}
+        stringify
+      />
+      <TextControl<ProviderFormValues>
+        name="config.forwardParameters"
+        label={t("forwardParameters")}
+        labelHelp={t("forwardParametersHelp")}
       />
       <SwitchControl<ProviderFormValues>
         name="config.backchannelSupported"

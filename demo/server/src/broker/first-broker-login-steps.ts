@@ -5,10 +5,23 @@ import { verifyUserPassword } from "../access/passwords.ts";
 import { clearLoginFailures, isLockedOut, recordLoginFailure } from "../access/brute-force.ts";
 import { newId, now } from "../common/ids.ts";
 import type { Authenticators } from "../oidc/login/flow-engine.ts";
-import { attempted, challenge, FlowFailure, setUser, success, type LoginContext } from "../oidc/login/login-context.ts";
+import {
+  attempted,
+  challenge,
+  currentUser,
+  FlowFailure,
+  setUser,
+  success,
+  type LoginContext,
+} from "../oidc/login/login-context.ts";
+import { organizationsEnabled } from "../admin/organizations/lookup.ts";
 import { userByEmail, userByUsername } from "../oidc/lookup.ts";
 import { federatedLink, rolesForNewUser } from "./stored-tokens.ts";
 import { applyMappers, type Claims } from "./mappers.ts";
+import { mailIdpLink, sendLinkMailPage } from "./idp-link-email.ts";
+import { otpForm } from "../oidc/login/otp-authenticator.ts";
+import { sendErrorPage } from "../oidc/error-page.ts";
+import { recordEvent } from "../events/record.ts";
 import {
   reviewErrors,
   sendConfirmLinkPage,
@@ -35,6 +48,9 @@ export interface BrokerLogin extends ReviewedProfile {
   forceReview?: boolean;
   /** The flow starts again from the top on the next run (Keycloak's resetFlow). */
   restart?: boolean;
+  /** Verify by email: the address the link was last mailed to, and the identity whose link was followed. */
+  linkMailSentTo?: string;
+  linkVerifiedFor?: string;
 }
 
 const pending = new Map<string, BrokerLogin>();
@@ -43,6 +59,14 @@ const keyOf = (ctx: LoginContext) => `${ctx.realm.id}/${ctx.request.tabId}`;
 export const saveBrokerLogin = (ctx: LoginContext, login: BrokerLogin) => pending.set(keyOf(ctx), login);
 export const brokerLoginOf = (ctx: LoginContext) => pending.get(keyOf(ctx));
 export const dropBrokerLogin = (ctx: LoginContext) => pending.delete(keyOf(ctx));
+
+/** The mailed link was followed: the login waiting in that tab counts the existing account as verified. */
+export function markLinkVerified(realmId: string, tabId: string, brokerUsername: string): boolean {
+  const login = pending.get(`${realmId}/${tabId}`);
+  if (!login || login.brokerUsername !== brokerUsername) return false;
+  login.linkVerifiedFor = brokerUsername;
+  return true;
+}
 
 function current(ctx: LoginContext): { login: BrokerLogin; idp: IdentityProviderRecord } {
   const login = brokerLoginOf(ctx);
@@ -101,8 +125,19 @@ function newUser(ctx: LoginContext, idp: IdentityProviderRecord, login: BrokerLo
   return { ...mapped, attributes: { ...mapped.attributes, ...Object.fromEntries(reviewed.map(([k, v]) => [k, [v]])) } };
 }
 
+/** The enabled organization the login's provider belongs to, when the realm has organizations on. */
+function brokerOrganization(ctx: LoginContext) {
+  const alias = brokerLoginOf(ctx)?.alias;
+  if (!alias || !organizationsEnabled(ctx.realm)) return undefined;
+  return ctx.server.db
+    .list("organizations", ctx.realm.id)
+    .find((o) => o.enabled && o.identityProviderAliases.includes(alias));
+}
+
 /** The steps of Keycloak's first broker login flows this server runs. */
 export const FIRST_BROKER_LOGIN_STEPS: Authenticators = {
+  /** The re-authentication's conditional OTP (its form posts to the first broker login, see `stepUrl`). */
+  "auth-otp-form": otpForm,
   /** Shows the profile per `update.profile.on.first.login`: on, missing (only when the profile is incomplete), off. */
   "idp-review-profile": {
     requiresUser: false,
@@ -138,6 +173,53 @@ export const FIRST_BROKER_LOGIN_STEPS: Authenticators = {
       return success;
     },
   },
+  /**
+   * Keycloak's "Detect existing broker user": for realms whose users must exist before they broker in. The account with
+   * the same email or username goes to the next steps (e.g. auto link); without one the login stops.
+   */
+  "idp-detect-existing-broker-user": {
+    requiresUser: false,
+    async authenticate(ctx) {
+      const { login, idp } = current(ctx);
+      if (login.existing) return attempted;
+      login.existing = duplicateOf(ctx, login);
+      if (login.existing) return success;
+      const username = login.values.username || login.brokerUsername;
+      await recordEvent(ctx.server, ctx.realm, {
+        type: "IDENTITY_PROVIDER_FIRST_LOGIN_ERROR",
+        clientId: ctx.client.clientId,
+        ipAddress: ctx.req.ip,
+        error: "user_not_found",
+        details: { authenticator: "DetectExistingBrokerUser", identity_provider: idp.alias },
+      });
+      return challenge(() =>
+        sendErrorPage(
+          ctx.reply,
+          ctx.realm,
+          `User ${username} authenticated with identity provider ${idp.alias} does not exist. Please contact your administrator.`,
+          401,
+        ),
+      );
+    },
+  },
+  /**
+   * Keycloak 26's "Organization Member Onboard": a user brokered through an enabled organization's provider becomes
+   * its managed member (the "First Broker Login - Conditional Organization" sub-flow runs it when that applies).
+   */
+  "idp-add-organization-member": {
+    requiresUser: true,
+    configuredFor: (ctx) => brokerOrganization(ctx) !== undefined,
+    async authenticate(ctx) {
+      const organization = brokerOrganization(ctx);
+      const user = currentUser(ctx);
+      if (!organization || !user) return attempted;
+      if (!(user.id in organization.members)) {
+        const members = { ...organization.members, [user.id]: "MANAGED" };
+        await ctx.server.db.write((tx) => tx.put("organizations", { ...organization, members }));
+      }
+      return success;
+    },
+  },
   "idp-confirm-link": {
     requiresUser: false,
     authenticate(ctx, execution) {
@@ -154,8 +236,43 @@ export const FIRST_BROKER_LOGIN_STEPS: Authenticators = {
       return attempted;
     },
   },
-  /** Verifying by email needs a link mailed to the account: not sent here, so the next alternative is used. */
-  "idp-email-verification": { requiresUser: false, authenticate: () => attempted },
+  /**
+   * Mails the existing account a link that confirms the linking (Keycloak's IdpEmailVerificationAuthenticator); passes
+   * to the next alternative when the realm has no SMTP server or the review changed the email.
+   */
+  "idp-email-verification": {
+    requiresUser: false,
+    async authenticate(ctx, execution) {
+      const { login, idp } = current(ctx);
+      const smtp = ctx.realm.settings.smtpServer as Record<string, unknown> | undefined;
+      if (!smtp?.host) return attempted;
+      if ((login.values.email ?? "") !== String(login.claims.email ?? "")) return attempted;
+      const user = existingUser(ctx, login);
+      if (login.linkVerifiedFor === login.brokerUsername) {
+        setUser(ctx, user);
+        return success;
+      }
+      if (!user.email) return attempted;
+      const page = stepUrl(ctx, login.alias, execution.id);
+      if (login.linkMailSentTo !== user.email) {
+        try {
+          await mailIdpLink(ctx, idp, user, login.brokerUsername, execution.id);
+        } catch (error) {
+          ctx.req.log.warn({ err: error }, "Failed to send the identity provider link email");
+          return challenge(() =>
+            sendErrorPage(ctx.reply, ctx.realm, "Failed to send email, please try again later.", 500),
+          );
+        }
+        login.linkMailSentTo = user.email;
+      }
+      return challenge(() => sendLinkMailPage(ctx, page, idp, login.brokerUsername));
+    },
+    /** Either link of the page: goes on when the mailed link was followed elsewhere, else sends it again. */
+    action(ctx, execution) {
+      current(ctx).login.linkMailSentTo = undefined;
+      return FIRST_BROKER_LOGIN_STEPS["idp-email-verification"]!.authenticate(ctx, execution);
+    },
+  },
   "idp-username-password-form": {
     requiresUser: false,
     authenticate(ctx, execution) {

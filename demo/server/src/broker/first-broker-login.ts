@@ -1,12 +1,11 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
-import type { AuthFlowRecord, IdentityProviderRecord, UserRecord } from "../store/types.ts";
+import type { AuthFlowRecord, IdentityProviderRecord, RealmRecord, UserRecord } from "../store/types.ts";
 import { findIdentityProvider } from "../admin/identity-providers/lookup.ts";
 import { flowByAlias, flowTree } from "../admin/authentication/lookup.ts";
 import { recordEvent } from "../events/record.ts";
 import { sendErrorPage } from "../oidc/error-page.ts";
 import { isContext, loginContextOf } from "../oidc/login-action.ts";
-import { afterAuthentication } from "../oidc/login/after-authentication.ts";
 import { processFlow, record } from "../oidc/login/flow-engine.ts";
 import { stepName } from "../oidc/login/authenticators.ts";
 import { guarded, respond } from "../oidc/login/browser-flow.ts";
@@ -18,8 +17,12 @@ import {
   brokerLoginOf,
   dropBrokerLogin,
   FIRST_BROKER_LOGIN_STEPS,
+  markLinkVerified,
   saveBrokerLogin,
 } from "./first-broker-login-steps.ts";
+import { followIdpLinkMail } from "./idp-link-email.ts";
+import { finishBrokerLogin } from "./post-broker-login.ts";
+import { stepUrl } from "./first-broker-login-pages.ts";
 
 const TIMED_OUT = "Your login attempt timed out. Login will start from the beginning.";
 
@@ -62,10 +65,11 @@ async function finishFirstLogin(ctx: LoginContext, idp: IdentityProviderRecord, 
     await ctx.server.db.write((tx) =>
       tx.put("users", applyMappers(ctx.server, ctx.realm, idp, linked, login.claims, false)),
     );
-    await recordBrokerEvent(ctx, idp, login, "IDENTITY_PROVIDER_LINK_ACCOUNT");
+    // a followed link mail recorded it already
+    if (!login.linkVerifiedFor) await recordBrokerEvent(ctx, idp, login, "IDENTITY_PROVIDER_LINK_ACCOUNT");
   }
   await recordBrokerEvent(ctx, idp, login, "IDENTITY_PROVIDER_FIRST_LOGIN");
-  return afterAuthentication(ctx);
+  return finishBrokerLogin(ctx, idp);
 }
 
 /** Runs the flow from the top (steps already done are passed over): the next page, or the end of the first login. */
@@ -75,6 +79,8 @@ async function runFirstLoginFlow(
   login: BrokerLogin,
   flow: AuthFlowRecord,
 ) {
+  ctx.stepUrl = (executionId) => stepUrl(ctx, login.alias, executionId);
+  ctx.authenticators = FIRST_BROKER_LOGIN_STEPS;
   if (login.restart) {
     login.restart = false;
     for (const execution of flowTree(ctx.server, flow).flatMap((f) => f.executions))
@@ -131,10 +137,37 @@ export async function startFirstBrokerLogin(
   return (await guarded(ctx, () => runFirstLoginFlow(ctx, idp, login, flow))) as FastifyReply;
 }
 
+/** The verify-by-email link: marks the waiting login verified and, in its own browser, runs the rest of its flow. */
+export function followFirstBrokerLoginLink(
+  server: ServerContext,
+  req: FastifyRequest<{ Querystring: Record<string, string | undefined> }>,
+  reply: FastifyReply,
+  realm: RealmRecord,
+  key: string,
+) {
+  return followIdpLinkMail(
+    server,
+    req,
+    reply,
+    realm,
+    key,
+    (tabId, brokerUsername) => markLinkVerified(realm.id, tabId, brokerUsername),
+    (ctx) => {
+      const login = brokerLoginOf(ctx);
+      const idp = login ? findIdentityProvider(server, ctx.realm, login.alias) : undefined;
+      const flow = idp ? firstLoginFlow(ctx, idp) : undefined;
+      if (!login || !idp || !flow) return sendErrorPage(reply, ctx.realm, TIMED_OUT);
+      return guarded(ctx, () => runFirstLoginFlow(ctx, idp, login, flow));
+    },
+  );
+}
+
 export async function registerFirstBrokerLogin(app: FastifyInstance, server: ServerContext): Promise<void> {
-  app.post<{ Params: { realm: string; alias: string }; Querystring: Record<string, string | undefined> }>(
-    "/realms/:realm/broker/:alias/first-broker-login",
-    async (req, reply) => {
+  // GET too: the verify-by-email page's links come back here
+  app.route<{ Params: { realm: string; alias: string }; Querystring: Record<string, string | undefined> }>({
+    method: ["GET", "POST"],
+    url: "/realms/:realm/broker/:alias/first-broker-login",
+    handler: async (req, reply) => {
       const ctx = loginContextOf(server, req, reply, req.params.realm, req.query.tab_id);
       if (!isContext(ctx)) return ctx;
       const login = brokerLoginOf(ctx);
@@ -147,6 +180,8 @@ export async function registerFirstBrokerLogin(app: FastifyInstance, server: Ser
           .find((e) => e.id === req.query.execution);
         if (!execution || ctx.request.login.status[execution.id] !== "CHALLENGED")
           return runFirstLoginFlow(ctx, idp, login, flow);
+        ctx.stepUrl = (executionId) => stepUrl(ctx, login.alias, executionId);
+        ctx.authenticators = FIRST_BROKER_LOGIN_STEPS;
         const step = FIRST_BROKER_LOGIN_STEPS[execution.authenticator ?? ""];
         if (!step?.action) throw new UnsupportedStep(stepName(execution.authenticator));
         const outcome = record(ctx, execution, await step.action(ctx, execution, (req.body ?? {}) as Form));
@@ -154,5 +189,5 @@ export async function registerFirstBrokerLogin(app: FastifyInstance, server: Ser
         return runFirstLoginFlow(ctx, idp, login, flow);
       });
     },
-  );
+  });
 }

@@ -7,7 +7,7 @@ import { recordEvent } from "../events/record.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
 import { sendErrorPage } from "../oidc/error-page.ts";
 import { isContext, loginContextOf } from "../oidc/login-action.ts";
-import { afterAuthentication } from "../oidc/login/after-authentication.ts";
+import { errorToClient } from "../oidc/login/after-authentication.ts";
 import { setUser, type LoginContext } from "../oidc/login/login-context.ts";
 import { realmByName } from "../oidc/lookup.ts";
 import { saveBrokerState, takeBrokerState } from "./broker-state.ts";
@@ -27,6 +27,7 @@ import {
 } from "./saml-broker.ts";
 import { samlSessionNotes, takeSamlLogoutRequest, takeSamlLogoutResponse } from "./saml-logout.ts";
 import { oidcSessionNotes, registerOidcLogoutResponse } from "./oidc-logout.ts";
+import { finishBrokerLogin, registerPostBrokerLogin } from "./post-broker-login.ts";
 
 type Query = Record<string, string | undefined>;
 
@@ -90,6 +91,24 @@ async function userInfo(idp: IdentityProviderRecord, accessToken: string | undef
   return response.ok ? ((await response.json()) as Claims) : {};
 }
 
+/**
+ * What the provider's authorization request carries from the client's, as Keycloak's OIDC broker: login_hint and
+ * max_age when their switches are on, the provider's prompt else the client's, and the forwarded query parameters
+ * (acr_values unless the provider lists others).
+ */
+function forwardClientParams(ctx: LoginContext, config: Record<string, string>, query: URLSearchParams) {
+  const request = ctx.request;
+  if (config.loginHint === "true" && request.loginHint) query.set("login_hint", request.loginHint);
+  const prompt = config.prompt || request.login.prompts.join(" ");
+  if (prompt) query.set("prompt", prompt);
+  if (config.passMaxAge === "true" && request.maxAge) query.set("max_age", request.maxAge);
+  const forwarded = config.forwardParameters ?? "acr_values";
+  for (const name of forwarded.split(/\s*,\s*/).map((n) => n.trim())) {
+    const value = name ? request.forwardable?.[name] : undefined;
+    if (value && !query.has(name)) query.set(name, value);
+  }
+}
+
 /** The user linked to this external identity, or a new one made from its claims (first broker login). */
 async function brokeredUser(ctx: LoginContext, idp: IdentityProviderRecord, claims: Claims, token?: string) {
   const { db } = ctx.server;
@@ -112,6 +131,7 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
   await registerFirstBrokerLogin(app, server);
   registerBrokerTokenEndpoint(app, server);
   registerOidcLogoutResponse(app, server);
+  registerPostBrokerLogin(app, server);
   app.get<{ Params: { realm: string; alias: string }; Querystring: Query }>(
     "/realms/:realm/broker/:alias/login",
     async (req, reply) => {
@@ -141,8 +161,7 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
         query.set("code_challenge", challenge);
         query.set("code_challenge_method", method);
       }
-      if (config.loginHint === "true" && ctx.request.loginHint) query.set("login_hint", ctx.request.loginHint);
-      if (config.prompt) query.set("prompt", config.prompt);
+      forwardClientParams(ctx, config, query);
       return reply.redirect(`${config.authorizationUrl}?${query}`, 302);
     },
   );
@@ -163,6 +182,9 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
       if (!isContext(ctx)) return ctx;
       const idp = findIdentityProvider(server, ctx.realm, req.params.alias);
       if (!idp) return sendErrorPage(reply, ctx.realm, "Could not find an identity provider with the identifier.");
+      // a provider's login_required / interaction_required goes back to the client, as Keycloak's passive login errors
+      if (req.query.error === "login_required" || req.query.error === "interaction_required")
+        return errorToClient(ctx, req.query.error);
       if (req.query.error) return brokerError(ctx, idp, req.query.error);
       let claims: Claims;
       let tokenResponse: string;
@@ -275,5 +297,5 @@ async function brokerAuthenticated(ctx: LoginContext, idp: IdentityProviderRecor
     },
   });
   setUser(ctx, outcome.user);
-  return afterAuthentication(ctx);
+  return finishBrokerLogin(ctx, idp);
 }

@@ -12,8 +12,36 @@ import { PKCE_METHODS } from "./pkce.ts";
 import { runBrowserFlow } from "./login/browser-flow.ts";
 import { afterAuthentication } from "./login/after-authentication.ts";
 import { FlowFailure, type LoginContext } from "./login/login-context.ts";
+import { findIdentityProvider } from "../admin/identity-providers/lookup.ts";
+import { brokerLoginUrl } from "../broker/login-buttons.ts";
 
 type Params = Record<string, string | undefined>;
+
+/** Request parameters a broker may forward: what the client sent beyond the protocol's own (Keycloak's client notes). */
+function forwardableParams(params: Params): Record<string, string> {
+  const own = new Set(["client_id", "redirect_uri", "response_type", "response_mode", "state", "nonce", "scope"]);
+  return Object.fromEntries(
+    Object.entries(params).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string" && !own.has(entry[0]),
+    ),
+  );
+}
+
+/**
+ * prompt=none with no session here: Keycloak's redirector sends it on to the `kc_idp_hint` provider when that provider
+ * accepts prompt=none forwarded from clients (its answer comes back to the client as it is).
+ */
+function promptNoneForwardUrl(ctx: LoginContext): string | undefined {
+  const alias = ctx.request.login.idpHint;
+  const idp = alias ? findIdentityProvider(ctx.server, ctx.realm, alias) : undefined;
+  if (
+    !idp ||
+    idp.rep.enabled === false ||
+    (idp.rep.config as Record<string, string> | undefined)?.acceptsPromptNoneForwardFromClient !== "true"
+  )
+    return undefined;
+  return brokerLoginUrl(ctx.realm, idp.alias, ctx.client.clientId, ctx.request.tabId);
+}
 
 async function authorize(
   server: ServerContext,
@@ -87,6 +115,8 @@ async function authorize(
       codeChallenge: params.code_challenge,
       codeChallengeMethod: params.code_challenge ? (params.code_challenge_method ?? "plain") : undefined,
       loginHint: params.login_hint,
+      maxAge: params.max_age,
+      forwardable: forwardableParams(params),
     },
     realmNumber(realm, "accessCodeLifespanLogin", 1800),
     prompts,
@@ -96,6 +126,8 @@ async function authorize(
 
   if (prompts.includes("none")) {
     const sso = await ssoSessionFromCookie(server, realm, req);
+    const forwardTo = sso ? undefined : promptNoneForwardUrl(ctx);
+    if (forwardTo) return reply.redirect(forwardTo, 302);
     if (!sso) return fail("login_required");
     request.authenticatedUserId = sso.user.id;
     request.login.ssoSessionId = sso.session.id;

@@ -14,6 +14,10 @@ export interface AuthRequest {
   codeChallenge?: string;
   codeChallengeMethod?: string;
   loginHint?: string;
+  /** The client's `max_age`, passed on by a broker whose "Pass max_age" is on. */
+  maxAge?: string;
+  /** The client's other request parameters, for a broker's "Forwarded query parameters" (Keycloak's client notes). */
+  forwardable?: Record<string, string>;
   /** The user the flow has identified so far (Keycloak's authenticated user of the authentication session). */
   authenticatedUserId?: string;
   rememberMe?: boolean;

@@ -16,6 +16,8 @@ import {
   takeVerifyEmailToken,
 } from "./login/action-verify-email.ts";
 import { currentUser, FlowFailure, type Form, type LoginContext } from "./login/login-context.ts";
+import { isIdpLinkKey } from "../broker/idp-link-email.ts";
+import { followFirstBrokerLoginLink } from "../broker/first-broker-login.ts";
 
 type Query = Record<string, string | undefined>;
 
@@ -69,6 +71,7 @@ export async function registerRequiredActions(app: FastifyInstance, server: Serv
         return isContext(ctx) ? guarded(ctx, () => afterAuthentication(ctx)) : Promise.resolve(ctx);
       };
       const key = req.query.key ?? "";
+      if (isIdpLinkKey(key)) return followFirstBrokerLoginLink(server, req, reply, realm, key);
       if (isExecuteActionsKey(key))
         return followExecuteActionsLink(server, reply, realm, key, req.query.tab_id, runActions);
       const adminSent = peekVerifyEmailToken(key);

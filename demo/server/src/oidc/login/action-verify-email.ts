@@ -119,7 +119,8 @@ export function lifespanText(given: number): string {
   return `${seconds} seconds`;
 }
 
-function browserKey(ctx: LoginContext): string {
+/** The browser's key for mailed links (a cookie set on first use), so only that browser continues its login. */
+export function browserKey(ctx: LoginContext): string {
   const existing = readCookies(ctx.req).get(ACTION_BROWSER_COOKIE);
   if (existing && /^[\w-]{20,64}$/.test(existing)) return existing;
   const created = randomBytes(16).toString("base64url");

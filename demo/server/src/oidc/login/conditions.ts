@@ -27,7 +27,7 @@ function configuredFor(
       const sub = e.flowId ? ctx.server.db.get("authFlows", e.flowId) : undefined;
       return !!sub && configuredFor(ctx, user, sub, seen);
     }
-    const authenticator = AUTHENTICATORS[e.authenticator ?? ""];
+    const authenticator = (ctx.authenticators ?? AUTHENTICATORS)[e.authenticator ?? ""];
     if (!authenticator) return false;
     if (!authenticator.configuredFor) return true;
     return !!user && authenticator.configuredFor(ctx, user);

@@ -11,6 +11,10 @@ export interface LoginContext {
   realm: RealmRecord;
   client: ClientRecord;
   request: AuthRequest;
+  /** Where a step's form posts when the flow is not the browser flow (first broker login's own endpoint). */
+  stepUrl?: (executionId: string) => string;
+  /** The steps the running flow may hold when it is not the browser flow (conditions look their setup up here). */
+  authenticators?: Record<string, Authenticator>;
 }
 
 export type Form = Record<string, string | undefined>;
@@ -59,6 +63,7 @@ export function setUser(ctx: LoginContext, user: UserRecord): void {
 
 /** The URL a step's form posts to. */
 export function executionUrl(ctx: LoginContext, executionId: string): string {
+  if (ctx.stepUrl) return ctx.stepUrl(executionId);
   const query = new URLSearchParams({
     client_id: ctx.client.clientId,
     tab_id: ctx.request.tabId,
