@@ -290,4 +290,145 @@ describe("UMA 2.0: discovery, the protection API and permission tickets", () => 
       [403, { error: "invalid_ticket", error_description: "Ticket verification failed" }],
     );
   });
+  it("leaves a pending ticket for the owner of a user's owner-managed resource, and lets the resource server grant, list and delete tickets", async () => {
+    const { id: aliceId } = (await kc.users.find({ username: "alice", exact: true }))[0] as { id: string };
+    const { id: bobId } = (await kc.users.find({ username: "bob", exact: true }))[0] as { id: string };
+    const doc = await kc.clients.createResource({ id: clientUuid }, {
+      name: "Alice diary",
+      owner: "alice",
+      ownerManagedAccess: true,
+      scopes: [{ name: "doc:read" }, { name: "doc:write" }],
+    } as never);
+    const docId = doc._id!;
+    const scopeId = (name: string) => doc.scopes!.find((s) => s.name === name)!.id!;
+    const tickets = async (query = "") =>
+      (await protection("GET", `permission/ticket${query}`, pat)).body as Record<string, unknown>[];
+    const { ticket } = (
+      await protection("POST", "permission", pat, [{ resource_id: docId, resource_scopes: ["doc:read"] }])
+    ).body as { ticket: string };
+    const bobToken = await userToken("bob");
+    const submitted = { status: 403, body: { error: "access_denied", error_description: "request_submitted" } };
+    for (let i = 0; i < 2; i++) {
+      const bob = await token({ grant_type: UMA_GRANT, ticket, submit_request: "true" }, bobToken);
+      assert.deepEqual({ status: bob.status, body: bob.body }, submitted);
+    }
+    const pending = { owner: aliceId, resource: docId, scope: scopeId("doc:read"), granted: false, requester: bobId };
+    const [request] = await tickets();
+    assert.deepEqual(await tickets(), [{ id: request!.id, ...pending }], "one pending ticket, asked for twice");
+    assert.deepEqual(await tickets("?returnNames=true&requester=bob&owner=alice&granted=false"), [
+      {
+        id: request!.id,
+        ...pending,
+        scopeName: "doc:read",
+        resourceName: "Alice diary",
+        ownerName: "alice",
+        requesterName: "bob",
+      },
+    ]);
+    assert.deepEqual(await tickets("?granted=true"), []);
+    const owner = await token({ grant_type: UMA_GRANT, ticket }, await userToken("alice"));
+    assert.deepEqual({ status: owner.status, body: owner.body }, submitted);
+    assert.equal((await tickets()).length, 1, "none for the owner");
+
+    assert.equal((await protection("PUT", "permission/ticket", pat, { ...request, granted: true })).status, 204);
+    const granted = await token({ grant_type: UMA_GRANT, ticket }, bobToken);
+    assert.equal(granted.status, 200, JSON.stringify(granted.body));
+    const permissions = await token(
+      { grant_type: UMA_GRANT, audience: "api", permission: `${docId}#doc:read`, response_mode: "permissions" },
+      bobToken,
+    );
+    assert.deepEqual(permissions.body, [{ scopes: ["doc:read"], rsid: docId, rsname: "Alice diary" }]);
+    const write = await token({ grant_type: UMA_GRANT, audience: "api", permission: `${docId}#doc:write` }, bobToken);
+    assert.deepEqual(
+      [write.status, write.body],
+      [403, { error: "access_denied", error_description: "not_authorized" }],
+    );
+
+    const refusals: [Record<string, unknown>, string, string][] = [
+      [
+        { requesterName: "bob", scopeName: "doc:write" },
+        "invalid_permission",
+        "created permissions should have resource",
+      ],
+      [
+        { resource: docId, requesterName: "bob" },
+        "invalid_permission",
+        "created permissions should have scope or scopeName",
+      ],
+      [
+        { resource: docId, scopeName: "doc:write" },
+        "invalid_permission",
+        "created permissions should have requester or requesterName",
+      ],
+      [
+        { resource: "no-such-id", requesterName: "bob", scopeName: "doc:write" },
+        "invalid_resource_id",
+        "Resource set with id [no-such-id] does not exists in this server.",
+      ],
+      [{ resource: docId, requesterName: "bob", scopeName: "nope" }, "invalid_scope", "Scope [nope] is invalid"],
+      [{ resource: docId, requesterName: "bob", scope: "doc:write" }, "invalid_scope", "Scope [doc:write] is invalid"],
+      [
+        { resource: docId, requester: "nobody", scopeName: "doc:write" },
+        "invalid_permission",
+        "Requester does not exists in this server as user.",
+      ],
+      [
+        { resource: docId, requesterName: "bob", scopeName: "doc:read" },
+        "invalid_permission",
+        "Permission already exists",
+      ],
+    ];
+    for (const [body, error, description] of refusals) {
+      const res = await protection("POST", "permission/ticket", pat, body);
+      assert.deepEqual([res.status, res.body], [400, { error, error_description: description }], JSON.stringify(body));
+    }
+    const created = await protection("POST", "permission/ticket", pat, {
+      resource: docId,
+      requesterName: "bob",
+      scopeName: "doc:write",
+      granted: true,
+    });
+    const writeTicket = created.body as { id: string };
+    assert.deepEqual(
+      [created.status, created.body],
+      [
+        200,
+        {
+          id: writeTicket.id,
+          owner: aliceId,
+          resource: docId,
+          scope: scopeId("doc:write"),
+          granted: true,
+          requester: bobId,
+        },
+      ],
+    );
+    assert.equal(
+      (await token({ grant_type: UMA_GRANT, audience: "api", permission: `${docId}#doc:write` }, bobToken)).status,
+      200,
+    );
+
+    const invalid = { status: 400, body: { error: "invalid_request", error_description: "invalid_ticket" } };
+    const put = await protection("PUT", "permission/ticket", pat, { id: "no-such-ticket", granted: true });
+    assert.deepEqual({ status: put.status, body: put.body }, invalid);
+    const del = await protection("DELETE", "permission/ticket/no-such-ticket", pat);
+    assert.deepEqual({ status: del.status, body: del.body }, invalid);
+    // taking a grant back removes the ticket, as deleting does
+    assert.equal((await protection("PUT", "permission/ticket", pat, { ...request, granted: false })).status, 204);
+    assert.deepEqual(
+      (await tickets()).map((t) => t.id),
+      [writeTicket.id],
+    );
+    assert.equal((await protection("DELETE", `permission/ticket/${writeTicket.id}`, pat)).status, 204);
+    assert.deepEqual(await tickets(), []);
+
+    await protection("POST", "permission/ticket", pat, {
+      resource: docId,
+      requesterName: "bob",
+      scopeName: "doc:read",
+    });
+    assert.equal((await tickets()).length, 1);
+    assert.equal((await protection("DELETE", `resource_set/${docId}`, pat)).status, 204);
+    assert.deepEqual(await tickets(), [], "a resource's tickets go with it");
+  });
 });

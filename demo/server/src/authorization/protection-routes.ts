@@ -65,7 +65,7 @@ export interface ProtectionRequest {
 }
 
 /** The realm and resource server of a protection API call, from its PAT; 403 as Keycloak answers without one. */
-async function protectionRequest(server: ServerContext, req: FastifyRequest): Promise<ProtectionRequest> {
+export async function protectionRequest(server: ServerContext, req: FastifyRequest): Promise<ProtectionRequest> {
   const realm = realmByName(server.db, paramsOf(req).realm);
   if (!realm) throw new HttpError(404, { error: "Realm does not exist" });
   const baseUrl = frontendUrl(server, req);

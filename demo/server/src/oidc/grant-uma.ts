@@ -13,6 +13,7 @@ import { resourceServerData } from "../admin/authorization/authz-store.ts";
 import { decide, rptPermissions, type PermissionRequest } from "../authorization/decision-engine.ts";
 import { userIdentity } from "../authorization/identity.ts";
 import { verifyPermissionTicket } from "../authorization/permission-ticket.ts";
+import { pendingTickets, withGrantedTickets } from "../authorization/permission-tickets.ts";
 
 export const UMA_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:uma-ticket";
 
@@ -94,9 +95,14 @@ export async function umaGrant(server: ServerContext, realm: RealmRecord, req: F
 
   const identity = userIdentity(db, realm, user, { client });
   const decision = decide(model, identity, requests);
-  const permissions = rptPermissions(decision);
-  // a denied ticket is, for Keycloak 26.7, a request submitted to the resource owners
-  if (permissions.length === 0) throw oauthError(403, "access_denied", ticket ? "request_submitted" : "not_authorized");
+  const permissions = withGrantedTickets(db, resourceServer, user, requests, rptPermissions(decision));
+  if (permissions.length === 0) {
+    if (!ticket) throw oauthError(403, "access_denied", "not_authorized");
+    // a denied ticket is, for Keycloak 26.7, a request submitted to the owners of the user-owned resources it names
+    const pending = pendingTickets(db, resourceServer, user, requests, permissions);
+    if (pending.length > 0) await db.write((tx) => pending.forEach((t) => tx.put("authzTickets", t)));
+    throw oauthError(403, "access_denied", "request_submitted");
+  }
   const mode = typeof body.response_mode === "string" ? body.response_mode : undefined;
   if (mode === "decision") return { result: true };
   if (mode === "permissions") return permissions;

@@ -6,6 +6,7 @@ import { registerScopeRoutes } from "./scope-routes.ts";
 import { registerPolicyRoutes } from "./policy-routes.ts";
 import { registerEvaluateRoutes } from "./evaluate-routes.ts";
 import { registerProtectionRoutes } from "../../authorization/protection-routes.ts";
+import { registerTicketRoutes } from "../../authorization/ticket-routes.ts";
 
 /** Client authorization services: `/admin/realms/{realm}/clients/{id}/authz/resource-server/...`, and UMA's protection API. */
 export async function registerAuthorizationRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
@@ -15,4 +16,5 @@ export async function registerAuthorizationRoutes(app: FastifyInstance, server: 
   await registerPolicyRoutes(app, server);
   await registerEvaluateRoutes(app, server);
   await registerProtectionRoutes(app, server);
+  await registerTicketRoutes(app, server);
 }
