@@ -303,7 +303,7 @@ describe("client authorization screens", () => {
         });
       await page
         .getByTestId("authz-import-preview")
-        .getByText(/1 resources, 2 scopes, 3 policies and permissions/)
+        .getByText("1 resource, 2 scopes, 3 policies and permissions", { exact: true })
         .waitFor();
       await noSeriousViolations("import preview");
       await screenshot(page, "authz-import-preview");
@@ -475,6 +475,8 @@ describe("client authorization screens", () => {
       await row.getByText("clara", { exact: true }).waitFor();
       await row.getByRole("link", { name: "Clara notes", exact: true }).click();
       await page.getByRole("heading", { level: 1, name: "Clara notes" }).waitFor();
+      // the last breadcrumb says what the page is (it showed its raw message key)
+      await page.getByText("Resource details", { exact: true }).waitFor();
       const owner = page.getByRole("textbox", { name: "Owner", exact: true });
       assert.equal(
         await eventually(
