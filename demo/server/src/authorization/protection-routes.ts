@@ -10,11 +10,12 @@ import { clientByClientId, realmByName } from "../oidc/lookup.ts";
 import { arrayBody, objectBody } from "../admin/common/body.ts";
 import { intParam, paramsOf, queryOf, stringParam } from "../admin/common/query.ts";
 import { noContent } from "../admin/common/reply.ts";
-import { Attributes, Bool, Flag, Int, Name, Query, Representation, Str, StrList } from "../admin/common/schemas.ts";
+import { Attributes, Bool, Name, Representation, Str, StrList } from "../admin/common/schemas.ts";
 import { page, serverResources, serverScopes } from "../admin/authorization/authz-store.ts";
 import { authzError, deleteResource, resourceFromInput } from "../admin/authorization/authz-writes.ts";
 import { resourceRepresentation } from "../admin/authorization/representations.ts";
-import { byName, requireResource } from "../admin/authorization/resource-routes.ts";
+import { byName, requireResource, resourceOwnerName } from "../admin/authorization/resource-routes.ts";
+import { ResourceQuery } from "../admin/authorization/schemas.ts";
 import { issuePermissionTicket, type TicketPermission } from "./permission-ticket.ts";
 
 const PROTECTION = "/realms/:realm/authz/protection";
@@ -40,19 +41,6 @@ const UmaResourceSchema = Representation("UmaResourceRepresentation", {
   resource_scopes: ScopeRefs(),
   scopes: ScopeRefs(),
   attributes: Attributes(),
-});
-
-const ResourceSetQuery = Query({
-  first: Int(),
-  max: Int(),
-  name: Str(),
-  uri: Str(),
-  owner: Str(),
-  type: Str(),
-  scope: Str(),
-  matchingUri: Flag(),
-  exactName: Flag(),
-  deep: Flag(),
 });
 
 export interface ProtectionRequest {
@@ -146,7 +134,7 @@ export async function registerProtectionRoutes(app: FastifyInstance, server: Ser
     return reply.status(201).send(umaRepresentation(server, client, resource, false));
   });
 
-  app.get(resourceSet, { schema: { querystring: ResourceSetQuery } }, async (req) => {
+  app.get(resourceSet, { schema: { querystring: ResourceQuery } }, async (req) => {
     const { client } = await protectionRequest(server, req);
     const query = queryOf(req);
     const name = stringParam(query, "name")?.toLowerCase();
@@ -162,14 +150,12 @@ export async function registerProtectionRoutes(app: FastifyInstance, server: Ser
             .map((s) => s.id),
         )
       : undefined;
-    const ownerName = (r: AuthzResourceRecord) =>
-      r.ownerId === client.id ? client.clientId : (db.get("users", r.ownerId)?.username ?? r.ownerId);
     const matches = serverResources(db, client)
       .filter(
         (r) =>
           (!name || (exactName ? r.name.toLowerCase() === name : r.name.toLowerCase().includes(name))) &&
           (!uri || r.uris.includes(uri)) &&
-          (!owner || r.ownerId === owner || ownerName(r) === owner) &&
+          (!owner || r.ownerId === owner || resourceOwnerName(db, client, r) === owner) &&
           (!type || r.type === type) &&
           (!scopeIds || r.scopeIds.some((id) => scopeIds.has(id))),
       )
