@@ -10,37 +10,21 @@ import { clientByClientId, realmByName } from "../oidc/lookup.ts";
 import { arrayBody, objectBody } from "../admin/common/body.ts";
 import { intParam, paramsOf, queryOf, stringParam } from "../admin/common/query.ts";
 import { noContent } from "../admin/common/reply.ts";
-import { Attributes, Bool, Name, Representation, Str, StrList } from "../admin/common/schemas.ts";
+import { Representation } from "../admin/common/schemas.ts";
 import { page, serverResources, serverScopes } from "../admin/authorization/authz-store.ts";
 import { authzError, deleteResource, resourceFromInput } from "../admin/authorization/authz-writes.ts";
 import { resourceRepresentation } from "../admin/authorization/representations.ts";
 import { byName, requireResource, resourceOwnerName } from "../admin/authorization/resource-routes.ts";
-import { ResourceQuery } from "../admin/authorization/schemas.ts";
+import { ResourceQuery, ResourceSchema } from "../admin/authorization/schemas.ts";
 import { issuePermissionTicket, type TicketPermission } from "./permission-ticket.ts";
 
 const PROTECTION = "/realms/:realm/authz/protection";
 
-const ScopeRefs = () =>
-  Type.Optional(
-    Type.Array(Type.Union([Type.String({ maxLength: 255 }), Type.Record(Type.String(), Type.Any())]), {
-      nullable: true,
-    }),
-  );
-
 /** UMA's resource description: Keycloak's ResourceRepresentation read with `resource_scopes` (or `scopes`). */
 const UmaResourceSchema = Representation("UmaResourceRepresentation", {
-  _id: Name(),
-  name: Name(),
-  displayName: Name(),
-  type: Name(),
-  uris: StrList(),
-  uri: Str(),
-  icon_uri: Name(),
+  ...ResourceSchema.properties,
   owner: Type.Optional(Type.Any()),
-  ownerManagedAccess: Bool(),
-  resource_scopes: ScopeRefs(),
-  scopes: ScopeRefs(),
-  attributes: Attributes(),
+  resource_scopes: ResourceSchema.properties.scopes,
 });
 
 export interface ProtectionRequest {
