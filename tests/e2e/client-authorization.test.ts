@@ -163,6 +163,16 @@ describe("client authorization screens", () => {
     await withFailureShot(page, "authz-create", async () => {
       await page.getByRole("button", { name: "Create resource" }).first().click();
       await page.getByRole("heading", { level: 1, name: "Create resource" }).waitFor();
+      // Keycloak's form names the owner, read-only: the resource server for what an administrator creates
+      const owner = page.getByRole("textbox", { name: "Owner", exact: true });
+      assert.equal(
+        await eventually(
+          () => owner.inputValue(),
+          (value) => value === "e2e-store",
+        ),
+        "e2e-store",
+      );
+      assert.equal(await owner.getAttribute("readonly"), "");
       await page.getByRole("textbox", { name: "Name", exact: true }).fill("Invoice");
       await fillValues("URIs", ["/invoices/*"]);
       await pick("Authorization scopes", [
@@ -293,7 +303,7 @@ describe("client authorization screens", () => {
         });
       await page
         .getByTestId("authz-import-preview")
-        .getByText(/1 resources, 2 scopes, 3 policies and permissions/)
+        .getByText("1 resource, 2 scopes, 3 policies and permissions", { exact: true })
         .waitFor();
       await noSeriousViolations("import preview");
       await screenshot(page, "authz-import-preview");
@@ -451,6 +461,33 @@ describe("client authorization screens", () => {
         everything.sort(),
         ["Invoice", ...Array.from({ length: 10 }, (_, i) => `Page item ${i + 1}`)].sort(),
       );
+    });
+  });
+  it("names the user who owns an owner-managed resource, in the list and on its page", async () => {
+    await withFailureShot(page, "authz-owner", async () => {
+      const resources = `${REALM}/clients/${storeId}/authz/resource-server/resource`;
+      const body = { name: "Clara notes", owner: "clara", ownerManagedAccess: true };
+      const created = await api(resources, { method: "POST", body });
+      assert.equal(created.status, 201);
+      const { _id: id } = (await created.json()) as { _id: string };
+      await page.goto(console(`clients/${storeId}/authorization/resources`));
+      const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: "Clara notes", exact: true }) });
+      await row.getByText("clara", { exact: true }).waitFor();
+      await row.getByRole("link", { name: "Clara notes", exact: true }).click();
+      await page.getByRole("heading", { level: 1, name: "Clara notes" }).waitFor();
+      // the last breadcrumb says what the page is (it showed its raw message key)
+      await page.getByText("Resource details", { exact: true }).waitFor();
+      const owner = page.getByRole("textbox", { name: "Owner", exact: true });
+      assert.equal(
+        await eventually(
+          () => owner.inputValue(),
+          (value) => value === "clara",
+        ),
+        "clara",
+      );
+      assert.equal(await page.getByRole("switch", { name: "User-Managed access enabled" }).isChecked(), true);
+      await screenshot(page, "authz-owner");
+      assert.equal((await api(`${resources}/${id}`, { method: "DELETE" })).status, 204);
     });
   });
 });

@@ -110,10 +110,15 @@ function authorizationRoutes(): ConsoleRoute[] {
     { path: `${base}/:tab`, access, component: AuthorizationRoutePage, breadcrumb: "clientSettings" },
     { path: `${base}/resource`, access, component: ResourcePage, breadcrumb: "createResource" },
     { path: `${base}/resource/new`, access, component: ResourcePage, breadcrumb: "createResource" },
-    { path: `${base}/resource/:resourceId`, access, component: ResourcePage, breadcrumb: "authzResourceDetails" },
+    { path: `${base}/resource/:resourceId`, access, component: ResourcePage, breadcrumb: "resourceDetails" },
     { path: `${base}/scope`, access, component: AuthorizationScopePage, breadcrumb: "createAuthorizationScope" },
     { path: `${base}/scope/new`, access, component: AuthorizationScopePage, breadcrumb: "createAuthorizationScope" },
-    { path: `${base}/scope/:scopeId`, access, component: AuthorizationScopePage, breadcrumb: "authzScopeDetails" },
+    {
+      path: `${base}/scope/:scopeId`,
+      access,
+      component: AuthorizationScopePage,
+      breadcrumb: "authorizationScopeDetails",
+    },
     { path: `${base}/policy/new/:policyType`, access, component: PolicyPage, breadcrumb: "createNewPolicy" },
     { path: `${base}/policy/:policyId/:policyType`, access, component: PolicyPage, breadcrumb: "policies" },
     {

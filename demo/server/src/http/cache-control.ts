@@ -23,12 +23,14 @@ const BARE_ANSWERS: [RegExp, RegExp][] = [
   ],
 ];
 const TOKEN_OR_USERINFO = /^\/realms\/[^/]+\/protocol\/openid-connect\/(token|userinfo)$/;
-const DISCOVERY = /^\/realms\/[^/]+\/\.well-known\/openid-configuration$/;
+const RESOURCE_SET_LIST = /^\/realms\/[^/]+\/authz\/protection\/resource_set$/;
+const DISCOVERY = /^\/realms\/[^/]+\/\.well-known\/(openid|uma2)-configuration$/;
 
 /** The Cache-Control a Keycloak 26.7 answer of this request carries, if any (recorded in tests/conformance). */
 function keycloakCacheControl(method: string, path: string, status: number): string | undefined {
   if (TOKEN_OR_USERINFO.test(path)) return "no-store";
   if (DISCOVERY.test(path)) return "no-cache, must-revalidate, no-transform, no-store";
+  if (method === "GET" && status === 200 && RESOURCE_SET_LIST.test(path)) return "no-cache";
   if (!path.startsWith("/admin/realms")) return undefined;
   if (method === "DELETE" && BARE_DELETES.test(path)) return undefined;
   if (BARE_ANSWERS.some(([methods, paths]) => methods.test(method) && paths.test(path))) return undefined;

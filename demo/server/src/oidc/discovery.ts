@@ -70,10 +70,46 @@ function providerMetadata(server: ServerContext, baseUrl: string, realm: RealmRe
   };
 }
 
+/** The OpenID metadata fields that Keycloak 26.7's UMA 2.0 discovery document repeats, in its order. */
+const UMA_METADATA_FIELDS = [
+  "issuer",
+  "authorization_endpoint",
+  "token_endpoint",
+  "introspection_endpoint",
+  "end_session_endpoint",
+  "frontchannel_logout_session_supported",
+  "frontchannel_logout_supported",
+  "jwks_uri",
+  "grant_types_supported",
+  "response_types_supported",
+  "response_modes_supported",
+  "registration_endpoint",
+  "token_endpoint_auth_methods_supported",
+  "token_endpoint_auth_signing_alg_values_supported",
+  "scopes_supported",
+] as const;
+
+/** UMA 2.0 Authorization Server Metadata: those OpenID fields this server has, and the protection API's endpoints. */
+function umaMetadata(server: ServerContext, baseUrl: string, realm: RealmRecord) {
+  const metadata: Record<string, unknown> = providerMetadata(server, baseUrl, realm);
+  const issuer = issuerOf(baseUrl, realm);
+  return {
+    ...Object.fromEntries(UMA_METADATA_FIELDS.filter((field) => field in metadata).map((f) => [f, metadata[f]])),
+    resource_registration_endpoint: `${issuer}/authz/protection/resource_set`,
+    permission_endpoint: `${issuer}/authz/protection/permission`,
+    policy_endpoint: `${issuer}/authz/protection/uma-policy`,
+  };
+}
+
 export async function registerDiscovery(app: FastifyInstance, server: ServerContext): Promise<void> {
   app.get<{ Params: { realm: string } }>("/realms/:realm/.well-known/openid-configuration", async (req, reply) => {
     const realm = realmByName(server.db, req.params.realm);
     if (!realm) return reply.status(404).send({ error: "Realm does not exist" });
     return providerMetadata(server, frontendUrl(server, req), realm);
+  });
+  app.get<{ Params: { realm: string } }>("/realms/:realm/.well-known/uma2-configuration", async (req, reply) => {
+    const realm = realmByName(server.db, req.params.realm);
+    if (!realm) return reply.status(404).send({ error: "Realm does not exist" });
+    return umaMetadata(server, frontendUrl(server, req), realm);
   });
 }

@@ -12,6 +12,8 @@ import { authenticateClient, type FormBody } from "./client-auth.ts";
 import { resourceServerData } from "../admin/authorization/authz-store.ts";
 import { decide, rptPermissions, type PermissionRequest } from "../authorization/decision-engine.ts";
 import { userIdentity } from "../authorization/identity.ts";
+import { verifyPermissionTicket } from "../authorization/permission-ticket.ts";
+import { pendingTickets, withGrantedTickets } from "../authorization/permission-tickets.ts";
 
 export const UMA_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:uma-ticket";
 
@@ -46,14 +48,23 @@ async function requester(
 export async function umaGrant(server: ServerContext, realm: RealmRecord, req: FastifyRequest, body: FormBody) {
   const { db } = server;
   const { user, client, sessionId } = await requester(server, realm, req, body);
-  const audience = typeof body.audience === "string" && body.audience ? body.audience : client.clientId;
+  const ticket =
+    typeof body.ticket === "string" && body.ticket
+      ? await verifyPermissionTicket(server, frontendUrl(server, req), realm, body.ticket)
+      : undefined;
+  if (typeof body.ticket === "string" && body.ticket && !ticket)
+    throw oauthError(403, "invalid_ticket", "Ticket verification failed");
+  const audience =
+    ticket?.azp ?? (typeof body.audience === "string" && body.audience ? body.audience : client.clientId);
   const resourceServer = clientByClientId(db, realm.id, audience);
   if (!resourceServer) throw oauthError(400, "invalid_client", `Client [${audience}] not found`);
   if (!resourceServer.authorization && resourceServer.rep.authorizationServicesEnabled !== true)
     throw oauthError(400, "invalid_client", "Client does not support permissions");
   const model = resourceServerData(db, resourceServer);
 
-  const requests: PermissionRequest[] = [];
+  const requests: PermissionRequest[] = (ticket?.permissions ?? [])
+    .filter((permission) => model.resources.some((resource) => resource.id === permission.rsid))
+    .map((permission) => ({ resourceId: permission.rsid, scopeNames: permission.scopes }));
   for (const permission of formValues(body.permission)) {
     const hash = permission.indexOf("#");
     const resourceRef = hash < 0 ? permission : permission.slice(0, hash);
@@ -84,8 +95,14 @@ export async function umaGrant(server: ServerContext, realm: RealmRecord, req: F
 
   const identity = userIdentity(db, realm, user, { client });
   const decision = decide(model, identity, requests);
-  const permissions = rptPermissions(decision);
-  if (permissions.length === 0) throw oauthError(403, "access_denied", "not_authorized");
+  const permissions = withGrantedTickets(db, resourceServer, user, requests, rptPermissions(decision));
+  if (permissions.length === 0) {
+    if (!ticket) throw oauthError(403, "access_denied", "not_authorized");
+    // a denied ticket is, for Keycloak 26.7, a request submitted to the owners of the user-owned resources it names
+    const pending = pendingTickets(db, resourceServer, user, requests, permissions);
+    if (pending.length > 0) await db.write((tx) => pending.forEach((t) => tx.put("authzTickets", t)));
+    throw oauthError(403, "access_denied", "request_submitted");
+  }
   const mode = typeof body.response_mode === "string" ? body.response_mode : undefined;
   if (mode === "decision") return { result: true };
   if (mode === "permissions") return permissions;

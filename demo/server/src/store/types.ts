@@ -399,6 +399,20 @@ export interface AuthzPolicyRecord {
   policyIds: string[];
 }
 
+/** A UMA permission ticket: a requester's access to one scope (or the whole) of a user's owner-managed resource. */
+export interface AuthzTicketRecord {
+  id: string;
+  realmId: string;
+  resourceServerId: string;
+  resourceId: string;
+  scopeId?: string;
+  /** The resource's owner when the ticket was made. */
+  ownerId: string;
+  requesterId: string;
+  granted: boolean;
+  createdTimestamp: number;
+}
+
 export interface Tables {
   realms: RealmRecord;
   users: UserRecord;
@@ -421,6 +435,7 @@ export interface Tables {
   authzResources: AuthzResourceRecord;
   authzScopes: AuthzScopeRecord;
   authzPolicies: AuthzPolicyRecord;
+  authzTickets: AuthzTicketRecord;
 }
 
 export type TableName = keyof Tables;
@@ -447,4 +462,5 @@ export const TABLE_NAMES: TableName[] = [
   "authzResources",
   "authzScopes",
   "authzPolicies",
+  "authzTickets",
 ];

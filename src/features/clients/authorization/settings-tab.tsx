@@ -154,9 +154,9 @@ export function AuthorizationSettingsTab({ clientUuid }: { clientUuid: string })
               <Content component="p">{t("importResources")}</Content>
               <Content component="p" data-testid="authz-import-preview">
                 {t("authzImportCounts", {
-                  resources: imported.rep.resources?.length ?? 0,
-                  scopes: imported.rep.scopes?.length ?? 0,
-                  policies: imported.rep.policies?.length ?? 0,
+                  resources: t("authzImportResources", { count: imported.rep.resources?.length ?? 0 }),
+                  scopes: t("authzImportScopes", { count: imported.rep.scopes?.length ?? 0 }),
+                  policies: t("authzImportPolicies", { count: imported.rep.policies?.length ?? 0 }),
                 })}
               </Content>
               <ActionGroup>

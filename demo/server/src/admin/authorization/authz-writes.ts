@@ -255,6 +255,8 @@ export function deleteResource(db: Db, tx: Tx, client: ClientRecord, resource: A
     if (policy.resourceIds.length === 1) tx.delete("authzPolicies", policy.id);
     else tx.put("authzPolicies", { ...policy, resourceIds: policy.resourceIds.filter((id) => id !== resource.id) });
   }
+  for (const ticket of db.iterate("authzTickets", client.realmId))
+    if (ticket.resourceId === resource.id) tx.delete("authzTickets", ticket.id);
   tx.delete("authzResources", resource.id);
 }
 
@@ -272,6 +274,8 @@ export function deleteScope(db: Db, tx: Tx, client: ClientRecord, scope: AuthzSc
     if (policy.scopeIds.length === 1 && policy.resourceIds.length === 0) tx.delete("authzPolicies", policy.id);
     else tx.put("authzPolicies", { ...policy, scopeIds: policy.scopeIds.filter((id) => id !== scope.id) });
   }
+  for (const ticket of db.iterate("authzTickets", client.realmId))
+    if (ticket.scopeId === scope.id) tx.delete("authzTickets", ticket.id);
   tx.delete("authzScopes", scope.id);
 }
 
@@ -280,4 +284,6 @@ export function removeResourceServer(db: Db, tx: Tx, client: ClientRecord): void
   for (const policy of serverPolicies(db, client)) tx.delete("authzPolicies", policy.id);
   for (const resource of serverResources(db, client)) tx.delete("authzResources", resource.id);
   for (const scope of serverScopes(db, client)) tx.delete("authzScopes", scope.id);
+  for (const ticket of db.iterate("authzTickets", client.realmId))
+    if (ticket.resourceServerId === client.id) tx.delete("authzTickets", ticket.id);
 }

@@ -23,6 +23,10 @@ export function requireResource(db: Db, client: ClientRecord, id: string): Authz
   return resource;
 }
 
+/** The username of a resource's owner, or the resource server's clientId when it owns the resource. */
+export const resourceOwnerName = (db: Db, client: ClientRecord, resource: AuthzResourceRecord): string =>
+  resource.ownerId === client.id ? client.clientId : (db.get("users", resource.ownerId)?.username ?? resource.ownerId);
+
 /** Permissions that apply to a resource: by resource, by its type, and scope permissions on its scopes. */
 export function resourcePermissions(db: Db, client: ClientRecord, resource: AuthzResourceRecord) {
   return serverPolicies(db, client).filter(
@@ -58,8 +62,7 @@ export async function registerResourceRoutes(app: FastifyInstance, server: Serve
             .map((s) => s.id),
         )
       : undefined;
-    const ownerName = (r: AuthzResourceRecord) =>
-      r.ownerId === client.id ? client.clientId : (db.get("users", r.ownerId)?.username ?? r.ownerId);
+    const ownerName = (r: AuthzResourceRecord) => resourceOwnerName(db, client, r);
     const matches = serverResources(db, client)
       .filter(
         (r) =>

@@ -17,9 +17,12 @@ import { AuthorizationFormPage } from "../authorization-form-page.tsx";
 import { keyedByAddress } from "../keyed-by-address.tsx";
 import { ReferencePickerControl } from "../../../../core/ui/authorization/reference-picker-control.tsx";
 import { useCanManageAuthorization } from "../client-authorization-tab.tsx";
+import { clientKeys, fetchClient } from "../../client-queries.ts";
 import "../authorization-messages.ts";
 
 interface ResourceForm {
+  /** Shown only: the user who owns an owner-managed resource, else the resource server. */
+  owner: string;
   name: string;
   displayName: string;
   type: string;
@@ -29,6 +32,18 @@ interface ResourceForm {
   ownerManagedAccess: boolean;
   attributes: KeyValueEntry[];
 }
+
+const EMPTY_RESOURCE: ResourceForm = {
+  owner: "",
+  name: "",
+  displayName: "",
+  type: "",
+  uris: [],
+  scopes: [],
+  iconUri: "",
+  ownerManagedAccess: false,
+  attributes: [],
+};
 
 /** `…/authorization/resource/new` and `…/resource/:resourceId`: a resource's fields; scopes picked from the server's (or new ones, created by name), attributes. */
 function ResourcePageBody() {
@@ -47,19 +62,16 @@ function ResourcePageBody() {
     enabled: !isNew,
   });
   const data = existing.data;
+  const resourceServer = useQuery({
+    queryKey: clientKeys.one(realm, clientUuid),
+    queryFn: () => fetchClient(adminClient, realm, clientUuid),
+    enabled: isNew,
+  });
   const form = useKcForm<ResourceForm>({
-    defaultValues: {
-      name: "",
-      displayName: "",
-      type: "",
-      uris: [],
-      scopes: [],
-      iconUri: "",
-      ownerManagedAccess: false,
-      attributes: [],
-    },
+    defaultValues: EMPTY_RESOURCE,
     values: data
       ? {
+          owner: data.owner?.name ?? "",
           name: data.name ?? "",
           displayName: data.displayName ?? "",
           type: data.type ?? "",
@@ -69,7 +81,9 @@ function ResourcePageBody() {
           ownerManagedAccess: data.ownerManagedAccess === true,
           attributes: mapToKeyValue(data.attributes as Record<string, string[]> | undefined),
         }
-      : undefined,
+      : isNew && resourceServer.data
+        ? { ...EMPTY_RESOURCE, owner: resourceServer.data.clientId ?? "" }
+        : undefined,
   });
   const submit = async (values: ResourceForm) => {
     try {
@@ -105,6 +119,7 @@ function ResourcePageBody() {
       error={existing.error ?? (!isNew && existing.isSuccess && !data ? { response: { status: 404 } } : undefined)}
       saved={saved}
     >
+      <TextControl<ResourceForm> name="owner" label={t("owner")} isReadOnly />
       <TextControl<ResourceForm>
         name="name"
         label={t("name")}
