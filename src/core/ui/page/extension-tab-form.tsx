@@ -3,9 +3,8 @@ import { FormProvider } from "react-hook-form";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type ComponentRepresentation from "@keycloak/keycloak-admin-client/lib/defs/componentRepresentation.js";
 import type ComponentTypeRepresentation from "@keycloak/keycloak-admin-client/lib/defs/componentTypeRepresentation.js";
-import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js";
-import { ActionGroup, Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
+import { Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { Content } from "@patternfly/react-core/dist/esm/components/Content/index.js";
 import { useAccess } from "../../access/access-context.tsx";
 import { errorMessage } from "../../api/api-error.ts";
@@ -16,7 +15,7 @@ import { useAdminClient } from "../../runtime/runtime-context.tsx";
 import { useRealmQuery } from "../../runtime/shared-queries.ts";
 import { useAlerts } from "../alerts/alerts-context.tsx";
 import { DynamicComponents, fromComponentConfig, toComponentConfig, type ConfigFormValues } from "../dynamic/index.ts";
-import { SubmitButton, UnsavedChangesGuard, useKcForm } from "../form/index.ts";
+import { SaveRevertActions, UnsavedChangesGuard, useKcForm } from "../form/index.ts";
 import { LoadingSpinner } from "../layout/loading-spinner.tsx";
 import { tabComponentName } from "./extension-tab-components.ts";
 import "./page-messages.ts";
@@ -99,12 +98,10 @@ export default function ExtensionTabForm({ provider, entity, stored }: Extension
         {provider.helpText && <Content component="p">{provider.helpText}</Content>}
         <DynamicComponents properties={properties} isReadOnly={isReadOnly} />
         {!isReadOnly && (
-          <ActionGroup>
-            <SubmitButton<TabForm> allowNonDirty={!current}>{t("save")}</SubmitButton>
-            <Button variant="link" onClick={() => reset({ config: fromComponentConfig(properties, current?.config) })}>
-              {t("revert")}
-            </Button>
-          </ActionGroup>
+          <SaveRevertActions<TabForm>
+            allowNonDirty={!current}
+            onRevert={() => reset({ config: fromComponentConfig(properties, current?.config) })}
+          />
         )}
         <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />
       </Form>
