@@ -11,15 +11,21 @@ import { launchBrowser } from "../tests/support/browser.ts";
 import { startKeycloak } from "../tests/support/real-keycloak.ts";
 import { startKeycloakFront } from "../tests/support/keycloak-front.ts";
 import { prepareKeycloak } from "../tests/support/target.ts";
-import { adminFetch, adminToken, freePort, startTestServer } from "../tests/support/server.ts";
+import { freePort, startTestServer } from "../tests/support/server.ts";
 import type { RowTarget } from "./page-traffic.ts";
-import { RUNS, emptySamples, kb, list, mb, ms, ratioLine, record, runConsole, type Samples } from "./side-by-side.ts";
-
-async function demoUsernames(baseUrl: string): Promise<string[]> {
-  const api = adminFetch(baseUrl, await adminToken(baseUrl));
-  const users = (await (await api("/admin/realms/demo/users")).json()) as { username: string }[];
-  return users.map((user) => user.username);
-}
+import {
+  RUNS,
+  demoNames,
+  emptySamples,
+  kb,
+  list,
+  mb,
+  ms,
+  ratioLine,
+  record,
+  runConsole,
+  type Samples,
+} from "./side-by-side.ts";
 
 async function sample(browser: Browser, origin: string, users: RowTarget, samples: Samples, name?: string) {
   record(samples, await runConsole(browser, origin, users, name ? { name } : undefined));
@@ -33,7 +39,7 @@ export async function benchRealKeycloakSideBySide(): Promise<void> {
     await prepareKeycloak(keycloak.url, true);
     const front = await startKeycloakFront(keycloak.url, await freePort());
     try {
-      const users: RowTarget = { host: "", texts: await demoUsernames(keycloak.url) };
+      const users: RowTarget = { host: "", texts: (await demoNames(keycloak.url)).users };
       const keycloaks = emptySamples();
       const oursOnKeycloak = emptySamples();
       const oursEmbedded = emptySamples();

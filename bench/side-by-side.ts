@@ -127,14 +127,13 @@ export function ratioLine(
   );
 }
 
-/** Names the admin API lists for the demo realm, so that a row counts only once it shows real data. */
-async function demoNames(baseUrl: string) {
+/** Names the admin API lists for the demo realm (on either server), so that a row counts only once it shows real data. */
+export async function demoNames(baseUrl: string) {
   const api = adminFetch(baseUrl, await adminToken(baseUrl));
   const names = async (path: string, field: "username" | "name") =>
     ((await (await api(`/admin/realms/demo/${path}`)).json()) as Record<string, string>[]).map(
       (entry) => entry[field]!,
     );
-  await markAdminCliAsConsoleClient(api, "master");
   return {
     users: await names("users", "username"),
     groups: await names("groups", "name"),
@@ -151,6 +150,7 @@ export async function benchSideBySide(): Promise<void> {
   });
   const browser = await launchBrowser();
   try {
+    await markAdminCliAsConsoleClient(adminFetch(server.baseUrl, await adminToken(server.baseUrl)), "master");
     const names = await demoNames(server.baseUrl);
     const users: RowTarget = { host: "", texts: names.users };
     const ours = emptySamples();

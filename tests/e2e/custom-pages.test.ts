@@ -218,6 +218,24 @@ describe("custom pages (declarative UI feature on)", () => {
         owners.map((item) => [item.name, item.config.team]),
         [[`client-owner/${portal}`, ["Payments"]]],
       );
+
+      // Deleting a client in the console deletes what its tabs kept (Keycloak itself leaves realm components).
+      const created = await api("/admin/realms/demo/clients", { method: "POST", body: { clientId: "retired-app" } });
+      assert.equal(created.status, 201);
+      const retired = await clientUuid("retired-app");
+      await page.goto(`${server.baseUrl}/admin/master/console/#/demo/clients/${retired}/owner`);
+      await page.getByRole("textbox", { name: "Owning team" }).fill("Legacy");
+      await page.getByRole("button", { name: "Save" }).click();
+      await eventually(tabComponents, (stored) => stored.some((item) => item.name === `client-owner/${retired}`));
+      await page.getByRole("button", { name: "Actions", exact: true }).click();
+      await page.getByRole("menuitem", { name: "Delete" }).click();
+      await page.getByRole("dialog", { name: "Delete retired-app ?" }).getByRole("button", { name: "Delete" }).click();
+      await page.getByText("The client has been deleted").waitFor();
+      const left = await eventually(tabComponents, (stored) => stored.every((item) => !item.name.endsWith(retired)));
+      assert.deepEqual(
+        left.filter((item) => item.providerId === "client-owner").map((item) => item.name),
+        [`client-owner/${portal}`],
+      );
     });
     await page.context().close();
   });

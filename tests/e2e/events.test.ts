@@ -246,6 +246,10 @@ describe("events screens", () => {
       await page.evaluate(PICKED_FILE);
       const files = () =>
         page.evaluate("window.kcFiles") as Promise<{ name: string; chunks: string[]; state: string }[]>;
+      const exportReads: string[] = [];
+      page.on("request", (request) => {
+        if (/\/events\?.*max=500/.test(request.url())) exportReads.push(request.url());
+      });
       await page.getByRole("button", { name: "Export CSV" }).click();
       await page.getByRole("progressbar").waitFor();
       await page.getByRole("button", { name: "Cancel" }).click();
@@ -253,6 +257,8 @@ describe("events screens", () => {
       await page.getByText("Export cancelled").waitFor();
       const [cancelled] = await files();
       assert.equal(cancelled!.state, "aborted", "a cancelled export discards its file");
+      assert.deepEqual(cancelled!.chunks, ["time,type,username,userId,clientId,ipAddress,sessionId,error,details\n"]);
+      assert.deepEqual(exportReads, [], "a cancel stops the export before its next read");
 
       await page.getByRole("button", { name: "Export CSV" }).click();
       await page
@@ -266,6 +272,7 @@ describe("events screens", () => {
       const lines = written.chunks.join("").trim().split("\n");
       assert.equal(lines[0], "time,type,username,userId,clientId,ipAddress,sessionId,error,details");
       assert.ok(lines.slice(1).some((line) => line.includes(",LOGIN_ERROR,carl,")));
+      assert.equal(exportReads.length, 1, "one read of 500 holds this search");
     } finally {
       await picking.close();
     }

@@ -77,4 +77,33 @@ describe("declarative UI page provider (--features declarative-ui)", () => {
     await kc.components.del({ realm: "master", id });
     assert.deepEqual(await kc.components.find({ realm: "master", type: PAGE_TYPE, parent: realm!.id }), []);
   });
+
+  it("shows only the config the page or tab provider declares, as Keycloak 26.7.3 does", async () => {
+    const kc = await adminClientOf(withFeature);
+    const realm = await kc.realms.findOne({ realm: "master" });
+    const page = await kc.components.create({
+      realm: "master",
+      name: "stray",
+      providerId: "realm-notices",
+      providerType: PAGE_TYPE,
+      parentId: realm!.id,
+      config: { message: ["Hello"], tab: ["notices"], stray: ["x"] },
+    });
+    const tab = await kc.components.create({
+      realm: "master",
+      name: "client-owner/some-client",
+      providerId: "client-owner",
+      providerType: TAB_TYPE,
+      parentId: realm!.id,
+      config: { team: ["Payments"], id: ["some-client"], tab: ["owner"] },
+    });
+    try {
+      assert.deepEqual((await kc.components.findOne({ realm: "master", id: page.id }))?.config, { message: ["Hello"] });
+      const listed = await kc.components.find({ realm: "master", type: TAB_TYPE, parent: realm!.id });
+      assert.deepEqual(listed.find((c) => c.id === tab.id)?.config, { team: ["Payments"] });
+    } finally {
+      await kc.components.del({ realm: "master", id: page.id });
+      await kc.components.del({ realm: "master", id: tab.id });
+    }
+  });
 });

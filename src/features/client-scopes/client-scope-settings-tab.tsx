@@ -1,11 +1,10 @@
 import { useEffect } from "react";
 import { FormProvider } from "react-hook-form";
 import type ClientScopeRepresentation from "@keycloak/keycloak-admin-client/lib/defs/clientScopeRepresentation.js";
-import { ActionGroup, Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
-import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
+import { Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
-import { SubmitButton, UnsavedChangesGuard, useKcForm } from "../../core/ui/form/index.ts";
+import { SaveRevertActions, UnsavedChangesGuard, useKcForm } from "../../core/ui/form/index.ts";
 import { ClientScopeFields } from "./client-scope-fields.tsx";
 import { toFormValues, type ClientScopeFormValues, type ScopeType } from "./client-scope-model.ts";
 import { scopeErrorField } from "./scope-server-errors.ts";
@@ -40,14 +39,7 @@ export function ClientScopeSettingsTab({ scope, type, canManage, onSave }: Setti
     <FormProvider {...form}>
       <Form isHorizontal onSubmit={form.handleSubmit(submit)} style={{ maxWidth: "52rem" }}>
         <ClientScopeFields isNew={false} isReadOnly={!canManage} />
-        {canManage && (
-          <ActionGroup>
-            <SubmitButton<ClientScopeFormValues>>{t("save")}</SubmitButton>
-            <Button variant="link" onClick={() => reset(toFormValues(scope, type))}>
-              {t("revert")}
-            </Button>
-          </ActionGroup>
-        )}
+        {canManage && <SaveRevertActions<ClientScopeFormValues> onRevert={() => reset(toFormValues(scope, type))} />}
         <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />
       </Form>
     </FormProvider>

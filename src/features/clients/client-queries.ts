@@ -1,5 +1,6 @@
 import type KeycloakAdminClient from "@keycloak/keycloak-admin-client";
 import type ClientRepresentation from "@keycloak/keycloak-admin-client/lib/defs/clientRepresentation.js";
+import { removeEntityTabComponents } from "../../core/ui/page/extension-tab-components.ts";
 
 export const clientKeys = {
   all: (realm: string) => ["clients", realm] as const,
@@ -47,4 +48,6 @@ export async function updateClient(
 
 export async function deleteClient(client: KeycloakAdminClient, realm: string, id: string): Promise<void> {
   await client.clients.del({ realm, id });
+  // The client is gone either way: an administrator who may not manage the realm's components leaves them.
+  await removeEntityTabComponents(client, realm, id).catch(() => undefined);
 }

@@ -1,13 +1,12 @@
 import { FormProvider } from "react-hook-form";
 import { useQueryClient } from "@tanstack/react-query";
-import { ActionGroup, Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
-import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
+import { Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { useAccess } from "../../core/access/access-context.tsx";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
-import { SubmitButton, UnsavedChangesGuard, useKcForm } from "../../core/ui/form/index.ts";
+import { SaveRevertActions, UnsavedChangesGuard, useKcForm } from "../../core/ui/form/index.ts";
 import { toFormValues, toRepresentation, type ProviderFormValues } from "./provider-form-values.ts";
 import { ProviderSettingsFields } from "./provider-settings-fields.tsx";
 import { identityProvidersKey, updateIdentityProvider, type IdentityProvider } from "./queries.ts";
@@ -44,14 +43,7 @@ export function SettingsTab({ provider }: { provider: IdentityProvider }) {
     <FormProvider {...form}>
       <Form onSubmit={submit} noValidate aria-label={t("settings")} isWidthLimited>
         <ProviderSettingsFields providerId={providerId} isNew={false} />
-        {canManage && (
-          <ActionGroup>
-            <SubmitButton>{t("save")}</SubmitButton>
-            <Button variant="link" onClick={() => form.reset(toFormValues(provider, providerId))}>
-              {t("revert")}
-            </Button>
-          </ActionGroup>
-        )}
+        {canManage && <SaveRevertActions onRevert={() => form.reset(toFormValues(provider, providerId))} />}
         <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />
       </Form>
     </FormProvider>

@@ -1,8 +1,7 @@
 import { useEffect } from "react";
 import { FormProvider } from "react-hook-form";
 import { useQueryClient } from "@tanstack/react-query";
-import { ActionGroup, Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
-import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
+import { Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
@@ -14,7 +13,7 @@ import { OrganizationFormFields } from "./organization-form-fields.tsx";
 import { toFormValues, toRepresentation, type OrganizationFormValues } from "./organization-form-values.ts";
 import { organizationsKey, updateOrganization, type Organization } from "./organization-queries.ts";
 import "./messages.ts";
-import { SubmitButton, UnsavedChangesGuard } from "../../core/ui/form/index.ts";
+import { SaveRevertActions, UnsavedChangesGuard } from "../../core/ui/form/index.ts";
 
 /** The settings tab (name, domains, redirect URL, description, enabled) or the attributes tab (key-value). */
 export function OrganizationDetailsForm({
@@ -64,16 +63,10 @@ export function OrganizationDetailsForm({
             valueLabel={t("value")}
           />
         )}
-        <ActionGroup>
-          <SubmitButton>{t("save")}</SubmitButton>
-          <Button
-            variant="link"
-            isDisabled={!form.formState.isDirty}
-            onClick={() => form.reset(toFormValues(organization))}
-          >
-            {t("revert")}
-          </Button>
-        </ActionGroup>
+        <SaveRevertActions
+          onRevert={() => form.reset(toFormValues(organization))}
+          isRevertDisabled={!form.formState.isDirty}
+        />
         <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />
       </Form>
     </FormProvider>

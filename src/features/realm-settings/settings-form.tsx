@@ -1,10 +1,8 @@
 import type { ReactNode } from "react";
 import { FormProvider, type FieldValues, type UseFormReturn } from "react-hook-form";
-import { ActionGroup, Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
-import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
+import { Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { useAccess } from "../../core/access/access-context.tsx";
-import { useMessages } from "../../core/i18n/use-messages.ts";
-import { SubmitButton, UnsavedChangesGuard } from "../../core/ui/form/index.ts";
+import { SaveRevertActions, UnsavedChangesGuard } from "../../core/ui/form/index.ts";
 import "./messages.ts";
 
 export interface SettingsFormProps<T extends FieldValues> {
@@ -19,7 +17,6 @@ export interface SettingsFormProps<T extends FieldValues> {
 
 /** A realm settings tab's form: Save and Revert (only with manage-realm), and a guard against leaving unsaved. */
 export function SettingsForm<T extends FieldValues>({ form, onSave, initial, label, children }: SettingsFormProps<T>) {
-  const { t } = useMessages();
   const canManage = useAccess().hasAccess("manage-realm");
   const submit = form.handleSubmit(onSave);
   return (
@@ -29,12 +26,7 @@ export function SettingsForm<T extends FieldValues>({ form, onSave, initial, lab
           {children}
         </fieldset>
         {canManage && (
-          <ActionGroup>
-            <SubmitButton>{t("save")}</SubmitButton>
-            <Button variant="link" isDisabled={!form.formState.isDirty} onClick={() => form.reset(initial)}>
-              {t("revert")}
-            </Button>
-          </ActionGroup>
+          <SaveRevertActions onRevert={() => form.reset(initial)} isRevertDisabled={!form.formState.isDirty} />
         )}
         <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />
       </Form>

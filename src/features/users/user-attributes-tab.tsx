@@ -1,8 +1,7 @@
 import { FormProvider } from "react-hook-form";
 import { useQuery } from "@tanstack/react-query";
-import { ActionGroup, Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
+import { Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js";
-import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import type UserRepresentation from "@keycloak/keycloak-admin-client/lib/defs/userRepresentation.js";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
@@ -12,7 +11,7 @@ import {
   KeyValueControl,
   keyValueToMap,
   mapToKeyValue,
-  SubmitButton,
+  SaveRevertActions,
   UnsavedChangesGuard,
   useKcForm,
   type KeyValueEntry,
@@ -81,14 +80,7 @@ export function UserAttributesTab({
           labelHelp={t("userAttributesHelp")}
           isDisabled={!isEditable}
         />
-        {isEditable && (
-          <ActionGroup>
-            <SubmitButton<AttributeValues>>{t("save")}</SubmitButton>
-            <Button variant="link" onClick={() => form.reset()}>
-              {t("revert")}
-            </Button>
-          </ActionGroup>
-        )}
+        {isEditable && <SaveRevertActions<AttributeValues> onRevert={() => form.reset()} />}
         <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />
       </Form>
     </FormProvider>

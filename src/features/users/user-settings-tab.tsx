@@ -1,6 +1,6 @@
 import { FormProvider } from "react-hook-form";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ActionGroup, Form, FormGroup } from "@patternfly/react-core/dist/esm/components/Form/index.js";
+import { Form, FormGroup } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js";
 import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { TextInput } from "@patternfly/react-core/dist/esm/components/TextInput/index.js";
@@ -13,7 +13,7 @@ import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
 import {
   applyServerErrors,
   MultiSelectControl,
-  SubmitButton,
+  SaveRevertActions,
   SwitchControl,
   UnsavedChangesGuard,
   useKcForm,
@@ -152,14 +152,7 @@ export function UserSettingsTab({
         />
         <SwitchControl<SettingsValues> name="emailVerified" label={t("emailVerified")} isDisabled={!canManage} />
         <UserProfileFields metadata={metadata} isReadOnly={!canManage} />
-        {canManage && (
-          <ActionGroup>
-            <SubmitButton<SettingsValues> allowInvalid>{t("save")}</SubmitButton>
-            <Button variant="link" onClick={() => form.reset()}>
-              {t("revert")}
-            </Button>
-          </ActionGroup>
-        )}
+        {canManage && <SaveRevertActions<SettingsValues> allowInvalid onRevert={() => form.reset()} />}
         <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />
       </Form>
     </FormProvider>

@@ -1,6 +1,7 @@
 import type { Db } from "../store/db.ts";
 import type { UserSessionRecord } from "../store/types.ts";
 import { TrigramIndex } from "./trigram-index.ts";
+import { addId, idsOf, removeId, type IdsByKey } from "./id-sets.ts";
 
 /**
  * Per realm: the stored user sessions (regular and offline) by user, by client, by creation order, and by username
@@ -11,7 +12,8 @@ import { TrigramIndex } from "./trigram-index.ts";
 export interface RealmSessionIndex {
   /** Session id → creation sequence (the store's insertion order). */
   order: Map<string, number>;
-  byUser: Map<string, Set<string>>;
+  /** User id → its sessions' ids. */
+  byUser: IdsByKey;
   /** Client id → its regular sessions' ids. */
   regularByClient: Map<string, Set<string>>;
   /** Client id → its offline sessions' ids. */
@@ -87,7 +89,7 @@ function add(db: Db, state: IndexState, index: RealmSessionIndex, session: UserS
       state.usernameOf.set(session.userId, username);
     }
   }
-  addTo(index.byUser, session.userId, session.id);
+  addId(index.byUser, session.userId, session.id);
   const byClient = session.offline ? index.offlineByClient : index.regularByClient;
   for (const clientId in session.clients) addTo(byClient, clientId, session.id);
   index.ipAddresses.add(session.ipAddress.toLowerCase(), session.id);
@@ -98,7 +100,7 @@ function add(db: Db, state: IndexState, index: RealmSessionIndex, session: UserS
 function remove(state: IndexState, index: RealmSessionIndex, session: Filed, keepOrder: boolean): void {
   state.sessions.delete(session.id);
   if (!keepOrder) index.order.delete(session.id);
-  removeFrom(index.byUser, session.userId, session.id);
+  removeId(index.byUser, session.userId, session.id);
   if (!index.byUser.has(session.userId)) {
     const username = state.usernameOf.get(session.userId);
     if (username !== undefined) index.usernames.remove(username, session.userId);
@@ -156,10 +158,8 @@ export function hasSessionIndex(db: Db, realmId: string): boolean {
 /** Ids of the stored sessions (regular and offline, live or not) of one user, oldest first. */
 export function sessionIdsOfUser(db: Db, realmId: string, userId: string): string[] {
   const index = sessionIndex(db, realmId);
-  const ids = index.byUser.get(userId);
-  if (!ids) return [];
   const order = (id: string) => index.order.get(id) ?? -1;
-  return [...ids].sort((a, b) => order(a) - order(b));
+  return [...idsOf(index.byUser.get(userId))].sort((a, b) => order(a) - order(b));
 }
 
 /** The realm's session index, built on first use. */

@@ -1,3 +1,5 @@
+import { addId, idCount, idsOf, removeId, type Ids, type IdsByKey } from "./id-sets.ts";
+
 /** The shortest search the trigram index answers; shorter ones match too many values to be worth indexing. */
 export const MIN_INDEXED_SEARCH = 3;
 
@@ -12,41 +14,27 @@ function trigrams(value: string): Set<string> {
  * it, so a search reads the values holding its rarest piece and checks only those.
  */
 export class TrigramIndex {
-  private readonly idsByValue = new Map<string, Set<string>>();
-  private readonly valuesByGram = new Map<string, Set<string>>();
+  private readonly idsByValue: IdsByKey = new Map();
+  private readonly valuesByGram: IdsByKey = new Map();
 
   add(value: string, id: string): void {
-    let ids = this.idsByValue.get(value);
-    if (!ids) {
-      this.idsByValue.set(value, (ids = new Set()));
-      for (const gram of trigrams(value)) {
-        let values = this.valuesByGram.get(gram);
-        if (!values) this.valuesByGram.set(gram, (values = new Set()));
-        values.add(value);
-      }
-    }
-    ids.add(id);
+    if (!this.idsByValue.has(value)) for (const gram of trigrams(value)) addId(this.valuesByGram, gram, value);
+    addId(this.idsByValue, value, id);
   }
 
   remove(value: string, id: string): void {
-    const ids = this.idsByValue.get(value);
-    if (!ids?.delete(id) || ids.size > 0) return;
-    this.idsByValue.delete(value);
-    for (const gram of trigrams(value)) {
-      const values = this.valuesByGram.get(gram);
-      values?.delete(value);
-      if (values?.size === 0) this.valuesByGram.delete(gram);
-    }
+    if (!removeId(this.idsByValue, value, id) || this.idsByValue.has(value)) return;
+    for (const gram of trigrams(value)) removeId(this.valuesByGram, gram, value);
   }
 
   /** Ids whose value contains `search` (lower case, at least MIN_INDEXED_SEARCH characters). */
   *matching(search: string): Generator<string> {
-    let rarest: Set<string> | undefined;
+    let rarest: Ids | undefined;
     for (const gram of trigrams(search)) {
       const values = this.valuesByGram.get(gram);
       if (!values) return;
-      if (!rarest || values.size < rarest.size) rarest = values;
+      if (!rarest || idCount(values) < idCount(rarest)) rarest = values;
     }
-    for (const value of rarest ?? []) if (value.includes(search)) yield* this.idsByValue.get(value)!;
+    for (const value of idsOf(rarest)) if (value.includes(search)) yield* idsOf(this.idsByValue.get(value));
   }
 }

@@ -30,12 +30,19 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   return undefined;
 }
 
+/**
+ * Answers from this size are compressed at brotli quality 4: quality 5 took 12 ms for a page of 1,000 user events
+ * (336 KB of unique ids), quality 4 1.8 ms for a body no larger; on smaller bodies quality 5 costs under 3 ms and saves
+ * ~5 %. Bodies compressed once and kept (static representations) stay at 5.
+ */
+const LARGE_ANSWER_BYTES = 100 * 1024;
+
 /** Compresses at request time: brotli quality 5 and gzip level 6 keep it to a few milliseconds per 100 KB. */
-export async function compressFast(body: Buffer, encoding: Encoding): Promise<Buffer> {
+export async function compressFast(body: Buffer, encoding: Encoding, brotliQuality = 5): Promise<Buffer> {
   if (encoding === "gzip") return gzipAsync(body, { level: 6 });
   return brotli(body, {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: 5,
+      [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
@@ -69,7 +76,7 @@ export function registerCompression(app: FastifyInstance): void {
     addVary(reply, "Accept-Encoding");
     const encoding = preferredEncoding(req.headers["accept-encoding"]);
     if (!encoding) return payload;
-    const compressed = await compressFast(body, encoding);
+    const compressed = await compressFast(body, encoding, body.length >= LARGE_ANSWER_BYTES ? 4 : 5);
     reply.header("content-encoding", encoding).removeHeader("content-length");
     return compressed;
   });

@@ -1,10 +1,9 @@
 import { FormProvider } from "react-hook-form";
-import { ActionGroup, Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
-import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
+import { Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { useMessages } from "../../i18n/use-messages.ts";
 import { KeyValueControl } from "./key-value-control.tsx";
 import { keyValueToMap, mapToKeyValue, type KeyValueEntry } from "./key-value-convert.ts";
-import { SubmitButton } from "./submit-button.tsx";
+import { SaveRevertActions } from "./save-revert-actions.tsx";
 import { UnsavedChangesGuard } from "./unsaved-changes-guard.tsx";
 import { useKcForm } from "./use-kc-form.ts";
 
@@ -33,14 +32,7 @@ export function AttributesForm({ attributes, canManage, onSave }: AttributesForm
     <FormProvider {...form}>
       <Form onSubmit={submit} noValidate>
         <KeyValueControl<AttributeValues> name="attributes" label={t("attributes")} isDisabled={!canManage} />
-        {canManage && (
-          <ActionGroup>
-            <SubmitButton<AttributeValues>>{t("save")}</SubmitButton>
-            <Button variant="link" onClick={() => form.reset(defaults)}>
-              {t("revert")}
-            </Button>
-          </ActionGroup>
-        )}
+        {canManage && <SaveRevertActions<AttributeValues> onRevert={() => form.reset(defaults)} />}
         <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />
       </Form>
     </FormProvider>

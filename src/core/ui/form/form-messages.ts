@@ -3,6 +3,7 @@ import { registerMessages } from "../../i18n/message-bundles.ts";
 /** Texts of the form controls. */
 export const formMessages = {
   required: "Required field",
+  revert: "Revert",
   fieldTooShort: "Use at least {{count}} characters",
   fieldTooLong: "Use at most {{count}} characters",
   fieldTooSmall: "The lowest value is {{count}}",

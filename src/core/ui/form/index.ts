@@ -22,6 +22,7 @@ export { parseJsonText } from "./parse-json-file.ts";
 export { CopyToClipboardField, type CopyToClipboardFieldProps } from "./copy-to-clipboard-field.tsx";
 export { DateTimeControl, type DateTimeControlProps } from "./date-time-control.tsx";
 export { SubmitButton, type SubmitButtonProps } from "./submit-button.tsx";
+export { SaveRevertActions, type SaveRevertActionsProps } from "./save-revert-actions.tsx";
 export {
   applyServerErrors,
   serverFieldErrors,

@@ -3,9 +3,8 @@ import { FormProvider } from "react-hook-form";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type ComponentRepresentation from "@keycloak/keycloak-admin-client/lib/defs/componentRepresentation.js";
 import type ComponentTypeRepresentation from "@keycloak/keycloak-admin-client/lib/defs/componentTypeRepresentation.js";
-import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
 import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js";
-import { ActionGroup, Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
+import { Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { Content } from "@patternfly/react-core/dist/esm/components/Content/index.js";
 import { useAccess } from "../../access/access-context.tsx";
 import { errorMessage } from "../../api/api-error.ts";
@@ -16,8 +15,9 @@ import { useAdminClient } from "../../runtime/runtime-context.tsx";
 import { useRealmQuery } from "../../runtime/shared-queries.ts";
 import { useAlerts } from "../alerts/alerts-context.tsx";
 import { DynamicComponents, fromComponentConfig, toComponentConfig, type ConfigFormValues } from "../dynamic/index.ts";
-import { SubmitButton, UnsavedChangesGuard, useKcForm } from "../form/index.ts";
+import { SaveRevertActions, UnsavedChangesGuard, useKcForm } from "../form/index.ts";
 import { LoadingSpinner } from "../layout/loading-spinner.tsx";
+import { tabComponentName } from "./extension-tab-components.ts";
 import "./page-messages.ts";
 
 interface TabForm {
@@ -32,17 +32,10 @@ export interface ExtensionTabFormProps {
   stored: Record<string, string>;
 }
 
-/**
- * The name of the component kept for this entity (Keycloak shows a component's config only with the provider's own
- * properties, so the address's parameters cannot tell components apart): the provider's id, then the entity's ids.
- */
-const componentName = (providerId: string, entity: Record<string, string>) =>
-  [providerId, ...Object.values(entity)].join("/");
-
 /** A realm-wide tab takes the provider's first component, as Keycloak's console does (whatever its name). */
 const isFor = (component: ComponentRepresentation, providerId: string, entity: Record<string, string>) =>
   component.providerId === providerId &&
-  (Object.keys(entity).length === 0 || component.name === componentName(providerId, entity));
+  (Object.keys(entity).length === 0 || component.name === tabComponentName(providerId, entity));
 
 /** A `UiTabProvider` tab: its properties through the dynamic form, saved as the realm's component of that provider. */
 export default function ExtensionTabForm({ provider, entity, stored }: ExtensionTabFormProps) {
@@ -81,7 +74,7 @@ export default function ExtensionTabForm({ provider, entity, stored }: Extension
     const config = { ...toComponentConfig(properties, values.config) };
     for (const [name, value] of Object.entries(stored)) config[name] = [value];
     const representation: ComponentRepresentation = {
-      name: current?.name ?? componentName(providerId, entity),
+      name: current?.name ?? tabComponentName(providerId, entity),
       providerId,
       providerType: UI_TAB_PROVIDER,
       parentId: realmId,
@@ -105,12 +98,10 @@ export default function ExtensionTabForm({ provider, entity, stored }: Extension
         {provider.helpText && <Content component="p">{provider.helpText}</Content>}
         <DynamicComponents properties={properties} isReadOnly={isReadOnly} />
         {!isReadOnly && (
-          <ActionGroup>
-            <SubmitButton<TabForm> allowNonDirty={!current}>{t("save")}</SubmitButton>
-            <Button variant="link" onClick={() => reset({ config: fromComponentConfig(properties, current?.config) })}>
-              {t("revert")}
-            </Button>
-          </ActionGroup>
+          <SaveRevertActions<TabForm>
+            allowNonDirty={!current}
+            onRevert={() => reset({ config: fromComponentConfig(properties, current?.config) })}
+          />
         )}
         <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />
       </Form>

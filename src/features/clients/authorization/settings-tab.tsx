@@ -14,7 +14,7 @@ import { useAlerts } from "../../../core/ui/alerts/alerts-context.tsx";
 import { LoadingSpinner } from "../../../core/ui/layout/loading-spinner.tsx";
 import { SelectControl } from "../../../core/ui/form/select-control.tsx";
 import { SwitchControl } from "../../../core/ui/form/switch-control.tsx";
-import { SubmitButton } from "../../../core/ui/form/submit-button.tsx";
+import { SaveRevertActions } from "../../../core/ui/form/save-revert-actions.tsx";
 import { useKcForm } from "../../../core/ui/form/use-kc-form.ts";
 import {
   authzKeys,
@@ -121,14 +121,7 @@ export function AuthorizationSettingsTab({ clientUuid }: { clientUuid: string })
             label={t("allowRemoteResourceManagement")}
             isDisabled={!canManage}
           />
-          {canManage && (
-            <ActionGroup>
-              <SubmitButton<SettingsForm>>{t("save")}</SubmitButton>
-              <Button variant="link" onClick={() => form.reset()}>
-                {t("revert")}
-              </Button>
-            </ActionGroup>
-          )}
+          {canManage && <SaveRevertActions<SettingsForm> onRevert={() => form.reset()} />}
         </Form>
       </FormProvider>
       {canManage && (

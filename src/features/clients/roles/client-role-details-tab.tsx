@@ -1,10 +1,9 @@
 import type RoleRepresentation from "@keycloak/keycloak-admin-client/lib/defs/roleRepresentation.js";
 import { FormProvider } from "react-hook-form";
-import { ActionGroup, Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
-import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
+import { Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { useMessages } from "../../../core/i18n/use-messages.ts";
 import { UnsavedChangesGuard } from "../../../core/ui/form/unsaved-changes-guard.tsx";
-import { SubmitButton } from "../../../core/ui/form/submit-button.tsx";
+import { SaveRevertActions } from "../../../core/ui/form/save-revert-actions.tsx";
 import { TextAreaControl } from "../../../core/ui/form/text-area-control.tsx";
 import { TextControl } from "../../../core/ui/form/text-control.tsx";
 import { useKcForm } from "../../../core/ui/form/use-kc-form.ts";
@@ -30,14 +29,7 @@ export function ClientRoleDetailsTab({ role, canManage }: { role: RoleRepresenta
       <Form onSubmit={submit} noValidate maxWidth="640px">
         <TextControl<ClientRoleDetails> name="name" label={t("roleName")} isReadOnly />
         <TextAreaControl<ClientRoleDetails> name="description" label={t("description")} isDisabled={!canManage} />
-        {canManage && (
-          <ActionGroup>
-            <SubmitButton<ClientRoleDetails>>{t("save")}</SubmitButton>
-            <Button variant="link" onClick={() => form.reset(initial)}>
-              {t("revert")}
-            </Button>
-          </ActionGroup>
-        )}
+        {canManage && <SaveRevertActions<ClientRoleDetails> onRevert={() => form.reset(initial)} />}
         <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />
       </Form>
     </FormProvider>

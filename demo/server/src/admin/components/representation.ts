@@ -1,5 +1,6 @@
 import type { ComponentRecord } from "../../store/types.ts";
-import { componentTypes } from "../server-info/catalog.ts";
+import { componentTypes, type ComponentType } from "../server-info/catalog.ts";
+import { UI_PAGE_PROVIDER, UI_TAB_PROVIDER, uiProviderTypes } from "../server-info/ui-pages.ts";
 
 export const SECRET_MASK = "**********";
 const ALWAYS_SECRET = new Set([
@@ -22,10 +23,19 @@ export function secretKeys(component: Pick<ComponentRecord, "providerType" | "pr
 
 const KEY_PROVIDER = "org.keycloak.keys.KeyProvider";
 
-/** A key provider's config as Keycloak shows it: only the properties the provider declares (no kid, no generated secret). */
+/**
+ * The provider types whose every property this server declares as Keycloak's providers do; of these Keycloak shows
+ * only the declared properties (no kid or generated secret of a key provider, no stray key of an extension's page).
+ */
+const DECLARED_TYPES: Record<string, (providerType: string) => ComponentType[]> = {
+  [KEY_PROVIDER]: componentTypes,
+  [UI_PAGE_PROVIDER]: uiProviderTypes,
+  [UI_TAB_PROVIDER]: uiProviderTypes,
+};
+
 function shownKeys(component: ComponentRecord): Set<string> | undefined {
-  if (component.providerType !== KEY_PROVIDER) return undefined;
-  const type = componentTypes(KEY_PROVIDER).find((t) => t.id === component.providerId);
+  const typesOf = DECLARED_TYPES[component.providerType];
+  const type = typesOf?.(component.providerType).find((t) => t.id === component.providerId);
   return type && new Set(type.properties.map((property) => property.name));
 }
 

@@ -95,6 +95,12 @@ export const UI_PAGE_MESSAGES: ReadonlyMap<string, string> = new Map([
   [CLIENT_OWNER_TAB.id, "Owner"],
 ]);
 
+/** The embedded server's page or tab providers of that type (whether the feature is on or not). */
+export function uiProviderTypes(providerType: string): ComponentType[] {
+  if (providerType === UI_PAGE_PROVIDER) return [NOTICES_PAGE];
+  return providerType === UI_TAB_PROVIDER ? [SUPPORT_CONTACTS_TAB, CLIENT_OWNER_TAB] : [];
+}
+
 const withPages = new WeakMap<ServerInfoCatalog, ServerInfoCatalog>();
 
 /** The catalog as a server with the declarative UI on reports it: one object per catalog, so its hash is taken once. */
@@ -105,8 +111,8 @@ export function catalogWithUiPages(catalog: ServerInfoCatalog): ServerInfoCatalo
       ...catalog,
       componentTypes: {
         ...catalog.componentTypes,
-        [UI_PAGE_PROVIDER]: [NOTICES_PAGE],
-        [UI_TAB_PROVIDER]: [SUPPORT_CONTACTS_TAB, CLIENT_OWNER_TAB],
+        [UI_PAGE_PROVIDER]: uiProviderTypes(UI_PAGE_PROVIDER),
+        [UI_TAB_PROVIDER]: uiProviderTypes(UI_TAB_PROVIDER),
       },
     };
     withPages.set(catalog, extended);

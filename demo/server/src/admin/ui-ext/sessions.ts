@@ -3,6 +3,7 @@ import type { RealmRecord, UserSessionRecord } from "../../store/types.ts";
 import { forgetExpiredSessions, isSessionActive, toUserSessionRepresentation } from "../../access/sessions.ts";
 import { sessionIndex } from "../../access/session-index.ts";
 import { MIN_INDEXED_SEARCH } from "../../access/trigram-index.ts";
+import { idsOf } from "../../access/id-sets.ts";
 
 export type SessionType = "ALL" | "REGULAR" | "OFFLINE";
 
@@ -54,7 +55,7 @@ function searchCandidates(server: ServerContext, realm: RealmRecord, search: str
     for (const id of more ?? []) ids.add(id);
     return ids.size <= MAX_CANDIDATES;
   };
-  for (const userId of index.usernames.matching(search)) if (!addAll(index.byUser.get(userId))) return undefined;
+  for (const userId of index.usernames.matching(search)) if (!addAll(idsOf(index.byUser.get(userId)))) return undefined;
   if (!addAll(index.ipAddresses.matching(search))) return undefined;
   for (const clientId of matchingClients(server, realm, search)) {
     if (!addAll(index.regularByClient.get(clientId))) return undefined;

@@ -1,12 +1,11 @@
 import { FormProvider } from "react-hook-form";
-import { ActionGroup, Form, FormSection } from "@patternfly/react-core/dist/esm/components/Form/index.js";
-import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
+import { Form, FormSection } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { Content } from "@patternfly/react-core/dist/esm/components/Content/index.js";
 import { useMessages } from "../../../../core/i18n/use-messages.ts";
 import { useAlerts } from "../../../../core/ui/alerts/alerts-context.tsx";
 import {
   SelectControl,
-  SubmitButton,
+  SaveRevertActions,
   SwitchControl,
   TimeSelectorControl,
   useKcForm,
@@ -94,14 +93,7 @@ export function ClientAttributeSection({
               />
             );
           })}
-          {canManage && (
-            <ActionGroup>
-              <SubmitButton<AttributeForm>>{t("save")}</SubmitButton>
-              <Button variant="link" onClick={() => form.reset()}>
-                {t("revert")}
-              </Button>
-            </ActionGroup>
-          )}
+          {canManage && <SaveRevertActions<AttributeForm> onRevert={() => form.reset()} />}
         </FormSection>
       </Form>
     </FormProvider>

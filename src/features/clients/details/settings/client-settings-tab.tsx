@@ -1,13 +1,12 @@
 import type { ReactNode } from "react";
 import { FormProvider } from "react-hook-form";
-import { ActionGroup, Form, FormSection } from "@patternfly/react-core/dist/esm/components/Form/index.js";
-import { Button } from "@patternfly/react-core/dist/esm/components/Button/index.js";
+import { Form, FormSection } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { Grid, GridItem } from "@patternfly/react-core/dist/esm/layouts/Grid/index.js";
 import type ClientRepresentation from "@keycloak/keycloak-admin-client/lib/defs/clientRepresentation.js";
 import { errorDescription, errorMessage, responseStatus } from "../../../../core/api/api-error.ts";
 import { useMessages } from "../../../../core/i18n/use-messages.ts";
 import { useAlerts } from "../../../../core/ui/alerts/alerts-context.tsx";
-import { SubmitButton, UnsavedChangesGuard, useKcForm } from "../../../../core/ui/form/index.ts";
+import { SaveRevertActions, UnsavedChangesGuard, useKcForm } from "../../../../core/ui/form/index.ts";
 import { JumpLinksNav } from "../../../../core/ui/page/index.ts";
 import { CapabilityConfigFields } from "./capability-config-fields.tsx";
 import { ClientConsentFields } from "./client-consent-fields.tsx";
@@ -106,15 +105,8 @@ export function ClientSettingsTab({ client, canManage, onSave }: ClientSettingsT
                 {fields}
               </FormSection>
             ))}
-            {canManage && (
-              <ActionGroup>
-                {/* Enabled while a field is invalid, so that Save shows what is wrong (as Keycloak's settings tab). */}
-                <SubmitButton<ClientSettingsValues> allowInvalid>{t("save")}</SubmitButton>
-                <Button variant="link" onClick={() => form.reset()}>
-                  {t("revert")}
-                </Button>
-              </ActionGroup>
-            )}
+            {/* Save is enabled while a field is invalid, so that it shows what is wrong (as Keycloak's settings tab). */}
+            {canManage && <SaveRevertActions<ClientSettingsValues> allowInvalid onRevert={() => form.reset()} />}
             <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />
           </Form>
         </FormProvider>
