@@ -180,7 +180,7 @@ describe("first broker login", () => {
     );
     assert.equal((await json<Json[]>(await api(`/admin/realms/${HOME}/users?username=kim`))).length, 1);
     const events = await json<Json[]>(
-      await api(`/admin/realms/${HOME}/events?type=IDENTITY_PROVIDER_LINK_ACCOUNT&user=${localId}`),
+      await api(`/admin/realms/${HOME}/events?type=FEDERATED_IDENTITY_LINK&user=${localId}`),
     );
     assert.equal(events.length, 1);
     assert.equal(events[0].details.identity_provider, "partner");

@@ -175,7 +175,7 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
         const identity = String(claims.preferred_username ?? claims.sub ?? "");
         ctx.request.login.sessionNotes = oidcSessionNotes(idp, identity, tokens.id_token);
       } catch {
-        return brokerError(ctx, idp, "invalid_token");
+        return brokerError(ctx, idp, "identity_provider_login_failure");
       }
       return brokerAuthenticated(ctx, idp, claims, tokenResponse);
     },
