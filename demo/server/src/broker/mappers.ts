@@ -181,12 +181,13 @@ export function withSamlProfileClaims(
   for (const mapper of server.db.list("identityProviderMappers", realm.id)) {
     if (mapper.identityProviderAlias !== idp.alias) continue;
     if (mapper.identityProviderMapper === "saml-username-idp-mapper") {
-      // Keycloak's UsernameTemplateMapper: the new user's username, or the link's user id or username
+      // Keycloak's UsernameTemplateMapper: the new user's username, or the link's user id (as made) or username
+      // (lowercased, as Keycloak 26.7.3 stores it)
       const value = usernameFromTemplate(mapper.config?.template ?? "${ALIAS}.${NAMEID}", idp.alias, claims);
       const target = mapper.config?.target ?? "LOCAL";
-      result[
-        target === "BROKER_ID" ? "sub" : target === "BROKER_USERNAME" ? "preferred_username" : MODEL_USERNAME_CLAIM
-      ] = value;
+      if (target === "BROKER_ID") result.sub = value;
+      else if (target === "BROKER_USERNAME") result.preferred_username = value.toLowerCase();
+      else result[MODEL_USERNAME_CLAIM] = value;
       continue;
     }
     if (mapper.identityProviderMapper !== "saml-user-attribute-idp-mapper") continue;
