@@ -181,6 +181,8 @@ function usernameFromTemplate(template: string, alias: string, claims: Claims): 
  * Keycloak's UsernameTemplateMapper targets: the new user's username (LOCAL), or the link's user id (BROKER_ID, as
  * made) or username (BROKER_USERNAME, lowercased as Keycloak 26.7.3 stores it), set in the claims.
  */
+type LoginScope = { server: ServerContext; realm: RealmRecord };
+
 function setTemplatedUsername(claims: Claims, config: Record<string, string> | undefined, value: string) {
   const target = config?.target ?? "LOCAL";
   if (target === "BROKER_ID") claims.sub = value;
@@ -189,19 +191,17 @@ function setTemplatedUsername(claims: Claims, config: Record<string, string> | u
 }
 
 /** The usernames an OpenID Connect provider's username template importers make, before its first broker login. */
-export function withOidcUsernameTemplates(
-  server: ServerContext,
-  realm: RealmRecord,
-  idp: IdentityProviderRecord,
-  claims: Claims,
-): Claims {
-  const result = { ...claims };
-  for (const mapper of server.db.list("identityProviderMappers", realm.id)) {
-    if (mapper.identityProviderAlias !== idp.alias || mapper.identityProviderMapper !== "oidc-username-idp-mapper")
-      continue;
-    const template = mapper.config?.template ?? "${ALIAS}.${CLAIM.preferred_username}";
-    setTemplatedUsername(result, mapper.config, usernameFromTemplate(template, idp.alias, claims));
-  }
+export function withOidcUsernameTemplates({ server, realm }: LoginScope, idp: IdentityProviderRecord, claims: Claims) {
+  const templates = server.db
+    .list("identityProviderMappers", realm.id)
+    .filter((m) => m.identityProviderAlias === idp.alias && m.identityProviderMapper === "oidc-username-idp-mapper");
+  const result: Claims = { ...claims };
+  for (const { config } of templates)
+    setTemplatedUsername(
+      result,
+      config,
+      usernameFromTemplate(config?.template ?? "${ALIAS}.${CLAIM.preferred_username}", idp.alias, claims),
+    );
   return result;
 }
 

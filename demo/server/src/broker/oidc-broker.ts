@@ -177,7 +177,7 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
       } catch {
         return brokerError(ctx, idp, "identity_provider_login_failure");
       }
-      return brokerAuthenticated(ctx, idp, withOidcUsernameTemplates(server, ctx.realm, idp, claims), tokenResponse);
+      return brokerAuthenticated(ctx, idp, withOidcUsernameTemplates(ctx, idp, claims), tokenResponse);
     },
   );
 
