@@ -213,7 +213,7 @@ describe("first broker login", () => {
     );
     assert.equal((await json<Json[]>(await api(`/admin/realms/${HOME}/users?username=kim`))).length, 1);
     const events = await json<Json[]>(
-      await api(`/admin/realms/${HOME}/events?type=IDENTITY_PROVIDER_LINK_ACCOUNT&user=${localId}`),
+      await api(`/admin/realms/${HOME}/events?type=FEDERATED_IDENTITY_LINK&user=${localId}`),
     );
     assert.equal(events.length, 1);
     assert.equal(events[0].details.identity_provider, "partner");
@@ -574,5 +574,54 @@ describe("first broker login", () => {
       members.map((m) => [m.username, m.membershipType]),
       [["orla", "MANAGED"]],
     );
+  });
+
+  // Keycloak 26.7.3's OpenID Connect Username Template Importer, checked there: BROKER_ID sets the link's user id as
+  // made, BROKER_USERNAME the link's username lowercased and the new user's username to it, LOCAL the new user's only.
+  it("a username template importer sets the new user's username, or the link's user id or username, per its target", async () => {
+    const path = `/admin/realms/${HOME}/identity-provider/instances/partner`;
+    const provider = await json(await api(path));
+    await api(path, { method: "PUT", body: { ...provider, firstBrokerLoginFlowAlias: "first broker login" } });
+    await reviewMode("off");
+    const template = "${ALIAS}-${CLAIM.preferred_username | uppercase}";
+    for (const [target, user] of [
+      ["LOCAL", "lou"],
+      ["BROKER_ID", "bea"],
+      ["BROKER_USERNAME", "bob"],
+    ] as const) {
+      const mapper = await api(`${path}/mappers`, {
+        method: "POST",
+        body: {
+          name: "username",
+          identityProviderAlias: "partner",
+          identityProviderMapper: "oidc-username-idp-mapper",
+          config: { template, target, syncMode: "INHERIT" },
+        },
+      });
+      assert.equal(mapper.status, 201);
+      const partnerId = await createUser(api, PARTNER, user, {
+        email: `${user}@partner.test`,
+        firstName: user,
+        lastName: "Template",
+        credentials: [{ type: "password", value: `${user}-partner` }],
+      });
+      const { page } = await brokerTo(user, `${user}-partner`);
+      assert.ok(codeOf(page), target);
+      const [created] = await json<Json[]>(await api(`/admin/realms/${HOME}/users?email=${user}@partner.test`));
+      const [link] = await json<Json[]>(await api(`/admin/realms/${HOME}/users/${created.id}/federated-identity`));
+      const made = `partner-${user.toUpperCase()}`;
+      assert.deepEqual(
+        [created.username, link.userId, link.userName],
+        target === "LOCAL"
+          ? [made.toLowerCase(), partnerId, user]
+          : target === "BROKER_ID"
+            ? [user, made, user]
+            : [made.toLowerCase(), partnerId, made.toLowerCase()],
+        target,
+      );
+      await api(`${path}/mappers/${new URL(mapper.headers.get("location")!).pathname.split("/").pop()}`, {
+        method: "DELETE",
+      });
+    }
   });
 });

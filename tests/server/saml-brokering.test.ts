@@ -6,7 +6,7 @@ import { type Api, createClient, createRealm, json, type Json, startAdminServer 
 import { keycloakAdminClient } from "../support/admin-client.ts";
 import { otherSigningCertificate, startSamlIdp, type SamlIdp } from "../support/saml-idp.ts";
 import { authUrl, CookieJar, get } from "./oidc-flow.ts";
-import { errorText } from "./login-forms.ts";
+import { errorText, postForm } from "./login-forms.ts";
 import { DOMParser } from "@xmldom/xmldom";
 import { validateSignature } from "@node-saml/node-saml/lib/xml.js";
 
@@ -42,6 +42,8 @@ describe("SAML brokering endpoint", () => {
       tess: { password: "tess-pass", email: "tess@idp.test", firstName: "Tess", lastName: "Tamper" },
       sol: { password: "sol-pass", email: "sol@idp.test", firstName: "Sol", lastName: "Logout" },
       fia: { password: "fia-pass", email: "fia@idp.test", firstName: "Fia", lastName: "Front" },
+      tia: { password: "tia-pass", email: "tia@idp.test", firstName: "Tia", lastName: "Target" },
+      tom: { password: "tom-pass", email: "tom@idp.test", firstName: "Tom", lastName: "Target" },
     });
     kc = await keycloakAdminClient(server.baseUrl, { realm: REALM });
     const imported = (await kc.identityProviders.importFromUrl({
@@ -857,4 +859,52 @@ describe("SAML brokering endpoint", () => {
     assert.equal(res.status, 200, review);
     assert.match(review, /id="username" name="username" value="template-tess\.tessunknown"/);
   });
+
+  // What Keycloak 26.7.3 sets for each target (checked there with its OIDC Username Template Importer, the same
+  // UsernameTemplateMapper): BROKER_ID the link's user id, as made; BROKER_USERNAME the link's username and, lowercased,
+  // the new user's username; the other of the two stays the identity's own.
+  for (const [target, user, alias] of [
+    ["BROKER_ID", "tia", "template-id"],
+    ["BROKER_USERNAME", "tom", "template-name"],
+  ] as const)
+    it(`a username template importer with target ${target} sets the link's ${target === "BROKER_ID" ? "user id" : "username"}`, async () => {
+      const imported = (await kc.identityProviders.findOne({ alias: "idp" }))!.config!;
+      await kc.identityProviders.create({ alias, providerId: "saml", enabled: true, config: imported });
+      await kc.identityProviders.createMapper({
+        alias,
+        identityProviderMapper: {
+          name: "username",
+          identityProviderAlias: alias,
+          identityProviderMapper: "saml-username-idp-mapper",
+          config: { template: "${ALIAS}.${ATTRIBUTE.firstName | uppercase}", target, syncMode: "INHERIT" },
+        },
+      });
+      idp.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`);
+      const { jar, SAMLResponse, RelayState } = await samlResponseFor(alias, user, `${user}-pass`);
+      const res = await postToEndpoint(alias, jar, { SAMLResponse, RelayState });
+      const review = await res.text();
+      assert.equal(res.status, 200, review);
+      const username = decode(/id="username" name="username" value="([^"]*)"/.exec(review)?.[1] ?? "");
+      const templated = `${alias}.${user.toUpperCase()}`;
+      if (target === "BROKER_USERNAME") assert.equal(username, templated.toLowerCase(), "the new user's username");
+      else assert.doesNotMatch(username, new RegExp(alias), "the new user's username is the identity's own");
+      const done = await postForm(
+        server.baseUrl,
+        review,
+        "kc-idp-review-profile-form",
+        { username, email: `${user}@idp.test`, firstName: user, lastName: "Target" },
+        jar,
+      );
+      assert.equal(done.status, 302, await done.clone().text());
+      const [created] = await kc.users.find({ idpAlias: alias });
+      assert.equal(created?.username, username);
+      const [link] = await kc.users.listFederatedIdentities({ id: created!.id! });
+      if (target === "BROKER_ID") {
+        assert.equal(link?.userId, templated, "the link's user id, as the template made it");
+        assert.equal(link?.userName, username, "the link's username is the identity's own");
+      } else {
+        assert.equal(link?.userName, templated.toLowerCase(), "the link's username, lowercased");
+        assert.notEqual(link?.userId, templated, "the link's user id is the identity's own");
+      }
+    });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { mapperEffects } from "../../src/features/identity-providers/try-sign-in/mapper-effects.ts";
-import { CLOCK_SLACK_MS, trySince } from "../../src/features/identity-providers/try-sign-in/try-sign-in-queries.ts";
+import {
+  CLOCK_SLACK_MS,
+  trySignInOutcome,
+  trySince,
+} from "../../src/features/identity-providers/try-sign-in/try-sign-in-queries.ts";
 import { trySignInUrl } from "../../src/features/identity-providers/try-sign-in/try-sign-in-url.ts";
 
 const signedIn = {
@@ -49,6 +53,44 @@ describe("try sign-in", () => {
     expect(trySince(100_000)).toBe(100_000 - CLOCK_SLACK_MS);
     expect(trySince(100_000, { time: 99_000 })).toBe(99_001);
     expect(trySince(100_000, { time: 10_000 })).toBe(100_000 - CLOCK_SLACK_MS);
+  });
+
+  it("reads a try's outcome from Keycloak 26.7.3's events and the embedded server's", () => {
+    const partner = { identity_provider: "partner" };
+    const kind = (events: Parameters<typeof trySignInOutcome>[0]) => {
+      const outcome = trySignInOutcome(events, "partner", 1_000);
+      return outcome.kind === "signedIn" ? [outcome.kind, outcome.userId, outcome.firstLogin] : [outcome.kind];
+    };
+    // Keycloak: the first login's flow starts with a user-less IDENTITY_PROVIDER_FIRST_LOGIN, then REGISTER and LOGIN
+    const started = { time: 1_100, type: "IDENTITY_PROVIDER_FIRST_LOGIN" as const, details: partner };
+    expect(kind([started])).toEqual(["waiting"]);
+    const register = { time: 1_200, type: "REGISTER" as const, userId: "u1", details: partner };
+    const login = { time: 1_300, type: "LOGIN" as const, userId: "u1", details: partner };
+    expect(kind([login, register, started])).toEqual(["signedIn", "u1", true]);
+    expect(
+      kind([
+        { ...login, time: 2_000 },
+        { ...login, time: 1_500 },
+      ]),
+    ).toEqual(["signedIn", "u1", false]);
+    const linked = { time: 1_200, type: "FEDERATED_IDENTITY_LINK" as const, userId: "u2", details: partner };
+    expect(kind([{ ...login, userId: "u2" }, linked])).toEqual(["signedIn", "u2", true]);
+    // the embedded server's first login event names the user
+    expect(
+      kind([
+        { ...started, userId: "u3" },
+        { ...login, userId: "u3" },
+      ]),
+    ).toEqual(["signedIn", "u3", true]);
+    // Keycloak's failed token check names no provider; another provider's events and older ones are not the try's
+    const failed = {
+      time: 1_400,
+      type: "IDENTITY_PROVIDER_LOGIN_ERROR" as const,
+      error: "identity_provider_login_failure",
+    };
+    expect(kind([failed])).toEqual(["failed"]);
+    expect(kind([{ ...login, details: { identity_provider: "other" } }])).toEqual(["waiting"]);
+    expect(kind([{ ...login, time: 900 }])).toEqual(["waiting"]);
   });
 
   it("asks the account console's sign-in for the provider, with a fresh login and PKCE", () => {

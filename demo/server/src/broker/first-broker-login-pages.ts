@@ -1,9 +1,12 @@
 import type { IdentityProviderRecord, UserRecord } from "../store/types.ts";
-import { findAttribute, readUpConfig } from "../admin/users/profile-config.ts";
-import { attributeErrors } from "../admin/users/profile-validation.ts";
 import { realmTitle } from "../oidc/error-page.ts";
 import { escapeHtml, HTML_SECURITY_HEADERS, themePage } from "../oidc/html.ts";
-import { loginErrorText } from "../oidc/login/profile-error-texts.ts";
+import {
+  profileFieldError,
+  profileFields,
+  profileInputs,
+  type ProfileValues,
+} from "../oidc/login/action-update-profile.ts";
 import type { Form, LoginContext } from "../oidc/login/login-context.ts";
 import {
   customProfileFields,
@@ -11,30 +14,12 @@ import {
   validateCustomProfile,
 } from "../oidc/login/profile-custom-fields.ts";
 
-export type Field = "username" | "email" | "firstName" | "lastName";
-export type Values = Partial<Record<Field, string>>;
-
 /** What the review page shows and the next steps use: the profile's own fields and its other attributes. */
 export interface ReviewedProfile {
-  values: Values;
+  values: ProfileValues;
   attributes: Record<string, string>;
 }
 export type ReviewErrors = Record<string, string>;
-
-/** Login-theme texts (messages_en.properties). */
-const LABELS: Record<Field, string> = {
-  username: "Username",
-  email: "Email",
-  firstName: "First name",
-  lastName: "Last name",
-};
-const MISSING: Record<Field, string> = {
-  username: "Please specify username.",
-  email: "Please specify email.",
-  firstName: "Please specify first name.",
-  lastName: "Please specify last name.",
-};
-const EMAIL = /^[^\s@]+@([^\s@.]+\.)+[^\s@.]{2,}$|^[^\s@]+@\[[0-9.:a-fA-F]+\]$/;
 
 /** A step's form action: the first broker login endpoint, naming the execution that showed the page. */
 export function stepUrl(ctx: LoginContext, alias: string, executionId: string): string {
@@ -46,65 +31,33 @@ export function stepUrl(ctx: LoginContext, alias: string, executionId: string): 
   return `/realms/${encodeURIComponent(ctx.realm.realm)}/broker/${encodeURIComponent(alias)}/first-broker-login?${query}`;
 }
 
-function fieldsOf(ctx: LoginContext): { name: Field; required: boolean }[] {
-  const config = readUpConfig(ctx.server, ctx.realm);
-  const emailAsUsername = ctx.realm.settings.registrationEmailAsUsername === true;
-  const names: Field[] = [...(emailAsUsername ? [] : (["username"] as const)), "email", "firstName", "lastName"];
-  return names
-    .map((name) => ({ name, attribute: findAttribute(config, name) }))
-    .filter(({ name, attribute }) => name === "username" || attribute)
-    .map(({ name, attribute }) => ({
-      name,
-      required:
-        name === "username" ||
-        (attribute?.required?.roles ?? []).includes("user") ||
-        (name === "email" && emailAsUsername),
-    }));
-}
+/** The profile's fields users may edit, the username among them unless the email is the username (as in Keycloak). */
+const reviewFields = (ctx: LoginContext) => profileFields(ctx, ctx.realm.settings.registrationEmailAsUsername !== true);
 
 /** The user profile's checks on the reviewed values (duplicates are a later step's business, as in Keycloak). */
 export function reviewErrors(ctx: LoginContext, profile: ReviewedProfile): ReviewErrors {
   const errors: ReviewErrors = {};
-  const config = readUpConfig(ctx.server, ctx.realm);
-  for (const { name, required } of fieldsOf(ctx)) {
-    const value = profile.values[name] ?? "";
-    if (!value) {
-      if (required) errors[name] = MISSING[name];
-      continue;
-    }
-    const attribute = findAttribute(config, name);
-    const invalid = attribute ? attributeErrors(attribute, [value])[0] : undefined;
-    if (invalid) errors[name] = loginErrorText(invalid);
-    else if (value.length > 255) errors[name] = "Please specify this field with at most 255 characters.";
-    else if (name === "email" && !EMAIL.test(value)) errors.email = "Invalid email address.";
+  for (const field of reviewFields(ctx)) {
+    const error = profileFieldError(ctx, field, profile.values[field.name] ?? "");
+    if (error) errors[field.name] = error;
   }
   return { ...errors, ...validateCustomProfile(customProfileFields(ctx), profile.attributes).errors };
 }
 
 /** The review form's values as typed (trimmed). */
 export function typedProfile(ctx: LoginContext, form: Form): ReviewedProfile {
-  const values: Values = {};
-  for (const { name } of fieldsOf(ctx)) values[name] = (form[name] ?? "").trim();
+  const values: ProfileValues = {};
+  for (const { name } of reviewFields(ctx)) values[name] = (form[name] ?? "").trim();
   return { values, attributes: validateCustomProfile(customProfileFields(ctx), form).values };
 }
 
 /** Keycloak's "Update Account Information" page: the profile's fields, then every other attribute users edit. */
 export function sendReviewPage(ctx: LoginContext, action: string, profile: ReviewedProfile, errors: ReviewErrors = {}) {
-  const inputs = fieldsOf(ctx)
-    .map(({ name, required }) => {
-      const error = errors[name];
-      const described = error ? ` aria-invalid="true" aria-describedby="input-error-${name}"` : "";
-      return `<label for="${name}">${LABELS[name]}${required ? ` <span class="kc-required" aria-hidden="true">*</span>` : ""}</label>
-<input type="${name === "email" ? "email" : "text"}" id="${name}" name="${name}" value="${escapeHtml(profile.values[name] ?? "")}" autocomplete="${
-        name === "firstName" ? "given-name" : name === "lastName" ? "family-name" : name
-      }"${required ? " required" : ""}${described}>${
-        error ? `\n<span id="input-error-${name}" class="kc-error" aria-live="polite">${escapeHtml(error)}</span>` : ""
-      }`;
-    })
-    .join("\n");
+  const inputs = profileInputs(reviewFields(ctx), profile.values, errors);
   const custom = customProfileInputs(customProfileFields(ctx), profile.attributes, errors);
   const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(ctx.realm))}</p>
 <h1 id="kc-page-title">Update Account Information</h1>
+<p class="kc-info" id="kc-required-fields"><span class="kc-required" aria-hidden="true">*</span> Required fields</p>
 <form id="kc-idp-review-profile-form" action="${escapeHtml(action)}" method="post" novalidate>
 ${inputs}${custom ? `\n${custom}` : ""}
 <input type="submit" id="kc-submit" value="Submit">

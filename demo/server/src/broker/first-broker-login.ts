@@ -65,8 +65,7 @@ async function finishFirstLogin(ctx: LoginContext, idp: IdentityProviderRecord, 
     await ctx.server.db.write((tx) =>
       tx.put("users", applyMappers(ctx.server, ctx.realm, idp, linked, login.claims, false)),
     );
-    // a followed link mail recorded it already
-    if (!login.linkVerifiedFor) await recordBrokerEvent(ctx, idp, login, "IDENTITY_PROVIDER_LINK_ACCOUNT");
+    await recordBrokerEvent(ctx, idp, login, "FEDERATED_IDENTITY_LINK");
   }
   await recordBrokerEvent(ctx, idp, login, "IDENTITY_PROVIDER_FIRST_LOGIN");
   return finishBrokerLogin(ctx, idp);

@@ -144,7 +144,10 @@ function setAttribute(user: UserRecord, name: string, values: string[], nullable
 /** Claims key of the username a new user gets (a username template importer's LOCAL target). */
 export const MODEL_USERNAME_CLAIM = "model_username";
 
-/** Keycloak's username template: `${ALIAS}`, `${UUID}`, `${NAMEID}`, `${ATTRIBUTE.<name>}` (unknown: the name), `| transformer`. */
+/**
+ * Keycloak's username template: `${ALIAS}`, `${UUID}`, SAML's `${NAMEID}` and `${ATTRIBUTE.<name>}`, OpenID Connect's
+ * `${CLAIM.<name>}` (a dotted path into the token's claims), unknown ones their name; then `| transformer`.
+ */
 function usernameFromTemplate(template: string, alias: string, claims: Claims): string {
   const subject = claims.saml_subject as { nameID?: string } | undefined;
   return template.replace(/\$\{([^}|]+?)\s*(?:\|\s*(\w+)\s*)?\}/g, (_whole, variable: string, transformer?: string) => {
@@ -156,6 +159,15 @@ function usernameFromTemplate(template: string, alias: string, claims: Claims): 
     else if (name.startsWith("ATTRIBUTE.")) {
       const attribute = name.slice("ATTRIBUTE.".length);
       value = samlValues(claims, { "attribute.name": attribute, "attribute.friendly.name": attribute })[0];
+    } else if (name.startsWith("CLAIM.")) {
+      const found = name
+        .slice("CLAIM.".length)
+        .split(".")
+        .reduce<unknown>(
+          (at, key) => (at && typeof at === "object" ? (at as Record<string, unknown>)[key] : undefined),
+          claims,
+        );
+      value = found === undefined || found === null ? undefined : String(found);
     } else value = variable;
     value ??= "";
     if (transformer === "uppercase") return value.toUpperCase();
@@ -163,6 +175,34 @@ function usernameFromTemplate(template: string, alias: string, claims: Claims): 
     if (transformer === "localpart") return value.includes("@") ? value.slice(0, value.indexOf("@")) : value;
     return value;
   });
+}
+
+/**
+ * Keycloak's UsernameTemplateMapper targets: the new user's username (LOCAL), or the link's user id (BROKER_ID, as
+ * made) or username (BROKER_USERNAME, lowercased as Keycloak 26.7.3 stores it), set in the claims.
+ */
+type LoginScope = { server: ServerContext; realm: RealmRecord };
+
+function setTemplatedUsername(claims: Claims, config: Record<string, string> | undefined, value: string) {
+  const target = config?.target ?? "LOCAL";
+  if (target === "BROKER_ID") claims.sub = value;
+  else if (target === "BROKER_USERNAME") claims.preferred_username = value.toLowerCase();
+  else claims[MODEL_USERNAME_CLAIM] = value;
+}
+
+/** The usernames an OpenID Connect provider's username template importers make, before its first broker login. */
+export function withOidcUsernameTemplates({ server, realm }: LoginScope, idp: IdentityProviderRecord, claims: Claims) {
+  const templates = server.db
+    .list("identityProviderMappers", realm.id)
+    .filter((m) => m.identityProviderAlias === idp.alias && m.identityProviderMapper === "oidc-username-idp-mapper");
+  const result: Claims = { ...claims };
+  for (const { config } of templates)
+    setTemplatedUsername(
+      result,
+      config,
+      usernameFromTemplate(config?.template ?? "${ALIAS}.${CLAIM.preferred_username}", idp.alias, claims),
+    );
+  return result;
 }
 
 const PROFILE_CLAIMS: Record<string, string> = { firstName: "given_name", lastName: "family_name", email: "email" };
@@ -181,12 +221,11 @@ export function withSamlProfileClaims(
   for (const mapper of server.db.list("identityProviderMappers", realm.id)) {
     if (mapper.identityProviderAlias !== idp.alias) continue;
     if (mapper.identityProviderMapper === "saml-username-idp-mapper") {
-      // Keycloak's UsernameTemplateMapper: the new user's username, or the link's user id or username
-      const value = usernameFromTemplate(mapper.config?.template ?? "${ALIAS}.${NAMEID}", idp.alias, claims);
-      const target = mapper.config?.target ?? "LOCAL";
-      result[
-        target === "BROKER_ID" ? "sub" : target === "BROKER_USERNAME" ? "preferred_username" : MODEL_USERNAME_CLAIM
-      ] = value;
+      setTemplatedUsername(
+        result,
+        mapper.config,
+        usernameFromTemplate(mapper.config?.template ?? "${ALIAS}.${NAMEID}", idp.alias, claims),
+      );
       continue;
     }
     if (mapper.identityProviderMapper !== "saml-user-attribute-idp-mapper") continue;

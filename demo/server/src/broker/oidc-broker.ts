@@ -15,7 +15,7 @@ import { withStoredToken } from "./stored-tokens.ts";
 import { registerBrokerTokenEndpoint } from "./broker-token-endpoint.ts";
 import { tokenRequestAuthentication } from "./oidc-client-authentication.ts";
 import { verifyIdToken } from "./oidc-id-token.ts";
-import { updateBrokeredUser, withSamlProfileClaims, type Claims } from "./mappers.ts";
+import { updateBrokeredUser, withOidcUsernameTemplates, withSamlProfileClaims, type Claims } from "./mappers.ts";
 import { registerFirstBrokerLogin, startFirstBrokerLogin } from "./first-broker-login.ts";
 import {
   realmEntityUrl,
@@ -197,9 +197,9 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
         const identity = String(claims.preferred_username ?? claims.sub ?? "");
         ctx.request.login.sessionNotes = oidcSessionNotes(idp, identity, tokens.id_token);
       } catch {
-        return brokerError(ctx, idp, "invalid_token");
+        return brokerError(ctx, idp, "identity_provider_login_failure");
       }
-      return brokerAuthenticated(ctx, idp, claims, tokenResponse);
+      return brokerAuthenticated(ctx, idp, withOidcUsernameTemplates(ctx, idp, claims), tokenResponse);
     },
   );
 

@@ -11,6 +11,8 @@ import { ACCOUNT_CONSOLE_CLIENT } from "./try-sign-in-url.ts";
 const OUTCOME_TYPES = [
   "LOGIN",
   "LOGIN_ERROR",
+  "REGISTER",
+  "FEDERATED_IDENTITY_LINK",
   "IDENTITY_PROVIDER_LOGIN",
   "IDENTITY_PROVIDER_LOGIN_ERROR",
   "IDENTITY_PROVIDER_FIRST_LOGIN",
@@ -20,6 +22,9 @@ const OUTCOME_TYPES = [
   "IDENTITY_PROVIDER_POST_LOGIN_ERROR",
   "IDENTITY_PROVIDER_RESPONSE_ERROR",
 ];
+
+const FIRST_LOGIN_TYPES = new Set(["IDENTITY_PROVIDER_FIRST_LOGIN", "REGISTER", "FEDERATED_IDENTITY_LINK"]);
+const isError = (event: EventRepresentation) => !!event.error || !!event.type?.endsWith("_ERROR");
 
 /** How far the browser's clock may run ahead of the server's before a try misses its own events. */
 export const CLOCK_SLACK_MS = 5_000;
@@ -57,16 +62,25 @@ export async function fetchTrySignInOutcome(
     `/admin/realms/${encodeURIComponent(realm)}/events?${types}`,
     { client: ACCOUNT_CONSOLE_CLIENT, dateFrom: since, first: 0, max: 20 },
   );
+  return trySignInOutcome(events, alias, since);
+}
+
+/** The outcome the events of a try tell (any order; those before `since` or of other providers left out). */
+export function trySignInOutcome(events: EventRepresentation[], alias: string, since: number): TrySignInOutcome {
+  // Keycloak 26.7.3's IDENTITY_PROVIDER_LOGIN_ERROR names no provider: an error of the try's client and time counts
   const ours = events
-    .filter((event) => event.details?.identity_provider === alias && (event.time ?? 0) >= since)
+    .filter((event) => (event.time ?? 0) >= since)
+    .filter(
+      (event) => event.details?.identity_provider === alias || (isError(event) && !event.details?.identity_provider),
+    )
     .sort((a, b) => (b.time ?? 0) - (a.time ?? 0));
   const newest = ours[0];
   if (!newest) return { kind: "waiting" };
-  if (newest.error || newest.type?.endsWith("_ERROR")) return { kind: "failed", event: newest };
+  if (isError(newest)) return { kind: "failed", event: newest };
   if (!newest.userId) return { kind: "waiting" };
-  const firstLogin = ours.some(
-    (event) => event.type === "IDENTITY_PROVIDER_FIRST_LOGIN" && event.userId === newest.userId,
-  );
+  // Keycloak records a first login's REGISTER (new user) or FEDERATED_IDENTITY_LINK (existing account) with the user;
+  // its IDENTITY_PROVIDER_FIRST_LOGIN, recorded as the flow starts, names none
+  const firstLogin = ours.some((event) => FIRST_LOGIN_TYPES.has(event.type ?? "") && event.userId === newest.userId);
   return { kind: "signedIn", event: newest, userId: newest.userId, firstLogin };
 }
 

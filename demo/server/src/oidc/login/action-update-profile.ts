@@ -85,33 +85,39 @@ ${inputs}
   return ctx.reply.status(200).headers(HTML_SECURITY_HEADERS).send(themePage("Update Account Information", body));
 }
 
+/** Keycloak's message for a field's value by the user profile's own rules (required, validators, length), if any. */
+export function profileFieldError(
+  ctx: ProfileScope,
+  { name, required }: ProfileField,
+  value: string,
+): string | undefined {
+  if (!value) return required ? MISSING : undefined;
+  const attribute = findAttribute(readUpConfig(ctx.server, ctx.realm), name);
+  const invalid = attribute ? attributeErrors(attribute, [value])[0] : undefined;
+  if (invalid) return loginErrorText(invalid);
+  return value.length > 255 ? "Please specify this field with at most 255 characters." : undefined;
+}
+
+/** Keycloak's message when another user already has this email (unless the realm allows that) or username. */
+function takenError(ctx: ProfileScope, name: Field, value: string, userId?: string): string | undefined {
+  const { db } = ctx.server;
+  if (name === "email" && ctx.realm.settings.duplicateEmailsAllowed !== true)
+    return userIdsByEmail(db, ctx.realm.id, value).some((id) => id !== userId) ? "Email already exists." : undefined;
+  if (name !== "username") return undefined;
+  const owner = userIdByUsername(db, ctx.realm.id, value);
+  return owner && owner !== userId ? "Username already exists." : undefined;
+}
+
 /** The form's values of these fields and Keycloak's messages for the invalid ones (`userId`: who may keep their own). */
 export function validateProfileForm(ctx: ProfileScope, fields: ProfileField[], form: Form, userId?: string) {
   const errors: ProfileValues = {};
   const values: ProfileValues = {};
-  const duplicatesAllowed = ctx.realm.settings.duplicateEmailsAllowed === true;
-  const config = readUpConfig(ctx.server, ctx.realm);
-  for (const { name, required } of fields) {
-    const value = (form[name] ?? "").trim();
-    values[name] = value;
-    if (!value) {
-      if (required) errors[name] = MISSING;
-      continue;
-    }
-    const attribute = findAttribute(config, name);
-    const invalid = attribute ? attributeErrors(attribute, [value])[0] : undefined;
-    if (invalid) errors[name] = loginErrorText(invalid);
-    else if (value.length > 255) errors[name] = "Please specify this field with at most 255 characters.";
-    else if (
-      name === "email" &&
-      !duplicatesAllowed &&
-      userIdsByEmail(ctx.server.db, ctx.realm.id, value).some((id) => id !== userId)
-    )
-      errors.email = "Email already exists.";
-    else if (name === "username") {
-      const owner = userIdByUsername(ctx.server.db, ctx.realm.id, value);
-      if (owner && owner !== userId) errors.username = "Username already exists.";
-    }
+  for (const field of fields) {
+    const value = (form[field.name] ?? "").trim();
+    values[field.name] = value;
+    const error =
+      profileFieldError(ctx, field, value) ?? (value ? takenError(ctx, field.name, value, userId) : undefined);
+    if (error) errors[field.name] = error;
   }
   return { values, errors };
 }
