@@ -33,7 +33,7 @@ describe("SAML brokering endpoint", () => {
     // Keycloak does not save IDENTITY_PROVIDER_RESPONSE errors by default: the realm names it
     await createRealm(api, REALM, {
       eventsEnabled: true,
-      enabledEventTypes: ["IDENTITY_PROVIDER_RESPONSE_ERROR", "IDENTITY_PROVIDER_FIRST_LOGIN"],
+      enabledEventTypes: ["IDENTITY_PROVIDER_RESPONSE_ERROR", "IDENTITY_PROVIDER_FIRST_LOGIN", "LOGOUT"],
     });
     await createClient(api, REALM, { clientId: "app", publicClient: true, redirectUris: [REDIRECT] });
     idp = await startSamlIdp({
@@ -42,6 +42,7 @@ describe("SAML brokering endpoint", () => {
       tess: { password: "tess-pass", email: "tess@idp.test", firstName: "Tess", lastName: "Tamper" },
       sol: { password: "sol-pass", email: "sol@idp.test", firstName: "Sol", lastName: "Logout" },
       fia: { password: "fia-pass", email: "fia@idp.test", firstName: "Fia", lastName: "Front" },
+      rae: { password: "rae-pass", email: "rae@idp.test", firstName: "Rae", lastName: "Redirect" },
     });
     kc = await keycloakAdminClient(server.baseUrl, { realm: REALM });
     const imported = (await kc.identityProviders.importFromUrl({
@@ -601,6 +602,7 @@ describe("SAML brokering endpoint", () => {
     const [request] = idp.logouts.slice(sentBefore);
     assert.deepEqual(request, {
       kind: "LogoutRequest",
+      binding: "post",
       issuer: `${server.baseUrl}/realms/${REALM}`,
       nameID: "sol@idp.test",
       sessionIndex: first.sessionIndex,
@@ -700,6 +702,7 @@ describe("SAML brokering endpoint", () => {
     const back = await atIdp.text();
     assert.deepEqual(idp.logouts.at(-1), {
       kind: "LogoutRequest",
+      binding: "post",
       issuer: `${server.baseUrl}/realms/${REALM}/${alias}`,
       nameID: "fia@idp.test",
       sessionIndex,
@@ -719,6 +722,121 @@ describe("SAML brokering endpoint", () => {
     assert.equal(done.status, 200, text);
     assert.match(text, /You are logged out/);
     assert.deepEqual(await kc.users.listSessions({ id: user!.id }), []);
+  });
+
+  it("single logout by the HTTP-Redirect binding: the IdP's LogoutRequest and a browser logout, each answered by redirect", async () => {
+    const alias = "slo-redirect";
+    const descriptorUrl = `${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`;
+    const endpoint = `${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint`;
+    const imported = (await kc.identityProviders.importFromUrl({
+      providerId: "saml",
+      fromUrl: idp.metadataUrl,
+    })) as Record<string, string>;
+    await kc.identityProviders.create({
+      alias,
+      providerId: "saml",
+      enabled: true,
+      trustEmail: true,
+      config: {
+        ...imported,
+        entityId: `${server.baseUrl}/realms/${REALM}/${alias}`,
+        postBindingResponse: "true",
+        postBindingAuthnRequest: "true",
+        postBindingLogout: "false",
+        backchannelSupported: "false",
+        wantAuthnRequestsSigned: "true",
+        syncMode: "IMPORT",
+        nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+      },
+    });
+    for (const attribute of ["firstName", "lastName"])
+      await kc.identityProviders.createMapper({
+        alias,
+        identityProviderMapper: {
+          name: attribute,
+          identityProviderAlias: alias,
+          identityProviderMapper: "saml-user-attribute-idp-mapper",
+          config: { "attribute.name": attribute, "user.attribute": attribute, syncMode: "INHERIT" },
+        },
+      });
+    idp.trustServiceProvider(descriptorUrl);
+    const signIn = async () => {
+      const { jar, SAMLResponse, RelayState } = await samlResponseFor(alias, "rae", "rae-pass");
+      assert.equal((await postToEndpoint(alias, jar, { SAMLResponse, RelayState })).status, 302);
+      const [user] = await usersOf(alias);
+      assert.equal((await kc.users.listSessions({ id: user!.id })).length, 1);
+      return { jar, userId: user!.id, sessionIndex: idp.logins.at(-1)!.sessionIndex };
+    };
+    const getWith = async (url: string, jar: CookieJar) => {
+      const res = await fetch(url, { redirect: "manual", headers: { cookie: jar.header() } });
+      jar.store(res);
+      return res;
+    };
+    const logoutEventsOf = async (userId: string) =>
+      (await eventsOf("LOGOUT")).filter((event) => (event as { userId?: string }).userId === userId);
+
+    // IdP-initiated: a signed LogoutRequest in the query ends the session; the LogoutResponse goes back by redirect
+    const first = await signIn();
+    const requestUrl = await idp.logoutRequest(descriptorUrl, "rae@idp.test", first.sessionIndex, {
+      binding: "redirect",
+      relayState: "idp-state",
+    });
+    assert.ok(requestUrl.startsWith(`${endpoint}?SAMLRequest=`), requestUrl);
+    const unsigned = requestUrl.replace(/&SigAlg=[^&]*|&Signature=[^&]*/g, "");
+    const refused = await getWith(unsigned, new CookieJar());
+    assert.equal(refused.status, 400);
+    assert.equal(errorText(await refused.text()), "Invalid requester");
+    assert.equal((await kc.users.listSessions({ id: first.userId })).length, 1, "an unsigned request ends nothing");
+    const answered = await getWith(requestUrl, new CookieJar());
+    assert.equal(answered.status, 302, await answered.text());
+    assert.deepEqual(await kc.users.listSessions({ id: first.userId }), []);
+    const toIdp = new URL(answered.headers.get("location")!);
+    assert.equal(`${toIdp.origin}${toIdp.pathname}`, `${idp.url}/slo`);
+    assert.equal(toIdp.searchParams.get("RelayState"), "idp-state");
+    assert.ok(toIdp.searchParams.get("Signature"), "the query is signed, as the provider wants signed requests");
+    const atIdp = await fetch(toIdp, { redirect: "manual" });
+    assert.match(await atIdp.text(), /Signed out at the partner/);
+    const response = idp.logouts.at(-1)!;
+    assert.deepEqual(
+      [response.kind, response.binding, response.status, response.signed],
+      ["LogoutResponse", "redirect", "urn:oasis:names:tc:SAML:2.0:status:Success", true],
+    );
+    assert.deepEqual(await logoutEventsOf(first.userId), [], "Keycloak saves no event for an IdP's LogoutRequest");
+
+    // Keycloak-initiated in the browser: the LogoutRequest goes to the IdP by redirect, its LogoutResponse comes back so
+    const second = await signIn();
+    const signOut = await fetch(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/logout/logout-confirm`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: second.jar.header() },
+      body: "",
+    });
+    assert.equal(signOut.status, 302, await signOut.text());
+    const logoutAtIdp = new URL(signOut.headers.get("location")!);
+    assert.equal(`${logoutAtIdp.origin}${logoutAtIdp.pathname}`, `${idp.url}/slo`);
+    assert.equal(
+      (await kc.users.listSessions({ id: second.userId })).length,
+      1,
+      "the session lasts until the IdP answers",
+    );
+    const back = await fetch(logoutAtIdp, { redirect: "manual" });
+    const request = idp.logouts.at(-1)!;
+    assert.deepEqual(
+      [request.kind, request.binding, request.nameID, request.sessionIndex, request.signed],
+      ["LogoutRequest", "redirect", "rae@idp.test", second.sessionIndex, true],
+    );
+    assert.equal(back.status, 302);
+    const responseUrl = back.headers.get("location")!;
+    assert.ok(responseUrl.startsWith(`${endpoint}?SAMLResponse=`), responseUrl);
+    const forged = await getWith(responseUrl.replace(/&Signature=[^&]*/, ""), second.jar);
+    assert.equal(forged.status, 400, "a LogoutResponse without its signature");
+    assert.equal((await kc.users.listSessions({ id: second.userId })).length, 1);
+    const done = await getWith(responseUrl, second.jar);
+    const text = await done.text();
+    assert.equal(done.status, 200, text);
+    assert.match(text, /You are logged out/);
+    assert.deepEqual(await kc.users.listSessions({ id: second.userId }), []);
+    assert.equal((await logoutEventsOf(second.userId)).length, 1, "the browser logout saves LOGOUT");
   });
 
   it("the SP descriptor names the endpoint and the realm's signing certificate; export answers the same", async () => {
