@@ -11,6 +11,8 @@ import { DOMParser } from "@xmldom/xmldom";
 import { validateSignature } from "@node-saml/node-saml/lib/xml.js";
 
 const REALM = "saml-home";
+/** Keycloak's page for a login response whose signature is missing or wrong (invalid_signature). */
+const INVALID_SIGNATURE = "Invalid signature in response from identity provider.";
 const REDIRECT = "http://127.0.0.1:1/callback";
 const decode = (text: string) =>
   text
@@ -147,7 +149,7 @@ describe("SAML brokering endpoint", () => {
       RelayState: answer.RelayState,
     });
     assert.equal(res.status, 400);
-    assert.equal(errorText(await res.text()), "Invalid requester");
+    assert.equal(errorText(await res.text()), error === "invalid_signature" ? INVALID_SIGNATURE : "Invalid requester");
     const [event] = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
     assert.deepEqual([event?.details?.identity_provider, event?.error], [alias, error]);
   }
@@ -165,6 +167,53 @@ describe("SAML brokering endpoint", () => {
     } catch {
       return false;
     }
+  }
+
+  /**
+   * A provider of the test IdP, imported from its metadata, answering by POST with email NameIDs, first and last
+   * name importers, and the IdP trusting its descriptor. Answers the imported config.
+   */
+  async function addSamlProvider(alias: string, config: Record<string, string>) {
+    const imported = (await kc.identityProviders.importFromUrl({
+      providerId: "saml",
+      fromUrl: idp.metadataUrl,
+    })) as Record<string, string>;
+    await kc.identityProviders.create({
+      alias,
+      providerId: "saml",
+      enabled: true,
+      trustEmail: true,
+      config: {
+        ...imported,
+        postBindingResponse: "true",
+        syncMode: "IMPORT",
+        nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+        ...config,
+      },
+    });
+    for (const attribute of ["firstName", "lastName"])
+      await kc.identityProviders.createMapper({
+        alias,
+        identityProviderMapper: {
+          name: attribute,
+          identityProviderAlias: alias,
+          identityProviderMapper: "saml-user-attribute-idp-mapper",
+          config: { "attribute.name": attribute, "user.attribute": attribute, syncMode: "INHERIT" },
+        },
+      });
+    idp.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`);
+    return imported;
+  }
+
+  /** A sign-in through the provider that leaves the (only) brokered user of it with one session. */
+  async function signInThrough(alias: string, username: string, password: string) {
+    const { jar, SAMLResponse, RelayState } = await samlResponseFor(alias, username, password);
+    const res = await postToEndpoint(alias, jar, { SAMLResponse, RelayState });
+    assert.equal(res.status, 302, await res.clone().text());
+    const [user] = await usersOf(alias);
+    assert.ok(user?.id);
+    assert.equal((await kc.users.listSessions({ id: user.id })).length, 1);
+    return { jar, userId: user.id, sessionIndex: idp.logins.at(-1)!.sessionIndex };
   }
 
   const usersOf = (alias: string) =>
@@ -307,7 +356,7 @@ describe("SAML brokering endpoint", () => {
     const tampered = Buffer.from(xml.replaceAll("tess@idp.test", "admin@idp.test")).toString("base64");
     const res = await postToEndpoint("idp", jar, { SAMLResponse: tampered, RelayState });
     assert.equal(res.status, 400);
-    assert.equal(errorText(await res.text()), "Invalid requester");
+    assert.equal(errorText(await res.text()), INVALID_SIGNATURE);
     assert.deepEqual(await kc.users.find({ email: "admin@idp.test" }), []);
     assert.deepEqual(await kc.users.find({ email: "tess@idp.test" }), []);
     const [event] = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
@@ -319,7 +368,7 @@ describe("SAML brokering endpoint", () => {
     const { jar, SAMLResponse, RelayState } = await samlResponseFor("wrong-cert", "robin", "robin-pass");
     const res = await postToEndpoint("wrong-cert", jar, { SAMLResponse, RelayState });
     assert.equal(res.status, 400);
-    assert.equal(errorText(await res.text()), "Invalid requester");
+    assert.equal(errorText(await res.text()), INVALID_SIGNATURE);
     assert.deepEqual(await usersOf("wrong-cert"), []);
   });
 
@@ -499,7 +548,7 @@ describe("SAML brokering endpoint", () => {
           RelayState: unsigned.RelayState,
         });
         assert.equal(res.status, 400, alias);
-        assert.equal(errorText(await res.text()), "Invalid requester", alias);
+        assert.equal(errorText(await res.text()), INVALID_SIGNATURE, alias);
         assert.deepEqual(await usersOf(alias), [], alias);
       }
       const newRefusals = (await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR")).slice(0, -refusals.length || undefined);
@@ -551,48 +600,14 @@ describe("SAML brokering endpoint", () => {
   it("single logout: ending the session sends the IdP a LogoutRequest; the IdP's LogoutRequest ends the session", async () => {
     const alias = "slo";
     const descriptorUrl = `${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`;
-    const imported = (await kc.identityProviders.importFromUrl({
-      providerId: "saml",
-      fromUrl: idp.metadataUrl,
-    })) as Record<string, string>;
-    assert.equal(imported.singleLogoutServiceUrl, `${idp.url}/slo`);
-    await kc.identityProviders.create({
-      alias,
-      providerId: "saml",
-      enabled: true,
-      trustEmail: true,
-      config: {
-        ...imported,
-        postBindingResponse: "true",
-        postBindingAuthnRequest: "false",
-        postBindingLogout: "true",
-        backchannelSupported: "true",
-        wantAuthnRequestsSigned: "true",
-        syncMode: "IMPORT",
-        nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
-      },
+    const imported = await addSamlProvider(alias, {
+      postBindingAuthnRequest: "false",
+      postBindingLogout: "true",
+      backchannelSupported: "true",
+      wantAuthnRequestsSigned: "true",
     });
-    for (const attribute of ["firstName", "lastName"])
-      await kc.identityProviders.createMapper({
-        alias,
-        identityProviderMapper: {
-          name: attribute,
-          identityProviderAlias: alias,
-          identityProviderMapper: "saml-user-attribute-idp-mapper",
-          config: { "attribute.name": attribute, "user.attribute": attribute, syncMode: "INHERIT" },
-        },
-      });
-    idp.trustServiceProvider(descriptorUrl);
-    const signIn = async () => {
-      const { jar, SAMLResponse, RelayState } = await samlResponseFor(alias, "sol", "sol-pass");
-      const res = await postToEndpoint(alias, jar, { SAMLResponse, RelayState });
-      assert.equal(res.status, 302, await res.clone().text());
-      const [user] = await usersOf(alias);
-      assert.ok(user?.id);
-      const sessions = await kc.users.listSessions({ id: user.id });
-      assert.equal(sessions.length, 1);
-      return { userId: user.id, sessionIndex: idp.logins.at(-1)!.sessionIndex };
-    };
+    assert.equal(imported.singleLogoutServiceUrl, `${idp.url}/slo`);
+    const signIn = () => signInThrough(alias, "sol", "sol-pass");
 
     // Keycloak-initiated, back channel: an administrator signs the user out
     const first = await signIn();
@@ -643,44 +658,15 @@ describe("SAML brokering endpoint", () => {
 
   it("single logout in the browser: signing out goes through the IdP's Single Logout Service and back", async () => {
     const alias = "slo-front";
-    const imported = (await kc.identityProviders.importFromUrl({
-      providerId: "saml",
-      fromUrl: idp.metadataUrl,
-    })) as Record<string, string>;
-    await kc.identityProviders.create({
-      alias,
-      providerId: "saml",
-      enabled: true,
-      trustEmail: true,
-      config: {
-        ...imported,
-        // its own entity ID: the IdP knows which service provider a LogoutRequest came from
-        entityId: `${server.baseUrl}/realms/${REALM}/${alias}`,
-        postBindingResponse: "true",
-        postBindingAuthnRequest: "false",
-        postBindingLogout: "true",
-        backchannelSupported: "false",
-        wantAuthnRequestsSigned: "true",
-        syncMode: "IMPORT",
-        nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
-      },
+    await addSamlProvider(alias, {
+      // its own entity ID: the IdP knows which service provider a LogoutRequest came from
+      entityId: `${server.baseUrl}/realms/${REALM}/${alias}`,
+      postBindingAuthnRequest: "false",
+      postBindingLogout: "true",
+      backchannelSupported: "false",
+      wantAuthnRequestsSigned: "true",
     });
-    for (const attribute of ["firstName", "lastName"])
-      await kc.identityProviders.createMapper({
-        alias,
-        identityProviderMapper: {
-          name: attribute,
-          identityProviderAlias: alias,
-          identityProviderMapper: "saml-user-attribute-idp-mapper",
-          config: { "attribute.name": attribute, "user.attribute": attribute, syncMode: "INHERIT" },
-        },
-      });
-    idp.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`);
-    const { jar, SAMLResponse, RelayState } = await samlResponseFor(alias, "fia", "fia-pass");
-    assert.equal((await postToEndpoint(alias, jar, { SAMLResponse, RelayState })).status, 302);
-    const [user] = await usersOf(alias);
-    assert.equal((await kc.users.listSessions({ id: user!.id })).length, 1);
-    const sessionIndex = idp.logins.at(-1)!.sessionIndex;
+    const { jar, userId, sessionIndex } = await signInThrough(alias, "fia", "fia-pass");
 
     const signOut = await fetch(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/logout/logout-confirm`, {
       method: "POST",
@@ -694,7 +680,7 @@ describe("SAML brokering endpoint", () => {
       decode(/<form id="kc-form-post" method="post" action="([^"]+)"/.exec(toIdp)?.[1] ?? ""),
       `${idp.url}/slo`,
     );
-    assert.equal((await kc.users.listSessions({ id: user!.id })).length, 1, "the session lasts until the IdP answers");
+    assert.equal((await kc.users.listSessions({ id: userId })).length, 1, "the session lasts until the IdP answers");
     const atIdp = await fetch(`${idp.url}/slo`, {
       method: "POST",
       body: new URLSearchParams({ SAMLRequest: field(toIdp, "SAMLRequest"), RelayState: field(toIdp, "RelayState") }),
@@ -721,52 +707,21 @@ describe("SAML brokering endpoint", () => {
     const text = await done.text();
     assert.equal(done.status, 200, text);
     assert.match(text, /You are logged out/);
-    assert.deepEqual(await kc.users.listSessions({ id: user!.id }), []);
+    assert.deepEqual(await kc.users.listSessions({ id: userId }), []);
   });
 
   it("single logout by the HTTP-Redirect binding: the IdP's LogoutRequest and a browser logout, each answered by redirect", async () => {
     const alias = "slo-redirect";
     const descriptorUrl = `${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`;
     const endpoint = `${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint`;
-    const imported = (await kc.identityProviders.importFromUrl({
-      providerId: "saml",
-      fromUrl: idp.metadataUrl,
-    })) as Record<string, string>;
-    await kc.identityProviders.create({
-      alias,
-      providerId: "saml",
-      enabled: true,
-      trustEmail: true,
-      config: {
-        ...imported,
-        entityId: `${server.baseUrl}/realms/${REALM}/${alias}`,
-        postBindingResponse: "true",
-        postBindingAuthnRequest: "true",
-        postBindingLogout: "false",
-        backchannelSupported: "false",
-        wantAuthnRequestsSigned: "true",
-        syncMode: "IMPORT",
-        nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
-      },
+    await addSamlProvider(alias, {
+      entityId: `${server.baseUrl}/realms/${REALM}/${alias}`,
+      postBindingAuthnRequest: "true",
+      postBindingLogout: "false",
+      backchannelSupported: "false",
+      wantAuthnRequestsSigned: "true",
     });
-    for (const attribute of ["firstName", "lastName"])
-      await kc.identityProviders.createMapper({
-        alias,
-        identityProviderMapper: {
-          name: attribute,
-          identityProviderAlias: alias,
-          identityProviderMapper: "saml-user-attribute-idp-mapper",
-          config: { "attribute.name": attribute, "user.attribute": attribute, syncMode: "INHERIT" },
-        },
-      });
-    idp.trustServiceProvider(descriptorUrl);
-    const signIn = async () => {
-      const { jar, SAMLResponse, RelayState } = await samlResponseFor(alias, "rae", "rae-pass");
-      assert.equal((await postToEndpoint(alias, jar, { SAMLResponse, RelayState })).status, 302);
-      const [user] = await usersOf(alias);
-      assert.equal((await kc.users.listSessions({ id: user!.id })).length, 1);
-      return { jar, userId: user!.id, sessionIndex: idp.logins.at(-1)!.sessionIndex };
-    };
+    const signIn = () => signInThrough(alias, "rae", "rae-pass");
     const getWith = async (url: string, jar: CookieJar) => {
       const res = await fetch(url, { redirect: "manual", headers: { cookie: jar.header() } });
       jar.store(res);
@@ -916,7 +871,7 @@ describe("SAML brokering endpoint", () => {
         });
         return { status: res.status, error: errorText(await res.text()) };
       };
-      const refused = { status: 400, error: "Invalid requester" };
+      const refused = { status: 400, error: INVALID_SIGNATURE };
 
       assert.equal(await kc.identityProviders.reloadKeys({ alias: "pasted-keys" }), false);
       assert.deepEqual(await signIn("pasted-keys"), refused);

@@ -184,7 +184,7 @@ export async function startSamlIdp(
     const relayState = String((binding === "redirect" ? request.query : request.body)?.RelayState ?? "");
     const signed =
       Boolean((binding === "redirect" ? request.query : request.body)?.Signature) ||
-      /<ds:Signature|<Signature/.test(inflated(encoded, binding));
+      /<(?:\w+:)?Signature[\s>]/.test(inflated(encoded, binding));
     requests.push({ binding, signed, issuer: issuer!, xml: inflated(encoded, binding) });
     const key = randomBytes(12).toString("hex");
     pending.set(key, { sp, requestId: String(parsed.extract?.request?.id ?? ""), relayState });

@@ -165,6 +165,9 @@ export async function sendAuthnRequest(ctx: LoginContext, idp: IdentityProviderR
   return ctx.reply.redirect(url, 302);
 }
 
+/** Keycloak's page text for a login response whose signature is missing or does not verify. */
+export const INVALID_SIGNATURE_MESSAGE = "Invalid signature in response from identity provider.";
+
 /** What a refused SAML response means, as Keycloak's SAMLEndpoint reports it. */
 export class SamlResponseError extends Error {
   constructor(
@@ -275,7 +278,7 @@ export async function verifySamlResponse(
   checkKeyTransport(idp, root);
   const validateSignature = config.validateSignature === "true";
   if (validateSignature && (await idpSigningCertificates(idp)).length === 0)
-    throw new SamlResponseError("invalid_signature", "Invalid requester");
+    throw new SamlResponseError("invalid_signature", INVALID_SIGNATURE_MESSAGE);
   const sp = await serviceProvider(server, realmEntityUrl(server, req, realm), realm, idp);
   let profile: Profile | null;
   try {
@@ -291,7 +294,7 @@ export async function verifySamlResponse(
           : (await sp.validateRedirectAsync(message, originalQuery)).profile;
   } catch (error) {
     const text = error instanceof Error ? error.message : "";
-    if (/signature/i.test(text)) throw new SamlResponseError("invalid_signature", "Invalid requester");
+    if (/signature/i.test(text)) throw new SamlResponseError("invalid_signature", INVALID_SIGNATURE_MESSAGE);
     if (/expired|NotBefore|NotOnOrAfter|clock/i.test(text))
       throw new SamlResponseError("expired_code", "Login timeout. Please sign in again.");
     throw new SamlResponseError("invalid_saml_response", "Invalid requester");
