@@ -1,6 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type KcAdminClient from "@keycloak/keycloak-admin-client";
+import { UnmanagedAttributePolicy } from "@keycloak/keycloak-admin-client/lib/defs/userProfileMetadata.js";
 import type { TestServer } from "../support/server.ts";
 import { type Api, createClient, createRealm, json, type Json, startAdminServer } from "../support/admin-api.ts";
 import { keycloakAdminClient } from "../support/admin-client.ts";
@@ -45,6 +46,16 @@ describe("SAML brokering endpoint", () => {
       sol: { password: "sol-pass", email: "sol@idp.test", firstName: "Sol", lastName: "Logout" },
       fia: { password: "fia-pass", email: "fia@idp.test", firstName: "Fia", lastName: "Front" },
       rae: { password: "rae-pass", email: "rae@idp.test", firstName: "Rae", lastName: "Redirect" },
+      xia: {
+        password: "xia-pass",
+        email: "xia@idp.test",
+        firstName: "Xia",
+        lastName: "Path",
+        xmlAttributes: {
+          person:
+            '<hr:Person xmlns:hr="urn:test:hr"><hr:Department>Research &amp; Design</hr:Department><hr:Office floor="3">North</hr:Office></hr:Person>',
+        },
+      },
     });
     kc = await keycloakAdminClient(server.baseUrl, { realm: REALM });
     const imported = (await kc.identityProviders.importFromUrl({
@@ -792,6 +803,43 @@ describe("SAML brokering endpoint", () => {
     assert.match(text, /You are logged out/);
     assert.deepEqual(await kc.users.listSessions({ id: second.userId }), []);
     assert.equal((await logoutEventsOf(second.userId)).length, 1, "the browser logout saves LOGOUT");
+  });
+
+  it("an XPath attribute importer reads an attribute's XML value, with the prefixes it declares, as Keycloak does", async () => {
+    const alias = "xpath";
+    // the imported values are attributes the user profile does not declare: the realm keeps them
+    const profile = await kc.users.getProfile();
+    await kc.users.updateProfile({ ...profile, unmanagedAttributePolicy: UnmanagedAttributePolicy.Enabled });
+    await addSamlProvider(alias, { postBindingAuthnRequest: "false" });
+    for (const [name, config] of [
+      [
+        "department",
+        { "attribute.name": "person", "attribute.xpath": "//hr:Department", "user.attribute": "department" },
+      ],
+      ["floor", { "attribute.xpath": "/root/hr:Person/hr:Office/@floor", "user.attribute": "floor" }],
+      ["nothing", { "attribute.name": "person", "attribute.xpath": "//hr:Missing", "user.attribute": "missing" }],
+      ["broken", { "attribute.name": "person", "attribute.xpath": "//[", "user.attribute": "broken" }],
+    ] as const)
+      await kc.identityProviders.createMapper({
+        alias,
+        identityProviderMapper: {
+          name,
+          identityProviderAlias: alias,
+          identityProviderMapper: "saml-xpath-attribute-idp-mapper",
+          config: { ...config, syncMode: "INHERIT" },
+        },
+      });
+    const { jar, SAMLResponse, RelayState } = await samlResponseFor(alias, "xia", "xia-pass");
+    const sent = Buffer.from(SAMLResponse, "base64").toString("utf8");
+    assert.match(sent, /<saml:AttributeValue><hr:Person xmlns:hr="urn:test:hr">/, "the value is XML, not escaped text");
+    const res = await postToEndpoint(alias, jar, { SAMLResponse, RelayState });
+    assert.equal(res.status, 302, await res.clone().text());
+    const [user] = await usersOf(alias);
+    const attributes = (user as { attributes?: Record<string, string[]> }).attributes ?? {};
+    assert.deepEqual(attributes.department, ["Research & Design"]);
+    assert.deepEqual(attributes.floor, ["3"]);
+    assert.equal(attributes.missing, undefined, "an expression that finds nothing sets nothing");
+    assert.equal(attributes.broken, undefined, "an expression that does not parse sets nothing");
   });
 
   it("the SP descriptor names the endpoint and the realm's signing certificate; export answers the same", async () => {

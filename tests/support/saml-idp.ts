@@ -24,6 +24,8 @@ export interface SamlIdpUser {
   lastName: string;
   /** Sent as the multi-valued `role` attribute. */
   roles?: string[];
+  /** More attributes, by name, whose value is XML sent as it is (not escaped), as IdPs send structured values. */
+  xmlAttributes?: Record<string, string>;
 }
 
 export interface SamlIdp {
@@ -284,10 +286,14 @@ export async function startSamlIdp(
     logins.push({ nameID: user.email, sessionIndex: id });
     // samlify escapes every value it fills in: the AuthnStatement element goes in as markup first
     const authnStatement = `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="${id}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`;
-    return {
-      id,
-      context: samlify.SamlLib.replaceTagsByValue(template.replace("{AuthnStatement}", authnStatement), values),
-    };
+    const filled = samlify.SamlLib.replaceTagsByValue(template.replace("{AuthnStatement}", authnStatement), values);
+    const xmlAttributes = Object.entries(user.xmlAttributes ?? {})
+      .map(
+        ([name, xml]) =>
+          `<saml:Attribute Name="${escapeHtml(name)}" NameFormat="${BASIC}"><saml:AttributeValue>${xml}</saml:AttributeValue></saml:Attribute>`,
+      )
+      .join("");
+    return { id, context: filled.replace("</saml:AttributeStatement>", `${xmlAttributes}</saml:AttributeStatement>`) };
   }
 
   /**

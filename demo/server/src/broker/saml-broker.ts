@@ -1,4 +1,4 @@
-import { DOMParser, type Element as XmlElement } from "@xmldom/xmldom";
+import { DOMParser, XMLSerializer, type Element as XmlElement } from "@xmldom/xmldom";
 import { inflateRawSync } from "node:zlib";
 import type { CacheItem, CacheProvider, Profile, SamlConfig } from "@node-saml/node-saml";
 import { BrokerSaml } from "./saml-authn-request.ts";
@@ -32,7 +32,10 @@ const REQUEST_LIFESPAN_MS = 30 * 60 * 1000;
 export interface SamlAttribute {
   name: string;
   friendlyName?: string;
+  /** Each AttributeValue's text. */
   values: string[];
+  /** Each AttributeValue's content as XML (elements kept), what the XPath attribute importer reads. */
+  xmlValues: string[];
 }
 
 /** Claims key under which a SAML login hands its assertion's attributes to the mappers. */
@@ -178,6 +181,8 @@ export class SamlResponseError extends Error {
   }
 }
 
+const serializer = new XMLSerializer();
+
 function assertionAttributes(profile: Profile): SamlAttribute[] {
   const xml = profile.getAssertionXml?.();
   if (!xml) return [];
@@ -187,6 +192,11 @@ function assertionAttributes(profile: Profile): SamlAttribute[] {
     friendlyName: attribute.getAttribute("FriendlyName") || undefined,
     values: Array.from(attribute.getElementsByTagNameNS(SAML_ASSERTION, "AttributeValue")).map(
       (v) => v.textContent?.trim() ?? "",
+    ),
+    xmlValues: Array.from(attribute.getElementsByTagNameNS(SAML_ASSERTION, "AttributeValue")).map((v) =>
+      Array.from(v.childNodes)
+        .map((child) => serializer.serializeToString(child))
+        .join(""),
     ),
   }));
 }
