@@ -184,10 +184,10 @@ describe("SAML brokering endpoint", () => {
    * A provider of the test IdP, imported from its metadata, answering by POST with email NameIDs, first and last
    * name importers, and the IdP trusting its descriptor. Answers the imported config.
    */
-  async function addSamlProvider(alias: string, config: Record<string, string>) {
+  async function addSamlProvider(alias: string, config: Record<string, string>, source: SamlIdp = idp) {
     const imported = (await kc.identityProviders.importFromUrl({
       providerId: "saml",
-      fromUrl: idp.metadataUrl,
+      fromUrl: source.metadataUrl,
     })) as Record<string, string>;
     await kc.identityProviders.create({
       alias,
@@ -212,7 +212,7 @@ describe("SAML brokering endpoint", () => {
           config: { "attribute.name": attribute, "user.attribute": attribute, syncMode: "INHERIT" },
         },
       });
-    idp.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`);
+    source.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`);
     return imported;
   }
 
@@ -515,41 +515,12 @@ describe("SAML brokering endpoint", () => {
       { signResponses: false },
     );
     try {
-      const imported = (await kc.identityProviders.importFromUrl({
-        providerId: "saml",
-        fromUrl: plain.metadataUrl,
-      })) as Record<string, string>;
       for (const [alias, overrides] of [
         ["unchecked", { validateSignature: "false", signingCertificate: "" }],
         ["unchecked-wants-signed", { validateSignature: "false", wantAssertionsSigned: "true" }],
         ["checked", { validateSignature: "true" }],
-      ] as const) {
-        await kc.identityProviders.create({
-          alias,
-          providerId: "saml",
-          enabled: true,
-          trustEmail: true,
-          config: {
-            ...imported,
-            postBindingResponse: "true",
-            postBindingAuthnRequest: "false",
-            syncMode: "IMPORT",
-            nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
-            ...overrides,
-          },
-        });
-        for (const attribute of ["firstName", "lastName"])
-          await kc.identityProviders.createMapper({
-            alias,
-            identityProviderMapper: {
-              name: attribute,
-              identityProviderAlias: alias,
-              identityProviderMapper: "saml-user-attribute-idp-mapper",
-              config: { "attribute.name": attribute, "user.attribute": attribute, syncMode: "INHERIT" },
-            },
-          });
-        plain.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`);
-      }
+      ] as const)
+        await addSamlProvider(alias, { postBindingAuthnRequest: "false", ...overrides }, plain);
       const refusals = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
       for (const alias of ["checked", "unchecked-wants-signed"]) {
         const unsigned = await samlResponseForIdp(plain, alias, "una", "una-pass");
