@@ -1,6 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type KcAdminClient from "@keycloak/keycloak-admin-client";
+import { UnmanagedAttributePolicy } from "@keycloak/keycloak-admin-client/lib/defs/userProfileMetadata.js";
 import type { TestServer } from "../support/server.ts";
 import { type Api, createClient, createRealm, json, type Json, startAdminServer } from "../support/admin-api.ts";
 import { keycloakAdminClient } from "../support/admin-client.ts";
@@ -11,6 +12,8 @@ import { DOMParser } from "@xmldom/xmldom";
 import { validateSignature } from "@node-saml/node-saml/lib/xml.js";
 
 const REALM = "saml-home";
+/** Keycloak's page for a login response whose signature is missing or wrong (invalid_signature). */
+const INVALID_SIGNATURE = "Invalid signature in response from identity provider.";
 const REDIRECT = "http://127.0.0.1:1/callback";
 const decode = (text: string) =>
   text
@@ -33,7 +36,7 @@ describe("SAML brokering endpoint", () => {
     // Keycloak does not save IDENTITY_PROVIDER_RESPONSE errors by default: the realm names it
     await createRealm(api, REALM, {
       eventsEnabled: true,
-      enabledEventTypes: ["IDENTITY_PROVIDER_RESPONSE_ERROR", "IDENTITY_PROVIDER_FIRST_LOGIN"],
+      enabledEventTypes: ["IDENTITY_PROVIDER_RESPONSE_ERROR", "IDENTITY_PROVIDER_FIRST_LOGIN", "LOGOUT"],
     });
     await createClient(api, REALM, { clientId: "app", publicClient: true, redirectUris: [REDIRECT] });
     idp = await startSamlIdp({
@@ -44,6 +47,17 @@ describe("SAML brokering endpoint", () => {
       fia: { password: "fia-pass", email: "fia@idp.test", firstName: "Fia", lastName: "Front" },
       tia: { password: "tia-pass", email: "tia@idp.test", firstName: "Tia", lastName: "Target" },
       tom: { password: "tom-pass", email: "tom@idp.test", firstName: "Tom", lastName: "Target" },
+      rae: { password: "rae-pass", email: "rae@idp.test", firstName: "Rae", lastName: "Redirect" },
+      xia: {
+        password: "xia-pass",
+        email: "xia@idp.test",
+        firstName: "Xia",
+        lastName: "Path",
+        xmlAttributes: {
+          person:
+            '<hr:Person xmlns:hr="urn:test:hr"><hr:Department>Research &amp; Design</hr:Department><hr:Office floor="3">North</hr:Office></hr:Person>',
+        },
+      },
     });
     kc = await keycloakAdminClient(server.baseUrl, { realm: REALM });
     const imported = (await kc.identityProviders.importFromUrl({
@@ -148,7 +162,7 @@ describe("SAML brokering endpoint", () => {
       RelayState: answer.RelayState,
     });
     assert.equal(res.status, 400);
-    assert.equal(errorText(await res.text()), "Invalid requester");
+    assert.equal(errorText(await res.text()), error === "invalid_signature" ? INVALID_SIGNATURE : "Invalid requester");
     const [event] = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
     assert.deepEqual([event?.details?.identity_provider, event?.error], [alias, error]);
   }
@@ -166,6 +180,53 @@ describe("SAML brokering endpoint", () => {
     } catch {
       return false;
     }
+  }
+
+  /**
+   * A provider of the test IdP, imported from its metadata, answering by POST with email NameIDs, first and last
+   * name importers, and the IdP trusting its descriptor. Answers the imported config.
+   */
+  async function addSamlProvider(alias: string, config: Record<string, string>, source: SamlIdp = idp) {
+    const imported = (await kc.identityProviders.importFromUrl({
+      providerId: "saml",
+      fromUrl: source.metadataUrl,
+    })) as Record<string, string>;
+    await kc.identityProviders.create({
+      alias,
+      providerId: "saml",
+      enabled: true,
+      trustEmail: true,
+      config: {
+        ...imported,
+        postBindingResponse: "true",
+        syncMode: "IMPORT",
+        nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+        ...config,
+      },
+    });
+    for (const attribute of ["firstName", "lastName"])
+      await kc.identityProviders.createMapper({
+        alias,
+        identityProviderMapper: {
+          name: attribute,
+          identityProviderAlias: alias,
+          identityProviderMapper: "saml-user-attribute-idp-mapper",
+          config: { "attribute.name": attribute, "user.attribute": attribute, syncMode: "INHERIT" },
+        },
+      });
+    source.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`);
+    return imported;
+  }
+
+  /** A sign-in through the provider that leaves the (only) brokered user of it with one session. */
+  async function signInThrough(alias: string, username: string, password: string) {
+    const { jar, SAMLResponse, RelayState } = await samlResponseFor(alias, username, password);
+    const res = await postToEndpoint(alias, jar, { SAMLResponse, RelayState });
+    assert.equal(res.status, 302, await res.clone().text());
+    const [user] = await usersOf(alias);
+    assert.ok(user?.id);
+    assert.equal((await kc.users.listSessions({ id: user.id })).length, 1);
+    return { jar, userId: user.id, sessionIndex: idp.logins.at(-1)!.sessionIndex };
   }
 
   const usersOf = (alias: string) =>
@@ -308,7 +369,7 @@ describe("SAML brokering endpoint", () => {
     const tampered = Buffer.from(xml.replaceAll("tess@idp.test", "admin@idp.test")).toString("base64");
     const res = await postToEndpoint("idp", jar, { SAMLResponse: tampered, RelayState });
     assert.equal(res.status, 400);
-    assert.equal(errorText(await res.text()), "Invalid requester");
+    assert.equal(errorText(await res.text()), INVALID_SIGNATURE);
     assert.deepEqual(await kc.users.find({ email: "admin@idp.test" }), []);
     assert.deepEqual(await kc.users.find({ email: "tess@idp.test" }), []);
     const [event] = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
@@ -320,7 +381,7 @@ describe("SAML brokering endpoint", () => {
     const { jar, SAMLResponse, RelayState } = await samlResponseFor("wrong-cert", "robin", "robin-pass");
     const res = await postToEndpoint("wrong-cert", jar, { SAMLResponse, RelayState });
     assert.equal(res.status, 400);
-    assert.equal(errorText(await res.text()), "Invalid requester");
+    assert.equal(errorText(await res.text()), INVALID_SIGNATURE);
     assert.deepEqual(await usersOf("wrong-cert"), []);
   });
 
@@ -456,41 +517,12 @@ describe("SAML brokering endpoint", () => {
       { signResponses: false },
     );
     try {
-      const imported = (await kc.identityProviders.importFromUrl({
-        providerId: "saml",
-        fromUrl: plain.metadataUrl,
-      })) as Record<string, string>;
       for (const [alias, overrides] of [
         ["unchecked", { validateSignature: "false", signingCertificate: "" }],
         ["unchecked-wants-signed", { validateSignature: "false", wantAssertionsSigned: "true" }],
         ["checked", { validateSignature: "true" }],
-      ] as const) {
-        await kc.identityProviders.create({
-          alias,
-          providerId: "saml",
-          enabled: true,
-          trustEmail: true,
-          config: {
-            ...imported,
-            postBindingResponse: "true",
-            postBindingAuthnRequest: "false",
-            syncMode: "IMPORT",
-            nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
-            ...overrides,
-          },
-        });
-        for (const attribute of ["firstName", "lastName"])
-          await kc.identityProviders.createMapper({
-            alias,
-            identityProviderMapper: {
-              name: attribute,
-              identityProviderAlias: alias,
-              identityProviderMapper: "saml-user-attribute-idp-mapper",
-              config: { "attribute.name": attribute, "user.attribute": attribute, syncMode: "INHERIT" },
-            },
-          });
-        plain.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`);
-      }
+      ] as const)
+        await addSamlProvider(alias, { postBindingAuthnRequest: "false", ...overrides }, plain);
       const refusals = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
       for (const alias of ["checked", "unchecked-wants-signed"]) {
         const unsigned = await samlResponseForIdp(plain, alias, "una", "una-pass");
@@ -500,7 +532,7 @@ describe("SAML brokering endpoint", () => {
           RelayState: unsigned.RelayState,
         });
         assert.equal(res.status, 400, alias);
-        assert.equal(errorText(await res.text()), "Invalid requester", alias);
+        assert.equal(errorText(await res.text()), INVALID_SIGNATURE, alias);
         assert.deepEqual(await usersOf(alias), [], alias);
       }
       const newRefusals = (await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR")).slice(0, -refusals.length || undefined);
@@ -552,48 +584,14 @@ describe("SAML brokering endpoint", () => {
   it("single logout: ending the session sends the IdP a LogoutRequest; the IdP's LogoutRequest ends the session", async () => {
     const alias = "slo";
     const descriptorUrl = `${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`;
-    const imported = (await kc.identityProviders.importFromUrl({
-      providerId: "saml",
-      fromUrl: idp.metadataUrl,
-    })) as Record<string, string>;
-    assert.equal(imported.singleLogoutServiceUrl, `${idp.url}/slo`);
-    await kc.identityProviders.create({
-      alias,
-      providerId: "saml",
-      enabled: true,
-      trustEmail: true,
-      config: {
-        ...imported,
-        postBindingResponse: "true",
-        postBindingAuthnRequest: "false",
-        postBindingLogout: "true",
-        backchannelSupported: "true",
-        wantAuthnRequestsSigned: "true",
-        syncMode: "IMPORT",
-        nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
-      },
+    const imported = await addSamlProvider(alias, {
+      postBindingAuthnRequest: "false",
+      postBindingLogout: "true",
+      backchannelSupported: "true",
+      wantAuthnRequestsSigned: "true",
     });
-    for (const attribute of ["firstName", "lastName"])
-      await kc.identityProviders.createMapper({
-        alias,
-        identityProviderMapper: {
-          name: attribute,
-          identityProviderAlias: alias,
-          identityProviderMapper: "saml-user-attribute-idp-mapper",
-          config: { "attribute.name": attribute, "user.attribute": attribute, syncMode: "INHERIT" },
-        },
-      });
-    idp.trustServiceProvider(descriptorUrl);
-    const signIn = async () => {
-      const { jar, SAMLResponse, RelayState } = await samlResponseFor(alias, "sol", "sol-pass");
-      const res = await postToEndpoint(alias, jar, { SAMLResponse, RelayState });
-      assert.equal(res.status, 302, await res.clone().text());
-      const [user] = await usersOf(alias);
-      assert.ok(user?.id);
-      const sessions = await kc.users.listSessions({ id: user.id });
-      assert.equal(sessions.length, 1);
-      return { userId: user.id, sessionIndex: idp.logins.at(-1)!.sessionIndex };
-    };
+    assert.equal(imported.singleLogoutServiceUrl, `${idp.url}/slo`);
+    const signIn = () => signInThrough(alias, "sol", "sol-pass");
 
     // Keycloak-initiated, back channel: an administrator signs the user out
     const first = await signIn();
@@ -603,6 +601,7 @@ describe("SAML brokering endpoint", () => {
     const [request] = idp.logouts.slice(sentBefore);
     assert.deepEqual(request, {
       kind: "LogoutRequest",
+      binding: "post",
       issuer: `${server.baseUrl}/realms/${REALM}`,
       nameID: "sol@idp.test",
       sessionIndex: first.sessionIndex,
@@ -643,44 +642,15 @@ describe("SAML brokering endpoint", () => {
 
   it("single logout in the browser: signing out goes through the IdP's Single Logout Service and back", async () => {
     const alias = "slo-front";
-    const imported = (await kc.identityProviders.importFromUrl({
-      providerId: "saml",
-      fromUrl: idp.metadataUrl,
-    })) as Record<string, string>;
-    await kc.identityProviders.create({
-      alias,
-      providerId: "saml",
-      enabled: true,
-      trustEmail: true,
-      config: {
-        ...imported,
-        // its own entity ID: the IdP knows which service provider a LogoutRequest came from
-        entityId: `${server.baseUrl}/realms/${REALM}/${alias}`,
-        postBindingResponse: "true",
-        postBindingAuthnRequest: "false",
-        postBindingLogout: "true",
-        backchannelSupported: "false",
-        wantAuthnRequestsSigned: "true",
-        syncMode: "IMPORT",
-        nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
-      },
+    await addSamlProvider(alias, {
+      // its own entity ID: the IdP knows which service provider a LogoutRequest came from
+      entityId: `${server.baseUrl}/realms/${REALM}/${alias}`,
+      postBindingAuthnRequest: "false",
+      postBindingLogout: "true",
+      backchannelSupported: "false",
+      wantAuthnRequestsSigned: "true",
     });
-    for (const attribute of ["firstName", "lastName"])
-      await kc.identityProviders.createMapper({
-        alias,
-        identityProviderMapper: {
-          name: attribute,
-          identityProviderAlias: alias,
-          identityProviderMapper: "saml-user-attribute-idp-mapper",
-          config: { "attribute.name": attribute, "user.attribute": attribute, syncMode: "INHERIT" },
-        },
-      });
-    idp.trustServiceProvider(`${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`);
-    const { jar, SAMLResponse, RelayState } = await samlResponseFor(alias, "fia", "fia-pass");
-    assert.equal((await postToEndpoint(alias, jar, { SAMLResponse, RelayState })).status, 302);
-    const [user] = await usersOf(alias);
-    assert.equal((await kc.users.listSessions({ id: user!.id })).length, 1);
-    const sessionIndex = idp.logins.at(-1)!.sessionIndex;
+    const { jar, userId, sessionIndex } = await signInThrough(alias, "fia", "fia-pass");
 
     const signOut = await fetch(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/logout/logout-confirm`, {
       method: "POST",
@@ -694,7 +664,7 @@ describe("SAML brokering endpoint", () => {
       decode(/<form id="kc-form-post" method="post" action="([^"]+)"/.exec(toIdp)?.[1] ?? ""),
       `${idp.url}/slo`,
     );
-    assert.equal((await kc.users.listSessions({ id: user!.id })).length, 1, "the session lasts until the IdP answers");
+    assert.equal((await kc.users.listSessions({ id: userId })).length, 1, "the session lasts until the IdP answers");
     const atIdp = await fetch(`${idp.url}/slo`, {
       method: "POST",
       body: new URLSearchParams({ SAMLRequest: field(toIdp, "SAMLRequest"), RelayState: field(toIdp, "RelayState") }),
@@ -702,6 +672,7 @@ describe("SAML brokering endpoint", () => {
     const back = await atIdp.text();
     assert.deepEqual(idp.logouts.at(-1), {
       kind: "LogoutRequest",
+      binding: "post",
       issuer: `${server.baseUrl}/realms/${REALM}/${alias}`,
       nameID: "fia@idp.test",
       sessionIndex,
@@ -720,7 +691,128 @@ describe("SAML brokering endpoint", () => {
     const text = await done.text();
     assert.equal(done.status, 200, text);
     assert.match(text, /You are logged out/);
-    assert.deepEqual(await kc.users.listSessions({ id: user!.id }), []);
+    assert.deepEqual(await kc.users.listSessions({ id: userId }), []);
+  });
+
+  it("single logout by the HTTP-Redirect binding: the IdP's LogoutRequest and a browser logout, each answered by redirect", async () => {
+    const alias = "slo-redirect";
+    const descriptorUrl = `${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint/descriptor`;
+    const endpoint = `${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint`;
+    await addSamlProvider(alias, {
+      entityId: `${server.baseUrl}/realms/${REALM}/${alias}`,
+      postBindingAuthnRequest: "true",
+      postBindingLogout: "false",
+      backchannelSupported: "false",
+      wantAuthnRequestsSigned: "true",
+    });
+    const signIn = () => signInThrough(alias, "rae", "rae-pass");
+    const getWith = async (url: string, jar: CookieJar) => {
+      const res = await fetch(url, { redirect: "manual", headers: { cookie: jar.header() } });
+      jar.store(res);
+      return res;
+    };
+    const logoutEventsOf = async (userId: string) =>
+      (await eventsOf("LOGOUT")).filter((event) => (event as { userId?: string }).userId === userId);
+
+    // IdP-initiated: a signed LogoutRequest in the query ends the session; the LogoutResponse goes back by redirect
+    const first = await signIn();
+    const requestUrl = await idp.logoutRequest(descriptorUrl, "rae@idp.test", first.sessionIndex, {
+      binding: "redirect",
+      relayState: "idp-state",
+    });
+    assert.ok(requestUrl.startsWith(`${endpoint}?SAMLRequest=`), requestUrl);
+    const unsigned = requestUrl.replace(/&SigAlg=[^&]*|&Signature=[^&]*/g, "");
+    const refused = await getWith(unsigned, new CookieJar());
+    assert.equal(refused.status, 400);
+    assert.equal(errorText(await refused.text()), "Invalid requester");
+    assert.equal((await kc.users.listSessions({ id: first.userId })).length, 1, "an unsigned request ends nothing");
+    const answered = await getWith(requestUrl, new CookieJar());
+    assert.equal(answered.status, 302, await answered.text());
+    assert.deepEqual(await kc.users.listSessions({ id: first.userId }), []);
+    const toIdp = new URL(answered.headers.get("location")!);
+    assert.equal(`${toIdp.origin}${toIdp.pathname}`, `${idp.url}/slo`);
+    assert.equal(toIdp.searchParams.get("RelayState"), "idp-state");
+    assert.ok(toIdp.searchParams.get("Signature"), "the query is signed, as the provider wants signed requests");
+    const atIdp = await fetch(toIdp, { redirect: "manual" });
+    assert.match(await atIdp.text(), /Signed out at the partner/);
+    const response = idp.logouts.at(-1)!;
+    assert.deepEqual(
+      [response.kind, response.binding, response.status, response.signed],
+      ["LogoutResponse", "redirect", "urn:oasis:names:tc:SAML:2.0:status:Success", true],
+    );
+    assert.deepEqual(await logoutEventsOf(first.userId), [], "Keycloak saves no event for an IdP's LogoutRequest");
+
+    // Keycloak-initiated in the browser: the LogoutRequest goes to the IdP by redirect, its LogoutResponse comes back so
+    const second = await signIn();
+    const signOut = await fetch(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/logout/logout-confirm`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: second.jar.header() },
+      body: "",
+    });
+    assert.equal(signOut.status, 302, await signOut.text());
+    const logoutAtIdp = new URL(signOut.headers.get("location")!);
+    assert.equal(`${logoutAtIdp.origin}${logoutAtIdp.pathname}`, `${idp.url}/slo`);
+    assert.equal(
+      (await kc.users.listSessions({ id: second.userId })).length,
+      1,
+      "the session lasts until the IdP answers",
+    );
+    const back = await fetch(logoutAtIdp, { redirect: "manual" });
+    const request = idp.logouts.at(-1)!;
+    assert.deepEqual(
+      [request.kind, request.binding, request.nameID, request.sessionIndex, request.signed],
+      ["LogoutRequest", "redirect", "rae@idp.test", second.sessionIndex, true],
+    );
+    assert.equal(back.status, 302);
+    const responseUrl = back.headers.get("location")!;
+    assert.ok(responseUrl.startsWith(`${endpoint}?SAMLResponse=`), responseUrl);
+    const forged = await getWith(responseUrl.replace(/&Signature=[^&]*/, ""), second.jar);
+    assert.equal(forged.status, 400, "a LogoutResponse without its signature");
+    assert.equal((await kc.users.listSessions({ id: second.userId })).length, 1);
+    const done = await getWith(responseUrl, second.jar);
+    const text = await done.text();
+    assert.equal(done.status, 200, text);
+    assert.match(text, /You are logged out/);
+    assert.deepEqual(await kc.users.listSessions({ id: second.userId }), []);
+    assert.equal((await logoutEventsOf(second.userId)).length, 1, "the browser logout saves LOGOUT");
+  });
+
+  it("an XPath attribute importer reads an attribute's XML value, with the prefixes it declares, as Keycloak does", async () => {
+    const alias = "xpath";
+    // the imported values are attributes the user profile does not declare: the realm keeps them
+    const profile = await kc.users.getProfile();
+    await kc.users.updateProfile({ ...profile, unmanagedAttributePolicy: UnmanagedAttributePolicy.Enabled });
+    await addSamlProvider(alias, { postBindingAuthnRequest: "false" });
+    for (const [name, config] of [
+      [
+        "department",
+        { "attribute.name": "person", "attribute.xpath": "//hr:Department", "user.attribute": "department" },
+      ],
+      ["floor", { "attribute.xpath": "/root/hr:Person/hr:Office/@floor", "user.attribute": "floor" }],
+      ["nothing", { "attribute.name": "person", "attribute.xpath": "//hr:Missing", "user.attribute": "missing" }],
+      ["broken", { "attribute.name": "person", "attribute.xpath": "//[", "user.attribute": "broken" }],
+    ] as const)
+      await kc.identityProviders.createMapper({
+        alias,
+        identityProviderMapper: {
+          name,
+          identityProviderAlias: alias,
+          identityProviderMapper: "saml-xpath-attribute-idp-mapper",
+          config: { ...config, syncMode: "INHERIT" },
+        },
+      });
+    const { jar, SAMLResponse, RelayState } = await samlResponseFor(alias, "xia", "xia-pass");
+    const sent = Buffer.from(SAMLResponse, "base64").toString("utf8");
+    assert.match(sent, /<saml:AttributeValue><hr:Person xmlns:hr="urn:test:hr">/, "the value is XML, not escaped text");
+    const res = await postToEndpoint(alias, jar, { SAMLResponse, RelayState });
+    assert.equal(res.status, 302, await res.clone().text());
+    const [user] = await usersOf(alias);
+    const attributes = (user as { attributes?: Record<string, string[]> }).attributes ?? {};
+    assert.deepEqual(attributes.department, ["Research & Design"]);
+    assert.deepEqual(attributes.floor, ["3"]);
+    assert.equal(attributes.missing, undefined, "an expression that finds nothing sets nothing");
+    assert.equal(attributes.broken, undefined, "an expression that does not parse sets nothing");
   });
 
   it("the SP descriptor names the endpoint and the realm's signing certificate; export answers the same", async () => {
@@ -800,7 +892,7 @@ describe("SAML brokering endpoint", () => {
         });
         return { status: res.status, error: errorText(await res.text()) };
       };
-      const refused = { status: 400, error: "Invalid requester" };
+      const refused = { status: 400, error: INVALID_SIGNATURE };
 
       assert.equal(await kc.identityProviders.reloadKeys({ alias: "pasted-keys" }), false);
       assert.deepEqual(await signIn("pasted-keys"), refused);

@@ -24,6 +24,8 @@ export interface SamlIdpUser {
   lastName: string;
   /** Sent as the multi-valued `role` attribute. */
   roles?: string[];
+  /** More attributes, by name, whose value is XML sent as it is (not escaped), as IdPs send structured values. */
+  xmlAttributes?: Record<string, string>;
 }
 
 export interface SamlIdp {
@@ -43,13 +45,25 @@ export interface SamlIdp {
   logins: { nameID: string; sessionIndex: string }[];
   /** What the service providers POSTed to the Single Logout Service. */
   logouts: SamlLogoutMessage[];
-  /** A LogoutRequest of this IdP (signed, POST binding) for the service provider whose descriptor URL is given. */
-  logoutRequest(descriptorUrl: string, nameID: string, sessionIndex?: string): Promise<string>;
+  /**
+   * A LogoutRequest of this IdP for the service provider whose descriptor URL is given: signed, base64 for the POST
+   * binding, or, with `binding: "redirect"`, the whole URL to the SP's Single Logout Service with a signed query.
+   */
+  logoutRequest(
+    descriptorUrl: string,
+    nameID: string,
+    sessionIndex?: string,
+    options?: { binding?: "post" | "redirect"; relayState?: string },
+  ): Promise<string>;
+  /** Users signed in at the IdP (its session cookie), by username. */
+  signedIn(): string[];
   close(): Promise<void>;
 }
 
 export interface SamlLogoutMessage {
   kind: "LogoutRequest" | "LogoutResponse";
+  /** How it came: by an auto-submitted form or a redirect (set for what reached `/slo`). */
+  binding?: "post" | "redirect";
   issuer?: string;
   nameID?: string;
   sessionIndex?: string;
@@ -87,7 +101,9 @@ function page(res: ServerResponse, status: number, title: string, body: string) 
 /**
  * A SAML 2.0 identity provider on a free port, built on samlify: it serves its metadata, takes AuthnRequests by
  * redirect or POST binding (checking their signature when the service provider's descriptor says it signs), shows
- * its own sign-in form, and posts a signed response (the assertion signed when the SP wants it, else the message)
+ * its own sign-in form (skipped while its session cookie lasts, unless the request forces authentication), offers
+ * single logout (`/logout`: a LogoutRequest to the service provider signed in last; `/slo`: the service providers'
+ * LogoutRequests and LogoutResponses by either binding), and posts a signed response (the assertion signed when the SP wants it, else the message)
  * with the user's email, name and roles as attributes back to the service provider's assertion consumer.
  * With `signResponses: false` it posts the same response without any signature (an IdP that does not sign).
  */
@@ -104,6 +120,22 @@ export async function startSamlIdp(
     string,
     { sp: samlifyModule.ServiceProviderInstance; requestId: string; relayState: string }
   >();
+  /** Sign-ins at the IdP, by session cookie: the user and the service providers it answered for them. */
+  const sessions = new Map<
+    string,
+    { username: string; sps: { sp: samlifyModule.ServiceProviderInstance; nameID: string; sessionIndex: string }[] }
+  >();
+  let cookieName = "";
+  const sessionOf = (req: IncomingMessage) => {
+    const id = new RegExp(`(?:^|;\\s*)${cookieName}=([^;]+)`).exec(req.headers.cookie ?? "")?.[1];
+    return id ? { id, session: sessions.get(id) } : undefined;
+  };
+  const clearSession = (req: IncomingMessage, res: ServerResponse) => {
+    const current = sessionOf(req);
+    if (current) sessions.delete(current.id);
+    res.setHeader("set-cookie", `${cookieName}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+    return current?.session;
+  };
 
   async function serviceProviderAt(url: string) {
     // the SP validates signatures of this IdP's logout requests and responses
@@ -127,7 +159,12 @@ export async function startSamlIdp(
     );
   }
 
-  async function takeRequest(res: ServerResponse, binding: "redirect" | "post", request: HttpRequest) {
+  async function takeRequest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    binding: "redirect" | "post",
+    request: HttpRequest,
+  ) {
     const encoded =
       binding === "redirect" ? String(request.query?.SAMLRequest ?? "") : String(request.body?.SAMLRequest ?? "");
     const issuer = peekIssuer(encoded, binding);
@@ -149,10 +186,13 @@ export async function startSamlIdp(
     const relayState = String((binding === "redirect" ? request.query : request.body)?.RelayState ?? "");
     const signed =
       Boolean((binding === "redirect" ? request.query : request.body)?.Signature) ||
-      /<ds:Signature|<Signature/.test(inflated(encoded, binding));
+      /<(?:\w+:)?Signature[\s>]/.test(inflated(encoded, binding));
     requests.push({ binding, signed, issuer: issuer!, xml: inflated(encoded, binding) });
     const key = randomBytes(12).toString("hex");
     pending.set(key, { sp, requestId: String(parsed.extract?.request?.id ?? ""), relayState });
+    const current = sessionOf(req);
+    const forced = /ForceAuthn="true"/.test(inflated(encoded, binding));
+    if (current?.session && !forced) return answerLogin(res, key, current.session.username, current.id);
     return page(
       res,
       200,
@@ -168,12 +208,21 @@ export async function startSamlIdp(
   }
 
   async function authenticate(res: ServerResponse, fields: Record<string, string>) {
-    const request = pending.get(fields.pending ?? "");
     const user = users[fields.username ?? ""];
-    if (!request) return page(res, 400, "Expired", "<h1>This sign-in expired</h1>");
+    if (!pending.has(fields.pending ?? "")) return page(res, 400, "Expired", "<h1>This sign-in expired</h1>");
     if (!user || user.password !== fields.password)
       return page(res, 401, "Wrong password", "<h1>Wrong username or password</h1>");
-    pending.delete(fields.pending!);
+    const sessionId = randomBytes(16).toString("hex");
+    sessions.set(sessionId, { username: fields.username!, sps: [] });
+    res.setHeader("set-cookie", `${cookieName}=${sessionId}; Path=/; HttpOnly; SameSite=Lax`);
+    return answerLogin(res, fields.pending!, fields.username!, sessionId);
+  }
+
+  /** Posts the signed login response for a pending request back to its service provider. */
+  async function answerLogin(res: ServerResponse, key: string, username: string, sessionId: string) {
+    const request = pending.get(key)!;
+    const user = users[username]!;
+    pending.delete(key);
     const response = signResponses
       ? await idp.createLoginResponse(
           request.sp,
@@ -182,11 +231,12 @@ export async function startSamlIdp(
           { email: user.email },
           {
             customTagReplacement: (template: string) =>
-              fillResponse(template, request.sp, request.requestId, fields.username!, user),
+              fillResponse(template, request.sp, request.requestId, username, user),
             relayState: request.relayState,
           },
         )
-      : unsignedResponse(fillResponse(loginTemplate(), request.sp, request.requestId, fields.username!, user));
+      : unsignedResponse(fillResponse(loginTemplate(), request.sp, request.requestId, username, user));
+    sessions.get(sessionId)?.sps.push({ sp: request.sp, ...logins.at(-1)! });
     const acs = request.sp.entityMeta.getAssertionConsumerService("post") as string;
     return page(
       res,
@@ -236,10 +286,14 @@ export async function startSamlIdp(
     logins.push({ nameID: user.email, sessionIndex: id });
     // samlify escapes every value it fills in: the AuthnStatement element goes in as markup first
     const authnStatement = `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="${id}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`;
-    return {
-      id,
-      context: samlify.SamlLib.replaceTagsByValue(template.replace("{AuthnStatement}", authnStatement), values),
-    };
+    const filled = samlify.SamlLib.replaceTagsByValue(template.replace("{AuthnStatement}", authnStatement), values);
+    const xmlAttributes = Object.entries(user.xmlAttributes ?? {})
+      .map(
+        ([name, xml]) =>
+          `<saml:Attribute Name="${escapeHtml(name)}" NameFormat="${BASIC}"><saml:AttributeValue>${xml}</saml:AttributeValue></saml:Attribute>`,
+      )
+      .join("");
+    return { id, context: filled.replace("</saml:AttributeStatement>", `${xmlAttributes}</saml:AttributeStatement>`) };
   }
 
   /**
@@ -250,14 +304,13 @@ export async function startSamlIdp(
     const sp = (await serviceProviders()).find((candidate) => candidate.entityMeta.getEntityID() === message.issuer);
     if (message.kind !== "LogoutRequest" || !sp)
       return page(res, 200, "Signed out", "<h1>Signed out at the partner</h1>");
-    const response = idp.createLogoutResponse(
-      sp,
-      { extract: { request: { id: requestId } } },
-      "post",
-      relayState ?? "",
-    ) as {
-      context: string;
-    };
+    const request = { extract: { request: { id: requestId } } };
+    if (typeof sp.entityMeta.getSingleLogoutService("redirect") === "string") {
+      const { context } = idp.createLogoutResponse(sp, request, "redirect", relayState ?? "") as { context: string };
+      res.writeHead(302, { location: context });
+      return res.end();
+    }
+    const response = idp.createLogoutResponse(sp, request, "post", relayState ?? "") as { context: string };
     const slo = sp.entityMeta.getSingleLogoutService("post") as string;
     return page(
       res,
@@ -266,6 +319,34 @@ export async function startSamlIdp(
       `<form method="post" action="${escapeHtml(slo)}">
 <input type="hidden" name="SAMLResponse" value="${escapeHtml(response.context)}">
 <input type="hidden" name="RelayState" value="${escapeHtml(relayState ?? "")}">
+<button type="submit">Continue</button>
+</form>
+<script>document.forms[0].submit()</script>`,
+    );
+  }
+
+  /**
+   * The user signs out at the IdP: its session ends, and the service provider it answered last gets a signed
+   * LogoutRequest by the browser (redirect binding when that SP offers it, else an auto-submitted POST).
+   */
+  async function signOut(req: IncomingMessage, res: ServerResponse) {
+    const ended = clearSession(req, res);
+    const last = ended?.sps.at(-1);
+    if (!last) return page(res, 200, "Signed out", "<h1>Signed out at the partner</h1>");
+    const user = { logoutNameID: last.nameID, sessionIndex: last.sessionIndex };
+    if (typeof last.sp.entityMeta.getSingleLogoutService("redirect") === "string") {
+      const { context } = idp.createLogoutRequest(last.sp, "redirect", user, "idp-initiated") as { context: string };
+      res.writeHead(302, { location: context });
+      return res.end();
+    }
+    const { context } = idp.createLogoutRequest(last.sp, "post", user) as { context: string };
+    return page(
+      res,
+      200,
+      "Signing out",
+      `<form method="post" action="${escapeHtml(last.sp.entityMeta.getSingleLogoutService("post") as string)}">
+<input type="hidden" name="SAMLRequest" value="${escapeHtml(context)}">
+<input type="hidden" name="RelayState" value="idp-initiated">
 <button type="submit">Continue</button>
 </form>
 <script>document.forms[0].submit()</script>`,
@@ -293,19 +374,30 @@ export async function startSamlIdp(
           .split("&")
           .filter((p) => !p.startsWith("Signature="))
           .join("&");
-        return takeRequest(res, "redirect", { query: Object.fromEntries(url.searchParams), octetString });
+        return takeRequest(req, res, "redirect", { query: Object.fromEntries(url.searchParams), octetString });
       }
       if (req.method === "POST" && url.pathname === "/sso")
-        return takeRequest(res, "post", { body: (await formOf(req)).fields });
+        return takeRequest(req, res, "post", { body: (await formOf(req)).fields });
       if (req.method === "POST" && url.pathname === "/sso/authenticate")
         return authenticate(res, (await formOf(req)).fields);
-      if (req.method === "POST" && url.pathname === "/slo") {
-        const fields = (await formOf(req)).fields;
-        const xml = Buffer.from(fields.SAMLRequest ?? fields.SAMLResponse ?? "", "base64").toString();
-        const message = logoutMessage(xml);
+      if ((req.method === "POST" || req.method === "GET") && url.pathname === "/slo") {
+        const binding: "redirect" | "post" = req.method === "GET" ? "redirect" : "post";
+        const fields = binding === "redirect" ? Object.fromEntries(url.searchParams) : (await formOf(req)).fields;
+        const xml = inflated(fields.SAMLRequest ?? fields.SAMLResponse ?? "", binding);
+        const message = { ...logoutMessage(xml), binding, ...(fields.Signature ? { signed: true } : {}) };
         logouts.push(message);
+        if (message.kind === "LogoutRequest") clearSession(req, res);
         return answerLogout(res, message, /\sID="([^"]+)"/.exec(xml)?.[1] ?? "", fields.RelayState);
       }
+      if (req.method === "GET" && url.pathname === "/logout")
+        return page(
+          res,
+          200,
+          "Partner SAML sign-out",
+          `<h1>Partner SAML sign-out</h1>
+<form method="post" action="/logout"><button type="submit">Sign out of the partner</button></form>`,
+        );
+      if (req.method === "POST" && url.pathname === "/logout") return signOut(req, res);
       res.writeHead(404).end();
     })().catch((error: unknown) => {
       if (!res.headersSent)
@@ -319,6 +411,8 @@ export async function startSamlIdp(
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // cookies are shared by every port of a host: the name is this IdP's own
+  cookieName = `partner_saml_idp_${(server.address() as AddressInfo).port}`;
   const identityProvider = () =>
     samlify.IdentityProvider({
       entityID: `${url}/metadata`,
@@ -368,13 +462,16 @@ export async function startSamlIdp(
     requests,
     logins,
     logouts,
-    logoutRequest: async (descriptorUrl, nameID, sessionIndex) =>
+    logoutRequest: async (descriptorUrl, nameID, sessionIndex, { binding = "post", relayState } = {}) =>
       (
-        idp.createLogoutRequest(await serviceProviderAt(descriptorUrl), "post", {
-          logoutNameID: nameID,
-          sessionIndex,
-        }) as { context: string }
+        idp.createLogoutRequest(
+          await serviceProviderAt(descriptorUrl),
+          binding,
+          { logoutNameID: nameID, sessionIndex },
+          relayState,
+        ) as { context: string }
       ).context,
+    signedIn: () => [...sessions.values()].map((session) => session.username),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { DOMParser } from "@xmldom/xmldom";
+import xpath from "xpath";
 import type { ServerContext } from "../context.ts";
 import type { IdentityProviderRecord, RealmRecord, UserRecord } from "../store/types.ts";
 import { findRoleByName } from "../admin/groups-roles/lookups.ts";
@@ -26,6 +28,43 @@ function samlValues(claims: Claims, config: Record<string, string>): string[] {
   return attributes
     .filter((a) => (name ? a.name === name : false) || (friendly ? a.friendlyName === friendly : false))
     .flatMap((a) => a.values);
+}
+
+const NAMESPACE_DECLARATION = /xmlns:(\w+)="(.+?)"/g;
+
+/**
+ * Keycloak's XPathAttributeMapper: each value of the attributes named by `attribute.name` or
+ * `attribute.friendly.name` (every attribute when neither is set), as XML inside a `<root>` element, with the
+ * prefixes it declares usable in the expression; the expression's string value, empty results and unparsable values
+ * left out.
+ */
+function samlXPathValues(claims: Claims, config: Record<string, string>): string[] {
+  const expression = config["attribute.xpath"];
+  if (!expression) return [];
+  const attributes = Array.isArray(claims.saml_attributes)
+    ? (claims.saml_attributes as { name: string; friendlyName?: string; xmlValues?: string[] }[])
+    : [];
+  const name = config["attribute.name"] || config["attribute.friendly.name"];
+  return attributes
+    .filter((a) => !name || a.name === name || a.friendlyName === name)
+    .flatMap((a) => a.xmlValues ?? [])
+    .map((value) => {
+      const namespaces = Object.fromEntries([...value.matchAll(NAMESPACE_DECLARATION)].map((m) => [m[1]!, m[2]!]));
+      let valid = true;
+      const doc = new DOMParser({ onError: () => (valid = false) }).parseFromString(
+        `<root>${value}</root>`,
+        "text/xml",
+      );
+      if (!valid) return "";
+      try {
+        // XPath's string(): what Keycloak's evaluation as XPathConstants.STRING answers
+        const found = xpath.useNamespaces(namespaces)(`string(${expression})`, doc as unknown as Node, true);
+        return typeof found === "string" ? found : "";
+      } catch {
+        return "";
+      }
+    })
+    .filter((value) => value !== "");
 }
 
 /** `role` of a mapper: a realm role name, or `clientId.roleName` for a client role. */
@@ -89,6 +128,12 @@ export function applyMappers(
         const values = samlValues(claims, config);
         if (config["user.attribute"] && (values.length || update))
           result = setAttribute(result, config["user.attribute"], values, config["allow.nullable.property"] === "true");
+        break;
+      }
+      case "saml-xpath-attribute-idp-mapper": {
+        // Keycloak sets the attribute only when the expression found something, at every login it runs
+        const values = samlXPathValues(claims, config);
+        if (config["user.attribute"] && values.length) result = setAttribute(result, config["user.attribute"], values);
         break;
       }
       case "saml-role-idp-mapper": {

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { inflateRawSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
 import type { IdentityProviderRecord } from "../store/types.ts";
@@ -169,7 +170,7 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
   app.get<{ Params: { realm: string; alias: string }; Querystring: Query }>(
     "/realms/:realm/broker/:alias/endpoint",
     async (req, reply) => {
-      if (typeof req.query.SAMLResponse === "string") {
+      if (typeof req.query.SAMLResponse === "string" || typeof req.query.SAMLRequest === "string") {
         const originalQuery = req.url.slice(req.url.indexOf("?") + 1);
         return samlEndpoint(server, req, reply, req.query as SamlMessage, originalQuery);
       }
@@ -212,15 +213,34 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
   );
 }
 
-/** Whether a POSTed SAMLResponse is a LogoutResponse (the IdP's answer to a browser logout). */
-function isLogoutResponse(samlResponse: string): boolean {
-  const start = Buffer.from(samlResponse.slice(0, 800), "base64").toString("utf8");
+/** Whether a SAMLResponse (base64, deflated first by the redirect binding) is a LogoutResponse. */
+function isLogoutResponse(samlResponse: string, deflated: boolean): boolean {
+  let start: string;
+  try {
+    const bytes = Buffer.from(samlResponse, "base64");
+    start = deflated
+      ? inflateRawSync(bytes, { maxOutputLength: 1 << 20 })
+          .toString("utf8")
+          .slice(0, 600)
+      : Buffer.from(samlResponse.slice(0, 800), "base64").toString("utf8");
+  } catch {
+    return false;
+  }
   return /^(?:<\?xml[^>]*\?>\s*)?<(?:[\w-]+:)?LogoutResponse[\s>]/.test(start);
 }
 
-type SamlMessage = { SAMLResponse?: unknown; SAMLRequest?: unknown; RelayState?: unknown };
+type SamlMessage = {
+  SAMLResponse?: unknown;
+  SAMLRequest?: unknown;
+  RelayState?: unknown;
+  SigAlg?: unknown;
+  Signature?: unknown;
+};
 
-/** The SAML assertion consumer: a response by POST (form) or redirect binding, matched to its login by RelayState. */
+/**
+ * The SAML endpoint: a login response by POST (form) or redirect binding, matched to its login by RelayState; the
+ * IdP's LogoutRequest, and its LogoutResponse to a browser logout, by either binding (`originalQuery`: redirect).
+ */
 async function samlEndpoint(
   server: ServerContext,
   req: FastifyRequest<{ Params: { realm: string; alias: string } }>,
@@ -232,25 +252,31 @@ async function samlEndpoint(
   if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
   const samlResponse = typeof message.SAMLResponse === "string" ? message.SAMLResponse : "";
   const relayState = typeof message.RelayState === "string" ? message.RelayState : undefined;
-  if (typeof message.SAMLRequest === "string" && message.SAMLRequest && originalQuery === undefined) {
+  const redirect =
+    originalQuery === undefined
+      ? undefined
+      : {
+          originalQuery,
+          SigAlg: typeof message.SigAlg === "string" ? message.SigAlg : undefined,
+          Signature: typeof message.Signature === "string" ? message.Signature : undefined,
+        };
+  const samlIdp = () => {
     const idp = findIdentityProvider(server, realm, req.params.alias);
-    if (!idp || idp.rep.providerId !== "saml")
-      return sendErrorPage(reply, realm, "Could not find an identity provider with the identifier.");
-    return takeSamlLogoutRequest(server, req, reply, realm, idp, {
-      SAMLRequest: message.SAMLRequest,
-      RelayState: relayState,
-    });
+    return idp?.rep.providerId === "saml" ? idp : undefined;
+  };
+  if (typeof message.SAMLRequest === "string" && message.SAMLRequest) {
+    const idp = samlIdp();
+    if (!idp) return sendErrorPage(reply, realm, "Could not find an identity provider with the identifier.");
+    const request = { SAMLRequest: message.SAMLRequest, RelayState: relayState };
+    return takeSamlLogoutRequest(server, req, reply, realm, idp, request, redirect);
   }
   // IdP-initiated SSO is not handled (see the report of issue 21)
   if (!samlResponse) return sendErrorPage(reply, realm, "Invalid or missing action.");
-  if (originalQuery === undefined && isLogoutResponse(samlResponse)) {
-    const idp = findIdentityProvider(server, realm, req.params.alias);
-    if (!idp || idp.rep.providerId !== "saml")
-      return sendErrorPage(reply, realm, "Could not find an identity provider with the identifier.");
-    return takeSamlLogoutResponse(server, req, reply, realm, idp, {
-      SAMLResponse: samlResponse,
-      RelayState: relayState,
-    });
+  if (isLogoutResponse(samlResponse, redirect !== undefined)) {
+    const idp = samlIdp();
+    if (!idp) return sendErrorPage(reply, realm, "Could not find an identity provider with the identifier.");
+    const response = { SAMLResponse: samlResponse, RelayState: relayState };
+    return takeSamlLogoutResponse(server, req, reply, realm, idp, response, redirect);
   }
   const state = takeBrokerState(relayState, realm.id, req.params.alias);
   if (!state) return sendErrorPage(reply, realm, "Your login attempt timed out. Login will start from the beginning.");

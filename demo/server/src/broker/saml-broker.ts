@@ -1,4 +1,4 @@
-import { DOMParser, type Element as XmlElement } from "@xmldom/xmldom";
+import { DOMParser, XMLSerializer, type Element as XmlElement } from "@xmldom/xmldom";
 import { inflateRawSync } from "node:zlib";
 import type { CacheItem, CacheProvider, Profile, SamlConfig } from "@node-saml/node-saml";
 import { BrokerSaml } from "./saml-authn-request.ts";
@@ -32,7 +32,10 @@ const REQUEST_LIFESPAN_MS = 30 * 60 * 1000;
 export interface SamlAttribute {
   name: string;
   friendlyName?: string;
+  /** Each AttributeValue's text. */
   values: string[];
+  /** Each AttributeValue's content as XML (elements kept), what the XPath attribute importer reads. */
+  xmlValues: string[];
 }
 
 /** Claims key under which a SAML login hands its assertion's attributes to the mappers. */
@@ -165,6 +168,9 @@ export async function sendAuthnRequest(ctx: LoginContext, idp: IdentityProviderR
   return ctx.reply.redirect(url, 302);
 }
 
+/** Keycloak's page text for a login response whose signature is missing or does not verify. */
+export const INVALID_SIGNATURE_MESSAGE = "Invalid signature in response from identity provider.";
+
 /** What a refused SAML response means, as Keycloak's SAMLEndpoint reports it. */
 export class SamlResponseError extends Error {
   constructor(
@@ -175,6 +181,8 @@ export class SamlResponseError extends Error {
   }
 }
 
+const serializer = new XMLSerializer();
+
 function assertionAttributes(profile: Profile): SamlAttribute[] {
   const xml = profile.getAssertionXml?.();
   if (!xml) return [];
@@ -184,6 +192,11 @@ function assertionAttributes(profile: Profile): SamlAttribute[] {
     friendlyName: attribute.getAttribute("FriendlyName") || undefined,
     values: Array.from(attribute.getElementsByTagNameNS(SAML_ASSERTION, "AttributeValue")).map(
       (v) => v.textContent?.trim() ?? "",
+    ),
+    xmlValues: Array.from(attribute.getElementsByTagNameNS(SAML_ASSERTION, "AttributeValue")).map((v) =>
+      Array.from(v.childNodes)
+        .map((child) => serializer.serializeToString(child))
+        .join(""),
     ),
   }));
 }
@@ -275,7 +288,7 @@ export async function verifySamlResponse(
   checkKeyTransport(idp, root);
   const validateSignature = config.validateSignature === "true";
   if (validateSignature && (await idpSigningCertificates(idp)).length === 0)
-    throw new SamlResponseError("invalid_signature", "Invalid requester");
+    throw new SamlResponseError("invalid_signature", INVALID_SIGNATURE_MESSAGE);
   const sp = await serviceProvider(server, realmEntityUrl(server, req, realm), realm, idp);
   let profile: Profile | null;
   try {
@@ -291,7 +304,7 @@ export async function verifySamlResponse(
           : (await sp.validateRedirectAsync(message, originalQuery)).profile;
   } catch (error) {
     const text = error instanceof Error ? error.message : "";
-    if (/signature/i.test(text)) throw new SamlResponseError("invalid_signature", "Invalid requester");
+    if (/signature/i.test(text)) throw new SamlResponseError("invalid_signature", INVALID_SIGNATURE_MESSAGE);
     if (/expired|NotBefore|NotOnOrAfter|clock/i.test(text))
       throw new SamlResponseError("expired_code", "Login timeout. Please sign in again.");
     throw new SamlResponseError("invalid_saml_response", "Invalid requester");

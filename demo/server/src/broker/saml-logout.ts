@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { inflateRawSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Profile } from "@node-saml/node-saml";
 import { signSamlPost } from "@node-saml/node-saml/lib/saml-post-signing.js";
@@ -99,10 +100,72 @@ async function signed(
   });
 }
 
+/** A SAML message as the HTTP-Redirect binding carries it: the query string that was signed, and its signature. */
+export interface RedirectBinding {
+  originalQuery: string;
+  SigAlg?: string;
+  Signature?: string;
+}
+
 /**
- * The IdP's LogoutRequest at the broker endpoint (Keycloak's SAMLEndpoint.logoutRequest): its signature checked when
- * the provider validates signatures, the sessions brokered for its NameID (and SessionIndex, when given) ended
- * without calling the IdP back, and a LogoutResponse sent to the provider's Single Logout Service.
+ * node-saml's redirect-binding check over the query a message came with. node-saml accepts a query without any
+ * signature; Keycloak's RedirectBinding refuses one when the provider validates signatures.
+ */
+async function validateRedirect(
+  sp: Awaited<ReturnType<typeof serviceProvider>>,
+  message: { SAMLRequest?: string; SAMLResponse?: string; RelayState?: string },
+  redirect: RedirectBinding,
+) {
+  if (!redirect.Signature || !redirect.SigAlg) throw new Error("the redirect binding carries no signature");
+  return sp.validateRedirectAsync(
+    { ...message, SigAlg: redirect.SigAlg, Signature: redirect.Signature },
+    redirect.originalQuery,
+  );
+}
+
+const inflatedXml = (encoded: string) =>
+  inflateRawSync(Buffer.from(encoded, "base64"), { maxOutputLength: 1 << 20 }).toString("utf8");
+
+/**
+ * Sends a LogoutRequest or LogoutResponse to the provider's Single Logout Service by the binding "HTTP-POST binding
+ * logout" names: an auto-submitted form (the XML signed when the provider wants signed requests), or a redirect
+ * whose query node-saml deflates and signs.
+ */
+async function sendToSingleLogoutService(
+  server: ServerContext,
+  reply: FastifyReply,
+  realm: RealmRecord,
+  idp: IdentityProviderRecord,
+  sp: Awaited<ReturnType<typeof serviceProvider>>,
+  message: { request: Profile } | { response: Profile },
+  relayState: string | undefined,
+) {
+  const config = configOf(idp);
+  const url = config.singleLogoutServiceUrl!;
+  if (config.postBindingLogout === "true") {
+    let xml =
+      "request" in message
+        ? await sp._generateLogoutRequest(message.request)
+        : sp._generateLogoutResponse(message.response, true);
+    if (config.wantAuthnRequestsSigned === "true") xml = await signed(server, realm, xml, sp.options);
+    const field = "request" in message ? "SAMLRequest" : "SAMLResponse";
+    const relay = relayState ? { RelayState: relayState } : {};
+    return sendAuthResponse(reply, url, "form_post", { [field]: Buffer.from(xml).toString("base64"), ...relay });
+  }
+  // the redirect binding always deflates, whatever the AuthnRequest binding set
+  sp.options.skipRequestCompression = false;
+  const location =
+    "request" in message
+      ? await sp.getLogoutUrlAsync(message.request, relayState ?? "", {})
+      : await sp.getLogoutResponseUrlAsync(message.response, relayState ?? "", {}, true);
+  return reply.redirect(location, 302);
+}
+
+/**
+ * The IdP's LogoutRequest at the broker endpoint (Keycloak's SAMLEndpoint.logoutRequest), by POST or, with
+ * `redirect`, by the HTTP-Redirect binding: its signature checked when the provider validates signatures, the
+ * sessions brokered for its NameID (and SessionIndex, when given) ended without calling the IdP back, and a
+ * LogoutResponse sent to the provider's Single Logout Service. As in Keycloak 26, a successful logout saves no event.
  */
 export async function takeSamlLogoutRequest(
   server: ServerContext,
@@ -111,16 +174,21 @@ export async function takeSamlLogoutRequest(
   realm: RealmRecord,
   idp: IdentityProviderRecord,
   message: { SAMLRequest: string; RelayState?: string },
+  redirect?: RedirectBinding,
 ) {
   const config = configOf(idp);
   const realmUrl = realmEntityUrl(server, req, realm);
   const sp = await serviceProvider(server, realmUrl, realm, idp);
   let profile: Profile | null;
   try {
-    profile =
-      config.validateSignature === "true"
-        ? (await sp.validatePostRequestAsync({ SAMLRequest: message.SAMLRequest })).profile
-        : await sp.readUnverifiedLogoutRequestAsync(Buffer.from(message.SAMLRequest, "base64").toString("utf8"));
+    if (config.validateSignature === "true")
+      profile = redirect
+        ? (await validateRedirect(sp, message, redirect)).profile
+        : (await sp.validatePostRequestAsync({ SAMLRequest: message.SAMLRequest })).profile;
+    else
+      profile = await sp.readUnverifiedLogoutRequestAsync(
+        redirect ? inflatedXml(message.SAMLRequest) : Buffer.from(message.SAMLRequest, "base64").toString("utf8"),
+      );
   } catch {
     await recordEvent(server, realm, {
       type: "IDENTITY_PROVIDER_RESPONSE_ERROR",
@@ -130,7 +198,15 @@ export async function takeSamlLogoutRequest(
     });
     return sendErrorPage(reply, realm, "Invalid requester");
   }
-  if (!profile?.nameID) return sendErrorPage(reply, realm, "Invalid Request");
+  if (!profile?.nameID) {
+    await recordEvent(server, realm, {
+      type: "LOGOUT_ERROR",
+      ipAddress: req.ip,
+      error: "invalid_logout_request",
+      details: { identity_provider: idp.alias },
+    });
+    return sendErrorPage(reply, realm, "SAML IdP Logout Failure");
+  }
   const ended = server.db
     .list("userSessions", realm.id)
     .filter(
@@ -140,20 +216,8 @@ export async function takeSamlLogoutRequest(
         (!profile.sessionIndex || s.notes[NOTE.sessionIndex] === profile.sessionIndex),
     );
   await endSessions(server, ended, { logoutBrokers: false });
-  for (const session of ended)
-    await recordEvent(server, realm, {
-      type: "LOGOUT",
-      userId: session.userId,
-      sessionId: session.id,
-      ipAddress: req.ip,
-      details: { identity_provider: idp.alias },
-    });
-  let response = sp._generateLogoutResponse(profile, true);
-  if (config.wantAuthnRequestsSigned === "true") response = await signed(server, realm, response, sp.options);
-  const encoded = Buffer.from(response).toString("base64");
-  const relay = message.RelayState ? { RelayState: message.RelayState } : {};
   if (!config.singleLogoutServiceUrl) return sendInfoPage(reply, realm, "You are logged out");
-  return sendAuthResponse(reply, config.singleLogoutServiceUrl, "form_post", { SAMLResponse: encoded, ...relay });
+  return sendToSingleLogoutService(server, reply, realm, idp, sp, { response: profile }, message.RelayState);
 }
 
 /** Browser logouts waiting for the IdP's LogoutResponse, by the RelayState sent with the LogoutRequest. */
@@ -187,22 +251,14 @@ export async function startSamlBrowserLogout(
     nameIDFormat: session.notes[NOTE.nameIdFormat] ?? "urn:oasis:names:tc:SAML:2.0:nameid-format:unspecified",
     sessionIndex: session.notes[NOTE.sessionIndex],
   } as Profile;
-  if (config.postBindingLogout === "true") {
-    let xml = await sp._generateLogoutRequest(subject);
-    if (config.wantAuthnRequestsSigned === "true") xml = await signed(server, realm, xml, sp.options);
-    await sendAuthResponse(reply, config.singleLogoutServiceUrl, "form_post", {
-      SAMLRequest: Buffer.from(xml).toString("base64"),
-      RelayState: relayState,
-    });
-    return true;
-  }
-  await reply.redirect(await sp.getLogoutUrlAsync(subject, relayState, {}), 302);
+  await sendToSingleLogoutService(server, reply, realm, idp, sp, { request: subject }, relayState);
   return true;
 }
 
 /**
  * The IdP's LogoutResponse at the broker endpoint (Keycloak's SAMLEndpoint.handleLogoutResponse): verified when the
- * provider validates signatures, it finishes the browser logout its RelayState names.
+ * provider validates signatures (by POST, or by the HTTP-Redirect binding with `redirect`), it finishes the browser
+ * logout its RelayState names.
  */
 export async function takeSamlLogoutResponse(
   server: ServerContext,
@@ -211,13 +267,15 @@ export async function takeSamlLogoutResponse(
   realm: RealmRecord,
   idp: IdentityProviderRecord,
   message: { SAMLResponse: string; RelayState?: string },
+  redirect?: RedirectBinding,
 ) {
   const pending = message.RelayState ? browserLogouts.get(message.RelayState) : undefined;
   if (!pending || pending.realmId !== realm.id)
     return sendErrorPage(reply, realm, "Unexpected error when authenticating with identity provider");
   const sp = await serviceProvider(server, realmEntityUrl(server, req, realm), realm, idp);
   try {
-    if (configOf(idp).validateSignature === "true") await sp.validatePostResponseAsync(message);
+    if (configOf(idp).validateSignature === "true")
+      await (redirect ? validateRedirect(sp, message, redirect) : sp.validatePostResponseAsync(message));
   } catch {
     return sendErrorPage(reply, realm, "Invalid requester");
   }
