@@ -275,6 +275,87 @@ describe("admin permissions v2 enforcement beyond users' own endpoints (Keycloak
     ]);
   });
 
+  it("the assign-role lists offer only the roles the caller may map (Keycloak's canMapRole), paged on the server", async () => {
+    const desk = await kc.clients.create({ clientId: "desk" });
+    for (const roleName of ["desk-agent", "desk-lead", "desk-owner"])
+      await kc.clients.createRole({ id: desk.id, name: roleName });
+    const deskRole = (roleName: string) => kc.clients.findRole({ id: desk.id, roleName });
+    const [agent, lead] = await Promise.all([deskRole("desk-agent"), deskRole("desk-lead")]);
+    await kc.roles.create({ name: "desk-visitor" });
+    await kc.roles.create({ name: "desk-secret" });
+    const visitor = await kc.roles.findOneByName({ name: "desk-visitor" });
+    await user("rolemapper");
+    // users of their own: permissions of other admins on the same user would take part in the (unanimous) decision
+    await user("carol");
+    await user("dave");
+    await managementRole("rolemapper", "query-clients");
+    await grant("rolemapper", "Users", ["view", "map-roles"], [ids.carol!]);
+    await grant("rolemapper", "Users", ["view"], [ids.dave!]);
+    await grant("rolemapper", "Roles", ["map-role"], [agent!.id!, lead!.id!, visitor!.id!]);
+    const mapper = await signIn("rolemapper");
+    mapper.setConfig({ realmName: REALM });
+    const uiExt = async (path: string) => {
+      const response = await fetch(`${server.baseUrl}/admin/realms/${REALM}/ui-ext/available-roles/${path}`, {
+        headers: { authorization: `Bearer ${mapper.accessToken}` },
+      });
+      assert.equal(response.status, 200, path);
+      return ((await response.json()) as { role: string }[]).map((row) => row.role);
+    };
+    assert.deepEqual(await uiExt(`users/${ids.carol!}?first=0&max=10&search=desk`), ["desk-agent", "desk-lead"]);
+    assert.deepEqual(
+      await uiExt(`users/${ids.carol!}?first=1&max=1&search=desk`),
+      ["desk-lead"],
+      "paged after filtering",
+    );
+    assert.deepEqual(await uiExt(`users/${ids.dave!}?first=0&max=10&search=desk`), [], "no map-roles on dave");
+    const realmAvailable = (await mapper.users.listAvailableRealmRoleMappings({ id: ids.carol! })).map((r) => r.name);
+    assert.ok(realmAvailable.includes("desk-visitor") && !realmAvailable.includes("desk-secret"), `${realmAvailable}`);
+    assert.deepEqual(
+      (await mapper.users.listAvailableClientRoleMappings({ id: ids.carol!, clientUniqueId: desk.id })).map(
+        (r) => r.name,
+      ),
+      ["desk-agent", "desk-lead"],
+    );
+    // Whatever is offered, the server accepts.
+    assert.equal(
+      await status(
+        mapper.users.addClientRoleMappings({ id: ids.carol!, clientUniqueId: desk.id, roles: [agent as never] }),
+      ),
+      200,
+    );
+    assert.deepEqual(
+      await uiExt(`users/${ids.carol!}?first=0&max=10&search=desk`),
+      ["desk-lead"],
+      "held roles left out",
+    );
+
+    // The client's scope and a role's composites: map-role-client-scope / map-roles-composite.
+    const portal = await kc.clients.create({ clientId: "kiosk", fullScopeAllowed: false });
+    await grant("rolemapper", "Clients", ["view"], [portal.id]);
+    assert.deepEqual(await uiExt(`clients/${portal.id}?first=0&max=10&search=desk`), []);
+    await grant("rolemapper", "Roles", ["map-role-client-scope"], [lead!.id!]);
+    assert.deepEqual(await uiExt(`clients/${portal.id}?first=0&max=10&search=desk`), ["desk-lead"]);
+    assert.deepEqual(
+      (await mapper.clients.listAvailableClientScopeMappings({ id: portal.id, client: desk.id })).map((r) => r.name),
+      ["desk-lead"],
+    );
+    const owner = await deskRole("desk-owner");
+    assert.deepEqual(await uiExt(`roles/${owner!.id!}?first=0&max=10&search=desk`), []);
+    await grant("rolemapper", "Clients", ["map-roles-composite"], [desk.id]);
+    assert.deepEqual(await uiExt(`roles/${owner!.id!}?first=0&max=10&search=desk`), ["desk-agent", "desk-lead"]);
+
+    // A legacy manage-users admin is offered every client role it does not hold.
+    await managementRole("rolemapper", "manage-users");
+    const legacy = await signIn("rolemapper");
+    legacy.setConfig({ realmName: REALM });
+    assert.deepEqual(
+      (await legacy.users.listAvailableClientRoleMappings({ id: ids.dave!, clientUniqueId: desk.id })).map(
+        (r) => r.name,
+      ),
+      ["desk-agent", "desk-lead", "desk-owner"],
+    );
+  });
+
   it("deleting a user removes its own resource from the admin-permissions resource server", async () => {
     const before = (await kc.clients.listResources({ id: clientId })).map((r) => r.name);
     assert.ok(before.includes(ids.mallory!));
