@@ -67,7 +67,7 @@ describe("admin permissions v2 enforcement beyond users' own endpoints (Keycloak
   };
 
   before(async () => {
-    server = await startTestServer({ args: ["--seed-demo", "false"] });
+    server = await startTestServer({ args: ["--seed-demo", "false", "--features", "client-admin-api:v2"] });
     await createRealm(masterAdmin(server), REALM);
     kc = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
     await kc.auth({ username: "admin", password: "admin", grantType: "password", clientId: "admin-cli" });
@@ -354,6 +354,58 @@ describe("admin permissions v2 enforcement beyond users' own endpoints (Keycloak
       ),
       ["desk-agent", "desk-lead", "desk-owner"],
     );
+  });
+
+  it("client scopes need view / manage on every client; the clients v2 API checks each client as v1 (ClientPermissionsV2)", async () => {
+    await user("scopekeeper");
+    await managementRole("scopekeeper", "query-clients");
+    const lobby = await kc.clients.create({ clientId: "lobby" });
+    await grant("scopekeeper", "Clients", ["view", "manage"], [lobby.id]);
+    const keeper = await signIn("scopekeeper");
+    keeper.setConfig({ realmName: REALM });
+    const { id: scopeId } = await kc.clientScopes.create({ name: "keeper-scope", protocol: "openid-connect" });
+    const v2 = async (path: string, method = "GET", body?: unknown) => {
+      const response = await fetch(`${server.baseUrl}/admin/api/${REALM}/clients/v2${path}`, {
+        method,
+        headers: { authorization: `Bearer ${keeper.accessToken}`, "content-type": "application/json" },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: response.status, body: response.status === 200 ? await response.json() : undefined };
+    };
+
+    // One client granted: client scopes are not reached (they need a grant on every client); v2 lists that client.
+    assert.deepEqual(await keeper.clientScopes.find(), [], "query-clients lists, no view on all clients: empty");
+    assert.equal(await status(keeper.clientScopes.findOne({ id: scopeId })), 403);
+    // (the admin client answers a 404 as null; a 403 would throw)
+    assert.equal(await keeper.clientScopes.findOne({ id: "no-such-scope" }), null, "unknown: 404");
+    assert.equal(await status(keeper.clientScopes.create({ name: "by-keeper", protocol: "openid-connect" })), 403);
+    const listed = (await v2("?fields=clientId")).body as { clientId: string }[];
+    assert.deepEqual(
+      listed.map((client) => client.clientId),
+      ["lobby"],
+    );
+    assert.equal((await v2("/lobby")).status, 200);
+    assert.equal((await v2("/desk")).status, 403);
+    assert.equal((await v2("/desk", "DELETE")).status, 403);
+    assert.equal((await v2("", "POST", { clientId: "by-keeper" })).status, 403);
+
+    // clientadmin holds view and manage on every client (the test before): client scopes are read and changed.
+    // (A second admin's grant on every client would be decided together with that one's, unanimously.)
+    const admin = await signIn("clientadmin");
+    admin.setConfig({ realmName: REALM });
+    const names = (await admin.clientScopes.find()).map((scope) => scope.name);
+    assert.ok(names.includes("keeper-scope"), `listed: ${names.join(",")}`);
+    assert.equal((await admin.clientScopes.findOne({ id: scopeId }))?.name, "keeper-scope");
+    assert.equal(await status(admin.clientScopes.update({ id: scopeId }, { description: "by admin" })), 200);
+    assert.equal((await kc.clientScopes.findOne({ id: scopeId }))?.description, "by admin");
+    assert.equal(await status(admin.clientScopes.create({ name: "by-admin", protocol: "openid-connect" })), 200);
+    assert.equal(await status(admin.clientScopes.del({ id: scopeId })), 200);
+    const created = await fetch(`${server.baseUrl}/admin/api/${REALM}/clients/v2`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin.accessToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ clientId: "by-clientadmin-v2" }),
+    });
+    assert.equal(created.status, 201);
   });
 
   it("deleting a user removes its own resource from the admin-permissions resource server", async () => {
