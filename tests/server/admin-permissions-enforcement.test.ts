@@ -144,6 +144,26 @@ describe("admin permissions v2 enforcement beyond users' own endpoints (Keycloak
     assert.equal(await status(onboarder.groups.create({ name: "Partners" })), 200);
   });
 
+  it("a manager of a group's members and membership creates users straight into that group (UsersResource)", async () => {
+    const onboarding = await kc.groups.create({ name: "Onboarding" });
+    await user("groupkeeper");
+    await managementRole("groupkeeper", "query-users");
+    await grant("groupkeeper", "Groups", ["manage-members", "manage-membership"], [onboarding.id]);
+    const keeper = await signIn("groupkeeper");
+    keeper.setConfig({ realmName: REALM });
+    const create = (username: string, groups?: string[]) =>
+      status(keeper.users.create({ username, enabled: true, ...(groups ? { groups } : {}) }));
+    assert.equal(await create("trainee-0"), 403, "no group: manage on every user is needed");
+    assert.equal(await create("trainee-0", ["/Onboarding", "/Customers"]), 403, "one group not managed");
+    assert.equal(await create("trainee-1", ["/Onboarding"]), 200);
+    const [trainee] = await kc.users.find({ username: "trainee-1", exact: true });
+    assert.deepEqual(
+      (await kc.users.listGroups({ id: trainee!.id! })).map((group) => group.path),
+      ["/Onboarding"],
+    );
+    assert.deepEqual(await kc.users.find({ username: "trainee-0", exact: true }), [], "refused before storing");
+  });
+
   it("a grant on a subgroup shows it, through its parents, in the groups list and counts", async () => {
     const parent = await kc.groups.create({ name: "Regions" });
     const child = await kc.groups.createChildGroup({ id: parent.id }, { name: "North" });
