@@ -37,6 +37,7 @@ describe("the console honours admin permissions v2 for the signed-in administrat
     assert.equal((await api(REALM, { method: "PUT", body: { ...realm, adminPermissionsEnabled: true } })).status, 204);
     for (const name of ["Help desk", "Key customers", "Partners"]) await created(`${REALM}/groups`, { name });
     for (const clientId of ["support-portal", "billing-portal"]) await created(`${REALM}/clients`, { clientId });
+    await created(`${REALM}/users`, { username: "desk-customer", enabled: true });
     await created(`${REALM}/users`, {
       username: "desk-dana",
       enabled: true,
@@ -78,6 +79,15 @@ describe("the console honours admin permissions v2 for the signed-in administrat
     await grant("Help desk manages key customers", "Groups", [groupId("Key customers")], ["manage"]);
     await grant("Help desk sees every client", "Clients", [], ["view"]);
     await grant("Help desk manages the support portal", "Clients", [supportPortal!.id], ["manage"]);
+    // Roles: two of each kind, of which Help desk may map one.
+    const [billingPortal] = await json<{ id: string }[]>(`${REALM}/clients?clientId=billing-portal`);
+    for (const name of ["invoice-reader", "invoice-admin"])
+      await created(`${REALM}/clients/${billingPortal!.id}/roles`, { name });
+    for (const name of ["desk-helper", "desk-admin"]) await created(`${REALM}/roles`, { name });
+    const invoiceReader = await json<{ id: string }>(`${REALM}/clients/${billingPortal!.id}/roles/invoice-reader`);
+    const deskHelper = await json<{ id: string }>(`${REALM}/roles/desk-helper`);
+    await grant("Help desk maps roles of every user", "Users", [], ["map-roles"]);
+    await grant("Help desk assigns two roles", "Roles", [invoiceReader.id, deskHelper.id], ["map-role"]);
 
     ({ page } = await newPage(browser));
     page.setDefaultTimeout(TIMEOUT);
@@ -129,6 +139,53 @@ describe("the console honours admin permissions v2 for the signed-in administrat
       await screenshot(page, "permissions-console-user-created");
       const found = await json<unknown[]>(`${REALM}/users?username=made-by-dana&exact=true`);
       assert.equal(found.length, 1, "the server accepted what the console offered");
+    });
+  });
+
+  it("assign roles: the dialog offers only the roles Help desk may map, and assigning one succeeds", async () => {
+    await withFailureShot(page, "permissions-console-assign-role", async () => {
+      await openSection("Users");
+      const list = page.getByRole("grid", { name: "Users" });
+      await waitForTable(list);
+      await page.getByPlaceholder("Search user", { exact: true }).fill("desk-customer");
+      await page.keyboard.press("Enter");
+      await list.getByRole("link", { name: "desk-customer", exact: true }).click();
+      await page.getByRole("heading", { level: 1, name: "desk-customer" }).waitFor();
+      await page.getByRole("tab", { name: "Role mapping" }).click();
+      await page.getByRole("button", { name: "Assign role" }).first().click();
+      const box = page.getByRole("dialog", { name: "Assign roles" });
+      const roles = box.getByRole("grid", { name: "Roles that can be assigned" });
+      const search = async (text: string) => {
+        await box.getByPlaceholder("Search by role name").fill(text);
+        await box.getByPlaceholder("Search by role name").press("Enter");
+      };
+      await box.getByRole("button", { name: "Realm roles" }).click();
+      await search("desk-");
+      await eventually(
+        () => roles.getByRole("row").allInnerTexts(),
+        (rows) => rows.length === 2 && rows[1]!.includes("desk-helper"),
+      );
+      await box.getByRole("button", { name: "Client roles" }).click();
+      await search("invoice");
+      const rows = await eventually(
+        () => roles.getByRole("row").allInnerTexts(),
+        (found) => found.length === 2 && found[1]!.includes("invoice-reader"),
+      );
+      assert.ok(!rows.join(" ").includes("invoice-admin"), "a role Help desk may not map is not offered");
+      await screenshot(page, "permissions-console-assign-role");
+      await roles.getByRole("row").nth(1).getByRole("checkbox").check();
+      await box.getByRole("button", { name: "Assign", exact: true }).click();
+      await box.waitFor({ state: "hidden" });
+      await page.getByText("Role mapping updated").first().waitFor();
+      const [customer] = await json<{ id: string }[]>(`${REALM}/users?username=desk-customer&exact=true`);
+      const mappings = await json<{ clientMappings?: Record<string, { mappings: { name: string }[] }> }>(
+        `${REALM}/users/${customer!.id}/role-mappings`,
+      );
+      assert.deepEqual(
+        mappings.clientMappings?.["billing-portal"]?.mappings.map((role) => role.name),
+        ["invoice-reader"],
+        "the server accepted what the dialog offered",
+      );
     });
   });
 

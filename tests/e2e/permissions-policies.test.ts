@@ -100,7 +100,9 @@ describe("permissions: policies and evaluation tabs (admin permissions v2)", () 
       await page.getByRole("button", { name: "Create policy" }).click();
       await page.getByRole("option", { name: "User" }).click();
       await page.getByRole("heading", { level: 1, name: "Create User policy" }).waitFor();
-      await page.getByRole("textbox", { name: "Name", exact: true }).fill("Support agents");
+      const name = page.getByRole("textbox", { name: "Name", exact: true });
+      assert.ok(await name.evaluate((input) => (input as HTMLInputElement).required), "Name is marked required");
+      await name.fill("Support agents");
       await pick("Users", "policy-sup", "policy-support");
       await noSeriousViolations("user policy form");
       await screenshot(page, "admin-policy-user");

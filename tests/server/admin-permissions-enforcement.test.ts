@@ -67,7 +67,7 @@ describe("admin permissions v2 enforcement beyond users' own endpoints (Keycloak
   };
 
   before(async () => {
-    server = await startTestServer({ args: ["--seed-demo", "false"] });
+    server = await startTestServer({ args: ["--seed-demo", "false", "--features", "client-admin-api:v2"] });
     await createRealm(masterAdmin(server), REALM);
     kc = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
     await kc.auth({ username: "admin", password: "admin", grantType: "password", clientId: "admin-cli" });
@@ -142,6 +142,26 @@ describe("admin permissions v2 enforcement beyond users' own endpoints (Keycloak
     await grant("onboarder", "Groups", ["manage"]);
     assert.equal(await status(onboarder.users.create({ username: "newbie", enabled: true })), 200);
     assert.equal(await status(onboarder.groups.create({ name: "Partners" })), 200);
+  });
+
+  it("a manager of a group's members and membership creates users straight into that group (UsersResource)", async () => {
+    const onboarding = await kc.groups.create({ name: "Onboarding" });
+    await user("groupkeeper");
+    await managementRole("groupkeeper", "query-users");
+    await grant("groupkeeper", "Groups", ["manage-members", "manage-membership"], [onboarding.id]);
+    const keeper = await signIn("groupkeeper");
+    keeper.setConfig({ realmName: REALM });
+    const create = (username: string, groups?: string[]) =>
+      status(keeper.users.create({ username, enabled: true, ...(groups ? { groups } : {}) }));
+    assert.equal(await create("trainee-0"), 403, "no group: manage on every user is needed");
+    assert.equal(await create("trainee-0", ["/Onboarding", "/Customers"]), 403, "one group not managed");
+    assert.equal(await create("trainee-1", ["/Onboarding"]), 200);
+    const [trainee] = await kc.users.find({ username: "trainee-1", exact: true });
+    assert.deepEqual(
+      (await kc.users.listGroups({ id: trainee!.id! })).map((group) => group.path),
+      ["/Onboarding"],
+    );
+    assert.deepEqual(await kc.users.find({ username: "trainee-0", exact: true }), [], "refused before storing");
   });
 
   it("a grant on a subgroup shows it, through its parents, in the groups list and counts", async () => {
@@ -273,6 +293,139 @@ describe("admin permissions v2 enforcement beyond users' own endpoints (Keycloak
       "reader",
       "scope-auditor",
     ]);
+  });
+
+  it("the assign-role lists offer only the roles the caller may map (Keycloak's canMapRole), paged on the server", async () => {
+    const desk = await kc.clients.create({ clientId: "desk" });
+    for (const roleName of ["desk-agent", "desk-lead", "desk-owner"])
+      await kc.clients.createRole({ id: desk.id, name: roleName });
+    const deskRole = (roleName: string) => kc.clients.findRole({ id: desk.id, roleName });
+    const [agent, lead] = await Promise.all([deskRole("desk-agent"), deskRole("desk-lead")]);
+    await kc.roles.create({ name: "desk-visitor" });
+    await kc.roles.create({ name: "desk-secret" });
+    const visitor = await kc.roles.findOneByName({ name: "desk-visitor" });
+    await user("rolemapper");
+    // users of their own: permissions of other admins on the same user would take part in the (unanimous) decision
+    await user("carol");
+    await user("dave");
+    await managementRole("rolemapper", "query-clients");
+    await grant("rolemapper", "Users", ["view", "map-roles"], [ids.carol!]);
+    await grant("rolemapper", "Users", ["view"], [ids.dave!]);
+    await grant("rolemapper", "Roles", ["map-role"], [agent!.id!, lead!.id!, visitor!.id!]);
+    const mapper = await signIn("rolemapper");
+    mapper.setConfig({ realmName: REALM });
+    const uiExt = async (path: string) => {
+      const response = await fetch(`${server.baseUrl}/admin/realms/${REALM}/ui-ext/available-roles/${path}`, {
+        headers: { authorization: `Bearer ${mapper.accessToken}` },
+      });
+      assert.equal(response.status, 200, path);
+      return ((await response.json()) as { role: string }[]).map((row) => row.role);
+    };
+    assert.deepEqual(await uiExt(`users/${ids.carol!}?first=0&max=10&search=desk`), ["desk-agent", "desk-lead"]);
+    assert.deepEqual(
+      await uiExt(`users/${ids.carol!}?first=1&max=1&search=desk`),
+      ["desk-lead"],
+      "paged after filtering",
+    );
+    assert.deepEqual(await uiExt(`users/${ids.dave!}?first=0&max=10&search=desk`), [], "no map-roles on dave");
+    const realmAvailable = (await mapper.users.listAvailableRealmRoleMappings({ id: ids.carol! })).map((r) => r.name);
+    assert.ok(realmAvailable.includes("desk-visitor") && !realmAvailable.includes("desk-secret"), `${realmAvailable}`);
+    assert.deepEqual(
+      (await mapper.users.listAvailableClientRoleMappings({ id: ids.carol!, clientUniqueId: desk.id })).map(
+        (r) => r.name,
+      ),
+      ["desk-agent", "desk-lead"],
+    );
+    // Whatever is offered, the server accepts.
+    assert.equal(
+      await status(
+        mapper.users.addClientRoleMappings({ id: ids.carol!, clientUniqueId: desk.id, roles: [agent as never] }),
+      ),
+      200,
+    );
+    assert.deepEqual(
+      await uiExt(`users/${ids.carol!}?first=0&max=10&search=desk`),
+      ["desk-lead"],
+      "held roles left out",
+    );
+
+    // The client's scope and a role's composites: map-role-client-scope / map-roles-composite.
+    const portal = await kc.clients.create({ clientId: "kiosk", fullScopeAllowed: false });
+    await grant("rolemapper", "Clients", ["view"], [portal.id]);
+    assert.deepEqual(await uiExt(`clients/${portal.id}?first=0&max=10&search=desk`), []);
+    await grant("rolemapper", "Roles", ["map-role-client-scope"], [lead!.id!]);
+    assert.deepEqual(await uiExt(`clients/${portal.id}?first=0&max=10&search=desk`), ["desk-lead"]);
+    assert.deepEqual(
+      (await mapper.clients.listAvailableClientScopeMappings({ id: portal.id, client: desk.id })).map((r) => r.name),
+      ["desk-lead"],
+    );
+    const owner = await deskRole("desk-owner");
+    assert.deepEqual(await uiExt(`roles/${owner!.id!}?first=0&max=10&search=desk`), []);
+    await grant("rolemapper", "Clients", ["map-roles-composite"], [desk.id]);
+    assert.deepEqual(await uiExt(`roles/${owner!.id!}?first=0&max=10&search=desk`), ["desk-agent", "desk-lead"]);
+
+    // A legacy manage-users admin is offered every client role it does not hold.
+    await managementRole("rolemapper", "manage-users");
+    const legacy = await signIn("rolemapper");
+    legacy.setConfig({ realmName: REALM });
+    assert.deepEqual(
+      (await legacy.users.listAvailableClientRoleMappings({ id: ids.dave!, clientUniqueId: desk.id })).map(
+        (r) => r.name,
+      ),
+      ["desk-agent", "desk-lead", "desk-owner"],
+    );
+  });
+
+  it("client scopes need view / manage on every client; the clients v2 API checks each client as v1 (ClientPermissionsV2)", async () => {
+    await user("scopekeeper");
+    await managementRole("scopekeeper", "query-clients");
+    const lobby = await kc.clients.create({ clientId: "lobby" });
+    await grant("scopekeeper", "Clients", ["view", "manage"], [lobby.id]);
+    const keeper = await signIn("scopekeeper");
+    keeper.setConfig({ realmName: REALM });
+    const { id: scopeId } = await kc.clientScopes.create({ name: "keeper-scope", protocol: "openid-connect" });
+    const v2 = async (path: string, method = "GET", body?: unknown) => {
+      const response = await fetch(`${server.baseUrl}/admin/api/${REALM}/clients/v2${path}`, {
+        method,
+        headers: { authorization: `Bearer ${keeper.accessToken}`, "content-type": "application/json" },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: response.status, body: response.status === 200 ? await response.json() : undefined };
+    };
+
+    // One client granted: client scopes are not reached (they need a grant on every client); v2 lists that client.
+    assert.deepEqual(await keeper.clientScopes.find(), [], "query-clients lists, no view on all clients: empty");
+    assert.equal(await status(keeper.clientScopes.findOne({ id: scopeId })), 403);
+    // (the admin client answers a 404 as null; a 403 would throw)
+    assert.equal(await keeper.clientScopes.findOne({ id: "no-such-scope" }), null, "unknown: 404");
+    assert.equal(await status(keeper.clientScopes.create({ name: "by-keeper", protocol: "openid-connect" })), 403);
+    const listed = (await v2("?fields=clientId")).body as { clientId: string }[];
+    assert.deepEqual(
+      listed.map((client) => client.clientId),
+      ["lobby"],
+    );
+    assert.equal((await v2("/lobby")).status, 200);
+    assert.equal((await v2("/desk")).status, 403);
+    assert.equal((await v2("/desk", "DELETE")).status, 403);
+    assert.equal((await v2("", "POST", { clientId: "by-keeper" })).status, 403);
+
+    // clientadmin holds view and manage on every client (the test before): client scopes are read and changed.
+    // (A second admin's grant on every client would be decided together with that one's, unanimously.)
+    const admin = await signIn("clientadmin");
+    admin.setConfig({ realmName: REALM });
+    const names = (await admin.clientScopes.find()).map((scope) => scope.name);
+    assert.ok(names.includes("keeper-scope"), `listed: ${names.join(",")}`);
+    assert.equal((await admin.clientScopes.findOne({ id: scopeId }))?.name, "keeper-scope");
+    assert.equal(await status(admin.clientScopes.update({ id: scopeId }, { description: "by admin" })), 200);
+    assert.equal((await kc.clientScopes.findOne({ id: scopeId }))?.description, "by admin");
+    assert.equal(await status(admin.clientScopes.create({ name: "by-admin", protocol: "openid-connect" })), 200);
+    assert.equal(await status(admin.clientScopes.del({ id: scopeId })), 200);
+    const created = await fetch(`${server.baseUrl}/admin/api/${REALM}/clients/v2`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin.accessToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ clientId: "by-clientadmin-v2" }),
+    });
+    assert.equal(created.status, 201);
   });
 
   it("deleting a user removes its own resource from the admin-permissions resource server", async () => {

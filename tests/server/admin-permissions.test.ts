@@ -107,6 +107,14 @@ describe("fine-grained admin permissions v2 through Keycloak's admin client", ()
     assert.equal(await create({ scopes: ["view"] }), 400);
     assert.equal(await create({ resourceType: "Users", scopes: ["view-members"] }), 400);
     assert.equal(await create({ resourceType: "Users", scopes: [] }), 400);
+    // Keycloak 26.7.3 answers these with a bare `unknown_error`: the same `error` here, and the reason beside it.
+    const untyped = await kc.clients
+      .createPermission({ id: clientId, type: "scope" }, { name: "bad", scopes: ["view"] } as never)
+      .then(
+        () => undefined,
+        (error: { responseData?: unknown }) => error.responseData,
+      );
+    assert.deepEqual(untyped, { error: "unknown_error", error_description: "Resource type not provided." });
     // A resource permission: Keycloak 26.7.3's answer, word for word.
     const resourcePermission = await kc.clients
       .createPermission({ id: clientId, type: "resource" }, { name: "by resource", resources: ["Users"] } as never)
@@ -118,6 +126,21 @@ describe("fine-grained admin permissions v2 through Keycloak's admin client", ()
       400,
       { error: "Policy type not supported by feature admin-fine-grained-authz:v2" },
     ]);
+  });
+
+  it("policies as Keycloak 26.7.3 takes them: no `js` provider (404), a client-scope policy with no scopes", async () => {
+    const post = (type: string, body: unknown) =>
+      fetch(`${server.baseUrl}/admin/realms/${REALM}/clients/${clientId}/authz/resource-server/policy/${type}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${kc.accessToken}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const js = await post("js", { name: "script", code: "$evaluation.grant();" });
+    assert.deepEqual([js.status, await js.json()], [404, { error: "HTTP 404 Not Found" }]);
+    const noScopes = await post("client-scope", { name: "no scopes", clientScopes: [] });
+    assert.equal(noScopes.status, 201);
+    assert.deepEqual(((await noScopes.json()) as { clientScopes?: unknown }).clientScopes, []);
+    assert.equal((await post("client-scope", { name: "no scopes at all" })).status, 201);
   });
 
   it("refuses a decision strategy other than UNANIMOUS, on create and update, with Keycloak's message", async () => {
@@ -133,7 +156,8 @@ describe("fine-grained admin permissions v2 through Keycloak's admin client", ()
     const expected = {
       status: 400,
       body: {
-        error: "invalid_request",
+        // Keycloak 26.7.3 says only `unknown_error`; ours adds the reason (Keycloak's own exception text).
+        error: "unknown_error",
         error_description: "Only UNANIMOUS decision strategy is supported for admin permissions.",
       },
     };

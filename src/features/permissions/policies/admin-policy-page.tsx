@@ -127,7 +127,10 @@ function AdminPolicyForm({ context, policyType, policyId, stored }: AdminPolicyF
           <TextControl<PolicyForm>
             name="name"
             label={t("name")}
-            rules={{ validate: (value) => String(value).trim() !== "" || t("authzNameRequired") }}
+            rules={{
+              required: t("authzNameRequired"),
+              validate: (value) => String(value).trim() !== "" || t("authzNameRequired"),
+            }}
           />
           <PolicyFields policyType={policyType} clientUuid={context.clientId} />
           <ActionGroup>

@@ -73,7 +73,10 @@ export class AdminPermissionsV2 {
       const specific = this.onResource(own, scope);
       if (specific.permissions.length) decision = specific;
     }
-    if (decision === DENIED) decision = this.onResource(this.byName.get(type), scope);
+    if (decision === DENIED)
+      // Without a permission of its own an object is decided by its type's: one evaluation for all of them.
+      decision =
+        objectId !== undefined ? this.decide(type, undefined, scope) : this.onResource(this.byName.get(type), scope);
     this.cache.set(key, decision);
     return decision;
   }

@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import type { ClientScopeRecord } from "../../store/types.ts";
 import { adminContext } from "../../access/admin-context.ts";
-import { conflict, HttpError } from "../../http/errors.ts";
+import { conflict, forbidden, HttpError } from "../../http/errors.ts";
+import type { AdminRequestContext } from "../../access/admin-context.ts";
 import { newId } from "../../common/ids.ts";
 import { clientScopeByName, requireClientScope } from "./lookups.ts";
 import { clientScopeRepresentation } from "./representations.ts";
@@ -14,6 +15,18 @@ import { objectBody } from "../common/body.ts";
 import { paramsOf } from "../common/query.ts";
 import { ClientScopeSchema } from "./schemas.ts";
 
+/**
+ * Keycloak's ClientPermissionsV2 for client scopes: listing needs query-clients or view on every client; viewing
+ * one needs view-clients or v2 `view` on every client, changing any needs manage-clients or v2 `manage` on every
+ * client (a client scope has no permission of its own).
+ */
+function mayListClientScopes(ctx: AdminRequestContext): boolean {
+  return ctx.has("query-clients") || ctx.mayAllClients("view");
+}
+function requireClientScopes(ctx: AdminRequestContext, access: "view" | "manage"): void {
+  if (!ctx.mayAllClients(access)) throw forbidden();
+}
+
 /** /admin/realms/{realm}/client-scopes and /client-scopes/{id}. */
 export async function registerClientScopeRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   const { db } = server;
@@ -21,14 +34,14 @@ export async function registerClientScopeRoutes(app: FastifyInstance, server: Se
 
   app.get(base, async (req) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.requireAny("view-clients", "query-clients");
-    if (!ctx.has("view-clients")) return [];
+    if (!mayListClientScopes(ctx)) throw forbidden();
+    if (!ctx.mayAllClients("view")) return [];
     return db.list("clientScopes", ctx.realm.id).map(clientScopeRepresentation);
   });
 
   app.post(base, { schema: { body: ClientScopeSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require("manage-clients");
+    requireClientScopes(ctx, "manage");
     const input = objectBody(req.body);
     const name = validateScopeName(input.name);
     const protocol = validateScopeProtocol(input.protocol);
@@ -56,15 +69,18 @@ export async function registerClientScopeRoutes(app: FastifyInstance, server: Se
   app.get(`${base}/:id`, async (req) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
-    ctx.require("view-clients");
-    return clientScopeRepresentation(requireClientScope(db, ctx.realm, id));
+    if (!mayListClientScopes(ctx)) throw forbidden();
+    const scope = requireClientScope(db, ctx.realm, id);
+    requireClientScopes(ctx, "view");
+    return clientScopeRepresentation(scope);
   });
 
   app.put(`${base}/:id`, { schema: { body: ClientScopeSchema } }, async (req, reply) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
-    ctx.require("manage-clients");
+    if (!mayListClientScopes(ctx)) throw forbidden();
     const scope = requireClientScope(db, ctx.realm, id);
+    requireClientScopes(ctx, "manage");
     const input = objectBody(req.body);
     const name = input.name === undefined || input.name === null ? scope.name : validateScopeName(input.name);
     const protocol =
@@ -89,8 +105,9 @@ export async function registerClientScopeRoutes(app: FastifyInstance, server: Se
   app.delete(`${base}/:id`, async (req, reply) => {
     const { realm, id } = paramsOf<"id">(req);
     const ctx = await adminContext(server, req, realm);
-    ctx.require("manage-clients");
+    if (!mayListClientScopes(ctx)) throw forbidden();
     const scope = requireClientScope(db, ctx.realm, id);
+    requireClientScopes(ctx, "manage");
     if (db.count("clientScopes", ctx.realm.id) <= 1) {
       throw new HttpError(403, { errorMessage: "You are not allowed to delete all the client scopes." });
     }

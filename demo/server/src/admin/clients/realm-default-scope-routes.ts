@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import { adminContext } from "../../access/admin-context.ts";
-import { notFound } from "../../http/errors.ts";
+import { forbidden, notFound } from "../../http/errors.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { noContent } from "../common/reply.ts";
 import { paramsOf } from "../common/query.ts";
@@ -19,7 +19,8 @@ export async function registerRealmDefaultScopeRoutes(app: FastifyInstance, serv
 
     app.get(path, async (req) => {
       const ctx = await adminContext(server, req, paramsOf(req).realm);
-      ctx.require("view-clients");
+      // Keycloak: requireViewClientScopes (view-clients, or v2 view on every client).
+      if (!ctx.mayAllClients("view")) throw forbidden();
       return ctx.realm[field]
         .map((id) => db.get("clientScopes", id))
         .filter((scope) => scope !== undefined)

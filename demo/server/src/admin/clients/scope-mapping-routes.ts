@@ -90,7 +90,7 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
       const inScope = scopeChecker(db, owner);
       return brief(
         ctx.realm,
-        realmRoles(db, ctx.realm).filter((role) => !inScope(role)),
+        realmRoles(db, ctx.realm).filter((role) => !inScope(role) && ctx.mayRole("map-role-client-scope", role)),
       );
     });
 
@@ -154,7 +154,9 @@ export async function registerScopeMappingRoutes(app: FastifyInstance, server: S
       const inScope = scopeChecker(db, owner);
       return brief(
         ctx.realm,
-        clientRoles(db, scopedClient(req, ctx.realm)).filter((role) => !inScope(role)),
+        clientRoles(db, scopedClient(req, ctx.realm)).filter(
+          (role) => !inScope(role) && ctx.mayRole("map-role-client-scope", role),
+        ),
       );
     });
 

@@ -188,7 +188,7 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
     const { ctx, holder } = await addressed(server, req, kind, "view");
     const mapped = new Set(holder.roleIds);
     return containerRoles(server.db, ctx.realm)
-      .filter((r) => !mapped.has(r.id))
+      .filter((r) => !mapped.has(r.id) && ctx.mayRole("map-role", r))
       .sort(byName)
       .map((r) => toRoleRepresentation(r, true));
   });
@@ -252,7 +252,7 @@ function registerHolder(app: FastifyInstance, server: ServerContext, kind: RoleH
     const client = requireMappedClient(server, ctx, req.params.clientUuid);
     const mapped = new Set(holder.roleIds);
     return containerRoles(server.db, ctx.realm, client.id)
-      .filter((r) => !mapped.has(r.id))
+      .filter((r) => !mapped.has(r.id) && ctx.mayRole("map-role", r))
       .sort(byName)
       .map((r) => toRoleRepresentation(r, true));
   });

@@ -3,7 +3,7 @@ import type { ServerContext } from "../../context.ts";
 import type { RoleRecord } from "../../store/types.ts";
 import { adminContext, type AdminRequestContext } from "../../access/admin-context.ts";
 import { expandComposites } from "../../access/roles.ts";
-import { notFound } from "../../http/errors.ts";
+import { forbidden, notFound } from "../../http/errors.ts";
 import { findRoleById } from "./lookups.ts";
 import { resolveRoleHolder } from "./role-holder.ts";
 import { findClient } from "../common/lookups.ts";
@@ -26,7 +26,11 @@ interface ClientRole {
 interface HeldRoles {
   direct: Set<string>;
   effective: () => Set<string>;
+  /** The roles the caller may add to it (Keycloak's "available" lists only those). */
+  mappable: (role: RoleRecord) => boolean;
 }
+
+const NONE = () => false;
 
 function heldRoles(server: ServerContext, ctx: AdminRequestContext, type: string, id: string): HeldRoles {
   const { db } = server;
@@ -35,17 +39,28 @@ function heldRoles(server: ServerContext, ctx: AdminRequestContext, type: string
     case "groups": {
       const holder = resolveRoleHolder(server, ctx, type, id);
       // The same check as the role-mappings endpoints: view on that user or group (legacy roles or v2).
-      if (type === "users") ctx.requireUser("view", db.get("users", holder.id)!);
-      else ctx.requireGroup("view", db.get("groups", holder.id)!);
-      return { direct: new Set(holder.roleIds), effective: () => holder.effectiveRoleIds() };
+      // Keycloak offers a user's roles only to an admin who may map roles of that user.
+      let mayMapHolder = true;
+      if (type === "users") {
+        const user = db.get("users", holder.id)!;
+        ctx.requireUser("view", user);
+        mayMapHolder = ctx.mayUser("map-roles", user);
+      } else ctx.requireGroup("view", db.get("groups", holder.id)!);
+      return {
+        direct: new Set(holder.roleIds),
+        effective: () => holder.effectiveRoleIds(),
+        mappable: mayMapHolder ? (role) => ctx.mayRole("map-role", role) : NONE,
+      };
     }
     case "clients": {
       const client = findClient(db, ctx.realm, id);
       if (!client) throw notFound("Could not find client");
-      ctx.require("view-clients");
+      ctx.requireClientScope("view", client);
       const fullScope = client.rep.fullScopeAllowed !== false;
       return {
         direct: new Set(client.scopeRoleIds),
+        // Keycloak leaves the client's own roles out too: they are always in its scope.
+        mappable: (role) => role.clientId !== client.id && ctx.mayRole("map-role-client-scope", role),
         effective: () => {
           if (fullScope) return new Set(db.list("roles", ctx.realm.id).map((r) => r.id));
           const ids = expandComposites(db, client.scopeRoleIds);
@@ -57,8 +72,13 @@ function heldRoles(server: ServerContext, ctx: AdminRequestContext, type: string
     case "clientScopes": {
       const scope = db.get("clientScopes", id);
       if (!scope || scope.realmId !== ctx.realm.id) throw notFound("Could not find client scope");
-      ctx.require("view-clients");
-      return { direct: new Set(scope.scopeRoleIds), effective: () => expandComposites(db, scope.scopeRoleIds) };
+      // Keycloak's ClientPermissionsV2: a client scope is viewed through view on every client.
+      if (!ctx.mayAllClients("view")) throw forbidden();
+      return {
+        direct: new Set(scope.scopeRoleIds),
+        effective: () => expandComposites(db, scope.scopeRoleIds),
+        mappable: (role) => ctx.mayRole("map-role-client-scope", role),
+      };
     }
     case "roles": {
       const role = findRoleById(db, ctx.realm, id);
@@ -66,6 +86,7 @@ function heldRoles(server: ServerContext, ctx: AdminRequestContext, type: string
       return {
         direct: new Set([role.id, ...role.compositeIds]),
         effective: () => expandComposites(db, role.compositeIds),
+        mappable: (candidate) => ctx.mayRole("map-role-composite", candidate),
       };
     }
     default:
@@ -129,7 +150,7 @@ export async function registerUiExtRoleRoutes(app: FastifyInstance, server: Serv
     async (req: Req) => {
       const ctx = await adminContext(server, req, req.params.realm);
       const held = heldRoles(server, ctx, req.params.type, req.params.id);
-      return clientRoles(server, ctx, req.query, (role) => !held.direct.has(role.id));
+      return clientRoles(server, ctx, req.query, (role) => !held.direct.has(role.id) && held.mappable(role));
     },
   );
 

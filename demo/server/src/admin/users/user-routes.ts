@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import { frontendUrl } from "../../http/frontend-url.ts";
 import type { UserRecord } from "../../store/types.ts";
-import { adminContext } from "../../access/admin-context.ts";
+import { adminContext, type AdminRequestContext } from "../../access/admin-context.ts";
+import type { Db } from "../../store/db.ts";
 import { clearLoginFailures } from "../../access/brute-force.ts";
 import { newId, now } from "../../common/ids.ts";
 import { admitCredentialPasswords, applyCredentialRepresentations } from "./credentials.ts";
@@ -61,6 +62,20 @@ function federatedIdentitiesOf(rep: Record<string, unknown>): UserRecord["federa
     }));
 }
 
+/**
+ * Keycloak's UsersResource without manage on every user: a user created straight into groups (`groups`: paths of
+ * existing groups) is allowed when the caller may manage the members and the membership of each of them; one group
+ * it may not is a 403.
+ */
+function mayCreateGroupMembers(db: Db, ctx: AdminRequestContext, rep: Record<string, unknown>): boolean {
+  const paths = Array.isArray(rep.groups) ? rep.groups.filter((path): path is string => typeof path === "string") : [];
+  const groups = paths.map((path) => findGroupByPath(db, ctx.realm.id, path)).filter((group) => group !== undefined);
+  if (!groups.length) return false;
+  for (const group of groups)
+    if (!ctx.mayGroup("manage-members", group) || !ctx.mayGroup("manage-membership", group)) throw forbidden();
+  return true;
+}
+
 export async function registerUserCrudRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   const { db } = server;
 
@@ -85,8 +100,8 @@ export async function registerUserCrudRoutes(app: FastifyInstance, server: Serve
 
   app.post(BASE, { schema: { body: UserSchema } }, async (req, reply) => {
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    if (!ctx.mayAllUsers("manage")) throw forbidden();
     const rep = objectBody(req.body);
+    if (!ctx.mayAllUsers("manage") && !mayCreateGroupMembers(db, ctx, rep)) throw forbidden();
     const realm = ctx.realm;
     const config = readUpConfig(server, realm);
     const input = profileInput(rep, realm);

@@ -4,7 +4,7 @@ import type { ServerContext } from "../../../context.ts";
 import type { AdminRequestContext } from "../../../access/admin-context.ts";
 import type { ClientRecord } from "../../../store/types.ts";
 import { adminContext } from "../../../access/admin-context.ts";
-import { badRequest, conflict, notFound } from "../../../http/errors.ts";
+import { badRequest, conflict, forbidden, notFound } from "../../../http/errors.ts";
 import { isFeatureEnabled } from "../../server-info/features.ts";
 import { Query, Str } from "../../common/schemas.ts";
 import { intParam, paramsOf, queryOf, stringParam } from "../../common/query.ts";
@@ -50,13 +50,25 @@ export async function registerClientsV2Routes(app: FastifyInstance, server: Serv
     }
   });
 
-  const context = async (req: FastifyRequest, write: boolean) => {
+  // The same checks as the v1 client endpoints (Keycloak's ClientPermissionsV2): listing needs query-clients or
+  // view on every client; each client its own view or manage (roles or admin permissions v2); creating one needs
+  // manage on every client.
+  const context = async (req: FastifyRequest) => {
     if (!isFeatureEnabled("CLIENT_ADMIN_API_V2", server.config.features)) throw notFound();
     const ctx = await adminContext(server, req, paramsOf(req).realm);
-    ctx.require(write ? "manage-clients" : "view-clients");
+    if (!ctx.has("query-clients") && !ctx.mayAllClients("view")) throw forbidden();
     return ctx;
   };
+  const requireCreate = (ctx: AdminRequestContext) => {
+    if (!ctx.mayAllClients("manage")) throw forbidden();
+  };
   const find = (ctx: AdminRequestContext, clientId: string) => clientByClientId(db, ctx.realm, clientId);
+  const existing = (ctx: AdminRequestContext, clientId: string, access: "view" | "manage") => {
+    const client = find(ctx, clientId);
+    if (!client) throw notFound("Client not found");
+    ctx.requireClientScope(access, client);
+    return client;
+  };
   const body = (req: FastifyRequest): ClientV2 => {
     if (!req.body || typeof req.body !== "object" || Array.isArray(req.body))
       throw badRequest("Client body is missing");
@@ -99,7 +111,8 @@ export async function registerClientsV2Routes(app: FastifyInstance, server: Serv
   };
 
   app.get(BASE, { schema: { querystring: ListQuery } }, async (req) => {
-    const ctx = await context(req, false);
+    const ctx = await context(req);
+    const reach = ctx.clientsVisible();
     const query = queryOf(req);
     const fields = stringParam(query, "fields")
       ?.split(",")
@@ -112,6 +125,7 @@ export async function registerClientsV2Routes(app: FastifyInstance, server: Serv
     const order = parseSort(stringParam(query, "sort"));
     return db
       .list("clients", ctx.realm.id)
+      .filter((client) => reach === "all" || reach.has(client.id))
       .map((client) => toClientV2(db, client))
       .filter(matches)
       .sort(order)
@@ -120,25 +134,26 @@ export async function registerClientsV2Routes(app: FastifyInstance, server: Serv
   });
 
   app.post(BASE, { schema: { body: ClientBody } }, async (req, reply) => {
-    const ctx = await context(req, true);
+    const ctx = await context(req);
+    requireCreate(ctx);
     const input = body(req);
     refuseServerManaged(input);
     return create(ctx, input, reply);
   });
 
   app.get(`${BASE}/:id`, async (req) => {
-    const ctx = await context(req, false);
-    const client = find(ctx, paramsOf<"id">(req).id);
-    if (!client) throw notFound("Client not found");
-    return toClientV2(db, client);
+    const ctx = await context(req);
+    return toClientV2(db, existing(ctx, paramsOf<"id">(req).id, "view"));
   });
 
   app.put(`${BASE}/:id`, { schema: { body: ClientBody } }, async (req, reply) => {
-    const ctx = await context(req, true);
+    const ctx = await context(req);
     const { id } = paramsOf<"id">(req);
     const input = body(req);
     if (input.protocol !== "saml" && input.auth === undefined) input.auth = null;
     const client = find(ctx, id);
+    if (client) ctx.requireClientScope("manage", client);
+    else requireCreate(ctx);
     if (!client) {
       refuseServerManaged(input);
       if (input.clientId !== id) throw badRequest("clientId: the client ID in the body differs from the path");
@@ -148,9 +163,8 @@ export async function registerClientsV2Routes(app: FastifyInstance, server: Serv
   });
 
   app.patch(`${BASE}/:id`, { schema: { body: ClientBody } }, async (req) => {
-    const ctx = await context(req, true);
-    const client = find(ctx, paramsOf<"id">(req).id);
-    if (!client) throw notFound("Client not found");
+    const ctx = await context(req);
+    const client = existing(ctx, paramsOf<"id">(req).id, "manage");
     const patch = body(req);
     refuseServerManaged(patch);
     const current = toClientV2(db, client);
@@ -159,9 +173,8 @@ export async function registerClientsV2Routes(app: FastifyInstance, server: Serv
   });
 
   app.delete(`${BASE}/:id`, async (req, reply) => {
-    const ctx = await context(req, true);
-    const client = find(ctx, paramsOf<"id">(req).id);
-    if (!client) throw notFound("Client not found");
+    const ctx = await context(req);
+    const client = existing(ctx, paramsOf<"id">(req).id, "manage");
     await db.write((tx) => removeClient(db, tx, ctx.realm, client));
     await adminEvent(server, ctx, "DELETE", "CLIENT", `clients/${client.id}`);
     return reply.status(204).send();
