@@ -15,13 +15,6 @@ export interface RealKeycloakExclusion {
 
 export const REAL_KEYCLOAK_EXCLUSIONS: RealKeycloakExclusion[] = [
   {
-    file: "tests/e2e/realm-settings-import-preview.test.ts",
-    test: "exports demo's clients and roles, previews what the import adds and skips, and imports with Skip",
-    reason:
-      "the refusal now matches (both refuse the import without client roles: 'Unable to find composite client role: viewer', 400 here, 500 there, and the dialog says so; passed on Keycloak 26.7.3), but the import that follows with client roles fails there: Keycloak's partial export of demo also holds the two service-account users (service-account-orders-service, service-account-portal), and importing them beside their clients answers 409 'Duplicate resource error' (the client import already made them). The embedded server's partial export leaves those users out and its import accepts them: export and import them as Keycloak does",
-  },
-
-  {
     file: "tests/e2e/user-federation.test.ts",
     test: "a directory refusing a self-registered user shows on the registration page, the form kept",
     reason:
