@@ -20,10 +20,5 @@ export const REAL_KEYCLOAK_EXCLUSIONS: RealKeycloakExclusion[] = [
     reason:
       "Keycloak's register page (keycloak.v2 markup) has no field the test finds by getByLabel(/^Password/) within 20 s (as in registration.test.ts, still embedded-only), and what Keycloak shows when the directory refuses the new entry is not yet observed: run it there once the register page is driven by role and label",
   },
-  {
-    file: "tests/e2e/user-federation.test.ts",
-    test: "mappers on their own page (add, edit, delete), a role mapper's sync, the directory's users in the console, dark theme",
-    reason:
-      "the mapper form now passes on Keycloak 26.7.3 (its User Model Attribute picker takes the typed name; Save stays off until the required LDAP attribute is filled), but the role mapper's sync then shows no 'Data successfully synced 2 imported users, 0 updated users' there (whole run of 2026-11-27): Keycloak's answer or message for a role mapper sync differs from the embedded server's, not yet looked at",
-  },
+
 ];
