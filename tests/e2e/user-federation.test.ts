@@ -2,7 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { typeProfileAttribute } from "../support/attribute-picker.ts";
-import { startTarget, type Target } from "../support/target.ts";
+import { keycloakExclusion, startTarget, type Target } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { startLdapServer, type LdapServer } from "../support/ldap-server.ts";
@@ -10,6 +10,7 @@ import { markAdminCliAsConsoleClient, screenshot, withFailureShot } from "./orga
 import { getJson, masterAdminApi, TIMEOUT, type Api, type Json } from "./realm-settings-support.ts";
 
 const REALM = "fed";
+const FILE = "tests/e2e/user-federation.test.ts";
 const MAPPERS_TEST =
   "mappers on their own page (add, edit, delete), a role mapper's sync, the directory's users in the console, dark theme";
 const REGISTRATION_TEST =
@@ -249,7 +250,7 @@ describe("user federation against OpenLDAP", () => {
     }
   });
 
-  it(MAPPERS_TEST, async () => {
+  it(MAPPERS_TEST, { skip: keycloakExclusion(FILE, MAPPERS_TEST) }, async () => {
     const id = await createLdapProvider(REALM, "directory", {
       editMode: ["READ_ONLY"],
       usersDn: [ldap.usersDn],
