@@ -95,4 +95,42 @@ describe("partial import of role composites the realm and the file lack", () => 
     });
     assert.equal(again.added, 1);
   });
+
+  // Keycloak 26.7.3 (checked on a running one): each client the import creates gets its service-account user with the
+  // realm's default role; a file that brings that user (as a partial export does) gives it to the client instead.
+  it("gives a new client its service-account user, or the file's one", async () => {
+    const worker = { clientId: "worker", publicClient: false, serviceAccountsEnabled: true };
+    const result = await kc.realms.partialImport({
+      realm: REALM,
+      rep: { ifResourceExists: "SKIP", clients: [worker] },
+    });
+    assert.deepEqual(
+      result.results?.map((r) => [r.action, r.resourceType, r.resourceName]),
+      [["ADDED", "CLIENT", "worker"]],
+    );
+    const accountOf = async (clientId: string) => {
+      const [created] = await kc.clients.find({ realm: REALM, clientId });
+      return kc.clients.getServiceAccountUser({ realm: REALM, id: created!.id! });
+    };
+    const account = await accountOf("worker");
+    assert.equal(account.username, "service-account-worker");
+    const roles = await kc.users.listRealmRoleMappings({ realm: REALM, id: account.id! });
+    assert.deepEqual(
+      roles.map((role) => role.name),
+      [`default-roles-${REALM}`],
+    );
+
+    const withUser = await kc.realms.partialImport({
+      realm: REALM,
+      rep: {
+        ifResourceExists: "SKIP",
+        clients: [{ ...worker, clientId: "worker2" }],
+        users: [{ username: "service-account-worker2", enabled: true, serviceAccountClientId: "worker2" }],
+      },
+    });
+    assert.equal(withUser.added, 2);
+    const fileAccount = await accountOf("worker2");
+    assert.equal(fileAccount.username, "service-account-worker2");
+    assert.equal(fileAccount.id, withUser.results?.find((r) => r.resourceType === "USER")?.id);
+  });
 });

@@ -419,6 +419,8 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
       { added: fromLdap.added, updated: fromLdap.updated, failed: fromLdap.failed },
       { added: 2, updated: 0, failed: 0 },
     );
+    // Keycloak 26.7.3's words for a role mapper's sync (seen on it).
+    assert.equal(fromLdap.status, "2 imported roles, 0 roles already exists in Keycloak");
     assert.ok(await kc.roles.findOneByName({ name: "auditor" }), "the LDAP role is a realm role now");
     assert.equal(
       (await kc.userStorageProvider.mappersSync({ parentId: id, id: roles.id, direction: "fedToKeycloak" })).updated,
@@ -463,6 +465,7 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     await kc.roles.create({ name: "release-manager" });
     const toLdap = await kc.userStorageProvider.mappersSync({ parentId: id, id: roles.id, direction: "keycloakToFed" });
     assert.ok((toLdap.added ?? 0) >= 1 && toLdap.updated === 2, JSON.stringify(toLdap));
+    assert.equal(toLdap.status, `${toLdap.added} roles imported to LDAP, 2 roles already existed in LDAP`);
     assert.equal((await ldap.read(`cn=release-manager,ou=Roles,${SUFFIX}`))!.cn, "release-manager");
 
     // Sync registrations: a user created here is created in the directory, its password set by the password

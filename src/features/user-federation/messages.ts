@@ -127,6 +127,11 @@ export const userFederationMessages = {
   kerberosFlowsNote:
     "Saving a Kerberos provider turns the Kerberos execution of the browser flow to Alternative; removing it turns it back to Disabled. Flows affected: browser.",
   required: "Required field",
+  validateName: "You must enter a name",
+  validateRealm: "You must enter a realm",
+  validateServerPrincipal: "You must enter a server principal",
+  validateKeyTab: "You must enter a key tab",
+  validateEditMode: "You must select an edit mode",
   providerNotFound: "The provider could not be found.",
 };
 

@@ -6,6 +6,7 @@ import { bearerToken } from "./bearer.ts";
 import { verifyToken, type VerifiedToken } from "../oidc/verify-token.ts";
 import { clientByClientId } from "../oidc/lookup.ts";
 import { activeSession } from "./sessions.ts";
+import { offlineRecordId } from "./offline-sessions.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
 
 export interface BearerIdentity {
@@ -37,7 +38,10 @@ async function checkBearer(server: ServerContext, req: FastifyRequest): Promise<
   const user = payload.sub ? server.db.get("users", payload.sub) : undefined;
   if (!user || user.realmId !== realm.id || !user.enabled) throw unauthorized();
   if ((payload.iat ?? 0) < user.notBefore) throw unauthorized();
-  if (payload.sid ? !activeSession(server.db, realm, payload.sid) : !user.serviceAccountClientId) throw unauthorized();
+  // As Keycloak: a token of a sign-in whose regular session is gone still works while its offline session lives.
+  const live = (sid: string) =>
+    activeSession(server.db, realm, sid) ?? activeSession(server.db, realm, offlineRecordId(sid));
+  if (payload.sid ? !live(payload.sid) : !user.serviceAccountClientId) throw unauthorized();
   const client = payload.azp ? clientByClientId(server.db, realm, payload.azp) : undefined;
   if (payload.azp && (!client || client.rep.enabled === false)) throw unauthorized();
   return { realm, user, client, token: payload };

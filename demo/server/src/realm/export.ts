@@ -21,6 +21,8 @@ export interface ExportOptions {
   users?: boolean;
   clients?: boolean;
   groupsAndRoles?: boolean;
+  /** With `clients` and without `users`: the clients' service-account users, as Keycloak's partial export has them. */
+  serviceAccountUsers?: boolean;
   /** Partial export (admin console): secrets become `**********`, key material is left out. */
   maskSecrets?: boolean;
 }
@@ -91,6 +93,17 @@ export function exportRealm(server: ServerContext, realmId: string, options: Exp
     rep.groups = exportGroups(server, realm, names);
   }
   if (options.users) rep.users = exportUsers(server, realm, names);
+  else if (options.clients && options.serviceAccountUsers) {
+    // Keycloak's partial export: the service-account users of the confidential clients, with their role mappings.
+    const withAccounts = new Set(
+      rep
+        .clients!.filter((c) => c.serviceAccountsEnabled === true && !c.publicClient && !c.bearerOnly)
+        .map((c) => c.clientId),
+    );
+    rep.users = exportUsers(server, realm, names)
+      .filter((u) => u.serviceAccountClientId !== undefined && withAccounts.has(u.serviceAccountClientId))
+      .map(({ credentials: _credentials, federatedIdentities: _links, clientConsents: _consents, ...u }) => u);
+  }
   rep.components = exportComponents(db.list("components", realm.id), realm.id, mask);
   rep.identityProviders = db.list("identityProviders", realm.id).map((i) => {
     const idp: Json = { alias: i.alias, internalId: i.id, ...i.rep };

@@ -31,6 +31,7 @@ export interface ImportOptions {
 import { checkRealmName } from "./realm-name.ts";
 import { importAuthorization } from "./import-authorization.ts";
 import { checkPasswordPolicy } from "./password-policy-syntax.ts";
+import { serviceAccountUsername } from "../admin/clients/service-account.ts";
 /**
  * Creates a realm from Keycloak's realm JSON (export/import format), filling
  * what is missing from the new-realm template, in one durable write. Throws
@@ -61,7 +62,7 @@ export async function importRealm(
   for (const r of roles) ctx.put("roles", r);
   importGroups(ctx, rep);
   await importUsers(ctx, rep);
-  addMissingServiceAccounts(ctx, rep);
+  addMissingServiceAccounts(ctx, rep.clients ?? [], ctx.realmRole(rep.defaultRole?.name ?? ""));
   importComponents(ctx, rep);
   importAuthentication(ctx, rep);
   importIdentityProviders(ctx, rep);
@@ -129,16 +130,22 @@ function realmRecord(ctx: ImportContext, rep: RealmRep, name: string): RealmReco
   return record;
 }
 
-/** Clients with service accounts enabled get their `service-account-{clientId}` user when the import has none. */
-function addMissingServiceAccounts(ctx: ImportContext, rep: RealmRep): void {
+/**
+ * Clients with service accounts enabled get their `service-account-{clientId}` user, with the realm's default role, when
+ * the import has none.
+ */
+export function addMissingServiceAccounts(
+  ctx: ImportContext,
+  clients: NonNullable<RealmRep["clients"]>,
+  defaultRole: string | undefined,
+): void {
   const linked = new Set<string>();
   for (const [table, record] of ctx.records)
     if (table === "users" && record.serviceAccountClientId) linked.add(record.serviceAccountClientId);
-  const defaultRole = ctx.realmRole(rep.defaultRole?.name ?? "");
-  for (const c of rep.clients ?? []) {
+  for (const c of clients) {
     const internalId = ctx.clientIds.get(c.clientId)!;
     if (c.serviceAccountsEnabled !== true || linked.has(internalId)) continue;
-    const username = `service-account-${c.clientId}`.toLowerCase();
+    const username = serviceAccountUsername(c.clientId);
     if (ctx.userIdsByUsername.has(username)) continue;
     const user: UserRecord = {
       id: newId(),

@@ -9,6 +9,7 @@ import { removeResourceServer } from "../admin/authorization/authz-writes.ts";
 import { importGroups, importUsers } from "./import-users-groups.ts";
 import { importIdentityProviders } from "./import-config.ts";
 import { ExportNames } from "./export-names.ts";
+import { addMissingServiceAccounts } from "./import.ts";
 import type { ClientRep, GroupRep, Json, RealmRep, RoleRep, UserRep } from "./representation.ts";
 
 type Policy = "FAIL" | "SKIP" | "OVERWRITE";
@@ -179,6 +180,9 @@ export async function partialImport(
   for (const r of newRoles) ctx.put("roles", r);
   importGroups(ctx, rep);
   await importUsers(ctx, rep);
+  // Keycloak gives each client it creates its service-account user, unless the file brings that user.
+  const addedClients = rep.clients!.filter((c) => !existing.some((e) => e.type === "CLIENT" && e.name === c.clientId));
+  addMissingServiceAccounts(ctx, addedClients, realm.defaultRoleId);
   importIdentityProviders(ctx, rep);
   const idpIds = new Map<string, string>();
   for (const [table, r] of ctx.records) if (table === "identityProviders") idpIds.set(r.alias, r.id);

@@ -87,7 +87,8 @@ function KerberosForm({ provider }: { provider?: Component }) {
   useEffect(() => {
     if (principal) void form.trigger("config.serverPrincipal");
   }, [principal, form]);
-  const required = { required: { value: true, message: t("required") } };
+  // Keycloak's own texts for each missing required setting
+  const requiredAs = (key: string) => ({ required: { value: true, message: t(key) } });
   const submit = form.handleSubmit(async (values) => {
     try {
       if (provider?.id) {
@@ -118,18 +119,22 @@ function KerberosForm({ provider }: { provider?: Component }) {
         <FormProvider {...form}>
           <Form onSubmit={submit} noValidate aria-label={t("kerberos")} isWidthLimited isHorizontal>
             <FormSection title={t("requiredSettings")} titleElement="h2">
-              <TextControl<Values> name="name" label={t("uiDisplayName")} rules={required} />
-              <TextControl<Values> name="config.kerberosRealm" label={t("kerberosRealm")} rules={required} />
+              <TextControl<Values> name="name" label={t("uiDisplayName")} rules={requiredAs("validateName")} />
+              <TextControl<Values>
+                name="config.kerberosRealm"
+                label={t("kerberosRealm")}
+                rules={requiredAs("validateRealm")}
+              />
               <TextControl<Values>
                 name="config.serverPrincipal"
                 label={t("serverPrincipal")}
                 rules={{
-                  ...required,
+                  ...requiredAs("validateServerPrincipal"),
                   validate: (value: unknown) =>
                     String(value ?? "") === String(value ?? "").trim() || t("principalWhitespace"),
                 }}
               />
-              <TextControl<Values> name="config.keyTab" label={t("keyTab")} rules={required} />
+              <TextControl<Values> name="config.keyTab" label={t("keyTab")} rules={requiredAs("validateKeyTab")} />
               <SwitchControl<Values> name="config.debug" label={t("debug")} stringify />
               <SwitchControl<Values>
                 name="config.allowPasswordAuthentication"
@@ -140,7 +145,7 @@ function KerberosForm({ provider }: { provider?: Component }) {
                 <SelectControl<Values>
                   name="config.editMode"
                   label={t("editMode")}
-                  rules={required}
+                  rules={requiredAs("validateEditMode")}
                   options={["READ_ONLY", "UNSYNCED"].map((value) => ({ value, label: value }))}
                 />
               )}

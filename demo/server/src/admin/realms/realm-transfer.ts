@@ -25,7 +25,12 @@ export async function registerRealmTransferRoutes(app: FastifyInstance, server: 
       ctx.require("view-realm");
       if (clients) ctx.require("view-clients");
       if (groupsAndRoles) ctx.require("view-users");
-      const rep = exportRealm(server, ctx.realm.id, { clients, groupsAndRoles, maskSecrets: true });
+      const rep = exportRealm(server, ctx.realm.id, {
+        clients,
+        groupsAndRoles,
+        serviceAccountUsers: true,
+        maskSecrets: true,
+      });
       // Keycloak's partial export names its version, leaves organizations out, and client scope mappings with clients
       delete rep.organizations;
       if (!clients) delete rep.clientScopeMappings;

@@ -130,11 +130,16 @@ export async function registerUserStorageRoutes(app: FastifyInstance, server: Se
           throw failure(error);
         }
       }
-      // Keycloak 26.7.3 words a group mapper's sync with groups and always its removals (seen on it).
+      // Keycloak 26.7.3 words a group mapper's sync with groups and always its removals, and a role mapper's with roles
+      // in each direction (seen on it), even when the mapper's mode ignores that direction.
       const status =
         mapper.providerId === "group-ldap-mapper" && !counts.ignored
           ? `${counts.added} imported groups, ${counts.updated} updated groups, ${counts.removed} removed groups`
-          : syncStatus(counts);
+          : mapper.providerId === "role-ldap-mapper"
+            ? direction === "keycloakToFed"
+              ? `${counts.added} roles imported to LDAP, ${counts.updated} roles already existed in LDAP`
+              : `${counts.added} imported roles, ${counts.updated} roles already exists in Keycloak`
+            : syncStatus(counts);
       const result = { ...counts, status };
       await adminEvent(
         server,

@@ -176,7 +176,7 @@ export async function processRegistration(ctx: LoginContext, form: Form): Promis
   try {
     await registerInDirectory(ctx.server, ctx.realm, user);
   } catch (error) {
-    // The directory refused the new entry: the form comes back as typed, with the reason.
+    // The directory refused the new entry: Keycloak 26.7.3 ends the registration on its error page (seen on it).
     if (!(error instanceof HttpError)) throw error;
     await recordEvent(ctx.server, ctx.realm, {
       type: "REGISTER_ERROR",
@@ -185,7 +185,11 @@ export async function processRegistration(ctx: LoginContext, form: Form): Promis
       error: "invalid_registration",
       details: eventDetails(ctx, values),
     });
-    return sendRegistrationPage(ctx, steps, values, {}, custom, error.message);
+    return sendErrorPage(
+      ctx.reply,
+      ctx.realm,
+      "Unexpected error when handling authentication request to identity provider.",
+    );
   }
   if (steps.password && !(await beforeFederatedPassword(ctx.server, user, password)))
     setUserPassword(user, password, false);
