@@ -1,16 +1,18 @@
-import { randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
 import type { IdentityProviderRecord, RealmRecord, UserRecord } from "../store/types.ts";
 import { sendRealmMail } from "../mail/realm-mail.ts";
 import { recordEvent } from "../events/record.ts";
-import { frontendUrl } from "../http/frontend-url.ts";
 import { escapeHtml, HTML_SECURITY_HEADERS, themePage } from "../oidc/html.ts";
 import { realmTitle, sendErrorPage, sendInfoPage } from "../oidc/error-page.ts";
 import { readCookies } from "../oidc/sso-cookies.ts";
-import { realmNumber } from "../oidc/lookup.ts";
 import { isContext, loginContextOf } from "../oidc/login-action.ts";
-import { ACTION_BROWSER_COOKIE, browserKey, lifespanText } from "../oidc/login/action-verify-email.ts";
+import {
+  ACTION_BROWSER_COOKIE,
+  browserKey,
+  lifespanText,
+  loginActionToken,
+} from "../oidc/login/action-verify-email.ts";
 import type { LoginContext } from "../oidc/login/login-context.ts";
 
 /** Keycloak's IdpVerifyAccountLinkActionToken: the link mailed to the existing account to confirm the linking. */
@@ -62,15 +64,7 @@ export async function mailIdpLink(
   brokerUsername: string,
   executionId: string,
 ): Promise<void> {
-  const lifespan = realmNumber(ctx.realm, "actionTokenGeneratedByUserLifespan", 300);
-  const key = randomBytes(24).toString("base64url");
-  const query = new URLSearchParams({
-    key,
-    client_id: ctx.client.clientId,
-    tab_id: ctx.request.tabId,
-    execution: executionId,
-  });
-  const link = `${frontendUrl(ctx.server, ctx.req)}/realms/${encodeURIComponent(ctx.realm.realm)}/login-actions/action-token?${query}`;
+  const { key, lifespan, expires, link } = loginActionToken(ctx, { execution: executionId });
   const event = {
     clientId: ctx.client.clientId,
     userId: user.id,
@@ -109,7 +103,7 @@ export async function mailIdpLink(
     clientId: ctx.client.clientId,
     tabId: ctx.request.tabId,
     browser: browserKey(ctx),
-    expires: Date.now() + lifespan * 1000,
+    expires,
   });
   await recordEvent(ctx.server, ctx.realm, { type: "SEND_IDENTITY_PROVIDER_LINK", ...event });
 }

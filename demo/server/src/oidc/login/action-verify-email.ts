@@ -17,6 +17,22 @@ const ALIAS = "VERIFY_EMAIL";
 /** Ties a verification link to the browser that asked for it, so only that browser continues the login. */
 export const ACTION_BROWSER_COOKIE = "KC_ACTION_BROWSER";
 
+/** The address a mailed action token opens: `/login-actions/action-token` with the token's key and parameters. */
+export const actionTokenUrl = (frontend: string, realm: RealmRecord, query: URLSearchParams): string =>
+  `${frontend}/realms/${encodeURIComponent(realm.realm)}/login-actions/action-token?${query}`;
+
+/**
+ * A new token the user asked for during a login (Keycloak's user-generated action token lifespan): its key, when it
+ * expires and the link to mail, tied to the login's client and tab; `extra` adds parameters after those.
+ */
+export function loginActionToken(ctx: LoginContext, extra: Record<string, string> = {}) {
+  const lifespan = realmNumber(ctx.realm, "actionTokenGeneratedByUserLifespan", 300);
+  const key = randomBytes(24).toString("base64url");
+  const query = new URLSearchParams({ key, client_id: ctx.client.clientId, tab_id: ctx.request.tabId, ...extra });
+  const link = actionTokenUrl(frontendUrl(ctx.server, ctx.req), ctx.realm, query);
+  return { key, lifespan, expires: Date.now() + lifespan * 1000, link };
+}
+
 export interface VerifyEmailToken {
   realmId: string;
   userId: string;
@@ -97,8 +113,7 @@ export async function mailVerifyEmailLink(
     browser: "",
     expires: Date.now() + lifespan * 1000,
   });
-  const query = new URLSearchParams({ key, client_id: clientId });
-  const link = `${frontend}/realms/${encodeURIComponent(realm.realm)}/login-actions/action-token?${query}`;
+  const link = actionTokenUrl(frontend, realm, new URLSearchParams({ key, client_id: clientId }));
   await sendRealmMail(realm, verificationMail(realmTitle(realm), user.email!, link, lifespanText(lifespan)));
 }
 
@@ -133,8 +148,7 @@ export function browserKey(ctx: LoginContext): string {
 }
 
 async function sendVerification(ctx: LoginContext, user: UserRecord): Promise<void> {
-  const lifespan = realmNumber(ctx.realm, "actionTokenGeneratedByUserLifespan", 300);
-  const key = randomBytes(24).toString("base64url");
+  const { key, lifespan, expires, link } = loginActionToken(ctx);
   tokens.set(key, {
     realmId: ctx.realm.id,
     userId: user.id,
@@ -142,10 +156,8 @@ async function sendVerification(ctx: LoginContext, user: UserRecord): Promise<vo
     tabId: ctx.request.tabId,
     clientId: ctx.client.clientId,
     browser: browserKey(ctx),
-    expires: Date.now() + lifespan * 1000,
+    expires,
   });
-  const query = new URLSearchParams({ key, client_id: ctx.client.clientId, tab_id: ctx.request.tabId });
-  const link = `${frontendUrl(ctx.server, ctx.req)}/realms/${encodeURIComponent(ctx.realm.realm)}/login-actions/action-token?${query}`;
   await sendRealmMail(ctx.realm, verificationMail(realmTitle(ctx.realm), user.email!, link, lifespanText(lifespan)));
   ctx.request.login.verificationSentTo = user.email;
   await recordEvent(ctx.server, ctx.realm, {

@@ -7,7 +7,7 @@ import { escapeHtml, HTML_SECURITY_HEADERS, themePage } from "../html.ts";
 import { realmTitle, sendErrorPage } from "../error-page.ts";
 import { findAuthRequest, saveAuthRequest } from "../auth-requests.ts";
 import { realmNumber } from "../lookup.ts";
-import { lifespanText } from "./action-verify-email.ts";
+import { actionTokenUrl, lifespanText } from "./action-verify-email.ts";
 
 /** Keycloak's ExecuteActionsActionToken: what an administrator's "update your account" mail asks the user to do. */
 interface ExecuteActionsToken {
@@ -48,7 +48,7 @@ export async function mailExecuteActionsLink(
   request: { actions: string[]; clientId: string; redirectUri?: string; lifespan: number },
 ): Promise<void> {
   const key = randomBytes(24).toString("base64url");
-  const link = `${frontend}/realms/${encodeURIComponent(realm.realm)}/login-actions/action-token?${new URLSearchParams({ key })}`;
+  const link = actionTokenUrl(frontend, realm, new URLSearchParams({ key }));
   const names = request.actions.map((a) => actionName(server, realm, a)).join(", ");
   const expiry = lifespanText(request.lifespan);
   const title = realmTitle(realm);
