@@ -6,10 +6,9 @@ import { flowByAlias, flowTree } from "../admin/authentication/lookup.ts";
 import { recordEvent } from "../events/record.ts";
 import { sendErrorPage } from "../oidc/error-page.ts";
 import { isContext, loginContextOf } from "../oidc/login-action.ts";
-import { processFlow, record } from "../oidc/login/flow-engine.ts";
-import { stepName } from "../oidc/login/authenticators.ts";
-import { guarded, respond } from "../oidc/login/browser-flow.ts";
-import { currentUser, UnsupportedStep, type Form, type LoginContext } from "../oidc/login/login-context.ts";
+import { processFlow } from "../oidc/login/flow-engine.ts";
+import { answerChallenge, guarded, respond } from "../oidc/login/browser-flow.ts";
+import { currentUser, type Form, type LoginContext } from "../oidc/login/login-context.ts";
 import { federatedLink } from "./stored-tokens.ts";
 import { applyMappers, MODEL_USERNAME_CLAIM, type Claims } from "./mappers.ts";
 import {
@@ -177,15 +176,11 @@ export async function registerFirstBrokerLogin(app: FastifyInstance, server: Ser
         const execution = flowTree(server, flow)
           .flatMap((f) => f.executions)
           .find((e) => e.id === req.query.execution);
-        if (!execution || ctx.request.login.status[execution.id] !== "CHALLENGED")
-          return runFirstLoginFlow(ctx, idp, login, flow);
         ctx.stepUrl = (executionId) => stepUrl(ctx, login.alias, executionId);
         ctx.authenticators = FIRST_BROKER_LOGIN_STEPS;
-        const step = FIRST_BROKER_LOGIN_STEPS[execution.authenticator ?? ""];
-        if (!step?.action) throw new UnsupportedStep(stepName(execution.authenticator));
-        const outcome = record(ctx, execution, await step.action(ctx, execution, (req.body ?? {}) as Form));
-        if (outcome) return respond(ctx, outcome);
-        return runFirstLoginFlow(ctx, idp, login, flow);
+        return answerChallenge(ctx, execution, FIRST_BROKER_LOGIN_STEPS, (req.body ?? {}) as Form, () =>
+          runFirstLoginFlow(ctx, idp, login, flow),
+        );
       });
     },
   });

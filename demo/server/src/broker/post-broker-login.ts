@@ -6,10 +6,10 @@ import { flowByAlias, flowTree } from "../admin/authentication/lookup.ts";
 import { sendErrorPage } from "../oidc/error-page.ts";
 import { isContext, loginContextOf } from "../oidc/login-action.ts";
 import { afterAuthentication } from "../oidc/login/after-authentication.ts";
-import { AUTHENTICATORS, stepName } from "../oidc/login/authenticators.ts";
-import { processFlow, record } from "../oidc/login/flow-engine.ts";
-import { guarded, respond } from "../oidc/login/browser-flow.ts";
-import { UnsupportedStep, type Form, type LoginContext } from "../oidc/login/login-context.ts";
+import { AUTHENTICATORS } from "../oidc/login/authenticators.ts";
+import { processFlow } from "../oidc/login/flow-engine.ts";
+import { answerChallenge, guarded, respond } from "../oidc/login/browser-flow.ts";
+import { type Form, type LoginContext } from "../oidc/login/login-context.ts";
 
 const TIMED_OUT = "Your login attempt timed out. Login will start from the beginning.";
 
@@ -71,13 +71,10 @@ export function registerPostBrokerLogin(app: FastifyInstance, server: ServerCont
         const execution = flowTree(server, flow)
           .flatMap((f) => f.executions)
           .find((e) => e.id === req.query.execution);
-        if (req.method !== "POST" || !execution || ctx.request.login.status[execution.id] !== "CHALLENGED")
-          return runPostLoginFlow(ctx, idp, flow);
-        const step = AUTHENTICATORS[execution.authenticator ?? ""];
-        if (!step?.action) throw new UnsupportedStep(stepName(execution.authenticator));
-        const outcome = record(ctx, execution, await step.action(ctx, execution, (req.body ?? {}) as Form));
-        if (outcome) return respond(ctx, outcome);
-        return runPostLoginFlow(ctx, idp, flow);
+        const posted = req.method === "POST" ? execution : undefined;
+        return answerChallenge(ctx, posted, AUTHENTICATORS, (req.body ?? {}) as Form, () =>
+          runPostLoginFlow(ctx, idp, flow),
+        );
       })) as FastifyReply;
     },
   });

@@ -1,7 +1,7 @@
-import type { AuthFlowRecord } from "../../store/types.ts";
+import type { AuthExecutionRecord, AuthFlowRecord } from "../../store/types.ts";
 import { flowByAlias, flowTree } from "../../admin/authentication/lookup.ts";
 import { sendErrorPage } from "../error-page.ts";
-import { processFlow, record } from "./flow-engine.ts";
+import { processFlow, record, type Authenticators } from "./flow-engine.ts";
 import { AUTHENTICATORS, stepName } from "./authenticators.ts";
 import { afterAuthentication } from "./after-authentication.ts";
 import {
@@ -61,6 +61,24 @@ export function runBrowserFlow(ctx: LoginContext) {
   });
 }
 
+/**
+ * A form posted back to a step of any flow (browser, first broker login, post login): when the flow challenged that
+ * step, its action and the page that answers; otherwise, or when the action settles the step, the flow runs again.
+ */
+export async function answerChallenge(
+  ctx: LoginContext,
+  execution: AuthExecutionRecord | undefined,
+  steps: Authenticators,
+  form: Form,
+  runFlow: () => Promise<unknown>,
+): Promise<unknown> {
+  if (!execution || ctx.request.login.status[execution.id] !== "CHALLENGED") return runFlow();
+  const step = steps[execution.authenticator ?? ""];
+  if (!step?.action) throw new UnsupportedStep(stepName(execution.authenticator));
+  const outcome = record(ctx, execution, await step.action(ctx, execution, form));
+  return outcome ? respond(ctx, outcome) : runFlow();
+}
+
 /** A step's form posted back: the step's action, then the flow again. */
 export function continueBrowserFlow(ctx: LoginContext, executionId: string | undefined, form: Form) {
   return guarded(ctx, async () => {
@@ -70,12 +88,6 @@ export function continueBrowserFlow(ctx: LoginContext, executionId: string | und
           .flatMap((f) => f.executions)
           .find((e) => (executionId ? e.id === executionId : ctx.request.login.status[e.id] === "CHALLENGED"))
       : undefined;
-    if (execution && ctx.request.login.status[execution.id] === "CHALLENGED") {
-      const authenticator = AUTHENTICATORS[execution.authenticator ?? ""];
-      if (!authenticator?.action) throw new UnsupportedStep(stepName(execution.authenticator));
-      const outcome = record(ctx, execution, await authenticator.action(ctx, execution, form));
-      if (outcome) return respond(ctx, outcome);
-    }
-    return runBrowserFlow(ctx);
+    return answerChallenge(ctx, execution, AUTHENTICATORS, form, () => runBrowserFlow(ctx));
   });
 }
