@@ -4,6 +4,7 @@ import type { ServerContext } from "../context.ts";
 import type { AuthzTicketRecord, ClientRecord, RealmRecord, UserRecord } from "../store/types.ts";
 import type { Db } from "../store/db.ts";
 import { newId } from "../common/ids.ts";
+import { userIdByUsername } from "../admin/users/username-index.ts";
 import { objectBody } from "../admin/common/body.ts";
 import { intParam, paramsOf, queryOf, stringParam } from "../admin/common/query.ts";
 import { noContent } from "../admin/common/reply.ts";
@@ -46,7 +47,8 @@ const text = (value: unknown) => (typeof value === "string" && value !== "" ? va
 function userOf(db: Db, realm: RealmRecord, ref: string): UserRecord | undefined {
   const byId = db.get("users", ref);
   if (byId?.realmId === realm.id) return byId;
-  return [...db.iterate("users", realm.id)].find((user) => user.username === ref.toLowerCase());
+  const id = userIdByUsername(db, realm.id, ref);
+  return id ? db.get("users", id) : undefined;
 }
 
 /** A new ticket from PermissionTicketRepresentation, checked as Keycloak 26.7.3 checks it. Not stored. */
