@@ -19,7 +19,7 @@ const names = (body: unknown) =>
         (x) => x.name ?? x.username ?? x.clientId ?? x.alias,
       )
     : body;
-/** A list's names sorted: for lists whose order Keycloak leaves to its storage (client scopes, flows, required actions). */
+/** A list's names sorted: for lists whose order Keycloak leaves to its storage (client scopes, flows). */
 const sortedNames = (body: unknown) => {
   const listed = names(body);
   return Array.isArray(listed) ? [...listed].sort() : listed;
@@ -127,7 +127,20 @@ export const SEQUENCES: Record<string, Sequence> = {
 
   async authentication(r) {
     await r.step("flows", (a) => a.authenticationManagement.getFlows(), sortedNames);
-    await r.step("required actions", (a) => a.authenticationManagement.getRequiredActions(), sortedNames);
+    await r.step("required actions", (a) => a.authenticationManagement.getRequiredActions());
+    await r.step("unregistered required actions", (a) => a.authenticationManagement.getUnregisteredRequiredActions());
+    await r.step("update email config description", (a) =>
+      a.authenticationManagement.getRequiredActionConfigDescription({ alias: "UPDATE_EMAIL" }),
+    );
+    await r.step("update email config", (a) =>
+      a.authenticationManagement.getRequiredActionConfig({ alias: "UPDATE_EMAIL" }),
+    );
+    await r.step("unconfigurable action's config", (a) =>
+      a.authenticationManagement.getRequiredActionConfig({ alias: "delete_account" }),
+    );
+    await r.step("unconfigurable action's config description", (a) =>
+      a.authenticationManagement.getRequiredActionConfigDescription({ alias: "delete_account" }),
+    );
     await r.step("copy browser flow", (a) =>
       a.authenticationManagement.copyFlow({ flow: "browser", newName: "conf-browser" }),
     );

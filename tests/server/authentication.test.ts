@@ -204,14 +204,55 @@ describe("authentication admin API", () => {
     assert.equal((await api(`${BASE}/config-description/nope`)).status, 404);
   });
 
+  it("a new realm has Keycloak 26.7.3's 14 required actions: Update email registered but off", async () => {
+    const actions = await json<Json[]>(await api(`${BASE}/required-actions`));
+    // alias, enabled, priority as Keycloak 26.7.3 lists them for a new realm (names are the providers' own)
+    assert.deepEqual(
+      actions.map((a) => `${a.alias} ${a.enabled ? "on" : "off"} ${a.priority}`),
+      [
+        "TERMS_AND_CONDITIONS off 20",
+        "UPDATE_PROFILE on 40",
+        "VERIFY_EMAIL on 50",
+        "CONFIGURE_TOTP on 54",
+        "UPDATE_PASSWORD on 57",
+        "delete_account off 60",
+        "UPDATE_EMAIL off 70",
+        "webauthn-register on 80",
+        "webauthn-register-passwordless on 90",
+        "VERIFY_PROFILE on 100",
+        "delete_credential on 110",
+        "idp_link on 120",
+        "CONFIGURE_RECOVERY_AUTHN_CODES on 130",
+        "update_user_locale on 1000",
+      ],
+    );
+    assert.ok(
+      actions.every((a) => a.defaultAction === false && Object.keys(a.config).length === 0),
+      "no default action, no config",
+    );
+    assert.deepEqual(
+      actions.find((a) => a.alias === "UPDATE_EMAIL"),
+      {
+        alias: "UPDATE_EMAIL",
+        name: "Update Email",
+        providerId: "UPDATE_EMAIL",
+        enabled: false,
+        defaultAction: false,
+        priority: 70,
+        config: {},
+      },
+    );
+    assert.deepEqual(await json(await api(`${BASE}/unregistered-required-actions`)), []);
+    const described = await json(await api(`${BASE}/required-actions/UPDATE_EMAIL/config-description`));
+    assert.deepEqual(
+      described.properties.map((p: Json) => `${p.name}=${p.defaultValue}`),
+      ["max_auth_age=300", "verifyEmail=false", "emailResendCooldownSeconds=30"],
+    );
+    assert.deepEqual(await json(await api(`${BASE}/required-actions/UPDATE_EMAIL/config`)), { config: {} });
+  });
+
   it("manages required actions: update, priority, unregister and register, config", async () => {
     const actions = await json<Json[]>(await api(`${BASE}/required-actions`));
-    assert.ok(actions.length > 3);
-    const priorities = actions.map((a) => a.priority);
-    assert.deepEqual(
-      priorities,
-      [...priorities].sort((a, b) => a - b),
-    );
     const totp = await json(await api(`${BASE}/required-actions/CONFIGURE_TOTP`));
     assert.equal(
       (await api(`${BASE}/required-actions/CONFIGURE_TOTP`, { method: "PUT", body: { ...totp, defaultAction: true } }))
@@ -253,7 +294,10 @@ describe("authentication admin API", () => {
     assert.deepEqual(await json(await api(`${BASE}/required-actions/UPDATE_PASSWORD/config`)), {
       config: { max_auth_age: "600" },
     });
-    assert.equal((await api(`${BASE}/required-actions/UPDATE_PROFILE/config`)).status, 400);
+    const unconfigurable = await api(`${BASE}/required-actions/delete_account/config`);
+    assert.equal(unconfigurable.status, 400);
+    assert.deepEqual(await unconfigurable.json(), { error: "RequiredAction is not configurable" });
+    assert.equal((await api(`${BASE}/required-actions/delete_account/config-description`)).status, 404);
   });
 
   it("stores client profiles and policies and lists global profiles on request", async () => {
@@ -307,7 +351,8 @@ describe("authentication admin API", () => {
     assert.deepEqual(await json(await api(`${UI}/idp/${mine.id}`)), []);
     const actions = await json<Json[]>(await api(`${UI}/required-actions`));
     assert.equal(actions.find((a) => a.alias === "UPDATE_PASSWORD").configurable, true);
-    assert.equal(actions.find((a) => a.alias === "UPDATE_PROFILE").configurable, false);
+    assert.equal(actions.find((a) => a.alias === "UPDATE_PROFILE").configurable, true);
+    assert.equal(actions.find((a) => a.alias === "delete_account").configurable, false);
   });
 
   it("records admin events for flow changes", async () => {

@@ -18,30 +18,78 @@ export const REQUIRED_ACTION_PROVIDERS: Record<string, string> = {
   CONFIGURE_RECOVERY_AUTHN_CODES: "Recovery Authentication Codes",
 };
 
-const MAX_AUTH_AGE: ConfigProperty = {
+/** A config property as Keycloak 26.7.3 describes it (secret, required and readOnly spelled out). */
+const property = (described: ConfigProperty): ConfigProperty => ({
+  ...described,
+  secret: false,
+  required: false,
+  readOnly: false,
+});
+
+const MAX_AUTH_AGE = property({
   name: "max_auth_age",
   label: "Maximum Age of Authentication",
   helpText:
     "Configures the duration in seconds this action can be used after the last authentication before the user is required to re-authenticate. This parameter is used just in the context of AIA when the kc_action parameter is available in the request, which is for instance when user himself updates his password in the account console.",
   type: "String",
-  defaultValue: "300",
-};
+  defaultValue: 300,
+});
 
-/** Config properties of the configurable required actions; the others answer 400 on config calls. */
+const EMAIL_RESEND_COOLDOWN = property({
+  name: "emailResendCooldownSeconds",
+  label: "Cooldown Between Email Resend (seconds)",
+  helpText: "Minimum delay in seconds before another email verification email can be sent.",
+  type: "String",
+  defaultValue: "30",
+});
+
+/**
+ * Config properties of the configurable required actions, as Keycloak 26.7.3 describes them: every provider but
+ * delete_account; the others answer 400 on config calls and 404 on their description.
+ */
 export const REQUIRED_ACTION_CONFIG: Record<string, ConfigProperty[]> = {
+  TERMS_AND_CONDITIONS: [MAX_AUTH_AGE],
+  UPDATE_PROFILE: [MAX_AUTH_AGE],
+  VERIFY_EMAIL: [MAX_AUTH_AGE, EMAIL_RESEND_COOLDOWN],
+  CONFIGURE_TOTP: [
+    MAX_AUTH_AGE,
+    property({
+      name: "add-recovery-codes",
+      label: "Add Recovery Codes",
+      helpText:
+        "If this option is enabled, the user will be required to configure recovery codes following the OTP configuration.\nIf the user already has recovery codes configured, Keycloak will not ask for setting them up.\nAs a prerequisite, enable the recovery codes required action and enable recovery codes in your authentication flow.",
+      type: "boolean",
+      defaultValue: false,
+    }),
+  ],
   UPDATE_PASSWORD: [MAX_AUTH_AGE],
-  CONFIGURE_TOTP: [MAX_AUTH_AGE],
-  UPDATE_EMAIL: [MAX_AUTH_AGE],
+  UPDATE_EMAIL: [
+    MAX_AUTH_AGE,
+    property({
+      name: "verifyEmail",
+      label: "Force Email Verification",
+      helpText:
+        "If enabled, the user will be forced to verify the email regardless if email verification is enabled at the realm level or not. Otherwise, verification will be based on the realm level setting.",
+      type: "boolean",
+      defaultValue: false,
+    }),
+    EMAIL_RESEND_COOLDOWN,
+  ],
   "webauthn-register": [MAX_AUTH_AGE],
   "webauthn-register-passwordless": [MAX_AUTH_AGE],
-  CONFIGURE_RECOVERY_AUTHN_CODES: [MAX_AUTH_AGE],
+  VERIFY_PROFILE: [MAX_AUTH_AGE],
   delete_credential: [MAX_AUTH_AGE],
-  VERIFY_EMAIL: [
-    {
-      name: "verify-email-code-lifespan",
-      label: "Email verification code lifespan",
-      helpText: "Lifespan of the email verification code in seconds.",
-      type: "String",
-    },
+  idp_link: [MAX_AUTH_AGE],
+  CONFIGURE_RECOVERY_AUTHN_CODES: [
+    property({
+      name: "warning_threshold",
+      label: "Warning Threshold",
+      helpText:
+        "When user has smaller amount of remaining recovery codes on his account than the value configured here, account console will show warning to the user, which will recommend him to setup new set of recovery codes.",
+      type: "Integer",
+      defaultValue: 4,
+    }),
+    MAX_AUTH_AGE,
   ],
+  update_user_locale: [MAX_AUTH_AGE],
 };

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import type { RealmRecord, RequiredActionRecord } from "../../store/types.ts";
 import { adminContext, type AdminPermission } from "../../access/admin-context.ts";
-import { badRequest, conflict, notFound } from "../../http/errors.ts";
+import { badRequest, conflict, HttpError, notFound } from "../../http/errors.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { objectBody, optionalString, stringMapOf } from "../common/body.ts";
 import { noContent } from "../common/reply.ts";
@@ -28,12 +28,6 @@ function representation(action: RequiredActionRecord): Record<string, unknown> {
   };
 }
 
-/** The values a required action's configuration has until it is set (Keycloak: max_auth_age 300). */
-const configDefaults = (properties: { name: string; defaultValue?: unknown }[]) =>
-  Object.fromEntries(
-    properties.filter((p) => p.defaultValue !== undefined).map((p) => [p.name, String(p.defaultValue)]),
-  );
-
 export async function registerRequiredActionRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   const actionsOf = (realm: RealmRecord) => server.db.list("requiredActions", realm.id).sort(byPriority);
   const context = async (req: FastifyRequest, permission: AdminPermission) => {
@@ -44,10 +38,14 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
     if (alias !== undefined && !action) throw notFound("Failed to find required action");
     return { ctx, action: action! };
   };
-  const configurable = (action: RequiredActionRecord) => {
-    const properties = REQUIRED_ACTION_CONFIG[action.providerId];
-    if (!properties) throw badRequest(`Required action ${action.alias} does not support configuration`);
-    return properties;
+  /** A configurable action's config call (Keycloak answers 400 for an unknown alias too, before looking it up). */
+  const configContext = async (req: FastifyRequest, permission: AdminPermission) => {
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require(permission);
+    const action = actionsOf(ctx.realm).find((a) => a.alias === paramsOf<"alias">(req).alias);
+    const properties = action && REQUIRED_ACTION_CONFIG[action.providerId];
+    if (!action || !properties) throw new HttpError(400, { error: "RequiredAction is not configurable" });
+    return { ctx, action, properties };
   };
 
   app.get(`${BASE}/required-actions`, async (req) => {
@@ -164,21 +162,25 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
   );
 
   app.get(`${BASE}/required-actions/:alias/config-description`, async (req) => {
-    const { action } = await context(req, "view-realm");
-    return { properties: configurable(action) };
+    const ctx = await adminContext(server, req, paramsOf(req).realm);
+    ctx.require("view-realm");
+    const action = actionsOf(ctx.realm).find((a) => a.alias === paramsOf<"alias">(req).alias);
+    const properties = action && REQUIRED_ACTION_CONFIG[action.providerId];
+    if (!properties) throw notFound("Could not find configurable RequiredAction provider");
+    return { properties };
   });
 
+  // Keycloak answers the stored config only: the form shows the description's defaults for what is not set.
   app.get(`${BASE}/required-actions/:alias/config`, async (req) => {
-    const { action } = await context(req, "view-realm");
-    return { config: { ...configDefaults(configurable(action)), ...action.config } };
+    const { action } = await configContext(req, "view-realm");
+    return { config: action.config };
   });
 
   app.put(
     `${BASE}/required-actions/:alias/config`,
     { schema: { body: RequiredActionConfigSchema } },
     async (req, reply) => {
-      const { ctx, action } = await context(req, "manage-realm");
-      configurable(action);
+      const { ctx, action } = await configContext(req, "manage-realm");
       const config = stringMapOf(objectBody(req.body).config);
       await server.db.write((tx) => tx.put("requiredActions", { ...action, config }));
       await adminEvent(
@@ -194,8 +196,7 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
   );
 
   app.delete(`${BASE}/required-actions/:alias/config`, async (req, reply) => {
-    const { ctx, action } = await context(req, "manage-realm");
-    configurable(action);
+    const { ctx, action } = await configContext(req, "manage-realm");
     await server.db.write((tx) => tx.put("requiredActions", { ...action, config: {} }));
     await adminEvent(
       server,

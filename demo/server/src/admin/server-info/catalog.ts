@@ -11,6 +11,8 @@ export interface ConfigProperty {
   defaultValue?: unknown;
   options?: string[];
   secret?: boolean;
+  required?: boolean;
+  readOnly?: boolean;
 }
 
 export interface ComponentType {
