@@ -4,6 +4,7 @@ import KcAdminClient from "@keycloak/keycloak-admin-client";
 import { adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { authUrl, CookieJar, get } from "./oidc-flow.ts";
 import { follow, postForm } from "./login-forms.ts";
+import { updateEmailSuite } from "./update-email-cases.ts";
 
 // Keycloak's VERIFY_PROFILE: a user whose stored profile misses what the realm's user profile requires (new realms
 // require email, first and last name) completes it at sign-in, and the password grant refuses them until then.
@@ -159,4 +160,6 @@ describe("VERIFY_PROFILE: an incomplete profile is completed at sign-in", () => 
     assert.deepEqual(realmProfile.attributes?.find((a) => a.name === "firstName")?.required, { roles: ["user"] });
     assert.ok(await adminToken(baseUrl));
   });
+
+  updateEmailSuite(() => baseUrl);
 });

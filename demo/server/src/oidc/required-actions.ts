@@ -18,6 +18,7 @@ import {
 import { currentUser, FlowFailure, type Form, type LoginContext } from "./login/login-context.ts";
 import { isIdpLinkKey } from "../broker/idp-link-email.ts";
 import { followFirstBrokerLoginLink } from "../broker/first-broker-login.ts";
+import { followUpdateEmailLink, isUpdateEmailKey } from "./login/action-update-email.ts";
 
 type Query = Record<string, string | undefined>;
 
@@ -72,6 +73,7 @@ export async function registerRequiredActions(app: FastifyInstance, server: Serv
       };
       const key = req.query.key ?? "";
       if (isIdpLinkKey(key)) return followFirstBrokerLoginLink(server, req, reply, realm, key);
+      if (isUpdateEmailKey(key)) return followUpdateEmailLink(server, req, reply, realm, key);
       if (isExecuteActionsKey(key))
         return followExecuteActionsLink(server, reply, realm, key, req.query.tab_id, runActions);
       const adminSent = peekVerifyEmailToken(key);

@@ -1,0 +1,185 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { ServerContext } from "../../context.ts";
+import type { RealmRecord, UserRecord } from "../../store/types.ts";
+import { sendRealmMail } from "../../mail/realm-mail.ts";
+import { recordEvent } from "../../events/record.ts";
+import { escapeHtml, HTML_SECURITY_HEADERS, themePage } from "../html.ts";
+import { realmTitle, sendErrorPage, sendInfoPage } from "../error-page.ts";
+import { requiredActionUrl, type Form, type LoginContext } from "./login-context.ts";
+import { lifespanText, loginActionToken } from "./action-verify-email.ts";
+import { profileFieldError, profileInputs } from "./action-update-profile.ts";
+import { userIdsByEmail } from "../../admin/users/username-index.ts";
+import type { RequiredActionHandler } from "./required-action-handlers.ts";
+
+const ALIAS = "UPDATE_EMAIL";
+const TITLE = "Update email";
+/** Keycloak 26.7.3's text for an empty email here: the email validator's and the required check's, joined. */
+const MISSING = "Please specify email. Please specify this field.";
+
+interface UpdateEmailToken {
+  realmId: string;
+  userId: string;
+  oldEmail: string | undefined;
+  newEmail: string;
+  clientId: string;
+  expires: number;
+}
+/** Mailed confirmation links (keys prefixed so the action-token route knows them). */
+const tokens = new Map<string, UpdateEmailToken>();
+const KEY_PREFIX = "ue.";
+export const isUpdateEmailKey = (key: string) => key.startsWith(KEY_PREFIX);
+
+/** Whether the realm has the Update email action switched on (Keycloak's UpdateEmail.isEnabled). */
+export function updateEmailEnabled(server: ServerContext, realm: RealmRecord): boolean {
+  return server.db.list("requiredActions", realm.id).some((a) => a.alias === ALIAS && a.enabled);
+}
+
+/** Keycloak confirms by mail when the realm verifies email, or the action's "Force Email Verification" says so. */
+function verifiesEmail(ctx: LoginContext): boolean {
+  const action = ctx.server.db.list("requiredActions", ctx.realm.id).find((a) => a.alias === ALIAS);
+  return action?.config.verifyEmail === "true" || ctx.realm.settings.verifyEmail === true;
+}
+
+/** Email templates name a realm without a display name by its name, capitalised. */
+const mailRealmName = (realm: RealmRecord) =>
+  realm.displayName || realm.realm.charAt(0).toUpperCase() + realm.realm.slice(1);
+
+function sendPage(ctx: LoginContext, email: string, error?: string, notice?: string): FastifyReply {
+  const input = profileInputs([{ name: "email", required: true }], { email }, error ? { email: error } : {});
+  const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(ctx.realm))}</p>
+<h1 id="kc-page-title">${TITLE}</h1>${notice ? `\n<p class="kc-info" id="kc-info-message">${escapeHtml(notice)}</p>` : ""}
+<form id="kc-update-email-form" action="${escapeHtml(requiredActionUrl(ctx, ALIAS))}" method="post" novalidate>
+${input}
+<label class="kc-remember" for="logout-sessions"><input type="checkbox" id="logout-sessions" name="logout-sessions" value="on"> Sign out from other devices</label>
+<input type="submit" id="kc-submit" value="Submit">
+</form>`;
+  return ctx.reply.status(200).headers(HTML_SECURITY_HEADERS).send(themePage(TITLE, body));
+}
+
+/** Keycloak's message for the new email, if it cannot be used (the user profile's checks, then uniqueness). */
+function emailError(ctx: LoginContext, user: UserRecord, email: string): string | undefined {
+  if (!email) return MISSING;
+  const invalid = profileFieldError(ctx, { name: "email", required: true }, email);
+  if (invalid) return invalid;
+  if (ctx.realm.settings.duplicateEmailsAllowed === true) return undefined;
+  return userIdsByEmail(ctx.server.db, ctx.realm.id, email).some((id) => id !== user.id)
+    ? "Email already exists."
+    : undefined;
+}
+
+/** Sets the new email and records Keycloak's UPDATE_EMAIL event (previous_email, updated_email). */
+async function applyEmail(
+  server: ServerContext,
+  realm: RealmRecord,
+  user: UserRecord,
+  email: string,
+  verified: boolean,
+  event: { clientId: string; ipAddress: string },
+): Promise<void> {
+  const fresh = server.db.get("users", user.id) ?? user;
+  const updated: UserRecord = {
+    ...fresh,
+    email,
+    emailVerified: verified,
+    requiredActions: fresh.requiredActions.filter((a) => a !== ALIAS && (!verified || a !== "VERIFY_EMAIL")),
+  };
+  if (realm.settings.registrationEmailAsUsername === true) updated.username = email;
+  await server.db.write((tx) => tx.put("users", updated));
+  await recordEvent(server, realm, {
+    type: "UPDATE_EMAIL",
+    clientId: event.clientId,
+    userId: user.id,
+    ipAddress: event.ipAddress,
+    details: { ...(fresh.email ? { previous_email: fresh.email } : {}), updated_email: email },
+  });
+}
+
+/** Mails the confirmation link to the new address and answers Keycloak's "Confirmation email sent" page. */
+async function sendConfirmation(ctx: LoginContext, user: UserRecord, email: string): Promise<FastifyReply> {
+  const { key, lifespan, expires, link } = loginActionToken(ctx);
+  const prefixed = `${KEY_PREFIX}${key}`;
+  const mailedLink = link.replace(`key=${key}`, `key=${prefixed}`);
+  const realmName = mailRealmName(ctx.realm);
+  const expiry = lifespanText(lifespan);
+  try {
+    await sendRealmMail(ctx.realm, {
+      to: email,
+      subject: "Verify new email",
+      text: `To update your ${realmName} account with email address ${email}, click the link below\n\n${mailedLink}\n\nThis link will expire within ${expiry}.\n\nIf you don't want to proceed with this modification, just ignore this message.\n`,
+      html: `<p>To update your ${escapeHtml(realmName)} account with email address ${escapeHtml(email)}, click the link below</p><p><a href="${escapeHtml(mailedLink)}">${escapeHtml(mailedLink)}</a></p><p>This link will expire within ${escapeHtml(expiry)}.</p><p>If you don't want to proceed with this modification, just ignore this message.</p>`,
+    });
+  } catch (error) {
+    ctx.req.log.warn({ err: error }, "Failed to send email for email update");
+    await recordEvent(ctx.server, ctx.realm, {
+      type: "SEND_VERIFY_EMAIL_ERROR",
+      clientId: ctx.client.clientId,
+      userId: user.id,
+      ipAddress: ctx.req.ip,
+      error: "email_send_failed",
+      details: { email },
+    });
+    return sendErrorPage(ctx.reply, ctx.realm, "Failed to send email, please try again later.", 500);
+  }
+  tokens.set(prefixed, {
+    realmId: ctx.realm.id,
+    userId: user.id,
+    oldEmail: user.email,
+    newEmail: email,
+    clientId: ctx.client.clientId,
+    expires,
+  });
+  await recordEvent(ctx.server, ctx.realm, {
+    type: "SEND_VERIFY_EMAIL",
+    clientId: ctx.client.clientId,
+    userId: user.id,
+    ipAddress: ctx.req.ip,
+    details: { email },
+  });
+  return sendInfoPage(
+    ctx.reply,
+    ctx.realm,
+    "Confirmation email sent",
+    `A confirmation email has been sent to ${email}. You must follow the instructions of the former to complete the email update.`,
+  );
+}
+
+/** A followed confirmation link: the new email is set and verified, then Keycloak's "Email updated" page. */
+export async function followUpdateEmailLink(
+  server: ServerContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  realm: RealmRecord,
+  key: string,
+): Promise<FastifyReply> {
+  const token = tokens.get(key);
+  tokens.delete(key);
+  const user = token && token.realmId === realm.id ? server.db.get("users", token.userId) : undefined;
+  if (!token || token.expires <= Date.now() || !user) return sendErrorPage(reply, realm, "Action expired.");
+  if (user.email !== token.oldEmail) return sendErrorPage(reply, realm, "The link is not valid anymore.");
+  await applyEmail(server, realm, user, token.newEmail, true, { clientId: token.clientId, ipAddress: req.ip });
+  return sendInfoPage(
+    reply,
+    realm,
+    "Email updated",
+    `The account email has been successfully updated to ${token.newEmail}.`,
+  );
+}
+
+/** UPDATE_EMAIL: the Update email page; the new address is set at once, or confirmed by mail when the realm verifies email. */
+export const updateEmail: RequiredActionHandler = {
+  show: (ctx, user) =>
+    sendPage(ctx, user.email ?? "", undefined, "You need to update your email address to activate your account."),
+  async process(ctx, user, form: Form) {
+    const email = (form.email ?? "").trim().toLowerCase();
+    const error = emailError(ctx, user, email);
+    if (error) return sendPage(ctx, form.email ?? "", error);
+    if (!verifiesEmail(ctx) || (email === user.email && user.emailVerified)) {
+      await applyEmail(ctx.server, ctx.realm, user, email, user.emailVerified && email === user.email, {
+        clientId: ctx.client.clientId,
+        ipAddress: ctx.req.ip,
+      });
+      return "done";
+    }
+    return sendConfirmation(ctx, user, email);
+  },
+};

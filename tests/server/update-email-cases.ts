@@ -1,0 +1,158 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import KcAdminClient from "@keycloak/keycloak-admin-client";
+import { adminToken } from "../support/server.ts";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
+import { authUrl, CookieJar, get } from "./oidc-flow.ts";
+import { follow, postForm } from "./login-forms.ts";
+
+// Keycloak's UPDATE_EMAIL required action (feature on in 26.7.3, the action registered but off in a new realm): the
+// Update email page, its checks, the UPDATE_EMAIL event, and with the realm verifying email the confirmation mail
+// whose link applies the change. Run by verify-profile.test.ts on its server (one server for both required-action
+// suites), so against the embedded server, or with KC_TARGET=keycloak and KC_REAL_URL against that real Keycloak
+// (which is how the expectations below were checked on Keycloak 26.7.3).
+const REALM = "update-email";
+const APP = "http://app.example/cb";
+const PASSWORD = "update-email-pw";
+
+/** The text under a field of Keycloak's form (both servers mark it `input-error-<field>`). */
+function fieldError(html: string, field: string): string | undefined {
+  const match = new RegExp(`id="input-error-${field}"[^>]*>(?:\\s|<[^>]*>)*([^<]+)`).exec(html);
+  return match?.[1]?.trim();
+}
+const text = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+
+/** The Update email suite against the server at `target()` (read when the suite starts). */
+export function updateEmailSuite(target: () => string): void {
+  describe("UPDATE_EMAIL: the Update email page", () => {
+    let baseUrl: string;
+    let kc: KcAdminClient;
+    let sink: SmtpSink;
+
+    before(async () => {
+      baseUrl = target();
+      sink = await startSmtpSink();
+      kc = new KcAdminClient({ baseUrl, realmName: "master" });
+      kc.setAccessToken(await adminToken(baseUrl));
+      if (await kc.realms.findOne({ realm: REALM })) await kc.realms.del({ realm: REALM });
+      await kc.realms.create({ realm: REALM, enabled: true, eventsEnabled: true, smtpServer: sink.settings() });
+      kc.setConfig({ realmName: REALM });
+      await kc.clients.create({ clientId: "app", publicClient: true, redirectUris: [`${APP}*`] });
+      const action = await kc.authenticationManagement.getRequiredActionForAlias({ alias: "UPDATE_EMAIL" });
+      await kc.authenticationManagement.updateRequiredAction({ alias: "UPDATE_EMAIL" }, { ...action, enabled: true });
+    });
+    after(async () => {
+      kc.setConfig({ realmName: "master" });
+      await kc.realms.del({ realm: REALM });
+      await sink?.close();
+    });
+
+    const user = (username: string, email: string) =>
+      kc.users.create({
+        username,
+        enabled: true,
+        email,
+        emailVerified: true,
+        firstName: "Up",
+        lastName: "Date",
+        requiredActions: ["UPDATE_EMAIL"],
+        credentials: [{ type: "password", value: PASSWORD, temporary: false }],
+      });
+
+    /** Signs in through the login page and answers the Update email page. */
+    async function updateEmailPage(username: string, jar: CookieJar): Promise<string> {
+      const login = await get(authUrl(baseUrl, REALM, { clientId: "app", redirectUri: APP }), jar);
+      let answer = await postForm(baseUrl, await login.text(), "kc-form-login", { username, password: PASSWORD }, jar);
+      // Keycloak redirects to the required action's page; the embedded server answers with the page itself
+      if (answer.status === 302 && !answer.headers.get("location")!.startsWith(APP))
+        answer = await follow(answer, baseUrl, jar);
+      assert.equal(answer.status, 200);
+      return answer.text();
+    }
+
+    test("Keycloak's page refuses an invalid or taken email, then saves the new one with an UPDATE_EMAIL event", async () => {
+      await user("taken", "taken@example.com");
+      const { id } = await user("mover", "old@example.com");
+      const jar = new CookieJar();
+      const page = await updateEmailPage("mover", jar);
+      assert.match(page, /id="kc-page-title"[^>]*>\s*Update email\s*</);
+      assert.match(page, /<form id="kc-update-email-form"[^>]*execution=UPDATE_EMAIL/);
+      assert.match(page, /<input[^>]*id="email"[^>]*value="old@example.com"/);
+      assert.match(text(page), /You need to update your email address to activate your account./);
+      assert.match(page, /name="logout-sessions"/, "Sign out from other devices");
+      assert.match(text(page), /Sign out from other devices/);
+
+      const invalid = await (
+        await postForm(baseUrl, page, "kc-update-email-form", { email: "not-an-email" }, jar)
+      ).text();
+      assert.equal(fieldError(invalid, "email"), "Invalid email address.");
+      assert.match(invalid, /value="not-an-email"/, "what was typed stays");
+      const taken = await (
+        await postForm(baseUrl, invalid, "kc-update-email-form", { email: "taken@example.com" }, jar)
+      ).text();
+      assert.equal(fieldError(taken, "email"), "Email already exists.");
+      const empty = await (await postForm(baseUrl, taken, "kc-update-email-form", { email: "" }, jar)).text();
+      assert.equal(fieldError(empty, "email"), "Please specify email. Please specify this field.");
+
+      const done = await postForm(baseUrl, empty, "kc-update-email-form", { email: "New@Example.com" }, jar);
+      assert.equal(done.status, 302);
+      assert.ok(done.headers.get("location")!.startsWith(APP), "back to the application");
+      const stored = await kc.users.findOne({ id });
+      assert.equal(stored?.email, "new@example.com");
+      assert.deepEqual(stored?.requiredActions, []);
+      const [event] = await kc.realms.findEvents({ realm: REALM, type: "UPDATE_EMAIL", user: id, max: 1 });
+      assert.equal(event?.details?.previous_email, "old@example.com");
+      assert.equal(event?.details?.updated_email, "new@example.com");
+      assert.equal(event?.clientId, "app");
+      assert.equal(sink.messages.length, 0, "nothing mailed while the realm does not verify email");
+    });
+
+    test("with the realm verifying email a confirmation mail goes to the new address, and its link applies the change", async () => {
+      await kc.realms.update({ realm: REALM }, { verifyEmail: true });
+      try {
+        const { id } = await user("verifier", "before@example.com");
+        const jar = new CookieJar();
+        const page = await updateEmailPage("verifier", jar);
+        const sent = await postForm(baseUrl, page, "kc-update-email-form", { email: "after@example.com" }, jar);
+        const info = await sent.text();
+        assert.equal(sent.status, 200);
+        assert.match(info, /Confirmation email sent/);
+        assert.match(
+          text(info),
+          /A confirmation email has been sent to after@example.com. You must follow the instructions of the former to complete the email update./,
+        );
+        assert.equal((await kc.users.findOne({ id }))?.email, "before@example.com", "not changed before the link");
+
+        const mail = await sink.waitFor((m) => m.recipients.includes("after@example.com"));
+        assert.equal(mail.subject, "Verify new email");
+        assert.match(
+          mail.text,
+          /To update your Update-email account with email address after@example.com, click the link below/,
+        );
+        const [sentEvent] = await kc.realms.findEvents({ realm: REALM, type: "SEND_VERIFY_EMAIL", user: id, max: 1 });
+        assert.equal(sentEvent?.details?.email, "after@example.com");
+
+        const link = /(http\S+login-actions\/action-token\S+)/.exec(mail.text)![1]!;
+        const opened = await fetch(link, { redirect: "manual", headers: { cookie: jar.header() } });
+        jar.store(opened);
+        const applied = opened.status === 302 ? await follow(opened, baseUrl, jar) : opened;
+        const appliedPage = await applied.text();
+        assert.match(appliedPage, /Email updated/);
+        assert.match(text(appliedPage), /The account email has been successfully updated to after@example.com./);
+        const stored = await kc.users.findOne({ id });
+        assert.equal(stored?.email, "after@example.com");
+        assert.equal(stored?.emailVerified, true);
+        const [event] = await kc.realms.findEvents({ realm: REALM, type: "UPDATE_EMAIL", user: id, max: 1 });
+        assert.equal(event?.details?.previous_email, "before@example.com");
+        assert.equal(event?.details?.updated_email, "after@example.com");
+      } finally {
+        await kc.realms.update({ realm: REALM }, { verifyEmail: false });
+      }
+    });
+  });
+}
