@@ -112,6 +112,43 @@ export function updateEmailSuite(target: () => string): void {
       assert.equal(sink.messages.length, 0, "nothing mailed while the realm does not verify email");
     });
 
+    test("with Update email on, Update Account Information shows no Email field and does not change the email", async () => {
+      const { id } = await kc.users.create({
+        username: "profiler",
+        enabled: true,
+        email: "profiler@example.com",
+        emailVerified: true,
+        firstName: "Pro",
+        lastName: "File",
+        requiredActions: ["UPDATE_PROFILE"],
+        credentials: [{ type: "password", value: PASSWORD, temporary: false }],
+      });
+      const jar = new CookieJar();
+      const page = await updateEmailPage("profiler", jar);
+      assert.match(page, /<form id="kc-update-profile-form"/);
+      assert.doesNotMatch(page, /id="email"/, "no Email field");
+      assert.match(page, /id="firstName"/);
+      const refused = await postForm(
+        baseUrl,
+        page,
+        "kc-update-profile-form",
+        { email: "elsewhere@example.com", firstName: "Pro", lastName: "Filed" },
+        jar,
+      );
+      assert.equal(refused.status, 200, "a posted email is refused: the page again");
+      const saved = await postForm(
+        baseUrl,
+        await refused.text(),
+        "kc-update-profile-form",
+        { firstName: "Pro", lastName: "Filed" },
+        jar,
+      );
+      assert.equal(saved.status, 302);
+      const stored = await kc.users.findOne({ id });
+      assert.equal(stored?.email, "profiler@example.com");
+      assert.equal(stored?.lastName, "Filed");
+    });
+
     test("with the realm verifying email a confirmation mail goes to the new address, and its link applies the change", async () => {
       await kc.realms.update({ realm: REALM }, { verifyEmail: true });
       try {

@@ -9,6 +9,7 @@ import { escapeHtml, HTML_SECURITY_HEADERS, themePage } from "../html.ts";
 import { realmTitle } from "../error-page.ts";
 import { requiredActionUrl, type Form, type LoginContext } from "./login-context.ts";
 import type { RequiredActionHandler } from "./required-action-handlers.ts";
+import { enabledRequiredActions } from "./required-action-list.ts";
 
 const ALIAS = "UPDATE_PROFILE";
 
@@ -73,9 +74,14 @@ export function profileInputs(fields: ProfileField[], values: ProfileValues, err
     .join("\n");
 }
 
+/** With the Update email action on, Keycloak's profile pages leave the email to it: no field, and a posted one refused. */
+const emailByUpdateEmail = (ctx: ProfileScope) => enabledRequiredActions(ctx).some((a) => a.alias === "UPDATE_EMAIL");
+const pageFields = (ctx: ProfileScope) =>
+  emailByUpdateEmail(ctx) ? accountFields(ctx).filter((f) => f.name !== "email") : accountFields(ctx);
+
 /** The Update Account Information page of a required action (UPDATE_PROFILE or VERIFY_PROFILE). */
 export function sendProfilePage(ctx: LoginContext, alias: string, values: ProfileValues, errors: ProfileValues = {}) {
-  const inputs = profileInputs(accountFields(ctx), values, errors);
+  const inputs = profileInputs(pageFields(ctx), values, errors);
   const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(ctx.realm))}</p>
 <h1 id="kc-page-title">Update Account Information</h1>
 <form id="kc-update-profile-form" action="${escapeHtml(requiredActionUrl(ctx, alias))}" method="post" novalidate>
@@ -144,8 +150,11 @@ export async function saveProfileForm(
   form: Form,
   alias: string,
 ): Promise<"done" | FastifyReply> {
-  const { values, errors } = validateProfileForm(ctx, accountFields(ctx), form, user.id);
+  const { values, errors } = validateProfileForm(ctx, pageFields(ctx), form, user.id);
   if (Object.keys(errors).length) return sendProfilePage(ctx, alias, values, errors);
+  // Keycloak answers a changed email here with the page again (its read-only error belongs to a field not shown)
+  if (form.email !== undefined && emailByUpdateEmail(ctx) && form.email.trim().toLowerCase() !== (user.email ?? ""))
+    return sendProfilePage(ctx, alias, values);
   const fresh = ctx.server.db.get("users", user.id) ?? user;
   const updated: UserRecord = { ...fresh };
   if (values.username !== undefined && values.username) updated.username = values.username.toLowerCase();
