@@ -96,6 +96,48 @@ describe("login pages in Chromium: OTP, authenticator setup, profile, email veri
     await context.close();
   });
 
+  test("UPDATE_EMAIL: a taken address is refused, then the confirmation mail's link sets the new one", async () => {
+    const actionUrl = `/admin/realms/${REALM}/authentication/required-actions/UPDATE_EMAIL`;
+    const action = await (await api(actionUrl)).json();
+    await api(actionUrl, { method: "PUT", body: { ...action, enabled: true } });
+    // "Force Email Verification": the new address is confirmed by mail without the whole realm verifying email
+    await api(`${actionUrl}/config`, { method: "PUT", body: { config: { verifyEmail: "true" } } });
+    const { page, context } = await newPage(browser);
+    try {
+      await withFailureShot(page, "login-update-email", async () => {
+        await user("taken-address", {});
+        const id = await user("moving", { requiredActions: ["UPDATE_EMAIL"] });
+        await startLogin(page, "moving");
+        await page.getByRole("heading", { name: "Update email" }).waitFor();
+        const email = page.getByRole("textbox", { name: "Email" });
+        assert.equal(await email.inputValue(), "moving@example.com");
+        await checkPage(page, "login-update-email");
+        await email.fill("taken-address@example.com");
+        await page.getByRole("button", { name: "Submit" }).click();
+        await page.getByText("Email already exists.").waitFor();
+        await checkPage(page, "login-update-email-taken");
+        await page.getByRole("textbox", { name: "Email" }).fill("moved@example.com");
+        await page.getByRole("button", { name: "Submit" }).click();
+        await page.getByRole("heading", { name: "Confirmation email sent" }).waitFor();
+        await page.getByText("A confirmation email has been sent to moved@example.com.", { exact: false }).waitFor();
+        const mail = await sink.waitFor((m) => m.recipients.includes("moved@example.com"));
+        assert.equal(mail.subject, "Verify new email");
+        const link = /(http:\/\/\S+\/login-actions\/action-token\?\S+)/.exec(mail.text)![1]!;
+        await page.goto(link);
+        await page.getByRole("heading", { name: "Email updated" }).waitFor();
+        await page.getByText("The account email has been successfully updated to moved@example.com.").waitFor();
+        await checkPage(page, "login-email-updated");
+        const stored = await (await api(`/admin/realms/${REALM}/users/${id}`)).json();
+        assert.equal(stored.email, "moved@example.com");
+        assert.equal(stored.emailVerified, true);
+      });
+    } finally {
+      await context.close();
+      await api(`${actionUrl}/config`, { method: "DELETE" });
+      await api(actionUrl, { method: "PUT", body: { ...action, enabled: false } });
+    }
+  });
+
   test("UPDATE_PROFILE, VERIFY_EMAIL and terms, one after the other in the realm's order", async () => {
     const { page, context } = await newPage(browser);
     await withFailureShot(page, "login-actions", async () => {
