@@ -127,7 +127,6 @@ export async function fetchBruteForceStatus(
   return client.attackDetection.findOne({ realm, id }) as Promise<{ disabled?: boolean; numFailures?: number }>;
 }
 
-/** The realm's enabled required actions, for the create form's multi-select. */
 /** Spec §3's required actions: offered when the realm's own list cannot be read (no view-realm). */
 export const SPEC_REQUIRED_ACTIONS = [
   "VERIFY_EMAIL",
@@ -147,6 +146,7 @@ export function requiredActionChoices(
   return SPEC_REQUIRED_ACTIONS.map((alias) => ({ value: alias, label: label(alias) }));
 }
 
+/** The realm's enabled required actions, for the create form's multi-select (Update Email only while switched on). */
 export async function fetchEnabledRequiredActions(
   client: KeycloakAdminClient,
   realm: string,
