@@ -112,6 +112,36 @@ export function updateEmailSuite(target: () => string): void {
       assert.equal(sink.messages.length, 0, "nothing mailed while the realm does not verify email");
     });
 
+    test("Sign out from other devices ends the user's earlier sessions", async () => {
+      const { id } = await user("leaver", "leaver@example.com");
+      await kc.users.update({ id }, { requiredActions: [] });
+      const first = new CookieJar();
+      const login = await get(authUrl(baseUrl, REALM, { clientId: "app", redirectUri: APP }), first);
+      const signedIn = await postForm(
+        baseUrl,
+        await login.text(),
+        "kc-form-login",
+        { username: "leaver", password: PASSWORD },
+        first,
+      );
+      assert.ok(signedIn.headers.get("location")?.startsWith(APP), "signed in on the first device");
+      assert.equal((await kc.users.listSessions({ id })).length, 1);
+
+      await kc.users.update({ id }, { requiredActions: ["UPDATE_EMAIL"] });
+      const second = new CookieJar();
+      const page = await updateEmailPage("leaver", second);
+      const done = await postForm(
+        baseUrl,
+        page,
+        "kc-update-email-form",
+        { email: "left@example.com", "logout-sessions": "on" },
+        second,
+      );
+      assert.equal(done.status, 302);
+      const sessions = await kc.users.listSessions({ id });
+      assert.equal(sessions.length, 1, "only this login's session is left");
+    });
+
     test("with Update email on, Update Account Information shows no Email field and does not change the email", async () => {
       const { id } = await kc.users.create({
         username: "profiler",

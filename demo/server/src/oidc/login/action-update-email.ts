@@ -9,6 +9,8 @@ import { requiredActionUrl, type Form, type LoginContext } from "./login-context
 import { lifespanText, loginActionToken } from "./action-verify-email.ts";
 import { profileFieldError, profileInputs } from "./action-update-profile.ts";
 import { userIdsByEmail } from "../../admin/users/username-index.ts";
+import { sessionIdsOfUser } from "../../access/session-index.ts";
+import { endSessions } from "../../access/sessions.ts";
 import type { RequiredActionHandler } from "./required-action-handlers.ts";
 
 const ALIAS = "UPDATE_EMAIL";
@@ -22,6 +24,7 @@ interface UpdateEmailToken {
   oldEmail: string | undefined;
   newEmail: string;
   clientId: string;
+  logoutSessions: boolean;
   expires: number;
 }
 /** Mailed confirmation links (keys prefixed so the action-token route knows them). */
@@ -94,8 +97,22 @@ async function applyEmail(
   });
 }
 
+/** "Sign out from other devices": the user's sessions end, but the one this login continues (Keycloak's logoutOtherSessions). */
+async function endOtherSessions(server: ServerContext, realm: RealmRecord, userId: string, keep?: string) {
+  const others = sessionIdsOfUser(server.db, realm.id, userId).flatMap((id) => {
+    const session = server.db.get("userSessions", id);
+    return session && !session.offline && session.id !== keep ? [session] : [];
+  });
+  await endSessions(server, others);
+}
+
 /** Mails the confirmation link to the new address and answers Keycloak's "Confirmation email sent" page. */
-async function sendConfirmation(ctx: LoginContext, user: UserRecord, email: string): Promise<FastifyReply> {
+async function sendConfirmation(
+  ctx: LoginContext,
+  user: UserRecord,
+  email: string,
+  logoutSessions: boolean,
+): Promise<FastifyReply> {
   const { key, lifespan, expires, link } = loginActionToken(ctx);
   const prefixed = `${KEY_PREFIX}${key}`;
   const mailedLink = link.replace(`key=${key}`, `key=${prefixed}`);
@@ -126,6 +143,7 @@ async function sendConfirmation(ctx: LoginContext, user: UserRecord, email: stri
     oldEmail: user.email,
     newEmail: email,
     clientId: ctx.client.clientId,
+    logoutSessions,
     expires,
   });
   await recordEvent(ctx.server, ctx.realm, {
@@ -157,6 +175,7 @@ export async function followUpdateEmailLink(
   if (!token || token.expires <= Date.now() || !user) return sendErrorPage(reply, realm, "Action expired.");
   if (user.email !== token.oldEmail) return sendErrorPage(reply, realm, "The link is not valid anymore.");
   await applyEmail(server, realm, user, token.newEmail, true, { clientId: token.clientId, ipAddress: req.ip });
+  if (token.logoutSessions) await endOtherSessions(server, realm, user.id);
   return sendInfoPage(
     reply,
     realm,
@@ -173,13 +192,15 @@ export const updateEmail: RequiredActionHandler = {
     const email = (form.email ?? "").trim().toLowerCase();
     const error = emailError(ctx, user, email);
     if (error) return sendPage(ctx, form.email ?? "", error);
+    const logoutSessions = form["logout-sessions"] === "on";
     if (!verifiesEmail(ctx) || (email === user.email && user.emailVerified)) {
+      if (logoutSessions) await endOtherSessions(ctx.server, ctx.realm, user.id, ctx.request.login.ssoSessionId);
       await applyEmail(ctx.server, ctx.realm, user, email, user.emailVerified && email === user.email, {
         clientId: ctx.client.clientId,
         ipAddress: ctx.req.ip,
       });
       return "done";
     }
-    return sendConfirmation(ctx, user, email);
+    return sendConfirmation(ctx, user, email, logoutSessions);
   },
 };
