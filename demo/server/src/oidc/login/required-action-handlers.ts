@@ -8,6 +8,7 @@ import { updateProfile } from "./action-update-profile.ts";
 import { verifyEmail } from "./action-verify-email.ts";
 import { termsAndConditions } from "./action-terms.ts";
 import { verifyProfile } from "./action-verify-profile.ts";
+import { configureRecoveryCodes } from "./action-configure-recovery-codes.ts";
 
 export interface RequiredActionHandler {
   show(ctx: LoginContext, user: UserRecord, error?: string): FastifyReply | Promise<FastifyReply>;
@@ -22,6 +23,7 @@ const HANDLERS: Record<string, RequiredActionHandler> = {
   VERIFY_EMAIL: verifyEmail,
   TERMS_AND_CONDITIONS: termsAndConditions,
   VERIFY_PROFILE: verifyProfile,
+  CONFIGURE_RECOVERY_AUTHN_CODES: configureRecoveryCodes,
 };
 
 /**
