@@ -1,5 +1,6 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { createClient, createRealm, createUser, startAdminServer, type Api } from "../support/admin-api.ts";
 import type { TestServer } from "../support/server.ts";
@@ -188,5 +189,54 @@ describe("login pages in Chromium: OTP, authenticator setup, profile, email veri
     const stored = (await (await api(`/admin/realms/${REALM}/users/${id}`)).json()) as Record<string, unknown>;
     assert.equal(stored.firstName, "Uma");
     assert.equal(stored.lastName, "Finch");
+  });
+
+  test("recovery codes: set up (download, confirm), then a sign-in with code #1 as the alternative to OTP", async () => {
+    const flows = `/admin/realms/${REALM}/authentication/flows`;
+    await api(`${flows}/browser/copy`, { method: "POST", body: { newName: "browser with recovery codes" } });
+    const executions = (await (
+      await api(`${flows}/${encodeURIComponent("browser with recovery codes")}/executions`)
+    ).json()) as { providerId?: string }[];
+    const recovery = executions.find((e) => e.providerId === "auth-recovery-authn-code-form");
+    await api(`${flows}/${encodeURIComponent("browser with recovery codes")}/executions`, {
+      method: "PUT",
+      body: { ...recovery, requirement: "ALTERNATIVE" },
+    });
+    await api(`/admin/realms/${REALM}`, { method: "PUT", body: { browserFlow: "browser with recovery codes" } });
+    await user("recovering", { requiredActions: ["CONFIGURE_RECOVERY_AUTHN_CODES"] });
+    const { page, context } = await newPage(browser);
+    await withFailureShot(page, "login-recovery-codes", async () => {
+      await startLogin(page, "recovering");
+      await page.getByRole("heading", { name: "Recovery Authentication Codes" }).waitFor();
+      const codes = await page.locator("#kc-recovery-codes-list li").allInnerTexts();
+      assert.equal(codes.length, 12, "12 codes shown");
+      const complete = page.getByRole("button", { name: "Complete setup" });
+      assert.ok(await complete.isDisabled(), "Complete setup waits for the confirmation");
+      await checkPage(page, "login-recovery-codes-setup");
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Download" }).click(),
+      ]);
+      assert.equal(download.suggestedFilename(), "kc-download-recovery-codes.txt");
+      const saved = await readFile((await download.path())!, "utf8");
+      assert.ok(
+        saved.includes(`1: ${codes[0]}`) && saved.includes(`12: ${codes[11]}`),
+        `the file lists them: ${saved}`,
+      );
+      await page.getByLabel("I have saved these codes somewhere safe").check();
+      await complete.click();
+      await landed(page);
+
+      await context.clearCookies();
+      await startLogin(page, "recovering");
+      await page.getByLabel("Recovery code #1").fill(codes[1]!);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByText("Invalid recovery authentication code").waitFor();
+      await checkPage(page, "login-recovery-code-error");
+      await page.getByLabel("Recovery code #1").fill(codes[0]!);
+      await page.keyboard.press("Enter");
+      await landed(page);
+    });
+    await context.close();
   });
 });

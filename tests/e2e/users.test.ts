@@ -94,7 +94,7 @@ describe("users screens", () => {
       (await json<UserRep>(`${USERS}/${id}`)).requiredActions?.includes("UPDATE_PASSWORD"),
       "temporary password asks for a new one",
     );
-    await page.getByRole("grid", { name: "Credentials" }).getByText("password", { exact: true }).waitFor();
+    await page.getByRole("grid", { name: "Credentials" }).getByText("Password", { exact: true }).waitFor();
     await screenshot(page, `${shots}-credentials`);
 
     await page.getByRole("tab", { name: "Groups" }).click();
@@ -264,7 +264,15 @@ describe("users screens", () => {
         firstName: "Frank",
         lastName: "Tabs",
         attributes: { team: ["blue"] },
-        credentials: [{ type: "password", value: "Frank-123", temporary: false }],
+        credentials: [
+          { type: "password", value: "Frank-123", temporary: false },
+          {
+            type: "recovery-authn-codes",
+            userLabel: "Recovery codes",
+            secretData: JSON.stringify({ codes: [{ number: 1, encodedHashedValue: "bm90LWEtcmVhbC1oYXNo" }] }),
+            credentialData: JSON.stringify({ algorithm: "SHA-512", totalCodes: 12, remainingCodes: 1 }),
+          },
+        ],
       },
     });
     assert.equal(created.status, 201, await created.text());
@@ -319,6 +327,21 @@ describe("users screens", () => {
       await page.getByText("The user label has been changed successfully.").waitFor();
       const credentials = await json<{ type: string; userLabel?: string }[]>(`${USERS}/${id}/credentials`);
       assert.equal(credentials.find((credential) => credential.type === "password")?.userLabel, "main password");
+
+      // Recovery codes as Keycloak's console lists them: the type name capitalised, its label, and Delete.
+      const recoveryRow = page.getByRole("row").filter({ hasText: "Recovery-authn-codes" });
+      assert.equal(await recoveryRow.getByText("Recovery codes", { exact: true }).count(), 1, "its label");
+      await recoveryRow.getByRole("button", { name: "Delete credential recovery-authn-codes" }).click();
+      const confirm = page.getByRole("dialog", { name: "Delete credentials?" });
+      await confirm.getByRole("button", { name: "Delete" }).click();
+      await page.getByText("The credentials has been deleted successfully.").waitFor();
+      await recoveryRow.waitFor({ state: "detached" });
+      const remaining = await json<{ type: string }[]>(`${USERS}/${id}/credentials`);
+      assert.deepEqual(
+        remaining.map((credential) => credential.type),
+        ["password"],
+        "the recovery codes are gone",
+      );
 
       await page.getByRole("tab", { name: "Identity provider links" }).click();
       await page.getByRole("button", { name: "Link account partner-idp" }).click();

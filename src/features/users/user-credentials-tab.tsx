@@ -29,6 +29,9 @@ import type { UserTabProps } from "./user-settings-tab.tsx";
 import "./messages.ts";
 import "./users-tables.css";
 
+/** The type as Keycloak's console shows it: the stored name with its first letter capitalised ("Recovery-authn-codes"). */
+const typeName = (type = "") => type.charAt(0).toUpperCase() + type.slice(1);
+
 /** Credentials in their order: reset password, rename, move up/down, delete, send a reset-actions email. */
 export function UserCredentialsTab({ user, canManage }: UserTabProps) {
   const { t } = useMessages();
@@ -111,7 +114,7 @@ export function UserCredentialsTab({ user, canManage }: UserTabProps) {
           <Tbody>
             {rows.map((credential, index) => (
               <Tr key={credential.id} data-credential-type={credential.type}>
-                <Td dataLabel={t("type")}>{credential.type}</Td>
+                <Td dataLabel={t("type")}>{typeName(credential.type)}</Td>
                 <Td dataLabel={t("userLabel")}>
                   <CredentialLabelCell
                     label={credential.userLabel}

@@ -43,6 +43,8 @@ export interface LoginProgress {
   idpHint?: string;
   /** CONFIGURE_TOTP: the secret shown to the user until a code confirms it. */
   otpSecret?: string;
+  /** CONFIGURE_RECOVERY_AUTHN_CODES: the codes shown (and when) until "Complete setup" saves them. */
+  recoveryCodes?: { codes: string[]; at: number };
   /** VERIFY_EMAIL: the address a link was last sent to. */
   verificationSentTo?: string;
   /** An execute-actions link: the login ends on "Your account has been updated." once the actions are done. */

@@ -57,6 +57,9 @@ export async function completeLogin(
       consent: "no_consent_required",
       code_id: joined.id,
       username: user.username,
+      ...(request.login.usedCredentials.includes("recovery-authn-codes") && {
+        credential_type: "recovery-authn-codes",
+      }),
     },
   });
   return sendAuthResponse(reply, request.redirectUri, request.responseMode, {

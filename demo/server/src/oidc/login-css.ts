@@ -34,5 +34,13 @@ a.kc-button:hover { background: #004080; }
 .kc-buttons { display: flex; gap: 1rem; }
 .kc-buttons input[type="submit"] { flex: 1; border: 1px solid #0066cc; }
 input[type="submit"].kc-secondary { color: #0066cc; background: #fff; border: 1px solid #0066cc; }
+.kc-warning { margin: 1rem 0; padding: 0.75rem 1rem; background: #fdf7e7; border-top: 2px solid #f0ab00; }
+.kc-warning-title { margin: 0 0 0.5rem; font-size: 1rem; font-weight: 600; color: #795600; }
+.kc-warning p { margin: 0; }
+.kc-recovery-codes { margin: 1rem 0; padding: 1rem 1rem 1rem 2.75rem; font-family: "Red Hat Mono", "Liberation Mono", monospace; font-size: 1rem; border: 1px solid #d2d2d2; border-radius: 3px; }
+.kc-recovery-codes-actions { display: flex; gap: 1rem; }
+button.kc-link-button { width: auto; margin: 0; padding: 0.25rem 0; color: #0066cc; background: none; }
+button.kc-link-button:hover { color: #004080; background: none; text-decoration: underline; }
+input[type="submit"]:disabled { background: #d2d2d2; color: #6a6e73; cursor: not-allowed; }
 input[type="submit"].kc-secondary:hover { color: #004080; background: #fff; border-color: #004080; }
 `;

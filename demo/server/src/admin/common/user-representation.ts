@@ -2,7 +2,8 @@ import type { UserRecord } from "../../store/types.ts";
 import { omitUndefined } from "./omit-undefined.ts";
 
 /** Credential types an administrator can disable for a user (Keycloak: OTP-like ones, never password). */
-const DISABLEABLE_TYPES = ["otp", "webauthn", "webauthn-passwordless", "recovery-authn-codes"];
+// Keycloak 26.7.3 lists no type for a user with recovery codes (checked there).
+const DISABLEABLE_TYPES = ["otp", "webauthn", "webauthn-passwordless"];
 
 /** Keycloak's ModelToRepresentation.toBriefRepresentation(user). */
 export function briefUserRepresentation(user: UserRecord): Record<string, unknown> {

@@ -3,6 +3,7 @@ import { findProvider } from "../../admin/authentication/providers.ts";
 import { configOfExecution } from "../../admin/authentication/lookup.ts";
 import { ssoSessionFromCookie } from "../sso-cookies.ts";
 import { otpForm } from "./otp-authenticator.ts";
+import { recoveryCodeForm } from "./recovery-code-authenticator.ts";
 import { passwordForm, usernameForm, usernamePasswordForm } from "./password-authenticators.ts";
 import { attempted, challenge, FlowFailure, setUser, success, type Authenticator } from "./login-context.ts";
 
@@ -78,6 +79,7 @@ export const AUTHENTICATORS: Record<string, Authenticator> = {
   "auth-username-form": usernameForm,
   "auth-password-form": passwordForm,
   "auth-otp-form": otpForm,
+  "auth-recovery-authn-code-form": recoveryCodeForm,
   "allow-access-authenticator": allowAccess,
   "deny-access-authenticator": denyAccess,
 };

@@ -9,6 +9,7 @@ import { verifyEmail } from "./action-verify-email.ts";
 import { termsAndConditions } from "./action-terms.ts";
 import { verifyProfile } from "./action-verify-profile.ts";
 import { updateEmail } from "./action-update-email.ts";
+import { configureRecoveryCodes } from "./action-configure-recovery-codes.ts";
 
 export interface RequiredActionHandler {
   show(ctx: LoginContext, user: UserRecord, error?: string): FastifyReply | Promise<FastifyReply>;
@@ -24,6 +25,7 @@ const HANDLERS: Record<string, RequiredActionHandler> = {
   TERMS_AND_CONDITIONS: termsAndConditions,
   VERIFY_PROFILE: verifyProfile,
   UPDATE_EMAIL: updateEmail,
+  CONFIGURE_RECOVERY_AUTHN_CODES: configureRecoveryCodes,
 };
 
 /**
