@@ -34,7 +34,21 @@ async function activeToken(
 }
 
 /** Fields an access token keeps in its introspection answer; every other claim comes from the mappers. */
-const BASIC_CLAIMS = ["exp", "iat", "auth_time", "jti", "iss", "aud", "sub", "typ", "azp", "nonce", "sid", "scope"];
+const BASIC_CLAIMS = [
+  "exp",
+  "iat",
+  "auth_time",
+  "jti",
+  "iss",
+  "aud",
+  "sub",
+  "typ",
+  "azp",
+  "nonce",
+  "sid",
+  "scope",
+  "cnf",
+];
 
 /**
  * As Keycloak: the access token's basic fields, then what the mappers in effect for its client and scope give

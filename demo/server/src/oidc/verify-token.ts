@@ -45,7 +45,9 @@ export async function verifyToken(
       algorithms: [key.algorithm],
       ...(options.acceptExpired ? { clockTolerance: Number.MAX_SAFE_INTEGER } : {}),
     });
-    if (typeof typ === "string" ? payload.typ !== typ : !typ.includes(payload.typ as "Refresh")) return undefined;
+    // A DPoP-bound access token has the type DPoP.
+    const types: readonly string[] = typ === "Bearer" ? ["Bearer", "DPoP"] : typeof typ === "string" ? [typ] : typ;
+    if (!types.includes(payload.typ as string)) return undefined;
     if ((payload.iat ?? 0) < realmNumber(realm, "notBefore", 0)) return undefined;
     return { realm, payload: payload as VerifiedToken["payload"] };
   } catch {
