@@ -3,7 +3,7 @@ import type { ServerContext } from "../context.ts";
 import type { ClientRecord, RealmRecord, UserRecord } from "../store/types.ts";
 import { unauthorized } from "../http/errors.ts";
 import { accessTokenCredentials } from "./bearer.ts";
-import { verifyToken, type VerifiedToken } from "../oidc/verify-token.ts";
+import { ACCESS_TOKEN_TYPES, verifyToken, type VerifiedToken } from "../oidc/verify-token.ts";
 import { clientByClientId } from "../oidc/lookup.ts";
 import { activeSession } from "./sessions.ts";
 import { offlineRecordId } from "./offline-sessions.ts";
@@ -34,7 +34,7 @@ export function authenticateBearer(server: ServerContext, req: FastifyRequest): 
 async function checkBearer(server: ServerContext, req: FastifyRequest): Promise<BearerIdentity> {
   const credentials = accessTokenCredentials(req);
   const verified = credentials
-    ? await verifyToken(server, frontendUrl(server, req), credentials.token, "Bearer")
+    ? await verifyToken(server, frontendUrl(server, req), credentials.token, ACCESS_TOKEN_TYPES)
     : undefined;
   if (!verified) throw unauthorized();
   const { realm, payload } = verified;

@@ -5,6 +5,9 @@ import { realmVerificationKeys } from "./keys.ts";
 import { realmByName, realmNumber } from "./lookup.ts";
 import { issuerOf } from "./tokens.ts";
 
+/** An access token's types: a DPoP-bound one has the type DPoP (only for callers that check its binding). */
+export const ACCESS_TOKEN_TYPES = ["Bearer", "DPoP"] as const;
+
 export interface VerifiedToken {
   realm: RealmRecord;
   payload: JWTPayload & { typ?: string; azp?: string; sid?: string; scope?: string; nonce?: string };
@@ -29,7 +32,14 @@ export async function verifyToken(
   server: ServerContext,
   baseUrl: string,
   token: string,
-  typ: "Bearer" | "Refresh" | "Offline" | "ID" | "Serialized-ID" | readonly ("Refresh" | "Offline")[],
+  typ:
+    | "Bearer"
+    | "Refresh"
+    | "Offline"
+    | "ID"
+    | "Serialized-ID"
+    | readonly ("Refresh" | "Offline")[]
+    | typeof ACCESS_TOKEN_TYPES,
   realmName?: string,
   options: { acceptExpired?: boolean } = {},
 ): Promise<VerifiedToken | undefined> {
@@ -45,8 +55,7 @@ export async function verifyToken(
       algorithms: [key.algorithm],
       ...(options.acceptExpired ? { clockTolerance: Number.MAX_SAFE_INTEGER } : {}),
     });
-    // A DPoP-bound access token has the type DPoP.
-    const types: readonly string[] = typ === "Bearer" ? ["Bearer", "DPoP"] : typeof typ === "string" ? [typ] : typ;
+    const types: readonly string[] = typeof typ === "string" ? [typ] : typ;
     if (!types.includes(payload.typ as string)) return undefined;
     if ((payload.iat ?? 0) < realmNumber(realm, "notBefore", 0)) return undefined;
     return { realm, payload: payload as VerifiedToken["payload"] };
