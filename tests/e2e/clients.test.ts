@@ -19,6 +19,7 @@ interface ClientRep {
   publicClient?: boolean;
   directAccessGrantsEnabled?: boolean;
   redirectUris?: string[];
+  attributes?: Record<string, string>;
 }
 
 describe("clients screens", () => {
@@ -110,18 +111,23 @@ describe("clients screens", () => {
       );
       await screenshot(page, "clients-settings-error");
       await page.getByRole("textbox", { name: "Valid redirect URIs 2" }).fill("https://ledger.example.com/callback");
+      // Capability config has the DPoP switch (the DPOP feature is on on both servers).
+      const dpop = page.getByRole("switch", { name: "Require DPoP bound tokens" });
+      assert.equal(await dpop.isChecked(), false, "DPoP is off for a new client");
+      await dpop.focus();
+      await page.keyboard.press("Space");
       await page.getByRole("button", { name: "Save" }).click();
       await page.getByText("Client successfully updated").waitFor();
-      assert.deepEqual((await findClient(clientId))?.redirectUris, [
-        "https://ledger.example.com/*",
-        "https://ledger.example.com/callback",
-      ]);
+      const saved = await findClient(clientId);
+      assert.deepEqual(saved?.redirectUris, ["https://ledger.example.com/*", "https://ledger.example.com/callback"]);
+      assert.equal(saved?.attributes?.["dpop.bound.access.tokens"], "true", "DPoP required");
       await page.reload();
       await page.getByRole("heading", { level: 1, name: clientId }).waitFor();
       assert.equal(
         await page.getByRole("textbox", { name: "Valid redirect URIs 2" }).inputValue(),
         "https://ledger.example.com/callback",
       );
+      assert.equal(await dpop.isChecked(), true, "the switch shows the saved value");
       assert.deepEqual(await seriousAxeViolations(page, HOST, INNER), [], "settings tab");
       await screenshot(page, "clients-settings");
 

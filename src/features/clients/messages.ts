@@ -75,6 +75,9 @@ export const clientsMessages = {
   oidcCibaGrantHelp:
     "This enables support for OIDC CIBA Grant, which means that the user is authenticated via some external authentication device instead of the user's browser.",
   pkceMethodHelp: "PKCE Method to use",
+  oAuthDPoP: "Require DPoP bound tokens",
+  oAuthDPoPHelp:
+    "This enables support for Demonstrating Proof-of-Possession (DPoP) bound tokens. For public clients, both access and refresh tokens are bound to the key stored on the client. In order to prove the possession of the key, the client must send a signed proof alongside the token. For confidential clients, only access tokens are DPoP bound because, following the specification, refresh tokens are already sender-constrained by the associated authentication requirement.",
   rootURLHelp: "Root URL appended to relative URLs",
   homeURLHelp: "Default URL to use when the auth server needs to redirect or link back to the client.",
   validRedirectURIsHelp:

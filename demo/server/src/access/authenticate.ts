@@ -2,12 +2,13 @@ import type { FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
 import type { ClientRecord, RealmRecord, UserRecord } from "../store/types.ts";
 import { unauthorized } from "../http/errors.ts";
-import { bearerToken } from "./bearer.ts";
-import { verifyToken, type VerifiedToken } from "../oidc/verify-token.ts";
+import { accessTokenCredentials } from "./bearer.ts";
+import { ACCESS_TOKEN_TYPES, verifyToken, type VerifiedToken } from "../oidc/verify-token.ts";
 import { clientByClientId } from "../oidc/lookup.ts";
 import { activeSession } from "./sessions.ts";
 import { offlineRecordId } from "./offline-sessions.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
+import { DPOP_SCHEME, DpopError, dpopHeader, requestUri, requiresDpop, verifyDpopProof } from "../oidc/dpop.ts";
 
 export interface BearerIdentity {
   realm: RealmRecord;
@@ -31,8 +32,10 @@ export function authenticateBearer(server: ServerContext, req: FastifyRequest): 
 }
 
 async function checkBearer(server: ServerContext, req: FastifyRequest): Promise<BearerIdentity> {
-  const token = bearerToken(req);
-  const verified = token ? await verifyToken(server, frontendUrl(server, req), token, "Bearer") : undefined;
+  const credentials = accessTokenCredentials(req);
+  const verified = credentials
+    ? await verifyToken(server, frontendUrl(server, req), credentials.token, ACCESS_TOKEN_TYPES)
+    : undefined;
   if (!verified) throw unauthorized();
   const { realm, payload } = verified;
   const user = payload.sub ? server.db.get("users", payload.sub) : undefined;
@@ -44,5 +47,33 @@ async function checkBearer(server: ServerContext, req: FastifyRequest): Promise<
   if (payload.sid ? !live(payload.sid) : !user.serviceAccountClientId) throw unauthorized();
   const client = payload.azp ? clientByClientId(server.db, realm, payload.azp) : undefined;
   if (payload.azp && (!client || client.rep.enabled === false)) throw unauthorized();
+  await checkDpopBinding(server, req, credentials!, payload, client);
   return { realm, user, client, token: payload };
+}
+
+/**
+ * As Keycloak's bearer check: a DPoP-bound token only with the DPoP scheme and a proof of its key for this request,
+ * the DPoP scheme only with such a token, and a client that requires DPoP only with the DPoP scheme.
+ */
+async function checkDpopBinding(
+  server: ServerContext,
+  req: FastifyRequest,
+  credentials: { token: string; dpop: boolean },
+  payload: VerifiedToken["payload"],
+  client: ClientRecord | undefined,
+): Promise<void> {
+  const bound = payload.typ === DPOP_SCHEME;
+  if (bound !== credentials.dpop || (requiresDpop(client) && !credentials.dpop)) throw unauthorized();
+  if (!credentials.dpop) return;
+  try {
+    const proven = await verifyDpopProof(server, dpopHeader(req), {
+      method: req.method,
+      uri: requestUri(server, req),
+      accessToken: credentials.token,
+    });
+    if (proven !== (payload.cnf as { jkt?: unknown } | undefined)?.jkt) throw unauthorized();
+  } catch (error) {
+    if (error instanceof DpopError) throw unauthorized();
+    throw error;
+  }
 }

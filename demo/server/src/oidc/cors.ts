@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
 import { addVary } from "../http/compression.ts";
-import { bearerToken } from "../access/bearer.ts";
+import { accessTokenCredentials } from "../access/bearer.ts";
 import { clientByClientId, realmByName } from "./lookup.ts";
 import { allowedOrigins, isOriginAllowed } from "./redirect-uris.ts";
 import { requestedClientId } from "./client-auth.ts";
 import { formBody } from "./token-endpoint.ts";
-import { verifyToken } from "./verify-token.ts";
+import { ACCESS_TOKEN_TYPES, verifyToken } from "./verify-token.ts";
 
 const ALLOWED_HEADERS =
   "Origin, Accept, X-Requested-With, Content-Type, Access-Control-Request-Method, Access-Control-Request-Headers, Authorization, DPoP";
@@ -65,10 +65,12 @@ function preflightAllowed(server: ServerContext, req: FastifyRequest, origin: st
 async function originsForRequest(server: ServerContext, req: FastifyRequest, status: number): Promise<string[]> {
   const bundleRealm = resourcesRealm(req.url);
   if (bundleRealm) return realmClientsOrigins(server, req, safeDecode(bundleRealm));
-  const token = bearerToken(req);
+  const token = accessTokenCredentials(req)?.token;
   if (token) {
     const acceptExpired = status === 401 && !req.url.startsWith("/admin/");
-    const verified = await verifyToken(server, frontendUrl(server, req), token, "Bearer", undefined, { acceptExpired });
+    const verified = await verifyToken(server, frontendUrl(server, req), token, ACCESS_TOKEN_TYPES, undefined, {
+      acceptExpired,
+    });
     const origins = verified?.payload["allowed-origins"];
     return Array.isArray(origins) ? origins.map(String) : [];
   }

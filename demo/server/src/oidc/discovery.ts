@@ -6,6 +6,7 @@ import { issuerOf } from "./tokens.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
 import { PKCE_METHODS } from "./pkce.ts";
 import { UMA_GRANT_TYPE } from "./grant-uma.ts";
+import { DPOP_ALGORITHMS } from "./dpop.ts";
 
 /** The OpenID Provider Metadata for what this server implements (a subset of Keycloak's). */
 function providerMetadata(server: ServerContext, baseUrl: string, realm: RealmRecord) {
@@ -64,6 +65,7 @@ function providerMetadata(server: ServerContext, baseUrl: string, realm: RealmRe
     require_request_uri_registration: false,
     code_challenge_methods_supported: PKCE_METHODS,
     tls_client_certificate_bound_access_tokens: false,
+    dpop_signing_alg_values_supported: DPOP_ALGORITHMS,
     backchannel_logout_supported: false,
     backchannel_logout_session_supported: false,
     authorization_response_iss_parameter_supported: true,

@@ -5,6 +5,7 @@ import type { ClientRecord, RealmRecord } from "../store/types.ts";
 import { clientAttribute } from "./lookup.ts";
 import { oauthError } from "./oauth-error.ts";
 import { issueTokens, type TokenResponseBody } from "./tokens.ts";
+import { provenKey } from "./dpop.ts";
 import type { FormBody } from "./client-auth.ts";
 import { startUserSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
@@ -31,6 +32,7 @@ export async function clientCredentialsGrant(
     ? await startUserSession(server, realm, user, client, { ipAddress: req.ip, authMethod: "openid-connect", notes })
     : undefined;
   const tokens = await issueTokens(server, {
+    dpopJkt: provenKey(req),
     baseUrl: frontendUrl(server, req),
     realm,
     client,

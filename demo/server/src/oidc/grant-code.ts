@@ -5,6 +5,7 @@ import type { ClientRecord, RealmRecord } from "../store/types.ts";
 import { now } from "../common/ids.ts";
 import { oauthError } from "./oauth-error.ts";
 import { issueTokens, type TokenResponseBody } from "./tokens.ts";
+import { provenKey } from "./dpop.ts";
 import type { FormBody } from "./client-auth.ts";
 import { isValidCodeVerifier, pkceChallengeMatches } from "./pkce.ts";
 import { activeSession, touchSession } from "../access/sessions.ts";
@@ -63,6 +64,7 @@ export async function authorizationCodeGrant(
     async () => void (await fail("not_allowed", "Offline tokens not allowed for the user or client")),
   );
   const tokens = await issueTokens(server, {
+    dpopJkt: provenKey(req),
     baseUrl: frontendUrl(server, req),
     realm,
     client,

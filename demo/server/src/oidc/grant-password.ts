@@ -4,6 +4,7 @@ import { frontendUrl } from "../http/frontend-url.ts";
 import type { ClientRecord, RealmRecord } from "../store/types.ts";
 import { oauthError } from "./oauth-error.ts";
 import { issueTokens, type TokenResponseBody } from "./tokens.ts";
+import { provenKey } from "./dpop.ts";
 import type { FormBody } from "./client-auth.ts";
 import { findLoginUser, verifyPassword } from "../federation/user-hooks.ts";
 import { clearLoginFailures, isLockedOut, recordLoginFailure } from "../access/brute-force.ts";
@@ -77,6 +78,7 @@ export async function passwordGrant(
   // Keycloak keeps only the offline session of an offline_access grant: no regular session is left behind
   if (session.offline) await endSessions(server, [online], { logoutBrokers: false });
   const tokens = await issueTokens(server, {
+    dpopJkt: provenKey(req),
     baseUrl: frontendUrl(server, req),
     realm,
     client,

@@ -4,6 +4,7 @@ import { frontendUrl } from "../http/frontend-url.ts";
 import type { ClientRecord, RealmRecord } from "../store/types.ts";
 import { oauthError } from "./oauth-error.ts";
 import { issueTokens, type TokenResponseBody } from "./tokens.ts";
+import { provenKey } from "./dpop.ts";
 import type { FormBody } from "./client-auth.ts";
 import { verifyToken } from "./verify-token.ts";
 import { activeSession, touchSession } from "../access/sessions.ts";
@@ -43,6 +44,16 @@ export async function refreshTokenGrant(
     await fail("invalid_token", payload.sub);
     throw oauthError(400, "invalid_grant", "Invalid refresh token. Token client and authorized client don't match");
   }
+  // A bound refresh token (a public client's, see tokens.ts) needs a proof of the same key.
+  const boundTo = (payload.cnf as { jkt?: unknown } | undefined)?.jkt;
+  if (boundTo !== undefined) {
+    const proven = provenKey(req);
+    if (proven !== boundTo) {
+      await fail("invalid_token", payload.sub, payload.sid);
+      const why = proven === undefined ? "DPoP proof is missing" : "DPoP confirmation doesn't match DPoP proof";
+      throw oauthError(400, "invalid_grant", why);
+    }
+  }
   const offline = payload.typ === "Offline";
   const session = activeSession(server.db, realm, offline && payload.sid ? offlineRecordId(payload.sid) : payload.sid);
   const user = session ? server.db.get("users", session.userId) : undefined;
@@ -60,6 +71,7 @@ export async function refreshTokenGrant(
   }
   const touched = await touchSession(server, session, client);
   const tokens = await issueTokens(server, {
+    dpopJkt: provenKey(req),
     baseUrl: frontendUrl(server, req),
     realm,
     client,

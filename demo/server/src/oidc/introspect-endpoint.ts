@@ -8,7 +8,7 @@ import { mapperInputOfToken } from "./mappers/from-token.ts";
 import { oauthError } from "./oauth-error.ts";
 import { authenticateClient } from "./client-auth.ts";
 import { formBody } from "./token-endpoint.ts";
-import { verifyToken, type VerifiedToken } from "./verify-token.ts";
+import { ACCESS_TOKEN_TYPES, verifyToken, type VerifiedToken } from "./verify-token.ts";
 import { activeSession } from "../access/sessions.ts";
 import { offlineRecordId } from "../access/offline-sessions.ts";
 
@@ -19,7 +19,7 @@ async function activeToken(
   realm: RealmRecord,
   token: string,
 ): Promise<VerifiedToken | undefined> {
-  for (const typ of ["Bearer", "Refresh", "Offline", "ID"] as const) {
+  for (const typ of [ACCESS_TOKEN_TYPES, "Refresh", "Offline", "ID"] as const) {
     const verified = await verifyToken(server, baseUrl, token, typ, realm.realm);
     if (!verified) continue;
     const { payload } = verified;
@@ -34,7 +34,21 @@ async function activeToken(
 }
 
 /** Fields an access token keeps in its introspection answer; every other claim comes from the mappers. */
-const BASIC_CLAIMS = ["exp", "iat", "auth_time", "jti", "iss", "aud", "sub", "typ", "azp", "nonce", "sid", "scope"];
+const BASIC_CLAIMS = [
+  "exp",
+  "iat",
+  "auth_time",
+  "jti",
+  "iss",
+  "aud",
+  "sub",
+  "typ",
+  "azp",
+  "nonce",
+  "sid",
+  "scope",
+  "cnf",
+];
 
 /**
  * As Keycloak: the access token's basic fields, then what the mappers in effect for its client and scope give
@@ -71,7 +85,7 @@ export async function registerIntrospectEndpoint(app: FastifyInstance, server: S
       const { payload } = verified;
       const user = server.db.get("users", payload.sub!)!;
       const claims =
-        payload.typ === "Bearer"
+        payload.typ === "Bearer" || payload.typ === "DPoP"
           ? introspectionClaims(server, frontendUrl(server, req), realm, user, verified)
           : payload;
       return { ...claims, client_id: payload.azp, username: user.username, token_type: payload.typ, active: true };

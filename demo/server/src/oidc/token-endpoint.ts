@@ -11,6 +11,7 @@ import { clientCredentialsGrant } from "./grant-client-credentials.ts";
 import { refreshTokenGrant } from "./grant-refresh.ts";
 import { authorizationCodeGrant } from "./grant-code.ts";
 import { umaGrant, UMA_GRANT_TYPE } from "./grant-uma.ts";
+import { DpopError, dpopHeader, rememberProvenKey, requestUri, requiresDpop, verifyDpopProof } from "./dpop.ts";
 
 /** Each grant with the event type Keycloak records for it (an error adds _ERROR). */
 const grants = {
@@ -45,6 +46,34 @@ async function authenticateGrantClient(
   }
 }
 
+/**
+ * As Keycloak, after the client is authenticated: a DPoP proof, when sent or when the client requires one, must hold;
+ * its key is then the one the grant binds its tokens to.
+ */
+async function checkDpopProof(
+  server: ServerContext,
+  realm: RealmRecord,
+  req: FastifyRequest,
+  client: ClientRecord,
+  eventType: string,
+): Promise<void> {
+  const proof = dpopHeader(req);
+  if (proof === undefined && !requiresDpop(client)) return;
+  try {
+    rememberProvenKey(req, await verifyDpopProof(server, proof, { method: req.method, uri: requestUri(server, req) }));
+  } catch (error) {
+    if (!(error instanceof DpopError)) throw error;
+    await recordEvent(server, realm, {
+      type: `${eventType}_ERROR`,
+      clientId: client.clientId,
+      ipAddress: req.ip,
+      error: "invalid_dpop_proof",
+      details: { reason: error.message },
+    });
+    throw oauthError(400, "invalid_request", error.message);
+  }
+}
+
 export function formBody(req: FastifyRequest): FormBody {
   const body = req.body;
   return body && typeof body === "object" ? (body as FormBody) : {};
@@ -65,6 +94,7 @@ export async function registerTokenEndpoint(app: FastifyInstance, server: Server
     const entry = Object.hasOwn(grants, body.grant_type) ? grants[body.grant_type as keyof typeof grants] : undefined;
     if (!entry) throw oauthError(400, "unsupported_grant_type", "Unsupported grant_type");
     const client = await authenticateGrantClient(server, realm, req, body, entry.eventType);
+    await checkDpopProof(server, realm, req, client, entry.eventType);
     const tokens = await entry.grant(server, realm, client, body, req);
     return reply.header("cache-control", "no-store").header("pragma", "no-cache").send(tokens);
   });

@@ -12,6 +12,7 @@ import { sessionExpiresAt } from "../access/sessions.ts";
 import { readDirectoryMemberships } from "../federation/ldap-directory-memberships.ts";
 import { isProxiedUserId } from "../federation/proxied-users.ts";
 import { publicSessionId } from "../access/offline-sessions.ts";
+import { DPOP_SCHEME, dpopConfirmation } from "./dpop.ts";
 
 /** The realm's issuer under a frontend URL (see http/frontend-url.ts). */
 export const issuerOf = (baseUrl: string, realm: RealmRecord) => `${baseUrl}/realms/${realm.realm}`;
@@ -34,6 +35,8 @@ export interface TokenGrant {
   withRefreshToken: boolean;
   /** Claims added to the access token (an RPT's `authorization` and audience). */
   accessClaims?: JWTPayload;
+  /** The thumbprint of the key a DPoP proof showed: the access token (and a public client's refresh token) is bound to it. */
+  dpopJkt?: string;
 }
 
 export interface TokenResponseBody {
@@ -41,7 +44,7 @@ export interface TokenResponseBody {
   expires_in: number;
   refresh_expires_in: number;
   refresh_token?: string;
-  token_type: "Bearer";
+  token_type: "Bearer" | "DPoP";
   id_token?: string;
   "not-before-policy": number;
   session_state?: string;
@@ -105,6 +108,7 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
   const sessionEnd = session ? Math.floor(Math.min(sessionExpiresAt(realm, session), 8.64e15) / 1000) : undefined;
   const sid = session ? publicSessionId(session) : undefined;
   const offline = session?.offline === true;
+  const cnf = grant.dpopJkt ? dpopConfirmation(grant.dpopJkt) : undefined;
   const accessExp =
     sessionEnd !== undefined ? Math.min(issuedAt + accessLifespan, sessionEnd) : issuedAt + accessLifespan;
   const input: MapperInput = {
@@ -123,10 +127,11 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
       iat: issuedAt,
       jti: `${session ? "onrtac" : "trrtcc"}:${newId()}`,
       iss,
-      typ: "Bearer",
+      typ: cnf ? DPOP_SCHEME : "Bearer",
       azp: client.clientId,
       sid,
       scope: scopes.scopeParam,
+      cnf,
       ...grant.accessClaims,
     },
     mapClaims(input, "access"),
@@ -137,7 +142,7 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
     access_token: accessToken,
     expires_in: accessExp - issuedAt,
     refresh_expires_in: 0,
-    token_type: "Bearer",
+    token_type: cnf ? DPOP_SCHEME : "Bearer",
     "not-before-policy": realmNumber(realm, "notBefore", 0),
     scope: scopes.scopeParam,
   };
@@ -157,6 +162,8 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
       azp: client.clientId,
       sid,
       scope: scopes.scopeParam,
+      // Keycloak binds a public client's refresh token too; a confidential client's is bound by its authentication.
+      ...(cnf && client.rep.publicClient === true ? { cnf } : {}),
     };
     body.refresh_token = await sign(server, realm, refresh, undefined);
     body.refresh_expires_in = refreshExp !== undefined ? refreshExp - issuedAt : 0;

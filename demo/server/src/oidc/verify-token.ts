@@ -5,6 +5,9 @@ import { realmVerificationKeys } from "./keys.ts";
 import { realmByName, realmNumber } from "./lookup.ts";
 import { issuerOf } from "./tokens.ts";
 
+/** An access token's types: a DPoP-bound one has the type DPoP (only for callers that check its binding). */
+export const ACCESS_TOKEN_TYPES = ["Bearer", "DPoP"] as const;
+
 export interface VerifiedToken {
   realm: RealmRecord;
   payload: JWTPayload & { typ?: string; azp?: string; sid?: string; scope?: string; nonce?: string };
@@ -29,7 +32,14 @@ export async function verifyToken(
   server: ServerContext,
   baseUrl: string,
   token: string,
-  typ: "Bearer" | "Refresh" | "Offline" | "ID" | "Serialized-ID" | readonly ("Refresh" | "Offline")[],
+  typ:
+    | "Bearer"
+    | "Refresh"
+    | "Offline"
+    | "ID"
+    | "Serialized-ID"
+    | readonly ("Refresh" | "Offline")[]
+    | typeof ACCESS_TOKEN_TYPES,
   realmName?: string,
   options: { acceptExpired?: boolean } = {},
 ): Promise<VerifiedToken | undefined> {
@@ -45,7 +55,8 @@ export async function verifyToken(
       algorithms: [key.algorithm],
       ...(options.acceptExpired ? { clockTolerance: Number.MAX_SAFE_INTEGER } : {}),
     });
-    if (typeof typ === "string" ? payload.typ !== typ : !typ.includes(payload.typ as "Refresh")) return undefined;
+    const types: readonly string[] = typeof typ === "string" ? [typ] : typ;
+    if (!types.includes(payload.typ as string)) return undefined;
     if ((payload.iat ?? 0) < realmNumber(realm, "notBefore", 0)) return undefined;
     return { realm, payload: payload as VerifiedToken["payload"] };
   } catch {

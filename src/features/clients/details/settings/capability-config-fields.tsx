@@ -3,17 +3,20 @@ import { useFormContext, useWatch } from "react-hook-form";
 import { Grid, GridItem } from "@patternfly/react-core/dist/esm/layouts/Grid/index.js";
 import { FormField, SelectControl, SwitchControl } from "../../../../core/ui/form/index.ts";
 import { useMessages } from "../../../../core/i18n/use-messages.ts";
+import { isFeatureEnabled } from "../../../../core/api/server-info.ts";
+import { useServerInfoQuery } from "../../../../core/runtime/shared-queries.ts";
 import type { ClientFormValues } from "./client-form-values.ts";
 import { FlowCheckbox } from "./flow-checkbox.tsx";
 import "../../messages.ts";
 
 /**
- * OIDC capabilities: client authentication, authorization, the authentication flows and PKCE.
- * Service accounts, authorization and CIBA need client authentication (a confidential client).
+ * OIDC capabilities: client authentication, authorization, the authentication flows, PKCE and (with the DPOP
+ * feature on) DPoP bound tokens. Service accounts, authorization and CIBA need client authentication (a confidential client).
  */
 export function CapabilityConfigFields({ isDisabled }: { isDisabled?: boolean }) {
   const { t } = useMessages();
   const { control, setValue } = useFormContext<ClientFormValues>();
+  const serverInfo = useServerInfoQuery();
   const [confidential, authorization] = useWatch({
     control,
     name: ["clientAuthentication", "authorizationServicesEnabled"],
@@ -74,6 +77,14 @@ export function CapabilityConfigFields({ isDisabled }: { isDisabled?: boolean })
         ]}
         isDisabled={isDisabled}
       />
+      {isFeatureEnabled(serverInfo.data, "DPOP") && (
+        <SwitchControl<ClientFormValues>
+          name="dpopBoundAccessTokens"
+          label={t("oAuthDPoP")}
+          labelHelp={t("oAuthDPoPHelp")}
+          isDisabled={isDisabled}
+        />
+      )}
     </>
   );
 }

@@ -6,6 +6,7 @@ export const CLIENT_ATTRIBUTES = {
   deviceGrant: "oauth2.device.authorization.grant.enabled",
   cibaGrant: "oidc.ciba.grant.enabled",
   pkceMethod: "pkce.code.challenge.method",
+  dpopBoundAccessTokens: "dpop.bound.access.tokens",
   postLogoutRedirectUris: "post.logout.redirect.uris",
   idpInitiatedSsoUrlName: "saml_idp_initiated_sso_url_name",
   idpInitiatedSsoRelayState: "saml_idp_initiated_sso_relay_state",
@@ -30,6 +31,8 @@ export interface ClientFormValues {
   deviceGrant: boolean;
   cibaGrant: boolean;
   pkceMethod: string;
+  /** "Require DPoP bound tokens" (with the DPOP feature on). */
+  dpopBoundAccessTokens: boolean;
   rootUrl: string;
   baseUrl: string;
   redirectUris: string[];
@@ -56,6 +59,7 @@ export const NEW_CLIENT_VALUES: ClientFormValues = {
   deviceGrant: false,
   cibaGrant: false,
   pkceMethod: "",
+  dpopBoundAccessTokens: false,
   rootUrl: "",
   baseUrl: "",
   redirectUris: [],
@@ -88,6 +92,7 @@ export function toClientFormValues(client: ClientRepresentation): ClientFormValu
     deviceGrant: attribute(client, CLIENT_ATTRIBUTES.deviceGrant) === "true",
     cibaGrant: attribute(client, CLIENT_ATTRIBUTES.cibaGrant) === "true",
     pkceMethod: attribute(client, CLIENT_ATTRIBUTES.pkceMethod),
+    dpopBoundAccessTokens: attribute(client, CLIENT_ATTRIBUTES.dpopBoundAccessTokens) === "true",
     rootUrl: client.rootUrl ?? "",
     baseUrl: client.baseUrl ?? "",
     redirectUris: client.redirectUris ?? [],
@@ -116,6 +121,9 @@ export function applyClientFormValues(client: ClientRepresentation, values: Clie
     attributes[CLIENT_ATTRIBUTES.deviceGrant] = String(values.deviceGrant);
     attributes[CLIENT_ATTRIBUTES.cibaGrant] = String(confidential && values.cibaGrant);
     attributes[CLIENT_ATTRIBUTES.pkceMethod] = values.pkceMethod;
+    // written once switched on, so clients that never had it keep their attributes as they were
+    if (values.dpopBoundAccessTokens || CLIENT_ATTRIBUTES.dpopBoundAccessTokens in attributes)
+      attributes[CLIENT_ATTRIBUTES.dpopBoundAccessTokens] = String(values.dpopBoundAccessTokens);
   } else {
     attributes[CLIENT_ATTRIBUTES.idpInitiatedSsoUrlName] = values.idpInitiatedSsoUrlName.trim();
     attributes[CLIENT_ATTRIBUTES.idpInitiatedSsoRelayState] = values.idpInitiatedSsoRelayState.trim();
