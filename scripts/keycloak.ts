@@ -18,6 +18,8 @@ await prepareKeycloak(keycloakUrl, true);
 const front = await startKeycloakFront(keycloakUrl, Number(values.port));
 console.log(`Our console on real Keycloak: ${front.url}/admin/master/console/ (admin / admin)`);
 console.log(`Keycloak's own console: ${keycloakUrl}/admin/master/console/`);
+if (keycloak)
+  console.log(`Keycloak's log: ${keycloak.logFile} (KC_REAL_LOG=${keycloak.logFile} shows it when a test file fails)`);
 const stop = async () => {
   await front.close();
   await keycloak?.stop();

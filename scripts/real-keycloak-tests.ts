@@ -1,7 +1,8 @@
 // The end-to-end suites that run against a real Keycloak 26 (every tests/e2e file that starts its server through
 // startTarget(), less REAL_KEYCLOAK_EXCLUSIONS) and the conformance suite, with ONE Keycloak for the whole run.
 // Without Java or Maven it prints why it skipped and exits 0; KC_REQUIRE_KEYCLOAK=1 (set by .ci/run) makes that a
-// failure. Usage: node --import tsx scripts/real-keycloak-tests.ts [test files...]
+// failure. Keycloak's log goes to test-results/keycloak/ (a failing file prints its path and what Keycloak wrote while
+// the file ran). Usage: node --import tsx scripts/real-keycloak-tests.ts [test files...]
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -49,7 +50,7 @@ for (const entry of REAL_KEYCLOAK_EXCLUSIONS)
 
 // KC_REAL_URL: a Keycloak that already runs (e.g. scripts/keycloak.ts while working on a suite)
 const keycloak = process.env.KC_REAL_URL
-  ? { url: process.env.KC_REAL_URL, startupMs: 0, stop: async () => {} }
+  ? { url: process.env.KC_REAL_URL, startupMs: 0, logFile: process.env.KC_REAL_LOG, stop: async () => {} }
   : await startKeycloak();
 // a stopped run stops its Keycloak too (process.exit runs the harness's exit hook)
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(1));
@@ -57,7 +58,12 @@ const started = Date.now();
 const code = await new Promise<number>((done) => {
   const child = spawn(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=1", ...suites], {
     stdio: "inherit",
-    env: { ...process.env, KC_TARGET: "keycloak", KC_REAL_URL: keycloak.url },
+    env: {
+      ...process.env,
+      KC_TARGET: "keycloak",
+      KC_REAL_URL: keycloak.url,
+      ...(keycloak.logFile ? { KC_REAL_LOG: keycloak.logFile } : {}),
+    },
   });
   child.on("exit", (exitCode) => done(exitCode ?? 1));
 });
@@ -66,4 +72,5 @@ await keycloak.stop();
 console.log(
   `real Keycloak: start-up ${(keycloak.startupMs / 1000).toFixed(1)} s, suites ${suiteSeconds} s (${suites.length} files)`,
 );
+if (code !== 0 && keycloak.logFile) console.log(`real Keycloak: its whole log is in ${keycloak.logFile}`);
 process.exit(code);

@@ -2,7 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { typeProfileAttribute } from "../support/attribute-picker.ts";
-import { keycloakExclusion, startTarget, type Target } from "../support/target.ts";
+import { startTarget, type Target } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { startLdapServer, type LdapServer } from "../support/ldap-server.ts";
@@ -10,7 +10,6 @@ import { markAdminCliAsConsoleClient, screenshot, withFailureShot } from "./orga
 import { getJson, masterAdminApi, TIMEOUT, type Api, type Json } from "./realm-settings-support.ts";
 
 const REALM = "fed";
-const FILE = "tests/e2e/user-federation.test.ts";
 const MAPPERS_TEST =
   "mappers on their own page (add, edit, delete), a role mapper's sync, the directory's users in the console, dark theme";
 const REGISTRATION_TEST =
@@ -250,7 +249,14 @@ describe("user federation against OpenLDAP", () => {
     }
   });
 
-  it(MAPPERS_TEST, { skip: keycloakExclusion(FILE, MAPPERS_TEST) }, async () => {
+  it(MAPPERS_TEST, async () => {
+    // Only this test's provider in the realm: Keycloak's duplicate-email check asks every provider, and the element
+    // test's half-configured one (no Users DN) fails it with a NullPointerException, answered as 400 "Could not
+    // update user!" instead of the read-only refusal this test expects.
+    for (const provider of await providers()) {
+      const removed = await api(`/admin/realms/${REALM}/components/${provider.id as string}`, { method: "DELETE" });
+      assert.equal(removed.status, 204, `remove ${provider.name as string}`);
+    }
     const id = await createLdapProvider(REALM, "directory", {
       editMode: ["READ_ONLY"],
       usersDn: [ldap.usersDn],

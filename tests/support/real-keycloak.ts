@@ -1,13 +1,16 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
+  closeSync,
   copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { homedir, tmpdir } from "node:os";
@@ -20,6 +23,8 @@ const ARTIFACT = `org.keycloak:keycloak-quarkus-dist:${KEYCLOAK_VERSION}:zip`;
 const root = resolve(import.meta.dirname, "../..");
 const CACHE = join(root, ".cache");
 export const KEYCLOAK_HOME = join(CACHE, `keycloak-${KEYCLOAK_VERSION}`);
+/** Where each started Keycloak writes its log (git-ignored): one file per start, named by time and port. */
+export const KEYCLOAK_LOGS = join(root, "test-results", "keycloak");
 
 /**
  * Build-time options baked in once per cache folder by `kc.sh build`, so every start can be `start --optimized`
@@ -49,6 +54,8 @@ export interface RealKeycloak {
   managementUrl: string;
   /** Milliseconds from spawn to /health/ready. */
   startupMs: number;
+  /** Keycloak's whole output (its log at WARN and above), kept in this file under KEYCLOAK_LOGS. */
+  logFile: string;
   output(): string;
   stop(): Promise<void>;
 }
@@ -149,6 +156,10 @@ export async function startKeycloak(
   const dataDir = mkdtempSync(join(tmpdir(), "kc-real-"));
   const url = `http://127.0.0.1:${port}`;
   const managementUrl = `http://127.0.0.1:${managementPort}`;
+  mkdirSync(KEYCLOAK_LOGS, { recursive: true });
+  const logFile = join(KEYCLOAK_LOGS, `${new Date().toISOString().replace(/[:.]/g, "-")}-${port}.log`);
+  const logFd = openSync(logFile, "a");
+  log(`keycloak: its log in ${logFile}`);
   const started = Date.now();
   const child: ChildProcess = spawn(
     join(home, "bin", "kc.sh"),
@@ -166,13 +177,12 @@ export async function startKeycloak(
     {
       cwd: home,
       detached: true, // its own process group: kc.sh runs java as a child, and stop() signals both
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["ignore", logFd, logFd],
       env: { ...process.env, KC_BOOTSTRAP_ADMIN_USERNAME: "admin", KC_BOOTSTRAP_ADMIN_PASSWORD: "admin" },
     },
   );
-  let output = "";
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
+  closeSync(logFd); // the child holds its own copy
+  const output = () => readFileSync(logFile, "utf8");
   const exited = new Promise<void>((ok) => child.once("exit", () => ok()));
   // never outlive the test process: its group is its own, so nothing else would end it
   const killOnExit = () => signal("SIGKILL");
@@ -197,7 +207,7 @@ export async function startKeycloak(
   for (;;) {
     if (child.exitCode !== null) {
       rmSync(dataDir, { recursive: true, force: true });
-      throw new Error(`Keycloak exited (${child.exitCode}) while starting:\n${output.slice(-4000)}`);
+      throw new Error(`Keycloak exited (${child.exitCode}) while starting:\n${output().slice(-4000)}`);
     }
     try {
       if ((await fetch(`${managementUrl}/health/ready`)).ok) break;
@@ -206,11 +216,41 @@ export async function startKeycloak(
     }
     if (Date.now() - started > 180_000) {
       await stop();
-      throw new Error(`Keycloak did not become ready in 180 s:\n${output.slice(-4000)}`);
+      throw new Error(`Keycloak did not become ready in 180 s:\n${output().slice(-4000)}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
   const startupMs = Date.now() - started;
   log(`keycloak: ${KEYCLOAK_VERSION} ready at ${url} in ${(startupMs / 1000).toFixed(1)} s`);
-  return { url, managementUrl, startupMs, output: () => output, stop };
+  return { url, managementUrl, startupMs, logFile, output, stop };
+}
+
+const KEYCLOAK_LOG_TAIL = 60;
+
+/**
+ * Makes a failing test file print where Keycloak's log is and what Keycloak wrote to it while the file ran (its last
+ * lines): called once per file that runs against a real Keycloak, when the file starts.
+ */
+export function showKeycloakLogOnFailure(logFile: string | undefined): void {
+  if (!logFile || !existsSync(logFile)) return;
+  logFile = resolve(logFile);
+  const from = statSync(logFile).size;
+  process.once("exit", (code) => {
+    if (code === 0 && !process.exitCode) return;
+    let written = "";
+    try {
+      written = readFileSync(logFile).subarray(from).toString("utf8");
+    } catch {
+      /* the log went away */
+    }
+    // the entries and their causes, without Java's stack frames (the file has them)
+    const lines = written
+      .trimEnd()
+      .split("\n")
+      .filter((line) => line.trim() && !/^\s+(at |\.\.\. \d+ more)/.test(line));
+    const tail = lines.length ? lines.slice(-KEYCLOAK_LOG_TAIL).join("\n") : "(nothing)";
+    console.error(
+      `Keycloak's log: ${logFile}\nwhat Keycloak wrote while this file ran (its last ${KEYCLOAK_LOG_TAIL} lines at most, stack frames left out):\n${tail}`,
+    );
+  });
 }

@@ -1,13 +1,13 @@
 import { REAL_KEYCLOAK_EXCLUSIONS } from "../e2e/real-keycloak-exclusions.ts";
 import { demoRealmRep } from "../../demo/server/src/seed/demo-realm.ts";
 import { startKeycloakFront } from "./keycloak-front.ts";
-import { startKeycloak, type KeycloakVariant, type RealKeycloak } from "./real-keycloak.ts";
+import { showKeycloakLogOnFailure, startKeycloak, type KeycloakVariant, type RealKeycloak } from "./real-keycloak.ts";
 import { adminFetch, adminToken, freePort, startTestServer, type TestServer } from "./server.ts";
 
 /**
  * Which server the end-to-end tests run against: `KC_TARGET=keycloak` is a real Keycloak 26 (the one
- * `scripts/real-keycloak-tests.ts` started for the whole run, named by `KC_REAL_URL`, or one of the file's own),
- * anything else the embedded server.
+ * `scripts/real-keycloak-tests.ts` started for the whole run, named by `KC_REAL_URL` with its log file in `KC_REAL_LOG`,
+ * or one of the file's own), anything else the embedded server. A failing file prints the log's path and last lines.
  */
 export type TargetKind = "embedded" | "keycloak";
 export const targetKind = (): TargetKind => (process.env.KC_TARGET === "keycloak" ? "keycloak" : "embedded");
@@ -62,6 +62,7 @@ export async function startTarget(options: TargetOptions = {}): Promise<Target> 
   const own: RealKeycloak | undefined =
     process.env.KC_REAL_URL && !variant ? undefined : await startKeycloak(console.log, variant);
   const keycloakUrl = own?.url ?? process.env.KC_REAL_URL!;
+  showKeycloakLogOnFailure(own?.logFile ?? process.env.KC_REAL_LOG);
   await prepareKeycloak(keycloakUrl, options.seedDemo !== false);
   const front = await startKeycloakFront(keycloakUrl, await freePort());
   const embeddedOnlyCall = (what: string) => () => {
