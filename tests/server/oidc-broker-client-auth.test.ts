@@ -70,17 +70,29 @@ describe("OIDC broker: client authentication, PKCE, signature keys and forwarded
     });
   }
 
-  /** Home login page → the provider's button → the partner's answer (its login page, or a redirect back). */
-  async function toPartner(alias: string, clientParams: Record<string, string> = {}) {
+  /** Home login page → the provider's button (followed with the browser's `headers`) → the partner's URL. */
+  async function toProvider(
+    alias: string,
+    clientParams: Record<string, string> = {},
+    headers: Record<string, string> = {},
+  ) {
     const jar = new CookieJar();
     const extra = new URLSearchParams(clientParams).toString();
     const home = authUrl(server.baseUrl, HOME, { clientId: "app", redirectUri: REDIRECT });
     const login = await get(extra ? `${home}&${extra}` : home, jar);
     const href = new RegExp(`href="([^"]*/broker/${alias}/login[^"]*)"`).exec(await login.text())?.[1];
     assert.ok(href, `the button of ${alias}`);
-    const start = await get(new URL(decode(href), server.baseUrl).toString(), jar);
+    const button = new URL(decode(href), server.baseUrl);
+    const cookie = [jar.header(), headers.cookie].filter(Boolean).join("; ");
+    const start = await fetch(button, { redirect: "manual", headers: { ...headers, cookie } });
+    jar.store(start);
     assert.equal(start.status, 302);
-    const authorize = new URL(start.headers.get("location")!);
+    return { jar, authorize: new URL(start.headers.get("location")!) };
+  }
+
+  /** Home login page → the provider's button → the partner's answer (its login page, or a redirect back). */
+  async function toPartner(alias: string, clientParams: Record<string, string> = {}) {
+    const { jar, authorize } = await toProvider(alias, clientParams);
     return { jar, authorize, partner: await get(authorize.toString(), jar) };
   }
 
@@ -316,6 +328,35 @@ describe("OIDC broker: client authentication, PKCE, signature keys and forwarded
       { prompt: "consent", audience_hint: "ops" },
       "the provider's own prompt wins; its forwarded parameters replace acr_values; the switches are off",
     );
+  });
+
+  it("Pass current locale sends the login's locale as ui_locales, resolved as Keycloak resolves it", async () => {
+    await addProvider("fwd-locale", { ...forwardingClient, uiLocales: "true" });
+    await addProvider("no-locale", forwardingClient);
+    const sent = async (
+      clientParams: Record<string, string> = {},
+      headers: Record<string, string> = {},
+      alias = "fwd-locale",
+    ) => (await toProvider(alias, clientParams, headers)).authorize.searchParams.get("ui_locales");
+    assert.equal(await sent({ ui_locales: "de" }), "en", "a realm without internationalization logs in in English");
+    assert.equal(await sent({}, {}, "no-locale"), null, "the switch off: none sent");
+
+    const i18n = (settings: Json) => api(`/admin/realms/${HOME}`, { method: "PUT", body: settings });
+    await i18n({ internationalizationEnabled: true, supportedLocales: ["en", "de", "fr-CA"], defaultLocale: "fr-CA" });
+    try {
+      assert.equal(await sent(), "fr-CA", "nothing asked: the realm's default locale");
+      assert.equal(await sent({ ui_locales: "xx de-AT" }), "de", "the client's first supported ui_locales");
+      assert.equal(
+        await sent({ ui_locales: "DE" }, { cookie: "KEYCLOAK_LOCALE=en" }),
+        "de",
+        "ui_locales before the cookie",
+      );
+      assert.equal(await sent({}, { cookie: "KEYCLOAK_LOCALE=de", "accept-language": "en" }), "de", "the cookie");
+      assert.equal(await sent({}, { "accept-language": "en-GB;q=0.5, de-CH;q=0.9" }), "de", "Accept-Language by q");
+      assert.equal(await sent({ ui_locales: "fr-FR" }, { "accept-language": "en-US" }), "en", "fr-FR is not fr-CA");
+    } finally {
+      await i18n({ internationalizationEnabled: false });
+    }
   });
 
   it("prompt=none with kc_idp_hint goes on to a provider that accepts it, and its answer comes back to the client", async () => {
