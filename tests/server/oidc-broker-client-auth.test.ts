@@ -359,25 +359,40 @@ describe("OIDC broker: client authentication, PKCE, signature keys and forwarded
     }
   });
 
+  const passive = (alias: string) =>
+    `${authUrl(server.baseUrl, HOME, { clientId: "app", redirectUri: REDIRECT, prompt: "none", state: "s1" })}&kc_idp_hint=${alias}`;
+
+  /** Follows the redirects through both realms up to the app; every URL on the way. */
+  async function followToApp(cookies: RealmCookies, url: string) {
+    const visited = [url];
+    let res = await cookies.get(url);
+    while (res.status === 302) {
+      const next = new URL(res.headers.get("location")!, server.baseUrl).toString();
+      visited.push(next);
+      if (next.startsWith(REDIRECT)) return { app: new URL(next), visited };
+      res = await cookies.get(next);
+    }
+    assert.fail(`stopped at ${visited.at(-1)} with ${res.status}: ${await res.text()}`);
+  }
+
+  /** Signs in at the partner realm only, through the forwarding client (the browser then has its session). */
+  async function signInAtPartner(cookies: RealmCookies, username: string) {
+    const partnerLogin = authUrl(server.baseUrl, PARTNER, {
+      clientId: "broker-fwd",
+      redirectUri: `${server.baseUrl}/realms/${HOME}/broker/fwd-none/endpoint`,
+    });
+    const page = await cookies.get(partnerLogin);
+    const html = await page.text();
+    const signedIn = await submitLogin(server.baseUrl, html, cookies.for(partnerLogin), username, `${username}-pass`);
+    assert.equal(signedIn.status, 302);
+  }
+
   it("prompt=none with kc_idp_hint goes on to a provider that accepts it, and its answer comes back to the client", async () => {
     await addProvider("fwd-none", { ...forwardingClient, acceptsPromptNoneForwardFromClient: "true" });
     await addProvider("no-fwd", forwardingClient);
     await partnerUser("nico");
     const cookies = new RealmCookies();
-    const passive = (alias: string) =>
-      `${authUrl(server.baseUrl, HOME, { clientId: "app", redirectUri: REDIRECT, prompt: "none", state: "s1" })}&kc_idp_hint=${alias}`;
-    /** Follows the redirects through both realms up to the app; every URL on the way. */
-    async function toApp(url: string) {
-      const visited = [url];
-      let res = await cookies.get(url);
-      while (res.status === 302) {
-        const next = new URL(res.headers.get("location")!, server.baseUrl).toString();
-        visited.push(next);
-        if (next.startsWith(REDIRECT)) return { app: new URL(next), visited };
-        res = await cookies.get(next);
-      }
-      assert.fail(`stopped at ${visited.at(-1)} with ${res.status}: ${await res.text()}`);
-    }
+    const toApp = (url: string) => followToApp(cookies, url);
     const refused = await toApp(passive("no-fwd"));
     assert.equal(refused.visited.length, 2, "a provider that does not accept it: no redirect to it");
     assert.equal(refused.app.searchParams.get("error"), "login_required");
@@ -389,22 +404,59 @@ describe("OIDC broker: client authentication, PKCE, signature keys and forwarded
     assert.equal(forwarded.app.searchParams.get("state"), "s1");
 
     // signed in at the partner only: the same request now signs in at home without showing a page
-    const partnerLogin = authUrl(server.baseUrl, PARTNER, {
-      clientId: "broker-fwd",
-      redirectUri: `${server.baseUrl}/realms/${HOME}/broker/fwd-none/endpoint`,
-    });
-    const page = await cookies.get(partnerLogin);
-    const signedIn = await submitLogin(
-      server.baseUrl,
-      await page.text(),
-      cookies.for(partnerLogin),
-      "nico",
-      "nico-pass",
-    );
-    assert.equal(signedIn.status, 302);
+    await signInAtPartner(cookies, "nico");
     const silent = await toApp(passive("fwd-none"));
     assert.ok(silent.app.searchParams.get("code"), silent.app.toString());
     assert.deepEqual(await linkedUsers("fwd-none"), ["nico"]);
+  });
+
+  it("a forwarded prompt=none: only through the browser flow's redirector, and a page it would need is interaction_required", async () => {
+    await partnerUser("ines");
+    // an account of the home realm with ines's email, owing a required action
+    const homeId = await createUser(api, HOME, "ines-home", {
+      email: "ines@partner.test",
+      requiredActions: ["UPDATE_PASSWORD"],
+    });
+    const cookies = new RealmCookies();
+    await signInAtPartner(cookies, "ines");
+    const confirm = await followToApp(cookies, passive("fwd-none"));
+    assert.ok(
+      confirm.visited.some((u) => u.includes(`/realms/${PARTNER}/`)),
+      "forwarded to the partner",
+    );
+    assert.equal(
+      confirm.app.searchParams.get("error"),
+      "interaction_required",
+      "the email is taken: the first login's confirm-link page would be needed",
+    );
+    assert.equal(confirm.app.searchParams.get("state"), "s1");
+    assert.deepEqual(await linkedUsers("fwd-none"), ["nico"], "nothing linked");
+
+    // linked to that account, which owes a required action: that page is not shown either
+    const partnerId = (await json<Json[]>(await api(`/admin/realms/${PARTNER}/users?username=ines&exact=true`)))[0].id;
+    const linked = await api(`/admin/realms/${HOME}/users/${homeId}/federated-identity/fwd-none`, {
+      method: "POST",
+      body: { identityProvider: "fwd-none", userId: partnerId, userName: "ines" },
+    });
+    assert.equal(linked.status, 204);
+    const action = await followToApp(cookies, passive("fwd-none"));
+    assert.equal(action.app.searchParams.get("error"), "interaction_required", "a required action");
+
+    // the browser flow without its identity-provider redirector: nothing is forwarded
+    const executions = `/admin/realms/${HOME}/authentication/flows/browser/executions`;
+    const redirector = (await json<Json[]>(await api(executions))).find(
+      (e) => e.providerId === "identity-provider-redirector",
+    )!;
+    const setRequirement = async (requirement: string) =>
+      assert.equal((await api(executions, { method: "PUT", body: { ...redirector, requirement } })).status, 204);
+    await setRequirement("DISABLED");
+    try {
+      const withoutRedirector = await followToApp(cookies, passive("fwd-none"));
+      assert.equal(withoutRedirector.visited.length, 2, "not sent to the partner");
+      assert.equal(withoutRedirector.app.searchParams.get("error"), "login_required");
+    } finally {
+      await setRequirement(redirector.requirement);
+    }
   });
 
   it("refuses at save what Keycloak refuses, with its messages, and stores nothing", async () => {

@@ -41,6 +41,8 @@ export interface LoginProgress {
   sessionActions: string[];
   prompts: string[];
   idpHint?: string;
+  /** prompt=none sent on to an identity provider: a page its answer would need goes back as interaction_required. */
+  forwardedPassive?: boolean;
   /** CONFIGURE_TOTP: the secret shown to the user until a code confirms it. */
   otpSecret?: string;
   /** VERIFY_EMAIL: the address a link was last sent to. */
