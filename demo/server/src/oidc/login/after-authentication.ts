@@ -29,7 +29,7 @@ export async function finishLogin(
   const session = await startUserSession(server, realm, user, client, {
     ipAddress: req.ip,
     rememberMe: request.rememberMe,
-    authMethod: "openid-connect",
+    authMethod: request.protocol ?? "openid-connect",
     notes: request.login.sessionNotes,
   });
   return completeLogin(server, reply, realm, client, user, session, request, req.ip);
