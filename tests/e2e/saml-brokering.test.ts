@@ -5,6 +5,7 @@ import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
 import { onRealKeycloak, startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { otherSigningCertificate, startSamlIdp, type SamlIdp } from "../support/saml-idp.ts";
+import { samlServiceProvider } from "../support/saml-sp.ts";
 import { seriousAxeViolations, seriousPageViolations } from "../support/axe.ts";
 import { markAdminCliAsConsoleClient, screenshot, withFailureShot } from "./organizations-support.ts";
 
@@ -49,6 +50,7 @@ describe("SAML brokering", () => {
       sam: { password: "sam-pass", email: "sam@idp.test", firstName: "Sam", lastName: "Saml" },
       wes: { password: "wes-pass", email: "wes@idp.test", firstName: "Wes", lastName: "Wrong" },
       lou: { password: "lou-pass", email: "lou@idp.test", firstName: "Lou", lastName: "Logout" },
+      ivy: { password: "ivy-pass", email: "ivy@idp.test", firstName: "Ivy", lastName: "Initiated" },
     });
     idp.trustServiceProvider(`${server.baseUrl}/realms/demo/broker/${ALIAS}/endpoint/descriptor`);
     const events = await api(DEMO, {
@@ -595,5 +597,83 @@ describe("SAML brokering", () => {
     assert.equal(saved.config.attributeConsumingServiceIndex, "2");
     assert.equal(saved.config.attributeConsumingServiceName, "Partner attributes");
     assert.equal(saved.config.authnContextDeclRefs, JSON.stringify(["urn:partner:decl:strong"]));
+  });
+
+  it("IdP-initiated SSO: the IdP's unsolicited response signs the user in, and the SAML app gets a Response signed by the realm", async () => {
+    const alias = "saml-idp-initiated";
+    await createSamlProvider(alias, "Partner SAML, IdP-initiated", idp.metadataUrl, { postBindingResponse: "true" });
+    const descriptorUrl = `${server.baseUrl}/realms/demo/broker/${alias}/endpoint/descriptor`;
+    idp.trustServiceProvider(descriptorUrl);
+    const acsUrl = "http://127.0.0.1:65000/saml-app/acs";
+    const client = await api(`${DEMO}/clients`, {
+      method: "POST",
+      body: {
+        clientId: "saml-app",
+        protocol: "saml",
+        attributes: {
+          saml_idp_initiated_sso_url_name: "saml-app",
+          saml_idp_initiated_sso_relay_state: "home",
+          saml_assertion_consumer_url_post: acsUrl,
+          saml_name_id_format: "email",
+          "saml.server.signature": "true",
+          "saml.assertion.signature": "true",
+        },
+      },
+    });
+    assert.equal(client.status, 201);
+    const { keys } = (await (await api(`${DEMO}/keys`)).json()) as {
+      keys: { algorithm: string; certificate?: string }[];
+    };
+    const sp = samlServiceProvider({
+      entityId: "saml-app",
+      acsUrl,
+      idpEntityId: `${server.baseUrl}/realms/demo`,
+      idpCertificate: keys.find((k) => k.algorithm === "RS256")!.certificate!,
+      wantAssertionsSigned: true,
+    });
+    const endpoint = `${server.baseUrl}/realms/demo/broker/${alias}/endpoint/clients/saml-app`;
+    const unsolicited = await idp.unsolicitedResponse(descriptorUrl, "ivy", endpoint);
+
+    const { page, context } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    let posted: URLSearchParams | undefined;
+    // the SAML app: what the browser posts to its assertion consumer URL
+    await page.route(acsUrl, async (route) => {
+      posted = new URLSearchParams(route.request().postData() ?? "");
+      await route.fulfill({
+        contentType: "text/html",
+        body: '<!doctype html><html lang="en"><title>SAML app</title><h1>Signed in to the SAML app</h1></html>',
+      });
+    });
+    await withFailureShot(page, "saml-idp-initiated", async () => {
+      // the IdP's page auto-posts its unsolicited response to the broker
+      await page.setContent(
+        `<form method="post" action="${endpoint}"><input type="hidden" name="SAMLResponse" value="${unsolicited}"><button>Continue</button></form>`,
+      );
+      await page.getByRole("button", { name: "Continue" }).click();
+      // an earlier test set the first broker login to always review the profile
+      const review = page.getByRole("heading", { name: "Update Account Information" });
+      const signedIn = page.getByRole("heading", { name: "Signed in to the SAML app" });
+      await review.or(signedIn).waitFor();
+      if (await review.isVisible()) await page.getByRole("button", { name: "Submit" }).click();
+      await signedIn.waitFor();
+    });
+    await context.close();
+    assert.ok(posted, "the browser posted to the app's assertion consumer URL");
+    assert.equal(posted.get("RelayState"), "home", "the client's IdP-initiated SSO relay state");
+    const profile = await sp.validate(posted.get("SAMLResponse") ?? "");
+    assert.deepEqual(
+      [profile.nameID, profile.nameIDFormat, profile.issuer],
+      ["ivy@idp.test", "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress", `${server.baseUrl}/realms/demo`],
+    );
+    const [ivy] = await usersByEmail("ivy@idp.test");
+    assert.ok(ivy, "the first broker login created the user");
+    const links = (await (await api(`${DEMO}/users/${ivy.id}/federated-identity`)).json()) as {
+      identityProvider: string;
+    }[];
+    assert.deepEqual(
+      links.map((l) => l.identityProvider),
+      [alias],
+    );
   });
 });

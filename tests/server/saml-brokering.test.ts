@@ -3,13 +3,23 @@ import assert from "node:assert/strict";
 import type KcAdminClient from "@keycloak/keycloak-admin-client";
 import { UnmanagedAttributePolicy } from "@keycloak/keycloak-admin-client/lib/defs/userProfileMetadata.js";
 import type { TestServer } from "../support/server.ts";
-import { type Api, createClient, createRealm, json, type Json, startAdminServer } from "../support/admin-api.ts";
+import {
+  type Api,
+  completeProfile,
+  createClient,
+  createRealm,
+  createUser,
+  json,
+  type Json,
+  startAdminServer,
+} from "../support/admin-api.ts";
 import { keycloakAdminClient } from "../support/admin-client.ts";
 import { otherSigningCertificate, startSamlIdp, type SamlIdp } from "../support/saml-idp.ts";
-import { authUrl, CookieJar, get } from "./oidc-flow.ts";
-import { errorText, postForm } from "./login-forms.ts";
+import { authUrl, CookieJar, get, submitLogin } from "./oidc-flow.ts";
+import { errorText, follow, postForm } from "./login-forms.ts";
 import { DOMParser } from "@xmldom/xmldom";
 import { validateSignature } from "@node-saml/node-saml/lib/xml.js";
+import { samlServiceProvider } from "../support/saml-sp.ts";
 
 const REALM = "saml-home";
 /** Keycloak's page for a login response whose signature is missing or wrong (invalid_signature). */
@@ -48,6 +58,7 @@ describe("SAML brokering endpoint", () => {
       tia: { password: "tia-pass", email: "tia@idp.test", firstName: "Tia", lastName: "Target" },
       tom: { password: "tom-pass", email: "tom@idp.test", firstName: "Tom", lastName: "Target" },
       rae: { password: "rae-pass", email: "rae@idp.test", firstName: "Rae", lastName: "Redirect" },
+      ida: { password: "ida-pass", email: "ida@idp.test", firstName: "Ida", lastName: "Initiated" },
       xia: {
         password: "xia-pass",
         email: "xia@idp.test",
@@ -167,12 +178,17 @@ describe("SAML brokering endpoint", () => {
     assert.deepEqual([event?.details?.identity_provider, event?.error], [alias, error]);
   }
 
-  /** Whether the enveloped signature of the document's root verifies with the realm's RS256 certificate. */
-  async function signedByRealmKey(xml: string) {
+  /** The realm's RS256 signing certificate, base64 DER. */
+  async function realmCertificate() {
     const { keys } = await json<{ keys: { algorithm: string; certificate?: string }[] }>(
       await api(`/admin/realms/${REALM}/keys`),
     );
-    const certificate = keys.find((k) => k.algorithm === "RS256")!.certificate!;
+    return keys.find((k) => k.algorithm === "RS256")!.certificate!;
+  }
+
+  /** Whether the enveloped signature of the document's root verifies with the realm's RS256 certificate. */
+  async function signedByRealmKey(xml: string) {
+    const certificate = await realmCertificate();
     const pem = `-----BEGIN CERTIFICATE-----\n${certificate}\n-----END CERTIFICATE-----\n`;
     const root = new DOMParser().parseFromString(xml, "text/xml").documentElement;
     try {
@@ -682,6 +698,8 @@ describe("SAML brokering endpoint", () => {
     });
     const action = decode(/<form method="post" action="([^"]+)"/.exec(back)?.[1] ?? "");
     assert.equal(action, `${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint`);
+    // the logout waiting for the IdP's answer is kept with the session: a restart in between loses nothing
+    await server.restart();
     const forged = await postToEndpoint(alias, jar, { SAMLResponse: field(back, "SAMLResponse"), RelayState: "other" });
     assert.equal(forged.status, 400, "a LogoutResponse for no pending logout");
     const done = await postToEndpoint(alias, jar, {
@@ -999,4 +1017,95 @@ describe("SAML brokering endpoint", () => {
         assert.notEqual(link?.userId, templated, "the link's user id is the identity's own");
       }
     });
+
+  /** The SAML client `clientId` with IdP-initiated SSO URL name `${clientId}-sso`, and the test SP that is it. */
+  async function samlClient(clientId: string, attributes: Record<string, string>) {
+    const acsUrl = `http://127.0.0.1:1/${clientId}/acs`;
+    await createClient(api, REALM, {
+      clientId,
+      protocol: "saml",
+      attributes: {
+        saml_idp_initiated_sso_url_name: `${clientId}-sso`,
+        saml_assertion_consumer_url_post: acsUrl,
+        "saml.server.signature": "true",
+        ...attributes,
+      },
+    });
+    return samlServiceProvider({
+      entityId: clientId,
+      acsUrl,
+      idpEntityId: `${server.baseUrl}/realms/${REALM}`,
+      idpCertificate: await realmCertificate(),
+      wantAssertionsSigned: attributes["saml.assertion.signature"] === "true",
+    });
+  }
+
+  /** The SAML Response a page auto-posts to the SP's assertion consumer URL, with its RelayState. */
+  function postedToSp(page: string, acsUrl: string) {
+    const action = decode(/<form id="kc-form-post" method="post" action="([^"]+)"/.exec(page)?.[1] ?? "");
+    assert.equal(action, acsUrl, "the Response is posted to the client's assertion consumer URL");
+    return { SAMLResponse: field(page, "SAMLResponse"), RelayState: field(page, "RelayState") };
+  }
+
+  it("IdP-initiated SSO: the IdP's unsolicited response signs the user in, and the SAML client gets a signed Response", async () => {
+    const sp = await samlClient("sp-app", {
+      "saml.assertion.signature": "true",
+      saml_idp_initiated_sso_relay_state: "home",
+      saml_name_id_format: "email",
+    });
+    const endpoint = `${server.baseUrl}/realms/${REALM}/broker/idp/endpoint/clients/sp-app-sso`;
+    const descriptor = `${server.baseUrl}/realms/${REALM}/broker/idp/endpoint/descriptor`;
+    const jar = new CookieJar();
+    let res = await fetch(endpoint, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ SAMLResponse: await idp.unsolicitedResponse(descriptor, "ida", endpoint) }),
+    });
+    jar.store(res);
+    while (res.status === 302) res = await follow(res, server.baseUrl, jar);
+    const page = await res.text();
+    assert.equal(res.status, 200, page);
+    const posted = postedToSp(page, sp.acsUrl);
+    assert.equal(posted.RelayState, "home", "the client's IdP-initiated SSO relay state");
+    const profile = await sp.validate(posted.SAMLResponse);
+    assert.deepEqual(
+      [profile.nameID, profile.nameIDFormat, profile.issuer],
+      ["ida@idp.test", "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress", `${server.baseUrl}/realms/${REALM}`],
+    );
+    await assert.rejects(sp.validate(posted.SAMLResponse, otherSigningCertificate()), /signature/i);
+    const user = (await usersOf("idp")).find((u) => u.email === "ida@idp.test");
+    assert.ok(user?.id, "the first broker login created the user");
+    const [session] = await kc.users.listSessions({ id: String(user.id) });
+    assert.deepEqual(Object.values(session?.clients ?? {}), ["sp-app"], "the user's session joined the SAML client");
+  });
+
+  it("IdP-initiated SSO: an unknown URL name is refused; the realm's own entry signs a local user in to the SAML client", async () => {
+    const endpoint = `${server.baseUrl}/realms/${REALM}/broker/idp/endpoint/clients/nobody`;
+    const descriptor = `${server.baseUrl}/realms/${REALM}/broker/idp/endpoint/descriptor`;
+    const refused = await fetch(endpoint, {
+      method: "POST",
+      body: new URLSearchParams({ SAMLResponse: await idp.unsolicitedResponse(descriptor, "ida", endpoint) }),
+    });
+    assert.equal(refused.status, 400);
+    assert.equal(errorText(await refused.text()), "Client not found.");
+
+    const sp = await samlClient("sp-local", {});
+    await createUser(api, REALM, "lena", {
+      ...completeProfile("lena"),
+      credentials: [{ type: "password", value: "lena-pass", temporary: false }],
+    });
+    const jar = new CookieJar();
+    const login = await get(`${server.baseUrl}/realms/${REALM}/protocol/saml/clients/sp-local-sso`, jar);
+    assert.equal(login.status, 200);
+    const res = await submitLogin(server.baseUrl, await login.text(), jar, "lena", "lena-pass");
+    const page = await res.text();
+    assert.equal(res.status, 200, page);
+    const posted = postedToSp(page, sp.acsUrl);
+    assert.equal(posted.RelayState, "", "no relay state configured");
+    const profile = await sp.validate(posted.SAMLResponse);
+    assert.deepEqual(
+      [profile.nameID, profile.nameIDFormat],
+      ["lena", "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified"],
+    );
+  });
 });

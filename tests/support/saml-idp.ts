@@ -55,6 +55,11 @@ export interface SamlIdp {
     sessionIndex?: string,
     options?: { binding?: "post" | "redirect"; relayState?: string },
   ): Promise<string>;
+  /**
+   * An unsolicited signed login response for the user, as this IdP's IdP-initiated SSO sends it to the service
+   * provider whose descriptor URL is given, addressed to `destination`: base64 for the POST binding.
+   */
+  unsolicitedResponse(descriptorUrl: string, username: string, destination: string): Promise<string>;
   /** Users signed in at the IdP (its session cookie), by username. */
   signedIn(): string[];
   close(): Promise<void>;
@@ -257,10 +262,10 @@ export async function startSamlIdp(
     requestId: string,
     username: string,
     user: SamlIdpUser,
+    acs = sp.entityMeta.getAssertionConsumerService("post") as string,
   ) {
     const now = new Date();
     const later = new Date(now.getTime() + 5 * 60 * 1000).toISOString();
-    const acs = sp.entityMeta.getAssertionConsumerService("post") as string;
     const id = `_${randomBytes(16).toString("hex")}`;
     const values: Record<string, string> = {
       ID: id,
@@ -351,6 +356,23 @@ export async function startSamlIdp(
 </form>
 <script>document.forms[0].submit()</script>`,
     );
+  }
+
+  /** A signed login response answering no request (IdP-initiated SSO), for `destination`: base64. */
+  async function unsolicitedResponse(descriptorUrl: string, username: string, destination: string) {
+    const sp = await serviceProviderAt(descriptorUrl);
+    const user = users[username]!;
+    const response = await idp.createLoginResponse(
+      sp,
+      { extract: { request: { id: "" } } },
+      "post",
+      { email: user.email },
+      {
+        customTagReplacement: (template: string) =>
+          fillResponse(template.replace(/ InResponseTo="\{InResponseTo\}"/g, ""), sp, "", username, user, destination),
+      },
+    );
+    return (response as { context: string }).context;
   }
 
   /** samlify's login response template with this IdP's attribute statement, before any signing. */
@@ -471,6 +493,7 @@ export async function startSamlIdp(
           relayState,
         ) as { context: string }
       ).context,
+    unsolicitedResponse,
     signedIn: () => [...sessions.values()].map((session) => session.username),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

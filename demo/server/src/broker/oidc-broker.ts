@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { inflateRawSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
-import type { IdentityProviderRecord } from "../store/types.ts";
+import type { IdentityProviderRecord, RealmRecord } from "../store/types.ts";
 import { findIdentityProvider } from "../admin/identity-providers/lookup.ts";
 import { recordEvent } from "../events/record.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
@@ -30,6 +30,7 @@ import {
 import { samlSessionNotes, takeSamlLogoutRequest, takeSamlLogoutResponse } from "./saml-logout.ts";
 import { oidcSessionNotes, registerOidcLogoutResponse } from "./oidc-logout.ts";
 import { finishBrokerLogin, registerPostBrokerLogin } from "./post-broker-login.ts";
+import { idpInitiatedLogin, refuseIdpInitiatedLogin } from "../saml-protocol/idp-initiated.ts";
 
 type Query = Record<string, string | undefined>;
 
@@ -213,6 +214,20 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
       return samlEndpoint(server, req, reply, body);
     },
   );
+
+  // IdP-initiated SSO: an unsolicited response for the SAML client with this "IDP-Initiated SSO URL name"
+  app.route<{ Params: { realm: string; alias: string; client: string }; Querystring: Query; Body: unknown }>({
+    method: ["GET", "POST"],
+    url: "/realms/:realm/broker/:alias/endpoint/clients/:client",
+    handler: async (req, reply) => {
+      if (req.method === "GET") {
+        const originalQuery = req.url.slice(req.url.indexOf("?") + 1);
+        return samlEndpoint(server, req, reply, req.query as SamlMessage, originalQuery, req.params.client);
+      }
+      const body = (typeof req.body === "object" && req.body !== null ? req.body : {}) as Record<string, unknown>;
+      return samlEndpoint(server, req, reply, body, undefined, req.params.client);
+    },
+  });
 }
 
 /** Whether a SAMLResponse (base64, deflated first by the redirect binding) is a LogoutResponse. */
@@ -249,6 +264,7 @@ async function samlEndpoint(
   reply: FastifyReply,
   message: SamlMessage,
   originalQuery?: string,
+  clientUrlName?: string,
 ) {
   const realm = realmByName(server.db, req.params.realm);
   if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
@@ -272,7 +288,6 @@ async function samlEndpoint(
     const request = { SAMLRequest: message.SAMLRequest, RelayState: relayState };
     return takeSamlLogoutRequest(server, req, reply, realm, idp, request, redirect);
   }
-  // IdP-initiated SSO is not handled (see the report of issue 21)
   if (!samlResponse) return sendErrorPage(reply, realm, "Invalid or missing action.");
   if (isLogoutResponse(samlResponse, redirect !== undefined)) {
     const idp = samlIdp();
@@ -280,9 +295,9 @@ async function samlEndpoint(
     const response = { SAMLResponse: samlResponse, RelayState: relayState };
     return takeSamlLogoutResponse(server, req, reply, realm, idp, response, redirect);
   }
-  const state = takeBrokerState(relayState, realm.id, req.params.alias);
-  if (!state) return sendErrorPage(reply, realm, "Your login attempt timed out. Login will start from the beginning.");
-  const ctx = loginContextOf(server, req, reply, req.params.realm, state.tabId);
+  const ctx = clientUrlName
+    ? await idpInitiatedContext(server, req, reply, realm, clientUrlName)
+    : brokerStateContext(server, req, reply, realm, relayState);
   if (!isContext(ctx)) return ctx;
   const idp = findIdentityProvider(server, ctx.realm, req.params.alias);
   if (!idp || idp.rep.providerId !== "saml")
@@ -306,6 +321,35 @@ async function samlEndpoint(
   if (subject?.nameID)
     ctx.request.login.sessionNotes = samlSessionNotes(idp, subject, realmEntityUrl(server, req, ctx.realm));
   return brokerAuthenticated(ctx, idp, withSamlProfileClaims(server, ctx.realm, idp, claims));
+}
+
+/** The login a SAML login response answers, by the broker state its RelayState names. */
+function brokerStateContext(
+  server: ServerContext,
+  req: FastifyRequest<{ Params: { realm: string; alias: string } }>,
+  reply: FastifyReply,
+  realm: RealmRecord,
+  relayState: string | undefined,
+): LoginContext | FastifyReply {
+  const state = takeBrokerState(relayState, realm.id, req.params.alias);
+  if (!state) return sendErrorPage(reply, realm, "Your login attempt timed out. Login will start from the beginning.");
+  return loginContextOf(server, req, reply, req.params.realm, state.tabId);
+}
+
+/**
+ * An unsolicited response (IdP-initiated SSO) starts a login of the SAML client it names, as Keycloak's
+ * SAMLEndpoint does before it verifies the response; a refused one is never verified.
+ */
+async function idpInitiatedContext(
+  server: ServerContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  realm: RealmRecord,
+  clientUrlName: string,
+): Promise<LoginContext | FastifyReply> {
+  const login = idpInitiatedLogin(server, realm, clientUrlName);
+  if ("error" in login) return refuseIdpInitiatedLogin(server, req, reply, realm, login);
+  return { server, req, reply, realm, client: login.client, request: login.request };
 }
 
 /** What follows a verified answer of any provider: the linked user, or the first broker login. */

@@ -6,7 +6,7 @@ import { recordEvent } from "../events/record.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
 import { sendErrorPage } from "../oidc/error-page.ts";
 import { realmByName } from "../oidc/lookup.ts";
-import { finishBrowserLogout } from "./browser-logout-finish.ts";
+import { awaitProviderLogout, finishBrowserLogout, pendingProviderLogout } from "./browser-logout-finish.ts";
 
 /** User session notes of an OpenID Connect-brokered login, with Keycloak's names. */
 const NOTE = { provider: "identity_provider", identity: "identity_provider_identity", idToken: "FEDERATED_ID_TOKEN" };
@@ -64,9 +64,6 @@ export async function logoutFromOidcProviders(server: ServerContext, sessions: U
   );
 }
 
-/** Browser logouts sent to the provider, waiting for its redirect back (Keycloak's LOGGING_OUT user sessions). */
-const browserLogouts = new Map<string, { realmId: string; alias: string; clientId?: string; location?: string }>();
-
 /**
  * Keycloak's OIDCIdentityProvider.keycloakInitiatedBrowserLogout: a session that came through an OpenID Connect
  * provider with a logout URL sends the browser to that URL (post_logout_redirect_uri: the broker's logout_response
@@ -86,7 +83,7 @@ export async function startOidcBrowserLogout(
   const url = logoutRequestUrl(target, session.id);
   const realmPath = `/realms/${encodeURIComponent(realm.realm)}/broker/${encodeURIComponent(target.idp.alias)}`;
   url.searchParams.set("post_logout_redirect_uri", `${frontendUrl(server, req)}${realmPath}/endpoint/logout_response`);
-  browserLogouts.set(session.id, { realmId: realm.id, alias: target.idp.alias, ...finish });
+  await awaitProviderLogout(server, session, target.idp.alias, finish);
   await reply.redirect(url.toString(), 302);
   return true;
 }
@@ -100,9 +97,8 @@ async function logoutResponse(
   alias: string,
   state: string | undefined,
 ) {
-  const pending = state ? browserLogouts.get(state) : undefined;
-  const session = state ? server.db.get("userSessions", state) : undefined;
-  if (!pending || pending.realmId !== realm.id || pending.alias !== alias || !session) {
+  const pending = pendingProviderLogout(server, realm, state, alias);
+  if (!pending) {
     await recordEvent(server, realm, {
       type: "LOGOUT_ERROR",
       ipAddress: req.ip,
@@ -110,8 +106,7 @@ async function logoutResponse(
     });
     return sendErrorPage(reply, realm, UNEXPECTED);
   }
-  browserLogouts.delete(state!);
-  return finishBrowserLogout(server, req, reply, realm, session, pending);
+  return finishBrowserLogout(server, req, reply, realm, pending.session, pending.finish);
 }
 
 export function registerOidcLogoutResponse(app: FastifyInstance, server: ServerContext): void {

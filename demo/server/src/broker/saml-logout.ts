@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { inflateRawSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Profile } from "@node-saml/node-saml";
@@ -11,7 +10,7 @@ import { sendErrorPage, sendInfoPage } from "../oidc/error-page.ts";
 import { endSessions } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
 import { realmSigningKey } from "../oidc/keys.ts";
-import { finishBrowserLogout } from "./browser-logout-finish.ts";
+import { awaitProviderLogout, finishBrowserLogout, pendingProviderLogout } from "./browser-logout-finish.ts";
 import { configOf, realmEntityUrl, serviceProvider, type SamlSubject } from "./saml-broker.ts";
 
 /** User session notes of a SAML-brokered login, as Keycloak keeps them for single logout. */
@@ -220,9 +219,6 @@ export async function takeSamlLogoutRequest(
   return sendToSingleLogoutService(server, reply, realm, idp, sp, { response: profile }, message.RelayState);
 }
 
-/** Browser logouts waiting for the IdP's LogoutResponse, by the RelayState sent with the LogoutRequest. */
-const browserLogouts = new Map<string, { realmId: string; sessionId: string; clientId?: string; location?: string }>();
-
 /**
  * Keycloak's SAMLIdentityProvider.keycloakInitiatedBrowserLogout: when the session being signed out in the browser
  * came through a SAML provider with a Single Logout Service and no back-channel logout, the browser is sent to the
@@ -244,8 +240,9 @@ export async function startSamlBrowserLogout(
   const config = configOf(idp);
   if (!config.singleLogoutServiceUrl || config.backchannelSupported === "true") return false;
   const sp = await serviceProvider(server, realmEntityUrl(server, req, realm), realm, idp);
-  const relayState = randomBytes(16).toString("hex");
-  browserLogouts.set(relayState, { realmId: realm.id, sessionId: session.id, ...finish });
+  // as Keycloak, the RelayState is the session's id: its LogoutResponse finds the session signing out
+  const relayState = session.id;
+  await awaitProviderLogout(server, session, idp.alias, finish);
   const subject = {
     nameID,
     nameIDFormat: session.notes[NOTE.nameIdFormat] ?? "urn:oasis:names:tc:SAML:2.0:nameid-format:unspecified",
@@ -269,9 +266,8 @@ export async function takeSamlLogoutResponse(
   message: { SAMLResponse: string; RelayState?: string },
   redirect?: RedirectBinding,
 ) {
-  const pending = message.RelayState ? browserLogouts.get(message.RelayState) : undefined;
-  if (!pending || pending.realmId !== realm.id)
-    return sendErrorPage(reply, realm, "Unexpected error when authenticating with identity provider");
+  const pending = pendingProviderLogout(server, realm, message.RelayState, idp.alias);
+  if (!pending) return sendErrorPage(reply, realm, "Unexpected error when authenticating with identity provider");
   const sp = await serviceProvider(server, realmEntityUrl(server, req, realm), realm, idp);
   try {
     if (configOf(idp).validateSignature === "true")
@@ -279,7 +275,5 @@ export async function takeSamlLogoutResponse(
   } catch {
     return sendErrorPage(reply, realm, "Invalid requester");
   }
-  browserLogouts.delete(message.RelayState!);
-  const session = server.db.get("userSessions", pending.sessionId);
-  return finishBrowserLogout(server, req, reply, realm, session, pending);
+  return finishBrowserLogout(server, req, reply, realm, pending.session, pending.finish);
 }

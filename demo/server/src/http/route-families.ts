@@ -21,6 +21,7 @@ import { registerDemoApiRoutes } from "../demo-api/routes.ts";
 import { registerAuthorizationRoutes } from "../admin/authorization/routes.ts";
 import { registerBrokerRoutes } from "../broker/oidc-broker.ts";
 import { registerUserStorageRoutes } from "../admin/user-storage/routes.ts";
+import { registerSamlProtocolRoutes } from "../saml-protocol/idp-initiated.ts";
 
 export type RouteFamily = (app: FastifyInstance, server: ServerContext) => Promise<void>;
 
@@ -47,4 +48,5 @@ export const routeFamilies: RouteFamily[] = [
   registerAuthorizationRoutes,
   registerBrokerRoutes,
   registerUserStorageRoutes,
+  registerSamlProtocolRoutes,
 ];

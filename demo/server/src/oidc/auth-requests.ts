@@ -5,6 +5,10 @@ import { now } from "../common/ids.ts";
 export interface AuthRequest {
   tabId: string;
   realmId: string;
+  /** A SAML client's login (IdP-initiated SSO): answered by a signed SAML Response posted to `redirectUri`. */
+  protocol?: "saml";
+  /** The RelayState that SAML Response carries (the client's "IDP-Initiated SSO Relay State"). */
+  samlRelayState?: string;
   clientId: string;
   redirectUri: string;
   responseMode: ResponseMode;

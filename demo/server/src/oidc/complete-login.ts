@@ -11,6 +11,7 @@ import { frontendUrl } from "../http/frontend-url.ts";
 import { realmNumber } from "./lookup.ts";
 import { touchSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
+import { completeSamlLogin } from "../saml-protocol/login-response.ts";
 
 /**
  * Ends a successful browser authentication: joins the client to the session,
@@ -27,6 +28,8 @@ export async function completeLogin(
   ipAddress: string,
 ) {
   const joined = await touchSession(server, session, client);
+  if (request.protocol === "saml")
+    return completeSamlLogin(server, reply, realm, client, user, joined, request, ipAddress);
   const code = randomBytes(32).toString("base64url");
   await server.db.write((tx) =>
     tx.put("authCodes", {

@@ -30,7 +30,7 @@ export async function finishLogin(
     id: request.codeId,
     ipAddress: req.ip,
     rememberMe: request.rememberMe,
-    authMethod: "openid-connect",
+    authMethod: request.protocol ?? "openid-connect",
     notes: request.login.sessionNotes,
   });
   return completeLogin(server, reply, realm, client, user, session, request, req.ip);
