@@ -155,6 +155,9 @@ describe("admin permissions v2 enforcement beyond users' own endpoints (Keycloak
       status(keeper.users.create({ username, enabled: true, ...(groups ? { groups } : {}) }));
     assert.equal(await create("trainee-0"), 403, "no group: manage on every user is needed");
     assert.equal(await create("trainee-0", ["/Onboarding", "/Customers"]), 403, "one group not managed");
+    // Keycloak 26.7.3 looks the groups up in its permission-filtered store: with query-users only viewable ones.
+    assert.equal(await create("trainee-0", ["/Onboarding"]), 403, "no view on the group");
+    await grant("groupkeeper", "Groups", ["view"], [onboarding.id]);
     assert.equal(await create("trainee-1", ["/Onboarding"]), 200);
     const [trainee] = await kc.users.find({ username: "trainee-1", exact: true });
     assert.deepEqual(
@@ -162,6 +165,16 @@ describe("admin permissions v2 enforcement beyond users' own endpoints (Keycloak
       ["/Onboarding"],
     );
     assert.deepEqual(await kc.users.find({ username: "trainee-0", exact: true }), [], "refused before storing");
+    // Holding no realm-management role at all, the caller finds every group: manage-members and -membership suffice.
+    const intake = await kc.groups.create({ name: "Intake" });
+    await user("intakekeeper");
+    await grant("intakekeeper", "Groups", ["manage-members", "manage-membership"], [intake.id]);
+    const intakeKeeper = await signIn("intakekeeper");
+    intakeKeeper.setConfig({ realmName: REALM });
+    assert.equal(
+      await status(intakeKeeper.users.create({ username: "intake-1", enabled: true, groups: ["/Intake"] })),
+      200,
+    );
   });
 
   it("a grant on a subgroup shows it, through its parents, in the groups list and counts", async () => {
