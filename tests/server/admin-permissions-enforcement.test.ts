@@ -155,6 +155,9 @@ describe("admin permissions v2 enforcement beyond users' own endpoints (Keycloak
       status(keeper.users.create({ username, enabled: true, ...(groups ? { groups } : {}) }));
     assert.equal(await create("trainee-0"), 403, "no group: manage on every user is needed");
     assert.equal(await create("trainee-0", ["/Onboarding", "/Customers"]), 403, "one group not managed");
+    // Keycloak 26.7.3 looks the groups up in its permission-filtered store: with query-users only viewable ones.
+    assert.equal(await create("trainee-0", ["/Onboarding"]), 403, "no view on the group");
+    await grant("groupkeeper", "Groups", ["view"], [onboarding.id]);
     assert.equal(await create("trainee-1", ["/Onboarding"]), 200);
     const [trainee] = await kc.users.find({ username: "trainee-1", exact: true });
     assert.deepEqual(
@@ -162,6 +165,16 @@ describe("admin permissions v2 enforcement beyond users' own endpoints (Keycloak
       ["/Onboarding"],
     );
     assert.deepEqual(await kc.users.find({ username: "trainee-0", exact: true }), [], "refused before storing");
+    // Holding no realm-management role at all, the caller finds every group: manage-members and -membership suffice.
+    const intake = await kc.groups.create({ name: "Intake" });
+    await user("intakekeeper");
+    await grant("intakekeeper", "Groups", ["manage-members", "manage-membership"], [intake.id]);
+    const intakeKeeper = await signIn("intakekeeper");
+    intakeKeeper.setConfig({ realmName: REALM });
+    assert.equal(
+      await status(intakeKeeper.users.create({ username: "intake-1", enabled: true, groups: ["/Intake"] })),
+      200,
+    );
   });
 
   it("a grant on a subgroup shows it, through its parents, in the groups list and counts", async () => {
@@ -314,9 +327,9 @@ describe("admin permissions v2 enforcement beyond users' own endpoints (Keycloak
     await grant("rolemapper", "Roles", ["map-role"], [agent!.id!, lead!.id!, visitor!.id!]);
     const mapper = await signIn("rolemapper");
     mapper.setConfig({ realmName: REALM });
-    const uiExt = async (path: string) => {
+    const uiExt = async (path: string, token = mapper.accessToken) => {
       const response = await fetch(`${server.baseUrl}/admin/realms/${REALM}/ui-ext/available-roles/${path}`, {
-        headers: { authorization: `Bearer ${mapper.accessToken}` },
+        headers: { authorization: `Bearer ${token}` },
       });
       assert.equal(response.status, 200, path);
       return ((await response.json()) as { role: string }[]).map((row) => row.role);
@@ -360,7 +373,9 @@ describe("admin permissions v2 enforcement beyond users' own endpoints (Keycloak
       ["desk-lead"],
     );
     const owner = await deskRole("desk-owner");
+    await kc.roles.createComposite({ roleId: owner!.id! }, [agent as never]);
     assert.deepEqual(await uiExt(`roles/${owner!.id!}?first=0&max=10&search=desk`), []);
+    // Keycloak 26.7.3 leaves out only the role itself: a composite it already has is offered again.
     await grant("rolemapper", "Clients", ["map-roles-composite"], [desk.id]);
     assert.deepEqual(await uiExt(`roles/${owner!.id!}?first=0&max=10&search=desk`), ["desk-agent", "desk-lead"]);
 
@@ -374,6 +389,46 @@ describe("admin permissions v2 enforcement beyond users' own endpoints (Keycloak
       ),
       ["desk-agent", "desk-lead", "desk-owner"],
     );
+    // ... and, as composites of any role (looked up or not), every client role but that role.
+    const asLegacy = (path: string) => uiExt(path, legacy.accessToken);
+    assert.deepEqual(await asLegacy(`roles/${owner!.id!}?first=0&max=10&search=desk`), ["desk-agent", "desk-lead"]);
+    assert.deepEqual(await asLegacy(`roles/no-such-role?first=0&max=10&search=desk`), [
+      "desk-agent",
+      "desk-lead",
+      "desk-owner",
+    ]);
+  });
+
+  it("with v2 off, a role's composite candidates are offered to manage-users holders only, not for manage-realm", async () => {
+    const realm = "fgap-off";
+    await createRealm(masterAdmin(server), realm);
+    const off = new KcAdminClient({ baseUrl: server.baseUrl, realmName: realm });
+    off.setAccessToken(kc.accessToken!);
+    const tools = await off.clients.create({ clientId: "tools" });
+    for (const name of ["tool-a", "tool-b"]) await off.clients.createRole({ id: tools.id, name });
+    const [toolA, toolB] = await Promise.all(
+      ["tool-a", "tool-b"].map((roleName) => off.clients.findRole({ id: tools.id, roleName })),
+    );
+    await off.roles.createComposite({ roleId: toolB!.id! }, [toolA as never]);
+    const [management] = await off.clients.find({ clientId: "realm-management" });
+    const candidates = async (role: string) => {
+      const username = `holds-${role}`;
+      const { id } = await off.users.create({ username, enabled: true, ...completeProfile(username) });
+      await off.users.resetPassword({ id, credential: { type: "password", value: "pw", temporary: false } });
+      const adminRole = await off.clients.findRole({ id: management!.id!, roleName: role });
+      await off.users.addClientRoleMappings({ id, clientUniqueId: management!.id!, roles: [adminRole as never] });
+      const holder = new KcAdminClient({ baseUrl: server.baseUrl, realmName: realm });
+      await holder.auth({ username, password: "pw", grantType: "password", clientId: "admin-cli" });
+      const response = await fetch(
+        `${server.baseUrl}/admin/realms/${realm}/ui-ext/available-roles/roles/${toolB!.id}?first=0&max=10&search=tool`,
+        { headers: { authorization: `Bearer ${holder.accessToken}` } },
+      );
+      assert.equal(response.status, 200, role);
+      return ((await response.json()) as { role: string }[]).map((row) => row.role);
+    };
+    assert.deepEqual(await candidates("manage-users"), ["tool-a"], "tool-a though tool-b already holds it");
+    assert.deepEqual(await candidates("manage-realm"), [], "manage-realm is not enough");
+    await masterAdmin(server)(`/admin/realms/${realm}`, { method: "DELETE" });
   });
 
   it("client scopes need view / manage on every client; the clients v2 API checks each client as v1 (ClientPermissionsV2)", async () => {

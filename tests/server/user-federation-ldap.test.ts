@@ -234,6 +234,7 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
 
     const [jbrown] = await kc.users.find({ username: "jbrown", exact: true });
     assert.equal(jbrown!.federationLink, id);
+    assert.equal((jbrown as { origin?: string }).origin, id, "Keycloak 26.7.3 names an imported user's origin");
     assert.equal(jbrown!.email, "jbrown@example.org");
     assert.equal(jbrown!.firstName, "James Brown");
     assert.equal(jbrown!.lastName, "Brown");
@@ -513,9 +514,13 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
 
     let [rsmith] = await kc.users.find({ search: "rsm" });
     assert.equal(rsmith!.id, `f:${id}:rsmith`, "Keycloak's storage id: f:{provider id}:{username}");
-    assert.equal(rsmith!.federationLink, undefined, "no federation link without import");
+    // Keycloak 26.7.3 links a user served without import to its provider too, in full and brief representations.
+    assert.equal(rsmith!.federationLink, id, "federation link without import");
+    assert.equal((rsmith as { origin?: string }).origin, id, "origin without import");
+    const briefs = await kc.users.find({ search: "rsmith", briefRepresentation: true });
+    assert.equal(briefs.length, 1);
+    assert.deepEqual([briefs[0]!.federationLink, (briefs[0] as { origin?: string }).origin], [id, id], "brief");
     assert.equal(rsmith!.email, "rsmith@example.org");
-    assert.equal((await kc.users.find({ search: "rsmith", briefRepresentation: true })).length, 1);
 
     // A change made in the directory shows on the next lookup: nothing was copied.
     const client = await ldap.client();
@@ -868,6 +873,14 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
     assert.deepEqual(names(await members.roles.findUsersWithRole({ name: "reviewer", first: 1, max: 5 })), ["jbrown"]);
     assert.deepEqual(names(await members.clients.findUsersWithRole({ id: crm, roleName: "auditor" })), ["jbrown"]);
     assert.deepEqual(await members.clients.findUsersWithRole({ id: crm, roleName: "unmapped-in-ldap" }), []);
+    // Keycloak 26.7.3's role mapper finds the LDAP entry by the role's name alone: a role of a client no mapper maps
+    // answers with the entry's members too.
+    const { id: erp } = await members.clients.create({ clientId: "erp" });
+    await members.clients.createRole({ id: erp, name: "reviewer" });
+    assert.deepEqual(names(await members.clients.findUsersWithRole({ id: erp, roleName: "reviewer" })), [
+      "bwilson",
+      "jbrown",
+    ]);
 
     // An IMPORT mapper's memberships are stored when users are imported: the list shows only the stored ones.
     await members.components.update(

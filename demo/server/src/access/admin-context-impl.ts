@@ -67,5 +67,6 @@ export async function resolveAdminContext(
     clientsVisible: access.clientsVisible,
     mayAllClients: access.mayAllClients,
     mayRole: access.mayRole,
+    ownGrants: access.ownGrants,
   };
 }

@@ -1,5 +1,6 @@
 import type { ClientRecord, GroupRecord, RealmRecord, RoleRecord, UserRecord } from "../store/types.ts";
 import type { ClientScope, GroupScope, IdReach, RoleScope, UserReach, UserScope } from "./object-access.ts";
+import type { AdminResourceType } from "./admin-permissions/schema.ts";
 
 /** Keycloak's realm-management role names, used as permission names. */
 export type AdminPermission =
@@ -68,4 +69,6 @@ export interface AdminRequestContext {
   mayAllClients(scope: ClientScope): boolean;
   /** May the caller map this role (legacy roles, the role's own permission, or its client's map-roles). */
   mayRole(scope: RoleScope, role: RoleRecord): boolean;
+  /** Ids of the objects of `type` v2 grants `scope` on by a permission of their own; undefined when v2 is off. */
+  ownGrants(type: AdminResourceType, scope: string): string[] | undefined;
 }

@@ -79,6 +79,11 @@ export interface ObjectAccess {
   /** The scopes v2 grants on every object of each type (only types v2 is consulted for), for the console's who-am-I. */
   typeGrants(): Partial<Record<AdminResourceType, string[]>>;
   mayRole(scope: RoleScope, role: RoleRecord): boolean;
+  /**
+   * The ids of the objects of `type` that v2 grants `scope` on through a permission on the object itself (one on all
+   * resources of the type does not count); undefined when v2 is off for the realm.
+   */
+  ownGrants(type: AdminResourceType, scope: string): string[] | undefined;
   /** True when a legacy role decides for users and groups, so v2 is not consulted. */
   legacyUsers: boolean;
 }
@@ -182,6 +187,15 @@ export function objectAccess(
       if (held.has(scope === "map-role" ? "manage-users" : owner ? "manage-clients" : "manage-realm")) return true;
       if (owner && engine().decide("Clients", owner.id, CLIENT_SCOPE_OF_ROLE_SCOPE[scope]).granted) return true;
       return engine().decide("Roles", role.id, scope).granted;
+    },
+    ownGrants(type, scope) {
+      if (!v2Enabled) return undefined;
+      return engine()
+        .objectIds()
+        .filter((id) => {
+          const decision = engine().decide(type, id, scope);
+          return decision.granted && decision.resource?.name === id;
+        });
     },
   };
 }

@@ -133,7 +133,11 @@ export function directoryGroupMembers(
   return directoryMembers(server, realm, (p) => groupMappersOf(server, p).map(groupMapping), group.name, first, max);
 }
 
-/** LDAP-only holders of a role, through the role mappers that map its container (the realm's roles or its client's). */
+/**
+ * LDAP-only holders of a role, through every role mapper: Keycloak 26.7.3's RoleLDAPStorageMapper.getRoleMembers looks
+ * the role's LDAP entry up by name alone, so a mapper of realm roles answers for a client's role of that name, and a
+ * mapper of one client (or of a client that is gone) for the realm's role or another client's.
+ */
 export function directoryRoleMembers(
   server: ServerContext,
   realm: RealmRecord,
@@ -142,9 +146,7 @@ export function directoryRoleMembers(
   max: number,
 ): Promise<UserRecord[]> {
   const mappingsOf = (provider: ComponentRecord) =>
-    roleMappersOf(server, provider)
-      .map((m) => roleMapping(server, realm, m))
-      .filter((m) => m.clientId === role.clientId);
+    roleMappersOf(server, provider).map((m) => roleMapping(server, realm, m));
   return directoryMembers(server, realm, mappingsOf, role.name, first, max);
 }
 

@@ -49,7 +49,10 @@ interface UiExtClientRole {
   description?: string;
 }
 
-/** Client roles of every client that the role does not include yet: one request per page (ui-ext). */
+/**
+ * Client roles of every client offered as the role's composites (Keycloak leaves out only the role itself, not the
+ * composites it has): one request per page (ui-ext).
+ */
 export async function fetchAvailableClientRolesPage(
   client: Client,
   realm: string,

@@ -1,12 +1,17 @@
 import type { UserRecord } from "../../store/types.ts";
 import { omitUndefined } from "./omit-undefined.ts";
+import { parseProxiedUserId } from "../../federation/proxied-users.ts";
 
 /** Credential types an administrator can disable for a user (Keycloak: OTP-like ones, never password). */
 // Keycloak 26.7.3 lists no type for a user with recovery codes (checked there).
 const DISABLEABLE_TYPES = ["otp", "webauthn", "webauthn-passwordless"];
 
-/** Keycloak's ModelToRepresentation.toBriefRepresentation(user). */
+/**
+ * Keycloak's ModelToRepresentation.toBriefRepresentation(user). Keycloak 26.7.3 names the user's storage provider in
+ * `federationLink` and `origin` both for an imported user and for one served without import.
+ */
 export function briefUserRepresentation(user: UserRecord): Record<string, unknown> {
+  const provider = user.federationLink ?? parseProxiedUserId(user.id)?.providerId;
   return omitUndefined({
     id: user.id,
     username: user.username,
@@ -16,7 +21,8 @@ export function briefUserRepresentation(user: UserRecord): Record<string, unknow
     emailVerified: user.emailVerified,
     createdTimestamp: user.createdTimestamp,
     enabled: user.enabled,
-    federationLink: user.federationLink,
+    federationLink: provider,
+    origin: provider,
   });
 }
 

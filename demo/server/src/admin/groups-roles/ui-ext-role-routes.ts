@@ -83,15 +83,33 @@ function heldRoles(server: ServerContext, ctx: AdminRequestContext, type: string
     case "roles": {
       const role = findRoleById(db, ctx.realm, id);
       if (!role) throw notFound("Could not find role");
+      // Only the effective list reads this: a role's available composites come from compositeCandidates.
       return {
         direct: new Set([role.id, ...role.compositeIds]),
         effective: () => expandComposites(db, role.compositeIds),
-        mappable: (candidate) => ctx.mayRole("map-role-composite", candidate),
+        mappable: NONE,
       };
     }
     default:
       throw notFound();
   }
+}
+
+/**
+ * Keycloak 26.7.3's composite candidates for a role (AvailableRoleMappingResource, roles/{id}): without looking the
+ * role up, every client role but the role itself for a `manage-users` holder, composites already held included;
+ * otherwise, when v2 is on, the roles with a map-role-composite permission of their own and the roles of the clients
+ * with a map-roles-composite permission of their own; otherwise none.
+ */
+function compositeCandidates(ctx: AdminRequestContext, id: string): (role: RoleRecord) => boolean {
+  if (ctx.has("manage-users")) return (role) => role.id !== id;
+  const roleIds = ctx.ownGrants("Roles", "map-role-composite");
+  const clientIds = ctx.ownGrants("Clients", "map-roles-composite");
+  if (!roleIds || !clientIds) return NONE;
+  const roles = new Set(roleIds);
+  const clients = new Set(clientIds);
+  return (role) =>
+    role.id !== id && (roles.has(role.id) || (role.clientId !== undefined && clients.has(role.clientId)));
 }
 
 /** Client roles of the realm that pass `keep`, matching `search` on role name or clientId, ordered by clientId then name, paged. */
@@ -149,6 +167,8 @@ export async function registerUiExtRoleRoutes(app: FastifyInstance, server: Serv
     { schema: { querystring: ListQuery } },
     async (req: Req) => {
       const ctx = await adminContext(server, req, req.params.realm);
+      if (req.params.type === "roles")
+        return clientRoles(server, ctx, req.query, compositeCandidates(ctx, req.params.id));
       const held = heldRoles(server, ctx, req.params.type, req.params.id);
       return clientRoles(server, ctx, req.query, (role) => !held.direct.has(role.id) && held.mappable(role));
     },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import { frontendUrl } from "../../http/frontend-url.ts";
-import type { UserRecord } from "../../store/types.ts";
+import type { GroupRecord, UserRecord } from "../../store/types.ts";
 import { adminContext, type AdminRequestContext } from "../../access/admin-context.ts";
 import type { Db } from "../../store/db.ts";
 import { clearLoginFailures } from "../../access/brute-force.ts";
@@ -62,14 +62,21 @@ function federatedIdentitiesOf(rep: Record<string, unknown>): UserRecord["federa
     }));
 }
 
+/** Holding one of these, Keycloak 26.7.3 looks groups up through its permission-filtered store. */
+const QUERY_ROLES = ["query-users", "query-groups", "query-clients"] as const;
+
 /**
  * Keycloak's UsersResource without manage on every user: a user created straight into groups (`groups`: paths of
  * existing groups) is allowed when the caller may manage the members and the membership of each of them; one group
- * it may not is a 403.
+ * it may not is a 403. A caller holding a query role finds only the groups it may view (view-members is not enough);
+ * one holding none finds every group.
  */
 function mayCreateGroupMembers(db: Db, ctx: AdminRequestContext, rep: Record<string, unknown>): boolean {
   const paths = Array.isArray(rep.groups) ? rep.groups.filter((path): path is string => typeof path === "string") : [];
-  const groups = paths.map((path) => findGroupByPath(db, ctx.realm.id, path)).filter((group) => group !== undefined);
+  const filtered = QUERY_ROLES.some((role) => ctx.has(role));
+  const groups = paths
+    .map((path) => findGroupByPath(db, ctx.realm.id, path))
+    .filter((group): group is GroupRecord => group !== undefined && (!filtered || ctx.mayGroup("view", group)));
   if (!groups.length) return false;
   for (const group of groups)
     if (!ctx.mayGroup("manage-members", group) || !ctx.mayGroup("manage-membership", group)) throw forbidden();
