@@ -14,8 +14,8 @@ import type { ServerContext } from "../context.ts";
 import type { RealmRecord } from "../store/types.ts";
 import type { Claims } from "./mappers.ts";
 
-const SAML_PROTOCOL = "urn:oasis:names:tc:SAML:2.0:protocol";
-const SAML_ASSERTION = "urn:oasis:names:tc:SAML:2.0:assertion";
+export const SAML_PROTOCOL = "urn:oasis:names:tc:SAML:2.0:protocol";
+export const SAML_ASSERTION = "urn:oasis:names:tc:SAML:2.0:assertion";
 const EMAIL_NAME_ID = "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress";
 const PERSISTENT_NAME_ID = "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent";
 /** X500 email attribute Keycloak reads into the brokered identity's email (X500SAMLProfileConstants.EMAIL). */
