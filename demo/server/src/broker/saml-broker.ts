@@ -50,7 +50,10 @@ export interface SamlSubject {
   sessionIndex?: string;
 }
 
-/** The AuthnRequest IDs sent and not yet answered, shared by every provider (node-saml's InResponseTo check). */
+/**
+ * The AuthnRequest IDs sent and not yet answered, shared by every provider (node-saml's InResponseTo check). In memory
+ * only, as the login they belong to: Keycloak keeps both in the authentication session, which a restart loses too.
+ */
 const sentRequests = new Map<string, CacheItem>();
 const requestCache: CacheProvider = {
   async saveAsync(key, value) {
