@@ -1107,5 +1107,10 @@ describe("SAML brokering endpoint", () => {
       [profile.nameID, profile.nameIDFormat],
       ["lena", "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified"],
     );
+    const again = await get(`${server.baseUrl}/realms/${REALM}/protocol/saml/clients/sp-local-sso`, jar);
+    const sso = await again.text();
+    assert.equal(again.status, 200, sso);
+    const second = await sp.validate(postedToSp(sso, sp.acsUrl).SAMLResponse);
+    assert.equal(second.nameID, "lena", "the SSO session signs the user in again without the login page");
   });
 });

@@ -14,8 +14,8 @@ import type { ServerContext } from "../context.ts";
 import type { RealmRecord } from "../store/types.ts";
 import type { Claims } from "./mappers.ts";
 
-const SAML_PROTOCOL = "urn:oasis:names:tc:SAML:2.0:protocol";
-const SAML_ASSERTION = "urn:oasis:names:tc:SAML:2.0:assertion";
+export const SAML_PROTOCOL = "urn:oasis:names:tc:SAML:2.0:protocol";
+export const SAML_ASSERTION = "urn:oasis:names:tc:SAML:2.0:assertion";
 const EMAIL_NAME_ID = "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress";
 const PERSISTENT_NAME_ID = "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent";
 /** X500 email attribute Keycloak reads into the brokered identity's email (X500SAMLProfileConstants.EMAIL). */
@@ -50,7 +50,10 @@ export interface SamlSubject {
   sessionIndex?: string;
 }
 
-/** The AuthnRequest IDs sent and not yet answered, shared by every provider (node-saml's InResponseTo check). */
+/**
+ * The AuthnRequest IDs sent and not yet answered, shared by every provider (node-saml's InResponseTo check). In memory
+ * only, as the login they belong to: Keycloak keeps both in the authentication session, which a restart loses too.
+ */
 const sentRequests = new Map<string, CacheItem>();
 const requestCache: CacheProvider = {
   async saveAsync(key, value) {

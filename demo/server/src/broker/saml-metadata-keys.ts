@@ -2,7 +2,10 @@ import type { IdentityProviderRecord } from "../store/types.ts";
 import { fetchMetadata } from "../admin/identity-providers/remote-metadata.ts";
 import { samlDescriptorConfig } from "../admin/identity-providers/saml-descriptor.ts";
 
-/** The IdP signing certificates last read from each provider's metadata descriptor URL, by provider id and URL. */
+/**
+ * The IdP signing certificates last read from each provider's metadata descriptor URL, by provider id and URL. In
+ * memory only, as Keycloak's keys cache: after a restart the descriptor is read again when a response needs it.
+ */
 const fetched = new Map<string, string[]>();
 
 const cacheKey = (idp: IdentityProviderRecord, config: Record<string, string>) =>

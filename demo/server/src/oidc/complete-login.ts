@@ -28,8 +28,10 @@ export async function completeLogin(
   ipAddress: string,
 ) {
   const joined = await touchSession(server, session, client);
-  if (request.protocol === "saml")
-    return completeSamlLogin(server, reply, realm, client, user, joined, request, ipAddress);
+  if (request.protocol === "saml") {
+    await setSsoCookies(server, reply, realm, user, joined);
+    return completeSamlLogin(server, reply, { realm, client, user, session: joined }, request, ipAddress);
+  }
   const code = randomBytes(32).toString("base64url");
   await server.db.write((tx) =>
     tx.put("authCodes", {

@@ -9,14 +9,12 @@ import { recordEvent } from "../events/record.ts";
 import type { ClientRecord, RealmRecord, UserRecord, UserSessionRecord } from "../store/types.ts";
 import { clientAttribute, realmNumber } from "../oidc/lookup.ts";
 import { realmSigningKey } from "../oidc/keys.ts";
-import { realmEntityUrl, samlSignatureAlgorithm } from "../broker/saml-broker.ts";
+import { realmEntityUrl, SAML_ASSERTION, SAML_PROTOCOL, samlSignatureAlgorithm } from "../broker/saml-broker.ts";
 
-const SAML_PROTOCOL = "urn:oasis:names:tc:SAML:2.0:protocol";
-const SAML_ASSERTION = "urn:oasis:names:tc:SAML:2.0:assertion";
 const SUCCESS = "urn:oasis:names:tc:SAML:2.0:status:Success";
 const BEARER = "urn:oasis:names:tc:SAML:2.0:cm:bearer";
 const UNSPECIFIED_CONTEXT = "urn:oasis:names:tc:SAML:2.0:ac:classes:unspecified";
-const RESPONSE_XPATH = '/*[local-name(.)="Response" and namespace-uri(.)="urn:oasis:names:tc:SAML:2.0:protocol"]';
+const RESPONSE_XPATH = `/*[local-name(.)="Response" and namespace-uri(.)="${SAML_PROTOCOL}"]`;
 const ASSERTION_XPATH = `${RESPONSE_XPATH}/*[local-name(.)="Assertion" and namespace-uri(.)="${SAML_ASSERTION}"]`;
 
 /** Keycloak's `saml_name_id_format` values and the NameID each gives (SamlProtocol's name ID formats). */
@@ -133,22 +131,13 @@ export async function samlLoginResponse(server: ServerContext, response: SamlLog
 export async function completeSamlLogin(
   server: ServerContext,
   reply: FastifyReply,
-  realm: RealmRecord,
-  client: ClientRecord,
-  user: UserRecord,
-  session: UserSessionRecord,
+  login: Pick<SamlLoginResponse, "realm" | "client" | "user" | "session">,
   request: AuthRequest,
   ipAddress: string,
 ) {
+  const { realm, client, user, session } = login;
   const realmUrl = realmEntityUrl(server, reply.request, realm);
-  const SAMLResponse = await samlLoginResponse(server, {
-    realmUrl,
-    realm,
-    client,
-    user,
-    session,
-    destination: request.redirectUri,
-  });
+  const SAMLResponse = await samlLoginResponse(server, { ...login, realmUrl, destination: request.redirectUri });
   await recordEvent(server, realm, {
     type: "LOGIN",
     clientId: client.clientId,
