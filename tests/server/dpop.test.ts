@@ -4,6 +4,7 @@ import { createHash, randomUUID } from "node:crypto";
 import KcAdminClient from "@keycloak/keycloak-admin-client";
 import { SignJWT, calculateJwkThumbprint, decodeJwt, exportJWK, generateKeyPair, type CryptoKey, type JWK } from "jose";
 import { realmOnTarget } from "../support/admin-client.ts";
+import { CookieJar, authUrl, get } from "./oidc-flow.ts";
 
 // Runs against the embedded server; with KC_TARGET=keycloak and KC_REAL_URL against that real Keycloak (which is how
 // the expectations below were checked on Keycloak 26.7.3): DPoP (RFC 9449) proofs at the token endpoint, the tokens
@@ -90,6 +91,7 @@ describe("DPoP: proofs at the token endpoint and bound tokens", () => {
       secret: "api-secret",
       directAccessGrantsEnabled: true,
     });
+    await kc.clients.create({ clientId: "web", publicClient: true, redirectUris: ["https://web.example.org/*"] });
     await kc.clients.create({
       clientId: "strict",
       publicClient: true,
@@ -174,6 +176,37 @@ describe("DPoP: proofs at the token endpoint and bound tokens", () => {
     assert.deepEqual((await password("strict")).body, refused("DPoP proof is missing"));
     assert.equal((await password("strict", await key.proof("POST", tokenUrl()))).body.token_type, "DPoP");
     assert.equal((await password("spa")).body.token_type, "Bearer", "other clients may go without");
+  });
+
+  it("a code asked for with dpop_jkt is exchanged only with a proof of that key", async () => {
+    const redirectUri = "https://web.example.org/callback";
+    async function code(jkt: string) {
+      const jar = new CookieJar();
+      const login = await get(`${authUrl(base, REALM, { clientId: "web", redirectUri })}&dpop_jkt=${jkt}`, jar);
+      // Keycloak's form has other attributes between id and action than ours
+      const action = /<form[^>]*id="kc-form-login"[^>]*action="([^"]+)"/.exec(await login.text())?.[1] ?? "";
+      const res = await fetch(new URL(action.replace(/&amp;/g, "&"), base), {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: jar.header() },
+        body: new URLSearchParams({ username: USER, password: USER }),
+      });
+      return new URL(res.headers.get("location") ?? "").searchParams.get("code") ?? "";
+    }
+    const exchange = async (dpop?: string) =>
+      token(
+        { grant_type: "authorization_code", client_id: "web", code: await code(key.jkt), redirect_uri: redirectUri },
+        dpop,
+      );
+    assert.deepEqual((await exchange()).body, refused("DPoP Proof missing"));
+    const other = await prover();
+    assert.deepEqual(
+      (await exchange(await other.proof("POST", tokenUrl()))).body,
+      refused("DPoP Proof public key thumbprint does not match dpop_jkt"),
+    );
+    const exchanged = await exchange(await key.proof("POST", tokenUrl()));
+    assert.equal(exchanged.status, 200, JSON.stringify(exchanged.body));
+    assert.equal((decodeJwt(exchanged.body.access_token).cnf as { jkt: string }).jkt, key.jkt);
   });
 
   it("a public client's bound refresh token needs a proof of the same key", async () => {

@@ -140,6 +140,7 @@ async function authorize(
       nonce: params.nonce,
       codeChallenge: params.code_challenge,
       codeChallengeMethod: params.code_challenge ? (params.code_challenge_method ?? "plain") : undefined,
+      dpopJkt: params.dpop_jkt,
       loginHint: params.login_hint,
       maxAge: params.max_age,
       forwardable: forwardableParams(params),

@@ -17,6 +17,8 @@ export interface AuthRequest {
   nonce?: string;
   codeChallenge?: string;
   codeChallengeMethod?: string;
+  /** RFC 9449 `dpop_jkt`: the code may only be exchanged with a DPoP proof of this key. */
+  dpopJkt?: string;
   loginHint?: string;
   /** The client's `max_age`, passed on by a broker whose "Pass max_age" is on. */
   maxAge?: string;

@@ -45,6 +45,7 @@ export async function completeLogin(
       nonce: request.nonce,
       codeChallenge: request.codeChallenge,
       codeChallengeMethod: request.codeChallengeMethod,
+      dpopJkt: request.dpopJkt,
       expires: now() + realmNumber(realm, "accessCodeLifespan", 60) * 1000,
     }),
   );

@@ -50,6 +50,22 @@ export async function authorizationCodeGrant(
       "PKCE code verifier specified but challenge not present in authorization",
     );
   }
+  if (code.dpopJkt !== undefined) {
+    const proven = provenKey(req);
+    if (proven !== code.dpopJkt) {
+      const reason = proven ? "DPoP Proof public key thumbprint does not match dpop_jkt" : "DPoP Proof missing";
+      await recordEvent(server, realm, {
+        type: "CODE_TO_TOKEN_ERROR",
+        clientId: client.clientId,
+        userId: code.userId,
+        sessionId: code.sessionId,
+        ipAddress: req.ip,
+        error: "invalid_request",
+        details: { reason },
+      });
+      throw oauthError(400, "invalid_request", reason);
+    }
+  }
   const session = activeSession(server.db, realm, code.sessionId);
   const user = session ? server.db.get("users", session.userId) : undefined;
   if (!session || !user) throw await fail("session_expired", "Session not active");

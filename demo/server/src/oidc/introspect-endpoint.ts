@@ -10,6 +10,7 @@ import { authenticateClient } from "./client-auth.ts";
 import { formBody } from "./token-endpoint.ts";
 import { ACCESS_TOKEN_TYPES, verifyToken, type VerifiedToken } from "./verify-token.ts";
 import { activeSession } from "../access/sessions.ts";
+import { BASIC_TOKEN_CLAIMS } from "./tokens.ts";
 import { offlineRecordId } from "../access/offline-sessions.ts";
 
 /** A token is active when it verifies, its session (if any; the offline one for an offline token) lives, and its user is enabled and not revoked. */
@@ -34,21 +35,7 @@ async function activeToken(
 }
 
 /** Fields an access token keeps in its introspection answer; every other claim comes from the mappers. */
-const BASIC_CLAIMS = [
-  "exp",
-  "iat",
-  "auth_time",
-  "jti",
-  "iss",
-  "aud",
-  "sub",
-  "typ",
-  "azp",
-  "nonce",
-  "sid",
-  "scope",
-  "cnf",
-];
+const BASIC_CLAIMS = [...BASIC_TOKEN_CLAIMS, "scope", "cnf"];
 
 /**
  * As Keycloak: the access token's basic fields, then what the mappers in effect for its client and scope give

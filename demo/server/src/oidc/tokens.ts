@@ -51,22 +51,11 @@ export interface TokenResponseBody {
   scope: string;
 }
 
+/** The claims every token of Keycloak's begins with, in its order. */
+export const BASIC_TOKEN_CLAIMS = ["exp", "iat", "auth_time", "jti", "iss", "aud", "sub", "typ", "azp", "nonce", "sid"];
+
 /** Claim order of Keycloak's tokens; the mappers' claims follow. */
-const LEADING_CLAIMS = [
-  "exp",
-  "iat",
-  "auth_time",
-  "jti",
-  "iss",
-  "aud",
-  "sub",
-  "typ",
-  "azp",
-  "nonce",
-  "sid",
-  "at_hash",
-  "acr",
-];
+const LEADING_CLAIMS = [...BASIC_TOKEN_CLAIMS, "at_hash", "acr"];
 
 /** The token's own fields win over mapped claims of the same name; undefined values are dropped. */
 export function tokenPayload(own: JWTPayload, mapped: JWTPayload): JWTPayload {

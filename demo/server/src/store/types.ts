@@ -344,6 +344,8 @@ export interface AuthCodeRecord {
   nonce?: string;
   codeChallenge?: string;
   codeChallengeMethod?: string;
+  /** The authorization request's `dpop_jkt`. */
+  dpopJkt?: string;
   expires: number;
 }
 
