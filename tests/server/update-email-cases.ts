@@ -204,6 +204,19 @@ export function updateEmailSuite(target: () => string): void {
         const [sentEvent] = await kc.realms.findEvents({ realm: REALM, type: "SEND_VERIFY_EMAIL", user: id, max: 1 });
         assert.equal(sentEvent?.details?.email, "after@example.com");
 
+        const again = new CookieJar();
+        const pendingPage = await updateEmailPage("verifier", again);
+        assert.match(
+          text(pendingPage),
+          /A verification email was sent to after@example.com. You can submit without changes to resend the verification email, or enter a different email address./,
+        );
+        assert.match(pendingPage, /<input[^>]*id="email"[^>]*value="after@example.com"/);
+        const resent = await (
+          await postForm(baseUrl, pendingPage, "kc-update-email-form", { email: "after@example.com" }, again)
+        ).text();
+        assert.match(text(resent), /You must wait \d+ seconds before resending the verification email./);
+        assert.equal(sink.messages.filter((m) => m.recipients.includes("after@example.com")).length, 1);
+
         const link = /(http\S+login-actions\/action-token\S+)/.exec(mail.text)![1]!;
         const opened = await fetch(link, { redirect: "manual", headers: { cookie: jar.header() } });
         jar.store(opened);
