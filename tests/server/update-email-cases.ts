@@ -108,6 +108,7 @@ export function updateEmailSuite(target: () => string): void {
       const [event] = await kc.realms.findEvents({ realm: REALM, type: "UPDATE_EMAIL", user: id, max: 1 });
       assert.equal(event?.details?.previous_email, "old@example.com");
       assert.equal(event?.details?.updated_email, "new@example.com");
+      assert.equal(event?.details?.custom_required_action, "UPDATE_EMAIL");
       assert.equal(event?.clientId, "app");
       assert.equal(sink.messages.length, 0, "nothing mailed while the realm does not verify email");
     });
