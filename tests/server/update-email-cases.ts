@@ -16,7 +16,7 @@ const APP = "http://app.example/cb";
 const PASSWORD = "update-email-pw";
 
 /** The text under a field of Keycloak's form (both servers mark it `input-error-<field>`). */
-function fieldError(html: string, field: string): string | undefined {
+export function fieldError(html: string, field: string): string | undefined {
   const match = new RegExp(`id="input-error-${field}"[^>]*>(?:\\s|<[^>]*>)*([^<]+)`).exec(html);
   return match?.[1]?.trim();
 }

@@ -6,7 +6,7 @@ import { recordEvent } from "../../events/record.ts";
 import { escapeHtml, HTML_SECURITY_HEADERS, themePage } from "../html.ts";
 import { realmTitle, sendErrorPage, sendInfoPage } from "../error-page.ts";
 import { requiredActionUrl, type Form, type LoginContext } from "./login-context.ts";
-import { lifespanText, loginActionToken } from "./action-verify-email.ts";
+import { lifespanText, loginActionToken, mailFailure } from "./action-verify-email.ts";
 import { profileFieldError, profileInputs } from "./action-update-profile.ts";
 import { userIdsByEmail } from "../../admin/users/username-index.ts";
 import { sessionIdsOfUser } from "../../access/session-index.ts";
@@ -157,16 +157,7 @@ async function sendConfirmation(
       html: `<p>To update your ${escapeHtml(realmName)} account with email address ${escapeHtml(email)}, click the link below</p><p><a href="${escapeHtml(mailedLink)}">${escapeHtml(mailedLink)}</a></p><p>This link will expire within ${escapeHtml(expiry)}.</p><p>If you don't want to proceed with this modification, just ignore this message.</p>`,
     });
   } catch (error) {
-    ctx.req.log.warn({ err: error }, "Failed to send email for email update");
-    await recordEvent(ctx.server, ctx.realm, {
-      type: "SEND_VERIFY_EMAIL_ERROR",
-      clientId: ctx.client.clientId,
-      userId: user.id,
-      ipAddress: ctx.req.ip,
-      error: "email_send_failed",
-      details: { email },
-    });
-    return sendErrorPage(ctx.reply, ctx.realm, "Failed to send email, please try again later.", 500);
+    return mailFailure(ctx, user.id, error, "Failed to send email for email update", { email });
   }
   lastSent.set(user.id, Date.now());
   const fresh = ctx.server.db.get("users", user.id) ?? user;
