@@ -16,7 +16,7 @@ const APP = "http://app.example/cb";
 const PASSWORD = "update-email-pw";
 
 /** The text under a field of Keycloak's form (both servers mark it `input-error-<field>`). */
-function fieldError(html: string, field: string): string | undefined {
+export function fieldError(html: string, field: string): string | undefined {
   const match = new RegExp(`id="input-error-${field}"[^>]*>(?:\\s|<[^>]*>)*([^<]+)`).exec(html);
   return match?.[1]?.trim();
 }
@@ -108,6 +108,7 @@ export function updateEmailSuite(target: () => string): void {
       const [event] = await kc.realms.findEvents({ realm: REALM, type: "UPDATE_EMAIL", user: id, max: 1 });
       assert.equal(event?.details?.previous_email, "old@example.com");
       assert.equal(event?.details?.updated_email, "new@example.com");
+      assert.equal(event?.details?.custom_required_action, "UPDATE_EMAIL");
       assert.equal(event?.clientId, "app");
       assert.equal(sink.messages.length, 0, "nothing mailed while the realm does not verify email");
     });
@@ -203,6 +204,19 @@ export function updateEmailSuite(target: () => string): void {
         );
         const [sentEvent] = await kc.realms.findEvents({ realm: REALM, type: "SEND_VERIFY_EMAIL", user: id, max: 1 });
         assert.equal(sentEvent?.details?.email, "after@example.com");
+
+        const again = new CookieJar();
+        const pendingPage = await updateEmailPage("verifier", again);
+        assert.match(
+          text(pendingPage),
+          /A verification email was sent to after@example.com. You can submit without changes to resend the verification email, or enter a different email address./,
+        );
+        assert.match(pendingPage, /<input[^>]*id="email"[^>]*value="after@example.com"/);
+        const resent = await (
+          await postForm(baseUrl, pendingPage, "kc-update-email-form", { email: "after@example.com" }, again)
+        ).text();
+        assert.match(text(resent), /You must wait \d+ seconds before resending the verification email./);
+        assert.equal(sink.messages.filter((m) => m.recipients.includes("after@example.com")).length, 1);
 
         const link = /(http\S+login-actions\/action-token\S+)/.exec(mail.text)![1]!;
         const opened = await fetch(link, { redirect: "manual", headers: { cookie: jar.header() } });

@@ -4,7 +4,7 @@ import KcAdminClient from "@keycloak/keycloak-admin-client";
 import { adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { authUrl, CookieJar, get } from "./oidc-flow.ts";
 import { follow, postForm } from "./login-forms.ts";
-import { updateEmailSuite } from "./update-email-cases.ts";
+import { fieldError, updateEmailSuite } from "./update-email-cases.ts";
 
 // Keycloak's VERIFY_PROFILE: a user whose stored profile misses what the realm's user profile requires (new realms
 // require email, first and last name) completes it at sign-in, and the password grant refuses them until then.
@@ -13,12 +13,6 @@ import { updateEmailSuite } from "./update-email-cases.ts";
 const REALM = "verify-profile";
 const APP = "http://app.example/cb";
 const PASSWORD = "profile-pw";
-
-/** The text under a field of Keycloak's profile page (both servers mark it `input-error-<field>`). */
-function fieldError(html: string, field: string): string | undefined {
-  const match = new RegExp(`id="input-error-${field}"[^>]*>(?:\\s|<[^>]*>)*([^<]+)`).exec(html);
-  return match?.[1]?.trim();
-}
 
 describe("VERIFY_PROFILE: an incomplete profile is completed at sign-in", () => {
   let server: TestServer | undefined;

@@ -6,7 +6,7 @@ import { recordEvent } from "../../events/record.ts";
 import { escapeHtml, HTML_SECURITY_HEADERS, themePage } from "../html.ts";
 import { realmTitle, sendErrorPage, sendInfoPage } from "../error-page.ts";
 import { requiredActionUrl, type Form, type LoginContext } from "./login-context.ts";
-import { lifespanText, loginActionToken } from "./action-verify-email.ts";
+import { lifespanText, loginActionToken, mailFailure } from "./action-verify-email.ts";
 import { profileFieldError, profileInputs } from "./action-update-profile.ts";
 import { userIdsByEmail } from "../../admin/users/username-index.ts";
 import { sessionIdsOfUser } from "../../access/session-index.ts";
@@ -47,10 +47,27 @@ function verifiesEmail(ctx: LoginContext): boolean {
 const mailRealmName = (realm: RealmRecord) =>
   realm.displayName || realm.realm.charAt(0).toUpperCase() + realm.realm.slice(1);
 
-function sendPage(ctx: LoginContext, email: string, error?: string, notice?: string): FastifyReply {
-  const input = profileInputs([{ name: "email", required: true }], { email }, error ? { email: error } : {});
+/** The attribute Keycloak keeps the address a confirmation was mailed to in, until its link is followed. */
+const PENDING = "kc.email.pending";
+/** When each user was last mailed a confirmation (Keycloak's resend cooldown is per user). */
+const lastSent = new Map<string, number>();
+
+interface PageState {
+  email: string;
+  fieldError?: string;
+  error?: string;
+  notice?: string;
+}
+
+function sendPage(ctx: LoginContext, { email, fieldError, error, notice }: PageState): FastifyReply {
+  const input = profileInputs([{ name: "email", required: true }], { email }, fieldError ? { email: fieldError } : {});
+  const message = error
+    ? `\n<p class="kc-error" id="kc-error-message" role="alert">${escapeHtml(error)}</p>`
+    : notice
+      ? `\n<p class="kc-info" id="kc-info-message">${escapeHtml(notice)}</p>`
+      : "";
   const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(ctx.realm))}</p>
-<h1 id="kc-page-title">${TITLE}</h1>${notice ? `\n<p class="kc-info" id="kc-info-message">${escapeHtml(notice)}</p>` : ""}
+<h1 id="kc-page-title">${TITLE}</h1>${message}
 <form id="kc-update-email-form" action="${escapeHtml(requiredActionUrl(ctx, ALIAS))}" method="post" novalidate>
 ${input}
 <label class="kc-remember" for="logout-sessions"><input type="checkbox" id="logout-sessions" name="logout-sessions" value="on"> Sign out from other devices</label>
@@ -77,11 +94,13 @@ async function applyEmail(
   user: UserRecord,
   email: string,
   verified: boolean,
-  event: { clientId: string; ipAddress: string },
+  event: { clientId: string; ipAddress: string; details?: Record<string, string> },
 ): Promise<void> {
   const fresh = server.db.get("users", user.id) ?? user;
+  const { [PENDING]: _pending, ...attributes } = fresh.attributes;
   const updated: UserRecord = {
     ...fresh,
+    attributes,
     email,
     emailVerified: verified,
     requiredActions: fresh.requiredActions.filter((a) => a !== ALIAS && (!verified || a !== "VERIFY_EMAIL")),
@@ -93,7 +112,11 @@ async function applyEmail(
     clientId: event.clientId,
     userId: user.id,
     ipAddress: event.ipAddress,
-    details: { ...(fresh.email ? { previous_email: fresh.email } : {}), updated_email: email },
+    details: {
+      ...event.details,
+      ...(fresh.email ? { previous_email: fresh.email } : {}),
+      updated_email: email,
+    },
   });
 }
 
@@ -113,6 +136,14 @@ async function sendConfirmation(
   email: string,
   logoutSessions: boolean,
 ): Promise<FastifyReply> {
+  const action = ctx.server.db.list("requiredActions", ctx.realm.id).find((a) => a.alias === ALIAS);
+  const cooldown = Number(action?.config.emailResendCooldownSeconds ?? 30) * 1000;
+  const wait = (lastSent.get(user.id) ?? 0) + cooldown - Date.now();
+  if (wait > 0)
+    return sendPage(ctx, {
+      email,
+      error: `You must wait ${Math.ceil(wait / 1000)} seconds before resending the verification email.`,
+    });
   const { key, lifespan, expires, link } = loginActionToken(ctx);
   const prefixed = `${KEY_PREFIX}${key}`;
   const mailedLink = link.replace(`key=${key}`, `key=${prefixed}`);
@@ -126,17 +157,12 @@ async function sendConfirmation(
       html: `<p>To update your ${escapeHtml(realmName)} account with email address ${escapeHtml(email)}, click the link below</p><p><a href="${escapeHtml(mailedLink)}">${escapeHtml(mailedLink)}</a></p><p>This link will expire within ${escapeHtml(expiry)}.</p><p>If you don't want to proceed with this modification, just ignore this message.</p>`,
     });
   } catch (error) {
-    ctx.req.log.warn({ err: error }, "Failed to send email for email update");
-    await recordEvent(ctx.server, ctx.realm, {
-      type: "SEND_VERIFY_EMAIL_ERROR",
-      clientId: ctx.client.clientId,
-      userId: user.id,
-      ipAddress: ctx.req.ip,
-      error: "email_send_failed",
-      details: { email },
-    });
-    return sendErrorPage(ctx.reply, ctx.realm, "Failed to send email, please try again later.", 500);
+    return mailFailure(ctx, user.id, error, "Failed to send email for email update", { email });
   }
+  lastSent.set(user.id, Date.now());
+  const fresh = ctx.server.db.get("users", user.id) ?? user;
+  const withPending: UserRecord = { ...fresh, attributes: { ...fresh.attributes, [PENDING]: [email] } };
+  await ctx.server.db.write((tx) => tx.put("users", withPending));
   tokens.set(prefixed, {
     realmId: ctx.realm.id,
     userId: user.id,
@@ -151,7 +177,7 @@ async function sendConfirmation(
     clientId: ctx.client.clientId,
     userId: user.id,
     ipAddress: ctx.req.ip,
-    details: { email },
+    details: { custom_required_action: ALIAS, email },
   });
   return sendInfoPage(
     ctx.reply,
@@ -186,18 +212,26 @@ export async function followUpdateEmailLink(
 
 /** UPDATE_EMAIL: the Update email page; the new address is set at once, or confirmed by mail when the realm verifies email. */
 export const updateEmail: RequiredActionHandler = {
-  show: (ctx, user) =>
-    sendPage(ctx, user.email ?? "", undefined, "You need to update your email address to activate your account."),
+  show(ctx, user) {
+    const pending = user.attributes[PENDING]?.[0];
+    return sendPage(ctx, {
+      email: pending ?? user.email ?? "",
+      notice: pending
+        ? `A verification email was sent to ${pending}. You can submit without changes to resend the verification email, or enter a different email address.`
+        : "You need to update your email address to activate your account.",
+    });
+  },
   async process(ctx, user, form: Form) {
     const email = (form.email ?? "").trim().toLowerCase();
-    const error = emailError(ctx, user, email);
-    if (error) return sendPage(ctx, form.email ?? "", error);
+    const fieldError = emailError(ctx, user, email);
+    if (fieldError) return sendPage(ctx, { email: form.email ?? "", fieldError });
     const logoutSessions = form["logout-sessions"] === "on";
     if (!verifiesEmail(ctx) || (email === user.email && user.emailVerified)) {
       if (logoutSessions) await endOtherSessions(ctx.server, ctx.realm, user.id, ctx.request.login.ssoSessionId);
       await applyEmail(ctx.server, ctx.realm, user, email, user.emailVerified && email === user.email, {
         clientId: ctx.client.clientId,
         ipAddress: ctx.req.ip,
+        details: { custom_required_action: ALIAS },
       });
       return "done";
     }

@@ -169,6 +169,26 @@ async function sendVerification(ctx: LoginContext, user: UserRecord): Promise<vo
   });
 }
 
+/** A login's mail that could not be sent: logged, SEND_VERIFY_EMAIL_ERROR recorded, Keycloak's 500 page. */
+export async function mailFailure(
+  ctx: LoginContext,
+  userId: string,
+  error: unknown,
+  logMessage: string,
+  details?: Record<string, string>,
+): Promise<FastifyReply> {
+  ctx.req.log.warn({ err: error }, logMessage);
+  await recordEvent(ctx.server, ctx.realm, {
+    type: "SEND_VERIFY_EMAIL_ERROR",
+    clientId: ctx.client.clientId,
+    userId,
+    ipAddress: ctx.req.ip,
+    error: "email_send_failed",
+    ...(details ? { details } : {}),
+  });
+  return sendErrorPage(ctx.reply, ctx.realm, "Failed to send email, please try again later.", 500);
+}
+
 /** VERIFY_EMAIL: a link mailed through the realm's SMTP settings; following it verifies the address and goes on. */
 export const verifyEmail: RequiredActionHandler = {
   async show(ctx, user): Promise<FastifyReply> {
@@ -178,15 +198,7 @@ export const verifyEmail: RequiredActionHandler = {
       try {
         await sendVerification(ctx, user);
       } catch (error) {
-        ctx.req.log.warn({ err: error }, "Failed to send verification email");
-        await recordEvent(ctx.server, ctx.realm, {
-          type: "SEND_VERIFY_EMAIL_ERROR",
-          clientId: ctx.client.clientId,
-          userId: user.id,
-          ipAddress: ctx.req.ip,
-          error: "email_send_failed",
-        });
-        return sendErrorPage(ctx.reply, ctx.realm, "Failed to send email, please try again later.", 500);
+        return mailFailure(ctx, user.id, error, "Failed to send verification email");
       }
     }
     const resendUrl = requiredActionUrl(ctx, ALIAS, { resend: "true" });
