@@ -137,23 +137,13 @@ function newUser(ctx: LoginContext, idp: IdentityProviderRecord, login: BrokerLo
   return { ...mapped, attributes: { ...mapped.attributes, ...Object.fromEntries(reviewed.map(([k, v]) => [k, [v]])) } };
 }
 
-/**
- * The organization the login is for, as Keycloak resolves it: the one the client asked for by an
- * `organization:<alias>` scope, else (standing in for the organization an identity-first login picks) the one the
- * login's provider belongs to. Only with organizations on, and only an enabled one with identity providers.
- */
-function loginOrganization(ctx: LoginContext) {
+/** The enabled organization the login's provider belongs to, when the realm has organizations on. */
+function brokerOrganization(ctx: LoginContext) {
   const alias = brokerLoginOf(ctx)?.alias;
   if (!alias || !organizationsEnabled(ctx.realm)) return undefined;
-  const organizations = ctx.server.db.list("organizations", ctx.realm.id);
-  const asked = ctx.request.scope
-    .split(" ")
-    .find((scope) => scope.startsWith("organization:"))
-    ?.slice("organization:".length);
-  const organization = asked
-    ? organizations.find((o) => o.alias === asked)
-    : organizations.find((o) => o.identityProviderAliases.includes(alias));
-  return organization?.enabled && organization.identityProviderAliases.length ? organization : undefined;
+  return ctx.server.db
+    .list("organizations", ctx.realm.id)
+    .find((o) => o.enabled && o.identityProviderAliases.includes(alias));
 }
 
 /** The steps of Keycloak's first broker login flows this server runs. */
@@ -238,15 +228,11 @@ export const FIRST_BROKER_LOGIN_STEPS: Authenticators = {
    */
   "idp-add-organization-member": {
     requiresUser: true,
-    configuredFor: (ctx) => loginOrganization(ctx) !== undefined,
+    configuredFor: (ctx) => brokerOrganization(ctx) !== undefined,
     async authenticate(ctx) {
-      const organization = loginOrganization(ctx);
+      const organization = brokerOrganization(ctx);
       const user = currentUser(ctx);
-      const { login } = current(ctx);
       if (!organization || !user) return attempted;
-      // an organization whose providers do not include this one: Keycloak's ACCESS_DENIED, shown as its default
-      if (!organization.identityProviderAliases.includes(login.alias))
-        return { type: "failure", message: "Invalid username or password." };
       if (!(user.id in organization.members)) {
         const members = { ...organization.members, [user.id]: "MANAGED" };
         await ctx.server.db.write((tx) => tx.put("organizations", { ...organization, members }));
