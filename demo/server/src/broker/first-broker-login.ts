@@ -17,8 +17,10 @@ import {
   dropBrokerLogin,
   FIRST_BROKER_LOGIN_STEPS,
   markLinkVerified,
+  recordFlowRequest,
   saveBrokerLogin,
 } from "./first-broker-login-steps.ts";
+import { brokerUsernameOf } from "./broker-events.ts";
 import { followIdpLinkMail } from "./idp-link-email.ts";
 import { finishBrokerLogin } from "./post-broker-login.ts";
 import { stepUrl } from "./first-broker-login-pages.ts";
@@ -34,17 +36,19 @@ function firstLoginFlow(ctx: LoginContext, idp: IdentityProviderRecord): AuthFlo
   return flowByAlias(ctx.server, ctx.realm, alias);
 }
 
-async function recordBrokerEvent(ctx: LoginContext, idp: IdentityProviderRecord, login: BrokerLogin, type: string) {
+async function recordBrokerEvent(
+  ctx: LoginContext,
+  idp: IdentityProviderRecord,
+  login: BrokerLogin,
+  type: string,
+  details: Record<string, string> = { redirect_uri: ctx.request.redirectUri },
+) {
   await recordEvent(ctx.server, ctx.realm, {
     type,
     clientId: ctx.client.clientId,
     userId: ctx.request.authenticatedUserId,
     ipAddress: ctx.req.ip,
-    details: {
-      identity_provider: idp.alias,
-      identity_provider_identity: login.brokerUsername,
-      redirect_uri: ctx.request.redirectUri,
-    },
+    details: { identity_provider: idp.alias, identity_provider_identity: login.brokerUsername, ...details },
   });
 }
 
@@ -65,8 +69,14 @@ async function finishFirstLogin(ctx: LoginContext, idp: IdentityProviderRecord, 
       tx.put("users", applyMappers(ctx.server, ctx.realm, idp, linked, login.claims, false)),
     );
     await recordBrokerEvent(ctx, idp, login, "FEDERATED_IDENTITY_LINK");
+  } else {
+    const details = {
+      register_method: "broker",
+      username: user.username,
+      ...(user.email ? { email: user.email } : {}),
+    };
+    await recordBrokerEvent(ctx, idp, login, "REGISTER", details);
   }
-  await recordBrokerEvent(ctx, idp, login, "IDENTITY_PROVIDER_FIRST_LOGIN");
   return finishBrokerLogin(ctx, idp);
 }
 
@@ -86,6 +96,7 @@ async function runFirstLoginFlow(
     ctx.request.authenticatedUserId = undefined;
   }
   const result = await processFlow(ctx, flow, FIRST_BROKER_LOGIN_STEPS);
+  await recordFlowRequest(ctx, login);
   if (result.response) return respond(ctx, result.response);
   if (!result.successful)
     return sendErrorPage(ctx.reply, ctx.realm, "Unexpected error when authenticating with identity provider");
@@ -103,7 +114,8 @@ export async function startFirstBrokerLogin(
   token?: string,
 ): Promise<FastifyReply> {
   const subject = String(claims.sub ?? "");
-  const brokerUsername = String(claims.preferred_username ?? claims.email ?? subject);
+  const brokerUsername = brokerUsernameOf(claims);
+  if (ctx.request.login.brokered) ctx.request.login.brokered.firstLogin = true;
   const flow = firstLoginFlow(ctx, idp);
   if (!flow)
     return sendErrorPage(ctx.reply, ctx.realm, "The identity provider's first login flow does not exist.", 500);
