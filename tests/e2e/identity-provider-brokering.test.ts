@@ -111,6 +111,8 @@ describe("OpenID Connect brokering to a second realm", () => {
 
   const brokeredUsers = async () =>
     (await (await api(`${DEMO}/users?idpAlias=partner&briefRepresentation=false`)).json()) as User[];
+  const eventsOf = async (type: string) =>
+    (await (await api(`${DEMO}/events?type=${type}&max=100`)).json()) as (Event & { error?: string })[];
   const logins = async (userId: string) =>
     (await (await api(`${DEMO}/events?type=LOGIN&user=${userId}`)).json()) as Event[];
   const eventTypes = async () =>
@@ -264,11 +266,15 @@ describe("OpenID Connect brokering to a second realm", () => {
         1,
         "no second account",
       );
-      // Keycloak records linking an existing account in a first broker login as FEDERATED_IDENTITY_LINK
-      const linkEvents = (await (await api(`${DEMO}/events?type=FEDERATED_IDENTITY_LINK`)).json()) as {
-        userId: string;
-      }[];
-      assert.ok(linkEvents.some((e) => e.userId === lee.id));
+      // Keycloak 26.7.3 records linking an existing account in a first broker login as FEDERATED_IDENTITY_LINK, naming
+      // the username and no redirect URI; the wrong password as IDENTITY_PROVIDER_FIRST_LOGIN_ERROR
+      const link = (await eventsOf("FEDERATED_IDENTITY_LINK")).find((e) => e.userId === lee.id);
+      assert.deepEqual([link?.details?.username, link?.details?.redirect_uri], ["lee", undefined]);
+      const failures = await eventsOf("IDENTITY_PROVIDER_FIRST_LOGIN_ERROR");
+      assert.ok(
+        failures.some((e) => e.userId === lee.id && e.error === "invalid_user_credentials"),
+        JSON.stringify(failures),
+      );
     } catch (error) {
       await screenshot(page, "broker-link-failed");
       throw error;

@@ -255,6 +255,15 @@ describe("first broker login", () => {
     );
     assert.equal(events.length, 1);
     assert.equal(events[0].details.identity_provider, "partner");
+    // as Keycloak 26.7.3: the link names the account's username and no redirect URI; the wrong password was an error
+    assert.deepEqual([events[0].details.username, events[0].details.redirect_uri], ["kim", undefined]);
+    const failures = await json<Json[]>(
+      await api(`/admin/realms/${HOME}/events?type=IDENTITY_PROVIDER_FIRST_LOGIN_ERROR&user=${localId}`),
+    );
+    assert.deepEqual(
+      failures.map((e) => [e.error, e.details.identity_provider, e.details.username]),
+      [["invalid_user_credentials", "partner", "kim"]],
+    );
   });
 
   it("the review page shows every attribute the user profile lets users edit, filled by the attribute importers", async () => {

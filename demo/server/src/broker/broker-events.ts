@@ -33,12 +33,14 @@ export function brokerDetails(brokered: BrokeredIdentity): Record<string, string
 export interface FlowRequestEvent {
   type: string;
   details: Record<string, string>;
+  error?: string;
+  userId?: string;
 }
 
 /**
  * The event of one request into the first broker login flow, as Keycloak 26.7.3 saves it once the flow ran (shown a
  * page or ended): IDENTITY_PROVIDER_FIRST_LOGIN, or what a step made of it (a review's UPDATE_PROFILE, even when the
- * review was refused). The user is not named: the flow has not finished.
+ * review was refused; a failed re-authentication's error). The user is not named: the flow has not finished.
  */
 export async function recordFirstLoginRequest(
   ctx: LoginContext,
@@ -48,7 +50,9 @@ export async function recordFirstLoginRequest(
   await recordEvent(ctx.server, ctx.realm, {
     type: stepEvent?.type ?? "IDENTITY_PROVIDER_FIRST_LOGIN",
     clientId: ctx.client.clientId,
+    userId: stepEvent?.userId,
     ipAddress: ctx.req.ip,
+    error: stepEvent?.error,
     details: {
       auth_method: "openid-connect",
       redirect_uri: ctx.request.redirectUri,

@@ -308,6 +308,13 @@ export const FIRST_BROKER_LOGIN_STEPS: Authenticators = {
       if (!user.enabled) return again("Account is disabled, contact your administrator.");
       if (isLockedOut(ctx.server, ctx.realm, user) || !(await verifyUserPassword(user, form.password ?? ""))) {
         await recordLoginFailure(ctx.server, ctx.realm, user, ctx.req.ip);
+        // Keycloak 26.7.3 saves this error twice (the form's and the flow's), once is enough here
+        await recordFlowRequest(ctx, login, {
+          type: "IDENTITY_PROVIDER_FIRST_LOGIN_ERROR",
+          error: "invalid_user_credentials",
+          userId: user.id,
+          details: { username: user.username },
+        });
         return again("Invalid username or password.");
       }
       await clearLoginFailures(ctx.server, ctx.realm, user);

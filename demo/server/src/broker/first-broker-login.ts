@@ -36,12 +36,13 @@ function firstLoginFlow(ctx: LoginContext, idp: IdentityProviderRecord): AuthFlo
   return flowByAlias(ctx.server, ctx.realm, alias);
 }
 
+/** A first login's end (REGISTER, FEDERATED_IDENTITY_LINK), naming the user and, as Keycloak's, no redirect URI. */
 async function recordBrokerEvent(
   ctx: LoginContext,
   idp: IdentityProviderRecord,
   login: BrokerLogin,
   type: string,
-  details: Record<string, string> = { redirect_uri: ctx.request.redirectUri },
+  details: Record<string, string>,
 ) {
   await recordEvent(ctx.server, ctx.realm, {
     type,
@@ -68,7 +69,7 @@ async function finishFirstLogin(ctx: LoginContext, idp: IdentityProviderRecord, 
     await ctx.server.db.write((tx) =>
       tx.put("users", applyMappers(ctx.server, ctx.realm, idp, linked, login.claims, false)),
     );
-    await recordBrokerEvent(ctx, idp, login, "FEDERATED_IDENTITY_LINK");
+    await recordBrokerEvent(ctx, idp, login, "FEDERATED_IDENTITY_LINK", { username: user.username });
   } else {
     const details = {
       register_method: "broker",
