@@ -221,6 +221,16 @@ describe("SAML brokering", () => {
     );
     const [sam] = await usersByEmail("sam@idp.test");
     assert.ok(sam, "the brokered user was created");
+    // the flow's start names the NameID and the IdP's session (its SessionIndex), as on Keycloak 26.7.3
+    const [start] = (await (await api(`${DEMO}/events?type=IDENTITY_PROVIDER_FIRST_LOGIN`)).json()) as {
+      userId?: string;
+      details?: Record<string, string>;
+    }[];
+    assert.deepEqual(
+      [start?.userId, start?.details?.identity_provider, start?.details?.identity_provider_identity],
+      [undefined, ALIAS, "sam@idp.test"],
+    );
+    assert.match(start?.details?.identity_provider_broker_session_id ?? "", new RegExp(`^${ALIAS}\\..`));
     assert.equal(sam.firstName, "Sam");
     assert.equal(sam.lastName, "Saml");
 
