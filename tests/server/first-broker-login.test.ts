@@ -174,6 +174,44 @@ describe("first broker login", () => {
       links.map((l) => l.identityProvider),
       ["partner"],
     );
+
+    // the broker's events, as Keycloak 26.7.3 records them (read on it with the identity-provider-brokering e2e)
+    const samEvents = async () =>
+      (await json<Json[]>(await api(`/admin/realms/${HOME}/events?client=app&max=100`)))
+        .filter((e) => e.details?.identity_provider_identity === "sam")
+        .reverse();
+    const firstLogin = await samEvents();
+    assert.deepEqual(
+      firstLogin.map((e) => [e.type, e.userId, e.details.context, e.details.updated_email]),
+      [
+        // one event per request into the flow, without the user: the review page shown, then each submit of it
+        ["IDENTITY_PROVIDER_FIRST_LOGIN", undefined, undefined, undefined],
+        ["UPDATE_PROFILE", undefined, "IDP_REVIEW", undefined],
+        ["UPDATE_PROFILE", undefined, "IDP_REVIEW", "sam@partner.test"],
+        ["REGISTER", user.id, undefined, undefined],
+        ["LOGIN", user.id, undefined, undefined],
+      ],
+    );
+    const [start, , , register, login] = firstLogin;
+    assert.equal(start.details.identity_provider, "partner");
+    assert.equal(start.details.redirect_uri, REDIRECT);
+    assert.match(start.details.identity_provider_broker_session_id, /^partner\../, "the partner's session");
+    assert.deepEqual(
+      [register.details.register_method, register.details.email, register.details.username],
+      ["broker", "sam@partner.test", "sam"],
+    );
+    assert.equal(register.details.identity_provider, "partner");
+    assert.equal(login.details.identity_provider, "partner");
+    assert.equal(login.details.redirect_uri, undefined, "a first broker login's LOGIN names no redirect URI");
+    assert.equal(login.details.auth_method, undefined, "nor an auth method");
+
+    // a repeat sign-in is the user's LOGIN, naming the provider; no IDENTITY_PROVIDER_LOGIN
+    assert.ok(codeOf((await brokerTo("sam", "sam-pass")).page));
+    const repeat = (await samEvents()).slice(firstLogin.length);
+    assert.deepEqual(
+      repeat.map((e) => [e.type, e.userId, e.details.identity_provider, e.details.redirect_uri]),
+      [["LOGIN", user.id, "partner", REDIRECT]],
+    );
   });
 
   it("off skips the review; an existing username asks to confirm the link, re-authenticates, then links", async () => {
@@ -217,6 +255,15 @@ describe("first broker login", () => {
     );
     assert.equal(events.length, 1);
     assert.equal(events[0].details.identity_provider, "partner");
+    // as Keycloak 26.7.3: the link names the account's username and no redirect URI; the wrong password was an error
+    assert.deepEqual([events[0].details.username, events[0].details.redirect_uri], ["kim", undefined]);
+    const failures = await json<Json[]>(
+      await api(`/admin/realms/${HOME}/events?type=IDENTITY_PROVIDER_FIRST_LOGIN_ERROR&user=${localId}`),
+    );
+    assert.deepEqual(
+      failures.map((e) => [e.error, e.details.identity_provider, e.details.username]),
+      [["invalid_user_credentials", "partner", "kim"]],
+    );
   });
 
   it("the review page shows every attribute the user profile lets users edit, filled by the attribute importers", async () => {

@@ -175,7 +175,8 @@ describe("SAML brokering endpoint", () => {
     assert.equal(res.status, 400);
     assert.equal(errorText(await res.text()), error === "invalid_signature" ? INVALID_SIGNATURE : "Invalid requester");
     const [event] = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
-    assert.deepEqual([event?.details?.identity_provider, event?.error], [alias, error]);
+    // Keycloak 26.7.3 saves the SAML endpoint's refusal with the error alone: no client, no details
+    assert.deepEqual([event?.clientId, event?.details, event?.error], [undefined, undefined, error], alias);
   }
 
   /** The realm's RS256 signing certificate, base64 DER. */
@@ -249,6 +250,7 @@ describe("SAML brokering endpoint", () => {
     api(`/admin/realms/${REALM}/users?idpAlias=${alias}`).then((res) => json<Json[]>(res));
   const eventsOf = async (type: string) =>
     (await json<Json[]>(await api(`/admin/realms/${REALM}/events?type=${type}&max=100`))) as {
+      clientId?: string;
       error?: string;
       details?: Record<string, string>;
     }[];
@@ -389,8 +391,7 @@ describe("SAML brokering endpoint", () => {
     assert.deepEqual(await kc.users.find({ email: "admin@idp.test" }), []);
     assert.deepEqual(await kc.users.find({ email: "tess@idp.test" }), []);
     const [event] = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
-    assert.equal(event?.error, "invalid_signature");
-    assert.equal(event?.details?.identity_provider, "idp");
+    assert.deepEqual([event?.details, event?.error], [undefined, "invalid_signature"]);
   });
 
   it("a response signed by a key other than the configured certificate is refused", async () => {
@@ -553,10 +554,10 @@ describe("SAML brokering endpoint", () => {
       }
       const newRefusals = (await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR")).slice(0, -refusals.length || undefined);
       assert.deepEqual(
-        newRefusals.map((e) => [e.details?.identity_provider, e.error]),
+        newRefusals.map((e) => [e.details, e.error]),
         [
-          ["unchecked-wants-signed", "invalid_signature"],
-          ["checked", "invalid_signature"],
+          [undefined, "invalid_signature"],
+          [undefined, "invalid_signature"],
         ],
       );
 

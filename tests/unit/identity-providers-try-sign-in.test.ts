@@ -75,7 +75,7 @@ describe("try sign-in", () => {
     ).toEqual(["signedIn", "u1", false]);
     const linked = { time: 1_200, type: "FEDERATED_IDENTITY_LINK" as const, userId: "u2", details: partner };
     expect(kind([{ ...login, userId: "u2" }, linked])).toEqual(["signedIn", "u2", true]);
-    // the embedded server's first login event names the user
+    // a first login event that names the user counts too
     expect(
       kind([
         { ...started, userId: "u3" },

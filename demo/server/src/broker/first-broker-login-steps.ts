@@ -22,6 +22,7 @@ import { mailIdpLink, sendLinkMailPage } from "./idp-link-email.ts";
 import { otpForm } from "../oidc/login/otp-authenticator.ts";
 import { sendErrorPage } from "../oidc/error-page.ts";
 import { recordEvent } from "../events/record.ts";
+import { type FlowRequestEvent, recordFirstLoginRequest } from "./broker-events.ts";
 import {
   reviewErrors,
   sendConfirmLinkPage,
@@ -54,6 +55,8 @@ export interface BrokerLogin extends ReviewedProfile {
   /** The review changed the username or the email (Keycloak's UPDATE_PROFILE_USERNAME/EMAIL_CHANGED notes). */
   usernameChanged?: boolean;
   emailChanged?: boolean;
+  /** The request whose flow event is saved (one per request into the flow, as Keycloak's). */
+  eventRequestId?: string;
 }
 
 /** What a restart of the flow forgets (Keycloak's resetFlow clears the authentication session's notes). */
@@ -78,6 +81,17 @@ export function markLinkVerified(realmId: string, tabId: string, brokerUsername:
   if (!login || login.brokerUsername !== brokerUsername) return false;
   login.linkVerifiedFor = brokerUsername;
   return true;
+}
+
+/**
+ * Saves this request's flow event unless it is saved already: IDENTITY_PROVIDER_FIRST_LOGIN, or the step's own event
+ * (a review's UPDATE_PROFILE).
+ */
+export async function recordFlowRequest(ctx: LoginContext, login: BrokerLogin, stepEvent?: FlowRequestEvent) {
+  const brokered = ctx.request.login.brokered;
+  if (!brokered || login.eventRequestId === ctx.req.id) return;
+  login.eventRequestId = ctx.req.id;
+  await recordFirstLoginRequest(ctx, brokered, stepEvent);
 }
 
 function current(ctx: LoginContext): { login: BrokerLogin; idp: IdentityProviderRecord } {
@@ -161,12 +175,18 @@ export const FIRST_BROKER_LOGIN_STEPS: Authenticators = {
       if (!review) return success;
       return challenge(() => sendReviewPage(ctx, stepUrl(ctx, login.alias, execution.id), login));
     },
-    action(ctx, execution, form) {
+    async action(ctx, execution, form) {
       const { login } = current(ctx);
       const typed = typedProfile(ctx, form);
       const errors = reviewErrors(ctx, typed);
-      if (Object.keys(errors).length)
-        return challenge(() => sendReviewPage(ctx, stepUrl(ctx, login.alias, execution.id), typed, errors));
+      const refused = Object.keys(errors).length > 0;
+      // Keycloak records the submit as UPDATE_PROFILE even when the profile is refused (then without updated_email)
+      const email = typed.values.email;
+      await recordFlowRequest(ctx, login, {
+        type: "UPDATE_PROFILE",
+        details: { context: "IDP_REVIEW", ...(!refused && email ? { updated_email: email } : {}) },
+      });
+      if (refused) return challenge(() => sendReviewPage(ctx, stepUrl(ctx, login.alias, execution.id), typed, errors));
       const changed = (name: "username" | "email") =>
         typed.values[name] !== undefined && typed.values[name] !== (login.values[name] ?? "");
       if (changed("username")) login.usernameChanged = true;
@@ -308,6 +328,13 @@ export const FIRST_BROKER_LOGIN_STEPS: Authenticators = {
       if (!user.enabled) return again("Account is disabled, contact your administrator.");
       if (isLockedOut(ctx.server, ctx.realm, user) || !(await verifyUserPassword(user, form.password ?? ""))) {
         await recordLoginFailure(ctx.server, ctx.realm, user, ctx.req.ip);
+        // Keycloak 26.7.3 saves this error twice (the form's and the flow's), once is enough here
+        await recordFlowRequest(ctx, login, {
+          type: "IDENTITY_PROVIDER_FIRST_LOGIN_ERROR",
+          error: "invalid_user_credentials",
+          userId: user.id,
+          details: { username: user.username },
+        });
         return again("Invalid username or password.");
       }
       await clearLoginFailures(ctx.server, ctx.realm, user);

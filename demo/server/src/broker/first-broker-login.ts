@@ -18,8 +18,10 @@ import {
   FIRST_BROKER_LOGIN_STEPS,
   forgetFlowState,
   markLinkVerified,
+  recordFlowRequest,
   saveBrokerLogin,
 } from "./first-broker-login-steps.ts";
+import { brokerUsernameOf } from "./broker-events.ts";
 import { followIdpLinkMail } from "./idp-link-email.ts";
 import { finishBrokerLogin } from "./post-broker-login.ts";
 import { stepUrl } from "./first-broker-login-pages.ts";
@@ -35,17 +37,20 @@ function firstLoginFlow(ctx: LoginContext, idp: IdentityProviderRecord): AuthFlo
   return flowByAlias(ctx.server, ctx.realm, alias);
 }
 
-async function recordBrokerEvent(ctx: LoginContext, idp: IdentityProviderRecord, login: BrokerLogin, type: string) {
+/** A first login's end (REGISTER, FEDERATED_IDENTITY_LINK), naming the user and, as Keycloak's, no redirect URI. */
+async function recordBrokerEvent(
+  ctx: LoginContext,
+  idp: IdentityProviderRecord,
+  login: BrokerLogin,
+  type: string,
+  details: Record<string, string>,
+) {
   await recordEvent(ctx.server, ctx.realm, {
     type,
     clientId: ctx.client.clientId,
     userId: ctx.request.authenticatedUserId,
     ipAddress: ctx.req.ip,
-    details: {
-      identity_provider: idp.alias,
-      identity_provider_identity: login.brokerUsername,
-      redirect_uri: ctx.request.redirectUri,
-    },
+    details: { identity_provider: idp.alias, identity_provider_identity: login.brokerUsername, ...details },
   });
 }
 
@@ -65,9 +70,15 @@ async function finishFirstLogin(ctx: LoginContext, idp: IdentityProviderRecord, 
     await ctx.server.db.write((tx) =>
       tx.put("users", applyMappers(ctx.server, ctx.realm, idp, linked, login.claims, false)),
     );
-    await recordBrokerEvent(ctx, idp, login, "FEDERATED_IDENTITY_LINK");
+    await recordBrokerEvent(ctx, idp, login, "FEDERATED_IDENTITY_LINK", { username: user.username });
+  } else {
+    const details = {
+      register_method: "broker",
+      username: user.username,
+      ...(user.email ? { email: user.email } : {}),
+    };
+    await recordBrokerEvent(ctx, idp, login, "REGISTER", details);
   }
-  await recordBrokerEvent(ctx, idp, login, "IDENTITY_PROVIDER_FIRST_LOGIN");
   return finishBrokerLogin(ctx, idp);
 }
 
@@ -88,6 +99,7 @@ async function runFirstLoginFlow(
     ctx.request.authenticatedUserId = undefined;
   }
   const result = await processFlow(ctx, flow, FIRST_BROKER_LOGIN_STEPS);
+  await recordFlowRequest(ctx, login);
   if (result.response) return respond(ctx, result.response);
   if (!result.successful)
     return sendErrorPage(ctx.reply, ctx.realm, "Unexpected error when authenticating with identity provider");
@@ -105,7 +117,8 @@ export async function startFirstBrokerLogin(
   token?: string,
 ): Promise<FastifyReply> {
   const subject = String(claims.sub ?? "");
-  const brokerUsername = String(claims.preferred_username ?? claims.email ?? subject);
+  const brokerUsername = brokerUsernameOf(claims);
+  if (ctx.request.login.brokered) ctx.request.login.brokered.firstLogin = true;
   const flow = firstLoginFlow(ctx, idp);
   if (!flow)
     return sendErrorPage(ctx.reply, ctx.realm, "The identity provider's first login flow does not exist.", 500);

@@ -31,6 +31,7 @@ import { samlSessionNotes, takeSamlLogoutRequest, takeSamlLogoutResponse } from 
 import { oidcSessionNotes, registerOidcLogoutResponse } from "./oidc-logout.ts";
 import { finishBrokerLogin, registerPostBrokerLogin } from "./post-broker-login.ts";
 import { idpInitiatedLogin, refuseIdpInitiatedLogin } from "../saml-protocol/idp-initiated.ts";
+import { brokeredIdentity } from "./broker-events.ts";
 
 type Query = Record<string, string | undefined>;
 
@@ -44,15 +45,9 @@ function endpointUrl(ctx: LoginContext, alias: string): string {
   return `${frontendUrl(ctx.server, ctx.req)}/realms/${encodeURIComponent(ctx.realm.realm)}/broker/${encodeURIComponent(alias)}/endpoint`;
 }
 
-async function brokerError(
-  ctx: LoginContext,
-  idp: IdentityProviderRecord,
-  error: string,
-  message = UNEXPECTED,
-  type = "IDENTITY_PROVIDER_LOGIN_ERROR",
-) {
+async function brokerError(ctx: LoginContext, idp: IdentityProviderRecord, error: string, message = UNEXPECTED) {
   await recordEvent(ctx.server, ctx.realm, {
-    type,
+    type: "IDENTITY_PROVIDER_LOGIN_ERROR",
     clientId: ctx.client.clientId,
     ipAddress: ctx.req.ip,
     error,
@@ -315,7 +310,13 @@ async function samlEndpoint(
   } catch (error) {
     const refused =
       error instanceof SamlResponseError ? error : new SamlResponseError("invalid_saml_response", "Invalid requester");
-    return brokerError(ctx, idp, refused.reason, refused.message, "IDENTITY_PROVIDER_RESPONSE_ERROR");
+    // Keycloak 26.7.3's SAML endpoint saves its refusal with the error alone: no client, no details
+    await recordEvent(server, ctx.realm, {
+      type: "IDENTITY_PROVIDER_RESPONSE_ERROR",
+      ipAddress: req.ip,
+      error: refused.reason,
+    });
+    return sendErrorPage(reply, ctx.realm, refused.message);
   }
   const subject = claims[SAML_SUBJECT_CLAIM] as SamlSubject | undefined;
   if (subject?.nameID)
@@ -356,18 +357,9 @@ async function idpInitiatedContext(
 async function brokerAuthenticated(ctx: LoginContext, idp: IdentityProviderRecord, claims: Claims, token?: string) {
   const outcome = await brokeredUser(ctx, idp, claims, token);
   if ("refused" in outcome) return brokerError(ctx, idp, "federated_identity_account_exists", outcome.refused);
+  // no IDENTITY_PROVIDER_LOGIN: Keycloak 26.7.3 records the sign-in as the LOGIN, which names the provider
+  ctx.request.login.brokered = brokeredIdentity(idp, claims);
   if ("firstBrokerLogin" in outcome) return startFirstBrokerLogin(ctx, idp, claims, token);
-  await recordEvent(ctx.server, ctx.realm, {
-    type: "IDENTITY_PROVIDER_LOGIN",
-    clientId: ctx.client.clientId,
-    userId: outcome.user.id,
-    ipAddress: ctx.req.ip,
-    details: {
-      identity_provider: idp.alias,
-      identity_provider_identity: String(claims.preferred_username ?? claims.sub ?? ""),
-      redirect_uri: ctx.request.redirectUri,
-    },
-  });
   setUser(ctx, outcome.user);
   return finishBrokerLogin(ctx, idp);
 }

@@ -39,6 +39,18 @@ export type ResponseMode = "query" | "fragment" | "form_post";
 export type ExecutionStatus =
   "SUCCESS" | "ATTEMPTED" | "SETUP_REQUIRED" | "CHALLENGED" | "EVALUATED_TRUE" | "EVALUATED_FALSE";
 
+/** A brokered login's identity, as Keycloak's events carry it. */
+export interface BrokeredIdentity {
+  /** The provider's alias (`identity_provider`). */
+  alias: string;
+  /** The user's name at the provider (`identity_provider_identity`). */
+  identity: string;
+  /** `identity_provider_broker_session_id`: the alias and the provider's session (OIDC `sid`, SAML SessionIndex). */
+  sessionId?: string;
+  /** The login went through the first broker login flow: its LOGIN names no redirect URI, as Keycloak's. */
+  firstLogin?: boolean;
+}
+
 export interface LoginProgress {
   status: Record<string, ExecutionStatus>;
   /** The SSO session the cookie authenticator found (reused instead of starting a new one). */
@@ -63,6 +75,8 @@ export interface LoginProgress {
   pageRedirectUri?: string;
   /** Notes the new user session starts with (a brokered login's provider and SAML subject). */
   sessionNotes?: Record<string, string>;
+  /** The identity provider this login came through: its events name the provider and the identity there. */
+  brokered?: BrokeredIdentity;
 }
 
 const pending = new Map<string, AuthRequest>();

@@ -12,6 +12,17 @@ import { realmNumber } from "./lookup.ts";
 import { touchSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
 import { completeSamlLogin } from "../saml-protocol/login-response.ts";
+import { brokerDetails } from "../broker/broker-events.ts";
+
+/**
+ * How the login happened. A brokered one names the provider and the identity there instead of the auth method, as
+ * Keycloak 26.7.3's broker records it, and after a first broker login no redirect URI.
+ */
+function loginDetails(request: AuthRequest): Record<string, string> {
+  const brokered = request.login.brokered;
+  if (!brokered) return { auth_method: "openid-connect", auth_type: "code", redirect_uri: request.redirectUri };
+  return { ...brokerDetails(brokered), ...(brokered.firstLogin ? {} : { redirect_uri: request.redirectUri }) };
+}
 
 /**
  * Ends a successful browser authentication: joins the client to the session,
@@ -57,9 +68,7 @@ export async function completeLogin(
     sessionId: joined.id,
     ipAddress,
     details: {
-      auth_method: "openid-connect",
-      auth_type: "code",
-      redirect_uri: request.redirectUri,
+      ...loginDetails(request),
       consent: "no_consent_required",
       code_id: joined.id,
       username: user.username,
