@@ -67,7 +67,7 @@ describe("Keycloak admin client against the embedded server", () => {
     const description = await kc.authenticationManagement.getRequiredActionConfigDescription({ alias });
     assert.deepEqual(
       description.properties!.map((p) => [p.name, p.defaultValue]),
-      [["max_auth_age", "300"]],
+      [["max_auth_age", 300]],
     );
   });
 

@@ -2,7 +2,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import type KcAdminClient from "@keycloak/keycloak-admin-client";
-import { realmOnTarget } from "../support/admin-client.ts";
+import { realmOnTarget, refusal } from "../support/admin-client.ts";
 import { authUrl, CookieJar, get } from "./oidc-flow.ts";
 
 // Runs against the embedded server; with KC_TARGET=keycloak and KC_REAL_URL against that real Keycloak, where these
@@ -161,9 +161,43 @@ describe("recovery authentication codes (both servers)", () => {
     assert.equal(event?.details?.username, "setup-user");
   });
 
+  test("the required action's configuration: Warning Threshold, a whole number of 0 or more", async () => {
+    const alias = "CONFIGURE_RECOVERY_AUTHN_CODES";
+    const description = await kc.authenticationManagement.getRequiredActionConfigDescription({ alias });
+    assert.deepEqual(
+      description.properties?.map((p) => [p.name, p.label, p.type, p.defaultValue]),
+      [
+        ["warning_threshold", "Warning Threshold", "Integer", 4],
+        ["max_auth_age", "Maximum Age of Authentication", "String", 300],
+      ],
+    );
+    for (const [value, errorMessage, params] of [
+      ["many", "error-invalid-value", ["warning_threshold"]],
+      ["-1", "error-number-out-of-range-too-small", ["warning_threshold", 0]],
+    ] as const) {
+      const { status, body } = await refusal(
+        kc.authenticationManagement.updateRequiredActionConfig({ alias }, { config: { warning_threshold: value } }),
+      );
+      assert.equal(status, 400);
+      assert.deepEqual(body, { field: "warning_threshold", errorMessage, params });
+    }
+    await kc.authenticationManagement.updateRequiredActionConfig({ alias }, { config: { warning_threshold: "2" } });
+    const saved = await kc.authenticationManagement.getRequiredActionConfig({ alias });
+    assert.equal(saved.config?.warning_threshold, "2");
+  });
+
   test("the Recovery Authentication Code Form as an alternative to OTP asks for code #N and takes each code once", async () => {
     await kc.authenticationManagement.copyFlow({ flow: "browser", newName: "browser with recovery codes" });
     const executions = await kc.authenticationManagement.getExecutions({ flow: "browser with recovery codes" });
+    const providers = await kc.authenticationManagement.getAuthenticatorProviders();
+    assert.deepEqual(
+      providers.find((p) => p.id === "auth-recovery-authn-code-form"),
+      {
+        id: "auth-recovery-authn-code-form",
+        displayName: "Recovery Authentication Code Form",
+        description: "Validates a Recovery Authentication Code",
+      },
+    );
     const recovery = executions.find((e) => e.providerId === "auth-recovery-authn-code-form");
     assert.equal(recovery?.displayName, "Recovery Authentication Code Form");
     assert.deepEqual(recovery?.requirementChoices, ["REQUIRED", "ALTERNATIVE", "DISABLED"]);

@@ -24,8 +24,31 @@ const MAX_AUTH_AGE: ConfigProperty = {
   helpText:
     "Configures the duration in seconds this action can be used after the last authentication before the user is required to re-authenticate. This parameter is used just in the context of AIA when the kc_action parameter is available in the request, which is for instance when user himself updates his password in the account console.",
   type: "String",
-  defaultValue: "300",
+  defaultValue: 300,
 };
+
+const WARNING_THRESHOLD: ConfigProperty = {
+  name: "warning_threshold",
+  label: "Warning Threshold",
+  helpText:
+    "When user has smaller amount of remaining recovery codes on his account than the value configured here, account console will show warning to the user, which will recommend him to setup new set of recovery codes.",
+  type: "Integer",
+  defaultValue: 4,
+};
+
+/** Keycloak's check of a recovery codes configuration: a whole number, 0 or more. */
+export function requiredActionConfigError(
+  providerId: string,
+  config: Record<string, string>,
+): { field: string; errorMessage: string; params: unknown[] } | undefined {
+  if (providerId !== "CONFIGURE_RECOVERY_AUTHN_CODES" || config.warning_threshold === undefined) return undefined;
+  const field = "warning_threshold";
+  if (!/^[+-]?\d+$/.test(config.warning_threshold))
+    return { field, errorMessage: "error-invalid-value", params: [field] };
+  if (Number(config.warning_threshold) < 0)
+    return { field, errorMessage: "error-number-out-of-range-too-small", params: [field, 0] };
+  return undefined;
+}
 
 /** Config properties of the configurable required actions; the others answer 400 on config calls. */
 export const REQUIRED_ACTION_CONFIG: Record<string, ConfigProperty[]> = {
@@ -34,7 +57,7 @@ export const REQUIRED_ACTION_CONFIG: Record<string, ConfigProperty[]> = {
   UPDATE_EMAIL: [MAX_AUTH_AGE],
   "webauthn-register": [MAX_AUTH_AGE],
   "webauthn-register-passwordless": [MAX_AUTH_AGE],
-  CONFIGURE_RECOVERY_AUTHN_CODES: [MAX_AUTH_AGE],
+  CONFIGURE_RECOVERY_AUTHN_CODES: [WARNING_THRESHOLD, MAX_AUTH_AGE],
   delete_credential: [MAX_AUTH_AGE],
   VERIFY_EMAIL: [
     {
