@@ -62,6 +62,22 @@ describe("recovery authentication codes (both servers)", () => {
       })
     ).id;
 
+  /** A user whose recovery codes credential (imported in Keycloak's stored shape) holds `codes`, numbered from `first`. */
+  const userWithCodes = (username: string, codes: string[], first: number, totalCodes: number) =>
+    createUser(username, {
+      credentials: [
+        { type: "password", value: "password", temporary: false },
+        {
+          type: "recovery-authn-codes",
+          userLabel: "Recovery codes",
+          secretData: JSON.stringify({
+            codes: codes.map((code, i) => ({ number: first + i, encodedHashedValue: hashOf(code) })),
+          }),
+          credentialData: JSON.stringify({ algorithm: "SHA-512", totalCodes, remainingCodes: codes.length }),
+        },
+      ],
+    });
+
   /** A browser: GETs and form posts with cookies, following redirects that stay on the server. */
   function browser() {
     const jar = new CookieJar();
@@ -210,16 +226,7 @@ describe("recovery authentication codes (both servers)", () => {
     await kc.realms.update({ realm: REALM }, { browserFlow: "browser with recovery codes" });
 
     const codes = ["AAAABBBBCCCC", "DDDDEEEEFFFF", "GGGGHHHHJJJJ"];
-    const secretData = JSON.stringify({
-      codes: codes.map((code, i) => ({ number: i + 1, encodedHashedValue: hashOf(code) })),
-    });
-    const credentialData = JSON.stringify({ algorithm: "SHA-512", totalCodes: 3, remainingCodes: 3 });
-    const id = await createUser("code-user", {
-      credentials: [
-        { type: "password", value: "password", temporary: false },
-        { type: "recovery-authn-codes", userLabel: "Recovery codes", secretData, credentialData },
-      ],
-    });
+    const id = await userWithCodes("code-user", codes, 1, 3);
 
     const b = browser();
     const first = await b.signIn("code-user");
@@ -256,14 +263,7 @@ describe("recovery authentication codes (both servers)", () => {
   });
 
   test("the last code removes the credential and asks for new codes before the login ends", async () => {
-    const secretData = JSON.stringify({ codes: [{ number: 12, encodedHashedValue: hashOf("LASTCODE1234") }] });
-    const credentialData = JSON.stringify({ algorithm: "SHA-512", totalCodes: 12, remainingCodes: 1 });
-    const id = await createUser("last-code-user", {
-      credentials: [
-        { type: "password", value: "password", temporary: false },
-        { type: "recovery-authn-codes", userLabel: "Recovery codes", secretData, credentialData },
-      ],
-    });
+    const id = await userWithCodes("last-code-user", ["LASTCODE1234"], 12, 12);
     const b = browser();
     const page = await b.signIn("last-code-user");
     assert.equal(codeLabel(page.html), "Recovery code #12");
