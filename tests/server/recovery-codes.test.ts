@@ -277,4 +277,22 @@ describe("recovery authentication codes (both servers)", () => {
     assert.equal(JSON.parse(fresh!.credentialData!).remainingCodes, 12);
     assert.deepEqual((await kc.users.findOne({ id }))?.requiredActions, []);
   });
+
+  test("'Sign out from other devices' on the setup page ends the user's other sessions", async () => {
+    const id = await createUser("two-devices");
+    const phone = await browser().signIn("two-devices");
+    assert.ok(phone.location?.startsWith(APP), "signed in on a first device");
+    await kc.users.update({ id }, { requiredActions: ["CONFIGURE_RECOVERY_AUTHN_CODES"] });
+    const laptop = browser();
+    const setup = await laptop.signIn("two-devices");
+    const done = await laptop.post(setup.html, "kc-recovery-codes-settings-form", {
+      generatedRecoveryAuthnCodes: hidden(setup.html, "generatedRecoveryAuthnCodes"),
+      generatedAt: hidden(setup.html, "generatedAt"),
+      userLabel: hidden(setup.html, "userLabel"),
+      "logout-sessions": "on",
+    });
+    assert.ok(done.location?.startsWith(APP), `signed in: ${done.html}`);
+    const sessions = await kc.users.listSessions({ id });
+    assert.equal(sessions.length, 1, "only this device's session is left");
+  });
 });
