@@ -2,7 +2,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import type KcAdminClient from "@keycloak/keycloak-admin-client";
-import { realmOnTarget } from "../support/admin-client.ts";
+import { realmOnTarget, refusal } from "../support/admin-client.ts";
 import { authUrl, CookieJar, get } from "./oidc-flow.ts";
 
 // Runs against the embedded server; with KC_TARGET=keycloak and KC_REAL_URL against that real Keycloak, where these
@@ -61,6 +61,22 @@ describe("recovery authentication codes (both servers)", () => {
         ...extra,
       })
     ).id;
+
+  /** A user whose recovery codes credential (imported in Keycloak's stored shape) holds `codes`, numbered from `first`. */
+  const userWithCodes = (username: string, codes: string[], first: number, totalCodes: number) =>
+    createUser(username, {
+      credentials: [
+        { type: "password", value: "password", temporary: false },
+        {
+          type: "recovery-authn-codes",
+          userLabel: "Recovery codes",
+          secretData: JSON.stringify({
+            codes: codes.map((code, i) => ({ number: first + i, encodedHashedValue: hashOf(code) })),
+          }),
+          credentialData: JSON.stringify({ algorithm: "SHA-512", totalCodes, remainingCodes: codes.length }),
+        },
+      ],
+    });
 
   /** A browser: GETs and form posts with cookies, following redirects that stay on the server. */
   function browser() {
@@ -161,9 +177,43 @@ describe("recovery authentication codes (both servers)", () => {
     assert.equal(event?.details?.username, "setup-user");
   });
 
+  test("the required action's configuration: Warning Threshold, a whole number of 0 or more", async () => {
+    const alias = "CONFIGURE_RECOVERY_AUTHN_CODES";
+    const description = await kc.authenticationManagement.getRequiredActionConfigDescription({ alias });
+    assert.deepEqual(
+      description.properties?.map((p) => [p.name, p.label, p.type, p.defaultValue]),
+      [
+        ["warning_threshold", "Warning Threshold", "Integer", 4],
+        ["max_auth_age", "Maximum Age of Authentication", "String", 300],
+      ],
+    );
+    for (const [value, errorMessage, params] of [
+      ["many", "error-invalid-value", ["warning_threshold"]],
+      ["-1", "error-number-out-of-range-too-small", ["warning_threshold", 0]],
+    ] as const) {
+      const { status, body } = await refusal(
+        kc.authenticationManagement.updateRequiredActionConfig({ alias }, { config: { warning_threshold: value } }),
+      );
+      assert.equal(status, 400);
+      assert.deepEqual(body, { field: "warning_threshold", errorMessage, params });
+    }
+    await kc.authenticationManagement.updateRequiredActionConfig({ alias }, { config: { warning_threshold: "2" } });
+    const saved = await kc.authenticationManagement.getRequiredActionConfig({ alias });
+    assert.equal(saved.config?.warning_threshold, "2");
+  });
+
   test("the Recovery Authentication Code Form as an alternative to OTP asks for code #N and takes each code once", async () => {
     await kc.authenticationManagement.copyFlow({ flow: "browser", newName: "browser with recovery codes" });
     const executions = await kc.authenticationManagement.getExecutions({ flow: "browser with recovery codes" });
+    const providers = await kc.authenticationManagement.getAuthenticatorProviders();
+    assert.deepEqual(
+      providers.find((p) => p.id === "auth-recovery-authn-code-form"),
+      {
+        id: "auth-recovery-authn-code-form",
+        displayName: "Recovery Authentication Code Form",
+        description: "Validates a Recovery Authentication Code",
+      },
+    );
     const recovery = executions.find((e) => e.providerId === "auth-recovery-authn-code-form");
     assert.equal(recovery?.displayName, "Recovery Authentication Code Form");
     assert.deepEqual(recovery?.requirementChoices, ["REQUIRED", "ALTERNATIVE", "DISABLED"]);
@@ -176,16 +226,7 @@ describe("recovery authentication codes (both servers)", () => {
     await kc.realms.update({ realm: REALM }, { browserFlow: "browser with recovery codes" });
 
     const codes = ["AAAABBBBCCCC", "DDDDEEEEFFFF", "GGGGHHHHJJJJ"];
-    const secretData = JSON.stringify({
-      codes: codes.map((code, i) => ({ number: i + 1, encodedHashedValue: hashOf(code) })),
-    });
-    const credentialData = JSON.stringify({ algorithm: "SHA-512", totalCodes: 3, remainingCodes: 3 });
-    const id = await createUser("code-user", {
-      credentials: [
-        { type: "password", value: "password", temporary: false },
-        { type: "recovery-authn-codes", userLabel: "Recovery codes", secretData, credentialData },
-      ],
-    });
+    const id = await userWithCodes("code-user", codes, 1, 3);
 
     const b = browser();
     const first = await b.signIn("code-user");
@@ -222,14 +263,7 @@ describe("recovery authentication codes (both servers)", () => {
   });
 
   test("the last code removes the credential and asks for new codes before the login ends", async () => {
-    const secretData = JSON.stringify({ codes: [{ number: 12, encodedHashedValue: hashOf("LASTCODE1234") }] });
-    const credentialData = JSON.stringify({ algorithm: "SHA-512", totalCodes: 12, remainingCodes: 1 });
-    const id = await createUser("last-code-user", {
-      credentials: [
-        { type: "password", value: "password", temporary: false },
-        { type: "recovery-authn-codes", userLabel: "Recovery codes", secretData, credentialData },
-      ],
-    });
+    const id = await userWithCodes("last-code-user", ["LASTCODE1234"], 12, 12);
     const b = browser();
     const page = await b.signIn("last-code-user");
     assert.equal(codeLabel(page.html), "Recovery code #12");
@@ -242,5 +276,23 @@ describe("recovery authentication codes (both servers)", () => {
     const [fresh] = await recoveryCredentials(id);
     assert.equal(JSON.parse(fresh!.credentialData!).remainingCodes, 12);
     assert.deepEqual((await kc.users.findOne({ id }))?.requiredActions, []);
+  });
+
+  test("'Sign out from other devices' on the setup page ends the user's other sessions", async () => {
+    const id = await createUser("two-devices");
+    const phone = await browser().signIn("two-devices");
+    assert.ok(phone.location?.startsWith(APP), "signed in on a first device");
+    await kc.users.update({ id }, { requiredActions: ["CONFIGURE_RECOVERY_AUTHN_CODES"] });
+    const laptop = browser();
+    const setup = await laptop.signIn("two-devices");
+    const done = await laptop.post(setup.html, "kc-recovery-codes-settings-form", {
+      generatedRecoveryAuthnCodes: hidden(setup.html, "generatedRecoveryAuthnCodes"),
+      generatedAt: hidden(setup.html, "generatedAt"),
+      userLabel: hidden(setup.html, "userLabel"),
+      "logout-sessions": "on",
+    });
+    assert.ok(done.location?.startsWith(APP), `signed in: ${done.html}`);
+    const sessions = await kc.users.listSessions({ id });
+    assert.equal(sessions.length, 1, "only this device's session is left");
   });
 });

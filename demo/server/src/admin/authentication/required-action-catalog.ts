@@ -43,6 +43,20 @@ const EMAIL_RESEND_COOLDOWN = property({
   defaultValue: "30",
 });
 
+/** Keycloak's check of a recovery codes configuration: a whole number, 0 or more. */
+export function requiredActionConfigError(
+  providerId: string,
+  config: Record<string, string>,
+): { field: string; errorMessage: string; params: unknown[] } | undefined {
+  if (providerId !== "CONFIGURE_RECOVERY_AUTHN_CODES" || config.warning_threshold === undefined) return undefined;
+  const field = "warning_threshold";
+  if (!/^[+-]?\d+$/.test(config.warning_threshold))
+    return { field, errorMessage: "error-invalid-value", params: [field] };
+  if (Number(config.warning_threshold) < 0)
+    return { field, errorMessage: "error-number-out-of-range-too-small", params: [field, 0] };
+  return undefined;
+}
+
 /**
  * Config properties of the configurable required actions, as Keycloak 26.7.3 describes them: every provider but
  * delete_account; the others answer 400 on config calls and 404 on their description.

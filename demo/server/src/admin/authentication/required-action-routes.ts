@@ -2,12 +2,16 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../../context.ts";
 import type { RealmRecord, RequiredActionRecord } from "../../store/types.ts";
 import { adminContext, type AdminPermission } from "../../access/admin-context.ts";
-import { badRequest, conflict, HttpError, notFound } from "../../http/errors.ts";
+import { badRequest, conflict, fieldErrors, HttpError, notFound } from "../../http/errors.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { objectBody, optionalString, stringMapOf } from "../common/body.ts";
 import { noContent } from "../common/reply.ts";
 import { paramsOf } from "../common/query.ts";
-import { REQUIRED_ACTION_CONFIG, REQUIRED_ACTION_PROVIDERS } from "./required-action-catalog.ts";
+import {
+  REQUIRED_ACTION_CONFIG,
+  REQUIRED_ACTION_PROVIDERS,
+  requiredActionConfigError,
+} from "./required-action-catalog.ts";
 import { RegisterRequiredActionSchema, RequiredActionConfigSchema, RequiredActionSchema } from "./schemas.ts";
 import { NoBody } from "../common/schemas.ts";
 
@@ -182,6 +186,8 @@ export async function registerRequiredActionRoutes(app: FastifyInstance, server:
     async (req, reply) => {
       const { ctx, action } = await configContext(req, "manage-realm");
       const config = stringMapOf(objectBody(req.body).config);
+      const invalid = requiredActionConfigError(action.providerId, config);
+      if (invalid) throw fieldErrors([invalid]);
       await server.db.write((tx) => tx.put("requiredActions", { ...action, config }));
       await adminEvent(
         server,

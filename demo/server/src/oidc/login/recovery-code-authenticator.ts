@@ -1,7 +1,7 @@
 import type { FastifyReply } from "fastify";
 import type { AuthExecutionRecord } from "../../store/types.ts";
 import { isLockedOut, recordLoginFailure } from "../../access/brute-force.ts";
-import { recordEvent } from "../../events/record.ts";
+import { loginError } from "./login-events.ts";
 import { escapeHtml, HTML_SECURITY_HEADERS, themePage } from "../html.ts";
 import { realmTitle } from "../error-page.ts";
 import { consumeRecoveryCode, nextCodeNumber, RECOVERY_CODES_TYPE, recoveryCodesOf } from "./recovery-codes.ts";
@@ -41,21 +41,9 @@ function page(ctx: LoginContext, execution: AuthExecutionRecord, error?: string)
   return challenge(() => sendPage(ctx, executionUrl(ctx, execution.id), number, error));
 }
 
-async function codeRefused(ctx: LoginContext, userId: string, error: string): Promise<void> {
-  await recordEvent(ctx.server, ctx.realm, {
-    type: "LOGIN_ERROR",
-    clientId: ctx.client.clientId,
-    userId,
-    ipAddress: ctx.req.ip,
-    error,
-    details: {
-      auth_method: "openid-connect",
-      auth_type: "code",
-      redirect_uri: ctx.request.redirectUri,
-      credential_type: RECOVERY_CODES_TYPE,
-    },
-  });
-}
+/** Keycloak's LOGIN_ERROR of this step: the credential type, no username. */
+const codeRefused = (ctx: LoginContext, userId: string, error: string) =>
+  loginError(ctx, error, undefined, userId, { credential_type: RECOVERY_CODES_TYPE });
 
 /**
  * auth-recovery-authn-code-form: asks for the next unused code by its number and consumes it. The last code removes
