@@ -1,19 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
 import { HttpError } from "../http/errors.ts";
-import { authenticateBearer } from "../access/authenticate.ts";
+import { authenticateBearer, SessionNotFound } from "../access/authenticate.ts";
+import { bearerToken } from "../access/bearer.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
 import { mapClaims } from "./mappers/apply.ts";
 import { mapperInputOfToken } from "./mappers/from-token.ts";
 
-function invalidToken(reply: FastifyReply, realmName: string) {
+/** Keycloak's refusal of a token at userinfo: the reason in WWW-Authenticate only, and an empty body. */
+function invalidToken(reply: FastifyReply, realmName: string, reason = "Token verification failed") {
   return reply
     .status(401)
-    .header(
-      "www-authenticate",
-      `Bearer realm="${realmName}", error="invalid_token", error_description="Token verification failed"`,
-    )
-    .send({ error: "invalid_token", error_description: "Token verification failed" });
+    .header("www-authenticate", `Bearer realm="${realmName}", error="invalid_token", error_description="${reason}"`)
+    .type("text/plain")
+    .send("");
 }
 
 async function userinfo(
@@ -21,8 +21,8 @@ async function userinfo(
   req: FastifyRequest<{ Params: { realm: string } }>,
   reply: FastifyReply,
 ) {
-  // no token at all: Keycloak's bare challenge, no error and an empty body
-  if (!req.headers.authorization)
+  // no bearer token at all: Keycloak's bare challenge, no error and an empty body
+  if (!bearerToken(req))
     return reply
       .status(401)
       .header("www-authenticate", `Bearer realm="${req.params.realm}"`)
@@ -32,6 +32,7 @@ async function userinfo(
   try {
     identity = await authenticateBearer(server, req);
   } catch (error) {
+    if (error instanceof SessionNotFound) return invalidToken(reply, req.params.realm, "user_session_not_found");
     if (error instanceof HttpError) return invalidToken(reply, req.params.realm);
     throw error;
   }
