@@ -11,11 +11,6 @@ export const ALLOWED_DIFFERENCES: { pattern: RegExp; reason: string }[] = [
       "ours revalidates server info with a weak ETag (README, caching): 187 bytes instead of 28 kB per console load",
   },
   {
-    pattern: /› realm fields › GET \/admin\/realms\/demo: body\.length 108 on Keycloak, 103 here/,
-    reason:
-      "realm fields of what the embedded server lacks (scimApiEnabled, maxSecondaryAuthFailures, webAuthnPolicy*ResidentKey) and defaultGroups, which the console reads from /default-groups",
-  },
-  {
     pattern:
       /› GET \/admin\/realms\/demo\/(client-scopes|default-default-client-scopes): body\.length \["AuthnContextClassRef",/,
     reason: "Keycloak 26.7's new SAML default client scope AuthnContextClassRef is not in our new-realm template yet",
@@ -34,11 +29,6 @@ export const ALLOWED_DIFFERENCES: { pattern: RegExp; reason: string }[] = [
       /^user profile › metadata › .*: body\.names\.length \["locale","username","email","firstName","lastName"\]/,
     reason:
       "Keycloak adds a locale attribute to the metadata when the realm has internationalization on (its user form shows a language select); ours lists only the configured attributes and our user form has no language field yet",
-  },
-  {
-    pattern: /^partial export and import › export .*: body(\.fields)?\.length 12[05] on Keycloak, 1(16|21) here$/,
-    reason:
-      "realm fields the embedded server lacks (scimApiEnabled, maxSecondaryAuthFailures, webAuthnPolicy*ResidentKey, as for GET realm); the console's export reads none",
   },
   {
     pattern:

@@ -239,9 +239,15 @@ describe("user federation against OpenLDAP", () => {
         await form.getByRole("textbox", { name: "UI display name" }).fill("kerberos");
         await form.getByRole("textbox", { name: "Kerberos realm" }).fill("EXAMPLE.ORG");
         await form.getByRole("textbox", { name: "Server principal" }).fill(" HTTP/host.example.org@EXAMPLE.ORG");
-        await form.getByRole("textbox", { name: "Key tab" }).fill("/etc/krb5.keytab");
         await page.getByText("The server principal cannot start or end with a space.").waitFor();
-        assert.equal(await page.getByRole("button", { name: "Save", exact: true }).isDisabled(), true);
+        // Save says what is missing: the Key tab, never typed in, gets Keycloak's message.
+        const save = page.getByRole("button", { name: "Save", exact: true });
+        await save.click();
+        await form.getByText("You must enter a key tab").waitFor();
+        await form.getByRole("textbox", { name: "Key tab" }).fill("/etc/krb5.keytab");
+        await form.getByText("You must enter a key tab").waitFor({ state: "detached" });
+        await save.click();
+        await page.getByText("The server principal cannot start or end with a space.").waitFor();
         await axe(page, "kc-user-federation-admin", `user-federation-element-kerberos-${theme}`);
         assert.equal((await providers()).filter((p) => p.providerId === "kerberos").length, 0, "nothing saved");
       });

@@ -273,7 +273,23 @@ describe("sessions admin API (through @keycloak/keycloak-admin-client)", () => {
     assert.equal(res.status, 200, await res.clone().text());
     assert.equal(((await res.json()) as { preferred_username: string }).preferred_username, "alice");
     await kc.realms.deleteSession({ realm: REALM, session: offline.session_state, isOffline: true });
-    assert.equal((await userinfo()).status, 401, "not once its offline session is revoked");
+    // Keycloak 26.7.3's refusal (checked on it): the reason in WWW-Authenticate, an empty body, not cached.
+    const refused = await userinfo();
+    assert.equal(refused.status, 401, "not once its offline session is revoked");
+    assert.equal(
+      refused.headers.get("www-authenticate"),
+      `Bearer realm="${REALM}", error="invalid_token", error_description="user_session_not_found"`,
+    );
+    assert.equal(await refused.text(), "", "an empty body");
+    assert.match(refused.headers.get("content-type") ?? "", /^text\/plain/);
+    assert.equal(refused.headers.get("cache-control"), "no-store");
+    // a token that fails verification: the same shape, "Token verification failed"
+    const forged = await fetch(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/userinfo`, {
+      headers: { authorization: `Bearer ${offline.access_token.slice(0, -4)}AAAA` },
+    });
+    assert.equal(forged.status, 401);
+    assert.match(forged.headers.get("www-authenticate") ?? "", /error_description="Token verification failed"$/);
+    assert.equal(await forged.text(), "", "an empty body");
   });
 
   it("signs out the regular sessions, keeps the offline ones with their tokens refused, and leaves the master administrator signed in", async () => {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
 import type { ClientRecord, RealmRecord, UserRecord } from "../store/types.ts";
-import { unauthorized } from "../http/errors.ts";
+import { HttpError, unauthorized } from "../http/errors.ts";
 import { accessTokenCredentials } from "./bearer.ts";
 import { ACCESS_TOKEN_TYPES, verifyToken, type VerifiedToken } from "../oidc/verify-token.ts";
 import { clientByClientId } from "../oidc/lookup.ts";
@@ -15,6 +15,13 @@ export interface BearerIdentity {
   user: UserRecord;
   client: ClientRecord | undefined;
   token: VerifiedToken["payload"];
+}
+
+/** The 401 of a token whose session (regular or offline) is gone: Keycloak's userinfo names it `user_session_not_found`. */
+export class SessionNotFound extends HttpError {
+  constructor() {
+    super(401, unauthorized().body);
+  }
 }
 
 const identities = new WeakMap<FastifyRequest, Promise<BearerIdentity>>();
@@ -44,7 +51,7 @@ async function checkBearer(server: ServerContext, req: FastifyRequest): Promise<
   // As Keycloak: a token of a sign-in whose regular session is gone still works while its offline session lives.
   const live = (sid: string) =>
     activeSession(server.db, realm, sid) ?? activeSession(server.db, realm, offlineRecordId(sid));
-  if (payload.sid ? !live(payload.sid) : !user.serviceAccountClientId) throw unauthorized();
+  if (payload.sid ? !live(payload.sid) : !user.serviceAccountClientId) throw new SessionNotFound();
   const client = payload.azp ? clientByClientId(server.db, realm, payload.azp) : undefined;
   if (payload.azp && (!client || client.rep.enabled === false)) throw unauthorized();
   await checkDpopBinding(server, req, credentials!, payload, client);

@@ -15,6 +15,7 @@ export function realmRepresentation(db: Db, realm: RealmRecord): Json {
     ...realm.settings,
     ...(realm.settings.smtpServer ? { smtpServer: maskedSmtpServer(realm.settings.smtpServer) } : {}),
     enabled: realm.enabled,
+    ...defaultGroupPaths(db, realm),
     ...(defaultRole
       ? {
           defaultRole: {
@@ -34,6 +35,18 @@ export function realmRepresentation(db: Db, realm: RealmRecord): Json {
     adminEventsEnabled: eventsConfig.adminEventsEnabled,
     adminEventsDetailsEnabled: eventsConfig.adminEventsDetailsEnabled,
   };
+}
+
+/** `defaultGroups` as Keycloak's GET realm has it: the default groups' paths, left out when there are none. */
+function defaultGroupPaths(db: Db, realm: RealmRecord): Json {
+  const pathOf = (id: string): string | undefined => {
+    const group = db.get("groups", id);
+    if (!group) return undefined;
+    const parent = group.parentId ? pathOf(group.parentId) : "";
+    return parent === undefined ? undefined : `${parent}/${group.name}`;
+  };
+  const paths = realm.defaultGroupIds.map(pathOf).filter((path): path is string => path !== undefined);
+  return paths.length ? { defaultGroups: paths } : {};
 }
 
 /** The `smtpServer` secrets Keycloak never hands out: they read as its mask. */

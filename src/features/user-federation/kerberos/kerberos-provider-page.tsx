@@ -162,7 +162,8 @@ function KerberosForm({ provider }: { provider?: Component }) {
               />
             </FormSection>
             <ActionGroup>
-              {canManage && <SubmitButton<Values>>{t("save")}</SubmitButton>}
+              {/* as Keycloak's: Save stays on and a click says what is missing (an untouched empty field shows nothing before) */}
+              {canManage && <SubmitButton<Values> allowInvalid>{t("save")}</SubmitButton>}
               <Button variant="link" onClick={() => navigate(toUserFederation(realm))}>
                 {t("cancel")}
               </Button>

@@ -76,6 +76,7 @@ const BOOL_FIELDS = [
   "rememberMe",
   "resetPasswordAllowed",
   "revokeRefreshToken",
+  "scimApiEnabled",
   "userManagedAccessAllowed",
   "verifiableCredentialsEnabled",
   "verifyEmail",
