@@ -179,6 +179,11 @@ describe("a support user limited by admin permissions v2, signed in to the conso
     await row("view").getByText("Not granted").waitFor();
     const users = page.getByRole("region", { name: "All Users" });
     await users.getByText("No view on all Users").waitFor();
+    // A permission on all users whose policy denies support-sam is named where it denies.
+    await users
+      .getByRole("row", { name: /^view / })
+      .getByText("Denied by Olga views all users")
+      .waitFor();
     assert.equal(await users.getByText("Lacks query-users").count(), 0, "support-sam holds query-users");
     await page.getByRole("region", { name: "All Groups" }).getByText("Lacks query-groups").waitFor();
     assert.deepEqual(await seriousAxeViolations(page, host), [], `${shot}: support user`);
@@ -202,6 +207,23 @@ describe("a support user limited by admin permissions v2, signed in to the conso
   it("effective access in the console: the support user's group grant and what it lacks; a realm admin bypasses v2", async () => {
     const { page } = await newPage(browser);
     page.setDefaultTimeout(TIMEOUT);
+    // A permission on all users for someone else: its policy denies support-sam (this and the next test show it).
+    const [client] = await json<{ id: string }[]>(`${REALM}/clients?clientId=admin-permissions`);
+    const authz = `${REALM}/clients/${client!.id}/authz/resource-server`;
+    const onlyOlga = await json<{ id: string }>(`${authz}/policy/user`, {
+      method: "POST",
+      body: { name: "Only Olga", users: [ids["outsider-olga"]] },
+    });
+    await json(`${authz}/permission/scope`, {
+      method: "POST",
+      body: {
+        name: "Olga views all users",
+        resourceType: "Users",
+        resources: [],
+        scopes: ["view"],
+        policies: [onlyOlga.id],
+      },
+    });
     await withFailureShot(page, "permissions-effective-access", async () => {
       await page.goto(`${server.baseUrl}/admin/master/console/`);
       await signIn(page, server.admin);
