@@ -71,7 +71,7 @@ export const permissionsMessages = {
   effectiveAccessObjectHelp: "Also show the access to one object of a type.",
   effectiveAccessFor: "{{resourceType}}: {{object}}",
   effectiveAccessDecision: "Access",
-  effectiveAccessDecidedBy: "Granted or denied by",
+  effectiveAccessDecidedBy: "Decided by",
   effectiveAccessDeniedBy: "Denied by {{permission}}",
   effectiveAccessGranted: "Granted",
   effectiveAccessDenied: "Not granted",
