@@ -162,7 +162,7 @@ describe("a support user limited by admin permissions v2, signed in to the conso
   });
 
   /** The effective-access tab, already open: the support user's grant and gaps, then a realm admin's legacy bypass. */
-  async function effectiveAccessScenario(page: Page, host: string, shot: string) {
+  async function effectiveAccessScenario(page: Page, host: string, shot: string, typeDeny?: string) {
     assert.ok(await page.getByRole("button", { name: "Show access" }).isDisabled(), "nothing to show before a user");
     await page.getByRole("combobox", { name: "User" }).fill("support-s");
     await page.getByRole("option", { name: /^support-sam/ }).click();
@@ -179,6 +179,12 @@ describe("a support user limited by admin permissions v2, signed in to the conso
     await row("view").getByText("Not granted").waitFor();
     const users = page.getByRole("region", { name: "All Users" });
     await users.getByText("No view on all Users").waitFor();
+    // A permission on all users whose policy denies support-sam is named where it denies.
+    if (typeDeny)
+      await users
+        .getByRole("row", { name: /^view / })
+        .getByText(`Denied by ${typeDeny}`)
+        .waitFor();
     assert.equal(await users.getByText("Lacks query-users").count(), 0, "support-sam holds query-users");
     await page.getByRole("region", { name: "All Groups" }).getByText("Lacks query-groups").waitFor();
     assert.deepEqual(await seriousAxeViolations(page, host), [], `${shot}: support user`);
@@ -202,6 +208,23 @@ describe("a support user limited by admin permissions v2, signed in to the conso
   it("effective access in the console: the support user's group grant and what it lacks; a realm admin bypasses v2", async () => {
     const { page } = await newPage(browser);
     page.setDefaultTimeout(TIMEOUT);
+    // A permission on all users for someone else: its policy denies support-sam (removed after this test).
+    const [client] = await json<{ id: string }[]>(`${REALM}/clients?clientId=admin-permissions`);
+    const authz = `${REALM}/clients/${client!.id}/authz/resource-server`;
+    const onlyOlga = await json<{ id: string }>(`${authz}/policy/user`, {
+      method: "POST",
+      body: { name: "Only Olga", users: [ids["outsider-olga"]] },
+    });
+    const typeDeny = await json<{ id: string }>(`${authz}/permission/scope`, {
+      method: "POST",
+      body: {
+        name: "Olga views all users",
+        resourceType: "Users",
+        resources: [],
+        scopes: ["view"],
+        policies: [onlyOlga.id],
+      },
+    });
     await withFailureShot(page, "permissions-effective-access", async () => {
       await page.goto(`${server.baseUrl}/admin/master/console/`);
       await signIn(page, server.admin);
@@ -209,9 +232,11 @@ describe("a support user limited by admin permissions v2, signed in to the conso
       await page.evaluate(() => (location.hash = "#/demo/permissions"));
       await page.getByRole("tab", { name: "Effective access" }).click();
       await page.getByRole("tab", { name: "Effective access", selected: true }).waitFor();
-      await effectiveAccessScenario(page, "kc-admin-console", "permissions-effective-access");
+      await effectiveAccessScenario(page, "kc-admin-console", "permissions-effective-access", "Olga views all users");
     });
     await page.close();
+    for (const path of [`permission/${typeDeny.id}`, `policy/${onlyOlga.id}`])
+      assert.equal((await api(`${authz}/${path}`, { method: "DELETE" })).status, 204, path);
   });
 
   it("effective access in <kc-permissions-admin>, dark theme", async () => {

@@ -109,7 +109,7 @@ function TypeAccessSection({ access }: { access: TypeAccess }) {
           <Tr>
             <Th>{t("scope")}</Th>
             <Th>{t("effectiveAccessDecision")}</Th>
-            <Th>{t("effectiveAccessGrantedBy")}</Th>
+            <Th>{t("effectiveAccessDecidedBy")}</Th>
           </Tr>
         </Thead>
         <Tbody>
@@ -127,10 +127,13 @@ function TypeAccessSection({ access }: { access: TypeAccess }) {
                   </Label>
                 )}
               </Td>
-              <Td dataLabel={t("effectiveAccessGrantedBy")}>
-                {entry.grantedBy
-                  .map((name) => (access.legacyRoles.length ? t("effectiveAccessLegacyRole", { role: name }) : name))
-                  .join(", ")}
+              <Td dataLabel={t("effectiveAccessDecidedBy")}>
+                {[
+                  ...entry.grantedBy.map((name) =>
+                    access.legacyRoles.length ? t("effectiveAccessLegacyRole", { role: name }) : name,
+                  ),
+                  ...entry.deniedBy.map((name) => t("effectiveAccessDeniedBy", { permission: name })),
+                ].join(", ")}
               </Td>
             </Tr>
           ))}

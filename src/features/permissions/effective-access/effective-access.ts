@@ -8,6 +8,8 @@ export interface ScopeAccess {
   granted: boolean;
   /** The permissions (v2) or the realm-management roles (legacy) that grant it. */
   grantedBy: string[];
+  /** The permissions (v2) whose policies deny it, on the object or on all objects of the type. */
+  deniedBy: string[];
 }
 
 /** What the administrator may do on every object of a type, or on one object of it. */
@@ -63,17 +65,18 @@ async function managementRoles(client: KeycloakAdminClient, realm: string, userI
   return new Set(roles.map((role) => role.name ?? ""));
 }
 
-/** The scopes granted in one evaluation row, each with the permissions that granted it. */
+/** The scopes of one evaluation row, each with the permissions that granted it or, when not granted, denied it. */
 function v2Scopes(schema: ResourceTypeSchema, row: AdminEvaluationRow | undefined): ScopeAccess[] {
   const allowed = new Set((row?.allowedScopes ?? []).map((scope) => scope.name));
+  const decidedBy = (scope: string, status: string) =>
+    (row?.policies ?? [])
+      .filter((entry) => entry.status === status && (entry.scopes ?? []).includes(scope))
+      .map((entry) => entry.policy?.name ?? "");
   return schema.scopes.map((scope) => ({
     scope,
     granted: allowed.has(scope),
-    grantedBy: allowed.has(scope)
-      ? (row?.policies ?? [])
-          .filter((entry) => entry.status === "PERMIT" && (entry.scopes ?? []).includes(scope))
-          .map((entry) => entry.policy?.name ?? "")
-      : [],
+    grantedBy: allowed.has(scope) ? decidedBy(scope, "PERMIT") : [],
+    deniedBy: allowed.has(scope) ? [] : decidedBy(scope, "DENY"),
   }));
 }
 
@@ -105,7 +108,7 @@ export async function effectiveAccess(
       if (legacy && legacyRoles.length) {
         const scopes = schema.scopes.map((scope) => {
           const grantedBy = legacy.grants(scope).filter((role) => roles.has(role));
-          return { scope, granted: grantedBy.length > 0, grantedBy };
+          return { scope, granted: grantedBy.length > 0, grantedBy, deniedBy: [] };
         });
         return { type: schema.type, object: label, scopes, legacyRoles, missingQueryRole };
       }
