@@ -675,6 +675,49 @@ describe("first broker login", () => {
       [["partner", "ivy"]],
     );
   });
+  it("create user if unique set REQUIRED: an existing account ends on Keycloak's page and federated_identity_account_exists", async () => {
+    const flows = `/admin/realms/${HOME}/authentication/flows`;
+    const created = await api(flows, {
+      method: "POST",
+      body: { alias: "unique only", providerId: "basic-flow", topLevel: true, builtIn: false },
+    });
+    assert.equal(created.status, 201);
+    const added = await api(`${flows}/unique%20only/executions/execution`, {
+      method: "POST",
+      body: { provider: "idp-create-user-if-unique" },
+    });
+    assert.equal(added.status, 201);
+    const [step] = await json<Json[]>(await api(`${flows}/unique%20only/executions`));
+    const required = { ...step, requirement: "REQUIRED" };
+    assert.equal((await api(`${flows}/unique%20only/executions`, { method: "PUT", body: required })).status, 204);
+    const path = `/admin/realms/${HOME}/identity-provider/instances/partner`;
+    const provider = await json(await api(path));
+    const uniqueOnly = { ...provider, firstBrokerLoginFlowAlias: "unique only", postBrokerLoginFlowAlias: "" };
+    assert.equal((await api(path, { method: "PUT", body: uniqueOnly })).status, 204);
+    try {
+      await createUser(api, PARTNER, "uma", {
+        email: "uma@same.test",
+        credentials: [{ type: "password", value: "uma-partner" }],
+      });
+      const localId = await createUser(api, HOME, "uma-home", { email: "uma@same.test" });
+      const { page } = await brokerTo("uma", "uma-partner");
+      assert.equal(page.status, 409);
+      assert.match(
+        decode(await page.text()),
+        /User with email uma@same\.test already exists\. Please login to account management to link the account\./,
+      );
+      const events = await json<Json[]>(
+        await api(`/admin/realms/${HOME}/events?type=IDENTITY_PROVIDER_FIRST_LOGIN_ERROR&user=${localId}`),
+      );
+      assert.deepEqual(
+        events.map((e) => [e.error, e.details.identity_provider, e.details.existing_email]),
+        [["federated_identity_account_exists", "partner", "uma@same.test"]],
+      );
+      assert.deepEqual(await json<Json[]>(await api(`/admin/realms/${HOME}/users/${localId}/federated-identity`)), []);
+    } finally {
+      assert.equal((await api(path, { method: "PUT", body: provider })).status, 204);
+    }
+  });
   it("the organization sub-flow: a user brokered through an organization's provider becomes its managed member", async () => {
     const realmPath = `/admin/realms/${HOME}`;
     const realm = await json(await api(realmPath));

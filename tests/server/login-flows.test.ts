@@ -519,6 +519,38 @@ describe("browser login: flows, OTP and required actions", () => {
     assert.ok(authorize.searchParams.get("nonce"));
   });
 
+  test("identity-provider-redirector: a kc_idp_hint naming no usable provider passes over the step, default or not", async () => {
+    await flowForClient("hinted", "hint-app");
+    const redirector = await addStep("hinted", "identity-provider-redirector", "ALTERNATIVE");
+    const config = await api(`${base}/authentication/executions/${redirector}/config`, {
+      method: "POST",
+      body: { alias: "to corp", config: { defaultProvider: "corp" } },
+    });
+    assert.equal(config.status, 201, await config.text());
+    await addStep("hinted", "auth-username-password-form", "ALTERNATIVE");
+    const off = await api(`${base}/identity-provider/instances`, {
+      method: "POST",
+      body: { alias: "off-corp", providerId: "oidc", enabled: false, config: { clientId: "x" } },
+    });
+    assert.equal(off.status, 201, await off.text());
+    const start = (hint?: string) =>
+      get(
+        `${authUrl(server.baseUrl, REALM, { clientId: "hint-app", redirectUri: APP })}${hint === undefined ? "" : `&kc_idp_hint=${hint}`}`,
+        new CookieJar(),
+      );
+    const toDefault = await start();
+    assert.equal(toDefault.status, 302, "without a hint: the default provider");
+    assert.equal(
+      new URL(toDefault.headers.get("location")!, server.baseUrl).pathname,
+      `/realms/${REALM}/broker/corp/login`,
+    );
+    for (const hint of ["off-corp", "nowhere", ""]) {
+      const page = await start(hint);
+      assert.equal(page.status, 200, `kc_idp_hint=${hint}: the login form, not the default provider`);
+      assert.match(await page.text(), /kc-form-login/, `kc_idp_hint=${hint}: the login form`);
+    }
+  });
+
   test("SSO cookie: a second login in the same browser needs no form", async () => {
     await user("cookie-user");
     const { res, jar } = await signIn("cookie-user");

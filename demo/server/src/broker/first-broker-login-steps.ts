@@ -197,15 +197,34 @@ export const FIRST_BROKER_LOGIN_STEPS: Authenticators = {
   },
   /**
    * A new user linked to the identity, unless the email or username is taken: then the next alternative. An account
-   * found earlier in this run of the flow stands; a restart (confirm link → review profile) looks again.
+   * found earlier in this run of the flow stands; a restart (confirm link → review profile) looks again. A REQUIRED step
+   * with an account found ends the login on Keycloak's "federated identity exists" page (409).
    */
   "idp-create-user-if-unique": {
     requiresUser: false,
-    async authenticate(ctx) {
+    async authenticate(ctx, execution) {
       const { login, idp } = current(ctx);
       if (login.existing) return attempted;
       login.existing = duplicateOf(ctx, login);
-      if (login.existing) return attempted;
+      const found = login.existing;
+      if (found && execution.requirement === "REQUIRED") {
+        await recordEvent(ctx.server, ctx.realm, {
+          type: "IDENTITY_PROVIDER_FIRST_LOGIN_ERROR",
+          clientId: ctx.client.clientId,
+          userId: found.userId,
+          ipAddress: ctx.req.ip,
+          error: "federated_identity_account_exists",
+          details: {
+            identity_provider: idp.alias,
+            identity_provider_identity: login.brokerUsername,
+            redirect_uri: ctx.request.redirectUri,
+            [`existing_${found.attribute}`]: found.value,
+          },
+        });
+        const message = `User with ${found.attribute} ${found.value} already exists. Please login to account management to link the account.`;
+        return challenge(() => sendErrorPage(ctx.reply, ctx.realm, message, 409));
+      }
+      if (found) return attempted;
       const user = newUser(ctx, idp, login);
       await ctx.server.db.write((tx) => tx.put("users", user));
       login.createdUserId = user.id;

@@ -47,7 +47,7 @@ function enabledExecutions(
 
 /**
  * prompt=none with no session here: the browser flow's identity-provider redirector, when it has one, sends it on to
- * the `kc_idp_hint` provider (else its default provider) when that provider accepts prompt=none forwarded from
+ * the `kc_idp_hint` provider (without a hint, its default provider) when that provider accepts prompt=none forwarded from
  * clients, as Keycloak's passive browser flow does. The provider's answer comes back to the client as it is.
  */
 function promptNoneForwardUrl(ctx: LoginContext): string | undefined {
@@ -56,8 +56,9 @@ function promptNoneForwardUrl(ctx: LoginContext): string | undefined {
     ? enabledExecutions(ctx.server, flow).find((e) => e.authenticator === "identity-provider-redirector")
     : undefined;
   if (!redirector) return undefined;
-  const hint = ctx.request.login.idpHint?.trim();
-  const alias = hint || configOfExecution(ctx.server, ctx.realm, redirector)?.config.defaultProvider;
+  const alias = (
+    ctx.request.login.idpHint ?? configOfExecution(ctx.server, ctx.realm, redirector)?.config.defaultProvider
+  )?.trim();
   const idp = alias ? findIdentityProvider(ctx.server, ctx.realm, alias) : undefined;
   if (
     !idp ||

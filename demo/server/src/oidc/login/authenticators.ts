@@ -36,14 +36,16 @@ const spnego: Authenticator = {
   },
 };
 
+/** A `kc_idp_hint`, even a blank or unusable one, stands alone, as Keycloak's: the default provider only without it. */
 const identityProviderRedirector: Authenticator = {
   requiresUser: false,
   authenticate(ctx, execution) {
     const providers = ctx.server.db.list("identityProviders", ctx.realm.id);
     const usable = (alias: string | undefined) =>
       alias ? providers.find((p) => p.alias === alias && p.rep.enabled !== false) : undefined;
-    const config = configOfExecution(ctx.server, ctx.realm, execution)?.config ?? {};
-    const target = usable(ctx.request.login.idpHint) ?? usable(config.defaultProvider);
+    const hint = ctx.request.login.idpHint;
+    const alias = hint ?? configOfExecution(ctx.server, ctx.realm, execution)?.config.defaultProvider;
+    const target = usable(alias?.trim());
     if (!target) return attempted;
     const url = brokerLoginUrl(ctx.realm, target.alias, ctx.client.clientId, ctx.request.tabId);
     return challenge(() => ctx.reply.redirect(url, 302));
