@@ -297,4 +297,24 @@ describe("DPoP: proofs at the token endpoint and bound tokens", () => {
     assert.equal(answer.token_type, "DPoP");
     assert.deepEqual(answer.cnf, { jkt: key.jkt, "kc-jkt-type": "DPoP" });
   });
+
+  it("introspection answers a client outside the token's audience as inactive, unless it may skip the check", async () => {
+    const { body } = await password("spa");
+    const { id } = await kc.clients.create({ clientId: "audit", publicClient: false, secret: "audit-secret" });
+    const introspect = async () => {
+      const res = await fetch(`${tokenUrl()}/introspect`, {
+        method: "POST",
+        body: new URLSearchParams({ client_id: "audit", client_secret: "audit-secret", token: body.access_token }),
+      });
+      return (await res.json()) as Record<string, unknown>;
+    };
+    assert.deepEqual(await introspect(), { active: false });
+    await kc.clients.update(
+      { id },
+      { clientId: "audit", attributes: { "allow.token.introspection.without.audience.check": "true" } },
+    );
+    const answer = await introspect();
+    assert.equal(answer.active, true, JSON.stringify(answer));
+    assert.equal(answer.client_id, "spa");
+  });
 });
