@@ -286,6 +286,19 @@ describe("DPoP: proofs at the token endpoint and bound tokens", () => {
     assert.equal(await get({ authorization: `DPoP ${body.access_token}`, dpop: proof }), 200);
   });
 
+  it("userinfo refuses a token issued without the openid scope, in the request's scheme", async () => {
+    const plain = (await password("spa")).body.access_token;
+    const missing = `realm="${REALM}", error="insufficient_scope", error_description="Missing openid scope"`;
+    assert.deepEqual(await userinfo(`Bearer ${plain}`), { status: 403, challenge: `Bearer ${missing}`, body: "" });
+    const bound = (await password("spa", await key.proof("POST", tokenUrl()))).body.access_token;
+    const asDpop = await userinfo(`DPoP ${bound}`, await key.proof("GET", userinfoUrl(), { ath: ath(bound) }));
+    assert.equal(asDpop.status, 403, asDpop.challenge ?? "");
+    assert.match(asDpop.challenge ?? "", /^DPoP algs="[^"]+", realm="dpop", error="insufficient_scope"/);
+    // the binding is checked first
+    assert.equal((await userinfo(`DPoP ${bound}`)).status, 401, "no proof");
+    assert.equal((await userinfo(`Bearer ${bound}`)).status, 401, "a bound token as Bearer");
+  });
+
   it("introspection shows the binding", async () => {
     const { body } = await password("spa", await key.proof("POST", tokenUrl()));
     const res = await fetch(`${tokenUrl()}/introspect`, {
