@@ -286,6 +286,19 @@ describe("DPoP: proofs at the token endpoint and bound tokens", () => {
     assert.equal(await get({ authorization: `DPoP ${body.access_token}`, dpop: proof }), 200);
   });
 
+  it("userinfo refuses a token issued without the openid scope, in the request's scheme", async () => {
+    const plain = (await password("spa")).body.access_token;
+    const missing = `realm="${REALM}", error="insufficient_scope", error_description="Missing openid scope"`;
+    assert.deepEqual(await userinfo(`Bearer ${plain}`), { status: 403, challenge: `Bearer ${missing}`, body: "" });
+    const bound = (await password("spa", await key.proof("POST", tokenUrl()))).body.access_token;
+    const asDpop = await userinfo(`DPoP ${bound}`, await key.proof("GET", userinfoUrl(), { ath: ath(bound) }));
+    assert.equal(asDpop.status, 403, asDpop.challenge ?? "");
+    assert.match(asDpop.challenge ?? "", /^DPoP algs="[^"]+", realm="dpop", error="insufficient_scope"/);
+    // the binding is checked first
+    assert.equal((await userinfo(`DPoP ${bound}`)).status, 401, "no proof");
+    assert.equal((await userinfo(`Bearer ${bound}`)).status, 401, "a bound token as Bearer");
+  });
+
   it("introspection shows the binding", async () => {
     const { body } = await password("spa", await key.proof("POST", tokenUrl()));
     const res = await fetch(`${tokenUrl()}/introspect`, {
@@ -296,5 +309,25 @@ describe("DPoP: proofs at the token endpoint and bound tokens", () => {
     assert.equal(answer.active, true, JSON.stringify(answer));
     assert.equal(answer.token_type, "DPoP");
     assert.deepEqual(answer.cnf, { jkt: key.jkt, "kc-jkt-type": "DPoP" });
+  });
+
+  it("introspection answers a client outside the token's audience as inactive, unless it may skip the check", async () => {
+    const { body } = await password("spa");
+    const { id } = await kc.clients.create({ clientId: "audit", publicClient: false, secret: "audit-secret" });
+    const introspect = async () => {
+      const res = await fetch(`${tokenUrl()}/introspect`, {
+        method: "POST",
+        body: new URLSearchParams({ client_id: "audit", client_secret: "audit-secret", token: body.access_token }),
+      });
+      return (await res.json()) as Record<string, unknown>;
+    };
+    assert.deepEqual(await introspect(), { active: false });
+    await kc.clients.update(
+      { id },
+      { clientId: "audit", attributes: { "allow.token.introspection.without.audience.check": "true" } },
+    );
+    const answer = await introspect();
+    assert.equal(answer.active, true, JSON.stringify(answer));
+    assert.equal(answer.client_id, "spa");
   });
 });

@@ -212,6 +212,16 @@ describe("client credentials", () => {
       (await (
         await fetch(`${tokenUrl("demo")}/introspect`, form({ token }, basic("portal", "portal-secret")))
       ).json()) as Record<string, unknown>;
+    assert.deepEqual(await introspect(user.access_token!), { active: false }, "portal is not in the token's audience");
+    const admin = { authorization: `Bearer ${await adminToken(base)}`, "content-type": "application/json" };
+    const clients = `${base}/admin/realms/demo/clients`;
+    const [portal] = (await (await fetch(`${clients}?clientId=portal`, { headers: admin })).json()) as {
+      id: string;
+      attributes: Record<string, string>;
+    }[];
+    const skipAudience = { ...portal!.attributes, "allow.token.introspection.without.audience.check": "true" };
+    const put = { method: "PUT", headers: admin, body: JSON.stringify({ ...portal, attributes: skipAudience }) };
+    assert.equal((await fetch(`${clients}/${portal!.id}`, put)).status, 204);
     const active = await introspect(user.access_token!);
     assert.equal(active.active, true);
     assert.equal(active.username, "sybil.brown");

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../context.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
-import type { RealmRecord, UserRecord } from "../store/types.ts";
-import { clientByClientId, realmByName } from "./lookup.ts";
+import type { ClientRecord, RealmRecord, UserRecord } from "../store/types.ts";
+import { clientAttribute, clientByClientId, realmByName } from "./lookup.ts";
 import { mapClaims } from "./mappers/apply.ts";
 import { mapperInputOfToken } from "./mappers/from-token.ts";
 import { oauthError } from "./oauth-error.ts";
@@ -56,6 +56,18 @@ function introspectionClaims(
   return { ...basic, ...mapped, ...basic, ...(aud !== undefined ? { aud } : {}) };
 }
 
+/**
+ * As Keycloak: a refresh or offline token only for the client it was issued to; any other token only for a client in
+ * its audience (the mapped one when the token itself has none, as a lightweight token), unless the client has
+ * "allow.token.introspection.without.audience.check" on.
+ */
+function mayIntrospect(client: ClientRecord, payload: VerifiedToken["payload"], audience: unknown): boolean {
+  if (payload.typ === "Refresh" || payload.typ === "Offline") return payload.azp === client.clientId;
+  if (clientAttribute(client, "allow.token.introspection.without.audience.check") === "true") return true;
+  const audiences = Array.isArray(audience) ? audience : [audience];
+  return audiences.includes(client.clientId);
+}
+
 /** RFC 7662 token introspection, for confidential clients. */
 export async function registerIntrospectEndpoint(app: FastifyInstance, server: ServerContext): Promise<void> {
   app.post<{ Params: { realm: string } }>(
@@ -71,10 +83,11 @@ export async function registerIntrospectEndpoint(app: FastifyInstance, server: S
       if (!verified) return { active: false };
       const { payload } = verified;
       const user = server.db.get("users", payload.sub!)!;
-      const claims =
-        payload.typ === "Bearer" || payload.typ === "DPoP"
-          ? introspectionClaims(server, frontendUrl(server, req), realm, user, verified)
-          : payload;
+      const isAccessToken = payload.typ === "Bearer" || payload.typ === "DPoP";
+      const claims = isAccessToken
+        ? introspectionClaims(server, frontendUrl(server, req), realm, user, verified)
+        : payload;
+      if (!mayIntrospect(client, payload, isAccessToken ? claims.aud : payload.aud)) return { active: false };
       return { ...claims, client_id: payload.azp, username: user.username, token_type: payload.typ, active: true };
     },
   );
