@@ -127,7 +127,8 @@ describe("client authorization services through Keycloak's admin client", () => 
       byType.map((r) => r.name),
       ["Invoice"],
     );
-    const byUri = await kc.clients.listResources({ id, uri: "/invoices" } as never);
+    assert.deepEqual(await kc.clients.listResources({ id, uri: "/invoices" } as never), [], "a uri matches whole");
+    const byUri = await kc.clients.listResources({ id, uri: "/INVOICES/*" } as never);
     assert.deepEqual(
       byUri.map((r) => r.name),
       ["Invoice"],

@@ -59,6 +59,7 @@ describe("SAML brokering endpoint", () => {
       tom: { password: "tom-pass", email: "tom@idp.test", firstName: "Tom", lastName: "Target" },
       rae: { password: "rae-pass", email: "rae@idp.test", firstName: "Rae", lastName: "Redirect" },
       ida: { password: "ida-pass", email: "ida@idp.test", firstName: "Ida", lastName: "Initiated" },
+      dee: { password: "dee-pass", email: "dee@idp.test", firstName: "Dee", lastName: "Destination" },
       xia: {
         password: "xia-pass",
         email: "xia@idp.test",
@@ -1078,6 +1079,33 @@ describe("SAML brokering endpoint", () => {
     assert.ok(user?.id, "the first broker login created the user");
     const [session] = await kc.users.listSessions({ id: String(user.id) });
     assert.deepEqual(Object.values(session?.clients ?? {}), ["sp-app"], "the user's session joined the SAML client");
+  });
+
+  it("a login response addressed to another endpoint, or signed and addressed to none, is an invalid request", async () => {
+    await samlClient("sp-dest", {});
+    const endpoint = `${server.baseUrl}/realms/${REALM}/broker/idp/endpoint`;
+    const descriptor = `${endpoint}/descriptor`;
+    const toOtherClient = await idp.unsolicitedResponse(descriptor, "dee", `${endpoint}/clients/sp-elsewhere-sso`);
+    const misdirected = await fetch(`${endpoint}/clients/sp-dest-sso`, {
+      method: "POST",
+      body: new URLSearchParams({ SAMLResponse: toOtherClient }),
+    });
+    assert.equal(misdirected.status, 400);
+    assert.equal(errorText(await misdirected.text()), "Invalid Request");
+    const [event] = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
+    assert.deepEqual([event?.details?.identity_provider, event?.error], ["idp", "invalid_saml_response"]);
+
+    const { jar, SAMLResponse, RelayState } = await samlResponseFor("idp", "dee", "dee-pass");
+    const xml = Buffer.from(SAMLResponse, "base64").toString("utf8");
+    const unaddressed = xml.replace(/(<samlp:Response[^>]*?) Destination="[^"]*"/, "$1");
+    assert.notEqual(unaddressed, xml, "the signed response's Destination was taken out");
+    const res = await postToEndpoint("idp", jar, {
+      SAMLResponse: Buffer.from(unaddressed).toString("base64"),
+      RelayState,
+    });
+    assert.equal(res.status, 400);
+    assert.equal(errorText(await res.text()), "Invalid Request");
+    assert.deepEqual(await kc.users.find({ email: "dee@idp.test" }), [], "no user was created");
   });
 
   it("IdP-initiated SSO: an unknown URL name is refused; the realm's own entry signs a local user in to the SAML client", async () => {

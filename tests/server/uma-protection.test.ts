@@ -185,6 +185,28 @@ describe("UMA 2.0: discovery, the protection API and permission tickets", () => 
     assert.deepEqual(await ids("?scope=album:view"), [aliceId, bobId]);
     assert.deepEqual(await ids("?owner=alice"), []);
     assert.deepEqual(await ids("?owner=api&max=2"), [aliceId, bobId]);
+    // one search serves both lists, as Keycloak's ResourceSetService.find: uri whole, type and scope in part, owner exactly
+    const searches: [Record<string, string>, string[]][] = [
+      [{ uri: "/ALBUM/2" }, [bobId]],
+      [{ uri: "/album" }, []],
+      [{ type: "ALB" }, [aliceId, bobId]],
+      [{ scope: "VIEW" }, [aliceId, bobId]],
+      [{ owner: "ap" }, []],
+      [{ name: "alice ALBUM", exactName: "true" }, [aliceId]],
+    ];
+    for (const [search, expected] of searches) {
+      assert.deepEqual(
+        await ids(`?${new URLSearchParams(search)}`),
+        expected,
+        `resource_set?${new URLSearchParams(search)}`,
+      );
+      const listed = await kc.clients.listResources({ id: clientUuid, ...search } as never);
+      assert.deepEqual(
+        listed.map((r) => r._id),
+        expected,
+        `admin resource?${new URLSearchParams(search)}`,
+      );
+    }
     assert.equal((await protection("GET", "resource_set?first=abc", pat)).status, 404);
     const deep = (await protection("GET", "resource_set?deep=true&max=1", pat)).body as Record<string, unknown>[];
     assert.deepEqual(

@@ -11,10 +11,10 @@ import { arrayBody, objectBody } from "../admin/common/body.ts";
 import { intParam, paramsOf, queryOf, stringParam } from "../admin/common/query.ts";
 import { noContent } from "../admin/common/reply.ts";
 import { Representation } from "../admin/common/schemas.ts";
-import { page, serverResources, serverScopes } from "../admin/authorization/authz-store.ts";
+import { page, serverScopes } from "../admin/authorization/authz-store.ts";
 import { authzError, deleteResource, resourceFromInput } from "../admin/authorization/authz-writes.ts";
 import { resourceRepresentation } from "../admin/authorization/representations.ts";
-import { byName, requireResource, resourceOwnerName } from "../admin/authorization/resource-routes.ts";
+import { matchingResources, requireResource } from "../admin/authorization/resource-routes.ts";
 import { ResourceQuery, ResourceSchema } from "../admin/authorization/schemas.ts";
 import { issuePermissionTicket, type TicketPermission } from "./permission-ticket.ts";
 
@@ -121,29 +121,7 @@ export async function registerProtectionRoutes(app: FastifyInstance, server: Ser
   app.get(resourceSet, { schema: { querystring: ResourceQuery } }, async (req) => {
     const { client } = await protectionRequest(server, req);
     const query = queryOf(req);
-    const name = stringParam(query, "name")?.toLowerCase();
-    const exactName = stringParam(query, "exactName")?.toLowerCase() === "true";
-    const uri = stringParam(query, "uri");
-    const owner = stringParam(query, "owner");
-    const type = stringParam(query, "type");
-    const scope = stringParam(query, "scope");
-    const scopeIds = scope
-      ? new Set(
-          serverScopes(db, client)
-            .filter((s) => s.name === scope)
-            .map((s) => s.id),
-        )
-      : undefined;
-    const matches = serverResources(db, client)
-      .filter(
-        (r) =>
-          (!name || (exactName ? r.name.toLowerCase() === name : r.name.toLowerCase().includes(name))) &&
-          (!uri || r.uris.includes(uri)) &&
-          (!owner || r.ownerId === owner || resourceOwnerName(db, client, r) === owner) &&
-          (!type || r.type === type) &&
-          (!scopeIds || r.scopeIds.some((id) => scopeIds.has(id))),
-      )
-      .sort(byName);
+    const matches = matchingResources(db, client, query);
     const found = page(matches, intParam(query, "first"), intParam(query, "max"));
     if (stringParam(query, "deep")?.toLowerCase() === "true")
       return found.map((r) => resourceRepresentation(db, client, r, true));

@@ -305,7 +305,12 @@ async function samlEndpoint(
       ctx.realm,
       idp,
       { SAMLResponse: samlResponse, RelayState: relayState },
-      originalQuery,
+      {
+        expectedDestination: clientUrlName
+          ? `${endpointUrl(ctx, idp.alias)}/clients/${encodeURIComponent(clientUrlName)}`
+          : endpointUrl(ctx, idp.alias),
+        originalQuery,
+      },
     );
   } catch (error) {
     const refused =

@@ -3,6 +3,7 @@ import { inflateRawSync } from "node:zlib";
 import type { CacheItem, CacheProvider, Profile, SamlConfig } from "@node-saml/node-saml";
 import { BrokerSaml } from "./saml-authn-request.ts";
 import { idpSigningCertificates } from "./saml-metadata-keys.ts";
+import { checkDestination } from "./saml-destination.ts";
 import type { FastifyRequest } from "fastify";
 import type { IdentityProviderRecord } from "../store/types.ts";
 import { now } from "../common/ids.ts";
@@ -270,9 +271,10 @@ function principalOf(idp: IdentityProviderRecord, profile: Profile, attributes: 
 }
 
 /**
- * Verifies a SAMLResponse (POST binding, or redirect binding when `originalQuery` is given) against the provider's
- * certificates and answers the brokered identity as claims: `sub` and `preferred_username` are the principal,
- * `email` the NameID when its format is email or the X500 email attribute, and the assertion's attributes.
+ * Verifies a SAMLResponse (POST binding, or redirect binding when `originalQuery` is given), addressed to the endpoint
+ * it came to (`expectedDestination`), against the provider's certificates and answers the brokered identity as claims:
+ * `sub` and `preferred_username` are the principal, `email` the NameID when its format is email or the X500 email
+ * attribute, and the assertion's attributes.
  */
 export async function verifySamlResponse(
   server: ServerContext,
@@ -280,10 +282,12 @@ export async function verifySamlResponse(
   realm: RealmRecord,
   idp: IdentityProviderRecord,
   message: { SAMLResponse: string; RelayState?: string },
-  originalQuery?: string,
+  binding: { expectedDestination: string; originalQuery?: string },
 ): Promise<Claims> {
   const config = configOf(idp);
+  const { originalQuery } = binding;
   const root = responseDocument(message.SAMLResponse, originalQuery !== undefined);
+  checkDestination(root, binding.expectedDestination, originalQuery);
   checkIssuer(idp, issuerOf(root));
   const hasEncrypted = root.getElementsByTagNameNS(SAML_ASSERTION, "EncryptedAssertion").length > 0;
   if (config.wantAssertionsEncrypted === "true" && !hasEncrypted)

@@ -5,7 +5,7 @@ import type { Db } from "../../store/db.ts";
 import { notFound } from "../../http/errors.ts";
 import { adminEvent } from "../common/admin-event.ts";
 import { objectBody } from "../common/body.ts";
-import { intParam, paramsOf, queryOf, stringParam } from "../common/query.ts";
+import { intParam, paramsOf, queryOf, stringParam, type Query } from "../common/query.ts";
 import { noContent } from "../common/reply.ts";
 import { authzRequest, AUTHZ_BASE } from "./access.ts";
 import { findInServer, page, serverPolicies, serverResources, serverScopes } from "./authz-store.ts";
@@ -39,6 +39,39 @@ export function resourcePermissions(db: Db, client: ClientRecord, resource: Auth
   );
 }
 
+/**
+ * The resources a search names, sorted by name, as Keycloak's ResourceSetService.find answers both the admin resource
+ * list and UMA's `resource_set`: name partly (or whole, with exactName) and type and scope name partly, uri whole, all
+ * ignoring case; owner by id or username (the resource server's clientId) exactly.
+ */
+export function matchingResources(db: Db, client: ClientRecord, query: Query): AuthzResourceRecord[] {
+  const id = stringParam(query, "_id");
+  const name = stringParam(query, "name");
+  const exactName = stringParam(query, "exactName")?.toLowerCase() === "true";
+  const uri = stringParam(query, "uri")?.toLowerCase();
+  const owner = stringParam(query, "owner");
+  const type = stringParam(query, "type");
+  const scope = stringParam(query, "scope");
+  const scopeIds = scope
+    ? new Set(
+        serverScopes(db, client)
+          .filter((s) => contains(s.name, scope))
+          .map((s) => s.id),
+      )
+    : undefined;
+  return serverResources(db, client)
+    .filter(
+      (r) =>
+        (!id || r.id === id) &&
+        (!name || (exactName ? r.name.toLowerCase() === name.toLowerCase() : contains(r.name, name))) &&
+        (!uri || r.uris.some((u) => u.toLowerCase() === uri)) &&
+        (!owner || r.ownerId === owner || resourceOwnerName(db, client, r) === owner) &&
+        (!type || contains(r.type, type)) &&
+        (!scopeIds || r.scopeIds.some((s) => scopeIds.has(s))),
+    )
+    .sort(byName);
+}
+
 /** `/authz/resource-server/resource`: paged search by name, type, owner, uri and scope; associations. */
 export async function registerResourceRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
   const { db } = server;
@@ -47,33 +80,8 @@ export async function registerResourceRoutes(app: FastifyInstance, server: Serve
   app.get(base, { schema: { querystring: ResourceQuery } }, async (req) => {
     const { client } = await authzRequest(server, req, false);
     const query = queryOf(req);
-    const id = stringParam(query, "_id");
-    const name = stringParam(query, "name");
-    const exactName = stringParam(query, "exactName")?.toLowerCase() === "true";
-    const uri = stringParam(query, "uri");
-    const owner = stringParam(query, "owner");
-    const type = stringParam(query, "type");
-    const scope = stringParam(query, "scope");
     const deep = stringParam(query, "deep")?.toLowerCase() !== "false";
-    const scopeIds = scope
-      ? new Set(
-          serverScopes(db, client)
-            .filter((s) => contains(s.name, scope))
-            .map((s) => s.id),
-        )
-      : undefined;
-    const ownerName = (r: AuthzResourceRecord) => resourceOwnerName(db, client, r);
-    const matches = serverResources(db, client)
-      .filter(
-        (r) =>
-          (!id || r.id === id) &&
-          (!name || (exactName ? r.name === name : contains(r.name, name))) &&
-          (!uri || r.uris.some((u) => contains(u, uri))) &&
-          (!owner || r.ownerId === owner || contains(ownerName(r), owner)) &&
-          (!type || contains(r.type, type)) &&
-          (!scopeIds || r.scopeIds.some((s) => scopeIds.has(s))),
-      )
-      .sort(byName);
+    const matches = matchingResources(db, client, query);
     return page(matches, intParam(query, "first"), intParam(query, "max")).map((r) =>
       resourceRepresentation(db, client, r, deep),
     );
