@@ -252,7 +252,9 @@ export function updateEmailSuite(target: () => string): void {
           text(info),
           /A confirmation email has been sent to after@example.com. You must follow the instructions of the former to complete the email update./,
         );
-        assert.equal((await kc.users.findOne({ id }))?.email, "before@example.com", "not changed before the link");
+        const waiting = await kc.users.findOne({ id });
+        assert.equal(waiting?.email, "before@example.com", "not changed before the link");
+        assert.deepEqual(waiting?.attributes?.["kc.email.pending"], ["after@example.com"], "the pending address shown");
 
         const mail = await sink.waitFor((m) => m.recipients.includes("after@example.com"));
         assert.equal(mail.subject, "Verify new email");
@@ -286,6 +288,7 @@ export function updateEmailSuite(target: () => string): void {
         const stored = await kc.users.findOne({ id });
         assert.equal(stored?.email, "after@example.com");
         assert.equal(stored?.emailVerified, true);
+        assert.equal(stored?.attributes?.["kc.email.pending"], undefined, "no longer pending");
         const [event] = await kc.realms.findEvents({ realm: REALM, type: "UPDATE_EMAIL", user: id, max: 1 });
         assert.equal(event?.details?.previous_email, "before@example.com");
         assert.equal(event?.details?.updated_email, "after@example.com");
