@@ -113,6 +113,64 @@ export function updateEmailSuite(target: () => string): void {
       assert.equal(sink.messages.length, 0, "nothing mailed while the realm does not verify email");
     });
 
+    test("kc_action on the SSO session: the action's page with Cancel, then kc_action_status back to the client", async () => {
+      const { id } = await user("initiator", "initiator@example.com");
+      await kc.users.update({ id }, { requiredActions: [] });
+      const jar = new CookieJar();
+      const login = await get(authUrl(baseUrl, REALM, { clientId: "app", redirectUri: APP }), jar);
+      const signedIn = await postForm(
+        baseUrl,
+        await login.text(),
+        "kc-form-login",
+        { username: "initiator", password: PASSWORD },
+        jar,
+      );
+      assert.ok(signedIn.headers.get("location")?.startsWith(APP), "signed in");
+      /** The client's request for `action` on the SSO session: the action's page, or the redirect back. */
+      const initiate = async (action: string) => {
+        const url = `${authUrl(baseUrl, REALM, { clientId: "app", redirectUri: APP, state: "s1" })}&kc_action=${action}`;
+        const answer = await get(url, jar);
+        const location = answer.headers.get("location") ?? "";
+        return answer.status === 302 && !location.startsWith(APP) ? follow(answer, baseUrl, jar) : answer;
+      };
+      const backTo = (answer: Response) => {
+        assert.equal(answer.status, 302, "redirected");
+        const location = new URL(answer.headers.get("location")!);
+        assert.equal(location.origin + location.pathname, APP);
+        assert.ok(location.searchParams.get("code"), "with a code");
+        return Object.fromEntries(
+          [...location.searchParams].filter(([name]) => name === "kc_action" || name === "kc_action_status"),
+        );
+      };
+
+      const emailPage = await (await initiate("UPDATE_EMAIL")).text();
+      assert.match(emailPage, /<form id="kc-update-email-form"/);
+      assert.match(emailPage, /<button[^>]*name="cancel-aia"[^>]*>\s*Cancel\s*</, "Cancel offered");
+      const cancelled = await postForm(baseUrl, emailPage, "kc-update-email-form", { "cancel-aia": "true" }, jar);
+      assert.deepEqual(backTo(cancelled), { kc_action: "UPDATE_EMAIL", kc_action_status: "cancelled" });
+      assert.equal((await kc.users.findOne({ id }))?.email, "initiator@example.com", "unchanged");
+
+      const again = await (await initiate("UPDATE_EMAIL")).text();
+      const updated = await postForm(baseUrl, again, "kc-update-email-form", { email: "aia@example.com" }, jar);
+      assert.deepEqual(backTo(updated), { kc_action: "UPDATE_EMAIL", kc_action_status: "success" });
+      assert.equal((await kc.users.findOne({ id }))?.email, "aia@example.com");
+
+      const passwordPage = await (await initiate("UPDATE_PASSWORD")).text();
+      assert.match(passwordPage, /<button[^>]*name="cancel-aia"/, "Cancel offered on Update password");
+      const changed = await postForm(
+        baseUrl,
+        passwordPage,
+        "kc-passwd-update-form",
+        { "password-new": "aia-new-pw", "password-confirm": "aia-new-pw" },
+        jar,
+      );
+      assert.deepEqual(backTo(changed), { kc_action: "UPDATE_PASSWORD", kc_action_status: "success" });
+
+      // a disabled action, or one the realm lacks, answers error without a page
+      assert.deepEqual(backTo(await initiate("TERMS_AND_CONDITIONS")), { kc_action_status: "error" });
+      assert.deepEqual(backTo(await initiate("NO_SUCH_ACTION")), { kc_action_status: "error" });
+    });
+
     test("Sign out from other devices ends the user's earlier sessions", async () => {
       const { id } = await user("leaver", "leaver@example.com");
       await kc.users.update({ id }, { requiredActions: [] });
@@ -194,7 +252,9 @@ export function updateEmailSuite(target: () => string): void {
           text(info),
           /A confirmation email has been sent to after@example.com. You must follow the instructions of the former to complete the email update./,
         );
-        assert.equal((await kc.users.findOne({ id }))?.email, "before@example.com", "not changed before the link");
+        const waiting = await kc.users.findOne({ id });
+        assert.equal(waiting?.email, "before@example.com", "not changed before the link");
+        assert.deepEqual(waiting?.attributes?.["kc.email.pending"], ["after@example.com"], "the pending address shown");
 
         const mail = await sink.waitFor((m) => m.recipients.includes("after@example.com"));
         assert.equal(mail.subject, "Verify new email");
@@ -228,6 +288,7 @@ export function updateEmailSuite(target: () => string): void {
         const stored = await kc.users.findOne({ id });
         assert.equal(stored?.email, "after@example.com");
         assert.equal(stored?.emailVerified, true);
+        assert.equal(stored?.attributes?.["kc.email.pending"], undefined, "no longer pending");
         const [event] = await kc.realms.findEvents({ realm: REALM, type: "UPDATE_EMAIL", user: id, max: 1 });
         assert.equal(event?.details?.previous_email, "before@example.com");
         assert.equal(event?.details?.updated_email, "after@example.com");

@@ -11,6 +11,7 @@ import { frontendUrl } from "../http/frontend-url.ts";
 import { PKCE_METHODS } from "./pkce.ts";
 import { browserFlowOf, runBrowserFlow } from "./login/browser-flow.ts";
 import { afterAuthentication } from "./login/after-authentication.ts";
+import { startInitiatedAction } from "./login/initiated-action.ts";
 import { FlowFailure, type LoginContext } from "./login/login-context.ts";
 import { findIdentityProvider } from "../admin/identity-providers/lookup.ts";
 import { configOfExecution, sortedExecutions } from "../admin/authentication/lookup.ts";
@@ -151,6 +152,7 @@ async function authorize(
     params.kc_idp_hint,
   );
   const ctx: LoginContext = { server, req, reply, realm, client, request };
+  startInitiatedAction(ctx, params.kc_action);
 
   if (prompts.includes("none")) {
     const sso = await ssoSessionFromCookie(server, realm, req);

@@ -73,6 +73,11 @@ export interface LoginProgress {
   endAfterRequiredActions?: boolean;
   /** Where that page's "Back to Application" link goes (the link's redirect_uri). */
   pageRedirectUri?: string;
+  /** `kc_action`: the action the client asked for, still to run. */
+  kcAction?: string;
+  /** How the client's action ended (sent back as kc_action_status), and which one it was. */
+  kcActionStatus?: "success" | "cancelled" | "error";
+  kcActionDone?: string;
   /** Notes the new user session starts with (a brokered login's provider and SAML subject). */
   sessionNotes?: Record<string, string>;
   /** The identity provider this login came through: its events name the provider and the identity there. */

@@ -5,6 +5,7 @@ import type { ClientRecord, RealmRecord, UserRecord, UserSessionRecord } from ".
 import { now } from "../common/ids.ts";
 import type { AuthRequest } from "./auth-requests.ts";
 import { sendAuthResponse } from "./auth-response.ts";
+import { initiatedActionParams } from "./login/initiated-action.ts";
 import { setSsoCookies } from "./sso-cookies.ts";
 import { issuerOf } from "./tokens.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
@@ -82,5 +83,6 @@ export async function completeLogin(
     session_state: joined.id,
     iss: issuerOf(frontendUrl(server, reply.request), realm),
     code,
+    ...initiatedActionParams(request),
   });
 }

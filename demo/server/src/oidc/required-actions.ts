@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../context.ts";
+import { cancellable, endInitiatedAction } from "./login/initiated-action.ts";
 import { realmByName } from "./lookup.ts";
 import { findAuthRequest } from "./auth-requests.ts";
 import { sendErrorPage, sendInfoPage } from "./error-page.ts";
@@ -52,9 +53,15 @@ export async function registerRequiredActions(app: FastifyInstance, server: Serv
           const next = nextRequiredAction(ctx, user);
           if (!next) return afterAuthentication(ctx);
           if (method === "GET" || req.query.execution !== next.alias) return next.handler.show(ctx, user);
-          const result = await next.handler.process(ctx, user, (req.body ?? {}) as Form);
+          const form = (req.body ?? {}) as Form;
+          if (form["cancel-aia"] && cancellable(ctx, user, next.alias)) {
+            endInitiatedAction(ctx, next.alias, "cancelled");
+            return afterAuthentication(ctx);
+          }
+          const result = await next.handler.process(ctx, user, form);
           if (result !== "done") return result;
           await completeRequiredAction(ctx, currentUser(ctx) ?? user, next.alias);
+          endInitiatedAction(ctx, next.alias, "success");
           return afterAuthentication(ctx);
         });
       },

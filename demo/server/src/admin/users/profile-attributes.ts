@@ -127,6 +127,9 @@ export function applyProfile(
   user.attributes = next;
 }
 
+/** Attributes Keycloak shows administrators whatever the user profile says: the locale, Update email's pending address. */
+const ALWAYS_VISIBLE = new Set(["locale", "kc.email.pending"]);
+
 /** Attributes an administrator sees in a UserRepresentation (root fields excluded). */
 export function visibleAttributes(
   user: UserRecord,
@@ -137,7 +140,11 @@ export function visibleAttributes(
   for (const [name, values] of Object.entries(user.attributes)) {
     if (isRootAttribute(name)) continue;
     const attribute = findAttribute(config, name);
-    if (attribute ? adminCanView(attribute) : unmanagedVisible(config) || name === "locale" || alsoVisible.has(name))
+    if (
+      attribute
+        ? adminCanView(attribute)
+        : unmanagedVisible(config) || ALWAYS_VISIBLE.has(name) || alsoVisible.has(name)
+    )
       visible[name] = values;
   }
   return visible;

@@ -5,7 +5,8 @@ import { sendRealmMail } from "../../mail/realm-mail.ts";
 import { recordEvent } from "../../events/record.ts";
 import { escapeHtml, HTML_SECURITY_HEADERS, themePage } from "../html.ts";
 import { realmTitle, sendErrorPage, sendInfoPage } from "../error-page.ts";
-import { requiredActionUrl, type Form, type LoginContext } from "./login-context.ts";
+import { currentUser, requiredActionUrl, type Form, type LoginContext } from "./login-context.ts";
+import { cancelButton } from "./initiated-action.ts";
 import { lifespanText, loginActionToken, mailFailure } from "./action-verify-email.ts";
 import { profileFieldError, profileInputs } from "./action-update-profile.ts";
 import { userIdsByEmail } from "../../admin/users/username-index.ts";
@@ -61,6 +62,8 @@ interface PageState {
 
 function sendPage(ctx: LoginContext, { email, fieldError, error, notice }: PageState): FastifyReply {
   const input = profileInputs([{ name: "email", required: true }], { email }, fieldError ? { email: fieldError } : {});
+  const user = currentUser(ctx);
+  const cancel = user ? cancelButton(ctx, user, ALIAS) : "";
   const message = error
     ? `\n<p class="kc-error" id="kc-error-message" role="alert">${escapeHtml(error)}</p>`
     : notice
@@ -71,7 +74,7 @@ function sendPage(ctx: LoginContext, { email, fieldError, error, notice }: PageS
 <form id="kc-update-email-form" action="${escapeHtml(requiredActionUrl(ctx, ALIAS))}" method="post" novalidate>
 ${input}
 <label class="kc-remember" for="logout-sessions"><input type="checkbox" id="logout-sessions" name="logout-sessions" value="on"> Sign out from other devices</label>
-<input type="submit" id="kc-submit" value="Submit">
+<input type="submit" id="kc-submit" value="Submit">${cancel}
 </form>`;
   return ctx.reply.status(200).headers(HTML_SECURITY_HEADERS).send(themePage(TITLE, body));
 }

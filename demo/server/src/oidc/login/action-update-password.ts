@@ -4,16 +4,25 @@ import { checkPasswordPolicyOf, PasswordPolicyError, rememberCurrentPassword } f
 import { recordEvent } from "../../events/record.ts";
 import { sendUpdatePasswordPage } from "../update-password-page.ts";
 import { requiredActionUrl } from "./login-context.ts";
+import { cancelButton } from "./initiated-action.ts";
 import type { RequiredActionHandler } from "./required-action-handlers.ts";
 
 const ALIAS = "UPDATE_PASSWORD";
 
 /** UPDATE_PASSWORD: a new password, checked against the realm's password policy. */
 export const updatePassword: RequiredActionHandler = {
-  show: (ctx, _user, error) => sendUpdatePasswordPage(ctx.reply, ctx.realm, requiredActionUrl(ctx, ALIAS), error),
+  show: (ctx, user, error) =>
+    sendUpdatePasswordPage(ctx.reply, ctx.realm, requiredActionUrl(ctx, ALIAS), error, cancelButton(ctx, user, ALIAS)),
   async process(ctx, user, form) {
     const password = form["password-new"] ?? "";
-    const page = (error: string) => sendUpdatePasswordPage(ctx.reply, ctx.realm, requiredActionUrl(ctx, ALIAS), error);
+    const page = (error: string) =>
+      sendUpdatePasswordPage(
+        ctx.reply,
+        ctx.realm,
+        requiredActionUrl(ctx, ALIAS),
+        error,
+        cancelButton(ctx, user, ALIAS),
+      );
     if (!password) return page("Please specify password.");
     if (password !== form["password-confirm"]) return page("Passwords don't match.");
     try {
