@@ -175,6 +175,20 @@ describe("recovery authentication codes (both servers)", () => {
     assert.equal(event?.details?.credential_type, "recovery-authn-codes", JSON.stringify(event));
     assert.equal(event?.details?.custom_required_action, "CONFIGURE_RECOVERY_AUTHN_CODES");
     assert.equal(event?.details?.username, "setup-user");
+    const [loginEvent] = await kc.realms.findEvents({ realm: REALM, type: "LOGIN", user: id });
+    const { code_id, ...loginDetails } = loginEvent?.details ?? {};
+    assert.ok(code_id, "the LOGIN names its session");
+    assert.deepEqual(loginDetails, {
+      credential_type: "recovery-authn-codes",
+      auth_method: "openid-connect",
+      custom_required_action: "CONFIGURE_RECOVERY_AUTHN_CODES",
+      response_type: "code",
+      redirect_uri: APP,
+      remember_me: "false",
+      consent: "no_consent_required",
+      response_mode: "query",
+      username: "setup-user",
+    });
   });
 
   test("the required action's configuration: Warning Threshold, a whole number of 0 or more", async () => {

@@ -12,6 +12,47 @@ import { realmNumber } from "./lookup.ts";
 import { touchSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
 
+/** The credential each credential-setting required action names on its events. */
+const ACTION_CREDENTIAL_TYPES: Record<string, string> = {
+  UPDATE_PASSWORD: "password",
+  CONFIGURE_TOTP: "otp",
+  CONFIGURE_RECOVERY_AUTHN_CODES: "recovery-authn-codes",
+};
+
+/**
+ * The LOGIN event's details. After a required action Keycloak's carry that action's (custom_required_action, its
+ * credential_type) and the request's response type, mode and remember-me, and no auth_type.
+ */
+function loginDetails(user: UserRecord, session: UserSessionRecord, request: AuthRequest): Record<string, string> {
+  const credentialType = request.login.usedCredentials.includes("recovery-authn-codes")
+    ? "recovery-authn-codes"
+    : undefined;
+  const common = {
+    redirect_uri: request.redirectUri,
+    consent: "no_consent_required",
+    code_id: session.id,
+    username: user.username,
+  };
+  const action = request.login.requiredActionDone;
+  if (!action)
+    return {
+      auth_method: "openid-connect",
+      auth_type: "code",
+      ...common,
+      ...(credentialType && { credential_type: credentialType }),
+    };
+  const actionCredential = ACTION_CREDENTIAL_TYPES[action] ?? credentialType;
+  return {
+    ...(actionCredential && { credential_type: actionCredential }),
+    auth_method: "openid-connect",
+    custom_required_action: action,
+    response_type: "code",
+    remember_me: String(request.rememberMe === true),
+    response_mode: request.responseMode,
+    ...common,
+  };
+}
+
 /**
  * Ends a successful browser authentication: joins the client to the session,
  * refreshes the SSO cookies, and redirects back with an authorization code.
@@ -50,17 +91,7 @@ export async function completeLogin(
     userId: user.id,
     sessionId: joined.id,
     ipAddress,
-    details: {
-      auth_method: "openid-connect",
-      auth_type: "code",
-      redirect_uri: request.redirectUri,
-      consent: "no_consent_required",
-      code_id: joined.id,
-      username: user.username,
-      ...(request.login.usedCredentials.includes("recovery-authn-codes") && {
-        credential_type: "recovery-authn-codes",
-      }),
-    },
+    details: loginDetails(user, joined, request),
   });
   return sendAuthResponse(reply, request.redirectUri, request.responseMode, {
     state: request.state,

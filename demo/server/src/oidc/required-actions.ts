@@ -54,6 +54,7 @@ export async function registerRequiredActions(app: FastifyInstance, server: Serv
           const result = await next.handler.process(ctx, user, (req.body ?? {}) as Form);
           if (result !== "done") return result;
           await completeRequiredAction(ctx, currentUser(ctx) ?? user, next.alias);
+          ctx.request.login.requiredActionDone = next.alias;
           return afterAuthentication(ctx);
         });
       },
