@@ -1,5 +1,6 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { createClient, createRealm, createUser, startAdminServer, type Api } from "../support/admin-api.ts";
@@ -234,6 +235,45 @@ describe("login pages in Chromium: OTP, authenticator setup, profile, email veri
       await page.getByText("Invalid recovery authentication code").waitFor();
       await checkPage(page, "login-recovery-code-error");
       await page.getByLabel("Recovery code #1").fill(codes[0]!);
+      await page.keyboard.press("Enter");
+      await landed(page);
+
+      await user("two-ways", {
+        credentials: [
+          { type: "password", value: "password" },
+          {
+            type: "otp",
+            userLabel: "Phone",
+            secretData: JSON.stringify({ value: "12345678901234567890" }),
+            credentialData: JSON.stringify({
+              subType: "totp",
+              digits: 6,
+              counter: 0,
+              period: 30,
+              algorithm: "HmacSHA1",
+            }),
+          },
+          {
+            type: "recovery-authn-codes",
+            userLabel: "Recovery codes",
+            secretData: JSON.stringify({
+              codes: ["TWOWAYSCODE1", "TWOWAYSCODE2"].map((code, i) => ({
+                number: i + 1,
+                encodedHashedValue: createHash("sha512").update(code).digest("base64"),
+              })),
+            }),
+            credentialData: JSON.stringify({ algorithm: "SHA-512", totalCodes: 2, remainingCodes: 2 }),
+          },
+        ],
+      });
+      await context.clearCookies();
+      await startLogin(page, "two-ways");
+      await page.getByLabel("One-time code").waitFor();
+      await page.getByRole("button", { name: "Try Another Way" }).click();
+      await page.getByRole("heading", { name: "Select login method" }).waitFor();
+      await checkPage(page, "login-select-authenticator");
+      await page.getByRole("button", { name: /^Recovery Authentication Code/ }).click();
+      await page.getByLabel("Recovery code #1").fill("TWOWAYSCODE1");
       await page.keyboard.press("Enter");
       await landed(page);
     });

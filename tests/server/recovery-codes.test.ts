@@ -175,6 +175,20 @@ describe("recovery authentication codes (both servers)", () => {
     assert.equal(event?.details?.credential_type, "recovery-authn-codes", JSON.stringify(event));
     assert.equal(event?.details?.custom_required_action, "CONFIGURE_RECOVERY_AUTHN_CODES");
     assert.equal(event?.details?.username, "setup-user");
+    const [loginEvent] = await kc.realms.findEvents({ realm: REALM, type: "LOGIN", user: id });
+    const { code_id, ...loginDetails } = loginEvent?.details ?? {};
+    assert.ok(code_id, "the LOGIN names its session");
+    assert.deepEqual(loginDetails, {
+      credential_type: "recovery-authn-codes",
+      auth_method: "openid-connect",
+      custom_required_action: "CONFIGURE_RECOVERY_AUTHN_CODES",
+      response_type: "code",
+      redirect_uri: APP,
+      remember_me: "false",
+      consent: "no_consent_required",
+      response_mode: "query",
+      username: "setup-user",
+    });
   });
 
   test("the required action's configuration: Warning Threshold, a whole number of 0 or more", async () => {
@@ -260,6 +274,57 @@ describe("recovery authentication codes (both servers)", () => {
     assert.equal(codeLabel(second.html), "Recovery code #2");
     const reused = await again.post(second.html, "kc-recovery-code-login-form", { recoveryCodeInput: codes[0]! });
     assert.equal(fieldError(reused.html), "Invalid recovery authentication code", "a used code is not taken again");
+  });
+
+  test("Try Another Way: from OTP to the select-authenticator page, then a recovery code", async () => {
+    const id = await createUser("two-ways", {
+      credentials: [
+        { type: "password", value: "password", temporary: false },
+        {
+          type: "otp",
+          userLabel: "Phone",
+          secretData: JSON.stringify({ value: "12345678901234567890" }),
+          credentialData: JSON.stringify({ subType: "totp", digits: 6, counter: 0, period: 30, algorithm: "HmacSHA1" }),
+        },
+        {
+          type: "recovery-authn-codes",
+          userLabel: "Recovery codes",
+          secretData: JSON.stringify({
+            codes: ["TWOWAYSCODE1", "TWOWAYSCODE2"].map((code, i) => ({
+              number: i + 1,
+              encodedHashedValue: hashOf(code),
+            })),
+          }),
+          credentialData: JSON.stringify({ algorithm: "SHA-512", totalCodes: 2, remainingCodes: 2 }),
+        },
+      ],
+    });
+    const b = browser();
+    const otpPage = await b.signIn("two-ways");
+    assert.match(otpPage.html, /id="kc-otp-login-form"/, "OTP first");
+    assert.ok(text(otpPage.html).includes("Try Another Way"), `the OTP page offers another way: ${text(otpPage.html)}`);
+    const select = await b.post(otpPage.html, "kc-select-try-another-way-form", { tryAnotherWay: "on" });
+    assert.equal(heading(select.html), "Select login method");
+    const choices = text(select.html);
+    for (const words of [
+      "Authenticator Application",
+      "Enter a verification code from authenticator application.",
+      "Recovery Authentication Code",
+      "Enter a recovery authentication code from a previously generated list.",
+    ])
+      assert.ok(choices.includes(words), `the page lists "${words}": ${choices}`);
+    const executions = [...select.html.matchAll(/name="authenticationExecution" value="([^"]+)"/g)].map((m) => m[1]!);
+    assert.equal(executions.length, 2, "two choices, OTP then recovery codes");
+    const chosenForm = new RegExp(`<form[^>]*id="([^"]+)"[^>]*>\\s*<input[^>]*value="${executions[1]}"`).exec(
+      select.html,
+    );
+    const codePage = await b.post(select.html, chosenForm![1]!, { authenticationExecution: executions[1]! });
+    assert.equal(codeLabel(codePage.html), "Recovery code #1");
+    assert.ok(text(codePage.html).includes("Try Another Way"), "the code page offers the way back");
+    const done = await b.post(codePage.html, "kc-recovery-code-login-form", { recoveryCodeInput: "TWOWAYSCODE1" });
+    assert.ok(done.location?.startsWith(APP), `signed in with the code: ${done.html}`);
+    const [login] = await kc.realms.findEvents({ realm: REALM, type: "LOGIN", user: id });
+    assert.equal(login?.details?.credential_type, "recovery-authn-codes");
   });
 
   test("the last code removes the credential and asks for new codes before the login ends", async () => {

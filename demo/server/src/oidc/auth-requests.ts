@@ -55,6 +55,8 @@ export interface LoginProgress {
   status: Record<string, ExecutionStatus>;
   /** The SSO session the cookie authenticator found (reused instead of starting a new one). */
   ssoSessionId?: string;
+  /** The last required action the user completed in this login (its details go on the LOGIN event, as Keycloak's). */
+  requiredActionDone?: string;
   /** Credential types the user proved in this login (password, otp). */
   usedCredentials: string[];
   /** Required actions this login asks for without storing them on the user (credential setup, expired password). */

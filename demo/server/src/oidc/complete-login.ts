@@ -15,14 +15,52 @@ import { recordEvent } from "../events/record.ts";
 import { completeSamlLogin } from "../saml-protocol/login-response.ts";
 import { brokerDetails } from "../broker/broker-events.ts";
 
+/** The credential each credential-setting required action names on its events. */
+const ACTION_CREDENTIAL_TYPES: Record<string, string> = {
+  UPDATE_PASSWORD: "password",
+  CONFIGURE_TOTP: "otp",
+  CONFIGURE_RECOVERY_AUTHN_CODES: "recovery-authn-codes",
+};
+
 /**
- * How the login happened. A brokered one names the provider and the identity there instead of the auth method, as
- * Keycloak 26.7.3's broker records it, and after a first broker login no redirect URI.
+ * The LOGIN event's details. After a required action Keycloak's carry that action's (custom_required_action, its
+ * credential_type) and the request's response type, mode and remember-me, and no auth_type.
  */
-function loginDetails(request: AuthRequest): Record<string, string> {
+function loginDetails(user: UserRecord, session: UserSessionRecord, request: AuthRequest): Record<string, string> {
+  const credentialType = request.login.usedCredentials.includes("recovery-authn-codes")
+    ? "recovery-authn-codes"
+    : undefined;
+  const common = {
+    redirect_uri: request.redirectUri,
+    consent: "no_consent_required",
+    code_id: session.id,
+    username: user.username,
+  };
   const brokered = request.login.brokered;
-  if (!brokered) return { auth_method: "openid-connect", auth_type: "code", redirect_uri: request.redirectUri };
-  return { ...brokerDetails(brokered), ...(brokered.firstLogin ? {} : { redirect_uri: request.redirectUri }) };
+  // A brokered one names the provider and the identity there instead of the auth method, as Keycloak 26.7.3's broker
+  // records it, and after a first broker login no redirect URI.
+  if (brokered) {
+    const { redirect_uri, ...rest } = common;
+    return { ...brokerDetails(brokered), ...(brokered.firstLogin ? {} : { redirect_uri }), ...rest };
+  }
+  const action = request.login.requiredActionDone;
+  if (!action)
+    return {
+      auth_method: "openid-connect",
+      auth_type: "code",
+      ...common,
+      ...(credentialType && { credential_type: credentialType }),
+    };
+  const actionCredential = ACTION_CREDENTIAL_TYPES[action] ?? credentialType;
+  return {
+    ...(actionCredential && { credential_type: actionCredential }),
+    auth_method: "openid-connect",
+    custom_required_action: action,
+    response_type: "code",
+    remember_me: String(request.rememberMe === true),
+    response_mode: request.responseMode,
+    ...common,
+  };
 }
 
 /**
@@ -68,15 +106,7 @@ export async function completeLogin(
     userId: user.id,
     sessionId: joined.id,
     ipAddress,
-    details: {
-      ...loginDetails(request),
-      consent: "no_consent_required",
-      code_id: joined.id,
-      username: user.username,
-      ...(request.login.usedCredentials.includes("recovery-authn-codes") && {
-        credential_type: "recovery-authn-codes",
-      }),
-    },
+    details: loginDetails(user, joined, request),
   });
   return sendAuthResponse(reply, request.redirectUri, request.responseMode, {
     state: request.state,

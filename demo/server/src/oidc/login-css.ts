@@ -43,4 +43,10 @@ button.kc-link-button { width: auto; margin: 0; padding: 0.25rem 0; color: #0066
 button.kc-link-button:hover { color: #004080; background: none; text-decoration: underline; }
 input[type="submit"]:disabled { background: #d2d2d2; color: #6a6e73; cursor: not-allowed; }
 input[type="submit"].kc-secondary:hover { color: #004080; background: #fff; border-color: #004080; }
+.kc-select-auth-list { margin: 1.5rem 0 0; padding: 0; list-style: none; }
+button.kc-select-authenticator { margin-top: 0.75rem; padding: 0.75rem 1rem; text-align: left; color: #151515; background: #fff; border: 1px solid #d2d2d2; }
+button.kc-select-authenticator:hover, button.kc-select-authenticator:focus-visible { border-color: #0066cc; }
+button.kc-select-authenticator strong { display: block; color: #0066cc; }
+button.kc-select-authenticator span { display: block; margin-top: 0.25rem; font-size: 0.875rem; color: #6a6e73; }
+#kc-select-try-another-way-form { margin-top: 1rem; }
 `;

@@ -62,6 +62,7 @@ export async function registerRequiredActions(app: FastifyInstance, server: Serv
           if (result !== "done") return result;
           await completeRequiredAction(ctx, currentUser(ctx) ?? user, next.alias);
           endInitiatedAction(ctx, next.alias, "success");
+          ctx.request.login.requiredActionDone = next.alias;
           return afterAuthentication(ctx);
         });
       },

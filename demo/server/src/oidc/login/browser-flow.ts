@@ -4,6 +4,7 @@ import { sendErrorPage } from "../error-page.ts";
 import { processFlow, record, type Authenticators } from "./flow-engine.ts";
 import { AUTHENTICATORS, stepName } from "./authenticators.ts";
 import { afterAuthentication, errorToClient } from "./after-authentication.ts";
+import { authenticationSelections, sendSelectAuthenticatorPage } from "./try-another-way.ts";
 import {
   currentUser,
   FlowFailure,
@@ -85,6 +86,24 @@ export async function answerChallenge(
   return outcome ? respond(ctx, outcome) : runFlow();
 }
 
+/**
+ * Try Another Way posted from a step's page: the select-authenticator page; a choice from it runs that step instead of
+ * the challenged one.
+ */
+async function tryAnotherWay(ctx: LoginContext, flow: AuthFlowRecord, execution: AuthExecutionRecord, form: Form) {
+  if (form.tryAnotherWay !== "on" && !form.authenticationExecution) return undefined;
+  const selections = authenticationSelections(ctx, flow, execution);
+  if (form.tryAnotherWay === "on")
+    return selections.length > 1 ? sendSelectAuthenticatorPage(ctx, execution, selections) : runBrowserFlow(ctx);
+  const chosen = selections.find((e) => e.id === form.authenticationExecution);
+  if (!chosen) return undefined;
+  delete ctx.request.login.status[execution.id];
+  const step = AUTHENTICATORS[chosen.authenticator ?? ""];
+  if (!step) throw new UnsupportedStep(stepName(chosen.authenticator));
+  const outcome = record(ctx, chosen, await step.authenticate(ctx, chosen));
+  return outcome ? respond(ctx, outcome) : runBrowserFlow(ctx);
+}
+
 /** A step's form posted back: the step's action, then the flow again. */
 export function continueBrowserFlow(ctx: LoginContext, executionId: string | undefined, form: Form) {
   return guarded(ctx, async () => {
@@ -94,6 +113,10 @@ export function continueBrowserFlow(ctx: LoginContext, executionId: string | und
           .flatMap((f) => f.executions)
           .find((e) => (executionId ? e.id === executionId : ctx.request.login.status[e.id] === "CHALLENGED"))
       : undefined;
+    if (flow && execution && ctx.request.login.status[execution.id] === "CHALLENGED") {
+      const switched = await tryAnotherWay(ctx, flow, execution, form);
+      if (switched) return switched;
+    }
     return answerChallenge(ctx, execution, AUTHENTICATORS, form, () => runBrowserFlow(ctx));
   });
 }

@@ -46,7 +46,7 @@ function conditionHolds(ctx: LoginContext, execution: AuthExecutionRecord): bool
 }
 
 /** A CONDITIONAL sub-flow counts as absent when it has no enabled condition or one of them does not hold. */
-function conditionalFlowOff(ctx: LoginContext, execution: AuthExecutionRecord): boolean {
+export function conditionalFlowOff(ctx: LoginContext, execution: AuthExecutionRecord): boolean {
   if (!execution.authenticatorFlow || execution.requirement !== "CONDITIONAL") return false;
   const conditions = subFlow(ctx, execution).executions.filter(
     (e) => !e.authenticatorFlow && isCondition(e.authenticator) && e.requirement !== "DISABLED",

@@ -3,6 +3,7 @@ import { isLockedOut, recordLoginFailure } from "../../access/brute-force.ts";
 import { otpPolicyOf, verifyOtp } from "./otp.ts";
 import { sendOtpPage } from "./otp-page.ts";
 import { loginError } from "./login-events.ts";
+import { tryAnotherWayForm } from "./try-another-way.ts";
 import {
   challenge,
   currentUser,
@@ -26,6 +27,7 @@ function page(ctx: LoginContext, execution: AuthExecutionRecord, selectedId?: st
       credentials: otpCredentials(user),
       selectedId,
       error,
+      footer: tryAnotherWayForm(ctx, execution),
     }),
   );
 }

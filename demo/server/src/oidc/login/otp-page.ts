@@ -8,6 +8,8 @@ export interface OtpPageState {
   credentials: CredentialRecord[];
   selectedId?: string;
   error?: string;
+  /** Extra forms under the step's form (Try Another Way). */
+  footer?: string;
 }
 
 /** The OTP form of the login theme (login-otp): one-time code, a device choice when the user has several. */
@@ -35,7 +37,7 @@ export function sendOtpPage(reply: FastifyReply, realm: RealmRecord, state: OtpP
       : ""
   }
 <input type="submit" id="kc-login" name="login" value="Sign In">
-</form>`;
+</form>${state.footer ?? ""}`;
   return reply
     .status(200)
     .headers(HTML_SECURITY_HEADERS)

@@ -2,6 +2,7 @@ import type { FastifyReply } from "fastify";
 import type { AuthExecutionRecord } from "../../store/types.ts";
 import { isLockedOut, recordLoginFailure } from "../../access/brute-force.ts";
 import { loginError } from "./login-events.ts";
+import { tryAnotherWayForm } from "./try-another-way.ts";
 import { escapeHtml, HTML_SECURITY_HEADERS, themePage } from "../html.ts";
 import { realmTitle } from "../error-page.ts";
 import { consumeRecoveryCode, nextCodeNumber, RECOVERY_CODES_TYPE, recoveryCodesOf } from "./recovery-codes.ts";
@@ -18,7 +19,13 @@ import {
 const INVALID_CODE = "Invalid recovery authentication code";
 const SETUP_ACTION = "CONFIGURE_RECOVERY_AUTHN_CODES";
 
-function sendPage(ctx: LoginContext, actionUrl: string, codeNumber: number, error?: string): FastifyReply {
+function sendPage(
+  ctx: LoginContext,
+  actionUrl: string,
+  codeNumber: number,
+  footer: string,
+  error?: string,
+): FastifyReply {
   const invalid = error ? ` aria-invalid="true" aria-describedby="input-error"` : "";
   const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(ctx.realm))}</p>
 <h1 id="kc-page-title">Login with a recovery authentication code</h1>
@@ -28,7 +35,7 @@ function sendPage(ctx: LoginContext, actionUrl: string, codeNumber: number, erro
     error ? `\n<span id="input-error" class="kc-error" aria-live="polite">${escapeHtml(error)}</span>` : ""
   }
 <input type="submit" id="kc-login" name="login" value="Sign In">
-</form>`;
+</form>${footer}`;
   return ctx.reply
     .status(200)
     .headers(HTML_SECURITY_HEADERS)
@@ -38,7 +45,9 @@ function sendPage(ctx: LoginContext, actionUrl: string, codeNumber: number, erro
 function page(ctx: LoginContext, execution: AuthExecutionRecord, error?: string): Outcome {
   const credential = recoveryCodesOf(currentUser(ctx)!);
   const number = (credential && nextCodeNumber(credential)) ?? 1;
-  return challenge(() => sendPage(ctx, executionUrl(ctx, execution.id), number, error));
+  return challenge(() =>
+    sendPage(ctx, executionUrl(ctx, execution.id), number, tryAnotherWayForm(ctx, execution), error),
+  );
 }
 
 /** Keycloak's LOGIN_ERROR of this step: the credential type, no username. */
