@@ -147,6 +147,7 @@ describe("OpenID Connect provider settings: client authentication, signatures, P
       await page.getByRole("switch", { name: "Backchannel logout" }).click({ force: true });
       // what the sign-in passes on from the client's request
       await page.getByRole("switch", { name: "Pass max_age" }).click({ force: true });
+      await page.getByRole("switch", { name: "Pass current locale" }).click({ force: true });
       await choose(page, "Prompt", "Login");
       await page.getByRole("switch", { name: "Accepts prompt=none forward from client" }).click({ force: true });
       await page.getByRole("textbox", { name: "Forwarded query parameters" }).fill("audience_hint");
@@ -174,15 +175,34 @@ describe("OpenID Connect provider settings: client authentication, signatures, P
     assert.equal(config.pkceMethod, "S256");
     assert.equal(config.backchannelSupported, "true");
     assert.deepEqual(
-      [config.passMaxAge, config.prompt, config.acceptsPromptNoneForwardFromClient, config.forwardParameters],
-      ["true", "login", "true", "audience_hint"],
+      [
+        config.passMaxAge,
+        config.uiLocales,
+        config.prompt,
+        config.acceptsPromptNoneForwardFromClient,
+        config.forwardParameters,
+      ],
+      ["true", "true", "login", "true", "audience_hint"],
     );
 
     const visitor = await newPage(browser);
     visitor.page.setDefaultTimeout(TIMEOUT);
+    // the login's locale (here the demo realm's KEYCLOAK_LOCALE cookie, sent to the broker only) goes as ui_locales
+    await visitor.context.addCookies([
+      {
+        name: "KEYCLOAK_LOCALE",
+        value: "de",
+        domain: new URL(server.baseUrl).hostname,
+        path: `/realms/demo/broker/${ALIAS}/login`,
+      },
+    ]);
     await withFailureShot(visitor.page, "oidc-settings-sign-in", async () => {
       await visitor.page.goto(`${server.baseUrl}/realms/demo/account`);
+      const toPartner = visitor.page.waitForRequest((r) =>
+        r.url().includes(`/realms/${PARTNER}/protocol/openid-connect/auth`),
+      );
       await visitor.page.getByRole("link", { name: DISPLAY_NAME }).click();
+      assert.equal(new URL((await toPartner).url()).searchParams.get("ui_locales"), "de");
       await visitor.page.getByLabel("Username or email").waitFor();
       await signIn(visitor.page, { username: "jodie", password: "jo-password" });
       await visitor.page.getByRole("heading", { name: "Personal info" }).waitFor();

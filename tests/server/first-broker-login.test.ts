@@ -368,6 +368,8 @@ describe("first broker login", () => {
         );
         assert.equal(sendEvents.length, 1);
         assert.equal(sendEvents[0].details.email, email);
+        const codeId = sendEvents[0].details.code_id;
+        assert.ok(codeId, "the mail's event names the login (code_id)");
         let links = await json<Json[]>(await api(`${realmPath}/users/${localId}/federated-identity`));
         assert.deepEqual(links, [], "nothing linked before the mail's link is followed");
 
@@ -409,6 +411,8 @@ describe("first broker login", () => {
           await api(`${realmPath}/events?type=IDENTITY_PROVIDER_LINK_ACCOUNT&user=${localId}`),
         );
         assert.equal(linkEvents.length, 1);
+        const logins = await json<Json[]>(await api(`${realmPath}/events?type=LOGIN&user=${localId}`));
+        assert.equal(logins[0]?.sessionId, codeId, "the login's session takes the code_id its events named");
         assert.deepEqual(
           [
             linkEvents[0].details.email,
@@ -418,6 +422,99 @@ describe("first broker login", () => {
           [email, "partner", username],
         );
       }
+    } finally {
+      assert.equal((await api(realmPath, { method: "PUT", body: { ...realm, smtpServer: {} } })).status, 204);
+      await sink.close();
+    }
+  });
+
+  it("a username changed on review: the flow looks for accounts again, and verify by email is passed over", async () => {
+    await reviewMode("off");
+    const sink = await startSmtpSink();
+    const realmPath = `/admin/realms/${HOME}`;
+    const realm = await json(await api(realmPath));
+    assert.equal(
+      (await api(realmPath, { method: "PUT", body: { ...realm, smtpServer: sink.settings() } })).status,
+      204,
+    );
+    try {
+      const names = { firstName: "Ria", lastName: "Home", attributes: { department: ["Ops"] } };
+      const reviewed = { email: "", firstName: "Ria", lastName: "Home", department: "Ops" };
+      /** Through the partner to the confirm page, then "Review profile": the review page. */
+      async function reviewAs(username: string, passwordOfPartner: string) {
+        const { jar, page } = await brokerTo(username, passwordOfPartner);
+        const confirm = await page.text();
+        assert.match(confirm, /Account already exists/);
+        const review = await postForm(
+          server.baseUrl,
+          confirm,
+          "kc-register-form",
+          { submitAction: "updateProfile" },
+          jar,
+        );
+        const reviewHtml = await review.text();
+        assert.match(reviewHtml, /Update Account Information/);
+        return { jar, reviewHtml };
+      }
+
+      // same email as a home account, username changed: the email still finds it, but no mail: re-authentication
+      await createUser(api, PARTNER, "ria", {
+        email: "ria@shared.test",
+        credentials: [{ type: "password", value: "partner-pass" }],
+      });
+      const riaHome = await createUser(api, HOME, "ria-home", {
+        email: "ria@shared.test",
+        ...names,
+        credentials: [{ type: "password", value: "ria-home-pass" }],
+      });
+      const ria = await reviewAs("ria", "partner-pass");
+      const again = await postForm(
+        server.baseUrl,
+        ria.reviewHtml,
+        "kc-idp-review-profile-form",
+        { ...reviewed, username: "ria-new", email: "ria@shared.test" },
+        ria.jar,
+      );
+      const confirmAgain = decode(await again.text());
+      assert.match(confirmAgain, /User with email ria@shared\.test already exists/);
+      const reauth = await postForm(
+        server.baseUrl,
+        confirmAgain,
+        "kc-register-form",
+        { submitAction: "linkAccount" },
+        ria.jar,
+      );
+      assert.match(
+        await reauth.text(),
+        /Authenticate to link your account with Partner/,
+        "not the Link Partner mail page",
+      );
+      const mails = await json<Json[]>(
+        await api(`${realmPath}/events?type=SEND_IDENTITY_PROVIDER_LINK&user=${riaHome}`),
+      );
+      assert.deepEqual(mails, [], "no mail sent");
+
+      // same username as a home account: renamed on review, the flow looks again and creates the new account
+      await createUser(api, PARTNER, "sol", {
+        email: "sol@partner.test",
+        credentials: [{ type: "password", value: "partner-pass" }],
+      });
+      await createUser(api, HOME, "sol", { email: "sol@home.test", ...names });
+      const sol = await reviewAs("sol", "partner-pass");
+      const created = await postForm(
+        server.baseUrl,
+        sol.reviewHtml,
+        "kc-idp-review-profile-form",
+        { ...reviewed, username: "sol-2", email: "sol@partner.test" },
+        sol.jar,
+      );
+      assert.ok(codeOf(created), "no account named sol-2: created and signed in");
+      const [sol2] = await json<Json[]>(await api(`${realmPath}/users?username=sol-2&exact=true`));
+      const links = await json<Json[]>(await api(`${realmPath}/users/${sol2.id}/federated-identity`));
+      assert.deepEqual(
+        links.map((l) => [l.identityProvider, l.userName]),
+        [["partner", "sol"]],
+      );
     } finally {
       assert.equal((await api(realmPath, { method: "PUT", body: { ...realm, smtpServer: {} } })).status, 204);
       await sink.close();

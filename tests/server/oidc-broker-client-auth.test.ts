@@ -70,17 +70,29 @@ describe("OIDC broker: client authentication, PKCE, signature keys and forwarded
     });
   }
 
-  /** Home login page → the provider's button → the partner's answer (its login page, or a redirect back). */
-  async function toPartner(alias: string, clientParams: Record<string, string> = {}) {
+  /** Home login page → the provider's button (followed with the browser's `headers`) → the partner's URL. */
+  async function toProvider(
+    alias: string,
+    clientParams: Record<string, string> = {},
+    headers: Record<string, string> = {},
+  ) {
     const jar = new CookieJar();
     const extra = new URLSearchParams(clientParams).toString();
     const home = authUrl(server.baseUrl, HOME, { clientId: "app", redirectUri: REDIRECT });
     const login = await get(extra ? `${home}&${extra}` : home, jar);
     const href = new RegExp(`href="([^"]*/broker/${alias}/login[^"]*)"`).exec(await login.text())?.[1];
     assert.ok(href, `the button of ${alias}`);
-    const start = await get(new URL(decode(href), server.baseUrl).toString(), jar);
+    const button = new URL(decode(href), server.baseUrl);
+    const cookie = [jar.header(), headers.cookie].filter(Boolean).join("; ");
+    const start = await fetch(button, { redirect: "manual", headers: { ...headers, cookie } });
+    jar.store(start);
     assert.equal(start.status, 302);
-    const authorize = new URL(start.headers.get("location")!);
+    return { jar, authorize: new URL(start.headers.get("location")!) };
+  }
+
+  /** Home login page → the provider's button → the partner's answer (its login page, or a redirect back). */
+  async function toPartner(alias: string, clientParams: Record<string, string> = {}) {
+    const { jar, authorize } = await toProvider(alias, clientParams);
     return { jar, authorize, partner: await get(authorize.toString(), jar) };
   }
 
@@ -318,25 +330,69 @@ describe("OIDC broker: client authentication, PKCE, signature keys and forwarded
     );
   });
 
+  it("Pass current locale sends the login's locale as ui_locales, resolved as Keycloak resolves it", async () => {
+    await addProvider("fwd-locale", { ...forwardingClient, uiLocales: "true" });
+    await addProvider("no-locale", forwardingClient);
+    const sent = async (
+      clientParams: Record<string, string> = {},
+      headers: Record<string, string> = {},
+      alias = "fwd-locale",
+    ) => (await toProvider(alias, clientParams, headers)).authorize.searchParams.get("ui_locales");
+    assert.equal(await sent({ ui_locales: "de" }), "en", "a realm without internationalization logs in in English");
+    assert.equal(await sent({}, {}, "no-locale"), null, "the switch off: none sent");
+
+    const i18n = (settings: Json) => api(`/admin/realms/${HOME}`, { method: "PUT", body: settings });
+    await i18n({ internationalizationEnabled: true, supportedLocales: ["en", "de", "fr-CA"], defaultLocale: "fr-CA" });
+    try {
+      assert.equal(await sent(), "fr-CA", "nothing asked: the realm's default locale");
+      assert.equal(await sent({ ui_locales: "xx de-AT" }), "de", "the client's first supported ui_locales");
+      assert.equal(
+        await sent({ ui_locales: "DE" }, { cookie: "KEYCLOAK_LOCALE=en" }),
+        "de",
+        "ui_locales before the cookie",
+      );
+      assert.equal(await sent({}, { cookie: "KEYCLOAK_LOCALE=de", "accept-language": "en" }), "de", "the cookie");
+      assert.equal(await sent({}, { "accept-language": "en-GB;q=0.5, de-CH;q=0.9" }), "de", "Accept-Language by q");
+      assert.equal(await sent({ ui_locales: "fr-FR" }, { "accept-language": "en-US" }), "en", "fr-FR is not fr-CA");
+    } finally {
+      await i18n({ internationalizationEnabled: false });
+    }
+  });
+
+  const passive = (alias: string) =>
+    `${authUrl(server.baseUrl, HOME, { clientId: "app", redirectUri: REDIRECT, prompt: "none", state: "s1" })}&kc_idp_hint=${alias}`;
+
+  /** Follows the redirects through both realms up to the app; every URL on the way. */
+  async function followToApp(cookies: RealmCookies, url: string) {
+    const visited = [url];
+    let res = await cookies.get(url);
+    while (res.status === 302) {
+      const next = new URL(res.headers.get("location")!, server.baseUrl).toString();
+      visited.push(next);
+      if (next.startsWith(REDIRECT)) return { app: new URL(next), visited };
+      res = await cookies.get(next);
+    }
+    assert.fail(`stopped at ${visited.at(-1)} with ${res.status}: ${await res.text()}`);
+  }
+
+  /** Signs in at the partner realm only, through the forwarding client (the browser then has its session). */
+  async function signInAtPartner(cookies: RealmCookies, username: string) {
+    const partnerLogin = authUrl(server.baseUrl, PARTNER, {
+      clientId: "broker-fwd",
+      redirectUri: `${server.baseUrl}/realms/${HOME}/broker/fwd-none/endpoint`,
+    });
+    const page = await cookies.get(partnerLogin);
+    const html = await page.text();
+    const signedIn = await submitLogin(server.baseUrl, html, cookies.for(partnerLogin), username, `${username}-pass`);
+    assert.equal(signedIn.status, 302);
+  }
+
   it("prompt=none with kc_idp_hint goes on to a provider that accepts it, and its answer comes back to the client", async () => {
     await addProvider("fwd-none", { ...forwardingClient, acceptsPromptNoneForwardFromClient: "true" });
     await addProvider("no-fwd", forwardingClient);
     await partnerUser("nico");
     const cookies = new RealmCookies();
-    const passive = (alias: string) =>
-      `${authUrl(server.baseUrl, HOME, { clientId: "app", redirectUri: REDIRECT, prompt: "none", state: "s1" })}&kc_idp_hint=${alias}`;
-    /** Follows the redirects through both realms up to the app; every URL on the way. */
-    async function toApp(url: string) {
-      const visited = [url];
-      let res = await cookies.get(url);
-      while (res.status === 302) {
-        const next = new URL(res.headers.get("location")!, server.baseUrl).toString();
-        visited.push(next);
-        if (next.startsWith(REDIRECT)) return { app: new URL(next), visited };
-        res = await cookies.get(next);
-      }
-      assert.fail(`stopped at ${visited.at(-1)} with ${res.status}: ${await res.text()}`);
-    }
+    const toApp = (url: string) => followToApp(cookies, url);
     const refused = await toApp(passive("no-fwd"));
     assert.equal(refused.visited.length, 2, "a provider that does not accept it: no redirect to it");
     assert.equal(refused.app.searchParams.get("error"), "login_required");
@@ -348,22 +404,59 @@ describe("OIDC broker: client authentication, PKCE, signature keys and forwarded
     assert.equal(forwarded.app.searchParams.get("state"), "s1");
 
     // signed in at the partner only: the same request now signs in at home without showing a page
-    const partnerLogin = authUrl(server.baseUrl, PARTNER, {
-      clientId: "broker-fwd",
-      redirectUri: `${server.baseUrl}/realms/${HOME}/broker/fwd-none/endpoint`,
-    });
-    const page = await cookies.get(partnerLogin);
-    const signedIn = await submitLogin(
-      server.baseUrl,
-      await page.text(),
-      cookies.for(partnerLogin),
-      "nico",
-      "nico-pass",
-    );
-    assert.equal(signedIn.status, 302);
+    await signInAtPartner(cookies, "nico");
     const silent = await toApp(passive("fwd-none"));
     assert.ok(silent.app.searchParams.get("code"), silent.app.toString());
     assert.deepEqual(await linkedUsers("fwd-none"), ["nico"]);
+  });
+
+  it("a forwarded prompt=none: only through the browser flow's redirector, and a page it would need is interaction_required", async () => {
+    await partnerUser("ines");
+    // an account of the home realm with ines's email, owing a required action
+    const homeId = await createUser(api, HOME, "ines-home", {
+      email: "ines@partner.test",
+      requiredActions: ["UPDATE_PASSWORD"],
+    });
+    const cookies = new RealmCookies();
+    await signInAtPartner(cookies, "ines");
+    const confirm = await followToApp(cookies, passive("fwd-none"));
+    assert.ok(
+      confirm.visited.some((u) => u.includes(`/realms/${PARTNER}/`)),
+      "forwarded to the partner",
+    );
+    assert.equal(
+      confirm.app.searchParams.get("error"),
+      "interaction_required",
+      "the email is taken: the first login's confirm-link page would be needed",
+    );
+    assert.equal(confirm.app.searchParams.get("state"), "s1");
+    assert.deepEqual(await linkedUsers("fwd-none"), ["nico"], "nothing linked");
+
+    // linked to that account, which owes a required action: that page is not shown either
+    const partnerId = (await json<Json[]>(await api(`/admin/realms/${PARTNER}/users?username=ines&exact=true`)))[0].id;
+    const linked = await api(`/admin/realms/${HOME}/users/${homeId}/federated-identity/fwd-none`, {
+      method: "POST",
+      body: { identityProvider: "fwd-none", userId: partnerId, userName: "ines" },
+    });
+    assert.equal(linked.status, 204);
+    const action = await followToApp(cookies, passive("fwd-none"));
+    assert.equal(action.app.searchParams.get("error"), "interaction_required", "a required action");
+
+    // the browser flow without its identity-provider redirector: nothing is forwarded
+    const executions = `/admin/realms/${HOME}/authentication/flows/browser/executions`;
+    const redirector = (await json<Json[]>(await api(executions))).find(
+      (e) => e.providerId === "identity-provider-redirector",
+    )!;
+    const setRequirement = async (requirement: string) =>
+      assert.equal((await api(executions, { method: "PUT", body: { ...redirector, requirement } })).status, 204);
+    await setRequirement("DISABLED");
+    try {
+      const withoutRedirector = await followToApp(cookies, passive("fwd-none"));
+      assert.equal(withoutRedirector.visited.length, 2, "not sent to the partner");
+      assert.equal(withoutRedirector.app.searchParams.get("error"), "login_required");
+    } finally {
+      await setRequirement(redirector.requirement);
+    }
   });
 
   it("refuses at save what Keycloak refuses, with its messages, and stores nothing", async () => {

@@ -135,6 +135,8 @@ export const identityProvidersMessages = {
   passLoginHintHelp: "Pass login_hint to identity provider.",
   passMaxAge: "Pass max_age",
   passMaxAgeHelp: "Pass max_age to identity provider.",
+  passCurrentLocale: "Pass current locale",
+  passCurrentLocaleHelp: "Pass the current locale to the identity provider as an ui_locales parameter.",
   prompt: "Prompt",
   promptHelp: "Specifies whether the Authorization Server prompts the End-User for re-authentication and consent.",
   "prompts.unspecified": "Unspecified",

@@ -26,6 +26,12 @@ export function OidcAdvancedFields() {
         labelHelp={t("passMaxAgeHelp")}
         stringify
       />
+      <SwitchControl<ProviderFormValues>
+        name="config.uiLocales"
+        label={t("passCurrentLocale")}
+        labelHelp={t("passCurrentLocaleHelp")}
+        stringify
+      />
       <SelectControl<ProviderFormValues>
         name="config.prompt"
         label={t("prompt")}

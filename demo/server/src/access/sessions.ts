@@ -9,6 +9,8 @@ import { publicSessionId } from "./offline-sessions.ts";
 export const IDLE_GRACE_MS = 120_000;
 
 export interface SessionStart {
+  /** The id the login already promised in its events' `code_id`. */
+  id?: string;
   ipAddress: string;
   rememberMe?: boolean;
   authMethod?: string;
@@ -26,7 +28,7 @@ export async function startUserSession(
 ): Promise<UserSessionRecord> {
   const at = now();
   const session: UserSessionRecord = {
-    id: newId(),
+    id: start.id ?? newId(),
     realmId: realm.id,
     userId: user.id,
     ipAddress: start.ipAddress,

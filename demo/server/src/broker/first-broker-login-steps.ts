@@ -52,8 +52,20 @@ export interface BrokerLogin extends ReviewedProfile {
   /** Verify by email: the address the link was last mailed to, and the identity whose link was followed. */
   linkMailSentTo?: string;
   linkVerifiedFor?: string;
+  /** The review changed the username or the email (Keycloak's UPDATE_PROFILE_USERNAME/EMAIL_CHANGED notes). */
+  usernameChanged?: boolean;
+  emailChanged?: boolean;
   /** The request whose flow event is saved (one per request into the flow, as Keycloak's). */
   eventRequestId?: string;
+}
+
+/** What a restart of the flow forgets (Keycloak's resetFlow clears the authentication session's notes). */
+export function forgetFlowState(login: BrokerLogin): void {
+  login.existing = undefined;
+  login.linkMailSentTo = undefined;
+  login.linkVerifiedFor = undefined;
+  login.usernameChanged = undefined;
+  login.emailChanged = undefined;
 }
 
 const pending = new Map<string, BrokerLogin>();
@@ -175,15 +187,23 @@ export const FIRST_BROKER_LOGIN_STEPS: Authenticators = {
         details: { context: "IDP_REVIEW", ...(!refused && email ? { updated_email: email } : {}) },
       });
       if (refused) return challenge(() => sendReviewPage(ctx, stepUrl(ctx, login.alias, execution.id), typed, errors));
-      Object.assign(login, typed, { forceReview: false, existing: undefined });
+      const changed = (name: "username" | "email") =>
+        typed.values[name] !== undefined && typed.values[name] !== (login.values[name] ?? "");
+      if (changed("username")) login.usernameChanged = true;
+      if (changed("email")) login.emailChanged = true;
+      Object.assign(login, typed, { forceReview: false });
       return success;
     },
   },
-  /** A new user linked to the identity, unless the email or username is taken: then the next alternative. */
+  /**
+   * A new user linked to the identity, unless the email or username is taken: then the next alternative. An account
+   * found earlier in this run of the flow stands; a restart (confirm link → review profile) looks again.
+   */
   "idp-create-user-if-unique": {
     requiresUser: false,
     async authenticate(ctx) {
       const { login, idp } = current(ctx);
+      if (login.existing) return attempted;
       login.existing = duplicateOf(ctx, login);
       if (login.existing) return attempted;
       const user = newUser(ctx, idp, login);
@@ -258,7 +278,7 @@ export const FIRST_BROKER_LOGIN_STEPS: Authenticators = {
   },
   /**
    * Mails the existing account a link that confirms the linking (Keycloak's IdpEmailVerificationAuthenticator); passes
-   * to the next alternative when the realm has no SMTP server or the review changed the email.
+   * to the next alternative when the realm has no SMTP server or the review changed the username or the email.
    */
   "idp-email-verification": {
     requiresUser: false,
@@ -266,7 +286,7 @@ export const FIRST_BROKER_LOGIN_STEPS: Authenticators = {
       const { login, idp } = current(ctx);
       const smtp = ctx.realm.settings.smtpServer as Record<string, unknown> | undefined;
       if (!smtp?.host) return attempted;
-      if ((login.values.email ?? "") !== String(login.claims.email ?? "")) return attempted;
+      if (login.usernameChanged || login.emailChanged) return attempted;
       const user = existingUser(ctx, login);
       if (login.linkVerifiedFor === login.brokerUsername) {
         setUser(ctx, user);

@@ -16,6 +16,7 @@ import {
   brokerLoginOf,
   dropBrokerLogin,
   FIRST_BROKER_LOGIN_STEPS,
+  forgetFlowState,
   markLinkVerified,
   recordFlowRequest,
   saveBrokerLogin,
@@ -92,6 +93,7 @@ async function runFirstLoginFlow(
   ctx.authenticators = FIRST_BROKER_LOGIN_STEPS;
   if (login.restart) {
     login.restart = false;
+    forgetFlowState(login);
     for (const execution of flowTree(ctx.server, flow).flatMap((f) => f.executions))
       delete ctx.request.login.status[execution.id];
     ctx.request.authenticatedUserId = undefined;

@@ -14,6 +14,7 @@ import {
   loginActionToken,
 } from "../oidc/login/action-verify-email.ts";
 import type { LoginContext } from "../oidc/login/login-context.ts";
+import { loginCodeId } from "../oidc/auth-requests.ts";
 
 /** Keycloak's IdpVerifyAccountLinkActionToken: the link mailed to the existing account to confirm the linking. */
 interface IdpLinkToken {
@@ -74,6 +75,7 @@ export async function mailIdpLink(
       email: user.email ?? "",
       identity_provider: idp.alias,
       identity_provider_identity: brokerUsername,
+      code_id: loginCodeId(ctx.request),
     },
   };
   try {

@@ -11,6 +11,7 @@ import { isContext, loginContextOf } from "../oidc/login-action.ts";
 import { errorToClient } from "../oidc/login/after-authentication.ts";
 import { setUser, type LoginContext } from "../oidc/login/login-context.ts";
 import { realmByName } from "../oidc/lookup.ts";
+import { loginLocale } from "../oidc/login/login-locale.ts";
 import { saveBrokerState, takeBrokerState } from "./broker-state.ts";
 import { withStoredToken } from "./stored-tokens.ts";
 import { registerBrokerTokenEndpoint } from "./broker-token-endpoint.ts";
@@ -89,7 +90,7 @@ async function userInfo(idp: IdentityProviderRecord, accessToken: string | undef
 
 /**
  * What the provider's authorization request carries from the client's, as Keycloak's OIDC broker: login_hint and
- * max_age when their switches are on, the provider's prompt else the client's, and the forwarded query parameters
+ * max_age when their switches are on, the login's locale as ui_locales when "Pass current locale" is on, the provider's prompt else the client's, and the forwarded query parameters
  * (acr_values unless the provider lists others).
  */
 function forwardClientParams(ctx: LoginContext, config: Record<string, string>, query: URLSearchParams) {
@@ -98,6 +99,7 @@ function forwardClientParams(ctx: LoginContext, config: Record<string, string>, 
   const prompt = config.prompt || request.login.prompts.join(" ");
   if (prompt) query.set("prompt", prompt);
   if (config.passMaxAge === "true" && request.maxAge) query.set("max_age", request.maxAge);
+  if (config.uiLocales === "true") query.set("ui_locales", loginLocale(ctx));
   const forwarded = config.forwardParameters ?? "acr_values";
   for (const name of forwarded.split(/\s*,\s*/).map((n) => n.trim())) {
     const value = name ? request.forwardable?.[name] : undefined;

@@ -9,10 +9,12 @@ import { ssoSessionFromCookie } from "./sso-cookies.ts";
 import { issuerOf } from "./tokens.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
 import { PKCE_METHODS } from "./pkce.ts";
-import { runBrowserFlow } from "./login/browser-flow.ts";
+import { browserFlowOf, runBrowserFlow } from "./login/browser-flow.ts";
 import { afterAuthentication } from "./login/after-authentication.ts";
 import { FlowFailure, type LoginContext } from "./login/login-context.ts";
 import { findIdentityProvider } from "../admin/identity-providers/lookup.ts";
+import { configOfExecution, sortedExecutions } from "../admin/authentication/lookup.ts";
+import type { AuthExecutionRecord, AuthFlowRecord } from "../store/types.ts";
 import { brokerLoginUrl } from "../broker/login-buttons.ts";
 
 type Params = Record<string, string | undefined>;
@@ -27,12 +29,35 @@ function forwardableParams(params: Params): Record<string, string> {
   );
 }
 
+/** The executions a flow runs, in order: the disabled ones and those of disabled sub-flows left out. */
+function enabledExecutions(
+  server: ServerContext,
+  flow: AuthFlowRecord,
+  seen = new Set<string>(),
+): AuthExecutionRecord[] {
+  if (seen.has(flow.id)) return [];
+  seen.add(flow.id);
+  return sortedExecutions(flow).flatMap((execution) => {
+    if (execution.requirement === "DISABLED") return [];
+    const sub =
+      execution.authenticatorFlow && execution.flowId ? server.db.get("authFlows", execution.flowId) : undefined;
+    return sub ? enabledExecutions(server, sub, seen) : [execution];
+  });
+}
+
 /**
- * prompt=none with no session here: Keycloak's redirector sends it on to the `kc_idp_hint` provider when that provider
- * accepts prompt=none forwarded from clients (its answer comes back to the client as it is).
+ * prompt=none with no session here: the browser flow's identity-provider redirector, when it has one, sends it on to
+ * the `kc_idp_hint` provider (else its default provider) when that provider accepts prompt=none forwarded from
+ * clients, as Keycloak's passive browser flow does. The provider's answer comes back to the client as it is.
  */
 function promptNoneForwardUrl(ctx: LoginContext): string | undefined {
-  const alias = ctx.request.login.idpHint;
+  const flow = browserFlowOf(ctx);
+  const redirector = flow
+    ? enabledExecutions(ctx.server, flow).find((e) => e.authenticator === "identity-provider-redirector")
+    : undefined;
+  if (!redirector) return undefined;
+  const hint = ctx.request.login.idpHint?.trim();
+  const alias = hint || configOfExecution(ctx.server, ctx.realm, redirector)?.config.defaultProvider;
   const idp = alias ? findIdentityProvider(ctx.server, ctx.realm, alias) : undefined;
   if (
     !idp ||
@@ -40,6 +65,7 @@ function promptNoneForwardUrl(ctx: LoginContext): string | undefined {
     (idp.rep.config as Record<string, string> | undefined)?.acceptsPromptNoneForwardFromClient !== "true"
   )
     return undefined;
+  ctx.request.login.forwardedPassive = true;
   return brokerLoginUrl(ctx.realm, idp.alias, ctx.client.clientId, ctx.request.tabId);
 }
 

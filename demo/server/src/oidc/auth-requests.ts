@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { now } from "../common/ids.ts";
 
 /** A validated authorization request waiting for the user to sign in (Keycloak's authentication session). */
@@ -18,6 +18,8 @@ export interface AuthRequest {
   maxAge?: string;
   /** The client's other request parameters, for a broker's "Forwarded query parameters" (Keycloak's client notes). */
   forwardable?: Record<string, string>;
+  /** Keycloak's root authentication session id (`code_id` of the login's events), the id of the session it starts. */
+  codeId?: string;
   /** The user the flow has identified so far (Keycloak's authenticated user of the authentication session). */
   authenticatedUserId?: string;
   rememberMe?: boolean;
@@ -53,6 +55,8 @@ export interface LoginProgress {
   sessionActions: string[];
   prompts: string[];
   idpHint?: string;
+  /** prompt=none sent on to an identity provider: a page its answer would need goes back as interaction_required. */
+  forwardedPassive?: boolean;
   /** CONFIGURE_TOTP: the secret shown to the user until a code confirms it. */
   otpSecret?: string;
   /** VERIFY_EMAIL: the address a link was last sent to. */
@@ -85,6 +89,12 @@ export function saveAuthRequest(
   };
   pending.set(saved.tabId, saved);
   return saved;
+}
+
+/** The login's `code_id`, made when an event first needs it; the user session the login starts takes it as its id. */
+export function loginCodeId(request: AuthRequest): string {
+  request.codeId ??= randomUUID();
+  return request.codeId;
 }
 
 export function findAuthRequest(tabId: string | undefined, realmId: string): AuthRequest | undefined {

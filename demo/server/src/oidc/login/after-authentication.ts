@@ -27,6 +27,7 @@ export async function finishLogin(
 ) {
   dropAuthRequest(request.tabId);
   const session = await startUserSession(server, realm, user, client, {
+    id: request.codeId,
     ipAddress: req.ip,
     rememberMe: request.rememberMe,
     authMethod: "openid-connect",

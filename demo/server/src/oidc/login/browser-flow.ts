@@ -3,7 +3,7 @@ import { flowByAlias, flowTree } from "../../admin/authentication/lookup.ts";
 import { sendErrorPage } from "../error-page.ts";
 import { processFlow, record, type Authenticators } from "./flow-engine.ts";
 import { AUTHENTICATORS, stepName } from "./authenticators.ts";
-import { afterAuthentication } from "./after-authentication.ts";
+import { afterAuthentication, errorToClient } from "./after-authentication.ts";
 import {
   currentUser,
   FlowFailure,
@@ -32,7 +32,13 @@ function unsupportedPage(ctx: LoginContext, step: string) {
   );
 }
 
+/**
+ * A step's answer to the browser: its page, or the failure's error page. A login forwarded with prompt=none to an
+ * identity provider shows no page: the client gets interaction_required (Keycloak's broker login flows).
+ */
 export async function respond(ctx: LoginContext, outcome: Outcome) {
+  if (outcome.type === "challenge" && ctx.request.login.forwardedPassive)
+    return errorToClient(ctx, "interaction_required");
   if (outcome.type === "challenge") return outcome.send();
   return sendErrorPage(ctx.reply, ctx.realm, outcome.type === "failure" ? outcome.message : "Login failed.");
 }
