@@ -284,6 +284,11 @@ describe("OpenID Connect brokering to a second realm", () => {
       const link = (await eventsOf("FEDERATED_IDENTITY_LINK")).find((e) => e.userId === lee.id);
       assert.deepEqual([link?.details?.username, link?.details?.redirect_uri], ["lee", undefined]);
       assert.ok(link?.details?.code_id, "the link names the login (code_id)");
+      const starts = await eventsOf("IDENTITY_PROVIDER_FIRST_LOGIN");
+      assert.ok(
+        starts.some((e) => e.details?.identity_provider_identity === "lee" && e.details?.username === "lee"),
+        `the successful re-authentication's request names the username: ${JSON.stringify(starts)}`,
+      );
       const failures = await eventsOf("IDENTITY_PROVIDER_FIRST_LOGIN_ERROR");
       assert.ok(
         failures.some((e) => e.userId === lee.id && e.error === "invalid_user_credentials"),

@@ -275,6 +275,12 @@ describe("first broker login", () => {
     );
     assert.ok(events[0].details.code_id, "the link names the login (code_id)");
     assert.equal(failures[0].details.code_id, events[0].details.code_id, "the same login's code_id");
+    const starts = await json<Json[]>(await api(`/admin/realms/${HOME}/events?type=IDENTITY_PROVIDER_FIRST_LOGIN`));
+    assert.deepEqual(
+      starts.filter((e) => e.details.identity_provider_identity === "kim").map((e) => e.details.username ?? null),
+      ["kim", null, null],
+      "the successful re-authentication's request names the username; the earlier requests none",
+    );
   });
 
   it("the review page shows every attribute the user profile lets users edit, filled by the attribute importers", async () => {

@@ -344,6 +344,11 @@ export const FIRST_BROKER_LOGIN_STEPS: Authenticators = {
         return again("Invalid username or password.");
       }
       await clearLoginFailures(ctx.server, ctx.realm, user);
+      // as Keycloak 26.7.3: this request's IDENTITY_PROVIDER_FIRST_LOGIN names the username the form checked
+      await recordFlowRequest(ctx, login, {
+        type: "IDENTITY_PROVIDER_FIRST_LOGIN",
+        details: { username: user.username },
+      });
       setUser(ctx, user);
       ctx.request.login.usedCredentials.push("password");
       return success;
