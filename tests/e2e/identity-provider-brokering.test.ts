@@ -148,6 +148,19 @@ describe("OpenID Connect brokering to a second realm", () => {
     const [login] = ofType("LOGIN");
     assert.equal(login?.userId, userId);
     assert.equal(login?.details?.redirect_uri, undefined, "a first broker login's LOGIN names no redirect URI");
+    const codeIds = (byReview: boolean) =>
+      events.filter((e) => (e.type === "UPDATE_PROFILE") === byReview).map((e) => e.details?.code_id);
+    assert.deepEqual(
+      [...new Set(codeIds(false))],
+      [login?.details?.code_id],
+      "the flow's start, REGISTER and LOGIN name, as code_id, the session the login started",
+    );
+    const reviewIds = codeIds(true);
+    assert.equal(
+      new Set([...reviewIds, login?.details?.code_id]).size,
+      3,
+      "each review submit has a code_id of its own",
+    );
   }
 
   async function signInThroughPartner(page: Page, username = "pat", password = "pat-password", landed = true) {
@@ -270,6 +283,12 @@ describe("OpenID Connect brokering to a second realm", () => {
       // the username and no redirect URI; the wrong password as IDENTITY_PROVIDER_FIRST_LOGIN_ERROR
       const link = (await eventsOf("FEDERATED_IDENTITY_LINK")).find((e) => e.userId === lee.id);
       assert.deepEqual([link?.details?.username, link?.details?.redirect_uri], ["lee", undefined]);
+      assert.ok(link?.details?.code_id, "the link names the login (code_id)");
+      const starts = await eventsOf("IDENTITY_PROVIDER_FIRST_LOGIN");
+      assert.ok(
+        starts.some((e) => e.details?.identity_provider_identity === "lee" && e.details?.username === "lee"),
+        `the successful re-authentication's request names the username: ${JSON.stringify(starts)}`,
+      );
       const failures = await eventsOf("IDENTITY_PROVIDER_FIRST_LOGIN_ERROR");
       assert.ok(
         failures.some((e) => e.userId === lee.id && e.error === "invalid_user_credentials"),

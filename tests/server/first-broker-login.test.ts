@@ -204,6 +204,15 @@ describe("first broker login", () => {
     assert.equal(login.details.identity_provider, "partner");
     assert.equal(login.details.redirect_uri, undefined, "a first broker login's LOGIN names no redirect URI");
     assert.equal(login.details.auth_method, undefined, "nor an auth method");
+    const codeIds = (byReview: boolean) =>
+      firstLogin.filter((e) => (e.type === "UPDATE_PROFILE") === byReview).map((e) => e.details.code_id);
+    assert.deepEqual(
+      [...new Set(codeIds(false))],
+      [login.details.code_id],
+      "the flow's start, REGISTER and LOGIN name, as code_id, the session the login started",
+    );
+    const reviewIds = codeIds(true);
+    assert.equal(new Set([...reviewIds, login.details.code_id]).size, 3, "each review submit has a code_id of its own");
 
     // a repeat sign-in is the user's LOGIN, naming the provider; no IDENTITY_PROVIDER_LOGIN
     assert.ok(codeOf((await brokerTo("sam", "sam-pass")).page));
@@ -263,6 +272,14 @@ describe("first broker login", () => {
     assert.deepEqual(
       failures.map((e) => [e.error, e.details.identity_provider, e.details.username]),
       [["invalid_user_credentials", "partner", "kim"]],
+    );
+    assert.ok(events[0].details.code_id, "the link names the login (code_id)");
+    assert.equal(failures[0].details.code_id, events[0].details.code_id, "the same login's code_id");
+    const starts = await json<Json[]>(await api(`/admin/realms/${HOME}/events?type=IDENTITY_PROVIDER_FIRST_LOGIN`));
+    assert.deepEqual(
+      starts.filter((e) => e.details.identity_provider_identity === "kim").map((e) => e.details.username ?? null),
+      ["kim", null, null],
+      "the successful re-authentication's request names the username; the earlier requests none",
     );
   });
 

@@ -1,5 +1,5 @@
 import type { IdentityProviderRecord } from "../store/types.ts";
-import type { BrokeredIdentity } from "../oidc/auth-requests.ts";
+import { type BrokeredIdentity, loginCodeId } from "../oidc/auth-requests.ts";
 import { recordEvent } from "../events/record.ts";
 import type { LoginContext } from "../oidc/login/login-context.ts";
 import type { Claims } from "./mappers.ts";
@@ -40,7 +40,8 @@ export interface FlowRequestEvent {
 /**
  * The event of one request into the first broker login flow, as Keycloak 26.7.3 saves it once the flow ran (shown a
  * page or ended): IDENTITY_PROVIDER_FIRST_LOGIN, or what a step made of it (a review's UPDATE_PROFILE, even when the
- * review was refused; a failed re-authentication's error). The user is not named: the flow has not finished.
+ * review was refused; a failed re-authentication's error). The user is not named: the flow has not finished. `code_id`
+ * is the id the login's user session will take.
  */
 export async function recordFirstLoginRequest(
   ctx: LoginContext,
@@ -57,6 +58,7 @@ export async function recordFirstLoginRequest(
       auth_method: "openid-connect",
       redirect_uri: ctx.request.redirectUri,
       ...brokerDetails(brokered),
+      code_id: loginCodeId(ctx.request),
       ...stepEvent?.details,
     },
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { IdentityProviderRecord, UserRecord } from "../store/types.ts";
 import { findIdentityProvider } from "../admin/identity-providers/lookup.ts";
 import { configOfExecution } from "../admin/authentication/lookup.ts";
@@ -180,11 +181,16 @@ export const FIRST_BROKER_LOGIN_STEPS: Authenticators = {
       const typed = typedProfile(ctx, form);
       const errors = reviewErrors(ctx, typed);
       const refused = Object.keys(errors).length > 0;
-      // Keycloak records the submit as UPDATE_PROFILE even when the profile is refused (then without updated_email)
+      // Keycloak records the submit as UPDATE_PROFILE even when the profile is refused (then without updated_email),
+      // with a code_id of its own on each submit (Keycloak 26.7.3: 32 random bytes, not the login's session id)
       const email = typed.values.email;
       await recordFlowRequest(ctx, login, {
         type: "UPDATE_PROFILE",
-        details: { context: "IDP_REVIEW", ...(!refused && email ? { updated_email: email } : {}) },
+        details: {
+          context: "IDP_REVIEW",
+          ...(!refused && email ? { updated_email: email } : {}),
+          code_id: randomBytes(32).toString("base64url"),
+        },
       });
       if (refused) return challenge(() => sendReviewPage(ctx, stepUrl(ctx, login.alias, execution.id), typed, errors));
       const changed = (name: "username" | "email") =>
@@ -357,6 +363,11 @@ export const FIRST_BROKER_LOGIN_STEPS: Authenticators = {
         return again("Invalid username or password.");
       }
       await clearLoginFailures(ctx.server, ctx.realm, user);
+      // as Keycloak 26.7.3: this request's IDENTITY_PROVIDER_FIRST_LOGIN names the username the form checked
+      await recordFlowRequest(ctx, login, {
+        type: "IDENTITY_PROVIDER_FIRST_LOGIN",
+        details: { username: user.username },
+      });
       setUser(ctx, user);
       ctx.request.login.usedCredentials.push("password");
       return success;

@@ -9,6 +9,7 @@ import { isContext, loginContextOf } from "../oidc/login-action.ts";
 import { processFlow } from "../oidc/login/flow-engine.ts";
 import { answerChallenge, guarded, respond } from "../oidc/login/browser-flow.ts";
 import { currentUser, type Form, type LoginContext } from "../oidc/login/login-context.ts";
+import { loginCodeId } from "../oidc/auth-requests.ts";
 import { federatedLink } from "./stored-tokens.ts";
 import { applyMappers, MODEL_USERNAME_CLAIM, type Claims } from "./mappers.ts";
 import {
@@ -37,7 +38,7 @@ function firstLoginFlow(ctx: LoginContext, idp: IdentityProviderRecord): AuthFlo
   return flowByAlias(ctx.server, ctx.realm, alias);
 }
 
-/** A first login's end (REGISTER, FEDERATED_IDENTITY_LINK), naming the user and, as Keycloak's, no redirect URI. */
+/** A first login's end (REGISTER, FEDERATED_IDENTITY_LINK): the user and the login's `code_id`, no redirect URI. */
 async function recordBrokerEvent(
   ctx: LoginContext,
   idp: IdentityProviderRecord,
@@ -50,7 +51,12 @@ async function recordBrokerEvent(
     clientId: ctx.client.clientId,
     userId: ctx.request.authenticatedUserId,
     ipAddress: ctx.req.ip,
-    details: { identity_provider: idp.alias, identity_provider_identity: login.brokerUsername, ...details },
+    details: {
+      identity_provider: idp.alias,
+      identity_provider_identity: login.brokerUsername,
+      code_id: loginCodeId(ctx.request),
+      ...details,
+    },
   });
 }
 
