@@ -5,7 +5,7 @@ import { adminFetch, adminToken } from "../support/server.ts";
 import { startTarget, type Target } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
-import { screenshot, waitForTable, withFailureShot } from "./organizations-support.ts";
+import { markAdminCliAsConsoleClient, screenshot, waitForTable, withFailureShot } from "./organizations-support.ts";
 
 const TIMEOUT = 20_000;
 const REALM = "/admin/realms/demo";
@@ -46,6 +46,8 @@ describe("a support user limited by admin permissions v2, signed in to the conso
     server = await startTarget({ demoPages: true });
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
+    // The element page takes an admin-cli token, which who-am-I answers only for a console client.
+    await markAdminCliAsConsoleClient(api, "master");
     const realm = await json<Record<string, unknown>>(REALM);
     assert.equal((await api(REALM, { method: "PUT", body: { ...realm, adminPermissionsEnabled: true } })).status, 204);
     for (const name of ["Support desk", "Key customers"])

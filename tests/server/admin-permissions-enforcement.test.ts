@@ -175,6 +175,17 @@ describe("admin permissions v2 enforcement beyond users' own endpoints (Keycloak
       await status(intakeKeeper.users.create({ username: "intake-1", enabled: true, groups: ["/Intake"] })),
       200,
     );
+    // view-users lets the caller view every group, so the group grants suffice.
+    const reception = await kc.groups.create({ name: "Reception" });
+    await user("viewkeeper");
+    await managementRole("viewkeeper", "view-users");
+    await grant("viewkeeper", "Groups", ["manage-members", "manage-membership"], [reception.id]);
+    const viewKeeper = await signIn("viewkeeper");
+    viewKeeper.setConfig({ realmName: REALM });
+    assert.equal(
+      await status(viewKeeper.users.create({ username: "reception-1", enabled: true, groups: ["/Reception"] })),
+      200,
+    );
   });
 
   it("a grant on a subgroup shows it, through its parents, in the groups list and counts", async () => {

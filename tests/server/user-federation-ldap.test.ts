@@ -786,6 +786,11 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
       const payload = JSON.parse(Buffer.from(access_token.split(".")[1]!, "base64url").toString());
       return (payload.realm_access?.roles ?? []) as string[];
     };
+    const imported = await live.users.listRealmRoleMappings({ id: rsmith!.id! });
+    assert.ok(
+      imported.some((role) => role.name === "default-roles-live"),
+      `an imported user has its realm's default role: ${imported.map((r) => r.name)}`,
+    );
     assert.deepEqual(await groupsOf(), ["night-shift"]);
     assert.deepEqual(await realmRolesOf(), ["on-call"]);
     assert.ok((await tokenRoles()).includes("on-call"));

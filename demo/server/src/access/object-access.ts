@@ -114,7 +114,10 @@ export function objectAccess(
   };
   const mayGroup = (scope: GroupScope, group: GroupRecord): boolean => {
     if (held.has(GROUP_ROLE[scope])) return true;
-    if (!useV2) return false;
+    // A group's members and membership are v2's to grant even to a view-users holder: Keycloak 26.7.3 lets one create
+    // users into a group it holds manage-members and manage-membership on.
+    const membersScope = scope === "manage-members" || scope === "manage-membership";
+    if (!useV2 && !(membersScope && v2Enabled)) return false;
     return engine().group(scope, group).granted;
   };
   const mayClient = (scope: ClientScope, client: ClientRecord): boolean => {

@@ -8,7 +8,6 @@ import {
   emptyResult,
   mappersOfType,
   membershipMapping,
-  memberValue,
   pushEntries,
   readEntries,
   type MapperSyncResult,
@@ -86,7 +85,7 @@ export async function syncRolesFromLdap(
   return result;
 }
 
-/** Keycloak's roles to LDAP: roles the directory lacks are created with the provider's users holding them. */
+/** Keycloak's roles to LDAP: roles the directory lacks are created with no members, as Keycloak's role mapper does. */
 export async function syncRolesToLdap(
   server: ServerContext,
   realm: RealmRecord,
@@ -94,14 +93,7 @@ export async function syncRolesToLdap(
   mapper: ComponentRecord,
 ): Promise<MapperSyncResult> {
   const mapping = roleMapping(server, realm, mapper);
-  const users = [...server.db.iterate("users", realm.id)].filter((u) => u.federationLink === provider.id);
-  const items = [...containerRoles(server, realm, mapping).values()].map((role) => ({
-    name: role.name,
-    members: users
-      .filter((u) => u.roleIds.includes(role.id))
-      .map((u) => memberValue(u, mapping))
-      .filter((m): m is string => !!m),
-  }));
+  const items = [...containerRoles(server, realm, mapping).values()].map((role) => ({ name: role.name, members: [] }));
   return pushEntries(provider, mapping, items);
 }
 

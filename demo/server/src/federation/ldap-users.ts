@@ -73,8 +73,9 @@ export function userFromEntry(
         notBefore: 0,
         ...(config.importEnabled ? { federationLink: config.id } : {}),
         credentials: [],
-        groupIds: [],
-        roleIds: [],
+        // Keycloak's import gives a new user the realm's default role and default groups.
+        groupIds: [...realm.defaultGroupIds],
+        roleIds: realm.defaultRoleId ? [realm.defaultRoleId] : [],
         federatedIdentities: [],
         consents: [],
       };
