@@ -1093,7 +1093,8 @@ describe("SAML brokering endpoint", () => {
     assert.equal(misdirected.status, 400);
     assert.equal(errorText(await misdirected.text()), "Invalid Request");
     const [event] = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
-    assert.deepEqual([event?.details?.identity_provider, event?.error], ["idp", "invalid_saml_response"]);
+    // as Keycloak 26.7.3 saves a refused SAML login response: the error only, no details
+    assert.deepEqual([event?.error, event?.details?.identity_provider], ["invalid_saml_response", undefined]);
 
     const { jar, SAMLResponse, RelayState } = await samlResponseFor("idp", "dee", "dee-pass");
     const xml = Buffer.from(SAMLResponse, "base64").toString("utf8");
