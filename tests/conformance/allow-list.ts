@@ -89,11 +89,6 @@ export const ALLOWED_DIFFERENCES: { pattern: RegExp; reason: string }[] = [
       "Keycloak 26.7 lists the resource and scope permission types among policy providers and no longer js; the embedded server's list is 26.0's (the console takes the permission types from its own routes)",
   },
   {
-    pattern: /^admin permissions › scopes › .*: body\.length \["impersonate",/,
-    reason:
-      "Keycloak 26.7's admin-permissions client has the scopes of every resource type (users, groups, clients, roles) of admin permissions v2 in one list; the embedded server's differs in its scope set (permissions module being reworked in parallel)",
-  },
-  {
     pattern: /^user federation › create kerberos with a padded principal › /,
     reason:
       "Keycloak 26.7.3 stores a Kerberos server principal with leading or trailing whitespace (its sign-ins then fail, upstream #41335); issue 22 asks the embedded server to refuse it with a clear message",
