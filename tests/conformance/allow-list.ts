@@ -83,12 +83,6 @@ export const ALLOWED_DIFFERENCES: { pattern: RegExp; reason: string }[] = [
       "create answers: Keycloak leaves an unset fetchRoles out; ours echoes the stored representation (the console re-reads the policy after a create)",
   },
   {
-    pattern:
-      /^authorization resource server › policy providers › .*: body\.length \["aggregate","client","client-scope","group","regex","resource","role","scope","time","user"\]/,
-    reason:
-      "Keycloak 26.7 lists the resource and scope permission types among policy providers and no longer js; the embedded server's list is 26.0's (the console takes the permission types from its own routes)",
-  },
-  {
     pattern: /^user federation › create kerberos with a padded principal › /,
     reason:
       "Keycloak 26.7.3 stores a Kerberos server principal with leading or trailing whitespace (its sign-ins then fail, upstream #41335); issue 22 asks the embedded server to refuse it with a clear message",

@@ -218,8 +218,28 @@ describe("client authorization services through Keycloak's admin client", () => 
       onlyTime.map((p) => p.name),
       ["Office hours"],
     );
+    // Keycloak 26.7.3 lists its non-internal policy factories, permission types included and js not, on both paths.
     const providers = await kc.clients.listPolicyProviders({ id });
-    assert.ok(providers.some((p) => p.type === "regex"));
+    assert.deepEqual(providers.map((p) => p.type).sort(), [
+      "aggregate",
+      "client",
+      "client-scope",
+      "group",
+      "regex",
+      "resource",
+      "role",
+      "scope",
+      "time",
+      "user",
+    ]);
+    assert.deepEqual(
+      providers.find((p) => p.type === "scope"),
+      { type: "scope", name: "Scope-Based", group: "Permission" },
+    );
+    const permissionProviders = await api(
+      `/admin/realms/${REALM}/clients/${id}/authz/resource-server/permission/providers`,
+    );
+    assert.deepEqual(await permissionProviders.json(), providers);
     void aggregate;
 
     // Keycloak 26.7.3 stores a role policy without roles and a regex with a bad pattern (authorization-accepted-bodies).
