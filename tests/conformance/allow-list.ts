@@ -66,12 +66,6 @@ export const ALLOWED_DIFFERENCES: { pattern: RegExp; reason: string }[] = [
       "Keycloak sends back-channel logout / not-before pushes to clients with an admin URL (the demo SAML client's) and reports them; the embedded server sends none, so it has no requests to report",
   },
   {
-    pattern:
-      /^authorization resource server › settings › .*: body\.length \[.*\] on Keycloak, \[.*"authorizationSchema".*\] here/,
-    reason:
-      "the embedded server's resource server representation also carries authorizationSchema (Keycloak sends it only for the admin-permissions client); no screen of a client's Authorization tab reads it",
-  },
-  {
     pattern: /^authorization resource server › create scope taken › /,
     reason:
       "Keycloak 26.7 answers a second scope of a taken name with 201 and the existing scope; ours refuses it with 409 'Scope with name [..] already exists' (the authorization module is being reworked in parallel; the console shows either)",

@@ -83,6 +83,11 @@ describe("client authorization services through Keycloak's admin client", () => 
     assert.equal(rs.policyEnforcementMode, "ENFORCING");
     assert.equal(rs.decisionStrategy, "UNANIMOUS");
     assert.equal(rs.allowRemoteResourceManagement, true);
+    assert.equal(
+      "authorizationSchema" in rs,
+      false,
+      "Keycloak 26.7.3 sends authorizationSchema only for admin-permissions",
+    );
     assert.deepEqual(await kc.clients.listResources({ id }), []);
     assert.deepEqual(await policiesOf(kc.clients.listPolicies({ id })), []);
     const account = await kc.clients.getServiceAccountUser({ id });
@@ -401,6 +406,7 @@ describe("client authorization services through Keycloak's admin client", () => 
   it("exports the settings and imports them into another client with the same decisions", async () => {
     const exported = await kc.clients.exportResource({ id });
     assert.ok(exported.policies?.some((p) => p.name === "Write invoices"));
+    assert.equal("authorizationSchema" in exported, false, "the export has no authorizationSchema, as on Keycloak");
     const { id: copyId } = await kc.clients.create({
       clientId: "api-copy",
       serviceAccountsEnabled: true,
