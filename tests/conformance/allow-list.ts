@@ -71,12 +71,6 @@ export const ALLOWED_DIFFERENCES: { pattern: RegExp; reason: string }[] = [
       "Keycloak 26.7 answers a second scope of a taken name with 201 and the existing scope; ours refuses it with 409 'Scope with name [..] already exists' (the authorization module is being reworked in parallel; the console shows either)",
   },
   {
-    pattern:
-      /^authorization resource server › create role policy › .*: body\.fetchRoles absent on Keycloak, false here$/,
-    reason:
-      "create answers: Keycloak leaves an unset fetchRoles out; ours echoes the stored representation (the console re-reads the policy after a create)",
-  },
-  {
     pattern: /^user federation › create kerberos with a padded principal › /,
     reason:
       "Keycloak 26.7.3 stores a Kerberos server principal with leading or trailing whitespace (its sign-ins then fail, upstream #41335); issue 22 asks the embedded server to refuse it with a clear message",

@@ -195,6 +195,19 @@ describe("client authorization services through Keycloak's admin client", () => 
     assert.equal(rolePolicy.type, "role");
     const typed: unknown = await kc.clients.findOnePolicyWithType({ id, type: "role", policyId: rolePolicy.id! });
     assert.deepEqual((typed as { roles?: unknown }).roles, [{ id: accountant!.id, required: false }]);
+    // Keycloak 26.7.3 answers fetchRoles only when it was set, on create and on read.
+    assert.equal("fetchRoles" in rolePolicy, false, "an unset fetchRoles is absent from the create answer");
+    assert.equal("fetchRoles" in (typed as object), false, "an unset fetchRoles is absent from the typed read");
+    await kc.clients.updatePolicy({ id, type: "role", policyId: rolePolicy.id! }, {
+      ...(typed as object),
+      fetchRoles: true,
+    } as never);
+    const fetching: unknown = await kc.clients.findOnePolicyWithType({ id, type: "role", policyId: rolePolicy.id! });
+    assert.equal((fetching as { fetchRoles?: unknown }).fetchRoles, true);
+    await kc.clients.updatePolicy({ id, type: "role", policyId: rolePolicy.id! }, {
+      ...(typed as object),
+      fetchRoles: false,
+    } as never);
     await kc.clients.createPolicy({ id, type: "user" }, { name: "Alice", users: [userId] } as never);
     await kc.clients.createPolicy({ id, type: "group" }, {
       name: "Finance",

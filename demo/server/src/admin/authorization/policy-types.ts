@@ -259,7 +259,11 @@ export function policyConfig(
 export function typedFields(type: string, config: Record<string, string>): Record<string, unknown> {
   switch (type) {
     case "role":
-      return { roles: jsonList(config.roles), fetchRoles: config.fetchRoles === "true" };
+      // Keycloak 26.7.3 answers fetchRoles only when the policy's config has it.
+      return {
+        roles: jsonList(config.roles),
+        ...(config.fetchRoles?.trim() ? { fetchRoles: config.fetchRoles === "true" } : {}),
+      };
     case "user":
       return { users: jsonList(config.users) };
     case "group":
