@@ -68,7 +68,7 @@ export const ALLOWED_DIFFERENCES: { pattern: RegExp; reason: string }[] = [
   {
     pattern: /^authorization resource server › create scope taken › /,
     reason:
-      "Keycloak 26.7 answers a second scope of a taken name with 201 and the existing scope; ours refuses it with 409 'Scope with name [..] already exists' (the authorization module is being reworked in parallel; the console shows either)",
+      "Keycloak 26.7.3 treats a create of a taken scope name as an update of that scope (its name, display name and icon URI overwritten) and answers 201 with it; ours refuses it with 409 'Scope with name [..] already exists', which the console's scope form shows as the error (with Keycloak's answer the form says the scope was created and opens the overwritten one)",
   },
   {
     pattern: /^user federation › create kerberos with a padded principal › /,
