@@ -66,32 +66,9 @@ export const ALLOWED_DIFFERENCES: { pattern: RegExp; reason: string }[] = [
       "Keycloak sends back-channel logout / not-before pushes to clients with an admin URL (the demo SAML client's) and reports them; the embedded server sends none, so it has no requests to report",
   },
   {
-    pattern:
-      /^authorization resource server › settings › .*: body\.length \[.*\] on Keycloak, \[.*"authorizationSchema".*\] here/,
-    reason:
-      "the embedded server's resource server representation also carries authorizationSchema (Keycloak sends it only for the admin-permissions client); no screen of a client's Authorization tab reads it",
-  },
-  {
     pattern: /^authorization resource server › create scope taken › /,
     reason:
-      "Keycloak 26.7 answers a second scope of a taken name with 201 and the existing scope; ours refuses it with 409 'Scope with name [..] already exists' (the authorization module is being reworked in parallel; the console shows either)",
-  },
-  {
-    pattern:
-      /^authorization resource server › create role policy › .*: body\.fetchRoles absent on Keycloak, false here$/,
-    reason:
-      "create answers: Keycloak leaves an unset fetchRoles out; ours echoes the stored representation (the console re-reads the policy after a create)",
-  },
-  {
-    pattern:
-      /^authorization resource server › policy providers › .*: body\.length \["aggregate","client","client-scope","group","regex","resource","role","scope","time","user"\]/,
-    reason:
-      "Keycloak 26.7 lists the resource and scope permission types among policy providers and no longer js; the embedded server's list is 26.0's (the console takes the permission types from its own routes)",
-  },
-  {
-    pattern: /^admin permissions › scopes › .*: body\.length \["impersonate",/,
-    reason:
-      "Keycloak 26.7's admin-permissions client has the scopes of every resource type (users, groups, clients, roles) of admin permissions v2 in one list; the embedded server's differs in its scope set (permissions module being reworked in parallel)",
+      "Keycloak 26.7.3 treats a create of a taken scope name as an update of that scope (its name, display name and icon URI overwritten) and answers 201 with it; ours refuses it with 409 'Scope with name [..] already exists', which the console's scope form shows as the error (with Keycloak's answer the form says the scope was created and opens the overwritten one)",
   },
   {
     pattern: /^user federation › create kerberos with a padded principal › /,

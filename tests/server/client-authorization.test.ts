@@ -83,6 +83,11 @@ describe("client authorization services through Keycloak's admin client", () => 
     assert.equal(rs.policyEnforcementMode, "ENFORCING");
     assert.equal(rs.decisionStrategy, "UNANIMOUS");
     assert.equal(rs.allowRemoteResourceManagement, true);
+    assert.equal(
+      "authorizationSchema" in rs,
+      false,
+      "Keycloak 26.7.3 sends authorizationSchema only for admin-permissions",
+    );
     assert.deepEqual(await kc.clients.listResources({ id }), []);
     assert.deepEqual(await policiesOf(kc.clients.listPolicies({ id })), []);
     const account = await kc.clients.getServiceAccountUser({ id });
@@ -190,6 +195,19 @@ describe("client authorization services through Keycloak's admin client", () => 
     assert.equal(rolePolicy.type, "role");
     const typed: unknown = await kc.clients.findOnePolicyWithType({ id, type: "role", policyId: rolePolicy.id! });
     assert.deepEqual((typed as { roles?: unknown }).roles, [{ id: accountant!.id, required: false }]);
+    // Keycloak 26.7.3 answers fetchRoles only when it was set, on create and on read.
+    assert.equal("fetchRoles" in rolePolicy, false, "an unset fetchRoles is absent from the create answer");
+    assert.equal("fetchRoles" in (typed as object), false, "an unset fetchRoles is absent from the typed read");
+    await kc.clients.updatePolicy({ id, type: "role", policyId: rolePolicy.id! }, {
+      ...(typed as object),
+      fetchRoles: true,
+    } as never);
+    const fetching: unknown = await kc.clients.findOnePolicyWithType({ id, type: "role", policyId: rolePolicy.id! });
+    assert.equal((fetching as { fetchRoles?: unknown }).fetchRoles, true);
+    await kc.clients.updatePolicy({ id, type: "role", policyId: rolePolicy.id! }, {
+      ...(typed as object),
+      fetchRoles: false,
+    } as never);
     await kc.clients.createPolicy({ id, type: "user" }, { name: "Alice", users: [userId] } as never);
     await kc.clients.createPolicy({ id, type: "group" }, {
       name: "Finance",
@@ -218,8 +236,28 @@ describe("client authorization services through Keycloak's admin client", () => 
       onlyTime.map((p) => p.name),
       ["Office hours"],
     );
+    // Keycloak 26.7.3 lists its non-internal policy factories, permission types included and js not, on both paths.
     const providers = await kc.clients.listPolicyProviders({ id });
-    assert.ok(providers.some((p) => p.type === "regex"));
+    assert.deepEqual(providers.map((p) => p.type).sort(), [
+      "aggregate",
+      "client",
+      "client-scope",
+      "group",
+      "regex",
+      "resource",
+      "role",
+      "scope",
+      "time",
+      "user",
+    ]);
+    assert.deepEqual(
+      providers.find((p) => p.type === "scope"),
+      { type: "scope", name: "Scope-Based", group: "Permission" },
+    );
+    const permissionProviders = await api(
+      `/admin/realms/${REALM}/clients/${id}/authz/resource-server/permission/providers`,
+    );
+    assert.deepEqual(await permissionProviders.json(), providers);
     void aggregate;
 
     // Keycloak 26.7.3 stores a role policy without roles and a regex with a bad pattern (authorization-accepted-bodies).
@@ -381,6 +419,7 @@ describe("client authorization services through Keycloak's admin client", () => 
   it("exports the settings and imports them into another client with the same decisions", async () => {
     const exported = await kc.clients.exportResource({ id });
     assert.ok(exported.policies?.some((p) => p.name === "Write invoices"));
+    assert.equal("authorizationSchema" in exported, false, "the export has no authorizationSchema, as on Keycloak");
     const { id: copyId } = await kc.clients.create({
       clientId: "api-copy",
       serviceAccountsEnabled: true,

@@ -103,7 +103,7 @@ export async function registerPolicyRoutes(app: FastifyInstance, server: ServerC
 
     app.get(`${base}/providers`, async (req) => {
       await authzRequest(server, req, false);
-      return POLICY_PROVIDERS.filter((p) => (kind === "permission") === PERMISSION_TYPES.has(p.type));
+      return POLICY_PROVIDERS;
     });
 
     app.get(`${base}/search`, { schema: { querystring: PolicySearchQuery } }, async (req, reply) => {

@@ -13,19 +13,21 @@ import { clientByClientId } from "../clients/lookups.ts";
 export const POLICY_TYPES = ["role", "user", "group", "client", "client-scope", "time", "regex", "aggregate", "js"];
 export const PERMISSION_TYPE_NAMES = ["resource", "scope"];
 
-/** Policy providers as `GET /policy/providers` lists them (Keycloak 26's names and groups). */
+/**
+ * Policy providers as `GET /policy/providers` and `GET /permission/providers` both list them: Keycloak 26.7.3's
+ * non-internal policy provider factories (the permission types too; js is internal), with their names and groups.
+ */
 export const POLICY_PROVIDERS = [
   { type: "aggregate", name: "Aggregated", group: "Others" },
   { type: "client", name: "Client", group: "Identity Based" },
   { type: "client-scope", name: "Client Scope", group: "Identity Based" },
   { type: "group", name: "Group", group: "Identity Based" },
-  { type: "js", name: "JavaScript", group: "Rule Based" },
-  { type: "regex", name: "Regex", group: "Rule Based" },
+  { type: "regex", name: "Regex", group: "Identity Based" },
   { type: "role", name: "Role", group: "Identity Based" },
   { type: "time", name: "Time", group: "Time Based" },
   { type: "user", name: "User", group: "Identity Based" },
-  { type: "resource", name: "Resource", group: "Others" },
-  { type: "scope", name: "Scope", group: "Others" },
+  { type: "resource", name: "Resource-Based", group: "Permission" },
+  { type: "scope", name: "Scope-Based", group: "Permission" },
 ];
 
 export const TIME_FIELDS = [
@@ -257,7 +259,11 @@ export function policyConfig(
 export function typedFields(type: string, config: Record<string, string>): Record<string, unknown> {
   switch (type) {
     case "role":
-      return { roles: jsonList(config.roles), fetchRoles: config.fetchRoles === "true" };
+      // Keycloak 26.7.3 answers fetchRoles only when the policy's config has it.
+      return {
+        roles: jsonList(config.roles),
+        ...(config.fetchRoles?.trim() ? { fetchRoles: config.fetchRoles === "true" } : {}),
+      };
     case "user":
       return { users: jsonList(config.users) };
     case "group":

@@ -22,6 +22,7 @@ import {
 import { jsonList } from "./policy-types.ts";
 import { scopeRepresentation } from "./representations.ts";
 import { authorizationSchemaRepresentation } from "../../access/admin-permissions/schema.ts";
+import { isAdminPermissionsClient } from "../../access/admin-permissions/setup.ts";
 
 const MODES = new Set(["ENFORCING", "PERMISSIVE", "DISABLED"]);
 const STRATEGIES = new Set(["UNANIMOUS", "AFFIRMATIVE", "CONSENSUS"]);
@@ -85,7 +86,10 @@ export function disableAuthorization(db: Db, tx: Tx, client: ClientRecord): void
   client.rep.authorizationServicesEnabled = false;
 }
 
-/** ResourceServerRepresentation without its collections (`GET /authz/resource-server`). */
+/**
+ * ResourceServerRepresentation without its collections (`GET /authz/resource-server`). Keycloak 26.7.3 sets
+ * authorizationSchema only on the admin-permissions client while admin permissions are on, and leaves it out otherwise.
+ */
 export function resourceServerRepresentation(client: ClientRecord, adminPermissions = false): Record<string, unknown> {
   const settings = client.authorization ?? DEFAULT_SETTINGS;
   return {
@@ -98,7 +102,7 @@ export function resourceServerRepresentation(client: ClientRecord, adminPermissi
     policies: [],
     scopes: [],
     decisionStrategy: settings.decisionStrategy,
-    authorizationSchema: adminPermissions ? authorizationSchemaRepresentation() : { resourceTypes: {} },
+    ...(adminPermissions ? { authorizationSchema: authorizationSchemaRepresentation() } : {}),
   };
 }
 
@@ -157,7 +161,7 @@ export function exportResourceServer(db: Db, client: ClientRecord): Record<strin
       return rep;
     }),
     decisionStrategy: data.settings.decisionStrategy,
-    authorizationSchema: { resourceTypes: {} },
+    ...(isAdminPermissionsClient(db, client) ? { authorizationSchema: authorizationSchemaRepresentation() } : {}),
   };
 }
 
