@@ -172,6 +172,16 @@ describe("identity providers admin API", () => {
     assert.ok(types["oidc-user-attribute-idp-mapper"]);
     assert.ok(types["hardcoded-attribute-idp-mapper"]);
     assert.equal(types["saml-role-idp-mapper"], undefined);
+    assert.deepEqual(
+      ["oidc-hardcoded-group-idp-mapper", "oidc-user-session-note-idp-mapper"].map((id) => [
+        types[id]?.name,
+        types[id]?.category,
+      ]),
+      [
+        ["Hardcoded Group", "Group Importer"],
+        ["User Session Note Mapper", "User Session"],
+      ],
+    );
     const res = await api(`${BASE}/instances/corp/mappers`, {
       method: "POST",
       body: {
