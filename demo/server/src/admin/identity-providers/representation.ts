@@ -70,19 +70,11 @@ export function identityProviderRepresentation(idp: IdentityProviderRecord): Rec
   };
 }
 
+/** Keycloak's toBriefRepresentation: the five fields a brief list row carries, nothing of the flags or config. */
 export function briefIdentityProviderRepresentation(idp: IdentityProviderRecord): Record<string, unknown> {
   const full = identityProviderRepresentation(idp);
   const brief: Record<string, unknown> = {};
-  for (const key of [
-    "alias",
-    "displayName",
-    "internalId",
-    "providerId",
-    "enabled",
-    "linkOnly",
-    "hideOnLogin",
-    "organizationId",
-  ]) {
+  for (const key of ["alias", "displayName", "internalId", "providerId", "enabled"]) {
     if (full[key] !== undefined) brief[key] = full[key];
   }
   return brief;
