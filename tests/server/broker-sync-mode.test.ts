@@ -132,7 +132,7 @@ describe("identity provider sync modes on later sign-ins", () => {
     assert.deepEqual(roles, ["imported"], "the hardcoded role is given back, the claim's role taken away");
   });
 
-  it("Hardcoded Group joins the user at each sign-in it runs; User Session Note puts matching claims in the session", async () => {
+  it("Hardcoded Group joins the user at each sign-in it runs; session note mappers put claims and values in the session", async () => {
     const alias = "sync-notes";
     await addPartnerProvider(server, api, { home: HOME, partner: PARTNER, alias, config: { syncMode: "LEGACY" } });
     const parent = await api(`/admin/realms/${HOME}/groups`, { method: "POST", body: { name: "partners" } });
@@ -149,13 +149,17 @@ describe("identity provider sync modes on later sign-ins", () => {
     const mappers: [string, Record<string, string>][] = [
       ["oidc-hardcoded-group-idp-mapper", { group: "/partners/staff" }],
       ["oidc-user-session-note-idp-mapper", { claims: JSON.stringify(claims), "are.claim.values.regex": "true" }],
+      [
+        "hardcoded-user-session-attribute-idp-mapper",
+        { attribute: "source", "attribute.value": "partner", syncMode: "IMPORT" },
+      ],
     ];
     for (const [type, config] of mappers) {
       const body = { name: type, identityProviderMapper: type, config: { syncMode: "INHERIT", ...config } };
       assert.equal((await api(path, { method: "POST", body })).status, 201);
     }
     const [app] = await json<Json[]>(await api(`/admin/realms/${HOME}/clients?clientId=app`));
-    for (const note of ["family_name", "given_name"]) {
+    for (const note of ["family_name", "given_name", "source"]) {
       const mapper = {
         name: `partner ${note}`,
         protocol: "openid-connect",
@@ -195,6 +199,7 @@ describe("identity provider sync modes on later sign-ins", () => {
     const first = await signInForClaims();
     assert.equal(first.partner_family_name, "Admin", "the family name matched the regex: a session note");
     assert.equal(first.partner_given_name, undefined, "the given name did not match: no note");
+    assert.equal(first.partner_source, "partner", "the hardcoded user session attribute");
     const { user } = await homeUser("nia");
     assert.deepEqual(await groupsOf(user.id), ["/partners/staff"], "the hardcoded group at the first login");
 
@@ -202,6 +207,7 @@ describe("identity provider sync modes on later sign-ins", () => {
     assert.equal((await api(`${users}/${user.id}/groups/${staff.id}`, { method: "DELETE" })).status, 204);
     const again = await signInForClaims();
     assert.equal(again.partner_family_name, "Admin", "LEGACY runs the session note mapper again");
+    assert.equal(again.partner_source, "partner", "a hardcoded session attribute is set even when its mode is IMPORT");
     assert.deepEqual(await groupsOf(user.id), ["/partners/staff"], "LEGACY joins the group again");
   });
 });

@@ -145,9 +145,10 @@ function wholeMatch(pattern: string, value: string): boolean {
 }
 
 /**
- * The user session notes of the provider's User Session Note mappers (Keycloak's ClaimToUserSessionNoteMapper): each
- * configured claim whose value is a string equal to (or, with `are.claim.values.regex`, matching) one of its values
- * becomes a note named after the claim. At the first login every such mapper runs; later ones skip IMPORT mappers.
+ * The user session notes of the provider's mappers. Hardcoded User Session Attribute: its `attribute` note with its
+ * value, at every login. User Session Note (Keycloak's ClaimToUserSessionNoteMapper): each configured claim whose value
+ * is a string equal to (or, with `are.claim.values.regex`, matching) one of its values becomes a note named after the
+ * claim; at the first login every such mapper runs, later ones skip IMPORT mappers.
  */
 export function mapperSessionNotes(
   server: ServerContext,
@@ -159,8 +160,14 @@ export function mapperSessionNotes(
   const notes: Record<string, string> = {};
   for (const mapper of server.db.list("identityProviderMappers", realm.id)) {
     if (mapper.identityProviderAlias !== idp.alias) continue;
-    if (mapper.identityProviderMapper !== "oidc-user-session-note-idp-mapper") continue;
     const config = mapper.config ?? {};
+    if (mapper.identityProviderMapper === "hardcoded-user-session-attribute-idp-mapper") {
+      // set while preprocessing the identity, so at every login whatever the sync mode
+      if (config.attribute && config["attribute.value"] !== undefined)
+        notes[config.attribute] = config["attribute.value"];
+      continue;
+    }
+    if (mapper.identityProviderMapper !== "oidc-user-session-note-idp-mapper") continue;
     if (!firstLogin && syncModeOf(idp, config) === "IMPORT") continue;
     const regex = config["are.claim.values.regex"] === "true";
     for (const [claim, expected] of configMap(config.claims)) {
