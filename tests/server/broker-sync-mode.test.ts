@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { TestServer } from "../support/server.ts";
-import { type Api, createUser, json, type Json, startAdminServer } from "../support/admin-api.ts";
+import { type Api, createUser, idFromLocation, json, type Json, startAdminServer } from "../support/admin-api.ts";
 import { addPartnerProvider, createPartnerBroker, RealmCookies, signInThroughPartner } from "./broker-partner.ts";
 
 const HOME = "sync-home";
@@ -130,5 +130,84 @@ describe("identity provider sync modes on later sign-ins", () => {
     assert.equal(user.lastName, "Other");
     assert.deepEqual(user.attributes.partnerGivenName, ["Two"]);
     assert.deepEqual(roles, ["imported"], "the hardcoded role is given back, the claim's role taken away");
+  });
+
+  it("Hardcoded Group joins the user at each sign-in it runs; session note mappers put claims and values in the session", async () => {
+    const alias = "sync-notes";
+    await addPartnerProvider(server, api, { home: HOME, partner: PARTNER, alias, config: { syncMode: "LEGACY" } });
+    const parent = await api(`/admin/realms/${HOME}/groups`, { method: "POST", body: { name: "partners" } });
+    const child = await api(`/admin/realms/${HOME}/groups/${idFromLocation(parent)}/children`, {
+      method: "POST",
+      body: { name: "staff" },
+    });
+    assert.equal(child.status, 201);
+    const path = `/admin/realms/${HOME}/identity-provider/instances/${alias}/mappers`;
+    const claims = [
+      { key: "family_name", value: "Adm.*" },
+      { key: "given_name", value: "Nobody" },
+    ];
+    const mappers: [string, Record<string, string>][] = [
+      ["oidc-hardcoded-group-idp-mapper", { group: "/partners/staff" }],
+      ["oidc-user-session-note-idp-mapper", { claims: JSON.stringify(claims), "are.claim.values.regex": "true" }],
+      [
+        "hardcoded-user-session-attribute-idp-mapper",
+        { attribute: "source", "attribute.value": "partner", syncMode: "IMPORT" },
+      ],
+    ];
+    for (const [type, config] of mappers) {
+      const body = { name: type, identityProviderMapper: type, config: { syncMode: "INHERIT", ...config } };
+      assert.equal((await api(path, { method: "POST", body })).status, 201);
+    }
+    const [app] = await json<Json[]>(await api(`/admin/realms/${HOME}/clients?clientId=app`));
+    for (const note of ["family_name", "given_name", "source"]) {
+      const mapper = {
+        name: `partner ${note}`,
+        protocol: "openid-connect",
+        protocolMapper: "oidc-usersessionmodel-note-mapper",
+        config: { "user.session.note": note, "claim.name": `partner_${note}`, "access.token.claim": "true" },
+      };
+      const res = await api(`/admin/realms/${HOME}/clients/${app.id}/protocol-mappers/models`, {
+        method: "POST",
+        body: mapper,
+      });
+      assert.equal(res.status, 201);
+    }
+    await createUser(api, PARTNER, "nia", {
+      email: "nia@partner.test",
+      firstName: "Nia",
+      lastName: "Admin",
+      credentials: [{ type: "password", value: "partner-pass" }],
+    });
+
+    const signInForClaims = async () => {
+      const options = { home: HOME, alias, clientId: "app", redirectUri: REDIRECT };
+      const back = await signInThroughPartner(server, new RealmCookies(), options, "nia", "partner-pass");
+      const code = new URL(back.headers.get("location") ?? "http://x/").searchParams.get("code");
+      assert.ok(code, `signed in to the app: ${back.status}`);
+      const tokens = await fetch(`${server.baseUrl}/realms/${HOME}/protocol/openid-connect/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: "authorization_code", code, client_id: "app", redirect_uri: REDIRECT }),
+      });
+      assert.equal(tokens.status, 200);
+      const { access_token } = (await tokens.json()) as { access_token: string };
+      return JSON.parse(Buffer.from(access_token.split(".")[1]!, "base64url").toString("utf8")) as Json;
+    };
+    const groupsOf = async (id: string) =>
+      (await json<Json[]>(await api(`${users}/${id}/groups`))).map((g) => g.path as string);
+
+    const first = await signInForClaims();
+    assert.equal(first.partner_family_name, "Admin", "the family name matched the regex: a session note");
+    assert.equal(first.partner_given_name, undefined, "the given name did not match: no note");
+    assert.equal(first.partner_source, "partner", "the hardcoded user session attribute");
+    const { user } = await homeUser("nia");
+    assert.deepEqual(await groupsOf(user.id), ["/partners/staff"], "the hardcoded group at the first login");
+
+    const [staff] = await json<Json[]>(await api(`${users}/${user.id}/groups`));
+    assert.equal((await api(`${users}/${user.id}/groups/${staff.id}`, { method: "DELETE" })).status, 204);
+    const again = await signInForClaims();
+    assert.equal(again.partner_family_name, "Admin", "LEGACY runs the session note mapper again");
+    assert.equal(again.partner_source, "partner", "a hardcoded session attribute is set even when its mode is IMPORT");
+    assert.deepEqual(await groupsOf(user.id), ["/partners/staff"], "LEGACY joins the group again");
   });
 });

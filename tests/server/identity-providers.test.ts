@@ -24,7 +24,7 @@ describe("identity providers admin API", () => {
   });
   after(async () => server?.dispose());
 
-  it("creates with 201 + Location by alias, fills defaults and masks the client secret", async () => {
+  it("creates with 201 + Location by alias, leaves unset flags out, lists its types and masks the client secret", async () => {
     const res = await api(`${BASE}/instances`, {
       method: "POST",
       body: {
@@ -40,9 +40,22 @@ describe("identity providers admin API", () => {
     assert.equal(idp.alias, "corp");
     assert.equal(idp.providerId, "oidc");
     assert.equal(idp.enabled, true);
-    assert.equal(idp.firstBrokerLoginFlowAlias, "first broker login");
-    assert.equal(idp.updateProfileFirstLoginMode, "on");
-    assert.equal(idp.trustEmail, false);
+    // Keycloak 26.7.3 leaves unset flags and the first login flow (then the realm's) out
+    for (const key of [
+      "firstBrokerLoginFlowAlias",
+      "updateProfileFirstLoginMode",
+      "trustEmail",
+      "linkOnly",
+      "hideOnLogin",
+    ])
+      assert.equal(key in idp, false, `${key} absent`);
+    assert.deepEqual(idp.types, [
+      "USER_AUTHENTICATION",
+      "CLIENT_ASSERTION",
+      "TRUST_MATERIAL",
+      "EXCHANGE_EXTERNAL_TOKEN",
+      "JWT_AUTHORIZATION_GRANT",
+    ]);
     assert.match(idp.internalId, /^[0-9a-f-]{36}$/);
     assert.equal(
       (await json(await api(`${BASE}/instances/${idp.internalId}`))).alias,
@@ -85,6 +98,7 @@ describe("identity providers admin API", () => {
       (await json<Json[]>(await api(`${BASE}/instances?first=1&max=1`))).map((i) => i.alias),
       ["github"],
     );
+    assert.deepEqual(all[1].types, [], "a social provider has no IdentityProvider factory, so no types");
     const brief = await json<Json[]>(await api(`${BASE}/instances?briefRepresentation=true`));
     assert.equal(brief[0].config, undefined);
     assert.equal(brief[0].alias, "corp");
@@ -96,7 +110,14 @@ describe("identity providers admin API", () => {
       (
         await api(`${BASE}/instances/corp`, {
           method: "PUT",
-          body: { ...idp, displayName: "Corporate", trustEmail: true },
+          body: {
+            ...idp,
+            displayName: "Corporate",
+            trustEmail: true,
+            linkOnly: false,
+            firstBrokerLoginFlowAlias: " ",
+            config: { ...idp.config, hideOnLoginPage: "true" },
+          },
         })
       ).status,
       204,
@@ -104,6 +125,10 @@ describe("identity providers admin API", () => {
     const updated = await json(await api(`${BASE}/instances/corp`));
     assert.equal(updated.displayName, "Corporate");
     assert.equal(updated.trustEmail, true);
+    assert.equal(updated.linkOnly, false, "a flag sent as false is kept as false");
+    assert.equal("firstBrokerLoginFlowAlias" in updated, false, "a blank flow alias means none");
+    assert.equal(updated.hideOnLogin, true, "the old config hideOnLoginPage becomes hideOnLogin");
+    assert.equal(updated.config.hideOnLoginPage, undefined);
     assert.equal(updated.config.clientSecret, "**********");
     assert.deepEqual(await json(await api(`${BASE}/providers/github`)), {
       id: "github",
@@ -147,6 +172,16 @@ describe("identity providers admin API", () => {
     assert.ok(types["oidc-user-attribute-idp-mapper"]);
     assert.ok(types["hardcoded-attribute-idp-mapper"]);
     assert.equal(types["saml-role-idp-mapper"], undefined);
+    assert.deepEqual(
+      ["oidc-hardcoded-group-idp-mapper", "oidc-user-session-note-idp-mapper"].map((id) => [
+        types[id]?.name,
+        types[id]?.category,
+      ]),
+      [
+        ["Hardcoded Group", "Group Importer"],
+        ["User Session Note Mapper", "User Session"],
+      ],
+    );
     const res = await api(`${BASE}/instances/corp/mappers`, {
       method: "POST",
       body: {

@@ -12,7 +12,10 @@ export const identityProviderKey = (realm: string, alias: string) =>
   [...identityProvidersKey(realm), "one", alias] as const;
 export const mappersKey = (realm: string, alias: string) => [...identityProviderKey(realm, alias), "mappers"] as const;
 
-/** One page of brief rows, searched on the server (the table asks for one row more than it shows). */
+/**
+ * One page of rows, searched on the server (the table asks for one row more than it shows). Full rows: Keycloak's brief
+ * ones lack hideOnLogin and linkOnly, which the list's badges show.
+ */
 export function fetchIdentityProviderPage(
   client: KeycloakAdminClient,
   realm: string,
@@ -25,7 +28,7 @@ export function fetchIdentityProviderPage(
     first,
     max,
     search: search.trim() || undefined,
-    briefRepresentation: true,
+    briefRepresentation: false,
   } as Parameters<KeycloakAdminClient["identityProviders"]["find"]>[0]);
 }
 

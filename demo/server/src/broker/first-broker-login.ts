@@ -11,7 +11,7 @@ import { answerChallenge, guarded, respond } from "../oidc/login/browser-flow.ts
 import { currentUser, type Form, type LoginContext } from "../oidc/login/login-context.ts";
 import { loginCodeId } from "../oidc/auth-requests.ts";
 import { federatedLink } from "./stored-tokens.ts";
-import { applyMappers, MODEL_USERNAME_CLAIM, type Claims } from "./mappers.ts";
+import { applyMappers, mapperSessionNotes, MODEL_USERNAME_CLAIM, type Claims } from "./mappers.ts";
 import {
   type BrokerLogin,
   brokerLoginOf,
@@ -85,6 +85,8 @@ async function finishFirstLogin(ctx: LoginContext, idp: IdentityProviderRecord, 
     };
     await recordBrokerEvent(ctx, idp, login, "REGISTER", details);
   }
+  const notes = mapperSessionNotes(ctx.server, ctx.realm, idp, login.claims, login.createdUserId === user.id);
+  ctx.request.login.sessionNotes = { ...ctx.request.login.sessionNotes, ...notes };
   return finishBrokerLogin(ctx, idp);
 }
 
@@ -132,7 +134,7 @@ export async function startFirstBrokerLogin(
     ctx.server,
     ctx.realm,
     idp,
-    { attributes: {}, roleIds: [] } as unknown as UserRecord,
+    { attributes: {}, roleIds: [], groupIds: [] } as unknown as UserRecord,
     claims,
     true,
   );

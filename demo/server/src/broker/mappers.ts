@@ -83,7 +83,101 @@ const withRole = (user: UserRecord, id: string | undefined): UserRecord =>
 const withoutRole = (user: UserRecord, id: string | undefined): UserRecord =>
   id ? { ...user, roleIds: user.roleIds.filter((r) => r !== id) } : user;
 
+const withGroup = (user: UserRecord, id: string | undefined): UserRecord =>
+  id && !user.groupIds.includes(id) ? { ...user, groupIds: [...user.groupIds, id] } : user;
+
+/** A mapper's `group`: a realm group's path ("/parent/child"), as Keycloak's getGroupForIdpMapper finds it. */
+function groupIdByPath(server: ServerContext, realm: RealmRecord, path: string | undefined): string | undefined {
+  const names = (path ?? "").split("/").filter(Boolean);
+  if (!names.length) return undefined;
+  const groups = server.db.list("groups", realm.id);
+  let parentId: string | undefined;
+  for (const name of names) {
+    const found = groups.find((g) => g.name === name && (g.parentId ?? undefined) === parentId);
+    if (!found) return undefined;
+    parentId = found.id;
+  }
+  return parentId;
+}
+
 type SyncMode = "IMPORT" | "LEGACY" | "FORCE";
+
+/** A mapper's sync mode: its own, else the provider's (LEGACY by default). */
+function syncModeOf(idp: IdentityProviderRecord, config: Record<string, string>): SyncMode {
+  const providerSync = ((idp.rep.config ?? {}) as Record<string, string>).syncMode ?? "LEGACY";
+  return (config.syncMode && config.syncMode !== "INHERIT" ? config.syncMode : providerSync) as SyncMode;
+}
+
+/** A claim's raw value by its dotted path (Keycloak's getClaimValue, without escaping). */
+function claimValue(claims: Claims, path: string): unknown {
+  let value: unknown = claims;
+  for (const part of path.split(".")) {
+    if (typeof value !== "object" || value === null) return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+/** A mapper's Map config (`[{"key":..,"value":..}]`, Keycloak's MapperTypeSerializer): its values by key. */
+function configMap(json: string | undefined): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  let entries: unknown;
+  try {
+    entries = JSON.parse(json ?? "[]");
+  } catch {
+    return map;
+  }
+  if (!Array.isArray(entries)) return map;
+  for (const entry of entries as { key?: unknown; value?: unknown }[]) {
+    if (typeof entry?.key !== "string" || typeof entry.value !== "string") continue;
+    map.set(entry.key, [...(map.get(entry.key) ?? []), entry.value]);
+  }
+  return map;
+}
+
+/** Java's Pattern.matches: the whole value; a pattern that does not compile matches nothing. */
+function wholeMatch(pattern: string, value: string): boolean {
+  try {
+    return new RegExp(`^(?:${pattern})$`, "u").test(value);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The user session notes of the provider's mappers. Hardcoded User Session Attribute: its `attribute` note with its
+ * value, at every login. User Session Note (Keycloak's ClaimToUserSessionNoteMapper): each configured claim whose value
+ * is a string equal to (or, with `are.claim.values.regex`, matching) one of its values becomes a note named after the
+ * claim; at the first login every such mapper runs, later ones skip IMPORT mappers.
+ */
+export function mapperSessionNotes(
+  server: ServerContext,
+  realm: RealmRecord,
+  idp: IdentityProviderRecord,
+  claims: Claims,
+  firstLogin: boolean,
+): Record<string, string> {
+  const notes: Record<string, string> = {};
+  for (const mapper of server.db.list("identityProviderMappers", realm.id)) {
+    if (mapper.identityProviderAlias !== idp.alias) continue;
+    const config = mapper.config ?? {};
+    if (mapper.identityProviderMapper === "hardcoded-user-session-attribute-idp-mapper") {
+      // set while preprocessing the identity, so at every login whatever the sync mode
+      if (config.attribute && config["attribute.value"] !== undefined)
+        notes[config.attribute] = config["attribute.value"];
+      continue;
+    }
+    if (mapper.identityProviderMapper !== "oidc-user-session-note-idp-mapper") continue;
+    if (!firstLogin && syncModeOf(idp, config) === "IMPORT") continue;
+    const regex = config["are.claim.values.regex"] === "true";
+    for (const [claim, expected] of configMap(config.claims)) {
+      const value = claimValue(claims, claim);
+      if (typeof value !== "string") continue;
+      if (expected.some((e) => (regex ? wholeMatch(e, value) : e === value))) notes[claim] = value;
+    }
+  }
+  return notes;
+}
 
 /**
  * Runs the provider's mappers on the user, as Keycloak's IdentityProviderMapperSyncModeDelegate: at the first login
@@ -99,14 +193,13 @@ export function applyMappers(
   claims: Claims,
   firstLogin: boolean,
 ): UserRecord {
-  const providerSync = ((idp.rep.config ?? {}) as Record<string, string>).syncMode ?? "LEGACY";
   let result = user;
   const mappers = server.db
     .list("identityProviderMappers", realm.id)
     .filter((m) => m.identityProviderAlias === idp.alias);
   for (const mapper of mappers) {
     const config = mapper.config ?? {};
-    const mode = (config.syncMode && config.syncMode !== "INHERIT" ? config.syncMode : providerSync) as SyncMode;
+    const mode = syncModeOf(idp, config);
     if (!firstLogin && mode === "IMPORT") continue;
     const legacy = !firstLogin && mode === "LEGACY";
     const update = !firstLogin;
@@ -117,6 +210,10 @@ export function applyMappers(
         break;
       case "oidc-hardcoded-role-idp-mapper":
         if (!legacy) result = withRole(result, roleId(server, realm, config.role));
+        break;
+      case "oidc-hardcoded-group-idp-mapper":
+        // Keycloak's HardcodedGroupMapper joins at every login it runs (LEGACY as FORCE); a missing group is skipped
+        result = withGroup(result, groupIdByPath(server, realm, config.group));
         break;
       case "oidc-user-attribute-idp-mapper": {
         const values = claimValues(claims, config.claim ?? "");

@@ -17,7 +17,13 @@ import { withStoredToken } from "./stored-tokens.ts";
 import { registerBrokerTokenEndpoint } from "./broker-token-endpoint.ts";
 import { tokenRequestAuthentication } from "./oidc-client-authentication.ts";
 import { verifyIdToken } from "./oidc-id-token.ts";
-import { updateBrokeredUser, withOidcUsernameTemplates, withSamlProfileClaims, type Claims } from "./mappers.ts";
+import {
+  mapperSessionNotes,
+  updateBrokeredUser,
+  withOidcUsernameTemplates,
+  withSamlProfileClaims,
+  type Claims,
+} from "./mappers.ts";
 import { registerFirstBrokerLogin, startFirstBrokerLogin } from "./first-broker-login.ts";
 import {
   realmEntityUrl,
@@ -366,5 +372,7 @@ async function brokerAuthenticated(ctx: LoginContext, idp: IdentityProviderRecor
   ctx.request.login.brokered = brokeredIdentity(idp, claims);
   if ("firstBrokerLogin" in outcome) return startFirstBrokerLogin(ctx, idp, claims, token);
   setUser(ctx, outcome.user);
+  const notes = mapperSessionNotes(ctx.server, ctx.realm, idp, claims, false);
+  ctx.request.login.sessionNotes = { ...ctx.request.login.sessionNotes, ...notes };
   return finishBrokerLogin(ctx, idp);
 }

@@ -1,10 +1,12 @@
 import { componentTypes, type ComponentType } from "../server-info/catalog.ts";
 
 const OIDC_FAMILY = new Set(["oidc", "keycloak-oidc"]);
+/** Mappers whose compatible providers are "*" though their id says OpenID Connect. */
+const ANY_PROVIDER = new Set(["oidc-hardcoded-role-idp-mapper", "oidc-hardcoded-group-idp-mapper"]);
 
 /** Which identity provider mappers apply to a provider, judged by the mapper id's prefix as Keycloak's compatibility lists do. */
 function compatible(mapperId: string, providerId: string): boolean {
-  if (mapperId.startsWith("hardcoded-") || mapperId === "oidc-hardcoded-role-idp-mapper") return true;
+  if (mapperId.startsWith("hardcoded-") || ANY_PROVIDER.has(mapperId)) return true;
   if (mapperId === "oidc-username-idp-mapper") return providerId !== "saml";
   if (mapperId.startsWith("saml-")) return providerId === "saml";
   if (mapperId.startsWith("keycloak-oidc-")) return providerId === "keycloak-oidc";
@@ -16,6 +18,8 @@ const MAPPER_NAMES: Record<string, string> = {
   "hardcoded-attribute-idp-mapper": "Hardcoded Attribute",
   "hardcoded-user-session-attribute-idp-mapper": "Hardcoded User Session Attribute",
   "oidc-hardcoded-role-idp-mapper": "Hardcoded Role",
+  "oidc-hardcoded-group-idp-mapper": "Hardcoded Group",
+  "oidc-user-session-note-idp-mapper": "User Session Note Mapper",
   "oidc-role-idp-mapper": "Claim to Role",
   "oidc-advanced-role-idp-mapper": "Advanced Claim to Role",
   "oidc-advanced-group-idp-mapper": "Advanced Claim to Group",
@@ -36,11 +40,13 @@ export function mapperTypesFor(providerId: string): Record<string, Record<string
     types[type.id] = {
       id: type.id,
       name: MAPPER_NAMES[type.id] ?? (type.id.endsWith("-user-attribute-mapper") ? "Attribute Importer" : type.id),
-      category: type.id.includes("role")
-        ? "Role Importer"
-        : type.id.includes("group")
-          ? "Group Importer"
-          : "Attribute Importer",
+      category: type.id.includes("session-note")
+        ? "User Session"
+        : type.id.includes("role")
+          ? "Role Importer"
+          : type.id.includes("group")
+            ? "Group Importer"
+            : "Attribute Importer",
       helpText: type.helpText,
       properties: type.properties,
     };

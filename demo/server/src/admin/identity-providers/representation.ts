@@ -3,43 +3,78 @@ import type { IdentityProviderMapperRecord, IdentityProviderRecord } from "../..
 const SECRET_CONFIG_KEYS = ["clientSecret"];
 const MASK = "**********";
 
-/** Fields of IdentityProviderRepresentation with Keycloak 26's defaults. */
-export const IDENTITY_PROVIDER_DEFAULTS = {
-  enabled: true,
-  updateProfileFirstLoginMode: "on",
-  trustEmail: false,
-  storeToken: false,
-  addReadTokenRoleOnCreate: false,
-  authenticateByDefault: false,
-  linkOnly: false,
-  hideOnLogin: false,
-  firstBrokerLoginFlowAlias: "first broker login",
-  config: {} as Record<string, string>,
+/**
+ * What Keycloak 26.7.3's IdentityProviderTypeUtil lists for a provider: the types its IdentityProvider class implements
+ * (USER_AUTHENTICATION, CLIENT_ASSERTION, TRUST_MATERIAL, EXCHANGE_EXTERNAL_TOKEN, JWT_AUTHORIZATION_GRANT, in that
+ * order). Social providers have no IdentityProvider factory, so none.
+ */
+const PROVIDER_TYPES: Record<string, string[]> = {
+  oidc: [
+    "USER_AUTHENTICATION",
+    "CLIENT_ASSERTION",
+    "TRUST_MATERIAL",
+    "EXCHANGE_EXTERNAL_TOKEN",
+    "JWT_AUTHORIZATION_GRANT",
+  ],
+  "keycloak-oidc": [
+    "USER_AUTHENTICATION",
+    "CLIENT_ASSERTION",
+    "TRUST_MATERIAL",
+    "EXCHANGE_EXTERNAL_TOKEN",
+    "JWT_AUTHORIZATION_GRANT",
+  ],
+  oauth2: ["USER_AUTHENTICATION", "EXCHANGE_EXTERNAL_TOKEN"],
+  saml: ["USER_AUTHENTICATION"],
+  kubernetes: ["CLIENT_ASSERTION"],
+  spiffe: ["CLIENT_ASSERTION"],
+  "jwt-authorization-grant": ["JWT_AUTHORIZATION_GRANT"],
 };
+
+/** Fields Keycloak never keeps: it derives `types` from the provider and ignores the old first-login mode. */
+const NOT_STORED = ["types", "updateProfileFirstLoginMode"];
+
+/**
+ * The stored representation of a provider as Keycloak 26.7 keeps it: flags and flows only as sent (absent means false
+ * or the realm's flow), a blank flow alias none, config `hideOnLoginPage` moved to `hideOnLogin`.
+ */
+export function storedIdentityProviderFields(rep: Record<string, unknown>): Record<string, unknown> {
+  const stored = { ...rep };
+  for (const key of NOT_STORED) delete stored[key];
+  for (const key of ["firstBrokerLoginFlowAlias", "postBrokerLoginFlowAlias"])
+    if (typeof stored[key] !== "string" || !(stored[key] as string).trim()) delete stored[key];
+  for (const [key, value] of Object.entries(stored)) if (value === null || value === undefined) delete stored[key];
+  const config = { ...((stored.config as Record<string, string> | undefined) ?? {}) };
+  if (config.hideOnLoginPage !== undefined) {
+    stored.hideOnLogin = config.hideOnLoginPage === "true";
+    delete config.hideOnLoginPage;
+  }
+  return { ...stored, config };
+}
 
 /** Internal bookkeeping kept in the record's rep that the API never shows. */
 export const PERMISSIONS_KEY = "__managementPermissions";
 
+/** Keycloak's IdentityProviderRepresentation: unset flags and flows left out, `types` from the provider. */
 export function identityProviderRepresentation(idp: IdentityProviderRecord): Record<string, unknown> {
   const { [PERMISSIONS_KEY]: _hidden, ...rep } = idp.rep;
-  const config = { ...((rep.config as Record<string, string> | undefined) ?? {}) };
+  const stored = storedIdentityProviderFields(rep);
+  const config = stored.config as Record<string, string>;
   for (const key of SECRET_CONFIG_KEYS) if (config[key] && !config[key].startsWith("${vault.")) config[key] = MASK;
-  return { ...IDENTITY_PROVIDER_DEFAULTS, ...rep, alias: idp.alias, internalId: idp.id, config };
+  return {
+    enabled: true,
+    ...stored,
+    alias: idp.alias,
+    internalId: idp.id,
+    config,
+    types: PROVIDER_TYPES[String(rep.providerId)] ?? [],
+  };
 }
 
+/** Keycloak's toBriefRepresentation: the five fields a brief list row carries, nothing of the flags or config. */
 export function briefIdentityProviderRepresentation(idp: IdentityProviderRecord): Record<string, unknown> {
   const full = identityProviderRepresentation(idp);
   const brief: Record<string, unknown> = {};
-  for (const key of [
-    "alias",
-    "displayName",
-    "internalId",
-    "providerId",
-    "enabled",
-    "linkOnly",
-    "hideOnLogin",
-    "organizationId",
-  ]) {
+  for (const key of ["alias", "displayName", "internalId", "providerId", "enabled"]) {
     if (full[key] !== undefined) brief[key] = full[key];
   }
   return brief;

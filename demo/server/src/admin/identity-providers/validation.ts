@@ -4,6 +4,7 @@ import { catalog } from "../server-info/catalog.ts";
 import { checkOidcConfig } from "./oidc-config-checks.ts";
 import { checkProviderUrls } from "./provider-urls.ts";
 import { checkSamlConfig } from "./saml-config-checks.ts";
+import { storedIdentityProviderFields } from "./representation.ts";
 
 const ALIAS_PATTERN = /^[A-Za-z0-9._~-]+$/;
 
@@ -21,5 +22,5 @@ export function readIdentityProvider(body: unknown): { alias: string; rep: Recor
   checkProviderUrls(checkedConfig);
   checkOidcConfig(input.providerId, checkedConfig);
   checkSamlConfig(input.providerId, checkedConfig);
-  return { alias, rep: { ...rest, config: checkedConfig } };
+  return { alias, rep: storedIdentityProviderFields({ ...rest, config: checkedConfig }) };
 }
