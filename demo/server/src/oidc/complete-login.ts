@@ -14,12 +14,13 @@ import { touchSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
 import { completeSamlLogin } from "../saml-protocol/login-response.ts";
 import { brokerDetails } from "../broker/broker-events.ts";
+import { RECOVERY_CODES_TYPE } from "./login/recovery-codes.ts";
 
 /** The credential each credential-setting required action names on its events. */
 const ACTION_CREDENTIAL_TYPES: Record<string, string> = {
   UPDATE_PASSWORD: "password",
   CONFIGURE_TOTP: "otp",
-  CONFIGURE_RECOVERY_AUTHN_CODES: "recovery-authn-codes",
+  CONFIGURE_RECOVERY_AUTHN_CODES: RECOVERY_CODES_TYPE,
 };
 
 /**
@@ -27,9 +28,7 @@ const ACTION_CREDENTIAL_TYPES: Record<string, string> = {
  * credential_type) and the request's response type, mode and remember-me, and no auth_type.
  */
 function loginDetails(user: UserRecord, session: UserSessionRecord, request: AuthRequest): Record<string, string> {
-  const credentialType = request.login.usedCredentials.includes("recovery-authn-codes")
-    ? "recovery-authn-codes"
-    : undefined;
+  const credentialType = request.login.usedCredentials.includes(RECOVERY_CODES_TYPE) ? RECOVERY_CODES_TYPE : undefined;
   const common = {
     redirect_uri: request.redirectUri,
     consent: "no_consent_required",
