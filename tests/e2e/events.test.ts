@@ -251,7 +251,7 @@ describe("events screens", () => {
         if (/\/events\?.*max=500/.test(request.url())) exportReads.push(request.url());
       });
       await page.getByRole("button", { name: "Export CSV" }).click();
-      await page.getByRole("progressbar").waitFor();
+      await page.getByRole("progressbar", { name: /^Exporting/ }).waitFor();
       await page.getByRole("button", { name: "Cancel" }).click();
       await page.evaluate("window.kcHold = false");
       await page.getByText("Export cancelled").waitFor();
