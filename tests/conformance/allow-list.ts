@@ -11,11 +11,6 @@ export const ALLOWED_DIFFERENCES: { pattern: RegExp; reason: string }[] = [
       "ours revalidates server info with a weak ETag (README, caching): 187 bytes instead of 28 kB per console load",
   },
   {
-    pattern:
-      /› GET \/admin\/realms\/demo\/(client-scopes|default-default-client-scopes): body\.length \["AuthnContextClassRef",/,
-    reason: "Keycloak 26.7's new SAML default client scope AuthnContextClassRef is not in our new-realm template yet",
-  },
-  {
     pattern: /› executions › .*: body\[6\]\.configurable true on Keycloak, false here/,
     reason: "the organization authenticator's config (requires user membership) is not modelled by the embedded server",
   },

@@ -32,6 +32,48 @@ describe("client scopes admin API", () => {
     assert.equal(scopes.find((s) => s.name === "role_list")!.protocol, "saml");
   });
 
+  it("has Keycloak 26.7's AuthnContextClassRef SAML scope, a realm default that new SAML clients get", async () => {
+    const scopes = (await (await api(`${R}/client-scopes`)).json()) as Record<string, unknown>[];
+    const { id, ...scope } = scopes.find((s) => s.name === "AuthnContextClassRef") ?? {};
+    assert.ok(id, "the scope is listed");
+    const [mapper] = (scope.protocolMappers ?? []) as { id?: string }[];
+    assert.deepEqual(
+      { ...scope, protocolMappers: [{ ...mapper, id: undefined }] },
+      {
+        name: "AuthnContextClassRef",
+        description: "AuthnContextClassRef Level of Authentiation",
+        protocol: "saml",
+        attributes: {},
+        protocolMappers: [
+          {
+            id: undefined,
+            name: "AuthnContextClassRef",
+            protocol: "saml",
+            protocolMapper: "saml-authn-context-class-ref-mapper",
+            consentRequired: false,
+            config: {},
+          },
+        ],
+      },
+      "as Keycloak 26.7.3 creates it",
+    );
+    const defaults = (await (await api(`${R}/default-default-client-scopes`)).json()) as { name: string }[];
+    assert.ok(
+      defaults.some((s) => s.name === "AuthnContextClassRef"),
+      "a realm default scope",
+    );
+    const samlId = await createClient(api, "master", { clientId: "urn:authn-context-sp", protocol: "saml" });
+    const saml = (await (await api(`${R}/clients/${samlId}`)).json()) as { defaultClientScopes: string[] };
+    assert.deepEqual(
+      [...saml.defaultClientScopes].sort(),
+      ["AuthnContextClassRef", "role_list", "saml_organization"],
+      "a new SAML client's default scopes",
+    );
+    const oidcId = await createClient(api, "master", { clientId: "authn-context-oidc" });
+    const oidc = (await (await api(`${R}/clients/${oidcId}`)).json()) as { defaultClientScopes: string[] };
+    assert.ok(!oidc.defaultClientScopes.includes("AuthnContextClassRef"), "not given to OIDC clients");
+  });
+
   it("creates a scope with 201 + Location and OIDC defaults", async () => {
     const res = await api(`${R}/client-scopes`, {
       method: "POST",
