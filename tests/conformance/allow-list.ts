@@ -49,11 +49,6 @@ export const ALLOWED_DIFFERENCES: { pattern: RegExp; reason: string }[] = [
       "Keycloak sends back-channel logout / not-before pushes to clients with an admin URL (the demo SAML client's) and reports them; the embedded server sends none, so it has no requests to report",
   },
   {
-    pattern: /^authorization resource server › create scope taken › /,
-    reason:
-      "Keycloak 26.7.3 treats a create of a taken scope name as an update of that scope (its name, display name and icon URI overwritten) and answers 201 with it; ours refuses it with 409 'Scope with name [..] already exists', which the console's scope form shows as the error (with Keycloak's answer the form says the scope was created and opens the overwritten one)",
-  },
-  {
     pattern: /^user federation › create kerberos with a padded principal › /,
     reason:
       "Keycloak 26.7.3 stores a Kerberos server principal with leading or trailing whitespace (its sign-ins then fail, upstream #41335); issue 22 asks the embedded server to refuse it with a clear message",

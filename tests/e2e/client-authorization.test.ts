@@ -315,7 +315,7 @@ describe("client authorization screens", () => {
     });
   });
 
-  it("warns with the permission's name before deleting a policy, and keeps a regex form with a bad pattern", async () => {
+  it("warns with the permission's name before deleting a policy, keeps a regex form with a bad pattern, refuses a taken scope name", async () => {
     await withFailureShot(page, "authz-delete-regex", async () => {
       await page.goto(console(`clients/${storeId}/authorization/policies`));
       const row = page.getByRole("row").filter({ hasText: "Clerks" });
@@ -340,6 +340,38 @@ describe("client authorization screens", () => {
       const stored = await api(`${REALM}/clients/${storeId}/authz/resource-server/policy?name=Example`);
       assert.doesNotMatch(await stored.text(), /Example mail/);
       await screenshot(page, "authz-regex-error");
+
+      // Keycloak answers a create of a taken scope name by overwriting that scope: the form refuses the name first.
+      await page.goto(console(`clients/${storeId}/authorization/scope/new`));
+      await page.getByRole("textbox", { name: "Name", exact: true }).fill("read");
+      await page.getByRole("textbox", { name: "Display name", exact: true }).fill("Read everything");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText('An authorization scope named "read" already exists. Choose another name.').waitFor();
+      assert.equal(
+        await page.getByRole("textbox", { name: "Display name", exact: true }).inputValue(),
+        "Read everything",
+      );
+      await noSeriousViolations("taken scope name");
+      await screenshot(page, "authz-scope-name-taken");
+      await page.getByRole("textbox", { name: "Name", exact: true }).fill("read-all");
+      const save = page.getByRole("button", { name: "Save" });
+      assert.equal(
+        await eventually(
+          () => save.isDisabled(),
+          (disabled) => !disabled,
+        ),
+        false,
+        "another name can be saved",
+      );
+      const scopes = await api(`${REALM}/clients/${storeId}/authz/resource-server/scope?name=read`);
+      const named = ((await scopes.json()) as { name: string; displayName?: string }[]).filter(
+        (s) => s.name === "read",
+      );
+      assert.deepEqual(
+        named.map((scope) => scope.displayName),
+        [undefined],
+        "one scope read, its display name untouched",
+      );
     });
   });
 

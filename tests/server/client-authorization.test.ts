@@ -176,6 +176,31 @@ describe("client authorization services through Keycloak's admin client", () => 
     assert.equal((await kc.clients.listResources({ id, name: "report" } as never)).length, 11);
   });
 
+  it("answers a create of a taken scope name as Keycloak 26.7.3: it updates that scope and answers 201", async () => {
+    const first = await kc.clients.createAuthorizationScope(
+      { id },
+      { name: "approve", displayName: "Approve", iconUri: "https://icons.example/approve.svg" },
+    );
+    const again = await kc.clients.createAuthorizationScope({ id }, { name: "approve", displayName: "Sign off" });
+    assert.deepEqual(again, { id: first.id, name: "approve", displayName: "Sign off" }, "the same scope, updated");
+    assert.deepEqual(
+      (await kc.clients.listAllScopes({ id, name: "approve" } as never)).map((s) => [s.id, s.displayName, s.iconUri]),
+      [[first.id, "Sign off", undefined]],
+      "one scope, its icon URI gone as Keycloak's overwrite drops it",
+    );
+    const byId = await kc.clients.createAuthorizationScope({ id }, { id: first.id, name: "approve-all" });
+    assert.deepEqual(byId, { id: first.id, name: "approve-all" }, "a create naming an existing id renames it");
+    const other = await kc.clients.createAuthorizationScope({ id }, { name: "reject" });
+    const taken = await api(`/admin/realms/${REALM}/clients/${id}/authz/resource-server/scope`, {
+      method: "POST",
+      body: { id: other.id, name: "approve-all" },
+    });
+    assert.equal(taken.status, 409, "renaming through a create onto another scope's name");
+    assert.deepEqual(await taken.json(), { error: "conflict", error_description: "Duplicate resource error" });
+    await kc.clients.delAuthorizationScope({ id, scopeId: first.id! });
+    await kc.clients.delAuthorizationScope({ id, scopeId: other.id! });
+  });
+
   it("creates every policy type, reads them typed, and refuses bad ones without storing anything", async () => {
     const role = await kc.roles.create({ name: "accountant" });
     void role;

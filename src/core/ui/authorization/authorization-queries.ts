@@ -5,6 +5,7 @@ import type ScopeRepresentation from "@keycloak/keycloak-admin-client/lib/defs/s
 import type PolicyRepresentation from "@keycloak/keycloak-admin-client/lib/defs/policyRepresentation.js";
 import type PolicyProviderRepresentation from "@keycloak/keycloak-admin-client/lib/defs/policyProviderRepresentation.js";
 import type PolicyEvaluationResponse from "@keycloak/keycloak-admin-client/lib/defs/policyEvaluationResponse.js";
+import { adminFetch } from "../../api/admin-fetch.ts";
 
 /** Every call of the authorization screens, through Keycloak's admin client (realm given per call). */
 
@@ -87,6 +88,20 @@ export const saveScope = (kc: KeycloakAdminClient, realm: string, id: string, re
   rep.id
     ? kc.clients.updateAuthorizationScope({ realm, id, scopeId: rep.id }, rep)
     : kc.clients.createAuthorizationScope({ realm, id }, rep);
+/**
+ * The scope named exactly `name`, if any: Keycloak's `scope/search` (no admin-client method). The form asks it before a
+ * create, as Keycloak answers a create of a taken name by overwriting that scope.
+ */
+export async function findScopeByName(
+  kc: KeycloakAdminClient,
+  realm: string,
+  id: string,
+  name: string,
+): Promise<ScopeRepresentation | undefined> {
+  const path = `/admin/realms/${encodeURIComponent(realm)}/clients/${encodeURIComponent(id)}/authz/resource-server/scope/search`;
+  const found = await adminFetch<ScopeRepresentation | "">(kc, path, { name });
+  return found || undefined;
+}
 export const deleteScope = (kc: KeycloakAdminClient, realm: string, id: string, scopeId: string) =>
   kc.clients.delAuthorizationScope({ realm, id, scopeId });
 /** One page of a scope's resources or permissions (never all of them at once). */

@@ -71,6 +71,7 @@ export const authorizationMessages = {
   none: "None",
   resourceDetails: "Resource details",
   authorizationScopeDetails: "Authorization scope details",
+  authzScopeNameTaken: 'An authorization scope named "{{name}}" already exists. Choose another name.',
   authzPermissionDetails: "{{type}}-based permission",
   authzMoreThan: "Showing the first {{count}}; search to narrow.",
   authzPolicyTypes: "Policy types",

@@ -140,6 +140,28 @@ export function scopeFromInput(
   return record;
 }
 
+/**
+ * A scope create as Keycloak 26.7.3 answers it: the scope named by the body's id, else the one with the body's name,
+ * is updated (name, display name and icon URI as sent); only when there is none is a scope created. A name another
+ * scope has is refused with Keycloak's 409 "Duplicate resource error".
+ */
+export function scopeToCreate(
+  db: Db,
+  realm: RealmRecord,
+  client: ClientRecord,
+  input: Record<string, unknown>,
+): AuthzScopeRecord {
+  const id = text(input.id);
+  const name = text(input.name)?.trim();
+  const scopes = serverScopes(db, client);
+  const existing = id
+    ? findInServer<AuthzScopeRecord>(db, "authzScopes", client, id)
+    : scopes.find((scope) => scope.name === name);
+  if (name && scopes.some((other) => other.name === name && other.id !== existing?.id))
+    throw authzError(409, "conflict", "Duplicate resource error");
+  return scopeFromInput(db, realm, client, input, existing);
+}
+
 /** Ids or names of records of the server; 400 naming the first one missing. */
 function resolveRefs<T extends { id: string; name: string }>(
   refs: unknown,

@@ -9,7 +9,7 @@ import { intParam, paramsOf, queryOf, stringParam } from "../common/query.ts";
 import { noContent } from "../common/reply.ts";
 import { authzRequest, AUTHZ_BASE } from "./access.ts";
 import { findInServer, page, serverPolicies, serverResources, serverScopes } from "./authz-store.ts";
-import { deleteScope, scopeFromInput, scopeInUse } from "./authz-writes.ts";
+import { deleteScope, scopeFromInput, scopeInUse, scopeToCreate } from "./authz-writes.ts";
 import { policyRepresentation, resourceRepresentation, scopeRepresentation } from "./representations.ts";
 import { byName } from "./resource-routes.ts";
 import { AssociationQuery, PolicySearchQuery, ScopeQuery, ScopeSchema } from "./schemas.ts";
@@ -47,7 +47,7 @@ export async function registerScopeRoutes(app: FastifyInstance, server: ServerCo
   app.post(base, { schema: { body: ScopeSchema } }, async (req, reply) => {
     const { ctx, client } = await authzRequest(server, req, true);
     const input = objectBody(req.body);
-    const scope = scopeFromInput(db, ctx.realm, client, input);
+    const scope = scopeToCreate(db, ctx.realm, client, input);
     await db.write((tx) => tx.put("authzScopes", scope));
     await adminEvent(
       server,

@@ -8,7 +8,12 @@ import { TextControl } from "../../../../core/ui/form/text-control.tsx";
 import { useKcForm } from "../../../../core/ui/form/use-kc-form.ts";
 import { useNavigateWhenSaved } from "../../../../core/ui/form/index.ts";
 import { toAuthorizationScope, toAuthorizationTab } from "../../paths.ts";
-import { authzKeys, fetchScope, saveScope } from "../../../../core/ui/authorization/authorization-queries.ts";
+import {
+  authzKeys,
+  fetchScope,
+  findScopeByName,
+  saveScope,
+} from "../../../../core/ui/authorization/authorization-queries.ts";
 import { AuthorizationFormPage } from "../authorization-form-page.tsx";
 import { keyedByAddress } from "../keyed-by-address.tsx";
 import { useCanManageAuthorization } from "../client-authorization-tab.tsx";
@@ -44,12 +49,17 @@ function AuthorizationScopePageBody() {
       : undefined,
   });
   const submit = async (values: ScopeForm) => {
+    const name = values.name.trim();
     try {
-      const result = await saveScope(adminClient, realm, clientUuid, {
-        ...(data ?? {}),
-        ...values,
-        name: values.name.trim(),
-      });
+      // Keycloak answers a create of a taken name by overwriting that scope: refuse it here, before anything changes.
+      if (name !== data?.name) {
+        const taken = await findScopeByName(adminClient, realm, clientUuid, name);
+        if (taken && taken.id !== data?.id) {
+          form.setError("name", { message: t("authzScopeNameTaken", { name }) }, { shouldFocus: true });
+          return;
+        }
+      }
+      const result = await saveScope(adminClient, realm, clientUuid, { ...(data ?? {}), ...values, name });
       await queryClient.invalidateQueries({ queryKey: authzKeys.all(realm, clientUuid) });
       addAlert(t(isNew ? "createScopeSuccess" : "updateScopeSuccess"));
       const id = (result as { id?: string } | undefined)?.id;
