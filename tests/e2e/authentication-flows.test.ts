@@ -2,7 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
-import { keycloakExclusion, startTarget } from "../support/target.ts";
+import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { fromBase32, totp } from "../support/otp.ts";
@@ -14,7 +14,6 @@ const HOST = "kc-admin-console";
 const INNER = "main";
 const AUTH = "/admin/realms/demo/authentication";
 const PASSWORD = "Sixteen-chars-ok";
-const FILE = "tests/e2e/authentication-flows.test.ts";
 const OTP_SIGN_IN =
   "signs in through the bound flow: OTP set up by CONFIGURE_TOTP, then asked for, a wrong code refused";
 const SHORT_PASSWORD = "refuses a short password in the reset-password dialog once the policy says length(12)";
@@ -289,7 +288,7 @@ describe("authentication flows in the console", () => {
     assert.equal(await account.locator("#username").inputValue(), username);
   };
 
-  it(OTP_SIGN_IN, { skip: keycloakExclusion(FILE, OTP_SIGN_IN) }, async () => {
+  it(OTP_SIGN_IN, async () => {
     await createUser("otp-owner", ["CONFIGURE_TOTP"]);
     await createUser("no-otp");
     const setup = await accountSignIn("otp-owner");
@@ -329,7 +328,7 @@ describe("authentication flows in the console", () => {
     await plain.context.close();
   });
 
-  it(SHORT_PASSWORD, { skip: keycloakExclusion(FILE, SHORT_PASSWORD) }, async () => {
+  it(SHORT_PASSWORD, async () => {
     const userId = await createUser("policy-user");
     await withFailureShot(page, "authentication-password-policy", async () => {
       await page.goto(console("authentication/policies"));
@@ -361,7 +360,7 @@ describe("authentication flows in the console", () => {
     await account.context.close();
   });
 
-  it(DEFAULT_ACTION, { skip: keycloakExclusion(FILE, DEFAULT_ACTION) }, async () => {
+  it(DEFAULT_ACTION, async () => {
     await withFailureShot(page, "authentication-default-action", async () => {
       await page.goto(console("authentication/required-actions"));
       const table = page.getByRole("grid", { name: "Required actions" });

@@ -2,7 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
-import { keycloakExclusion, startTarget } from "../support/target.ts";
+import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { markAdminCliAsConsoleClient, screenshot, waitForTable, withFailureShot } from "./organizations-support.ts";
@@ -54,57 +54,53 @@ describe("authentication required actions and policies (element on a host page)"
   };
 
   const reorderAndDisable = "reorders and disables a required action; both persist";
-  it(
-    reorderAndDisable,
-    { skip: keycloakExclusion("tests/e2e/authentication-settings.test.ts", reorderAndDisable) },
-    async () => {
-      const page = await open();
-      await withFailureShot(page, "authentication-required-actions", async () => {
-        await page.getByRole("tab", { name: "Required actions" }).click();
-        const table = page.getByRole("grid", { name: "Required actions" });
-        await table.getByText("Verify Email").waitFor();
-        const before = await requiredActions();
-        const second = before.find((action, index) => index > 0 && action.enabled)!;
-        const above = before[before.indexOf(second) - 1]!;
-        await page.getByRole("button", { name: `Move ${second.name} up` }).click();
-        await page.getByText("Updated required action successfully").first().waitFor();
-        const moved = await requiredActions();
-        const at = moved.findIndex((action) => action.alias === second.alias);
-        assert.equal(moved[at + 1]!.alias, above.alias);
+  it(reorderAndDisable, async () => {
+    const page = await open();
+    await withFailureShot(page, "authentication-required-actions", async () => {
+      await page.getByRole("tab", { name: "Required actions" }).click();
+      const table = page.getByRole("grid", { name: "Required actions" });
+      await table.getByText("Verify Email").waitFor();
+      const before = await requiredActions();
+      const second = before.find((action, index) => index > 0 && action.enabled)!;
+      const above = before[before.indexOf(second) - 1]!;
+      await page.getByRole("button", { name: `Move ${second.name} up` }).click();
+      await page.getByText("Updated required action successfully").first().waitFor();
+      const moved = await requiredActions();
+      const at = moved.findIndex((action) => action.alias === second.alias);
+      assert.equal(moved[at + 1]!.alias, above.alias);
 
-        const enabled = page.getByRole("switch", { name: `${second.name} enabled` });
-        await page.waitForFunction(() => true);
-        await enabled.click({ force: true });
-        const disabled = await eventually(
-          async () => (await requiredActions()).find((a) => a.alias === second.alias)?.enabled,
-          (enabled) => enabled === false,
-        );
-        assert.equal(disabled, false);
-        assert.deepEqual(await seriousAxeViolations(page, HOST), [], "required actions");
-        await screenshot(page, "authentication-required-actions");
+      const enabled = page.getByRole("switch", { name: `${second.name} enabled` });
+      await page.waitForFunction(() => true);
+      await enabled.click({ force: true });
+      const disabled = await eventually(
+        async () => (await requiredActions()).find((a) => a.alias === second.alias)?.enabled,
+        (enabled) => enabled === false,
+      );
+      assert.equal(disabled, false);
+      assert.deepEqual(await seriousAxeViolations(page, HOST), [], "required actions");
+      await screenshot(page, "authentication-required-actions");
 
-        await page.getByRole("switch", { name: "Verify Email as default action" }).click({ force: true });
-        const verifyEmail = await eventually(
-          () => requiredAction("VERIFY_EMAIL"),
-          (action) => action?.defaultAction === true,
-        );
-        assert.equal(verifyEmail?.defaultAction, true);
+      await page.getByRole("switch", { name: "Verify Email as default action" }).click({ force: true });
+      const verifyEmail = await eventually(
+        () => requiredAction("VERIFY_EMAIL"),
+        (action) => action?.defaultAction === true,
+      );
+      assert.equal(verifyEmail?.defaultAction, true);
 
-        await page.getByRole("button", { name: "Configure Configure OTP" }).click();
-        const config = page.getByRole("dialog", { name: "Configuration for Configure OTP" });
-        await config.getByRole("textbox", { name: "Maximum Age of Authentication" }).fill("600");
-        assert.deepEqual(await seriousAxeViolations(page, HOST), [], "required action config");
-        await config.getByRole("button", { name: "Save" }).click();
-        await page.getByText("Successfully saved the config").waitFor();
-        const saved = (await (await api(`${AUTH}/required-actions/CONFIGURE_TOTP/config`)).json()) as {
-          config: Record<string, string>;
-        };
-        assert.equal(saved.config.max_auth_age, "600");
-        assert.equal(new URL(page.url()).hash, "", "the element never touches the host's address");
-      });
-      await page.close();
-    },
-  );
+      await page.getByRole("button", { name: "Configure Configure OTP" }).click();
+      const config = page.getByRole("dialog", { name: "Configuration for Configure OTP" });
+      await config.getByRole("textbox", { name: "Maximum Age of Authentication" }).fill("600");
+      assert.deepEqual(await seriousAxeViolations(page, HOST), [], "required action config");
+      await config.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Successfully saved the config").waitFor();
+      const saved = (await (await api(`${AUTH}/required-actions/CONFIGURE_TOTP/config`)).json()) as {
+        config: Record<string, string>;
+      };
+      assert.equal(saved.config.max_auth_age, "600");
+      assert.equal(new URL(page.url()).hash, "", "the element never touches the host's address");
+    });
+    await page.close();
+  });
 
   it("registers an unregistered required action by switching it on", async () => {
     assert.equal((await api(`${AUTH}/required-actions/delete_account`, { method: "DELETE" })).status, 204);

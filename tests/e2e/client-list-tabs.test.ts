@@ -2,7 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
-import { startTarget, keycloakExclusion } from "../support/target.ts";
+import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { markAdminCliAsConsoleClient, screenshot, withFailureShot } from "./organizations-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
@@ -46,56 +46,47 @@ describe("clients list tabs: initial access tokens, client registration, SAML im
     await server?.dispose();
   });
 
-  it(
-    "creates an initial access token, shows it once, lists it and deletes it",
-    {
-      skip: keycloakExclusion(
-        "tests/e2e/client-list-tabs.test.ts",
-        "creates an initial access token, shows it once, lists it and deletes it",
-      ),
-    },
-    async () => {
-      await withFailureShot(page, "initial-access-token", async () => {
-        await page.goto(console("clients/initial-access-token"));
-        await page.getByText("No initial access tokens").waitFor();
-        await noSeriousViolations("initial access tokens (empty)");
-        await page.getByRole("button", { name: "Create" }).first().click();
-        await page.getByRole("heading", { level: 1, name: "Create initial access token" }).waitFor();
-        await page.getByRole("spinbutton", { name: "Count" }).fill("3");
-        await noSeriousViolations("create initial access token");
-        await screenshot(page, "initial-access-token-create");
-        await page.getByRole("button", { name: "Save" }).click();
-        const modal = page.getByRole("dialog", { name: "Initial access token details" });
-        await modal.waitFor();
-        await modal.getByText("can not be retrieved later").waitFor();
-        const token = await modal.getByRole("textbox", { name: "Initial access token" }).inputValue();
-        // a signed JWT, as Keycloak issues it; its jti is the id the list shows
-        assert.match(token, /^[\w-]+\.[\w-]+\.[\w-]+$/);
-        const { jti, typ } = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as {
-          jti: string;
-          typ: string;
-        };
-        assert.equal(typ, "InitialAccessToken");
-        await noSeriousViolations("new token modal");
-        await screenshot(page, "initial-access-token-modal");
-        await modal.locator("footer").getByRole("button", { name: "Close" }).click();
+  it("creates an initial access token, shows it once, lists it and deletes it", async () => {
+    await withFailureShot(page, "initial-access-token", async () => {
+      await page.goto(console("clients/initial-access-token"));
+      await page.getByText("No initial access tokens").waitFor();
+      await noSeriousViolations("initial access tokens (empty)");
+      await page.getByRole("button", { name: "Create" }).first().click();
+      await page.getByRole("heading", { level: 1, name: "Create initial access token" }).waitFor();
+      await page.getByRole("spinbutton", { name: "Count" }).fill("3");
+      await noSeriousViolations("create initial access token");
+      await screenshot(page, "initial-access-token-create");
+      await page.getByRole("button", { name: "Save" }).click();
+      const modal = page.getByRole("dialog", { name: "Initial access token details" });
+      await modal.waitFor();
+      await modal.getByText("can not be retrieved later").waitFor();
+      const token = await modal.getByRole("textbox", { name: "Initial access token" }).inputValue();
+      // a signed JWT, as Keycloak issues it; its jti is the id the list shows
+      assert.match(token, /^[\w-]+\.[\w-]+\.[\w-]+$/);
+      const { jti, typ } = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as {
+        jti: string;
+        typ: string;
+      };
+      assert.equal(typ, "InitialAccessToken");
+      await noSeriousViolations("new token modal");
+      await screenshot(page, "initial-access-token-modal");
+      await modal.locator("footer").getByRole("button", { name: "Close" }).click();
 
-        const row = page.getByRole("row").filter({ hasText: jti });
-        await row.waitFor();
-        assert.match(await row.innerText(), /\b3\s+3\b/);
-        await screenshot(page, "initial-access-token-list");
-        await row.getByRole("button", { name: /actions/i }).click();
-        await page.getByRole("menuitem", { name: "Delete" }).click();
-        await page
-          .getByRole("dialog", { name: /Delete initial access token\?/ })
-          .getByRole("button", { name: "Delete" })
-          .click();
-        await page.getByText("Initial access token deleted successfully").first().waitFor();
-        await page.getByText("No initial access tokens").waitFor();
-        assert.deepEqual(await (await api(`${REALM}/clients-initial-access`)).json(), []);
-      });
-    },
-  );
+      const row = page.getByRole("row").filter({ hasText: jti });
+      await row.waitFor();
+      assert.match(await row.innerText(), /\b3\s+3\b/);
+      await screenshot(page, "initial-access-token-list");
+      await row.getByRole("button", { name: /actions/i }).click();
+      await page.getByRole("menuitem", { name: "Delete" }).click();
+      await page
+        .getByRole("dialog", { name: /Delete initial access token\?/ })
+        .getByRole("button", { name: "Delete" })
+        .click();
+      await page.getByText("Initial access token deleted successfully").first().waitFor();
+      await page.getByText("No initial access tokens").waitFor();
+      assert.deepEqual(await (await api(`${REALM}/clients-initial-access`)).json(), []);
+    });
+  });
 
   it("adds an anonymous client registration policy, edits it and deletes it", async () => {
     await withFailureShot(page, "client-registration", async () => {
@@ -141,40 +132,31 @@ describe("clients list tabs: initial access tokens, client registration, SAML im
     });
   });
 
-  it(
-    "imports a SAML entity descriptor and opens the new SAML client",
-    {
-      skip: keycloakExclusion(
-        "tests/e2e/client-list-tabs.test.ts",
-        "imports a SAML entity descriptor and opens the new SAML client",
-      ),
-    },
-    async () => {
-      await withFailureShot(page, "import-saml", async () => {
-        await page.goto(console("clients/import-client"));
-        await page.locator('input[type="file"]').setInputFiles({
-          name: "sp-metadata.xml",
-          mimeType: "text/xml",
-          buffer: Buffer.from(SP_METADATA),
-        });
-        const clientId = page.getByRole("textbox", { name: "Client ID", exact: true });
-        await page.waitForFunction(
-          (element) => (element as HTMLInputElement).value === "https://e2e-sp.example.com/metadata",
-          await clientId.elementHandle(),
-        );
-        await noSeriousViolations("import client (SAML file read)");
-        await screenshot(page, "client-import-saml");
-        await page.getByRole("button", { name: "Save" }).click();
-        await page.getByText("Client imported successfully").first().waitFor();
-        await page.getByRole("heading", { level: 1, name: "https://e2e-sp.example.com/metadata" }).waitFor();
-        const [client] = (await (
-          await api(`${REALM}/clients?clientId=${encodeURIComponent("https://e2e-sp.example.com/metadata")}`)
-        ).json()) as { protocol: string; redirectUris: string[] }[];
-        assert.equal(client?.protocol, "saml");
-        assert.deepEqual(client?.redirectUris, ["https://e2e-sp.example.com/acs"]);
+  it("imports a SAML entity descriptor and opens the new SAML client", async () => {
+    await withFailureShot(page, "import-saml", async () => {
+      await page.goto(console("clients/import-client"));
+      await page.locator('input[type="file"]').setInputFiles({
+        name: "sp-metadata.xml",
+        mimeType: "text/xml",
+        buffer: Buffer.from(SP_METADATA),
       });
-    },
-  );
+      const clientId = page.getByRole("textbox", { name: "Client ID", exact: true });
+      await page.waitForFunction(
+        (element) => (element as HTMLInputElement).value === "https://e2e-sp.example.com/metadata",
+        await clientId.elementHandle(),
+      );
+      await noSeriousViolations("import client (SAML file read)");
+      await screenshot(page, "client-import-saml");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Client imported successfully").first().waitFor();
+      await page.getByRole("heading", { level: 1, name: "https://e2e-sp.example.com/metadata" }).waitFor();
+      const [client] = (await (
+        await api(`${REALM}/clients?clientId=${encodeURIComponent("https://e2e-sp.example.com/metadata")}`)
+      ).json()) as { protocol: string; redirectUris: string[] }[];
+      assert.equal(client?.protocol, "saml");
+      assert.deepEqual(client?.redirectUris, ["https://e2e-sp.example.com/acs"]);
+    });
+  });
 
   it("imports a PEM certificate on an OIDC client's Keys tab", async () => {
     await withFailureShot(page, "import-key", async () => {

@@ -2,7 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
-import { startTarget, keycloakExclusion } from "../support/target.ts";
+import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { markAdminCliAsConsoleClient, screenshot, withFailureShot } from "./organizations-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
@@ -154,72 +154,63 @@ describe("SAML client wizard and the settings tab's sections", () => {
     await page.close();
   });
 
-  it(
-    "sets consent required and a front channel logout URL on an OIDC client",
-    {
-      skip: keycloakExclusion(
-        "tests/e2e/client-saml.test.ts",
-        "sets consent required and a front channel logout URL on an OIDC client",
-      ),
-    },
-    async () => {
-      const created = await api(CLIENTS, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ clientId: "e2e-consent-app", redirectUris: ["https://app.example.com/*"] }),
-      });
-      assert.equal(created.status, 201);
-      const id = created.headers.get("location")!.split("/").pop()!;
-      const { page } = await newPage(browser);
-      page.setDefaultTimeout(TIMEOUT);
-      await withFailureShot(page, "client-oidc-logout", async () => {
-        await signInToConsole(page);
-        await page.goto(`${server.baseUrl}/admin/master/console/#/demo/clients/${id}/settings`);
-        await page.getByRole("heading", { level: 1, name: "e2e-consent-app" }).waitFor();
-        const displayOnScreen = page.getByRole("switch", { name: "Display client on screen" });
-        assert.equal(await displayOnScreen.isDisabled(), true);
-        await page.getByRole("button", { name: "Login theme", exact: true }).click();
-        await page.getByRole("option", { name: "keycloak.v2", exact: true }).click();
-        await page.getByRole("switch", { name: "Consent required" }).focus();
-        await page.keyboard.press("Space");
-        assert.equal(await displayOnScreen.isDisabled(), false);
+  it("sets consent required and a front channel logout URL on an OIDC client", async () => {
+    const created = await api(CLIENTS, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ clientId: "e2e-consent-app", redirectUris: ["https://app.example.com/*"] }),
+    });
+    assert.equal(created.status, 201);
+    const id = created.headers.get("location")!.split("/").pop()!;
+    const { page } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    await withFailureShot(page, "client-oidc-logout", async () => {
+      await signInToConsole(page);
+      await page.goto(`${server.baseUrl}/admin/master/console/#/demo/clients/${id}/settings`);
+      await page.getByRole("heading", { level: 1, name: "e2e-consent-app" }).waitFor();
+      const displayOnScreen = page.getByRole("switch", { name: "Display client on screen" });
+      assert.equal(await displayOnScreen.isDisabled(), true);
+      await page.getByRole("button", { name: "Login theme", exact: true }).click();
+      await page.getByRole("option", { name: "keycloak.v2", exact: true }).click();
+      await page.getByRole("switch", { name: "Consent required" }).focus();
+      await page.keyboard.press("Space");
+      assert.equal(await displayOnScreen.isDisabled(), false);
 
-        // Off for a client the admin API created (as Keycloak leaves it); its URL field shows once it is on.
-        const frontChannel = page.getByRole("switch", { name: "Front channel logout" });
-        assert.equal(await frontChannel.isChecked(), false);
-        await frontChannel.click({ force: true });
-        // A front channel logout URL that is no http(s) URL is refused before saving, and the text stays.
-        const logoutUrl = page.getByRole("textbox", { name: "Front-channel logout URL" });
-        await logoutUrl.fill("app.example.com/logout");
-        await page.getByRole("button", { name: "Save" }).click();
-        await page.getByText("Front-channel logout URL is not a valid URL").waitFor();
-        await page.waitForTimeout(300);
-        assert.equal(await page.getByRole("button", { name: "Save" }).isEnabled(), true, "Save stays enabled");
-        assert.equal(await logoutUrl.inputValue(), "app.example.com/logout");
-        assert.equal((await findClient("e2e-consent-app"))?.consentRequired, false);
-        await screenshot(page, "client-oidc-logout-error");
+      // Off for a client the admin API created (as Keycloak leaves it); its URL field shows once it is on.
+      const frontChannel = page.getByRole("switch", { name: "Front channel logout" });
+      assert.equal(await frontChannel.isChecked(), false);
+      await frontChannel.click({ force: true });
+      // A front channel logout URL that is no http(s) URL is refused before saving, and the text stays.
+      const logoutUrl = page.getByRole("textbox", { name: "Front-channel logout URL" });
+      await logoutUrl.fill("app.example.com/logout");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Front-channel logout URL is not a valid URL").waitFor();
+      await page.waitForTimeout(300);
+      assert.equal(await page.getByRole("button", { name: "Save" }).isEnabled(), true, "Save stays enabled");
+      assert.equal(await logoutUrl.inputValue(), "app.example.com/logout");
+      assert.equal((await findClient("e2e-consent-app"))?.consentRequired, false);
+      await screenshot(page, "client-oidc-logout-error");
 
-        await logoutUrl.fill("https://app.example.com/logout");
-        await page.getByRole("button", { name: "Save" }).click();
-        await page.getByText("Client successfully updated").waitFor();
-        const saved = await findClient("e2e-consent-app");
-        assert.equal(saved?.consentRequired, true);
-        assert.equal(saved?.attributes?.login_theme, "keycloak.v2");
-        assert.equal(saved?.frontchannelLogout, true);
-        assert.equal(saved?.attributes?.["frontchannel.logout.url"], "https://app.example.com/logout");
-        assert.equal(saved?.attributes?.saml_name_id_format, undefined, "no SAML attributes on an OIDC client");
+      await logoutUrl.fill("https://app.example.com/logout");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Client successfully updated").waitFor();
+      const saved = await findClient("e2e-consent-app");
+      assert.equal(saved?.consentRequired, true);
+      assert.equal(saved?.attributes?.login_theme, "keycloak.v2");
+      assert.equal(saved?.frontchannelLogout, true);
+      assert.equal(saved?.attributes?.["frontchannel.logout.url"], "https://app.example.com/logout");
+      assert.equal(saved?.attributes?.saml_name_id_format, undefined, "no SAML attributes on an OIDC client");
 
-        await page.reload();
-        await page.getByRole("heading", { level: 1, name: "e2e-consent-app" }).waitFor();
-        assert.equal(await page.getByRole("switch", { name: "Consent required" }).isChecked(), true);
-        assert.equal(
-          await page.getByRole("textbox", { name: "Front-channel logout URL" }).inputValue(),
-          "https://app.example.com/logout",
-        );
-        assert.deepEqual(await seriousAxeViolations(page, HOST, INNER), [], "OIDC settings tab");
-        await screenshot(page, "client-oidc-settings");
-      });
-      await page.close();
-    },
-  );
+      await page.reload();
+      await page.getByRole("heading", { level: 1, name: "e2e-consent-app" }).waitFor();
+      assert.equal(await page.getByRole("switch", { name: "Consent required" }).isChecked(), true);
+      assert.equal(
+        await page.getByRole("textbox", { name: "Front-channel logout URL" }).inputValue(),
+        "https://app.example.com/logout",
+      );
+      assert.deepEqual(await seriousAxeViolations(page, HOST, INNER), [], "OIDC settings tab");
+      await screenshot(page, "client-oidc-settings");
+    });
+    await page.close();
+  });
 });

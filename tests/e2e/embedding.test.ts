@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, freePort, type TestServer } from "../support/server.ts";
-import { keycloakExclusion, startTarget } from "../support/target.ts";
+import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { screenshot, waitForTable } from "./organizations-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
@@ -324,7 +324,7 @@ describe("embedding <kc-users-admin> on a product team's page with its own clien
   });
 
   const EXPIRED = "reports an expired token the server rejects as kc-error at stage token with status 401";
-  it(EXPIRED, { skip: keycloakExclusion("tests/e2e/embedding.test.ts", EXPIRED) }, async () => {
+  it(EXPIRED, async () => {
     const { page } = await newPage(browser);
     page.setDefaultTimeout(TIMEOUT);
     await page.goto(`${portalUrl}/?provider=expired`);

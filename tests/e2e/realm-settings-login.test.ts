@@ -1,4 +1,3 @@
-import { keycloakExclusion } from "../support/target.ts";
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { newPage } from "../support/browser.ts";
@@ -27,63 +26,54 @@ describe("realm settings: login tab", () => {
   });
   after(() => stopSuite(suite));
 
-  it(
-    "saves each switch at once; with user registration on, the realm's login page links Register",
-    {
-      skip: keycloakExclusion(
-        "tests/e2e/realm-settings-login.test.ts",
-        "saves each switch at once; with user registration on, the realm's login page links Register",
-      ),
-    },
-    async () => {
-      const page = await openConsoleTab(suite, "login");
-      const tab = page.getByRole("form", { name: "Login" });
-      const registration = tab.getByRole("switch", { name: "User registration" });
-      assert.equal(await registration.isChecked(), false);
-      await toggle(registration);
-      await page.getByText("User registration changed successfully").waitFor();
-      assert.equal((await getRealm(suite.api)).registrationAllowed, true);
+  it("saves each switch at once; with user registration on, the realm's login page links Register", async () => {
+    const page = await openConsoleTab(suite, "login");
+    const tab = page.getByRole("form", { name: "Login" });
+    const registration = tab.getByRole("switch", { name: "User registration" });
+    assert.equal(await registration.isChecked(), false);
+    await toggle(registration);
+    await page.getByText("User registration changed successfully").waitFor();
+    assert.equal((await getRealm(suite.api)).registrationAllowed, true);
 
-      for (const name of ["Forgot password", "Verify email", "Edit username"]) {
-        await toggle(tab.getByRole("switch", { name }));
-        await page.getByText(`${name} changed successfully`).waitFor();
-      }
-      // Logging in with email is on in the demo realm: duplicate emails cannot be allowed alongside it.
-      assert.equal(await tab.getByRole("switch", { name: "Duplicate emails" }).isDisabled(), true);
-      await checkAxeAndShoot(page, "console", "realm-settings-login");
+    for (const name of ["Forgot password", "Verify email", "Edit username"]) {
+      await toggle(tab.getByRole("switch", { name }));
+      await page.getByText(`${name} changed successfully`).waitFor();
+    }
+    // Logging in with email is on in the demo realm: duplicate emails cannot be allowed alongside it.
+    assert.equal(await tab.getByRole("switch", { name: "Duplicate emails" }).isDisabled(), true);
+    await checkAxeAndShoot(page, "console", "realm-settings-login");
 
-      const realm = await getRealm(suite.api);
-      assert.equal(realm.resetPasswordAllowed, true);
-      assert.equal(realm.verifyEmail, true);
-      assert.equal(realm.editUsernameAllowed, true);
+    const realm = await getRealm(suite.api);
+    assert.equal(realm.resetPasswordAllowed, true);
+    assert.equal(realm.verifyEmail, true);
+    assert.equal(realm.editUsernameAllowed, true);
 
-      await page.reload();
-      const reloaded = page.getByRole("form", { name: "Login" });
-      await reloaded.getByRole("switch", { name: "User registration" }).waitFor();
-      for (const name of ["User registration", "Forgot password", "Verify email", "Edit username"])
-        assert.equal(await reloaded.getByRole("switch", { name }).isChecked(), true, name);
-      assert.equal(await reloaded.getByRole("switch", { name: "Remember me" }).isChecked(), false);
+    await page.reload();
+    const reloaded = page.getByRole("form", { name: "Login" });
+    await reloaded.getByRole("switch", { name: "User registration" }).waitFor();
+    for (const name of ["User registration", "Forgot password", "Verify email", "Edit username"])
+      assert.equal(await reloaded.getByRole("switch", { name }).isChecked(), true, name);
+    assert.equal(await reloaded.getByRole("switch", { name: "Remember me" }).isChecked(), false);
 
-      const { page: visitor } = await newPage(suite.browser);
-      visitor.setDefaultTimeout(TIMEOUT);
-      await visitor.goto(`${suite.server.baseUrl}${LOGIN_PAGE}`);
-      const register = visitor.getByRole("link", { name: "Register" });
-      await register.waitFor();
-      assert.match(
-        (await register.getAttribute("href")) ?? "",
-        /\/realms\/demo\/login-actions\/registration\?client_id=spa/,
-      );
+    const { page: visitor } = await newPage(suite.browser);
+    visitor.setDefaultTimeout(TIMEOUT);
+    await visitor.goto(`${suite.server.baseUrl}${LOGIN_PAGE}`);
+    const register = visitor.getByRole("link", { name: "Register" });
+    await register.waitFor();
+    assert.match(
+      (await register.getAttribute("href")) ?? "",
+      /\/realms\/demo\/login-actions\/registration\?client_id=spa/,
+    );
 
-      await toggle(reloaded.getByRole("switch", { name: "User registration" }));
-      await page.getByText("User registration changed successfully").waitFor();
-      await reloaded.getByRole("switch", { name: "User registration", checked: false }).waitFor();
-      await visitor.reload();
-      await visitor.getByRole("button", { name: "Sign In" }).waitFor();
-      assert.equal(await visitor.getByRole("link", { name: "Register" }).count(), 0);
-      await visitor.close();
-      await page.close();
-    },
-  );
+    await toggle(reloaded.getByRole("switch", { name: "User registration" }));
+    await page.getByText("User registration changed successfully").waitFor();
+    await reloaded.getByRole("switch", { name: "User registration", checked: false }).waitFor();
+    await visitor.reload();
+    await visitor.getByRole("button", { name: "Sign In" }).waitFor();
+    assert.equal(await visitor.getByRole("link", { name: "Register" }).count(), 0);
+    await visitor.close();
+    await page.close();
+  });
 
   it("shows the server's message and leaves the switch as it was when the save fails", async () => {
     assert.equal((await suite.api("/admin/realms", { method: "POST", body: { realm: "e2e-gone" } })).status, 201);

@@ -2,7 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
-import { keycloakExclusion, startTarget } from "../support/target.ts";
+import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { markAdminCliAsConsoleClient, screenshot, waitForTable, withFailureShot } from "./organizations-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
@@ -527,7 +527,7 @@ describe("users screens", () => {
   });
 
   const federated = "never lists a federated realm unfiltered: asks for a search first";
-  it(federated, { skip: keycloakExclusion("tests/e2e/users.test.ts", federated) }, async () => {
+  it(federated, async () => {
     const realm = await json<{ id: string }>("/admin/realms/demo");
     const created = await api("/admin/realms/demo/components", {
       method: "POST",
