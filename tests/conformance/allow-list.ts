@@ -21,12 +21,6 @@ export const ALLOWED_DIFFERENCES: { pattern: RegExp; reason: string }[] = [
   },
   {
     pattern:
-      /^user profile › metadata › .*: body\.names\.length \["locale","username","email","firstName","lastName"\]/,
-    reason:
-      "Keycloak adds a locale attribute to the metadata when the realm has internationalization on (its user form shows a language select); ours lists only the configured attributes and our user form has no language field yet",
-  },
-  {
-    pattern:
       /^partial export and import › export with .*: body\.secrets\.length \["\*{10}","\*{10}","\*{10}","\*{10}"\]/,
     reason:
       "Keycloak's built-in broker and realm-management clients are confidential with a generated secret; ours have none to mask (only portal and orders-service)",

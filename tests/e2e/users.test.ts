@@ -462,6 +462,11 @@ describe("users screens", () => {
           await page.getByRole("combobox", { name: "Required user actions" }).fill("Update");
           await choice("Update Password").waitFor();
           assert.equal(await choice("Update Email").count(), 0, "Update Email is not offered while disabled");
+          await page.keyboard.press("Escape");
+          // internationalization is on in demo: the profile's locale attribute is a select of the realm's locales
+          await page.getByLabel("Select a locale", { exact: true }).click();
+          await choice("Deutsch").click();
+          await choice("Deutsch").waitFor({ state: "hidden" });
         }
         await page.getByRole("combobox", { name: "Required user actions" }).fill("Verify");
         const verifyEmail = choice("Verify Email");
@@ -474,9 +479,20 @@ describe("users screens", () => {
         await page.getByRole("button", { name: "Create", exact: true }).click();
         await page.getByRole("heading", { level: 1, name: username }).waitFor();
         const created = (await findUser(username))!;
-        const full = await json<{ requiredActions: string[]; emailVerified: boolean }>(`${USERS}/${created.id}`);
+        const full = await json<{
+          requiredActions: string[];
+          emailVerified: boolean;
+          attributes?: Record<string, string[]>;
+        }>(`${USERS}/${created.id}`);
         assert.deepEqual(full.requiredActions, ["VERIFY_EMAIL"]);
         assert.equal(full.emailVerified, true);
+        assert.deepEqual(full.attributes?.locale, username === "gina-one" ? ["de"] : undefined, "the chosen locale");
+        if (username === "gina-one")
+          assert.match(
+            (await page.getByLabel("Select a locale", { exact: true }).textContent()) ?? "",
+            /Deutsch/,
+            "the details show the user's locale",
+          );
         await page.getByRole("link", { name: "Users", exact: true }).click();
       }
       await waitForTable(list);

@@ -1,5 +1,6 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
+import KeycloakAdminClient from "@keycloak/keycloak-admin-client";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
 import { completeProfile } from "../support/admin-api.ts";
 import { CookieJar, get, submitLogin } from "./oidc-flow.ts";
@@ -361,6 +362,67 @@ describe("users: profile", () => {
     assert.deepEqual((await getUser(kept)).attributes, { size: ["L"] });
     const withMetadata = await getUser(kept, "?userProfileMetadata=true");
     assert.ok(withMetadata.userProfileMetadata!.attributes.some((a) => a.name === "username" && a.readOnly));
+  });
+});
+
+describe("users: through the admin client", () => {
+  let kc: KeycloakAdminClient;
+  before(async () => {
+    kc = new KeycloakAdminClient({ baseUrl: server.baseUrl, realmName: REALM });
+    kc.setConfig({ realmName: "master" });
+    await kc.auth({ username: "admin", password: "admin", grantType: "password", clientId: "admin-cli" });
+    kc.setConfig({ realmName: REALM });
+  });
+
+  test("internationalization adds a locale attribute first to the profile metadata; the user keeps its locale", async () => {
+    const names = async () => (await kc.users.getProfileMetadata()).attributes?.map((a) => a.name);
+    assert.deepEqual(await names(), ["username", "email", "firstName", "lastName"]);
+    await kc.realms.update({ realm: REALM }, { internationalizationEnabled: true, supportedLocales: ["en", "de"] });
+    try {
+      assert.deepEqual(await names(), ["locale", "username", "email", "firstName", "lastName"]);
+      const locale = (await kc.users.getProfileMetadata()).attributes?.[0];
+      assert.deepEqual(locale, {
+        name: "locale",
+        displayName: "locale",
+        required: false,
+        readOnly: false,
+        validators: {},
+        multivalued: false,
+      });
+      const { id } = await kc.users.create({
+        username: "speaks-german",
+        enabled: true,
+        attributes: { locale: ["de"] },
+      });
+      const user = await kc.users.findOne({ id, userProfileMetadata: true });
+      assert.deepEqual(user?.attributes?.locale, ["de"]);
+      assert.equal(user?.userProfileMetadata?.attributes?.[0]?.name, "locale", "the user's metadata lists locale");
+    } finally {
+      await kc.realms.update({ realm: REALM }, { internationalizationEnabled: false });
+    }
+  });
+
+  test("a permanent password keeps a given UPDATE_PASSWORD on create and update; only reset-password clears it", async () => {
+    const actions = async (id: string) => (await kc.users.findOne({ id }))?.requiredActions;
+    const permanent = [{ type: "password", value: "perm-Secret-1", temporary: false }];
+    const { id } = await kc.users.create({
+      username: "must-change",
+      enabled: true,
+      requiredActions: ["UPDATE_PASSWORD"],
+      credentials: permanent,
+    });
+    assert.deepEqual(await actions(id), ["UPDATE_PASSWORD"]);
+    await kc.users.update({ id }, { credentials: permanent });
+    assert.deepEqual(await actions(id), ["UPDATE_PASSWORD"]);
+    await kc.users.update({ id }, { requiredActions: [] });
+    await kc.users.update({ id }, { credentials: [{ type: "password", value: "temp-Secret-1", temporary: true }] });
+    assert.deepEqual(await actions(id), ["UPDATE_PASSWORD"]);
+    await kc.users.resetPassword({ id, credential: { type: "password", value: "perm-Secret-2", temporary: false } });
+    assert.deepEqual(await actions(id), []);
+    await kc.users.resetPassword({ id, credential: { type: "password", value: "temp-Secret-2", temporary: true } });
+    assert.deepEqual(await actions(id), ["UPDATE_PASSWORD"]);
+    await kc.users.resetPassword({ id, credential: { type: "password", value: "perm-Secret-3" } });
+    assert.deepEqual(await actions(id), [], "reset-password without temporary is permanent");
   });
 });
 

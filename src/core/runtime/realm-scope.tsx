@@ -109,3 +109,6 @@ export const useWhoAmI = () => useRealmScope().whoAmI;
 export const useRealmRepresentation = () => useRealmScope().realm;
 export const useLanguage = () => useRealmScope().language;
 export const useChooseLanguage = () => useRealmScope().chooseLanguage;
+
+/** The managed realm's representation, or null outside a RealmScope (a form shown on its own). */
+export const useRealmRepresentationIfScoped = () => useContext(RealmScopeContext)?.realm ?? null;

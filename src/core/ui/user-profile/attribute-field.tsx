@@ -6,6 +6,8 @@ import { attributeLabel, helperTextAfter, helperTextBefore } from "./attribute-a
 import { validateAttribute } from "./attribute-rules.ts";
 import { fieldName, isRootAttribute } from "./field-names.ts";
 import { AttributeInput } from "./inputs/attribute-input.tsx";
+import { LOCALE_ATTRIBUTE, selectableLocales } from "./locale-attribute.ts";
+import { useRealmRepresentationIfScoped } from "../../runtime/realm-scope.tsx";
 import type { UserProfileAttributeMetadata } from "./profile-types.ts";
 
 const asValues = (value: unknown): string[] =>
@@ -30,10 +32,13 @@ export function AttributeField({
   const { control } = useFormContext();
   const name = attribute.name ?? "";
   const isRoot = isRootAttribute(name);
-  const label = attributeLabel(t, attribute);
+  const realm = useRealmRepresentationIfScoped();
+  const isLocale = name === LOCALE_ATTRIBUTE;
+  const label = isLocale ? t("selectALocale") : attributeLabel(t, attribute);
   const inputId = `profile-${name.replace(/[^\w-]/g, "-")}`;
   const before = helperTextBefore(t, attribute);
   const after = helperTextAfter(t, attribute);
+  if (isLocale && selectableLocales(realm).length === 0) return null;
   return (
     <Controller
       name={fieldName(name)}

@@ -10,6 +10,7 @@ export const profileMessages = {
   profileLengthMax: "{{label}} must be at most {{max}} characters.",
   profilePattern: "{{label}} does not match the expected format.",
   general: "General",
+  selectALocale: "Select a locale",
 };
 
 registerMessages("ui-user-profile", profileMessages);

@@ -22,9 +22,11 @@ function nextPriority(user: UserRecord): number {
 /**
  * Sets the user's password the way Keycloak updates it: the existing password
  * credential keeps its id, label and priority; a temporary password adds the
- * UPDATE_PASSWORD required action, a permanent one removes it.
+ * UPDATE_PASSWORD required action. A permanent one removes it on reset-password
+ * only (`clearOnPermanent`): a user created or updated with a permanent password
+ * keeps an UPDATE_PASSWORD it was given, as on Keycloak.
  */
-export function setPassword(user: UserRecord, password: string, temporary: boolean): void {
+export function setPassword(user: UserRecord, password: string, temporary: boolean, clearOnPermanent = true): void {
   const hash = hashPassword(password);
   const previous = user.credentials.find((c) => c.type === "password");
   if (previous) {
@@ -32,6 +34,7 @@ export function setPassword(user: UserRecord, password: string, temporary: boole
   } else {
     user.credentials.push({ id: newId(), type: "password", createdDate: now(), priority: nextPriority(user), ...hash });
   }
+  if (!temporary && !clearOnPermanent) return;
   const others = user.requiredActions.filter((a) => a !== "UPDATE_PASSWORD");
   user.requiredActions = temporary ? [...others, "UPDATE_PASSWORD"] : others;
 }
@@ -79,7 +82,7 @@ export function applyCredentialRepresentations(user: UserRecord, credentials: un
     const cred = raw as Record<string, unknown>;
     const type = typeof cred.type === "string" ? cred.type : "password";
     if (typeof cred.value === "string") {
-      if (type === "password") setPassword(user, cred.value, cred.temporary === true);
+      if (type === "password") setPassword(user, cred.value, cred.temporary === true, false);
       continue;
     }
     if (typeof cred.secretData === "string" && typeof cred.credentialData === "string") {

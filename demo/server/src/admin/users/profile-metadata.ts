@@ -51,6 +51,20 @@ export function profileMetadata(
         multivalued: a.multivalued ?? false,
       });
     });
+  // Keycloak's user profile adds `locale` ahead of the configured attributes while the realm has internationalization on.
+  if (realmFlag(realm, "internationalizationEnabled") && !config.attributes.some((a) => a.name === "locale"))
+    attributes.unshift(
+      omitUndefined({
+        name: "locale",
+        displayName: "locale",
+        required: false,
+        readOnly: false,
+        annotations: undefined,
+        validators: {},
+        group: undefined,
+        multivalued: false,
+      }),
+    );
   const metadataGroup = config.groups?.some((g) => g.name === "user-metadata") ? "user-metadata" : undefined;
   for (const f of federated)
     attributes.push(
