@@ -181,6 +181,15 @@ export const SEQUENCES: Record<string, Sequence> = {
       }),
     });
     await r.fetch("userinfo without token", "/realms/demo/protocol/openid-connect/userinfo");
+    const revoke = (fields: Record<string, string>) => ({
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+    const revokePath = "/realms/demo/protocol/openid-connect/revoke";
+    await r.fetch("revoke without client", revokePath, revoke({ token: "x" }));
+    await r.fetch("revoke without token", revokePath, revoke({ client_id: "admin-cli" }));
+    await r.fetch("revoke an invalid token", revokePath, revoke({ client_id: "admin-cli", token: "not-a-token" }));
   },
   ...REALM_SETTINGS_SEQUENCES,
   ...ACCESS_SEQUENCES,
