@@ -20,9 +20,9 @@ export const ALLOWED_DIFFERENCES: { pattern: RegExp; reason: string }[] = [
     reason: "the organization authenticator's config (requires user membership) is not modelled by the embedded server",
   },
   {
-    pattern: /oidc › discovery › .*: body\.length 56 on Keycloak, 37 here/,
+    pattern: /oidc › discovery › .*: body\.length 56 on Keycloak, 39 here/,
     reason:
-      "discovery fields of protocols the embedded server lacks (CIBA, PAR, device flow, dynamic registration, encryption, mTLS aliases, introspection client-assertion fields); the console reads none",
+      "discovery fields of protocols the embedded server lacks (CIBA, device flow, dynamic registration, encryption, mTLS aliases, introspection client-assertion fields); the console reads none",
   },
   {
     pattern:

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import KcAdminClient from "@keycloak/keycloak-admin-client";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { completeProfile } from "../support/admin-api.ts";
+import { CookieJar, get, pkcePair, submitLogin } from "./oidc-flow.ts";
 
 // OAuth extensions of the OpenID Connect endpoints (revocation, pushed authorization requests, device grant), with the
 // answers Keycloak 26.7.3 gives to the same requests.
@@ -184,6 +185,122 @@ describe("token revocation (RFC 7009)", () => {
       error: "unsupported_token_type",
       error_description: "Unsupported token type",
     });
+  });
+});
+
+describe("pushed authorization requests (RFC 9126)", () => {
+  const REDIRECT = "http://127.0.0.1/cb";
+  const backendAuth = { authorization: `Basic ${Buffer.from("backend:backend-secret").toString("base64")}` };
+  const push = (fields: Record<string, string>, headers: Record<string, string> = backendAuth) =>
+    post("ext/par/request", fields, headers);
+  const authorize = (jar: CookieJar, query: Record<string, string>) =>
+    get(`${oidc("auth")}?${new URLSearchParams(query)}`, jar);
+
+  it("discovery names the endpoint", async () => {
+    const doc = (await (
+      await fetch(`${server.baseUrl}/realms/${REALM}/.well-known/openid-configuration`)
+    ).json()) as Record<string, unknown>;
+    assert.equal(doc.pushed_authorization_request_endpoint, oidc("ext/par/request"));
+    assert.equal(doc.require_pushed_authorization_requests, false);
+  });
+
+  it("refuses as Keycloak: a failed client authentication, request_uri inside, a bad redirect URI or response type", async () => {
+    const base = { response_type: "code", redirect_uri: REDIRECT };
+    const cases: [Response, unknown][] = [
+      [await push(base, {}), { error: "invalid_request", error_description: "Authentication failed." }],
+      [
+        await push(base, { authorization: `Basic ${Buffer.from("backend:nope").toString("base64")}` }),
+        { error: "invalid_request", error_description: "Authentication failed." },
+      ],
+      [
+        await push({ ...base, request_uri: "urn:x" }),
+        { error: "invalid_request", error_description: "It is not allowed to include request_uri to PAR." },
+      ],
+      [
+        await push({ ...base, redirect_uri: "http://evil.example/cb" }),
+        { error: "invalid_request", error_description: "Invalid parameter: redirect_uri" },
+      ],
+      [
+        await push({ redirect_uri: REDIRECT }),
+        { error: "invalid_request", error_description: "Missing parameter: response_type" },
+      ],
+    ];
+    for (const [res, body] of cases) {
+      const failedAuthentication =
+        (body as { error_description: string }).error_description === "Authentication failed.";
+      assert.equal(res.status, failedAuthentication ? 401 : 400, JSON.stringify(body));
+      assert.deepEqual(await res.json(), body);
+    }
+  });
+
+  it("answers 201 with a request_uri the login uses; it ends when the login completes", async () => {
+    await kc.realms.update({ realm: REALM }, { attributes: { parRequestUriLifespan: "90" } });
+    const { verifier, challenge } = pkcePair();
+    const res = await push({
+      response_type: "code",
+      redirect_uri: REDIRECT,
+      scope: "openid",
+      state: "pushed-state",
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+    });
+    assert.equal(res.status, 201);
+    const { request_uri, expires_in } = (await res.json()) as { request_uri: string; expires_in: number };
+    assert.match(request_uri, /^urn:ietf:params:oauth:request_uri:[0-9a-f-]{36}$/);
+    assert.equal(expires_in, 90, "the realm's parRequestUriLifespan");
+
+    const jar = new CookieJar();
+    const otherClient = await authorize(new CookieJar(), { client_id: "app", request_uri });
+    assert.equal(otherClient.status, 400, "another client cannot use it");
+    const page = await authorize(jar, { client_id: "backend", request_uri, state: "query-state" });
+    assert.equal(page.status, 200, "the login page");
+    const reloaded = await authorize(jar, { client_id: "backend", request_uri });
+    assert.equal(reloaded.status, 200, "usable again until the login completes, as on Keycloak");
+    const login = await submitLogin(server.baseUrl, await reloaded.text(), jar, "alice", "secret-pw");
+    assert.equal(login.status, 302);
+    const back = new URL(login.headers.get("location")!);
+    assert.equal(`${back.origin}${back.pathname}`, REDIRECT);
+    assert.equal(back.searchParams.get("state"), "pushed-state", "the pushed parameters win over the query's");
+    const tokens = await post(
+      "token",
+      {
+        grant_type: "authorization_code",
+        code: back.searchParams.get("code")!,
+        redirect_uri: REDIRECT,
+        code_verifier: verifier,
+      },
+      backendAuth,
+    );
+    assert.equal(tokens.status, 200, "the pushed code challenge holds");
+
+    const used = await authorize(new CookieJar(), { client_id: "backend", request_uri });
+    assert.equal(used.status, 400);
+    assert.match(await used.text(), /Invalid Request/);
+  });
+
+  it("require.pushed.authorization.requests refuses a plain authorization request", async () => {
+    const backend = (await kc.clients.find({ clientId: "backend" }))[0]!;
+    await kc.clients.update(
+      { id: backend.id! },
+      { ...backend, attributes: { ...backend.attributes, "require.pushed.authorization.requests": "true" } },
+    );
+    try {
+      const res = await authorize(new CookieJar(), {
+        client_id: "backend",
+        response_type: "code",
+        redirect_uri: REDIRECT,
+        state: "s",
+      });
+      assert.equal(res.status, 302);
+      const back = new URL(res.headers.get("location")!);
+      assert.equal(back.searchParams.get("error"), "invalid_request");
+      assert.equal(back.searchParams.get("error_description"), "Pushed Authorization Request is only allowed.");
+      const pushed = await push({ response_type: "code", redirect_uri: REDIRECT });
+      const { request_uri } = (await pushed.json()) as { request_uri: string };
+      assert.equal((await authorize(new CookieJar(), { client_id: "backend", request_uri })).status, 200);
+    } finally {
+      await kc.clients.update({ id: backend.id! }, backend);
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import { UMA_GRANT_TYPE } from "./grant-uma.ts";
 import { DPOP_ALGORITHMS } from "./dpop.ts";
 import { CLIENT_ASSERTION_ALGORITHMS } from "./client-assertion.ts";
 import { REVOKE_PATH } from "./revoke-endpoint.ts";
+import { PAR_PATH } from "./par.ts";
 
 /** The OpenID Provider Metadata for what this server implements (a subset of Keycloak's). */
 function providerMetadata(server: ServerContext, baseUrl: string, realm: RealmRecord) {
@@ -69,6 +70,8 @@ function providerMetadata(server: ServerContext, baseUrl: string, realm: RealmRe
     revocation_endpoint_auth_methods_supported: clientAuthMethods,
     revocation_endpoint_auth_signing_alg_values_supported: CLIENT_ASSERTION_ALGORITHMS,
     backchannel_logout_supported: false,
+    require_pushed_authorization_requests: false,
+    pushed_authorization_request_endpoint: `${issuer}${PAR_PATH}`,
     backchannel_logout_session_supported: false,
     authorization_response_iss_parameter_supported: true,
   };

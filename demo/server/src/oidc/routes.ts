@@ -15,6 +15,7 @@ import { registerThemeResources } from "./theme-resources.ts";
 import { registerAccountPage } from "./account-page.ts";
 import { registerBrowserSecurityHeaders } from "./browser-security-headers.ts";
 import { registerRevokeEndpoint } from "./revoke-endpoint.ts";
+import { registerParEndpoint } from "./par.ts";
 
 /** OIDC endpoints and login page (oidc-access helper). */
 export async function registerOidcRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
@@ -25,6 +26,7 @@ export async function registerOidcRoutes(app: FastifyInstance, server: ServerCon
   await registerCertsEndpoint(app, server);
   await registerIntrospectEndpoint(app, server);
   await registerRevokeEndpoint(app, server);
+  await registerParEndpoint(app, server);
   await registerAuthEndpoint(app, server);
   await registerLoginAction(app, server);
   await registerRequiredActions(app, server);
