@@ -1,6 +1,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
 import KcAdminClient from "@keycloak/keycloak-admin-client";
+import { SignJWT } from "jose";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { completeProfile } from "../support/admin-api.ts";
 import { CookieJar, get, pkcePair, submitLogin } from "./oidc-flow.ts";
@@ -60,6 +62,14 @@ before(async () => {
     directAccessGrantsEnabled: true,
     standardFlowEnabled: true,
     redirectUris: ["http://127.0.0.1/cb"],
+  });
+  await kc.clients.create({
+    clientId: "signer",
+    publicClient: false,
+    clientAuthenticatorType: "client-secret-jwt",
+    secret: "signer-secret-that-is-long-enough-for-hs256",
+    directAccessGrantsEnabled: true,
+    attributes: { "allow.token.introspection.without.audience.check": "true" },
   });
   const credentials = [{ type: "password", value: "secret-pw", temporary: false }];
   ({ id: aliceId } = await kc.users.create({
@@ -175,6 +185,35 @@ describe("token revocation (RFC 7009)", () => {
       events[0]?.details?.token_id,
       JSON.parse(Buffer.from(tokens.access_token.split(".")[1]!, "base64url").toString()).jti,
     );
+  });
+
+  it("takes a client_secret_jwt assertion, as introspection does", async () => {
+    const assertion = () =>
+      new SignJWT({ jti: randomUUID() })
+        .setProtectedHeader({ alg: "HS256" })
+        .setIssuer("signer")
+        .setSubject("signer")
+        .setAudience(`${server.baseUrl}/realms/${REALM}`)
+        .setIssuedAt()
+        .setExpirationTime("1m")
+        .sign(new TextEncoder().encode("signer-secret-that-is-long-enough-for-hs256"));
+    const signed = async () => ({
+      client_assertion_type: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer",
+      client_assertion: await assertion(),
+    });
+    const res = await post("token", {
+      grant_type: "password",
+      username: "alice",
+      password: "secret-pw",
+      ...(await signed()),
+    });
+    assert.equal(res.status, 200, await res.clone().text());
+    const { access_token } = (await res.json()) as Tokens;
+    const active = await post("token/introspect", { token: access_token, ...(await signed()) });
+    assert.equal(((await active.json()) as { active: boolean }).active, true, "introspected with an assertion");
+    assert.equal((await post("revoke", { token: access_token, ...(await signed()) })).status, 200);
+    const revoked = await post("token/introspect", { token: access_token, ...(await signed()) });
+    assert.deepEqual(await revoked.json(), { active: false });
   });
 
   it("an ID token is an unsupported token type", async () => {

@@ -25,6 +25,8 @@ function providerMetadata(server: ServerContext, baseUrl: string, realm: RealmRe
     authorization_endpoint: `${oidc}/auth`,
     token_endpoint: `${oidc}/token`,
     introspection_endpoint: `${oidc}/token/introspect`,
+    introspection_endpoint_auth_methods_supported: clientAuthMethods,
+    introspection_endpoint_auth_signing_alg_values_supported: CLIENT_ASSERTION_ALGORITHMS,
     userinfo_endpoint: `${oidc}/userinfo`,
     end_session_endpoint: `${oidc}/logout`,
     frontchannel_logout_session_supported: false,

@@ -5,8 +5,8 @@ import type { ClientRecord, RealmRecord } from "../store/types.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
 import { clientAttribute, realmByName } from "./lookup.ts";
 import { oauthError } from "./oauth-error.ts";
-import { authenticateClient, type FormBody } from "./client-auth.ts";
-import { authenticateClientAssertion } from "./client-assertion.ts";
+import type { FormBody } from "./client-auth.ts";
+import { authenticateCallingClient } from "./calling-client.ts";
 import { authParamsError } from "./auth-params.ts";
 
 export const PAR_PATH = "/protocol/openid-connect/ext/par/request";
@@ -63,9 +63,7 @@ export function forgetPushedRequest(server: ServerContext, requestUri: string | 
 
 async function pushingClient(server: ServerContext, realm: RealmRecord, req: FastifyRequest, body: FormBody) {
   try {
-    return body.client_assertion !== undefined
-      ? await authenticateClientAssertion(server, realm, req, body)
-      : authenticateClient(server.db, realm, req, body);
+    return await authenticateCallingClient(server, realm, req, body);
   } catch {
     throw oauthError(401, "invalid_request", "Authentication failed.");
   }

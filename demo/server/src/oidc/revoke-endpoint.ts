@@ -7,8 +7,8 @@ import { activeSession } from "../access/sessions.ts";
 import { offlineRecordId } from "../access/offline-sessions.ts";
 import { realmByName } from "./lookup.ts";
 import { oauthError } from "./oauth-error.ts";
-import { authenticateClient, ClientAuthError, type FormBody } from "./client-auth.ts";
-import { authenticateClientAssertion } from "./client-assertion.ts";
+import { ClientAuthError, type FormBody } from "./client-auth.ts";
+import { authenticateCallingClient } from "./calling-client.ts";
 import { ACCESS_TOKEN_TYPES, verifyToken, type VerifiedToken } from "./verify-token.ts";
 import { rememberRevokedToken } from "./revoked-tokens.ts";
 
@@ -32,10 +32,7 @@ class RevokeRefused extends Error {
 }
 
 async function revokingClient(server: ServerContext, realm: RealmRecord, req: FastifyRequest, body: FormBody) {
-  const client =
-    body.client_assertion !== undefined
-      ? await authenticateClientAssertion(server, realm, req, body)
-      : authenticateClient(server.db, realm, req, body);
+  const client = await authenticateCallingClient(server, realm, req, body);
   if (client.rep.bearerOnly === true) throw oauthError(400, "invalid_client", "Bearer-only not allowed");
   return client;
 }
