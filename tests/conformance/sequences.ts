@@ -181,6 +181,27 @@ export const SEQUENCES: Record<string, Sequence> = {
       }),
     });
     await r.fetch("userinfo without token", "/realms/demo/protocol/openid-connect/userinfo");
+    const formPost = (fields: Record<string, string>) => ({
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+    const revokePath = "/realms/demo/protocol/openid-connect/revoke";
+    await r.fetch("revoke without client", revokePath, formPost({ token: "x" }));
+    await r.fetch("revoke without token", revokePath, formPost({ client_id: "admin-cli" }));
+    await r.fetch("revoke an invalid token", revokePath, formPost({ client_id: "admin-cli", token: "not-a-token" }));
+    const parPath = "/realms/demo/protocol/openid-connect/ext/par/request";
+    await r.fetch("pushed request without client", parPath, formPost({ response_type: "code" }));
+    await r.fetch(
+      "pushed request with a request_uri",
+      parPath,
+      formPost({ client_id: "spa", response_type: "code", request_uri: "urn:x" }),
+    );
+    await r.fetch(
+      "pushed request with a foreign redirect",
+      parPath,
+      formPost({ client_id: "spa", response_type: "code", redirect_uri: "http://evil.example/cb" }),
+    );
   },
   ...REALM_SETTINGS_SEQUENCES,
   ...ACCESS_SEQUENCES,

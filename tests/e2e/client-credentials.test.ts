@@ -137,6 +137,14 @@ describe("client credentials, keys, service account, sessions and advanced tabs"
       const saved = await json<{ notBefore?: number }>(`${CLIENTS}/${id}`);
       assert.ok((saved.notBefore ?? 0) >= started - 1, `notBefore ${saved.notBefore} is now`);
       assert.notEqual(await page.getByRole("textbox", { name: "Not Before" }).inputValue(), "None");
+
+      // Advanced settings: only pushed authorization requests (RFC 9126) from now on.
+      const advanced = page.getByRole("form", { name: "Advanced settings" });
+      await advanced.getByText("Pushed authorization request required", { exact: true }).click();
+      await advanced.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Client successfully updated").waitFor();
+      const withPar = await json<{ attributes?: Record<string, string> }>(`${CLIENTS}/${id}`);
+      assert.equal(withPar.attributes?.["require.pushed.authorization.requests"], "true", "PAR required saved");
     } catch (error) {
       await screenshot(page, "client-credentials-failure");
       throw error;

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
-import { clientAttribute, clientByClientId, realmByName, realmNumber } from "./lookup.ts";
-import { isValidRedirectUri } from "./redirect-uris.ts";
+import { clientByClientId, realmByName, realmNumber } from "./lookup.ts";
 import { saveAuthRequest, type ResponseMode } from "./auth-requests.ts";
 import { sendAuthResponse } from "./auth-response.ts";
 import { sendErrorPage } from "./error-page.ts";
 import { ssoSessionFromCookie } from "./sso-cookies.ts";
 import { issuerOf } from "./tokens.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
-import { PKCE_METHODS } from "./pkce.ts";
+import { authParamsError } from "./auth-params.ts";
+import { pushedParams, requiresPushedRequests } from "./par.ts";
 import { browserFlowOf, runBrowserFlow } from "./login/browser-flow.ts";
 import { afterAuthentication } from "./login/after-authentication.ts";
 import { startInitiatedAction } from "./login/initiated-action.ts";
@@ -87,10 +87,14 @@ async function authorize(
   if (client.rep.bearerOnly === true)
     return sendErrorPage(reply, realm, "Bearer-only applications are not allowed to initiate browser login.");
   const baseUrl = frontendUrl(server, req);
-  const redirectUri = params.redirect_uri;
-  if (!redirectUri || !isValidRedirectUri(client, redirectUri, baseUrl))
-    return sendErrorPage(reply, realm, "Invalid parameter: redirect_uri");
-
+  if (params.request_uri !== undefined) {
+    const pushed = pushedParams(server, realm, client, params.request_uri);
+    if (!pushed) return sendErrorPage(reply, realm, "Invalid Request");
+    params = { ...params, ...pushed };
+  }
+  const refused = authParamsError(client, params, baseUrl);
+  if (refused?.unredirectable) return sendErrorPage(reply, realm, refused.description!);
+  const redirectUri = params.redirect_uri!;
   const requestedMode = params.response_mode ?? "query";
   const responseMode: ResponseMode =
     requestedMode === "fragment" || requestedMode === "form_post" ? requestedMode : "query";
@@ -102,33 +106,9 @@ async function authorize(
       state: params.state,
       iss,
     });
-
-  if (!["query", "fragment", "form_post"].includes(requestedMode))
-    return fail("invalid_request", "Invalid parameter: response_mode");
-  if (!params.response_type) return fail("invalid_request", "Missing parameter: response_type");
-  if (params.response_type !== "code") {
-    const known = /^(code |)(id_token|token|id_token token)$/.test(params.response_type);
-    return known
-      ? fail(
-          "unauthorized_client",
-          "Client is not allowed to initiate browser login with given response_type. Implicit flow is disabled for the client.",
-        )
-      : fail("unsupported_response_type");
-  }
-  if (client.rep.standardFlowEnabled === false) {
-    return fail(
-      "unauthorized_client",
-      "Client is not allowed to initiate browser login with given response_type. Standard flow is disabled for the client.",
-    );
-  }
-  const requiredPkce = clientAttribute(client, "pkce.code.challenge.method");
-  if (params.code_challenge_method && !PKCE_METHODS.includes(params.code_challenge_method))
-    return fail("invalid_request", "Invalid parameter: code_challenge_method");
-  if (requiredPkce && !params.code_challenge) return fail("invalid_request", "Missing parameter: code_challenge");
-  if (requiredPkce && (params.code_challenge_method ?? "plain") !== requiredPkce)
-    return fail("invalid_request", "Invalid parameter: code challenge method is not matching the configured one");
-  if (params.code_challenge && !/^[A-Za-z0-9\-._~]{43,128}$/.test(params.code_challenge))
-    return fail("invalid_request", "Invalid parameter: code_challenge");
+  if (params.request_uri === undefined && requiresPushedRequests(client))
+    return fail("invalid_request", "Pushed Authorization Request is only allowed.");
+  if (refused) return fail(refused.error, refused.description);
 
   const prompts = (params.prompt ?? "").split(" ").filter(Boolean);
   const request = saveAuthRequest(
@@ -146,6 +126,7 @@ async function authorize(
       loginHint: params.login_hint,
       maxAge: params.max_age,
       forwardable: forwardableParams(params),
+      parRequestUri: params.request_uri,
     },
     realmNumber(realm, "accessCodeLifespanLogin", 1800),
     prompts,

@@ -24,6 +24,8 @@ export interface AuthRequest {
   maxAge?: string;
   /** The client's other request parameters, for a broker's "Forwarded query parameters" (Keycloak's client notes). */
   forwardable?: Record<string, string>;
+  /** The pushed authorization request (RFC 9126) this login came from: it ends when the login completes. */
+  parRequestUri?: string;
   /** Keycloak's root authentication session id (`code_id` of the login's events), the id of the session it starts. */
   codeId?: string;
   /** The user the flow has identified so far (Keycloak's authenticated user of the authentication session). */

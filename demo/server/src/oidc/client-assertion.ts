@@ -8,6 +8,11 @@ import { ClientAuthError, type FormBody } from "./client-auth.ts";
 import { clientAttribute, clientByClientId } from "./lookup.ts";
 import { issuerOf } from "./tokens.ts";
 
+const SECRET_JWT_ALGORITHMS = ["HS256", "HS384", "HS512"];
+const KEY_JWT_ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"];
+/** The algorithms a client's signed JWT may use (client_secret_jwt and private_key_jwt), as Keycloak's discovery lists. */
+export const CLIENT_ASSERTION_ALGORITHMS = [...KEY_JWT_ALGORITHMS, ...SECRET_JWT_ALGORITHMS];
+
 export const JWT_BEARER_ASSERTION = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
 
 /** jti values already used, until their token expires (Keycloak refuses a reused client assertion). */
@@ -92,12 +97,10 @@ export async function authenticateClientAssertion(
     const secret = typeof client.rep.secret === "string" ? client.rep.secret : "";
     const key = createSecretKey(Buffer.from(secret, "utf8"));
     keys = () => key;
-    algorithms = configuredAlg ? [configuredAlg] : ["HS256", "HS384", "HS512"];
+    algorithms = configuredAlg ? [configuredAlg] : SECRET_JWT_ALGORITHMS;
   } else if (type === "client-jwt") {
     keys = clientKeys(client);
-    algorithms = configuredAlg
-      ? [configuredAlg]
-      : ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"];
+    algorithms = configuredAlg ? [configuredAlg] : KEY_JWT_ALGORITHMS;
   } else {
     throw fail("Client authentication with signed JWT failed: Not configured authenticator for client");
   }

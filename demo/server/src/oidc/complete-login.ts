@@ -15,6 +15,7 @@ import { recordEvent } from "../events/record.ts";
 import { completeSamlLogin } from "../saml-protocol/login-response.ts";
 import { brokerDetails } from "../broker/broker-events.ts";
 import { RECOVERY_CODES_TYPE } from "./login/recovery-codes.ts";
+import { forgetPushedRequest } from "./par.ts";
 
 /** The credential each credential-setting required action names on its events. */
 const ACTION_CREDENTIAL_TYPES: Record<string, string> = {
@@ -77,6 +78,7 @@ export async function completeLogin(
   ipAddress: string,
 ) {
   const joined = await touchSession(server, session, client);
+  forgetPushedRequest(server, request.parRequestUri);
   if (request.protocol === "saml") {
     await setSsoCookies(server, reply, realm, user, joined);
     return completeSamlLogin(server, reply, { realm, client, user, session: joined }, request, ipAddress);

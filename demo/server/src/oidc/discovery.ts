@@ -7,6 +7,9 @@ import { frontendUrl } from "../http/frontend-url.ts";
 import { PKCE_METHODS } from "./pkce.ts";
 import { UMA_GRANT_TYPE } from "./grant-uma.ts";
 import { DPOP_ALGORITHMS } from "./dpop.ts";
+import { CLIENT_ASSERTION_ALGORITHMS } from "./client-assertion.ts";
+import { REVOKE_PATH } from "./revoke-endpoint.ts";
+import { PAR_PATH } from "./par.ts";
 
 /** The OpenID Provider Metadata for what this server implements (a subset of Keycloak's). */
 function providerMetadata(server: ServerContext, baseUrl: string, realm: RealmRecord) {
@@ -16,11 +19,14 @@ function providerMetadata(server: ServerContext, baseUrl: string, realm: RealmRe
     .list("clientScopes", realm.id)
     .filter((s) => s.protocol === "openid-connect" && s.attributes["include.in.token.scope"] !== "false")
     .map((s) => s.name);
+  const clientAuthMethods = ["private_key_jwt", "client_secret_basic", "client_secret_post", "client_secret_jwt"];
   return {
     issuer,
     authorization_endpoint: `${oidc}/auth`,
     token_endpoint: `${oidc}/token`,
     introspection_endpoint: `${oidc}/token/introspect`,
+    introspection_endpoint_auth_methods_supported: clientAuthMethods,
+    introspection_endpoint_auth_signing_alg_values_supported: CLIENT_ASSERTION_ALGORITHMS,
     userinfo_endpoint: `${oidc}/userinfo`,
     end_session_endpoint: `${oidc}/logout`,
     frontchannel_logout_session_supported: false,
@@ -36,12 +42,8 @@ function providerMetadata(server: ServerContext, baseUrl: string, realm: RealmRe
     userinfo_signing_alg_values_supported: ["none"],
     request_object_signing_alg_values_supported: ["none"],
     response_modes_supported: ["query", "fragment", "form_post"],
-    token_endpoint_auth_methods_supported: [
-      "private_key_jwt",
-      "client_secret_basic",
-      "client_secret_post",
-      "client_secret_jwt",
-    ],
+    token_endpoint_auth_methods_supported: clientAuthMethods,
+    token_endpoint_auth_signing_alg_values_supported: CLIENT_ASSERTION_ALGORITHMS,
     claims_supported: [
       "aud",
       "sub",
@@ -66,7 +68,12 @@ function providerMetadata(server: ServerContext, baseUrl: string, realm: RealmRe
     code_challenge_methods_supported: PKCE_METHODS,
     tls_client_certificate_bound_access_tokens: false,
     dpop_signing_alg_values_supported: DPOP_ALGORITHMS,
+    revocation_endpoint: `${issuer}${REVOKE_PATH}`,
+    revocation_endpoint_auth_methods_supported: clientAuthMethods,
+    revocation_endpoint_auth_signing_alg_values_supported: CLIENT_ASSERTION_ALGORITHMS,
     backchannel_logout_supported: false,
+    require_pushed_authorization_requests: false,
+    pushed_authorization_request_endpoint: `${issuer}${PAR_PATH}`,
     backchannel_logout_session_supported: false,
     authorization_response_iss_parameter_supported: true,
   };

@@ -6,7 +6,7 @@ import { clientAttribute, clientByClientId, realmByName } from "./lookup.ts";
 import { mapClaims } from "./mappers/apply.ts";
 import { mapperInputOfToken } from "./mappers/from-token.ts";
 import { oauthError } from "./oauth-error.ts";
-import { authenticateClient } from "./client-auth.ts";
+import { authenticateCallingClient } from "./calling-client.ts";
 import { formBody } from "./token-endpoint.ts";
 import { ACCESS_TOKEN_TYPES, verifyToken, type VerifiedToken } from "./verify-token.ts";
 import { activeSession } from "../access/sessions.ts";
@@ -76,7 +76,7 @@ export async function registerIntrospectEndpoint(app: FastifyInstance, server: S
       const realm = realmByName(server.db, req.params.realm);
       if (!realm) return reply.status(404).send({ error: "Realm does not exist" });
       const body = formBody(req);
-      const client = authenticateClient(server.db, realm, req, body);
+      const client = await authenticateCallingClient(server, realm, req, body);
       if (client.rep.publicClient === true) throw oauthError(403, "invalid_request", "Client not allowed.");
       if (!body.token) throw oauthError(400, "invalid_request", "Token not provided.");
       const verified = await activeToken(server, frontendUrl(server, req), realm, body.token);

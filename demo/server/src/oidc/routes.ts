@@ -14,6 +14,8 @@ import { registerSessionIframes } from "./session-iframes.ts";
 import { registerThemeResources } from "./theme-resources.ts";
 import { registerAccountPage } from "./account-page.ts";
 import { registerBrowserSecurityHeaders } from "./browser-security-headers.ts";
+import { registerRevokeEndpoint } from "./revoke-endpoint.ts";
+import { registerParEndpoint } from "./par.ts";
 
 /** OIDC endpoints and login page (oidc-access helper). */
 export async function registerOidcRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
@@ -23,6 +25,8 @@ export async function registerOidcRoutes(app: FastifyInstance, server: ServerCon
   await registerTokenEndpoint(app, server);
   await registerCertsEndpoint(app, server);
   await registerIntrospectEndpoint(app, server);
+  await registerRevokeEndpoint(app, server);
+  await registerParEndpoint(app, server);
   await registerAuthEndpoint(app, server);
   await registerLoginAction(app, server);
   await registerRequiredActions(app, server);

@@ -4,6 +4,7 @@ import type { RealmRecord } from "../store/types.ts";
 import { realmVerificationKeys } from "./keys.ts";
 import { realmByName, realmNumber } from "./lookup.ts";
 import { issuerOf } from "./tokens.ts";
+import { isRevokedToken } from "./revoked-tokens.ts";
 
 /** An access token's types: a DPoP-bound one has the type DPoP (only for callers that check its binding). */
 export const ACCESS_TOKEN_TYPES = ["Bearer", "DPoP"] as const;
@@ -38,8 +39,7 @@ export async function verifyToken(
     | "Offline"
     | "ID"
     | "Serialized-ID"
-    | readonly ("Refresh" | "Offline")[]
-    | typeof ACCESS_TOKEN_TYPES,
+    | readonly ("Refresh" | "Offline" | (typeof ACCESS_TOKEN_TYPES)[number])[],
   realmName?: string,
   options: { acceptExpired?: boolean } = {},
 ): Promise<VerifiedToken | undefined> {
@@ -58,6 +58,7 @@ export async function verifyToken(
     const types: readonly string[] = typeof typ === "string" ? [typ] : typ;
     if (!types.includes(payload.typ as string)) return undefined;
     if ((payload.iat ?? 0) < realmNumber(realm, "notBefore", 0)) return undefined;
+    if (isRevokedToken(server, payload.jti)) return undefined;
     return { realm, payload: payload as VerifiedToken["payload"] };
   } catch {
     return undefined;

@@ -135,6 +135,7 @@ export const clientTabMessages = {
   clientSessionMax: "Client Session Max",
   clientOfflineSessionIdle: "Client Offline Session Idle",
   pkceMethod: "PKCE Method",
+  pushedAuthorizationRequestRequired: "Pushed authorization request required",
   authenticationOverrides: "Authentication flow overrides",
   authenticationOverridesHelp: "Override realm authentication flow bindings.",
   browserFlow: "Browser Flow",

@@ -114,6 +114,7 @@ export function ClientAdvancedTab(props: ClientTabProps) {
               { value: "plain", label: "plain" },
               { value: "S256", label: "S256" },
             ]),
+            toggle("require.pushed.authorization.requests", "pushedAuthorizationRequestRequired"),
           ]}
         />
       )}

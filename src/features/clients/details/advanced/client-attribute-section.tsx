@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { FormProvider } from "react-hook-form";
 import { Form, FormSection } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { Content } from "@patternfly/react-core/dist/esm/components/Content/index.js";
@@ -39,10 +40,13 @@ export function ClientAttributeSection({
   const { t } = useMessages();
   const alerts = useAlerts();
   const attributes = client.attributes ?? {};
+  // Field names give the inputs their ids: unique per section, as several sections share one page.
+  const section = useId().replace(/[^a-zA-Z0-9]/g, "");
+  const fieldName = (index: number) => `${section}f${index}`;
   const values: AttributeForm = {};
   fields.forEach((field, index) => {
     const value = attributes[field.attribute];
-    values[`f${index}`] =
+    values[fieldName(index)] =
       value === undefined || value === null ? (field.kind === "switch" ? "false" : "") : String(value);
   });
   const form = useKcForm<AttributeForm>({ values });
@@ -50,7 +54,7 @@ export function ClientAttributeSection({
   const save = async (next: AttributeForm) => {
     const changed: Record<string, unknown> = { ...attributes };
     fields.forEach((field, index) => {
-      changed[field.attribute] = next[`f${index}`] ?? "";
+      changed[field.attribute] = next[fieldName(index)] ?? "";
     });
     try {
       await onSave({ attributes: changed });
@@ -67,7 +71,7 @@ export function ClientAttributeSection({
         <FormSection title={title} titleElement="h2">
           {description && <Content component="p">{description}</Content>}
           {fields.map((field, index) => {
-            const name = `f${index}`;
+            const name = fieldName(index);
             if (field.kind === "switch") {
               return <SwitchControl key={name} name={name} label={field.label} stringify isDisabled={!canManage} />;
             }
