@@ -848,6 +848,13 @@ describe("SAML brokering endpoint", () => {
     assert.match(xml, new RegExp(`Location="${server.baseUrl}/realms/${REALM}/broker/idp/endpoint"`));
     assert.match(xml, /AuthnRequestsSigned="true"/);
     assert.match(xml, /X509Certificate>[A-Za-z0-9+/=]+</);
+    // every response binding, as Keycloak 26.7.3 lists them: the AuthnRequest's (redirect here) first, artifact last
+    assert.deepEqual(
+      [...xml.matchAll(/<md:AssertionConsumerService Binding="[^"]*:([\w-]+)"[^>]*index="(\d)"/g)].map(
+        (m) => `${m[1]} ${m[2]}`,
+      ),
+      ["HTTP-Redirect 1", "HTTP-POST 2", "HTTP-Artifact 3"],
+    );
   });
 
   it("with Sign service provider metadata on, the descriptor is signed by the realm's key and still read by the IdP", async () => {
