@@ -60,6 +60,7 @@ describe("SAML brokering endpoint", () => {
       rae: { password: "rae-pass", email: "rae@idp.test", firstName: "Rae", lastName: "Redirect" },
       ida: { password: "ida-pass", email: "ida@idp.test", firstName: "Ida", lastName: "Initiated" },
       dee: { password: "dee-pass", email: "dee@idp.test", firstName: "Dee", lastName: "Destination" },
+      ari: { password: "ari-pass", email: "ari@idp.test", firstName: "Ari", lastName: "Artifact" },
       xia: {
         password: "xia-pass",
         email: "xia@idp.test",
@@ -153,7 +154,12 @@ describe("SAML brokering endpoint", () => {
       body: new URLSearchParams({ pending: field(signIn, "pending"), username, password }),
     });
     const posted = await answer.text();
-    return { jar, SAMLResponse: field(posted, "SAMLResponse"), RelayState: field(posted, "RelayState") };
+    return {
+      jar,
+      SAMLResponse: field(posted, "SAMLResponse"),
+      RelayState: field(posted, "RelayState"),
+      SAMLart: field(posted, "SAMLart"),
+    };
   }
 
   async function postToEndpoint(alias: string, jar: CookieJar, body: Record<string, string> | string) {
@@ -842,6 +848,13 @@ describe("SAML brokering endpoint", () => {
     assert.match(xml, new RegExp(`Location="${server.baseUrl}/realms/${REALM}/broker/idp/endpoint"`));
     assert.match(xml, /AuthnRequestsSigned="true"/);
     assert.match(xml, /X509Certificate>[A-Za-z0-9+/=]+</);
+    // every response binding, as Keycloak 26.7.3 lists them: the AuthnRequest's (redirect here) first, artifact last
+    assert.deepEqual(
+      [...xml.matchAll(/<md:AssertionConsumerService Binding="[^"]*:([\w-]+)"[^>]*index="(\d)"/g)].map(
+        (m) => `${m[1]} ${m[2]}`,
+      ),
+      ["HTTP-Redirect 1", "HTTP-POST 2", "HTTP-Artifact 3"],
+    );
   });
 
   it("with Sign service provider metadata on, the descriptor is signed by the realm's key and still read by the IdP", async () => {
@@ -1107,6 +1120,85 @@ describe("SAML brokering endpoint", () => {
     assert.equal(res.status, 400);
     assert.equal(errorText(await res.text()), "Invalid Request");
     assert.deepEqual(await kc.users.find({ email: "dee@idp.test" }), [], "no user was created");
+  });
+
+  it("artifact binding: the AuthnRequest asks for HTTP-Artifact, and SAMLart is resolved by a signed SOAP ArtifactResolve", async () => {
+    await addSamlProvider("art-idp", {
+      artifactBindingResponse: "true",
+      artifactResolutionServiceUrl: `${idp.url}/artifact`,
+      wantAuthnRequestsSigned: "true",
+    });
+    const { jar, SAMLart, SAMLResponse, RelayState } = await samlResponseFor("art-idp", "ari", "ari-pass");
+    assert.match(idp.requests.at(-1)!.xml, /ProtocolBinding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Artifact"/);
+    assert.equal(SAMLResponse, "", "the browser carries no response");
+    assert.ok(SAMLart, "the browser carries an artifact");
+    const res = await postToEndpoint("art-idp", jar, { SAMLart, RelayState });
+    assert.equal(res.status, 302, await res.clone().text());
+    assert.deepEqual(idp.artifactResolves.at(-1), {
+      issuer: `${server.baseUrl}/realms/${REALM}`,
+      destination: `${idp.url}/artifact`,
+      artifact: SAMLart,
+      signed: true,
+      signatureValid: true,
+      soapAction: "http://www.oasis-open.org/committees/security",
+    });
+    const [user] = await usersOf("art-idp");
+    assert.deepEqual([user?.username, user?.firstName], ["ari@idp.test", "Ari"]);
+
+    // an artifact resolves once: the IdP's ArtifactResponse then carries no Response
+    const again = await postToEndpoint("art-idp", jar, { SAMLart, RelayState });
+    assert.equal(again.status, 400);
+    assert.equal(errorText(await again.text()), "Invalid Request");
+    const [event] = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
+    assert.deepEqual([event?.error, event?.details?.reason], ["invalid_request", "invalid_artifact_response"]);
+  });
+
+  it("artifact binding: a badly signed, misaddressed or wrong ArtifactResponse is refused as Keycloak does; no resolution service is a 500", async () => {
+    const endpoint = `${server.baseUrl}/realms/${REALM}/broker/art-idp/endpoint`;
+    const response = (destination: string) =>
+      `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_r1" Version="2.0" ` +
+      `IssueInstant="${new Date().toISOString()}"${destination}><samlp:Status><samlp:StatusCode ` +
+      `Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status></samlp:Response>`;
+    const cases: [SamlIdp["artifactAnswer"], string, string, string | undefined][] = [
+      [{ sign: "other" }, INVALID_SIGNATURE, "invalid_signature", undefined],
+      [
+        { sign: "idp", messageName: "LogoutResponse" },
+        "Invalid Request",
+        "invalid_request",
+        "invalid_artifact_response",
+      ],
+      [
+        { sign: "idp", editResponse: () => response("") },
+        "Invalid Request",
+        "invalid_saml_response",
+        "missing_required_destination",
+      ],
+      [
+        { sign: "idp", editResponse: () => response(` Destination="${endpoint}/elsewhere"`) },
+        "Invalid Request",
+        "invalid_saml_response",
+        "invalid_destination",
+      ],
+    ];
+    try {
+      for (const [answer, page, error, reason] of cases) {
+        Object.assign(idp.artifactAnswer, { editResponse: undefined, messageName: undefined }, answer);
+        const res = await fetch(endpoint, { method: "POST", body: new URLSearchParams({ SAMLart: "AAQAAA==" }) });
+        assert.equal(res.status, 400, error);
+        assert.equal(errorText(await res.text()), page, error);
+        const [event] = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
+        assert.deepEqual([event?.error, event?.details?.reason], [error, reason], JSON.stringify(answer));
+      }
+    } finally {
+      Object.assign(idp.artifactAnswer, { sign: "idp", editResponse: undefined, messageName: undefined });
+    }
+    // Keycloak 26.7.3 throws "Artifact Resolution Service URL is not configured for the Identity Provider." uncaught
+    await addSamlProvider("art-unset", { artifactBindingResponse: "true" });
+    const before = (await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR")).length;
+    const unset = await fetch(`${server.baseUrl}/realms/${REALM}/broker/art-unset/endpoint?SAMLart=AAQAAA%3D%3D`);
+    assert.equal(unset.status, 500);
+    assert.equal(errorText(await unset.text()), "An internal server error has occurred");
+    assert.equal((await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR")).length, before, "no event recorded");
   });
 
   it("IdP-initiated SSO: an unknown URL name is refused; the realm's own entry signs a local user in to the SAML client", async () => {

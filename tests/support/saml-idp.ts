@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import * as samlifyModule from "samlify";
 import * as xmllintValidator from "@authenio/samlify-xmllint-wasm";
+import { DOMParser } from "@xmldom/xmldom";
+import { signXml, validateSignature } from "@node-saml/node-saml/lib/xml.js";
 import { testCertificate, type TestCertificate } from "./test-certificate.ts";
 
 // samlify is CommonJS: under ESM its SamlLib and Utility are only on the default export
@@ -14,6 +16,9 @@ const POST = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST";
 const REDIRECT = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect";
 const EMAIL_FORMAT = "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress";
 const BASIC = "urn:oasis:names:tc:SAML:2.0:attrname-format:basic";
+const ARTIFACT = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Artifact";
+const SAML_PROTOCOL = "urn:oasis:names:tc:SAML:2.0:protocol";
+const SOAP_ENVELOPE = "http://schemas.xmlsoap.org/soap/envelope/";
 
 type HttpRequest = { query?: Record<string, string>; body?: Record<string, string>; octetString?: string };
 
@@ -62,7 +67,24 @@ export interface SamlIdp {
   unsolicitedResponse(descriptorUrl: string, username: string, destination: string): Promise<string>;
   /** Users signed in at the IdP (its session cookie), by username. */
   signedIn(): string[];
+  /** The ArtifactResolves its Artifact Resolution Service (`/artifact`, SOAP) received. */
+  artifactResolves: SamlArtifactResolve[];
+  /**
+   * How `/artifact` answers from now on: the ArtifactResponse signed by the IdP's key (default), another key, or not
+   * at all; `editResponse` rewrites the Response XML it carries; `messageName` names another message instead.
+   */
+  artifactAnswer: { sign: "idp" | "other" | "none"; editResponse?: (xml: string) => string; messageName?: string };
   close(): Promise<void>;
+}
+
+export interface SamlArtifactResolve {
+  issuer?: string;
+  destination?: string;
+  artifact?: string;
+  signed: boolean;
+  /** Whether its signature verified with the signing certificate of the service provider that issued it. */
+  signatureValid: boolean;
+  soapAction?: string;
 }
 
 export interface SamlLogoutMessage {
@@ -123,8 +145,12 @@ export async function startSamlIdp(
   const logouts: SamlLogoutMessage[] = [];
   const pending = new Map<
     string,
-    { sp: samlifyModule.ServiceProviderInstance; requestId: string; relayState: string }
+    { sp: samlifyModule.ServiceProviderInstance; requestId: string; relayState: string; artifact: boolean }
   >();
+  /** Login responses an artifact stands for, until resolved once. */
+  const artifacts = new Map<string, { sp: samlifyModule.ServiceProviderInstance; xml: string }>();
+  const artifactResolves: SamlArtifactResolve[] = [];
+  const artifactAnswer: SamlIdp["artifactAnswer"] = { sign: "idp" };
   /** Sign-ins at the IdP, by session cookie: the user and the service providers it answered for them. */
   const sessions = new Map<
     string,
@@ -194,7 +220,8 @@ export async function startSamlIdp(
       /<(?:\w+:)?Signature[\s>]/.test(inflated(encoded, binding));
     requests.push({ binding, signed, issuer: issuer!, xml: inflated(encoded, binding) });
     const key = randomBytes(12).toString("hex");
-    pending.set(key, { sp, requestId: String(parsed.extract?.request?.id ?? ""), relayState });
+    const artifact = new RegExp(`ProtocolBinding="${ARTIFACT}"`).test(inflated(encoded, binding));
+    pending.set(key, { sp, requestId: String(parsed.extract?.request?.id ?? ""), relayState, artifact });
     const current = sessionOf(req);
     const forced = /ForceAuthn="true"/.test(inflated(encoded, binding));
     if (current?.session && !forced) return answerLogin(res, key, current.session.username, current.id);
@@ -243,12 +270,16 @@ export async function startSamlIdp(
       : unsignedResponse(fillResponse(loginTemplate(), request.sp, request.requestId, username, user));
     sessions.get(sessionId)?.sps.push({ sp: request.sp, ...logins.at(-1)! });
     const acs = request.sp.entityMeta.getAssertionConsumerService("post") as string;
+    // asked for the artifact binding: the browser carries an artifact, the response waits to be resolved by SOAP
+    const [name, value] = request.artifact
+      ? ["SAMLart", newArtifact(request.sp, Buffer.from(response.context, "base64").toString("utf8"))]
+      : ["SAMLResponse", response.context];
     return page(
       res,
       200,
       "Returning to the service provider",
       `<form method="post" action="${escapeHtml(acs)}">
-<input type="hidden" name="SAMLResponse" value="${escapeHtml(response.context)}">
+<input type="hidden" name="${name}" value="${escapeHtml(value)}">
 <input type="hidden" name="RelayState" value="${escapeHtml(request.relayState)}">
 <button type="submit">Continue</button>
 </form>
@@ -375,6 +406,73 @@ export async function startSamlIdp(
     return (response as { context: string }).context;
   }
 
+  /** A SAML 2.0 type 0x0004 artifact: type, endpoint index, SHA-1 of the IdP's entity ID, a random handle. */
+  function newArtifact(sp: samlifyModule.ServiceProviderInstance, xml: string) {
+    const source = createHash("sha1").update(idp.entityMeta.getEntityID()).digest();
+    const artifact = Buffer.concat([Buffer.from([0, 4, 0, 0]), source, randomBytes(20)]).toString("base64");
+    artifacts.set(artifact, { sp, xml });
+    return artifact;
+  }
+
+  /** The Artifact Resolution Service: a SOAP ArtifactResolve answered with the ArtifactResponse carrying the Response. */
+  async function resolveArtifact(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const envelope = Buffer.concat(chunks).toString("utf8");
+    const doc = new DOMParser({ onError: () => undefined }).parseFromString(envelope, "text/xml");
+    const resolve = doc.getElementsByTagNameNS(SAML_PROTOCOL, "ArtifactResolve")[0];
+    const text = (localName: string) => resolve?.getElementsByTagNameNS("*", localName)[0]?.textContent?.trim();
+    const issuer = text("Issuer");
+    const sp = (await serviceProviders()).find((candidate) => candidate.entityMeta.getEntityID() === issuer);
+    const signed = (resolve?.getElementsByTagNameNS("http://www.w3.org/2000/09/xmldsig#", "Signature").length ?? 0) > 0;
+    let signatureValid = false;
+    if (signed && sp && resolve) {
+      const certificates = [sp.entityMeta.getX509Certificate("signing")].flat().filter(Boolean) as string[];
+      const xml = resolve.toString();
+      const own = new DOMParser().parseFromString(xml, "text/xml").documentElement!;
+      signatureValid = certificates.some((c) => {
+        try {
+          return validateSignature(xml, own as unknown as Element, [pemOf(c)]);
+        } catch {
+          return false;
+        }
+      });
+    }
+    const artifact = text("Artifact");
+    artifactResolves.push({
+      issuer,
+      destination: resolve?.getAttribute("Destination") ?? undefined,
+      artifact,
+      signed,
+      signatureValid,
+      soapAction: req.headers.soapaction as string | undefined,
+    });
+    const found = artifact ? artifacts.get(artifact) : undefined;
+    if (artifact) artifacts.delete(artifact);
+    const responseXml = (artifactAnswer.editResponse ?? ((xml: string) => xml))(
+      (found?.xml ?? "").replace(/^<\?xml[^>]*\?>\s*/, ""),
+    );
+    const messageName = artifactAnswer.messageName ?? "ArtifactResponse";
+    let message =
+      `<samlp:${messageName} xmlns:samlp="${SAML_PROTOCOL}" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion"` +
+      ` ID="_${randomBytes(16).toString("hex")}" Version="2.0" IssueInstant="${new Date().toISOString()}"` +
+      ` InResponseTo="${escapeHtml(resolve?.getAttribute("ID") ?? "")}">` +
+      `<saml:Issuer>${escapeHtml(idp.entityMeta.getEntityID())}</saml:Issuer>` +
+      `<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>` +
+      `${responseXml}</samlp:${messageName}>`;
+    if (artifactAnswer.sign !== "none") {
+      const key = artifactAnswer.sign === "idp" ? certificate : testCertificate();
+      message = signXml(
+        message,
+        `/*[local-name(.)='${messageName}']`,
+        { reference: `/*[local-name(.)='${messageName}']/*[local-name(.)='Issuer']`, action: "after" },
+        { privateKey: key.key, publicCert: key.cert, signatureAlgorithm: "sha256" },
+      );
+    }
+    res.writeHead(200, { "content-type": "text/xml; charset=utf-8" });
+    res.end(`<soap:Envelope xmlns:soap="${SOAP_ENVELOPE}"><soap:Body>${message}</soap:Body></soap:Envelope>`);
+  }
+
   /** samlify's login response template with this IdP's attribute statement, before any signing. */
   const loginTemplate = () =>
     (idp.entitySetting as { loginResponseTemplate: { context: string } }).loginResponseTemplate.context;
@@ -400,6 +498,7 @@ export async function startSamlIdp(
       }
       if (req.method === "POST" && url.pathname === "/sso")
         return takeRequest(req, res, "post", { body: (await formOf(req)).fields });
+      if (req.method === "POST" && url.pathname === "/artifact") return resolveArtifact(req, res);
       if (req.method === "POST" && url.pathname === "/sso/authenticate")
         return authenticate(res, (await formOf(req)).fields);
       if ((req.method === "POST" || req.method === "GET") && url.pathname === "/slo") {
@@ -495,9 +594,14 @@ export async function startSamlIdp(
       ).context,
     unsolicitedResponse,
     signedIn: () => [...sessions.values()].map((session) => session.username),
+    artifactResolves,
+    artifactAnswer,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+const pemOf = (base64: string) =>
+  `-----BEGIN CERTIFICATE-----\n${base64.replace(/\s+/g, "").replace(/(.{64})/g, "$1\n")}\n-----END CERTIFICATE-----\n`;
 
 function inflated(encoded: string, binding: "redirect" | "post"): string {
   try {

@@ -38,6 +38,7 @@ import { oidcSessionNotes, registerOidcLogoutResponse } from "./oidc-logout.ts";
 import { finishBrokerLogin, registerPostBrokerLogin } from "./post-broker-login.ts";
 import { idpInitiatedLogin, refuseIdpInitiatedLogin } from "../saml-protocol/idp-initiated.ts";
 import { brokeredIdentity } from "./broker-events.ts";
+import { resolveArtifact, SamlArtifactError } from "./saml-artifact.ts";
 
 type Query = Record<string, string | undefined>;
 
@@ -174,7 +175,8 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
   app.get<{ Params: { realm: string; alias: string }; Querystring: Query }>(
     "/realms/:realm/broker/:alias/endpoint",
     async (req, reply) => {
-      if (typeof req.query.SAMLResponse === "string" || typeof req.query.SAMLRequest === "string") {
+      const { SAMLResponse, SAMLRequest, SAMLart } = req.query as SamlMessage;
+      if (typeof SAMLResponse === "string" || typeof SAMLRequest === "string" || typeof SAMLart === "string") {
         const originalQuery = req.url.slice(req.url.indexOf("?") + 1);
         return samlEndpoint(server, req, reply, req.query as SamlMessage, originalQuery);
       }
@@ -249,6 +251,8 @@ function isLogoutResponse(samlResponse: string, deflated: boolean): boolean {
 
 type SamlMessage = {
   SAMLResponse?: unknown;
+  /** An artifact of the HTTP-Artifact binding, resolved at the provider's Artifact Resolution Service. */
+  SAMLart?: unknown;
   SAMLRequest?: unknown;
   RelayState?: unknown;
   SigAlg?: unknown;
@@ -257,21 +261,23 @@ type SamlMessage = {
 
 /**
  * The SAML endpoint: a login response by POST (form) or redirect binding, matched to its login by RelayState; the
- * IdP's LogoutRequest, and its LogoutResponse to a browser logout, by either binding (`originalQuery`: redirect).
+ * IdP's LogoutRequest, and its LogoutResponse to a browser logout, by either binding (`originalQuery`: redirect);
+ * an artifact (SAMLart, by either binding), resolved first and then taken as the response it stands for.
  */
 async function samlEndpoint(
   server: ServerContext,
   req: FastifyRequest<{ Params: { realm: string; alias: string } }>,
   reply: FastifyReply,
   message: SamlMessage,
-  originalQuery?: string,
+  bindingQuery?: string,
   clientUrlName?: string,
 ) {
   const realm = realmByName(server.db, req.params.realm);
   if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
-  const samlResponse = typeof message.SAMLResponse === "string" ? message.SAMLResponse : "";
+  let samlResponse = typeof message.SAMLResponse === "string" ? message.SAMLResponse : "";
+  let originalQuery = bindingQuery;
   const relayState = typeof message.RelayState === "string" ? message.RelayState : undefined;
-  const redirect =
+  let redirect =
     originalQuery === undefined
       ? undefined
       : {
@@ -288,6 +294,37 @@ async function samlEndpoint(
     if (!idp) return sendErrorPage(reply, realm, "Could not find an identity provider with the identifier.");
     const request = { SAMLRequest: message.SAMLRequest, RelayState: relayState };
     return takeSamlLogoutRequest(server, req, reply, realm, idp, request, redirect);
+  }
+  let signatureVerified = false;
+  if (typeof message.SAMLart === "string" && message.SAMLart) {
+    const idp = samlIdp();
+    if (!idp) return sendErrorPage(reply, realm, "Could not find an identity provider with the identifier.");
+    const endpoint = `${realmEntityUrl(server, req, realm)}/broker/${encodeURIComponent(idp.alias)}/endpoint`;
+    try {
+      ({ SAMLResponse: samlResponse, signatureVerified } = await resolveArtifact(
+        server,
+        realm,
+        idp,
+        message.SAMLart,
+        configOf(idp).entityId || realmEntityUrl(server, req, realm),
+        clientUrlName ? `${endpoint}/clients/${encodeURIComponent(clientUrlName)}` : endpoint,
+      ));
+    } catch (error) {
+      if (!(error instanceof SamlArtifactError) || !error.error) {
+        req.log.error({ err: error }, "SAML artifact not resolved");
+        return sendErrorPage(reply, realm, "An internal server error has occurred", 500);
+      }
+      await recordEvent(server, realm, {
+        type: "IDENTITY_PROVIDER_RESPONSE_ERROR",
+        ipAddress: req.ip,
+        error: error.error,
+        ...(error.reason ? { details: { reason: error.reason } } : {}),
+      });
+      return sendErrorPage(reply, realm, error.message, error.status);
+    }
+    // the Response the artifact stood for is taken as if it had been posted
+    originalQuery = undefined;
+    redirect = undefined;
   }
   if (!samlResponse) return sendErrorPage(reply, realm, "Invalid or missing action.");
   if (isLogoutResponse(samlResponse, redirect !== undefined)) {
@@ -316,6 +353,7 @@ async function samlEndpoint(
           ? `${endpointUrl(ctx, idp.alias)}/clients/${encodeURIComponent(clientUrlName)}`
           : endpointUrl(ctx, idp.alias),
         originalQuery,
+        signatureVerified,
       },
     );
   } catch (error) {

@@ -6,6 +6,7 @@ const MD = "urn:oasis:names:tc:SAML:2.0:metadata";
 const DSIG = "http://www.w3.org/2000/09/xmldsig#";
 const POST_BINDING = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST";
 const REDIRECT_BINDING = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect";
+const ARTIFACT_BINDING = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Artifact";
 const UNSPECIFIED_NAME_ID = "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified";
 
 export interface SpDescriptorInput {
@@ -68,12 +69,19 @@ export function spDescriptor({
     Location: endpoint,
   });
   append(doc, sp, "NameIDFormat").appendChild(doc.createTextNode(config.nameIDPolicyFormat || UNSPECIFIED_NAME_ID));
-  append(doc, sp, "AssertionConsumerService", {
-    Binding: config.postBindingResponse === "true" ? POST_BINDING : REDIRECT_BINDING,
-    Location: endpoint,
-    index: "1",
-    isDefault: "true",
-  });
+  // Keycloak 26.7.3 offers every response binding, the artifact one last, ordered by the AuthnRequest's binding
+  const acsBindings =
+    config.postBindingAuthnRequest === "true"
+      ? [POST_BINDING, REDIRECT_BINDING, ARTIFACT_BINDING]
+      : [REDIRECT_BINDING, POST_BINDING, ARTIFACT_BINDING];
+  acsBindings.forEach((binding, i) =>
+    append(doc, sp, "AssertionConsumerService", {
+      Binding: binding,
+      Location: endpoint,
+      ...(i === 0 ? { isDefault: "true" } : {}),
+      index: String(i + 1),
+    }),
+  );
   const xml = new XMLSerializer().serializeToString(doc);
   // Keycloak's "Sign service provider metadata": an enveloped signature, first child of the EntityDescriptor
   const output = signMetadata
