@@ -1,7 +1,17 @@
 import { execFile } from "node:child_process";
-import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer, type Server } from "node:http";
-import { extname, join, normalize, resolve } from "node:path";
+import { extname, join, normalize, relative, resolve } from "node:path";
 import { promisify } from "node:util";
 import { freePort } from "../support/server.ts";
 
@@ -138,4 +148,49 @@ export async function buildHost(host: HostApp): Promise<number> {
     throw new Error(`${host.name} host build failed:\n${stdout ?? ""}\n${stderr ?? ""}`);
   }
   return Date.now() - started;
+}
+
+/** The host's own files (not its installed packages or build output), sorted. */
+function hostSources(dir: string, top = dir): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (dir === top && ["node_modules", "dist", ".angular"].includes(entry.name)) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...hostSources(path, top));
+    else files.push(path);
+  }
+  return files.sort();
+}
+
+const stampFile = (host: HostApp) => join(repoRoot, ".cache/hosts", `${host.name}.built-from`);
+
+/** What a host's build is made from: the packed package (its build is reproducible) and the host's own files. */
+export function hostBuildKey(host: HostApp, packedPackage: string): string {
+  const hash = createHash("sha256").update(readFileSync(packedPackage));
+  for (const file of hostSources(host.dir)) hash.update(relative(host.dir, file)).update(readFileSync(file));
+  return hash.digest("hex");
+}
+
+/**
+ * Whether the host's build output is already the build of exactly this package and these host files (the e2e step
+ * built it, and the real-Keycloak step runs the same file again): then installing and building again would make the
+ * same files.
+ */
+export function hostBuiltFrom(host: HostApp, key: string): boolean {
+  try {
+    return readFileSync(stampFile(host), "utf8") === key && statSync(join(host.outDir, "index.html")).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Forgets what the host was built from (before installing and building it again). */
+export function forgetHostBuild(host: HostApp): void {
+  rmSync(stampFile(host), { force: true });
+}
+
+/** Records what the host's build output was made from (after a successful build). */
+export function markHostBuilt(host: HostApp, key: string): void {
+  mkdirSync(join(repoRoot, ".cache/hosts"), { recursive: true });
+  writeFileSync(stampFile(host), key);
 }

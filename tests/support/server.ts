@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createServer } from "node:net";
+import { serverBundle } from "./server-bundle.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -47,19 +48,14 @@ export async function startTestServer(
   let child: ChildProcess;
   let output = "";
   let restartEnv: Record<string, string> = {};
+  const entry =
+    process.env.KC_TEST_SERVER_TSX === "1"
+      ? ["--import", "tsx", join(root, "demo/server/src/main.ts")]
+      : [await serverBundle()];
   const launch = async () => {
     child = spawn(
       process.execPath,
-      [
-        "--import",
-        "tsx",
-        join(root, "demo/server/src/main.ts"),
-        "--port",
-        String(port),
-        "--data-dir",
-        dataDir,
-        ...(options.args ?? []),
-      ],
+      [...entry, "--port", String(port), "--data-dir", dataDir, ...(options.args ?? [])],
       {
         cwd: root,
         env: { ...process.env, ...options.env, ...restartEnv },
