@@ -7,7 +7,7 @@ import { adminContext } from "./admin-context.ts";
 import { endSessions } from "./sessions.ts";
 import { clientSessionCounts } from "./session-counts.ts";
 import { offlineRecordId } from "./offline-sessions.ts";
-import { pushNotBefore } from "./revocation-push.ts";
+import { logoutAllClients, pushNotBefore } from "./revocation-push.ts";
 import { startSessionSweep } from "./session-expiry.ts";
 import { adminEvent } from "../admin/common/admin-event.ts";
 import { NoBody, OfflineQuery } from "../admin/common/schemas.ts";
@@ -56,7 +56,7 @@ export async function registerSessionAdmin(app: FastifyInstance, server: ServerC
         tx.put("realms", realm);
         for (const s of sessions) tx.delete("userSessions", s.id);
       });
-      const result = await pushNotBefore(server, realm, server.db.list("clients", realm.id));
+      const result = await logoutAllClients(server, realm, server.db.list("clients", realm.id));
       await adminEvent(server, ctx, "ACTION", "REALM", "logout-all", result, realm);
       return result;
     },
