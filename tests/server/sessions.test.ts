@@ -77,6 +77,15 @@ describe("sessions admin API (through @keycloak/keycloak-admin-client)", () => {
     await kc.clients.create({ clientId: "gone", publicClient: true, adminUrl: "http://127.0.0.1:9/nowhere" });
     await kc.clients.create({ clientId: "sp", protocol: "saml", adminUrl: `http://127.0.0.1:${port}/sp` });
     await kc.clients.create({ clientId: "off", enabled: false, adminUrl: `http://127.0.0.1:${port}/off` });
+    await kc.clients.create({
+      clientId: "rp",
+      publicClient: true,
+      directAccessGrantsEnabled: true,
+      attributes: {
+        "backchannel.logout.url": `http://127.0.0.1:${port}/rp/backchannel`,
+        "backchannel.logout.session.required": "true",
+      },
+    });
     const credentials = [{ type: "password", value: "secret-pw", temporary: false }];
     ({ id: aliceId } = await kc.users.create({
       username: "alice",
@@ -212,6 +221,52 @@ describe("sessions admin API (through @keycloak/keycloak-admin-client)", () => {
     const { payload: action } = await jwtVerify(body, realmJwks());
     assert.equal(action.action, "PUSH_NOT_BEFORE");
     assert.equal(action.resource, "app");
+  });
+
+  it("sends a signed logout token to the back-channel logout URL when a session ends (user sign-out, session delete, end-session)", async () => {
+    const rpLogin = async () => {
+      const res = await token({ client_id: "rp", grant_type: "password", username: "alice", password: "secret-pw" });
+      assert.equal(res.status, 200, await res.clone().text());
+      return (await res.json()) as Tokens;
+    };
+    const logoutTokenAfter = async (sent: number) => {
+      const delivered = pushes.slice(sent).filter((p) => p.startsWith("/rp/backchannel "));
+      assert.equal(delivered.length, 1, `one logout token, got ${JSON.stringify(pushes.slice(sent))}`);
+      const form = new URLSearchParams(delivered[0]!.slice("/rp/backchannel ".length));
+      const verified = await jwtVerify(form.get("logout_token")!, realmJwks(), {
+        issuer: `${server.baseUrl}/realms/${REALM}`,
+        audience: "rp",
+        typ: "logout+jwt",
+      });
+      return verified.payload;
+    };
+    const expectLogout = (payload: Record<string, unknown>, sid: string) => {
+      assert.equal(payload.sub, aliceId);
+      assert.equal(payload.typ, "Logout");
+      assert.equal(payload.sid, sid, "the session id, as backchannel.logout.session.required is on");
+      assert.deepEqual(payload.events, { "http://schemas.openid.net/event/backchannel-logout": {} });
+      assert.equal(Number(payload.exp) - Number(payload.iat), 120);
+    };
+
+    let sent = pushes.length;
+    let signIn = await rpLogin();
+    await kc.users.logout({ id: aliceId });
+    expectLogout(await logoutTokenAfter(sent), signIn.session_state);
+
+    sent = pushes.length;
+    signIn = await rpLogin();
+    await kc.realms.removeSession({ realm: REALM, sessionId: signIn.session_state });
+    expectLogout(await logoutTokenAfter(sent), signIn.session_state);
+
+    sent = pushes.length;
+    signIn = await rpLogin();
+    const res = await fetch(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/logout`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ client_id: "rp", refresh_token: signIn.refresh_token }),
+    });
+    assert.equal(res.status, 204);
+    expectLogout(await logoutTokenAfter(sent), signIn.session_state);
   });
 
   it("ends the offline session (and the regular session of its sign-in) when its offline token logs out", async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { boolParam, queryOf } from "../admin/common/query.ts";
 import type { ServerContext } from "../context.ts";
 import { HttpError } from "../http/errors.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
 import { now } from "../common/ids.ts";
 import { adminContext } from "./admin-context.ts";
 import { endSessions } from "./sessions.ts";
@@ -33,7 +34,9 @@ export async function registerSessionAdmin(app: FastifyInstance, server: ServerC
         throw new HttpError(404, { error: "Sesssion not found" });
       // As Keycloak's backchannel logout of an offline session: the regular session it came from goes with it.
       const online = offline ? server.db.get("userSessions", req.params.session) : undefined;
-      await endSessions(server, online && online.realmId === ctx.realm.id ? [session, online] : [session]);
+      await endSessions(server, online && online.realmId === ctx.realm.id ? [session, online] : [session], {
+        baseUrl: frontendUrl(server, req),
+      });
       await adminEvent(server, ctx, "DELETE", "USER_SESSION", `sessions/${req.params.session}`);
       return reply.status(204).send();
     },
