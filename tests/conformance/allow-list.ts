@@ -37,12 +37,6 @@ export const ALLOWED_DIFFERENCES: { pattern: RegExp; reason: string }[] = [
       "Keycloak answers an unknown ifResourceExists with 500 unknown_error ('Cannot parse the JSON'); ours refuses it with 400 and its name, as no input may produce a 500 here",
   },
   {
-    pattern:
-      /^sessions › (logout all|push revocation) › POST .*: body\.(successRequests|failedRequests) \["https:\/\/sp\.example\.com\/saml"\] on Keycloak, absent here/,
-    reason:
-      "Keycloak sends back-channel logout / not-before pushes to clients with an admin URL (the demo SAML client's) and reports them; the embedded server sends none, so it has no requests to report",
-  },
-  {
     pattern: /^user federation › create kerberos with a padded principal › /,
     reason:
       "Keycloak 26.7.3 stores a Kerberos server principal with leading or trailing whitespace (its sign-ins then fail, upstream #41335); issue 22 asks the embedded server to refuse it with a clear message",

@@ -27,7 +27,7 @@ export const sessionsMessages = {
     "Keycloak records no browser or device for a session; the IP address and the clients tell sessions apart.",
   sessionsRealmSignedOutAll: "Every session of the realm was signed out",
   sessionsMasterWarning: "This is the master realm: your own session ends too and you will have to sign in again.",
-  sessionsPushNone: "No client of this realm has an admin URL to push to.",
+  noAdminUrlSet: "No push sent. No admin URI configured or no registered cluster nodes available",
   sessionsPushSucceeded: "Pushed the not-before to: {{urls}}",
   sessionsPushFailed: "Failed to push the not-before to: {{urls}}",
   sessionsPushError: "The not-before could not be pushed: {{error}}",

@@ -71,7 +71,7 @@ export function RevocationDialog({ onClose }: { onClose(): void }) {
         {pushed && (
           <div aria-live="polite">
             {succeeded.length === 0 && failed.length === 0 && (
-              <Alert isInline isPlain variant="info" title={t("sessionsPushNone")} />
+              <Alert isInline isPlain variant="warning" title={t("noAdminUrlSet")} />
             )}
             {succeeded.length > 0 && (
               <Alert isInline variant="success" title={t("sessionsPushSucceeded", { urls: succeeded.join(", ") })} />

@@ -25,45 +25,86 @@ function managementUrl(client: ClientRecord): string | undefined {
   }
 }
 
+/** The realm's signed admin action (Keycloak's AdminAction subclasses), POSTed as text to `{management URL}/{path}`. */
+async function postAdminAction(
+  key: Awaited<ReturnType<typeof realmSigningKey>>,
+  url: string,
+  claims: Record<string, unknown>,
+): Promise<boolean> {
+  const action = await new SignJWT({ id: `${newId()}-${now()}`, ...claims })
+    .setProtectedHeader({ alg: key.algorithm, kid: key.kid })
+    .sign(key.privateKey);
+  return fetch(url, {
+    method: "POST",
+    headers: { "content-type": "text/plain; charset=ISO-8859-1" },
+    body: action,
+    signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+  })
+    .then(async (res) => (await res.arrayBuffer(), res.status === 200 || res.status === 204))
+    .catch(() => false);
+}
+
 /**
  * Sends Keycloak's PushNotBeforeAction (a signed token, POSTed to
  * `{admin URL}/k_push_not_before`) to each OpenID Connect client that has an
  * admin URL, and reports which management URLs (the admin URLs, as Keycloak lists them) accepted it.
+ * As Keycloak 26.7.3, a client of another protocol with an admin URL gets nothing and is reported as failed.
+ * The realm's push carries the realm's not-before, a client's push the client's (`scope`).
  */
 export async function pushNotBefore(
   server: ServerContext,
   realm: RealmRecord,
   clients: ClientRecord[],
+  scope: "realm" | "client" = "realm",
 ): Promise<GlobalRequestResult> {
   const result: GlobalRequestResult = {};
-  const targets = clients.filter((c) => (c.rep.protocol ?? "openid-connect") === "openid-connect");
+  const targets = clients.filter((c) => managementUrl(c));
   const key = targets.length ? await realmSigningKey(server, realm) : undefined;
-  await Promise.all(
+  const outcomes = await Promise.all(
     targets.map(async (client) => {
-      const base = managementUrl(client);
-      if (!base || !key) return;
-      const url = `${base}/k_push_not_before`;
-      const notBefore = Math.max(realmNumber(realm, "notBefore", 0), Number(client.rep.notBefore ?? 0) || 0);
-      const action = await new SignJWT({
-        id: newId(),
-        expiration: Math.floor(now() / 1000) + 60,
-        resource: client.clientId,
-        action: "PUSH_NOT_BEFORE",
-        notBefore,
-      })
-        .setProtectedHeader({ alg: key.algorithm, kid: key.kid })
-        .sign(key.privateKey);
-      const ok = await fetch(url, {
-        method: "POST",
-        headers: { "content-type": "text/plain" },
-        body: action,
-        signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-      })
-        .then(async (res) => (await res.arrayBuffer(), res.ok))
-        .catch(() => false);
-      const list = ok ? (result.successRequests ??= []) : (result.failedRequests ??= []);
-      list.push(base);
+      const base = managementUrl(client)!;
+      const notBefore = scope === "realm" ? realmNumber(realm, "notBefore", 0) : Number(client.rep.notBefore ?? 0) || 0;
+      const ok =
+        (client.rep.protocol ?? "openid-connect") === "openid-connect" &&
+        (await postAdminAction(key!, `${base}/k_push_not_before`, {
+          expiration: Math.floor(now() / 1000) + 30,
+          resource: client.clientId,
+          action: "PUSH_NOT_BEFORE",
+          notBefore,
+        }));
+      return { base, ok };
     }),
   );
+  for (const { base, ok } of outcomes)
+    (ok ? (result.successRequests ??= []) : (result.failedRequests ??= [])).push(base);
+  return result;
+}
+
+/**
+ * Keycloak's logout of every client (ResourceAdminManager.logoutAll): a LogoutAction with the realm's not-before
+ * POSTed to `{management URL}/k_logout` of each enabled client with an admin URL, whatever its protocol. Keycloak
+ * 26.7.3 reports every such URL under successRequests, whatever the client answered.
+ */
+export async function logoutAllClients(
+  server: ServerContext,
+  realm: RealmRecord,
+  clients: ClientRecord[],
+): Promise<GlobalRequestResult> {
+  const result: GlobalRequestResult = {};
+  const targets = clients.filter((c) => c.rep.enabled !== false && managementUrl(c));
+  const key = targets.length ? await realmSigningKey(server, realm) : undefined;
+  const bases = await Promise.all(
+    targets.map(async (client) => {
+      const base = managementUrl(client)!;
+      await postAdminAction(key!, `${base}/k_logout`, {
+        expiration: Math.floor(now() / 1000) + 30,
+        resource: client.clientId,
+        action: "LOGOUT",
+        notBefore: realmNumber(realm, "notBefore", 0),
+      });
+      return base;
+    }),
+  );
+  if (bases.length) result.successRequests = bases;
   return result;
 }

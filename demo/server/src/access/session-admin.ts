@@ -2,12 +2,13 @@ import type { FastifyInstance } from "fastify";
 import { boolParam, queryOf } from "../admin/common/query.ts";
 import type { ServerContext } from "../context.ts";
 import { HttpError } from "../http/errors.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
 import { now } from "../common/ids.ts";
 import { adminContext } from "./admin-context.ts";
 import { endSessions } from "./sessions.ts";
 import { clientSessionCounts } from "./session-counts.ts";
 import { offlineRecordId } from "./offline-sessions.ts";
-import { pushNotBefore } from "./revocation-push.ts";
+import { logoutAllClients, pushNotBefore } from "./revocation-push.ts";
 import { startSessionSweep } from "./session-expiry.ts";
 import { adminEvent } from "../admin/common/admin-event.ts";
 import { NoBody, OfflineQuery } from "../admin/common/schemas.ts";
@@ -33,7 +34,9 @@ export async function registerSessionAdmin(app: FastifyInstance, server: ServerC
         throw new HttpError(404, { error: "Sesssion not found" });
       // As Keycloak's backchannel logout of an offline session: the regular session it came from goes with it.
       const online = offline ? server.db.get("userSessions", req.params.session) : undefined;
-      await endSessions(server, online && online.realmId === ctx.realm.id ? [session, online] : [session]);
+      await endSessions(server, online && online.realmId === ctx.realm.id ? [session, online] : [session], {
+        baseUrl: frontendUrl(server, req),
+      });
       await adminEvent(server, ctx, "DELETE", "USER_SESSION", `sessions/${req.params.session}`);
       return reply.status(204).send();
     },
@@ -56,7 +59,7 @@ export async function registerSessionAdmin(app: FastifyInstance, server: ServerC
         tx.put("realms", realm);
         for (const s of sessions) tx.delete("userSessions", s.id);
       });
-      const result = await pushNotBefore(server, realm, server.db.list("clients", realm.id));
+      const result = await logoutAllClients(server, realm, server.db.list("clients", realm.id));
       await adminEvent(server, ctx, "ACTION", "REALM", "logout-all", result, realm);
       return result;
     },

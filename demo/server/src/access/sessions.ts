@@ -132,12 +132,13 @@ export async function touchSession(
 
 /**
  * Ends user sessions. Those brokered through a SAML or OpenID Connect provider with back-channel logout also end at the provider
- * (Keycloak's logoutBroker), unless the provider itself asked (`logoutBrokers: false`).
+ * (Keycloak's logoutBroker), unless the provider itself asked (`logoutBrokers: false`). With `baseUrl` (the realm's
+ * frontend URL of the request that ends them), the sessions' clients with a back-channel logout URL get a logout token.
  */
 export async function endSessions(
   server: ServerContext,
   sessions: UserSessionRecord[],
-  { logoutBrokers = true } = {},
+  { logoutBrokers = true, baseUrl }: { logoutBrokers?: boolean; baseUrl?: string } = {},
 ): Promise<void> {
   if (sessions.length === 0) return;
   await server.db.write((tx) => {
@@ -148,6 +149,10 @@ export async function endSessions(
     const { logoutFromSamlProviders } = await import("../broker/saml-logout.ts");
     const { logoutFromOidcProviders } = await import("../broker/oidc-logout.ts");
     await Promise.all([logoutFromSamlProviders(server, brokered), logoutFromOidcProviders(server, brokered)]);
+  }
+  if (baseUrl) {
+    const { sendBackchannelLogouts } = await import("../oidc/backchannel-logout.ts");
+    await sendBackchannelLogouts(server, baseUrl, sessions);
   }
 }
 

@@ -21,9 +21,10 @@ async function endSession(
   realm: RealmRecord,
   session: UserSessionRecord,
   clientId: string | undefined,
-  ip: string,
+  req: FastifyRequest,
 ) {
-  await endSessions(server, [session]);
+  const ip = req.ip;
+  await endSessions(server, [session], { baseUrl: frontendUrl(server, req) });
   await recordEvent(server, realm, {
     type: "LOGOUT",
     clientId,
@@ -92,7 +93,7 @@ async function logout(
     const { startOidcBrowserLogout } = await import("../broker/oidc-logout.ts");
     if (await startOidcBrowserLogout(server, req, reply, realm, session, { clientId, location })) return reply;
   }
-  if (session && session.realmId === realm.id) await endSession(server, realm, session, clientId, req.ip);
+  if (session && session.realmId === realm.id) await endSession(server, realm, session, clientId, req);
   clearSsoCookies(server, reply, realm);
   if (location) return reply.status(302).header("location", location).send();
   return sendInfoPage(reply, realm, "You are logged out");
@@ -119,10 +120,11 @@ async function refreshTokenLogout(
   if (payload.azp !== client.clientId) throw oauthError(400, "invalid_grant", "Invalid refresh token");
   const sessionId = payload.typ === "Offline" && payload.sid ? offlineRecordId(payload.sid) : payload.sid;
   const session = sessionId ? server.db.get("userSessions", sessionId) : undefined;
-  if (session) await endSession(server, realm, session, client.clientId, req.ip);
+  if (session) await endSession(server, realm, session, client.clientId, req);
   // As Keycloak's backchannel logout of an offline session: the regular session of the same sign-in goes too.
   const online = payload.typ === "Offline" && payload.sid ? server.db.get("userSessions", payload.sid) : undefined;
-  if (session && online && online.realmId === realm.id) await endSessions(server, [online]);
+  if (session && online && online.realmId === realm.id)
+    await endSessions(server, [online], { baseUrl: frontendUrl(server, req) });
   return reply.status(204).send();
 }
 

@@ -54,7 +54,7 @@ export async function registerClientExtrasRoutes(app: FastifyInstance, server: S
     const ctx = await adminContext(server, req, realm);
     const client = requireClient(db, ctx, id);
     ctx.requireClientScope("manage", client);
-    const result = await pushNotBefore(server, ctx.realm, [client]);
+    const result = await pushNotBefore(server, ctx.realm, [client], "client");
     await adminEvent(server, ctx, "ACTION", "CLIENT", `clients/${client.id}/push-revocation`, result);
     return result;
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { frontendUrl } from "../../http/frontend-url.ts";
 import type { ServerContext } from "../../context.ts";
 import { adminContext } from "../../access/admin-context.ts";
 import { endSessions, toUserSessionRepresentation } from "../../access/sessions.ts";
@@ -45,7 +46,7 @@ export async function registerUserSessionRoutes(app: FastifyInstance, server: Se
       const session = db.get("userSessions", id);
       return session && !session.offline ? [session] : [];
     });
-    await endSessions(server, regular);
+    await endSessions(server, regular, { baseUrl: frontendUrl(server, req) });
     await adminEvent(server, ctx, "ACTION", "USER", `users/${user.id}/logout`);
     return reply.status(204).send();
   });
