@@ -16,10 +16,6 @@ export const ALLOWED_DIFFERENCES: { pattern: RegExp; reason: string }[] = [
     reason: "Keycloak 26.7's new SAML default client scope AuthnContextClassRef is not in our new-realm template yet",
   },
   {
-    pattern: /› executions › .*: body\[6\]\.configurable true on Keycloak, false here/,
-    reason: "the organization authenticator's config (requires user membership) is not modelled by the embedded server",
-  },
-  {
     pattern: /oidc › discovery › .*: body\.length 56 on Keycloak, 33 here/,
     reason:
       "discovery fields of protocols the embedded server lacks (CIBA, PAR, device flow, revocation, dynamic registration, encryption); the console reads none",
