@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, freePort, startTestServer, type TestServer } from "../support/server.ts";
-import { launchBrowser, newPage } from "../support/browser.ts";
+import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const CLIENT_ID = "keycloak-js-test";
@@ -80,9 +80,7 @@ describe("keycloak-js 26 against the server", () => {
 
   it("signs in through the login page and comes back authenticated", async () => {
     await startNavigation("login");
-    await page.getByLabel("Username or email").fill("helpdesk");
-    await page.getByLabel("Password", { exact: true }).fill("helpdesk");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await signIn(page, { username: "helpdesk", password: "helpdesk" });
     await page.waitForURL((url) => url.toString().startsWith(appUrl));
     await page.waitForFunction(() => document.getElementById("status")?.textContent !== "starting");
     assert.equal(await status().textContent(), "authenticated");

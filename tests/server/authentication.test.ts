@@ -204,6 +204,31 @@ describe("authentication admin API", () => {
     assert.equal((await api(`${BASE}/config-description/nope`)).status, 404);
   });
 
+  it("the organization step is configurable as Keycloak 26.7's: requiresUserMembership, stored through its execution", async () => {
+    const ids = (await json<Json[]>(await api(`${BASE}/authenticator-providers`))).map((p) => p.id as string);
+    assert.deepEqual(
+      ids.filter((id, i) => ids.indexOf(id) !== i),
+      [],
+      "each authenticator provider is listed once",
+    );
+    const description = await json(await api(`${BASE}/config-description/organization`));
+    assert.deepEqual(
+      description.properties.map((p: Json) => `${p.name} ${p.type} ${p.label}`),
+      ["requiresUserMembership boolean Requires user membership"],
+    );
+    const step = (await executions("browser")).find((e) => e.providerId === "organization");
+    assert.equal(step?.configurable, true, "the browser flow's organization step is configurable");
+    const res = await api(`${BASE}/executions/${step.id}/config`, {
+      method: "POST",
+      body: { alias: "org-membership", config: { requiresUserMembership: "true" } },
+    });
+    assert.equal(res.status, 201);
+    const configId = idFromLocation(res);
+    const after = (await executions("browser")).find((e) => e.providerId === "organization");
+    assert.equal(after?.authenticationConfig, configId);
+    assert.deepEqual((await json(await api(`${BASE}/config/${configId}`))).config, { requiresUserMembership: "true" });
+  });
+
   it("a new realm has Keycloak 26.7.3's 14 required actions: Update email registered but off", async () => {
     const actions = await json<Json[]>(await api(`${BASE}/required-actions`));
     // alias, enabled, priority as Keycloak 26.7.3 lists them for a new realm (names are the providers' own)

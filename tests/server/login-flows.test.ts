@@ -7,6 +7,7 @@ import {
   createUser,
   idFromLocation,
   json,
+  type Json,
   startAdminServer,
   type Api,
 } from "../support/admin-api.ts";
@@ -557,5 +558,147 @@ describe("browser login: flows, OTP and required actions", () => {
     codeOf(res);
     const again = await get(authUrl(server.baseUrl, REALM, { clientId: "app", redirectUri: APP }), jar);
     assert.ok(codeOf(again).get("code"));
+  });
+});
+
+describe("browser login: identity-first with organizations (Keycloak 26.7's organization step)", () => {
+  const ORG_REALM = "orgflows";
+  const orgBase = `/admin/realms/${ORG_REALM}`;
+  let server: TestServer;
+  let api: Api;
+  let orgConfigId: string;
+
+  before(async () => {
+    ({ server, api } = await startAdminServer());
+    await createRealm(api, ORG_REALM, { organizationsEnabled: true });
+    await createClient(api, ORG_REALM, { clientId: "app", publicClient: true, redirectUris: [`${APP}*`] });
+    const password = [{ type: "password", value: "password" }];
+    const names = { firstName: "Test", lastName: "User" };
+    const member = await createUser(api, ORG_REALM, "ann", { ...names, email: "ann@acme.test", credentials: password });
+    await createUser(api, ORG_REALM, "outsider", { ...names, email: "outsider@elsewhere.test", credentials: password });
+    await createUser(api, ORG_REALM, "ben", { ...names, email: "ben@acme.test", credentials: password });
+    const org = await api(`${orgBase}/organizations`, {
+      method: "POST",
+      body: { name: "Acme", alias: "acme", enabled: true, domains: [{ name: "acme.test" }] },
+    });
+    assert.equal(org.status, 201, await org.text());
+    const orgId = idFromLocation(org);
+    assert.equal(
+      (await api(`${orgBase}/organizations/${orgId}/members`, { method: "POST", body: member })).status,
+      201,
+    );
+    const idp = {
+      alias: "acme-sso",
+      providerId: "oidc",
+      enabled: true,
+      config: {
+        authorizationUrl: "http://idp.example/auth",
+        tokenUrl: "http://idp.example/token",
+        clientId: "broker",
+        clientSecret: "secret",
+      },
+    };
+    assert.equal((await api(`${orgBase}/identity-provider/instances`, { method: "POST", body: idp })).status, 201);
+    assert.equal(
+      (await api(`${orgBase}/organizations/${orgId}/identity-providers`, { method: "POST", body: "acme-sso" })).status,
+      204,
+    );
+    const linked = await json(await api(`${orgBase}/identity-provider/instances/acme-sso`));
+    const config = {
+      ...linked.config,
+      "kc.org.domain": "sso.acme.test",
+      "kc.org.broker.redirect.mode.email-matches": "true",
+    };
+    assert.equal(
+      (await api(`${orgBase}/identity-provider/instances/acme-sso`, { method: "PUT", body: { ...linked, config } }))
+        .status,
+      204,
+    );
+    await api(`${orgBase}/organizations/${orgId}`, {
+      method: "PUT",
+      body: {
+        id: orgId,
+        name: "Acme",
+        alias: "acme",
+        enabled: true,
+        domains: [{ name: "acme.test" }, { name: "sso.acme.test" }],
+      },
+    });
+    const step = (await json<Json[]>(await api(`${orgBase}/authentication/flows/browser/executions`))).find(
+      (e) => e.providerId === "organization",
+    )!;
+    const created = await api(`${orgBase}/authentication/executions/${step.id}/config`, {
+      method: "POST",
+      body: { alias: "org-membership", config: { requiresUserMembership: "false" } },
+    });
+    orgConfigId = idFromLocation(created);
+  });
+  after(async () => server?.dispose());
+
+  const requireMembership = async (on: boolean) => {
+    const res = await api(`${orgBase}/authentication/config/${orgConfigId}`, {
+      method: "PUT",
+      body: { alias: "org-membership", config: { requiresUserMembership: String(on) } },
+    });
+    assert.equal(res.status, 204);
+  };
+
+  /** The first page (username alone) posted with `username`. */
+  async function typeUsername(username: string) {
+    const jar = new CookieJar();
+    const page = await get(authUrl(server.baseUrl, ORG_REALM, { clientId: "app", redirectUri: APP }), jar);
+    const html = await page.text();
+    assert.equal(page.status, 200, html);
+    assert.match(html, /<label for="username">Username or email<\/label>/);
+    assert.doesNotMatch(html, /id="password"/, "the first page asks for the username alone");
+    const res = await postForm(server.baseUrl, html, "kc-form-login", { username }, jar);
+    return { res, jar };
+  }
+
+  test("a member types the email, then the password on the next page, and signs in; a wrong one says Invalid password.", async () => {
+    const { res, jar } = await typeUsername("ann@acme.test");
+    const html = await res.text();
+    assert.equal(res.status, 200);
+    assert.match(html, /id="kc-attempted-username">ann@acme.test|id="kc-attempted-username">ann/);
+    assert.match(html, /<label for="password">Password<\/label>/);
+    const wrong = await postForm(server.baseUrl, html, "kc-form-login", { password: "nope" }, jar);
+    const wrongHtml = await wrong.text();
+    assert.equal(errorText(wrongHtml), "Invalid password.");
+    const right = await postForm(server.baseUrl, wrongHtml, "kc-form-login", { password: "password" }, jar);
+    assert.equal(right.status, 302);
+    assert.ok(new URL(right.headers.get("location")!).searchParams.get("code"));
+  });
+
+  test("an unknown name gets the password page too, then Invalid username or password.", async () => {
+    const { res, jar } = await typeUsername("nobody@nowhere.test");
+    const html = await res.text();
+    assert.match(html, /id="kc-attempted-username">nobody@nowhere.test/);
+    const refused = await postForm(server.baseUrl, html, "kc-form-login", { password: "password" }, jar);
+    assert.equal(errorText(await refused.text()), "Invalid username or password.");
+  });
+
+  test("an email of a provider's domain set to redirect goes to that provider; an unknown one of the org's domain is told", async () => {
+    const { res } = await typeUsername("new.person@sso.acme.test");
+    assert.equal(res.status, 302);
+    assert.match(res.headers.get("location") ?? "", /\/realms\/orgflows\/broker\/acme-sso\/login\?/);
+    const { res: unknown } = await typeUsername("stranger@acme.test");
+    const html = await unknown.text();
+    assert.equal(unknown.status, 200);
+    assert.equal(errorText(html), "Your email domain matches an organization but you don't have an account yet.");
+  });
+
+  test("requiresUserMembership: a user of the org's domain who is not a member is refused; members and others pass", async () => {
+    await requireMembership(true);
+    try {
+      const { res } = await typeUsername("ben@acme.test");
+      assert.equal(res.status, 403);
+      assert.match(await res.text(), /User is not a member of the organization Acme/);
+      const { res: member } = await typeUsername("ann");
+      assert.match(await member.text(), /<label for="password">Password<\/label>/);
+      const { res: other } = await typeUsername("outsider");
+      assert.match(await other.text(), /<label for="password">Password<\/label>/);
+    } finally {
+      await requireMembership(false);
+    }
   });
 });

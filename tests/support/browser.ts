@@ -30,9 +30,8 @@ export async function newPage(
 }
 
 /**
- * Signs in through the server's real login page, by its labels. Real Keycloak asks for the username alone first in a
- * realm with organizations on (identity-first login; the embedded server does not have that page yet): then the
- * password comes on the next page.
+ * Signs in through the server's real login page, by its labels. In a realm with organizations on, both servers ask for
+ * the username alone first (identity-first login): then the password comes on the next page.
  */
 export async function signIn(
   page: Page,

@@ -65,6 +65,8 @@ export interface LoginProgress {
   sessionActions: string[];
   prompts: string[];
   idpHint?: string;
+  /** Identity-first login: the name typed on the username page when no user has it (the password step shows it). */
+  attemptedUsername?: string;
   /** prompt=none sent on to an identity provider: a page its answer would need goes back as interaction_required. */
   forwardedPassive?: boolean;
   /** CONFIGURE_TOTP: the secret shown to the user until a code confirms it. */

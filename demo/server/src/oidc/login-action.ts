@@ -73,6 +73,7 @@ export async function registerLoginAction(app: FastifyInstance, server: ServerCo
         usedCredentials: [],
         sessionActions: [],
         ssoSessionId: undefined,
+        attemptedUsername: undefined,
       };
       return runBrowserFlow(ctx);
     },

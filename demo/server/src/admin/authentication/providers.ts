@@ -63,52 +63,6 @@ const AUTHENTICATOR_NAMES: Record<string, string> = {
   "client-x509": "X509 Certificate",
 };
 
-const EXTRA_AUTHENTICATORS: ComponentType[] = [
-  {
-    id: "conditional-sub-flow-executed",
-    helpText: "Condition to evaluate if a sub-flow was executed successfully during the authentication process.",
-    properties: [],
-  },
-  {
-    id: "conditional-credential",
-    helpText:
-      "Condition to evaluate if a specific credential type has been used (or not used) by the user during the authentication process.",
-    properties: [
-      {
-        name: "credentials",
-        label: "Credentials",
-        helpText: "The credential types to check; the condition matches when the user has used one of them.",
-        type: "MultivaluedList",
-        options: ["password", "otp", "webauthn", "webauthn-passwordless", "recovery-authn-codes"],
-        secret: false,
-      },
-      {
-        name: "included",
-        label: "Included",
-        helpText: "On: the condition is true when one of the credentials was used; off: when none of them was.",
-        type: "boolean",
-        defaultValue: "false",
-        secret: false,
-      },
-    ],
-  },
-  {
-    id: "auth-recovery-authn-code-form",
-    helpText: "Validates a Recovery Authentication Code",
-    properties: [],
-  },
-  {
-    id: "organization",
-    helpText: "If organizations are enabled, automatically redirects users to the corresponding identity provider.",
-    properties: [],
-  },
-  {
-    id: "idp-add-organization-member",
-    helpText: "Adds a federated user as a member of an organization.",
-    properties: [],
-  },
-];
-
 function describe(types: ComponentType[]): ProviderInfo[] {
   return types.map((t) => ({
     id: t.id,
@@ -118,8 +72,7 @@ function describe(types: ComponentType[]): ProviderInfo[] {
   }));
 }
 
-export const authenticators = () =>
-  describe([...componentTypes("org.keycloak.authentication.Authenticator"), ...EXTRA_AUTHENTICATORS]);
+export const authenticators = () => describe(componentTypes("org.keycloak.authentication.Authenticator"));
 export const clientAuthenticators = () => describe(componentTypes("org.keycloak.authentication.ClientAuthenticator"));
 export const formActions = () => describe(componentTypes("org.keycloak.authentication.FormAction"));
 export const formAuthenticators = () => describe(componentTypes("org.keycloak.authentication.FormAuthenticator"));

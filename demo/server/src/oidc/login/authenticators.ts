@@ -2,6 +2,7 @@ import { brokerLoginUrl } from "../../broker/login-buttons.ts";
 import { findProvider } from "../../admin/authentication/providers.ts";
 import { configOfExecution } from "../../admin/authentication/lookup.ts";
 import { ssoSessionFromCookie } from "../sso-cookies.ts";
+import { organizationIdentityFirst } from "./organization-authenticator.ts";
 import { otpForm } from "./otp-authenticator.ts";
 import { recoveryCodeForm } from "./recovery-code-authenticator.ts";
 import { passwordForm, usernameForm, usernamePasswordForm } from "./password-authenticators.ts";
@@ -52,15 +53,6 @@ const identityProviderRedirector: Authenticator = {
   },
 };
 
-/**
- * Organizations' identity-first step. Without organizations in the realm it passes on, as Keycloak's. With them
- * this server does not ask for the username on a page of its own: the username/password form that follows does.
- */
-const organization: Authenticator = {
-  requiresUser: false,
-  authenticate: () => attempted,
-};
-
 const allowAccess: Authenticator = { requiresUser: false, authenticate: () => success };
 
 const denyAccess: Authenticator = {
@@ -76,7 +68,7 @@ export const AUTHENTICATORS: Record<string, Authenticator> = {
   "auth-cookie": cookie,
   "auth-spnego": spnego,
   "identity-provider-redirector": identityProviderRedirector,
-  organization,
+  organization: organizationIdentityFirst,
   "auth-username-password-form": usernamePasswordForm,
   "auth-username-form": usernameForm,
   "auth-password-form": passwordForm,

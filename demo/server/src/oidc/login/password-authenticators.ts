@@ -93,10 +93,23 @@ async function checkPassword(
   return success;
 }
 
+/** After identity-first login named the user (or a name no user has), the form asks for the password alone. */
+const identifiedFirst = (ctx: LoginContext) => !!currentUser(ctx) || ctx.request.login.attemptedUsername !== undefined;
+
 export const usernamePasswordForm: Authenticator = {
   requiresUser: false,
-  authenticate: (ctx, execution) => page(ctx, execution, "both"),
+  authenticate: (ctx, execution) =>
+    identifiedFirst(ctx)
+      ? page(ctx, execution, "password", ctx.request.login.attemptedUsername)
+      : page(ctx, execution, "both"),
   async action(ctx, execution, form) {
+    const user = currentUser(ctx);
+    if (user) return checkPassword(ctx, execution, "password", user, { ...form, username: user.username });
+    const attemptedName = ctx.request.login.attemptedUsername;
+    if (attemptedName !== undefined) {
+      await loginError(ctx, "user_not_found", attemptedName);
+      return page(ctx, execution, "password", attemptedName, INVALID_USER);
+    }
     const username = (form.username ?? "").trim();
     const found = await identify(ctx, execution, "both", username);
     if ("type" in found) return found;
