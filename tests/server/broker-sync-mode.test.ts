@@ -210,4 +210,111 @@ describe("identity provider sync modes on later sign-ins", () => {
     assert.equal(again.partner_source, "partner", "a hardcoded session attribute is set even when its mode is IMPORT");
     assert.deepEqual(await groupsOf(user.id), ["/partners/staff"], "LEGACY joins the group again");
   });
+
+  it("Advanced Claim to Role / Group and External Role to Role read the access token and ID token; FORCE takes away what no longer applies", async () => {
+    const alias = "sync-advanced";
+    await addPartnerProvider(server, api, { home: HOME, partner: PARTNER, alias, config: { syncMode: "FORCE" } });
+    for (const name of ["adv-role", "ext-role", "ext-legacy"])
+      assert.equal((await api(`/admin/realms/${HOME}/roles`, { method: "POST", body: { name } })).status, 201);
+    for (const name of ["advanced", "never"])
+      assert.equal((await api(`/admin/realms/${HOME}/groups`, { method: "POST", body: { name } })).status, 201);
+    assert.equal(
+      (await api(`/admin/realms/${PARTNER}/roles`, { method: "POST", body: { name: "partner-lead" } })).status,
+      201,
+    );
+    const partnerId = await createUser(api, PARTNER, "ava", {
+      email: "ava@partner.test",
+      firstName: "Ava",
+      lastName: "Admin",
+      credentials: [{ type: "password", value: "partner-pass" }],
+    });
+    const lead = await json(await api(`/admin/realms/${PARTNER}/roles/partner-lead`));
+    const partnerRoles = `/admin/realms/${PARTNER}/users/${partnerId}/role-mappings/realm`;
+    assert.equal((await api(partnerRoles, { method: "POST", body: [lead] })).status, 204);
+
+    const claims = (entries: [string, string][]) => JSON.stringify(entries.map(([key, value]) => ({ key, value })));
+    const mappers: [string, Record<string, string>][] = [
+      [
+        "oidc-advanced-role-idp-mapper",
+        {
+          // realm_access is in the access token only: Keycloak reads the validated access token first
+          claims: claims([
+            ["realm_access.roles", "partner-l.*"],
+            ["family_name", "Ad.*"],
+          ]),
+          "are.claim.values.regex": "true",
+          role: "adv-role",
+        },
+      ],
+      [
+        "oidc-advanced-group-idp-mapper",
+        {
+          claims: claims([
+            ["family_name", "Admin"],
+            ["given_name", "Ava"],
+          ]),
+          group: "/advanced",
+        },
+      ],
+      [
+        "oidc-advanced-group-idp-mapper",
+        {
+          claims: claims([
+            ["family_name", "Admin"],
+            ["given_name", "Nobody"],
+          ]),
+          group: "/never",
+        },
+      ],
+      ["keycloak-oidc-role-to-role-idp-mapper", { "external.role": "partner-lead", role: "ext-role" }],
+      [
+        "keycloak-oidc-role-to-role-idp-mapper",
+        { "external.role": "partner-lead", role: "ext-legacy", syncMode: "LEGACY" },
+      ],
+    ];
+    const path = `/admin/realms/${HOME}/identity-provider/instances/${alias}/mappers`;
+    for (const [type, config] of mappers) {
+      const body = { name: `${type} ${config.role ?? config.group}`, identityProviderMapper: type, config };
+      assert.equal(
+        (await api(path, { method: "POST", body: { ...body, config: { syncMode: "INHERIT", ...config } } })).status,
+        201,
+      );
+    }
+    const mapped = async () => {
+      const [user] = await json<Json[]>(await api(`${users}?username=ava&exact=true`));
+      const roles = await json<Json[]>(await api(`${users}/${user.id}/role-mappings/realm`));
+      const groups = await json<Json[]>(await api(`${users}/${user.id}/groups`));
+      return {
+        roles: roles
+          .map((r) => r.name as string)
+          .filter((name) => /^(adv|ext)-/.test(name))
+          .sort(),
+        groups: groups.map((g) => g.path as string),
+      };
+    };
+
+    await signIn(alias, "ava");
+    assert.deepEqual(
+      await mapped(),
+      {
+        roles: ["adv-role", "ext-legacy", "ext-role"],
+        groups: ["/advanced"],
+      },
+      "the first login: every mapper that applies; the group whose claims do not all match is not joined",
+    );
+
+    assert.equal((await api(partnerRoles, { method: "DELETE", body: [lead] })).status, 204);
+    const partnerUser = await json(await api(`/admin/realms/${PARTNER}/users/${partnerId}`));
+    const renamed = { ...partnerUser, lastName: "Other" };
+    assert.equal(
+      (await api(`/admin/realms/${PARTNER}/users/${partnerId}`, { method: "PUT", body: renamed })).status,
+      204,
+    );
+    await signIn(alias, "ava");
+    assert.deepEqual(
+      await mapped(),
+      { roles: ["ext-legacy"], groups: [] },
+      "FORCE takes the roles and the group away; a LEGACY External Role to Role does nothing",
+    );
+  });
 });

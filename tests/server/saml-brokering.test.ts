@@ -61,6 +61,13 @@ describe("SAML brokering endpoint", () => {
       ida: { password: "ida-pass", email: "ida@idp.test", firstName: "Ida", lastName: "Initiated" },
       dee: { password: "dee-pass", email: "dee@idp.test", firstName: "Dee", lastName: "Destination" },
       ari: { password: "ari-pass", email: "ari@idp.test", firstName: "Ari", lastName: "Artifact" },
+      ava: {
+        password: "ava-pass",
+        email: "ava@idp.test",
+        firstName: "Ava",
+        lastName: "Advanced",
+        roles: ["staff", "lead"],
+      },
       xia: {
         password: "xia-pass",
         email: "xia@idp.test",
@@ -839,6 +846,71 @@ describe("SAML brokering endpoint", () => {
     assert.deepEqual(attributes.floor, ["3"]);
     assert.equal(attributes.missing, undefined, "an expression that finds nothing sets nothing");
     assert.equal(attributes.broken, undefined, "an expression that does not parse sets nothing");
+  });
+
+  it("Advanced Attribute to Role / Group: every configured attribute must have each value (contained, or matching the regex)", async () => {
+    const alias = "advanced";
+    await addSamlProvider(alias, { postBindingAuthnRequest: "false" });
+    await kc.roles.create({ name: "saml-adv" });
+    for (const name of ["saml-advanced", "saml-never"]) await kc.groups.create({ name });
+    const attributes = (entries: [string, string][]) => JSON.stringify(entries.map(([key, value]) => ({ key, value })));
+    for (const [type, config] of [
+      [
+        "saml-advanced-role-idp-mapper",
+        {
+          attributes: attributes([
+            ["role", "le.*"],
+            ["lastName", "Adv.*"],
+          ]),
+          "are.attribute.values.regex": "true",
+          role: "saml-adv",
+        },
+      ],
+      [
+        "saml-advanced-group-idp-mapper",
+        {
+          attributes: attributes([
+            ["role", "staff"],
+            ["role", "lead"],
+          ]),
+          group: "/saml-advanced",
+        },
+      ],
+      [
+        "saml-advanced-group-idp-mapper",
+        {
+          attributes: attributes([
+            ["role", "staff"],
+            ["role", "chief"],
+          ]),
+          group: "/saml-never",
+        },
+      ],
+    ] as const)
+      await kc.identityProviders.createMapper({
+        alias,
+        identityProviderMapper: {
+          name: `${type} ${"role" in config ? config.role : config.group}`,
+          identityProviderAlias: alias,
+          identityProviderMapper: type,
+          config: { ...config, syncMode: "INHERIT" },
+        },
+      });
+    const { jar, SAMLResponse, RelayState } = await samlResponseFor(alias, "ava", "ava-pass");
+    const res = await postToEndpoint(alias, jar, { SAMLResponse, RelayState });
+    assert.equal(res.status, 302, await res.clone().text());
+    const [user] = await usersOf(alias);
+    const roles = await kc.users.listRealmRoleMappings({ id: user!.id! });
+    assert.ok(
+      roles.some((r) => r.name === "saml-adv"),
+      "the role: a role value matches le.* and the last name Adv.*",
+    );
+    const groups = await kc.users.listGroups({ id: user!.id! });
+    assert.deepEqual(
+      groups.map((g) => g.path),
+      ["/saml-advanced"],
+      "the group whose values are all sent; not the one asking for a value never sent",
+    );
   });
 
   it("the SP descriptor names the endpoint and the realm's signing certificate; export answers the same", async () => {

@@ -317,7 +317,6 @@ export async function startSamlIdp(
       attrEmail: user.email,
       attrFirstName: user.firstName,
       attrLastName: user.lastName,
-      attrRole: (user.roles ?? []).join(","),
     };
     logins.push({ nameID: user.email, sessionIndex: id });
     // samlify escapes every value it fills in: the AuthnStatement element goes in as markup first
@@ -329,7 +328,14 @@ export async function startSamlIdp(
           `<saml:Attribute Name="${escapeHtml(name)}" NameFormat="${BASIC}"><saml:AttributeValue>${xml}</saml:AttributeValue></saml:Attribute>`,
       )
       .join("");
-    return { id, context: filled.replace("</saml:AttributeStatement>", `${xmlAttributes}</saml:AttributeStatement>`) };
+    // the roles as one attribute with a value each, as multi-valued attributes are sent
+    const roles = user.roles?.length
+      ? `<saml:Attribute Name="role" NameFormat="${BASIC}">${user.roles.map((role) => `<saml:AttributeValue>${escapeHtml(role)}</saml:AttributeValue>`).join("")}</saml:Attribute>`
+      : "";
+    return {
+      id,
+      context: filled.replace("</saml:AttributeStatement>", `${xmlAttributes}${roles}</saml:AttributeStatement>`),
+    };
   }
 
   /**
@@ -562,7 +568,6 @@ export async function startSamlIdp(
           },
           { name: "firstName", valueTag: "firstName", nameFormat: BASIC, valueXsiType: "xs:string" },
           { name: "lastName", valueTag: "lastName", nameFormat: BASIC, valueXsiType: "xs:string" },
-          { name: "role", valueTag: "role", nameFormat: BASIC, valueXsiType: "xs:string" },
         ],
       },
     });

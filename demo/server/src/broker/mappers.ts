@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
 import { DOMParser } from "@xmldom/xmldom";
 import xpath from "xpath";
 import type { ServerContext } from "../context.ts";
@@ -7,13 +8,12 @@ import { findRoleByName } from "../admin/groups-roles/lookups.ts";
 
 export type Claims = Record<string, unknown>;
 
+/** Claims key of the provider's validated access token claims (Keycloak's VALIDATED_ACCESS_TOKEN context data). */
+export const ACCESS_TOKEN_CLAIMS = "validated_access_token";
+
 /** A claim by name, where dots step into nested objects (Keycloak's claim paths, without escaping). */
 function claimValues(claims: Claims, path: string): string[] {
-  let value: unknown = claims;
-  for (const part of path.split(".")) {
-    if (typeof value !== "object" || value === null) return [];
-    value = (value as Record<string, unknown>)[part];
-  }
+  const value = claimValue(claims, path);
   const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
   return list.map((item) => (typeof item === "string" ? item : JSON.stringify(item)));
 }
@@ -85,6 +85,8 @@ const withoutRole = (user: UserRecord, id: string | undefined): UserRecord =>
 
 const withGroup = (user: UserRecord, id: string | undefined): UserRecord =>
   id && !user.groupIds.includes(id) ? { ...user, groupIds: [...user.groupIds, id] } : user;
+const withoutGroup = (user: UserRecord, id: string): UserRecord =>
+  user.groupIds.includes(id) ? { ...user, groupIds: user.groupIds.filter((g) => g !== id) } : user;
 
 /** A mapper's `group`: a realm group's path ("/parent/child"), as Keycloak's getGroupForIdpMapper finds it. */
 function groupIdByPath(server: ServerContext, realm: RealmRecord, path: string | undefined): string | undefined {
@@ -108,14 +110,90 @@ function syncModeOf(idp: IdentityProviderRecord, config: Record<string, string>)
   return (config.syncMode && config.syncMode !== "INHERIT" ? config.syncMode : providerSync) as SyncMode;
 }
 
-/** A claim's raw value by its dotted path (Keycloak's getClaimValue, without escaping). */
-function claimValue(claims: Claims, path: string): unknown {
+function valueAt(claims: unknown, path: string): unknown {
   let value: unknown = claims;
   for (const part of path.split(".")) {
     if (typeof value !== "object" || value === null) return undefined;
     value = (value as Record<string, unknown>)[part];
   }
   return value;
+}
+
+/**
+ * A claim's raw value by its dotted path, as Keycloak's AbstractClaimMapper.getClaimValue looks for it: in the
+ * validated access token first, then in the ID token and user info (without escaping).
+ */
+function claimValue(claims: Claims, path: string): unknown {
+  const fromAccessToken = valueAt(claims[ACCESS_TOKEN_CLAIMS], path);
+  if (fromAccessToken !== undefined && fromAccessToken !== null) return fromAccessToken;
+  return path === ACCESS_TOKEN_CLAIMS ? undefined : valueAt(claims, path);
+}
+
+/**
+ * Keycloak's AbstractClaimMapper.valueEquals: a string equals, a number equals the configured text read as a number,
+ * a boolean the text read as a boolean ("true" in any case), an array when any of its items equals, an object (from
+ * user info) the text read as JSON.
+ */
+function claimValueEquals(expected: string, value: unknown): boolean {
+  if (typeof value === "string") return value === expected;
+  if (typeof value === "number") {
+    if (Number.isInteger(value)) return /^[+-]?\d+$/.test(expected) && Number(expected) === value;
+    return expected.trim() !== "" && Number(expected.trim()) === value;
+  }
+  if (typeof value === "boolean") return (expected.toLowerCase() === "true") === value;
+  if (Array.isArray(value)) return value.some((item) => claimValueEquals(expected, item));
+  if (typeof value === "object" && value !== null) {
+    try {
+      return isDeepStrictEqual(JSON.parse(expected), value);
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+
+/** Keycloak's RegexUtils.valueMatchesRegex: an array when any item matches, else the value as text, whole. */
+function valueMatchesRegex(pattern: string, value: unknown): boolean {
+  if (Array.isArray(value)) return value.some((item) => valueMatchesRegex(pattern, item));
+  if (value === undefined || value === null) return false;
+  return wholeMatch(pattern, typeof value === "object" ? JSON.stringify(value) : String(value));
+}
+
+/**
+ * Advanced Claim to Role / Group (AdvancedClaimToRoleMapper.applies): every configured claim has each of its values
+ * (equal, or matching as a regular expression with `are.claim.values.regex`).
+ */
+function advancedClaimsApply(claims: Claims, config: Record<string, string>): boolean {
+  const regex = config["are.claim.values.regex"] === "true";
+  for (const [claim, expected] of configMap(config.claims)) {
+    const value = claimValue(claims, claim);
+    for (const e of expected) if (!(regex ? valueMatchesRegex(e, value) : claimValueEquals(e, value))) return false;
+  }
+  return true;
+}
+
+/**
+ * Advanced Attribute to Role / Group (AdvancedAttributeToRoleMapper.applies): every configured attribute, found by
+ * name or friendly name, has each of its values (contained, or matching with `are.attribute.values.regex`).
+ */
+function advancedAttributesApply(claims: Claims, config: Record<string, string>): boolean {
+  const regex = config["are.attribute.values.regex"] === "true";
+  for (const [name, expected] of configMap(config.attributes)) {
+    const values = samlValues(claims, { "attribute.name": name, "attribute.friendly.name": name });
+    for (const e of expected) if (!(regex ? valueMatchesRegex(e, values) : values.includes(e))) return false;
+  }
+  return true;
+}
+
+/**
+ * External Role to Role (ExternalKeycloakRoleToRoleMapper.applies): the role, `client.role` for a client's (split at
+ * the last dot), is among the validated access token's realm_access / resource_access roles.
+ */
+function externalRoleApplies(claims: Claims, externalRole: string | undefined): boolean {
+  const role = externalRole ?? "";
+  const dot = role.lastIndexOf(".");
+  const path = dot < 0 ? "realm_access.roles" : `resource_access.${role.slice(0, dot)}.roles`;
+  return claimValueEquals(dot < 0 ? role : role.slice(dot + 1), valueAt(claims[ACCESS_TOKEN_CLAIMS], path));
 }
 
 /** A mapper's Map config (`[{"key":..,"value":..}]`, Keycloak's MapperTypeSerializer): its values by key. */
@@ -183,7 +261,9 @@ export function mapperSessionNotes(
  * Runs the provider's mappers on the user, as Keycloak's IdentityProviderMapperSyncModeDelegate: at the first login
  * every mapper imports; at later logins a mapper whose sync mode (its own, or the provider's when INHERIT; LEGACY by
  * default) is IMPORT does nothing, FORCE updates, and LEGACY does what each mapper did before sync modes existed
- * (hardcoded roles nothing, claim-to-role only takes the role away, the others update as FORCE). Returns the user.
+ * (hardcoded roles and external roles nothing, claim-to-role mappers only take the role away, the others update as
+ * FORCE). An updating role or group mapper grants or joins when it applies and takes away otherwise, unless another
+ * mapper of this login already granted that role or joined that group. Returns the user.
  */
 export function applyMappers(
   server: ServerContext,
@@ -194,6 +274,30 @@ export function applyMappers(
   firstLogin: boolean,
 ): UserRecord {
   let result = user;
+  const grantedRoles = new Set<string>();
+  const joinedGroups = new Set<string>();
+  /** A role importer; at a LEGACY login claim-to-role mappers only take away, external roles do nothing. */
+  const mapRole = (id: string | undefined, applies: boolean, legacy: "force" | "removesOnly" | "idle") => {
+    if (!id) return;
+    if (firstLogin) {
+      if (applies) result = withRole(result, id);
+    } else if (legacy === "removesOnly") {
+      if (!applies) result = withoutRole(result, id);
+    } else if (legacy === "force" && !grantedRoles.has(id)) {
+      if (applies) grantedRoles.add(id);
+      result = applies ? withRole(result, id) : withoutRole(result, id);
+    }
+  };
+  const mapGroup = (config: Record<string, string>, applies: boolean) => {
+    const id = groupIdByPath(server, realm, config.group);
+    if (!id) return;
+    if (firstLogin) {
+      if (applies) result = withGroup(result, id);
+    } else if (!joinedGroups.has(id)) {
+      if (applies) joinedGroups.add(id);
+      result = applies ? withGroup(result, id) : withoutGroup(result, id);
+    }
+  };
   const mappers = server.db
     .list("identityProviderMappers", realm.id)
     .filter((m) => m.identityProviderAlias === idp.alias);
@@ -203,17 +307,24 @@ export function applyMappers(
     if (!firstLogin && mode === "IMPORT") continue;
     const legacy = !firstLogin && mode === "LEGACY";
     const update = !firstLogin;
+    const role = () => roleId(server, realm, config.role);
     switch (mapper.identityProviderMapper) {
       case "hardcoded-attribute-idp-mapper":
         if (config.attribute)
           result = setAttribute(result, config.attribute, config["attribute.value"] ? [config["attribute.value"]] : []);
         break;
       case "oidc-hardcoded-role-idp-mapper":
-        if (!legacy) result = withRole(result, roleId(server, realm, config.role));
+        if (!legacy) result = withRole(result, role());
         break;
       case "oidc-hardcoded-group-idp-mapper":
-        // Keycloak's HardcodedGroupMapper joins at every login it runs (LEGACY as FORCE); a missing group is skipped
-        result = withGroup(result, groupIdByPath(server, realm, config.group));
+        // Keycloak's HardcodedGroupMapper is a claim-to-group mapper that always applies (LEGACY as FORCE)
+        mapGroup(config, true);
+        break;
+      case "oidc-advanced-group-idp-mapper":
+        mapGroup(config, advancedClaimsApply(claims, config));
+        break;
+      case "saml-advanced-group-idp-mapper":
+        mapGroup(config, advancedAttributesApply(claims, config));
         break;
       case "oidc-user-attribute-idp-mapper": {
         const values = claimValues(claims, config.claim ?? "");
@@ -233,19 +344,23 @@ export function applyMappers(
         if (config["user.attribute"] && values.length) result = setAttribute(result, config["user.attribute"], values);
         break;
       }
-      case "saml-role-idp-mapper": {
-        const id = roleId(server, realm, config.role);
-        const matches = samlValues(claims, config).includes(config["attribute.value"] ?? "");
-        result = matches ? withRole(result, id) : update ? withoutRole(result, id) : result;
+      case "saml-role-idp-mapper":
+        mapRole(role(), samlValues(claims, config).includes(config["attribute.value"] ?? ""), "force");
         break;
-      }
+      case "saml-advanced-role-idp-mapper":
+        mapRole(role(), advancedAttributesApply(claims, config), "force");
+        break;
       case "oidc-role-idp-mapper": {
-        const id = roleId(server, realm, config.role);
-        const matches = claimValues(claims, config.claim ?? "").includes(config["claim.value"] ?? "");
-        if (matches && !legacy) result = withRole(result, id);
-        else if (!matches && update) result = withoutRole(result, id);
+        const applies = claimValueEquals(config["claim.value"] ?? "", claimValue(claims, config.claim ?? ""));
+        mapRole(role(), applies, legacy ? "removesOnly" : "force");
         break;
       }
+      case "oidc-advanced-role-idp-mapper":
+        mapRole(role(), advancedClaimsApply(claims, config), legacy ? "removesOnly" : "force");
+        break;
+      case "keycloak-oidc-role-to-role-idp-mapper":
+        mapRole(role(), externalRoleApplies(claims, config["external.role"]), legacy ? "idle" : "force");
+        break;
     }
   }
   return result;

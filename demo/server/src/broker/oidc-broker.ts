@@ -16,8 +16,9 @@ import { saveBrokerState, takeBrokerState } from "./broker-state.ts";
 import { withStoredToken } from "./stored-tokens.ts";
 import { registerBrokerTokenEndpoint } from "./broker-token-endpoint.ts";
 import { tokenRequestAuthentication } from "./oidc-client-authentication.ts";
-import { verifyIdToken } from "./oidc-id-token.ts";
+import { verifiedAccessToken, verifyIdToken } from "./oidc-id-token.ts";
 import {
+  ACCESS_TOKEN_CLAIMS,
   mapperSessionNotes,
   updateBrokeredUser,
   withOidcUsernameTemplates,
@@ -200,6 +201,8 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
         if (!tokens.id_token) throw new Error("no id_token");
         const payload = await verifyIdToken(idp, tokens.id_token, state.nonce);
         claims = { ...(await userInfo(idp, tokens.access_token)), ...payload };
+        const accessClaims = await verifiedAccessToken(idp, tokens.access_token);
+        if (accessClaims) claims[ACCESS_TOKEN_CLAIMS] = accessClaims;
         tokenResponse = text;
         const identity = String(claims.preferred_username ?? claims.sub ?? "");
         ctx.request.login.sessionNotes = oidcSessionNotes(idp, identity, tokens.id_token);

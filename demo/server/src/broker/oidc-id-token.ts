@@ -85,3 +85,26 @@ export async function verifyIdToken(idp: IdentityProviderRecord, idToken: string
   if (config.disableNonce !== "true" && payload.nonce !== nonce) throw new Error("wrong nonce");
   return payload;
 }
+
+/**
+ * The access token's claims when the provider says it is a JWT (Keycloak OpenID Connect always, OpenID Connect with
+ * "Access token is JWT"), validated as Keycloak's broker does without the audience: signature per "Validate
+ * Signatures", issuer, expiry with the allowed clock skew. Undefined when it is not taken as a JWT.
+ */
+export async function verifiedAccessToken(
+  idp: IdentityProviderRecord,
+  accessToken: string | undefined,
+): Promise<JWTPayload | undefined> {
+  const config = (idp.rep.config ?? {}) as Config;
+  if (!accessToken || (idp.rep.providerId !== "keycloak-oidc" && config.isAccessTokenJWT !== "true")) return undefined;
+  const clockTolerance = Number.parseInt(config.allowedClockSkew ?? "0", 10) || 0;
+  const options = { issuer: config.issuer || undefined, clockTolerance };
+  if (config.validateSignature === "true") {
+    const keys = config.useJwksUrl === "true" ? remoteKeySet(config.jwksUrl ?? "") : pastedKeyResolver(config);
+    return (await jwtVerify(accessToken, keys, options)).payload;
+  }
+  const payload = decodeJwt(accessToken);
+  if (options.issuer && payload.iss !== options.issuer) throw new Error("wrong issuer");
+  if (typeof payload.exp === "number" && payload.exp + clockTolerance < now() / 1000) throw new Error("expired");
+  return payload;
+}
