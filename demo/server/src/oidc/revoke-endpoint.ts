@@ -31,6 +31,10 @@ class RevokeRefused extends Error {
   }
 }
 
+/** A 400 answer whose description is also the error event's reason. */
+const badRequest = (error: string, description: string, eventError = error) =>
+  new RevokeRefused(400, { error, error_description: description }, { eventError, reason: description });
+
 async function revokingClient(server: ServerContext, realm: RealmRecord, req: FastifyRequest, body: FormBody) {
   const client = await authenticateCallingClient(server, realm, req, body);
   if (client.rep.bearerOnly === true) throw oauthError(400, "invalid_client", "Bearer-only not allowed");
@@ -45,47 +49,18 @@ async function tokenToRevoke(
   client: ClientRecord,
   token: string | undefined,
 ): Promise<VerifiedToken> {
-  if (!token) {
-    const description = "Token not provided";
-    throw new RevokeRefused(
-      400,
-      { error: "invalid_request", error_description: description },
-      {
-        eventError: "invalid_request",
-        reason: description,
-      },
-    );
-  }
+  if (!token) throw badRequest("invalid_request", "Token not provided");
   const baseUrl = frontendUrl(server, req);
   const verified = await verifyToken(server, baseUrl, token, REVOCABLE_TYPES, realm.realm);
   if (!verified) {
-    if (await verifyToken(server, baseUrl, token, "ID", realm.realm)) {
-      const description = "Unsupported token type";
-      throw new RevokeRefused(
-        400,
-        { error: "unsupported_token_type", error_description: description },
-        {
-          eventError: "invalid_token_type",
-          reason: description,
-        },
-      );
-    }
+    if (await verifyToken(server, baseUrl, token, "ID", realm.realm))
+      throw badRequest("unsupported_token_type", "Unsupported token type", "invalid_token_type");
     throw new RevokeRefused(200, INVALID_TOKEN, { eventError: "invalid_token" });
   }
   const { payload } = verified;
   if (!payload.azp)
     throw new RevokeRefused(200, INVALID_TOKEN, { eventError: "invalid_token", reason: "Issued for not set" });
-  if (payload.azp !== client.clientId) {
-    const description = "Unmatching clients";
-    throw new RevokeRefused(
-      400,
-      { error: "invalid_request", error_description: description },
-      {
-        eventError: "invalid_request",
-        reason: description,
-      },
-    );
-  }
+  if (payload.azp !== client.clientId) throw badRequest("invalid_request", "Unmatching clients");
   return verified;
 }
 
