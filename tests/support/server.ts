@@ -51,7 +51,8 @@ export async function startTestServer(
   const entry =
     process.env.KC_TEST_SERVER_TSX === "1"
       ? ["--import", "tsx", join(root, "demo/server/src/main.ts")]
-      : [await serverBundle()];
+      : // Stack traces in the server's output name the TypeScript sources' lines, as under tsx (~0.1 s of CPU).
+        ["--enable-source-maps", await serverBundle()];
   const launch = async () => {
     child = spawn(
       process.execPath,
