@@ -113,6 +113,42 @@ describe("DPoP: proofs at the token endpoint and bound tokens", () => {
     await dispose?.();
   });
 
+  it("the UMA grant binds the RPT to a proof's key and keeps the Bearer token type", async () => {
+    const { id } = await kc.clients.create({
+      clientId: "rs",
+      secret: "rs-secret",
+      serviceAccountsEnabled: true,
+      authorizationServicesEnabled: true,
+    });
+    const authz = { id: id! } as { id: string; type: string };
+    const policy = await kc.clients.createPolicy({ ...authz, type: "client" }, {
+      name: "rs itself",
+      clients: [id!],
+    } as never);
+    const resource = await kc.clients.createResource(authz, { name: "thing" });
+    await kc.clients.createPermission(
+      { ...authz, type: "resource" },
+      { name: "thing permission", resources: [resource._id!], policies: [policy.id!] },
+    );
+    const service = await token({ grant_type: "client_credentials", client_id: "rs", client_secret: "rs-secret" });
+    assert.equal(service.status, 200, JSON.stringify(service.body));
+    const uma = async (dpop: string) => {
+      const res = await fetch(tokenUrl(), {
+        method: "POST",
+        headers: { authorization: `Bearer ${service.body.access_token}`, dpop },
+        body: new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:uma-ticket", audience: "rs" }),
+      });
+      return { status: res.status, body: (await res.json()) as Tokens & Record<string, unknown> };
+    };
+    const rpt = await uma(await key.proof("POST", tokenUrl()));
+    assert.equal(rpt.status, 200, JSON.stringify(rpt.body));
+    assert.equal(rpt.body.token_type, "Bearer", "Keycloak 26.7.3 keeps Bearer for the RPT");
+    assert.deepEqual(decodeJwt(rpt.body.access_token).cnf, { jkt: key.jkt, "kc-jkt-type": "DPoP" });
+    const bad = await uma(await key.proof("GET", tokenUrl()));
+    assert.equal(bad.status, 400, JSON.stringify(bad.body));
+    assert.equal(bad.body.error, "invalid_request");
+  });
+
   it("discovery lists the proof algorithms", async () => {
     const metadata = (await (await fetch(`${base}/realms/${REALM}/.well-known/openid-configuration`)).json()) as {
       dpop_signing_alg_values_supported?: string[];

@@ -4,6 +4,7 @@ import type { ClientRecord, RealmRecord, UserRecord } from "../store/types.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
 import { bearerToken } from "../access/bearer.ts";
 import { oauthError } from "./oauth-error.ts";
+import { DpopError, dpopHeader, requestUri, verifyDpopProof } from "./dpop.ts";
 import { verifyToken } from "./verify-token.ts";
 import { issueTokens } from "./tokens.ts";
 import { clientByClientId } from "../realm/lookup.ts";
@@ -45,8 +46,24 @@ async function requester(
  * `grant_type=urn:ietf:params:oauth:grant-type:uma-ticket` with `audience` and `permission=resource#scope`:
  * decides with the same engine as the evaluate tab, and answers an RPT, the permissions, or `{result:true}`.
  */
+/**
+ * A DPoP proof sent with the UMA grant must hold; the RPT is then bound to its key (`cnf.jkt`) while its
+ * token_type stays "Bearer" (Keycloak 26.7.3, measured).
+ */
+async function umaDpopKey(server: ServerContext, req: FastifyRequest): Promise<string | undefined> {
+  const proof = dpopHeader(req);
+  if (proof === undefined) return undefined;
+  try {
+    return await verifyDpopProof(server, proof, { method: req.method, uri: requestUri(server, req) });
+  } catch (error) {
+    if (error instanceof DpopError) throw oauthError(400, "invalid_request", error.message);
+    throw error;
+  }
+}
+
 export async function umaGrant(server: ServerContext, realm: RealmRecord, req: FastifyRequest, body: FormBody) {
   const { db } = server;
+  const dpopJkt = await umaDpopKey(server, req);
   const { user, client, sessionId } = await requester(server, realm, req, body);
   const ticket =
     typeof body.ticket === "string" && body.ticket
@@ -115,6 +132,7 @@ export async function umaGrant(server: ServerContext, realm: RealmRecord, req: F
     session: session && session.realmId === realm.id ? session : undefined,
     withRefreshToken: !!session,
     accessClaims: { aud: resourceServer.clientId, authorization: { permissions } },
+    dpopJkt,
   });
-  return { upgraded: false, ...tokens };
+  return { upgraded: false, ...tokens, token_type: "Bearer" };
 }
