@@ -45,6 +45,14 @@ async function startMetadataHost(): Promise<{ url: string; close: () => Promise<
   };
 }
 
+type EventRep = {
+  types?: string[];
+  internalId?: string;
+  hideOnLogin?: boolean;
+  displayName?: string;
+  config: Record<string, string>;
+};
+
 async function refusal(call: Promise<unknown>): Promise<{ status: number; message: string }> {
   try {
     await call;
@@ -79,6 +87,77 @@ describe("identity providers through @keycloak/keycloak-admin-client", () => {
   after(async () => {
     await host?.close();
     await server?.dispose();
+  });
+
+  it("save: empty config values dropped, an unknown flow alias refused; admin events carry the request; the realm export lists types", async () => {
+    const realm = "idp-representation";
+    await createRealm(api, realm, { adminEventsEnabled: true, adminEventsDetailsEnabled: true });
+    const base = {
+      alias: "rep-oidc",
+      providerId: "oidc",
+      config: {
+        clientId: "rep",
+        clientSecret: "rep-secret",
+        authorizationUrl: "https://op.test/auth",
+        tokenUrl: "https://op.test/token",
+        issuer: "",
+        hideOnLoginPage: "true",
+      },
+    };
+    for (const flow of ["firstBrokerLoginFlowAlias", "postBrokerLoginFlowAlias"]) {
+      const refused = await refusal(kc.identityProviders.create({ realm, ...base, [flow]: "no such flow" }));
+      assert.deepEqual(refused, { status: 400, message: "No available authentication flow with alias: no such flow" });
+    }
+    assert.deepEqual(await kc.identityProviders.find({ realm }), [], "nothing saved by a refused create");
+    await kc.identityProviders.create({ realm, ...base, firstBrokerLoginFlowAlias: "first broker login" });
+    const saved = (await kc.identityProviders.findOne({ realm, alias: "rep-oidc" }))!;
+    assert.equal(saved.config!.issuer, undefined, "the empty value is not kept");
+    assert.equal(saved.hideOnLogin, true);
+    const changed = { ...saved, postBrokerLoginFlowAlias: "missing" };
+    const update = await refusal(kc.identityProviders.update({ realm, alias: "rep-oidc" }, changed));
+    assert.deepEqual(update, { status: 400, message: "No available authentication flow with alias: missing" });
+    await kc.identityProviders.update(
+      { realm, alias: "rep-oidc" },
+      { ...saved, displayName: "Renamed", config: { ...saved.config, issuer: "" } },
+    );
+
+    const events = await kc.realms.findAdminEvents({ realm, resourceTypes: "IDENTITY_PROVIDER" });
+    const byOperation = Object.fromEntries(
+      events.map((e) => [e.operationType, JSON.parse(e.representation ?? "{}") as EventRep]),
+    );
+    const created = byOperation.CREATE!;
+    assert.equal(created.types, undefined, "the request's shape, not the answer's");
+    assert.equal(created.internalId, saved.internalId);
+    assert.equal(created.hideOnLogin, true);
+    const { hideOnLoginPage: _moved, ...sentConfig } = base.config;
+    assert.deepEqual(created.config, { ...sentConfig, clientSecret: "**********" }, "moved to hideOnLogin");
+    assert.equal(byOperation.UPDATE!.displayName, "Renamed");
+    assert.equal(byOperation.UPDATE!.config.issuer, "", "as sent, though not kept");
+
+    const mapperId = (
+      await kc.identityProviders.createMapper({
+        realm,
+        alias: "rep-oidc",
+        identityProviderMapper: {
+          name: "attr",
+          identityProviderMapper: "oidc-user-attribute-idp-mapper",
+          config: { claim: "locale", "user.attribute": "locale", syncMode: "INHERIT", "allow.nullable.property": "" },
+        },
+      })
+    ).id;
+    const mapper = await kc.identityProviders.findOneMapper({ realm, alias: "rep-oidc", id: mapperId });
+    assert.deepEqual(mapper?.config, { claim: "locale", "user.attribute": "locale", syncMode: "INHERIT" });
+
+    const exported = await kc.realms.export({ realm });
+    const [inExport] = exported.identityProviders ?? [];
+    assert.deepEqual(inExport?.types, (await kc.identityProviders.findOne({ realm, alias: "rep-oidc" }))!.types);
+    assert.ok(inExport?.types?.includes("USER_AUTHENTICATION"), "types as the provider's");
+    assert.equal(inExport?.config?.clientSecret, "**********");
+    assert.equal(
+      Object.keys(inExport ?? {}).some((key) => key.startsWith("__")),
+      false,
+      "no internal bookkeeping",
+    );
   });
 
   it("imports a second realm's discovery document from its URL, fetched by the server", async () => {

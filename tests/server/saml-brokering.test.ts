@@ -1178,8 +1178,8 @@ describe("SAML brokering endpoint", () => {
     assert.equal(misdirected.status, 400);
     assert.equal(errorText(await misdirected.text()), "Invalid Request");
     const [event] = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
-    // as Keycloak 26.7.3 saves a refused SAML login response: the error only, no details
-    assert.deepEqual([event?.error, event?.details?.identity_provider], ["invalid_saml_response", undefined]);
+    // as Keycloak 26.7.3's SAMLEndpoint saves it: the error and the refusal's reason, no identity_provider
+    assert.deepEqual([event?.error, event?.details], ["invalid_saml_response", { reason: "invalid_destination" }]);
 
     const { jar, SAMLResponse, RelayState } = await samlResponseFor("idp", "dee", "dee-pass");
     const xml = Buffer.from(SAMLResponse, "base64").toString("utf8");
@@ -1192,6 +1192,8 @@ describe("SAML brokering endpoint", () => {
     assert.equal(res.status, 400);
     assert.equal(errorText(await res.text()), "Invalid Request");
     assert.deepEqual(await kc.users.find({ email: "dee@idp.test" }), [], "no user was created");
+    const [unaddressedEvent] = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
+    assert.deepEqual(unaddressedEvent?.details, { reason: "missing_required_destination" });
   });
 
   it("artifact binding: the AuthnRequest asks for HTTP-Artifact, and SAMLart is resolved by a signed SOAP ArtifactResolve", async () => {

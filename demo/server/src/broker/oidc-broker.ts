@@ -362,11 +362,12 @@ async function samlEndpoint(
   } catch (error) {
     const refused =
       error instanceof SamlResponseError ? error : new SamlResponseError("invalid_saml_response", "Invalid requester");
-    // Keycloak 26.7.3's SAML endpoint saves its refusal with the error alone: no client, no details
+    // Keycloak 26.7.3's SAML endpoint saves its refusal without client; details only where it sets a reason
     await recordEvent(server, ctx.realm, {
       type: "IDENTITY_PROVIDER_RESPONSE_ERROR",
       ipAddress: req.ip,
       error: refused.reason,
+      ...(refused.details ? { details: refused.details } : {}),
     });
     return sendErrorPage(reply, ctx.realm, refused.message);
   }

@@ -187,6 +187,8 @@ export class SamlResponseError extends Error {
   constructor(
     readonly reason: "invalid_saml_document" | "invalid_signature" | "invalid_saml_response" | "expired_code",
     message: string,
+    /** The event's details, as Keycloak sets them before the error (its Destination refusals name a `reason`). */
+    readonly details?: Record<string, string>,
   ) {
     super(message);
   }

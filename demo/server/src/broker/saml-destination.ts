@@ -34,9 +34,12 @@ export function checkDestination(root: XmlElement, expected: string, originalQue
     const signed = query
       ? query.get("SigAlg") !== null && query.get("Signature") !== null
       : root.getElementsByTagNameNS(XML_SIGNATURE, "Signature").length > 0;
-    if (signed) throw new SamlResponseError("invalid_saml_response", "Invalid Request");
+    if (signed)
+      throw new SamlResponseError("invalid_saml_response", "Invalid Request", {
+        reason: "missing_required_destination",
+      });
     return;
   }
   if (!sameDestination(expected, root.getAttribute("Destination") ?? ""))
-    throw new SamlResponseError("invalid_saml_response", "Invalid Request");
+    throw new SamlResponseError("invalid_saml_response", "Invalid Request", { reason: "invalid_destination" });
 }

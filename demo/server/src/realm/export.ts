@@ -5,6 +5,7 @@ import { ExportNames } from "./export-names.ts";
 import { realmRepresentation } from "./realm-representation.ts";
 import { withMaskedSmtpPassword } from "./smtp-password.ts";
 import { exportResourceServer } from "../admin/authorization/resource-server.ts";
+import { identityProviderRepresentation } from "../admin/identity-providers/representation.ts";
 import type {
   ClientRep,
   ComponentRep,
@@ -105,10 +106,11 @@ export function exportRealm(server: ServerContext, realmId: string, options: Exp
       .map(({ credentials: _credentials, federatedIdentities: _links, clientConsents: _consents, ...u }) => u);
   }
   rep.components = exportComponents(db.list("components", realm.id), realm.id, mask);
+  // as the admin API shows them (Keycloak exports with the same ModelToRepresentation: `types` included)
   rep.identityProviders = db.list("identityProviders", realm.id).map((i) => {
-    const idp: Json = { alias: i.alias, internalId: i.id, ...i.rep };
-    const config = idp.config as Record<string, string> | undefined;
-    if (mask && config?.clientSecret) idp.config = { ...config, clientSecret: SECRET_MASK };
+    const idp: Json = identityProviderRepresentation(i);
+    const secret = (i.rep.config as Record<string, string> | undefined)?.clientSecret;
+    if (!mask && secret) idp.config = { ...(idp.config as Record<string, string>), clientSecret: secret };
     return idp;
   });
   rep.identityProviderMappers = db.list("identityProviderMappers", realm.id).map((m) => ({ ...m, realmId: undefined }));

@@ -10,7 +10,7 @@ import { adminPath, created, noContent } from "../common/reply.ts";
 import { paramsOf } from "../common/query.ts";
 import { identityProviderPath, requireIdentityProvider } from "./lookup.ts";
 import { mapperTypesFor } from "./mapper-types.ts";
-import { mapperRepresentation } from "./representation.ts";
+import { mapperRepresentation, withoutEmptyValues } from "./representation.ts";
 import { IdentityProviderMapperSchema } from "./schemas.ts";
 
 const BASE = "/admin/realms/:realm/identity-provider/instances/:alias";
@@ -35,7 +35,11 @@ export async function registerIdentityProviderMapperRoutes(app: FastifyInstance,
     if (!name) throw badRequest("Mapper name must be specified");
     if (typeof rep.identityProviderMapper !== "string" || !rep.identityProviderMapper)
       throw badRequest("Mapper type must be specified");
-    return { name, identityProviderMapper: rep.identityProviderMapper, config: stringMapOf(rep.config) };
+    return {
+      name,
+      identityProviderMapper: rep.identityProviderMapper,
+      config: withoutEmptyValues(stringMapOf(rep.config)),
+    };
   };
 
   app.get(`${BASE}/mapper-types`, async (req) => {

@@ -35,7 +35,8 @@ const NOT_STORED = ["types", "updateProfileFirstLoginMode"];
 
 /**
  * The stored representation of a provider as Keycloak 26.7 keeps it: flags and flows only as sent (absent means false
- * or the realm's flow), a blank flow alias none, config `hideOnLoginPage` moved to `hideOnLogin`.
+ * or the realm's flow), a blank flow alias none, empty config values dropped, config `hideOnLoginPage` moved to
+ * `hideOnLogin`.
  */
 export function storedIdentityProviderFields(rep: Record<string, unknown>): Record<string, unknown> {
   const stored = { ...rep };
@@ -43,12 +44,17 @@ export function storedIdentityProviderFields(rep: Record<string, unknown>): Reco
   for (const key of ["firstBrokerLoginFlowAlias", "postBrokerLoginFlowAlias"])
     if (typeof stored[key] !== "string" || !(stored[key] as string).trim()) delete stored[key];
   for (const [key, value] of Object.entries(stored)) if (value === null || value === undefined) delete stored[key];
-  const config = { ...((stored.config as Record<string, string> | undefined) ?? {}) };
+  const config = withoutEmptyValues((stored.config as Record<string, string> | undefined) ?? {});
   if (config.hideOnLoginPage !== undefined) {
     stored.hideOnLogin = config.hideOnLoginPage === "true";
     delete config.hideOnLoginPage;
   }
   return { ...stored, config };
+}
+
+/** Keycloak's RepresentationToModel.removeEmptyString: a provider or mapper keeps no empty config value. */
+export function withoutEmptyValues(config: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(config).filter(([, value]) => value !== ""));
 }
 
 /** Internal bookkeeping kept in the record's rep that the API never shows. */
@@ -99,4 +105,24 @@ export function keepMaskedSecrets(
   for (const key of SECRET_CONFIG_KEYS)
     if (merged[key] === MASK && previous[key] !== undefined) merged[key] = previous[key];
   return merged;
+}
+
+/**
+ * What Keycloak 26.7.3 records on an identity provider's CREATE / UPDATE admin event: the request's representation
+ * itself, with the saved provider's internalId and hideOnLogin, without organizationId and config hideOnLoginPage
+ * (moved by RepresentationToModel), empty config values still in it. Keycloak masks the client secret on CREATE only;
+ * here it is masked on both, so no admin event keeps a secret.
+ */
+export function eventRepresentation(body: unknown, idp: IdentityProviderRecord): Record<string, unknown> {
+  const { organizationId: _organizationId, ...sent } = (body ?? {}) as Record<string, unknown>;
+  const result: Record<string, unknown> = { ...sent, internalId: idp.id };
+  if (typeof idp.rep.hideOnLogin === "boolean") result.hideOnLogin = idp.rep.hideOnLogin;
+  if (typeof sent.config === "object" && sent.config !== null) {
+    const { hideOnLoginPage: _moved, ...config } = sent.config as Record<string, unknown>;
+    for (const key of SECRET_CONFIG_KEYS)
+      if (typeof config[key] === "string" && config[key] && !(config[key] as string).startsWith("${vault."))
+        config[key] = MASK;
+    result.config = config;
+  }
+  return result;
 }

@@ -4,7 +4,7 @@ import { catalog } from "../server-info/catalog.ts";
 import { checkOidcConfig } from "./oidc-config-checks.ts";
 import { checkProviderUrls } from "./provider-urls.ts";
 import { checkSamlConfig } from "./saml-config-checks.ts";
-import { storedIdentityProviderFields } from "./representation.ts";
+import { storedIdentityProviderFields, withoutEmptyValues } from "./representation.ts";
 
 const ALIAS_PATTERN = /^[A-Za-z0-9._~-]+$/;
 
@@ -18,7 +18,7 @@ export function readIdentityProvider(body: unknown): { alias: string; rep: Recor
   if (!catalog().identityProviders.some((provider) => provider.id === input.providerId))
     throw badRequest(`Invalid identity provider id [${input.providerId}]`);
   const { alias: _alias, internalId: _internalId, config, ...rest } = input;
-  const checkedConfig = stringMapOf(config);
+  const checkedConfig = withoutEmptyValues(stringMapOf(config));
   checkProviderUrls(checkedConfig);
   checkOidcConfig(input.providerId, checkedConfig);
   checkSamlConfig(input.providerId, checkedConfig);
