@@ -39,6 +39,7 @@ import { finishBrokerLogin, registerPostBrokerLogin } from "./post-broker-login.
 import { idpInitiatedLogin, refuseIdpInitiatedLogin } from "../saml-protocol/idp-initiated.ts";
 import { brokeredIdentity } from "./broker-events.ts";
 import { resolveArtifact, SamlArtifactError } from "./saml-artifact.ts";
+import { checkEncodedDestination } from "./saml-destination.ts";
 
 type Query = Record<string, string | undefined>;
 
@@ -333,6 +334,15 @@ async function samlEndpoint(
     const response = { SAMLResponse: samlResponse, RelayState: relayState };
     return takeSamlLogoutResponse(server, req, reply, realm, idp, response, redirect);
   }
+  // Keycloak checks the response's Destination before it looks for the login or the IdP-initiated client
+  const endpoint = `${realmEntityUrl(server, req, realm)}/broker/${encodeURIComponent(req.params.alias)}/endpoint`;
+  const expectedDestination = clientUrlName ? `${endpoint}/clients/${encodeURIComponent(clientUrlName)}` : endpoint;
+  try {
+    if (samlIdp()) checkEncodedDestination(samlResponse, originalQuery, expectedDestination);
+  } catch (error) {
+    if (!(error instanceof SamlResponseError)) throw error;
+    return refuseSamlResponse(server, req, reply, realm, error);
+  }
   const ctx = clientUrlName
     ? await idpInitiatedContext(server, req, reply, realm, clientUrlName)
     : brokerStateContext(server, req, reply, realm, relayState);
@@ -348,29 +358,34 @@ async function samlEndpoint(
       ctx.realm,
       idp,
       { SAMLResponse: samlResponse, RelayState: relayState },
-      {
-        expectedDestination: clientUrlName
-          ? `${endpointUrl(ctx, idp.alias)}/clients/${encodeURIComponent(clientUrlName)}`
-          : endpointUrl(ctx, idp.alias),
-        originalQuery,
-        signatureVerified,
-      },
+      { expectedDestination, originalQuery, signatureVerified },
     );
   } catch (error) {
     const refused =
       error instanceof SamlResponseError ? error : new SamlResponseError("invalid_saml_response", "Invalid requester");
-    // Keycloak 26.7.3's SAML endpoint saves its refusal with the error alone: no client, no details
-    await recordEvent(server, ctx.realm, {
-      type: "IDENTITY_PROVIDER_RESPONSE_ERROR",
-      ipAddress: req.ip,
-      error: refused.reason,
-    });
-    return sendErrorPage(reply, ctx.realm, refused.message);
+    return refuseSamlResponse(server, req, reply, ctx.realm, refused);
   }
   const subject = claims[SAML_SUBJECT_CLAIM] as SamlSubject | undefined;
   if (subject?.nameID)
     ctx.request.login.sessionNotes = samlSessionNotes(idp, subject, realmEntityUrl(server, req, ctx.realm));
   return brokerAuthenticated(ctx, idp, withSamlProfileClaims(server, ctx.realm, idp, claims));
+}
+
+/** Keycloak 26.7.3's SAML endpoint saves its refusal with the error: no client, a reason only for Destination. */
+async function refuseSamlResponse(
+  server: ServerContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  realm: RealmRecord,
+  refused: SamlResponseError,
+) {
+  await recordEvent(server, realm, {
+    type: "IDENTITY_PROVIDER_RESPONSE_ERROR",
+    ipAddress: req.ip,
+    error: refused.reason,
+    ...(refused.detail ? { details: { reason: refused.detail } } : {}),
+  });
+  return sendErrorPage(reply, realm, refused.message);
 }
 
 /** The login a SAML login response answers, by the broker state its RelayState names. */

@@ -9,6 +9,7 @@ import { checkDestination } from "./saml-destination.ts";
 import {
   configOf,
   INVALID_SIGNATURE_MESSAGE,
+  SamlResponseError,
   SAML_ASSERTION,
   SAML_PROTOCOL,
   samlSignatureAlgorithm,
@@ -98,8 +99,15 @@ async function callResolutionService(url: string, request: string): Promise<{ xm
     throw unresolved(`Unable to resolve a SAML artifact to: ${url}: ${String(error)}`);
   }
   let valid = text.includes("<");
-  const doc = new DOMParser({ onError: () => (valid = false) }).parseFromString(valid ? text : "<x/>", "text/xml");
-  const envelope = doc.documentElement;
+  let envelope: XmlElement | null = null;
+  try {
+    envelope = new DOMParser({ onError: () => (valid = false) }).parseFromString(
+      valid ? text : "<x/>",
+      "text/xml",
+    ).documentElement;
+  } catch {
+    valid = false;
+  }
   const body =
     valid && envelope?.namespaceURI === SOAP_ENVELOPE && envelope.localName === "Envelope"
       ? Array.from(envelope.getElementsByTagNameNS(SOAP_ENVELOPE, "Body")).find((node) => node.parentNode === envelope)
@@ -160,8 +168,9 @@ export async function resolveArtifact(
     throw new SamlArtifactError("invalid_saml_response", "missing_required_destination", "Invalid Request");
   try {
     checkDestination(response, expectedDestination, undefined);
-  } catch {
-    throw new SamlArtifactError("invalid_saml_response", "invalid_destination", "Invalid Request");
+  } catch (error) {
+    if (!(error instanceof SamlResponseError)) throw error;
+    throw new SamlArtifactError("invalid_saml_response", error.detail, error.message);
   }
   const embedded = new XMLSerializer().serializeToString(response);
   return { SAMLResponse: Buffer.from(embedded, "utf8").toString("base64"), signatureVerified };

@@ -187,6 +187,8 @@ export class SamlResponseError extends Error {
   constructor(
     readonly reason: "invalid_saml_document" | "invalid_signature" | "invalid_saml_response" | "expired_code",
     message: string,
+    /** The event's `reason` detail, where Keycloak records one. */
+    readonly detail?: "missing_required_destination" | "invalid_destination",
   ) {
     super(message);
   }
@@ -213,7 +215,7 @@ function assertionAttributes(profile: Profile): SamlAttribute[] {
 }
 
 /** The response's XML: base64 for the POST binding, deflated then base64 for the redirect binding. */
-function responseXml(samlResponse: string, deflated: boolean): string {
+export function responseXml(samlResponse: string, deflated: boolean): string {
   const bytes = Buffer.from(samlResponse, "base64");
   if (!deflated) return bytes.toString("utf8");
   try {

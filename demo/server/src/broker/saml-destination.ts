@@ -1,5 +1,5 @@
-import type { Element as XmlElement } from "@xmldom/xmldom";
-import { SamlResponseError } from "./saml-broker.ts";
+import { DOMParser, type Element as XmlElement } from "@xmldom/xmldom";
+import { responseXml, SamlResponseError } from "./saml-broker.ts";
 
 const XML_SIGNATURE = "http://www.w3.org/2000/09/xmldsig#";
 const DEFAULT_PORTS: Record<string, string> = { "http:": "80", "https:": "443" };
@@ -34,9 +34,33 @@ export function checkDestination(root: XmlElement, expected: string, originalQue
     const signed = query
       ? query.get("SigAlg") !== null && query.get("Signature") !== null
       : root.getElementsByTagNameNS(XML_SIGNATURE, "Signature").length > 0;
-    if (signed) throw new SamlResponseError("invalid_saml_response", "Invalid Request");
+    if (signed) throw new SamlResponseError("invalid_saml_response", "Invalid Request", "missing_required_destination");
     return;
   }
   if (!sameDestination(expected, root.getAttribute("Destination") ?? ""))
-    throw new SamlResponseError("invalid_saml_response", "Invalid Request");
+    throw new SamlResponseError("invalid_saml_response", "Invalid Request", "invalid_destination");
+}
+
+/**
+ * The Destination check on a SAMLResponse as it came (base64, deflated first when `originalQuery` says it came by
+ * redirect). A response that does not read as XML is left to the checks after it.
+ */
+export function checkEncodedDestination(samlResponse: string, originalQuery: string | undefined, expected: string) {
+  let xml: string;
+  try {
+    xml = responseXml(samlResponse, originalQuery !== undefined);
+  } catch {
+    return;
+  }
+  let valid = xml.includes("<");
+  let root: XmlElement | null = null;
+  try {
+    root = new DOMParser({ onError: () => (valid = false) }).parseFromString(
+      valid ? xml : "<x/>",
+      "text/xml",
+    ).documentElement;
+  } catch {
+    return;
+  }
+  if (valid && root) checkDestination(root, expected, originalQuery);
 }
