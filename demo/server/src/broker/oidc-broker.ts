@@ -27,6 +27,7 @@ import {
 import { registerFirstBrokerLogin, startFirstBrokerLogin } from "./first-broker-login.ts";
 import {
   realmEntityUrl,
+  refuseSamlResponse,
   SAML_SUBJECT_CLAIM,
   SamlResponseError,
   type SamlSubject,
@@ -369,23 +370,6 @@ async function samlEndpoint(
   if (subject?.nameID)
     ctx.request.login.sessionNotes = samlSessionNotes(idp, subject, realmEntityUrl(server, req, ctx.realm));
   return brokerAuthenticated(ctx, idp, withSamlProfileClaims(server, ctx.realm, idp, claims));
-}
-
-/** Keycloak 26.7.3's SAML endpoint saves its refusal with the error: no client, a reason only for Destination. */
-async function refuseSamlResponse(
-  server: ServerContext,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  realm: RealmRecord,
-  refused: SamlResponseError,
-) {
-  await recordEvent(server, realm, {
-    type: "IDENTITY_PROVIDER_RESPONSE_ERROR",
-    ipAddress: req.ip,
-    error: refused.reason,
-    ...(refused.detail ? { details: { reason: refused.detail } } : {}),
-  });
-  return sendErrorPage(reply, realm, refused.message);
 }
 
 /** The login a SAML login response answers, by the broker state its RelayState names. */

@@ -13,6 +13,7 @@ import {
   SAML_ASSERTION,
   SAML_PROTOCOL,
   samlSignatureAlgorithm,
+  xmlRoot,
 } from "./saml-broker.ts";
 
 const SOAP_ENVELOPE = "http://schemas.xmlsoap.org/soap/envelope/";
@@ -98,18 +99,9 @@ async function callResolutionService(url: string, request: string): Promise<{ xm
   } catch (error) {
     throw unresolved(`Unable to resolve a SAML artifact to: ${url}: ${String(error)}`);
   }
-  let valid = text.includes("<");
-  let envelope: XmlElement | null = null;
-  try {
-    envelope = new DOMParser({ onError: () => (valid = false) }).parseFromString(
-      valid ? text : "<x/>",
-      "text/xml",
-    ).documentElement;
-  } catch {
-    valid = false;
-  }
+  const envelope = xmlRoot(text);
   const body =
-    valid && envelope?.namespaceURI === SOAP_ENVELOPE && envelope.localName === "Envelope"
+    envelope?.namespaceURI === SOAP_ENVELOPE && envelope.localName === "Envelope"
       ? Array.from(envelope.getElementsByTagNameNS(SOAP_ENVELOPE, "Body")).find((node) => node.parentNode === envelope)
       : undefined;
   const message = body && Array.from(body.childNodes).find((node): node is XmlElement => node.nodeType === 1);

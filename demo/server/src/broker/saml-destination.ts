@@ -1,5 +1,5 @@
-import { DOMParser, type Element as XmlElement } from "@xmldom/xmldom";
-import { responseXml, SamlResponseError } from "./saml-broker.ts";
+import type { Element as XmlElement } from "@xmldom/xmldom";
+import { responseXml, SamlResponseError, xmlRoot } from "./saml-broker.ts";
 
 const XML_SIGNATURE = "http://www.w3.org/2000/09/xmldsig#";
 const DEFAULT_PORTS: Record<string, string> = { "http:": "80", "https:": "443" };
@@ -52,15 +52,6 @@ export function checkEncodedDestination(samlResponse: string, originalQuery: str
   } catch {
     return;
   }
-  let valid = xml.includes("<");
-  let root: XmlElement | null = null;
-  try {
-    root = new DOMParser({ onError: () => (valid = false) }).parseFromString(
-      valid ? xml : "<x/>",
-      "text/xml",
-    ).documentElement;
-  } catch {
-    return;
-  }
-  if (valid && root) checkDestination(root, expected, originalQuery);
+  const root = xmlRoot(xml);
+  if (root) checkDestination(root, expected, originalQuery);
 }

@@ -11,7 +11,14 @@ import { endSessions } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
 import { realmSigningKey } from "../oidc/keys.ts";
 import { awaitProviderLogout, finishBrowserLogout, pendingProviderLogout } from "./browser-logout-finish.ts";
-import { configOf, realmEntityUrl, SamlResponseError, serviceProvider, type SamlSubject } from "./saml-broker.ts";
+import {
+  configOf,
+  realmEntityUrl,
+  refuseSamlResponse,
+  SamlResponseError,
+  serviceProvider,
+  type SamlSubject,
+} from "./saml-broker.ts";
 import { checkEncodedDestination } from "./saml-destination.ts";
 
 /** User session notes of a SAML-brokered login, as Keycloak keeps them for single logout. */
@@ -273,13 +280,7 @@ export async function takeSamlLogoutResponse(
     checkEncodedDestination(message.SAMLResponse, redirect?.originalQuery, endpoint);
   } catch (error) {
     if (!(error instanceof SamlResponseError)) throw error;
-    await recordEvent(server, realm, {
-      type: "IDENTITY_PROVIDER_RESPONSE_ERROR",
-      ipAddress: req.ip,
-      error: error.reason,
-      ...(error.detail ? { details: { reason: error.detail } } : {}),
-    });
-    return sendErrorPage(reply, realm, error.message);
+    return refuseSamlResponse(server, req, reply, realm, error);
   }
   const pending = pendingProviderLogout(server, realm, message.RelayState, idp.alias);
   if (!pending) return sendErrorPage(reply, realm, "Unexpected error when authenticating with identity provider");
