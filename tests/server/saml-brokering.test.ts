@@ -1178,8 +1178,11 @@ describe("SAML brokering endpoint", () => {
     assert.equal(misdirected.status, 400);
     assert.equal(errorText(await misdirected.text()), "Invalid Request");
     const [event] = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
-    // as Keycloak 26.7.3's SAMLEndpoint saves it: the error and the refusal's reason, no identity_provider
-    assert.deepEqual([event?.error, event?.details], ["invalid_saml_response", { reason: "invalid_destination" }]);
+    // as Keycloak 26.7.3 saves a refused SAML login response: the error and, for a Destination, the reason
+    assert.deepEqual(
+      [event?.error, event?.details?.identity_provider, event?.details?.reason],
+      ["invalid_saml_response", undefined, "invalid_destination"],
+    );
 
     const { jar, SAMLResponse, RelayState } = await samlResponseFor("idp", "dee", "dee-pass");
     const xml = Buffer.from(SAMLResponse, "base64").toString("utf8");
@@ -1194,6 +1197,48 @@ describe("SAML brokering endpoint", () => {
     assert.deepEqual(await kc.users.find({ email: "dee@idp.test" }), [], "no user was created");
     const [unaddressedEvent] = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
     assert.deepEqual(unaddressedEvent?.details, { reason: "missing_required_destination" });
+  });
+
+  it("a LogoutResponse is Destination-checked first, and an IdP-initiated response before its client is looked up", async () => {
+    const endpoint = `${server.baseUrl}/realms/${REALM}/broker/idp/endpoint`;
+    const logoutResponse = (destination: string, signature = "") =>
+      `<samlp:LogoutResponse xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_lr1" Version="2.0" ` +
+      `IssueInstant="${new Date().toISOString()}"${destination}><saml:Issuer xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion">` +
+      `${idp.entityId}</saml:Issuer>${signature}<samlp:Status><samlp:StatusCode ` +
+      `Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status></samlp:LogoutResponse>`;
+    const signature = '<ds:Signature xmlns:ds="http://www.w3.org/2000/09/xmldsig#"/>';
+    for (const [xml, reason] of [
+      [logoutResponse(` Destination="${endpoint}/elsewhere"`), "invalid_destination"],
+      [logoutResponse("", signature), "missing_required_destination"],
+    ] as const) {
+      const res = await fetch(endpoint, {
+        method: "POST",
+        body: new URLSearchParams({ SAMLResponse: Buffer.from(xml).toString("base64"), RelayState: "none" }),
+      });
+      assert.equal(res.status, 400, reason);
+      assert.equal(errorText(await res.text()), "Invalid Request", reason);
+      const [event] = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
+      assert.deepEqual([event?.error, event?.details?.reason], ["invalid_saml_response", reason]);
+    }
+    // addressed to the endpoint, it goes on to its logout: none is waiting for it
+    const addressed = await fetch(endpoint, {
+      method: "POST",
+      body: new URLSearchParams({
+        SAMLResponse: Buffer.from(logoutResponse(` Destination="${endpoint}"`)).toString("base64"),
+        RelayState: "none",
+      }),
+    });
+    assert.equal(errorText(await addressed.text()), "Unexpected error when authenticating with identity provider");
+
+    // no SAML client has this URL name, but the response is addressed to another: the Destination refuses it first
+    const descriptor = `${endpoint}/descriptor`;
+    const misdirected = await idp.unsolicitedResponse(descriptor, "dee", `${endpoint}/clients/sp-elsewhere-sso`);
+    const res = await fetch(`${endpoint}/clients/no-such-client`, {
+      method: "POST",
+      body: new URLSearchParams({ SAMLResponse: misdirected }),
+    });
+    assert.equal(res.status, 400);
+    assert.equal(errorText(await res.text()), "Invalid Request");
   });
 
   it("artifact binding: the AuthnRequest asks for HTTP-Artifact, and SAMLart is resolved by a signed SOAP ArtifactResolve", async () => {
@@ -1227,7 +1272,7 @@ describe("SAML brokering endpoint", () => {
     assert.deepEqual([event?.error, event?.details?.reason], ["invalid_request", "invalid_artifact_response"]);
   });
 
-  it("artifact binding: a badly signed, misaddressed or wrong ArtifactResponse is refused as Keycloak does; no resolution service is a 500", async () => {
+  it("artifact binding: a badly signed, misaddressed or wrong ArtifactResponse is refused as Keycloak does; no resolution service is a 400 page (Keycloak: 500)", async () => {
     const endpoint = `${server.baseUrl}/realms/${REALM}/broker/art-idp/endpoint`;
     const response = (destination: string) =>
       `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_r1" Version="2.0" ` +
@@ -1266,12 +1311,15 @@ describe("SAML brokering endpoint", () => {
     } finally {
       Object.assign(idp.artifactAnswer, { sign: "idp", editResponse: undefined, messageName: undefined });
     }
-    // Keycloak 26.7.3 throws "Artifact Resolution Service URL is not configured for the Identity Provider." uncaught
+    // Keycloak 26.7.3 throws its text uncaught (a 500 page); no input gets a 500 here, so it is a 400 page saying why
     await addSamlProvider("art-unset", { artifactBindingResponse: "true" });
     const before = (await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR")).length;
     const unset = await fetch(`${server.baseUrl}/realms/${REALM}/broker/art-unset/endpoint?SAMLart=AAQAAA%3D%3D`);
-    assert.equal(unset.status, 500);
-    assert.equal(errorText(await unset.text()), "An internal server error has occurred");
+    assert.equal(unset.status, 400);
+    assert.equal(
+      errorText(await unset.text()),
+      "Artifact Resolution Service URL is not configured for the Identity Provider.",
+    );
     assert.equal((await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR")).length, before, "no event recorded");
   });
 

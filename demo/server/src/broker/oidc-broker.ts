@@ -28,6 +28,7 @@ import {
 import { registerFirstBrokerLogin, startFirstBrokerLogin } from "./first-broker-login.ts";
 import {
   realmEntityUrl,
+  refuseSamlResponse,
   SAML_SUBJECT_CLAIM,
   SamlResponseError,
   type SamlSubject,
@@ -40,6 +41,7 @@ import { finishBrokerLogin, registerPostBrokerLogin } from "./post-broker-login.
 import { idpInitiatedLogin, refuseIdpInitiatedLogin } from "../saml-protocol/idp-initiated.ts";
 import { brokeredIdentity } from "./broker-events.ts";
 import { resolveArtifact, SamlArtifactError } from "./saml-artifact.ts";
+import { checkEncodedDestination } from "./saml-destination.ts";
 
 type Query = Record<string, string | undefined>;
 
@@ -313,9 +315,10 @@ async function samlEndpoint(
         clientUrlName ? `${endpoint}/clients/${encodeURIComponent(clientUrlName)}` : endpoint,
       ));
     } catch (error) {
-      if (!(error instanceof SamlArtifactError) || !error.error) {
-        req.log.error({ err: error }, "SAML artifact not resolved");
-        return sendErrorPage(reply, realm, "An internal server error has occurred", 500);
+      if (!(error instanceof SamlArtifactError)) throw error;
+      if (!error.error) {
+        req.log.warn({ err: error }, "SAML artifact not resolved");
+        return sendErrorPage(reply, realm, error.message, error.status);
       }
       await recordEvent(server, realm, {
         type: "IDENTITY_PROVIDER_RESPONSE_ERROR",
@@ -336,6 +339,15 @@ async function samlEndpoint(
     const response = { SAMLResponse: samlResponse, RelayState: relayState };
     return takeSamlLogoutResponse(server, req, reply, realm, idp, response, redirect);
   }
+  // Keycloak checks the response's Destination before it looks for the login or the IdP-initiated client
+  const endpoint = `${realmEntityUrl(server, req, realm)}/broker/${encodeURIComponent(req.params.alias)}/endpoint`;
+  const expectedDestination = clientUrlName ? `${endpoint}/clients/${encodeURIComponent(clientUrlName)}` : endpoint;
+  try {
+    if (samlIdp()) checkEncodedDestination(samlResponse, originalQuery, expectedDestination);
+  } catch (error) {
+    if (!(error instanceof SamlResponseError)) throw error;
+    return refuseSamlResponse(server, req, reply, realm, error);
+  }
   const ctx = clientUrlName
     ? await idpInitiatedContext(server, req, reply, realm, clientUrlName)
     : brokerStateContext(server, req, reply, realm, relayState);
@@ -351,25 +363,12 @@ async function samlEndpoint(
       ctx.realm,
       idp,
       { SAMLResponse: samlResponse, RelayState: relayState },
-      {
-        expectedDestination: clientUrlName
-          ? `${endpointUrl(ctx, idp.alias)}/clients/${encodeURIComponent(clientUrlName)}`
-          : endpointUrl(ctx, idp.alias),
-        originalQuery,
-        signatureVerified,
-      },
+      { expectedDestination, originalQuery, signatureVerified },
     );
   } catch (error) {
     const refused =
       error instanceof SamlResponseError ? error : new SamlResponseError("invalid_saml_response", "Invalid requester");
-    // Keycloak 26.7.3's SAML endpoint saves its refusal without client; details only where it sets a reason
-    await recordEvent(server, ctx.realm, {
-      type: "IDENTITY_PROVIDER_RESPONSE_ERROR",
-      ipAddress: req.ip,
-      error: refused.reason,
-      ...(refused.details ? { details: refused.details } : {}),
-    });
-    return sendErrorPage(reply, ctx.realm, refused.message);
+    return refuseSamlResponse(server, req, reply, ctx.realm, refused);
   }
   const subject = claims[SAML_SUBJECT_CLAIM] as SamlSubject | undefined;
   if (subject?.nameID)

@@ -9,9 +9,11 @@ import { checkDestination } from "./saml-destination.ts";
 import {
   configOf,
   INVALID_SIGNATURE_MESSAGE,
+  SamlResponseError,
   SAML_ASSERTION,
   SAML_PROTOCOL,
   samlSignatureAlgorithm,
+  xmlRoot,
 } from "./saml-broker.ts";
 
 const SOAP_ENVELOPE = "http://schemas.xmlsoap.org/soap/envelope/";
@@ -21,13 +23,15 @@ const SOAP_ACTION = "http://www.oasis-open.org/committees/security";
 const RESOLVE_TIMEOUT_MS = 10_000;
 const MAX_ANSWER_BYTES = 1 << 20;
 
-/** Keycloak's error page text for a failure it does not catch (KeycloakErrorHandler): the artifact was not resolved. */
-export const INTERNAL_ERROR_MESSAGE = "An internal server error has occurred";
+/** The page for an artifact whose resolution service did not answer usably (Keycloak: an uncaught 500; ours: 502). */
+const UNRESOLVED_MESSAGE = "Unexpected error when authenticating with identity provider";
+/** Keycloak's exception text, shown here as a 400 page (Keycloak answers it with a 500). */
+const NO_RESOLUTION_URL_MESSAGE = "Artifact Resolution Service URL is not configured for the Identity Provider.";
 
 /** Why an artifact did not give a login response, as Keycloak's SAMLEndpoint ArtifactBinding reports it. */
 export class SamlArtifactError extends Error {
   constructor(
-    /** The event's error, or undefined when Keycloak records no event (the resolution itself failed: a 500). */
+    /** The event's error, or undefined when Keycloak records no event (the resolution itself failed). */
     readonly error: "invalid_request" | "invalid_signature" | "invalid_saml_response" | undefined,
     /** The event's `reason` detail. */
     readonly reason: string | undefined,
@@ -39,7 +43,7 @@ export class SamlArtifactError extends Error {
 }
 
 const unresolved = (cause: string) => {
-  const error = new SamlArtifactError(undefined, undefined, INTERNAL_ERROR_MESSAGE, 500);
+  const error = new SamlArtifactError(undefined, undefined, UNRESOLVED_MESSAGE, 502);
   error.cause = cause;
   return error;
 };
@@ -97,11 +101,9 @@ async function callResolutionService(url: string, request: string): Promise<{ xm
   } catch (error) {
     throw unresolved(`Unable to resolve a SAML artifact to: ${url}: ${String(error)}`);
   }
-  let valid = text.includes("<");
-  const doc = new DOMParser({ onError: () => (valid = false) }).parseFromString(valid ? text : "<x/>", "text/xml");
-  const envelope = doc.documentElement;
+  const envelope = xmlRoot(text);
   const body =
-    valid && envelope?.namespaceURI === SOAP_ENVELOPE && envelope.localName === "Envelope"
+    envelope?.namespaceURI === SOAP_ENVELOPE && envelope.localName === "Envelope"
       ? Array.from(envelope.getElementsByTagNameNS(SOAP_ENVELOPE, "Body")).find((node) => node.parentNode === envelope)
       : undefined;
   const message = body && Array.from(body.childNodes).find((node): node is XmlElement => node.nodeType === 1);
@@ -131,7 +133,7 @@ export async function resolveArtifact(
 ): Promise<{ SAMLResponse: string; signatureVerified: boolean }> {
   const config = configOf(idp);
   if (!config.artifactResolutionServiceUrl?.trim())
-    throw unresolved("Artifact Resolution Service URL is not configured for the Identity Provider.");
+    throw new SamlArtifactError(undefined, undefined, NO_RESOLUTION_URL_MESSAGE);
   const request = await artifactResolve(server, realm, idp, issuer, artifact);
   const { xml, message } = await callResolutionService(config.artifactResolutionServiceUrl.trim(), request);
   if (message.namespaceURI !== SAML_PROTOCOL || message.localName !== "ArtifactResponse")
@@ -160,8 +162,9 @@ export async function resolveArtifact(
     throw new SamlArtifactError("invalid_saml_response", "missing_required_destination", "Invalid Request");
   try {
     checkDestination(response, expectedDestination, undefined);
-  } catch {
-    throw new SamlArtifactError("invalid_saml_response", "invalid_destination", "Invalid Request");
+  } catch (error) {
+    if (!(error instanceof SamlResponseError)) throw error;
+    throw new SamlArtifactError("invalid_saml_response", error.detail, error.message);
   }
   const embedded = new XMLSerializer().serializeToString(response);
   return { SAMLResponse: Buffer.from(embedded, "utf8").toString("base64"), signatureVerified };

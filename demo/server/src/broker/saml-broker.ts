@@ -4,7 +4,9 @@ import type { CacheItem, CacheProvider, Profile, SamlConfig } from "@node-saml/n
 import { BrokerSaml } from "./saml-authn-request.ts";
 import { idpSigningCertificates } from "./saml-metadata-keys.ts";
 import { checkDestination } from "./saml-destination.ts";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { recordEvent } from "../events/record.ts";
+import { sendErrorPage } from "../oidc/error-page.ts";
 import type { IdentityProviderRecord } from "../store/types.ts";
 import { now } from "../common/ids.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
@@ -187,8 +189,8 @@ export class SamlResponseError extends Error {
   constructor(
     readonly reason: "invalid_saml_document" | "invalid_signature" | "invalid_saml_response" | "expired_code",
     message: string,
-    /** The event's details, as Keycloak sets them before the error (its Destination refusals name a `reason`). */
-    readonly details?: Record<string, string>,
+    /** The event's `reason` detail, where Keycloak records one. */
+    readonly detail?: "missing_required_destination" | "invalid_destination",
   ) {
     super(message);
   }
@@ -215,7 +217,7 @@ function assertionAttributes(profile: Profile): SamlAttribute[] {
 }
 
 /** The response's XML: base64 for the POST binding, deflated then base64 for the redirect binding. */
-function responseXml(samlResponse: string, deflated: boolean): string {
+export function responseXml(samlResponse: string, deflated: boolean): string {
   const bytes = Buffer.from(samlResponse, "base64");
   if (!deflated) return bytes.toString("utf8");
   try {
@@ -225,12 +227,40 @@ function responseXml(samlResponse: string, deflated: boolean): string {
   }
 }
 
-function responseDocument(samlResponse: string, deflated: boolean) {
-  const xml = responseXml(samlResponse, deflated);
+/** The root element of an XML text, or undefined when it does not read as well-formed XML. */
+export function xmlRoot(xml: string): XmlElement | undefined {
   let valid = xml.includes("<");
-  const doc = new DOMParser({ onError: () => (valid = false) }).parseFromString(valid ? xml : "<x/>", "text/xml");
-  const root = doc.documentElement;
-  if (!valid || !root || root.namespaceURI !== SAML_PROTOCOL || root.localName !== "Response")
+  try {
+    const root = new DOMParser({ onError: () => (valid = false) }).parseFromString(
+      valid ? xml : "<x/>",
+      "text/xml",
+    ).documentElement;
+    return valid && root ? root : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keycloak 26.7.3's SAML endpoint saves its refusal with the error: no client, a reason only for Destination. */
+export async function refuseSamlResponse(
+  server: ServerContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  realm: RealmRecord,
+  refused: SamlResponseError,
+) {
+  await recordEvent(server, realm, {
+    type: "IDENTITY_PROVIDER_RESPONSE_ERROR",
+    ipAddress: req.ip,
+    error: refused.reason,
+    ...(refused.detail ? { details: { reason: refused.detail } } : {}),
+  });
+  return sendErrorPage(reply, realm, refused.message);
+}
+
+function responseDocument(samlResponse: string, deflated: boolean) {
+  const root = xmlRoot(responseXml(samlResponse, deflated));
+  if (!root || root.namespaceURI !== SAML_PROTOCOL || root.localName !== "Response")
     throw new SamlResponseError("invalid_saml_document", "Invalid or missing action.");
   return root;
 }

@@ -11,7 +11,15 @@ import { endSessions } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
 import { realmSigningKey } from "../oidc/keys.ts";
 import { awaitProviderLogout, finishBrowserLogout, pendingProviderLogout } from "./browser-logout-finish.ts";
-import { configOf, realmEntityUrl, serviceProvider, type SamlSubject } from "./saml-broker.ts";
+import {
+  configOf,
+  realmEntityUrl,
+  refuseSamlResponse,
+  SamlResponseError,
+  serviceProvider,
+  type SamlSubject,
+} from "./saml-broker.ts";
+import { checkEncodedDestination } from "./saml-destination.ts";
 
 /** User session notes of a SAML-brokered login, as Keycloak keeps them for single logout. */
 const NOTE = {
@@ -266,6 +274,14 @@ export async function takeSamlLogoutResponse(
   message: { SAMLResponse: string; RelayState?: string },
   redirect?: RedirectBinding,
 ) {
+  // Keycloak checks a LogoutResponse's Destination as a login response's, before its signature and its logout
+  try {
+    const endpoint = `${realmEntityUrl(server, req, realm)}/broker/${encodeURIComponent(idp.alias)}/endpoint`;
+    checkEncodedDestination(message.SAMLResponse, redirect?.originalQuery, endpoint);
+  } catch (error) {
+    if (!(error instanceof SamlResponseError)) throw error;
+    return refuseSamlResponse(server, req, reply, realm, error);
+  }
   const pending = pendingProviderLogout(server, realm, message.RelayState, idp.alias);
   if (!pending) return sendErrorPage(reply, realm, "Unexpected error when authenticating with identity provider");
   const sp = await serviceProvider(server, realmEntityUrl(server, req, realm), realm, idp);
