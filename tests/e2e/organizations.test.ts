@@ -1,5 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
 import { startTarget } from "../support/target.ts";
@@ -271,6 +272,59 @@ describe("organizations screens", () => {
     await page.close();
   });
 
+  it("the demo realm's login is identity-first; requiresUserMembership refuses a non-member of the email's organization", async () => {
+    const query = new URLSearchParams({
+      client_id: "security-admin-console",
+      redirect_uri: `${server.baseUrl}/admin/demo/console/`,
+      response_type: "code",
+      scope: "openid",
+      // the console's client requires PKCE
+      code_challenge: createHash("sha256").update("identity-first-e2e-verifier-0123456789abcdef").digest("base64url"),
+      code_challenge_method: "S256",
+    });
+    const loginUrl = `${server.baseUrl}/realms/demo/protocol/openid-connect/auth?${query}`;
+    const { page, context } = await newPage(browser);
+    page.setDefaultTimeout(TIMEOUT);
+    const password = page.getByLabel("Password", { exact: true });
+    await page.goto(loginUrl);
+    await page.getByLabel("Username or email").fill("alice.anderson");
+    assert.equal(await password.count(), 0, "the first page asks for the username alone");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await password.waitFor();
+
+    const step = (
+      (await (await api("/admin/realms/demo/authentication/flows/browser/executions")).json()) as {
+        id: string;
+        providerId?: string;
+      }[]
+    ).find((e) => e.providerId === "organization");
+    assert.ok(step, "the browser flow has the organization step");
+    const config = await api(`/admin/realms/demo/authentication/executions/${step.id}/config`, {
+      method: "POST",
+      body: { alias: "e2e-org-membership", config: { requiresUserMembership: "true" } },
+    });
+    assert.equal(config.status, 201, await config.text());
+    const configId = new URL(config.headers.get("location")!).pathname.split("/").at(-1)!;
+    const user = await api("/admin/realms/demo/users", {
+      method: "POST",
+      body: { username: "acme.outsider", email: "outsider@acme.example.com", enabled: true },
+    });
+    assert.equal(user.status, 201, await user.text());
+    const userId = new URL(user.headers.get("location")!).pathname.split("/").at(-1)!;
+    try {
+      await context.clearCookies();
+      await page.goto(loginUrl);
+      await page.getByLabel("Username or email").fill("outsider@acme.example.com");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByText("User is not a member of the organization Acme").waitFor();
+      assert.equal(await password.count(), 0, "no password page for the refused user");
+    } finally {
+      await api(`/admin/realms/demo/users/${userId}`, { method: "DELETE" });
+      await api(`/admin/realms/demo/authentication/config/${configId}`, { method: "DELETE" });
+      await page.close();
+    }
+  });
+
   it("shows helpdesk (no manage-realm) what is missing instead of calling the organizations API", async () => {
     const { page } = await newPage(browser);
     page.setDefaultTimeout(TIMEOUT);
@@ -373,6 +427,7 @@ describe("organizations screens", () => {
     await page.getByRole("textbox", { name: "Search" }).fill("northwind.example");
     await page.keyboard.press("Enter");
     await list.getByRole("row").filter({ hasText: "Acme" }).waitFor({ state: "detached" });
+    await list.getByRole("row").filter({ hasText: "Northwind" }).waitFor();
     assert.deepEqual(
       await list.locator("tbody tr td[data-label='Name']").allInnerTexts(),
       ["Northwind"],
