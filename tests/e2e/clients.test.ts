@@ -116,11 +116,19 @@ describe("clients screens", () => {
       assert.equal(await dpop.isChecked(), false, "DPoP is off for a new client");
       await dpop.focus();
       await page.keyboard.press("Space");
+      // "Require PKCE" (Keycloak 26.7) asks for S256 when switched on; "PKCE Method" shows only then.
+      const pkce = page.getByRole("switch", { name: "Require PKCE" });
+      assert.equal(await pkce.isChecked(), false, "PKCE is not required for a new client");
+      assert.equal(await page.getByText("PKCE Method", { exact: true }).count(), 0, "no method while not required");
+      await pkce.focus();
+      await page.keyboard.press("Space");
+      await page.getByText("PKCE Method", { exact: true }).waitFor();
       await page.getByRole("button", { name: "Save" }).click();
       await page.getByText("Client successfully updated").waitFor();
       const saved = await findClient(clientId);
       assert.deepEqual(saved?.redirectUris, ["https://ledger.example.com/*", "https://ledger.example.com/callback"]);
       assert.equal(saved?.attributes?.["dpop.bound.access.tokens"], "true", "DPoP required");
+      assert.equal(saved?.attributes?.["pkce.code.challenge.method"], "S256", "PKCE required with S256");
       await page.reload();
       await page.getByRole("heading", { level: 1, name: clientId }).waitFor();
       assert.equal(
@@ -128,6 +136,7 @@ describe("clients screens", () => {
         "https://ledger.example.com/callback",
       );
       assert.equal(await dpop.isChecked(), true, "the switch shows the saved value");
+      assert.equal(await pkce.isChecked(), true, "Require PKCE shows the saved method");
       assert.deepEqual(await seriousAxeViolations(page, HOST, INNER), [], "settings tab");
       await screenshot(page, "clients-settings");
 

@@ -75,6 +75,12 @@ export const clientsMessages = {
   oidcCibaGrantHelp:
     "This enables support for OIDC CIBA Grant, which means that the user is authenticated via some external authentication device instead of the user's browser.",
   pkceMethodHelp: "PKCE Method to use",
+  pkceRequired: "Require PKCE",
+  clientPkceRequiredHelp:
+    "Require Proof Key for Code Exchange (PKCE) to protect against authorization code interception attacks. Public clients (client authentication disabled) should always require PKCE as they cannot securely store client secrets. It is also recommended for confidential clients as an additional layer of security. If not required, Keycloak only uses PKCE when the client includes a code challenge and method in its authorization request.",
+  keyForCodeExchange: "PKCE Method",
+  keyForCodeExchangeHelp:
+    "Choose the PKCE challenge method. S256 (recommended) uses SHA-256 hashing for enhanced security. Plain sends the code verifier without hashing and should only be used if the client cannot support SHA-256.",
   oAuthDPoP: "Require DPoP bound tokens",
   oAuthDPoPHelp:
     "This enables support for Demonstrating Proof-of-Possession (DPoP) bound tokens. For public clients, both access and refresh tokens are bound to the key stored on the client. In order to prove the possession of the key, the client must send a signed proof alongside the token. For confidential clients, only access tokens are DPoP bound because, following the specification, refresh tokens are already sender-constrained by the associated authentication requirement.",

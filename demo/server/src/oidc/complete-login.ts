@@ -16,13 +16,7 @@ import { completeSamlLogin } from "../saml-protocol/login-response.ts";
 import { brokerDetails } from "../broker/broker-events.ts";
 import { RECOVERY_CODES_TYPE } from "./login/recovery-codes.ts";
 import { forgetPushedRequest } from "./par.ts";
-
-/** The credential each credential-setting required action names on its events. */
-const ACTION_CREDENTIAL_TYPES: Record<string, string> = {
-  UPDATE_PASSWORD: "password",
-  CONFIGURE_TOTP: "otp",
-  CONFIGURE_RECOVERY_AUTHN_CODES: RECOVERY_CODES_TYPE,
-};
+import { requiredActionCredentialType } from "./login/required-action-handlers.ts";
 
 /**
  * The LOGIN event's details. After a required action Keycloak's carry that action's (custom_required_action, its
@@ -51,7 +45,7 @@ function loginDetails(user: UserRecord, session: UserSessionRecord, request: Aut
       ...common,
       ...(credentialType && { credential_type: credentialType }),
     };
-  const actionCredential = ACTION_CREDENTIAL_TYPES[action] ?? credentialType;
+  const actionCredential = requiredActionCredentialType(action) ?? credentialType;
   return {
     ...(actionCredential && { credential_type: actionCredential }),
     auth_method: "openid-connect",

@@ -57,6 +57,7 @@ function sendPage(ctx: LoginContext) {
  * `recovery-authn-codes` credential. A post whose codes are not the ones this login showed gets the page again.
  */
 export const configureRecoveryCodes: RequiredActionHandler = {
+  credentialType: RECOVERY_CODES_TYPE,
   show: (ctx) => sendPage(ctx),
   async process(ctx, user, form): Promise<"done" | FastifyReply> {
     const shown = generated(ctx);
@@ -81,7 +82,7 @@ export const configureRecoveryCodes: RequiredActionHandler = {
       userId: user.id,
       ipAddress: ctx.req.ip,
       details: {
-        credential_type: RECOVERY_CODES_TYPE,
+        credential_type: configureRecoveryCodes.credentialType!,
         auth_method: "openid-connect",
         custom_required_action: ALIAS,
         response_type: "code",

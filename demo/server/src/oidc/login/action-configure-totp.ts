@@ -77,6 +77,7 @@ function sendPage(ctx: LoginContext, user: UserRecord, error?: { field: "totp" |
 
 /** CONFIGURE_TOTP: a new random secret (QR code and key), confirmed with a code before the credential is stored. */
 export const configureTotp: RequiredActionHandler = {
+  credentialType: "otp",
   show: (ctx, user) => sendPage(ctx, user),
   async process(ctx, user, form): Promise<"done" | FastifyReply> {
     const code = (form.totp ?? "").trim();
@@ -101,7 +102,7 @@ export const configureTotp: RequiredActionHandler = {
         clientId: ctx.client.clientId,
         userId: user.id,
         ipAddress: ctx.req.ip,
-        details: { custom_required_action: ALIAS, credential_type: "otp" },
+        details: { custom_required_action: ALIAS, credential_type: configureTotp.credentialType! },
       });
     return "done";
   },

@@ -11,6 +11,7 @@ const ALIAS = "UPDATE_PASSWORD";
 
 /** UPDATE_PASSWORD: a new password, checked against the realm's password policy. */
 export const updatePassword: RequiredActionHandler = {
+  credentialType: "password",
   show: (ctx, user, error) =>
     sendUpdatePasswordPage(ctx.reply, ctx.realm, requiredActionUrl(ctx, ALIAS), error, cancelButton(ctx, user, ALIAS)),
   async process(ctx, user, form) {
@@ -39,7 +40,7 @@ export const updatePassword: RequiredActionHandler = {
     rememberCurrentPassword(ctx.realm, updated);
     setUserPassword(updated, password, false);
     await ctx.server.db.write((tx) => tx.put("users", updated));
-    const details = { custom_required_action: ALIAS, credential_type: "password" };
+    const details = { custom_required_action: ALIAS, credential_type: updatePassword.credentialType! };
     for (const type of ["UPDATE_PASSWORD", "UPDATE_CREDENTIAL"])
       await recordEvent(ctx.server, ctx.realm, {
         type,

@@ -15,6 +15,8 @@ export interface RequiredActionHandler {
   show(ctx: LoginContext, user: UserRecord, error?: string): FastifyReply | Promise<FastifyReply>;
   /** The action's form posted: "done" when the action is complete, else the page it answered with. */
   process(ctx: LoginContext, user: UserRecord, form: Form): Promise<"done" | FastifyReply>;
+  /** The credential the action sets: named on its own events and on the LOGIN event after it. */
+  credentialType?: string;
 }
 
 const HANDLERS: Record<string, RequiredActionHandler> = {
@@ -27,6 +29,9 @@ const HANDLERS: Record<string, RequiredActionHandler> = {
   UPDATE_EMAIL: updateEmail,
   CONFIGURE_RECOVERY_AUTHN_CODES: configureRecoveryCodes,
 };
+
+/** The credential a required action sets (undefined for one that sets none). */
+export const requiredActionCredentialType = (alias: string): string | undefined => HANDLERS[alias]?.credentialType;
 
 /**
  * The first required action the user owes (stored on the user or added by this login) among the realm's enabled

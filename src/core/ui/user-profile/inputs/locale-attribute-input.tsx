@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { useMessages } from "../../../i18n/use-messages.ts";
 import { nativeLanguageName } from "../../../i18n/native-language-name.ts";
 import { useRealmRepresentationIfScoped } from "../../../runtime/realm-scope.tsx";
 import { SearchSelect } from "../../pickers/search-select.tsx";
@@ -7,9 +6,11 @@ import { selectableLocales } from "../locale-attribute.ts";
 import type { AttributeInputProps } from "../profile-types.ts";
 import { TYPEAHEAD_THRESHOLD } from "./select-attribute-input.tsx";
 
-/** The user's `locale`: one of the realm's supported locales, each named in its own language. */
+/**
+ * The user's `locale`: one of the realm's supported locales, each named in its own language. The field's label names
+ * it (an aria-label would hide the chosen language from its name).
+ */
 export function LocaleAttributeInput({ inputId, values, onChange, isDisabled }: AttributeInputProps) {
-  const { t } = useMessages();
   const realm = useRealmRepresentationIfScoped();
   const [filter, setFilter] = useState("");
   const all = selectableLocales(realm).map((locale) => ({ value: locale, label: nativeLanguageName(locale) }));
@@ -18,7 +19,6 @@ export function LocaleAttributeInput({ inputId, values, onChange, isDisabled }: 
   return (
     <SearchSelect
       id={inputId}
-      aria-label={t("selectALocale")}
       options={shown}
       values={values.filter((value) => value !== "")}
       onChange={onChange}

@@ -1,12 +1,13 @@
 import { useEffect } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Grid, GridItem } from "@patternfly/react-core/dist/esm/layouts/Grid/index.js";
-import { FormField, SelectControl, SwitchControl } from "../../../../core/ui/form/index.ts";
+import { FormField, SwitchControl } from "../../../../core/ui/form/index.ts";
 import { useMessages } from "../../../../core/i18n/use-messages.ts";
 import { isFeatureEnabled } from "../../../../core/api/server-info.ts";
 import { useServerInfoQuery } from "../../../../core/runtime/shared-queries.ts";
 import type { ClientFormValues } from "./client-form-values.ts";
 import { FlowCheckbox } from "./flow-checkbox.tsx";
+import { PkceFields } from "./pkce-fields.tsx";
 import "../../messages.ts";
 
 /**
@@ -66,17 +67,7 @@ export function CapabilityConfigFields({ isDisabled }: { isDisabled?: boolean })
           </GridItem>
         </Grid>
       </FormField>
-      <SelectControl<ClientFormValues>
-        name="pkceMethod"
-        label={t("pkceMethod")}
-        labelHelp={t("pkceMethodHelp")}
-        options={[
-          { value: "", label: t("choose") },
-          { value: "S256", label: "S256" },
-          { value: "plain", label: "plain" },
-        ]}
-        isDisabled={isDisabled}
-      />
+      <PkceFields isDisabled={isDisabled} />
       {isFeatureEnabled(serverInfo.data, "DPOP") && (
         <SwitchControl<ClientFormValues>
           name="dpopBoundAccessTokens"
