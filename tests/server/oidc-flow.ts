@@ -68,6 +68,23 @@ export function formAction(html: string, baseUrl: string): string {
   return new URL(action.replace(/&amp;/g, "&"), baseUrl).toString();
 }
 
+async function postLoginForm(baseUrl: string, html: string, jar: CookieJar, fields: Record<string, string>) {
+  const res = await fetch(formAction(html, baseUrl), {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
+    body: new URLSearchParams(fields),
+  });
+  jar.store(res);
+  return res;
+}
+
+export const asksForPassword = (html: string) => /<input[^>]*\bname="password"/.test(html);
+
+/**
+ * Signs in as a person would on the page given: one form with both fields, or, where the realm has organizations
+ * (identity-first, as Keycloak's organization step), the username first and then the password on the page it answers.
+ */
 export async function submitLogin(
   baseUrl: string,
   html: string,
@@ -75,14 +92,12 @@ export async function submitLogin(
   username: string,
   password: string,
 ): Promise<Response> {
-  const res = await fetch(formAction(html, baseUrl), {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
-    body: new URLSearchParams({ username, password }),
-  });
-  jar.store(res);
-  return res;
+  if (asksForPassword(html)) return postLoginForm(baseUrl, html, jar, { username, password });
+  const identified = await postLoginForm(baseUrl, html, jar, { username });
+  if (identified.status !== 200) return identified;
+  const page = await identified.text();
+  if (!asksForPassword(page)) return new Response(page, { status: 200, headers: identified.headers });
+  return postLoginForm(baseUrl, page, jar, { password });
 }
 
 /** Runs the code flow through the login form; returns the redirect's query parameters. */

@@ -2,7 +2,17 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from "jose";
 import { adminToken, startTestServer, type TestServer } from "../support/server.ts";
-import { authUrl, browserLogin, CookieJar, exchangeCode, formAction, get, pkcePair, submitLogin } from "./oidc-flow.ts";
+import {
+  asksForPassword,
+  authUrl,
+  browserLogin,
+  CookieJar,
+  exchangeCode,
+  formAction,
+  get,
+  pkcePair,
+  submitLogin,
+} from "./oidc-flow.ts";
 
 let server: TestServer;
 let base: string;
@@ -267,17 +277,28 @@ describe("browser code flow", () => {
   const redirectUri = "http://127.0.0.1:5555/app/";
 
   test("the login page has Keycloak's form fields", async () => {
+    const jar = new CookieJar();
     const res = await get(
       authUrl(base, "demo", { clientId: "spa", redirectUri, codeChallenge: pkcePair().challenge }),
-      new CookieJar(),
+      jar,
     );
     assert.equal(res.status, 200);
     const html = await res.text();
     assert.match(html, /<title>Sign in to [^<]+<\/title>/);
     assert.match(html, /<label for="username">Username or email<\/label>/);
-    assert.match(html, /<label for="password">Password<\/label>/);
     assert.match(html, /id="kc-login"[^>]*value="Sign In"/);
     assert.doesNotMatch(html, /<script>|<style>/);
+    // the demo realm has organizations: as on Keycloak, the password is asked for on the next page
+    assert.ok(!asksForPassword(html), "identity-first: the first page has no password field");
+    const next = await fetch(formAction(html, base), {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
+      body: new URLSearchParams({ username: "carol.chen" }),
+    });
+    const passwordPage = await next.text();
+    assert.match(passwordPage, /<label for="password">Password<\/label>/);
+    assert.match(passwordPage, /id="kc-login"[^>]*value="Sign In"/);
   });
 
   test("invalid redirect_uri and unknown client get an error page", async () => {
@@ -293,18 +314,31 @@ describe("browser code flow", () => {
   });
 
   test("a wrong password shows the error and keeps the username", async () => {
-    const jar = new CookieJar();
-    const page = await get(
-      authUrl(base, "demo", { clientId: "spa", redirectUri, codeChallenge: pkcePair().challenge }),
-      jar,
-    );
-    const res = await submitLogin(base, await page.text(), jar, "carol.chen", "wrong");
-    assert.equal(res.status, 200);
-    const html = await res.text();
-    assert.match(html, /Invalid username or password\./);
-    assert.match(html, /id="username" name="username" value="carol.chen"/);
-    const disabled = await submitLogin(base, html, jar, "uma.dubois", "password");
-    assert.match(await disabled.text(), /Account is disabled, contact your administrator\./);
+    // the one-page form, as in a realm without organizations (the demo realm's identity-first is in login-flows)
+    const admin = { authorization: `Bearer ${await adminToken(base)}`, "content-type": "application/json" };
+    const organizations = (organizationsEnabled: boolean) =>
+      fetch(`${base}/admin/realms/demo`, {
+        method: "PUT",
+        headers: admin,
+        body: JSON.stringify({ organizationsEnabled }),
+      });
+    assert.equal((await organizations(false)).status, 204);
+    try {
+      const jar = new CookieJar();
+      const page = await get(
+        authUrl(base, "demo", { clientId: "spa", redirectUri, codeChallenge: pkcePair().challenge }),
+        jar,
+      );
+      const res = await submitLogin(base, await page.text(), jar, "carol.chen", "wrong");
+      assert.equal(res.status, 200);
+      const html = await res.text();
+      assert.match(html, /Invalid username or password\./);
+      assert.match(html, /id="username" name="username" value="carol.chen"/);
+      const disabled = await submitLogin(base, html, jar, "uma.dubois", "password");
+      assert.match(await disabled.text(), /Account is disabled, contact your administrator\./);
+    } finally {
+      assert.equal((await organizations(true)).status, 204);
+    }
   });
 
   test("code + PKCE S256 through the login form, then SSO with prompt=none, then logout", async () => {
