@@ -15,7 +15,9 @@ import { recordEvent } from "../events/record.ts";
 import { completeSamlLogin } from "../saml-protocol/login-response.ts";
 import { brokerDetails } from "../broker/broker-events.ts";
 import { RECOVERY_CODES_TYPE } from "./login/recovery-codes.ts";
+import { sendErrorPage } from "./error-page.ts";
 import { forgetPushedRequest } from "./par.ts";
+import { sendDeviceConsent } from "./device-consent.ts";
 
 /** The credential each credential-setting required action names on its events. */
 const ACTION_CREDENTIAL_TYPES: Record<string, string> = {
@@ -79,6 +81,15 @@ export async function completeLogin(
 ) {
   const joined = await touchSession(server, session, client);
   forgetPushedRequest(server, request.parRequestUri);
+  if (request.deviceUserCode !== undefined) {
+    await setSsoCookies(server, reply, realm, user, joined);
+    const details = { ...loginDetails(user, joined, request), consent: "consent_granted" };
+    const consent = sendDeviceConsent(server, reply, realm, client, joined, request, details);
+    return (
+      consent ??
+      sendErrorPage(reply, realm, "The code has expired. Please go back to your device and try connecting again.")
+    );
+  }
   if (request.protocol === "saml") {
     await setSsoCookies(server, reply, realm, user, joined);
     return completeSamlLogin(server, reply, { realm, client, user, session: joined }, request, ipAddress);
