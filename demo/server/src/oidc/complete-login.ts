@@ -83,7 +83,15 @@ export async function completeLogin(
   forgetPushedRequest(server, request.parRequestUri);
   if (request.deviceUserCode !== undefined) {
     await setSsoCookies(server, reply, realm, user, joined);
-    const details = { ...loginDetails(user, joined, request), consent: "consent_granted" };
+    // Keycloak 26.7.3's LOGIN of a device login: no redirect URI, auth type or consent until the user answers.
+    const details = {
+      auth_method: "openid-connect",
+      response_type: "code",
+      remember_me: String(request.rememberMe === true),
+      code_id: joined.id,
+      response_mode: "query",
+      username: user.username,
+    };
     const consent = sendDeviceConsent(server, reply, realm, client, joined, request, details);
     return (
       consent ??

@@ -9,7 +9,8 @@ export interface DeviceAuthorization {
   userCode: string;
   realmId: string;
   clientId: string;
-  scope: string;
+  /** The scope the device asked for, as sent. */
+  scope?: string;
   nonce?: string;
   expires: number;
   /** Seconds the device must wait between polls. */
@@ -24,8 +25,8 @@ export interface DeviceAuthorization {
   loginDetails?: Record<string, string>;
 }
 
-/** Keycloak's default user codes: eight consonants, shown as two groups of four. */
-const USER_CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ";
+/** Keycloak's default user codes: eight capital letters, shown as two groups of four. */
+const USER_CODE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 const stores = new WeakMap<ServerContext, Map<string, DeviceAuthorization>>();
 

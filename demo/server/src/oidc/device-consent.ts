@@ -24,7 +24,7 @@ const CONSENT_TEXTS: Record<string, string> = {
 export const deviceConsentPath = (realm: RealmRecord) => `/realms/${encodeURIComponent(realm.realm)}/device/consent`;
 
 /** What the consent screen lists: the scopes in effect shown on the consent screen, by their consent text. */
-function consentItems(server: ServerContext, client: ClientRecord, scope: string): string[] {
+function consentItems(server: ServerContext, client: ClientRecord, scope: string | undefined): string[] {
   return applyScopes(server.db, client, scope)
     .scopes.filter((s) => s.attributes["display.on.consent.screen"] !== "false")
     .map((s) => {

@@ -24,6 +24,9 @@ export const DEVICE_AUTH_PATH = "/protocol/openid-connect/auth/device";
 /** The client attribute behind the client's "OAuth 2.0 Device Authorization Grant" switch. */
 const DEVICE_GRANT_ENABLED = "oauth2.device.authorization.grant.enabled";
 
+/** How the client authenticated, as Keycloak's events name it (client-secret for a public client too). */
+const clientAuthMethod = (client: ClientRecord) => String(client.rep.clientAuthenticatorType ?? "client-secret");
+
 const deviceGrantEnabled = (client: ClientRecord) => clientAttribute(client, DEVICE_GRANT_ENABLED) === "true";
 
 /** The page where the user types the code: `{issuer}/device`. */
@@ -44,33 +47,33 @@ export async function registerDeviceAuthorizationEndpoint(app: FastifyInstance, 
     if (!realm) return reply.status(404).send({ error: "Realm does not exist" });
     if (!realm.enabled) throw oauthError(400, "invalid_request", "Realm not enabled");
     const body = formFields(req);
-    const refuse = async (error: string, reason: string, clientId?: string) => {
+    const refuse = async (error: string, clientId: string | undefined, details?: Record<string, string>) => {
       await recordEvent(server, realm, {
         type: "OAUTH2_DEVICE_AUTH_ERROR",
         clientId,
         ipAddress: req.ip,
         error,
-        details: { reason },
+        details,
       });
     };
     let client: ClientRecord;
     try {
       client = await authenticateCallingClient(server, realm, req, body);
     } catch (error) {
-      if (error instanceof ClientAuthError) await refuse(error.eventError, "client authentication", error.clientId);
+      if (error instanceof ClientAuthError) await refuse(error.eventError, error.clientId);
       throw error;
     }
     if (!deviceGrantEnabled(client)) {
       const reason =
         "Client is not allowed to initiate OAuth 2.0 Device Authorization Grant. The flow is disabled for the client.";
-      await refuse("not_allowed", reason, client.clientId);
+      await refuse("not_allowed", client.clientId, { reason, client_auth_method: clientAuthMethod(client) });
       throw oauthError(400, "unauthorized_client", reason);
     }
     const { lifespan, interval } = deviceSettings(realm);
     const device = createDeviceAuthorization(server, {
       realmId: realm.id,
       clientId: client.clientId,
-      scope: body.scope ?? "openid",
+      scope: body.scope,
       nonce: body.nonce,
       interval,
       lifespan,
@@ -102,11 +105,13 @@ export async function deviceCodeGrant(
       await recordEvent(server, realm, {
         type: "OAUTH2_DEVICE_CODE_TO_TOKEN_ERROR",
         clientId: client.clientId,
-        userId: device?.userId,
-        sessionId: device?.sessionId,
         ipAddress: req.ip,
         error: eventError,
-        details: { grant_type: DEVICE_CODE_GRANT_TYPE, ...(reason && { reason }) },
+        details: {
+          ...(reason && { reason }),
+          grant_type: DEVICE_CODE_GRANT_TYPE,
+          client_auth_method: clientAuthMethod(client),
+        },
       });
     return oauthError(400, status, description);
   };
@@ -164,7 +169,12 @@ export async function deviceCodeGrant(
     userId: user.id,
     sessionId: session.id,
     ipAddress: req.ip,
-    details: { grant_type: DEVICE_CODE_GRANT_TYPE, code_id: session.id },
+    details: {
+      grant_type: DEVICE_CODE_GRANT_TYPE,
+      scope: tokens.scope ?? "",
+      code_id: session.id,
+      client_auth_method: clientAuthMethod(client),
+    },
   });
   return tokens;
 }

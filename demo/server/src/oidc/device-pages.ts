@@ -21,8 +21,8 @@ function sendUserCodePage(reply: FastifyReply, realm: RealmRecord, error?: strin
   const body = `<p class="kc-realm" id="kc-header-wrapper">${escapeHtml(realmTitle(realm))}</p>
 <h1 id="kc-page-title">Device Login</h1>
 <form id="kc-user-verify-device-user-code-form" action="/realms/${escapeHtml(encodeURIComponent(realm.realm))}/device" method="post" novalidate>
-<label for="device-user-code">Enter the code provided by your device and click Submit</label>
-<input type="text" id="device-user-code" name="device_user_code" autocomplete="off" autofocus dir="ltr"${invalid}>${
+<label for="device_user_code">Enter the code provided by your device and click Submit</label>
+<input type="text" id="device_user_code" name="device_user_code" autocomplete="off" autofocus dir="ltr"${invalid}>${
     error ? `\n<span id="input-error" class="kc-error" aria-live="polite">${escapeHtml(error)}</span>` : ""
   }
 <input type="submit" id="kc-login" value="Submit">
@@ -45,7 +45,6 @@ async function verifyUserCode(
   const refuse = async (message: string, reason: string) => {
     await recordEvent(server, realm, {
       type: "OAUTH2_DEVICE_VERIFY_USER_CODE_ERROR",
-      clientId: device?.clientId,
       ipAddress: req.ip,
       error: "invalid_oauth2_user_code",
       details: { reason },
@@ -62,7 +61,7 @@ async function verifyUserCode(
     type: "OAUTH2_DEVICE_VERIFY_USER_CODE",
     clientId: client.clientId,
     ipAddress: req.ip,
-    details: { scope: device.scope },
+    details: device.scope !== undefined ? { scope: device.scope } : undefined,
   });
   const request = saveAuthRequest(
     {
@@ -70,7 +69,7 @@ async function verifyUserCode(
       clientId: client.clientId,
       redirectUri: verificationUri(server, req, realm),
       responseMode: "query",
-      scope: device.scope,
+      scope: device.scope ?? "",
       nonce: device.nonce,
       deviceUserCode: device.userCode,
     },
@@ -156,7 +155,12 @@ export async function registerDevicePages(app: FastifyInstance, server: ServerCo
       }
       if (device.expires < Date.now()) return reply.redirect(`${statusPath(realm)}?error=expired_token`, 302);
       device.status = "approved";
-      await recordEvent(server, realm, { ...event, type: "LOGIN", details: device.loginDetails ?? {} });
+      await recordEvent(server, realm, {
+        ...event,
+        sessionId: device.sessionId,
+        type: "LOGIN",
+        details: { ...device.loginDetails, consent: "consent_granted" },
+      });
       return reply.redirect(statusPath(realm), 302);
     }),
   );
