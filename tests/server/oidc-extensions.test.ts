@@ -565,8 +565,12 @@ describe("device authorization grant (RFC 8628)", () => {
     assert.equal(errorText(await again.text()), "Invalid code, please try again.", "a denied code is gone");
   });
 
-  it("an expired device code answers expired_token", async () => {
-    await kc.realms.update({ realm: REALM }, { oauth2DeviceCodeLifespan: 1 });
+  it("an expired device code answers expired_token; the client's lifespan wins over the realm's", async () => {
+    const tv = (await kc.clients.find({ clientId: "tv" }))[0]!;
+    await kc.clients.update(
+      { id: tv.id! },
+      { ...tv, attributes: { ...tv.attributes, "oauth2.device.code.lifespan": "1" } },
+    );
     try {
       const device = await requestDevice();
       assert.equal(device.expires_in, 1);
@@ -577,7 +581,7 @@ describe("device authorization grant (RFC 8628)", () => {
       );
       assert.deepEqual(polled, { status: 400, error: "expired_token", error_description: "Device code is expired" });
     } finally {
-      await kc.realms.update({ realm: REALM }, { oauth2DeviceCodeLifespan: 600 });
+      await kc.clients.update({ id: tv.id! }, tv);
     }
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { ServerContext } from "../context.ts";
-import type { RealmRecord } from "../store/types.ts";
+import type { ClientRecord, RealmRecord } from "../store/types.ts";
+import { clientAttribute } from "./lookup.ts";
 
 /** A device authorization (RFC 8628) from its request until the device takes its tokens (Keycloak's device code model). */
 export interface DeviceAuthorization {
@@ -44,13 +45,23 @@ export const displayUserCode = (code: string) => `${code.slice(0, 4)}-${code.sli
 /** As typed by the user: dashes and spaces dropped, case ignored. */
 export const normalizeUserCode = (typed: string) => typed.replace(/[\s-]/g, "").toUpperCase();
 
-/** The realm's oauth2DeviceCodeLifespan and oauth2DevicePollingInterval (Keycloak's defaults 600 and 5 seconds). */
-export function deviceSettings(realm: RealmRecord): { lifespan: number; interval: number } {
-  const read = (key: string, fallback: number) => {
-    const value = Number(realm.settings[key]);
-    return Number.isInteger(value) && value > 0 ? value : fallback;
+/**
+ * The device code's lifespan and polling interval in seconds: the client's "oauth2.device.code.lifespan" /
+ * "oauth2.device.polling.interval" when set, else the realm's oauth2DeviceCodeLifespan / oauth2DevicePollingInterval
+ * (Keycloak's defaults 600 and 5).
+ */
+export function deviceSettings(realm: RealmRecord, client: ClientRecord): { lifespan: number; interval: number } {
+  const read = (clientKey: string, realmKey: string, fallback: number) => {
+    for (const value of [clientAttribute(client, clientKey), realm.settings[realmKey]]) {
+      const seconds = Number(value);
+      if (value !== undefined && value !== "" && Number.isInteger(seconds) && seconds > 0) return seconds;
+    }
+    return fallback;
   };
-  return { lifespan: read("oauth2DeviceCodeLifespan", 600), interval: read("oauth2DevicePollingInterval", 5) };
+  return {
+    lifespan: read("oauth2.device.code.lifespan", "oauth2DeviceCodeLifespan", 600),
+    interval: read("oauth2.device.polling.interval", "oauth2DevicePollingInterval", 5),
+  };
 }
 
 export function createDeviceAuthorization(

@@ -69,7 +69,7 @@ export async function registerDeviceAuthorizationEndpoint(app: FastifyInstance, 
       await refuse("not_allowed", client.clientId, { reason, client_auth_method: clientAuthMethod(client) });
       throw oauthError(400, "unauthorized_client", reason);
     }
-    const { lifespan, interval } = deviceSettings(realm);
+    const { lifespan, interval } = deviceSettings(realm, client);
     const device = createDeviceAuthorization(server, {
       realmId: realm.id,
       clientId: client.clientId,
