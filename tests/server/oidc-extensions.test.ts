@@ -6,6 +6,8 @@ import { SignJWT } from "jose";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { completeProfile } from "../support/admin-api.ts";
 import { CookieJar, get, pkcePair, submitLogin } from "./oidc-flow.ts";
+import { errorText, follow, postForm } from "./login-forms.ts";
+import { eventually } from "../support/eventually.ts";
 
 // OAuth extensions of the OpenID Connect endpoints (revocation, pushed authorization requests, device grant), with the
 // answers Keycloak 26.7.3 gives to the same requests.
@@ -339,6 +341,247 @@ describe("pushed authorization requests (RFC 9126)", () => {
       assert.equal((await authorize(new CookieJar(), { client_id: "backend", request_uri })).status, 200);
     } finally {
       await kc.clients.update({ id: backend.id! }, backend);
+    }
+  });
+});
+
+describe("device authorization grant (RFC 8628)", () => {
+  const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
+  interface DeviceAnswer {
+    device_code: string;
+    user_code: string;
+    verification_uri: string;
+    verification_uri_complete: string;
+    expires_in: number;
+    interval: number;
+  }
+  const requestDevice = async (clientId = "tv") => {
+    const res = await post("auth/device", { client_id: clientId, scope: "openid email" });
+    assert.equal(res.status, 200, await res.clone().text());
+    return (await res.json()) as DeviceAnswer;
+  };
+  const poll = (deviceCode: string | undefined, clientId = "tv") =>
+    post("token", {
+      grant_type: DEVICE_GRANT,
+      client_id: clientId,
+      ...(deviceCode !== undefined && { device_code: deviceCode }),
+    });
+  const answer = async (res: Response): Promise<Record<string, string | number>> => ({
+    status: res.status,
+    ...((await res.json()) as Record<string, string>),
+  });
+  /** Polls until the answer is no longer slow_down (the realm's interval is 1 s here). */
+  const pollPatiently = (deviceCode: string) =>
+    eventually(
+      async () => answer(await poll(deviceCode)),
+      (body) => body.error !== "slow_down",
+      { intervalMs: 250 },
+    );
+  /** The user's side: the user-code page, sign-in, then the consent screen's HTML. */
+  const signInOnDevicePage = async (jar: CookieJar, userCode: string) => {
+    const page = await get(`${server.baseUrl}/realms/${REALM}/device`, jar);
+    const html = await page.text();
+    assert.match(html, /<h1 id="kc-page-title">Device Login<\/h1>/);
+    assert.match(
+      html,
+      /<label for="device_user_code">Enter the code provided by your device and click Submit<\/label>/,
+    );
+    const wrong = await postForm(
+      server.baseUrl,
+      html,
+      "kc-user-verify-device-user-code-form",
+      { device_user_code: "BBBB-BBBB" },
+      jar,
+    );
+    assert.equal(errorText(await wrong.text()), "Invalid code, please try again.");
+    const typed = userCode.replace("-", "").toLowerCase();
+    const loginPage = await postForm(
+      server.baseUrl,
+      html,
+      "kc-user-verify-device-user-code-form",
+      { device_user_code: typed },
+      jar,
+    );
+    assert.equal(loginPage.status, 200);
+    const consent = await submitLogin(server.baseUrl, await loginPage.text(), jar, "alice", "secret-pw");
+    assert.equal(consent.status, 200, "the consent screen, whatever the client's Consent required");
+    return consent.text();
+  };
+
+  before(async () => {
+    await kc.realms.update({ realm: REALM }, { oauth2DevicePollingInterval: 1 });
+    await kc.clients.create({
+      clientId: "tv",
+      name: "Living room TV",
+      publicClient: true,
+      attributes: { "oauth2.device.authorization.grant.enabled": "true" },
+    });
+  });
+
+  it("discovery names the endpoint and the grant", async () => {
+    const doc = (await (
+      await fetch(`${server.baseUrl}/realms/${REALM}/.well-known/openid-configuration`)
+    ).json()) as Record<string, unknown>;
+    assert.equal(doc.device_authorization_endpoint, oidc("auth/device"));
+    assert.ok((doc.grant_types_supported as string[]).includes(DEVICE_GRANT), "the device_code grant is listed");
+  });
+
+  it("refuses as Keycloak: a client without the grant, a failed client authentication as at the token endpoint, a missing or unknown device code", async () => {
+    const off = await post("auth/device", { client_id: "app" });
+    assert.deepEqual(await answer(off), {
+      status: 400,
+      error: "unauthorized_client",
+      error_description:
+        "Client is not allowed to initiate OAuth 2.0 Device Authorization Grant. The flow is disabled for the client.",
+    });
+    const badSecret = await post("auth/device", { client_id: "backend", client_secret: "wrong" });
+    assert.equal(badSecret.status, 401);
+    assert.deepEqual(await badSecret.json(), {
+      error: "unauthorized_client",
+      error_description: "Invalid client or Invalid client credentials",
+    });
+    assert.deepEqual(await answer(await poll("x", "app")), {
+      status: 400,
+      error: "invalid_grant",
+      error_description: "Client not allowed OAuth 2.0 Device Authorization Grant",
+    });
+    assert.deepEqual(await answer(await poll(undefined)), {
+      status: 400,
+      error: "invalid_request",
+      error_description: "Missing parameter: device_code",
+    });
+    assert.deepEqual(await answer(await poll("unknown")), {
+      status: 400,
+      error: "invalid_grant",
+      error_description: "Device code not valid",
+    });
+  });
+
+  it("the user types the code, signs in and grants access: the device's poll gets the code grant's tokens", async () => {
+    const device = await requestDevice();
+    assert.match(device.user_code, /^[A-Z]{4}-[A-Z]{4}$/);
+    assert.equal(device.verification_uri, `${server.baseUrl}/realms/${REALM}/device`);
+    assert.equal(device.verification_uri_complete, `${device.verification_uri}?user_code=${device.user_code}`);
+    assert.equal(device.expires_in, 600, "the realm's oauth2DeviceCodeLifespan default");
+    assert.equal(device.interval, 1, "the realm's oauth2DevicePollingInterval");
+    assert.deepEqual(await answer(await poll(device.device_code)), {
+      status: 400,
+      error: "authorization_pending",
+      error_description: "The authorization request is still pending",
+    });
+    assert.deepEqual(await answer(await poll(device.device_code)), {
+      status: 400,
+      error: "slow_down",
+      error_description: "Slow down",
+    });
+
+    const jar = new CookieJar();
+    const consent = await signInOnDevicePage(jar, device.user_code);
+    assert.match(consent, /<h1 id="kc-page-title">Grant Access to Living room TV<\/h1>/);
+    assert.match(consent, /Do you grant these access privileges\?/);
+    const listed = [...consent.matchAll(/<li>([^<]*)<\/li>/g)].map((m) => m[1]).sort();
+    assert.deepEqual(listed, ["Email address", "User profile", "User roles"], "Keycloak's list for these scopes");
+    assert.match(consent, /name="accept" value="Yes"/);
+    assert.match(consent, /name="cancel" value="No"/);
+    assert.equal((await pollPatiently(device.device_code)).error, "authorization_pending", "not before the consent");
+    const granted = await postForm(
+      server.baseUrl,
+      consent,
+      "kc-oauth-form",
+      { accept: "Yes", code: /name="code" value="([^"]+)"/.exec(consent)![1]! },
+      jar,
+    );
+    assert.equal(granted.status, 302);
+    const done = await (await follow(granted, server.baseUrl, jar)).text();
+    assert.match(done, /<h1 id="kc-page-title">Device Login Successful<\/h1>/);
+    assert.match(done, /You may close this browser window and go back to your device\./);
+
+    const tokens = (await pollPatiently(device.device_code)) as Record<string, string>;
+    assert.equal(tokens.status, 200, JSON.stringify(tokens));
+    assert.ok(tokens.access_token && tokens.refresh_token && tokens.id_token, "access, refresh and ID tokens");
+    assert.match(tokens.scope!, /\bemail\b/);
+    const claims = JSON.parse(Buffer.from(tokens.access_token.split(".")[1]!, "base64url").toString()) as Record<
+      string,
+      string
+    >;
+    assert.equal(claims.azp, "tv");
+    assert.equal(claims.sub, aliceId);
+    assert.equal((await refresh(tokens.refresh_token, "tv")).status, 200, "the refresh token works");
+    assert.equal((await pollPatiently(device.device_code)).error_description, "Device code not valid", "used once");
+
+    const events = await eventually(
+      () => kc.realms.findEvents({ realm: REALM, client: "tv" }),
+      (list) => list.some((e) => String(e.type) === "OAUTH2_DEVICE_CODE_TO_TOKEN"),
+    );
+    const types = events.map((e) => String(e.type));
+    for (const type of ["OAUTH2_DEVICE_VERIFY_USER_CODE", "LOGIN", "OAUTH2_DEVICE_CODE_TO_TOKEN"])
+      assert.ok(types.includes(type), `${type} is recorded: ${types.join(", ")}`);
+    const login = events.find((e) => e.type === "LOGIN")!;
+    assert.equal(login.userId, aliceId);
+    assert.deepEqual(login.details, {
+      auth_method: "openid-connect",
+      response_type: "code",
+      remember_me: "false",
+      consent: "consent_granted",
+      code_id: login.sessionId,
+      response_mode: "query",
+      username: "alice",
+    });
+    const toToken = events.find((e) => String(e.type) === "OAUTH2_DEVICE_CODE_TO_TOKEN")!;
+    assert.equal(toToken.details?.grant_type, DEVICE_GRANT);
+    assert.equal(toToken.details?.scope, tokens.scope);
+    const slowDown = events.find((e) => e.error === "slow_down");
+    assert.equal(String(slowDown?.type), "OAUTH2_DEVICE_CODE_TO_TOKEN_ERROR");
+    const verified = events.find((e) => String(e.type) === "OAUTH2_DEVICE_VERIFY_USER_CODE")!;
+    assert.equal(verified.details?.scope, "openid email");
+  });
+
+  it("No on the consent screen denies the device; the link with the code skips the code page", async () => {
+    const device = await requestDevice();
+    const jar = new CookieJar();
+    const loginPage = await get(device.verification_uri_complete, jar);
+    assert.equal(loginPage.status, 200);
+    const consent = await (await submitLogin(server.baseUrl, await loginPage.text(), jar, "alice", "secret-pw")).text();
+    const code = /name="code" value="([^"]+)"/.exec(consent)?.[1];
+    assert.ok(code, "the consent form");
+    const denied = await postForm(server.baseUrl, consent, "kc-oauth-form", { cancel: "No", code }, jar);
+    assert.match(denied.headers.get("location") ?? "", /\/device\/status\?error=access_denied$/);
+    const page = await (await follow(denied, server.baseUrl, jar)).text();
+    assert.match(page, /<h1 id="kc-page-title">Device Login Failed<\/h1>/);
+    assert.match(page, /Consent denied for connecting the device\./);
+    const polled = await pollPatiently(device.device_code);
+    assert.deepEqual(polled, {
+      status: 400,
+      error: "access_denied",
+      error_description: "The end user denied the authorization request",
+    });
+    const rejected = await eventually(
+      () => kc.realms.findEvents({ realm: REALM, client: "tv", type: "LOGIN_ERROR" }),
+      (list) => list.length > 0,
+    );
+    assert.equal(rejected[0]?.error, "rejected_by_user");
+    assert.equal(rejected[0]?.userId, aliceId);
+    const again = await get(device.verification_uri_complete, new CookieJar());
+    assert.equal(errorText(await again.text()), "Invalid code, please try again.", "a denied code is gone");
+  });
+
+  it("an expired device code answers expired_token; the client's lifespan wins over the realm's", async () => {
+    const tv = (await kc.clients.find({ clientId: "tv" }))[0]!;
+    await kc.clients.update(
+      { id: tv.id! },
+      { ...tv, attributes: { ...tv.attributes, "oauth2.device.code.lifespan": "1" } },
+    );
+    try {
+      const device = await requestDevice();
+      assert.equal(device.expires_in, 1);
+      const polled = await eventually(
+        async () => answer(await poll(device.device_code)),
+        (body) => body.error === "expired_token",
+        { intervalMs: 300 },
+      );
+      assert.deepEqual(polled, { status: 400, error: "expired_token", error_description: "Device code is expired" });
+    } finally {
+      await kc.clients.update({ id: tv.id! }, tv);
     }
   });
 });

@@ -26,6 +26,8 @@ export interface AuthRequest {
   forwardable?: Record<string, string>;
   /** The pushed authorization request (RFC 9126) this login came from: it ends when the login completes. */
   parRequestUri?: string;
+  /** A device login (RFC 8628): the user code it verifies; it ends on the consent screen instead of a redirect. */
+  deviceUserCode?: string;
   /** Keycloak's root authentication session id (`code_id` of the login's events), the id of the session it starts. */
   codeId?: string;
   /** The user the flow has identified so far (Keycloak's authenticated user of the authentication session). */

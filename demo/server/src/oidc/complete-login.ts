@@ -15,8 +15,10 @@ import { recordEvent } from "../events/record.ts";
 import { completeSamlLogin } from "../saml-protocol/login-response.ts";
 import { brokerDetails } from "../broker/broker-events.ts";
 import { RECOVERY_CODES_TYPE } from "./login/recovery-codes.ts";
+import { sendErrorPage } from "./error-page.ts";
 import { forgetPushedRequest } from "./par.ts";
 import { requiredActionCredentialType } from "./login/required-action-handlers.ts";
+import { sendDeviceConsent } from "./device-consent.ts";
 
 /**
  * The LOGIN event's details. After a required action Keycloak's carry that action's (custom_required_action, its
@@ -73,6 +75,23 @@ export async function completeLogin(
 ) {
   const joined = await touchSession(server, session, client);
   forgetPushedRequest(server, request.parRequestUri);
+  if (request.deviceUserCode !== undefined) {
+    await setSsoCookies(server, reply, realm, user, joined);
+    // Keycloak 26.7.3's LOGIN of a device login: no redirect URI, auth type or consent until the user answers.
+    const details = {
+      auth_method: "openid-connect",
+      response_type: "code",
+      remember_me: String(request.rememberMe === true),
+      code_id: joined.id,
+      response_mode: "query",
+      username: user.username,
+    };
+    const consent = sendDeviceConsent(server, reply, realm, client, joined, request, details);
+    return (
+      consent ??
+      sendErrorPage(reply, realm, "The code has expired. Please go back to your device and try connecting again.")
+    );
+  }
   if (request.protocol === "saml") {
     await setSsoCookies(server, reply, realm, user, joined);
     return completeSamlLogin(server, reply, { realm, client, user, session: joined }, request, ipAddress);

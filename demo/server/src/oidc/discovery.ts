@@ -10,6 +10,7 @@ import { DPOP_ALGORITHMS } from "./dpop.ts";
 import { CLIENT_ASSERTION_ALGORITHMS } from "./client-assertion.ts";
 import { REVOKE_PATH } from "./revoke-endpoint.ts";
 import { PAR_PATH } from "./par.ts";
+import { DEVICE_AUTH_PATH, DEVICE_CODE_GRANT_TYPE } from "./device-grant.ts";
 
 /** The OpenID Provider Metadata for what this server implements (a subset of Keycloak's). */
 function providerMetadata(server: ServerContext, baseUrl: string, realm: RealmRecord) {
@@ -33,7 +34,14 @@ function providerMetadata(server: ServerContext, baseUrl: string, realm: RealmRe
     frontchannel_logout_supported: false,
     jwks_uri: `${oidc}/certs`,
     check_session_iframe: `${oidc}/login-status-iframe.html`,
-    grant_types_supported: ["authorization_code", "client_credentials", "password", "refresh_token", UMA_GRANT_TYPE],
+    grant_types_supported: [
+      "authorization_code",
+      "client_credentials",
+      "password",
+      "refresh_token",
+      UMA_GRANT_TYPE,
+      DEVICE_CODE_GRANT_TYPE,
+    ],
     acr_values_supported: ["0", "1"],
     response_types_supported: ["code"],
     subject_types_supported: ["public"],
@@ -74,6 +82,7 @@ function providerMetadata(server: ServerContext, baseUrl: string, realm: RealmRe
     backchannel_logout_supported: false,
     require_pushed_authorization_requests: false,
     pushed_authorization_request_endpoint: `${issuer}${PAR_PATH}`,
+    device_authorization_endpoint: `${issuer}${DEVICE_AUTH_PATH}`,
     backchannel_logout_session_supported: false,
     authorization_response_iss_parameter_supported: true,
   };

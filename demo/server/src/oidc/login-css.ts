@@ -49,4 +49,5 @@ button.kc-select-authenticator:hover, button.kc-select-authenticator:focus-visib
 button.kc-select-authenticator strong { display: block; color: #0066cc; }
 button.kc-select-authenticator span { display: block; margin-top: 0.25rem; font-size: 0.875rem; color: #6a6e73; }
 #kc-select-try-another-way-form { margin-top: 1rem; }
+#kc-oauth h2 { margin: 0 0 0.5rem; font-size: 1rem; font-weight: 600; }
 `;

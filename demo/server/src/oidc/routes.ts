@@ -16,6 +16,8 @@ import { registerAccountPage } from "./account-page.ts";
 import { registerBrowserSecurityHeaders } from "./browser-security-headers.ts";
 import { registerRevokeEndpoint } from "./revoke-endpoint.ts";
 import { registerParEndpoint } from "./par.ts";
+import { registerDeviceAuthorizationEndpoint } from "./device-grant.ts";
+import { registerDevicePages } from "./device-pages.ts";
 
 /** OIDC endpoints and login page (oidc-access helper). */
 export async function registerOidcRoutes(app: FastifyInstance, server: ServerContext): Promise<void> {
@@ -27,6 +29,8 @@ export async function registerOidcRoutes(app: FastifyInstance, server: ServerCon
   await registerIntrospectEndpoint(app, server);
   await registerRevokeEndpoint(app, server);
   await registerParEndpoint(app, server);
+  await registerDeviceAuthorizationEndpoint(app, server);
+  await registerDevicePages(app, server);
   await registerAuthEndpoint(app, server);
   await registerLoginAction(app, server);
   await registerRequiredActions(app, server);

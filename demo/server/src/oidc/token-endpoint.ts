@@ -11,6 +11,7 @@ import { clientCredentialsGrant } from "./grant-client-credentials.ts";
 import { refreshTokenGrant } from "./grant-refresh.ts";
 import { authorizationCodeGrant } from "./grant-code.ts";
 import { umaGrant, UMA_GRANT_TYPE } from "./grant-uma.ts";
+import { DEVICE_CODE_GRANT_TYPE, deviceCodeGrant } from "./device-grant.ts";
 import { DpopError, dpopHeader, rememberProvenKey, requestUri, requiresDpop, verifyDpopProof } from "./dpop.ts";
 
 /** Each grant with the event type Keycloak records for it (an error adds _ERROR). */
@@ -19,6 +20,7 @@ const grants = {
   client_credentials: { grant: clientCredentialsGrant, eventType: "CLIENT_LOGIN" },
   refresh_token: { grant: refreshTokenGrant, eventType: "REFRESH_TOKEN" },
   authorization_code: { grant: authorizationCodeGrant, eventType: "CODE_TO_TOKEN" },
+  [DEVICE_CODE_GRANT_TYPE]: { grant: deviceCodeGrant, eventType: "OAUTH2_DEVICE_CODE_TO_TOKEN" },
 } as const;
 
 /** Keycloak records a failed client authentication as the grant's error event. */
