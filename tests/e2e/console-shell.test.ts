@@ -48,7 +48,7 @@ describe("console shell", () => {
 
   it("creates a realm from the realm list; a duplicate shows the server's message and keeps the name", async () => {
     await page.getByRole("link", { name: "Manage realms" }).click();
-    await page.getByRole("heading", { name: "Realms", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Realms", level: 1, exact: true }).waitFor();
     assert.deepEqual(await seriousAxeViolations(page, "kc-admin-console", "main"), []);
     await page.getByRole("button", { name: "Create realm" }).click();
     await page.getByLabel("Realm name").fill("shell-e2e");

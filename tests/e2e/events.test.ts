@@ -104,7 +104,7 @@ describe("events screens", () => {
     console.setDefaultTimeout(TIMEOUT);
     await console.goto(`${server.baseUrl}/admin/master/console/#/${REALM}/events`);
     await signIn(console, { username: "admin", password: "admin" });
-    await console.getByRole("heading", { name: "Events", level: 1 }).waitFor();
+    await console.getByRole("heading", { name: "Events", level: 1, exact: true }).waitFor();
   });
 
   after(async () => {

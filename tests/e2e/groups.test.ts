@@ -82,7 +82,7 @@ describe("groups", () => {
       await signIn(page, { username: "admin", password: "admin" });
       await page.getByTestId("dashboard-title").waitFor();
       await page.goto(`${server.baseUrl}/admin/master/console/#/demo/groups`);
-      await page.getByRole("heading", { name: "Groups", level: 1 }).waitFor();
+      await page.getByRole("heading", { name: "Groups", level: 1, exact: true }).waitFor();
       await createInDialog("Create group", "e2e-top");
       await page.getByRole("link", { name: "e2e-top", exact: true }).click();
       await page.getByRole("heading", { name: "e2e-top", level: 1 }).waitFor();
@@ -166,7 +166,7 @@ describe("groups", () => {
     it("creates, duplicates and deletes groups and announces each change", async () => {
       await page.goto(`${server.baseUrl}/demo/test-elements/groups.html?token-client=${EMBEDDED_ADMIN_CLIENT}`);
       await page.waitForFunction(() => document.querySelector("kc-groups-admin")?.shadowRoot);
-      await page.getByRole("heading", { name: "Groups", level: 1 }).waitFor();
+      await page.getByRole("heading", { name: "Groups", level: 1, exact: true }).waitFor();
       assert.deepEqual(await seriousAxeViolations(page, "kc-groups-admin"), []);
       await createInDialog("Create group", "element-group");
       const created = await findGroup("element-group");
@@ -219,7 +219,7 @@ describe("groups", () => {
 
     it("builds a three-level tree, moves a group and adds a member, as in the console", async () => {
       await page.goto(`${server.baseUrl}/demo/test-elements/groups.html?token-client=${EMBEDDED_ADMIN_CLIENT}`);
-      await page.getByRole("heading", { name: "Groups", level: 1 }).waitFor();
+      await page.getByRole("heading", { name: "Groups", level: 1, exact: true }).waitFor();
       await createInDialog("Create group", "el-top");
       await createInDialog("Create group", "el-destination");
       await page.getByRole("link", { name: "el-top", exact: true }).click();

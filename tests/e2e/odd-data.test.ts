@@ -144,7 +144,7 @@ describe("console with odd realm data", () => {
     await page.keyboard.press("Escape");
     await page.getByTestId("nav-users").click();
     await page.waitForURL(/#\/odd-object\/users$/);
-    await page.getByRole("heading", { name: "Users", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Users", level: 1, exact: true }).waitFor();
     assert.equal(await shell().getByTestId("page-error").count(), 0);
     assert.equal(await page.getByText(/Minified React error/).count(), 0);
   });

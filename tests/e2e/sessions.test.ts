@@ -31,7 +31,7 @@ describe("sessions screen", () => {
   const row = (text: string) => table().getByRole("row").filter({ hasText: text });
   const reloadList = async () => {
     await console.reload();
-    await console.getByRole("heading", { name: "Sessions", level: 1 }).waitFor();
+    await console.getByRole("heading", { name: "Sessions", level: 1, exact: true }).waitFor();
   };
   const confirmDialog = async (button: string) => {
     const dialog = console.getByRole("dialog");
@@ -84,7 +84,7 @@ describe("sessions screen", () => {
     console.setDefaultTimeout(TIMEOUT);
     await console.goto(`${server.baseUrl}/admin/master/console/#/${REALM}/sessions`);
     await signIn(console, { username: "admin", password: "admin" });
-    await console.getByRole("heading", { name: "Sessions", level: 1 }).waitFor();
+    await console.getByRole("heading", { name: "Sessions", level: 1, exact: true }).waitFor();
   });
 
   after(async () => {
@@ -133,7 +133,7 @@ describe("sessions screen", () => {
     await row("ben").getByRole("link", { name: "ben" }).click();
     await console.getByRole("heading", { name: "ben" }).waitFor();
     await console.goto(`${server.baseUrl}/admin/master/console/#/${REALM}/sessions`);
-    await console.getByRole("heading", { name: "Sessions", level: 1 }).waitFor();
+    await console.getByRole("heading", { name: "Sessions", level: 1, exact: true }).waitFor();
   });
 
   it("signs out several selected sessions together", async () => {

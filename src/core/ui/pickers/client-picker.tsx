@@ -56,7 +56,7 @@ export function ClientPicker({
       onFilterChange={setText}
       isMulti={isMulti}
       isDisabled={isDisabled}
-      isLoading={query.isPending}
+      isLoading={query.isPending || text !== search}
     />
   );
 }

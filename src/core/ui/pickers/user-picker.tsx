@@ -55,7 +55,7 @@ export function UserPicker({ values, onChange, isMulti = true, realm, id, isDisa
       onFilterChange={setText}
       isMulti={isMulti}
       isDisabled={isDisabled}
-      isLoading={query.isPending}
+      isLoading={query.isPending || text !== search}
     />
   );
 }

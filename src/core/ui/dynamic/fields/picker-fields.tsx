@@ -68,7 +68,7 @@ export function IdentityProviderMultiListField(props: PropertyFieldProps) {
         onFilterChange={setText}
         isMulti
         isDisabled={base.isDisabled}
-        isLoading={query.isPending}
+        isLoading={query.isPending || text !== search}
       />
     </FormField>
   );
