@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Runs every kind of test in order and ends with one summary line: "tests: N passed, N failed".
 import { spawn } from "node:child_process";
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
 /** Test files below a folder (node 20's test runner does not expand globs itself). */
 function testFiles(dir) {
@@ -32,12 +34,14 @@ const steps = [
     name: "server",
     cmd: ["node", "--import", "tsx", "--test", "--test-concurrency=1", ...testFiles("tests/server")],
     count: nodeTestCounts,
+    perFile: true,
   },
   { name: "browser", cmd: ["npx", "web-test-runner"], count: wtrCounts },
   {
     name: "e2e",
     cmd: ["node", "--import", "tsx", "--test", "--test-concurrency=1", ...testFiles("tests/e2e")],
     count: nodeTestCounts,
+    perFile: true,
   },
   // The embedded server's answers against real Keycloak's recorded ones (tests/conformance/fixtures): no Java needed.
   {
@@ -51,6 +55,7 @@ const steps = [
     name: "keycloak",
     cmd: ["node", "--import", "tsx", "scripts/real-keycloak-tests.ts"],
     count: nodeTestCounts,
+    perFile: true,
     note: (out) => /^(real Keycloak suites SKIPPED: .*)$/m.exec(out)?.[1],
   },
 ].filter((s) => only.length === 0 || only.includes(s.name));
@@ -73,14 +78,42 @@ function wtrCounts(out) {
   return last ? { passed: Number(last[1]), failed: Number(last[2]) } : undefined;
 }
 
+const usageHook = pathToFileURL(resolve(import.meta.dirname, "test-file-usage.mjs")).href;
+const usageDir = mkdtempSync(join(tmpdir(), "kc-test-usage-"));
+
+/** The slowest test files of a step by CPU (own process and the servers and browsers it waited for), and the total. */
+function perFileReport(step, usageFile) {
+  let rows;
+  try {
+    rows = readFileSync(usageFile, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+  } catch {
+    return;
+  }
+  if (rows.length === 0) return;
+  rows.sort((a, b) => b.cpu - a.cpu);
+  const sum = (key) => Math.round(rows.reduce((total, row) => total + row[key], 0));
+  console.log(`\n=== ${step.name}: slowest test files (of ${rows.length}: ${sum("cpu")} s CPU, ${sum("wall")} s wall)`);
+  console.log("  CPU s  wall s  file");
+  for (const row of rows.slice(0, 10)) {
+    const file = relative(process.cwd(), resolve(row.file));
+    console.log(`${row.cpu.toFixed(1).padStart(7)} ${row.wall.toFixed(1).padStart(7)}  ${file}`);
+  }
+}
+
 function run(step) {
   return new Promise((resolve) => {
     const started = Date.now();
     console.log(`\n=== ${step.name}: ${step.cmd.join(" ")}`);
-    const child = spawn(step.cmd[0], step.cmd.slice(1), {
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, FORCE_COLOR: "0" },
-    });
+    const env = { ...process.env, FORCE_COLOR: "0" };
+    const usageFile = join(usageDir, `${step.name}.jsonl`);
+    if (step.perFile) {
+      env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} --import ${usageHook}`.trim();
+      env.KC_TEST_USAGE_FILE = usageFile;
+    }
+    const child = spawn(step.cmd[0], step.cmd.slice(1), { stdio: ["ignore", "pipe", "pipe"], env });
     let out = "";
     child.stdout.on("data", (d) => {
       out += d;
@@ -90,7 +123,10 @@ function run(step) {
       out += d;
       process.stderr.write(d);
     });
-    child.on("close", (code) => resolve({ code, out, seconds: Math.round((Date.now() - started) / 1000) }));
+    child.on("close", (code) => {
+      if (step.perFile) perFileReport(step, usageFile);
+      resolve({ code, out, seconds: Math.round((Date.now() - started) / 1000) });
+    });
   });
 }
 
@@ -110,6 +146,7 @@ for (const step of steps) {
     `${step.name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`}${counts ? ` ${counts.passed} passed, ${counts.failed} failed` : ""} in ${seconds}s${note ? ` (${note})` : ""}`,
   );
 }
+rmSync(usageDir, { recursive: true, force: true });
 console.log("\n=== summary");
 for (const line of summary) console.log(line);
 console.log(`tests: ${passed} passed, ${failed} failed`);

@@ -5,6 +5,7 @@ import type { ServerContext } from "../context.ts";
 import { HttpError, webError } from "./errors.ts";
 import { MultipartError, parseMultipart } from "./multipart.ts";
 import { routeFamilies } from "./route-families.ts";
+import { lazyValidatorFactory } from "./lazy-validation.ts";
 import { AJV_OPTIONS, isUnreadableBody, validationAnswer } from "./validation.ts";
 import { unparsableBody } from "../admin/common/body.ts";
 import { registerCompression } from "./compression.ts";
@@ -19,6 +20,7 @@ export async function buildApp(server: ServerContext): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1000 },
     bodyLimit: BODY_LIMIT_BYTES,
     ajv: { customOptions: AJV_OPTIONS },
+    schemaController: { compilersFactory: { buildValidator: lazyValidatorFactory() } },
   });
   await app.register(formbody);
   registerCompression(app);
