@@ -1,6 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import KeycloakAdminClient from "@keycloak/keycloak-admin-client";
+import { UnmanagedAttributePolicy } from "@keycloak/keycloak-admin-client/lib/defs/userProfileMetadata.js";
 import type { TestServer } from "../support/server.ts";
 import { type Api, createUser, json, type Json, startAdminServer } from "../support/admin-api.ts";
 import { createPartnerBroker, PARTNER_CLIENT, RealmCookies, signInThroughPartner } from "./broker-partner.ts";
@@ -53,7 +54,7 @@ describe("identity provider mappers: claim paths with escaped dots", () => {
     await kc.users.updateProfile({
       realm: HOME,
       ...(await kc.users.getProfile({ realm: HOME })),
-      unmanagedAttributePolicy: "ENABLED",
+      unmanagedAttributePolicy: UnmanagedAttributePolicy.Enabled,
     });
     for (const name of ["dotted-claim", "nested-claim", "flat-claim"]) await kc.roles.create({ realm: HOME, name });
     const mappers: [string, Record<string, string>][] = [

@@ -307,6 +307,38 @@ describe("identity providers through @keycloak/keycloak-admin-client", () => {
     assert.match(xml, /AuthnRequestsSigned="true"/);
     assert.match(xml, new RegExp(`Location="${server.baseUrl}/realms/${REALM}/broker/partner-saml/endpoint"`));
     assert.match(xml, /<ds:X509Certificate>MII/);
+    const { keys } = await kc.realms.getKeys({ realm: REALM });
+    const rs256 = keys?.find((k) => k.algorithm === "RS256");
+    assert.match(xml, new RegExp(`<ds:KeyInfo[^>]*><ds:KeyName>${rs256?.kid}</ds:KeyName><ds:X509Data>`));
+    // both logout bindings, the configured one (redirect unless "HTTP-POST binding for logout") first
+    const logoutBindings = (text: string) =>
+      [...text.matchAll(/<md:SingleLogoutService Binding="[^"]*:([^:"]+)" Location="([^"]+)"/g)].map(
+        ([, binding, location]) => `${binding} ${location}`,
+      );
+    const endpoint = `${server.baseUrl}/realms/${REALM}/broker/partner-saml/endpoint`;
+    assert.deepEqual(logoutBindings(xml), [`HTTP-Redirect ${endpoint}`, `HTTP-POST ${endpoint}`]);
+    assert.match(xml, /<md:NameIDFormat(\/>|><\/md:NameIDFormat>)/, "no format configured: empty, as Keycloak's");
+    const saved = (await kc.identityProviders.findOne({ alias: "partner-saml" }))!;
+    await kc.identityProviders.update(
+      { alias: "partner-saml" },
+      {
+        ...saved,
+        config: {
+          ...saved.config,
+          postBindingLogout: "true",
+          nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+        },
+      },
+    );
+    const postLogout = await (
+      await api(`/admin/realms/${REALM}/identity-provider/instances/partner-saml/export`)
+    ).text();
+    assert.deepEqual(logoutBindings(postLogout), [`HTTP-POST ${endpoint}`, `HTTP-Redirect ${endpoint}`]);
+    assert.match(
+      postLogout,
+      /<md:NameIDFormat>urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress<\/md:NameIDFormat>/,
+    );
+    await kc.identityProviders.update({ alias: "partner-saml" }, saved);
     const published = await fetch(`${server.baseUrl}/realms/${REALM}/broker/partner-saml/endpoint/descriptor`);
     assert.equal(await published.text(), xml);
     assert.equal((await api(`/admin/realms/${REALM}/identity-provider/instances/alpha/export`)).status, 204);
