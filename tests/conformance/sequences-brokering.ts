@@ -220,3 +220,112 @@ async function subComponentTypes(r: Recorder) {
 }
 
 BROKERING_SEQUENCES["sub-component types"] = subComponentTypes;
+
+/** Mapper types by id: name, category and each property's name and type (help texts are compared elsewhere). */
+const mapperTypeShapes = (body: unknown) =>
+  body && typeof body === "object"
+    ? Object.fromEntries(
+        Object.entries(
+          body as Record<string, { name: string; category: string; properties?: { name: string; type: string }[] }>,
+        )
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([id, t]) => [
+            id,
+            { name: t.name, category: t.category, properties: (t.properties ?? []).map((p) => `${p.name}:${p.type}`) },
+          ]),
+      )
+    : body;
+
+/** A service provider descriptor's endpoints and NameID format, each element's attributes sorted by name. */
+const descriptorEndpoints = (body: unknown) =>
+  typeof body === "string"
+    ? [...body.matchAll(/<md:(SingleLogoutService|AssertionConsumerService|NameIDFormat)\b([^>]*?)\/?>([^<]*)/g)].map(
+        ([, element, attributes, text]) => ({
+          element,
+          attributes: Object.fromEntries(
+            [...attributes!.matchAll(/(\w+)="([^"]*)"/g)]
+              .map(([, n, v]) => [n!, v!])
+              .sort(([a], [b]) => a!.localeCompare(b!)),
+          ),
+          text,
+        }),
+      )
+    : body;
+
+/**
+ * Identity provider fidelity: a changed alias refused on update, the mapper types of each provider kind, the SAML
+ * service provider descriptor's bindings, and the event of a SAML response that is not XML.
+ */
+BROKERING_SEQUENCES["identity provider fidelity"] = async (r) => {
+  const base = r.admin.baseUrl;
+  const oidcConfig = {
+    authorizationUrl: `${base}/realms/demo/protocol/openid-connect/auth`,
+    tokenUrl: `${base}/realms/demo/protocol/openid-connect/token`,
+    clientId: "console",
+  };
+  const created: string[] = [];
+  const create = async (alias: string, providerId: string, config: Record<string, string>) => {
+    await r.admin.identityProviders.create({ alias, providerId, config });
+    created.push(alias);
+  };
+  const eventsConfig = await r.admin.realms.getConfigEvents({ realm: "demo" });
+  try {
+    await create("conf-fixed", "oidc", oidcConfig);
+    await create("conf-kc", "keycloak-oidc", oidcConfig);
+    await create("conf-saml", "saml", { singleSignOnServiceUrl: "https://saml.example.com/sso" });
+    await create("conf-saml-post", "saml", {
+      singleSignOnServiceUrl: "https://saml.example.com/sso",
+      postBindingLogout: "true",
+      postBindingAuthnRequest: "true",
+      postBindingResponse: "true",
+      nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+    });
+    await r.step("update with another alias", (a) =>
+      a.identityProviders.update(
+        { alias: "conf-fixed" },
+        { alias: "conf-other", providerId: "oidc", config: oidcConfig },
+      ),
+    );
+    await r.step("update with another alias and a bad body", (a) =>
+      a.identityProviders.update({ alias: "conf-fixed" }, { alias: "conf-other", providerId: "conf-no-such" }),
+    );
+    await r.step("after the refused update", (a) => a.identityProviders.findOne({ alias: "conf-fixed" }));
+    for (const alias of ["conf-fixed", "conf-kc", "conf-saml"])
+      await r.step(`mapper types of ${alias}`, (a) => a.identityProviders.findMapperTypes({ alias }), mapperTypeShapes);
+    for (const alias of ["conf-saml", "conf-saml-post"])
+      await r.fetch(
+        `descriptor of ${alias}`,
+        `/realms/demo/broker/${alias}/endpoint/descriptor`,
+        {},
+        descriptorEndpoints,
+      );
+
+    await r.admin.realms.updateConfigEvents(
+      { realm: "demo" },
+      { ...eventsConfig, eventsEnabled: true, enabledEventTypes: ["IDENTITY_PROVIDER_RESPONSE_ERROR"] },
+    );
+    await r.admin.realms.clearEvents({ realm: "demo" });
+    // not recorded: the error pages are each server's own HTML; the events they leave are compared
+    for (const document of ["this is not xml", "<x/>"])
+      await fetch(`${base}/realms/demo/broker/conf-saml/endpoint`, {
+        method: "POST",
+        body: new URLSearchParams({ SAMLResponse: Buffer.from(document).toString("base64") }),
+      });
+    await r.step(
+      "events of responses that are not SAML",
+      (a) => a.realms.findEvents({ realm: "demo", type: "IDENTITY_PROVIDER_RESPONSE_ERROR" }),
+      (body) =>
+        Array.isArray(body)
+          ? (body as { type: string; error?: string; details?: unknown; clientId?: string }[]).map((e) => ({
+              type: e.type,
+              error: e.error,
+              details: e.details,
+              clientId: e.clientId,
+            }))
+          : body,
+    );
+  } finally {
+    await r.admin.realms.updateConfigEvents({ realm: "demo" }, eventsConfig).catch(() => undefined);
+    for (const alias of created) await r.admin.identityProviders.del({ alias }).catch(() => undefined);
+  }
+};

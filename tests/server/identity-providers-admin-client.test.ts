@@ -160,6 +160,44 @@ describe("identity providers through @keycloak/keycloak-admin-client", () => {
     );
   });
 
+  it("refuses an update with a different alias (400, Keycloak 26.7.3's message) and keeps the provider and its mappers", async () => {
+    const realm = "idp-alias-change";
+    await createRealm(api, realm);
+    const provider = {
+      alias: "fixed-alias",
+      providerId: "oidc",
+      config: { clientId: "c", authorizationUrl: "https://op.test/auth", tokenUrl: "https://op.test/token" },
+    };
+    await kc.identityProviders.create({ realm, ...provider });
+    await kc.identityProviders.createMapper({
+      realm,
+      alias: "fixed-alias",
+      identityProviderMapper: {
+        name: "role",
+        identityProviderMapper: "oidc-hardcoded-role-idp-mapper",
+        config: { role: "offline_access", syncMode: "INHERIT" },
+      },
+    });
+    const saved = (await kc.identityProviders.findOne({ realm, alias: "fixed-alias" }))!;
+    const refused = await refusal(
+      kc.identityProviders.update(
+        { realm, alias: "fixed-alias" },
+        { ...saved, alias: "other-alias", displayName: "X" },
+      ),
+    );
+    assert.deepEqual(refused, { status: 400, message: "Identity Provider alias cannot be changed" });
+    assert.equal(await kc.identityProviders.findOne({ realm, alias: "other-alias" }), null);
+    const kept = await kc.identityProviders.findOne({ realm, alias: "fixed-alias" });
+    assert.equal(kept?.displayName, undefined, "nothing of the refused body was saved");
+    const mappers = await kc.identityProviders.findMappers({ realm, alias: "fixed-alias" });
+    assert.deepEqual(
+      mappers.map((m) => [m.name, m.identityProviderAlias]),
+      [["role", "fixed-alias"]],
+    );
+    await kc.identityProviders.update({ realm, alias: "fixed-alias" }, { ...saved, displayName: "Kept alias" });
+    assert.equal((await kc.identityProviders.findOne({ realm, alias: "fixed-alias" }))?.displayName, "Kept alias");
+  });
+
   it("imports a second realm's discovery document from its URL, fetched by the server", async () => {
     const fromUrl = `${server.baseUrl}/realms/${PARTNER}/.well-known/openid-configuration`;
     const config = await kc.identityProviders.importFromUrl({ providerId: "keycloak-oidc", fromUrl });
@@ -269,6 +307,38 @@ describe("identity providers through @keycloak/keycloak-admin-client", () => {
     assert.match(xml, /AuthnRequestsSigned="true"/);
     assert.match(xml, new RegExp(`Location="${server.baseUrl}/realms/${REALM}/broker/partner-saml/endpoint"`));
     assert.match(xml, /<ds:X509Certificate>MII/);
+    const { keys } = await kc.realms.getKeys({ realm: REALM });
+    const rs256 = keys?.find((k) => k.algorithm === "RS256");
+    assert.match(xml, new RegExp(`<ds:KeyInfo[^>]*><ds:KeyName>${rs256?.kid}</ds:KeyName><ds:X509Data>`));
+    // both logout bindings, the configured one (redirect unless "HTTP-POST binding for logout") first
+    const logoutBindings = (text: string) =>
+      [...text.matchAll(/<md:SingleLogoutService Binding="[^"]*:([^:"]+)" Location="([^"]+)"/g)].map(
+        ([, binding, location]) => `${binding} ${location}`,
+      );
+    const endpoint = `${server.baseUrl}/realms/${REALM}/broker/partner-saml/endpoint`;
+    assert.deepEqual(logoutBindings(xml), [`HTTP-Redirect ${endpoint}`, `HTTP-POST ${endpoint}`]);
+    assert.match(xml, /<md:NameIDFormat(\/>|><\/md:NameIDFormat>)/, "no format configured: empty, as Keycloak's");
+    const saved = (await kc.identityProviders.findOne({ alias: "partner-saml" }))!;
+    await kc.identityProviders.update(
+      { alias: "partner-saml" },
+      {
+        ...saved,
+        config: {
+          ...saved.config,
+          postBindingLogout: "true",
+          nameIDPolicyFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress",
+        },
+      },
+    );
+    const postLogout = await (
+      await api(`/admin/realms/${REALM}/identity-provider/instances/partner-saml/export`)
+    ).text();
+    assert.deepEqual(logoutBindings(postLogout), [`HTTP-POST ${endpoint}`, `HTTP-Redirect ${endpoint}`]);
+    assert.match(
+      postLogout,
+      /<md:NameIDFormat>urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress<\/md:NameIDFormat>/,
+    );
+    await kc.identityProviders.update({ alias: "partner-saml" }, saved);
     const published = await fetch(`${server.baseUrl}/realms/${REALM}/broker/partner-saml/endpoint/descriptor`);
     assert.equal(await published.text(), xml);
     assert.equal((await api(`/admin/realms/${REALM}/identity-provider/instances/alpha/export`)).status, 204);

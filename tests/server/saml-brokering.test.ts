@@ -455,22 +455,40 @@ describe("SAML brokering endpoint", () => {
       const res = await postToEndpoint("idp", new CookieJar(), body);
       assert.ok(res.status >= 400 && res.status < 500, `${JSON.stringify(body)} answered ${res.status}`);
     }
-    // with a live RelayState, the document itself is judged
+    // Keycloak 26.7.3 judges the document before the RelayState: with a live one or none, what does not read as a
+    // SAML Response gets its "invalid response" page and IDENTITY_PROVIDER_RESPONSE_ERROR invalid_saml_response,
+    // reason invalid_saml_document
+    const invalidDocument = { error: "invalid_saml_response", details: { reason: "invalid_saml_document" } };
+    const documentRefusals = async () =>
+      (await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR")).filter((e) => e.details?.reason === "invalid_saml_document")
+        .length;
     for (const SAMLResponse of [
       "%%%",
+      Buffer.from("this is not xml").toString("base64"),
       Buffer.from("<unclosed").toString("base64"),
+      Buffer.from("<x/>").toString("base64"),
       Buffer.from('<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol"/>').toString("base64"),
     ]) {
-      const { jar, RelayState } = await samlResponseFor("idp", "robin", "robin-pass");
-      const res = await postToEndpoint("idp", jar, { SAMLResponse, RelayState });
-      assert.equal(res.status, 400, SAMLResponse);
-      assert.match(errorText(await res.text()) ?? "", /^(Invalid requester|Invalid or missing action\.)$/);
+      for (const live of [true, false]) {
+        const before = await documentRefusals();
+        const { jar, RelayState } = live
+          ? await samlResponseFor("idp", "robin", "robin-pass")
+          : { jar: new CookieJar(), RelayState: undefined };
+        const res = await postToEndpoint("idp", jar, { SAMLResponse, ...(RelayState ? { RelayState } : {}) });
+        assert.equal(res.status, 400, SAMLResponse);
+        assert.equal(errorText(await res.text()), "Invalid response from identity provider.", SAMLResponse);
+        const [event] = await eventsOf("IDENTITY_PROVIDER_RESPONSE_ERROR");
+        assert.deepEqual({ error: event?.error, details: event?.details }, invalidDocument, SAMLResponse);
+        assert.equal(event?.clientId, undefined);
+        assert.equal(await documentRefusals(), before + 1, "one event per refusal");
+      }
     }
     const redirect = await get(
       `${server.baseUrl}/realms/${REALM}/broker/idp/endpoint?SAMLResponse=%25&RelayState=x`,
       new CookieJar(),
     );
     assert.equal(redirect.status, 400);
+    assert.equal(errorText(await redirect.text()), "Invalid response from identity provider.");
   });
 
   it("an encrypted assertion is decrypted with the realm's key; a provider wanting encryption refuses a plain one", async () => {

@@ -339,6 +339,17 @@ export async function startSamlIdp(
   }
 
   /**
+   * The logout binding a service provider lists first (Keycloak lists both, its configured one first), as an IdP
+   * that follows the SP's order picks it.
+   */
+  function preferredLogoutBinding(sp: samlifyModule.ServiceProviderInstance): "redirect" | "post" | undefined {
+    const services = (sp.entityMeta as unknown as { meta: { singleLogoutService?: unknown } }).meta.singleLogoutService;
+    const [first] = (Array.isArray(services) ? services : services ? [services] : []) as { binding?: string }[];
+    if (!first?.binding) return undefined;
+    return first.binding.endsWith(":HTTP-Redirect") ? "redirect" : "post";
+  }
+
+  /**
    * A LogoutRequest from a trusted service provider (known by its entity ID) is answered with a signed
    * LogoutResponse auto-posted to its Single Logout Service: what a browser sent here follows it back.
    */
@@ -347,7 +358,7 @@ export async function startSamlIdp(
     if (message.kind !== "LogoutRequest" || !sp)
       return page(res, 200, "Signed out", "<h1>Signed out at the partner</h1>");
     const request = { extract: { request: { id: requestId } } };
-    if (typeof sp.entityMeta.getSingleLogoutService("redirect") === "string") {
+    if (preferredLogoutBinding(sp) === "redirect") {
       const { context } = idp.createLogoutResponse(sp, request, "redirect", relayState ?? "") as { context: string };
       res.writeHead(302, { location: context });
       return res.end();
@@ -369,14 +380,14 @@ export async function startSamlIdp(
 
   /**
    * The user signs out at the IdP: its session ends, and the service provider it answered last gets a signed
-   * LogoutRequest by the browser (redirect binding when that SP offers it, else an auto-submitted POST).
+   * LogoutRequest by the browser (the binding that SP lists first: redirect, or an auto-submitted POST).
    */
   async function signOut(req: IncomingMessage, res: ServerResponse) {
     const ended = clearSession(req, res);
     const last = ended?.sps.at(-1);
     if (!last) return page(res, 200, "Signed out", "<h1>Signed out at the partner</h1>");
     const user = { logoutNameID: last.nameID, sessionIndex: last.sessionIndex };
-    if (typeof last.sp.entityMeta.getSingleLogoutService("redirect") === "string") {
+    if (preferredLogoutBinding(last.sp) === "redirect") {
       const { context } = idp.createLogoutRequest(last.sp, "redirect", user, "idp-initiated") as { context: string };
       res.writeHead(302, { location: context });
       return res.end();

@@ -62,7 +62,8 @@ export function toRepresentation(
   return {
     ...previous,
     providerId,
-    alias: values.alias.trim(),
+    // a saved provider's alias never changes (Keycloak refuses a changed one with 400)
+    alias: previous?.alias ?? values.alias.trim(),
     displayName: values.displayName.trim() || undefined,
     enabled: values.enabled,
     storeToken: values.storeToken,

@@ -5,13 +5,14 @@ import xpath from "xpath";
 import type { ServerContext } from "../context.ts";
 import type { IdentityProviderRecord, RealmRecord, UserRecord } from "../store/types.ts";
 import { findRoleByName } from "../admin/groups-roles/lookups.ts";
+import { valueAtClaimPath } from "./claim-path.ts";
 
 export type Claims = Record<string, unknown>;
 
 /** Claims key of the provider's validated access token claims (Keycloak's VALIDATED_ACCESS_TOKEN context data). */
 export const ACCESS_TOKEN_CLAIMS = "validated_access_token";
 
-/** A claim by name, where dots step into nested objects (Keycloak's claim paths, without escaping). */
+/** A claim by its path: dots step into nested objects, `\\.` is a dot inside a name (Keycloak's claim paths). */
 function claimValues(claims: Claims, path: string): string[] {
   const value = claimValue(claims, path);
   const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
@@ -110,23 +111,14 @@ function syncModeOf(idp: IdentityProviderRecord, config: Record<string, string>)
   return (config.syncMode && config.syncMode !== "INHERIT" ? config.syncMode : providerSync) as SyncMode;
 }
 
-function valueAt(claims: unknown, path: string): unknown {
-  let value: unknown = claims;
-  for (const part of path.split(".")) {
-    if (typeof value !== "object" || value === null) return undefined;
-    value = (value as Record<string, unknown>)[part];
-  }
-  return value;
-}
-
 /**
- * A claim's raw value by its dotted path, as Keycloak's AbstractClaimMapper.getClaimValue looks for it: in the
- * validated access token first, then in the ID token and user info (without escaping).
+ * A claim's raw value by its path (splitClaimPath), as Keycloak's AbstractClaimMapper.getClaimValue looks for it: in
+ * the validated access token first, then in the ID token and user info.
  */
 function claimValue(claims: Claims, path: string): unknown {
-  const fromAccessToken = valueAt(claims[ACCESS_TOKEN_CLAIMS], path);
+  const fromAccessToken = valueAtClaimPath(claims[ACCESS_TOKEN_CLAIMS], path);
   if (fromAccessToken !== undefined && fromAccessToken !== null) return fromAccessToken;
-  return path === ACCESS_TOKEN_CLAIMS ? undefined : valueAt(claims, path);
+  return path === ACCESS_TOKEN_CLAIMS ? undefined : valueAtClaimPath(claims, path);
 }
 
 /**
@@ -192,8 +184,13 @@ function advancedAttributesApply(claims: Claims, config: Record<string, string>)
 function externalRoleApplies(claims: Claims, externalRole: string | undefined): boolean {
   const role = externalRole ?? "";
   const dot = role.lastIndexOf(".");
-  const path = dot < 0 ? "realm_access.roles" : `resource_access.${role.slice(0, dot)}.roles`;
-  return claimValueEquals(dot < 0 ? role : role.slice(dot + 1), valueAt(claims[ACCESS_TOKEN_CLAIMS], path));
+  // a client id may hold dots: its roles are looked up by the whole id, not through a claim path
+  const names = dot < 0 ? ["realm_access", "roles"] : ["resource_access", role.slice(0, dot), "roles"];
+  const roles = names.reduce<unknown>(
+    (at, name) => (at && typeof at === "object" ? (at as Record<string, unknown>)[name] : undefined),
+    claims[ACCESS_TOKEN_CLAIMS],
+  );
+  return claimValueEquals(dot < 0 ? role : role.slice(dot + 1), roles);
 }
 
 /** A mapper's Map config (`[{"key":..,"value":..}]`, Keycloak's MapperTypeSerializer): its values by key. */
@@ -417,13 +414,7 @@ function usernameFromTemplate(template: string, alias: string, claims: Claims): 
       const attribute = name.slice("ATTRIBUTE.".length);
       value = samlValues(claims, { "attribute.name": attribute, "attribute.friendly.name": attribute })[0];
     } else if (name.startsWith("CLAIM.")) {
-      const found = name
-        .slice("CLAIM.".length)
-        .split(".")
-        .reduce<unknown>(
-          (at, key) => (at && typeof at === "object" ? (at as Record<string, unknown>)[key] : undefined),
-          claims,
-        );
+      const found = claimValue(claims, name.slice("CLAIM.".length));
       value = found === undefined || found === null ? undefined : String(found);
     } else value = variable;
     value ??= "";

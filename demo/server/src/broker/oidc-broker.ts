@@ -31,6 +31,7 @@ import {
   refuseSamlResponse,
   SAML_SUBJECT_CLAIM,
   SamlResponseError,
+  responseDocument,
   type SamlSubject,
   sendAuthnRequest,
   verifySamlResponse,
@@ -343,7 +344,10 @@ async function samlEndpoint(
   const endpoint = `${realmEntityUrl(server, req, realm)}/broker/${encodeURIComponent(req.params.alias)}/endpoint`;
   const expectedDestination = clientUrlName ? `${endpoint}/clients/${encodeURIComponent(clientUrlName)}` : endpoint;
   try {
-    if (samlIdp()) checkEncodedDestination(samlResponse, originalQuery, expectedDestination);
+    if (samlIdp()) {
+      checkEncodedDestination(samlResponse, originalQuery, expectedDestination);
+      responseDocument(samlResponse, originalQuery !== undefined);
+    }
   } catch (error) {
     if (!(error instanceof SamlResponseError)) throw error;
     return refuseSamlResponse(server, req, reply, realm, error);

@@ -184,13 +184,16 @@ export async function sendAuthnRequest(ctx: LoginContext, idp: IdentityProviderR
 /** Keycloak's page text for a login response whose signature is missing or does not verify. */
 export const INVALID_SIGNATURE_MESSAGE = "Invalid signature in response from identity provider.";
 
+/** Keycloak's page text for a login response that does not read as a SAML Response (identityProviderInvalidResponseMessage). */
+export const INVALID_RESPONSE_MESSAGE = "Invalid response from identity provider.";
+
 /** What a refused SAML response means, as Keycloak's SAMLEndpoint reports it. */
 export class SamlResponseError extends Error {
   constructor(
-    readonly reason: "invalid_saml_document" | "invalid_signature" | "invalid_saml_response" | "expired_code",
+    readonly reason: "invalid_signature" | "invalid_saml_response" | "expired_code",
     message: string,
     /** The event's `reason` detail, where Keycloak records one. */
-    readonly detail?: "missing_required_destination" | "invalid_destination",
+    readonly detail?: "missing_required_destination" | "invalid_destination" | "invalid_saml_document",
   ) {
     super(message);
   }
@@ -223,7 +226,7 @@ export function responseXml(samlResponse: string, deflated: boolean): string {
   try {
     return inflateRawSync(bytes, { maxOutputLength: 1 << 20 }).toString("utf8");
   } catch {
-    throw new SamlResponseError("invalid_saml_document", "Invalid or missing action.");
+    throw invalidSamlDocument();
   }
 }
 
@@ -258,10 +261,18 @@ export async function refuseSamlResponse(
   return sendErrorPage(reply, realm, refused.message);
 }
 
-function responseDocument(samlResponse: string, deflated: boolean) {
+/**
+ * Keycloak 26.7.3 refuses a login response that does not parse as a SAML Response (not XML, another element, no ID,
+ * Version or IssueInstant) with IDENTITY_PROVIDER_RESPONSE_ERROR `invalid_saml_response`, reason
+ * `invalid_saml_document`, before it looks for the login the RelayState names.
+ */
+const invalidSamlDocument = () =>
+  new SamlResponseError("invalid_saml_response", INVALID_RESPONSE_MESSAGE, "invalid_saml_document");
+
+export function responseDocument(samlResponse: string, deflated: boolean) {
   const root = xmlRoot(responseXml(samlResponse, deflated));
-  if (!root || root.namespaceURI !== SAML_PROTOCOL || root.localName !== "Response")
-    throw new SamlResponseError("invalid_saml_document", "Invalid or missing action.");
+  if (!root || root.namespaceURI !== SAML_PROTOCOL || root.localName !== "Response") throw invalidSamlDocument();
+  if (!["ID", "Version", "IssueInstant"].every((name) => root.hasAttribute(name))) throw invalidSamlDocument();
   return root;
 }
 

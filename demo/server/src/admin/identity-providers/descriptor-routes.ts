@@ -25,10 +25,11 @@ async function sendDescriptor(
     alias: idp.alias,
     config,
     signingCertificate: key.certificate,
+    signingKeyId: key.kid,
     signingKey: key.privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
     signatureAlgorithm: samlSignatureAlgorithm(config),
   });
-  return reply.type("application/xml;charset=utf-8").send(xml);
+  return reply.header("cache-control", "no-cache").type("application/xml;charset=utf-8").send(xml);
 }
 
 /** A SAML provider's service provider descriptor: the admin `export` and the public broker endpoint. */

@@ -14,22 +14,25 @@ function compatible(mapperId: string, providerId: string): boolean {
   return mapperId.startsWith(`${providerId}-`);
 }
 
-const MAPPER_NAMES: Record<string, string> = {
-  "hardcoded-attribute-idp-mapper": "Hardcoded Attribute",
-  "hardcoded-user-session-attribute-idp-mapper": "Hardcoded User Session Attribute",
-  "oidc-hardcoded-role-idp-mapper": "Hardcoded Role",
-  "oidc-hardcoded-group-idp-mapper": "Hardcoded Group",
-  "oidc-user-session-note-idp-mapper": "User Session Note Mapper",
-  "oidc-role-idp-mapper": "Claim to Role",
-  "oidc-advanced-role-idp-mapper": "Advanced Claim to Role",
-  "oidc-advanced-group-idp-mapper": "Advanced Claim to Group",
-  "oidc-user-attribute-idp-mapper": "Attribute Importer",
-  "oidc-username-idp-mapper": "Username Template Importer",
-  "keycloak-oidc-role-to-role-idp-mapper": "External Role to Role",
-  "saml-role-idp-mapper": "SAML Attribute to Role",
-  "saml-advanced-role-idp-mapper": "Advanced Attribute to Role",
-  "saml-user-attribute-idp-mapper": "Attribute Importer",
-  "saml-username-idp-mapper": "Username Template Importer",
+/** Display name and category of each mapper type, as Keycloak 26.7.3's mapper-types lists them. */
+const MAPPER_LABELS: Record<string, [name: string, category: string]> = {
+  "hardcoded-attribute-idp-mapper": ["Hardcoded Attribute", "Attribute Importer"],
+  "hardcoded-user-session-attribute-idp-mapper": ["Hardcoded User Session Attribute", "Attribute Importer"],
+  "oidc-hardcoded-role-idp-mapper": ["Hardcoded Role", "Role Importer"],
+  "oidc-hardcoded-group-idp-mapper": ["Hardcoded Group", "Group Importer"],
+  "oidc-user-session-note-idp-mapper": ["User Session Note Mapper", "User Session"],
+  "oidc-role-idp-mapper": ["Claim to Role", "Role Importer"],
+  "oidc-advanced-role-idp-mapper": ["Advanced Claim to Role", "Role Importer"],
+  "oidc-advanced-group-idp-mapper": ["Advanced Claim to Group", "Group Importer"],
+  "oidc-user-attribute-idp-mapper": ["Attribute Importer", "Attribute Importer"],
+  "oidc-username-idp-mapper": ["Username Template Importer", "Preprocessor"],
+  "keycloak-oidc-role-to-role-idp-mapper": ["External Role to Role", "Role Importer"],
+  "saml-role-idp-mapper": ["SAML Attribute to Role", "Role Mapper"],
+  "saml-advanced-role-idp-mapper": ["Advanced Attribute to Role", "Role Importer"],
+  "saml-advanced-group-idp-mapper": ["Advanced Attribute to Group", "Group Importer"],
+  "saml-user-attribute-idp-mapper": ["Attribute Importer", "Attribute Importer"],
+  "saml-xpath-attribute-idp-mapper": ["XPath Attribute Importer", "Attribute Importer"],
+  "saml-username-idp-mapper": ["Username Template Importer", "Preprocessor"],
 };
 
 /** IdentityProviderMapperTypeRepresentation by id, for one provider. */
@@ -37,16 +40,12 @@ export function mapperTypesFor(providerId: string): Record<string, Record<string
   const types: Record<string, Record<string, unknown>> = {};
   for (const type of componentTypes("org.keycloak.broker.provider.IdentityProviderMapper") as ComponentType[]) {
     if (!compatible(type.id, providerId)) continue;
+    // the social providers' "<provider>-user-attribute-mapper" are attribute importers
+    const [name, category] = MAPPER_LABELS[type.id] ?? ["Attribute Importer", "Attribute Importer"];
     types[type.id] = {
       id: type.id,
-      name: MAPPER_NAMES[type.id] ?? (type.id.endsWith("-user-attribute-mapper") ? "Attribute Importer" : type.id),
-      category: type.id.includes("session-note")
-        ? "User Session"
-        : type.id.includes("role")
-          ? "Role Importer"
-          : type.id.includes("group")
-            ? "Group Importer"
-            : "Attribute Importer",
+      name,
+      category,
       helpText: type.helpText,
       properties: type.properties,
     };

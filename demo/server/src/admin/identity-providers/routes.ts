@@ -75,14 +75,15 @@ export async function registerIdentityProviderRoutes(app: FastifyInstance, serve
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     ctx.require("manage-identity-providers");
     const idp = requireIdentityProvider(server, ctx.realm, paramsOf<"alias">(req).alias);
-    const { alias, rep } = readIdentityProvider({ providerId: idp.rep.providerId, ...(req.body as object) });
+    const body = req.body as { alias?: unknown };
+    // Keycloak 26.7.3 refuses a different alias before it reads anything else in the body
+    if (typeof body.alias === "string" && body.alias !== idp.alias)
+      throw badRequest("Identity Provider alias cannot be changed");
+    const { rep } = readIdentityProvider({ providerId: idp.rep.providerId, ...(req.body as object) });
     requireFlows(server, ctx.realm.id, rep);
-    if (alias !== idp.alias && findIdentityProvider(server, ctx.realm, alias))
-      throw conflict(`Identity Provider ${alias} already exists`);
     const previousConfig = (idp.rep.config as Record<string, string> | undefined) ?? {};
     const updated: IdentityProviderRecord = {
       ...idp,
-      alias,
       rep: {
         ...rep,
         config: keepMaskedSecrets(previousConfig, rep.config as Record<string, string>),
@@ -90,14 +91,7 @@ export async function registerIdentityProviderRoutes(app: FastifyInstance, serve
         organizationId: idp.rep.organizationId,
       },
     };
-    const mappers = server.db
-      .list("identityProviderMappers", ctx.realm.id)
-      .filter((m) => m.identityProviderAlias === idp.alias);
-    await server.db.write((tx) => {
-      tx.put("identityProviders", updated);
-      if (alias !== idp.alias)
-        for (const m of mappers) tx.put("identityProviderMappers", { ...m, identityProviderAlias: alias });
-    });
+    await server.db.write((tx) => tx.put("identityProviders", updated));
     await adminEvent(
       server,
       ctx,

@@ -7,7 +7,6 @@ const DSIG = "http://www.w3.org/2000/09/xmldsig#";
 const POST_BINDING = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST";
 const REDIRECT_BINDING = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect";
 const ARTIFACT_BINDING = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Artifact";
-const UNSPECIFIED_NAME_ID = "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified";
 
 export interface SpDescriptorInput {
   /** `{base}/realms/{realm}`: the default SP entity id. */
@@ -16,6 +15,8 @@ export interface SpDescriptorInput {
   config: Record<string, string>;
   /** The realm's signing certificate (base64 DER), shown when requests are signed. */
   signingCertificate?: string;
+  /** The realm key's id: the KeyDescriptor's KeyName. */
+  signingKeyId?: string;
   /** The realm key's PKCS#8 PEM: with "Sign service provider metadata" on, the descriptor is signed with it. */
   signingKey?: string;
   /** node-saml's name of the signature algorithm ("Signature algorithm" of the provider). */
@@ -35,6 +36,7 @@ export function spDescriptor({
   alias,
   config,
   signingCertificate,
+  signingKeyId,
   signingKey,
   signatureAlgorithm,
 }: SpDescriptorInput): string {
@@ -57,6 +59,11 @@ export function spDescriptor({
   for (const use of signingCertificate ? uses : []) {
     const keyDescriptor = append(doc, sp, "KeyDescriptor", { use });
     const keyInfo = doc.createElementNS(DSIG, "ds:KeyInfo");
+    if (signingKeyId) {
+      const keyName = doc.createElementNS(DSIG, "ds:KeyName");
+      keyName.appendChild(doc.createTextNode(signingKeyId));
+      keyInfo.appendChild(keyName);
+    }
     const data = doc.createElementNS(DSIG, "ds:X509Data");
     const certificate = doc.createElementNS(DSIG, "ds:X509Certificate");
     certificate.appendChild(doc.createTextNode(signingCertificate!));
@@ -64,11 +71,13 @@ export function spDescriptor({
     keyInfo.appendChild(data);
     keyDescriptor.appendChild(keyInfo);
   }
-  append(doc, sp, "SingleLogoutService", {
-    Binding: config.postBindingLogout === "true" ? POST_BINDING : REDIRECT_BINDING,
-    Location: endpoint,
-  });
-  append(doc, sp, "NameIDFormat").appendChild(doc.createTextNode(config.nameIDPolicyFormat || UNSPECIFIED_NAME_ID));
+  // Keycloak 26.7.3 lists both logout bindings, the provider's "HTTP-POST binding for logout" choice first
+  const logoutBindings =
+    config.postBindingLogout === "true" ? [POST_BINDING, REDIRECT_BINDING] : [REDIRECT_BINDING, POST_BINDING];
+  for (const binding of logoutBindings)
+    append(doc, sp, "SingleLogoutService", { Binding: binding, Location: endpoint });
+  // no NameID policy format configured: Keycloak 26.7.3 writes the element empty
+  append(doc, sp, "NameIDFormat").appendChild(doc.createTextNode(config.nameIDPolicyFormat ?? ""));
   // Keycloak 26.7.3 offers every response binding, the artifact one last, ordered by the AuthnRequest's binding
   const acsBindings =
     config.postBindingAuthnRequest === "true"
