@@ -15,10 +15,49 @@ import { startInitiatedAction } from "./login/initiated-action.ts";
 import { FlowFailure, type LoginContext } from "./login/login-context.ts";
 import { findIdentityProvider } from "../admin/identity-providers/lookup.ts";
 import { configOfExecution, sortedExecutions } from "../admin/authentication/lookup.ts";
-import type { AuthExecutionRecord, AuthFlowRecord } from "../store/types.ts";
+import type { AuthExecutionRecord, AuthFlowRecord, ClientRecord, RealmRecord } from "../store/types.ts";
+import { onAuthorizationRequest, refusalDetails } from "../client-policies/events.ts";
+import type { ClientPolicyError } from "../client-policies/types.ts";
+import { recordEvent } from "../events/record.ts";
 import { brokerLoginUrl } from "../broker/login-buttons.ts";
 
 type Params = Record<string, string | undefined>;
+
+const isImplicitOrHybrid = (responseType: string | undefined) =>
+  /^(code |)(id_token|token|id_token token)$/.test(responseType ?? "");
+
+/** The client policies on the authorization request; a refusal is recorded as LOGIN_ERROR, as Keycloak records it. */
+async function refusedByClientPolicies(
+  server: ServerContext,
+  req: FastifyRequest,
+  realm: RealmRecord,
+  client: ClientRecord,
+  params: Params,
+): Promise<ClientPolicyError | undefined> {
+  const responseType = params.response_type ?? "";
+  const refusal = await onAuthorizationRequest(server, realm, client, {
+    responseType,
+    responseMode: params.response_mode,
+    redirectUri: params.redirect_uri,
+    scope: params.scope,
+    codeChallenge: params.code_challenge,
+    codeChallengeMethod: params.code_challenge_method,
+  });
+  if (refusal)
+    await recordEvent(server, realm, {
+      type: "LOGIN_ERROR",
+      clientId: client.clientId,
+      ipAddress: req.ip,
+      error: refusal.error,
+      details: {
+        ...refusalDetails(refusal),
+        response_type: responseType,
+        redirect_uri: params.redirect_uri ?? "",
+        response_mode: params.response_mode ?? (responseType === "code" ? "query" : "fragment"),
+      },
+    });
+  return refusal;
+}
 
 /** Request parameters a broker may forward: what the client sent beyond the protocol's own (Keycloak's client notes). */
 function forwardableParams(params: Params): Record<string, string> {
@@ -108,6 +147,20 @@ async function authorize(
     });
   if (params.request_uri === undefined && requiresPushedRequests(client))
     return fail("invalid_request", "Pushed Authorization Request is only allowed.");
+  // An implicit or hybrid request of a client that allows it reaches the client policies before this server, which
+  // has no implicit flow, refuses it.
+  const implicitAllowed = client.rep.implicitFlowEnabled === true && isImplicitOrHybrid(params.response_type);
+  if (refused && !implicitAllowed) return fail(refused.error, refused.description);
+  const policyRefusal = await refusedByClientPolicies(server, req, realm, client, params);
+  if (policyRefusal) {
+    const mode = params.response_mode ?? (params.response_type === "code" ? "query" : "fragment");
+    return sendAuthResponse(reply, redirectUri, mode === "fragment" || mode === "form_post" ? mode : "query", {
+      error: policyRefusal.error,
+      error_description: policyRefusal.description,
+      state: params.state,
+      iss,
+    });
+  }
   if (refused) return fail(refused.error, refused.description);
 
   const prompts = (params.prompt ?? "").split(" ").filter(Boolean);

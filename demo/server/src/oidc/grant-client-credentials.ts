@@ -9,6 +9,7 @@ import { provenKey } from "./dpop.ts";
 import type { FormBody } from "./client-auth.ts";
 import { startUserSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
+import { onTokenRequest } from "../client-policies/events.ts";
 
 /** Service-account tokens. Keycloak 26 keeps no session for them unless refresh tokens are enabled for this grant. */
 export async function clientCredentialsGrant(
@@ -22,6 +23,12 @@ export async function clientCredentialsGrant(
     throw oauthError(401, "unauthorized_client", "Public client not allowed to retrieve service account");
   if (client.rep.serviceAccountsEnabled !== true)
     throw oauthError(401, "unauthorized_client", "Client not enabled to retrieve service account");
+  await onTokenRequest(server, realm, client, req, {
+    event: "SERVICE_ACCOUNT_TOKEN_REQUEST",
+    eventType: "CLIENT_LOGIN",
+    params: body,
+    details: { grant_type: "client_credentials" },
+  });
   const user = server.db.list("users", realm.id).find((u) => u.serviceAccountClientId === client.id);
   if (!user) throw oauthError(400, "invalid_request", "Service account user not found");
   if (!user.enabled) throw oauthError(400, "invalid_request", "User is disabled");

@@ -11,6 +11,7 @@ import { isValidCodeVerifier, pkceChallengeMatches } from "./pkce.ts";
 import { activeSession, touchSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
 import { grantSession } from "./offline-grant.ts";
+import { onTokenRequest } from "../client-policies/events.ts";
 
 export async function authorizationCodeGrant(
   server: ServerContext,
@@ -50,6 +51,17 @@ export async function authorizationCodeGrant(
       "PKCE code verifier specified but challenge not present in authorization",
     );
   }
+  await onTokenRequest(server, realm, client, req, {
+    event: "TOKEN_REQUEST",
+    eventType: "CODE_TO_TOKEN",
+    params: body,
+    scope: code.scope,
+    codeChallenge: code.codeChallenge,
+    codeChallengeMethod: code.codeChallengeMethod,
+    details: { grant_type: "authorization_code", code_id: code.sessionId },
+    userId: code.userId,
+    sessionId: code.sessionId,
+  });
   if (code.dpopJkt !== undefined) {
     const proven = provenKey(req);
     if (proven !== code.dpopJkt) {

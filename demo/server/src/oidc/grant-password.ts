@@ -12,6 +12,7 @@ import { endSessions, startUserSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
 import { grantSession } from "./offline-grant.ts";
 import { owesProfileCompletion } from "./login/profile-completeness.ts";
+import { onTokenRequest } from "../client-policies/events.ts";
 
 const NOT_SET_UP = "Account is not fully set up";
 const invalidCredentials = () => oauthError(400, "invalid_grant", "Invalid user credentials");
@@ -26,6 +27,16 @@ export async function passwordGrant(
 ): Promise<TokenResponseBody> {
   if (client.rep.directAccessGrantsEnabled !== true)
     throw oauthError(400, "unauthorized_client", "Client not allowed for direct access grants");
+  await onTokenRequest(server, realm, client, req, {
+    event: "RESOURCE_OWNER_PASSWORD_CREDENTIALS_REQUEST",
+    eventType: "LOGIN",
+    params: body,
+    details: {
+      auth_method: "oauth_credentials",
+      grant_type: "password",
+      client_auth_method: String(client.rep.clientAuthenticatorType ?? "client-secret"),
+    },
+  });
   const ipAddress = req.ip;
   const username = body.username ?? "";
   // client_auth_method: how the client authenticated (its authenticator, client-secret for a public client too)

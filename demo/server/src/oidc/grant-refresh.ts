@@ -10,6 +10,7 @@ import { verifyToken } from "./verify-token.ts";
 import { activeSession, touchSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
 import { offlineRecordId } from "../access/offline-sessions.ts";
+import { onTokenRequest } from "../client-policies/events.ts";
 
 export async function refreshTokenGrant(
   server: ServerContext,
@@ -19,6 +20,12 @@ export async function refreshTokenGrant(
   req: FastifyRequest,
 ): Promise<TokenResponseBody> {
   if (!body.refresh_token) throw oauthError(400, "invalid_request", "Missing parameter: refresh_token");
+  await onTokenRequest(server, realm, client, req, {
+    event: "TOKEN_REFRESH",
+    eventType: "REFRESH_TOKEN",
+    params: body,
+    details: { grant_type: "refresh_token" },
+  });
   const fail = async (error: string, userId?: string, sessionId?: string) =>
     recordEvent(server, realm, {
       type: "REFRESH_TOKEN_ERROR",

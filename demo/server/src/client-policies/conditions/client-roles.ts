@@ -1,0 +1,15 @@
+import type { Condition } from "../types.ts";
+import { configList } from "../types.ts";
+
+const JUDGED = new Set(["AUTHORIZATION_REQUEST", "TOKEN_REQUEST", "TOKEN_REFRESH"]);
+
+/** The client defines at least one of the named client roles (its own roles, not roles it holds). */
+export const clientRoles: Condition = (ctx, config) => {
+  if (!JUDGED.has(ctx.event)) return "ABSTAIN";
+  const wanted = configList(config, "roles");
+  const client = ctx.client;
+  if (!wanted || !client) return "NO";
+  for (const role of ctx.server.db.iterate("roles", ctx.realm.id))
+    if (role.clientId === client.id && wanted.includes(role.name)) return "YES";
+  return "NO";
+};

@@ -1,0 +1,127 @@
+import type { FastifyRequest } from "fastify";
+import type { AdminRequestContext } from "../access/admin-context.ts";
+import type { ServerContext } from "../context.ts";
+import { recordEvent } from "../events/record.ts";
+import { HttpError } from "../http/errors.ts";
+import { dpopHeader } from "../oidc/dpop.ts";
+import { oauthError } from "../oidc/oauth-error.ts";
+import type { ClientRecord, RealmRecord } from "../store/types.ts";
+import { runClientPolicies } from "./engine.ts";
+import type { AuthorizationRequestParams, ClientPolicyEvent } from "./types.ts";
+import { ClientPolicyError } from "./types.ts";
+
+/** The details Keycloak adds to the error event of a request a client policy refused. */
+export const refusalDetails = (refusal: ClientPolicyError): Record<string, string> => ({
+  reason: "client_policy_error",
+  client_policy_error: refusal.error,
+  client_policy_error_detail: refusal.description,
+});
+
+async function asHttpError(run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof ClientPolicyError)
+      throw new HttpError(error.status, { error: error.error, error_description: error.description });
+    throw error;
+  }
+}
+
+/**
+ * REGISTER through the admin API: the executors may augment `rep` (the client about to be created) or refuse it,
+ * before anything is stored.
+ */
+export async function onAdminClientRegister(
+  server: ServerContext,
+  admin: AdminRequestContext,
+  rep: Record<string, unknown>,
+): Promise<void> {
+  await asHttpError(() =>
+    runClientPolicies({
+      server,
+      realm: admin.realm,
+      event: "REGISTER",
+      proposed: rep,
+      updater: { user: admin.user, ipAddress: admin.ipAddress },
+    }),
+  );
+}
+
+/** UPDATE through the admin API: `rep` is the body sent for `client`; executors may augment or refuse it. */
+export async function onAdminClientUpdate(
+  server: ServerContext,
+  admin: AdminRequestContext,
+  client: ClientRecord,
+  rep: Record<string, unknown>,
+): Promise<void> {
+  await asHttpError(() =>
+    runClientPolicies({
+      server,
+      realm: admin.realm,
+      event: "UPDATE",
+      client,
+      proposed: rep,
+      updater: { user: admin.user, ipAddress: admin.ipAddress },
+    }),
+  );
+}
+
+/** AUTHORIZATION_REQUEST: the refusal to send back to the client, or undefined when the policies let it through. */
+export async function onAuthorizationRequest(
+  server: ServerContext,
+  realm: RealmRecord,
+  client: ClientRecord,
+  authorization: AuthorizationRequestParams,
+): Promise<ClientPolicyError | undefined> {
+  try {
+    await runClientPolicies({ server, realm, event: "AUTHORIZATION_REQUEST", client, authorization });
+    return undefined;
+  } catch (error) {
+    if (error instanceof ClientPolicyError) return error;
+    throw error;
+  }
+}
+
+export interface TokenRequest {
+  event: Extract<
+    ClientPolicyEvent,
+    "TOKEN_REQUEST" | "TOKEN_REFRESH" | "RESOURCE_OWNER_PASSWORD_CREDENTIALS_REQUEST" | "SERVICE_ACCOUNT_TOKEN_REQUEST"
+  >;
+  /** The grant's event type (LOGIN, CODE_TO_TOKEN, ...): a refusal records it with _ERROR. */
+  eventType: string;
+  params: Record<string, string | undefined>;
+  scope?: string;
+  codeChallenge?: string;
+  codeChallengeMethod?: string;
+  /** Details the grant's error event carries besides the refusal's. */
+  details?: Record<string, string>;
+  userId?: string;
+  sessionId?: string;
+}
+
+/** A token request: a refusal records the grant's error event and answers the OAuth error. */
+export async function onTokenRequest(
+  server: ServerContext,
+  realm: RealmRecord,
+  client: ClientRecord,
+  req: FastifyRequest,
+  request: TokenRequest,
+): Promise<void> {
+  const { event, eventType, params, scope, codeChallenge, codeChallengeMethod } = request;
+  const token = { params, scope, codeChallenge, codeChallengeMethod, dpopProofSent: dpopHeader(req) !== undefined };
+  try {
+    await runClientPolicies({ server, realm, event, client, token });
+  } catch (error) {
+    if (!(error instanceof ClientPolicyError)) throw error;
+    await recordEvent(server, realm, {
+      type: `${eventType}_ERROR`,
+      clientId: client.clientId,
+      userId: request.userId,
+      sessionId: request.sessionId,
+      ipAddress: req.ip,
+      error: error.error,
+      details: { ...request.details, ...refusalDetails(error) },
+    });
+    throw oauthError(error.status, error.error, error.description);
+  }
+}

@@ -1,0 +1,16 @@
+import type { Executor } from "../types.ts";
+import { ClientPolicyError, configFlag } from "../types.ts";
+import { invalidClientMetadata } from "./client-metadata.ts";
+
+/** No implicit or hybrid flow, whatever the client allows; `auto-configure` turns the client's implicit flow off. */
+export const rejectImplicitGrant: Executor = (ctx, config) => {
+  if (ctx.event === "REGISTER" || ctx.event === "UPDATE") {
+    const rep = ctx.proposed!;
+    if (configFlag(config, "auto-configure")) rep.implicitFlowEnabled = false;
+    if (rep.implicitFlowEnabled === true) throw invalidClientMetadata("Invalid client metadata: implicit flow enabled");
+  } else if (ctx.event === "AUTHORIZATION_REQUEST") {
+    const types = (ctx.authorization?.responseType ?? "").split(" ");
+    if (types.includes("token") || types.includes("id_token"))
+      throw new ClientPolicyError("invalid_request", "Implicit/Hybrid flow is prohibited.");
+  }
+};

@@ -1,0 +1,47 @@
+import type { Condition, Executor } from "./types.ts";
+import { anyClient } from "./conditions/any-client.ts";
+import { clientAccessType } from "./conditions/client-access-type.ts";
+import { clientAttributes } from "./conditions/client-attributes.ts";
+import { clientRoles } from "./conditions/client-roles.ts";
+import { clientScopes } from "./conditions/client-scopes.ts";
+import { clientUpdaterContext } from "./conditions/client-updater-context.ts";
+import { clientUpdaterSourceGroups } from "./conditions/client-updater-source-groups.ts";
+import { clientUpdaterSourceHost } from "./conditions/client-updater-source-host.ts";
+import { clientUpdaterSourceRoles } from "./conditions/client-updater-source-roles.ts";
+import { confidentialClient } from "./executors/confidential-client.ts";
+import { consentRequired } from "./executors/consent-required.ts";
+import { dpopBindEnforcer } from "./executors/dpop-bind-enforcer.ts";
+import { fullScopeDisabled } from "./executors/full-scope-disabled.ts";
+import { pkceEnforcer } from "./executors/pkce-enforcer.ts";
+import { rejectImplicitGrant } from "./executors/reject-implicit-grant.ts";
+import { rejectRopcGrant } from "./executors/reject-ropc-grant.ts";
+import { secureClientAuthenticator } from "./executors/secure-client-authenticator.ts";
+import { secureClientUris } from "./executors/secure-client-uris.ts";
+import { secureResponseType } from "./executors/secure-response-type.ts";
+
+/** The conditions this server evaluates, by Keycloak's provider id. A condition not listed never matches. */
+export const CONDITIONS: Record<string, Condition> = {
+  "any-client": anyClient,
+  "client-access-type": clientAccessType,
+  "client-attributes": clientAttributes,
+  "client-roles": clientRoles,
+  "client-scopes": clientScopes,
+  "client-updater-context": clientUpdaterContext,
+  "client-updater-source-groups": clientUpdaterSourceGroups,
+  "client-updater-source-host": clientUpdaterSourceHost,
+  "client-updater-source-roles": clientUpdaterSourceRoles,
+};
+
+/** The executors this server runs, by Keycloak's provider id. An executor not listed is skipped. */
+export const EXECUTORS: Record<string, Executor> = {
+  "pkce-enforcer": pkceEnforcer,
+  "reject-implicit-grant": rejectImplicitGrant,
+  "reject-ropc-grant": rejectRopcGrant,
+  "confidential-client": confidentialClient,
+  "full-scope-disabled": fullScopeDisabled,
+  "consent-required": consentRequired,
+  "secure-client-authenticator": secureClientAuthenticator,
+  "secure-client-uris": secureClientUris,
+  "secure-response-type": secureResponseType,
+  "dpop-bind-enforcer": dpopBindEnforcer,
+};

@@ -1,0 +1,77 @@
+import type { ServerContext } from "../context.ts";
+import type { ClientRecord, RealmRecord, UserRecord } from "../store/types.ts";
+
+/** The points where Keycloak's client policies run, by Keycloak's event names. */
+export type ClientPolicyEvent =
+  | "REGISTER"
+  | "UPDATE"
+  | "AUTHORIZATION_REQUEST"
+  | "TOKEN_REQUEST"
+  | "TOKEN_REFRESH"
+  | "RESOURCE_OWNER_PASSWORD_CREDENTIALS_REQUEST"
+  | "SERVICE_ACCOUNT_TOKEN_REQUEST";
+
+/** The authorization request as the client sent it. */
+export interface AuthorizationRequestParams {
+  responseType: string;
+  responseMode?: string;
+  redirectUri?: string;
+  scope?: string;
+  codeChallenge?: string;
+  codeChallengeMethod?: string;
+}
+
+/** What a condition or executor sees of the request being checked. */
+export interface PolicyContext {
+  server: ServerContext;
+  realm: RealmRecord;
+  event: ClientPolicyEvent;
+  /** The client the request is for; on REGISTER there is none yet. */
+  client?: ClientRecord;
+  /** REGISTER / UPDATE: the client representation sent; executors may augment it before it is stored. */
+  proposed?: Record<string, unknown>;
+  /** REGISTER / UPDATE through the admin API: the signed-in administrator and where the request came from. */
+  updater?: { user: UserRecord; ipAddress: string };
+  /** AUTHORIZATION_REQUEST: the request's parameters. */
+  authorization?: AuthorizationRequestParams;
+  /** Token requests: the form sent, with what the authorization code remembers of its request. */
+  token?: {
+    params: Record<string, string | undefined>;
+    scope?: string;
+    codeChallenge?: string;
+    codeChallengeMethod?: string;
+    /** A DPoP header came with the request. */
+    dpopProofSent?: boolean;
+  };
+}
+
+export type Vote = "YES" | "NO" | "ABSTAIN";
+
+/** A condition's or executor's configuration as stored in the realm's policies and profiles. */
+export type PolicyConfig = Record<string, unknown>;
+
+export type Condition = (ctx: PolicyContext, config: PolicyConfig) => Vote | Promise<Vote>;
+export type Executor = (ctx: PolicyContext, config: PolicyConfig) => void | Promise<void>;
+
+/** An executor's refusal: Keycloak's ClientPolicyException (error code, description, HTTP status). */
+export class ClientPolicyError extends Error {
+  constructor(
+    readonly error: string,
+    readonly description: string,
+    readonly status = 400,
+  ) {
+    super(description);
+  }
+}
+
+/** A configuration value that Keycloak reads as a boolean (stored as true or "true"). */
+export const configFlag = (config: PolicyConfig, key: string): boolean =>
+  config[key] === true || config[key] === "true";
+
+/** A configuration value that Keycloak reads as a list (a single string counts as one item). */
+export function configList(config: PolicyConfig, key: string): string[] | undefined {
+  const value = config[key];
+  if (value === undefined || value === null) return undefined;
+  if (Array.isArray(value)) return value.map(String);
+  return [String(value)];
+}
