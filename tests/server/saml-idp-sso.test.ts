@@ -195,10 +195,12 @@ describe("SAML identity provider: SP-initiated SSO", () => {
     assert.equal((await validate(sp("sp-signed"), posted(page, acsOf("sp-signed")).SAMLResponse)).nameID, "sue");
   });
 
-  it("refusals: no SAMLRequest, an unknown issuer, an ACS URL the client does not have, each a page and a LOGIN_ERROR", async () => {
+  it("refusals: no SAMLRequest, an unknown issuer, a disabled client, an ACS URL the client does not have, each a page and a LOGIN_ERROR", async () => {
     await samlClient("sp-acs", {}, { redirectUris: ["http://127.0.0.1:1/sp-acs/other/*"] });
+    await samlClient("sp-off", {}, { enabled: false });
     const cases: [string, string, string][] = [
       [endpoint, "Invalid Request", "saml_token_not_found"],
+      [await sp("sp-off").getAuthorizeUrlAsync("", undefined, {}), "Login requester not enabled", "client_disabled"],
       [await sp("nobody").getAuthorizeUrlAsync("", undefined, {}), "Invalid Request", "client_not_found"],
       [
         await sp("sp-acs", { callbackUrl: "http://elsewhere.test/acs" }).getAuthorizeUrlAsync("", undefined, {}),
@@ -235,7 +237,7 @@ describe("SAML identity provider: SP-initiated SSO", () => {
     posted(page, other);
   });
 
-  it("IsPassive without a session: a Response with status NoPassive to the ACS; with one, the user's assertion", async () => {
+  it("IsPassive without a session: a Response with status NoPassive to the ACS; with one, the user's assertion; ForceAuthn asks again", async () => {
     await samlClient("sp-passive", {});
     const saml = sp("sp-passive", { passive: true });
     const res = await get(await saml.getAuthorizeUrlAsync("relay-p", undefined, {}), new CookieJar());
@@ -251,6 +253,9 @@ describe("SAML identity provider: SP-initiated SSO", () => {
     await signIn(await sp("sp-passive").getAuthorizeUrlAsync("", undefined, {}), jar);
     const passive = await get(await saml.getAuthorizeUrlAsync("", undefined, {}), jar);
     assert.equal((await validate(saml, posted(await passive.text(), acsOf("sp-passive")).SAMLResponse)).nameID, "sue");
+    // ForceAuthn: the login page again despite the session, as Keycloak's "Please re-authenticate"
+    const forced = await get(await sp("sp-passive", { forceAuthn: true }).getAuthorizeUrlAsync("", undefined, {}), jar);
+    assert.match(await forced.text(), /id="kc-form-login"/);
   });
 
   it("NameID formats: the NameIDPolicy's unless the client forces its own; a persistent id kept per user and client", async () => {

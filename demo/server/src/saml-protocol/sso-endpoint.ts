@@ -102,7 +102,7 @@ async function loginRequest(
     });
   const clientId = client.clientId;
   if (client.rep.enabled === false)
-    return refuse(server, req, reply, realm, { error: "client_disabled", message: INVALID_REQUEST, clientId });
+    return refuse(server, req, reply, realm, { error: "client_disabled", message: "Login requester not enabled" });
   if (client.rep.protocol !== "saml")
     return refuse(server, req, reply, realm, { error: "invalid_client", message: INVALID_REQUEST, clientId });
   if (clientAttribute(client, "saml.client.signature") === "true") {
