@@ -76,6 +76,20 @@ class RedirectSignatureCheck extends SAML {
   }
 }
 
+const XML_SIGNATURE = "http://www.w3.org/2000/09/xmldsig#";
+
+/** Whether the request's own signature digests or signs with SHA-1, which Keycloak's secure validation forbids. */
+function usesSha1(root: XmlElement): boolean {
+  const signature = child(root, XML_SIGNATURE, "Signature");
+  const signedInfo = signature && child(signature, XML_SIGNATURE, "SignedInfo");
+  if (!signedInfo) return false;
+  const algorithms = [
+    child(signedInfo, XML_SIGNATURE, "SignatureMethod"),
+    ...Array.from(signedInfo.getElementsByTagNameNS(XML_SIGNATURE, "DigestMethod")),
+  ].map((element) => element?.getAttribute("Algorithm") ?? "");
+  return algorithms.some((algorithm) => /(?:#|-)sha1$/.test(algorithm));
+}
+
 const pem = (base64: string) =>
   `-----BEGIN CERTIFICATE-----\n${base64.replace(/\s+/g, "").replace(/(.{64})/g, "$1\n")}\n-----END CERTIFICATE-----\n`;
 
@@ -101,6 +115,7 @@ export async function signedBy(message: SamlBindingMessage, request: AuthnReques
       return false;
     }
   }
+  if (usesSha1(request.root)) return false;
   try {
     return validateSignature(request.xml, request.root as never, pems);
   } catch {

@@ -38,7 +38,8 @@ export interface SamlLoginResponse {
 const XS = "http://www.w3.org/2001/XMLSchema";
 const XSI = "http://www.w3.org/2001/XMLSchema-instance";
 
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+/** Times as Keycloak writes them, with milliseconds. */
+const iso = (ms: number) => new Date(ms).toISOString();
 const id = () => `ID_${randomUUID()}`;
 
 function child(doc: XmlDocument, parent: Element, namespace: string, name: string, text?: string): Element {

@@ -20,7 +20,7 @@ function statusXml(ctx: LoginContext, status: string): string {
   root.setAttributeNS("http://www.w3.org/2000/xmlns/", "xmlns:saml", SAML_ASSERTION);
   root.setAttribute("ID", `ID_${randomUUID()}`);
   root.setAttribute("Version", "2.0");
-  root.setAttribute("IssueInstant", new Date().toISOString().replace(/\.\d{3}Z$/, "Z"));
+  root.setAttribute("IssueInstant", new Date().toISOString());
   root.setAttribute("Destination", ctx.request.redirectUri);
   if (ctx.request.saml?.requestId) root.setAttribute("InResponseTo", ctx.request.saml.requestId);
   const issuer = doc.createElementNS(SAML_ASSERTION, "saml:Issuer");
