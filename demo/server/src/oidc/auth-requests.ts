@@ -7,8 +7,10 @@ export interface AuthRequest {
   realmId: string;
   /** A SAML client's login (IdP-initiated SSO): answered by a signed SAML Response posted to `redirectUri`. */
   protocol?: "saml";
-  /** The RelayState that SAML Response carries (the client's "IDP-Initiated SSO Relay State"). */
+  /** The RelayState that SAML Response carries (the AuthnRequest's, or the client's "IDP-Initiated SSO Relay State"). */
   samlRelayState?: string;
+  /** An SP-initiated SAML login: the AuthnRequest answered, the NameID format and the binding of the Response. */
+  saml?: SamlRequestNotes;
   clientId: string;
   redirectUri: string;
   responseMode: ResponseMode;
@@ -36,6 +38,15 @@ export interface AuthRequest {
   /** The browser flow's progress: execution statuses, credentials used, actions this login added. */
   login: LoginProgress;
   expires: number;
+}
+
+export interface SamlRequestNotes {
+  /** The AuthnRequest's ID (the Response's InResponseTo). */
+  requestId: string;
+  /** The NameID format the login's Response uses. */
+  nameIdFormat: string;
+  /** How the Response reaches the assertion consumer: an auto-posted form or a redirect. */
+  binding: "post" | "redirect";
 }
 
 export type ResponseMode = "query" | "fragment" | "form_post";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DOMImplementation, XMLSerializer, type Document as XmlDocument, type Element } from "@xmldom/xmldom";
 import { signSamlPost } from "@node-saml/node-saml/lib/saml-post-signing.js";
+import { SAML } from "@node-saml/node-saml";
 import type { FastifyReply } from "fastify";
 import type { ServerContext } from "../context.ts";
 import type { AuthRequest } from "../oidc/auth-requests.ts";
@@ -10,19 +11,14 @@ import type { ClientRecord, RealmRecord, UserRecord, UserSessionRecord } from ".
 import { clientAttribute, realmNumber } from "../oidc/lookup.ts";
 import { realmSigningKey } from "../oidc/keys.ts";
 import { realmEntityUrl, SAML_ASSERTION, SAML_PROTOCOL, samlSignatureAlgorithm } from "../broker/saml-broker.ts";
+import { nameIdFormat, nameIdValue } from "./name-id.ts";
+import { samlAttributes, type SamlAttributeValue } from "./attribute-statement.ts";
 
 const SUCCESS = "urn:oasis:names:tc:SAML:2.0:status:Success";
 const BEARER = "urn:oasis:names:tc:SAML:2.0:cm:bearer";
 const UNSPECIFIED_CONTEXT = "urn:oasis:names:tc:SAML:2.0:ac:classes:unspecified";
 const RESPONSE_XPATH = `/*[local-name(.)="Response" and namespace-uri(.)="${SAML_PROTOCOL}"]`;
 const ASSERTION_XPATH = `${RESPONSE_XPATH}/*[local-name(.)="Assertion" and namespace-uri(.)="${SAML_ASSERTION}"]`;
-
-/** Keycloak's `saml_name_id_format` values and the NameID each gives (SamlProtocol's name ID formats). */
-const NAME_ID_FORMATS: Record<string, { format: string; value: (user: UserRecord) => string | undefined }> = {
-  username: { format: "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified", value: (user) => user.username },
-  email: { format: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress", value: (user) => user.email },
-  transient: { format: "urn:oasis:names:tc:SAML:2.0:nameid-format:transient", value: () => `G-${randomUUID()}` },
-};
 
 /** What a SAML client's login response says: to whom, about which user and session. */
 export interface SamlLoginResponse {
@@ -35,9 +31,15 @@ export interface SamlLoginResponse {
   destination: string;
   /** The AuthnRequest answered; absent for IdP-initiated SSO. */
   inResponseTo?: string;
+  nameId: { format: string; value: string };
+  attributes: SamlAttributeValue[];
 }
 
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+const XS = "http://www.w3.org/2001/XMLSchema";
+const XSI = "http://www.w3.org/2001/XMLSchema-instance";
+
+/** Times as Keycloak writes them, with milliseconds. */
+const iso = (ms: number) => new Date(ms).toISOString();
 const id = () => `ID_${randomUUID()}`;
 
 function child(doc: XmlDocument, parent: Element, namespace: string, name: string, text?: string): Element {
@@ -45,12 +47,6 @@ function child(doc: XmlDocument, parent: Element, namespace: string, name: strin
   if (text !== undefined) element.appendChild(doc.createTextNode(text));
   parent.appendChild(element);
   return element;
-}
-
-/** The NameID of the client's "Name ID format" (username when unset or not one this server issues). */
-export function samlNameId(client: ClientRecord, user: UserRecord) {
-  const choice = NAME_ID_FORMATS[clientAttribute(client, "saml_name_id_format") ?? ""] ?? NAME_ID_FORMATS.username!;
-  return { format: choice.format, value: choice.value(user) ?? user.username };
 }
 
 /** The unsigned Response with one assertion, shaped as Keycloak's SAML protocol writes it. */
@@ -77,7 +73,7 @@ function responseXml(response: SamlLoginResponse, issuedAt: number): string {
   assertion.setAttribute("IssueInstant", iso(issuedAt));
   child(doc, assertion, SAML_ASSERTION, "saml:Issuer", realmUrl);
   const subject = child(doc, assertion, SAML_ASSERTION, "saml:Subject");
-  const nameId = samlNameId(client, response.user);
+  const { nameId } = response;
   child(doc, subject, SAML_ASSERTION, "saml:NameID", nameId.value).setAttribute("Format", nameId.format);
   const confirmation = child(doc, subject, SAML_ASSERTION, "saml:SubjectConfirmation");
   confirmation.setAttribute("Method", BEARER);
@@ -95,39 +91,86 @@ function responseXml(response: SamlLoginResponse, issuedAt: number): string {
   statement.setAttribute("SessionIndex", response.session.id);
   const context = child(doc, statement, SAML_ASSERTION, "saml:AuthnContext");
   child(doc, context, SAML_ASSERTION, "saml:AuthnContextClassRef", UNSPECIFIED_CONTEXT);
+  if (response.attributes.length) {
+    const attributeStatement = child(doc, assertion, SAML_ASSERTION, "saml:AttributeStatement");
+    for (const { name, nameFormat, friendlyName, values } of response.attributes) {
+      const attribute = child(doc, attributeStatement, SAML_ASSERTION, "saml:Attribute");
+      if (friendlyName) attribute.setAttribute("FriendlyName", friendlyName);
+      attribute.setAttribute("Name", name);
+      attribute.setAttribute("NameFormat", nameFormat);
+      for (const value of values) {
+        const element = child(doc, attribute, SAML_ASSERTION, "saml:AttributeValue", value);
+        element.setAttributeNS("http://www.w3.org/2000/xmlns/", "xmlns:xs", XS);
+        element.setAttributeNS("http://www.w3.org/2000/xmlns/", "xmlns:xsi", XSI);
+        element.setAttributeNS(XSI, "xsi:type", "xs:string");
+      }
+    }
+  }
   return new XMLSerializer().serializeToString(doc);
 }
 
-/**
- * The client's login Response, base64 for the POST binding: the assertion signed when "Sign assertions" is on, the
- * whole document when "Sign documents" is on, each by node-saml (xml-crypto) with the realm's RS256 key and the
- * client's "Signature algorithm", its certificate in the KeyInfo.
- */
-export async function samlLoginResponse(server: ServerContext, response: SamlLoginResponse): Promise<string> {
-  const { client } = response;
-  let xml = responseXml(response, Date.now());
-  const signAssertion = clientAttribute(client, "saml.assertion.signature") === "true";
-  const signDocument = clientAttribute(client, "saml.server.signature") === "true";
-  if (signAssertion || signDocument) {
-    const key = await realmSigningKey(server, response.realm, "RS256");
-    const algorithm = samlSignatureAlgorithm({
-      signatureAlgorithm: clientAttribute(client, "saml.signature.algorithm") ?? "",
-    });
-    const options = {
-      privateKey: key.privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
-      publicCert: key.certificate
-        ? `-----BEGIN CERTIFICATE-----\n${key.certificate}\n-----END CERTIFICATE-----\n`
-        : undefined,
-      signatureAlgorithm: algorithm,
-      digestAlgorithm: algorithm,
-    };
-    if (signAssertion) xml = signSamlPost(xml, ASSERTION_XPATH, options);
-    if (signDocument) xml = signSamlPost(xml, RESPONSE_XPATH, options);
-  }
-  return Buffer.from(xml, "utf8").toString("base64");
+/** The realm's key, as node-saml signs with it for the client's "Signature algorithm". */
+async function signingOptions(server: ServerContext, realm: RealmRecord, client: ClientRecord) {
+  const key = await realmSigningKey(server, realm, "RS256");
+  const algorithm = samlSignatureAlgorithm({
+    signatureAlgorithm: clientAttribute(client, "saml.signature.algorithm") ?? "",
+  });
+  return {
+    privateKey: key.privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
+    publicCert: key.certificate
+      ? `-----BEGIN CERTIFICATE-----\n${key.certificate}\n-----END CERTIFICATE-----\n`
+      : undefined,
+    signatureAlgorithm: algorithm,
+    digestAlgorithm: algorithm,
+  };
 }
 
-/** The end of a SAML client's login: its signed Response auto-posted to the assertion consumer URL. */
+/**
+ * Sends a Response to the assertion consumer: by the POST binding an auto-posted form, the document signed (by
+ * node-saml, xml-crypto) when "Sign documents" is on; by the redirect binding a redirect whose query (the deflated
+ * Response, RelayState) node-saml signs instead, as Keycloak's redirect binding does.
+ */
+export async function deliverSamlResponse(
+  server: ServerContext,
+  reply: FastifyReply,
+  target: { realm: RealmRecord; client: ClientRecord; destination: string; relayState?: string },
+  xml: string,
+  binding: "post" | "redirect",
+) {
+  const { realm, client, destination, relayState } = target;
+  const signDocument = clientAttribute(client, "saml.server.signature") === "true";
+  const options = signDocument ? await signingOptions(server, realm, client) : undefined;
+  if (binding === "redirect") {
+    const saml = new SAML({
+      entryPoint: destination,
+      issuer: client.clientId,
+      callbackUrl: destination,
+      idpCert: "-",
+      ...(options && { privateKey: options.privateKey, signatureAlgorithm: options.signatureAlgorithm }),
+    });
+    const location = await saml._requestToUrlAsync(
+      null,
+      xml,
+      "authorize",
+      relayState ? { RelayState: relayState } : {},
+    );
+    return reply.redirect(location, 302);
+  }
+  const signed = options ? signSamlPost(xml, RESPONSE_XPATH, options) : xml;
+  return sendAuthResponse(reply, destination, "form_post", {
+    SAMLResponse: Buffer.from(signed, "utf8").toString("base64"),
+    RelayState: relayState,
+  });
+}
+
+/** The client's login Response XML, its assertion signed when "Sign assertions" is on. */
+export async function samlLoginResponseXml(server: ServerContext, response: SamlLoginResponse): Promise<string> {
+  const xml = responseXml(response, Date.now());
+  if (clientAttribute(response.client, "saml.assertion.signature") !== "true") return xml;
+  return signSamlPost(xml, ASSERTION_XPATH, await signingOptions(server, response.realm, response.client));
+}
+
+/** The end of a SAML client's login: its signed Response sent to the assertion consumer URL with the RelayState. */
 export async function completeSamlLogin(
   server: ServerContext,
   reply: FastifyReply,
@@ -137,7 +180,17 @@ export async function completeSamlLogin(
 ) {
   const { realm, client, user, session } = login;
   const realmUrl = realmEntityUrl(server, reply.request, realm);
-  const SAMLResponse = await samlLoginResponse(server, { ...login, realmUrl, destination: request.redirectUri });
+  const format = request.saml?.nameIdFormat ?? nameIdFormat(client, undefined);
+  const nameId = { format, value: await nameIdValue(server, client, user, format) };
+  const attributes = samlAttributes({ db: server.db, realm, client, user: server.db.get("users", user.id) ?? user });
+  const xml = await samlLoginResponseXml(server, {
+    ...login,
+    realmUrl,
+    destination: request.redirectUri,
+    inResponseTo: request.saml?.requestId,
+    nameId,
+    attributes,
+  });
   await recordEvent(server, realm, {
     type: "LOGIN",
     clientId: client.clientId,
@@ -152,8 +205,6 @@ export async function completeSamlLogin(
       username: user.username,
     },
   });
-  return sendAuthResponse(reply, request.redirectUri, "form_post", {
-    SAMLResponse,
-    RelayState: request.samlRelayState,
-  });
+  const target = { realm, client, destination: request.redirectUri, relayState: request.samlRelayState };
+  return deliverSamlResponse(server, reply, target, xml, request.saml?.binding ?? "post");
 }

@@ -14,6 +14,7 @@ import { nextRequiredAction } from "./required-action-handlers.ts";
 import { sendAccountUpdated } from "./execute-actions-token.ts";
 import { owesProfileCompletion, VERIFY_PROFILE } from "./profile-completeness.ts";
 import { currentUser, type LoginContext } from "./login-context.ts";
+import { sendSamlStatus } from "../../saml-protocol/status-response.ts";
 
 /** Signs the user in: a new session, SSO cookies, and the code back to the client. */
 export async function finishLogin(
@@ -38,6 +39,7 @@ export async function finishLogin(
 
 /** Ends the login with an error for the client (`error` on its redirect URI). */
 export function errorToClient(ctx: LoginContext, error: string, description?: string) {
+  if (ctx.request.protocol === "saml") return sendSamlStatus(ctx, error);
   dropAuthRequest(ctx.request.tabId);
   return sendAuthResponse(ctx.reply, ctx.request.redirectUri, ctx.request.responseMode, {
     error,
