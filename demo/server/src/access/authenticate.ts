@@ -24,6 +24,17 @@ export class SessionNotFound extends HttpError {
   }
 }
 
+/** Why a verified access token's identity was refused, as Keycloak's events name it. */
+export type BearerRefusal =
+  "user_disabled" | "user_not_found" | "client_disabled" | "client_not_found" | "invalid_token";
+
+/** The 401 of a verified token whose user or client no longer passes, with Keycloak's event error. */
+export class BearerRefused extends HttpError {
+  constructor(readonly reason: BearerRefusal) {
+    super(401, unauthorized().body);
+  }
+}
+
 const identities = new WeakMap<FastifyRequest, Promise<BearerIdentity>>();
 
 /**
@@ -44,17 +55,32 @@ async function checkBearer(server: ServerContext, req: FastifyRequest): Promise<
     ? await verifyToken(server, frontendUrl(server, req), credentials.token, ACCESS_TOKEN_TYPES)
     : undefined;
   if (!verified) throw unauthorized();
+  return identityOfToken(server, req, credentials!, verified);
+}
+
+/**
+ * The rest of the bearer check on a token already verified (signature, issuer, expiry, type): its user, its session,
+ * its client and its DPoP binding. Throws a 401 (SessionNotFound, BearerRefused) otherwise.
+ */
+export async function identityOfToken(
+  server: ServerContext,
+  req: FastifyRequest,
+  credentials: { token: string; dpop: boolean },
+  verified: VerifiedToken,
+): Promise<BearerIdentity> {
   const { realm, payload } = verified;
   const user = payload.sub ? server.db.get("users", payload.sub) : undefined;
-  if (!user || user.realmId !== realm.id || !user.enabled) throw unauthorized();
-  if ((payload.iat ?? 0) < user.notBefore) throw unauthorized();
+  if (!user || user.realmId !== realm.id) throw new BearerRefused("user_not_found");
+  if (!user.enabled) throw new BearerRefused("user_disabled");
+  if ((payload.iat ?? 0) < user.notBefore) throw new BearerRefused("invalid_token");
   // As Keycloak: a token of a sign-in whose regular session is gone still works while its offline session lives.
   const live = (sid: string) =>
     activeSession(server.db, realm, sid) ?? activeSession(server.db, realm, offlineRecordId(sid));
   if (payload.sid ? !live(payload.sid) : !user.serviceAccountClientId) throw new SessionNotFound();
   const client = payload.azp ? clientByClientId(server.db, realm, payload.azp) : undefined;
-  if (payload.azp && (!client || client.rep.enabled === false)) throw unauthorized();
-  await checkDpopBinding(server, req, credentials!, payload, client);
+  if (payload.azp && !client) throw new BearerRefused("client_not_found");
+  if (client?.rep.enabled === false) throw new BearerRefused("client_disabled");
+  await checkDpopBinding(server, req, credentials, payload, client);
   return { realm, user, client, token: payload };
 }
 

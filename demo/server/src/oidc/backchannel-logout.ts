@@ -28,7 +28,8 @@ function backchannelLogoutUrl(client: ClientRecord): string | undefined {
  * OpenID Connect Back-Channel Logout 1.0 as Keycloak 26.7.3 sends it when a user session ends (end-session
  * endpoint, an administrator's sign-out of a user or a session): a logout token (JWS typ `logout+jwt`, claims
  * iat/exp 120 s/jti/iss/aud/sub, `typ: "Logout"`, the back-channel logout event, `sid` when the client's
- * `backchannel.logout.session.required` is on) POSTed as `logout_token` to each OpenID Connect client of the session
+ * `backchannel.logout.session.required` is on; `revoke_offline_access: true` among the events when its
+ * `backchannel.logout.revoke.offline.tokens` is on, the offline sessions left to the client) POSTed as `logout_token` to each OpenID Connect client of the session
  * that has a `backchannel.logout.url`. The clients' answers change nothing.
  */
 export async function sendBackchannelLogouts(
@@ -50,6 +51,7 @@ export async function sendBackchannelLogouts(
           const key = await realmSigningKey(server, realm);
           const iat = Math.floor(now() / 1000);
           const withSid = clientAttribute(client, "backchannel.logout.session.required") === "true";
+          const revokeOffline = clientAttribute(client, "backchannel.logout.revoke.offline.tokens") === "true";
           const token = await new SignJWT({
             exp: iat + LOGOUT_TOKEN_LIFESPAN_S,
             iat,
@@ -59,7 +61,7 @@ export async function sendBackchannelLogouts(
             sub: session.userId,
             typ: "Logout",
             ...(withSid ? { sid: publicSessionId(session) } : {}),
-            events: { [BACKCHANNEL_LOGOUT_EVENT]: {} },
+            events: { [BACKCHANNEL_LOGOUT_EVENT]: {}, ...(revokeOffline ? { revoke_offline_access: true } : {}) },
           })
             .setProtectedHeader({ alg: key.algorithm, typ: "logout+jwt", kid: key.kid })
             .sign(key.privateKey);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ServerContext } from "../context.ts";
 import { realmByName } from "./lookup.ts";
 
@@ -13,6 +13,22 @@ const HEADERS: [field: string, header: string][] = [
   ["strictTransportSecurity", "strict-transport-security"],
   ["referrerPolicy", "referrer-policy"],
 ];
+
+const frameSources = new WeakMap<FastifyReply, string[]>();
+
+/** Sources this reply's page frames (front-channel logout): added to the frame-src of the realm's policy, as Keycloak. */
+export function allowFrameSources(reply: FastifyReply, sources: string[]): void {
+  frameSources.set(reply, sources);
+}
+
+function withFrameSources(policy: string, sources: string[] | undefined): string {
+  if (!sources?.length) return policy;
+  const directives = policy.split(";").map((d) => d.trim());
+  const index = directives.findIndex((d) => /^frame-src(\s|$)/i.test(d));
+  if (index < 0) return policy;
+  directives[index] = `${directives[index]} ${sources.join(" ")}`;
+  return directives.join("; ").replace(/; $/, ";");
+}
 
 const REALM_PAGE = /^\/realms\/([^/?]+)\//;
 /** keycloak-js frames these from any origin; Keycloak serves them allowing any frame ancestor, without the realm's headers. */
@@ -39,7 +55,11 @@ export function registerBrowserSecurityHeaders(app: FastifyInstance, server: Ser
     for (const [field, header] of HEADERS) {
       const value = configured[field];
       if (typeof value !== "string") continue;
-      if (value.trim()) reply.header(header, value);
+      if (value.trim())
+        reply.header(
+          header,
+          field === "contentSecurityPolicy" ? withFrameSources(value, frameSources.get(reply)) : value,
+        );
       else reply.removeHeader(header);
     }
     return payload;

@@ -30,8 +30,8 @@ function providerMetadata(server: ServerContext, baseUrl: string, realm: RealmRe
     introspection_endpoint_auth_signing_alg_values_supported: CLIENT_ASSERTION_ALGORITHMS,
     userinfo_endpoint: `${oidc}/userinfo`,
     end_session_endpoint: `${oidc}/logout`,
-    frontchannel_logout_session_supported: false,
-    frontchannel_logout_supported: false,
+    frontchannel_logout_session_supported: true,
+    frontchannel_logout_supported: true,
     jwks_uri: `${oidc}/certs`,
     check_session_iframe: `${oidc}/login-status-iframe.html`,
     grant_types_supported: [
@@ -79,11 +79,11 @@ function providerMetadata(server: ServerContext, baseUrl: string, realm: RealmRe
     revocation_endpoint: `${issuer}${REVOKE_PATH}`,
     revocation_endpoint_auth_methods_supported: clientAuthMethods,
     revocation_endpoint_auth_signing_alg_values_supported: CLIENT_ASSERTION_ALGORITHMS,
-    backchannel_logout_supported: false,
+    backchannel_logout_supported: true,
     require_pushed_authorization_requests: false,
     pushed_authorization_request_endpoint: `${issuer}${PAR_PATH}`,
     device_authorization_endpoint: `${issuer}${DEVICE_AUTH_PATH}`,
-    backchannel_logout_session_supported: false,
+    backchannel_logout_session_supported: true,
     authorization_response_iss_parameter_supported: true,
   };
 }

@@ -9,30 +9,32 @@ import { oauthError } from "./oauth-error.ts";
 import { authenticateCallingClient } from "./calling-client.ts";
 import { formBody } from "./token-endpoint.ts";
 import { ACCESS_TOKEN_TYPES, verifyToken, type VerifiedToken } from "./verify-token.ts";
+import { ClientAuthError } from "./client-auth.ts";
+import { recordEvent } from "../events/record.ts";
 import { activeSession } from "../access/sessions.ts";
 import { BASIC_TOKEN_CLAIMS } from "./tokens.ts";
 import { offlineRecordId } from "../access/offline-sessions.ts";
 
-/** A token is active when it verifies, its session (if any; the offline one for an offline token) lives, and its user is enabled and not revoked. */
-async function activeToken(
-  server: ServerContext,
-  baseUrl: string,
-  realm: RealmRecord,
-  token: string,
-): Promise<VerifiedToken | undefined> {
-  for (const typ of [ACCESS_TOKEN_TYPES, "Refresh", "Offline", "ID"] as const) {
-    const verified = await verifyToken(server, baseUrl, token, typ, realm.realm);
-    if (!verified) continue;
-    const { payload } = verified;
-    const user = payload.sub ? server.db.get("users", payload.sub) : undefined;
-    if (!user || user.realmId !== realm.id || !user.enabled || (payload.iat ?? 0) < user.notBefore) return undefined;
-    // An offline token lives as long as its offline session.
-    const sessionId = typ === "Offline" && payload.sid ? offlineRecordId(payload.sid) : payload.sid;
-    if (sessionId ? !activeSession(server.db, realm, sessionId) : !user.serviceAccountClientId) return undefined;
-    return verified;
-  }
+type Payload = VerifiedToken["payload"];
+
+/** Why a verified token is not active: Keycloak's event error, or none when it records nothing. */
+function inactiveReason(server: ServerContext, realm: RealmRecord, payload: Payload): string | undefined {
+  const user = payload.sub ? server.db.get("users", payload.sub) : undefined;
+  if (!user || user.realmId !== realm.id) return "user_not_found";
+  if (!user.enabled) return "user_disabled";
+  if ((payload.iat ?? 0) < user.notBefore) return "invalid_token";
+  // An offline token lives as long as its offline session.
+  const sessionId = payload.typ === "Offline" && payload.sid ? offlineRecordId(payload.sid) : payload.sid;
+  if (sessionId ? !activeSession(server.db, realm, sessionId) : !user.serviceAccountClientId)
+    return "user_session_not_found";
   return undefined;
 }
+
+const ALL_TYPES = [...ACCESS_TOKEN_TYPES, "Refresh", "Offline", "ID"] as const;
+const TOKEN_HINT_TYPES = {
+  access_token: [...ACCESS_TOKEN_TYPES, "Refresh", "Offline", "ID"],
+  refresh_token: ["Refresh", "Offline"],
+} as const;
 
 /** Fields an access token keeps in its introspection answer; every other claim comes from the mappers. */
 const BASIC_CLAIMS = [...BASIC_TOKEN_CLAIMS, "scope", "cnf"];
@@ -56,19 +58,20 @@ function introspectionClaims(
   return { ...basic, ...mapped, ...basic, ...(aud !== undefined ? { aud } : {}) };
 }
 
-/**
- * As Keycloak: a refresh or offline token only for the client it was issued to; any other token only for a client in
- * its audience (the mapped one when the token itself has none, as a lightweight token), unless the client has
- * "allow.token.introspection.without.audience.check" on.
- */
-function mayIntrospect(client: ClientRecord, payload: VerifiedToken["payload"], audience: unknown): boolean {
-  if (payload.typ === "Refresh" || payload.typ === "Offline") return payload.azp === client.clientId;
+/** As Keycloak: a client in the token's audience, or one with "allow.token.introspection.without.audience.check" on. */
+function inAudience(client: ClientRecord, audience: unknown): boolean {
   if (clientAttribute(client, "allow.token.introspection.without.audience.check") === "true") return true;
   const audiences = Array.isArray(audience) ? audience : [audience];
   return audiences.includes(client.clientId);
 }
 
-/** RFC 7662 token introspection, for confidential clients. */
+const clientAuthMethod = (client: ClientRecord) => String(client.rep.clientAuthenticatorType ?? "client-secret");
+
+/**
+ * RFC 7662 token introspection, for confidential clients, as Keycloak 26.7.3: without a hint (or `access_token`) any
+ * token of the realm, active for a client in its audience; with `refresh_token` a refresh or offline token, active
+ * only for the client it was issued to. INTROSPECT_TOKEN and INTROSPECT_TOKEN_ERROR events with Keycloak's details.
+ */
 export async function registerIntrospectEndpoint(app: FastifyInstance, server: ServerContext): Promise<void> {
   app.post<{ Params: { realm: string } }>(
     "/realms/:realm/protocol/openid-connect/token/introspect",
@@ -76,18 +79,90 @@ export async function registerIntrospectEndpoint(app: FastifyInstance, server: S
       const realm = realmByName(server.db, req.params.realm);
       if (!realm) return reply.status(404).send({ error: "Realm does not exist" });
       const body = formBody(req);
-      const client = await authenticateCallingClient(server, realm, req, body);
-      if (client.rep.publicClient === true) throw oauthError(403, "invalid_request", "Client not allowed.");
-      if (!body.token) throw oauthError(400, "invalid_request", "Token not provided.");
-      const verified = await activeToken(server, frontendUrl(server, req), realm, body.token);
-      if (!verified) return { active: false };
+      const event = (fields: Omit<Parameters<typeof recordEvent>[2], "type">, error = true) =>
+        recordEvent(server, realm, {
+          type: error ? "INTROSPECT_TOKEN_ERROR" : "INTROSPECT_TOKEN",
+          ipAddress: req.ip,
+          ...fields,
+        });
+      let client: ClientRecord;
+      try {
+        client = await authenticateCallingClient(server, realm, req, body);
+      } catch (error) {
+        if (!(error instanceof ClientAuthError)) throw error;
+        if (error.eventError !== "invalid_client_credentials") {
+          await event({ clientId: error.clientId, error: error.eventError });
+          throw error;
+        }
+        const detail = "Client authentication failed.";
+        await event({ clientId: error.clientId, error: "invalid_client", details: { detail } });
+        await event({ clientId: error.clientId, error: error.eventError });
+        throw oauthError(401, "invalid_client", detail);
+      }
+      const method = { client_auth_method: clientAuthMethod(client) };
+      const refuse = async (status: number, detail: string, details: Record<string, string> = {}) => {
+        await event({
+          clientId: client.clientId,
+          error: "invalid_request",
+          details: { detail, ...details, ...method },
+        });
+        return oauthError(status, "invalid_request", detail);
+      };
+      if (client.rep.publicClient === true) throw await refuse(403, "Client not allowed.");
+      if (!body.token) throw await refuse(400, "Token not provided.");
+      const hint = body.token_type_hint || "access_token";
+      if (hint !== "access_token" && hint !== "refresh_token") {
+        const error = await refuse(400, "Unsupported token type.", { token_type: hint });
+        await event({ clientId: client.clientId, error: "invalid_request", details: { token_type: hint, ...method } });
+        throw error;
+      }
+      const baseUrl = frontendUrl(server, req);
+      const verified = await verifyToken(server, baseUrl, body.token, ALL_TYPES, realm.realm);
+      if (!verified) {
+        const details = { reason: "Access token JWT check failed", ...method };
+        await event({ clientId: client.clientId, error: "invalid_token", details });
+        return { active: false };
+      }
       const { payload } = verified;
+      const tokenDetails = {
+        token_issued_for: String(payload.azp ?? ""),
+        token_id: String(payload.jti ?? ""),
+        token_type: String(payload.typ ?? ""),
+        ...method,
+      };
+      const inactive = (error: string, fields: { userId?: string; reason?: string } = {}) =>
+        event({
+          clientId: client.clientId,
+          userId: fields.userId,
+          sessionId: payload.sid,
+          error,
+          details: {
+            reason: fields.reason ?? `Introspection access token for ${payload.azp} client: ${error}`,
+            ...tokenDetails,
+          },
+        });
+      if (!(TOKEN_HINT_TYPES[hint] as readonly string[]).includes(payload.typ ?? "")) {
+        await inactive("invalid_token_type");
+        return { active: false };
+      }
+      const reason = inactiveReason(server, realm, payload);
+      if (reason) {
+        await inactive(reason);
+        return { active: false };
+      }
       const user = server.db.get("users", payload.sub!)!;
       const isAccessToken = payload.typ === "Bearer" || payload.typ === "DPoP";
-      const claims = isAccessToken
-        ? introspectionClaims(server, frontendUrl(server, req), realm, user, verified)
-        : payload;
-      if (!mayIntrospect(client, payload, isAccessToken ? claims.aud : payload.aud)) return { active: false };
+      const claims = isAccessToken ? introspectionClaims(server, baseUrl, realm, user, verified) : payload;
+      // A refresh token introspected as one: only by its own client, and Keycloak records nothing otherwise.
+      if (hint === "refresh_token" && payload.azp !== client.clientId) return { active: false };
+      if (hint === "access_token" && !inAudience(client, claims.aud)) {
+        await inactive("invalid_token", {
+          userId: user.id,
+          reason: `Client '${client.clientId}' is not in the token audience`,
+        });
+        return { active: false };
+      }
+      await event({ clientId: client.clientId, userId: user.id, sessionId: payload.sid, details: tokenDetails }, false);
       return { ...claims, client_id: payload.azp, username: user.username, token_type: payload.typ, active: true };
     },
   );

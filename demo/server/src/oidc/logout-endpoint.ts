@@ -13,6 +13,7 @@ import { escapeHtml, HTML_SECURITY_HEADERS, themePage } from "./html.ts";
 import { endSessions } from "../access/sessions.ts";
 import { offlineRecordId } from "../access/offline-sessions.ts";
 import { recordEvent } from "../events/record.ts";
+import { frontchannelLogoutClients, sendFrontchannelLogoutPage } from "./frontchannel-logout.ts";
 
 type Params = Record<string, string | undefined>;
 
@@ -22,6 +23,7 @@ async function endSession(
   session: UserSessionRecord,
   clientId: string | undefined,
   req: FastifyRequest,
+  redirectUri?: string,
 ) {
   const ip = req.ip;
   await endSessions(server, [session], { baseUrl: frontendUrl(server, req) });
@@ -31,6 +33,7 @@ async function endSession(
     userId: session.userId,
     sessionId: session.id,
     ipAddress: ip,
+    ...(redirectUri ? { details: { redirect_uri: redirectUri } } : {}),
   });
 }
 
@@ -93,8 +96,11 @@ async function logout(
     const { startOidcBrowserLogout } = await import("../broker/oidc-logout.ts");
     if (await startOidcBrowserLogout(server, req, reply, realm, session, { clientId, location })) return reply;
   }
-  if (session && session.realmId === realm.id) await endSession(server, realm, session, clientId, req);
+  const ownSession = session && session.realmId === realm.id ? session : undefined;
+  const frontchannel = ownSession ? frontchannelLogoutClients(server, frontendUrl(server, req), realm, ownSession) : [];
+  if (ownSession) await endSession(server, realm, ownSession, clientId, req, redirect);
   clearSsoCookies(server, reply, realm);
+  if (frontchannel.length) return sendFrontchannelLogoutPage(reply, realm, frontchannel, location);
   if (location) return reply.status(302).header("location", location).send();
   return sendInfoPage(reply, realm, "You are logged out");
 }

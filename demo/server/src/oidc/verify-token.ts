@@ -39,7 +39,7 @@ export async function verifyToken(
     | "Offline"
     | "ID"
     | "Serialized-ID"
-    | readonly ("Refresh" | "Offline" | (typeof ACCESS_TOKEN_TYPES)[number])[],
+    | readonly ("Refresh" | "Offline" | "ID" | (typeof ACCESS_TOKEN_TYPES)[number])[],
   realmName?: string,
   options: { acceptExpired?: boolean } = {},
 ): Promise<VerifiedToken | undefined> {
