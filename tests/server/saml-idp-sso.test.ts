@@ -198,12 +198,14 @@ describe("SAML identity provider: SP-initiated SSO", () => {
     assert.equal((await validate(sp("sp-signed"), posted(page, acsOf("sp-signed")).SAMLResponse)).nameID, "sue");
   });
 
-  it("refusals: no SAMLRequest, an unknown issuer, a disabled client, an ACS URL the client does not have, each a page and a LOGIN_ERROR", async () => {
+  it("refusals: no SAMLRequest, an unknown issuer, a disabled client, an OIDC client, an ACS URL the client does not have, each a page and a LOGIN_ERROR", async () => {
     await samlClient("sp-acs", {}, { redirectUris: ["http://127.0.0.1:1/sp-acs/other/*"] });
     await samlClient("sp-off", {}, { enabled: false });
+    await kc.clients.create({ clientId: "oidc-app", redirectUris: ["http://127.0.0.1:1/oidc-app/*"] });
     const cases: [string, string, string][] = [
       [endpoint, "Invalid Request", "saml_token_not_found"],
       [await sp("sp-off").getAuthorizeUrlAsync("", undefined, {}), "Login requester not enabled", "client_disabled"],
+      [await sp("oidc-app").getAuthorizeUrlAsync("", undefined, {}), "Wrong client protocol.", "invalid_client"],
       [await sp("nobody").getAuthorizeUrlAsync("", undefined, {}), "Invalid Request", "client_not_found"],
       [
         await sp("sp-acs", { callbackUrl: "http://elsewhere.test/acs" }).getAuthorizeUrlAsync("", undefined, {}),

@@ -24,12 +24,11 @@ import { sendSamlStatus } from "./status-response.ts";
 
 /**
  * Keycloak's page and LOGIN_ERROR for an AuthnRequest it refuses before any login starts; as measured on Keycloak
- * 26.7.3, its signature and ACS refusals name no client.
+ * 26.7.3, none of them names the client.
  */
 interface Refusal {
   error: string;
   message: string;
-  clientId?: string;
   details?: Record<string, string>;
 }
 
@@ -44,7 +43,6 @@ async function refuse(
 ) {
   await recordEvent(server, realm, {
     type: "LOGIN_ERROR",
-    clientId: refusal.clientId,
     ipAddress: req.ip,
     error: refusal.error,
     details: refusal.details,
@@ -104,7 +102,7 @@ async function loginRequest(
   if (client.rep.enabled === false)
     return refuse(server, req, reply, realm, { error: "client_disabled", message: "Login requester not enabled" });
   if (client.rep.protocol !== "saml")
-    return refuse(server, req, reply, realm, { error: "invalid_client", message: INVALID_REQUEST, clientId });
+    return refuse(server, req, reply, realm, { error: "invalid_client", message: "Wrong client protocol." });
   if (clientAttribute(client, "saml.client.signature") === "true") {
     const certificate = clientAttribute(client, "saml.signing.certificate") ?? "";
     if (!(await signedBy(message, request, [certificate])))
