@@ -319,6 +319,41 @@ describe("client policies at the token endpoint", () => {
     );
   });
 
+  test("secure-client-authenticator refuses a refresh (no event) and a service-account grant (CLIENT_LOGIN_ERROR)", async () => {
+    await enforce([]);
+    const signedIn = await token({
+      grant_type: "password",
+      client_id: "conf",
+      client_secret: "secret",
+      username: "alice",
+      password: "pw",
+    });
+    const before = await lastEvent();
+    await enforce([
+      { executor: "secure-client-authenticator", configuration: { "allowed-client-authenticators": ["client-jwt"] } },
+    ]);
+    const refresh = await token({
+      grant_type: "refresh_token",
+      client_id: "conf",
+      client_secret: "secret",
+      refresh_token: signedIn.body.refresh_token!,
+    });
+    assert.deepEqual(refresh.body, {
+      error: "invalid_request",
+      error_description: "Configured client authentication method not allowed for client",
+    });
+    assert.equal((await lastEvent()).time, before.time, "no event recorded for the refused refresh");
+    const service = await token({ grant_type: "client_credentials", client_id: "conf", client_secret: "secret" });
+    assert.equal(service.status, 400);
+    const event = await lastEvent();
+    assert.equal(event.type, "CLIENT_LOGIN_ERROR");
+    assert.equal(
+      event.details?.client_policy_error_detail,
+      "Configured client authentication method not allowed for client",
+    );
+    assert.equal(event.details?.username, "service-account-conf");
+  });
+
   test("a policy whose condition does not match the client runs nothing", async () => {
     await enforce(
       [{ executor: "reject-ropc-grant", configuration: { "auto-configure": false } }],

@@ -87,8 +87,8 @@ export interface TokenRequest {
     ClientPolicyEvent,
     "TOKEN_REQUEST" | "TOKEN_REFRESH" | "RESOURCE_OWNER_PASSWORD_CREDENTIALS_REQUEST" | "SERVICE_ACCOUNT_TOKEN_REQUEST"
   >;
-  /** The grant's event type (LOGIN, CODE_TO_TOKEN, ...): a refusal records it with _ERROR. */
-  eventType: string;
+  /** The grant's event type (LOGIN, CODE_TO_TOKEN, ...): a refusal records it with _ERROR; none, nothing recorded. */
+  eventType?: string;
   params: Record<string, string | undefined>;
   scope?: string;
   codeChallenge?: string;
@@ -113,15 +113,16 @@ export async function onTokenRequest(
     await runClientPolicies({ server, realm, event, client, token });
   } catch (error) {
     if (!(error instanceof ClientPolicyError)) throw error;
-    await recordEvent(server, realm, {
-      type: `${eventType}_ERROR`,
-      clientId: client.clientId,
-      userId: request.userId,
-      sessionId: request.sessionId,
-      ipAddress: req.ip,
-      error: error.error,
-      details: { ...request.details, ...refusalDetails(error) },
-    });
+    if (eventType)
+      await recordEvent(server, realm, {
+        type: `${eventType}_ERROR`,
+        clientId: client.clientId,
+        userId: request.userId,
+        sessionId: request.sessionId,
+        ipAddress: req.ip,
+        error: error.error,
+        details: { ...request.details, ...refusalDetails(error) },
+      });
     throw oauthError(error.status, error.error, error.description);
   }
 }

@@ -23,15 +23,20 @@ export async function clientCredentialsGrant(
     throw oauthError(401, "unauthorized_client", "Public client not allowed to retrieve service account");
   if (client.rep.serviceAccountsEnabled !== true)
     throw oauthError(401, "unauthorized_client", "Client not enabled to retrieve service account");
+  const user = server.db.list("users", realm.id).find((u) => u.serviceAccountClientId === client.id);
+  if (!user) throw oauthError(400, "invalid_request", "Service account user not found");
+  if (!user.enabled) throw oauthError(400, "invalid_request", "User is disabled");
   await onTokenRequest(server, realm, client, req, {
     event: "SERVICE_ACCOUNT_TOKEN_REQUEST",
     eventType: "CLIENT_LOGIN",
     params: body,
-    details: { grant_type: "client_credentials" },
+    details: {
+      grant_type: "client_credentials",
+      client_auth_method: String(client.rep.clientAuthenticatorType ?? "client-secret"),
+      username: user.username,
+    },
+    userId: user.id,
   });
-  const user = server.db.list("users", realm.id).find((u) => u.serviceAccountClientId === client.id);
-  if (!user) throw oauthError(400, "invalid_request", "Service account user not found");
-  if (!user.enabled) throw oauthError(400, "invalid_request", "User is disabled");
   const withRefreshToken = clientAttribute(client, "use.refresh.tokens.for.client.credentials.grant") === "true";
   // Keycloak's service-account session notes, read by the service_account scope's mappers
   const notes = { client_id: client.clientId, clientHost: req.ip, clientAddress: req.ip };

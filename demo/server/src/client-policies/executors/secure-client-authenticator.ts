@@ -2,6 +2,8 @@ import type { Executor, PolicyConfig } from "../types.ts";
 import { ClientPolicyError, configList } from "../types.ts";
 import { invalidClientMetadata } from "./client-metadata.ts";
 
+const ON_REQUESTS = new Set(["TOKEN_REQUEST", "TOKEN_REFRESH", "SERVICE_ACCOUNT_TOKEN_REQUEST"]);
+
 const allowed = (config: PolicyConfig, authenticator: unknown) =>
   (configList(config, "allowed-client-authenticators") ?? []).includes(String(authenticator));
 
@@ -18,7 +20,7 @@ export const secureClientAuthenticator: Executor = (ctx, config) => {
     if (rep.publicClient === true) return;
     if (!allowed(config, rep.clientAuthenticatorType))
       throw invalidClientMetadata("Invalid client metadata: token_endpoint_auth_method");
-  } else if (ctx.event === "TOKEN_REQUEST" || ctx.event === "TOKEN_REFRESH") {
+  } else if (ON_REQUESTS.has(ctx.event)) {
     const rep = ctx.client?.rep;
     if (!rep || rep.publicClient === true) return;
     if (!allowed(config, rep.clientAuthenticatorType ?? "client-secret"))
