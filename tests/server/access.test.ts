@@ -106,6 +106,41 @@ describe("whoami", () => {
     assert.deepEqual(body.realm_access.demo!.sort(), ["query-groups", "query-users", "view-users"]);
   });
 
+  test("a client marked security.admin.console in any case gets who-am-I, as Keycloak's boolean reading", async () => {
+    for (const [value, status] of [
+      ["TRUE", 200],
+      ["True", 200],
+      ["yes", 403],
+    ] as const) {
+      const clientId = `console-like-${value}`;
+      const created = await admin("/admin/realms/master/clients", {
+        method: "POST",
+        body: {
+          clientId,
+          secret: "s",
+          publicClient: false,
+          directAccessGrantsEnabled: true,
+          attributes: { "security.admin.console": value },
+        },
+      });
+      assert.equal(created.status, 201, await created.text());
+      const grant = await fetch(tokenUrl("master"), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "password",
+          client_id: clientId,
+          client_secret: "s",
+          username: "admin",
+          password: "admin",
+        }),
+      });
+      const { access_token } = (await grant.json()) as { access_token: string };
+      const res = await adminFetch(base, access_token)("/admin/master/console/whoami");
+      assert.equal(res.status, status, value);
+    }
+  });
+
   test("tokens of other clients are refused", async () => {
     assert.equal((await admin("/admin/master/console/whoami")).status, 403);
     assert.equal((await fetch(`${base}/admin/master/console/whoami`)).status, 401);

@@ -47,6 +47,34 @@ describe("client and protocol mapper validation as Keycloak answers it", () => {
     }
   });
 
+  it("checks logout URLs as Keycloak 26.7.3: a path against the root URL, ${authBaseUrl} not expanded, the front-channel one too", async () => {
+    const refused: [Record<string, string>, string][] = [
+      [{ "backchannel.logout.url": "${authBaseUrl}/logout" }, "Backchannel logout URL is not a valid URL"],
+      [{ "backchannel.logout.url": "${authAdminUrl}/logout" }, "Backchannel logout URL is not a valid URL"],
+      [{ "backchannel.logout.url": "logout" }, "Backchannel logout URL is not a valid URL"],
+      [{ "frontchannel.logout.url": "logout" }, "Front-channel logout URL is not a valid URL"],
+      [{ "frontchannel.logout.url": "${authBaseUrl}/logout" }, "Front-channel logout URL is not a valid URL"],
+      [{ "frontchannel.logout.url": "javascript:x" }, "Front-channel logout URL uses an illegal scheme"],
+      [{ "frontchannel.logout.url": "myapp://logout" }, "Front-channel logout URL is not a valid URL"],
+    ];
+    for (const [index, [attributes, message]] of refused.entries())
+      assert.deepEqual(
+        await createAnswer({ clientId: `bad-logout-url-${index}`, attributes }),
+        { status: 400, body: invalidInput(message) },
+        JSON.stringify(attributes),
+      );
+    const accepted: Record<string, unknown>[] = [
+      { attributes: { "backchannel.logout.url": "/logout", "frontchannel.logout.url": "/fc" } },
+      { rootUrl: "https://app.example/base", attributes: { "backchannel.logout.url": "/logout" } },
+      { rootUrl: "${authBaseUrl}", attributes: { "frontchannel.logout.url": "/fc" } },
+      { attributes: { "frontchannel.logout.url": "https://app.example/fc#f", "backchannel.logout.url": "ftp://x/y" } },
+    ];
+    for (const [index, rep] of accepted.entries()) {
+      const answer = await createAnswer({ clientId: `good-logout-url-${index}`, ...rep });
+      assert.equal(answer.status, 201, JSON.stringify(answer.body));
+    }
+  });
+
   it("accepts relative, wildcard and custom-scheme redirect URIs and an admin URL Keycloak does not check", async () => {
     const answer = await createAnswer({
       clientId: "good-urls",

@@ -84,6 +84,11 @@ describe("front-channel logout at the end-session endpoint", () => {
     await client("rp4", { frontchannelLogout: true, rootUrl: `${rpBase}/root` }, { "frontchannel.logout.url": "/fc4" });
     await client("plain", { frontchannelLogout: false });
     await client(
+      "relative",
+      { frontchannelLogout: false, rootUrl: `${rpBase}/root` },
+      { "backchannel.logout.url": "/bc-relative" },
+    );
+    await client(
       "revoking",
       { frontchannelLogout: false },
       {
@@ -204,5 +209,13 @@ describe("front-channel logout at the end-session endpoint", () => {
       }),
     });
     assert.equal(refreshed.status, 200, "Keycloak leaves the offline session to the client");
+  });
+
+  it("posts the logout token of a relative back-channel logout URL to the client's root URL followed by the path", async () => {
+    const signedIn = await signIn("relative", new CookieJar());
+    const sent = posts.length;
+    await kc.realms.removeSession({ realm: REALM, sessionId: signedIn.session_state });
+    const delivered = posts.slice(sent).map((p) => p.split(" ")[0]);
+    assert.deepEqual(delivered, ["/root/bc-relative"]);
   });
 });

@@ -68,7 +68,8 @@ export async function registerWhoAmI(app: FastifyInstance, server: ServerContext
       const azp = identity.token.azp;
       if (
         azp !== ADMIN_CONSOLE_CLIENT_ID &&
-        (!identity.client || clientAttribute(identity.client, "security.admin.console") !== "true")
+        // Keycloak reads the attribute as a Java boolean: "true" in any case
+        (!identity.client || clientAttribute(identity.client, "security.admin.console")?.toLowerCase() !== "true")
       )
         throw new HttpError(403, { error: `Token issued for an application that is not the admin console: ${azp}` });
 

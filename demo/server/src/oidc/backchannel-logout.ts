@@ -12,13 +12,16 @@ const BACKCHANNEL_LOGOUT_EVENT = "http://schemas.openid.net/event/backchannel-lo
 const LOGOUT_TOKEN_LIFESPAN_S = 120;
 const BACKCHANNEL_TIMEOUT_MS = 10_000;
 
-/** The client's `backchannel.logout.url`, resolved against its root URL when relative; undefined without one. */
+/**
+ * The client's `backchannel.logout.url`; as Keycloak, a path (leading slash) is appended to its root URL:
+ * root `https://app.example/root` and `/logout` post to `https://app.example/root/logout`. Undefined without one.
+ */
 function backchannelLogoutUrl(client: ClientRecord): string | undefined {
   const url = clientAttribute(client, "backchannel.logout.url")?.trim();
   if (!url) return undefined;
   const rootUrl = typeof client.rep.rootUrl === "string" ? client.rep.rootUrl : "";
   try {
-    return new URL(url, rootUrl || undefined).toString();
+    return new URL(url.startsWith("/") && rootUrl ? rootUrl + url : url).toString();
   } catch {
     return undefined;
   }

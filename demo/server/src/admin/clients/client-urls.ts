@@ -23,6 +23,10 @@ const BACKCHANNEL_LOGOUT_URL: UrlField = {
   invalid: "Backchannel logout URL is not a valid URL",
   scheme: "Backchannel logout URL uses an illegal scheme",
 };
+const FRONTCHANNEL_LOGOUT_URL: UrlField = {
+  invalid: "Front-channel logout URL is not a valid URL",
+  scheme: "Front-channel logout URL uses an illegal scheme",
+};
 const REDIRECT_URI: UrlField = {
   invalid: "A redirect URI is not a valid URI",
   scheme: "A redirect URI uses an illegal scheme",
@@ -46,6 +50,13 @@ function resolve(value: string, root: string): string {
   if (value.startsWith("${authAdminUrl}")) return AUTH_SERVER_URL + value.slice("${authAdminUrl}".length);
   return value.startsWith("/") ? root + value : value;
 }
+
+/**
+ * A logout URL as Keycloak checks it: a leading slash resolves against the client's root URL (the server's without
+ * one); `${authBaseUrl}` is not expanded, so it is no URL.
+ */
+const logoutUrl = (value: string, root: string): string =>
+  value.startsWith("/") ? (root || AUTH_SERVER_URL) + value : value;
 
 /** The first problem Keycloak's checkUri finds in `url` (script scheme, then fragment, then not a URL). */
 function problemOf(url: string, field: UrlField, mustBeUrl: boolean): string | undefined {
@@ -80,8 +91,7 @@ export function checkClientUrls(input: Record<string, unknown>): void {
     [rootValue && root, ROOT_URL, true],
     [text(input.baseUrl) && resolve(input.baseUrl as string, AUTH_SERVER_URL), BASE_URL, true],
     [
-      text(attributes["backchannel.logout.url"]) &&
-        resolve(attributes["backchannel.logout.url"] as string, AUTH_SERVER_URL),
+      text(attributes["backchannel.logout.url"]) && logoutUrl(attributes["backchannel.logout.url"] as string, root),
       BACKCHANNEL_LOGOUT_URL,
       true,
     ],
@@ -104,4 +114,9 @@ export function checkClientUrls(input: Record<string, unknown>): void {
     const problem = url ? problemOf(url, field, true) : undefined;
     if (problem) throw invalidInput(problem);
   }
+  const frontchannel = text(attributes["frontchannel.logout.url"]);
+  const frontchannelProblem = frontchannel
+    ? problemOf(logoutUrl(frontchannel, root), FRONTCHANNEL_LOGOUT_URL, true)
+    : undefined;
+  if (frontchannelProblem) throw invalidInput(frontchannelProblem);
 }
