@@ -27,7 +27,7 @@ describe("client and protocol mapper validation as Keycloak answers it", () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ redirectUris: ["javascript:alert(1)"] }, "A redirect URI uses an illegal scheme"],
       [{ redirectUris: ["data:text/html,hi"] }, "A redirect URI uses an illegal scheme"],
-      [{ redirectUris: ["https://app.example/cb#frag"] }, "Redirect URIs must not contain an URI fragment"],
+      [{ redirectUris: ["https://app.example/cb#frag"] }, "A redirect URI must not contain an URL fragment"],
       [{ redirectUris: ["https://app example/cb"] }, "A redirect URI is not a valid URI"],
       [{ rootUrl: "javascript:alert(1)" }, "Root URL uses an illegal scheme"],
       [{ rootUrl: "https://app.example/#x" }, "Root URL must not contain an URL fragment"],

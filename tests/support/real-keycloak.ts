@@ -214,9 +214,9 @@ export async function startKeycloak(
     } catch {
       /* not listening yet */
     }
-    if (Date.now() - started > 180_000) {
+    if (Date.now() - started > 300_000) {
       await stop();
-      throw new Error(`Keycloak did not become ready in 180 s:\n${output().slice(-4000)}`);
+      throw new Error(`Keycloak did not become ready in 300 s:\n${output().slice(-4000)}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -30,7 +30,7 @@ const FRONTCHANNEL_LOGOUT_URL: UrlField = {
 const REDIRECT_URI: UrlField = {
   invalid: "A redirect URI is not a valid URI",
   scheme: "A redirect URI uses an illegal scheme",
-  fragment: "Redirect URIs must not contain an URI fragment",
+  fragment: "A redirect URI must not contain an URL fragment",
 };
 const LOGO_URL: UrlField = { invalid: "Logo URL is not a valid URL", scheme: "Logo URL uses an illegal scheme" };
 const POLICY_URL: UrlField = { invalid: "Policy URL is not a valid URL", scheme: "Policy URL uses an illegal scheme" };
