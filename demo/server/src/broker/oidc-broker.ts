@@ -43,6 +43,7 @@ import { idpInitiatedLogin, refuseIdpInitiatedLogin } from "../saml-protocol/idp
 import { brokeredIdentity } from "./broker-events.ts";
 import { resolveArtifact, SamlArtifactError } from "./saml-artifact.ts";
 import { checkEncodedDestination } from "./saml-destination.ts";
+import { loginCodeId } from "../oidc/auth-requests.ts";
 
 type Query = Record<string, string | undefined>;
 
@@ -67,6 +68,28 @@ async function brokerError(ctx: LoginContext, idp: IdentityProviderRecord, error
   return sendErrorPage(ctx.reply, ctx.realm, message);
 }
 
+/** The provider's token endpoint refused the code exchange (wrong client credentials, a spent code). */
+class TokenEndpointRefusal extends Error {
+  constructor(readonly status: number) {
+    super(`token endpoint answered ${status}`);
+  }
+}
+
+/**
+ * Keycloak 26.7.3 on a refused code exchange: IDENTITY_PROVIDER_LOGIN_ERROR `identity_provider_login_failure` with the
+ * client and the login's code_id as its only detail, and its "unexpected error" page with 502.
+ */
+async function tokenExchangeRefused(ctx: LoginContext) {
+  await recordEvent(ctx.server, ctx.realm, {
+    type: "IDENTITY_PROVIDER_LOGIN_ERROR",
+    clientId: ctx.client.clientId,
+    ipAddress: ctx.req.ip,
+    error: "identity_provider_login_failure",
+    details: { code_id: loginCodeId(ctx.request) },
+  });
+  return sendErrorPage(ctx.reply, ctx.realm, UNEXPECTED, 502);
+}
+
 /** The token request, with the client authentication the provider's config asks for. */
 async function exchangeCode(ctx: LoginContext, idp: IdentityProviderRecord, code: string, verifier: string) {
   const config = configOf(idp);
@@ -85,7 +108,7 @@ async function exchangeCode(ctx: LoginContext, idp: IdentityProviderRecord, code
     body: form,
     signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
   });
-  if (!response.ok) throw new Error(`token endpoint answered ${response.status}`);
+  if (!response.ok) throw new TokenEndpointRefusal(response.status);
   const text = await response.text();
   return { text, tokens: JSON.parse(text) as { id_token?: string; access_token?: string } };
 }
@@ -209,7 +232,8 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
         tokenResponse = text;
         const identity = String(claims.preferred_username ?? claims.sub ?? "");
         ctx.request.login.sessionNotes = oidcSessionNotes(idp, identity, tokens.id_token);
-      } catch {
+      } catch (error) {
+        if (error instanceof TokenEndpointRefusal) return tokenExchangeRefused(ctx);
         return brokerError(ctx, idp, "identity_provider_login_failure");
       }
       return brokerAuthenticated(ctx, idp, withOidcUsernameTemplates(ctx, idp, claims), tokenResponse);
