@@ -22,6 +22,7 @@ import { registerAuthorizationRoutes } from "../admin/authorization/routes.ts";
 import { registerBrokerRoutes } from "../broker/oidc-broker.ts";
 import { registerUserStorageRoutes } from "../admin/user-storage/routes.ts";
 import { registerSamlProtocolRoutes } from "../saml-protocol/idp-initiated.ts";
+import { registerClientRegistrationRoutes } from "../client-registration/routes.ts";
 
 export type RouteFamily = (app: FastifyInstance, server: ServerContext) => Promise<void>;
 
@@ -49,4 +50,5 @@ export const routeFamilies: RouteFamily[] = [
   registerBrokerRoutes,
   registerUserStorageRoutes,
   registerSamlProtocolRoutes,
+  registerClientRegistrationRoutes,
 ];
