@@ -145,6 +145,45 @@ describe("dynamic client registration", () => {
     );
   });
 
+  it("lets a user with manage-clients register, and refuses a user without it", async () => {
+    const userToken = async (username: string, roles: string[]) => {
+      const { id } = await kc.users.create({
+        username,
+        enabled: true,
+        email: `${username}@example.com`,
+        emailVerified: true,
+        firstName: username,
+        lastName: "User",
+        credentials: [{ type: "password", value: username, temporary: false }],
+      });
+      if (roles.length) {
+        const [management] = await kc.clients.find({ clientId: "realm-management" });
+        const available = await kc.clients.listRoles({ id: management!.id! });
+        await kc.users.addClientRoleMappings({
+          id,
+          clientUniqueId: management!.id!,
+          roles: available.filter((r) => roles.includes(r.name!)).map((r) => ({ id: r.id!, name: r.name! })),
+        });
+      }
+      const res = await fetch(`${base}/realms/${REALM}/protocol/openid-connect/token`, {
+        method: "POST",
+        body: new URLSearchParams({ grant_type: "password", client_id: "admin-cli", username, password: username }),
+      });
+      return ((await res.json()) as { access_token: string }).access_token;
+    };
+    const manager = await userToken("client-manager", ["manage-clients"]);
+    const created = await send("POST", endpoint("default"), manager, { clientId: "by-manager" });
+    assert.equal(created.status, 201);
+    assert.equal(created.body.clientId, "by-manager");
+    const read = await send("GET", `${endpoint("default")}/by-manager`, manager);
+    assert.equal(read.status, 200);
+    const missing = await send("GET", `${endpoint("default")}/no-such-client`, manager);
+    assert.deepEqual([missing.status, missing.body.error], [404, "invalid_request"]);
+    const nobody = await userToken("plain-user", []);
+    const refused = await send("POST", endpoint("default"), nobody, { clientId: "by-nobody" });
+    assert.deepEqual(refused, { status: 403, body: { error: "insufficient_scope", error_description: "Forbidden" } });
+  });
+
   it("applies the anonymous policies once the caller's host is trusted", async () => {
     const policies = await kc.components.find({ type: POLICY_TYPE });
     const trusted = policies.find((p) => p.providerId === "trusted-hosts" && p.subType === "anonymous")!;
