@@ -53,8 +53,16 @@ describe("dynamic client registration", () => {
       anonymous.body.error_description,
       "Policy 'Trusted Hosts' rejected request to client-registration service. Details: Host not trusted.",
     );
+    const events = await kc.realms.findEvents({ realm: REALM, type: "CLIENT_REGISTER_ERROR" as never });
+    assert.deepEqual(
+      events.map((event) => [event.error, event.details]),
+      [["not_allowed", { client_registration_policy: "Trusted Hosts" }]],
+    );
     const forged = await send("POST", endpoint("openid-connect"), "not.a.token", { client_name: "x" });
-    assert.deepEqual([forged.status, forged.body.error], [401, "invalid_token"]);
+    assert.deepEqual(forged, {
+      status: 401,
+      body: { error: "invalid_token", error_description: "Failed decode token" },
+    });
   });
 
   it("registers with an initial access token, reads, updates with a rotated token and deletes", async () => {

@@ -133,14 +133,18 @@ export function toClientMetadata(client: Record<string, unknown>, registrationCl
   const scopes = list(client.optionalClientScopes);
   if (scopes) metadata.scope = scopes.join(" ");
   if (attributes["use.jwks.url"] === "true" && attributes["jwks.url"]) metadata.jwks_uri = attributes["jwks.url"];
-  if (attributes["post.logout.redirect.uris"])
-    metadata.post_logout_redirect_uris = attributes["post.logout.redirect.uris"].split("##");
+  metadata.request_uris = [];
+  // Keycloak's "+" (the default) means the redirect URIs
+  const postLogout = attributes["post.logout.redirect.uris"];
+  metadata.post_logout_redirect_uris =
+    postLogout === undefined || postLogout === "+" ? (client.redirectUris ?? []) : postLogout.split("##");
   metadata.tls_client_certificate_bound_access_tokens =
     attributes["tls.client.certificate.bound.access.tokens"] === "true";
   metadata.dpop_bound_access_tokens = attributes["dpop.bound.access.tokens"] === "true";
   if (attributes["backchannel.logout.url"]) metadata.backchannel_logout_uri = attributes["backchannel.logout.url"];
-  metadata.backchannel_logout_session_required = attributes["backchannel.logout.session.required"] !== "false";
-  metadata.backchannel_logout_revoke_offline_tokens = attributes["backchannel.logout.revoke.offline.tokens"] === "true";
+  // Keycloak 26.7.3 answers the revoke-offline-tokens setting under this name (measured)
+  metadata.backchannel_logout_session_required = attributes["backchannel.logout.revoke.offline.tokens"] === "true";
+  metadata.frontchannel_logout_session_required = attributes["frontchannel.logout.session.required"] === "true";
   metadata.require_pushed_authorization_requests = attributes["require.pushed.authorization.requests"] === "true";
   metadata.subject_type = "public";
   return metadata;

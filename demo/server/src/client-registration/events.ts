@@ -2,6 +2,7 @@ import type { ServerContext } from "../context.ts";
 import type { RealmRecord } from "../store/types.ts";
 import { HttpError } from "../http/errors.ts";
 import { recordEvent } from "../events/record.ts";
+import { POLICY_OF } from "./operations.ts";
 
 export type RegistrationEvent = "CLIENT_REGISTER" | "CLIENT_INFO" | "CLIENT_UPDATE" | "CLIENT_DELETE";
 
@@ -32,10 +33,14 @@ export async function withEvent<T>(
     const code = error instanceof HttpError ? String(error.body.error ?? "") : "";
     const eventError = EVENT_ERRORS[code];
     if (eventError) {
-      const reason =
+      const policy = error instanceof HttpError ? POLICY_OF.get(error) : undefined;
+      const description = error instanceof HttpError ? String(error.body.error_description) : "";
+      const reason: Record<string, string> | undefined =
         code === "invalid_token"
-          ? { reason: String(error instanceof HttpError && error.body.error_description) }
-          : undefined;
+          ? { reason: description }
+          : policy !== undefined
+            ? { client_registration_policy: policy }
+            : undefined;
       await recordEvent(server, realm, {
         type: `${type}_ERROR`,
         ...(clientId ? { clientId } : {}),

@@ -23,12 +23,19 @@ export interface RegistrationRequest {
   issuer: string;
 }
 
+/** The refusing policy's name of a policy refusal, for its event's details. */
+export const POLICY_OF = new WeakMap<object, string>();
+
 /** Policies refuse with 403 insufficient_scope and their message, as Keycloak's ClientRegistrationAuth. */
 async function policies(call: () => Promise<void>): Promise<void> {
   try {
     await call();
   } catch (error) {
-    if (error instanceof PolicyRefusal) throw insufficientScope(error.message);
+    if (error instanceof PolicyRefusal) {
+      const refusal = insufficientScope(error.message);
+      if (error.policyName) POLICY_OF.set(refusal, error.policyName);
+      throw refusal;
+    }
     throw error;
   }
 }

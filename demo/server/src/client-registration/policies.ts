@@ -27,7 +27,14 @@ export interface RegistrationPolicy {
 }
 
 /** A policy's refusal; the runner names the policy in the message, as Keycloak's ClientRegistrationPolicyException. */
-export class PolicyRefusal extends Error {}
+export class PolicyRefusal extends Error {
+  constructor(
+    message: string,
+    readonly policyName?: string,
+  ) {
+    super(message);
+  }
+}
 
 const first = (config: Record<string, string[]>, key: string) => config[key]?.[0];
 
@@ -108,6 +115,7 @@ export async function runPolicies(
       if (error instanceof PolicyRefusal)
         throw new PolicyRefusal(
           `Policy '${component.name}' rejected request to client-registration service. Details: ${error.message}`,
+          component.name,
         );
       throw error;
     }
