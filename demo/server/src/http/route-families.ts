@@ -23,6 +23,7 @@ import { registerBrokerRoutes } from "../broker/oidc-broker.ts";
 import { registerUserStorageRoutes } from "../admin/user-storage/routes.ts";
 import { registerSamlProtocolRoutes } from "../saml-protocol/idp-initiated.ts";
 import { registerSamlSsoEndpoint } from "../saml-protocol/sso-endpoint.ts";
+import { registerClientRegistrationRoutes } from "../client-registration/routes.ts";
 
 export type RouteFamily = (app: FastifyInstance, server: ServerContext) => Promise<void>;
 
@@ -51,4 +52,5 @@ export const routeFamilies: RouteFamily[] = [
   registerUserStorageRoutes,
   registerSamlProtocolRoutes,
   registerSamlSsoEndpoint,
+  registerClientRegistrationRoutes,
 ];

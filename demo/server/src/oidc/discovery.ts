@@ -11,6 +11,7 @@ import { CLIENT_ASSERTION_ALGORITHMS } from "./client-assertion.ts";
 import { REVOKE_PATH } from "./revoke-endpoint.ts";
 import { PAR_PATH } from "./par.ts";
 import { DEVICE_AUTH_PATH, DEVICE_CODE_GRANT_TYPE } from "./device-grant.ts";
+import { REGISTRATION_PATH } from "../client-registration/routes.ts";
 
 /** The OpenID Provider Metadata for what this server implements (a subset of Keycloak's). */
 function providerMetadata(server: ServerContext, baseUrl: string, realm: RealmRecord) {
@@ -50,6 +51,7 @@ function providerMetadata(server: ServerContext, baseUrl: string, realm: RealmRe
     userinfo_signing_alg_values_supported: ["none"],
     request_object_signing_alg_values_supported: ["none"],
     response_modes_supported: ["query", "fragment", "form_post"],
+    registration_endpoint: `${issuer}${REGISTRATION_PATH}/openid-connect`,
     token_endpoint_auth_methods_supported: clientAuthMethods,
     token_endpoint_auth_signing_alg_values_supported: CLIENT_ASSERTION_ALGORITHMS,
     claims_supported: [

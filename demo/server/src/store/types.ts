@@ -145,6 +145,8 @@ export interface ClientRecord {
   managementPermissions?: ManagementPermissionIds;
   /** Settings of its authorization services, present while `authorizationServicesEnabled` is on. */
   authorization?: ResourceServerSettings;
+  /** The jti of the one valid registration access token (dynamic client registration), as Keycloak's registrationToken. */
+  registrationTokenId?: string;
 }
 
 /** A resource `client.resource.<id>` and one scope permission per scope, by scope name. */
