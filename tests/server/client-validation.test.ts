@@ -47,6 +47,31 @@ describe("client and protocol mapper validation as Keycloak answers it", () => {
     }
   });
 
+  it("names every bad URL of a client at once, in Keycloak 26.7.3's order", async () => {
+    const answer = await createAnswer({
+      clientId: "bad-url-all",
+      redirectUris: ["https://app.example/cb#frag"],
+      baseUrl: "javascript:x",
+      attributes: {
+        logoUri: "javascript:x",
+        "backchannel.logout.url": "logout",
+        policyUri: "nope",
+        tosUri: "data:x",
+        "frontchannel.logout.url": "logout",
+      },
+    });
+    const expected = [
+      "Logo URL uses an illegal scheme",
+      "Backchannel logout URL is not a valid URL",
+      "A redirect URI must not contain an URL fragment",
+      "Policy URL is not a valid URL",
+      "Terms of service URL uses an illegal scheme",
+      "Base URL uses an illegal scheme",
+      "Front-channel logout URL is not a valid URL",
+    ].join("; ");
+    assert.deepEqual(answer, { status: 400, body: invalidInput(expected) });
+  });
+
   it("checks logout URLs as Keycloak 26.7.3: a path against the root URL, ${authBaseUrl} not expanded, the front-channel one too", async () => {
     const refused: [Record<string, string>, string][] = [
       [{ "backchannel.logout.url": "${authBaseUrl}/logout" }, "Backchannel logout URL is not a valid URL"],

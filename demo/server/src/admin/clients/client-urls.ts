@@ -76,9 +76,10 @@ function logoProblem(url: string): string | undefined {
 
 /**
  * Keycloak's client URL checks (DefaultClientValidationProvider.validateUrls) on a client representation:
- * root, base and backchannel logout URLs must be URLs, redirect URIs must be URIs, none may use the `javascript`
- * or `data` scheme, root URL and redirect URIs carry no fragment; logo, policy and terms of service URLs too.
- * The first problem answers 400 `invalid_input` with Keycloak's message.
+ * root, base and logout URLs must be URLs, redirect URIs must be URIs, none may use the `javascript` or `data`
+ * scheme, root URL and redirect URIs carry no fragment; logo, policy and terms of service URLs too. Every problem is
+ * reported at once, in Keycloak 26.7.3's order (root, logo, back-channel, redirect URIs, policy, terms, base,
+ * front-channel) joined by "; ", as 400 `invalid_input`.
  */
 export function checkClientUrls(input: Record<string, unknown>): void {
   const attributes = (input.attributes && typeof input.attributes === "object" ? input.attributes : {}) as Record<
@@ -87,36 +88,24 @@ export function checkClientUrls(input: Record<string, unknown>): void {
   >;
   const rootValue = text(input.rootUrl);
   const root = rootValue ? resolve(rootValue, AUTH_SERVER_URL) : "";
-  const checks: [string | undefined, UrlField, boolean][] = [
-    [rootValue && root, ROOT_URL, true],
-    [text(input.baseUrl) && resolve(input.baseUrl as string, AUTH_SERVER_URL), BASE_URL, true],
-    [
-      text(attributes["backchannel.logout.url"]) && logoutUrl(attributes["backchannel.logout.url"] as string, root),
-      BACKCHANNEL_LOGOUT_URL,
-      true,
-    ],
-    ...(Array.isArray(input.redirectUris) ? (input.redirectUris as unknown[]) : [])
-      .filter((uri): uri is string => typeof uri === "string" && uri !== "")
-      .map((uri): [string, UrlField, boolean] => [resolve(uri, root), REDIRECT_URI, false]),
-  ];
-  for (const [url, field, mustBeUrl] of checks) {
-    const problem = url ? problemOf(url, field, mustBeUrl) : undefined;
-    if (problem) throw invalidInput(problem);
-  }
+  const urlProblem = (url: string | undefined, field: UrlField, mustBeUrl = true) =>
+    url ? problemOf(url, field, mustBeUrl) : undefined;
   const logo = text(attributes.logoUri);
-  const logoMessage = logo ? logoProblem(logo) : undefined;
-  if (logoMessage) throw invalidInput(logoMessage);
-  for (const [key, field] of [
-    ["policyUri", POLICY_URL],
-    ["tosUri", TOS_URL],
-  ] as const) {
-    const url = text(attributes[key]);
-    const problem = url ? problemOf(url, field, true) : undefined;
-    if (problem) throw invalidInput(problem);
-  }
+  const backchannel = text(attributes["backchannel.logout.url"]);
   const frontchannel = text(attributes["frontchannel.logout.url"]);
-  const frontchannelProblem = frontchannel
-    ? problemOf(logoutUrl(frontchannel, root), FRONTCHANNEL_LOGOUT_URL, true)
-    : undefined;
-  if (frontchannelProblem) throw invalidInput(frontchannelProblem);
+  const redirectUris = (Array.isArray(input.redirectUris) ? (input.redirectUris as unknown[]) : []).filter(
+    (uri): uri is string => typeof uri === "string" && uri !== "",
+  );
+  const problems = [
+    urlProblem(rootValue && root, ROOT_URL),
+    logo ? logoProblem(logo) : undefined,
+    urlProblem(backchannel && logoutUrl(backchannel, root), BACKCHANNEL_LOGOUT_URL),
+    ...redirectUris.map((uri) => urlProblem(resolve(uri, root), REDIRECT_URI, false)),
+    urlProblem(text(attributes.policyUri), POLICY_URL),
+    urlProblem(text(attributes.tosUri), TOS_URL),
+    urlProblem(text(input.baseUrl) && resolve(input.baseUrl as string, AUTH_SERVER_URL), BASE_URL),
+    urlProblem(frontchannel && logoutUrl(frontchannel, root), FRONTCHANNEL_LOGOUT_URL),
+  ];
+  const found = [...new Set(problems.filter((problem): problem is string => problem !== undefined))];
+  if (found.length > 0) throw invalidInput(found.join("; "));
 }
