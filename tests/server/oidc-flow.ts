@@ -63,7 +63,8 @@ export async function get(url: string, jar: CookieJar): Promise<Response> {
 }
 
 export function formAction(html: string, baseUrl: string): string {
-  const action = /<form id="kc-form-login" action="([^"]+)"/.exec(html)?.[1];
+  // Keycloak's own login form has other attributes between its id and its action.
+  const action = /<form\b[^>]*\bid="kc-form-login"[^>]*\baction="([^"]+)"/.exec(html)?.[1];
   if (!action) throw new Error(`no login form in:\n${html}`);
   return new URL(action.replace(/&amp;/g, "&"), baseUrl).toString();
 }
