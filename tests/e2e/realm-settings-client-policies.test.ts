@@ -23,6 +23,8 @@ interface Policies {
   }[];
 }
 
+const APP_URL = "http://127.0.0.1/pkce-policy-app/callback";
+
 describe("realm settings: client policies", () => {
   let suite: RealmSettingsSuite;
 
@@ -94,6 +96,42 @@ describe("realm settings: client policies", () => {
       policy?.conditions?.map((entry) => entry.condition),
       ["client-access-type"],
     );
+
+    // The policy now runs: a confidential client without PKCE is refused, and one's sign-in without PKCE goes back
+    // to the app with the refusal.
+    const app = {
+      clientId: "pkce-policy-app",
+      publicClient: false,
+      standardFlowEnabled: true,
+      redirectUris: [APP_URL],
+    };
+    const withoutPkce = await suite.api("/admin/realms/demo/clients", { method: "POST", body: app });
+    assert.equal(withoutPkce.status, 400);
+    assert.deepEqual(await withoutPkce.json(), {
+      error: "invalid_client_metadata",
+      error_description: "Invalid client metadata: code_challenge_method",
+    });
+    const created = await suite.api("/admin/realms/demo/clients", {
+      method: "POST",
+      body: { ...app, attributes: { "pkce.code.challenge.method": "S256" } },
+    });
+    assert.equal(created.status, 201);
+    const signIn = new URL(`${suite.server.baseUrl}/realms/demo/protocol/openid-connect/auth`);
+    for (const [key, value] of Object.entries({
+      client_id: "pkce-policy-app",
+      response_type: "code",
+      scope: "openid",
+      redirect_uri: APP_URL,
+      state: "s1",
+    }))
+      signIn.searchParams.set(key, value);
+    const refused = await fetch(signIn, { redirect: "manual" });
+    assert.equal(refused.status, 302);
+    const back = new URL(refused.headers.get("location") ?? "");
+    assert.equal(`${back.origin}${back.pathname}`, APP_URL);
+    assert.equal(back.searchParams.get("error"), "invalid_request");
+    assert.equal(back.searchParams.get("error_description"), "Missing parameter: code_challenge");
+    assert.equal(back.searchParams.get("state"), "s1");
 
     await page.goto(`${suite.server.baseUrl}/admin/master/console/#/demo/realm-settings/client-policies/policies`);
     const enabled = page.getByRole("switch", { name: "confidential-only enabled" });
