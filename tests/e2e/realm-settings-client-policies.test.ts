@@ -130,7 +130,7 @@ describe("realm settings: client policies", () => {
     const back = new URL(refused.headers.get("location") ?? "");
     assert.equal(`${back.origin}${back.pathname}`, APP_URL);
     assert.equal(back.searchParams.get("error"), "invalid_request");
-    assert.equal(back.searchParams.get("error_description"), "Missing parameter: code_challenge");
+    assert.equal(back.searchParams.get("error_description"), "Missing parameter: code_challenge_method");
     assert.equal(back.searchParams.get("state"), "s1");
 
     await page.goto(`${suite.server.baseUrl}/admin/master/console/#/demo/realm-settings/client-policies/policies`);

@@ -150,7 +150,7 @@ async function authorize(
   // An implicit or hybrid request of a client that allows it reaches the client policies before this server, which
   // has no implicit flow, refuses it.
   const implicitAllowed = client.rep.implicitFlowEnabled === true && isImplicitOrHybrid(params.response_type);
-  if (refused && !implicitAllowed) return fail(refused.error, refused.description);
+  if (refused && !implicitAllowed && !refused.pkce) return fail(refused.error, refused.description);
   const policyRefusal = await refusedByClientPolicies(server, req, realm, client, params);
   if (policyRefusal) {
     const mode = params.response_mode ?? (params.response_type === "code" ? "query" : "fragment");

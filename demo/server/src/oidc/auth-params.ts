@@ -8,6 +8,8 @@ export interface AuthParamsError {
   description?: string;
   /** The redirect URI itself is refused: the error cannot go back to the client. */
   unredirectable?: boolean;
+  /** A PKCE refusal: Keycloak checks PKCE after the client policies, whose refusal then wins. */
+  pkce?: boolean;
 }
 
 /**
@@ -43,15 +45,16 @@ export function authParamsError(
     };
   const requiredPkce = clientAttribute(client, "pkce.code.challenge.method");
   if (params.code_challenge_method && !PKCE_METHODS.includes(params.code_challenge_method))
-    return { error: "invalid_request", description: "Invalid parameter: code_challenge_method" };
+    return { error: "invalid_request", description: "Invalid parameter: code_challenge_method", pkce: true };
   if (requiredPkce && !params.code_challenge)
-    return { error: "invalid_request", description: "Missing parameter: code_challenge" };
+    return { error: "invalid_request", description: "Missing parameter: code_challenge", pkce: true };
   if (requiredPkce && (params.code_challenge_method ?? "plain") !== requiredPkce)
     return {
       error: "invalid_request",
       description: "Invalid parameter: code challenge method is not matching the configured one",
+      pkce: true,
     };
   if (params.code_challenge && !/^[A-Za-z0-9\-._~]{43,128}$/.test(params.code_challenge))
-    return { error: "invalid_request", description: "Invalid parameter: code_challenge" };
+    return { error: "invalid_request", description: "Invalid parameter: code_challenge", pkce: true };
   return undefined;
 }
