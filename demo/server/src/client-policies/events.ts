@@ -28,37 +28,20 @@ async function asHttpError(run: () => Promise<void>): Promise<void> {
 }
 
 /**
- * REGISTER through the admin API: the executors may augment `rep` (the client about to be created) or refuse it,
- * before anything is stored.
+ * A client created (REGISTER) or updated (UPDATE, `client` given) through the admin API: the executors may augment
+ * `rep` (the body about to be stored) or refuse it, before anything is stored.
  */
-export async function onAdminClientRegister(
+export async function onAdminClientChange(
   server: ServerContext,
   admin: AdminRequestContext,
   rep: Record<string, unknown>,
+  client?: ClientRecord,
 ): Promise<void> {
   await asHttpError(() =>
     runClientPolicies({
       server,
       realm: admin.realm,
-      event: "REGISTER",
-      proposed: rep,
-      updater: { user: admin.user, ipAddress: admin.ipAddress },
-    }),
-  );
-}
-
-/** UPDATE through the admin API: `rep` is the body sent for `client`; executors may augment or refuse it. */
-export async function onAdminClientUpdate(
-  server: ServerContext,
-  admin: AdminRequestContext,
-  client: ClientRecord,
-  rep: Record<string, unknown>,
-): Promise<void> {
-  await asHttpError(() =>
-    runClientPolicies({
-      server,
-      realm: admin.realm,
-      event: "UPDATE",
+      event: client ? "UPDATE" : "REGISTER",
       client,
       proposed: rep,
       updater: { user: admin.user, ipAddress: admin.ipAddress },

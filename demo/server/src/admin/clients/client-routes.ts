@@ -23,7 +23,7 @@ import { objectBody } from "../common/body.ts";
 import { requireClient } from "../common/lookups.ts";
 import { ClientListQuery, ClientSchema } from "./schemas.ts";
 import { checkClientUrls } from "./client-urls.ts";
-import { onAdminClientRegister, onAdminClientUpdate } from "../../client-policies/events.ts";
+import { onAdminClientChange } from "../../client-policies/events.ts";
 
 /** ClientRepresentation.access for one client: the caller's legacy roles, then admin permissions v2. */
 export function clientAccess(ctx: AdminRequestContext, client: ClientRecord): ClientAccess {
@@ -87,7 +87,7 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
     if (!ctx.mayAllClients("manage")) throw forbidden();
     const input = objectBody(req.body);
     checkClientUrls(input);
-    await onAdminClientRegister(server, ctx, input);
+    await onAdminClientChange(server, ctx, input);
     const record = newClientRecord(db, ctx.realm, input);
     if (clientByClientId(db, ctx.realm, record.clientId) || db.get("clients", record.id)) {
       throw conflict(`Client ${record.clientId} already exists`);
@@ -130,7 +130,7 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
     ctx.requireClientScope("manage", client);
     const input = objectBody(req.body);
     checkClientUrls(input);
-    await onAdminClientUpdate(server, ctx, client, input);
+    await onAdminClientChange(server, ctx, input, client);
     const renamedTo =
       typeof input.clientId === "string" && input.clientId !== client.clientId ? input.clientId : undefined;
     if (renamedTo !== undefined && clientByClientId(db, ctx.realm, renamedTo)) throw conflict("Client already exists");
