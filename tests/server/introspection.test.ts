@@ -1,9 +1,9 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import KcAdminClient from "@keycloak/keycloak-admin-client";
+import type KcAdminClient from "@keycloak/keycloak-admin-client";
 import { decodeJwt } from "jose";
 import { startTestServer, type TestServer } from "../support/server.ts";
-import { completeProfile } from "../support/admin-api.ts";
+import { eventRealm, eventsOf } from "../support/event-realm.ts";
 
 const REALM = "introspection";
 
@@ -20,39 +20,18 @@ describe("token introspection", () => {
       body: new URLSearchParams(fields),
     });
   const as = (clientId: string) => ({ client_id: clientId, client_secret: "s" });
-  /** The answer and the events of one introspection, the events without their ids and times. */
+  /** The answer and the events of one introspection. */
   const introspect = async (fields: Record<string, string>) => {
-    await kc.realms.clearEvents({ realm: REALM });
-    const res = await post("token/introspect", fields);
-    const body = (await res.json()) as Record<string, unknown>;
-    const events = (await kc.realms.findEvents({ realm: REALM })).map((e) => ({
-      type: e.type,
-      error: e.error,
-      clientId: e.clientId,
-      userId: e.userId,
-      sessionId: e.sessionId,
-      details: e.details,
-    }));
-    return { status: res.status, body, events: JSON.parse(JSON.stringify(events)) as Record<string, unknown>[] };
+    const { result, events } = await eventsOf(kc, REALM, async () => {
+      const res = await post("token/introspect", fields);
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    });
+    return { ...result, events };
   };
 
   before(async () => {
     server = await startTestServer({ args: ["--seed-demo", "false"] });
-    kc = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
-    await kc.auth({ grantType: "password", clientId: "admin-cli", username: "admin", password: "admin" });
-    await kc.realms.create({
-      realm: REALM,
-      enabled: true,
-      eventsEnabled: true,
-      enabledEventTypes: ["INTROSPECT_TOKEN", "INTROSPECT_TOKEN_ERROR"],
-    });
-    kc.setConfig({ realmName: REALM });
-    ({ id: userId } = await kc.users.create({
-      username: "intro",
-      ...completeProfile("intro"),
-      enabled: true,
-      credentials: [{ type: "password", value: "pw", temporary: false }],
-    }));
+    ({ kc, userId } = await eventRealm(server, REALM, ["INTROSPECT_TOKEN", "INTROSPECT_TOKEN_ERROR"], "intro"));
     for (const clientId of ["c1", "c2"])
       await kc.clients.create({ clientId, secret: "s", publicClient: false, directAccessGrantsEnabled: true });
     await kc.clients.create({

@@ -1,9 +1,9 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import KcAdminClient from "@keycloak/keycloak-admin-client";
+import type KcAdminClient from "@keycloak/keycloak-admin-client";
 import { decodeJwt } from "jose";
 import { startTestServer, type TestServer } from "../support/server.ts";
-import { completeProfile } from "../support/admin-api.ts";
+import { eventRealm, eventsOf as eventsIn } from "../support/event-realm.ts";
 
 const REALM = "userinfo";
 
@@ -32,38 +32,15 @@ describe("userinfo", () => {
     assert.equal(res.status, 200, await res.clone().text());
     return ((await res.json()) as { access_token: string; refresh_token: string }).access_token;
   };
-  /** The events one request leaves, without their ids and times. */
+  /** The events one request leaves, with its answer. */
   const eventsOf = async (request: () => Promise<Response>) => {
-    await kc.realms.clearEvents({ realm: REALM });
-    const res = await request();
-    const events = (await kc.realms.findEvents({ realm: REALM })).map((e) => ({
-      type: e.type,
-      error: e.error,
-      clientId: e.clientId,
-      userId: e.userId,
-      sessionId: e.sessionId,
-      details: e.details,
-    }));
-    return { res, events: JSON.parse(JSON.stringify(events)) as Record<string, unknown>[] };
+    const { result: res, events } = await eventsIn(kc, REALM, request);
+    return { res, events };
   };
 
   before(async () => {
     server = await startTestServer({ args: ["--seed-demo", "false"] });
-    kc = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
-    await kc.auth({ grantType: "password", clientId: "admin-cli", username: "admin", password: "admin" });
-    await kc.realms.create({
-      realm: REALM,
-      enabled: true,
-      eventsEnabled: true,
-      enabledEventTypes: ["USER_INFO_REQUEST", "USER_INFO_REQUEST_ERROR"],
-    });
-    kc.setConfig({ realmName: REALM });
-    ({ id: userId } = await kc.users.create({
-      username: "uinfo",
-      ...completeProfile("uinfo"),
-      enabled: true,
-      credentials: [{ type: "password", value: "pw", temporary: false }],
-    }));
+    ({ kc, userId } = await eventRealm(server, REALM, ["USER_INFO_REQUEST", "USER_INFO_REQUEST_ERROR"], "uinfo"));
     for (const clientId of ["app", "other"])
       await kc.clients.create({ clientId, secret: "s", publicClient: false, directAccessGrantsEnabled: true });
   });
