@@ -7,6 +7,7 @@ import { launchBrowser, newPage, signIn } from "../support/browser.ts";
 import { watchTroubles, type Trouble } from "../support/console-troubles.ts";
 import { ensureUpstreamBuild, serveUpstreamConsole, type UpstreamConsole } from "../../bench/upstream-harness.ts";
 import { root } from "../../bench/bundle-size.ts";
+import { eventually } from "../support/eventually.ts";
 
 /**
  * Keycloak's own console (npm @keycloak/keycloak-admin-ui 26.7.4, built once into bench/upstream-console/dist, which
@@ -410,7 +411,18 @@ describe("Keycloak's console 26.7.4 against the embedded server", () => {
     await open("user federation: kerberos", `user-federation/kerberos/${kerberosId}`);
     await save(
       "user federation: save",
-      async () => page.locator('input[name="name"]').fill("kerberos-saved"),
+      async () => {
+        // The form resets to the loaded provider once it arrives: typing before that leaves Save disabled.
+        const name = page.locator('input[name="name"]');
+        assert.equal(
+          await eventually(
+            () => name.inputValue(),
+            (value) => value === "kerberos",
+          ),
+          "kerberos",
+        );
+        await name.fill("kerberos-saved");
+      },
       /user federation provider successfully saved/i,
     );
     assert.equal(report("user federation"), "");
