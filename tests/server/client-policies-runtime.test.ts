@@ -286,15 +286,12 @@ describe("client policies at the authorization endpoint (AUTHORIZATION_REQUEST)"
 });
 
 describe("client policies at the token endpoint", () => {
+  const confidentialPasswordGrant = () =>
+    token({ grant_type: "password", client_id: "conf", client_secret: "secret", username: "alice", password: "pw" });
+
   test("reject-ropc-grant refuses the password grant and records LOGIN_ERROR", async () => {
     await enforce([{ executor: "reject-ropc-grant", configuration: { "auto-configure": false } }]);
-    const res = await token({
-      grant_type: "password",
-      client_id: "conf",
-      client_secret: "secret",
-      username: "alice",
-      password: "pw",
-    });
+    const res = await confidentialPasswordGrant();
     assert.equal(res.status, 400);
     assert.deepEqual(res.body, {
       error: "invalid_grant",
@@ -321,13 +318,7 @@ describe("client policies at the token endpoint", () => {
 
   test("secure-client-authenticator refuses a refresh (no event) and a service-account grant (CLIENT_LOGIN_ERROR)", async () => {
     await enforce([]);
-    const signedIn = await token({
-      grant_type: "password",
-      client_id: "conf",
-      client_secret: "secret",
-      username: "alice",
-      password: "pw",
-    });
+    const signedIn = await confidentialPasswordGrant();
     const before = await lastEvent();
     await enforce([
       { executor: "secure-client-authenticator", configuration: { "allowed-client-authenticators": ["client-jwt"] } },
@@ -359,13 +350,7 @@ describe("client policies at the token endpoint", () => {
       [{ executor: "reject-ropc-grant", configuration: { "auto-configure": false } }],
       [{ condition: "client-access-type", configuration: { type: ["public"] } }],
     );
-    const res = await token({
-      grant_type: "password",
-      client_id: "conf",
-      client_secret: "secret",
-      username: "alice",
-      password: "pw",
-    });
+    const res = await confidentialPasswordGrant();
     assert.equal(res.status, 200);
     const refused = await token({ grant_type: "password", client_id: "pub", username: "alice", password: "pw" });
     assert.equal(refused.status, 400);
