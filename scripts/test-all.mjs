@@ -23,39 +23,35 @@ function testFiles(dir) {
 
 const only = process.argv.slice(2);
 const ANSI_COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+/**
+ * Test files of a node:test step run this many at a time (each with its own server and browser). Most of an e2e
+ * file's time is spent waiting (on the browser, the server, animations), so two files on two cores finish in far less
+ * time than one after the other.
+ */
+const JOBS = Math.max(1, Number(process.env.TEST_JOBS ?? 2));
+const nodeTests = (dir) => ["node", "--import", "tsx", "--test", `--test-concurrency=${JOBS}`, ...testFiles(dir)];
 const steps = [
   { name: "chromium", cmd: ["bash", "scripts/ensure-chromium.sh"] },
-  { name: "format", cmd: ["npx", "prettier", "--check", "."] },
-  { name: "lint", cmd: ["npx", "eslint", "."] },
-  { name: "typecheck", cmd: ["npx", "tsc", "-p", "tsconfig.json", "--noEmit"] },
-  { name: "unit", cmd: ["npx", "vitest", "run"], count: vitestCounts },
+  // checks: independent of each other, run JOBS at a time
+  { name: "format", cmd: ["npx", "prettier", "--check", "."], phase: "checks" },
+  { name: "lint", cmd: ["npx", "eslint", "."], phase: "checks" },
+  { name: "typecheck", cmd: ["npx", "tsc", "-p", "tsconfig.json", "--noEmit"], phase: "checks" },
+  { name: "unit", cmd: ["npx", "vitest", "run"], count: vitestCounts, phase: "checks" },
   { name: "build", cmd: ["npx", "vite", "build"] },
-  {
-    name: "server",
-    cmd: ["node", "--import", "tsx", "--test", "--test-concurrency=1", ...testFiles("tests/server")],
-    count: nodeTestCounts,
-    perFile: true,
-  },
-  { name: "browser", cmd: ["npx", "web-test-runner"], count: wtrCounts },
-  {
-    name: "e2e",
-    cmd: ["node", "--import", "tsx", "--test", "--test-concurrency=1", ...testFiles("tests/e2e")],
-    count: nodeTestCounts,
-    perFile: true,
-  },
+  { name: "server", cmd: nodeTests("tests/server"), count: nodeTestCounts, perFile: true, phase: "embedded" },
+  { name: "browser", cmd: ["npx", "web-test-runner"], count: wtrCounts, phase: "embedded" },
+  { name: "e2e", cmd: nodeTests("tests/e2e"), count: nodeTestCounts, perFile: true, phase: "embedded" },
   // The embedded server's answers against real Keycloak's recorded ones (tests/conformance/fixtures): no Java needed.
-  {
-    name: "conformance",
-    cmd: ["node", "--import", "tsx", "--test", "--test-concurrency=1", ...testFiles("tests/conformance")],
-    count: nodeTestCounts,
-  },
+  { name: "conformance", cmd: nodeTests("tests/conformance"), count: nodeTestCounts, phase: "embedded" },
   // The e2e suites that use startTarget() and tests/conformance, against one real Keycloak 26 (needs Java and Maven;
-  // without them it prints that it skipped and why, and KC_REQUIRE_KEYCLOAK=1 turns that into a failure).
+  // without them it prints that it skipped and why, and KC_REQUIRE_KEYCLOAK=1 turns that into a failure). It runs
+  // beside the embedded steps, its files one at a time (they share that Keycloak), its output printed when it ends.
   {
     name: "keycloak",
     cmd: ["node", "--import", "tsx", "scripts/real-keycloak-tests.ts"],
     count: nodeTestCounts,
     perFile: true,
+    phase: "beside",
     note: (out) => /^(real Keycloak suites SKIPPED: .*)$/m.exec(out)?.[1],
   },
 ].filter((s) => only.length === 0 || only.includes(s.name));
@@ -95,18 +91,27 @@ function perFileReport(step, usageFile) {
   if (rows.length === 0) return;
   rows.sort((a, b) => b.cpu - a.cpu);
   const sum = (key) => Math.round(rows.reduce((total, row) => total + row[key], 0));
-  console.log(`\n=== ${step.name}: slowest test files (of ${rows.length}: ${sum("cpu")} s CPU, ${sum("wall")} s wall)`);
-  console.log("  CPU s  wall s  file");
+  const lines = [
+    `\n=== ${step.name}: slowest test files (of ${rows.length}: ${sum("cpu")} s CPU, ${sum("wall")} s wall)`,
+  ];
+  lines.push("  CPU s  wall s  file");
   for (const row of rows.slice(0, 10)) {
     const file = relative(process.cwd(), resolve(row.file));
-    console.log(`${row.cpu.toFixed(1).padStart(7)} ${row.wall.toFixed(1).padStart(7)}  ${file}`);
+    lines.push(`${row.cpu.toFixed(1).padStart(7)} ${row.wall.toFixed(1).padStart(7)}  ${file}`);
   }
+  return `${lines.join("\n")}\n`;
 }
 
-function run(step) {
+/**
+ * Runs a step. With `buffered` (steps running side by side) its output is kept and handed over as `block` when it
+ * ends, for the caller to print in one piece.
+ */
+function run(step, buffered = false) {
   return new Promise((resolve) => {
     const started = Date.now();
-    console.log(`\n=== ${step.name}: ${step.cmd.join(" ")}`);
+    const header = `\n=== ${step.name}: ${step.cmd.join(" ")}`;
+    if (buffered) console.log(`\n=== ${step.name}: started`);
+    else console.log(header);
     const env = { ...process.env, FORCE_COLOR: "0" };
     const usageFile = join(usageDir, `${step.name}.jsonl`);
     if (step.perFile) {
@@ -117,24 +122,29 @@ function run(step) {
     let out = "";
     child.stdout.on("data", (d) => {
       out += d;
-      process.stdout.write(d);
+      if (!buffered) process.stdout.write(d);
     });
     child.stderr.on("data", (d) => {
       out += d;
-      process.stderr.write(d);
+      if (!buffered) process.stderr.write(d);
     });
     child.on("close", (code) => {
-      if (step.perFile) perFileReport(step, usageFile);
-      resolve({ code, out, seconds: Math.round((Date.now() - started) / 1000) });
+      const report = (step.perFile && perFileReport(step, usageFile)) || "";
+      if (!buffered) process.stdout.write(report);
+      const block = buffered ? `${header}\n${out}${report}` : "";
+      resolve({ code, out, block, seconds: Math.round((Date.now() - started) / 1000) });
     });
   });
 }
 
 let passed = 0;
 let failed = 0;
-const summary = [];
-for (const step of steps) {
-  const { code, out, seconds } = await run(step);
+const summary = new Map(steps.map((step) => [step.name, undefined]));
+
+/** Runs a step and counts its tests; a buffered step's output is printed once `printAfter` has settled. */
+async function runAndCount(step, buffered = false, printAfter = Promise.resolve()) {
+  const { code, out, block, seconds } = await run(step, buffered);
+  if (block) printAfter.then(() => process.stdout.write(block));
   const counts = step.count?.(out);
   if (counts) {
     passed += counts.passed;
@@ -142,12 +152,37 @@ for (const step of steps) {
   }
   if (code !== 0 && (!counts || counts.failed === 0)) failed += 1; // a step that failed without failing tests (lint, build, crash)
   const note = step.note?.(out);
-  summary.push(
+  summary.set(
+    step.name,
     `${step.name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`}${counts ? ` ${counts.passed} passed, ${counts.failed} failed` : ""} in ${seconds}s${note ? ` (${note})` : ""}`,
   );
 }
+
+/** Runs steps JOBS at a time, each printed when it ends. */
+async function runPooled(pool) {
+  const queue = [...pool];
+  const worker = async () => {
+    for (let step = queue.shift(); step; step = queue.shift()) await runAndCount(step, true);
+  };
+  await Promise.all(Array.from({ length: Math.min(JOBS, queue.length) }, worker));
+}
+
+const started = Date.now();
+const inPhase = (phase) => steps.filter((step) => step.phase === phase);
+for (const step of steps.filter((s) => !s.phase && s.name !== "build")) await runAndCount(step);
+await runPooled(inPhase("checks"));
+for (const step of steps.filter((s) => s.name === "build")) await runAndCount(step);
+let embeddedDone;
+const embeddedFinished = new Promise((done) => (embeddedDone = done));
+const sideBySide = inPhase("embedded").length > 0;
+const besideSteps = inPhase("beside").map((step) => runAndCount(step, sideBySide, embeddedFinished));
+for (const step of inPhase("embedded")) await runAndCount(step);
+embeddedDone();
+await Promise.all(besideSteps);
+await new Promise((done) => setImmediate(done));
 rmSync(usageDir, { recursive: true, force: true });
 console.log("\n=== summary");
-for (const line of summary) console.log(line);
+for (const line of summary.values()) if (line) console.log(line);
+console.log(`all steps: ${Math.round((Date.now() - started) / 1000)}s (${JOBS} at a time)`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

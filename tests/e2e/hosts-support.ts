@@ -11,7 +11,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { extname, join, normalize, relative, resolve } from "node:path";
+import { dirname, extname, join, normalize, relative, resolve } from "node:path";
 import { promisify } from "node:util";
 import { freePort } from "../support/server.ts";
 
@@ -92,6 +92,44 @@ function packageSources(): string[] {
     for (const entry of readdirSync(join(repoRoot, dir), { recursive: true, withFileTypes: true }))
       if (entry.isFile()) files.push(relative(repoRoot, join(entry.parentPath, entry.name)));
   return files.sort();
+}
+
+const HOSTS_LOCK = join(repoRoot, ".tmp/hosts.lock");
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+/**
+ * Waits until no other test process is packing the package or installing and building the hosts (the e2e step and
+ * the real-Keycloak step run this file at the same time), then holds that right until the returned release is called.
+ * A lock left by a process that is gone is taken over.
+ */
+export async function lockHostsPreparation(): Promise<() => void> {
+  mkdirSync(dirname(HOSTS_LOCK), { recursive: true });
+  const owner = join(HOSTS_LOCK, "pid");
+  for (;;) {
+    try {
+      mkdirSync(HOSTS_LOCK);
+      writeFileSync(owner, String(process.pid));
+      return () => rmSync(HOSTS_LOCK, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    let pid = 0;
+    try {
+      pid = Number(readFileSync(owner, "utf8"));
+    } catch {
+      /* its owner has not written its pid yet */
+    }
+    if (pid > 0 && !isRunning(pid)) rmSync(HOSTS_LOCK, { recursive: true, force: true });
+    else await new Promise((wait) => setTimeout(wait, 1000));
+  }
 }
 
 const PACKED = join(repoRoot, ".tmp/package/keycloak-admin-elements.tgz");

@@ -12,6 +12,7 @@ import {
   hostBuildKey,
   hostBuiltFrom,
   installHost,
+  lockHostsPreparation,
   markHostBuilt,
   packPackage,
   serveFolder,
@@ -63,7 +64,11 @@ describe("the packed package in React, Vue and Angular hosts", { timeout: 15 * 6
 
   before(async () => {
     server = await startTarget();
-    const packedPackage = await packPackage();
+    const unlock = await lockHostsPreparation();
+    const packedPackage = await packPackage().catch((error) => {
+      unlock();
+      throw error;
+    });
     const api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
     // Each host is served from its own origin; they sign in through one public client that may use the console API.
     const origins: string[] = [];
@@ -115,6 +120,7 @@ describe("the packed package in React, Vue and Angular hosts", { timeout: 15 * 6
       prepared.set(host.name, built);
       built.catch(() => undefined);
     }
+    void Promise.allSettled(prepared.values()).then(unlock);
     browser = await launchBrowser();
   });
 
