@@ -1,12 +1,11 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import KcAdminClient from "@keycloak/keycloak-admin-client";
 import { decodeJwt } from "jose";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { completeProfile } from "../support/admin-api.ts";
 import { eventually } from "../support/eventually.ts";
+import { startRecordingServer, type RecordingServer } from "../support/recording-server.ts";
 import { authUrl, CookieJar, exchangeCode, get, submitLogin } from "./oidc-flow.ts";
 
 const REALM = "fc-logout";
@@ -15,9 +14,8 @@ const REALM = "fc-logout";
 describe("front-channel logout at the end-session endpoint", () => {
   let server: TestServer;
   let kc: KcAdminClient;
-  let rp: Server;
+  let rp: RecordingServer;
   let rpBase: string;
-  const posts: string[] = [];
 
   const signIn = async (clientId: string, jar: CookieJar, scope = "openid") => {
     const redirectUri = `${rpBase}/cb`;
@@ -49,16 +47,8 @@ describe("front-channel logout at the end-session endpoint", () => {
     });
 
   before(async () => {
-    rp = createServer((req, res) => {
-      let body = "";
-      req.on("data", (c) => (body += c));
-      req.on("end", () => {
-        posts.push(`${req.url} ${body}`);
-        res.writeHead(200).end();
-      });
-    });
-    await new Promise<void>((resolve) => rp.listen(0, "127.0.0.1", resolve));
-    rpBase = `http://127.0.0.1:${(rp.address() as AddressInfo).port}`;
+    rp = await startRecordingServer();
+    rpBase = rp.url;
     server = await startTestServer({ args: ["--seed-demo", "false"] });
     kc = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
     await kc.auth({ grantType: "password", clientId: "admin-cli", username: "admin", password: "admin" });
@@ -179,7 +169,7 @@ describe("front-channel logout at the end-session endpoint", () => {
     const jar = new CookieJar();
     const online = await signIn("revoking", jar);
     const offline = await signIn("revoking", new CookieJar(), "openid offline_access");
-    const sent = posts.length;
+    const sent = rp.requests.length;
     const res = await fetch(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/logout`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -187,7 +177,7 @@ describe("front-channel logout at the end-session endpoint", () => {
     });
     assert.equal(res.status, 204);
     const delivered = await eventually(
-      async () => posts.slice(sent).find((p) => p.startsWith("/bc-revoking ")),
+      async () => rp.requests.slice(sent).find((p) => p.startsWith("/bc-revoking ")),
       (found) => found !== undefined,
     );
     assert.ok(delivered, "a logout token");
@@ -213,9 +203,9 @@ describe("front-channel logout at the end-session endpoint", () => {
 
   it("posts the logout token of a relative back-channel logout URL to the client's root URL followed by the path", async () => {
     const signedIn = await signIn("relative", new CookieJar());
-    const sent = posts.length;
+    const sent = rp.requests.length;
     await kc.realms.removeSession({ realm: REALM, sessionId: signedIn.session_state });
-    const delivered = posts.slice(sent).map((p) => p.split(" ")[0]);
+    const delivered = rp.requests.slice(sent).map((p) => p.split(" ")[0]);
     assert.deepEqual(delivered, ["/root/bc-relative"]);
   });
 });

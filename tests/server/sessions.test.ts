@@ -1,11 +1,10 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import KcAdminClient from "@keycloak/keycloak-admin-client";
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from "jose";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { eventually } from "../support/eventually.ts";
+import { startRecordingServer, type RecordingServer } from "../support/recording-server.ts";
 import { completeProfile } from "../support/admin-api.ts";
 
 const REALM = "sessions-api";
@@ -23,8 +22,7 @@ describe("sessions admin API (through @keycloak/keycloak-admin-client)", () => {
   let appId: string;
   let aliceId: string;
   let bobId: string;
-  let adapter: Server;
-  const pushes: string[] = [];
+  let adapter: RecordingServer;
 
   const token = async (fields: Record<string, string>) =>
     fetch(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/token`, {
@@ -53,21 +51,13 @@ describe("sessions admin API (through @keycloak/keycloak-admin-client)", () => {
     createRemoteJWKSet(new URL(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/certs`));
 
   before(async () => {
-    adapter = createServer((req, res) => {
-      let body = "";
-      req.on("data", (c) => (body += c));
-      req.on("end", () => {
-        pushes.push(`${req.url} ${body}`);
-        res.writeHead(200).end();
-      });
-    });
-    await new Promise<void>((resolve) => adapter.listen(0, "127.0.0.1", resolve));
+    adapter = await startRecordingServer();
     server = await startTestServer({ args: ["--seed-demo", "false"] });
     kc = new KcAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
     await kc.auth({ grantType: "password", clientId: "admin-cli", username: "admin", password: "admin" });
     await kc.realms.create({ realm: REALM, enabled: true });
     kc.setConfig({ realmName: REALM });
-    const { port } = adapter.address() as AddressInfo;
+    const { port } = adapter;
     ({ id: appId } = await kc.clients.create({
       clientId: "app",
       publicClient: true,
@@ -202,19 +192,19 @@ describe("sessions admin API (through @keycloak/keycloak-admin-client)", () => {
     );
   });
 
-  it("pushes the not-before to clients with an admin URL and reports which took it", async () => {
-    const sent = pushes.length;
+  it("adapter.requests the not-before to clients with an admin URL and reports which took it", async () => {
+    const sent = adapter.requests.length;
     const result = await kc.realms.pushRevocation({ realm: REALM });
-    const { port } = adapter.address() as AddressInfo;
+    const { port } = adapter;
     assert.deepEqual(result.successRequests, [`http://127.0.0.1:${port}/app`, `http://127.0.0.1:${port}/off`]);
     // As Keycloak 26.7.3: a SAML client's admin URL gets no push and is reported as failed.
     assert.deepEqual(
       [...(result.failedRequests ?? [])].sort(),
       ["http://127.0.0.1:9/nowhere", `http://127.0.0.1:${port}/sp`].sort(),
     );
-    const paths = pushes.slice(sent).map((p) => p.split(" ")[0]);
+    const paths = adapter.requests.slice(sent).map((p) => p.split(" ")[0]);
     assert.deepEqual(paths.sort(), ["/app/k_push_not_before", "/off/k_push_not_before"]);
-    const body = pushes
+    const body = adapter.requests
       .slice(sent)
       .find((p) => p.startsWith("/app/"))!
       .split(" ")[1]!;
@@ -230,8 +220,8 @@ describe("sessions admin API (through @keycloak/keycloak-admin-client)", () => {
       return (await res.json()) as Tokens;
     };
     const logoutTokenAfter = async (sent: number) => {
-      const delivered = pushes.slice(sent).filter((p) => p.startsWith("/rp/backchannel "));
-      assert.equal(delivered.length, 1, `one logout token, got ${JSON.stringify(pushes.slice(sent))}`);
+      const delivered = adapter.requests.slice(sent).filter((p) => p.startsWith("/rp/backchannel "));
+      assert.equal(delivered.length, 1, `one logout token, got ${JSON.stringify(adapter.requests.slice(sent))}`);
       const form = new URLSearchParams(delivered[0]!.slice("/rp/backchannel ".length));
       const verified = await jwtVerify(form.get("logout_token")!, realmJwks(), {
         issuer: `${server.baseUrl}/realms/${REALM}`,
@@ -248,17 +238,17 @@ describe("sessions admin API (through @keycloak/keycloak-admin-client)", () => {
       assert.equal(Number(payload.exp) - Number(payload.iat), 120);
     };
 
-    let sent = pushes.length;
+    let sent = adapter.requests.length;
     let signIn = await rpLogin();
     await kc.users.logout({ id: aliceId });
     expectLogout(await logoutTokenAfter(sent), signIn.session_state);
 
-    sent = pushes.length;
+    sent = adapter.requests.length;
     signIn = await rpLogin();
     await kc.realms.removeSession({ realm: REALM, sessionId: signIn.session_state });
     expectLogout(await logoutTokenAfter(sent), signIn.session_state);
 
-    sent = pushes.length;
+    sent = adapter.requests.length;
     signIn = await rpLogin();
     const res = await fetch(`${server.baseUrl}/realms/${REALM}/protocol/openid-connect/logout`, {
       method: "POST",
@@ -373,13 +363,13 @@ describe("sessions admin API (through @keycloak/keycloak-admin-client)", () => {
       (second) => second > issuedAt,
     );
     const before = Math.floor(Date.now() / 1000);
-    const sent = pushes.length;
+    const sent = adapter.requests.length;
     // The admin client types this answer as void; Keycloak answers a GlobalRequestResult.
     const result = (await kc.realms.logoutAll({ realm: REALM })) as unknown as {
       successRequests?: string[];
       failedRequests?: string[];
     };
-    const { port } = adapter.address() as AddressInfo;
+    const { port } = adapter;
     // As Keycloak 26.7.3: every enabled client with an admin URL, whatever its protocol, gets k_logout and is
     // listed as a success, even one that could not be reached.
     assert.deepEqual(
@@ -387,7 +377,7 @@ describe("sessions admin API (through @keycloak/keycloak-admin-client)", () => {
       ["http://127.0.0.1:9/nowhere", `http://127.0.0.1:${port}/app`, `http://127.0.0.1:${port}/sp`].sort(),
     );
     assert.equal(result.failedRequests, undefined);
-    const logouts = pushes.slice(sent);
+    const logouts = adapter.requests.slice(sent);
     assert.deepEqual(logouts.map((p) => p.split(" ")[0]).sort(), ["/app/k_logout", "/sp/k_logout"]);
     const { payload: logout } = await jwtVerify(
       logouts.find((p) => p.startsWith("/app/"))!.split(" ")[1]!,
