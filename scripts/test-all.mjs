@@ -32,12 +32,13 @@ const JOBS = Math.max(1, Number(process.env.TEST_JOBS ?? 2));
 const nodeTests = (dir) => ["node", "--import", "tsx", "--test", `--test-concurrency=${JOBS}`, ...testFiles(dir)];
 const steps = [
   { name: "chromium", cmd: ["bash", "scripts/ensure-chromium.sh"] },
+  // first: the real-Keycloak step needs the built console, and starts right after it
+  { name: "build", cmd: ["npx", "vite", "build"] },
   // checks: independent of each other, run JOBS at a time
   { name: "format", cmd: ["npx", "prettier", "--check", "."], phase: "checks" },
   { name: "lint", cmd: ["npx", "eslint", "."], phase: "checks" },
   { name: "typecheck", cmd: ["npx", "tsc", "-p", "tsconfig.json", "--noEmit"], phase: "checks" },
   { name: "unit", cmd: ["npx", "vitest", "run"], count: vitestCounts, phase: "checks" },
-  { name: "build", cmd: ["npx", "vite", "build"] },
   { name: "server", cmd: nodeTests("tests/server"), count: nodeTestCounts, perFile: true, phase: "embedded" },
   { name: "browser", cmd: ["npx", "web-test-runner"], count: wtrCounts, phase: "embedded" },
   { name: "e2e", cmd: nodeTests("tests/e2e"), count: nodeTestCounts, perFile: true, phase: "embedded" },
@@ -45,7 +46,8 @@ const steps = [
   { name: "conformance", cmd: nodeTests("tests/conformance"), count: nodeTestCounts, phase: "embedded" },
   // The e2e suites that use startTarget() and tests/conformance, against one real Keycloak 26 (needs Java and Maven;
   // without them it prints that it skipped and why, and KC_REQUIRE_KEYCLOAK=1 turns that into a failure). It runs
-  // beside the embedded steps, its files one at a time (they share that Keycloak), its output printed when it ends.
+  // beside the checks and the embedded steps, its files one at a time (they share that Keycloak), its output printed
+  // when they are done.
   {
     name: "keycloak",
     cmd: ["node", "--import", "tsx", "scripts/real-keycloak-tests.ts"],
@@ -94,7 +96,7 @@ function perFileReport(step, usageFile) {
   const lines = [
     `\n=== ${step.name}: slowest test files (of ${rows.length}: ${sum("cpu")} s CPU, ${sum("wall")} s wall)`,
   ];
-  lines.push("  CPU s  wall s  file");
+  lines.push("  CPU s  wall s  file   (CPU: the file's process and the children it reaped; not Chromium's renderers)");
   for (const row of rows.slice(0, 10)) {
     const file = relative(process.cwd(), resolve(row.file));
     lines.push(`${row.cpu.toFixed(1).padStart(7)} ${row.wall.toFixed(1).padStart(7)}  ${file}`);
@@ -169,15 +171,14 @@ async function runPooled(pool) {
 
 const started = Date.now();
 const inPhase = (phase) => steps.filter((step) => step.phase === phase);
-for (const step of steps.filter((s) => !s.phase && s.name !== "build")) await runAndCount(step);
+for (const step of steps.filter((s) => !s.phase)) await runAndCount(step);
+let othersDone;
+const othersFinished = new Promise((done) => (othersDone = done));
+const sideBySide = inPhase("checks").length + inPhase("embedded").length > 0;
+const besideSteps = inPhase("beside").map((step) => runAndCount(step, sideBySide, othersFinished));
 await runPooled(inPhase("checks"));
-for (const step of steps.filter((s) => s.name === "build")) await runAndCount(step);
-let embeddedDone;
-const embeddedFinished = new Promise((done) => (embeddedDone = done));
-const sideBySide = inPhase("embedded").length > 0;
-const besideSteps = inPhase("beside").map((step) => runAndCount(step, sideBySide, embeddedFinished));
 for (const step of inPhase("embedded")) await runAndCount(step);
-embeddedDone();
+othersDone();
 await Promise.all(besideSteps);
 await new Promise((done) => setImmediate(done));
 rmSync(usageDir, { recursive: true, force: true });
