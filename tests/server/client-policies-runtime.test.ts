@@ -2,6 +2,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type KcAdminClient from "@keycloak/keycloak-admin-client";
 import { realmOnTarget, refusal } from "../support/admin-client.ts";
+import { enforcePolicy, type PolicyCondition, type PolicyExecutor } from "../support/client-policies.ts";
 
 // Runs on the embedded server, or on a real Keycloak with KC_TARGET=keycloak KC_REAL_URL=...: the answers and events
 // asserted here were measured on Keycloak 26.7.3.
@@ -11,20 +12,11 @@ let kc: KcAdminClient;
 let dispose: () => Promise<void>;
 let baseUrl: string;
 
-type Executor = { executor: string; configuration?: Record<string, unknown> };
-type Condition = { condition: string; configuration?: Record<string, unknown> };
+type Executor = PolicyExecutor;
+type Condition = PolicyCondition;
 
 /** One profile with these executors, applied by one enabled policy with these conditions (replacing earlier ones). */
-async function enforce(executors: Executor[], conditions: Condition[] = [{ condition: "any-client" }]) {
-  // Keycloak answers 500 at run time for an executor or condition stored without a configuration: always send one.
-  const withConfig = <T extends { configuration?: Record<string, unknown> }>(list: T[]) =>
-    list.map((item) => ({ ...item, configuration: item.configuration ?? {} }));
-  await kc.clientPolicies.updatePolicy({ policies: [] });
-  await kc.clientPolicies.createProfiles({ profiles: [{ name: "enforced", executors: withConfig(executors) }] });
-  await kc.clientPolicies.updatePolicy({
-    policies: [{ name: "policy", enabled: true, conditions: withConfig(conditions), profiles: ["enforced"] }],
-  });
-}
+const enforce = (executors: Executor[], conditions?: Condition[]) => enforcePolicy(kc, executors, conditions);
 
 async function clientNamed(clientId: string) {
   const [client] = await kc.clients.find({ clientId });

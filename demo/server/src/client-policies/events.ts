@@ -7,7 +7,7 @@ import { dpopHeader } from "../oidc/dpop.ts";
 import { oauthError } from "../oidc/oauth-error.ts";
 import type { ClientRecord, RealmRecord } from "../store/types.ts";
 import { runClientPolicies } from "./engine.ts";
-import type { AuthorizationRequestParams, ClientPolicyEvent } from "./types.ts";
+import type { AuthorizationRequestParams, ClientPolicyEvent, PolicyContext } from "./types.ts";
 import { ClientPolicyError } from "./types.ts";
 
 /** The details Keycloak adds to the error event of a request a client policy refused. */
@@ -44,26 +44,29 @@ export async function onAdminClientChange(
       event: client ? "UPDATE" : "REGISTER",
       client,
       proposed: rep,
-      updater: { user: admin.user, ipAddress: admin.ipAddress },
+      updater: { source: "ByAuthenticatedUser", user: admin.user, ipAddress: admin.ipAddress },
     }),
   );
 }
 
-/** AUTHORIZATION_REQUEST: the refusal to send back to the client, or undefined when the policies let it through. */
-export async function onAuthorizationRequest(
-  server: ServerContext,
-  realm: RealmRecord,
-  client: ClientRecord,
-  authorization: AuthorizationRequestParams,
-): Promise<ClientPolicyError | undefined> {
+/** Runs the policies for one event: the refusal, or undefined when they let the request through. */
+export async function runClientPolicyCheck(ctx: PolicyContext): Promise<ClientPolicyError | undefined> {
   try {
-    await runClientPolicies({ server, realm, event: "AUTHORIZATION_REQUEST", client, authorization });
+    await runClientPolicies(ctx);
     return undefined;
   } catch (error) {
     if (error instanceof ClientPolicyError) return error;
     throw error;
   }
 }
+
+/** AUTHORIZATION_REQUEST: the refusal to send back to the client, or undefined when the policies let it through. */
+export const onAuthorizationRequest = (
+  server: ServerContext,
+  realm: RealmRecord,
+  client: ClientRecord,
+  authorization: AuthorizationRequestParams,
+) => runClientPolicyCheck({ server, realm, event: "AUTHORIZATION_REQUEST", client, authorization });
 
 export interface TokenRequest {
   event: Extract<

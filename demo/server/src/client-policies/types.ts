@@ -9,7 +9,14 @@ export type ClientPolicyEvent =
   | "TOKEN_REQUEST"
   | "TOKEN_REFRESH"
   | "RESOURCE_OWNER_PASSWORD_CREDENTIALS_REQUEST"
-  | "SERVICE_ACCOUNT_TOKEN_REQUEST";
+  | "SERVICE_ACCOUNT_TOKEN_REQUEST"
+  | "TOKEN_REVOKE"
+  | "TOKEN_INTROSPECT"
+  | "LOGOUT_REQUEST";
+
+/** Who registers or updates a client, as Keycloak's client-updater-context condition names it. */
+export type UpdaterSource =
+  "ByAuthenticatedUser" | "ByAnonymous" | "ByInitialAccessToken" | "ByRegistrationAccessToken";
 
 /** The authorization request as the client sent it. */
 export interface AuthorizationRequestParams {
@@ -30,8 +37,8 @@ export interface PolicyContext {
   client?: ClientRecord;
   /** REGISTER / UPDATE: the client representation sent; executors may augment it before it is stored. */
   proposed?: Record<string, unknown>;
-  /** REGISTER / UPDATE through the admin API: the signed-in administrator and where the request came from. */
-  updater?: { user: UserRecord; ipAddress: string };
+  /** REGISTER / UPDATE: how the change is made, the signed-in user (if any) and where the request came from. */
+  updater?: { source: UpdaterSource; user?: UserRecord; ipAddress: string };
   /** AUTHORIZATION_REQUEST: the request's parameters. */
   authorization?: AuthorizationRequestParams;
   /** Token requests: the form sent, with what the authorization code remembers of its request. */
@@ -43,6 +50,8 @@ export interface PolicyContext {
     /** A DPoP header came with the request. */
     dpopProofSent?: boolean;
   };
+  /** TOKEN_REVOKE, TOKEN_INTROSPECT, LOGOUT_REQUEST: a DPoP header came with the request. */
+  dpopProofSent?: boolean;
 }
 
 export type Vote = "YES" | "NO" | "ABSTAIN";

@@ -3,6 +3,8 @@ import type { RealmRecord } from "../store/types.ts";
 import { HttpError } from "../http/errors.ts";
 import { recordEvent } from "../events/record.ts";
 import { POLICY_OF } from "./operations.ts";
+import { CLIENT_POLICY_REFUSAL } from "./client-policies.ts";
+import { refusalDetails } from "../client-policies/events.ts";
 
 export type RegistrationEvent = "CLIENT_REGISTER" | "CLIENT_INFO" | "CLIENT_UPDATE" | "CLIENT_DELETE";
 
@@ -30,6 +32,19 @@ export async function withEvent<T>(
     await recordEvent(server, realm, { type, clientId: done, ipAddress });
     return result;
   } catch (error) {
+    const refusal = error instanceof HttpError ? CLIENT_POLICY_REFUSAL.get(error) : undefined;
+    if (refusal) {
+      // Keycloak records a client policy's refusal twice: with the refusal's error, then as not_allowed.
+      for (const eventError of [refusal.error, "not_allowed"])
+        await recordEvent(server, realm, {
+          type: `${type}_ERROR`,
+          ...(clientId ? { clientId } : {}),
+          ipAddress,
+          error: eventError,
+          details: refusalDetails(refusal),
+        });
+      throw error;
+    }
     const code = error instanceof HttpError ? String(error.body.error ?? "") : "";
     const eventError = EVENT_ERRORS[code];
     if (eventError) {

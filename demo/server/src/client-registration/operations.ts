@@ -14,6 +14,7 @@ import { insufficientScope, invalidClientMetadata } from "./errors.ts";
 import { registrationCaller, requireCreate, requireUpdate, requireView } from "./auth.ts";
 import { PolicyRefusal, runPolicies, type PolicyContext } from "./policies.ts";
 import { newRegistrationAccessToken } from "./tokens.ts";
+import { checkClientPolicies } from "./client-policies.ts";
 
 /** One registration request: the realm, its issuer and the caller's address. */
 export interface RegistrationRequest {
@@ -77,6 +78,7 @@ export async function registerClient(r: RegistrationRequest, input: Record<strin
   const { db } = r.server;
   const caller = await registrationCaller(r.server, r.req, r.realm, r.issuer);
   const auth = requireCreate(r.realm, caller);
+  await checkClientPolicies(r, caller, input);
   await policies(() =>
     runPolicies(db, r.realm, auth, (p, config) => p.beforeRegister?.(policyContext(r, input), config)),
   );
@@ -121,6 +123,7 @@ export async function updateClient(r: RegistrationRequest, clientId: string, inp
   const { db } = r.server;
   const caller = await registrationCaller(r.server, r.req, r.realm, r.issuer);
   const { client, auth } = requireUpdate(r.realm, caller, clientByClientId(db, r.realm, clientId));
+  await checkClientPolicies(r, caller, input, client);
   await policies(() =>
     runPolicies(db, r.realm, auth, (p, config) => p.beforeUpdate?.(policyContext(r, input), client, config)),
   );

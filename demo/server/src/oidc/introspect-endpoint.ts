@@ -11,6 +11,7 @@ import { formBody } from "./token-endpoint.ts";
 import { ACCESS_TOKEN_TYPES, verifyToken, type VerifiedToken } from "./verify-token.ts";
 import { ClientAuthError } from "./client-auth.ts";
 import { recordEvent } from "../events/record.ts";
+import { checkClientRequest } from "../client-policies/client-requests.ts";
 import { activeSession } from "../access/sessions.ts";
 import { BASIC_TOKEN_CLAIMS } from "./tokens.ts";
 import { offlineRecordId } from "../access/offline-sessions.ts";
@@ -110,6 +111,7 @@ export async function registerIntrospectEndpoint(app: FastifyInstance, server: S
       };
       if (client.rep.publicClient === true) throw await refuse(403, "Client not allowed.");
       if (!body.token) throw await refuse(400, "Token not provided.");
+      await checkClientRequest(server, realm, client, req, "TOKEN_INTROSPECT");
       const hint = body.token_type_hint || "access_token";
       if (hint !== "access_token" && hint !== "refresh_token") {
         const error = await refuse(400, "Unsupported token type.", { token_type: hint });

@@ -13,6 +13,7 @@ import { escapeHtml, HTML_SECURITY_HEADERS, themePage } from "./html.ts";
 import { endSessions } from "../access/sessions.ts";
 import { offlineRecordId } from "../access/offline-sessions.ts";
 import { recordEvent } from "../events/record.ts";
+import { checkClientRequest } from "../client-policies/client-requests.ts";
 import { frontchannelLogoutClients, sendFrontchannelLogoutPage } from "./frontchannel-logout.ts";
 
 type Params = Record<string, string | undefined>;
@@ -114,6 +115,7 @@ async function refreshTokenLogout(
   body: FormBody,
 ) {
   const client = authenticateClient(server.db, realm, req, body);
+  await checkClientRequest(server, realm, client, req, "LOGOUT_REQUEST");
   const verified = await verifyToken(
     server,
     frontendUrl(server, req),

@@ -11,6 +11,7 @@ import { ClientAuthError, type FormBody } from "./client-auth.ts";
 import { authenticateCallingClient } from "./calling-client.ts";
 import { ACCESS_TOKEN_TYPES, verifyToken, type VerifiedToken } from "./verify-token.ts";
 import { rememberRevokedToken } from "./revoked-tokens.ts";
+import { checkClientRequest } from "../client-policies/client-requests.ts";
 
 export const REVOKE_PATH = "/protocol/openid-connect/revoke";
 const EVENT = "REVOKE_GRANT";
@@ -109,6 +110,7 @@ export async function registerRevokeEndpoint(app: FastifyInstance, server: Serve
       throw error;
     }
     if (Object.values(body).some(Array.isArray)) throw oauthError(400, "invalid_request", "duplicated parameter");
+    await checkClientRequest(server, realm, client, req, "TOKEN_REVOKE");
     const form = body as FormBody;
     try {
       const verified = await tokenToRevoke(server, req, realm, client, form.token);

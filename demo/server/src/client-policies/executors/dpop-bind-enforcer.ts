@@ -3,6 +3,7 @@ import { ClientPolicyError, configFlag } from "../types.ts";
 import { attributesOf, invalidClientMetadata } from "./client-metadata.ts";
 
 const DPOP_ATTRIBUTE = "dpop.bound.access.tokens";
+const missingProof = () => new ClientPolicyError("invalid_dpop_proof", "DPoP proof is missing");
 
 /** Tokens bound to a DPoP key: the client must require DPoP (`auto-configure` sets it), token requests send a proof. */
 export const dpopBindEnforcer: Executor = (ctx, config) => {
@@ -13,6 +14,9 @@ export const dpopBindEnforcer: Executor = (ctx, config) => {
     if (value !== "true" && value !== true)
       throw invalidClientMetadata("Invalid client metadata: DPoP token is disabled");
   } else if (ctx.event === "TOKEN_REQUEST" || ctx.event === "TOKEN_REFRESH") {
-    if (!ctx.token?.dpopProofSent) throw new ClientPolicyError("invalid_dpop_proof", "DPoP proof is missing");
+    if (!ctx.token?.dpopProofSent) throw missingProof();
+  } else if (ctx.event === "TOKEN_REVOKE") {
+    // Keycloak 26.7.3 asks revocations for a proof too, whatever the client; it leaves logout alone.
+    if (!ctx.dpopProofSent) throw missingProof();
   }
 };

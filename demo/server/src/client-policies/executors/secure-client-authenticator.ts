@@ -2,7 +2,14 @@ import type { Executor, PolicyConfig } from "../types.ts";
 import { ClientPolicyError, configList } from "../types.ts";
 import { invalidClientMetadata } from "./client-metadata.ts";
 
-const ON_REQUESTS = new Set(["TOKEN_REQUEST", "TOKEN_REFRESH", "SERVICE_ACCOUNT_TOKEN_REQUEST"]);
+const ON_REQUESTS = new Set([
+  "TOKEN_REQUEST",
+  "TOKEN_REFRESH",
+  "SERVICE_ACCOUNT_TOKEN_REQUEST",
+  "TOKEN_REVOKE",
+  "TOKEN_INTROSPECT",
+  "LOGOUT_REQUEST",
+]);
 
 const allowed = (config: PolicyConfig, authenticator: unknown) =>
   (configList(config, "allowed-client-authenticators") ?? []).includes(String(authenticator));
