@@ -1,7 +1,12 @@
 import type { Condition } from "../types.ts";
 import { configList } from "../types.ts";
 
-const JUDGED = new Set(["AUTHORIZATION_REQUEST", "TOKEN_REQUEST", "TOKEN_REFRESH"]);
+const JUDGED = new Set([
+  "AUTHORIZATION_REQUEST",
+  "TOKEN_REQUEST",
+  "TOKEN_REFRESH",
+  "RESOURCE_OWNER_PASSWORD_CREDENTIALS_REQUEST",
+]);
 
 /** The client defines at least one of the named client roles (its own roles, not roles it holds). */
 export const clientRoles: Condition = (ctx, config) => {
