@@ -4,6 +4,7 @@ import { clientAccessType } from "./conditions/client-access-type.ts";
 import { clientAttributes } from "./conditions/client-attributes.ts";
 import { clientRoles } from "./conditions/client-roles.ts";
 import { clientScopes } from "./conditions/client-scopes.ts";
+import { clientType } from "./conditions/client-type.ts";
 import { clientUpdaterContext } from "./conditions/client-updater-context.ts";
 import { clientUpdaterSourceGroups } from "./conditions/client-updater-source-groups.ts";
 import { clientUpdaterSourceHost } from "./conditions/client-updater-source-host.ts";
@@ -26,6 +27,7 @@ export const CONDITIONS: Record<string, Condition> = {
   "client-attributes": clientAttributes,
   "client-roles": clientRoles,
   "client-scopes": clientScopes,
+  "client-type": clientType,
   "client-updater-context": clientUpdaterContext,
   "client-updater-source-groups": clientUpdaterSourceGroups,
   "client-updater-source-host": clientUpdaterSourceHost,

@@ -1,0 +1,107 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import type KcAdminClient from "@keycloak/keycloak-admin-client";
+import { realmOnTarget } from "../support/admin-client.ts";
+import { enforcePolicy } from "../support/client-policies.ts";
+
+// Executors at request time (authorization and token endpoints) and the client-type condition. Runs on the embedded
+// server, or on a real Keycloak with KC_TARGET=keycloak KC_REAL_URL=...: the answers asserted here were measured on
+// Keycloak 26.7.3.
+const REALM = "policies-requests";
+let kc: KcAdminClient;
+let dispose: () => Promise<void>;
+let baseUrl: string;
+
+const oidc = (path: string) => `${baseUrl}/realms/${REALM}/protocol/openid-connect/${path}`;
+
+async function token(form: Record<string, string>) {
+  const res = await fetch(oidc("token"), { method: "POST", body: new URLSearchParams(form) });
+  return { status: res.status, body: (await res.json()) as Record<string, string> };
+}
+
+const passwordGrant = () =>
+  token({ grant_type: "password", client_id: "conf", client_secret: "secret", username: "alice", password: "pw" });
+
+/** Where an authorization request is sent back: status and the query and fragment parameters. */
+async function authorize(params: Record<string, string>) {
+  const query = new URLSearchParams({ client_id: "conf", state: "s1", scope: "openid", ...params });
+  const res = await fetch(`${oidc("auth")}?${query}`, { redirect: "manual" });
+  const url = new URL(res.headers.get("location") || "http://none/");
+  return { status: res.status, query: url.searchParams, fragment: new URLSearchParams(url.hash.slice(1)) };
+}
+
+before(async () => {
+  ({ kc, dispose } = await realmOnTarget(REALM));
+  baseUrl = kc.baseUrl;
+  await kc.users.create({
+    username: "alice",
+    enabled: true,
+    firstName: "Alice",
+    lastName: "Liddell",
+    email: "alice@example.org",
+    credentials: [{ type: "password", value: "pw", temporary: false }],
+  });
+  await kc.clients.create({
+    clientId: "conf",
+    secret: "secret",
+    redirectUris: ["http://localhost:3000/cb", "https://app.example.org/cb"],
+    directAccessGrantsEnabled: true,
+  });
+});
+after(() => dispose?.());
+
+describe("executors at request time", () => {
+  test("secure-client-uris refuses an http redirect_uri of an authorization request", async () => {
+    await enforcePolicy(kc, [{ executor: "secure-client-uris" }]);
+    const http = await authorize({ response_type: "code", redirect_uri: "http://localhost:3000/cb" });
+    assert.equal(http.status, 302);
+    assert.equal(http.query.get("error"), "invalid_request");
+    assert.equal(http.query.get("error_description"), "Invalid redirect_uri");
+    const https = await authorize({ response_type: "code", redirect_uri: "https://app.example.org/cb" });
+    assert.equal(https.status, 200, "the login page");
+  });
+
+  test("secure-response-type refuses a plain code request", async () => {
+    await enforcePolicy(kc, [{ executor: "secure-response-type", configuration: { "auto-configure": false } }]);
+    const code = await authorize({ response_type: "code", redirect_uri: "http://localhost:3000/cb" });
+    assert.equal(code.status, 302);
+    assert.equal(code.query.get("error"), "invalid_request");
+    assert.equal(code.query.get("error_description"), "invalid response_type");
+  });
+
+  test("dpop-bind-enforcer leaves the password grant and the refresh of an unbound token alone", async () => {
+    await enforcePolicy(kc, []);
+    const signedIn = await passwordGrant();
+    await enforcePolicy(kc, [{ executor: "dpop-bind-enforcer", configuration: { "auto-configure": false } }]);
+    const password = await passwordGrant();
+    const refresh = await token({
+      grant_type: "refresh_token",
+      client_id: "conf",
+      client_secret: "secret",
+      refresh_token: signedIn.body.refresh_token!,
+    });
+    assert.deepEqual({ password: password.status, refresh: refresh.status }, { password: 200, refresh: 200 });
+  });
+});
+
+describe("the client-type condition", () => {
+  test("protocol openid-connect matches an OIDC client at the password grant, saml does not", async () => {
+    const ropc = [{ executor: "reject-ropc-grant", configuration: { "auto-configure": false } }];
+    await enforcePolicy(kc, ropc, [{ condition: "client-type", configuration: { protocol: "openid-connect" } }]);
+    assert.equal((await passwordGrant()).status, 400);
+    await enforcePolicy(kc, ropc, [{ condition: "client-type", configuration: { protocol: "saml" } }]);
+    assert.equal((await passwordGrant()).status, 200);
+  });
+
+  test("protocol saml matches a SAML client being created", async () => {
+    const consent = [{ executor: "consent-required", configuration: { "auto-configure": true } }];
+    await enforcePolicy(kc, consent, [{ condition: "client-type", configuration: { protocol: "saml" } }]);
+    await kc.clients.create({ clientId: "urn:sp", protocol: "saml" });
+    await kc.clients.create({ clientId: "oidc-app" });
+    const consentOf = async (clientId: string) => (await kc.clients.find({ clientId }))[0]!.consentRequired;
+    assert.deepEqual(
+      { saml: await consentOf("urn:sp"), oidc: await consentOf("oidc-app") },
+      { saml: true, oidc: false },
+    );
+  });
+});
