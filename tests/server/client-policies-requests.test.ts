@@ -84,6 +84,24 @@ describe("executors at request time", () => {
   });
 });
 
+describe("executors that change the token response", () => {
+  test("suppress-refresh-token-rotation: a refresh answers without a new refresh token", async () => {
+    await enforcePolicy(kc, [{ executor: "suppress-refresh-token-rotation" }]);
+    const signedIn = await passwordGrant();
+    assert.equal(typeof signedIn.body.refresh_token, "string", "the password grant still gives one");
+    const refresh = await token({
+      grant_type: "refresh_token",
+      client_id: "conf",
+      client_secret: "secret",
+      refresh_token: signedIn.body.refresh_token!,
+    });
+    assert.equal(refresh.status, 200);
+    assert.equal(typeof refresh.body.access_token, "string");
+    assert.equal(refresh.body.refresh_token, undefined);
+    assert.equal(refresh.body.refresh_expires_in, 0);
+  });
+});
+
 describe("the client-type condition", () => {
   test("protocol openid-connect matches an OIDC client at the password grant, saml does not", async () => {
     const ropc = [{ executor: "reject-ropc-grant", configuration: { "auto-configure": false } }];

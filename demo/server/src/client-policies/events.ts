@@ -7,7 +7,7 @@ import { dpopHeader } from "../oidc/dpop.ts";
 import { oauthError } from "../oidc/oauth-error.ts";
 import type { ClientRecord, RealmRecord } from "../store/types.ts";
 import { runClientPolicies } from "./engine.ts";
-import type { AuthorizationRequestParams, ClientPolicyEvent, PolicyContext } from "./types.ts";
+import type { AuthorizationRequestParams, ClientPolicyEvent, PolicyContext, TokenEffects } from "./types.ts";
 import { ClientPolicyError } from "./types.ts";
 
 /** The details Keycloak adds to the error event of a request a client policy refused. */
@@ -92,11 +92,13 @@ export async function onTokenRequest(
   client: ClientRecord,
   req: FastifyRequest,
   request: TokenRequest,
-): Promise<void> {
+): Promise<TokenEffects> {
   const { event, eventType, params, scope, codeChallenge, codeChallengeMethod } = request;
   const token = { params, scope, codeChallenge, codeChallengeMethod, dpopProofSent: dpopHeader(req) !== undefined };
+  const effects: TokenEffects = {};
   try {
-    await runClientPolicies({ server, realm, event, client, token });
+    await runClientPolicies({ server, realm, event, client, token, effects });
+    return effects;
   } catch (error) {
     if (!(error instanceof ClientPolicyError)) throw error;
     if (eventType)

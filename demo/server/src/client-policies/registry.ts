@@ -19,6 +19,7 @@ import { rejectRopcGrant } from "./executors/reject-ropc-grant.ts";
 import { secureClientAuthenticator } from "./executors/secure-client-authenticator.ts";
 import { secureClientUris } from "./executors/secure-client-uris.ts";
 import { secureResponseType } from "./executors/secure-response-type.ts";
+import { suppressRefreshTokenRotation } from "./executors/suppress-refresh-token-rotation.ts";
 
 /** The conditions this server evaluates, by Keycloak's provider id. A condition not listed never matches. */
 export const CONDITIONS: Record<string, Condition> = {
@@ -46,4 +47,5 @@ export const EXECUTORS: Record<string, Executor> = {
   "secure-client-uris": secureClientUris,
   "secure-response-type": secureResponseType,
   "dpop-bind-enforcer": dpopBindEnforcer,
+  "suppress-refresh-token-rotation": suppressRefreshTokenRotation,
 };

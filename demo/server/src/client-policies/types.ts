@@ -50,8 +50,16 @@ export interface PolicyContext {
     /** A DPoP header came with the request. */
     dpopProofSent?: boolean;
   };
+  /** Token requests: what executors ask of the response, read by the grant once the policies let it through. */
+  effects?: TokenEffects;
   /** TOKEN_REVOKE, TOKEN_INTROSPECT, LOGOUT_REQUEST: a DPoP header came with the request. */
   dpopProofSent?: boolean;
+}
+
+/** Changes executors make to a token response. */
+export interface TokenEffects {
+  /** A refresh answers without a new refresh token (suppress-refresh-token-rotation). */
+  suppressRefreshToken?: boolean;
 }
 
 export type Vote = "YES" | "NO" | "ABSTAIN";

@@ -20,7 +20,7 @@ export async function refreshTokenGrant(
   req: FastifyRequest,
 ): Promise<TokenResponseBody> {
   if (!body.refresh_token) throw oauthError(400, "invalid_request", "Missing parameter: refresh_token");
-  await onTokenRequest(server, realm, client, req, {
+  const effects = await onTokenRequest(server, realm, client, req, {
     event: "TOKEN_REFRESH",
     // Keycloak 26.7.3 records no event when a policy refuses a refresh.
     params: body,
@@ -84,7 +84,7 @@ export async function refreshTokenGrant(
     user,
     session: touched,
     scope: payload.scope,
-    withRefreshToken: true,
+    withRefreshToken: !effects.suppressRefreshToken,
   });
   await recordEvent(server, realm, {
     type: "REFRESH_TOKEN",

@@ -13,8 +13,8 @@ export const dpopBindEnforcer: Executor = (ctx, config) => {
     const value = (rep.attributes as Record<string, unknown> | undefined)?.[DPOP_ATTRIBUTE];
     if (value !== "true" && value !== true)
       throw invalidClientMetadata("Invalid client metadata: DPoP token is disabled");
-    // The code exchange only: Keycloak 26.7.3 lets a refresh of a token not bound to a key through without a proof.
   } else if (ctx.event === "TOKEN_REQUEST") {
+    // The code exchange only: Keycloak 26.7.3 lets a refresh of a token not bound to a key through without a proof.
     if (!ctx.token?.dpopProofSent) throw missingProof();
   } else if (ctx.event === "TOKEN_REVOKE") {
     // Keycloak 26.7.3 asks revocations for a proof too, whatever the client; it leaves logout alone.
