@@ -1,7 +1,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type KcAdminClient from "@keycloak/keycloak-admin-client";
-import { realmOnTarget } from "../support/admin-client.ts";
+import { realmOnTarget, refusal } from "../support/admin-client.ts";
 import { enforcePolicy } from "../support/client-policies.ts";
 
 // Executors at request time (authorization and token endpoints) and the client-type condition. Runs on the embedded
@@ -99,6 +99,34 @@ describe("executors that change the token response", () => {
     assert.equal(typeof refresh.body.access_token, "string");
     assert.equal(refresh.body.refresh_token, undefined);
     assert.equal(refresh.body.refresh_expires_in, 0);
+  });
+});
+
+describe("secure-signature-algorithm at the admin API", () => {
+  test("fills unset algorithms with the default and refuses RS256", async () => {
+    await enforcePolicy(kc, [
+      { executor: "secure-signature-algorithm", configuration: { "default-algorithm": "PS256" } },
+    ]);
+    const algorithms = async (clientId: string) => {
+      const attributes = (await kc.clients.find({ clientId }))[0]!.attributes ?? {};
+      return Object.fromEntries(Object.entries(attributes).filter(([name]) => name.endsWith(".alg")));
+    };
+    await kc.clients.create({ clientId: "alg1" });
+    assert.deepEqual(await algorithms("alg1"), {
+      "user.info.response.signature.alg": "PS256",
+      "request.object.signature.alg": "PS256",
+      "id.token.signed.response.alg": "PS256",
+      "token.endpoint.auth.signing.alg": "PS256",
+      "access.token.signed.response.alg": "PS256",
+    });
+    await kc.clients.create({ clientId: "alg2", attributes: { "id.token.signed.response.alg": "ES256" } });
+    assert.equal((await algorithms("alg2"))["id.token.signed.response.alg"], "ES256");
+    const refused = await refusal(
+      kc.clients.create({ clientId: "alg3", attributes: { "access.token.signed.response.alg": "RS256" } }),
+    );
+    assert.equal(refused.status, 400);
+    assert.deepEqual(refused.body, { error: "invalid_request", error_description: "not allowed signature algorithm." });
+    assert.equal((await kc.clients.find({ clientId: "alg3" })).length, 0);
   });
 });
 

@@ -19,6 +19,7 @@ import { rejectRopcGrant } from "./executors/reject-ropc-grant.ts";
 import { secureClientAuthenticator } from "./executors/secure-client-authenticator.ts";
 import { secureClientUris } from "./executors/secure-client-uris.ts";
 import { secureResponseType } from "./executors/secure-response-type.ts";
+import { secureSignatureAlgorithm } from "./executors/secure-signature-algorithm.ts";
 import { suppressRefreshTokenRotation } from "./executors/suppress-refresh-token-rotation.ts";
 
 /** The conditions this server evaluates, by Keycloak's provider id. A condition not listed never matches. */
@@ -48,4 +49,5 @@ export const EXECUTORS: Record<string, Executor> = {
   "secure-response-type": secureResponseType,
   "dpop-bind-enforcer": dpopBindEnforcer,
   "suppress-refresh-token-rotation": suppressRefreshTokenRotation,
+  "secure-signature-algorithm": secureSignatureAlgorithm,
 };
