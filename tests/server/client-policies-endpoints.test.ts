@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import type KcAdminClient from "@keycloak/keycloak-admin-client";
 import { realmOnTarget } from "../support/admin-client.ts";
 import { enforcePolicy } from "../support/client-policies.ts";
+import { adminToken } from "../support/server.ts";
 
 // Client policies at dynamic client registration, revocation, introspection, logout and pushed authorization requests.
 // Runs on the embedded server, or on a real Keycloak with KC_TARGET=keycloak KC_REAL_URL=...: the answers and events
@@ -138,6 +139,36 @@ describe("client policies at dynamic client registration", () => {
     await enforcePolicy(kc, consent, bySource("ByAnonymous"));
     const notAnonymous = await answer(await register({ clientId: "ctx3" }, await initialAccessToken()));
     assert.equal(notAnonymous.body.consentRequired, false);
+  });
+
+  test("client-updater-context matches a realm user's bearer token as ByAuthenticatedUser", async () => {
+    await kc.users.create({
+      username: "registrar",
+      enabled: true,
+      firstName: "Reg",
+      lastName: "Istrar",
+      email: "registrar@example.org",
+      credentials: [{ type: "password", value: "pw", temporary: false }],
+    });
+    const [registrar] = await kc.users.find({ username: "registrar" });
+    const [management] = await kc.clients.find({ clientId: "realm-management" });
+    const manageClients = await kc.clients.findRole({ id: management!.id!, roleName: "manage-clients" });
+    await kc.users.addClientRoleMappings({
+      id: registrar!.id!,
+      clientUniqueId: management!.id!,
+      roles: [{ id: manageClients!.id!, name: "manage-clients" }],
+    });
+    const bearer = await adminToken(baseUrl, REALM, "registrar", "pw");
+    const consent = [{ executor: "consent-required", configuration: { "auto-configure": true } }];
+    const bySource = (source: string) => [
+      { condition: "client-updater-context", configuration: { "update-client-source": [source] } },
+    ];
+    await enforcePolicy(kc, consent, bySource("ByAuthenticatedUser"));
+    const byUser = await answer(await register({ clientId: "user1" }, bearer));
+    assert.equal(byUser.status, 201);
+    assert.equal(byUser.body.consentRequired, true);
+    const byToken = await answer(await register({ clientId: "user2" }, await initialAccessToken()));
+    assert.equal(byToken.body.consentRequired, false);
   });
 
   test("a refused update answers 403 and records CLIENT_UPDATE_ERROR as not_allowed", async () => {
