@@ -1,5 +1,6 @@
 // The end-to-end suites that run against a real Keycloak 26 (every tests/e2e file that starts its server through
-// startTarget(), less REAL_KEYCLOAK_EXCLUSIONS) and the conformance suite, with ONE Keycloak for the whole run.
+// startTarget(), less REAL_KEYCLOAK_EXCLUSIONS), the server test files written for either server (realmOnTarget() or
+// KC_REAL_URL) and the conformance suite, with ONE Keycloak for the whole run.
 // Without Java or Maven it prints why it skipped and exits 0; KC_REQUIRE_KEYCLOAK=1 (set by .ci/run) makes that a
 // failure. Keycloak's log goes to test-results/keycloak/ (a failing file prints its path and what Keycloak wrote while
 // the file ran). Usage: node --import tsx scripts/real-keycloak-tests.ts [test files...]
@@ -22,6 +23,8 @@ const files = (dir: string): string[] => {
 
 /** startTarget() itself, or the realm settings suites' startSuite(), which calls it. */
 const STARTS_A_TARGET = /\bstart(Target|Suite)\(/;
+/** A server test file written for either server: its realm through realmOnTarget(), or KC_REAL_URL read itself. */
+const RUNS_ON_EITHER = /\brealmOnTarget\(|\bKC_REAL_URL\b/;
 const excludedFiles = new Set(REAL_KEYCLOAK_EXCLUSIONS.filter((entry) => !entry.test).map((entry) => entry.file));
 const suites =
   process.argv.length > 2
@@ -30,6 +33,7 @@ const suites =
         ...files("tests/e2e").filter(
           (file) => STARTS_A_TARGET.test(readFileSync(file, "utf8")) && !excludedFiles.has(file),
         ),
+        ...files("tests/server").filter((file) => RUNS_ON_EITHER.test(readFileSync(file, "utf8"))),
         ...files("tests/conformance"),
       ];
 
