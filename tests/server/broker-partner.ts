@@ -1,17 +1,41 @@
 import assert from "node:assert/strict";
 import type { TestServer } from "../support/server.ts";
-import { type Api, createClient, createRealm, json } from "../support/admin-api.ts";
+import { type Api, createClient, createRealm, json, masterAdmin, startAdminServer } from "../support/admin-api.ts";
 import { authUrl, CookieJar, get, submitLogin } from "./oidc-flow.ts";
 
 export const PARTNER_CLIENT = "home-broker";
 export const PARTNER_SECRET = "broker-secret";
+
+/** The server a brokering test runs on: only its URL matters to the helpers here. */
+export type Target = Pick<TestServer, "baseUrl">;
+
+/**
+ * The server of a brokering test that runs on either server: the real Keycloak of `KC_TARGET=keycloak` (`KC_REAL_URL`),
+ * its realms named here removed before and after; else an embedded server started for the file.
+ */
+export async function brokeringTarget(
+  realms: string[],
+): Promise<{ target: Target; api: Api; dispose(): Promise<void> }> {
+  const real = process.env.KC_TARGET === "keycloak" ? process.env.KC_REAL_URL : undefined;
+  if (!real) {
+    const { server, api } = await startAdminServer();
+    return { target: server, api, dispose: () => server.dispose() };
+  }
+  const target = { baseUrl: real };
+  const api = masterAdmin(target);
+  const removeRealms = async () => {
+    for (const realm of realms) await api(`/admin/realms/${realm}`, { method: "DELETE" });
+  };
+  await removeRealms();
+  return { target, api, dispose: removeRealms };
+}
 
 /**
  * A home realm brokering to a second realm of the same server as a Keycloak OpenID Connect provider (found by its
  * discovery URL), the partner's confidential client taking the home realm's broker endpoints as redirect URIs.
  */
 export async function createPartnerBroker(
-  server: TestServer,
+  server: Target,
   api: Api,
   { home, partner, alias, homeRealm = {}, config = {} }: PartnerBrokerOptions,
 ): Promise<void> {
@@ -29,7 +53,7 @@ export async function createPartnerBroker(
 
 /** One more Keycloak OpenID Connect provider of the home realm for the partner realm's broker client. */
 export async function addPartnerProvider(
-  server: TestServer,
+  server: Target,
   api: Api,
   { home, partner, alias, config = {} }: Omit<PartnerBrokerOptions, "homeRealm">,
 ): Promise<void> {
@@ -86,7 +110,7 @@ export class RealmCookies {
  * answer to the partner's redirect back.
  */
 export async function signInThroughPartner(
-  server: TestServer,
+  server: Target,
   cookies: RealmCookies,
   { home, alias, clientId, redirectUri, codeChallenge }: SignInOptions,
   username: string,
@@ -96,7 +120,7 @@ export async function signInThroughPartner(
   const href = new RegExp(`href="([^"]*/broker/${alias}/login[^"]*)"`).exec(await login.text())?.[1];
   assert.ok(href, "the provider's button");
   const toPartner = await cookies.get(new URL(href.replace(/&amp;/g, "&"), server.baseUrl).toString());
-  assert.equal(toPartner.status, 302);
+  assert.equal(toPartner.status, 303);
   const partnerUrl = toPartner.headers.get("location")!;
   const partnerPage = await cookies.get(partnerUrl);
   const back = await submitLogin(server.baseUrl, await partnerPage.text(), cookies.for(partnerUrl), username, password);

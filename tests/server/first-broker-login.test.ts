@@ -92,7 +92,7 @@ describe("first broker login", () => {
     const href = /href="([^"]*\/broker\/partner\/login[^"]*)"/.exec(await login.text())?.[1];
     assert.ok(href, "the provider's button");
     const toPartner = await get(new URL(decode(href), server.baseUrl).toString(), jar);
-    assert.equal(toPartner.status, 302);
+    assert.equal(toPartner.status, 303);
     const partnerPage = await get(toPartner.headers.get("location")!, jar);
     const back = await submitLogin(server.baseUrl, await partnerPage.text(), jar, username, password);
     assert.equal(back.status, 302, await back.clone().text());
@@ -766,7 +766,7 @@ describe("first broker login", () => {
     const toBroker = await get(hinted, jar);
     assert.equal(toBroker.status, 302);
     const toPartner = await follow(toBroker, server.baseUrl, jar);
-    assert.equal(toPartner.status, 302);
+    assert.equal(toPartner.status, 303);
     const partnerPage = await get(toPartner.headers.get("location")!, jar);
     const back = await submitLogin(server.baseUrl, await partnerPage.text(), jar, "orla", "orla-pass");
     assert.equal(back.status, 302, await back.clone().text());

@@ -13,12 +13,14 @@ import { setUser, type LoginContext } from "../oidc/login/login-context.ts";
 import { realmByName } from "../oidc/lookup.ts";
 import { loginLocale } from "../oidc/login/login-locale.ts";
 import { saveBrokerState, takeBrokerState } from "./broker-state.ts";
+import { refuseUnknownBrokerState } from "./broker-state-refusal.ts";
 import { withStoredToken } from "./stored-tokens.ts";
 import { registerBrokerTokenEndpoint } from "./broker-token-endpoint.ts";
 import { tokenRequestAuthentication } from "./oidc-client-authentication.ts";
 import { verifiedAccessToken, verifyIdToken } from "./oidc-id-token.ts";
 import {
   ACCESS_TOKEN_CLAIMS,
+  USER_INFO_CLAIMS,
   mapperSessionNotes,
   updateBrokeredUser,
   withOidcUsernameTemplates,
@@ -195,7 +197,7 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
         query.set("code_challenge_method", method);
       }
       forwardClientParams(ctx, config, query);
-      return reply.redirect(`${config.authorizationUrl}?${query}`, 302);
+      return reply.redirect(`${config.authorizationUrl}?${query}`, 303);
     },
   );
 
@@ -210,8 +212,7 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
       const realm = realmByName(server.db, req.params.realm);
       if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
       const state = takeBrokerState(req.query.state, realm.id, req.params.alias);
-      if (!state)
-        return sendErrorPage(reply, realm, "Your login attempt timed out. Login will start from the beginning.");
+      if (!state) return refuseUnknownBrokerState(server, req, reply, realm);
       const ctx = loginContextOf(server, req, reply, req.params.realm, state.tabId);
       if (!isContext(ctx)) return ctx;
       const idp = findIdentityProvider(server, ctx.realm, req.params.alias);
@@ -226,7 +227,8 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
         const { tokens, text } = await exchangeCode(ctx, idp, req.query.code ?? "", state.codeVerifier);
         if (!tokens.id_token) throw new Error("no id_token");
         const payload = await verifyIdToken(idp, tokens.id_token, state.nonce);
-        claims = { ...(await userInfo(idp, tokens.access_token)), ...payload };
+        const info = await userInfo(idp, tokens.access_token);
+        claims = { ...info, ...payload, [USER_INFO_CLAIMS]: info };
         const accessClaims = await verifiedAccessToken(idp, tokens.access_token);
         if (accessClaims) claims[ACCESS_TOKEN_CLAIMS] = accessClaims;
         tokenResponse = text;
