@@ -175,8 +175,12 @@ function newUser(ctx: LoginContext, idp: IdentityProviderRecord, login: BrokerLo
     consents: [],
   };
   const mapped = applyMappers(ctx.server, ctx.realm, idp, created, login.claims, true);
-  const reviewed = Object.entries(login.attributes).filter(([, value]) => value);
-  return { ...mapped, attributes: { ...mapped.attributes, ...Object.fromEntries(reviewed.map(([k, v]) => [k, [v]])) } };
+  // the review shows an importer's first value: unchanged there, the importer's values all stay (Keycloak 26.7.3 keeps
+  // a list claim's items, measured)
+  const reviewed = Object.entries(login.attributes)
+    .filter(([, value]) => value)
+    .map(([name, value]) => [name, mapped.attributes[name]?.[0] === value ? mapped.attributes[name] : [value]]);
+  return { ...mapped, attributes: { ...mapped.attributes, ...Object.fromEntries(reviewed) } };
 }
 
 /** The enabled organization the login's provider belongs to, when the realm has organizations on. */
