@@ -9,6 +9,7 @@ import {
   type Target,
 } from "./broker-partner.ts";
 import { postForm } from "./login-forms.ts";
+import { authUrl, submitLogin } from "./oidc-flow.ts";
 
 // Runs on the embedded server, or on a real Keycloak with KC_TARGET=keycloak KC_REAL_URL=...: the pages and events
 // asserted here were measured on Keycloak 26.7.3.
@@ -104,6 +105,62 @@ describe("brokering events and refusals", () => {
     assert.deepEqual(
       events.map((e) => [e.type, e.error, e.clientId, e.userId, e.details]),
       [["IDENTITY_PROVIDER_LOGIN_ERROR", "invalidRequestMessage", undefined, undefined, undefined]],
+    );
+  });
+
+  it("a state already used: a signed-in browser goes back to the app with authentication_expired, another gets a page", async () => {
+    await partnerUser("replay");
+    const cookies = new RealmCookies();
+    const login = await cookies.get(authUrl(target.baseUrl, HOME, SIGN_IN));
+    const href = new RegExp(`href="([^"]*/broker/${ALIAS}/login[^"]*)"`).exec(await login.text())?.[1];
+    const toPartner = await cookies.get(new URL(href!.replace(/&amp;/g, "&"), target.baseUrl).toString());
+    const partnerUrl = toPartner.headers.get("location")!;
+    const partnerPage = await cookies.get(partnerUrl);
+    const partnerJar = cookies.for(partnerUrl);
+    const fromPartner = await submitLogin(
+      target.baseUrl,
+      await partnerPage.text(),
+      partnerJar,
+      "replay",
+      "replay-pass",
+    );
+    const callback = new URL(fromPartner.headers.get("location")!, target.baseUrl).toString();
+    const signedIn = await walk(cookies, await cookies.get(callback));
+    assert.ok(new URL(signedIn.headers.get("location")!).searchParams.get("code"), "signed in to the app");
+
+    let seen = await eventCount();
+    const again = await cookies.get(callback);
+    assert.equal(again.status, 302);
+    const back = new URL(again.headers.get("location")!);
+    assert.equal(`${back.origin}${back.pathname}`, REDIRECT);
+    assert.deepEqual(
+      [back.searchParams.get("error"), back.searchParams.get("error_description"), back.searchParams.get("code")],
+      ["temporarily_unavailable", "authentication_expired", null],
+    );
+    assert.deepEqual(
+      (await eventsAfter(seen)).map((e) => [e.type, e.error, e.clientId, e.userId, e.details]),
+      [
+        [
+          "IDENTITY_PROVIDER_LOGIN_ERROR",
+          "already_logged_in",
+          "app",
+          undefined,
+          { response_type: "code", redirect_uri: REDIRECT, redirected_to_client: "true", response_mode: "query" },
+        ],
+      ],
+    );
+
+    seen = await eventCount();
+    const elsewhere = await fetch(callback, { redirect: "manual" });
+    assert.equal(elsewhere.status, 400);
+    assert.equal(
+      errorPageMessage(await elsewhere.text()),
+      "Restart login cookie not found. It may have expired; it may have been deleted or cookies are disabled in your " +
+        "browser. If cookies are disabled then enable them. Click Back to Application to login again.",
+    );
+    assert.deepEqual(
+      (await eventsAfter(seen)).map((e) => [e.type, e.error, e.clientId, e.userId, e.details]),
+      [["IDENTITY_PROVIDER_LOGIN_ERROR", "cookie_not_found", "app", undefined, undefined]],
     );
   });
 

@@ -3,9 +3,14 @@ import type { ServerContext } from "../context.ts";
 import type { RealmRecord } from "../store/types.ts";
 import { recordEvent } from "../events/record.ts";
 import { sendErrorPage } from "../oidc/error-page.ts";
+import { sendAuthResponse } from "../oidc/auth-response.ts";
+import { ssoSessionFromCookie } from "../oidc/sso-cookies.ts";
+import { issuerOf } from "../oidc/tokens.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
+import type { SpentBrokerState } from "./broker-state.ts";
 
 /**
- * A provider's answer naming no login this server sent it to (a state it never issued, or one already used): as
+ * A provider's answer naming no login this server sent it to (a state it never issued): as
  * Keycloak 26.7.3 answers a state it cannot read (measured), the "Invalid Request" page with 400 and an
  * IDENTITY_PROVIDER_LOGIN_ERROR naming neither client nor details.
  */
@@ -21,4 +26,44 @@ export async function refuseUnknownBrokerState(
     error: "invalidRequestMessage",
   });
   return sendErrorPage(reply, realm, "Invalid Request");
+}
+
+const COOKIE_NOT_FOUND =
+  "Restart login cookie not found. It may have expired; it may have been deleted or cookies are disabled in your " +
+  "browser. If cookies are disabled then enable them. Click Back to Application to login again.";
+
+/**
+ * A provider's answer naming a state already used (the login it was for has ended), as Keycloak 26.7.3 answers it
+ * (measured): a browser signed in to the realm goes back to the client with temporarily_unavailable /
+ * authentication_expired (IDENTITY_PROVIDER_LOGIN_ERROR already_logged_in); any other gets the "Restart login cookie
+ * not found" page with 400 (IDENTITY_PROVIDER_LOGIN_ERROR cookie_not_found). Both events name the client.
+ */
+export async function refuseSpentBrokerState(
+  server: ServerContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  realm: RealmRecord,
+  login: SpentBrokerState,
+) {
+  const base = { type: "IDENTITY_PROVIDER_LOGIN_ERROR", clientId: login.clientId, ipAddress: req.ip };
+  if (!(await ssoSessionFromCookie(server, realm, req))) {
+    await recordEvent(server, realm, { ...base, error: "cookie_not_found" });
+    return sendErrorPage(reply, realm, COOKIE_NOT_FOUND);
+  }
+  await recordEvent(server, realm, {
+    ...base,
+    error: "already_logged_in",
+    details: {
+      response_type: "code",
+      redirect_uri: login.redirectUri,
+      redirected_to_client: "true",
+      response_mode: login.responseMode,
+    },
+  });
+  return sendAuthResponse(reply, login.redirectUri, login.responseMode, {
+    error: "temporarily_unavailable",
+    error_description: "authentication_expired",
+    state: login.state,
+    iss: issuerOf(frontendUrl(server, req), realm),
+  });
 }

@@ -12,8 +12,8 @@ import { errorToClient } from "../oidc/login/after-authentication.ts";
 import { setUser, type LoginContext } from "../oidc/login/login-context.ts";
 import { realmByName } from "../oidc/lookup.ts";
 import { loginLocale } from "../oidc/login/login-locale.ts";
-import { saveBrokerState, takeBrokerState } from "./broker-state.ts";
-import { refuseUnknownBrokerState } from "./broker-state-refusal.ts";
+import { saveBrokerState, spendBrokerState, spentBrokerState, takeBrokerState } from "./broker-state.ts";
+import { refuseSpentBrokerState, refuseUnknownBrokerState } from "./broker-state-refusal.ts";
 import { withStoredToken } from "./stored-tokens.ts";
 import { registerBrokerTokenEndpoint } from "./broker-token-endpoint.ts";
 import { tokenRequestAuthentication } from "./oidc-client-authentication.ts";
@@ -212,9 +212,21 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
       const realm = realmByName(server.db, req.params.realm);
       if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
       const state = takeBrokerState(req.query.state, realm.id, req.params.alias);
-      if (!state) return refuseUnknownBrokerState(server, req, reply, realm);
+      if (!state) {
+        const used = spentBrokerState(req.query.state, realm.id, req.params.alias);
+        if (used) return refuseSpentBrokerState(server, req, reply, realm, used);
+        return refuseUnknownBrokerState(server, req, reply, realm);
+      }
       const ctx = loginContextOf(server, req, reply, req.params.realm, state.tabId);
       if (!isContext(ctx)) return ctx;
+      spendBrokerState(req.query.state!, {
+        realmId: realm.id,
+        alias: req.params.alias,
+        clientId: ctx.client.clientId,
+        redirectUri: ctx.request.redirectUri,
+        responseMode: ctx.request.responseMode,
+        state: ctx.request.state,
+      });
       const idp = findIdentityProvider(server, ctx.realm, req.params.alias);
       if (!idp) return sendErrorPage(reply, ctx.realm, "Could not find an identity provider with the identifier.");
       // a provider's login_required / interaction_required goes back to the client, as Keycloak's passive login errors
