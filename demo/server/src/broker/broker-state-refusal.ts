@@ -67,3 +67,18 @@ export async function refuseSpentBrokerState(
     iss: issuerOf(frontendUrl(server, req), realm),
   });
 }
+
+/**
+ * A SAML login response without RelayState, as Keycloak 26.7.3 answers it (measured): "Unexpected error when
+ * authenticating with identity provider" with 400 and a LOGIN_ERROR invalid_saml_response naming neither client nor
+ * details.
+ */
+export async function refuseMissingRelayState(
+  server: ServerContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  realm: RealmRecord,
+) {
+  await recordEvent(server, realm, { type: "LOGIN_ERROR", ipAddress: req.ip, error: "invalid_saml_response" });
+  return sendErrorPage(reply, realm, "Unexpected error when authenticating with identity provider");
+}

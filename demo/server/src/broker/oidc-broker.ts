@@ -13,7 +13,7 @@ import { setUser, type LoginContext } from "../oidc/login/login-context.ts";
 import { realmByName } from "../oidc/lookup.ts";
 import { loginLocale } from "../oidc/login/login-locale.ts";
 import { saveBrokerState, spendBrokerState, spentBrokerState, takeBrokerState } from "./broker-state.ts";
-import { refuseSpentBrokerState, refuseUnknownBrokerState } from "./broker-state-refusal.ts";
+import { refuseMissingRelayState, refuseSpentBrokerState, refuseUnknownBrokerState } from "./broker-state-refusal.ts";
 import { withStoredToken } from "./stored-tokens.ts";
 import { registerBrokerTokenEndpoint } from "./broker-token-endpoint.ts";
 import { tokenRequestAuthentication } from "./oidc-client-authentication.ts";
@@ -392,7 +392,7 @@ async function samlEndpoint(
   }
   const ctx = clientUrlName
     ? await idpInitiatedContext(server, req, reply, realm, clientUrlName)
-    : brokerStateContext(server, req, reply, realm, relayState);
+    : await brokerStateContext(server, req, reply, realm, relayState);
   if (!isContext(ctx)) return ctx;
   const idp = findIdentityProvider(server, ctx.realm, req.params.alias);
   if (!idp || idp.rep.providerId !== "saml")
@@ -425,10 +425,14 @@ function brokerStateContext(
   reply: FastifyReply,
   realm: RealmRecord,
   relayState: string | undefined,
-): LoginContext | FastifyReply {
+): Promise<LoginContext | FastifyReply> | LoginContext | FastifyReply {
   const state = takeBrokerState(relayState, realm.id, req.params.alias);
-  if (!state) return sendErrorPage(reply, realm, "Your login attempt timed out. Login will start from the beginning.");
-  return loginContextOf(server, req, reply, req.params.realm, state.tabId);
+  if (state) return loginContextOf(server, req, reply, req.params.realm, state.tabId);
+  // Keycloak 26.7.3 (measured): without RelayState a LOGIN_ERROR invalid_saml_response; with one it never issued, as
+  // the OpenID Connect endpoint's unknown state
+  return relayState === undefined
+    ? refuseMissingRelayState(server, req, reply, realm)
+    : refuseUnknownBrokerState(server, req, reply, realm);
 }
 
 /**
