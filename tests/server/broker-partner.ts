@@ -37,7 +37,7 @@ export async function brokeringTarget(
 export async function createPartnerBroker(
   server: Target,
   api: Api,
-  { home, partner, alias, homeRealm = {}, config = {} }: PartnerBrokerOptions,
+  { home, partner, alias, homeRealm = {}, config = {}, provider = {} }: PartnerBrokerOptions,
 ): Promise<void> {
   await createRealm(api, home, homeRealm);
   await createRealm(api, partner);
@@ -48,14 +48,14 @@ export async function createPartnerBroker(
     redirectUris: [`${server.baseUrl}/realms/${home}/broker/*`],
     attributes: { "post.logout.redirect.uris": "+" },
   });
-  await addPartnerProvider(server, api, { home, partner, alias, config });
+  await addPartnerProvider(server, api, { home, partner, alias, config, provider });
 }
 
 /** One more Keycloak OpenID Connect provider of the home realm for the partner realm's broker client. */
 export async function addPartnerProvider(
   server: Target,
   api: Api,
-  { home, partner, alias, config = {} }: Omit<PartnerBrokerOptions, "homeRealm">,
+  { home, partner, alias, config = {}, provider = {} }: Omit<PartnerBrokerOptions, "homeRealm">,
 ): Promise<void> {
   const discovered = await json<Record<string, string>>(
     await api(`/admin/realms/${home}/identity-provider/import-config`, {
@@ -71,6 +71,7 @@ export async function addPartnerProvider(
     body: {
       alias,
       providerId: "keycloak-oidc",
+      ...provider,
       config: {
         ...discovered,
         clientId: PARTNER_CLIENT,
@@ -88,6 +89,8 @@ export interface PartnerBrokerOptions {
   partner: string;
   alias: string;
   homeRealm?: Record<string, unknown>;
+  /** The provider's own fields beside its config (storeToken, displayName, ...). */
+  provider?: Record<string, unknown>;
   config?: Record<string, string>;
 }
 
