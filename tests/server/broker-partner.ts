@@ -1,19 +1,43 @@
 import assert from "node:assert/strict";
 import type { TestServer } from "../support/server.ts";
-import { type Api, createClient, createRealm, json } from "../support/admin-api.ts";
+import { type Api, createClient, createRealm, json, masterAdmin, startAdminServer } from "../support/admin-api.ts";
 import { authUrl, CookieJar, get, submitLogin } from "./oidc-flow.ts";
 
 export const PARTNER_CLIENT = "home-broker";
 export const PARTNER_SECRET = "broker-secret";
+
+/** The server a brokering test runs on: only its URL matters to the helpers here. */
+export type Target = Pick<TestServer, "baseUrl">;
+
+/**
+ * The server of a brokering test that runs on either server: the real Keycloak of `KC_TARGET=keycloak` (`KC_REAL_URL`),
+ * its realms named here removed before and after; else an embedded server started for the file.
+ */
+export async function brokeringTarget(
+  realms: string[],
+): Promise<{ target: Target; api: Api; dispose(): Promise<void> }> {
+  const real = process.env.KC_TARGET === "keycloak" ? process.env.KC_REAL_URL : undefined;
+  if (!real) {
+    const { server, api } = await startAdminServer();
+    return { target: server, api, dispose: () => server.dispose() };
+  }
+  const target = { baseUrl: real };
+  const api = masterAdmin(target);
+  const removeRealms = async () => {
+    for (const realm of realms) await api(`/admin/realms/${realm}`, { method: "DELETE" });
+  };
+  await removeRealms();
+  return { target, api, dispose: removeRealms };
+}
 
 /**
  * A home realm brokering to a second realm of the same server as a Keycloak OpenID Connect provider (found by its
  * discovery URL), the partner's confidential client taking the home realm's broker endpoints as redirect URIs.
  */
 export async function createPartnerBroker(
-  server: TestServer,
+  server: Target,
   api: Api,
-  { home, partner, alias, homeRealm = {}, config = {} }: PartnerBrokerOptions,
+  { home, partner, alias, homeRealm = {}, config = {}, provider = {} }: PartnerBrokerOptions,
 ): Promise<void> {
   await createRealm(api, home, homeRealm);
   await createRealm(api, partner);
@@ -24,14 +48,14 @@ export async function createPartnerBroker(
     redirectUris: [`${server.baseUrl}/realms/${home}/broker/*`],
     attributes: { "post.logout.redirect.uris": "+" },
   });
-  await addPartnerProvider(server, api, { home, partner, alias, config });
+  await addPartnerProvider(server, api, { home, partner, alias, config, provider });
 }
 
 /** One more Keycloak OpenID Connect provider of the home realm for the partner realm's broker client. */
 export async function addPartnerProvider(
-  server: TestServer,
+  server: Target,
   api: Api,
-  { home, partner, alias, config = {} }: Omit<PartnerBrokerOptions, "homeRealm">,
+  { home, partner, alias, config = {}, provider = {} }: Omit<PartnerBrokerOptions, "homeRealm">,
 ): Promise<void> {
   const discovered = await json<Record<string, string>>(
     await api(`/admin/realms/${home}/identity-provider/import-config`, {
@@ -47,6 +71,7 @@ export async function addPartnerProvider(
     body: {
       alias,
       providerId: "keycloak-oidc",
+      ...provider,
       config: {
         ...discovered,
         clientId: PARTNER_CLIENT,
@@ -64,6 +89,8 @@ export interface PartnerBrokerOptions {
   partner: string;
   alias: string;
   homeRealm?: Record<string, unknown>;
+  /** The provider's own fields beside its config (storeToken, displayName, ...). */
+  provider?: Record<string, unknown>;
   config?: Record<string, string>;
 }
 
@@ -86,7 +113,7 @@ export class RealmCookies {
  * answer to the partner's redirect back.
  */
 export async function signInThroughPartner(
-  server: TestServer,
+  server: Target,
   cookies: RealmCookies,
   { home, alias, clientId, redirectUri, codeChallenge }: SignInOptions,
   username: string,
@@ -96,7 +123,7 @@ export async function signInThroughPartner(
   const href = new RegExp(`href="([^"]*/broker/${alias}/login[^"]*)"`).exec(await login.text())?.[1];
   assert.ok(href, "the provider's button");
   const toPartner = await cookies.get(new URL(href.replace(/&amp;/g, "&"), server.baseUrl).toString());
-  assert.equal(toPartner.status, 302);
+  assert.equal(toPartner.status, 303);
   const partnerUrl = toPartner.headers.get("location")!;
   const partnerPage = await cookies.get(partnerUrl);
   const back = await submitLogin(server.baseUrl, await partnerPage.text(), cookies.for(partnerUrl), username, password);

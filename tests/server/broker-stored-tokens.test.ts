@@ -1,17 +1,10 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { TestServer } from "../support/server.ts";
-import {
-  type Api,
-  createClient,
-  createRealm,
-  createUser,
-  json,
-  type Json,
-  startAdminServer,
-} from "../support/admin-api.ts";
+import { type Api, createClient, createUser, json, type Json, startAdminServer } from "../support/admin-api.ts";
 import { authUrl, CookieJar, get, submitLogin } from "./oidc-flow.ts";
 import { follow } from "./login-forms.ts";
+import { addPartnerProvider, createPartnerBroker } from "./broker-partner.ts";
 
 const HOME = "tokens-home";
 const PARTNER = "tokens-partner";
@@ -25,45 +18,26 @@ describe("stored broker tokens", () => {
 
   before(async () => {
     ({ server, api } = await startAdminServer());
-    // not saved by default in Keycloak: enabled by name
-    await createRealm(api, HOME, {
-      eventsEnabled: true,
-      enabledEventTypes: ["IDENTITY_PROVIDER_RETRIEVE_TOKEN", "IDENTITY_PROVIDER_RETRIEVE_TOKEN_ERROR"],
-    });
-    await createRealm(api, PARTNER);
-    await createClient(api, HOME, { clientId: "app", publicClient: true, redirectUris: [REDIRECT] });
-    await createClient(api, PARTNER, {
-      clientId: "home-broker",
-      publicClient: false,
-      secret: "broker-secret",
-      redirectUris: [`${server.baseUrl}/realms/${HOME}/broker/*`],
-    });
-    const discovered = await json<Record<string, string>>(
-      await api(`/admin/realms/${HOME}/identity-provider/import-config`, {
-        method: "POST",
-        body: {
-          providerId: "keycloak-oidc",
-          fromUrl: `${server.baseUrl}/realms/${PARTNER}/.well-known/openid-configuration`,
-        },
-      }),
-    );
     const providers: [string, Record<string, unknown>][] = [
       ["stored", { storeToken: true, addReadTokenRoleOnCreate: true }],
       ["unreadable", { storeToken: true, addReadTokenRoleOnCreate: false }],
       ["unstored", { storeToken: false, addReadTokenRoleOnCreate: true }],
     ];
-    for (const [alias, flags] of providers) {
-      const res = await api(`/admin/realms/${HOME}/identity-provider/instances`, {
-        method: "POST",
-        body: {
-          alias,
-          providerId: "keycloak-oidc",
-          ...flags,
-          config: { ...discovered, clientId: "home-broker", clientSecret: "broker-secret" },
-        },
-      });
-      assert.equal(res.status, 201, await res.clone().text());
-    }
+    const [[first, firstFlags], ...others] = providers;
+    await createPartnerBroker(server, api, {
+      home: HOME,
+      partner: PARTNER,
+      alias: first!,
+      provider: firstFlags,
+      // not saved by default in Keycloak: enabled by name
+      homeRealm: {
+        eventsEnabled: true,
+        enabledEventTypes: ["IDENTITY_PROVIDER_RETRIEVE_TOKEN", "IDENTITY_PROVIDER_RETRIEVE_TOKEN_ERROR"],
+      },
+    });
+    for (const [alias, provider] of others)
+      await addPartnerProvider(server, api, { home: HOME, partner: PARTNER, alias, provider });
+    await createClient(api, HOME, { clientId: "app", publicClient: true, redirectUris: [REDIRECT] });
     for (const username of ["tess", "uma", "vic"])
       await createUser(api, PARTNER, username, {
         email: `${username}@partner.test`,

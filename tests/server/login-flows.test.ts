@@ -510,7 +510,7 @@ describe("browser login: flows, OTP and required actions", () => {
     const brokerLogin = new URL(redirected.headers.get("location")!, server.baseUrl);
     assert.equal(brokerLogin.pathname, `/realms/${REALM}/broker/corp/login`);
     const external = await get(brokerLogin.toString(), jar);
-    assert.equal(external.status, 302);
+    assert.equal(external.status, 303);
     const authorize = new URL(external.headers.get("location")!);
     assert.equal(`${authorize.origin}${authorize.pathname}`, "https://idp.example/auth");
     assert.equal(authorize.searchParams.get("client_id"), "x");

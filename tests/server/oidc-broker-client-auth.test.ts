@@ -86,7 +86,7 @@ describe("OIDC broker: client authentication, PKCE, signature keys and forwarded
     const cookie = [jar.header(), headers.cookie].filter(Boolean).join("; ");
     const start = await fetch(button, { redirect: "manual", headers: { ...headers, cookie } });
     jar.store(start);
-    assert.equal(start.status, 302);
+    assert.equal(start.status, 303);
     return { jar, authorize: new URL(start.headers.get("location")!) };
   }
 
@@ -372,7 +372,7 @@ describe("OIDC broker: client authentication, PKCE, signature keys and forwarded
   async function followToApp(cookies: RealmCookies, url: string) {
     const visited = [url];
     let res = await cookies.get(url);
-    while (res.status === 302) {
+    while (res.status === 302 || res.status === 303) {
       const next = new URL(res.headers.get("location")!, server.baseUrl).toString();
       visited.push(next);
       if (next.startsWith(REDIRECT)) return { app: new URL(next), visited };

@@ -301,6 +301,39 @@ describe("SAML brokering endpoint", () => {
     );
   });
 
+  it("a response whose RelayState names no login, or that has none, is refused as Keycloak 26.7.3 refuses it", async () => {
+    const path = `/admin/realms/${REALM}/events/config`;
+    const config = await json(await api(path));
+    const types = ["IDENTITY_PROVIDER_LOGIN_ERROR", "LOGIN_ERROR"];
+    const withTypes = { ...config, enabledEventTypes: [...(config.enabledEventTypes as string[]), ...types] };
+    assert.equal((await api(path, { method: "PUT", body: withTypes })).status, 204);
+    try {
+      const garbage = await samlResponseFor("idp", "rae", "rae-pass");
+      const unknown = await postToEndpoint("idp", garbage.jar, {
+        SAMLResponse: garbage.SAMLResponse,
+        RelayState: "garbage",
+      });
+      assert.equal(unknown.status, 400);
+      assert.equal(errorText(await unknown.text()), "Invalid Request");
+      const [unknownEvent] = await eventsOf("IDENTITY_PROVIDER_LOGIN_ERROR");
+      assert.deepEqual(
+        [unknownEvent?.error, unknownEvent?.clientId, unknownEvent?.details],
+        ["invalidRequestMessage", undefined, undefined],
+      );
+      const none = await samlResponseFor("idp", "rae", "rae-pass");
+      const missing = await postToEndpoint("idp", none.jar, { SAMLResponse: none.SAMLResponse });
+      assert.equal(missing.status, 400);
+      assert.equal(errorText(await missing.text()), "Unexpected error when authenticating with identity provider");
+      const [missingEvent] = await eventsOf("LOGIN_ERROR");
+      assert.deepEqual(
+        [missingEvent?.error, missingEvent?.clientId, missingEvent?.details],
+        ["invalid_saml_response", undefined, undefined],
+      );
+    } finally {
+      assert.equal((await api(path, { method: "PUT", body: config })).status, 204);
+    }
+  });
+
   it("the AuthnRequest goes by POST binding when the provider says so", async () => {
     const before = idp.requests.length;
     const { jar, SAMLResponse, RelayState } = await samlResponseFor("post-idp", "pia", "pia-pass");

@@ -9,7 +9,7 @@ export type Api = (
 ) => Promise<Response>;
 
 /** Admin API caller for the master admin that fetches a new token before the old one (60 s in master) runs out. */
-export function masterAdmin(server: TestServer): Api {
+export function masterAdmin(server: Pick<TestServer, "baseUrl">): Api {
   let token: { value: string; fetchedAt: number } | undefined;
   return async (path, init = {}) => {
     if (!token || Date.now() - token.fetchedAt > 30_000)

@@ -30,3 +30,42 @@ export function valueAtClaimPath(claims: unknown, path: string): unknown {
   }
   return value;
 }
+
+/** A step of a user info path: a name, and the array index a `[n]` after it names (-1: none). */
+function jsonPathStep(step: string): { name: string; index: number } | undefined {
+  if (!step.endsWith("]")) return { name: step, index: -1 };
+  const open = step.indexOf("[");
+  if (open < 0) return undefined;
+  const digits = step.slice(open + 1, -1).trim();
+  if (!/^[+-]?\d+$/.test(digits) || Number(digits) < 0) return undefined;
+  return { name: step.slice(0, open).trim(), index: Number(digits) };
+}
+
+/**
+ * A value of the provider's user info by a path that may index arrays (`groups[0]`, `a[0].b`), as Keycloak's
+ * AbstractJsonUserAttributeMapper.getJsonValue reads it, where its claim mappers look last: the first array met is the
+ * answer (its text items, none: undefined), as is the first plain value (as trimmed text, empty: undefined); an object
+ * at the path's end is returned as it is.
+ */
+export function valueAtUserInfoPath(userInfo: unknown, path: string): unknown {
+  if (typeof userInfo !== "object" || userInfo === null) return undefined;
+  const steps = splitClaimPath(path);
+  if (steps.length === 0 || path.endsWith(".")) return undefined;
+  let node: unknown = userInfo;
+  for (const text of steps) {
+    const step = jsonPathStep(text);
+    if (!step) return undefined;
+    node =
+      typeof node === "object" && node !== null && !Array.isArray(node)
+        ? (node as Record<string, unknown>)[step.name]
+        : undefined;
+    if (step.index >= 0 && Array.isArray(node)) node = node[step.index];
+    if (node === undefined || node === null) return undefined;
+    if (Array.isArray(node)) {
+      const texts = node.filter((item): item is string => typeof item === "string");
+      return texts.length > 0 ? texts : undefined;
+    }
+    if (typeof node !== "object") return String(node).trim() || undefined;
+  }
+  return node;
+}

@@ -95,6 +95,33 @@ export async function recordFlowRequest(ctx: LoginContext, login: BrokerLogin, s
   await recordFirstLoginRequest(ctx, brokered, stepEvent);
 }
 
+/**
+ * A username or email the review changed, saved on its own before the review's UPDATE_PROFILE as Keycloak 26.7.3 does
+ * (measured): UPDATE_PROFILE with previous_username and updated_username, UPDATE_EMAIL with previous_email and
+ * updated_email, each with the review's details and code_id.
+ */
+async function recordReviewChange(
+  ctx: LoginContext,
+  type: "UPDATE_PROFILE" | "UPDATE_EMAIL",
+  name: "username" | "email",
+  login: BrokerLogin,
+  typed: { values: Record<string, string | undefined> },
+  codeId: string,
+) {
+  const brokered = ctx.request.login.brokered;
+  if (!brokered) return;
+  const before = login.values[name];
+  await recordFirstLoginRequest(ctx, brokered, {
+    type,
+    details: {
+      context: "IDP_REVIEW",
+      ...(before ? { [`previous_${name}`]: before } : {}),
+      [`updated_${name}`]: typed.values[name] ?? "",
+      code_id: codeId,
+    },
+  });
+}
+
 function current(ctx: LoginContext): { login: BrokerLogin; idp: IdentityProviderRecord } {
   const login = brokerLoginOf(ctx);
   const idp = login ? findIdentityProvider(ctx.server, ctx.realm, login.alias) : undefined;
@@ -148,8 +175,12 @@ function newUser(ctx: LoginContext, idp: IdentityProviderRecord, login: BrokerLo
     consents: [],
   };
   const mapped = applyMappers(ctx.server, ctx.realm, idp, created, login.claims, true);
-  const reviewed = Object.entries(login.attributes).filter(([, value]) => value);
-  return { ...mapped, attributes: { ...mapped.attributes, ...Object.fromEntries(reviewed.map(([k, v]) => [k, [v]])) } };
+  // the review shows an importer's first value: unchanged there, the importer's values all stay (Keycloak 26.7.3 keeps
+  // a list claim's items, measured)
+  const reviewed = Object.entries(login.attributes)
+    .filter(([, value]) => value)
+    .map(([name, value]) => [name, mapped.attributes[name]?.[0] === value ? mapped.attributes[name] : [value]]);
+  return { ...mapped, attributes: { ...mapped.attributes, ...Object.fromEntries(reviewed) } };
 }
 
 /** The enabled organization the login's provider belongs to, when the realm has organizations on. */
@@ -184,17 +215,16 @@ export const FIRST_BROKER_LOGIN_STEPS: Authenticators = {
       // Keycloak records the submit as UPDATE_PROFILE even when the profile is refused (then without updated_email),
       // with a code_id of its own on each submit (Keycloak 26.7.3: 32 random bytes, not the login's session id)
       const email = typed.values.email;
+      const codeId = randomBytes(32).toString("base64url");
+      const changed = (name: "username" | "email") =>
+        !refused && typed.values[name] !== undefined && typed.values[name] !== (login.values[name] ?? "");
+      if (changed("username")) await recordReviewChange(ctx, "UPDATE_PROFILE", "username", login, typed, codeId);
+      if (changed("email")) await recordReviewChange(ctx, "UPDATE_EMAIL", "email", login, typed, codeId);
       await recordFlowRequest(ctx, login, {
         type: "UPDATE_PROFILE",
-        details: {
-          context: "IDP_REVIEW",
-          ...(!refused && email ? { updated_email: email } : {}),
-          code_id: randomBytes(32).toString("base64url"),
-        },
+        details: { context: "IDP_REVIEW", ...(!refused && email ? { updated_email: email } : {}), code_id: codeId },
       });
       if (refused) return challenge(() => sendReviewPage(ctx, stepUrl(ctx, login.alias, execution.id), typed, errors));
-      const changed = (name: "username" | "email") =>
-        typed.values[name] !== undefined && typed.values[name] !== (login.values[name] ?? "");
       if (changed("username")) login.usernameChanged = true;
       if (changed("email")) login.emailChanged = true;
       Object.assign(login, typed, { forceReview: false });

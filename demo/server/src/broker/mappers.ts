@@ -5,12 +5,14 @@ import xpath from "xpath";
 import type { ServerContext } from "../context.ts";
 import type { IdentityProviderRecord, RealmRecord, UserRecord } from "../store/types.ts";
 import { findRoleByName } from "../admin/groups-roles/lookups.ts";
-import { valueAtClaimPath } from "./claim-path.ts";
+import { valueAtClaimPath, valueAtUserInfoPath } from "./claim-path.ts";
 
 export type Claims = Record<string, unknown>;
 
 /** Claims key of the provider's validated access token claims (Keycloak's VALIDATED_ACCESS_TOKEN context data). */
 export const ACCESS_TOKEN_CLAIMS = "validated_access_token";
+/** Claims key of the provider's user info answer as it came (Keycloak's USER_INFO context data). */
+export const USER_INFO_CLAIMS = "user_info";
 
 /** A claim by its path: dots step into nested objects, `\\.` is a dot inside a name (Keycloak's claim paths). */
 function claimValues(claims: Claims, path: string): string[] {
@@ -113,12 +115,16 @@ function syncModeOf(idp: IdentityProviderRecord, config: Record<string, string>)
 
 /**
  * A claim's raw value by its path (splitClaimPath), as Keycloak's AbstractClaimMapper.getClaimValue looks for it: in
- * the validated access token first, then in the ID token and user info.
+ * the validated access token first, then in the ID token and user info, last in the user info by a path that may
+ * index arrays (`groups[0]`, which the tokens' lookup never finds).
  */
 function claimValue(claims: Claims, path: string): unknown {
   const fromAccessToken = valueAtClaimPath(claims[ACCESS_TOKEN_CLAIMS], path);
   if (fromAccessToken !== undefined && fromAccessToken !== null) return fromAccessToken;
-  return path === ACCESS_TOKEN_CLAIMS ? undefined : valueAtClaimPath(claims, path);
+  if (path === ACCESS_TOKEN_CLAIMS || path === USER_INFO_CLAIMS) return undefined;
+  const fromTokens = valueAtClaimPath(claims, path);
+  if (fromTokens !== undefined && fromTokens !== null) return fromTokens;
+  return valueAtUserInfoPath(claims[USER_INFO_CLAIMS], path);
 }
 
 /**

@@ -12,13 +12,15 @@ import { errorToClient } from "../oidc/login/after-authentication.ts";
 import { setUser, type LoginContext } from "../oidc/login/login-context.ts";
 import { realmByName } from "../oidc/lookup.ts";
 import { loginLocale } from "../oidc/login/login-locale.ts";
-import { saveBrokerState, takeBrokerState } from "./broker-state.ts";
+import { saveBrokerState, spendBrokerState, spentBrokerState, takeBrokerState } from "./broker-state.ts";
+import { refuseMissingRelayState, refuseSpentBrokerState, refuseUnknownBrokerState } from "./broker-state-refusal.ts";
 import { withStoredToken } from "./stored-tokens.ts";
 import { registerBrokerTokenEndpoint } from "./broker-token-endpoint.ts";
 import { tokenRequestAuthentication } from "./oidc-client-authentication.ts";
 import { verifiedAccessToken, verifyIdToken } from "./oidc-id-token.ts";
 import {
   ACCESS_TOKEN_CLAIMS,
+  USER_INFO_CLAIMS,
   mapperSessionNotes,
   updateBrokeredUser,
   withOidcUsernameTemplates,
@@ -195,7 +197,7 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
         query.set("code_challenge_method", method);
       }
       forwardClientParams(ctx, config, query);
-      return reply.redirect(`${config.authorizationUrl}?${query}`, 302);
+      return reply.redirect(`${config.authorizationUrl}?${query}`, 303);
     },
   );
 
@@ -210,10 +212,21 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
       const realm = realmByName(server.db, req.params.realm);
       if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
       const state = takeBrokerState(req.query.state, realm.id, req.params.alias);
-      if (!state)
-        return sendErrorPage(reply, realm, "Your login attempt timed out. Login will start from the beginning.");
+      if (!state) {
+        const used = spentBrokerState(req.query.state, realm.id, req.params.alias);
+        if (used) return refuseSpentBrokerState(server, req, reply, realm, used);
+        return refuseUnknownBrokerState(server, req, reply, realm);
+      }
       const ctx = loginContextOf(server, req, reply, req.params.realm, state.tabId);
       if (!isContext(ctx)) return ctx;
+      spendBrokerState(req.query.state!, {
+        realmId: realm.id,
+        alias: req.params.alias,
+        clientId: ctx.client.clientId,
+        redirectUri: ctx.request.redirectUri,
+        responseMode: ctx.request.responseMode,
+        state: ctx.request.state,
+      });
       const idp = findIdentityProvider(server, ctx.realm, req.params.alias);
       if (!idp) return sendErrorPage(reply, ctx.realm, "Could not find an identity provider with the identifier.");
       // a provider's login_required / interaction_required goes back to the client, as Keycloak's passive login errors
@@ -226,7 +239,8 @@ export async function registerBrokerRoutes(app: FastifyInstance, server: ServerC
         const { tokens, text } = await exchangeCode(ctx, idp, req.query.code ?? "", state.codeVerifier);
         if (!tokens.id_token) throw new Error("no id_token");
         const payload = await verifyIdToken(idp, tokens.id_token, state.nonce);
-        claims = { ...(await userInfo(idp, tokens.access_token)), ...payload };
+        const info = await userInfo(idp, tokens.access_token);
+        claims = { ...info, ...payload, [USER_INFO_CLAIMS]: info };
         const accessClaims = await verifiedAccessToken(idp, tokens.access_token);
         if (accessClaims) claims[ACCESS_TOKEN_CLAIMS] = accessClaims;
         tokenResponse = text;
@@ -378,7 +392,7 @@ async function samlEndpoint(
   }
   const ctx = clientUrlName
     ? await idpInitiatedContext(server, req, reply, realm, clientUrlName)
-    : brokerStateContext(server, req, reply, realm, relayState);
+    : await brokerStateContext(server, req, reply, realm, relayState);
   if (!isContext(ctx)) return ctx;
   const idp = findIdentityProvider(server, ctx.realm, req.params.alias);
   if (!idp || idp.rep.providerId !== "saml")
@@ -411,10 +425,14 @@ function brokerStateContext(
   reply: FastifyReply,
   realm: RealmRecord,
   relayState: string | undefined,
-): LoginContext | FastifyReply {
+): Promise<LoginContext | FastifyReply> | LoginContext | FastifyReply {
   const state = takeBrokerState(relayState, realm.id, req.params.alias);
-  if (!state) return sendErrorPage(reply, realm, "Your login attempt timed out. Login will start from the beginning.");
-  return loginContextOf(server, req, reply, req.params.realm, state.tabId);
+  if (state) return loginContextOf(server, req, reply, req.params.realm, state.tabId);
+  // Keycloak 26.7.3 (measured): without RelayState a LOGIN_ERROR invalid_saml_response; with one it never issued, as
+  // the OpenID Connect endpoint's unknown state
+  return relayState === undefined
+    ? refuseMissingRelayState(server, req, reply, realm)
+    : refuseUnknownBrokerState(server, req, reply, realm);
 }
 
 /**

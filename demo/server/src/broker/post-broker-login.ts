@@ -10,6 +10,9 @@ import { AUTHENTICATORS } from "../oidc/login/authenticators.ts";
 import { processFlow } from "../oidc/login/flow-engine.ts";
 import { answerChallenge, guarded, respond } from "../oidc/login/browser-flow.ts";
 import { type Form, type LoginContext } from "../oidc/login/login-context.ts";
+import { loginCodeId } from "../oidc/auth-requests.ts";
+import { recordEvent } from "../events/record.ts";
+import { brokerDetails } from "./broker-events.ts";
 
 const TIMED_OUT = "Your login attempt timed out. Login will start from the beginning.";
 
@@ -31,12 +34,42 @@ function postLoginUrl(ctx: LoginContext, alias: string, executionId: string): st
   return `/realms/${encodeURIComponent(ctx.realm.realm)}/broker/${encodeURIComponent(alias)}/post-broker-login?${query}`;
 }
 
+/**
+ * The event of one request into the post login flow, as Keycloak 26.7.3 saves it (measured): IDENTITY_PROVIDER_POST_LOGIN
+ * with the broker's details and the login's code_id, no user; a step's refusal twice as IDENTITY_PROVIDER_POST_LOGIN_ERROR.
+ */
+async function recordPostLoginRequest(ctx: LoginContext, error?: string) {
+  const brokered = ctx.request.login.brokered;
+  if (!brokered) return;
+  const event = {
+    type: error ? "IDENTITY_PROVIDER_POST_LOGIN_ERROR" : "IDENTITY_PROVIDER_POST_LOGIN",
+    clientId: ctx.client.clientId,
+    ipAddress: ctx.req.ip,
+    error,
+    details: {
+      auth_method: "openid-connect",
+      auth_type: "code",
+      redirect_uri: ctx.request.redirectUri,
+      ...brokerDetails(brokered),
+      code_id: loginCodeId(ctx.request),
+    },
+  };
+  for (let times = error ? 2 : 1; times > 0; times--) await recordEvent(ctx.server, ctx.realm, event);
+}
+
 async function runPostLoginFlow(ctx: LoginContext, idp: IdentityProviderRecord, flow: AuthFlowRecord) {
   ctx.stepUrl = (executionId) => postLoginUrl(ctx, idp.alias, executionId);
   ctx.authenticators = AUTHENTICATORS;
   const result = await processFlow(ctx, flow, AUTHENTICATORS);
+  const refusal = result.response?.type === "failure" ? result.response : undefined;
+  await recordPostLoginRequest(ctx, refusal ? "access_denied" : undefined);
+  if (refusal) {
+    pending.delete(keyOf(ctx));
+    return sendErrorPage(ctx.reply, ctx.realm, refusal.message, 401);
+  }
   if (result.response) return respond(ctx, result.response);
   pending.delete(keyOf(ctx));
+  if (ctx.request.login.brokered) ctx.request.login.brokered.postLogin = true;
   if (!result.successful)
     return sendErrorPage(ctx.reply, ctx.realm, "Unexpected error when authenticating with identity provider");
   return afterAuthentication(ctx);

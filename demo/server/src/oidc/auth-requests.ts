@@ -64,6 +64,8 @@ export interface BrokeredIdentity {
   sessionId?: string;
   /** The login went through the first broker login flow: its LOGIN names no redirect URI, as Keycloak's. */
   firstLogin?: boolean;
+  /** The login went through the provider's post login flow: its LOGIN names no redirect URI either. */
+  postLogin?: boolean;
 }
 
 export interface LoginProgress {

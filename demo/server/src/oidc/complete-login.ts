@@ -34,10 +34,14 @@ function loginDetails(user: UserRecord, session: UserSessionRecord, request: Aut
   };
   const brokered = request.login.brokered;
   // A brokered one names the provider and the identity there instead of the auth method, as Keycloak 26.7.3's broker
-  // records it, and after a first broker login no redirect URI.
+  // records it; after a first broker login or a post login flow (measured) no redirect URI, the response type and mode.
   if (brokered) {
     const { redirect_uri, ...rest } = common;
-    return { ...brokerDetails(brokered), ...(brokered.firstLogin ? {} : { redirect_uri }), ...rest };
+    const afterFlow = brokered.firstLogin || brokered.postLogin;
+    const requestDetails: Record<string, string> = afterFlow
+      ? { response_type: "code", response_mode: request.responseMode }
+      : { redirect_uri };
+    return { ...brokerDetails(brokered), ...requestDetails, ...rest };
   }
   const action = request.login.requiredActionDone;
   if (!action)
