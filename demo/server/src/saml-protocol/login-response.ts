@@ -35,6 +35,9 @@ export interface SamlLoginResponse {
   attributes: SamlAttributeValue[];
 }
 
+/** Keycloak's SessionIndex: `<user session id>::<client session id>`, its client session keyed by the client's id. */
+export const samlSessionIndex = (sessionId: string, clientId: string) => `${sessionId}::${clientId}`;
+
 const XS = "http://www.w3.org/2001/XMLSchema";
 const XSI = "http://www.w3.org/2001/XMLSchema-instance";
 
@@ -87,8 +90,11 @@ function responseXml(response: SamlLoginResponse, issuedAt: number): string {
   const audience = child(doc, conditions, SAML_ASSERTION, "saml:AudienceRestriction");
   child(doc, audience, SAML_ASSERTION, "saml:Audience", client.clientId);
   const statement = child(doc, assertion, SAML_ASSERTION, "saml:AuthnStatement");
-  statement.setAttribute("AuthnInstant", iso(response.session.start));
-  statement.setAttribute("SessionIndex", response.session.id);
+  // Keycloak 26.7.3: the instant of this Response, the SSO Session Max after it, and the user and client sessions
+  statement.setAttribute("AuthnInstant", iso(issuedAt));
+  statement.setAttribute("SessionIndex", samlSessionIndex(response.session.id, client.id));
+  const sessionMax = realmNumber(realm, "ssoSessionMaxLifespan", 36000);
+  statement.setAttribute("SessionNotOnOrAfter", iso(issuedAt + sessionMax * 1000));
   const context = child(doc, statement, SAML_ASSERTION, "saml:AuthnContext");
   child(doc, context, SAML_ASSERTION, "saml:AuthnContextClassRef", UNSPECIFIED_CONTEXT);
   if (response.attributes.length) {

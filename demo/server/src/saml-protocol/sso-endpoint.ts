@@ -127,6 +127,12 @@ async function loginRequest(
     request.isPassive ? ["none"] : request.forceAuthn ? ["login"] : [],
   );
   const ctx: LoginContext = { server, req, reply, realm, client, request: saved };
+  // Keycloak 26.7.3 sends a POST request's browser on to the flow's URL, so that going back does not post it again
+  if (!request.isPassive && !message.redirect) {
+    const query = new URLSearchParams({ client_id: clientId, tab_id: saved.tabId });
+    const flowUrl = `${frontendUrl(server, req)}/realms/${encodeURIComponent(realm.realm)}/login-actions/authenticate`;
+    return reply.redirect(`${flowUrl}?${query}`, 302);
+  }
   if (!request.isPassive) return runBrowserFlow(ctx);
   const sso = await ssoSessionFromCookie(server, realm, req);
   if (!sso) return sendSamlStatus(ctx, "login_required");
