@@ -18,6 +18,8 @@ const SUCCESS = "urn:oasis:names:tc:SAML:2.0:status:Success";
 const BEARER = "urn:oasis:names:tc:SAML:2.0:cm:bearer";
 const UNSPECIFIED_CONTEXT = "urn:oasis:names:tc:SAML:2.0:ac:classes:unspecified";
 const RESPONSE_XPATH = `/*[local-name(.)="Response" and namespace-uri(.)="${SAML_PROTOCOL}"]`;
+/** The document's root, a Response or a LogoutResponse, which "Sign documents" signs. */
+const MESSAGE_XPATH = `/*[namespace-uri(.)="${SAML_PROTOCOL}"]`;
 const ASSERTION_XPATH = `${RESPONSE_XPATH}/*[local-name(.)="Assertion" and namespace-uri(.)="${SAML_ASSERTION}"]`;
 
 /** What a SAML client's login response says: to whom, about which user and session. */
@@ -162,7 +164,7 @@ export async function deliverSamlResponse(
     );
     return reply.redirect(location, 302);
   }
-  const signed = options ? signSamlPost(xml, RESPONSE_XPATH, options) : xml;
+  const signed = options ? signSamlPost(xml, MESSAGE_XPATH, options) : xml;
   return sendAuthResponse(reply, destination, "form_post", {
     SAMLResponse: Buffer.from(signed, "utf8").toString("base64"),
     RelayState: relayState,

@@ -12,13 +12,14 @@ import { isValidRedirectUri } from "../oidc/redirect-uris.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
 import { recordEvent } from "../events/record.ts";
 import {
-  parseAuthnRequest,
+  parseSamlRequest,
   POST_BINDING,
   REDIRECT_BINDING,
   signedBy,
-  type AuthnRequest,
   type SamlBindingMessage,
-} from "./authn-request.ts";
+  type SamlRequest,
+} from "./saml-request.ts";
+import { logoutRequest } from "./single-logout.ts";
 import { nameIdFormat } from "./name-id.ts";
 import { sendSamlStatus } from "./status-response.ts";
 
@@ -57,7 +58,7 @@ async function refuse(
  */
 function assertionConsumer(
   client: ClientRecord,
-  request: AuthnRequest,
+  request: SamlRequest,
   binding: "post" | "redirect",
   publicUrl: string,
 ): string | undefined {
@@ -72,24 +73,26 @@ function assertionConsumer(
 }
 
 /** The binding of the Response: the request's ProtocolBinding, else the request's own; POST when the client forces it. */
-function responseBinding(client: ClientRecord, message: SamlBindingMessage, request: AuthnRequest) {
+function responseBinding(client: ClientRecord, message: SamlBindingMessage, request: SamlRequest) {
   if (clientAttribute(client, "saml.force.post.binding") !== "false") return "post";
   if (request.protocolBinding === POST_BINDING) return "post";
   if (request.protocolBinding === REDIRECT_BINDING) return "redirect";
   return message.redirect ? "redirect" : "post";
 }
 
-/** Keycloak's SamlService login request: the checks, then the browser flow (or the SSO session for IsPassive). */
-async function loginRequest(
+/**
+ * Keycloak's SamlService checks of any request (the message, its issuer and signature), then the login or logout it
+ * asks for.
+ */
+async function samlRequest(
   server: ServerContext,
   req: FastifyRequest,
   reply: FastifyReply,
   realm: RealmRecord,
   message: SamlBindingMessage,
 ) {
-  const request = parseAuthnRequest(message);
-  if (!request || "other" in request)
-    return refuse(server, req, reply, realm, { error: "invalid_token", message: INVALID_REQUEST });
+  const request = parseSamlRequest(message);
+  if (!request) return refuse(server, req, reply, realm, { error: "invalid_token", message: INVALID_REQUEST });
   const client = request.issuer ? clientByClientId(server.db, realm, request.issuer) : undefined;
   // Keycloak 26.7.3 saves this reason with it
   if (!client)
@@ -98,7 +101,6 @@ async function loginRequest(
       message: INVALID_REQUEST,
       details: { reason: "Cannot_match_source_hash" },
     });
-  const clientId = client.clientId;
   if (client.rep.enabled === false)
     return refuse(server, req, reply, realm, { error: "client_disabled", message: "Login requester not enabled" });
   if (client.rep.protocol !== "saml")
@@ -108,6 +110,23 @@ async function loginRequest(
     if (!(await signedBy(message, request, [certificate])))
       return refuse(server, req, reply, realm, { error: "invalid_signature", message: "Invalid requester" });
   }
+  if (request.kind === "LogoutRequest") return logoutRequest({ server, req, reply, realm, client }, message, request);
+  if (request.kind !== "AuthnRequest")
+    return refuse(server, req, reply, realm, { error: "invalid_token", message: INVALID_REQUEST });
+  return loginRequest(server, req, reply, realm, client, message, request);
+}
+
+/** Keycloak's SamlService login request: the ACS URL, then the browser flow (or the SSO session for IsPassive). */
+async function loginRequest(
+  server: ServerContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  realm: RealmRecord,
+  client: ClientRecord,
+  message: SamlBindingMessage,
+  request: SamlRequest,
+) {
+  const clientId = client.clientId;
   const binding = responseBinding(client, message, request);
   const destination = assertionConsumer(client, request, binding, frontendUrl(server, req));
   if (!destination)
@@ -174,7 +193,7 @@ export async function registerSamlSsoEndpoint(app: FastifyInstance, server: Serv
           SigAlg: text(fields.SigAlg),
           Signature: text(fields.Signature),
         };
-      return loginRequest(server, req, reply, realm, message);
+      return samlRequest(server, req, reply, realm, message);
     },
   });
 }
