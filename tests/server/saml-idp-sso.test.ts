@@ -102,7 +102,7 @@ describe("SAML identity provider: SP-initiated SSO", () => {
 
   /** The Response a page auto-posts to the assertion consumer URL, with its RelayState. */
   function posted(page: string, acsUrl: string) {
-    const action = decode(/<form id="kc-form-post" method="post" action="([^"]+)"/.exec(page)?.[1] ?? "");
+    const action = decode(/<form name="saml-post-binding"[^>]*action="([^"]+)"/.exec(page)?.[1] ?? "");
     assert.equal(action, acsUrl, `the Response is posted to the assertion consumer URL:\n${page}`);
     const SAMLResponse = field(page, "SAMLResponse");
     return { SAMLResponse, RelayState: field(page, "RelayState"), xml: Buffer.from(SAMLResponse, "base64").toString() };

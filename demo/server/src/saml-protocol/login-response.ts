@@ -5,7 +5,7 @@ import { SAML } from "@node-saml/node-saml";
 import type { FastifyReply } from "fastify";
 import type { ServerContext } from "../context.ts";
 import type { AuthRequest } from "../oidc/auth-requests.ts";
-import { sendAuthResponse } from "../oidc/auth-response.ts";
+import { sendPostBindingPage } from "./post-binding-page.ts";
 import { recordEvent } from "../events/record.ts";
 import type { ClientRecord, RealmRecord, UserRecord, UserSessionRecord } from "../store/types.ts";
 import { clientAttribute, realmNumber } from "../oidc/lookup.ts";
@@ -165,7 +165,7 @@ export async function deliverSamlResponse(
     return reply.redirect(location, 302);
   }
   const signed = options ? signSamlPost(xml, MESSAGE_XPATH, options) : xml;
-  return sendAuthResponse(reply, destination, "form_post", {
+  return sendPostBindingPage(reply, destination, {
     SAMLResponse: Buffer.from(signed, "utf8").toString("base64"),
     RelayState: relayState,
   });

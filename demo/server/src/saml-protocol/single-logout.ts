@@ -67,12 +67,24 @@ export async function logoutRequest(ctx: SamlEndpointContext, message: SamlBindi
       },
     });
   } else {
-    const sessions = request.sessionIndexes.map((index) => sessionOfIndex(ctx, index));
-    await endSessions(
-      server,
-      sessions.filter((session) => session !== undefined),
-      { baseUrl },
-    );
+    const sessions = request.sessionIndexes
+      .map((index) => sessionOfIndex(ctx, index))
+      .filter((session) => session !== undefined);
+    await endSessions(server, sessions, { baseUrl });
+    // Keycloak 26.7.3's event of a back-channel logout names the request's method: get (redirect binding) or post
+    for (const session of sessions)
+      await recordEvent(server, realm, {
+        type: "LOGOUT",
+        clientId: client.clientId,
+        userId: session.userId,
+        sessionId: session.id,
+        ipAddress: req.ip,
+        details: {
+          auth_method: "saml",
+          username: server.db.get("users", session.userId)?.username ?? "",
+          response_mode: message.redirect ? "get" : "post",
+        },
+      });
   }
   const xml = logoutResponseXml({
     realmUrl: realmEntityUrl(server, req, realm),

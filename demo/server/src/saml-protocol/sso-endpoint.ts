@@ -28,6 +28,8 @@ import { sendSamlStatus } from "./status-response.ts";
  * 26.7.3, none of them names the client.
  */
 interface Refusal {
+  /** LOGIN_ERROR, or LOGOUT_ERROR for a LogoutRequest (measured on Keycloak 26.7.3 for its signature). */
+  type?: "LOGIN_ERROR" | "LOGOUT_ERROR";
   error: string;
   message: string;
   details?: Record<string, string>;
@@ -43,7 +45,7 @@ async function refuse(
   refusal: Refusal,
 ) {
   await recordEvent(server, realm, {
-    type: "LOGIN_ERROR",
+    type: refusal.type ?? "LOGIN_ERROR",
     ipAddress: req.ip,
     error: refusal.error,
     details: refusal.details,
@@ -93,22 +95,36 @@ async function samlRequest(
 ) {
   const request = parseSamlRequest(message);
   if (!request) return refuse(server, req, reply, realm, { error: "invalid_token", message: INVALID_REQUEST });
+  const type = request.kind === "LogoutRequest" ? "LOGOUT_ERROR" : "LOGIN_ERROR";
   const client = request.issuer ? clientByClientId(server.db, realm, request.issuer) : undefined;
   // Keycloak 26.7.3 saves this reason with it
   if (!client)
     return refuse(server, req, reply, realm, {
+      type,
       error: "client_not_found",
       message: INVALID_REQUEST,
       details: { reason: "Cannot_match_source_hash" },
     });
   if (client.rep.enabled === false)
-    return refuse(server, req, reply, realm, { error: "client_disabled", message: "Login requester not enabled" });
+    return refuse(server, req, reply, realm, {
+      type,
+      error: "client_disabled",
+      message: "Login requester not enabled",
+    });
   if (client.rep.protocol !== "saml")
-    return refuse(server, req, reply, realm, { error: "invalid_client", message: "Wrong client protocol." });
+    return refuse(server, req, reply, realm, {
+      type,
+      error: "invalid_client",
+      message: "Wrong client protocol.",
+    });
   if (clientAttribute(client, "saml.client.signature") === "true") {
     const certificate = clientAttribute(client, "saml.signing.certificate") ?? "";
     if (!(await signedBy(message, request, [certificate])))
-      return refuse(server, req, reply, realm, { error: "invalid_signature", message: "Invalid requester" });
+      return refuse(server, req, reply, realm, {
+        type,
+        error: "invalid_signature",
+        message: "Invalid requester",
+      });
   }
   if (request.kind === "LogoutRequest") return logoutRequest({ server, req, reply, realm, client }, message, request);
   if (request.kind !== "AuthnRequest")
