@@ -20,6 +20,7 @@ import {
   type SamlRequest,
 } from "./saml-request.ts";
 import { logoutRequest } from "./single-logout.ts";
+import { firstValue, isFormBody, SamlMessageFields, type SamlFields } from "./endpoint-schema.ts";
 import { nameIdFormat } from "./name-id.ts";
 import { sendSamlStatus } from "./status-response.ts";
 
@@ -181,35 +182,34 @@ async function loginRequest(
   }
 }
 
-type Message = { SAMLRequest?: unknown; RelayState?: unknown; SigAlg?: unknown; Signature?: unknown };
-const text = (value: unknown) => (typeof value === "string" ? value : undefined);
-
 /**
- * `/realms/{realm}/protocol/saml`: an SP-initiated login, its AuthnRequest by the HTTP-Redirect binding (GET, the
- * query deflated and optionally signed) or the HTTP-POST binding.
+ * `/realms/{realm}/protocol/saml`: a client's AuthnRequest or LogoutRequest, by the HTTP-Redirect binding (GET, the
+ * query deflated and optionally signed) or the HTTP-POST binding (a form). Input that does not fit the declared
+ * fields, or a POST body that is no form, gets the "Invalid Request" page (Keycloak 26.7.3 answers such a body with a
+ * bare 500).
  */
 export async function registerSamlSsoEndpoint(app: FastifyInstance, server: ServerContext): Promise<void> {
-  app.route<{ Params: { realm: string }; Querystring: Message; Body: unknown }>({
-    method: ["GET", "POST"],
-    url: "/realms/:realm/protocol/saml",
-    handler: async (req, reply) => {
-      const realm = realmByName(server.db, req.params.realm);
-      if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
-      if (!realm.enabled) return sendErrorPage(reply, realm, "Realm not enabled");
-      const fields = (
-        req.method === "GET" ? req.query : typeof req.body === "object" && req.body !== null ? req.body : {}
-      ) as Message;
-      const SAMLRequest = text(fields.SAMLRequest);
-      if (!SAMLRequest)
-        return refuse(server, req, reply, realm, { error: "saml_token_not_found", message: INVALID_REQUEST });
-      const message: SamlBindingMessage = { SAMLRequest, RelayState: text(fields.RelayState) };
-      if (req.method === "GET")
-        message.redirect = {
-          originalQuery: req.url.slice(req.url.indexOf("?") + 1),
-          SigAlg: text(fields.SigAlg),
-          Signature: text(fields.Signature),
-        };
-      return samlRequest(server, req, reply, realm, message);
-    },
-  });
+  const url = "/realms/:realm/protocol/saml";
+  type Route = { Params: { realm: string }; Querystring: SamlFields; Body: SamlFields };
+  const handler = async (req: FastifyRequest<Route>, reply: FastifyReply) => {
+    const realm = realmByName(server.db, req.params.realm);
+    if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
+    if (!realm.enabled) return sendErrorPage(reply, realm, "Realm not enabled");
+    if (req.validationError || (req.method === "POST" && !isFormBody(req.headers["content-type"])))
+      return sendErrorPage(reply, realm, INVALID_REQUEST);
+    const fields = (req.method === "GET" ? req.query : req.body) ?? {};
+    const SAMLRequest = firstValue(fields.SAMLRequest);
+    if (!SAMLRequest)
+      return refuse(server, req, reply, realm, { error: "saml_token_not_found", message: INVALID_REQUEST });
+    const message: SamlBindingMessage = { SAMLRequest, RelayState: firstValue(fields.RelayState) };
+    if (req.method === "GET")
+      message.redirect = {
+        originalQuery: req.url.slice(req.url.indexOf("?") + 1),
+        SigAlg: firstValue(fields.SigAlg),
+        Signature: firstValue(fields.Signature),
+      };
+    return samlRequest(server, req, reply, realm, message);
+  };
+  app.get<Route>(url, { schema: { querystring: SamlMessageFields }, attachValidation: true }, handler);
+  app.post<Route>(url, { schema: { body: SamlMessageFields }, attachValidation: true }, handler);
 }
