@@ -5,7 +5,7 @@ import { SAML } from "@node-saml/node-saml";
 import type { FastifyReply } from "fastify";
 import type { ServerContext } from "../context.ts";
 import type { AuthRequest } from "../oidc/auth-requests.ts";
-import { sendAuthResponse } from "../oidc/auth-response.ts";
+import { sendPostBindingPage } from "./post-binding-page.ts";
 import { recordEvent } from "../events/record.ts";
 import type { ClientRecord, RealmRecord, UserRecord, UserSessionRecord } from "../store/types.ts";
 import { clientAttribute, realmNumber } from "../oidc/lookup.ts";
@@ -18,6 +18,8 @@ const SUCCESS = "urn:oasis:names:tc:SAML:2.0:status:Success";
 const BEARER = "urn:oasis:names:tc:SAML:2.0:cm:bearer";
 const UNSPECIFIED_CONTEXT = "urn:oasis:names:tc:SAML:2.0:ac:classes:unspecified";
 const RESPONSE_XPATH = `/*[local-name(.)="Response" and namespace-uri(.)="${SAML_PROTOCOL}"]`;
+/** The document's root, a Response or a LogoutResponse, which "Sign documents" signs. */
+const MESSAGE_XPATH = `/*[namespace-uri(.)="${SAML_PROTOCOL}"]`;
 const ASSERTION_XPATH = `${RESPONSE_XPATH}/*[local-name(.)="Assertion" and namespace-uri(.)="${SAML_ASSERTION}"]`;
 
 /** What a SAML client's login response says: to whom, about which user and session. */
@@ -34,6 +36,9 @@ export interface SamlLoginResponse {
   nameId: { format: string; value: string };
   attributes: SamlAttributeValue[];
 }
+
+/** Keycloak's SessionIndex: `<user session id>::<client session id>`, its client session keyed by the client's id. */
+export const samlSessionIndex = (sessionId: string, clientId: string) => `${sessionId}::${clientId}`;
 
 const XS = "http://www.w3.org/2001/XMLSchema";
 const XSI = "http://www.w3.org/2001/XMLSchema-instance";
@@ -87,8 +92,11 @@ function responseXml(response: SamlLoginResponse, issuedAt: number): string {
   const audience = child(doc, conditions, SAML_ASSERTION, "saml:AudienceRestriction");
   child(doc, audience, SAML_ASSERTION, "saml:Audience", client.clientId);
   const statement = child(doc, assertion, SAML_ASSERTION, "saml:AuthnStatement");
-  statement.setAttribute("AuthnInstant", iso(response.session.start));
-  statement.setAttribute("SessionIndex", response.session.id);
+  // Keycloak 26.7.3: the instant of this Response, the SSO Session Max after it, and the user and client sessions
+  statement.setAttribute("AuthnInstant", iso(issuedAt));
+  statement.setAttribute("SessionIndex", samlSessionIndex(response.session.id, client.id));
+  const sessionMax = realmNumber(realm, "ssoSessionMaxLifespan", 36000);
+  statement.setAttribute("SessionNotOnOrAfter", iso(issuedAt + sessionMax * 1000));
   const context = child(doc, statement, SAML_ASSERTION, "saml:AuthnContext");
   child(doc, context, SAML_ASSERTION, "saml:AuthnContextClassRef", UNSPECIFIED_CONTEXT);
   if (response.attributes.length) {
@@ -156,8 +164,8 @@ export async function deliverSamlResponse(
     );
     return reply.redirect(location, 302);
   }
-  const signed = options ? signSamlPost(xml, RESPONSE_XPATH, options) : xml;
-  return sendAuthResponse(reply, destination, "form_post", {
+  const signed = options ? signSamlPost(xml, MESSAGE_XPATH, options) : xml;
+  return sendPostBindingPage(reply, destination, {
     SAMLResponse: Buffer.from(signed, "utf8").toString("base64"),
     RelayState: relayState,
   });

@@ -12,13 +12,15 @@ import { isValidRedirectUri } from "../oidc/redirect-uris.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
 import { recordEvent } from "../events/record.ts";
 import {
-  parseAuthnRequest,
+  parseSamlRequest,
   POST_BINDING,
   REDIRECT_BINDING,
   signedBy,
-  type AuthnRequest,
   type SamlBindingMessage,
-} from "./authn-request.ts";
+  type SamlRequest,
+} from "./saml-request.ts";
+import { logoutRequest } from "./single-logout.ts";
+import { firstValue, isFormBody, SamlMessageFields, type SamlFields } from "./endpoint-schema.ts";
 import { nameIdFormat } from "./name-id.ts";
 import { sendSamlStatus } from "./status-response.ts";
 
@@ -27,6 +29,8 @@ import { sendSamlStatus } from "./status-response.ts";
  * 26.7.3, none of them names the client.
  */
 interface Refusal {
+  /** LOGIN_ERROR, or LOGOUT_ERROR for a LogoutRequest (measured on Keycloak 26.7.3 for its signature). */
+  type?: "LOGIN_ERROR" | "LOGOUT_ERROR";
   error: string;
   message: string;
   details?: Record<string, string>;
@@ -42,7 +46,7 @@ async function refuse(
   refusal: Refusal,
 ) {
   await recordEvent(server, realm, {
-    type: "LOGIN_ERROR",
+    type: refusal.type ?? "LOGIN_ERROR",
     ipAddress: req.ip,
     error: refusal.error,
     details: refusal.details,
@@ -57,7 +61,7 @@ async function refuse(
  */
 function assertionConsumer(
   client: ClientRecord,
-  request: AuthnRequest,
+  request: SamlRequest,
   binding: "post" | "redirect",
   publicUrl: string,
 ): string | undefined {
@@ -72,42 +76,74 @@ function assertionConsumer(
 }
 
 /** The binding of the Response: the request's ProtocolBinding, else the request's own; POST when the client forces it. */
-function responseBinding(client: ClientRecord, message: SamlBindingMessage, request: AuthnRequest) {
+function responseBinding(client: ClientRecord, message: SamlBindingMessage, request: SamlRequest) {
   if (clientAttribute(client, "saml.force.post.binding") !== "false") return "post";
   if (request.protocolBinding === POST_BINDING) return "post";
   if (request.protocolBinding === REDIRECT_BINDING) return "redirect";
   return message.redirect ? "redirect" : "post";
 }
 
-/** Keycloak's SamlService login request: the checks, then the browser flow (or the SSO session for IsPassive). */
-async function loginRequest(
+/**
+ * Keycloak's SamlService checks of any request (the message, its issuer and signature), then the login or logout it
+ * asks for.
+ */
+async function samlRequest(
   server: ServerContext,
   req: FastifyRequest,
   reply: FastifyReply,
   realm: RealmRecord,
   message: SamlBindingMessage,
 ) {
-  const request = parseAuthnRequest(message);
-  if (!request || "other" in request)
-    return refuse(server, req, reply, realm, { error: "invalid_token", message: INVALID_REQUEST });
+  const request = parseSamlRequest(message);
+  if (!request) return refuse(server, req, reply, realm, { error: "invalid_token", message: INVALID_REQUEST });
+  const type = request.kind === "LogoutRequest" ? "LOGOUT_ERROR" : "LOGIN_ERROR";
   const client = request.issuer ? clientByClientId(server.db, realm, request.issuer) : undefined;
   // Keycloak 26.7.3 saves this reason with it
   if (!client)
     return refuse(server, req, reply, realm, {
+      type,
       error: "client_not_found",
       message: INVALID_REQUEST,
       details: { reason: "Cannot_match_source_hash" },
     });
-  const clientId = client.clientId;
   if (client.rep.enabled === false)
-    return refuse(server, req, reply, realm, { error: "client_disabled", message: "Login requester not enabled" });
+    return refuse(server, req, reply, realm, {
+      type,
+      error: "client_disabled",
+      message: "Login requester not enabled",
+    });
   if (client.rep.protocol !== "saml")
-    return refuse(server, req, reply, realm, { error: "invalid_client", message: "Wrong client protocol." });
+    return refuse(server, req, reply, realm, {
+      type,
+      error: "invalid_client",
+      message: "Wrong client protocol.",
+    });
   if (clientAttribute(client, "saml.client.signature") === "true") {
     const certificate = clientAttribute(client, "saml.signing.certificate") ?? "";
     if (!(await signedBy(message, request, [certificate])))
-      return refuse(server, req, reply, realm, { error: "invalid_signature", message: "Invalid requester" });
+      return refuse(server, req, reply, realm, {
+        type,
+        error: "invalid_signature",
+        message: "Invalid requester",
+      });
   }
+  if (request.kind === "LogoutRequest") return logoutRequest({ server, req, reply, realm, client }, message, request);
+  if (request.kind !== "AuthnRequest")
+    return refuse(server, req, reply, realm, { error: "invalid_token", message: INVALID_REQUEST });
+  return loginRequest(server, req, reply, realm, client, message, request);
+}
+
+/** Keycloak's SamlService login request: the ACS URL, then the browser flow (or the SSO session for IsPassive). */
+async function loginRequest(
+  server: ServerContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  realm: RealmRecord,
+  client: ClientRecord,
+  message: SamlBindingMessage,
+  request: SamlRequest,
+) {
+  const clientId = client.clientId;
   const binding = responseBinding(client, message, request);
   const destination = assertionConsumer(client, request, binding, frontendUrl(server, req));
   if (!destination)
@@ -127,6 +163,12 @@ async function loginRequest(
     request.isPassive ? ["none"] : request.forceAuthn ? ["login"] : [],
   );
   const ctx: LoginContext = { server, req, reply, realm, client, request: saved };
+  // Keycloak 26.7.3 sends a POST request's browser on to the flow's URL, so that going back does not post it again
+  if (!request.isPassive && !message.redirect) {
+    const query = new URLSearchParams({ client_id: clientId, tab_id: saved.tabId });
+    const flowUrl = `${frontendUrl(server, req)}/realms/${encodeURIComponent(realm.realm)}/login-actions/authenticate`;
+    return reply.redirect(`${flowUrl}?${query}`, 302);
+  }
   if (!request.isPassive) return runBrowserFlow(ctx);
   const sso = await ssoSessionFromCookie(server, realm, req);
   if (!sso) return sendSamlStatus(ctx, "login_required");
@@ -140,35 +182,34 @@ async function loginRequest(
   }
 }
 
-type Message = { SAMLRequest?: unknown; RelayState?: unknown; SigAlg?: unknown; Signature?: unknown };
-const text = (value: unknown) => (typeof value === "string" ? value : undefined);
-
 /**
- * `/realms/{realm}/protocol/saml`: an SP-initiated login, its AuthnRequest by the HTTP-Redirect binding (GET, the
- * query deflated and optionally signed) or the HTTP-POST binding.
+ * `/realms/{realm}/protocol/saml`: a client's AuthnRequest or LogoutRequest, by the HTTP-Redirect binding (GET, the
+ * query deflated and optionally signed) or the HTTP-POST binding (a form). Input that does not fit the declared
+ * fields, or a POST body that is no form, gets the "Invalid Request" page (Keycloak 26.7.3 answers such a body with a
+ * bare 500).
  */
 export async function registerSamlSsoEndpoint(app: FastifyInstance, server: ServerContext): Promise<void> {
-  app.route<{ Params: { realm: string }; Querystring: Message; Body: unknown }>({
-    method: ["GET", "POST"],
-    url: "/realms/:realm/protocol/saml",
-    handler: async (req, reply) => {
-      const realm = realmByName(server.db, req.params.realm);
-      if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
-      if (!realm.enabled) return sendErrorPage(reply, realm, "Realm not enabled");
-      const fields = (
-        req.method === "GET" ? req.query : typeof req.body === "object" && req.body !== null ? req.body : {}
-      ) as Message;
-      const SAMLRequest = text(fields.SAMLRequest);
-      if (!SAMLRequest)
-        return refuse(server, req, reply, realm, { error: "saml_token_not_found", message: INVALID_REQUEST });
-      const message: SamlBindingMessage = { SAMLRequest, RelayState: text(fields.RelayState) };
-      if (req.method === "GET")
-        message.redirect = {
-          originalQuery: req.url.slice(req.url.indexOf("?") + 1),
-          SigAlg: text(fields.SigAlg),
-          Signature: text(fields.Signature),
-        };
-      return loginRequest(server, req, reply, realm, message);
-    },
-  });
+  const url = "/realms/:realm/protocol/saml";
+  type Route = { Params: { realm: string }; Querystring: SamlFields; Body: SamlFields };
+  const handler = async (req: FastifyRequest<Route>, reply: FastifyReply) => {
+    const realm = realmByName(server.db, req.params.realm);
+    if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
+    if (!realm.enabled) return sendErrorPage(reply, realm, "Realm not enabled");
+    if (req.validationError || (req.method === "POST" && !isFormBody(req.headers["content-type"])))
+      return sendErrorPage(reply, realm, INVALID_REQUEST);
+    const fields = (req.method === "GET" ? req.query : req.body) ?? {};
+    const SAMLRequest = firstValue(fields.SAMLRequest);
+    if (!SAMLRequest)
+      return refuse(server, req, reply, realm, { error: "saml_token_not_found", message: INVALID_REQUEST });
+    const message: SamlBindingMessage = { SAMLRequest, RelayState: firstValue(fields.RelayState) };
+    if (req.method === "GET")
+      message.redirect = {
+        originalQuery: req.url.slice(req.url.indexOf("?") + 1),
+        SigAlg: firstValue(fields.SigAlg),
+        Signature: firstValue(fields.Signature),
+      };
+    return samlRequest(server, req, reply, realm, message);
+  };
+  app.get<Route>(url, { schema: { querystring: SamlMessageFields }, attachValidation: true }, handler);
+  app.post<Route>(url, { schema: { body: SamlMessageFields }, attachValidation: true }, handler);
 }

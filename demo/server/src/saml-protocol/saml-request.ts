@@ -15,8 +15,10 @@ export interface SamlBindingMessage {
   redirect?: { originalQuery: string; SigAlg?: string; Signature?: string };
 }
 
-/** What this server reads from an AuthnRequest. */
-export interface AuthnRequest {
+/** What this server reads from a request at the SAML endpoint: an AuthnRequest's fields, or a LogoutRequest's. */
+export interface SamlRequest {
+  /** The root element's name: AuthnRequest, LogoutRequest, or another one the endpoint refuses. */
+  kind: string;
   id: string;
   issuer?: string;
   assertionConsumerServiceUrl?: string;
@@ -25,6 +27,8 @@ export interface AuthnRequest {
   forceAuthn: boolean;
   nameIdPolicyFormat?: string;
   destination?: string;
+  /** A LogoutRequest's SessionIndex values. */
+  sessionIndexes: string[];
   /** The document's root, to check an enveloped signature of the POST binding against. */
   root: XmlElement;
   xml: string;
@@ -48,14 +52,18 @@ const child = (element: XmlElement, namespace: string, name: string) =>
 
 const attribute = (element: XmlElement, name: string) => element.getAttribute(name) ?? undefined;
 
-/** The message's AuthnRequest, or undefined when the message is not one (nor well-formed XML). */
-export function parseAuthnRequest(message: SamlBindingMessage): AuthnRequest | { other: string } | undefined {
+/** The message's request, or undefined when the message is no SAML protocol message (nor well-formed XML). */
+export function parseSamlRequest(message: SamlBindingMessage): SamlRequest | undefined {
   const xml = messageXml(message);
   const root = xml === undefined ? undefined : xmlRoot(xml);
   if (!xml || !root || root.namespaceURI !== SAML_PROTOCOL) return undefined;
-  if (root.localName !== "AuthnRequest") return { other: root.localName ?? "" };
   const policy = child(root, SAML_PROTOCOL, "NameIDPolicy");
+  const sessionIndexes = Array.from(root.childNodes)
+    .filter((node): node is XmlElement => node.nodeType === 1)
+    .filter((element) => element.namespaceURI === SAML_PROTOCOL && element.localName === "SessionIndex")
+    .map((element) => element.textContent?.trim() ?? "");
   return {
+    kind: root.localName ?? "",
     id: attribute(root, "ID") ?? "",
     issuer: child(root, SAML_ASSERTION, "Issuer")?.textContent?.trim() || undefined,
     assertionConsumerServiceUrl: attribute(root, "AssertionConsumerServiceURL"),
@@ -64,12 +72,13 @@ export function parseAuthnRequest(message: SamlBindingMessage): AuthnRequest | {
     forceAuthn: attribute(root, "ForceAuthn") === "true",
     nameIdPolicyFormat: policy ? attribute(policy, "Format") : undefined,
     destination: attribute(root, "Destination"),
+    sessionIndexes,
     root,
     xml,
   };
 }
 
-/** node-saml's check of a redirect binding's query signature, for an AuthnRequest (node-saml checks logout ones). */
+/** node-saml's check of a redirect binding's query signature, reached for any request (node-saml keeps it protected). */
 class RedirectSignatureCheck extends SAML {
   async check(message: { SAMLRequest: string; SigAlg: string; Signature: string }, originalQuery: string) {
     await this.hasValidSignatureForRedirect(message, originalQuery);
@@ -95,10 +104,10 @@ const pem = (base64: string) =>
 
 /**
  * Whether the request is signed by one of the certificates (base64 DER): over the query for the redirect binding
- * (node-saml's check), by an enveloped XML signature of the AuthnRequest for the POST binding (xml-crypto through
+ * (node-saml's check), by an enveloped XML signature of the request for the POST binding (xml-crypto through
  * node-saml).
  */
-export async function signedBy(message: SamlBindingMessage, request: AuthnRequest, certificates: string[]) {
+export async function signedBy(message: SamlBindingMessage, request: SamlRequest, certificates: string[]) {
   const pems = certificates.filter(Boolean).map(pem);
   if (!pems.length) return false;
   const { redirect } = message;
