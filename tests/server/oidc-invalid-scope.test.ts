@@ -5,7 +5,7 @@ import { realmOnTarget } from "../support/admin-client.ts";
 
 // Runs on the embedded server, or on a real Keycloak with KC_TARGET=keycloak KC_REAL_URL=...: the answers and events
 // asserted here were measured on Keycloak 26.7.3. A `scope` value the client does not have is refused at the
-// authorization endpoint and at the password and client-credentials grants; revocation events name the client's
+// authorization endpoint, the pushed-request endpoint and the password and client-credentials grants; revocation events name the client's
 // authentication method.
 const REALM = "invalid-scope";
 const REDIRECT = "http://localhost:3000/cb";
@@ -138,6 +138,28 @@ describe("authorization endpoint", () => {
     assert.equal(bogus.query.get("error"), "unsupported_response_type");
     const none = await authorize({ scope: "openid custom", prompt: "none" });
     assert.equal(none.query.get("error"), "invalid_scope");
+  });
+});
+
+describe("pushed authorization request", () => {
+  test("a scope the client does not have: 400 invalid_request, no event", async () => {
+    const before = JSON.stringify(await lastEvent());
+    const res = await fetch(oidc("ext/par/request"), {
+      method: "POST",
+      body: new URLSearchParams({
+        client_id: "pub",
+        redirect_uri: REDIRECT,
+        response_type: "code",
+        state: "s1",
+        scope: "openid custom",
+      }),
+    });
+    assert.equal(res.status, 400);
+    assert.deepEqual(await res.json(), {
+      error: "invalid_request",
+      error_description: "Invalid scopes: openid custom",
+    });
+    assert.equal(JSON.stringify(await lastEvent()), before, "no new event");
   });
 });
 
