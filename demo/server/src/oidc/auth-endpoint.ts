@@ -20,6 +20,7 @@ import { onAuthorizationRequest, refusalDetails } from "../client-policies/event
 import type { ClientPolicyError } from "../client-policies/types.ts";
 import { recordEvent } from "../events/record.ts";
 import { brokerLoginUrl } from "../broker/login-buttons.ts";
+import { invalidScopesDescription, isValidScope } from "./scopes.ts";
 
 type Params = Record<string, string | undefined>;
 
@@ -151,16 +152,34 @@ async function authorize(
   // has no implicit flow, refuses it.
   const implicitAllowed = client.rep.implicitFlowEnabled === true && isImplicitOrHybrid(params.response_type);
   if (refused && !implicitAllowed && !refused.pkce) return fail(refused.error, refused.description);
-  const policyRefusal = await refusedByClientPolicies(server, req, realm, client, params);
-  if (policyRefusal) {
-    const mode = params.response_mode ?? (params.response_type === "code" ? "query" : "fragment");
-    return sendAuthResponse(reply, redirectUri, mode === "fragment" || mode === "form_post" ? mode : "query", {
-      error: policyRefusal.error,
-      error_description: policyRefusal.description,
+  // The mode of a refusal Keycloak makes once the response type is known: the asked one, else the response type's.
+  const mode = params.response_mode ?? (params.response_type === "code" ? "query" : "fragment");
+  const sendRefusal = (error: string, description?: string) =>
+    sendAuthResponse(reply, redirectUri, mode === "fragment" || mode === "form_post" ? mode : "query", {
+      error,
+      error_description: description,
       state: params.state,
       iss,
     });
+  // Keycloak checks the scopes after the response type and before PKCE and the client policies.
+  if (!isValidScope(server.db, client, params.scope)) {
+    const description = invalidScopesDescription(params.scope ?? "");
+    await recordEvent(server, realm, {
+      type: "LOGIN_ERROR",
+      clientId: client.clientId,
+      ipAddress: req.ip,
+      error: "invalid_request",
+      details: {
+        reason: description,
+        response_type: params.response_type ?? "",
+        redirect_uri: redirectUri,
+        response_mode: mode,
+      },
+    });
+    return sendRefusal("invalid_scope", description);
   }
+  const policyRefusal = await refusedByClientPolicies(server, req, realm, client, params);
+  if (policyRefusal) return sendRefusal(policyRefusal.error, policyRefusal.description);
   if (refused) return fail(refused.error, refused.description);
 
   const prompts = (params.prompt ?? "").split(" ").filter(Boolean);

@@ -10,6 +10,7 @@ import type { FormBody } from "./client-auth.ts";
 import { startUserSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
 import { onTokenRequest } from "../client-policies/events.ts";
+import { invalidScopesDescription, isValidScope } from "./scopes.ts";
 
 /** Service-account tokens. Keycloak 26 keeps no session for them unless refresh tokens are enabled for this grant. */
 export async function clientCredentialsGrant(
@@ -26,17 +27,30 @@ export async function clientCredentialsGrant(
   const user = server.db.list("users", realm.id).find((u) => u.serviceAccountClientId === client.id);
   if (!user) throw oauthError(400, "invalid_request", "Service account user not found");
   if (!user.enabled) throw oauthError(400, "invalid_request", "User is disabled");
+  const requestDetails = {
+    grant_type: "client_credentials",
+    client_auth_method: String(client.rep.clientAuthenticatorType ?? "client-secret"),
+    username: user.username,
+  };
   await onTokenRequest(server, realm, client, req, {
     event: "SERVICE_ACCOUNT_TOKEN_REQUEST",
     eventType: "CLIENT_LOGIN",
     params: body,
-    details: {
-      grant_type: "client_credentials",
-      client_auth_method: String(client.rep.clientAuthenticatorType ?? "client-secret"),
-      username: user.username,
-    },
+    details: requestDetails,
     userId: user.id,
   });
+  if (!isValidScope(server.db, client, body.scope)) {
+    const description = invalidScopesDescription(body.scope ?? "");
+    await recordEvent(server, realm, {
+      type: "CLIENT_LOGIN_ERROR",
+      clientId: client.clientId,
+      userId: user.id,
+      ipAddress: req.ip,
+      error: "invalid_request",
+      details: { reason: description, ...requestDetails },
+    });
+    throw oauthError(400, "invalid_scope", description);
+  }
   const withRefreshToken = clientAttribute(client, "use.refresh.tokens.for.client.credentials.grant") === "true";
   // Keycloak's service-account session notes, read by the service_account scope's mappers
   const notes = { client_id: client.clientId, clientHost: req.ip, clientAddress: req.ip };

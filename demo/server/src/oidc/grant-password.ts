@@ -10,6 +10,7 @@ import { findLoginUser, verifyPassword } from "../federation/user-hooks.ts";
 import { clearLoginFailures, isLockedOut, recordLoginFailure } from "../access/brute-force.ts";
 import { endSessions, startUserSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
+import { invalidScopesDescription, isValidScope } from "./scopes.ts";
 import { grantSession } from "./offline-grant.ts";
 import { owesProfileCompletion } from "./login/profile-completeness.ts";
 import { onTokenRequest } from "../client-policies/events.ts";
@@ -27,16 +28,29 @@ export async function passwordGrant(
 ): Promise<TokenResponseBody> {
   if (client.rep.directAccessGrantsEnabled !== true)
     throw oauthError(400, "unauthorized_client", "Client not allowed for direct access grants");
+  const requestDetails = {
+    auth_method: "oauth_credentials",
+    grant_type: "password",
+    client_auth_method: String(client.rep.clientAuthenticatorType ?? "client-secret"),
+  };
   await onTokenRequest(server, realm, client, req, {
     event: "RESOURCE_OWNER_PASSWORD_CREDENTIALS_REQUEST",
     eventType: "LOGIN",
     params: body,
-    details: {
-      auth_method: "oauth_credentials",
-      grant_type: "password",
-      client_auth_method: String(client.rep.clientAuthenticatorType ?? "client-secret"),
-    },
+    details: requestDetails,
   });
+  // Keycloak refuses the scopes before it looks at the user or the password.
+  if (!isValidScope(server.db, client, body.scope)) {
+    const description = invalidScopesDescription(body.scope ?? "");
+    await recordEvent(server, realm, {
+      type: "LOGIN_ERROR",
+      clientId: client.clientId,
+      ipAddress: req.ip,
+      error: "invalid_request",
+      details: { reason: description, ...requestDetails },
+    });
+    throw oauthError(400, "invalid_scope", description);
+  }
   const ipAddress = req.ip;
   const username = body.username ?? "";
   // client_auth_method: how the client authenticated (its authenticator, client-secret for a public client too)

@@ -8,6 +8,7 @@ import { oauthError } from "./oauth-error.ts";
 import type { FormBody } from "./client-auth.ts";
 import { authenticateCallingClient } from "./calling-client.ts";
 import { authParamsError } from "./auth-params.ts";
+import { invalidScopesDescription, isValidScope } from "./scopes.ts";
 
 export const PAR_PATH = "/protocol/openid-connect/ext/par/request";
 export const REQUEST_URI_PREFIX = "urn:ietf:params:oauth:request_uri:";
@@ -84,6 +85,10 @@ export async function registerParEndpoint(app: FastifyInstance, server: ServerCo
       throw oauthError(400, "invalid_request", "It is not allowed to include request_uri to PAR.");
     const { client_secret: _secret, client_assertion: _assertion, client_assertion_type: _type, ...params } = body;
     const refused = authParamsError(client, { ...params, client_id: client.clientId }, frontendUrl(server, req));
+    if (refused && !refused.pkce) throw oauthError(400, refused.error, refused.description ?? refused.error);
+    // Keycloak refuses the scopes here as invalid_request (invalid_scope at the authorization endpoint), with no event.
+    if (!isValidScope(server.db, client, params.scope))
+      throw oauthError(400, "invalid_request", invalidScopesDescription(params.scope ?? ""));
     if (refused) throw oauthError(400, refused.error, refused.description ?? refused.error);
     const lifespan = requestUriLifespan(realm);
     const requestUri = `${REQUEST_URI_PREFIX}${randomUUID()}`;

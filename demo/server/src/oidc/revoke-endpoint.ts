@@ -112,6 +112,8 @@ export async function registerRevokeEndpoint(app: FastifyInstance, server: Serve
     if (Object.values(body).some(Array.isArray)) throw oauthError(400, "invalid_request", "duplicated parameter");
     await checkClientRequest(server, realm, client, req, "TOKEN_REVOKE");
     const form = body as FormBody;
+    // How the client authenticated, on every event once it has: client-secret for a public client too.
+    const authMethod = { client_auth_method: String(client.rep.clientAuthenticatorType ?? "client-secret") };
     try {
       const verified = await tokenToRevoke(server, req, realm, client, form.token);
       const held = sessionOf(server, realm, client, verified);
@@ -126,9 +128,12 @@ export async function registerRevokeEndpoint(app: FastifyInstance, server: Serve
         clientId: client.clientId,
         userId: held.user.id,
         sessionId: refresh ? payload.sid : undefined,
-        details: refresh
-          ? { revoked_client: client.clientId, refresh_token_id: payload.jti ?? "", refresh_token_type: payload.typ! }
-          : { token_id: payload.jti ?? "" },
+        details: {
+          ...(refresh
+            ? { revoked_client: client.clientId, refresh_token_id: payload.jti ?? "", refresh_token_type: payload.typ! }
+            : { token_id: payload.jti ?? "" }),
+          ...authMethod,
+        },
       });
       return reply.status(200).send();
     } catch (error) {
@@ -140,7 +145,7 @@ export async function registerRevokeEndpoint(app: FastifyInstance, server: Serve
         clientId: client.clientId,
         userId,
         error: eventError,
-        ...(reason ? { details: { reason } } : {}),
+        details: { ...(reason ? { reason } : {}), ...authMethod },
       });
       return reply.status(error.status).send(error.body);
     }
