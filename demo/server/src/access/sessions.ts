@@ -123,7 +123,7 @@ export async function touchSession(
     lastAccess: at,
     clients: {
       ...session.clients,
-      [client.id]: { clientId: client.id, started: existing?.started ?? at, lastAccess: at },
+      [client.id]: { ...existing, clientId: client.id, started: existing?.started ?? at, lastAccess: at },
     },
   };
   await server.db.write((tx) => tx.put("userSessions", updated));

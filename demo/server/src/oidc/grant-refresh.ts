@@ -11,6 +11,14 @@ import { activeSession, touchSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
 import { offlineRecordId } from "../access/offline-sessions.ts";
 import { onTokenRequest } from "../client-policies/events.ts";
+import { now } from "../common/ids.ts";
+import {
+  checkRefreshTokenReuse,
+  detachRefusedClient,
+  REUSE_ID_CLAIM,
+  reuseKey,
+  revokesRefreshTokens,
+} from "./refresh-token-reuse.ts";
 
 export async function refreshTokenGrant(
   server: ServerContext,
@@ -25,7 +33,7 @@ export async function refreshTokenGrant(
     // Keycloak 26.7.3 records no event when a policy refuses a refresh.
     params: body,
   });
-  const fail = async (error: string, userId?: string, sessionId?: string) =>
+  const fail = async (error: string, userId?: string, sessionId?: string, reason?: string) =>
     recordEvent(server, realm, {
       type: "REFRESH_TOKEN_ERROR",
       clientId: client.clientId,
@@ -33,6 +41,7 @@ export async function refreshTokenGrant(
       sessionId,
       ipAddress: req.ip,
       error,
+      ...(reason ? { details: { reason } } : {}),
     });
   const verified = await verifyToken(
     server,
@@ -63,7 +72,7 @@ export async function refreshTokenGrant(
   const offline = payload.typ === "Offline";
   const session = activeSession(server.db, realm, offline && payload.sid ? offlineRecordId(payload.sid) : payload.sid);
   const user = session ? server.db.get("users", session.userId) : undefined;
-  if (!session || !user || user.id !== payload.sub || !session.clients[client.id]) {
+  if (!session || !user || user.id !== payload.sub) {
     await fail("invalid_token", payload.sub, payload.sid);
     throw oauthError(400, "invalid_grant", "Session not active");
   }
@@ -75,7 +84,43 @@ export async function refreshTokenGrant(
     await fail("invalid_token", user.id, session.id);
     throw oauthError(400, "invalid_grant", "Stale token");
   }
-  const touched = await touchSession(server, session, client);
+  const clientSession = session.clients[client.id];
+  if (!clientSession) {
+    await fail("invalid_token", undefined, payload.sid, "Session doesn't have required client");
+    throw oauthError(400, "invalid_grant", "Session doesn't have required client");
+  }
+  let rotated = session;
+  if (revokesRefreshTokens(realm)) {
+    const key = reuseKey(payload);
+    const verdict = checkRefreshTokenReuse(realm, clientSession.refreshTokenUses?.[key], payload);
+    if (verdict.refused) {
+      await detachRefusedClient(server, session, client.id);
+      // As Keycloak 26.7.3: the event names no user, the token's details do.
+      await recordEvent(server, realm, {
+        type: "REFRESH_TOKEN_ERROR",
+        clientId: client.clientId,
+        sessionId: payload.sid,
+        ipAddress: req.ip,
+        error: "invalid_token",
+        details: {
+          reason: verdict.reason,
+          grant_type: "refresh_token",
+          refresh_token_type: String(payload.typ),
+          refresh_token_id: String(payload.jti ?? ""),
+          refresh_token_sub: user.id,
+          client_auth_method: String(client.rep.clientAuthenticatorType ?? "client-secret"),
+        },
+      });
+      throw oauthError(400, "invalid_grant", verdict.reason);
+    }
+    const use = { ...verdict.use, lastRefresh: Math.floor(now() / 1000) };
+    const uses = { ...clientSession.refreshTokenUses, [key]: use };
+    rotated = {
+      ...session,
+      clients: { ...session.clients, [client.id]: { ...clientSession, refreshTokenUses: uses } },
+    };
+  }
+  const touched = await touchSession(server, rotated, client);
   const tokens = await issueTokens(server, {
     dpopJkt: provenKey(req),
     baseUrl: frontendUrl(server, req),
@@ -85,6 +130,7 @@ export async function refreshTokenGrant(
     session: touched,
     scope: payload.scope,
     withRefreshToken: !effects.suppressRefreshToken,
+    refreshedFamily: { reuseId: payload[REUSE_ID_CLAIM] === undefined ? undefined : reuseKey(payload) },
   });
   await recordEvent(server, realm, {
     type: "REFRESH_TOKEN",

@@ -13,6 +13,7 @@ import { readDirectoryMemberships } from "../federation/ldap-directory-membershi
 import { isProxiedUserId } from "../federation/proxied-users.ts";
 import { publicSessionId } from "../access/offline-sessions.ts";
 import { DPOP_SCHEME, dpopConfirmation } from "./dpop.ts";
+import { REUSE_ID_CLAIM, revokesRefreshTokens } from "./refresh-token-reuse.ts";
 
 /** The realm's issuer under a frontend URL (see http/frontend-url.ts). */
 export const issuerOf = (baseUrl: string, realm: RealmRecord) => `${baseUrl}/realms/${realm.realm}`;
@@ -37,6 +38,8 @@ export interface TokenGrant {
   accessClaims?: JWTPayload;
   /** The thumbprint of the key a DPoP proof showed: the access token (and a public client's refresh token) is bound to it. */
   dpopJkt?: string;
+  /** On a refresh: the rotation family of the refresh token presented, which the new one keeps (refresh-token-reuse.ts). */
+  refreshedFamily?: { reuseId?: string };
 }
 
 export interface TokenResponseBody {
@@ -154,6 +157,11 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
       // Keycloak binds a public client's refresh token too; a confidential client's is bound by its authentication.
       ...(cnf && client.rep.publicClient === true ? { cnf } : {}),
     };
+    // While the realm revokes refresh tokens, a login starts a rotation family and its refreshes stay in it.
+    if (revokesRefreshTokens(realm)) {
+      const reuseId = grant.refreshedFamily ? grant.refreshedFamily.reuseId : newId();
+      if (reuseId !== undefined) refresh[REUSE_ID_CLAIM] = reuseId;
+    }
     body.refresh_token = await sign(server, realm, refresh, undefined);
     body.refresh_expires_in = refreshExp !== undefined ? refreshExp - issuedAt : 0;
   }

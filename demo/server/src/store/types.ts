@@ -279,6 +279,17 @@ export interface ClientSessionRecord {
   clientId: string; // internal client id
   started: number;
   lastAccess: number;
+  /** Refresh token rotation (the realm's revokeRefreshToken), by the refresh tokens' reuse_id ("" for none). */
+  refreshTokenUses?: Record<string, RefreshTokenUse>;
+}
+
+/** Keycloak's per-client-session notes of a rotation family: the token last used, its uses, the last refresh. */
+export interface RefreshTokenUse {
+  /** jti of the refresh token last presented. */
+  tokenId: string;
+  useCount: number;
+  /** iat (seconds) of the newest refresh token issued from this family. */
+  lastRefresh: number;
 }
 
 export interface UserSessionRecord {
