@@ -2,7 +2,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type KcAdminClient from "@keycloak/keycloak-admin-client";
 import { decodeJwt } from "jose";
-import { realmOnTarget } from "../support/admin-client.ts";
+import { realmOnTarget, refusal } from "../support/admin-client.ts";
 import { enforcePolicy } from "../support/client-policies.ts";
 
 // The realm's "Revoke refresh token" and "Refresh token max reuse" at the token endpoint. Runs on the embedded server,
@@ -89,6 +89,17 @@ describe("refresh token rotation (Realm settings → Tokens)", () => {
       [true, 3],
       "an update without them keeps them",
     );
+  });
+
+  test("a malformed value is refused; a negative maximum is kept and refuses every refresh", async () => {
+    const bad = { error: "unknown_error", error_description: "Cannot parse the JSON" };
+    const notNumber = { refreshTokenMaxReuse: "x" as unknown as number };
+    assert.deepEqual(await refusal(kc.realms.update({ realm: REALM }, notNumber)), { status: 400, body: bad });
+    const notBoolean = { revokeRefreshToken: "yes" as unknown as boolean };
+    assert.deepEqual(await refusal(kc.realms.update({ realm: REALM }, notBoolean)), { status: 400, body: bad });
+    await rotation(true, -1);
+    assert.equal((await kc.realms.findOne({ realm: REALM }))!.refreshTokenMaxReuse, -1);
+    await refused(await login(), REUSE_EXCEEDED);
   });
 
   test("off: a refresh token may be used again and again, and carries no reuse_id", async () => {
