@@ -81,7 +81,11 @@ export async function startTestServer(
       } catch {
         /* not listening yet */
       }
-      if (Date.now() - started > READY_WITHIN_MS) throw new Error(`server did not become ready:\n${output}`);
+      if (Date.now() - started > READY_WITHIN_MS) {
+        // a server left running would keep the test file's process, and so the whole step, from ever ending
+        await waitExit("SIGKILL");
+        throw new Error(`server did not become ready within ${READY_WITHIN_MS / 1000} s:\n${output}`);
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
   };
