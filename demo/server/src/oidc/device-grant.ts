@@ -10,6 +10,7 @@ import { ClientAuthError, type FormBody } from "./client-auth.ts";
 import { authenticateCallingClient } from "./calling-client.ts";
 import { issueTokens, issuerOf, type TokenResponseBody } from "./tokens.ts";
 import { provenKey } from "./dpop.ts";
+import { clientAuthMethod, issuedTokenDetails } from "./token-event-details.ts";
 import { grantSession } from "./offline-grant.ts";
 import {
   createDeviceAuthorization,
@@ -25,7 +26,6 @@ export const DEVICE_AUTH_PATH = "/protocol/openid-connect/auth/device";
 const DEVICE_GRANT_ENABLED = "oauth2.device.authorization.grant.enabled";
 
 /** How the client authenticated, as Keycloak's events name it (client-secret for a public client too). */
-const clientAuthMethod = (client: ClientRecord) => String(client.rep.clientAuthenticatorType ?? "client-secret");
 
 const deviceGrantEnabled = (client: ClientRecord) => clientAttribute(client, DEVICE_GRANT_ENABLED) === "true";
 
@@ -169,12 +169,7 @@ export async function deviceCodeGrant(
     userId: user.id,
     sessionId: session.id,
     ipAddress: req.ip,
-    details: {
-      grant_type: DEVICE_CODE_GRANT_TYPE,
-      scope: tokens.scope ?? "",
-      code_id: session.id,
-      client_auth_method: clientAuthMethod(client),
-    },
+    details: { grant_type: DEVICE_CODE_GRANT_TYPE, code_id: session.id, ...issuedTokenDetails(client, tokens) },
   });
   return tokens;
 }

@@ -11,6 +11,7 @@ import { startUserSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
 import { onTokenRequest } from "../client-policies/events.ts";
 import { invalidScopesDescription, isValidScope } from "./scopes.ts";
+import { clientAuthMethod, issuedTokenDetails } from "./token-event-details.ts";
 
 /** Service-account tokens. Keycloak 26 keeps no session for them unless refresh tokens are enabled for this grant. */
 export async function clientCredentialsGrant(
@@ -29,7 +30,7 @@ export async function clientCredentialsGrant(
   if (!user.enabled) throw oauthError(400, "invalid_request", "User is disabled");
   const requestDetails = {
     grant_type: "client_credentials",
-    client_auth_method: String(client.rep.clientAuthenticatorType ?? "client-secret"),
+    client_auth_method: clientAuthMethod(client),
     username: user.username,
   };
   await onTokenRequest(server, realm, client, req, {
@@ -75,7 +76,7 @@ export async function clientCredentialsGrant(
     userId: user.id,
     sessionId: session?.id,
     ipAddress: req.ip,
-    details: { grant_type: "client_credentials", auth_method: "client-secret", username: user.username },
+    details: { grant_type: "client_credentials", username: user.username, ...issuedTokenDetails(client, tokens) },
   });
   return tokens;
 }

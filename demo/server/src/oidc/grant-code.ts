@@ -12,6 +12,7 @@ import { activeSession, touchSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
 import { grantSession } from "./offline-grant.ts";
 import { onTokenRequest } from "../client-policies/events.ts";
+import { issuedTokenDetails } from "./token-event-details.ts";
 
 export async function authorizationCodeGrant(
   server: ServerContext,
@@ -108,7 +109,7 @@ export async function authorizationCodeGrant(
     userId: user.id,
     sessionId: session.id,
     ipAddress: req.ip,
-    details: { grant_type: "authorization_code", code_id: session.id },
+    details: { grant_type: "authorization_code", code_id: session.id, ...issuedTokenDetails(client, tokens) },
   });
   return tokens;
 }

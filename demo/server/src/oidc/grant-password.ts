@@ -14,6 +14,7 @@ import { invalidScopesDescription, isValidScope } from "./scopes.ts";
 import { grantSession } from "./offline-grant.ts";
 import { owesProfileCompletion } from "./login/profile-completeness.ts";
 import { onTokenRequest } from "../client-policies/events.ts";
+import { clientAuthMethod, issuedTokenDetails } from "./token-event-details.ts";
 
 const NOT_SET_UP = "Account is not fully set up";
 const invalidCredentials = () => oauthError(400, "invalid_grant", "Invalid user credentials");
@@ -31,7 +32,7 @@ export async function passwordGrant(
   const requestDetails = {
     auth_method: "oauth_credentials",
     grant_type: "password",
-    client_auth_method: String(client.rep.clientAuthenticatorType ?? "client-secret"),
+    client_auth_method: clientAuthMethod(client),
   };
   await onTokenRequest(server, realm, client, req, {
     event: "RESOURCE_OWNER_PASSWORD_CREDENTIALS_REQUEST",
@@ -53,13 +54,11 @@ export async function passwordGrant(
   }
   const ipAddress = req.ip;
   const username = body.username ?? "";
-  // client_auth_method: how the client authenticated (its authenticator, client-secret for a public client too)
-  const clientAuthMethod = String(client.rep.clientAuthenticatorType ?? "client-secret");
   const details = {
     auth_method: "openid-connect",
     grant_type: "password",
     username,
-    client_auth_method: clientAuthMethod,
+    client_auth_method: clientAuthMethod(client),
   };
   const fail = async (error: string, userId?: string, reason?: string) =>
     recordEvent(server, realm, {
@@ -118,7 +117,7 @@ export async function passwordGrant(
     userId: user.id,
     sessionId: online.id,
     ipAddress,
-    details,
+    details: { ...details, ...issuedTokenDetails(client, tokens) },
   });
   return tokens;
 }

@@ -19,6 +19,7 @@ import {
   reuseKey,
   revokesRefreshTokens,
 } from "./refresh-token-reuse.ts";
+import { issuedTokenDetails } from "./token-event-details.ts";
 
 export async function refreshTokenGrant(
   server: ServerContext,
@@ -138,7 +139,15 @@ export async function refreshTokenGrant(
     userId: user.id,
     sessionId: payload.sid,
     ipAddress: req.ip,
-    details: { refresh_token_id: String(payload.jti ?? ""), refresh_token_type: offline ? "Offline" : "Refresh" },
+    details: {
+      grant_type: "refresh_token",
+      refresh_token_id: String(payload.jti ?? ""),
+      refresh_token_type: offline ? "Offline" : "Refresh",
+      refresh_token_sub: user.id,
+      age_of_refresh_token: String(Math.max(0, Math.floor(now() / 1000) - (payload.iat ?? 0))),
+      access_token_expiration_time: String(tokens.expires_in),
+      ...issuedTokenDetails(client, tokens, { refreshed: true }),
+    },
   });
   return tokens;
 }

@@ -15,6 +15,7 @@ import { checkClientRequest } from "../client-policies/client-requests.ts";
 import { activeSession } from "../access/sessions.ts";
 import { BASIC_TOKEN_CLAIMS } from "./tokens.ts";
 import { offlineRecordId } from "../access/offline-sessions.ts";
+import { clientAuthMethod } from "./token-event-details.ts";
 
 type Payload = VerifiedToken["payload"];
 
@@ -65,8 +66,6 @@ function inAudience(client: ClientRecord, audience: unknown): boolean {
   const audiences = Array.isArray(audience) ? audience : [audience];
   return audiences.includes(client.clientId);
 }
-
-const clientAuthMethod = (client: ClientRecord) => String(client.rep.clientAuthenticatorType ?? "client-secret");
 
 /**
  * RFC 7662 token introspection, for confidential clients, as Keycloak 26.7.3: without a hint (or `access_token`) any
