@@ -123,6 +123,7 @@ describe("the events of the token endpoint name the tokens they issued", () => {
       client_auth_method: "client-secret",
     });
     assert.deepEqual(tokens.scope!.split(" ").sort(), ["email", "openid", "profile"]);
+    assert.match(event.details!.token_id!, /^onrtac:/, "an online session's token of the code grant");
 
     const refreshed = await token({ grant_type: "refresh_token", refresh_token: tokens.refresh_token! });
     assertRefreshEvent(await lastEvent("REFRESH_TOKEN"), tokens, refreshed, "Refresh");
@@ -143,6 +144,7 @@ describe("the events of the token endpoint name the tokens they issued", () => {
       username: "alice",
     });
     assert.deepEqual(tokens.scope!.split(" ").sort(), ["email", "profile"]);
+    assert.match(event.details!.token_id!, /^onrtro:/, "an online session's token of the password grant");
   });
 
   test("an offline token: Offline as the refresh token's type, at the login and at each refresh", async () => {
@@ -151,6 +153,7 @@ describe("the events of the token endpoint name the tokens they issued", () => {
     assert.equal(login.sessionId, claims(tokens.access_token!).sid);
     assert.equal(login.details?.refresh_token_type, "Offline");
     assert.equal(login.details?.refresh_token_id, claims(tokens.refresh_token!).jti);
+    assert.match(login.details!.token_id!, /^ofrtro:/, "an offline session's token of the password grant");
     assert.deepEqual(tokens.scope!.split(" ").sort(), ["email", "offline_access", "profile"]);
 
     const refreshed = await token({ grant_type: "refresh_token", refresh_token: tokens.refresh_token! });
@@ -169,6 +172,7 @@ describe("the events of the token endpoint name the tokens they issued", () => {
       client_auth_method: "client-secret",
       username: "service-account-app",
     });
+    assert.match(event.details!.token_id!, /^trrtcc:/, "a sessionless token of the client credentials grant");
     assert.deepEqual(tokens.scope!.split(" ").sort(), ["email", "profile"]);
   });
 
@@ -186,6 +190,7 @@ describe("the events of the token endpoint name the tokens they issued", () => {
       code_id: sid,
       client_auth_method: "client-secret",
     });
+    assert.match(event.details!.token_id!, /^onrtdg:/, "an online session's token of the device grant");
   });
 });
 
@@ -208,4 +213,5 @@ function assertRefreshEvent(event: EventRepresentation, sent: Tokens, got: Token
     client_auth_method: "client-secret",
   });
   assert.equal(got.scope, sent.scope);
+  assert.match(details.token_id!, type === "Offline" ? /^ofrtrt:/ : /^onrtrt:/, "a token of the refresh grant");
 }

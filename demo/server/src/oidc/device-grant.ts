@@ -153,6 +153,7 @@ export async function deviceCodeGrant(
     async () => void (await fail("not_allowed", "Offline tokens not allowed for the user or client", "not_allowed")),
   );
   const tokens = await issueTokens(server, {
+    grantShortcut: "dg",
     dpopJkt: provenKey(req),
     baseUrl: frontendUrl(server, req),
     realm,

@@ -59,6 +59,7 @@ export async function clientCredentialsGrant(
     ? await startUserSession(server, realm, user, client, { ipAddress: req.ip, authMethod: "openid-connect", notes })
     : undefined;
   const tokens = await issueTokens(server, {
+    grantShortcut: "cc",
     dpopJkt: provenKey(req),
     baseUrl: frontendUrl(server, req),
     realm,

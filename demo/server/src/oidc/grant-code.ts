@@ -93,6 +93,7 @@ export async function authorizationCodeGrant(
     async () => void (await fail("not_allowed", "Offline tokens not allowed for the user or client")),
   );
   const tokens = await issueTokens(server, {
+    grantShortcut: "ac",
     dpopJkt: provenKey(req),
     baseUrl: frontendUrl(server, req),
     realm,

@@ -102,6 +102,7 @@ export async function passwordGrant(
   // Keycloak keeps only the offline session of an offline_access grant: no regular session is left behind
   if (session.offline) await endSessions(server, [online], { logoutBrokers: false });
   const tokens = await issueTokens(server, {
+    grantShortcut: "ro",
     dpopJkt: provenKey(req),
     baseUrl: frontendUrl(server, req),
     realm,

@@ -123,6 +123,7 @@ export async function refreshTokenGrant(
   }
   const touched = await touchSession(server, rotated, client);
   const tokens = await issueTokens(server, {
+    grantShortcut: "rt",
     dpopJkt: provenKey(req),
     baseUrl: frontendUrl(server, req),
     realm,

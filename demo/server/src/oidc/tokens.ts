@@ -36,6 +36,11 @@ export interface TokenGrant {
   withRefreshToken: boolean;
   /** Claims added to the access token (an RPT's `authorization` and audience). */
   accessClaims?: JWTPayload;
+  /**
+   * Keycloak's two letters for the grant (ac code, rt refresh, ro password, cc client credentials, dg device), which
+   * end the access token id's prefix after the session kind (on online, of offline, tr none) and "rt".
+   */
+  grantShortcut?: "ac" | "rt" | "ro" | "cc" | "dg";
   /** The thumbprint of the key a DPoP proof showed: the access token (and a public client's refresh token) is bound to it. */
   dpopJkt?: string;
   /** On a refresh: the rotation family of the refresh token presented, which the new one keeps (refresh-token-reuse.ts). */
@@ -100,6 +105,7 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
   const sessionEnd = session ? Math.floor(Math.min(sessionExpiresAt(realm, session), 8.64e15) / 1000) : undefined;
   const sid = session ? publicSessionId(session) : undefined;
   const offline = session?.offline === true;
+  const sessionKind = !session ? "tr" : offline ? "of" : "on";
   const cnf = grant.dpopJkt ? dpopConfirmation(grant.dpopJkt) : undefined;
   const accessExp =
     sessionEnd !== undefined ? Math.min(issuedAt + accessLifespan, sessionEnd) : issuedAt + accessLifespan;
@@ -117,7 +123,7 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
     {
       exp: accessExp,
       iat: issuedAt,
-      jti: `${session ? "onrtac" : "trrtcc"}:${newId()}`,
+      jti: `${sessionKind}rt${grant.grantShortcut ?? (session ? "ac" : "cc")}:${newId()}`,
       iss,
       typ: cnf ? DPOP_SCHEME : "Bearer",
       azp: client.clientId,
