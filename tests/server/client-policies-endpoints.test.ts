@@ -1,7 +1,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type KcAdminClient from "@keycloak/keycloak-admin-client";
-import { realmOnTarget } from "../support/admin-client.ts";
+import { realmOnTarget, createAlice } from "../support/admin-client.ts";
 import { enforcePolicy } from "../support/client-policies.ts";
 import { adminToken } from "../support/server.ts";
 
@@ -66,14 +66,7 @@ before(async () => {
   ({ kc, dispose } = await realmOnTarget(REALM));
   baseUrl = kc.baseUrl;
   await kc.realms.update({ realm: REALM }, { eventsEnabled: true });
-  await kc.users.create({
-    username: "alice",
-    enabled: true,
-    firstName: "Alice",
-    lastName: "Liddell",
-    email: "alice@example.org",
-    credentials: [{ type: "password", value: "pw", temporary: false }],
-  });
+  await createAlice(kc);
   await kc.clients.create({
     clientId: "conf",
     secret: "secret",

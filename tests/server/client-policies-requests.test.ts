@@ -1,7 +1,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type KcAdminClient from "@keycloak/keycloak-admin-client";
-import { realmOnTarget, refusal } from "../support/admin-client.ts";
+import { realmOnTarget, refusal, createAlice } from "../support/admin-client.ts";
 import { enforcePolicy } from "../support/client-policies.ts";
 
 // Executors at request time (authorization and token endpoints) and the client-type condition. Runs on the embedded
@@ -33,14 +33,7 @@ async function authorize(params: Record<string, string>) {
 before(async () => {
   ({ kc, dispose } = await realmOnTarget(REALM));
   baseUrl = kc.baseUrl;
-  await kc.users.create({
-    username: "alice",
-    enabled: true,
-    firstName: "Alice",
-    lastName: "Liddell",
-    email: "alice@example.org",
-    credentials: [{ type: "password", value: "pw", temporary: false }],
-  });
+  await createAlice(kc);
   await kc.clients.create({
     clientId: "conf",
     secret: "secret",

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type KcAdminClient from "@keycloak/keycloak-admin-client";
-import { realmOnTarget, refusal } from "../support/admin-client.ts";
+import { realmOnTarget, refusal, createAlice } from "../support/admin-client.ts";
 import { enforcePolicy, type PolicyCondition, type PolicyExecutor } from "../support/client-policies.ts";
 
 // Runs on the embedded server, or on a real Keycloak with KC_TARGET=keycloak KC_REAL_URL=...: the answers and events
@@ -58,14 +58,7 @@ before(async () => {
   ({ kc, dispose } = await realmOnTarget(REALM));
   baseUrl = kc.baseUrl;
   await kc.realms.update({ realm: REALM }, { eventsEnabled: true });
-  await kc.users.create({
-    username: "alice",
-    enabled: true,
-    firstName: "Alice",
-    lastName: "Liddell",
-    email: "alice@example.org",
-    credentials: [{ type: "password", value: "pw", temporary: false }],
-  });
+  await createAlice(kc);
   // Made before any policy, so that they can hold what the policies later refuse.
   await kc.clients.create({
     clientId: "pub",

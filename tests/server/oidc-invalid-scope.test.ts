@@ -1,7 +1,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type KcAdminClient from "@keycloak/keycloak-admin-client";
-import { realmOnTarget } from "../support/admin-client.ts";
+import { realmOnTarget, createAlice } from "../support/admin-client.ts";
 
 // Runs on the embedded server, or on a real Keycloak with KC_TARGET=keycloak KC_REAL_URL=...: the answers and events
 // asserted here were measured on Keycloak 26.7.3. A `scope` value the client does not have is refused at the
@@ -51,14 +51,7 @@ before(async () => {
   ({ kc, dispose } = await realmOnTarget(REALM));
   baseUrl = kc.baseUrl;
   await kc.realms.update({ realm: REALM }, { eventsEnabled: true, organizationsEnabled: true });
-  await kc.users.create({
-    username: "alice",
-    enabled: true,
-    firstName: "Alice",
-    lastName: "Liddell",
-    email: "alice@example.org",
-    credentials: [{ type: "password", value: "pw", temporary: false }],
-  });
+  await createAlice(kc);
   await kc.clients.create({
     clientId: "pub",
     publicClient: true,

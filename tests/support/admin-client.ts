@@ -57,3 +57,15 @@ export async function realmOnTarget(realm: string): Promise<{ kc: KcAdminClient;
     },
   };
 }
+
+/** The user the token tests sign in as: alice, password "pw", with a complete profile. */
+export async function createAlice(kc: KcAdminClient): Promise<void> {
+  await kc.users.create({
+    username: "alice",
+    enabled: true,
+    firstName: "Alice",
+    lastName: "Liddell",
+    email: "alice@example.org",
+    credentials: [{ type: "password", value: "pw", temporary: false }],
+  });
+}
