@@ -20,7 +20,7 @@ import { onAuthorizationRequest, refusalDetails } from "../client-policies/event
 import type { ClientPolicyError } from "../client-policies/types.ts";
 import { recordEvent } from "../events/record.ts";
 import { brokerLoginUrl } from "../broker/login-buttons.ts";
-import { invalidScopesDescription, isValidScope } from "./scopes.ts";
+import { refuseInvalidScopes } from "./scope-refusal.ts";
 
 type Params = Record<string, string | undefined>;
 
@@ -162,22 +162,11 @@ async function authorize(
       iss,
     });
   // Keycloak checks the scopes after the response type and before PKCE and the client policies.
-  if (!isValidScope(server.db, client, params.scope)) {
-    const description = invalidScopesDescription(params.scope ?? "");
-    await recordEvent(server, realm, {
-      type: "LOGIN_ERROR",
-      clientId: client.clientId,
-      ipAddress: req.ip,
-      error: "invalid_request",
-      details: {
-        reason: description,
-        response_type: params.response_type ?? "",
-        redirect_uri: redirectUri,
-        response_mode: mode,
-      },
-    });
-    return sendRefusal("invalid_scope", description);
-  }
+  const refusedScopes = await refuseInvalidScopes(server, realm, client, req, params.scope, {
+    type: "LOGIN_ERROR",
+    details: { response_type: params.response_type ?? "", redirect_uri: redirectUri, response_mode: mode },
+  });
+  if (refusedScopes) return sendRefusal("invalid_scope", refusedScopes);
   const policyRefusal = await refusedByClientPolicies(server, req, realm, client, params);
   if (policyRefusal) return sendRefusal(policyRefusal.error, policyRefusal.description);
   if (refused) return fail(refused.error, refused.description);

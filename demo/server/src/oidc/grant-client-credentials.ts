@@ -10,7 +10,7 @@ import type { FormBody } from "./client-auth.ts";
 import { startUserSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
 import { onTokenRequest } from "../client-policies/events.ts";
-import { invalidScopesDescription, isValidScope } from "./scopes.ts";
+import { refuseInvalidScopes } from "./scope-refusal.ts";
 import { clientAuthMethod, issuedTokenDetails } from "./token-event-details.ts";
 
 /** Service-account tokens. Keycloak 26 keeps no session for them unless refresh tokens are enabled for this grant. */
@@ -40,18 +40,12 @@ export async function clientCredentialsGrant(
     details: requestDetails,
     userId: user.id,
   });
-  if (!isValidScope(server.db, client, body.scope)) {
-    const description = invalidScopesDescription(body.scope ?? "");
-    await recordEvent(server, realm, {
-      type: "CLIENT_LOGIN_ERROR",
-      clientId: client.clientId,
-      userId: user.id,
-      ipAddress: req.ip,
-      error: "invalid_request",
-      details: { reason: description, ...requestDetails },
-    });
-    throw oauthError(400, "invalid_scope", description);
-  }
+  const refusedScopes = await refuseInvalidScopes(server, realm, client, req, body.scope, {
+    type: "CLIENT_LOGIN_ERROR",
+    userId: user.id,
+    details: requestDetails,
+  });
+  if (refusedScopes) throw oauthError(400, "invalid_scope", refusedScopes);
   const withRefreshToken = clientAttribute(client, "use.refresh.tokens.for.client.credentials.grant") === "true";
   // Keycloak's service-account session notes, read by the service_account scope's mappers
   const notes = { client_id: client.clientId, clientHost: req.ip, clientAddress: req.ip };

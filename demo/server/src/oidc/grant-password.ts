@@ -10,7 +10,7 @@ import { findLoginUser, verifyPassword } from "../federation/user-hooks.ts";
 import { clearLoginFailures, isLockedOut, recordLoginFailure } from "../access/brute-force.ts";
 import { endSessions, startUserSession } from "../access/sessions.ts";
 import { recordEvent } from "../events/record.ts";
-import { invalidScopesDescription, isValidScope } from "./scopes.ts";
+import { refuseInvalidScopes } from "./scope-refusal.ts";
 import { grantSession } from "./offline-grant.ts";
 import { owesProfileCompletion } from "./login/profile-completeness.ts";
 import { onTokenRequest } from "../client-policies/events.ts";
@@ -41,17 +41,11 @@ export async function passwordGrant(
     details: requestDetails,
   });
   // Keycloak refuses the scopes before it looks at the user or the password.
-  if (!isValidScope(server.db, client, body.scope)) {
-    const description = invalidScopesDescription(body.scope ?? "");
-    await recordEvent(server, realm, {
-      type: "LOGIN_ERROR",
-      clientId: client.clientId,
-      ipAddress: req.ip,
-      error: "invalid_request",
-      details: { reason: description, ...requestDetails },
-    });
-    throw oauthError(400, "invalid_scope", description);
-  }
+  const refusedScopes = await refuseInvalidScopes(server, realm, client, req, body.scope, {
+    type: "LOGIN_ERROR",
+    details: requestDetails,
+  });
+  if (refusedScopes) throw oauthError(400, "invalid_scope", refusedScopes);
   const ipAddress = req.ip;
   const username = body.username ?? "";
   const details = {
