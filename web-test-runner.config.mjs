@@ -23,8 +23,8 @@ export default {
   files: [`${OUT_DIR}/**/*.test.js`],
   concurrency: 1,
   nodeResolve: false,
-  testFramework: { config: { timeout: 10000 } },
-  testsFinishTimeout: 120000,
+  testFramework: { config: { timeout: 30000 } },
+  testsFinishTimeout: 300000,
   browsers: [
     playwrightLauncher({
       product: "chromium",

@@ -139,9 +139,36 @@ function run(step, buffered = false) {
   });
 }
 
+/**
+ * The failed tests named in a step's output (node:test's TAP, Web Test Runner, Vitest), with where and why, so the
+ * summary at the end of a long log (all that CI keeps) says what failed.
+ */
+function failureLines(out) {
+  const lines = out.replace(ANSI_COLOURS, "").split("\n");
+  const found = [];
+  lines.forEach((line, index) => {
+    if (/^\s*not ok \d+ - /.test(line)) {
+      found.push(line.trim());
+      const details = lines.slice(index + 1, index + 20);
+      const end = details.findIndex((next) => /^\s*\.\.\.$/.test(next));
+      details.slice(0, end < 0 ? details.length : end).forEach((next, at) => {
+        if (!/^\s*(location|error):/.test(next)) return;
+        const multiLine = /\|-?$/.test(next.trim()); // YAML block: the message is on the next line
+        found.push(`    ${next.trim()}${multiLine ? ` ${details[at + 1]?.trim() ?? ""}` : ""}`);
+      });
+    } else if (line.includes("❌") || /^\s*(FAIL|×)\s/.test(line)) {
+      found.push(line.trim());
+      const reason = lines.slice(index + 1, index + 4).find((next) => next.trim());
+      if (reason) found.push(`    ${reason.trim()}`);
+    }
+  });
+  return found.length > 40 ? [...found.slice(0, 40), `… ${found.length - 40} more lines`] : found;
+}
+
 let passed = 0;
 let failed = 0;
 const summary = new Map(steps.map((step) => [step.name, undefined]));
+const failures = [];
 
 /** Runs a step and counts its tests; a buffered step's output is printed once `printAfter` has settled. */
 async function runAndCount(step, buffered = false, printAfter = Promise.resolve()) {
@@ -153,6 +180,7 @@ async function runAndCount(step, buffered = false, printAfter = Promise.resolve(
     failed += counts.failed;
   }
   if (code !== 0 && (!counts || counts.failed === 0)) failed += 1; // a step that failed without failing tests (lint, build, crash)
+  if (code !== 0) failures.push(`${step.name}:`, ...failureLines(out).map((line) => `  ${line}`));
   const note = step.note?.(out);
   summary.set(
     step.name,
@@ -182,6 +210,7 @@ othersDone();
 await Promise.all(besideSteps);
 await new Promise((done) => setImmediate(done));
 rmSync(usageDir, { recursive: true, force: true });
+if (failures.length > 0) console.log(`\n=== failed\n${failures.join("\n")}`);
 console.log("\n=== summary");
 for (const line of summary.values()) if (line) console.log(line);
 console.log(`all steps: ${Math.round((Date.now() - started) / 1000)}s (${JOBS} at a time)`);

@@ -12,7 +12,8 @@ export async function realClick(element: Element): Promise<void> {
 export async function waitFor<T>(
   probe: () => T | undefined | null | false,
   what = "condition",
-  timeoutMs = 3000,
+  // generous: CI runs this step beside a real Keycloak and its browser on two cores
+  timeoutMs = 10000,
 ): Promise<T> {
   const started = performance.now();
   for (;;) {

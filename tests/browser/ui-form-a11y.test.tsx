@@ -158,7 +158,7 @@ describe("catalogue table and form: accessibility and keyboard", () => {
       [root, document.body]
         .map((node) => [...node.querySelectorAll(".pf-v6-c-alert")].map((alert) => alert.textContent).join(" "))
         .join(" ");
-    await waitFor(() => alertText().includes("Saved:"), "the saved alert", 4000);
+    await waitFor(() => alertText().includes("Saved:"), "the saved alert");
     expect(alertText()).to.include('"displayName":"Demo realm two"');
     expect(alertText()).to.include('"maxSessions":4');
     expect(alertText()).to.include('"theme":"base"');
