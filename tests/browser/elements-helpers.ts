@@ -1,12 +1,31 @@
 import { sendMouse } from "@web/test-runner-commands";
 
-/** A real mouse click in the middle of `element` (never element.click(): see FINDINGS). */
+/**
+ * A real mouse click in the middle of `element` (never element.click(): see FINDINGS), once it is in view and has
+ * stopped moving: menus are positioned and animate in, and a click aimed at a moving target lands elsewhere.
+ */
 export async function realClick(element: Element): Promise<void> {
-  const box = element.getBoundingClientRect();
+  const { top, bottom } = element.getBoundingClientRect();
+  if (top < 0 || bottom > innerHeight) element.scrollIntoView({ block: "center" });
+  const box = await settledBox(element);
   await sendMouse({
     type: "click",
     position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)],
   });
+}
+
+/** `element`'s box once it has stayed the same for two animation frames in a row. */
+export async function settledBox(element: Element, what = "the element to stop moving"): Promise<DOMRect> {
+  const started = performance.now();
+  let previous = JSON.stringify(element.getBoundingClientRect());
+  for (let still = 0; still < 2;) {
+    await nextFrame();
+    const box = JSON.stringify(element.getBoundingClientRect());
+    still = box === previous ? still + 1 : 0;
+    previous = box;
+    if (performance.now() - started > 10000) throw new Error(`Timed out waiting for ${what}`);
+  }
+  return element.getBoundingClientRect();
 }
 
 export async function waitFor<T>(

@@ -7,7 +7,7 @@ import { ConfirmDialog } from "../../src/core/ui/dialogs/index.ts";
 import { TextControl, UnsavedChangesGuard, useKcForm } from "../../src/core/ui/form/index.ts";
 import { RoutableTabs, ViewHeader } from "../../src/core/ui/page/index.ts";
 import { deepActiveElement, realClick, removeTestContainers, waitFor } from "./elements-helpers.ts";
-import { byText, mountUi, sleep } from "./ui-kit-harness.tsx";
+import { byText, mountUi } from "./ui-kit-harness.tsx";
 
 function DirtyForm() {
   const form = useKcForm<{ name: string }>({ defaultValues: { name: "" } });
@@ -174,7 +174,7 @@ describe("dialogs, guard and page helpers", () => {
     const confirm = modal.querySelector<HTMLButtonElement>('[data-testid="confirm"]')!;
     expect(confirm.className).to.include("pf-m-danger");
     expect(confirm.textContent).to.equal("Delete");
-    await sleep(50);
+    await waitFor(() => modal.contains(deepActiveElement()), "focus inside the dialog");
     await sendKeys({ press: "Escape" });
     await waitFor(() => !dialog(root), "Escape to close");
     expect(outcome).to.deep.equal(["cancel"]);
@@ -214,7 +214,6 @@ describe("dialogs, guard and page helpers", () => {
     await waitFor(() => events.includes("enabled:false"), "the switch to turn off");
     await realClick(root.querySelector('button[aria-label="Actions"]')!);
     const item = await waitFor(() => byText(root, ".pf-v6-c-menu li button", "Export"), "the header menu");
-    await sleep(50);
     await realClick(item);
     await waitFor(() => events.includes("export"), "the export action");
   });

@@ -17,7 +17,7 @@ import {
   type ConfigFormValues,
   type ConfigProperty,
 } from "../../src/core/ui/dynamic/index.ts";
-import { realClick as clickInView, removeTestContainers, waitFor } from "./elements-helpers.ts";
+import { realClick, removeTestContainers, waitFor } from "./elements-helpers.ts";
 import { byText, mountUi, sleep } from "./ui-kit-harness.tsx";
 
 /** Fixture data behind an admin-client-like object: only what the dynamic fields call. */
@@ -108,15 +108,6 @@ function DynamicForm() {
   );
 }
 
-async function realClick(element: Element) {
-  const box = element.getBoundingClientRect();
-  if (box.top < 0 || box.bottom > innerHeight) {
-    element.scrollIntoView({ block: "center" });
-    await sleep(50);
-  }
-  await clickInView(element);
-}
-
 async function typeInto(element: HTMLElement, text: string) {
   await realClick(element);
   await sendKeys({ press: "Control+a" });
@@ -126,12 +117,9 @@ async function typeInto(element: HTMLElement, text: string) {
 
 const byId = <E extends HTMLElement = HTMLInputElement>(root: ShadowRoot, id: string) =>
   root.querySelector<E>(`#${CSS.escape(id)}`)!;
-/** A menu item (a button, or a label for checkbox items) once the menu has settled in place. */
-async function menuItem(root: ShadowRoot, text: string) {
-  const item = await waitFor(() => byText(root, ".pf-v6-c-menu .pf-v6-c-menu__item", text), `menu item ${text}`);
-  await sleep(100);
-  return item;
-}
+/** A menu item (a button, or a label for checkbox items); realClick waits for the menu to settle in place. */
+const menuItem = (root: ShadowRoot, text: string) =>
+  waitFor(() => byText(root, ".pf-v6-c-menu .pf-v6-c-menu__item", text), `menu item ${text}`);
 
 /** The accessible name Chromium's accessibility tree would give `element` (axe's name computation). */
 function accessibleName(element: Element): string {
@@ -221,7 +209,6 @@ describe("dynamic component form", () => {
     await realClick(byId(root, "kc-config-idps"));
     await sendKeys({ type: "git" });
     await realClick(await menuItem(root, "GITHUB"));
-    await sleep(200); // the chosen label grows the toggle and the menu moves down
     await realClick(await menuItem(root, "GITLAB"));
     await sendKeys({ press: "Escape" });
     // UserProfileAttributeList

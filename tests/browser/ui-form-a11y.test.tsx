@@ -5,7 +5,7 @@ import { AlertsProvider } from "../../src/core/ui/alerts/alerts-context.tsx";
 import { DataTable } from "../../src/core/ui/table/index.ts";
 import { SampleForm } from "../../src/features/catalogue/sample-form.tsx";
 import { deepActiveElement, realClick, removeTestContainers, waitFor } from "./elements-helpers.ts";
-import { mountUi, sleep } from "./ui-kit-harness.tsx";
+import { mountUi } from "./ui-kit-harness.tsx";
 
 interface User {
   id: string;
@@ -141,8 +141,8 @@ describe("catalogue table and form: accessibility and keyboard", () => {
     for (let step = 0; step < 4 && deepActiveElement() !== theme; step++) await next();
     expect(deepActiveElement()).to.equal(theme);
     await sendKeys({ press: "Enter" });
-    await waitFor(() => root.querySelector(".pf-v6-c-menu"), "the theme menu");
-    await sleep(50);
+    const menu = await waitFor(() => root.querySelector(".pf-v6-c-menu"), "the theme menu");
+    await waitFor(() => menu.contains(deepActiveElement()), "focus in the theme menu");
     for (let step = 0; step < 4 && deepActiveElement()?.textContent !== "base"; step++)
       await sendKeys({ press: "ArrowDown" });
     await sendKeys({ press: "Enter" });

@@ -14,7 +14,7 @@ import {
 } from "../../src/core/ui/form/index.ts";
 import { HELP_STORAGE_KEY } from "../../src/core/ui/help/help-setting.ts";
 import { realClick, removeTestContainers, waitFor } from "./elements-helpers.ts";
-import { TestForm, byText, mountUi, sleep, submitButton } from "./ui-kit-harness.tsx";
+import { TestForm, byText, mountUi, submitButton } from "./ui-kit-harness.tsx";
 
 const keyInputs = (root: ShadowRoot) => [...root.querySelectorAll<HTMLInputElement>('input[aria-label^="Key "]')];
 const valueInputs = (root: ShadowRoot) => [...root.querySelectorAll<HTMLInputElement>('input[aria-label^="Value "]')];
@@ -29,7 +29,6 @@ async function typeInto(input: HTMLInputElement | HTMLTextAreaElement, text: str
 async function choose(root: ShadowRoot, toggle: HTMLElement, label: string) {
   await realClick(toggle);
   const option = await waitFor(() => byText(root, ".pf-v6-c-menu li button", label), `the option ${label}`);
-  await sleep(50);
   await realClick(option);
   await waitFor(() => !root.querySelector(".pf-v6-c-menu"), "the menu to close");
 }

@@ -12,8 +12,8 @@ import {
   ModalHeader,
   SingleSelect,
 } from "../../src/core/ui/overlays/index.ts";
-import { deepActiveElement, realClick, removeTestContainers, waitFor } from "./elements-helpers.ts";
-import { byText, mountUi, sleep } from "./ui-kit-harness.tsx";
+import { deepActiveElement, realClick, removeTestContainers, settledBox, waitFor } from "./elements-helpers.ts";
+import { byText, mountUi } from "./ui-kit-harness.tsx";
 
 const KINDS = ["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta", "Eta", "Theta"];
 
@@ -77,14 +77,10 @@ function isHitAtItsMiddle(root: ShadowRoot, node: Element): boolean {
   return !!hit && node.contains(hit);
 }
 
+/** The menu in place and faded in. */
 async function settled(menu: Element) {
-  let previous = "";
-  await waitFor(() => {
-    const box = JSON.stringify(menu.getBoundingClientRect());
-    const still = box === previous && getComputedStyle(menu).opacity === "1";
-    previous = box;
-    return still;
-  }, "the menu to settle");
+  await settledBox(menu, "the menu to settle");
+  await waitFor(() => getComputedStyle(menu).opacity === "1", "the menu to fade in");
 }
 
 const dialog = (root: ShadowRoot) => root.querySelector<HTMLElement>('[role="dialog"]')!;
@@ -125,8 +121,7 @@ describe("menus inside a dialog (real input)", () => {
     await sendKeys({ press: "Enter" });
     await waitFor(() => root.querySelector(".added")?.textContent === "Added as optional", "the chosen type");
     await waitFor(() => !root.querySelector('[role="menu"]'), "the menu to close");
-    await sleep(50);
-    expect(deepActiveElement(), "focus back on the toggle, in the dialog").to.equal(toggle);
+    await waitFor(() => deepActiveElement() === toggle, "focus back on the toggle, in the dialog");
   });
 
   it("shows a select's whole list past the dialog body's scrolling edge", async () => {
@@ -135,8 +130,7 @@ describe("menus inside a dialog (real input)", () => {
     const body = dialog(root).querySelector<HTMLElement>(".pf-v6-c-modal-box__body")!;
     const toggle = dialog(root).querySelector<HTMLElement>('button[aria-label="Kind"]')!;
     toggle.scrollIntoView({ block: "end" });
-    await sleep(50);
-    expect(body.scrollTop, "the body scrolled").to.be.greaterThan(0);
+    await waitFor(() => body.scrollTop > 0, "the dialog body to scroll");
     await realClick(toggle);
     const list = await waitFor(() => root.querySelector<HTMLElement>('[role="listbox"]'), "the kind list");
     await settled(list);

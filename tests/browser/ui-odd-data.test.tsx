@@ -12,7 +12,7 @@ import { RealmSelector } from "../../src/features/shell/realm-selector.tsx";
 import { RECENT_REALMS_KEY } from "../../src/features/shell/recent-realms.ts";
 import "../../src/features/shell/messages.ts";
 import { realClick, removeTestContainers, waitFor } from "./elements-helpers.ts";
-import { byText, mountUi, sleep, testI18n } from "./ui-kit-harness.tsx";
+import { byText, mountUi, testI18n } from "./ui-kit-harness.tsx";
 
 /** What a real server, an import or an older version can hand the console where strings belong. */
 type Odd = Record<string, unknown>;
@@ -197,7 +197,6 @@ describe("odd server data breaks only its own cell or panel", () => {
     expect(recent.map((item) => item.innerText.trim())).to.deep.equal(["numbered"]);
     expect(cellErrors(root)).to.have.length(0);
 
-    await sleep(100);
     await realClick(byText(root, '[role="menu"][aria-label="All realms"] [role="menuitem"]', "Fine realm")!);
     await waitFor(() => root.querySelector("output.path")?.textContent === "/fine", "navigation to the chosen realm");
   });

@@ -83,7 +83,6 @@ describe("download dialog, jump links and table chips", () => {
       const code = modal.querySelector("code, pre")!;
       expect(JSON.parse(code.textContent!)).to.deep.equal(client);
       expect(code.textContent).to.include('\n  "clientId": "portal"');
-      await sleep(50);
       await realClick(byText(modal, "button", "Download")!);
       await waitFor(() => caught.downloads.length === 1, "a download");
       await waitFor(() => !root.querySelector('[role="dialog"]'), "the dialog to close");
@@ -102,7 +101,6 @@ describe("download dialog, jump links and table chips", () => {
       const { root } = await mountUi(<DownloadStage />);
       await realClick(byText(root, "button", "Export")!);
       const modal = await waitFor(() => root.querySelector<HTMLElement>('[role="dialog"]'), "the download dialog");
-      await sleep(50);
       await realClick(byText(modal, "button", "Cancel")!);
       await waitFor(() => !root.querySelector('[role="dialog"]'), "the dialog to close");
       await sleep(100);

@@ -108,8 +108,7 @@ describe("pickers", () => {
     expect(chosenUsers).to.deep.equal(["id-albert"]);
     expect(root.textContent).to.include("albert");
     await sendKeys({ press: "Escape" });
-    await sleep(50);
-    expect(root.querySelector(".pf-v6-c-menu")).to.equal(null);
+    await waitFor(() => !root.querySelector(".pf-v6-c-menu"), "Escape to close the menu");
   });
 
   it("group picker: Escape closes the dialog; a chosen group comes back with its path", async () => {

@@ -15,7 +15,7 @@ import {
   type UserFormValues,
   type UserProfileMetadata,
 } from "../../src/core/ui/user-profile/index.ts";
-import { realClick as clickInView, removeTestContainers, waitFor } from "./elements-helpers.ts";
+import { realClick, removeTestContainers, waitFor } from "./elements-helpers.ts";
 import { byText, mountUi, sleep, testI18n } from "./ui-kit-harness.tsx";
 
 registerMessages("ui-profile-test", {
@@ -166,16 +166,6 @@ function ProfileForm() {
 const input = <E extends HTMLElement = HTMLInputElement>(root: ShadowRoot, id: string) =>
   root.querySelector<E>(`#${CSS.escape(id)}`)!;
 
-/** A real click after scrolling the element into view (the form is taller than the viewport). */
-async function realClick(element: Element) {
-  const box = element.getBoundingClientRect();
-  if (box.top < 0 || box.bottom > innerHeight) {
-    element.scrollIntoView({ block: "center" });
-    await sleep(50);
-  }
-  await clickInView(element);
-}
-
 async function typeInto(element: HTMLElement, text: string, replace = true) {
   await realClick(element);
   if (replace) {
@@ -250,7 +240,6 @@ describe("user-profile form", () => {
     // multiselect: add one more language
     await realClick(root.querySelector("#profile-langs")!);
     const french = await waitFor(() => byText(root, ".pf-v6-c-menu .pf-v6-c-menu__item", "fr"), "the fr option");
-    await sleep(100);
     await realClick(french);
     await waitFor(() => root.querySelector("#profile-langs")!.textContent?.includes("en, fr"), "both languages chosen");
     await sendKeys({ press: "Escape" });

@@ -68,7 +68,6 @@ describe("DataTable", () => {
     await waitFor(() => rowsOf(root).length === 10, "the first page");
     await realClick(root.querySelector(".pf-v6-c-pagination .pf-v6-c-menu-toggle")!);
     const option = await waitFor(() => byText(root, ".pf-v6-c-menu li button", "20"), "the page size menu");
-    await sleep(100);
     await realClick(option);
     await waitFor(() => rowsOf(root).length === 20, "20 rows");
     expect(localStorage.getItem(pageSizeStorageKey("people"))).to.equal("20");
@@ -142,7 +141,6 @@ describe("DataTable", () => {
     await waitFor(() => rowsOf(root).length === 3, "three rows");
     await realClick(root.querySelector('button[aria-label="Actions 2"]')!);
     const item = await waitFor(() => byText(root, ".pf-v6-c-menu li button", "Delete"), "the row menu");
-    await sleep(50);
     await realClick(item);
     await waitFor(() => ran.length === 1, "the action to run");
     expect(ran).to.deep.equal(["p1"]);

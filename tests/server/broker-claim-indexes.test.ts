@@ -1,10 +1,12 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { type Api, createClient, createUser, json, type Json } from "../support/admin-api.ts";
+import { type Api, createUser, json, type Json } from "../support/admin-api.ts";
 import {
+  addBrokerMappers,
+  addPartnerClaims,
   brokeringTarget,
   createPartnerBroker,
-  PARTNER_CLIENT,
+  prepareHomeRealm,
   RealmCookies,
   signInThroughPartner,
   type Target,
@@ -36,34 +38,12 @@ describe("identity provider mappers: claim paths with array indexes", () => {
   before(async () => {
     ({ target, api, dispose } = await brokeringTarget([HOME, PARTNER]));
     await createPartnerBroker(target, api, { home: HOME, partner: PARTNER, alias: ALIAS });
-    const [client] = await json<Json[]>(await api(`/admin/realms/${PARTNER}/clients?clientId=${PARTNER_CLIENT}`));
-    for (const [name, value] of Object.entries(PARTNER_CLAIMS)) {
-      const mapper = {
-        name: `claim ${name}`,
-        protocol: "openid-connect",
-        protocolMapper: "oidc-hardcoded-claim-mapper",
-        config: {
-          "claim.name": name,
-          "claim.value": value,
-          "jsonType.label": "JSON",
-          "id.token.claim": "true",
-          "access.token.claim": "true",
-          "userinfo.token.claim": "true",
-        },
-      };
-      const added = await api(`/admin/realms/${PARTNER}/clients/${client!.id}/protocol-mappers/models`, {
-        method: "POST",
-        body: mapper,
-      });
-      assert.equal(added.status, 201, await added.text());
-    }
-    await createClient(api, HOME, { clientId: "app", publicClient: true, redirectUris: [REDIRECT] });
-    const profile = await json(await api(`/admin/realms/${HOME}/users/profile`));
-    const unmanaged = { ...profile, unmanagedAttributePolicy: "ENABLED" };
-    assert.equal((await api(`/admin/realms/${HOME}/users/profile`, { method: "PUT", body: unmanaged })).status, 200);
-    for (const name of ["indexed-claim", "indexed-advanced", "unindexed-miss"]) {
-      assert.equal((await api(`/admin/realms/${HOME}/roles`, { method: "POST", body: { name } })).status, 201);
-    }
+    await addPartnerClaims(
+      api,
+      PARTNER,
+      Object.entries(PARTNER_CLAIMS).map(([name, value]) => [name, value, "JSON"]),
+    );
+    await prepareHomeRealm(api, HOME, REDIRECT, ["indexed-claim", "indexed-advanced", "unindexed-miss"]);
     assert.equal(
       (await api(`/admin/realms/${HOME}/groups`, { method: "POST", body: { name: "indexed" } })).status,
       201,
@@ -89,18 +69,7 @@ describe("identity provider mappers: claim paths with array indexes", () => {
         },
       ],
     ];
-    for (const [type, config] of mappers) {
-      const created = await api(`/admin/realms/${HOME}/identity-provider/instances/${ALIAS}/mappers`, {
-        method: "POST",
-        body: {
-          name: `${type} ${Object.values(config)[0]}`,
-          identityProviderAlias: ALIAS,
-          identityProviderMapper: type,
-          config: { syncMode: "INHERIT", ...config },
-        },
-      });
-      assert.equal(created.status, 201, await created.text());
-    }
+    await addBrokerMappers(api, HOME, ALIAS, mappers);
   });
   after(async () => dispose?.());
 

@@ -1,10 +1,16 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import KeycloakAdminClient from "@keycloak/keycloak-admin-client";
-import { UnmanagedAttributePolicy } from "@keycloak/keycloak-admin-client/lib/defs/userProfileMetadata.js";
 import type { TestServer } from "../support/server.ts";
 import { type Api, createUser, json, type Json, startAdminServer } from "../support/admin-api.ts";
-import { createPartnerBroker, PARTNER_CLIENT, RealmCookies, signInThroughPartner } from "./broker-partner.ts";
+import {
+  addBrokerMappers,
+  addPartnerClaims,
+  createPartnerBroker,
+  prepareHomeRealm,
+  RealmCookies,
+  signInThroughPartner,
+} from "./broker-partner.ts";
 
 const HOME = "paths-home";
 const PARTNER = "paths-partner";
@@ -32,31 +38,12 @@ describe("identity provider mappers: claim paths with escaped dots", () => {
     await createPartnerBroker(server, api, { home: HOME, partner: PARTNER, alias: ALIAS });
     kc = new KeycloakAdminClient({ baseUrl: server.baseUrl, realmName: "master" });
     await kc.auth({ username: "admin", password: "admin", grantType: "password", clientId: "admin-cli" });
-    const [client] = await kc.clients.find({ realm: PARTNER, clientId: PARTNER_CLIENT });
-    for (const [name, value] of PARTNER_CLAIMS)
-      await kc.clients.addProtocolMapper(
-        { realm: PARTNER, id: client!.id! },
-        {
-          name: `claim ${name}`,
-          protocol: "openid-connect",
-          protocolMapper: "oidc-hardcoded-claim-mapper",
-          config: {
-            "claim.name": name,
-            "claim.value": value,
-            "jsonType.label": "String",
-            "id.token.claim": "true",
-            "access.token.claim": "true",
-            "userinfo.token.claim": "true",
-          },
-        },
-      );
-    await kc.clients.create({ realm: HOME, clientId: "app", publicClient: true, redirectUris: [REDIRECT] });
-    await kc.users.updateProfile({
-      realm: HOME,
-      ...(await kc.users.getProfile({ realm: HOME })),
-      unmanagedAttributePolicy: UnmanagedAttributePolicy.Enabled,
-    });
-    for (const name of ["dotted-claim", "nested-claim", "flat-claim"]) await kc.roles.create({ realm: HOME, name });
+    await addPartnerClaims(
+      api,
+      PARTNER,
+      PARTNER_CLAIMS.map(([name, value]) => [name, value, "String"]),
+    );
+    await prepareHomeRealm(api, HOME, REDIRECT, ["dotted-claim", "nested-claim", "flat-claim"]);
     const mappers: [string, Record<string, string>][] = [
       ["oidc-user-attribute-idp-mapper", { claim: "claim\\.with\\.dots", "user.attribute": "dotted" }],
       ["oidc-user-attribute-idp-mapper", { claim: "a.b", "user.attribute": "nested" }],
@@ -69,16 +56,7 @@ describe("identity provider mappers: claim paths with escaped dots", () => {
         { claims: JSON.stringify([{ key: "a\\.b", value: "flat" }]), role: "flat-claim" },
       ],
     ];
-    for (const [type, config] of mappers)
-      await kc.identityProviders.createMapper({
-        realm: HOME,
-        alias: ALIAS,
-        identityProviderMapper: {
-          name: `${type} ${Object.values(config)[0]}`,
-          identityProviderMapper: type,
-          config: { syncMode: "INHERIT", ...config },
-        },
-      });
+    await addBrokerMappers(api, HOME, ALIAS, mappers);
   });
   after(async () => server?.dispose());
 

@@ -138,3 +138,64 @@ export interface SignInOptions {
   redirectUri: string;
   codeChallenge?: string;
 }
+
+/** Hard-coded claims in the tokens and user info the partner's broker client gets: [name, value, JSON type label]. */
+export async function addPartnerClaims(
+  api: Api,
+  partner: string,
+  claims: [name: string, value: string, jsonType: "String" | "JSON"][],
+): Promise<void> {
+  const [client] = await json<{ id: string }[]>(
+    await api(`/admin/realms/${partner}/clients?clientId=${PARTNER_CLIENT}`),
+  );
+  for (const [name, value, jsonType] of claims) {
+    const added = await api(`/admin/realms/${partner}/clients/${client!.id}/protocol-mappers/models`, {
+      method: "POST",
+      body: {
+        name: `claim ${name}`,
+        protocol: "openid-connect",
+        protocolMapper: "oidc-hardcoded-claim-mapper",
+        config: {
+          "claim.name": name,
+          "claim.value": value,
+          "jsonType.label": jsonType,
+          "id.token.claim": "true",
+          "access.token.claim": "true",
+          "userinfo.token.claim": "true",
+        },
+      },
+    });
+    assert.equal(added.status, 201, await added.text());
+  }
+}
+
+/** The home realm ready for mappers to write: a public app to sign in to, unmanaged attributes on, realm roles. */
+export async function prepareHomeRealm(api: Api, home: string, redirectUri: string, roles: string[]): Promise<void> {
+  await createClient(api, home, { clientId: "app", publicClient: true, redirectUris: [redirectUri] });
+  const profile = await json(await api(`/admin/realms/${home}/users/profile`));
+  const unmanaged = { ...profile, unmanagedAttributePolicy: "ENABLED" };
+  assert.equal((await api(`/admin/realms/${home}/users/profile`, { method: "PUT", body: unmanaged })).status, 200);
+  for (const name of roles)
+    assert.equal((await api(`/admin/realms/${home}/roles`, { method: "POST", body: { name } })).status, 201);
+}
+
+/** Identity provider mappers on `alias`, each [type, config], named by its type and first setting. */
+export async function addBrokerMappers(
+  api: Api,
+  home: string,
+  alias: string,
+  mappers: [type: string, config: Record<string, string>][],
+): Promise<void> {
+  for (const [type, config] of mappers) {
+    const created = await api(`/admin/realms/${home}/identity-provider/instances/${alias}/mappers`, {
+      method: "POST",
+      body: {
+        name: `${type} ${Object.values(config)[0]}`,
+        identityProviderAlias: alias,
+        identityProviderMapper: type,
+        config: { syncMode: "INHERIT", ...config },
+      },
+    });
+    assert.equal(created.status, 201, await created.text());
+  }
+}

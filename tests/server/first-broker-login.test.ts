@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import type { TestServer } from "../support/server.ts";
 import { type Api, createClient, createUser, json, type Json, startAdminServer } from "../support/admin-api.ts";
 import { authUrl, CookieJar, get, submitLogin } from "./oidc-flow.ts";
-import { errorText, follow, postForm } from "./login-forms.ts";
+import { decodeEntities, errorText, follow, postForm } from "./login-forms.ts";
 import { startSmtpSink } from "../support/smtp-sink.ts";
 import { totp } from "../support/otp.ts";
 import { createPartnerBroker } from "./broker-partner.ts";
@@ -11,11 +11,6 @@ import { createPartnerBroker } from "./broker-partner.ts";
 const HOME = "fbl-home";
 const PARTNER = "fbl-partner";
 const REDIRECT = "http://127.0.0.1:1/callback";
-const decode = (text: string) =>
-  text
-    .replace(/&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&");
 
 /** First broker login over HTTP: review profile per the flow's config, and linking an existing account. */
 describe("first broker login", () => {
@@ -59,7 +54,7 @@ describe("first broker login", () => {
     const login = await get(authUrl(server.baseUrl, HOME, { clientId: "app", redirectUri: REDIRECT }), jar);
     const href = /href="([^"]*\/broker\/partner\/login[^"]*)"/.exec(await login.text())?.[1];
     assert.ok(href, "the provider's button");
-    const toPartner = await get(new URL(decode(href), server.baseUrl).toString(), jar);
+    const toPartner = await get(new URL(decodeEntities(href), server.baseUrl).toString(), jar);
     assert.equal(toPartner.status, 303);
     const partnerPage = await get(toPartner.headers.get("location")!, jar);
     const back = await submitLogin(server.baseUrl, await partnerPage.text(), jar, username, password);
@@ -97,7 +92,7 @@ describe("first broker login", () => {
 
   /** The OTP page posts to the broker's `endpoint` (not the browser flow) and refuses a wrong code: the page again. */
   async function wrongOtpOn(otpPage: string, endpoint: string, jar: CookieJar, what: string) {
-    const action = decode(/<form id="kc-otp-login-form"[^>]* action="([^"]+)"/.exec(otpPage)?.[1] ?? "");
+    const action = decodeEntities(/<form id="kc-otp-login-form"[^>]* action="([^"]+)"/.exec(otpPage)?.[1] ?? "");
     assert.match(action, new RegExp(`/realms/${HOME}/broker/partner/${endpoint}\\?`), what);
     const wrong = await postForm(server.baseUrl, otpPage, "kc-otp-login-form", { otp: "000000" }, jar);
     const wrongHtml = await wrong.text();
@@ -206,7 +201,7 @@ describe("first broker login", () => {
     const { jar, page } = await brokerTo("kim", "kim-partner");
     const confirm = await page.text();
     assert.match(confirm, /Account already exists/, "no review page with off, though the last name is missing");
-    assert.match(decode(confirm), /User with username kim already exists\. How do you want to continue\?/);
+    assert.match(decodeEntities(confirm), /User with username kim already exists\. How do you want to continue\?/);
     const reauth = await postForm(server.baseUrl, confirm, "kc-register-form", { submitAction: "linkAccount" }, jar);
     const reauthHtml = await reauth.text();
     assert.match(reauthHtml, /Authenticate to link your account with Partner/);
@@ -329,9 +324,9 @@ describe("first broker login", () => {
         const localId = await createUser(api, HOME, `${username}-home`, { email, ...complete });
         const { jar, page } = await brokerTo(username, "partner-pass");
         const confirm = await page.text();
-        assert.match(decode(confirm), new RegExp(`User with email ${email} already exists`));
+        assert.match(decodeEntities(confirm), new RegExp(`User with email ${email} already exists`));
         const sent = await postForm(server.baseUrl, confirm, "kc-register-form", { submitAction: "linkAccount" }, jar);
-        const sentHtml = decode(await sent.text());
+        const sentHtml = decodeEntities(await sent.text());
         assert.match(sentHtml, /<h1 id="kc-page-title">Link Partner<\/h1>/);
         assert.match(
           sentHtml,
@@ -368,7 +363,7 @@ describe("first broker login", () => {
         if (otherBrowser) {
           const elsewhere = new CookieJar();
           const ask = await get(link, elsewhere);
-          const askHtml = decode(await ask.text());
+          const askHtml = decodeEntities(await ask.text());
           assert.match(
             askHtml,
             new RegExp(`Confirm linking the account ${username} of identity provider partner with your account\\.`),
@@ -460,7 +455,7 @@ describe("first broker login", () => {
         { ...reviewed, username: "ria-new", email: "ria@shared.test" },
         ria.jar,
       );
-      const confirmAgain = decode(await again.text());
+      const confirmAgain = decodeEntities(await again.text());
       assert.match(confirmAgain, /User with email ria@shared\.test already exists/);
       const reauth = await postForm(
         server.baseUrl,
@@ -640,7 +635,7 @@ describe("first broker login", () => {
     const refused = (await brokerTo("stranger", "s-pass")).page;
     assert.equal(refused.status, 401);
     assert.match(
-      decode(await refused.text()),
+      decodeEntities(await refused.text()),
       /User stranger authenticated with identity provider partner does not exist\. Please contact your administrator\./,
     );
     assert.deepEqual(await json<Json[]>(await api(`/admin/realms/${HOME}/users?username=stranger&exact=true`)), []);
@@ -688,7 +683,7 @@ describe("first broker login", () => {
       const { page } = await brokerTo("uma", "uma-partner");
       assert.equal(page.status, 409);
       assert.match(
-        decode(await page.text()),
+        decodeEntities(await page.text()),
         /User with email uma@same\.test already exists\. Please login to account management to link the account\./,
       );
       const events = await json<Json[]>(

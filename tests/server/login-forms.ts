@@ -34,11 +34,19 @@ export async function follow(res: Response, baseUrl: string, jar: CookieJar): Pr
   return next;
 }
 
+/** `text` of a page with the entities the servers write (quotes, apostrophes, ampersands) decoded. */
+export const decodeEntities = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+
+/** The value of the hidden field `name` in a page's form, decoded. */
+export const fieldValue = (html: string, name: string) =>
+  decodeEntities(new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? "");
+
 /** The text of the page's error message (`kc-error` span or alert), entities decoded. */
 export function errorText(html: string): string | undefined {
   const match = /class="kc-error"[^>]*>([^<]*)</.exec(html);
-  return match?.[1]
-    ?.replace(/&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&");
+  return match?.[1] === undefined ? undefined : decodeEntities(match[1]);
 }

@@ -16,7 +16,7 @@ import {
 import { keycloakAdminClient } from "../support/admin-client.ts";
 import { otherSigningCertificate, startSamlIdp, type SamlIdp } from "../support/saml-idp.ts";
 import { authUrl, CookieJar, get, submitLogin } from "./oidc-flow.ts";
-import { errorText, follow, postForm } from "./login-forms.ts";
+import { decodeEntities, errorText, fieldValue, follow, postForm } from "./login-forms.ts";
 import { DOMParser } from "@xmldom/xmldom";
 import { validateSignature } from "@node-saml/node-saml/lib/xml.js";
 import { samlServiceProvider } from "../support/saml-sp.ts";
@@ -25,14 +25,7 @@ const REALM = "saml-home";
 /** Keycloak's page for a login response whose signature is missing or wrong (invalid_signature). */
 const INVALID_SIGNATURE = "Invalid signature in response from identity provider.";
 const REDIRECT = "http://127.0.0.1:1/callback";
-const decode = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&");
 type SamlAnswer = { jar: CookieJar; SAMLResponse: string; RelayState: string };
-const field = (html: string, name: string) =>
-  decode(new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? "");
 
 /** Our server as a SAML service provider of a samlify identity provider, over HTTP without a browser. */
 describe("SAML brokering endpoint", () => {
@@ -141,31 +134,34 @@ describe("SAML brokering endpoint", () => {
     const login = await get(authUrl(server.baseUrl, REALM, { clientId: "app", redirectUri: REDIRECT }), jar);
     const href = new RegExp(`href="([^"]*/broker/${alias}/login[^"]*)"`).exec(await login.text())?.[1];
     assert.ok(href, "the provider's button on the login page");
-    const toIdp = await get(new URL(decode(href), server.baseUrl).toString(), jar);
+    const toIdp = await get(new URL(decodeEntities(href), server.baseUrl).toString(), jar);
     let idpPage: Response;
     if (toIdp.status === 302) {
       idpPage = await fetch(toIdp.headers.get("location")!);
     } else {
       const form = await toIdp.text();
-      const action = decode(/<form id="kc-form-post" method="post" action="([^"]+)"/.exec(form)?.[1] ?? "");
+      const action = decodeEntities(/<form id="kc-form-post" method="post" action="([^"]+)"/.exec(form)?.[1] ?? "");
       assert.equal(action, `${idp.url}/sso`, "the AuthnRequest is posted to the IdP's SSO service");
       idpPage = await fetch(action, {
         method: "POST",
-        body: new URLSearchParams({ SAMLRequest: field(form, "SAMLRequest"), RelayState: field(form, "RelayState") }),
+        body: new URLSearchParams({
+          SAMLRequest: fieldValue(form, "SAMLRequest"),
+          RelayState: fieldValue(form, "RelayState"),
+        }),
       });
     }
     const signIn = await idpPage.text();
     assert.equal(idpPage.status, 200, signIn);
     const answer = await fetch(`${idp.url}/sso/authenticate`, {
       method: "POST",
-      body: new URLSearchParams({ pending: field(signIn, "pending"), username, password }),
+      body: new URLSearchParams({ pending: fieldValue(signIn, "pending"), username, password }),
     });
     const posted = await answer.text();
     return {
       jar,
-      SAMLResponse: field(posted, "SAMLResponse"),
-      RelayState: field(posted, "RelayState"),
-      SAMLart: field(posted, "SAMLart"),
+      SAMLResponse: fieldValue(posted, "SAMLResponse"),
+      RelayState: fieldValue(posted, "RelayState"),
+      SAMLart: fieldValue(posted, "SAMLart"),
     };
   }
 
@@ -710,12 +706,12 @@ describe("SAML brokering endpoint", () => {
     assert.deepEqual(await kc.users.listSessions({ id: second.userId }), []);
     assert.equal(idp.logouts.length, sentBeforeIdpLogout, "the IdP that asked is not called back");
     assert.equal(
-      decode(/<form[^>]* action="([^"]+)"/.exec(page)?.[1] ?? ""),
+      decodeEntities(/<form[^>]* action="([^"]+)"/.exec(page)?.[1] ?? ""),
       `${idp.url}/slo`,
       "the LogoutResponse is posted to the IdP's Single Logout Service",
     );
-    assert.equal(field(page, "RelayState"), "idp-state");
-    const answer = Buffer.from(field(page, "SAMLResponse"), "base64").toString();
+    assert.equal(fieldValue(page, "RelayState"), "idp-state");
+    const answer = Buffer.from(fieldValue(page, "SAMLResponse"), "base64").toString();
     assert.match(answer, /<samlp:LogoutResponse/);
     assert.match(answer, /StatusCode Value="urn:oasis:names:tc:SAML:2\.0:status:Success"/);
     assert.match(answer, /InResponseTo="_?[\w-]+"/);
@@ -743,13 +739,16 @@ describe("SAML brokering endpoint", () => {
     const toIdp = await signOut.text();
     assert.equal(signOut.status, 200, toIdp);
     assert.equal(
-      decode(/<form id="kc-form-post" method="post" action="([^"]+)"/.exec(toIdp)?.[1] ?? ""),
+      decodeEntities(/<form id="kc-form-post" method="post" action="([^"]+)"/.exec(toIdp)?.[1] ?? ""),
       `${idp.url}/slo`,
     );
     assert.equal((await kc.users.listSessions({ id: userId })).length, 1, "the session lasts until the IdP answers");
     const atIdp = await fetch(`${idp.url}/slo`, {
       method: "POST",
-      body: new URLSearchParams({ SAMLRequest: field(toIdp, "SAMLRequest"), RelayState: field(toIdp, "RelayState") }),
+      body: new URLSearchParams({
+        SAMLRequest: fieldValue(toIdp, "SAMLRequest"),
+        RelayState: fieldValue(toIdp, "RelayState"),
+      }),
     });
     const back = await atIdp.text();
     assert.deepEqual(idp.logouts.at(-1), {
@@ -762,15 +761,18 @@ describe("SAML brokering endpoint", () => {
       status: undefined,
       signed: true,
     });
-    const action = decode(/<form method="post" action="([^"]+)"/.exec(back)?.[1] ?? "");
+    const action = decodeEntities(/<form method="post" action="([^"]+)"/.exec(back)?.[1] ?? "");
     assert.equal(action, `${server.baseUrl}/realms/${REALM}/broker/${alias}/endpoint`);
     // the logout waiting for the IdP's answer is kept with the session: a restart in between loses nothing
     await server.restart();
-    const forged = await postToEndpoint(alias, jar, { SAMLResponse: field(back, "SAMLResponse"), RelayState: "other" });
+    const forged = await postToEndpoint(alias, jar, {
+      SAMLResponse: fieldValue(back, "SAMLResponse"),
+      RelayState: "other",
+    });
     assert.equal(forged.status, 400, "a LogoutResponse for no pending logout");
     const done = await postToEndpoint(alias, jar, {
-      SAMLResponse: field(back, "SAMLResponse"),
-      RelayState: field(back, "RelayState"),
+      SAMLResponse: fieldValue(back, "SAMLResponse"),
+      RelayState: fieldValue(back, "RelayState"),
     });
     const text = await done.text();
     assert.equal(done.status, 200, text);
@@ -1132,7 +1134,7 @@ describe("SAML brokering endpoint", () => {
       const res = await postToEndpoint(alias, jar, { SAMLResponse, RelayState });
       const review = await res.text();
       assert.equal(res.status, 200, review);
-      const username = decode(/id="username" name="username" value="([^"]*)"/.exec(review)?.[1] ?? "");
+      const username = decodeEntities(/id="username" name="username" value="([^"]*)"/.exec(review)?.[1] ?? "");
       const templated = `${alias}.${user.toUpperCase()}`;
       if (target === "BROKER_USERNAME") assert.equal(username, templated.toLowerCase(), "the new user's username");
       else assert.doesNotMatch(username, new RegExp(alias), "the new user's username is the identity's own");
@@ -1180,9 +1182,9 @@ describe("SAML brokering endpoint", () => {
 
   /** The SAML Response a page auto-posts to the SP's assertion consumer URL, with its RelayState. */
   function postedToSp(page: string, acsUrl: string) {
-    const action = decode(/<form name="saml-post-binding"[^>]*action="([^"]+)"/.exec(page)?.[1] ?? "");
+    const action = decodeEntities(/<form name="saml-post-binding"[^>]*action="([^"]+)"/.exec(page)?.[1] ?? "");
     assert.equal(action, acsUrl, "the Response is posted to the client's assertion consumer URL");
-    return { SAMLResponse: field(page, "SAMLResponse"), RelayState: field(page, "RelayState") };
+    return { SAMLResponse: fieldValue(page, "SAMLResponse"), RelayState: fieldValue(page, "RelayState") };
   }
 
   it("IdP-initiated SSO: the IdP's unsolicited response signs the user in, and the SAML client gets a signed Response", async () => {

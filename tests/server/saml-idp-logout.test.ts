@@ -5,31 +5,24 @@ import type KcAdminClient from "@keycloak/keycloak-admin-client";
 import { SAML, type Profile } from "@node-saml/node-saml";
 import { signSamlPost } from "@node-saml/node-saml/lib/saml-post-signing.js";
 import { realmOnTarget } from "../support/admin-client.ts";
-import { testCertificate } from "../support/test-certificate.ts";
+import { certificatePem, testCertificate } from "../support/test-certificate.ts";
 import { CookieJar, get, submitLogin } from "./oidc-flow.ts";
+import { decodeEntities, fieldValue } from "./login-forms.ts";
 
 // Runs on the embedded server, or on a real Keycloak with KC_TARGET=keycloak KC_REAL_URL=...: every answer asserted
 // here was measured on Keycloak 26.7.3.
 const REALM = "saml-idp-logout";
 const SP = "http://127.0.0.1:1/sp";
-const decode = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&");
-const field = (html: string, name: string) =>
-  decode(new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? "");
 const visibleText = (html: string) =>
   html
     .replace(/<(script|style)[\s\S]*?<\/\1>/g, "")
     .replace(/<[^>]+>/g, " ")
     .replace(/\s+/g, " ");
-const pem = (base64: string) => `-----BEGIN CERTIFICATE-----\n${base64}\n-----END CERTIFICATE-----\n`;
 
 /** The message a page auto-posts by the SAML HTTP-POST binding: where to, and its fields. */
 function postedBy(page: string) {
-  const action = decode(/<form name="saml-post-binding"[^>]*action="([^"]+)"/.exec(page)?.[1] ?? "");
-  return { action, SAMLResponse: field(page, "SAMLResponse"), RelayState: field(page, "RelayState") };
+  const action = decodeEntities(/<form name="saml-post-binding"[^>]*action="([^"]+)"/.exec(page)?.[1] ?? "");
+  return { action, SAMLResponse: fieldValue(page, "SAMLResponse"), RelayState: fieldValue(page, "RelayState") };
 }
 
 describe("SAML identity provider: POST binding, session index and single logout (both servers)", () => {
@@ -88,7 +81,7 @@ describe("SAML identity provider: POST binding, session index and single logout 
       callbackUrl: `${SP}/${clientId}/acs`,
       audience: clientId,
       idpIssuer: `${base}/realms/${REALM}`,
-      idpCert: pem(realmCertificate),
+      idpCert: certificatePem(realmCertificate),
       wantAuthnResponseSigned: true,
       wantAssertionsSigned: false,
       validateInResponseTo: "never" as never,

@@ -15,23 +15,15 @@ import {
   startAdminServer,
 } from "../support/admin-api.ts";
 import { keycloakAdminClient } from "../support/admin-client.ts";
-import { testCertificate } from "../support/test-certificate.ts";
+import { certificatePem, testCertificate } from "../support/test-certificate.ts";
 import { authUrl, CookieJar, get, submitLogin } from "./oidc-flow.ts";
-import { errorText } from "./login-forms.ts";
+import { decodeEntities, errorText, fieldValue } from "./login-forms.ts";
 
 const REALM = "saml-idp";
 const EMAIL = "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress";
 const UNSPECIFIED = "urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified";
 const TRANSIENT = "urn:oasis:names:tc:SAML:2.0:nameid-format:transient";
 const PERSISTENT = "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent";
-const decode = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&");
-const field = (html: string, name: string) =>
-  decode(new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? "");
-const pem = (base64: string) => `-----BEGIN CERTIFICATE-----\n${base64}\n-----END CERTIFICATE-----\n`;
 const acsOf = (clientId: string) => `http://127.0.0.1:1/${clientId}/acs`;
 
 /** SAML clients signing users in through the realm's SSO endpoint, driven by node-saml service providers over HTTP. */
@@ -91,7 +83,7 @@ describe("SAML identity provider: SP-initiated SSO", () => {
       callbackUrl: acsOf(clientId),
       audience: clientId,
       idpIssuer: `${server.baseUrl}/realms/${REALM}`,
-      idpCert: pem(realmCertificate),
+      idpCert: certificatePem(realmCertificate),
       wantAuthnResponseSigned: true,
       wantAssertionsSigned: false,
       validateInResponseTo: "never" as never,
@@ -102,10 +94,14 @@ describe("SAML identity provider: SP-initiated SSO", () => {
 
   /** The Response a page auto-posts to the assertion consumer URL, with its RelayState. */
   function posted(page: string, acsUrl: string) {
-    const action = decode(/<form name="saml-post-binding"[^>]*action="([^"]+)"/.exec(page)?.[1] ?? "");
+    const action = decodeEntities(/<form name="saml-post-binding"[^>]*action="([^"]+)"/.exec(page)?.[1] ?? "");
     assert.equal(action, acsUrl, `the Response is posted to the assertion consumer URL:\n${page}`);
-    const SAMLResponse = field(page, "SAMLResponse");
-    return { SAMLResponse, RelayState: field(page, "RelayState"), xml: Buffer.from(SAMLResponse, "base64").toString() };
+    const SAMLResponse = fieldValue(page, "SAMLResponse");
+    return {
+      SAMLResponse,
+      RelayState: fieldValue(page, "RelayState"),
+      xml: Buffer.from(SAMLResponse, "base64").toString(),
+    };
   }
 
   /** Signs in on the login page the endpoint answers, and returns the page that posts the Response. */

@@ -1,5 +1,6 @@
 import { SAML, type Profile } from "@node-saml/node-saml";
 import * as xmllint from "@authenio/samlify-xmllint-wasm";
+import { certificatePem } from "./test-certificate.ts";
 
 export interface SamlSp {
   /** Its entity ID: the SAML client's client ID, the audience the IdP's assertions name. */
@@ -12,8 +13,6 @@ export interface SamlSp {
    */
   validate(samlResponse: string, idpCertificate?: string): Promise<Profile>;
 }
-
-const pem = (base64: string) => `-----BEGIN CERTIFICATE-----\n${base64}\n-----END CERTIFICATE-----\n`;
 
 /**
  * A SAML service provider on node-saml, the test's own view of an application the server signs users in to: it
@@ -36,7 +35,7 @@ export function samlServiceProvider(options: {
         issuer: options.entityId,
         audience: options.entityId,
         idpIssuer: options.idpEntityId,
-        idpCert: pem(idpCertificate),
+        idpCert: certificatePem(idpCertificate),
         wantAuthnResponseSigned: true,
         wantAssertionsSigned: options.wantAssertionsSigned,
         validateInResponseTo: "never" as never,

@@ -10,6 +10,9 @@ export interface TestCertificate {
   certFile: string;
 }
 
+/** A PEM certificate from the base64 DER the servers' JSON and SAML metadata carry. */
+export const certificatePem = (base64: string) => `-----BEGIN CERTIFICATE-----\n${base64}\n-----END CERTIFICATE-----\n`;
+
 /** A self-signed certificate for 127.0.0.1 and localhost, made with the openssl command. */
 export function testCertificate(): TestCertificate {
   const dir = mkdtempSync(join(tmpdir(), "kc-cert-"));
