@@ -1,24 +1,32 @@
 import { sendMouse } from "@web/test-runner-commands";
 
 /**
- * A real mouse click in the middle of `element` (never element.click(): see FINDINGS), once it is in view and has
- * stopped moving: menus are positioned and animate in, and a click aimed at a moving target lands elsewhere.
+ * A real mouse click in the middle of `element` (never element.click(): see FINDINGS), once it is in view, has stopped
+ * moving and has faded in: menus are positioned and animate in, and a click aimed at a moving target lands elsewhere.
  */
 export async function realClick(element: Element): Promise<void> {
   const { top, bottom } = element.getBoundingClientRect();
   if (top < 0 || bottom > innerHeight) element.scrollIntoView({ block: "center" });
   const box = await settledBox(element);
+  await waitFor(() => fullyOpaque(element), "the element to fade in");
   await sendMouse({
     type: "click",
     position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)],
   });
 }
 
-/** `element`'s box once it has stayed the same for two animation frames in a row. */
+/** Whether `element` and every ancestor in its tree are fully opaque (an overlay fading in is not yet). */
+function fullyOpaque(element: Element): boolean {
+  for (let node: Element | null = element; node; node = node.parentElement)
+    if (getComputedStyle(node).opacity !== "1") return false;
+  return true;
+}
+
+/** `element`'s box once it has stayed the same for three animation frames in a row. */
 export async function settledBox(element: Element, what = "the element to stop moving"): Promise<DOMRect> {
   const started = performance.now();
   let previous = JSON.stringify(element.getBoundingClientRect());
-  for (let still = 0; still < 2;) {
+  for (let still = 0; still < 3; ) {
     await nextFrame();
     const box = JSON.stringify(element.getBoundingClientRect());
     still = box === previous ? still + 1 : 0;

@@ -4,7 +4,7 @@ import axe from "axe-core";
 import { AlertsProvider } from "../../src/core/ui/alerts/alerts-context.tsx";
 import { DataTable } from "../../src/core/ui/table/index.ts";
 import { SampleForm } from "../../src/features/catalogue/sample-form.tsx";
-import { deepActiveElement, realClick, removeTestContainers, waitFor } from "./elements-helpers.ts";
+import { deepActiveElement, realClick, removeTestContainers, settledBox, waitFor } from "./elements-helpers.ts";
 import { mountUi } from "./ui-kit-harness.tsx";
 
 interface User {
@@ -142,7 +142,7 @@ describe("catalogue table and form: accessibility and keyboard", () => {
     expect(deepActiveElement()).to.equal(theme);
     await sendKeys({ press: "Enter" });
     const menu = await waitFor(() => root.querySelector(".pf-v6-c-menu"), "the theme menu");
-    await waitFor(() => menu.contains(deepActiveElement()), "focus in the theme menu");
+    await settledBox(menu, "the theme menu in place");
     for (let step = 0; step < 4 && deepActiveElement()?.textContent !== "base"; step++)
       await sendKeys({ press: "ArrowDown" });
     await sendKeys({ press: "Enter" });

@@ -3,12 +3,12 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
 import { startTarget } from "../support/target.ts";
-import { launchBrowser, newPage } from "../support/browser.ts";
+import { launchBrowser, newPage, STEP_TIMEOUT } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { markAdminCliAsConsoleClient, screenshot, waitForTable, withFailureShot } from "./organizations-support.ts";
 import { eventually } from "../support/eventually.ts";
 
-const TIMEOUT = 20_000;
+const TIMEOUT = STEP_TIMEOUT;
 const HOST = "kc-authentication-admin";
 const AUTH = "/admin/realms/demo/authentication";
 

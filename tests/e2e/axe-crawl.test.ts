@@ -2,7 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server.ts";
-import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { launchBrowser, newPage, signIn, STEP_TIMEOUT } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { screenshot } from "./organizations-support.ts";
 
@@ -11,7 +11,7 @@ import { screenshot } from "./organizations-support.ts";
  * tabs, checked by axe in the light theme and again after switching the element to dark at run time. A new area
  * joins by being in the navigation; a placeholder screen is checked as it is.
  */
-const TIMEOUT = 20_000;
+const TIMEOUT = STEP_TIMEOUT;
 const HOST = "kc-admin-console";
 const REALM = "demo";
 

@@ -3,9 +3,9 @@ import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
 import type { Browser, Frame, Page } from "playwright-core";
 import { adminFetch, adminToken, freePort, startTestServer, type TestServer } from "../support/server.ts";
-import { launchBrowser, newPage } from "../support/browser.ts";
+import { launchBrowser, newPage, STEP_TIMEOUT } from "../support/browser.ts";
 
-const TIMEOUT = 20_000;
+const TIMEOUT = STEP_TIMEOUT;
 const framingPage = (src: string) =>
   `<!doctype html><html lang="en"><head><title>framer</title></head><body><iframe id="target" title="console" src="${src}"></iframe></body></html>`;
 

@@ -3,9 +3,9 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { type TestServer } from "../support/server.ts";
 import { startTarget } from "../support/target.ts";
-import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { launchBrowser, newPage, signIn, STEP_TIMEOUT } from "../support/browser.ts";
 
-const TIMEOUT = 20_000;
+const TIMEOUT = STEP_TIMEOUT;
 
 describe("console as the demo realm's helpdesk user", () => {
   let server: TestServer;

@@ -4,12 +4,12 @@ import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken } from "../support/server.ts";
 import { startTarget, type Target } from "../support/target.ts";
 import { declarativeUiKeycloak } from "../support/keycloak-extension.ts";
-import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { launchBrowser, newPage, signIn, STEP_TIMEOUT } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { eventually } from "../support/eventually.ts";
 import { markAdminCliAsConsoleClient, screenshot, withFailureShot } from "./organizations-support.ts";
 
-const TIMEOUT = 20_000;
+const TIMEOUT = STEP_TIMEOUT;
 const PAGE_TYPE = "org.keycloak.services.ui.extend.UiPageProvider";
 const TAB_TYPE = "org.keycloak.services.ui.extend.UiTabProvider";
 

@@ -4,10 +4,10 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server.ts";
-import { launchBrowser, newPage } from "../support/browser.ts";
+import { launchBrowser, newPage, STEP_TIMEOUT } from "../support/browser.ts";
 import { signInToPortal } from "../support/portal.ts";
 
-const TIMEOUT = 20_000;
+const TIMEOUT = STEP_TIMEOUT;
 const SCREENSHOTS = resolve(import.meta.dirname, "../../screenshots");
 const LOGIN_ENDPOINT = /\/protocol\/openid-connect\/auth/;
 

@@ -6,13 +6,13 @@ import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, freePort, type TestServer } from "../support/server.ts";
 import { startTarget } from "../support/target.ts";
-import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { launchBrowser, newPage, signIn, STEP_TIMEOUT } from "../support/browser.ts";
 import { screenshot, waitForTable } from "./organizations-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { installKnownKey, signWith } from "../support/forged-tokens.ts";
 
 const root = resolve(import.meta.dirname, "../..");
-const TIMEOUT = 20_000;
+const TIMEOUT = STEP_TIMEOUT;
 const PORTAL_CLIENT = "my-portal";
 const USERS = "/admin/realms/demo/users";
 

@@ -4,13 +4,13 @@ import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { type TestServer } from "../support/server.ts";
 import { startTarget } from "../support/target.ts";
-import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { launchBrowser, newPage, signIn, STEP_TIMEOUT } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { masterAdminApi, type Api } from "./realm-settings-support.ts";
 import { markAdminCliAsConsoleClient, screenshot } from "./organizations-support.ts";
 import { eventually } from "../support/eventually.ts";
 
-const TIMEOUT = 20_000;
+const TIMEOUT = STEP_TIMEOUT;
 const REALM = "events-e2e";
 const QUIET = "events-quiet";
 

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { type TestServer } from "../support/server.ts";
 import { startTarget } from "../support/target.ts";
-import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { launchBrowser, newPage, signIn, STEP_TIMEOUT } from "../support/browser.ts";
 import {
   EMBEDDED_ADMIN_CLIENT,
   adminApi,
@@ -15,7 +15,7 @@ import {
 } from "./groups-roles-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 
-const TIMEOUT = 20_000;
+const TIMEOUT = STEP_TIMEOUT;
 const SHOTS = process.env.E2E_SHOTS;
 
 interface Group {

@@ -3,10 +3,10 @@ import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
 import type { Browser, Page } from "playwright-core";
 import { adminToken, freePort, startTestServer, type TestServer } from "../support/server.ts";
-import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { launchBrowser, newPage, signIn, STEP_TIMEOUT } from "../support/browser.ts";
 import { screenshot, waitForTable } from "./organizations-support.ts";
 
-const TIMEOUT = 20_000;
+const TIMEOUT = STEP_TIMEOUT;
 
 /** Issue 8: the console in German and in Arabic with the server's texts, realm overrides, and a host on another origin. */
 describe("translations from the server", () => {

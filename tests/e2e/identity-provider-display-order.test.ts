@@ -3,11 +3,11 @@ import assert from "node:assert/strict";
 import type { Browser } from "playwright-core";
 import { adminFetch, adminToken } from "../support/server.ts";
 import { startTarget, type Target } from "../support/target.ts";
-import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { launchBrowser, newPage, signIn, STEP_TIMEOUT } from "../support/browser.ts";
 import { expectStatus, unreachableOidcProvider } from "../support/partner-realm.ts";
 import { withFailureShot } from "./organizations-support.ts";
 
-const TIMEOUT = 20_000;
+const TIMEOUT = STEP_TIMEOUT;
 const IDPS = "/admin/realms/demo/identity-provider/instances";
 /** Past the dialog's page of 100: it reads the rest page by page. */
 const PROVIDERS = 150;

@@ -3,11 +3,11 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { createRealm, createUser, masterAdmin, type Api } from "../support/admin-api.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
-import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { launchBrowser, newPage, signIn, STEP_TIMEOUT } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { screenshot, waitForTable } from "./organizations-support.ts";
 
-const TIMEOUT = 20_000;
+const TIMEOUT = STEP_TIMEOUT;
 const REALM = "odd-data";
 /** Markup, right-to-left text and emoji in a realm's display name: shown as text, never as HTML. */
 const MARKUP_NAME = '<b>Bold</b> مرحبا 🎉 <img src=x onerror="window.__injected=1">';

@@ -3,11 +3,11 @@ import assert from "node:assert/strict";
 import type { Browser } from "playwright-core";
 import { adminFetch, adminToken } from "../support/server.ts";
 import { startTarget, type Target } from "../support/target.ts";
-import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { launchBrowser, newPage, signIn, STEP_TIMEOUT } from "../support/browser.ts";
 import { expectStatus, unreachableOidcProvider } from "../support/partner-realm.ts";
 import { screenshot, withFailureShot } from "./organizations-support.ts";
 
-const TIMEOUT = 20_000;
+const TIMEOUT = STEP_TIMEOUT;
 const DEMO = "/admin/realms/demo";
 /** More providers than the picker asks for (20), so the last ones are only found by a server search. */
 const PROVIDERS = 30;

@@ -4,12 +4,12 @@ import { createHash } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
 import { startTarget } from "../support/target.ts";
-import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { launchBrowser, newPage, signIn, STEP_TIMEOUT } from "../support/browser.ts";
 import { markAdminCliAsConsoleClient, screenshot, waitForTable } from "./organizations-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 
-const TIMEOUT = 20_000;
+const TIMEOUT = STEP_TIMEOUT;
 const ORGS = "/admin/realms/demo/organizations";
 
 interface OrganizationRep {

@@ -3,12 +3,12 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
-import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { launchBrowser, newPage, signIn, STEP_TIMEOUT } from "../support/browser.ts";
 import { screenshot, withFailureShot } from "./organizations-support.ts";
 import { toggle } from "./realm-settings-support.ts";
 import { completeProfile } from "../support/admin-api.ts";
 
-const TIMEOUT = 20_000;
+const TIMEOUT = STEP_TIMEOUT;
 const SOURCE = "demo";
 const COPY = "fgap-imported";
 const PERMISSION = "Export desk manages customers";

@@ -2,12 +2,12 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server.ts";
-import { launchBrowser, newPage } from "../support/browser.ts";
+import { launchBrowser, newPage, STEP_TIMEOUT } from "../support/browser.ts";
 import { screenshot, waitForTable } from "./organizations-support.ts";
 import { seriousAxeViolations, seriousPageViolations } from "../support/axe.ts";
 import { fillPortalSignIn, PORTAL_VISITOR } from "../support/portal.ts";
 
-const TIMEOUT = 20_000;
+const TIMEOUT = STEP_TIMEOUT;
 
 /**
  * Issue 5: the portal demo embeds <kc-users-admin> with its own backend's token; the element never signs in itself.

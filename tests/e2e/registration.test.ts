@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { createRealm, masterAdmin, type Api } from "../support/admin-api.ts";
 import { startTarget, type Target } from "../support/target.ts";
-import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { launchBrowser, newPage, signIn, STEP_TIMEOUT } from "../support/browser.ts";
 import { seriousPageViolations } from "../support/axe.ts";
 import { screenshot, withFailureShot } from "./organizations-support.ts";
 
@@ -12,7 +12,7 @@ const REALM = "sign-up";
 // the field, but the field sits in an input group with a show-password button), so both targets are read alike.
 const password = (page: Page) => page.locator("#password");
 const confirmation = (page: Page) => page.locator("#password-confirm");
-const TIMEOUT = 20_000;
+const TIMEOUT = STEP_TIMEOUT;
 
 describe("registration through the login page in Chromium", () => {
   let server: Target;

@@ -2,10 +2,10 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Browser } from "playwright-core";
 import { freePort, startTestServer, type TestServer } from "../support/server.ts";
-import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { launchBrowser, newPage, signIn, STEP_TIMEOUT } from "../support/browser.ts";
 import { startReverseProxy, type ReverseProxy } from "../support/reverse-proxy.ts";
 
-const TIMEOUT = 20_000;
+const TIMEOUT = STEP_TIMEOUT;
 
 /**
  * Issue 8: the console behind a same-origin reverse proxy signs in with keycloak-js and no change to

@@ -3,13 +3,13 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
 import { onRealKeycloak, startTarget } from "../support/target.ts";
-import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { launchBrowser, newPage, signIn, STEP_TIMEOUT } from "../support/browser.ts";
 import { otherSigningCertificate, startSamlIdp, type SamlIdp } from "../support/saml-idp.ts";
 import { samlServiceProvider } from "../support/saml-sp.ts";
 import { seriousAxeViolations, seriousPageViolations } from "../support/axe.ts";
 import { markAdminCliAsConsoleClient, screenshot, withFailureShot } from "./organizations-support.ts";
 
-const TIMEOUT = 20_000;
+const TIMEOUT = STEP_TIMEOUT;
 const DEMO = "/admin/realms/demo";
 const ALIAS = "saml-partner";
 const DISPLAY_NAME = "Partner SAML";

@@ -5,13 +5,13 @@ import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import { type TestServer } from "../support/server.ts";
 import { startTarget } from "../support/target.ts";
-import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { launchBrowser, newPage, signIn, STEP_TIMEOUT } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { masterAdminApi, type Api } from "./realm-settings-support.ts";
 import { markAdminCliAsConsoleClient, screenshot } from "./organizations-support.ts";
 import { codeFlowSignIn, refreshStatus } from "./sessions-support.ts";
 
-const TIMEOUT = 20_000;
+const TIMEOUT = STEP_TIMEOUT;
 const REALM = "sessions-e2e";
 const ANN = { username: "ann", password: "ann-secret" };
 const BEN = { username: "ben", password: "ben-secret" };

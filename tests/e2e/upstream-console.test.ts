@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
-import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { launchBrowser, newPage, signIn, STEP_TIMEOUT } from "../support/browser.ts";
 import { watchTroubles, type Trouble } from "../support/console-troubles.ts";
 import { ensureUpstreamBuild, serveUpstreamConsole, type UpstreamConsole } from "../../bench/upstream-harness.ts";
 import { root } from "../../bench/bundle-size.ts";
@@ -15,7 +15,7 @@ import { eventually } from "../support/eventually.ts";
  * its tabs, and saves one change where the area has a form. Any answer of 400 or more, console error, crash screen
  * or raw message key fails the screen.
  */
-const TIMEOUT = 20_000;
+const TIMEOUT = STEP_TIMEOUT;
 const REALM = "demo";
 
 /**

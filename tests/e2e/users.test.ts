@@ -3,12 +3,12 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
 import { startTarget } from "../support/target.ts";
-import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { launchBrowser, newPage, signIn, STEP_TIMEOUT } from "../support/browser.ts";
 import { markAdminCliAsConsoleClient, screenshot, waitForTable, withFailureShot } from "./organizations-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { eventually } from "../support/eventually.ts";
 
-const TIMEOUT = 20_000;
+const TIMEOUT = STEP_TIMEOUT;
 const USERS = "/admin/realms/demo/users";
 
 interface UserRep {

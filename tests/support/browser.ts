@@ -19,12 +19,19 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
 }
 
+/**
+ * How long one step of an end-to-end test may wait for the page: generous, as CI runs the e2e files beside a real
+ * Keycloak and its browser on two cores, where a full-page screenshot once took over 20 s.
+ */
+export const STEP_TIMEOUT = 45_000;
+
 /** A fresh context (own cookies and storage) and a page in it. */
 export async function newPage(
   browser: Browser,
   options: Parameters<Browser["newContext"]>[0] = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  context.setDefaultTimeout(STEP_TIMEOUT);
   const page = await context.newPage();
   return { context, page };
 }

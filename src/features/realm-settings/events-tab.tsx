@@ -78,7 +78,8 @@ function EventsForm({ realm, config }: { realm: Realm; config: RealmEventsConfig
   const name = realm.realm ?? "";
   const initial = useMemo(() => toEventsValues(config, realm), [config, realm]);
   const form = useKcForm<EventsValues>({ defaultValues: initial });
-  useEffect(() => form.reset(initial), [form, initial]);
+  // what the administrator already typed stays when the values come again (a later query, a refetch)
+  useEffect(() => form.reset(initial, { keepDirtyValues: true }), [form, initial]);
   const eventsOn = form.watch("eventsEnabled");
   const adminOn = form.watch("adminEventsEnabled");
   const allTypes = [...(serverInfo?.enums?.eventType ?? [])].sort();

@@ -57,7 +57,8 @@ export function GeneralTab({ realm }: { realm: Realm }) {
   const policy = profile.data?.unmanagedAttributePolicy;
   const initial = useMemo(() => toGeneralValues(realm, policy), [realm, policy]);
   const form = useKcForm<GeneralValues>({ defaultValues: initial });
-  useEffect(() => form.reset(initial), [form, initial]);
+  // what the administrator already typed stays when the values come again (a later query, a refetch)
+  useEffect(() => form.reset(initial, { keepDirtyValues: true }), [form, initial]);
   const { addAlert, addError } = useAlerts();
   const navigate = useNavigate();
 

@@ -23,7 +23,8 @@ export function useRealmSettingsForm<V extends FieldValues>(
   const { addAlert, addError } = useAlerts();
   const initial = useMemo(() => toValues(realm), [realm, toValues]);
   const form = useKcForm<V>({ defaultValues: initial as DefaultValues<V> });
-  useEffect(() => form.reset(initial), [form, initial]);
+  // what the administrator already typed stays when the values come again (a later query, a refetch)
+  useEffect(() => form.reset(initial, { keepDirtyValues: true }), [form, initial]);
 
   const save = async (values: V) => {
     try {
