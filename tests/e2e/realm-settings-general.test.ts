@@ -14,7 +14,7 @@ import {
   type Json,
   type RealmSettingsSuite,
 } from "./realm-settings-support.ts";
-import { newPage } from "../support/browser.ts";
+import { newPage, signIn } from "../support/browser.ts";
 import { markAdminCliAsConsoleClient, screenshot } from "./organizations-support.ts";
 
 describe("realm settings: header and general tab", () => {
@@ -76,6 +76,26 @@ describe("realm settings: header and general tab", () => {
       "Only administrators can view",
     );
     await page.getByTestId("realm-selector").filter({ hasText: "Northwind Traders" }).waitFor();
+    await page.close();
+  });
+
+  it("keeps what was typed before the user profile arrived (a slow server)", async () => {
+    const { page } = await newPage(suite.browser);
+    page.setDefaultTimeout(TIMEOUT);
+    let releaseProfile = () => {};
+    const profileHeld = new Promise<void>((release) => (releaseProfile = release));
+    await page.route(/\/admin\/realms\/demo\/users\/profile$/, async (route) => {
+      await profileHeld;
+      await route.continue();
+    });
+    await page.goto(`${suite.server.baseUrl}/admin/master/console/#/demo/realm-settings/general`);
+    await signIn(page, { username: "admin", password: "admin" });
+    const form = page.getByRole("form", { name: "General" });
+    const displayName = form.getByRole("textbox", { name: "Display name", exact: true });
+    await displayName.fill("Typed before the profile");
+    releaseProfile();
+    await form.getByRole("button", { name: "Unmanaged Attributes", exact: true, disabled: false }).waitFor();
+    assert.equal(await displayName.inputValue(), "Typed before the profile");
     await page.close();
   });
 

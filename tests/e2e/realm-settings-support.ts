@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import type { Browser, Locator, Page } from "playwright-core";
 import { adminFetch, type TestServer } from "../support/server.ts";
 import { startTarget } from "../support/target.ts";
-import { launchBrowser, newPage, signIn } from "../support/browser.ts";
+import { launchBrowser, newPage, signIn, STEP_TIMEOUT } from "../support/browser.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { markAdminCliAsConsoleClient, screenshot } from "./organizations-support.ts";
 
-export const TIMEOUT = 20_000;
+export const TIMEOUT = STEP_TIMEOUT;
 
 export type Api = (
   path: string,
