@@ -26,7 +26,7 @@ function fullyOpaque(element: Element): boolean {
 export async function settledBox(element: Element, what = "the element to stop moving"): Promise<DOMRect> {
   const started = performance.now();
   let previous = JSON.stringify(element.getBoundingClientRect());
-  for (let still = 0; still < 3; ) {
+  for (let still = 0; still < 3;) {
     await nextFrame();
     const box = JSON.stringify(element.getBoundingClientRect());
     still = box === previous ? still + 1 : 0;
