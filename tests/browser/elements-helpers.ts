@@ -5,9 +5,12 @@ import { sendMouse } from "@web/test-runner-commands";
  * moving and has faded in: menus are positioned and animate in, and a click aimed at a moving target lands elsewhere.
  */
 export async function realClick(element: Element): Promise<void> {
-  const { top, bottom } = element.getBoundingClientRect();
-  if (top < 0 || bottom > innerHeight) element.scrollIntoView({ block: "center" });
-  const box = await settledBox(element);
+  // in place first: a menu's items start where the menu was rendered and move when it is positioned
+  let box = await settledBox(element);
+  if (box.top < 0 || box.bottom > innerHeight) {
+    element.scrollIntoView({ block: "center" });
+    box = await settledBox(element);
+  }
   await waitFor(() => fullyOpaque(element), "the element to fade in");
   await sendMouse({
     type: "click",
