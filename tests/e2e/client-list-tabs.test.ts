@@ -6,6 +6,7 @@ import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn, STEP_TIMEOUT } from "../support/browser.ts";
 import { markAdminCliAsConsoleClient, screenshot, withFailureShot } from "./organizations-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
+import { certificatePem } from "../support/test-certificate.ts";
 
 const TIMEOUT = STEP_TIMEOUT;
 const HOST = "kc-admin-console";
@@ -177,7 +178,7 @@ describe("clients list tabs: initial access tokens, client registration, SAML im
       await dialog.locator('input[type="file"]').setInputFiles({
         name: "cert.pem",
         mimeType: "application/x-pem-file",
-        buffer: Buffer.from(`-----BEGIN CERTIFICATE-----\n${generated.certificate}\n-----END CERTIFICATE-----\n`),
+        buffer: Buffer.from(certificatePem(generated.certificate)),
       });
       await noSeriousViolations("import key dialog");
       await screenshot(page, "client-keys-import");

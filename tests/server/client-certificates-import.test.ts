@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { generateKeyPairSync, X509Certificate } from "node:crypto";
 import type { TestServer } from "../support/server.ts";
 import { type Api, createClient, startAdminServer } from "../support/admin-api.ts";
+import { certificatePem } from "../support/test-certificate.ts";
 
 const R = "/admin/realms/master";
 const BOUNDARY = "----kcTestBoundary";
@@ -91,7 +92,7 @@ describe("client description converter and certificate upload/download", () => {
     const generated = await (
       await api(`${R}/clients/${clientUuid}/certificates/jwt.credential/generate`, { method: "POST" })
     ).json();
-    const pem = `-----BEGIN CERTIFICATE-----\n${generated.certificate}\n-----END CERTIFICATE-----\n`;
+    const pem = certificatePem(generated.certificate);
     const res = await api(
       `${R}/clients/${clientUuid}/certificates/jwt.credential/upload-certificate`,
       multipart({ keystoreFormat: "Certificate PEM" }, { name: "cert.pem", content: pem }),

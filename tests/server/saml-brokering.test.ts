@@ -20,6 +20,7 @@ import { decodeEntities, errorText, fieldValue, follow, postForm } from "./login
 import { DOMParser } from "@xmldom/xmldom";
 import { validateSignature } from "@node-saml/node-saml/lib/xml.js";
 import { samlServiceProvider } from "../support/saml-sp.ts";
+import { certificatePem } from "../support/test-certificate.ts";
 
 const REALM = "saml-home";
 /** Keycloak's page for a login response whose signature is missing or wrong (invalid_signature). */
@@ -200,7 +201,7 @@ describe("SAML brokering endpoint", () => {
   /** Whether the enveloped signature of the document's root verifies with the realm's RS256 certificate. */
   async function signedByRealmKey(xml: string) {
     const certificate = await realmCertificate();
-    const pem = `-----BEGIN CERTIFICATE-----\n${certificate}\n-----END CERTIFICATE-----\n`;
+    const pem = certificatePem(certificate);
     const root = new DOMParser().parseFromString(xml, "text/xml").documentElement;
     try {
       return validateSignature(xml, root as unknown as Element, [pem]);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from "react";
+import { useMemo } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RealmEventsConfigRepresentation } from "@keycloak/keycloak-admin-client/lib/defs/realmEventsConfigRepresentation.js";
 import { Alert } from "@patternfly/react-core/dist/esm/components/Alert/index.js";
@@ -11,7 +11,7 @@ import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useServerInfo } from "../../core/runtime/shared-queries.ts";
 import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
 import { useConfirm } from "../../core/ui/dialogs/index.ts";
-import { MultiSelectControl, SwitchControl, TimeSelectorControl, useKcForm } from "../../core/ui/form/index.ts";
+import { MultiSelectControl, SwitchControl, TimeSelectorControl } from "../../core/ui/form/index.ts";
 import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
 import { EventTypesField } from "./event-types-field.tsx";
 import {
@@ -25,6 +25,7 @@ import {
   type Realm,
 } from "./queries.ts";
 import { SettingsForm } from "./settings-form.tsx";
+import { useValuesForm } from "./use-realm-settings-form.ts";
 import "./messages.ts";
 import "./realm-settings.css";
 
@@ -77,9 +78,7 @@ function EventsForm({ realm, config }: { realm: Realm; config: RealmEventsConfig
   const { confirm, dialog } = useConfirm();
   const name = realm.realm ?? "";
   const initial = useMemo(() => toEventsValues(config, realm), [config, realm]);
-  const form = useKcForm<EventsValues>({ defaultValues: initial });
-  // what the administrator already typed stays when the values come again (a later query, a refetch)
-  useEffect(() => form.reset(initial, { keepDirtyValues: true }), [form, initial]);
+  const form = useValuesForm(initial);
   const eventsOn = form.watch("eventsEnabled");
   const adminOn = form.watch("adminEventsEnabled");
   const allTypes = [...(serverInfo?.enums?.eventType ?? [])].sort();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from "react";
+import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UserProfileConfig } from "@keycloak/keycloak-admin-client/lib/defs/userProfileMetadata.js";
@@ -13,7 +13,6 @@ import {
   SelectControl,
   SwitchControl,
   TextControl,
-  useKcForm,
 } from "../../core/ui/form/index.ts";
 import { EndpointLinks } from "./endpoint-links.tsx";
 import {
@@ -29,6 +28,7 @@ import { SettingsForm } from "./settings-form.tsx";
 import { toRealmSettings } from "./paths.ts";
 import { useVersionNote } from "../../core/ui/version/index.ts";
 import { SETTING_SINCE } from "./setting-versions.ts";
+import { useValuesForm } from "./use-realm-settings-form.ts";
 import "./messages.ts";
 import "./realm-settings.css";
 
@@ -56,9 +56,7 @@ export function GeneralTab({ realm }: { realm: Realm }) {
   });
   const policy = profile.data?.unmanagedAttributePolicy;
   const initial = useMemo(() => toGeneralValues(realm, policy), [realm, policy]);
-  const form = useKcForm<GeneralValues>({ defaultValues: initial });
-  // what the administrator already typed stays when the values come again (a later query, a refetch)
-  useEffect(() => form.reset(initial, { keepDirtyValues: true }), [form, initial]);
+  const form = useValuesForm(initial);
   const { addAlert, addError } = useAlerts();
   const navigate = useNavigate();
 

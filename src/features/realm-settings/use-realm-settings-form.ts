@@ -8,6 +8,13 @@ import { useKcForm } from "../../core/ui/form/index.ts";
 import { refreshRealm, saveRealm, type Realm } from "./queries.ts";
 import "./messages.ts";
 
+/** A form over `initial`, reset when it comes again (a later query, a refetch) but keeping what was already typed. */
+export function useValuesForm<V extends FieldValues>(initial: V) {
+  const form = useKcForm<V>({ defaultValues: initial as DefaultValues<V> });
+  useEffect(() => form.reset(initial, { keepDirtyValues: true }), [form, initial]);
+  return form;
+}
+
 /**
  * A settings tab's form over the realm: values from the realm (again whenever the realm changes), and a save
  * that PUTs the changes, keeps the saved values as the new start and tells the outcome.
@@ -22,9 +29,7 @@ export function useRealmSettingsForm<V extends FieldValues>(
   const queryClient = useQueryClient();
   const { addAlert, addError } = useAlerts();
   const initial = useMemo(() => toValues(realm), [realm, toValues]);
-  const form = useKcForm<V>({ defaultValues: initial as DefaultValues<V> });
-  // what the administrator already typed stays when the values come again (a later query, a refetch)
-  useEffect(() => form.reset(initial, { keepDirtyValues: true }), [form, initial]);
+  const form = useValuesForm(initial);
 
   const save = async (values: V) => {
     try {
