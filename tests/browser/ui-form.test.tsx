@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { sendKeys, sendMouse } from "@web/test-runner-commands";
-import type { UseFormReturn } from "react-hook-form";
+import { FormProvider, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import {
   MultiValueControl,
@@ -8,6 +8,7 @@ import {
   SelectControl,
   TextControl,
   applyServerErrors,
+  useValuesForm,
 } from "../../src/core/ui/form/index.ts";
 import { registerMessages } from "../../src/core/i18n/message-bundles.ts";
 import { realClick, removeTestContainers, waitFor } from "./elements-helpers.ts";
@@ -176,5 +177,29 @@ describe("form controls", () => {
       () => root.querySelector("#kc-field-email-helper")?.textContent?.includes("Email exists"),
       "the error text",
     );
+  });
+
+  it("keeps what was typed when the values come again, and takes the new values of untouched fields", async () => {
+    interface Contact {
+      name: string;
+      description: string;
+    }
+    function ValuesForm({ initial }: { initial: Contact }) {
+      const form = useValuesForm<Contact>(initial);
+      return (
+        <FormProvider {...form}>
+          <TextControl name="name" label="Name" />
+          <TextControl name="description" label="Description" />
+        </FormProvider>
+      );
+    }
+    const stage = await mountUi(<ValuesForm initial={{ name: "first", description: "" }} />);
+    const field = (id: string) => stage.root.querySelector<HTMLInputElement>(`#kc-field-${id}`)!;
+    await waitFor(() => field("name")?.value === "first", "the first values");
+    await realClick(field("description"));
+    await sendKeys({ type: "typed before the answer" });
+    await stage.render(<ValuesForm initial={{ name: "second", description: "from the server" }} />);
+    await waitFor(() => field("name").value === "second", "the untouched field to take the new value");
+    expect(field("description").value).to.equal("typed before the answer");
   });
 });

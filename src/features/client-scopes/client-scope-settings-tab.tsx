@@ -1,10 +1,10 @@
-import { useEffect } from "react";
+import { useMemo } from "react";
 import { FormProvider } from "react-hook-form";
 import type ClientScopeRepresentation from "@keycloak/keycloak-admin-client/lib/defs/clientScopeRepresentation.js";
 import { Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
-import { SaveRevertActions, UnsavedChangesGuard, useKcForm } from "../../core/ui/form/index.ts";
+import { SaveRevertActions, UnsavedChangesGuard, useValuesForm } from "../../core/ui/form/index.ts";
 import { ClientScopeFields } from "./client-scope-fields.tsx";
 import { toFormValues, type ClientScopeFormValues, type ScopeType } from "./client-scope-model.ts";
 import { scopeErrorField } from "./scope-server-errors.ts";
@@ -21,9 +21,9 @@ interface SettingsTabProps {
 export function ClientScopeSettingsTab({ scope, type, canManage, onSave }: SettingsTabProps) {
   const { t } = useMessages();
   const alerts = useAlerts();
-  const form = useKcForm<ClientScopeFormValues>({ defaultValues: toFormValues(scope, type) });
+  const initial = useMemo(() => toFormValues(scope, type), [scope, type]);
+  const form = useValuesForm<ClientScopeFormValues>(initial);
   const { reset } = form;
-  useEffect(() => reset(toFormValues(scope, type)), [scope, type, reset]);
 
   const submit = async (values: ClientScopeFormValues) => {
     try {
@@ -39,7 +39,7 @@ export function ClientScopeSettingsTab({ scope, type, canManage, onSave }: Setti
     <FormProvider {...form}>
       <Form isHorizontal onSubmit={form.handleSubmit(submit)} style={{ maxWidth: "52rem" }}>
         <ClientScopeFields isNew={false} isReadOnly={!canManage} />
-        {canManage && <SaveRevertActions<ClientScopeFormValues> onRevert={() => reset(toFormValues(scope, type))} />}
+        {canManage && <SaveRevertActions<ClientScopeFormValues> onRevert={() => reset(initial)} />}
         <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />
       </Form>
     </FormProvider>

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useMemo } from "react";
 import { useNavigate, useParams } from "react-router";
 import { FormProvider } from "react-hook-form";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -22,7 +22,7 @@ import {
   SubmitButton,
   TextControl,
   UnsavedChangesGuard,
-  useKcForm,
+  useValuesForm,
   useNavigateWhenSaved,
 } from "../../core/ui/form/index.ts";
 import { ViewHeader } from "../../core/ui/page/index.ts";
@@ -55,14 +55,12 @@ export default function CustomPageForm() {
     queryFn: () => adminClient.components.findOne({ realm, id: id! }),
     enabled: !!id,
   });
-  const initial = (stored?: ComponentRepresentation): ItemForm => ({
-    name: stored?.name ?? "",
-    config: fromComponentConfig(properties, stored?.config),
-  });
-  const form = useKcForm<ItemForm>({ defaultValues: initial() });
+  const initial = useMemo<ItemForm>(
+    () => ({ name: item.data?.name ?? "", config: fromComponentConfig(provider?.properties ?? [], item.data?.config) }),
+    [item.data, provider],
+  );
+  const form = useValuesForm<ItemForm>(initial);
   const { reset } = form;
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- reset when the stored component arrives
-  useEffect(() => reset(initial(item.data)), [item.data, reset]);
   if (!provider) return <UnknownProvider providerId={providerId} />;
 
   const save = async (values: ItemForm) => {

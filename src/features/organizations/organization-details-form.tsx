@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useMemo } from "react";
 import { FormProvider } from "react-hook-form";
 import { useQueryClient } from "@tanstack/react-query";
 import { Form } from "@patternfly/react-core/dist/esm/components/Form/index.js";
@@ -7,13 +7,12 @@ import { useCurrentRealm } from "../../core/runtime/current-realm.tsx";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
 import { KeyValueControl } from "../../core/ui/form/key-value-control.tsx";
-import { useKcForm } from "../../core/ui/form/use-kc-form.ts";
 import { useOrganizationEvents } from "./organization-events.tsx";
 import { OrganizationFormFields } from "./organization-form-fields.tsx";
 import { toFormValues, toRepresentation, type OrganizationFormValues } from "./organization-form-values.ts";
 import { organizationsKey, updateOrganization, type Organization } from "./organization-queries.ts";
 import "./messages.ts";
-import { SaveRevertActions, UnsavedChangesGuard } from "../../core/ui/form/index.ts";
+import { SaveRevertActions, UnsavedChangesGuard, useValuesForm } from "../../core/ui/form/index.ts";
 
 /** The settings tab (name, domains, redirect URL, description, enabled) or the attributes tab (key-value). */
 export function OrganizationDetailsForm({
@@ -29,8 +28,8 @@ export function OrganizationDetailsForm({
   const queryClient = useQueryClient();
   const { addAlert, addError } = useAlerts();
   const events = useOrganizationEvents();
-  const form = useKcForm<OrganizationFormValues>({ defaultValues: toFormValues(organization) });
-  useEffect(() => form.reset(toFormValues(organization)), [form, organization]);
+  const initial = useMemo(() => toFormValues(organization), [organization]);
+  const form = useValuesForm<OrganizationFormValues>(initial);
 
   const submit = form.handleSubmit(async (values) => {
     const id = organization.id ?? "";
@@ -63,10 +62,7 @@ export function OrganizationDetailsForm({
             valueLabel={t("value")}
           />
         )}
-        <SaveRevertActions
-          onRevert={() => form.reset(toFormValues(organization))}
-          isRevertDisabled={!form.formState.isDirty}
-        />
+        <SaveRevertActions onRevert={() => form.reset(initial)} isRevertDisabled={!form.formState.isDirty} />
         <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitting} />
       </Form>
     </FormProvider>

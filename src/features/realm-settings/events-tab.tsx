@@ -11,7 +11,7 @@ import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useServerInfo } from "../../core/runtime/shared-queries.ts";
 import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
 import { useConfirm } from "../../core/ui/dialogs/index.ts";
-import { MultiSelectControl, SwitchControl, TimeSelectorControl } from "../../core/ui/form/index.ts";
+import { MultiSelectControl, SwitchControl, TimeSelectorControl, useValuesForm } from "../../core/ui/form/index.ts";
 import { LoadingSpinner } from "../../core/ui/layout/loading-spinner.tsx";
 import { EventTypesField } from "./event-types-field.tsx";
 import {
@@ -25,7 +25,6 @@ import {
   type Realm,
 } from "./queries.ts";
 import { SettingsForm } from "./settings-form.tsx";
-import { useValuesForm } from "./use-realm-settings-form.ts";
 import "./messages.ts";
 import "./realm-settings.css";
 

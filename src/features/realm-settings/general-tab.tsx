@@ -13,6 +13,7 @@ import {
   SelectControl,
   SwitchControl,
   TextControl,
+  useValuesForm,
 } from "../../core/ui/form/index.ts";
 import { EndpointLinks } from "./endpoint-links.tsx";
 import {
@@ -28,7 +29,6 @@ import { SettingsForm } from "./settings-form.tsx";
 import { toRealmSettings } from "./paths.ts";
 import { useVersionNote } from "../../core/ui/version/index.ts";
 import { SETTING_SINCE } from "./setting-versions.ts";
-import { useValuesForm } from "./use-realm-settings-form.ts";
 import "./messages.ts";
 import "./realm-settings.css";
 

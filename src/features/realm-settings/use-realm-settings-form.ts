@@ -1,19 +1,12 @@
-import { useEffect, useMemo } from "react";
-import type { DefaultValues, FieldValues } from "react-hook-form";
+import { useMemo } from "react";
+import type { FieldValues } from "react-hook-form";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMessages } from "../../core/i18n/use-messages.ts";
 import { useAdminClient } from "../../core/runtime/runtime-context.tsx";
 import { useAlerts } from "../../core/ui/alerts/alerts-context.tsx";
-import { useKcForm } from "../../core/ui/form/index.ts";
+import { useValuesForm } from "../../core/ui/form/index.ts";
 import { refreshRealm, saveRealm, type Realm } from "./queries.ts";
 import "./messages.ts";
-
-/** A form over `initial`, reset when it comes again (a later query, a refetch) but keeping what was already typed. */
-export function useValuesForm<V extends FieldValues>(initial: V) {
-  const form = useKcForm<V>({ defaultValues: initial as DefaultValues<V> });
-  useEffect(() => form.reset(initial, { keepDirtyValues: true }), [form, initial]);
-  return form;
-}
 
 /**
  * A settings tab's form over the realm: values from the realm (again whenever the realm changes), and a save

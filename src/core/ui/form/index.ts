@@ -1,4 +1,4 @@
-export { useKcForm } from "./use-kc-form.ts";
+export { useKcForm, useValuesForm } from "./use-kc-form.ts";
 export { TYPEAHEAD_THRESHOLD, EMAIL_PATTERN, MULTI_VALUE_SEPARATOR } from "./form-constants.ts";
 export { fieldId, type ControlProps, type ControlRules } from "./control-props.ts";
 export { FormField, type FormFieldProps } from "./form-field.tsx";

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import { FormProvider } from "react-hook-form";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -20,7 +20,7 @@ import {
   SubmitButton,
   TextControl,
   UnsavedChangesGuard,
-  useKcForm,
+  useValuesForm,
   useNavigateWhenSaved,
 } from "../form/index.ts";
 import { LoadingSpinner } from "../layout/loading-spinner.tsx";
@@ -124,14 +124,12 @@ function MapperForm({
   const queryClient = useQueryClient();
   const { saved, navigateSaved } = useNavigateWhenSaved();
   const properties = type.properties ?? [];
-  const initial = (): MapperFormValues => ({
-    name: mapper?.name ?? "",
-    config: mapperFormConfig(properties, mapper?.config),
-  });
-  const form = useKcForm<MapperFormValues>({ defaultValues: initial() });
+  const initial = useMemo<MapperFormValues>(
+    () => ({ name: mapper?.name ?? "", config: mapperFormConfig(type.properties ?? [], mapper?.config) }),
+    [mapper, type],
+  );
+  const form = useValuesForm<MapperFormValues>(initial);
   const { reset } = form;
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- reset when the stored mapper changes
-  useEffect(() => reset(initial()), [mapper, reset]);
 
   const submit = async (values: MapperFormValues) => {
     const representation: ProtocolMapperRepresentation = {

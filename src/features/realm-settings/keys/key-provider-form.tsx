@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from "react";
+import { useMemo } from "react";
 import { FormProvider } from "react-hook-form";
 import { useQueryClient } from "@tanstack/react-query";
 import type ComponentTypeRepresentation from "@keycloak/keycloak-admin-client/lib/defs/componentTypeRepresentation.js";
@@ -14,7 +14,7 @@ import {
   toComponentConfig,
   type ConfigFormValues,
 } from "../../../core/ui/dynamic/index.ts";
-import { SubmitButton, TextControl, UnsavedChangesGuard, useKcForm } from "../../../core/ui/form/index.ts";
+import { SubmitButton, TextControl, UnsavedChangesGuard, useValuesForm } from "../../../core/ui/form/index.ts";
 import { KEY_PROVIDER_TYPE, refreshKeys, type KeyProvider } from "./keys-queries.ts";
 import "./keys-messages.ts";
 import "./keys.css";
@@ -56,9 +56,8 @@ export function KeyProviderForm({
     () => ({ name: provider?.name ?? type.id, config: fromComponentConfig(properties, provider?.config) }),
     [provider, properties, type.id],
   );
-  const form = useKcForm<ProviderForm>({ defaultValues: initial });
+  const form = useValuesForm<ProviderForm>(initial);
   const { reset } = form;
-  useEffect(() => reset(initial), [reset, initial]);
 
   const save = async (values: ProviderForm) => {
     const representation: KeyProvider = {
