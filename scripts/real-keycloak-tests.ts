@@ -7,7 +7,7 @@
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { missingTools, startKeycloak, TEST_JAVA_OPTIONS } from "../tests/support/real-keycloak.ts";
+import { missingTools, startKeycloak } from "../tests/support/real-keycloak.ts";
 import { REAL_KEYCLOAK_EXCLUSIONS } from "../tests/e2e/real-keycloak-exclusions.ts";
 
 const files = (dir: string): string[] => {
@@ -55,7 +55,7 @@ for (const entry of REAL_KEYCLOAK_EXCLUSIONS)
 // KC_REAL_URL: a Keycloak that already runs (e.g. scripts/keycloak.ts while working on a suite)
 const keycloak = process.env.KC_REAL_URL
   ? { url: process.env.KC_REAL_URL, startupMs: 0, logFile: process.env.KC_REAL_LOG, stop: async () => {} }
-  : await startKeycloak(console.log, undefined, TEST_JAVA_OPTIONS);
+  : await startKeycloak();
 // a stopped run stops its Keycloak too (process.exit runs the harness's exit hook)
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(1));
 const started = Date.now();

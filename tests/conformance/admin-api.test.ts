@@ -3,12 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { onRealKeycloak, prepareKeycloak } from "../support/target.ts";
-import {
-  showKeycloakLogOnFailure,
-  startKeycloak,
-  TEST_JAVA_OPTIONS,
-  type RealKeycloak,
-} from "../support/real-keycloak.ts";
+import { showKeycloakLogOnFailure, startKeycloak, type RealKeycloak } from "../support/real-keycloak.ts";
 import type { Exchange } from "./exchange.ts";
 import { differences } from "./compare.ts";
 import { ALLOWED_DIFFERENCES } from "./allow-list.ts";
@@ -29,7 +24,7 @@ describe(`conformance with real Keycloak (${onRealKeycloak() ? "live" : "recorde
   before(async () => {
     embedded = await startTestServer();
     if (onRealKeycloak()) {
-      if (!process.env.KC_REAL_URL) ownKeycloak = await startKeycloak(console.log, undefined, TEST_JAVA_OPTIONS);
+      if (!process.env.KC_REAL_URL) ownKeycloak = await startKeycloak();
       keycloakUrl = process.env.KC_REAL_URL ?? ownKeycloak!.url;
       showKeycloakLogOnFailure(ownKeycloak?.logFile ?? process.env.KC_REAL_LOG);
       await prepareKeycloak(keycloakUrl, true);

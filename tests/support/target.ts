@@ -1,13 +1,7 @@
 import { REAL_KEYCLOAK_EXCLUSIONS } from "../e2e/real-keycloak-exclusions.ts";
 import { demoRealmRep } from "../../demo/server/src/seed/demo-realm.ts";
 import { startKeycloakFront } from "./keycloak-front.ts";
-import {
-  showKeycloakLogOnFailure,
-  startKeycloak,
-  TEST_JAVA_OPTIONS,
-  type KeycloakVariant,
-  type RealKeycloak,
-} from "./real-keycloak.ts";
+import { showKeycloakLogOnFailure, startKeycloak, type KeycloakVariant, type RealKeycloak } from "./real-keycloak.ts";
 import { adminFetch, adminToken, freePort, startTestServer, type TestServer } from "./server.ts";
 
 /**
@@ -66,7 +60,7 @@ export async function startTarget(options: TargetOptions = {}): Promise<Target> 
   }
   const variant = options.keycloakVariant?.();
   const own: RealKeycloak | undefined =
-    process.env.KC_REAL_URL && !variant ? undefined : await startKeycloak(console.log, variant, TEST_JAVA_OPTIONS);
+    process.env.KC_REAL_URL && !variant ? undefined : await startKeycloak(console.log, variant);
   const keycloakUrl = own?.url ?? process.env.KC_REAL_URL!;
   showKeycloakLogOnFailure(own?.logFile ?? process.env.KC_REAL_LOG);
   await prepareKeycloak(keycloakUrl, options.seedDemo !== false);
