@@ -47,7 +47,7 @@ export default function CustomPageForm() {
   const id = useParams().id;
   const isReadOnly = !useAccess().hasAccess("manage-realm");
   const { providerId, provider, pageName } = usePageProvider();
-  const properties = provider?.properties ?? [];
+  const properties = useMemo(() => provider?.properties ?? [], [provider]);
   const realmId = useRealmQuery(realm).data?.id;
   const itemKey = ["custom-pages", realm, id ?? ""] as const;
   const item = useQuery({
@@ -56,8 +56,8 @@ export default function CustomPageForm() {
     enabled: !!id,
   });
   const initial = useMemo<ItemForm>(
-    () => ({ name: item.data?.name ?? "", config: fromComponentConfig(provider?.properties ?? [], item.data?.config) }),
-    [item.data, provider],
+    () => ({ name: item.data?.name ?? "", config: fromComponentConfig(properties, item.data?.config) }),
+    [item.data, properties],
   );
   const form = useValuesForm<ItemForm>(initial);
   const { reset } = form;

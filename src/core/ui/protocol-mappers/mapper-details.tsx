@@ -123,10 +123,10 @@ function MapperForm({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { saved, navigateSaved } = useNavigateWhenSaved();
-  const properties = type.properties ?? [];
+  const properties = useMemo(() => type.properties ?? [], [type]);
   const initial = useMemo<MapperFormValues>(
-    () => ({ name: mapper?.name ?? "", config: mapperFormConfig(type.properties ?? [], mapper?.config) }),
-    [mapper, type],
+    () => ({ name: mapper?.name ?? "", config: mapperFormConfig(properties, mapper?.config) }),
+    [mapper, properties],
   );
   const form = useValuesForm<MapperFormValues>(initial);
   const { reset } = form;

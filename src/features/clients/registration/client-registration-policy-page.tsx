@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useMemo } from "react";
 import { useNavigate, useParams } from "react-router";
 import { FormProvider } from "react-hook-form";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -25,7 +25,7 @@ import {
   SubmitButton,
   TextControl,
   UnsavedChangesGuard,
-  useKcForm,
+  useValuesForm,
   useNavigateWhenSaved,
 } from "../../../core/ui/form/index.ts";
 import {
@@ -58,21 +58,19 @@ export default function ClientRegistrationPolicyPage() {
   const providerId = params.providerId ?? "";
   const id = params.id;
   const provider = registrationPolicyProviders(useServerInfo()).find((type) => type.id === providerId);
-  const properties = provider?.properties ?? [];
+  const properties = useMemo(() => provider?.properties ?? [], [provider]);
   const realmId = useRealmQuery(realm).data?.id;
   const policy = useQuery({
     queryKey: registrationPolicyKeys.one(realm, id ?? ""),
     queryFn: () => adminClient.components.findOne({ realm, id: id! }),
     enabled: !!id,
   });
-  const initial = (stored?: ComponentRepresentation): PolicyForm => ({
-    name: stored?.name ?? "",
-    config: fromComponentConfig(properties, stored?.config),
-  });
-  const form = useKcForm<PolicyForm>({ defaultValues: initial() });
+  const initial = useMemo<PolicyForm>(
+    () => ({ name: policy.data?.name ?? "", config: fromComponentConfig(properties, policy.data?.config) }),
+    [policy.data, properties],
+  );
+  const form = useValuesForm<PolicyForm>(initial);
   const { reset } = form;
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- reset when the stored policy arrives
-  useEffect(() => reset(initial(policy.data)), [policy.data, reset]);
 
   const save = async (values: PolicyForm) => {
     const representation: ComponentRepresentation = {
