@@ -392,7 +392,9 @@ describe("users screens", () => {
       },
     });
     assert.equal(protect.status, 204, await protect.text());
-    for (let attempt = 0; attempt < 2; attempt++) {
+    const carol = (await findUser("carol.chen"))!;
+    const lockout = `/admin/realms/demo/attack-detection/brute-force/users/${carol.id}`;
+    for (let attempt = 1; attempt <= 2; attempt++) {
       await fetch(`${server.baseUrl}/realms/demo/protocol/openid-connect/token`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -403,10 +405,12 @@ describe("users screens", () => {
           password: "wrong",
         }),
       });
+      // Keycloak records each failure asynchronously: one at a time, each seen recorded before the next.
+      await eventually(
+        () => json<{ numFailures: number }>(lockout),
+        (state) => state.numFailures >= attempt,
+      );
     }
-    const carol = (await findUser("carol.chen"))!;
-    // Keycloak records login failures asynchronously: give the lockout a bounded moment to show.
-    const lockout = `/admin/realms/demo/attack-detection/brute-force/users/${carol.id}`;
     const locked = await eventually(
       () => json<{ disabled: boolean }>(lockout),
       (state) => state.disabled,
