@@ -37,6 +37,18 @@ describe("access read from the token matches who-am-I", () => {
       body: [realmAdmin],
     });
     assert.equal(mapped.status, 204, await mapped.text());
+    // Full access tokens, as a product team's client gives: Keycloak's security-admin-console gives lightweight ones.
+    for (const realm of ["master", "demo"]) {
+      const [client] = (await (
+        await admin(`/admin/realms/${realm}/clients?clientId=security-admin-console`)
+      ).json()) as { id: string; attributes: Record<string, string> }[];
+      const attributes = { ...client!.attributes, "client.use.lightweight.access.token.enabled": "false" };
+      const updated = await admin(`/admin/realms/${realm}/clients/${client!.id}`, {
+        method: "PUT",
+        body: { ...client, attributes },
+      });
+      assert.equal(updated.status, 204, await updated.text());
+    }
   });
 
   after(async () => server?.dispose());

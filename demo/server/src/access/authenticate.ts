@@ -7,6 +7,7 @@ import { ACCESS_TOKEN_TYPES, verifyToken, type VerifiedToken } from "../oidc/ver
 import { clientByClientId } from "../oidc/lookup.ts";
 import { activeSession } from "./sessions.ts";
 import { offlineRecordId } from "./offline-sessions.ts";
+import { tokenUserId } from "./token-user.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
 import { DPOP_SCHEME, DpopError, dpopHeader, requestUri, requiresDpop, verifyDpopProof } from "../oidc/dpop.ts";
 
@@ -69,7 +70,10 @@ export async function identityOfToken(
   verified: VerifiedToken,
 ): Promise<BearerIdentity> {
   const { realm, payload } = verified;
-  const user = payload.sub ? server.db.get("users", payload.sub) : undefined;
+  const userId = tokenUserId(server.db, realm, payload);
+  // a lightweight token names its user only through its session
+  if (!userId && payload.sub === undefined && payload.sid) throw new SessionNotFound();
+  const user = userId ? server.db.get("users", userId) : undefined;
   if (!user || user.realmId !== realm.id) throw new BearerRefused("user_not_found");
   if (!user.enabled) throw new BearerRefused("user_disabled");
   if ((payload.iat ?? 0) < user.notBefore) throw new BearerRefused("invalid_token");

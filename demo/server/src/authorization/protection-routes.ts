@@ -17,6 +17,7 @@ import { resourceRepresentation } from "../admin/authorization/representations.t
 import { matchingResources, requireResource } from "../admin/authorization/resource-routes.ts";
 import { ResourceQuery, ResourceSchema } from "../admin/authorization/schemas.ts";
 import { issuePermissionTicket, type TicketPermission } from "./permission-ticket.ts";
+import { tokenUserId } from "../access/token-user.ts";
 
 const PROTECTION = "/realms/:realm/authz/protection";
 
@@ -43,13 +44,14 @@ export async function protectionRequest(server: ServerContext, req: FastifyReque
   const baseUrl = frontendUrl(server, req);
   const token = bearerToken(req);
   const verified = token ? await verifyToken(server, baseUrl, token, "Bearer", realm.realm) : undefined;
-  if (!verified?.payload.sub)
+  const subject = verified ? tokenUserId(server.db, realm, verified.payload) : undefined;
+  if (!verified || !subject)
     throw authzError(403, "invalid_bearer_token", "Could not obtain bearer access_token from request.");
   const azp = verified.payload.azp ?? "";
   const client = clientByClientId(server.db, realm, azp);
   if (!client || (!client.authorization && client.rep.authorizationServicesEnabled !== true))
     throw authzError(403, "invalid_clientId", `Client application [${azp}] is not registered as a resource server.`);
-  return { realm, client, subject: verified.payload.sub, baseUrl };
+  return { realm, client, subject, baseUrl };
 }
 
 const scopeNames = (server: ServerContext, resource: AuthzResourceRecord) =>

@@ -21,6 +21,7 @@ import { secureClientUris } from "./executors/secure-client-uris.ts";
 import { secureResponseType } from "./executors/secure-response-type.ts";
 import { secureSignatureAlgorithm } from "./executors/secure-signature-algorithm.ts";
 import { suppressRefreshTokenRotation } from "./executors/suppress-refresh-token-rotation.ts";
+import { useLightweightAccessToken } from "./executors/use-lightweight-access-token.ts";
 
 /** The conditions this server evaluates, by Keycloak's provider id. A condition not listed never matches. */
 export const CONDITIONS: Record<string, Condition> = {
@@ -50,4 +51,5 @@ export const EXECUTORS: Record<string, Executor> = {
   "dpop-bind-enforcer": dpopBindEnforcer,
   "suppress-refresh-token-rotation": suppressRefreshTokenRotation,
   "secure-signature-algorithm": secureSignatureAlgorithm,
+  "use-lightweight-access-token": useLightweightAccessToken,
 };

@@ -60,6 +60,8 @@ export interface PolicyContext {
 export interface TokenEffects {
   /** A refresh answers without a new refresh token (suppress-refresh-token-rotation). */
   suppressRefreshToken?: boolean;
+  /** The access token is a lightweight one (use-lightweight-access-token). */
+  lightweightAccessToken?: boolean;
 }
 
 export type Vote = "YES" | "NO" | "ABSTAIN";

@@ -2,7 +2,9 @@ import type { FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
 import type { ClientInitialAccessRecord, ClientRecord, RealmRecord } from "../store/types.ts";
 import { isRevokedToken } from "../oidc/revoked-tokens.ts";
-import { masterAdminClientId } from "../realm/master-admin-client.ts";
+import { tokenUserId } from "../access/token-user.ts";
+import { adminRoleNames, managementClient } from "../access/permissions.ts";
+import { clientByClientId } from "../oidc/lookup.ts";
 import { invalidToken, insufficientScope, clientNotFound } from "./errors.ts";
 import {
   INITIAL_ACCESS_TOKEN,
@@ -17,6 +19,8 @@ export interface RegistrationCaller {
   token?: string;
   payload?: RegistrationTokenPayload;
   initialAccess?: ClientInitialAccessRecord;
+  /** For a user's access token: the realm's management roles the user holds (through the token's client's scope). */
+  managementRoles?: Set<string>;
 }
 
 /** Reads and verifies the bearer token; no Authorization header, or a scheme other than Bearer, is an anonymous call. */
@@ -30,6 +34,7 @@ export async function registrationCaller(
   if (!scheme || scheme.toLowerCase() !== "bearer") return {};
   const payload = token ? await verifyRegistrationToken(server, realm, issuer, token) : undefined;
   if (!payload || isRevokedToken(server, payload.jti)) throw invalidToken("Failed decode token");
+  if (payload.typ === "Bearer") return { token, payload, managementRoles: managementRolesOf(server, realm, payload) };
   if (payload.typ !== INITIAL_ACCESS_TOKEN) return { token, payload };
   const stored = server.db.get("realms", realm.id) ?? realm;
   const initialAccess = (stored.clientInitialAccess ?? []).find((entry) => entry.id === payload.jti);
@@ -37,19 +42,28 @@ export async function registrationCaller(
   return { token, payload, initialAccess };
 }
 
-/** Whether a user's access token holds one of the realm's management roles (master-realm's own client for master). */
-function hasManagementRole(realm: RealmRecord, payload: RegistrationTokenPayload, roles: string[]): boolean {
-  const client = realm.realm === "master" ? masterAdminClientId("master") : "realm-management";
-  const held = payload.resource_access?.[client]?.roles ?? [];
-  return roles.some((role) => held.includes(role));
+/**
+ * The management roles (master-realm's own client for master, realm-management otherwise) of the token's user, read
+ * from the roles they hold now, as Keycloak does: a lightweight access token lists none.
+ */
+function managementRolesOf(server: ServerContext, realm: RealmRecord, payload: RegistrationTokenPayload): Set<string> {
+  const userId = tokenUserId(server.db, realm, payload);
+  const user = userId ? server.db.get("users", userId) : undefined;
+  if (!user || user.realmId !== realm.id) return new Set();
+  const tokenClient = typeof payload.azp === "string" ? clientByClientId(server.db, realm, payload.azp) : undefined;
+  return adminRoleNames(server.db, user, tokenClient, managementClient(server.db, realm, realm));
 }
+
+/** Whether the caller's user holds one of these management roles. */
+const hasManagementRole = (caller: RegistrationCaller, roles: string[]): boolean =>
+  roles.some((role) => caller.managementRoles?.has(role));
 
 const isType = (caller: RegistrationCaller, type: string) => caller.payload?.typ === type;
 
 /** Who may register: anonymous, an initial access token with uses left and unexpired, or a manage/create-client user. */
-export function requireCreate(realm: RealmRecord, caller: RegistrationCaller): RegistrationAuth {
+export function requireCreate(caller: RegistrationCaller): RegistrationAuth {
   if (isType(caller, "Bearer")) {
-    if (!hasManagementRole(realm, caller.payload!, ["manage-clients", "create-client"])) throw insufficientScope();
+    if (!hasManagementRole(caller, ["manage-clients", "create-client"])) throw insufficientScope();
     return "authenticated";
   }
   const entry = caller.initialAccess;
@@ -69,9 +83,9 @@ const registrationAuthOf = (caller: RegistrationCaller): RegistrationAuth =>
   caller.payload?.registration_auth === "authenticated" ? "authenticated" : "anonymous";
 
 /** Reading a client: a user with manage- or view-clients, or the client's current registration access token. */
-export function requireView(realm: RealmRecord, caller: RegistrationCaller, client: ClientRecord | undefined) {
+export function requireView(caller: RegistrationCaller, client: ClientRecord | undefined) {
   if (isType(caller, "Bearer")) {
-    if (!hasManagementRole(realm, caller.payload!, ["manage-clients", "view-clients"])) throw insufficientScope();
+    if (!hasManagementRole(caller, ["manage-clients", "view-clients"])) throw insufficientScope();
     if (!client) throw clientNotFound();
     return { client, auth: "authenticated" as RegistrationAuth };
   }
@@ -81,9 +95,9 @@ export function requireView(realm: RealmRecord, caller: RegistrationCaller, clie
 }
 
 /** Changing or deleting a client: a user with manage-clients, or the client's current registration access token. */
-export function requireUpdate(realm: RealmRecord, caller: RegistrationCaller, client: ClientRecord | undefined) {
+export function requireUpdate(caller: RegistrationCaller, client: ClientRecord | undefined) {
   if (isType(caller, "Bearer")) {
-    if (!hasManagementRole(realm, caller.payload!, ["manage-clients"])) throw insufficientScope();
+    if (!hasManagementRole(caller, ["manage-clients"])) throw insufficientScope();
     if (!client) throw clientNotFound();
     return { client, auth: "authenticated" as RegistrationAuth };
   }

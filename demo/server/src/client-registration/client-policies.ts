@@ -5,6 +5,7 @@ import { insufficientScope } from "./errors.ts";
 import type { RegistrationCaller } from "./auth.ts";
 import type { RegistrationRequest } from "./operations.ts";
 import { INITIAL_ACCESS_TOKEN, REGISTRATION_ACCESS_TOKEN } from "./tokens.ts";
+import { tokenUserId } from "../access/token-user.ts";
 
 /** The client policy refusal behind a registration endpoint's 403, for the error events. */
 export const CLIENT_POLICY_REFUSAL = new WeakMap<object, ClientPolicyError>();
@@ -23,8 +24,9 @@ function sourceOf(caller: RegistrationCaller): UpdaterSource {
 }
 
 function userOf(r: RegistrationRequest, caller: RegistrationCaller): UserRecord | undefined {
-  if (sourceOf(caller) !== "ByAuthenticatedUser" || !caller.payload?.sub) return undefined;
-  const user = r.server.db.get("users", caller.payload.sub);
+  const userId = caller.payload ? tokenUserId(r.server.db, r.realm, caller.payload) : undefined;
+  if (sourceOf(caller) !== "ByAuthenticatedUser" || !userId) return undefined;
+  const user = r.server.db.get("users", userId);
   return user?.realmId === r.realm.id ? user : undefined;
 }
 

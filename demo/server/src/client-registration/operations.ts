@@ -77,7 +77,7 @@ function representationOf(r: RegistrationRequest, client: ClientRecord, registra
 export async function registerClient(r: RegistrationRequest, input: Record<string, unknown>) {
   const { db } = r.server;
   const caller = await registrationCaller(r.server, r.req, r.realm, r.issuer);
-  const auth = requireCreate(r.realm, caller);
+  const auth = requireCreate(caller);
   await checkClientPolicies(r, caller, input);
   await policies(() =>
     runPolicies(db, r.realm, auth, (p, config) => p.beforeRegister?.(policyContext(r, input), config)),
@@ -110,7 +110,7 @@ export async function registerClient(r: RegistrationRequest, input: Record<strin
 /** Reads a client; a registration access token comes back unchanged (Keycloak re-signs it only after a key change). */
 export async function readClient(r: RegistrationRequest, clientId: string) {
   const caller = await registrationCaller(r.server, r.req, r.realm, r.issuer);
-  const { client, auth } = requireView(r.realm, caller, clientByClientId(r.server.db, r.realm, clientId));
+  const { client, auth } = requireView(caller, clientByClientId(r.server.db, r.realm, clientId));
   await policies(() =>
     runPolicies(r.server.db, r.realm, auth, (p, config) => p.beforeView?.(policyContext(r, {}), config)),
   );
@@ -122,7 +122,7 @@ export async function readClient(r: RegistrationRequest, clientId: string) {
 export async function updateClient(r: RegistrationRequest, clientId: string, input: Record<string, unknown>) {
   const { db } = r.server;
   const caller = await registrationCaller(r.server, r.req, r.realm, r.issuer);
-  const { client, auth } = requireUpdate(r.realm, caller, clientByClientId(db, r.realm, clientId));
+  const { client, auth } = requireUpdate(caller, clientByClientId(db, r.realm, clientId));
   await checkClientPolicies(r, caller, input, client);
   await policies(() =>
     runPolicies(db, r.realm, auth, (p, config) => p.beforeUpdate?.(policyContext(r, input), client, config)),
@@ -146,7 +146,7 @@ export async function updateClient(r: RegistrationRequest, clientId: string, inp
 export async function deleteClient(r: RegistrationRequest, clientId: string) {
   const { db } = r.server;
   const caller = await registrationCaller(r.server, r.req, r.realm, r.issuer);
-  const { client, auth } = requireUpdate(r.realm, caller, clientByClientId(db, r.realm, clientId));
+  const { client, auth } = requireUpdate(caller, clientByClientId(db, r.realm, clientId));
   await policies(() => runPolicies(db, r.realm, auth, (p, config) => p.beforeDelete?.(policyContext(r, {}), config)));
   await db.write((tx) => removeClient(db, tx, r.realm, client));
   return { client };

@@ -33,7 +33,7 @@ export async function clientCredentialsGrant(
     client_auth_method: clientAuthMethod(client),
     username: user.username,
   };
-  await onTokenRequest(server, realm, client, req, {
+  const effects = await onTokenRequest(server, realm, client, req, {
     event: "SERVICE_ACCOUNT_TOKEN_REQUEST",
     eventType: "CLIENT_LOGIN",
     params: body,
@@ -62,6 +62,7 @@ export async function clientCredentialsGrant(
     session,
     scope: body.scope,
     notes,
+    lightweight: effects.lightweightAccessToken,
     withRefreshToken,
   });
   if (!withRefreshToken) delete tokens.session_state;

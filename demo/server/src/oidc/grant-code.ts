@@ -52,7 +52,7 @@ export async function authorizationCodeGrant(
       "PKCE code verifier specified but challenge not present in authorization",
     );
   }
-  await onTokenRequest(server, realm, client, req, {
+  const effects = await onTokenRequest(server, realm, client, req, {
     event: "TOKEN_REQUEST",
     eventType: "CODE_TO_TOKEN",
     params: body,
@@ -102,6 +102,7 @@ export async function authorizationCodeGrant(
     session: touched,
     scope: code.scope,
     nonce: code.nonce,
+    lightweight: effects.lightweightAccessToken,
     withRefreshToken: true,
   });
   await recordEvent(server, realm, {

@@ -34,7 +34,7 @@ export async function passwordGrant(
     grant_type: "password",
     client_auth_method: clientAuthMethod(client),
   };
-  await onTokenRequest(server, realm, client, req, {
+  const effects = await onTokenRequest(server, realm, client, req, {
     event: "RESOURCE_OWNER_PASSWORD_CREDENTIALS_REQUEST",
     eventType: "LOGIN",
     params: body,
@@ -104,6 +104,7 @@ export async function passwordGrant(
     user,
     session,
     scope: body.scope,
+    lightweight: effects.lightweightAccessToken,
     withRefreshToken: true,
   });
   await recordEvent(server, realm, {

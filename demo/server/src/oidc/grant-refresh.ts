@@ -131,6 +131,7 @@ export async function refreshTokenGrant(
     user,
     session: touched,
     scope: payload.scope,
+    lightweight: effects.lightweightAccessToken,
     withRefreshToken: !effects.suppressRefreshToken,
     refreshedFamily: { reuseId: payload[REUSE_ID_CLAIM] === undefined ? undefined : reuseKey(payload) },
   });

@@ -15,6 +15,7 @@ import { decide, rptPermissions, type PermissionRequest } from "../authorization
 import { userIdentity } from "../authorization/identity.ts";
 import { verifyPermissionTicket } from "../authorization/permission-ticket.ts";
 import { pendingTickets, withGrantedTickets } from "../authorization/permission-tickets.ts";
+import { tokenUserId } from "../access/token-user.ts";
 
 export const UMA_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:uma-ticket";
 
@@ -31,7 +32,8 @@ async function requester(
   const token = bearerToken(req) ?? (typeof body.subject_token === "string" ? body.subject_token : undefined);
   if (token) {
     const verified = await verifyToken(server, frontendUrl(server, req), token, "Bearer", realm.realm);
-    const user = verified?.payload.sub ? server.db.get("users", verified.payload.sub) : undefined;
+    const userId = verified ? tokenUserId(server.db, realm, verified.payload) : undefined;
+    const user = userId ? server.db.get("users", userId) : undefined;
     const client = verified?.payload.azp ? clientByClientId(server.db, realm.id, verified.payload.azp) : undefined;
     if (!verified || !user || !user.enabled || !client) throw oauthError(401, "invalid_grant", "Invalid bearer token");
     return { user, client, sessionId: verified.payload.sid };

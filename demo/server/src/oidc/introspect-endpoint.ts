@@ -15,13 +15,16 @@ import { checkClientRequest } from "../client-policies/client-requests.ts";
 import { activeSession } from "../access/sessions.ts";
 import { BASIC_TOKEN_CLAIMS } from "./tokens.ts";
 import { offlineRecordId } from "../access/offline-sessions.ts";
+import { tokenUserId } from "../access/token-user.ts";
 import { clientAuthMethod } from "./token-event-details.ts";
 
 type Payload = VerifiedToken["payload"];
 
 /** Why a verified token is not active: Keycloak's event error, or none when it records nothing. */
 function inactiveReason(server: ServerContext, realm: RealmRecord, payload: Payload): string | undefined {
-  const user = payload.sub ? server.db.get("users", payload.sub) : undefined;
+  const userId = tokenUserId(server.db, realm, payload);
+  if (!userId && payload.sub === undefined && payload.sid) return "user_session_not_found";
+  const user = userId ? server.db.get("users", userId) : undefined;
   if (!user || user.realmId !== realm.id) return "user_not_found";
   if (!user.enabled) return "user_disabled";
   if ((payload.iat ?? 0) < user.notBefore) return "invalid_token";
@@ -151,7 +154,7 @@ export async function registerIntrospectEndpoint(app: FastifyInstance, server: S
         await inactive(reason);
         return { active: false };
       }
-      const user = server.db.get("users", payload.sub!)!;
+      const user = server.db.get("users", tokenUserId(server.db, realm, payload)!)!;
       const isAccessToken = payload.typ === "Bearer" || payload.typ === "DPoP";
       const claims = isAccessToken ? introspectionClaims(server, baseUrl, realm, user, verified) : payload;
       // A refresh token introspected as one: only by its own client, and Keycloak records nothing otherwise.

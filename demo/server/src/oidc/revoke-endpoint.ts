@@ -12,6 +12,7 @@ import { authenticateCallingClient } from "./calling-client.ts";
 import { ACCESS_TOKEN_TYPES, verifyToken, type VerifiedToken } from "./verify-token.ts";
 import { rememberRevokedToken } from "./revoked-tokens.ts";
 import { checkClientRequest } from "../client-policies/client-requests.ts";
+import { tokenUserId } from "../access/token-user.ts";
 
 export const REVOKE_PATH = "/protocol/openid-connect/revoke";
 const EVENT = "REVOKE_GRANT";
@@ -69,7 +70,8 @@ async function tokenToRevoke(
 function sessionOf(server: ServerContext, realm: RealmRecord, client: ClientRecord, { payload }: VerifiedToken) {
   const sessionId = payload.typ === "Offline" && payload.sid ? offlineRecordId(payload.sid) : payload.sid;
   const session = activeSession(server.db, realm, sessionId);
-  const user = payload.sub ? server.db.get("users", payload.sub) : undefined;
+  const userId = tokenUserId(server.db, realm, payload);
+  const user = userId ? server.db.get("users", userId) : undefined;
   if (!user || user.realmId !== realm.id || !user.enabled) return undefined;
   if (!sessionId) return user.serviceAccountClientId ? { user, session: undefined } : undefined;
   if (!session || session.userId !== user.id || !session.clients[client.id]) return undefined;
@@ -118,7 +120,10 @@ export async function registerRevokeEndpoint(app: FastifyInstance, server: Serve
       const verified = await tokenToRevoke(server, req, realm, client, form.token);
       const held = sessionOf(server, realm, client, verified);
       if (!held)
-        throw new RevokeRefused(200, INVALID_TOKEN, { eventError: "invalid_token", userId: verified.payload.sub });
+        throw new RevokeRefused(200, INVALID_TOKEN, {
+          eventError: "invalid_token",
+          userId: tokenUserId(server.db, realm, verified.payload),
+        });
       const { payload } = verified;
       const refresh = payload.typ === "Refresh" || payload.typ === "Offline";
       if (refresh && held.session) await detachClient(server, held.session, client);

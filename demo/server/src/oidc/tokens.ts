@@ -38,14 +38,20 @@ export interface TokenGrant {
   accessClaims?: JWTPayload;
   /**
    * Keycloak's two letters for the grant (ac code, rt refresh, ro password, cc client credentials, dg device), which
-   * end the access token id's prefix after the session kind (on online, of offline, tr none) and "rt".
+   * end the access token id's prefix after the session kind (on online, of offline, tr none) and the token kind (rt
+   * regular, lt lightweight).
    */
   grantShortcut?: "ac" | "rt" | "ro" | "cc" | "dg";
   /** The thumbprint of the key a DPoP proof showed: the access token (and a public client's refresh token) is bound to it. */
   dpopJkt?: string;
   /** On a refresh: the rotation family of the refresh token presented, which the new one keeps (refresh-token-reuse.ts). */
   refreshedFamily?: { reuseId?: string };
+  /** A client policy asks for a lightweight access token (use-lightweight-access-token). */
+  lightweight?: boolean;
 }
+
+/** Keycloak's client switch "Always use lightweight access token". */
+export const LIGHTWEIGHT_ACCESS_TOKEN_ATTRIBUTE = "client.use.lightweight.access.token.enabled";
 
 export interface TokenResponseBody {
   access_token: string;
@@ -107,6 +113,8 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
   const offline = session?.offline === true;
   const sessionKind = !session ? "tr" : offline ? "of" : "on";
   const cnf = grant.dpopJkt ? dpopConfirmation(grant.dpopJkt) : undefined;
+  const lightweight =
+    grant.lightweight === true || clientAttribute(client, LIGHTWEIGHT_ACCESS_TOKEN_ATTRIBUTE) === "true";
   const accessExp =
     sessionEnd !== undefined ? Math.min(issuedAt + accessLifespan, sessionEnd) : issuedAt + accessLifespan;
   const input: MapperInput = {
@@ -123,8 +131,10 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
     {
       exp: accessExp,
       iat: issuedAt,
-      jti: `${sessionKind}rt${grant.grantShortcut ?? (session ? "ac" : "cc")}:${newId()}`,
+      jti: `${sessionKind}${lightweight ? "lt" : "rt"}${grant.grantShortcut ?? (session ? "ac" : "cc")}:${newId()}`,
       iss,
+      // a lightweight token names its user through its session; one without a session (a service account's) cannot
+      ...(lightweight && !session ? { sub: user.id } : {}),
       typ: cnf ? DPOP_SCHEME : "Bearer",
       azp: client.clientId,
       sid,
@@ -132,7 +142,7 @@ export async function issueTokens(server: ServerContext, grant: TokenGrant): Pro
       cnf,
       ...grant.accessClaims,
     },
-    mapClaims(input, "access"),
+    mapClaims(input, "access", [], { lightweight }),
   );
   const accessToken = await sign(server, realm, access, clientAttribute(client, "access.token.signed.response.alg"));
 

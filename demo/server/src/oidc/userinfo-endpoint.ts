@@ -4,11 +4,12 @@ import type { ServerContext } from "../context.ts";
 import type { RealmRecord } from "../store/types.ts";
 import { BearerRefused, identityOfToken, SessionNotFound, type BearerIdentity } from "../access/authenticate.ts";
 import { accessTokenCredentials } from "../access/bearer.ts";
+import { tokenUserId } from "../access/token-user.ts";
 import { HttpError } from "../http/errors.ts";
 import { recordEvent } from "../events/record.ts";
 import { DPOP_ALGORITHMS } from "./dpop.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
-import { realmByName } from "./lookup.ts";
+import { clientAttribute, realmByName } from "./lookup.ts";
 import { mapClaims } from "./mappers/apply.ts";
 import { mapperInputOfToken } from "./mappers/from-token.ts";
 import { ACCESS_TOKEN_TYPES, verifyToken, type VerifiedToken } from "./verify-token.ts";
@@ -20,6 +21,9 @@ const INVALID_TOKEN = [401, "invalid_token", "Token verification failed"] as con
 const SESSION_NOT_FOUND = [401, "invalid_token", "user_session_not_found"] as const;
 const MISSING_OPENID = [403, "insufficient_scope", "Missing openid scope"] as const;
 const TWO_METHODS = [400, "invalid_request", "More than one method used for including an access token"] as const;
+const LIGHTWEIGHT_REFUSED = "Lightweight access token not allowed for userinfo endpoint";
+/** A lightweight access token's id: the session kind, then "lt" (tokens.ts). */
+const isLightweight = (jti: unknown) => typeof jti === "string" && jti.slice(2, 4) === "lt";
 const REFUSALS: Record<BearerRefused["reason"], Refusal> = {
   user_disabled: [401, "invalid_token", "User disabled"],
   client_disabled: [401, "invalid_token", "Client disabled"],
@@ -105,6 +109,13 @@ async function userinfo(server: ServerContext, req: UserinfoRequest, reply: Fast
   }
   const identity = await identify(server, req, reply, credentials, verified, failed);
   if (!identity) return reply;
+  if (
+    isLightweight(payload.jti) &&
+    clientAttribute(identity.client, "allow.userinfo.with.lightweight.access.token") !== "true"
+  ) {
+    await failed("invalid_token", { reason: LIGHTWEIGHT_REFUSED });
+    return refuse(req, reply, [401, "invalid_token", LIGHTWEIGHT_REFUSED]);
+  }
   if (lacksOpenid(identity.token.scope)) {
     await failed("access_denied", { reason: "Missing openid scope" });
     return refuse(req, reply, MISSING_OPENID);
@@ -133,7 +144,8 @@ async function identify(
       return undefined;
     }
     if (error instanceof BearerRefused) {
-      const user = error.reason === "user_disabled" ? server.db.get("users", payload.sub!) : undefined;
+      const userId = tokenUserId(server.db, verified.realm, payload);
+      const user = error.reason === "user_disabled" && userId ? server.db.get("users", userId) : undefined;
       await failed(
         error.reason,
         user ? { username: user.username } : {},

@@ -47,14 +47,22 @@ function tokenRoles(input: MapperInput): TokenRoles {
 
 /**
  * The claims the protocol mappers in effect give one token kind. `aud` is set from the audience mappers
- * after `audiences` (the token's own audience, if any).
+ * after `audiences` (the token's own audience, if any). A lightweight access token takes only the mappers with
+ * "Add to lightweight access token" on, whatever their access token switch says (Keycloak 26).
  */
-export function mapClaims(input: MapperInput, kind: TokenKind, audiences: string[] = []): Claims {
+export function mapClaims(
+  input: MapperInput,
+  kind: TokenKind,
+  audiences: string[] = [],
+  { lightweight = false } = {},
+): Claims {
   const state: MapperState = { ...input, kind, roles: tokenRoles(input), audiences: [...audiences] };
+  const included = (config: Record<string, string>) =>
+    lightweight && kind === "access" ? config["lightweight.claim"] === "true" : includedIn(config, kind);
   const steps = effectiveMappers(input.client, input.scopes)
     .map(({ mapper }) => ({ mapper, type: MAPPER_TYPES.get(mapper.protocolMapper) }))
     .filter(({ mapper, type }) => mapper.protocol === "openid-connect" && type && type.kinds.includes(kind))
-    .filter(({ mapper }) => includedIn(mapper.config, kind))
+    .filter(({ mapper }) => included(mapper.config))
     .sort((a, b) => a.type!.priority - b.type!.priority);
   const claims: Claims = {};
   for (const { mapper, type } of steps) type!.apply(claims, mapper.config, state);

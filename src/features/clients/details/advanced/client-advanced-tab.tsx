@@ -97,6 +97,7 @@ export function ClientAdvancedTab(props: ClientTabProps) {
             toggle("use.refresh.tokens", "useRefreshTokens"),
             toggle("client_credentials.use_refresh_token", "useRefreshTokenForClientCredentialsGrant"),
             toggle("token.response.type.bearer.lower-case", "useLowerCaseBearerType"),
+            toggle("allow.userinfo.with.lightweight.access.token", "allowUserinfoWithLightweightAccessToken"),
           ]}
         />
       )}
@@ -115,6 +116,7 @@ export function ClientAdvancedTab(props: ClientTabProps) {
               { value: "S256", label: "S256" },
             ]),
             toggle("require.pushed.authorization.requests", "pushedAuthorizationRequestRequired"),
+            toggle("client.use.lightweight.access.token.enabled", "lightweightAccessToken"),
           ]}
         />
       )}
