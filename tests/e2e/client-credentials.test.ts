@@ -6,6 +6,7 @@ import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn, STEP_TIMEOUT } from "../support/browser.ts";
 import { markAdminCliAsConsoleClient, screenshot } from "./organizations-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
+import { eventually } from "../support/eventually.ts";
 
 const TIMEOUT = STEP_TIMEOUT;
 const CLIENTS = "/admin/realms/demo/clients";
@@ -145,6 +146,49 @@ describe("client credentials, keys, service account, sessions and advanced tabs"
       await page.getByText("Client successfully updated").waitFor();
       const withPar = await json<{ attributes?: Record<string, string> }>(`${CLIENTS}/${id}`);
       assert.equal(withPar.attributes?.["require.pushed.authorization.requests"], "true", "PAR required saved");
+
+      // Lightweight access tokens: the service account's token loses its roles, and userinfo refuses it until allowed.
+      const attribute = async (name: string) =>
+        (await json<{ attributes?: Record<string, string> }>(`${CLIENTS}/${id}`)).attributes?.[name];
+      await advanced.getByText("Always use lightweight access token", { exact: true }).click();
+      await advanced.getByRole("button", { name: "Save" }).click();
+      const lightweight = "client.use.lightweight.access.token.enabled";
+      assert.equal(
+        await eventually(
+          () => attribute(lightweight),
+          (value) => value === "true",
+        ),
+        "true",
+      );
+      const { value: secret } = await json<{ value: string }>(`${CLIENTS}/${id}/client-secret`);
+      const oidc = `${server.baseUrl}/realms/demo/protocol/openid-connect`;
+      const grant = await fetch(`${oidc}/token`, {
+        method: "POST",
+        body: new URLSearchParams({
+          grant_type: "client_credentials",
+          client_id: "e2e-billing",
+          client_secret: secret,
+          scope: "openid",
+        }),
+      });
+      assert.equal(grant.status, 200, await grant.clone().text());
+      const { access_token: token } = (await grant.json()) as { access_token: string };
+      const claims = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as Record<string, unknown>;
+      assert.equal(claims.realm_access, undefined, "no roles in a lightweight token");
+      const userinfo = () => fetch(`${oidc}/userinfo`, { headers: { authorization: `Bearer ${token}` } });
+      assert.equal((await userinfo()).status, 401);
+      const compatibility = page.getByRole("form", { name: "OpenID Connect Compatibility Modes" });
+      await compatibility.getByText("Allow UserInfo with lightweight access token", { exact: true }).click();
+      await compatibility.getByRole("button", { name: "Save" }).click();
+      const allowUserinfo = "allow.userinfo.with.lightweight.access.token";
+      assert.equal(
+        await eventually(
+          () => attribute(allowUserinfo),
+          (value) => value === "true",
+        ),
+        "true",
+      );
+      assert.equal((await userinfo()).status, 200);
     } catch (error) {
       await screenshot(page, "client-credentials-failure");
       throw error;

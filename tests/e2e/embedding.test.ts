@@ -7,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { adminFetch, adminToken, freePort, type TestServer } from "../support/server.ts";
 import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn, STEP_TIMEOUT } from "../support/browser.ts";
-import { screenshot, waitForTable } from "./organizations-support.ts";
+import { markAdminCliAsConsoleClient, screenshot, waitForTable } from "./organizations-support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { installKnownKey, signWith } from "../support/forged-tokens.ts";
 
@@ -124,6 +124,8 @@ describe("embedding <kc-users-admin> on a product team's page with its own clien
     const port = await freePort();
     portalUrl = `http://127.0.0.1:${port}`;
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
+    // The test pages take master's admin-cli tokens, which are lightweight (no roles): who-am-I must answer them.
+    await markAdminCliAsConsoleClient(api, "master");
     // A plain public client as a product team creates it: no security.admin.console attribute.
     const created = await api("/admin/realms/master/clients", {
       method: "POST",
