@@ -31,14 +31,11 @@ async function token(form: Record<string, string>) {
 }
 
 /** The redirect an authorization request gets: the query or fragment parameters sent back to the client. */
-async function authorize(params: Record<string, string>) {
-  const query = new URLSearchParams({
-    client_id: "pub",
-    redirect_uri: REDIRECT,
-    state: "s1",
-    scope: "openid",
-    ...params,
-  });
+async function authorize(params: Record<string, string | undefined>) {
+  const sent = { client_id: "pub", redirect_uri: REDIRECT, state: "s1", scope: "openid", ...params };
+  const query = new URLSearchParams(
+    Object.entries(sent).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   const res = await fetch(`${oidc("auth")}?${query}`, { redirect: "manual" });
   const location = res.headers.get("location") ?? "";
   const url = new URL(location || "http://none/");
@@ -260,6 +257,21 @@ describe("client policies at the authorization endpoint (AUTHORIZATION_REQUEST)"
     assert.equal(implicit.fragment.get("error"), "invalid_request");
     assert.equal(implicit.fragment.get("error_description"), "Implicit/Hybrid flow is prohibited.");
     assert.equal((await lastEvent()).details?.response_mode, "fragment");
+  });
+
+  test("secure-session asks an OpenID Connect request for a nonce and any other request for a state", async () => {
+    await enforce([{ executor: "secure-session" }]);
+    const noNonce = await authorize({ response_type: "code" });
+    assert.equal(noNonce.status, 302);
+    assert.equal(noNonce.query.get("error"), "invalid_request");
+    assert.equal(noNonce.query.get("error_description"), "Missing parameter: nonce");
+    assert.equal(noNonce.query.get("state"), "s1");
+    assert.equal((await lastEvent()).details?.client_policy_error_detail, "Missing parameter: nonce");
+    assert.equal((await authorize({ response_type: "code", nonce: "n1" })).status, 200, "the login page");
+    const noState = await authorize({ response_type: "code", scope: "profile", state: undefined });
+    assert.equal(noState.query.get("error"), "invalid_request");
+    assert.equal(noState.query.get("error_description"), "Missing parameter: state");
+    assert.equal((await authorize({ response_type: "code", scope: "profile" })).status, 200, "the login page");
   });
 
   test("confidential-client refuses a public client's sign-in", async () => {

@@ -19,6 +19,7 @@ import { rejectRopcGrant } from "./executors/reject-ropc-grant.ts";
 import { secureClientAuthenticator } from "./executors/secure-client-authenticator.ts";
 import { secureClientUris } from "./executors/secure-client-uris.ts";
 import { secureResponseType } from "./executors/secure-response-type.ts";
+import { secureSession } from "./executors/secure-session.ts";
 import { secureSignatureAlgorithm } from "./executors/secure-signature-algorithm.ts";
 import { suppressRefreshTokenRotation } from "./executors/suppress-refresh-token-rotation.ts";
 import { useLightweightAccessToken } from "./executors/use-lightweight-access-token.ts";
@@ -48,6 +49,7 @@ export const EXECUTORS: Record<string, Executor> = {
   "secure-client-authenticator": secureClientAuthenticator,
   "secure-client-uris": secureClientUris,
   "secure-response-type": secureResponseType,
+  "secure-session": secureSession,
   "dpop-bind-enforcer": dpopBindEnforcer,
   "suppress-refresh-token-rotation": suppressRefreshTokenRotation,
   "secure-signature-algorithm": secureSignatureAlgorithm,

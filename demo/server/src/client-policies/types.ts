@@ -24,6 +24,8 @@ export interface AuthorizationRequestParams {
   responseMode?: string;
   redirectUri?: string;
   scope?: string;
+  nonce?: string;
+  state?: string;
   codeChallenge?: string;
   codeChallengeMethod?: string;
 }

@@ -41,6 +41,8 @@ async function refusedByClientPolicies(
     responseMode: params.response_mode,
     redirectUri: params.redirect_uri,
     scope: params.scope,
+    nonce: params.nonce,
+    state: params.state,
     codeChallenge: params.code_challenge,
     codeChallengeMethod: params.code_challenge_method,
   });
