@@ -10,6 +10,17 @@ let api: ReturnType<typeof adminFetch>;
 before(async () => {
   server = await startTestServer();
   api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
+  // alice's tokens go to userinfo: admin-cli's are lightweight (as on Keycloak) unless turned off
+  const [adminCli] = (await (await api("/admin/realms/demo/clients?clientId=admin-cli")).json()) as {
+    id: string;
+    attributes?: Record<string, string>;
+  }[];
+  const attributes = { ...adminCli!.attributes, "client.use.lightweight.access.token.enabled": "false" };
+  const updated = await api(`/admin/realms/demo/clients/${adminCli!.id}`, {
+    method: "PUT",
+    body: { ...adminCli, attributes },
+  });
+  assert.equal(updated.status, 204);
 });
 after(async () => server?.dispose());
 

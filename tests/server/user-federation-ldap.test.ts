@@ -770,6 +770,10 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
       (await live.users.listRealmRoleMappings({ id: rsmith!.id! }))
         .map((r) => r.name)
         .filter((n) => n !== "default-roles-live");
+    // the token's roles are read: admin-cli's tokens are lightweight (as on Keycloak) unless turned off
+    const [adminCli] = await live.clients.find({ clientId: "admin-cli" });
+    const attributes = { ...adminCli!.attributes, "client.use.lightweight.access.token.enabled": "false" };
+    await live.clients.update({ id: adminCli!.id! }, { ...adminCli, attributes });
     const tokenRoles = async () => {
       const res = await fetch(`${server.baseUrl}/realms/live/protocol/openid-connect/token`, {
         method: "POST",
