@@ -39,13 +39,16 @@ describe("the build served from any static path and origin", () => {
       "object-src 'none'",
     ].join("; ");
     site = await serveFolder(emptyDir, { headers: { "content-security-policy": csp }, pages });
-    // The page's backend hands out a token whose allowed origins include the page (admin-cli's, fetched by the test).
+    // The page's backend hands out a token whose allowed origins include the page (admin-cli's, fetched by the test):
+    // a full one, with the roles the element reads when who-am-I refuses admin-cli (its tokens are lightweight at first).
     const [adminCli] = (await (await api("/admin/realms/master/clients?clientId=admin-cli")).json()) as {
       id: string;
+      attributes?: Record<string, string>;
     }[];
+    const attributes = { ...adminCli!.attributes, "client.use.lightweight.access.token.enabled": "false" };
     const updated = await api(`/admin/realms/master/clients/${adminCli!.id}`, {
       method: "PUT",
-      body: { ...(await (await api(`/admin/realms/master/clients/${adminCli!.id}`)).json()), webOrigins: [site.url] },
+      body: { ...adminCli, webOrigins: [site.url], attributes },
     });
     assert.equal(updated.status, 204, await updated.text());
     const token = await adminToken(server.baseUrl);
