@@ -353,3 +353,31 @@ describe("client policies at the token endpoint", () => {
     assert.equal(refused.status, 400);
   });
 });
+
+describe("the grant-type condition", () => {
+  test("applies a policy to the grants it lists and to no other", async () => {
+    const refusedAuthenticator = "Configured client authentication method not allowed for client";
+    await enforce(
+      [{ executor: "secure-client-authenticator", configuration: { "allowed-client-authenticators": ["client-jwt"] } }],
+      [{ condition: "grant-type", configuration: { grant_types: ["client_credentials"] } }],
+    );
+    const service = await token({ grant_type: "client_credentials", client_id: "conf", client_secret: "secret" });
+    assert.equal(service.body.error_description, refusedAuthenticator);
+    const password = await token({
+      grant_type: "password",
+      client_id: "conf",
+      client_secret: "secret",
+      username: "alice",
+      password: "pw",
+    });
+    assert.equal(password.status, 200, "the password grant is not listed");
+
+    await enforce(
+      [{ executor: "secure-session" }],
+      [{ condition: "grant-type", configuration: { grant_types: ["implicit"] } }],
+    );
+    assert.equal((await authorize({ response_type: "code" })).status, 200, "a code request is not the implicit grant");
+    const implicit = await authorize({ response_type: "token", scope: "profile", state: undefined });
+    assert.equal(implicit.fragment.get("error_description"), "Missing parameter: state");
+  });
+});

@@ -9,6 +9,7 @@ import { clientUpdaterContext } from "./conditions/client-updater-context.ts";
 import { clientUpdaterSourceGroups } from "./conditions/client-updater-source-groups.ts";
 import { clientUpdaterSourceHost } from "./conditions/client-updater-source-host.ts";
 import { clientUpdaterSourceRoles } from "./conditions/client-updater-source-roles.ts";
+import { grantType } from "./conditions/grant-type.ts";
 import { confidentialClient } from "./executors/confidential-client.ts";
 import { consentRequired } from "./executors/consent-required.ts";
 import { dpopBindEnforcer } from "./executors/dpop-bind-enforcer.ts";
@@ -36,6 +37,7 @@ export const CONDITIONS: Record<string, Condition> = {
   "client-updater-source-groups": clientUpdaterSourceGroups,
   "client-updater-source-host": clientUpdaterSourceHost,
   "client-updater-source-roles": clientUpdaterSourceRoles,
+  "grant-type": grantType,
 };
 
 /** The executors this server runs, by Keycloak's provider id. An executor not listed is skipped. */
