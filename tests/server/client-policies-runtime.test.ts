@@ -128,6 +128,34 @@ describe("client policies at the admin API (REGISTER / UPDATE)", () => {
     assert.equal(created.consentRequired, true);
   });
 
+  test("secure-logout refuses front-channel logout on and a front-channel logout URL unless allowed", async () => {
+    await enforce([{ executor: "secure-logout", configuration: { "allow-front-channel-logout": false } }]);
+    const refused = {
+      error: "invalid_registration",
+      error_description: "Front-channel logout is not allowed for this client",
+    };
+    const on = await refusal(kc.clients.create({ clientId: "front", frontchannelLogout: true }));
+    assert.equal(on.status, 400);
+    assert.deepEqual(on.body, refused);
+    const withUrl = kc.clients.create({
+      clientId: "front",
+      frontchannelLogout: false,
+      attributes: { "frontchannel.logout.url": "https://app.example.com/logout" },
+    });
+    assert.deepEqual((await refusal(withUrl)).body, refused);
+    assert.equal((await kc.clients.find({ clientId: "front" })).length, 0);
+    await kc.clients.create({ clientId: "front", frontchannelLogout: false });
+    const stored = await clientNamed("front");
+    assert.deepEqual(
+      (await refusal(kc.clients.update({ id: stored.id! }, { ...stored, frontchannelLogout: true }))).body,
+      refused,
+    );
+
+    await enforce([{ executor: "secure-logout", configuration: { "allow-front-channel-logout": true } }]);
+    await kc.clients.update({ id: stored.id! }, { ...stored, frontchannelLogout: true });
+    assert.equal((await clientNamed("front")).frontchannelLogout, true);
+  });
+
   test("secure-client-authenticator sets the default and refuses others; public clients pass", async () => {
     await enforce([
       {

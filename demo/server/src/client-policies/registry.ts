@@ -19,6 +19,7 @@ import { rejectImplicitGrant } from "./executors/reject-implicit-grant.ts";
 import { rejectRopcGrant } from "./executors/reject-ropc-grant.ts";
 import { secureClientAuthenticator } from "./executors/secure-client-authenticator.ts";
 import { secureClientUris } from "./executors/secure-client-uris.ts";
+import { secureLogout } from "./executors/secure-logout.ts";
 import { secureResponseType } from "./executors/secure-response-type.ts";
 import { secureSession } from "./executors/secure-session.ts";
 import { secureSignatureAlgorithm } from "./executors/secure-signature-algorithm.ts";
@@ -52,6 +53,7 @@ export const EXECUTORS: Record<string, Executor> = {
   "secure-client-uris": secureClientUris,
   "secure-response-type": secureResponseType,
   "secure-session": secureSession,
+  "secure-logout": secureLogout,
   "dpop-bind-enforcer": dpopBindEnforcer,
   "suppress-refresh-token-rotation": suppressRefreshTokenRotation,
   "secure-signature-algorithm": secureSignatureAlgorithm,
