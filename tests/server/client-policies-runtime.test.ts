@@ -408,4 +408,16 @@ describe("the grant-type condition", () => {
     const implicit = await authorize({ response_type: "token", scope: "profile", state: undefined });
     assert.equal(implicit.fragment.get("error_description"), "Missing parameter: state");
   });
+
+  test("with reject-request, refuses the grants it lists outright", async () => {
+    await enforce(
+      [{ executor: "reject-request" }],
+      [{ condition: "grant-type", configuration: { grant_types: ["password"] } }],
+    );
+    const password = await token({ grant_type: "password", client_id: "pub", username: "alice", password: "pw" });
+    assert.equal(password.status, 400);
+    assert.deepEqual(password.body, { error: "invalid_request", error_description: "Request not allowed" });
+    const service = await token({ grant_type: "client_credentials", client_id: "conf", client_secret: "secret" });
+    assert.equal(service.status, 200, "client credentials are not listed");
+  });
 });

@@ -16,6 +16,7 @@ import { dpopBindEnforcer } from "./executors/dpop-bind-enforcer.ts";
 import { fullScopeDisabled } from "./executors/full-scope-disabled.ts";
 import { pkceEnforcer } from "./executors/pkce-enforcer.ts";
 import { rejectImplicitGrant } from "./executors/reject-implicit-grant.ts";
+import { rejectRequest } from "./executors/reject-request.ts";
 import { rejectRopcGrant } from "./executors/reject-ropc-grant.ts";
 import { secureClientAuthenticator } from "./executors/secure-client-authenticator.ts";
 import { secureClientUris } from "./executors/secure-client-uris.ts";
@@ -46,6 +47,7 @@ export const EXECUTORS: Record<string, Executor> = {
   "pkce-enforcer": pkceEnforcer,
   "reject-implicit-grant": rejectImplicitGrant,
   "reject-ropc-grant": rejectRopcGrant,
+  "reject-request": rejectRequest,
   "confidential-client": confidentialClient,
   "full-scope-disabled": fullScopeDisabled,
   "consent-required": consentRequired,
