@@ -1,6 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { adminFetch, adminToken, type TestServer } from "../support/server.ts";
 import { startTarget } from "../support/target.ts";
 import { launchBrowser, newPage, signIn, STEP_TIMEOUT } from "../support/browser.ts";
@@ -150,16 +150,17 @@ describe("client credentials, keys, service account, sessions and advanced tabs"
       // Lightweight access tokens: the service account's token loses its roles, and userinfo refuses it until allowed.
       const attribute = async (name: string) =>
         (await json<{ attributes?: Record<string, string> }>(`${CLIENTS}/${id}`)).attributes?.[name];
-      await advanced.getByText("Always use lightweight access token", { exact: true }).click();
-      await advanced.getByRole("button", { name: "Save" }).click();
-      const lightweight = "client.use.lightweight.access.token.enabled";
-      assert.equal(
-        await eventually(
-          () => attribute(lightweight),
+      /** Turns a switch of a settings form on, saves, and waits for the client's attribute to read "true". */
+      const switchOn = async (form: Locator, label: string, attributeName: string) => {
+        await form.getByText(label, { exact: true }).click();
+        await form.getByRole("button", { name: "Save" }).click();
+        const saved = await eventually(
+          () => attribute(attributeName),
           (value) => value === "true",
-        ),
-        "true",
-      );
+        );
+        assert.equal(saved, "true", label);
+      };
+      await switchOn(advanced, "Always use lightweight access token", "client.use.lightweight.access.token.enabled");
       const { value: secret } = await json<{ value: string }>(`${CLIENTS}/${id}/client-secret`);
       const oidc = `${server.baseUrl}/realms/demo/protocol/openid-connect`;
       const grant = await fetch(`${oidc}/token`, {
@@ -177,16 +178,10 @@ describe("client credentials, keys, service account, sessions and advanced tabs"
       assert.equal(claims.realm_access, undefined, "no roles in a lightweight token");
       const userinfo = () => fetch(`${oidc}/userinfo`, { headers: { authorization: `Bearer ${token}` } });
       assert.equal((await userinfo()).status, 401);
-      const compatibility = page.getByRole("form", { name: "OpenID Connect Compatibility Modes" });
-      await compatibility.getByText("Allow UserInfo with lightweight access token", { exact: true }).click();
-      await compatibility.getByRole("button", { name: "Save" }).click();
-      const allowUserinfo = "allow.userinfo.with.lightweight.access.token";
-      assert.equal(
-        await eventually(
-          () => attribute(allowUserinfo),
-          (value) => value === "true",
-        ),
-        "true",
+      await switchOn(
+        page.getByRole("form", { name: "OpenID Connect Compatibility Modes" }),
+        "Allow UserInfo with lightweight access token",
+        "allow.userinfo.with.lightweight.access.token",
       );
       assert.equal((await userinfo()).status, 200);
     } catch (error) {
