@@ -1,11 +1,11 @@
 // The end-to-end suites that run against a real Keycloak 26 (every tests/e2e file that starts its server through
 // startTarget(), less REAL_KEYCLOAK_EXCLUSIONS), the server test files written for either server (realmOnTarget() or
-// KC_REAL_URL) and the conformance suite, with ONE Keycloak for the whole run.
+// KC_REAL_URL) and the conformance suite, shared between two Keycloaks started for the whole run (KC_CHAINS).
 // Without Java or Maven it prints why it skipped and exits 0; KC_REQUIRE_KEYCLOAK=1 (set by .ci/run) makes that a
 // failure. Keycloak's log goes to test-results/keycloak/ (a failing file prints its path and what Keycloak wrote while
 // the file ran). Usage: node --import tsx scripts/real-keycloak-tests.ts [test files...]
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { missingTools, startKeycloak } from "../tests/support/real-keycloak.ts";
 import { REAL_KEYCLOAK_EXCLUSIONS } from "../tests/e2e/real-keycloak-exclusions.ts";
@@ -52,29 +52,77 @@ console.log(`real Keycloak suites: ${suites.join(" ")}`);
 for (const entry of REAL_KEYCLOAK_EXCLUSIONS)
   console.log(`not run on real Keycloak: ${entry.file}${entry.test ? ` › ${entry.test}` : ""} (${entry.reason})`);
 
-// KC_REAL_URL: a Keycloak that already runs (e.g. scripts/keycloak.ts while working on a suite)
-const keycloak = process.env.KC_REAL_URL
-  ? { url: process.env.KC_REAL_URL, startupMs: 0, logFile: process.env.KC_REAL_LOG, stop: async () => {} }
-  : await startKeycloak();
-// a stopped run stops its Keycloak too (process.exit runs the harness's exit hook)
+/**
+ * Test files run one at a time against a Keycloak (they reset its demo realm), so one Keycloak's files back to back
+ * were the run's longest lane, running alone for its last ~20 minutes on a two-core machine. KC_CHAINS Keycloaks (2 by
+ * default for the whole set; 1 for files named on the command line) each take a share of the files instead; one when
+ * KC_REAL_URL names a Keycloak that already runs (e.g. scripts/keycloak.ts while working on a suite).
+ */
+const CHAINS = process.env.KC_REAL_URL
+  ? 1
+  : Math.max(1, Number(process.env.KC_CHAINS ?? (process.argv.length > 2 ? 1 : 2)));
+
+/** The files split into `count` shares of about equal size (the largest files first, each to the lightest share). */
+function shares(all: string[], count: number): string[][] {
+  const split = Array.from({ length: count }, () => ({ files: [] as string[], bytes: 0 }));
+  for (const file of [...all].sort((a, b) => statSync(b).size - statSync(a).size)) {
+    const lightest = split.reduce((a, b) => (b.bytes < a.bytes ? b : a));
+    lightest.files.push(file);
+    lightest.bytes += statSync(file).size;
+  }
+  return split.map((share) => share.files.sort()).filter((files) => files.length > 0);
+}
+
+interface Keycloak {
+  url: string;
+  startupMs: number;
+  logFile?: string;
+  stop: () => Promise<void>;
+}
+
+/** One share of the files against one Keycloak; with several shares the output is kept and handed back at the end. */
+function runShare(files: string[], keycloak: Keycloak, buffered: boolean): Promise<{ code: number; output: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=1", ...files], {
+      stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: {
+        ...process.env,
+        KC_TARGET: "keycloak",
+        KC_REAL_URL: keycloak.url,
+        ...(keycloak.logFile ? { KC_REAL_LOG: keycloak.logFile } : {}),
+      },
+    });
+    let output = "";
+    child.stdout?.on("data", (data) => (output += data));
+    child.stderr?.on("data", (data) => (output += data));
+    child.on("close", (exitCode) => done({ code: exitCode ?? 1, output }));
+  });
+}
+
+const split = shares(suites, CHAINS);
+const keycloaks: Keycloak[] = process.env.KC_REAL_URL
+  ? [{ url: process.env.KC_REAL_URL, startupMs: 0, logFile: process.env.KC_REAL_LOG, stop: async () => {} }]
+  : await Promise.all(split.map(() => startKeycloak()));
+// a stopped run stops its Keycloaks too (process.exit runs the harness's exit hooks)
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(1));
 const started = Date.now();
-const code = await new Promise<number>((done) => {
-  const child = spawn(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=1", ...suites], {
-    stdio: "inherit",
-    env: {
-      ...process.env,
-      KC_TARGET: "keycloak",
-      KC_REAL_URL: keycloak.url,
-      ...(keycloak.logFile ? { KC_REAL_LOG: keycloak.logFile } : {}),
-    },
-  });
-  child.on("exit", (exitCode) => done(exitCode ?? 1));
-});
-const suiteSeconds = ((Date.now() - started) / 1000).toFixed(0);
-await keycloak.stop();
-console.log(
-  `real Keycloak: start-up ${(keycloak.startupMs / 1000).toFixed(1)} s, suites ${suiteSeconds} s (${suites.length} files)`,
+const results = await Promise.all(
+  split.map(async (files, index) => {
+    const result = await runShare(files, keycloaks[index], split.length > 1);
+    if (split.length > 1) {
+      console.log(
+        `\n--- real Keycloak ${index + 1} of ${split.length} (${keycloaks[index].url}): ${files.length} files`,
+      );
+      process.stdout.write(result.output);
+    }
+    return result;
+  }),
 );
-if (code !== 0 && keycloak.logFile) console.log(`real Keycloak: its whole log is in ${keycloak.logFile}`);
-process.exit(code);
+const suiteSeconds = ((Date.now() - started) / 1000).toFixed(0);
+await Promise.all(keycloaks.map((keycloak) => keycloak.stop()));
+const startups = keycloaks.map((keycloak) => `${(keycloak.startupMs / 1000).toFixed(1)} s`).join(" and ");
+console.log(`real Keycloak: start-up ${startups}, suites ${suiteSeconds} s (${suites.length} files)`);
+const failed = results.some((result) => result.code !== 0);
+for (const keycloak of keycloaks)
+  if (failed && keycloak.logFile) console.log(`real Keycloak: its whole log is in ${keycloak.logFile}`);
+process.exit(failed ? 1 : 0);

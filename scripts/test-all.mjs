@@ -58,10 +58,11 @@ const steps = [
   },
 ].filter((s) => only.length === 0 || only.includes(s.name));
 
+/** node:test's summary counts; summed, as the real-Keycloak step prints one summary per Keycloak. */
 function nodeTestCounts(out) {
-  const pass = /^ℹ pass (\d+)$/m.exec(out) ?? /^# pass (\d+)$/m.exec(out);
-  const fail = /^ℹ fail (\d+)$/m.exec(out) ?? /^# fail (\d+)$/m.exec(out);
-  return pass ? { passed: Number(pass[1]), failed: Number(fail?.[1] ?? 0) } : undefined;
+  const total = (word) =>
+    [...out.matchAll(new RegExp(`^(?:ℹ|#) ${word} (\\d+)$`, "gm"))].reduce((sum, match) => sum + Number(match[1]), 0);
+  return /^(?:ℹ|#) pass \d+$/m.test(out) ? { passed: total("pass"), failed: total("fail") } : undefined;
 }
 function vitestCounts(out) {
   const clean = out.replace(ANSI_COLOURS, "");
