@@ -3,7 +3,7 @@
 // Pick files with UI_TESTS=ui-table,ui-form (name prefixes); default: every ui-* test.
 import path from "node:path";
 import { readdirSync } from "node:fs";
-import { playwrightLauncher } from "@web/test-runner-playwright";
+import { webTestRunnerChromium } from "./tests/support/wtr-chromium.mjs";
 import { build } from "vite";
 
 const OUT_DIR = ".tmp/browser-tests-ui-kit";
@@ -37,23 +37,5 @@ export default {
   nodeResolve: false,
   testFramework: { config: { timeout: 15000 } },
   testsFinishTimeout: 180000,
-  browsers: [
-    playwrightLauncher({
-      product: "chromium",
-      launchOptions: {
-        executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-        headless: true,
-        args: [
-          "--headless=new",
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-          "--no-first-run",
-          "--disable-quic",
-        ],
-      },
-    }),
-  ],
+  browsers: [webTestRunnerChromium()],
 };

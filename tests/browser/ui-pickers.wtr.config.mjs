@@ -4,8 +4,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { readdirSync } from "node:fs";
-import process from "node:process";
-import { playwrightLauncher } from "@web/test-runner-playwright";
+import { webTestRunnerChromium } from "../support/wtr-chromium.mjs";
 import { build } from "vite";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -40,23 +39,5 @@ export default {
   nodeResolve: false,
   testFramework: { config: { timeout: 20000 } },
   testsFinishTimeout: 180000,
-  browsers: [
-    playwrightLauncher({
-      product: "chromium",
-      launchOptions: {
-        executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-        headless: true,
-        args: [
-          "--headless=new",
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-          "--no-first-run",
-          "--disable-quic",
-        ],
-      },
-    }),
-  ],
+  browsers: [webTestRunnerChromium()],
 };

@@ -31,9 +31,13 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
   let api: ReturnType<typeof adminFetch>;
   let clientUuid: string;
   let doraId: string;
-  /** Serves sector identifier documents (JSON arrays of redirect URIs) that the identity server fetches. */
-  let sectorHost: Server;
-  let sectorBase: string;
+  /**
+   * The client's own web site: its sign-in callback, and the sector identifier documents (JSON arrays of redirect
+   * URIs) that the identity server fetches.
+   */
+  let clientSite: Server;
+  let clientSiteBase: string;
+  const callbacks: string[] = [];
 
   const json = async <T>(path: string): Promise<T> => (await (await api(path)).json()) as T;
   const created = async (path: string, body: unknown): Promise<string> => {
@@ -43,7 +47,13 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
   };
 
   before(async () => {
-    sectorHost = createServer((req, res) => {
+    clientSite = createServer((req, res) => {
+      if (req.url?.startsWith("/callback")) {
+        callbacks.push(`${clientSiteBase}${req.url}`);
+        res.writeHead(200, { "content-type": "text/plain" });
+        res.end("signed in");
+        return;
+      }
       const documents: Record<string, string[]> = {
         "/one-host.json": ["https://one.example.com/*"],
         "/both-hosts.json": ["https://one.example.com/*", "https://two.example.com/*"],
@@ -52,8 +62,8 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
       res.writeHead(document ? 200 : 404, { "content-type": "application/json" });
       res.end(JSON.stringify(document ?? { error: "not found" }));
     });
-    await new Promise<void>((resolve) => sectorHost.listen(0, "127.0.0.1", resolve));
-    sectorBase = `http://127.0.0.1:${(sectorHost.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => clientSite.listen(0, "127.0.0.1", resolve));
+    clientSiteBase = `http://127.0.0.1:${(clientSite.address() as AddressInfo).port}`;
     server = await startTarget({ demoPages: true });
     browser = await launchBrowser();
     api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
@@ -69,7 +79,7 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
       secret: SECRET,
       publicClient: false,
       directAccessGrantsEnabled: true,
-      redirectUris: ["http://127.0.0.1/*"],
+      redirectUris: [`${clientSiteBase}/*`],
     });
     const user = (username: string, password: string) => ({
       username,
@@ -88,7 +98,7 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
   after(async () => {
     await browser?.close();
     await server?.dispose();
-    await new Promise((resolve) => sectorHost?.close(resolve));
+    await new Promise((resolve) => clientSite?.close(resolve));
   });
 
   async function openConsole(page: Page, route: string) {
@@ -229,12 +239,7 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
 
       // A real sign-in: dora signs in on the login page (code flow), the client exchanges the code.
       const login = await newPage(browser);
-      const callback = "http://127.0.0.1/callback";
-      let redirectedTo = "";
-      await login.page.route(`${callback}**`, async (route) => {
-        redirectedTo = route.request().url();
-        await route.fulfill({ status: 200, contentType: "text/plain", body: "signed in" });
-      });
+      const callback = `${clientSiteBase}/callback`;
       const authorize = new URL(`${server.baseUrl}/realms/demo/protocol/openid-connect/auth`);
       authorize.search = new URLSearchParams({
         client_id: CLIENT_ID,
@@ -246,6 +251,7 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
       await login.page.goto(authorize.toString());
       await signIn(login.page, { username: "dora", password: "pw-dora-1" });
       await login.page.getByText("signed in").waitFor();
+      const redirectedTo = callbacks.at(-1) ?? "";
       const code = new URL(redirectedTo).searchParams.get("code");
       assert.ok(code, `a code in ${redirectedTo}`);
       const tokenResponse = await fetch(`${server.baseUrl}/realms/demo/protocol/openid-connect/token`, {
@@ -328,7 +334,7 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
       assert.equal(stored.length, 0, "nothing was stored");
 
       // The server fetches the sector identifier document: one that misses a redirect URI of the client is refused.
-      await sector.fill(`${sectorBase}/one-host.json`);
+      await sector.fill(`${clientSiteBase}/one-host.json`);
       await page.getByRole("button", { name: "Save" }).click();
       await page
         .locator(".pf-v6-c-form__group")
@@ -338,13 +344,13 @@ describe("a client's client scopes, dedicated scope and evaluate tab", () => {
       assert.equal((await json<unknown[]>(`${REALM}/clients/${twoHosts}/protocol-mappers/models`)).length, 0);
 
       // With a document listing both hosts the same form saves.
-      await sector.fill(`${sectorBase}/both-hosts.json`);
+      await sector.fill(`${clientSiteBase}/both-hosts.json`);
       await page.getByRole("button", { name: "Save" }).click();
       await page.getByText("Mapping successfully created").waitFor();
       const [pairwise] = await json<{ config: Record<string, string> }[]>(
         `${REALM}/clients/${twoHosts}/protocol-mappers/models`,
       );
-      assert.equal(pairwise?.config.sectorIdentifierUri, `${sectorBase}/both-hosts.json`);
+      assert.equal(pairwise?.config.sectorIdentifierUri, `${clientSiteBase}/both-hosts.json`);
       assert.deepEqual(await seriousAxeViolations(page, HOST, INNER), [], "pairwise mapper");
     });
   });

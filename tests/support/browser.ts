@@ -1,22 +1,9 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromiumLaunchOptions } from "./chromium-launch.mjs";
 
-/** Flags that keep headless Chromium quiet and working as root on this machine. */
-export const CHROMIUM_ARGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
-
-export const chromiumPath = () => process.env.CHROME_PATH ?? "/usr/bin/chromium";
-
-/** Launches the system Chromium (never a downloaded one). */
+/** Launches Debian's Chromium (never a downloaded one): its headless shell when installed. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch(chromiumLaunchOptions());
 }
 
 /**
