@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
+import { updateAdminCli, type Api } from "../support/admin-api.ts";
 
 /** Saves a screenshot under $SCREENSHOT_DIR (nothing without it). */
 export async function screenshot(page: Page, name: string): Promise<void> {
@@ -29,17 +30,6 @@ export async function waitForTable(table: Locator): Promise<void> {
  * Who-am-I answers only tokens of security-admin-console or of a client marked
  * `security.admin.console` (as Keycloak does): the test pages take admin-cli tokens, so mark it.
  */
-export async function markAdminCliAsConsoleClient(
-  api: (path: string, init?: { method?: string; body?: unknown }) => Promise<Response>,
-  realm: string,
-): Promise<void> {
-  const [client] = (await (await api(`/admin/realms/${realm}/clients?clientId=admin-cli`)).json()) as {
-    id: string;
-    attributes?: Record<string, string>;
-  }[];
-  const response = await api(`/admin/realms/${realm}/clients/${client.id}`, {
-    method: "PUT",
-    body: { ...client, attributes: { ...client.attributes, "security.admin.console": "true" } },
-  });
-  if (!response.ok) throw new Error(`marking admin-cli failed: ${response.status} ${await response.text()}`);
+export async function markAdminCliAsConsoleClient(api: Api, realm: string): Promise<void> {
+  await updateAdminCli(api, realm, { attributes: { "security.admin.console": "true" } });
 }

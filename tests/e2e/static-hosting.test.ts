@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { FULL_ACCESS_TOKENS, updateAdminCli } from "../support/admin-api.ts";
 import { launchBrowser, newPage } from "../support/browser.ts";
 import { markAdminCliAsConsoleClient, screenshot, waitForTable } from "./organizations-support.ts";
 import { repoRoot, serveFolder, type StaticSite } from "./hosts-support.ts";
@@ -41,16 +42,7 @@ describe("the build served from any static path and origin", () => {
     site = await serveFolder(emptyDir, { headers: { "content-security-policy": csp }, pages });
     // The page's backend hands out a token whose allowed origins include the page (admin-cli's, fetched by the test):
     // a full one, with the roles the element reads when who-am-I refuses admin-cli (its tokens are lightweight at first).
-    const [adminCli] = (await (await api("/admin/realms/master/clients?clientId=admin-cli")).json()) as {
-      id: string;
-      attributes?: Record<string, string>;
-    }[];
-    const attributes = { ...adminCli!.attributes, "client.use.lightweight.access.token.enabled": "false" };
-    const updated = await api(`/admin/realms/master/clients/${adminCli!.id}`, {
-      method: "PUT",
-      body: { ...adminCli, webOrigins: [site.url], attributes },
-    });
-    assert.equal(updated.status, 204, await updated.text());
+    await updateAdminCli(api, "master", { webOrigins: [site.url], attributes: FULL_ACCESS_TOKENS });
     const token = await adminToken(server.baseUrl);
     Object.assign(pages, {
       "/": `<!doctype html>

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { generateKeyPairSync } from "node:crypto";
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from "jose";
 import { adminFetch, adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { FULL_ACCESS_TOKENS, updateAdminCli } from "../support/admin-api.ts";
 
 let server: TestServer;
 let api: ReturnType<typeof adminFetch>;
@@ -11,16 +12,7 @@ before(async () => {
   server = await startTestServer();
   api = adminFetch(server.baseUrl, await adminToken(server.baseUrl));
   // alice's tokens go to userinfo: admin-cli's are lightweight (as on Keycloak) unless turned off
-  const [adminCli] = (await (await api("/admin/realms/demo/clients?clientId=admin-cli")).json()) as {
-    id: string;
-    attributes?: Record<string, string>;
-  }[];
-  const attributes = { ...adminCli!.attributes, "client.use.lightweight.access.token.enabled": "false" };
-  const updated = await api(`/admin/realms/demo/clients/${adminCli!.id}`, {
-    method: "PUT",
-    body: { ...adminCli, attributes },
-  });
-  assert.equal(updated.status, 204);
+  await updateAdminCli(api, "demo", { attributes: FULL_ACCESS_TOKENS });
 });
 after(async () => server?.dispose());
 

@@ -4,6 +4,7 @@ import KcAdminClient from "@keycloak/keycloak-admin-client";
 import { Attribute, Change } from "ldapts";
 import { UnmanagedAttributePolicy } from "@keycloak/keycloak-admin-client/lib/defs/userProfileMetadata.js";
 import { adminToken, startTestServer, type TestServer } from "../support/server.ts";
+import { FULL_ACCESS_TOKENS } from "../support/admin-api.ts";
 import { objectGuidSchema, startLdapServer, type LdapServer } from "../support/ldap-server.ts";
 
 const REALM = "fed";
@@ -772,8 +773,10 @@ describe("user federation with OpenLDAP through Keycloak's admin client", () => 
         .filter((n) => n !== "default-roles-live");
     // the token's roles are read: admin-cli's tokens are lightweight (as on Keycloak) unless turned off
     const [adminCli] = await live.clients.find({ clientId: "admin-cli" });
-    const attributes = { ...adminCli!.attributes, "client.use.lightweight.access.token.enabled": "false" };
-    await live.clients.update({ id: adminCli!.id! }, { ...adminCli, attributes });
+    await live.clients.update(
+      { id: adminCli!.id! },
+      { ...adminCli, attributes: { ...adminCli!.attributes, ...FULL_ACCESS_TOKENS } },
+    );
     const tokenRoles = async () => {
       const res = await fetch(`${server.baseUrl}/realms/live/protocol/openid-connect/token`, {
         method: "POST",

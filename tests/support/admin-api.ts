@@ -24,6 +24,29 @@ export async function startAdminServer(): Promise<{ server: TestServer; api: Api
   return { server, api: masterAdmin(server) };
 }
 
+/**
+ * Changes a realm's admin-cli client as an administrator would (read, change, PUT): `attributes` are merged into its
+ * own, other fields replace. Throws with the server's answer when refused.
+ */
+export async function updateAdminCli(
+  api: Api,
+  realm: string,
+  { attributes, ...fields }: { attributes?: Record<string, string>; [field: string]: unknown },
+): Promise<void> {
+  const [client] = (await (await api(`/admin/realms/${realm}/clients?clientId=admin-cli`)).json()) as {
+    id: string;
+    attributes?: Record<string, string>;
+  }[];
+  const response = await api(`/admin/realms/${realm}/clients/${client.id}`, {
+    method: "PUT",
+    body: { ...client, ...fields, attributes: { ...client.attributes, ...attributes } },
+  });
+  if (!response.ok) throw new Error(`updating admin-cli failed: ${response.status} ${await response.text()}`);
+}
+
+/** admin-cli's attributes that make its access tokens full ones (Keycloak gives it lightweight tokens at first). */
+export const FULL_ACCESS_TOKENS = { "client.use.lightweight.access.token.enabled": "false" };
+
 /** The id at the end of a Location header. */
 export function idFromLocation(res: Response): string {
   const location = res.headers.get("location");
