@@ -1,4 +1,4 @@
-import type { ClientPolicyError, UpdaterSource } from "../client-policies/types.ts";
+import type { ClientPolicyError, RegistrationEffects, UpdaterSource } from "../client-policies/types.ts";
 import { runClientPolicyCheck } from "../client-policies/events.ts";
 import type { ClientRecord, UserRecord } from "../store/types.ts";
 import { insufficientScope } from "./errors.ts";
@@ -33,14 +33,16 @@ function userOf(r: RegistrationRequest, caller: RegistrationCaller): UserRecord 
 /**
  * Runs the realm's client policies on a client registered (REGISTER) or updated (UPDATE, `client` given) through
  * dynamic client registration. Keycloak answers a refusal with 403 insufficient_scope whose description is the
- * refusal's error code; the executors may augment `input` before it is stored.
+ * refusal's error code; the executors may augment `input` before it is stored, and on UPDATE say what the answer
+ * should be (the effects returned).
  */
 export async function checkClientPolicies(
   r: RegistrationRequest,
   caller: RegistrationCaller,
   input: Record<string, unknown>,
   client?: ClientRecord,
-): Promise<void> {
+): Promise<RegistrationEffects> {
+  const registration: RegistrationEffects = {};
   const refused = await runClientPolicyCheck({
     server: r.server,
     realm: r.realm,
@@ -48,8 +50,9 @@ export async function checkClientPolicies(
     client,
     proposed: input,
     updater: { source: sourceOf(caller), user: userOf(r, caller), ipAddress: r.req.ip },
+    ...(client ? { registration } : {}),
   });
-  if (!refused) return;
+  if (!refused) return registration;
   const error = insufficientScope(refused.error);
   CLIENT_POLICY_REFUSAL.set(error, refused);
   throw error;

@@ -118,12 +118,15 @@ export async function readClient(r: RegistrationRequest, clientId: string) {
   return { client, rep: representationOf(r, client, token) };
 }
 
-/** Updates a client and, for a registration access token, rotates it (Keycloak's update). */
+/**
+ * Updates a client and, for a registration access token, rotates it (Keycloak's update) unless a client policy's
+ * registration-access-token-rotation-disabled keeps it.
+ */
 export async function updateClient(r: RegistrationRequest, clientId: string, input: Record<string, unknown>) {
   const { db } = r.server;
   const caller = await registrationCaller(r.server, r.req, r.realm, r.issuer);
   const { client, auth } = requireUpdate(caller, clientByClientId(db, r.realm, clientId));
-  await checkClientPolicies(r, caller, input, client);
+  const effects = await checkClientPolicies(r, caller, input, client);
   await policies(() =>
     runPolicies(db, r.realm, auth, (p, config) => p.beforeUpdate?.(policyContext(r, input), client, config)),
   );
@@ -131,9 +134,12 @@ export async function updateClient(r: RegistrationRequest, clientId: string, inp
   checkUrls(input);
   let token: string | undefined;
   if (caller.payload?.typ === "RegistrationAccessToken") {
-    const rotated = await newRegistrationAccessToken(r.server, r.realm, r.issuer, auth);
-    client.registrationTokenId = rotated.id;
-    token = rotated.token;
+    if (effects.keepRegistrationAccessToken) token = caller.token;
+    else {
+      const rotated = await newRegistrationAccessToken(r.server, r.realm, r.issuer, auth);
+      client.registrationTokenId = rotated.id;
+      token = rotated.token;
+    }
   }
   await db.write((tx) => {
     applyClientUpdate(client, { ...input, id: undefined });
