@@ -164,6 +164,30 @@ describe("client policies at dynamic client registration", () => {
     assert.equal(byToken.body.consentRequired, false);
   });
 
+  test("registration-access-token-rotation-disabled: an update answers with the token it came with, still valid", async () => {
+    await enforcePolicy(kc, []);
+    const registered = await answer(await register({ clientId: "rot1" }, await initialAccessToken()));
+    const first = String(registered.body.registrationAccessToken);
+    const rotated = await answer(await register({ clientId: "rot1", description: "one" }, first, "rot1"));
+    assert.equal(rotated.status, 200);
+    const second = String(rotated.body.registrationAccessToken);
+    assert.notEqual(second, first, "without the executor an update rotates the token");
+    assert.equal((await register({ clientId: "rot1" }, first, "rot1")).status, 401, "the rotated-out token is refused");
+
+    await enforcePolicy(kc, [{ executor: "registration-access-token-rotation-disabled" }]);
+    const kept = await answer(await register({ clientId: "rot1", description: "two" }, second, "rot1"));
+    assert.equal(kept.status, 200);
+    assert.equal(kept.body.description, "two");
+    assert.equal(kept.body.registrationAccessToken, second);
+    const again = await answer(await register({ clientId: "rot1", description: "three" }, second, "rot1"));
+    assert.equal(again.status, 200, "the kept token still works");
+    assert.equal(again.body.registrationAccessToken, second);
+    // the admin API's updates are not touched: the token still works after one
+    const [client] = await kc.clients.find({ clientId: "rot1" });
+    await kc.clients.update({ id: client!.id! }, { ...client, description: "four" });
+    assert.equal((await register({ clientId: "rot1", description: "five" }, second, "rot1")).status, 200);
+  });
+
   test("a refused update answers 403 and records CLIENT_UPDATE_ERROR as not_allowed", async () => {
     await enforcePolicy(kc, []);
     const registered = await answer(await register({ clientId: "upd1" }, await initialAccessToken()));
@@ -286,5 +310,72 @@ describe("client policies and pushed authorization requests", () => {
       "the push itself records nothing",
     );
     assert.equal(events[0]?.details?.client_policy_error_detail, "Missing parameter: code_challenge_method");
+  });
+
+  const push = async (form: Record<string, string>) =>
+    answer(await post(oidc("ext/par/request"), { ...CONF, ...form }));
+  /** An authorization request with these query parameters: its status and the error page's message, if any. */
+  const authorize = async (query: Record<string, string>) => {
+    const res = await fetch(`${oidc("auth")}?${new URLSearchParams(query)}`, { redirect: "manual" });
+    const html = await res.text();
+    const message = /id="kc-error-message"[^>]*>\s*<p[^>]*>([^<]*)<|id="kc-error-message"[^>]*>([^<]*)</.exec(html);
+    return {
+      status: res.status,
+      location: res.headers.get("location"),
+      cookies: res.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(";")[0])
+        .join("; "),
+      message: (message?.[1] ?? message?.[2])?.trim(),
+    };
+  };
+
+  test("secure-par-content: pushes name their redirect_uri, authorization requests send only what was pushed", async () => {
+    await enforcePolicy(kc, [{ executor: "secure-par-content" }]);
+    const since = Date.now();
+    assert.deepEqual(await push({ response_type: "code", scope: "openid", state: "p1" }), {
+      status: 400,
+      body: { error: "invalid_request", error_description: "PAR is required to have a 'redirect_uri' parameter" },
+    });
+    const direct = await authorize({ client_id: "conf", response_type: "code", redirect_uri: REDIRECT });
+    assert.equal(direct.status, 400);
+    assert.equal(direct.message, "PAR request_uri not included.");
+    const [refused] = await eventsSince(since);
+    assert.equal(refused?.type, "LOGIN_ERROR");
+    assert.equal(refused?.error, "invalid_request");
+    assert.equal(refused?.details?.client_policy_error_detail, "PAR request_uri not included.");
+
+    const form = { response_type: "code", redirect_uri: REDIRECT, scope: "openid", state: "p2" };
+    const pushed = String((await push(form)).body.request_uri);
+    const used = await authorize({ client_id: "conf", request_uri: pushed });
+    assert.equal(used.status, 302, "a pushed request's login goes on at its own address");
+    const flow = new URL(used.location!);
+    assert.equal(flow.pathname, `/realms/${REALM}/login-actions/authenticate`);
+    const login = await fetch(flow, { headers: { cookie: used.cookies } });
+    assert.equal(login.status, 200);
+    assert.ok((await login.text()).includes('name="password"'), "the pushed request reaches the login page");
+
+    const another = String((await push(form)).body.request_uri);
+    const added = await authorize({ client_id: "conf", request_uri: another, prompt: "login" });
+    assert.equal(added.status, 400);
+    assert.equal(added.message, "PAR request did not include query parameter");
+    const again = await authorize({ client_id: "conf", request_uri: another });
+    assert.equal(again.message, "PAR not found, not issued or used multiple times.", "the refused request ended it");
+    const unknown = await authorize({ client_id: "conf", request_uri: "urn:ietf:params:oauth:request_uri:nope" });
+    assert.equal(unknown.message, "PAR not found, not issued or used multiple times.");
+  });
+
+  test("reject-implicit-grant refuses a pushed request for anything but code", async () => {
+    await enforcePolicy(kc, [{ executor: "reject-implicit-grant", configuration: { "auto-configure": false } }]);
+    const form = { redirect_uri: REDIRECT, scope: "openid", state: "p3", nonce: "n3" };
+    assert.deepEqual(await push({ ...form, response_type: "code id_token" }), {
+      status: 400,
+      body: { error: "invalid_request", error_description: "Implicit/Hybrid flow is prohibited." },
+    });
+    assert.deepEqual(await push(form), {
+      status: 400,
+      body: { error: "invalid_request", error_description: "No response type." },
+    });
+    assert.equal((await push({ ...form, response_type: "code" })).status, 201);
   });
 });

@@ -236,6 +236,14 @@ describe("pushed authorization requests (RFC 9126)", () => {
     post("ext/par/request", fields, headers);
   const authorize = (jar: CookieJar, query: Record<string, string>) =>
     get(`${oidc("auth")}?${new URLSearchParams(query)}`, jar);
+  /** An authorization request by request_uri: as on Keycloak 26.7.3, its login goes on at its own address. */
+  const authorizePushed = async (jar: CookieJar, query: Record<string, string>) => {
+    const res = await authorize(jar, query);
+    assert.equal(res.status, 302, "sent on to the login's own address");
+    const flow = new URL(res.headers.get("location")!);
+    assert.equal(flow.pathname, `/realms/${REALM}/login-actions/authenticate`);
+    return get(flow.toString(), jar);
+  };
 
   it("discovery names the endpoint", async () => {
     const doc = (await (
@@ -293,9 +301,9 @@ describe("pushed authorization requests (RFC 9126)", () => {
     const jar = new CookieJar();
     const otherClient = await authorize(new CookieJar(), { client_id: "app", request_uri });
     assert.equal(otherClient.status, 400, "another client cannot use it");
-    const page = await authorize(jar, { client_id: "backend", request_uri, state: "query-state" });
+    const page = await authorizePushed(jar, { client_id: "backend", request_uri, state: "query-state" });
     assert.equal(page.status, 200, "the login page");
-    const reloaded = await authorize(jar, { client_id: "backend", request_uri });
+    const reloaded = await authorizePushed(jar, { client_id: "backend", request_uri });
     assert.equal(reloaded.status, 200, "usable again until the login completes, as on Keycloak");
     const login = await submitLogin(server.baseUrl, await reloaded.text(), jar, "alice", "secret-pw");
     assert.equal(login.status, 302);
@@ -338,7 +346,7 @@ describe("pushed authorization requests (RFC 9126)", () => {
       assert.equal(back.searchParams.get("error_description"), "Pushed Authorization Request is only allowed.");
       const pushed = await push({ response_type: "code", redirect_uri: REDIRECT });
       const { request_uri } = (await pushed.json()) as { request_uri: string };
-      assert.equal((await authorize(new CookieJar(), { client_id: "backend", request_uri })).status, 200);
+      assert.equal((await authorizePushed(new CookieJar(), { client_id: "backend", request_uri })).status, 200);
     } finally {
       await kc.clients.update({ id: backend.id! }, backend);
     }

@@ -7,7 +7,13 @@ import { dpopHeader } from "../oidc/dpop.ts";
 import { oauthError } from "../oidc/oauth-error.ts";
 import type { ClientRecord, RealmRecord } from "../store/types.ts";
 import { runClientPolicies } from "./engine.ts";
-import type { AuthorizationRequestParams, ClientPolicyEvent, PolicyContext, TokenEffects } from "./types.ts";
+import type {
+  AuthorizationRequestParams,
+  ClientPolicyEvent,
+  PolicyContext,
+  PreAuthorizationRequest,
+  TokenEffects,
+} from "./types.ts";
 import { ClientPolicyError } from "./types.ts";
 
 /** The details Keycloak adds to the error event of a request a client policy refused. */
@@ -59,6 +65,21 @@ export async function runClientPolicyCheck(ctx: PolicyContext): Promise<ClientPo
     throw error;
   }
 }
+
+/** PRE_AUTHORIZATION_REQUEST: the refusal, or undefined when the policies let the request on to its checks. */
+export const onPreAuthorizationRequest = (
+  server: ServerContext,
+  realm: RealmRecord,
+  preAuthorization: PreAuthorizationRequest,
+) => runClientPolicyCheck({ server, realm, event: "PRE_AUTHORIZATION_REQUEST", preAuthorization });
+
+/** PUSHED_AUTHORIZATION_REQUEST: the refusal, or undefined when the policies let the push on to its checks. */
+export const onPushedAuthorizationRequest = (
+  server: ServerContext,
+  realm: RealmRecord,
+  client: ClientRecord,
+  pushed: Record<string, string>,
+) => runClientPolicyCheck({ server, realm, event: "PUSHED_AUTHORIZATION_REQUEST", client, pushed });
 
 /** AUTHORIZATION_REQUEST: the refusal to send back to the client, or undefined when the policies let it through. */
 export const onAuthorizationRequest = (

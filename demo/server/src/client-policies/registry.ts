@@ -16,11 +16,13 @@ import { dpopBindEnforcer } from "./executors/dpop-bind-enforcer.ts";
 import { fullScopeDisabled } from "./executors/full-scope-disabled.ts";
 import { pkceEnforcer } from "./executors/pkce-enforcer.ts";
 import { rejectImplicitGrant } from "./executors/reject-implicit-grant.ts";
+import { registrationAccessTokenRotationDisabled } from "./executors/registration-access-token-rotation-disabled.ts";
 import { rejectRequest } from "./executors/reject-request.ts";
 import { rejectRopcGrant } from "./executors/reject-ropc-grant.ts";
 import { secureClientAuthenticator } from "./executors/secure-client-authenticator.ts";
 import { secureClientUris } from "./executors/secure-client-uris.ts";
 import { secureLogout } from "./executors/secure-logout.ts";
+import { secureParContent } from "./executors/secure-par-content.ts";
 import { secureResponseType } from "./executors/secure-response-type.ts";
 import { secureSession } from "./executors/secure-session.ts";
 import { secureSignatureAlgorithm } from "./executors/secure-signature-algorithm.ts";
@@ -60,4 +62,6 @@ export const EXECUTORS: Record<string, Executor> = {
   "suppress-refresh-token-rotation": suppressRefreshTokenRotation,
   "secure-signature-algorithm": secureSignatureAlgorithm,
   "use-lightweight-access-token": useLightweightAccessToken,
+  "registration-access-token-rotation-disabled": registrationAccessTokenRotationDisabled,
+  "secure-par-content": secureParContent,
 };

@@ -5,7 +5,9 @@ import type { ClientRecord, RealmRecord, UserRecord } from "../store/types.ts";
 export type ClientPolicyEvent =
   | "REGISTER"
   | "UPDATE"
+  | "PRE_AUTHORIZATION_REQUEST"
   | "AUTHORIZATION_REQUEST"
+  | "PUSHED_AUTHORIZATION_REQUEST"
   | "TOKEN_REQUEST"
   | "TOKEN_REFRESH"
   | "RESOURCE_OWNER_PASSWORD_CREDENTIALS_REQUEST"
@@ -17,6 +19,18 @@ export type ClientPolicyEvent =
 /** Who registers or updates a client, as Keycloak's client-updater-context condition names it. */
 export type UpdaterSource =
   "ByAuthenticatedUser" | "ByAnonymous" | "ByInitialAccessToken" | "ByRegistrationAccessToken";
+
+/** An authorization request before anything of it is checked (Keycloak's PRE_AUTHORIZATION_REQUEST). */
+export interface PreAuthorizationRequest {
+  /** Its client_id parameter. */
+  clientId?: string;
+  /** The parameters as sent. */
+  params: Record<string, string | undefined>;
+  /** The pushed request a request_uri names, while it lives. */
+  pushedParams: (requestUri: string) => Record<string, string> | undefined;
+  /** Ends that pushed request. */
+  forgetPushed: (requestUri: string) => void;
+}
 
 /** The authorization request as the client sent it. */
 export interface AuthorizationRequestParams {
@@ -41,6 +55,10 @@ export interface PolicyContext {
   proposed?: Record<string, unknown>;
   /** REGISTER / UPDATE: how the change is made, the signed-in user (if any) and where the request came from. */
   updater?: { source: UpdaterSource; user?: UserRecord; ipAddress: string };
+  /** PRE_AUTHORIZATION_REQUEST: the authorization request as it arrived, before its client is looked at. */
+  preAuthorization?: PreAuthorizationRequest;
+  /** PUSHED_AUTHORIZATION_REQUEST: the parameters pushed, as the authorization request will use them. */
+  pushed?: Record<string, string>;
   /** AUTHORIZATION_REQUEST: the request's parameters. */
   authorization?: AuthorizationRequestParams;
   /** Token requests: the form sent, with what the authorization code remembers of its request. */
@@ -54,6 +72,8 @@ export interface PolicyContext {
   };
   /** Token requests: what executors ask of the response, read by the grant once the policies let it through. */
   effects?: TokenEffects;
+  /** UPDATE through dynamic client registration: what executors ask of its answer. */
+  registration?: RegistrationEffects;
   /** TOKEN_REVOKE, TOKEN_INTROSPECT, LOGOUT_REQUEST: a DPoP header came with the request. */
   dpopProofSent?: boolean;
 }
@@ -64,6 +84,12 @@ export interface TokenEffects {
   suppressRefreshToken?: boolean;
   /** The access token is a lightweight one (use-lightweight-access-token). */
   lightweightAccessToken?: boolean;
+}
+
+/** Changes executors make to a dynamic client registration update's answer. */
+export interface RegistrationEffects {
+  /** The registration access token used stays valid and comes back instead of a new one. */
+  keepRegistrationAccessToken?: boolean;
 }
 
 export type Vote = "YES" | "NO" | "ABSTAIN";

@@ -8,7 +8,7 @@ import { ssoSessionFromCookie } from "./sso-cookies.ts";
 import { issuerOf } from "./tokens.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
 import { authParamsError } from "./auth-params.ts";
-import { pushedParams, requiresPushedRequests } from "./par.ts";
+import { forgetPushedRequest, pushedParams, pushedRequestParams, requiresPushedRequests } from "./par.ts";
 import { browserFlowOf, runBrowserFlow } from "./login/browser-flow.ts";
 import { afterAuthentication } from "./login/after-authentication.ts";
 import { startInitiatedAction } from "./login/initiated-action.ts";
@@ -16,7 +16,7 @@ import { FlowFailure, type LoginContext } from "./login/login-context.ts";
 import { findIdentityProvider } from "../admin/identity-providers/lookup.ts";
 import { configOfExecution, sortedExecutions } from "../admin/authentication/lookup.ts";
 import type { AuthExecutionRecord, AuthFlowRecord, ClientRecord, RealmRecord } from "../store/types.ts";
-import { onAuthorizationRequest, refusalDetails } from "../client-policies/events.ts";
+import { onAuthorizationRequest, onPreAuthorizationRequest, refusalDetails } from "../client-policies/events.ts";
 import type { ClientPolicyError } from "../client-policies/types.ts";
 import { recordEvent } from "../events/record.ts";
 import { brokerLoginUrl } from "../broker/login-buttons.ts";
@@ -58,6 +58,33 @@ async function refusedByClientPolicies(
         redirect_uri: params.redirect_uri ?? "",
         response_mode: params.response_mode ?? (responseType === "code" ? "query" : "fragment"),
       },
+    });
+  return refusal;
+}
+
+/**
+ * The client policies on the request as it came, before its client or parameters are checked (Keycloak's
+ * PRE_AUTHORIZATION_REQUEST): a refusal is recorded as LOGIN_ERROR and shown on an error page.
+ */
+async function refusedBeforeChecks(
+  server: ServerContext,
+  req: FastifyRequest,
+  realm: RealmRecord,
+  params: Params,
+): Promise<ClientPolicyError | undefined> {
+  const refusal = await onPreAuthorizationRequest(server, realm, {
+    clientId: params.client_id,
+    params,
+    pushedParams: (requestUri) => pushedRequestParams(server, realm, requestUri),
+    forgetPushed: (requestUri) => forgetPushedRequest(server, requestUri),
+  });
+  if (refusal)
+    await recordEvent(server, realm, {
+      type: "LOGIN_ERROR",
+      clientId: params.client_id,
+      ipAddress: req.ip,
+      error: refusal.error,
+      details: refusalDetails(refusal),
     });
   return refusal;
 }
@@ -123,6 +150,8 @@ async function authorize(
   const realm = realmByName(server.db, realmName);
   if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
   if (!realm.enabled) return sendErrorPage(reply, realm, "Realm not enabled");
+  const preRefusal = await refusedBeforeChecks(server, req, realm, params);
+  if (preRefusal) return sendErrorPage(reply, realm, preRefusal.description, preRefusal.status);
   const client = params.client_id ? clientByClientId(server.db, realm, params.client_id) : undefined;
   if (!client) return sendErrorPage(reply, realm, "Client not found.");
   if (client.rep.enabled === false) return sendErrorPage(reply, realm, "Client disabled.");
@@ -212,7 +241,21 @@ async function authorize(
       throw error;
     }
   }
+  // A pushed request's login goes on at its own address, as Keycloak 26.7.3 sends it there: a reload of the login page
+  // then does not present the request_uri again.
+  if (params.request_uri !== undefined) return reply.redirect(loginFlowUrl(ctx, baseUrl, params), 302);
   return runBrowserFlow(ctx);
+}
+
+/** The address of a login in progress, with Keycloak's client_data (where an error goes back to, base64url JSON). */
+function loginFlowUrl(ctx: LoginContext, baseUrl: string, params: Params): string {
+  const clientData = { ru: params.redirect_uri, rt: params.response_type, rm: params.response_mode, st: params.state };
+  const query = new URLSearchParams({
+    client_id: ctx.client.clientId,
+    tab_id: ctx.request.tabId,
+    client_data: Buffer.from(JSON.stringify(clientData)).toString("base64url"),
+  });
+  return `${baseUrl}/realms/${encodeURIComponent(ctx.realm.realm)}/login-actions/authenticate?${query}`;
 }
 
 export async function registerAuthEndpoint(app: FastifyInstance, server: ServerContext): Promise<void> {

@@ -9,6 +9,8 @@ import type { FormBody } from "./client-auth.ts";
 import { authenticateCallingClient } from "./calling-client.ts";
 import { authParamsError } from "./auth-params.ts";
 import { invalidScopesDescription, isValidScope } from "./scopes.ts";
+import { onPushedAuthorizationRequest, refusalDetails } from "../client-policies/events.ts";
+import { recordEvent } from "../events/record.ts";
 
 export const PAR_PATH = "/protocol/openid-connect/ext/par/request";
 export const REQUEST_URI_PREFIX = "urn:ietf:params:oauth:request_uri:";
@@ -57,6 +59,16 @@ export function pushedParams(
   return request.params;
 }
 
+/** The parameters pushed for `requestUri` in this realm, whichever client pushed them, while they live. */
+export function pushedRequestParams(
+  server: ServerContext,
+  realm: RealmRecord,
+  requestUri: string,
+): Record<string, string> | undefined {
+  const request = pushedRequests(server).get(requestUri);
+  return request?.realmId === realm.id ? request.params : undefined;
+}
+
 /** Ends a pushed request once its login has completed. */
 export function forgetPushedRequest(server: ServerContext, requestUri: string | undefined): void {
   if (requestUri) pushed.get(server)?.delete(requestUri);
@@ -84,6 +96,21 @@ export async function registerParEndpoint(app: FastifyInstance, server: ServerCo
     if (body.request_uri !== undefined)
       throw oauthError(400, "invalid_request", "It is not allowed to include request_uri to PAR.");
     const { client_secret: _secret, client_assertion: _assertion, client_assertion_type: _type, ...params } = body;
+    // Keycloak runs the client policies on the push before checking its parameters.
+    const refusal = await onPushedAuthorizationRequest(server, realm, client, {
+      ...params,
+      client_id: client.clientId,
+    });
+    if (refusal) {
+      await recordEvent(server, realm, {
+        type: "PUSHED_AUTHORIZATION_REQUEST_ERROR",
+        clientId: client.clientId,
+        ipAddress: req.ip,
+        error: refusal.error,
+        details: refusalDetails(refusal),
+      });
+      throw oauthError(400, refusal.error, refusal.description);
+    }
     const refused = authParamsError(client, { ...params, client_id: client.clientId }, frontendUrl(server, req));
     if (refused && !refused.pkce) throw oauthError(400, refused.error, refused.description ?? refused.error);
     // Keycloak refuses the scopes here as invalid_request (invalid_scope at the authorization endpoint), with no event.

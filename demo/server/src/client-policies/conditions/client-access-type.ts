@@ -11,6 +11,7 @@ function accessTypeOf(rep: Record<string, unknown>): AccessType {
 
 /** Events on which Keycloak looks at the client's access type (others abstain). */
 const JUDGED = new Set([
+  "PUSHED_AUTHORIZATION_REQUEST",
   "AUTHORIZATION_REQUEST",
   "RESOURCE_OWNER_PASSWORD_CREDENTIALS_REQUEST",
   "TOKEN_REQUEST",

@@ -1,4 +1,5 @@
 import type { Condition, PolicyConfig } from "../types.ts";
+import { judgedClient } from "./judged-client.ts";
 
 /** `attributes` as the console stores a Map property: a JSON list of {key, value}, or already parsed. */
 function wantedAttributes(config: PolicyConfig): [string, string[]][] | undefined {
@@ -21,7 +22,7 @@ function wantedAttributes(config: PolicyConfig): [string, string[]][] | undefine
 
 /** The stored client has every configured attribute with exactly the configured value. */
 export const clientAttributes: Condition = (ctx, config) => {
-  const client = ctx.client;
+  const client = judgedClient(ctx);
   if (!client) return "ABSTAIN";
   const wanted = wantedAttributes(config);
   if (!wanted) return "NO";

@@ -1,7 +1,10 @@
 import type { Condition } from "../types.ts";
 import { configList } from "../types.ts";
+import { judgedClient } from "./judged-client.ts";
 
 const JUDGED = new Set([
+  "PRE_AUTHORIZATION_REQUEST",
+  "PUSHED_AUTHORIZATION_REQUEST",
   "AUTHORIZATION_REQUEST",
   "TOKEN_REQUEST",
   "TOKEN_REFRESH",
@@ -12,7 +15,7 @@ const JUDGED = new Set([
 export const clientRoles: Condition = (ctx, config) => {
   if (!JUDGED.has(ctx.event)) return "ABSTAIN";
   const wanted = configList(config, "roles");
-  const client = ctx.client;
+  const client = judgedClient(ctx);
   if (!wanted || !client) return "NO";
   for (const role of ctx.server.db.iterate("roles", ctx.realm.id))
     if (role.clientId === client.id && wanted.includes(role.name)) return "YES";
