@@ -256,6 +256,38 @@ describe("client policies at revocation, introspection and logout", () => {
     assert.equal(userinfo.status, 200, "the session still lives");
   });
 
+  test("client-roles and client-access-type judge the client of a revocation, an introspection and a logout", async () => {
+    const [conf] = await kc.clients.find({ clientId: "conf" });
+    if (!(await kc.clients.listRoles({ id: conf!.id! })).some((role) => role.name === "guarded"))
+      await kc.clients.createRole({ id: conf!.id!, name: "guarded" });
+    const signedIn = await signIn();
+    const revoke = async () => answer(await post(oidc("revoke"), { ...CONF, token: signedIn.refresh_token! }));
+    const introspect = async () =>
+      answer(await post(oidc("token/introspect"), { ...CONF, token: signedIn.access_token! }));
+    const logout = async () => answer(await post(oidc("logout"), { ...CONF, refresh_token: signedIn.refresh_token! }));
+
+    await enforcePolicy(kc, CLIENT_JWT_ONLY, [{ condition: "client-roles", configuration: { roles: ["guarded"] } }]);
+    for (const [name, call] of [
+      ["revocation", revoke],
+      ["introspection", introspect],
+      ["logout", logout],
+    ] as const)
+      assert.deepEqual((await call()).body, REFUSED_AUTHENTICATOR, `${name}: conf defines the role`);
+    const confidential = [{ condition: "client-access-type", configuration: { type: ["confidential"] } }];
+    await enforcePolicy(kc, CLIENT_JWT_ONLY, confidential);
+    for (const [name, call] of [
+      ["revocation", revoke],
+      ["introspection", introspect],
+      ["logout", logout],
+    ] as const)
+      assert.deepEqual((await call()).body, REFUSED_AUTHENTICATOR, `${name}: conf is confidential`);
+    await enforcePolicy(kc, CLIENT_JWT_ONLY, [
+      { condition: "client-access-type", configuration: { type: ["public"] } },
+    ]);
+    assert.equal((await introspect()).status, 200, "a public-only policy leaves conf alone");
+    await enforcePolicy(kc, []);
+  });
+
   test("userinfo has no client authentication for secure-client-authenticator to refuse", async () => {
     const signedIn = await signIn();
     await enforcePolicy(kc, CLIENT_JWT_ONLY);

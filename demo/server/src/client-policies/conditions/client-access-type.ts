@@ -9,25 +9,15 @@ function accessTypeOf(rep: Record<string, unknown>): AccessType {
   return "confidential";
 }
 
-/** Events on which Keycloak looks at the client's access type (others abstain). */
-const JUDGED = new Set([
-  "PUSHED_AUTHORIZATION_REQUEST",
-  "AUTHORIZATION_REQUEST",
-  "RESOURCE_OWNER_PASSWORD_CREDENTIALS_REQUEST",
-  "TOKEN_REQUEST",
-  "SERVICE_ACCOUNT_TOKEN_REQUEST",
-  "TOKEN_REFRESH",
-  "UPDATE",
-]);
-
 /**
  * The client's access type is one of `type`. On REGISTER only the proposed representation counts; on UPDATE the
- * stored client or the proposed one, so that a client cannot leave the policy by changing its type.
+ * stored client or the proposed one, so that a client cannot leave the policy by changing its type; elsewhere the
+ * request's client, wherever there is one (as Keycloak 26.7.3 judges every context with a client).
  */
 export const clientAccessType: Condition = (ctx: PolicyContext, config) => {
   const wanted = configList(config, "type") ?? [];
   const matches = (rep: Record<string, unknown> | undefined) => rep !== undefined && wanted.includes(accessTypeOf(rep));
   if (ctx.event === "REGISTER") return matches(ctx.proposed) ? "YES" : "NO";
-  if (!JUDGED.has(ctx.event)) return "ABSTAIN";
+  if (!ctx.client) return "ABSTAIN";
   return matches(ctx.client?.rep) || matches(ctx.proposed) ? "YES" : "NO";
 };
