@@ -95,12 +95,10 @@ export async function registerParEndpoint(app: FastifyInstance, server: ServerCo
     const client = await pushingClient(server, realm, req, body);
     if (body.request_uri !== undefined)
       throw oauthError(400, "invalid_request", "It is not allowed to include request_uri to PAR.");
-    const { client_secret: _secret, client_assertion: _assertion, client_assertion_type: _type, ...params } = body;
+    const { client_secret: _secret, client_assertion: _assertion, client_assertion_type: _type, ...sent } = body;
+    const params: Record<string, string> = { ...sent, client_id: client.clientId };
     // Keycloak runs the client policies on the push before checking its parameters.
-    const refusal = await onPushedAuthorizationRequest(server, realm, client, {
-      ...params,
-      client_id: client.clientId,
-    });
+    const refusal = await onPushedAuthorizationRequest(server, realm, client, params);
     if (refusal) {
       await recordEvent(server, realm, {
         type: "PUSHED_AUTHORIZATION_REQUEST_ERROR",
@@ -111,7 +109,7 @@ export async function registerParEndpoint(app: FastifyInstance, server: ServerCo
       });
       throw oauthError(400, refusal.error, refusal.description);
     }
-    const refused = authParamsError(client, { ...params, client_id: client.clientId }, frontendUrl(server, req));
+    const refused = authParamsError(client, params, frontendUrl(server, req));
     if (refused && !refused.pkce) throw oauthError(400, refused.error, refused.description ?? refused.error);
     // Keycloak refuses the scopes here as invalid_request (invalid_scope at the authorization endpoint), with no event.
     if (!isValidScope(server.db, client, params.scope))
@@ -122,7 +120,7 @@ export async function registerParEndpoint(app: FastifyInstance, server: ServerCo
     pushedRequests(server).set(requestUri, {
       realmId: realm.id,
       clientId: client.clientId,
-      params: { ...params, client_id: client.clientId },
+      params,
       expires: Date.now() + lifespan * 1000,
     });
     return reply.status(201).send({ request_uri: requestUri, expires_in: lifespan });

@@ -19,5 +19,5 @@ export const clientAccessType: Condition = (ctx: PolicyContext, config) => {
   const matches = (rep: Record<string, unknown> | undefined) => rep !== undefined && wanted.includes(accessTypeOf(rep));
   if (ctx.event === "REGISTER") return matches(ctx.proposed) ? "YES" : "NO";
   if (!ctx.client) return "ABSTAIN";
-  return matches(ctx.client?.rep) || matches(ctx.proposed) ? "YES" : "NO";
+  return matches(ctx.client.rep) || matches(ctx.proposed) ? "YES" : "NO";
 };
