@@ -42,6 +42,8 @@ describe("groups", () => {
   /** From a group's page below `groupName` in the path: its Members tab, the user picker, Add. */
   const addMemberThroughPicker = async (groupName: string, username: string) => {
     await page.getByRole("navigation", { name: "Group path" }).getByRole("link", { name: groupName }).click();
+    // The tabs of the page being left stay clickable until the group's own page has rendered.
+    await page.getByRole("heading", { name: groupName, level: 1 }).waitFor();
     await page.getByRole("tab", { name: "Members" }).click();
     await page.getByRole("button", { name: "Add member" }).first().click();
     const dialog = page.getByRole("dialog");
