@@ -55,22 +55,23 @@ for (const entry of REAL_KEYCLOAK_EXCLUSIONS)
 /**
  * Test files run one at a time against a Keycloak (they reset its demo realm), so one Keycloak's files back to back
  * were the run's longest lane, running alone for its last ~20 minutes on a two-core machine. KC_CHAINS Keycloaks (2 by
- * default for the whole set; 1 for files named on the command line) each take a share of the files instead; one when
- * KC_REAL_URL names a Keycloak that already runs (e.g. scripts/keycloak.ts while working on a suite).
+ * default for the whole set; 1 for files named on the command line) instead each take the next file from one queue
+ * until it is empty (a split fixed in advance by file size left one Keycloak ~12 minutes of files after the other's
+ * on CI); one when KC_REAL_URL names a Keycloak that already runs (e.g. scripts/keycloak.ts while working on a suite).
  */
 const CHAINS = process.env.KC_REAL_URL
   ? 1
   : Math.max(1, Number(process.env.KC_CHAINS ?? (process.argv.length > 2 ? 1 : 2)));
 
-/** The files split into `count` shares of about equal size (the largest files first, each to the lightest share). */
-function shares(all: string[], count: number): string[][] {
-  const split = Array.from({ length: count }, () => ({ files: [] as string[], bytes: 0 }));
-  for (const file of [...all].sort((a, b) => statSync(b).size - statSync(a).size)) {
-    const lightest = split.reduce((a, b) => (b.bytes < a.bytes ? b : a));
-    lightest.files.push(file);
-    lightest.bytes += statSync(file).size;
-  }
-  return split.map((share) => share.files.sort()).filter((files) => files.length > 0);
+/**
+ * The files in the order the Keycloaks take them: first those that start a Keycloak of their own (a variant build and
+ * start-up make them the longest, ~5 minutes each on CI), then the largest first, so that what is left at the end is short.
+ */
+function queueOrder(all: string[]): string[] {
+  const ownKeycloak = (file: string) => readFileSync(file, "utf8").includes("keycloakVariant:");
+  return [...all].sort(
+    (a, b) => Number(ownKeycloak(b)) - Number(ownKeycloak(a)) || statSync(b).size - statSync(a).size,
+  );
 }
 
 interface Keycloak {
@@ -80,10 +81,10 @@ interface Keycloak {
   stop: () => Promise<void>;
 }
 
-/** One share of the files against one Keycloak; with several shares the output is kept and handed back at the end. */
-function runShare(files: string[], keycloak: Keycloak, buffered: boolean): Promise<{ code: number; output: string }> {
+/** One test file against one Keycloak, its output kept (several Keycloaks' files run side by side). */
+function runFile(file: string, keycloak: Keycloak, buffered: boolean): Promise<{ code: number; output: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=1", ...files], {
+    const child = spawn(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=1", file], {
       stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit",
       env: {
         ...process.env,
@@ -99,19 +100,35 @@ function runShare(files: string[], keycloak: Keycloak, buffered: boolean): Promi
   });
 }
 
-const split = shares(suites, CHAINS);
+/** A Keycloak's part of the run: the next file from the shared queue until none is left. */
+async function runChain(queue: string[], keycloak: Keycloak, buffered: boolean) {
+  const files: string[] = [];
+  let output = "";
+  let code = 0;
+  for (let file = queue.shift(); file; file = queue.shift()) {
+    files.push(file);
+    const result = await runFile(file, keycloak, buffered);
+    output += result.output;
+    if (result.code !== 0) code = result.code;
+  }
+  return { files, output, code };
+}
+
+const queue = queueOrder(suites);
+const chains = Math.min(CHAINS, queue.length);
 const keycloaks: Keycloak[] = process.env.KC_REAL_URL
   ? [{ url: process.env.KC_REAL_URL, startupMs: 0, logFile: process.env.KC_REAL_LOG, stop: async () => {} }]
-  : await Promise.all(split.map(() => startKeycloak()));
+  : await Promise.all(Array.from({ length: chains }, () => startKeycloak()));
 // a stopped run stops its Keycloaks too (process.exit runs the harness's exit hooks)
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(1));
 const started = Date.now();
+const buffered = keycloaks.length > 1;
 const results = await Promise.all(
-  split.map(async (files, index) => {
-    const result = await runShare(files, keycloaks[index], split.length > 1);
-    if (split.length > 1) {
+  keycloaks.map(async (keycloak, index) => {
+    const result = await runChain(queue, keycloak, buffered);
+    if (buffered) {
       console.log(
-        `\n--- real Keycloak ${index + 1} of ${split.length} (${keycloaks[index].url}): ${files.length} files`,
+        `\n--- real Keycloak ${index + 1} of ${keycloaks.length} (${keycloak.url}): ${result.files.length} files`,
       );
       process.stdout.write(result.output);
     }
