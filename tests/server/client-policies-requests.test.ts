@@ -143,4 +143,21 @@ describe("the client-type condition", () => {
       { saml: true, oidc: false },
     );
   });
+
+  test("protocol saml matches an update that sends protocol saml, not one that leaves an OIDC client's alone", async () => {
+    await enforcePolicy(kc, []);
+    await kc.clients.create({ clientId: "to-saml" });
+    await kc.clients.create({ clientId: "stays-oidc" });
+    const consent = [{ executor: "consent-required", configuration: { "auto-configure": true } }];
+    await enforcePolicy(kc, consent, [{ condition: "client-type", configuration: { protocol: "saml" } }]);
+    const update = async (clientId: string, change: Record<string, unknown>) => {
+      const [client] = await kc.clients.find({ clientId });
+      await kc.clients.update({ id: client!.id! }, { ...client, ...change });
+      return (await kc.clients.find({ clientId }))[0]!.consentRequired;
+    };
+    assert.deepEqual(
+      { toSaml: await update("to-saml", { protocol: "saml" }), oidc: await update("stays-oidc", { description: "x" }) },
+      { toSaml: true, oidc: false },
+    );
+  });
 });
