@@ -28,8 +28,14 @@ async function passwordGrant(clientId: string) {
 }
 
 /** The error an authorization request without PKCE is sent back with (null: the login page was shown). */
-async function authorizationError(clientId: string, scope = "openid") {
-  const query = new URLSearchParams({ client_id: clientId, redirect_uri: REDIRECT, response_type: "code", scope });
+async function authorizationError(clientId: string, scope = "openid", more: Record<string, string> = {}) {
+  const query = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    response_type: "code",
+    scope,
+    ...more,
+  });
   const res = await fetch(`${oidc("auth")}?${query}`, { redirect: "manual" });
   if (res.status === 200) return null;
   return new URL(res.headers.get("location")!).searchParams.get("error_description");
@@ -143,5 +149,34 @@ describe("conditions on who registers or updates the client", () => {
     ];
     assert.equal(await createdWithConsent(kc, "h1", hosts(["127.0.0.1"])), true);
     assert.equal(await createdWithConsent(kc, "h2", hosts(["192.0.2.77"])), false);
+  });
+});
+
+describe("conditions on the request", () => {
+  test("acr-condition matches an authorization request asking for the ACR, or a client whose default it is", async () => {
+    await enforcePolicy(kc, PKCE_REQUIRED, [{ condition: "acr-condition", configuration: { "acr-property": "gold" } }]);
+    const missingPkce = "Missing parameter: code_challenge_method";
+    assert.equal(await authorizationError("plain", "openid", { acr_values: "silver gold" }), missingPkce);
+    const claims = JSON.stringify({ id_token: { acr: { essential: true, values: ["gold"] } } });
+    assert.equal(await authorizationError("plain", "openid", { claims }), missingPkce);
+    assert.equal(await authorizationError("plain", "openid", { acr_values: "silver" }), null);
+    assert.equal(await authorizationError("plain"), null);
+    // A client's default ACR values must be in the ACR-LoA mapping (Keycloak validates them).
+    await kc.realms.update({ realm: REALM }, { attributes: { "acr.loa.map": JSON.stringify({ silver: 1, gold: 2 }) } });
+    await kc.clients.create({
+      clientId: "gold-by-default",
+      redirectUris: [`${REDIRECT}*`],
+      attributes: { "default.acr.values": "gold" },
+    });
+    assert.equal(await authorizationError("gold-by-default"), missingPkce);
+    assert.equal(await authorizationError("gold-by-default", "openid", { acr_values: "silver" }), null);
+  });
+
+  test("identity-provider-alias abstains outside identity brokering: with any-client the policy still applies", async () => {
+    const alias = { condition: "identity-provider-alias", configuration: { identity_provider_aliases: ["partner"] } };
+    await enforcePolicy(kc, REJECT_ROPC, [alias, { condition: "any-client" }]);
+    assert.equal(await passwordGrant("plain"), 400);
+    await enforcePolicy(kc, REJECT_ROPC, [alias]);
+    assert.equal(await passwordGrant("plain"), 200);
   });
 });

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from "fastify";
 import type { ServerContext } from "../context.ts";
-import { recordEvent } from "../events/record.ts";
 import { dpopHeader } from "../oidc/dpop.ts";
 import { oauthError } from "../oidc/oauth-error.ts";
 import type { ClientRecord, RealmRecord } from "../store/types.ts";
-import { refusalDetails, runClientPolicyCheck } from "./events.ts";
+import { recordPolicyRefusal, runClientPolicyCheck } from "./events.ts";
 
 /** Requests a client makes with its credentials besides the token grants, by Keycloak's policy event. */
 const EVENT_TYPES = {
@@ -30,15 +29,11 @@ export async function checkClientRequest(
   if (!refused) return;
   const type = EVENT_TYPES[event];
   if (type)
-    await recordEvent(server, realm, {
+    await recordPolicyRefusal(server, realm, refused, {
       type,
       clientId: client.clientId,
       ipAddress: req.ip,
-      error: refused.error,
-      details: {
-        ...refusalDetails(refused),
-        client_auth_method: String(client.rep.clientAuthenticatorType ?? "client-secret"),
-      },
+      details: { client_auth_method: String(client.rep.clientAuthenticatorType ?? "client-secret") },
     });
   throw oauthError(refused.status, refused.error, refused.description);
 }

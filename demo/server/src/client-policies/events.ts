@@ -4,6 +4,7 @@ import type { ServerContext } from "../context.ts";
 import { recordEvent } from "../events/record.ts";
 import { HttpError } from "../http/errors.ts";
 import { dpopHeader } from "../oidc/dpop.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
 import { oauthError } from "../oidc/oauth-error.ts";
 import type { ClientRecord, RealmRecord } from "../store/types.ts";
 import { runClientPolicies } from "./engine.ts";
@@ -23,6 +24,23 @@ export const refusalDetails = (refusal: ClientPolicyError): Record<string, strin
   client_policy_error_detail: refusal.description,
 });
 
+/**
+ * Records the error event of a request a client policy refused: the refusal's error, its details (Keycloak's reason,
+ * client_policy_error and client_policy_error_detail) and the event's own.
+ */
+export function recordPolicyRefusal(
+  server: ServerContext,
+  realm: RealmRecord,
+  refusal: ClientPolicyError,
+  event: Omit<Parameters<typeof recordEvent>[2], "error">,
+): Promise<void> {
+  return recordEvent(server, realm, {
+    ...event,
+    error: refusal.error,
+    details: { ...refusalDetails(refusal), ...event.details },
+  });
+}
+
 async function asHttpError(run: () => Promise<void>): Promise<void> {
   try {
     await run();
@@ -40,6 +58,7 @@ async function asHttpError(run: () => Promise<void>): Promise<void> {
 export async function onAdminClientChange(
   server: ServerContext,
   admin: AdminRequestContext,
+  req: FastifyRequest,
   rep: Record<string, unknown>,
   client?: ClientRecord,
 ): Promise<void> {
@@ -51,6 +70,7 @@ export async function onAdminClientChange(
       client,
       proposed: rep,
       updater: { source: "ByAuthenticatedUser", user: admin.user, ipAddress: admin.ipAddress },
+      requestUrl: frontendUrl(server, req),
     }),
   );
 }
@@ -123,14 +143,13 @@ export async function onTokenRequest(
   } catch (error) {
     if (!(error instanceof ClientPolicyError)) throw error;
     if (eventType)
-      await recordEvent(server, realm, {
+      await recordPolicyRefusal(server, realm, error, {
         type: `${eventType}_ERROR`,
         clientId: client.clientId,
         userId: request.userId,
         sessionId: request.sessionId,
         ipAddress: req.ip,
-        error: error.error,
-        details: { ...request.details, ...refusalDetails(error) },
+        details: request.details,
       });
     throw oauthError(error.status, error.error, error.description);
   }

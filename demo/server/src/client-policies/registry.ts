@@ -1,4 +1,5 @@
 import type { Condition, Executor } from "./types.ts";
+import { acrCondition } from "./conditions/acr.ts";
 import { anyClient } from "./conditions/any-client.ts";
 import { clientAccessType } from "./conditions/client-access-type.ts";
 import { clientAttributes } from "./conditions/client-attributes.ts";
@@ -10,6 +11,7 @@ import { clientUpdaterSourceGroups } from "./conditions/client-updater-source-gr
 import { clientUpdaterSourceHost } from "./conditions/client-updater-source-host.ts";
 import { clientUpdaterSourceRoles } from "./conditions/client-updater-source-roles.ts";
 import { grantType } from "./conditions/grant-type.ts";
+import { identityProviderAlias } from "./conditions/identity-provider-alias.ts";
 import { confidentialClient } from "./executors/confidential-client.ts";
 import { consentRequired } from "./executors/consent-required.ts";
 import { dpopBindEnforcer } from "./executors/dpop-bind-enforcer.ts";
@@ -23,6 +25,7 @@ import { secureClientAuthenticator } from "./executors/secure-client-authenticat
 import { secureClientUris } from "./executors/secure-client-uris.ts";
 import { secureLogout } from "./executors/secure-logout.ts";
 import { secureParContent } from "./executors/secure-par-content.ts";
+import { secureRedirectUrisEnforcer } from "./executors/secure-redirect-uris-enforcer.ts";
 import { secureResponseType } from "./executors/secure-response-type.ts";
 import { secureSession } from "./executors/secure-session.ts";
 import { secureSignatureAlgorithm } from "./executors/secure-signature-algorithm.ts";
@@ -31,6 +34,7 @@ import { useLightweightAccessToken } from "./executors/use-lightweight-access-to
 
 /** The conditions this server evaluates, by Keycloak's provider id. A condition not listed never matches. */
 export const CONDITIONS: Record<string, Condition> = {
+  "acr-condition": acrCondition,
   "any-client": anyClient,
   "client-access-type": clientAccessType,
   "client-attributes": clientAttributes,
@@ -42,6 +46,7 @@ export const CONDITIONS: Record<string, Condition> = {
   "client-updater-source-host": clientUpdaterSourceHost,
   "client-updater-source-roles": clientUpdaterSourceRoles,
   "grant-type": grantType,
+  "identity-provider-alias": identityProviderAlias,
 };
 
 /** The executors this server runs, by Keycloak's provider id. An executor not listed is skipped. */
@@ -64,4 +69,5 @@ export const EXECUTORS: Record<string, Executor> = {
   "use-lightweight-access-token": useLightweightAccessToken,
   "registration-access-token-rotation-disabled": registrationAccessTokenRotationDisabled,
   "secure-par-content": secureParContent,
+  "secure-redirect-uris-enforcer": secureRedirectUrisEnforcer,
 };

@@ -42,6 +42,9 @@ export interface AuthorizationRequestParams {
   state?: string;
   codeChallenge?: string;
   codeChallengeMethod?: string;
+  /** Its acr_values and claims parameters (the acr-condition reads the ACR values they ask for). */
+  acrValues?: string;
+  claims?: string;
 }
 
 /** What a condition or executor sees of the request being checked. */
@@ -55,6 +58,11 @@ export interface PolicyContext {
   proposed?: Record<string, unknown>;
   /** REGISTER / UPDATE: how the change is made, the signed-in user (if any) and where the request came from. */
   updater?: { source: UpdaterSource; user?: UserRecord; ipAddress: string };
+  /**
+   * REGISTER / UPDATE: the server's URL as the request addressed it; relative client URIs without a root URL resolve
+   * against its origin, as Keycloak resolves them against the request's.
+   */
+  requestUrl?: string;
   /** PRE_AUTHORIZATION_REQUEST: the authorization request as it arrived, before its client is looked at. */
   preAuthorization?: PreAuthorizationRequest;
   /** PUSHED_AUTHORIZATION_REQUEST: the parameters pushed, as the authorization request will use them. */

@@ -6,6 +6,7 @@ import type { RegistrationCaller } from "./auth.ts";
 import type { RegistrationRequest } from "./operations.ts";
 import { INITIAL_ACCESS_TOKEN, REGISTRATION_ACCESS_TOKEN } from "./tokens.ts";
 import { tokenUserId } from "../access/token-user.ts";
+import { frontendUrl } from "../http/frontend-url.ts";
 
 /** The client policy refusal behind a registration endpoint's 403, for the error events. */
 export const CLIENT_POLICY_REFUSAL = new WeakMap<object, ClientPolicyError>();
@@ -50,6 +51,7 @@ export async function checkClientPolicies(
     client,
     proposed: input,
     updater: { source: sourceOf(caller), user: userOf(r, caller), ipAddress: r.req.ip },
+    requestUrl: frontendUrl(r.server, r.req),
     ...(client ? { registration } : {}),
   });
   if (!refused) return registration;

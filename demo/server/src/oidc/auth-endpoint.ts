@@ -16,9 +16,8 @@ import { FlowFailure, type LoginContext } from "./login/login-context.ts";
 import { findIdentityProvider } from "../admin/identity-providers/lookup.ts";
 import { configOfExecution, sortedExecutions } from "../admin/authentication/lookup.ts";
 import type { AuthExecutionRecord, AuthFlowRecord, ClientRecord, RealmRecord } from "../store/types.ts";
-import { onAuthorizationRequest, onPreAuthorizationRequest, refusalDetails } from "../client-policies/events.ts";
+import { onAuthorizationRequest, onPreAuthorizationRequest, recordPolicyRefusal } from "../client-policies/events.ts";
 import type { ClientPolicyError } from "../client-policies/types.ts";
-import { recordEvent } from "../events/record.ts";
 import { brokerLoginUrl } from "../broker/login-buttons.ts";
 import { refuseInvalidScopes } from "./scope-refusal.ts";
 
@@ -45,15 +44,15 @@ async function refusedByClientPolicies(
     state: params.state,
     codeChallenge: params.code_challenge,
     codeChallengeMethod: params.code_challenge_method,
+    acrValues: params.acr_values,
+    claims: params.claims,
   });
   if (refusal)
-    await recordEvent(server, realm, {
+    await recordPolicyRefusal(server, realm, refusal, {
       type: "LOGIN_ERROR",
       clientId: client.clientId,
       ipAddress: req.ip,
-      error: refusal.error,
       details: {
-        ...refusalDetails(refusal),
         response_type: responseType,
         redirect_uri: params.redirect_uri ?? "",
         response_mode: params.response_mode ?? (responseType === "code" ? "query" : "fragment"),
@@ -79,12 +78,10 @@ async function refusedBeforeChecks(
     forgetPushed: (requestUri) => forgetPushedRequest(server, requestUri),
   });
   if (refusal)
-    await recordEvent(server, realm, {
+    await recordPolicyRefusal(server, realm, refusal, {
       type: "LOGIN_ERROR",
       clientId: params.client_id,
       ipAddress: req.ip,
-      error: refusal.error,
-      details: refusalDetails(refusal),
     });
   return refusal;
 }

@@ -9,8 +9,7 @@ import type { FormBody } from "./client-auth.ts";
 import { authenticateCallingClient } from "./calling-client.ts";
 import { authParamsError } from "./auth-params.ts";
 import { invalidScopesDescription, isValidScope } from "./scopes.ts";
-import { onPushedAuthorizationRequest, refusalDetails } from "../client-policies/events.ts";
-import { recordEvent } from "../events/record.ts";
+import { onPushedAuthorizationRequest, recordPolicyRefusal } from "../client-policies/events.ts";
 
 export const PAR_PATH = "/protocol/openid-connect/ext/par/request";
 export const REQUEST_URI_PREFIX = "urn:ietf:params:oauth:request_uri:";
@@ -100,12 +99,10 @@ export async function registerParEndpoint(app: FastifyInstance, server: ServerCo
     // Keycloak runs the client policies on the push before checking its parameters.
     const refusal = await onPushedAuthorizationRequest(server, realm, client, params);
     if (refusal) {
-      await recordEvent(server, realm, {
+      await recordPolicyRefusal(server, realm, refusal, {
         type: "PUSHED_AUTHORIZATION_REQUEST_ERROR",
         clientId: client.clientId,
         ipAddress: req.ip,
-        error: refusal.error,
-        details: refusalDetails(refusal),
       });
       throw oauthError(400, refusal.error, refusal.description);
     }

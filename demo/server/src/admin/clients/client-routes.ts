@@ -86,8 +86,9 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
     const ctx = await adminContext(server, req, paramsOf(req).realm);
     if (!ctx.mayAllClients("manage")) throw forbidden();
     const input = objectBody(req.body);
+    // Keycloak runs the client policies first and validates the client's URLs after them.
+    await onAdminClientChange(server, ctx, req, input);
     checkClientUrls(input);
-    await onAdminClientChange(server, ctx, input);
     const record = newClientRecord(db, ctx.realm, input);
     if (clientByClientId(db, ctx.realm, record.clientId) || db.get("clients", record.id)) {
       throw conflict(`Client ${record.clientId} already exists`);
@@ -129,8 +130,8 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
     const client = requireClient(db, ctx, id);
     ctx.requireClientScope("manage", client);
     const input = objectBody(req.body);
+    await onAdminClientChange(server, ctx, req, input, client);
     checkClientUrls(input);
-    await onAdminClientChange(server, ctx, input, client);
     const renamedTo =
       typeof input.clientId === "string" && input.clientId !== client.clientId ? input.clientId : undefined;
     if (renamedTo !== undefined && clientByClientId(db, ctx.realm, renamedTo)) throw conflict("Client already exists");
