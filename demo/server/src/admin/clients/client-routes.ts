@@ -22,7 +22,7 @@ import { boolParam, intParam, page, paramsOf, parseSearchQuery, queryOf, stringP
 import { objectBody } from "../common/body.ts";
 import { requireClient } from "../common/lookups.ts";
 import { ClientListQuery, ClientSchema } from "./schemas.ts";
-import { checkClientUrls } from "./client-urls.ts";
+import { checkClient } from "./client-checks.ts";
 import { onAdminClientChange } from "../../client-policies/events.ts";
 
 /** ClientRepresentation.access for one client: the caller's legacy roles, then admin permissions v2. */
@@ -88,7 +88,7 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
     const input = objectBody(req.body);
     // Keycloak runs the client policies first and validates the client's URLs after them.
     await onAdminClientChange(server, ctx, req, input);
-    checkClientUrls(input);
+    checkClient(server, ctx.realm, input);
     const record = newClientRecord(db, ctx.realm, input);
     if (clientByClientId(db, ctx.realm, record.clientId) || db.get("clients", record.id)) {
       throw conflict(`Client ${record.clientId} already exists`);
@@ -131,7 +131,7 @@ export async function registerClientCrudRoutes(app: FastifyInstance, server: Ser
     ctx.requireClientScope("manage", client);
     const input = objectBody(req.body);
     await onAdminClientChange(server, ctx, req, input, client);
-    checkClientUrls(input);
+    checkClient(server, ctx.realm, input, client);
     const renamedTo =
       typeof input.clientId === "string" && input.clientId !== client.clientId ? input.clientId : undefined;
     if (renamedTo !== undefined && clientByClientId(db, ctx.realm, renamedTo)) throw conflict("Client already exists");

@@ -39,7 +39,7 @@ const TOS_URL: UrlField = {
   scheme: "Terms of service URL uses an illegal scheme",
 };
 
-const invalidInput = (description: string) =>
+export const invalidInput = (description: string) =>
   new HttpError(400, { error: "invalid_input", error_description: description });
 
 const text = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
@@ -82,6 +82,12 @@ function logoProblem(url: string): string | undefined {
  * front-channel) joined by "; ", as 400 `invalid_input`.
  */
 export function checkClientUrls(input: Record<string, unknown>): void {
+  const found = clientUrlProblems(input);
+  if (found.length > 0) throw invalidInput(found.join("; "));
+}
+
+/** The problems checkClientUrls reports, in its order, each once. */
+export function clientUrlProblems(input: Record<string, unknown>): string[] {
   const attributes = (input.attributes && typeof input.attributes === "object" ? input.attributes : {}) as Record<
     string,
     unknown
@@ -106,6 +112,5 @@ export function checkClientUrls(input: Record<string, unknown>): void {
     urlProblem(text(input.baseUrl) && resolve(input.baseUrl as string, AUTH_SERVER_URL), BASE_URL),
     urlProblem(frontchannel && logoutUrl(frontchannel, root), FRONTCHANNEL_LOGOUT_URL),
   ];
-  const found = [...new Set(problems.filter((problem): problem is string => problem !== undefined))];
-  if (found.length > 0) throw invalidInput(found.join("; "));
+  return [...new Set(problems.filter((problem): problem is string => problem !== undefined))];
 }
