@@ -226,4 +226,52 @@ describe("dynamic client registration", () => {
       "Policy 'Full Scope Disabled' rejected request to client-registration service. Details: Not permitted to enable fullScopeAllowed",
     );
   });
+
+  it("refuses a client with a bad redirect URI or unknown default ACR values, as the admin API validates it", async () => {
+    const token = await initialAccessToken(4);
+    const badRedirect = await send("POST", endpoint("openid-connect"), token, {
+      redirect_uris: ["javascript:alert(1)"],
+    });
+    const badAcr = await send("POST", endpoint("openid-connect"), token, {
+      redirect_uris: ["https://app.example.org/cb"],
+      default_acr_values: ["gold"],
+    });
+    const both = await send("POST", endpoint("default"), token, {
+      redirectUris: ["https://app.example.org/cb#x"],
+      attributes: { "minimum.acr.value": "gold" },
+    });
+    assert.deepEqual(
+      { badRedirect, badAcr, both },
+      {
+        badRedirect: {
+          status: 400,
+          body: { error: "invalid_redirect_uri", error_description: "A redirect URI uses an illegal scheme" },
+        },
+        badAcr: {
+          status: 400,
+          body: {
+            error: "invalid_client_metadata",
+            error_description:
+              "Default ACR values need to contain values specified in the ACR-To-Loa mapping or number levels from set realm browser flow",
+          },
+        },
+        both: {
+          status: 400,
+          body: {
+            error: "invalid_redirect_uri",
+            error_description:
+              "A redirect URI must not contain an URL fragment; Minimum ACR value needs to be value specified in the ACR-To-Loa mapping or number level from set realm browser flow",
+          },
+        },
+      },
+    );
+    const levelOne = await send("POST", endpoint("openid-connect"), token, {
+      redirect_uris: ["https://app.example.org/cb"],
+      default_acr_values: ["1"],
+    });
+    assert.equal(levelOne.status, 201, "level 1 of the browser flow");
+    assert.deepEqual(levelOne.body.default_acr_values, ["1"]);
+    const [stored] = await kc.clients.find({ clientId: levelOne.body.client_id as string });
+    assert.equal(stored?.attributes?.["default.acr.values"], "1");
+  });
 });

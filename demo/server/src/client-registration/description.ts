@@ -75,6 +75,8 @@ export function toClientRepresentation(metadata: Record<string, unknown>): Recor
     throw invalidClientMetadata("Client metadata invalid");
   const postLogout = list(metadata.post_logout_redirect_uris);
   if (postLogout) attributes["post.logout.redirect.uris"] = postLogout.join("##");
+  const defaultAcrValues = list(metadata.default_acr_values);
+  if (defaultAcrValues) attributes["default.acr.values"] = defaultAcrValues.join("##");
   for (const [field, attribute] of [
     ["logo_uri", "logoUri"],
     ["policy_uri", "policyUri"],
@@ -138,6 +140,7 @@ export function toClientMetadata(client: Record<string, unknown>, registrationCl
   const postLogout = attributes["post.logout.redirect.uris"];
   metadata.post_logout_redirect_uris =
     postLogout === undefined || postLogout === "+" ? (client.redirectUris ?? []) : postLogout.split("##");
+  if (attributes["default.acr.values"]) metadata.default_acr_values = attributes["default.acr.values"].split("##");
   metadata.tls_client_certificate_bound_access_tokens =
     attributes["tls.client.certificate.bound.access.tokens"] === "true";
   metadata.dpop_bound_access_tokens = attributes["dpop.bound.access.tokens"] === "true";

@@ -8,7 +8,8 @@ import { clientRepresentation } from "../admin/clients/representations.ts";
 import { enableServiceAccount } from "../admin/clients/service-account.ts";
 import { removeClient } from "../admin/clients/client-removal.ts";
 import { enableAuthorization } from "../admin/authorization/resource-server.ts";
-import { checkClientUrls } from "../admin/clients/client-urls.ts";
+import { clientUrlProblems } from "../admin/clients/client-urls.ts";
+import { clientAcrProblems } from "../admin/clients/client-acr.ts";
 import { HttpError } from "../http/errors.ts";
 import { insufficientScope, invalidClientMetadata } from "./errors.ts";
 import { registrationCaller, requireCreate, requireUpdate, requireView } from "./auth.ts";
@@ -48,21 +49,19 @@ const policyContext = (r: RegistrationRequest, client: Record<string, unknown>):
   client,
 });
 
-/** The admin API's URL checks, answered in the registration endpoints' error format. */
-function checkUrls(input: Record<string, unknown>): void {
-  try {
-    checkClientUrls(input);
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 400) {
-      const message = String(error.body.errorMessage ?? error.body.error ?? "");
-      const field = String(error.body.field ?? "");
-      throw new HttpError(400, {
-        error: /redirect/i.test(field + message) ? "invalid_redirect_uri" : "invalid_client_metadata",
-        error_description: message,
-      });
-    }
-    throw error;
-  }
+/**
+ * The admin API's client validation (URLs, ACR settings), answered in the registration endpoints' error format:
+ * invalid_redirect_uri when a redirect URI is at fault, else invalid_client_metadata; every problem in the description.
+ */
+function checkRegisteredClient(r: RegistrationRequest, input: Record<string, unknown>, stored?: ClientRecord): void {
+  const problems = [...clientUrlProblems(input), ...clientAcrProblems(r.server, r.realm, input, stored)];
+  if (problems.length === 0) return;
+  throw new HttpError(400, {
+    error: problems.some((problem) => problem.startsWith("A redirect URI"))
+      ? "invalid_redirect_uri"
+      : "invalid_client_metadata",
+    error_description: problems.join("; "),
+  });
 }
 
 /** The stored client as ClientRepresentation, with its secret (confidential clients) and a registration token. */
@@ -82,7 +81,7 @@ export async function registerClient(r: RegistrationRequest, input: Record<strin
   await policies(() =>
     runPolicies(db, r.realm, auth, (p, config) => p.beforeRegister?.(policyContext(r, input), config)),
   );
-  checkUrls(input);
+  checkRegisteredClient(r, input);
   const clientId = typeof input.clientId === "string" && input.clientId.trim() !== "" ? input.clientId : newId();
   if (clientByClientId(db, r.realm, clientId)) throw invalidClientMetadata("Client Identifier in use");
   const record = newClientRecord(db, r.realm, { ...input, clientId, id: undefined });
@@ -131,7 +130,7 @@ export async function updateClient(r: RegistrationRequest, clientId: string, inp
     runPolicies(db, r.realm, auth, (p, config) => p.beforeUpdate?.(policyContext(r, input), client, config)),
   );
   if (input.clientId !== client.clientId) throw invalidClientMetadata("Client Identifier modified");
-  checkUrls(input);
+  checkRegisteredClient(r, input, client);
   let token: string | undefined;
   if (caller.payload?.typ === "RegistrationAccessToken") {
     if (effects.keepRegistrationAccessToken) token = caller.token;

@@ -12,6 +12,7 @@ export const OidcClientMetadataSchema = Representation("OIDCClientRepresentation
   tos_uri: Str(),
   redirect_uris: StrList(),
   post_logout_redirect_uris: StrList(),
+  default_acr_values: StrList(),
   response_types: StrList(),
   grant_types: StrList(),
   token_endpoint_auth_method: Name(),
