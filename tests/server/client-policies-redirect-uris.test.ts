@@ -132,8 +132,9 @@ describe("secure-redirect-uris-enforcer at the admin API", () => {
 
 describe("secure-redirect-uris-enforcer at authorization requests", () => {
   /** An authorization request of the spa client: its status and the error page's message, if any. */
-  const authorize = async (redirectUri: string) => {
-    const query = new URLSearchParams({ client_id: "spa", response_type: "code", redirect_uri: redirectUri });
+  const authorize = async (redirectUri: string, clientId: string | undefined = "spa") => {
+    const query = new URLSearchParams({ response_type: "code", redirect_uri: redirectUri });
+    if (clientId) query.set("client_id", clientId);
     const res = await fetch(`${kc.baseUrl}/realms/${REALM}/protocol/openid-connect/auth?${query}`, {
       redirect: "manual",
     });
@@ -163,5 +164,14 @@ describe("secure-redirect-uris-enforcer at authorization requests", () => {
       status: 400,
       message: "Invalid Redirect Uri: invalid uri",
     });
+  });
+
+  test("an unknown client is refused by the executor; a request without client_id before the policies", async () => {
+    await enforce(OAUTH_2_1);
+    assert.deepEqual(await authorize("https://app.example.org/cb", "nobody"), {
+      status: 400,
+      message: "Invalid parameter: clientId",
+    });
+    assert.deepEqual(await authorize("https://app.example.org/cb", ""), { status: 400, message: "Invalid Request" });
   });
 });

@@ -147,6 +147,8 @@ async function authorize(
   const realm = realmByName(server.db, realmName);
   if (!realm) return sendErrorPage(reply, undefined, "Realm does not exist", 404);
   if (!realm.enabled) return sendErrorPage(reply, realm, "Realm not enabled");
+  // Keycloak 26.7.3 refuses a request without client_id before its client policies run (measured).
+  if (!params.client_id) return sendErrorPage(reply, realm, "Invalid Request");
   const preRefusal = await refusedBeforeChecks(server, req, realm, params);
   if (preRefusal) return sendErrorPage(reply, realm, preRefusal.description, preRefusal.status);
   const client = params.client_id ? clientByClientId(server.db, realm, params.client_id) : undefined;
