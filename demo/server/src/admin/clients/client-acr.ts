@@ -25,6 +25,17 @@ function parseLoaMap(json: string): Record<string, number> | undefined {
 }
 
 /**
+ * The ACR → level map that applies to a client with these attributes: its own `acr.loa.map`, else the realm's; an
+ * unreadable one counts as empty (Keycloak's AcrUtils.getAcrLoaMap).
+ */
+export function acrLoaMap(realm: RealmRecord, clientAttributes: Record<string, unknown>): Record<string, number> {
+  const read = (value: unknown) => (typeof value === "string" && value.trim() ? parseLoaMap(value) : undefined) ?? {};
+  const own = read(clientAttributes["acr.loa.map"]);
+  if (Object.keys(own).length > 0) return own;
+  return read((realm.settings.attributes as Record<string, unknown> | undefined)?.["acr.loa.map"]);
+}
+
+/**
  * The levels the realm's browser flow sets in its level-of-authentication conditions, with 0; without any, 0 and 1
  * (Keycloak's LoAUtil.getLoAConfiguredInRealmBrowserFlow).
  */
@@ -63,9 +74,7 @@ export function clientAcrProblems(
   const ownMap = ownMapText ? parseLoaMap(ownMapText) : {};
   if ((protocol === "openid-connect" || protocol === "saml") && ownMap === undefined) problems.push(INVALID_MAP);
   if (protocol !== "openid-connect") return problems;
-  const realmAttributes = realm.settings.attributes as Record<string, unknown> | undefined;
-  const realmMapText = typeof realmAttributes?.["acr.loa.map"] === "string" ? realmAttributes["acr.loa.map"] : "";
-  const map = ownMap && Object.keys(ownMap).length > 0 ? ownMap : (parseLoaMap(realmMapText || "{}") ?? {});
+  const map = acrLoaMap(realm, attributes);
   let levels: number[] | undefined;
   const known = (acr: string) =>
     acr in map || (levels ??= browserFlowLevels(server, realm)).some((l) => String(l) === acr);

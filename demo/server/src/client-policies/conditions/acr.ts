@@ -1,3 +1,4 @@
+import { acrLoaMap } from "../../admin/clients/client-acr.ts";
 import { clientAttribute } from "../../oidc/lookup.ts";
 import type { ClientRecord, RealmRecord } from "../../store/types.ts";
 import type { Condition } from "../types.ts";
@@ -14,25 +15,6 @@ function claimedAcrValues(claims: string | undefined): string[] {
   }
 }
 
-/** A JSON ACR → level of authentication map; an unreadable one is empty, as Keycloak reads it. */
-function loaMap(json: string | undefined): Record<string, number> {
-  if (!json) return {};
-  try {
-    const parsed = JSON.parse(json) as unknown;
-    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, number>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** The client's ACR-LoA map, else the realm's. */
-function acrLevels(realm: RealmRecord, client: ClientRecord): Record<string, number> {
-  const own = loaMap(clientAttribute(client, "acr.loa.map"));
-  if (Object.keys(own).length > 0) return own;
-  const attributes = realm.settings.attributes as Record<string, string> | undefined;
-  return loaMap(attributes?.["acr.loa.map"]);
-}
-
 /**
  * Keycloak's requested ACR values (AcrUtils.getAcrValues): acr_values and the claims parameter's id_token acr, else
  * the client's default ACR values; with a minimum ACR, the values below its level are dropped and the minimum stands
@@ -43,7 +25,7 @@ function requestedAcrValues(realm: RealmRecord, client: ClientRecord, acrValues?
   if (values.length === 0) values = (clientAttribute(client, "default.acr.values") ?? "").split("##").filter(Boolean);
   const minimum = clientAttribute(client, "minimum.acr.value");
   if (!minimum) return values;
-  const levels = acrLevels(realm, client);
+  const levels = acrLoaMap(realm, (client.rep.attributes ?? {}) as Record<string, unknown>);
   const minimumLevel = levels[minimum];
   if (minimumLevel === undefined) return values;
   const kept = values.filter((value) => levels[value] !== undefined && levels[value]! >= minimumLevel);

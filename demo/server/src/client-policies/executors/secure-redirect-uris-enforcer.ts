@@ -106,10 +106,9 @@ function isValidPrivateUseScheme(uri: UriParts, rules: Rules): boolean {
 
 function isValidNormalUri(uri: UriParts, rules: Rules): boolean {
   if (!rules.allowHttp && isHttp(uri)) return false;
-  if (rules.allowWildcardContextPath ? hasInvalidWildcard(uri) : hasWildcard(uri)) return false;
+  if (!passesWildcardAndFragmentRules(uri, rules)) return false;
   const domains = rules.permittedDomains ?? [];
   if (domains.length > 0 && !domains.some((domain) => matchesDomain(uri.host, domain))) return false;
-  if ((rules.oauth20 || rules.oauth21) && (hasFragment(uri) || hasWildcard(uri))) return false;
   return !rules.oauth21 || isHttps(uri);
 }
 
