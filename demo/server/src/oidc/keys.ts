@@ -198,52 +198,61 @@ function keyComponents(server: ServerContext, realm: RealmRecord): ComponentReco
 
 const pending = new Map<string, Promise<void>>();
 
+/** Encryption keys: generated when the realm's keys are listed or one is needed, not for signing a token. */
+const ENCRYPTION_ONLY = new Set(["rsa-enc-generated", "aes-generated"]);
+
 /**
  * Generated providers without their key (a new realm's template ones), and a realm without any RS256 signing key,
- * get their keys here, stored, as Keycloak generates them when the realm is created.
+ * get their keys here, stored, as Keycloak generates them when the realm is created. With `signingOnly` the encryption
+ * keys wait for a caller that needs them: an RSA key costs ~0.2 s of CPU and most realms never encrypt.
  */
-function ensureKeys(server: ServerContext, realm: RealmRecord): Promise<void> {
+async function ensureKeys(server: ServerContext, realm: RealmRecord, signingOnly = false): Promise<void> {
+  for (let running = pending.get(realm.id); running; running = pending.get(realm.id)) await running;
   const components = keyComponents(server, realm);
-  const missing = components.filter((c) => GENERATED.has(c.providerId) && !keyOfComponent(c));
+  const missing = components.filter(
+    (c) => GENERATED.has(c.providerId) && !(signingOnly && ENCRYPTION_ONLY.has(c.providerId)) && !keyOfComponent(c),
+  );
   const hasRs256 = components.some((c) => {
     const key = keyOfComponent(c);
     return key?.algorithm === "RS256" && key.use === "SIG" && key.status !== "DISABLED";
   });
-  if (!missing.length && hasRs256) return Promise.resolve();
-  let running = pending.get(realm.id);
-  if (!running) {
-    running = server.db
-      .write((tx) => {
-        for (const c of missing)
-          tx.put("components", { ...c, config: withGeneratedKeys(c.providerId, c.config, realm.realm) });
-        if (!hasRs256)
-          tx.put("components", {
-            id: newId(),
-            realmId: realm.id,
-            name: "rsa-generated",
-            providerId: "rsa-generated",
-            providerType: KEY_PROVIDER_TYPE,
-            parentId: realm.id,
-            config: withGeneratedKeys(
-              "rsa-generated",
-              { priority: ["100"], keySize: ["2048"], algorithm: ["RS256"], active: ["true"], enabled: ["true"] },
-              realm.realm,
-            ),
-          });
-      })
-      .finally(() => pending.delete(realm.id));
-    pending.set(realm.id, running);
-  }
-  return running;
+  if (!missing.length && hasRs256) return;
+  const running = server.db
+    .write((tx) => {
+      for (const c of missing)
+        tx.put("components", { ...c, config: withGeneratedKeys(c.providerId, c.config, realm.realm) });
+      if (!hasRs256)
+        tx.put("components", {
+          id: newId(),
+          realmId: realm.id,
+          name: "rsa-generated",
+          providerId: "rsa-generated",
+          providerType: KEY_PROVIDER_TYPE,
+          parentId: realm.id,
+          config: withGeneratedKeys(
+            "rsa-generated",
+            { priority: ["100"], keySize: ["2048"], algorithm: ["RS256"], active: ["true"], enabled: ["true"] },
+            realm.realm,
+          ),
+        });
+    })
+    .finally(() => pending.delete(realm.id));
+  pending.set(realm.id, running);
+  await running;
 }
 
-/** Every key of the realm, highest priority first (Keycloak's GET /keys order). */
-export async function realmKeys(server: ServerContext, realm: RealmRecord): Promise<RealmKey[]> {
-  await ensureKeys(server, realm);
+/** The realm's keys, highest priority first; `signingOnly`: encryption keys not generated yet may be missing. */
+async function keysOf(server: ServerContext, realm: RealmRecord, signingOnly: boolean): Promise<RealmKey[]> {
+  await ensureKeys(server, realm, signingOnly);
   return keyComponents(server, realm)
     .map(keyOfComponent)
     .filter((k): k is RealmKey => k !== undefined)
     .sort((a, b) => b.priority - a.priority);
+}
+
+/** Every key of the realm, highest priority first (Keycloak's GET /keys order). */
+export function realmKeys(server: ServerContext, realm: RealmRecord): Promise<RealmKey[]> {
+  return keysOf(server, realm, false);
 }
 
 /** The realm's default signature algorithm (Keycloak's RS256 when unset). */
@@ -261,18 +270,19 @@ export async function realmSigningKey(
   realm: RealmRecord,
   algorithm = defaultSignatureAlgorithm(realm),
 ): Promise<RealmSigningKey> {
-  const active = (await realmKeys(server, realm)).filter((k) => k.status === "ACTIVE" && k.use === "SIG");
+  const signing = (await keysOf(server, realm, true)).filter((k) => k.use === "SIG");
+  const active = signing.filter((k) => k.status === "ACTIVE");
   const key = active.find((k) => k.algorithm === algorithm) ?? active.find((k) => k.algorithm === "RS256");
   if (key) return key;
   // every RS256 key is passive or disabled: Keycloak still signs with one of them rather than fail
-  const any = (await realmKeys(server, realm)).find((k) => k.algorithm === "RS256" && k.use === "SIG");
+  const any = signing.find((k) => k.algorithm === "RS256");
   if (!any) throw new Error(`No key for ${algorithm} in realm ${realm.realm}`);
   return any;
 }
 
 /** The enabled signing keys (for verifying tokens by kid, also those signed before a rotation). */
 export async function realmVerificationKeys(server: ServerContext, realm: RealmRecord): Promise<RealmKey[]> {
-  return (await realmKeys(server, realm)).filter((k) => k.status !== "DISABLED" && k.use === "SIG");
+  return (await keysOf(server, realm, true)).filter((k) => k.status !== "DISABLED" && k.use === "SIG");
 }
 
 /** The realm's JWKS: the enabled public keys, for signing and encryption. */
