@@ -8,6 +8,7 @@ import { ssoSessionFromCookie } from "./sso-cookies.ts";
 import { issuerOf } from "./tokens.ts";
 import { frontendUrl } from "../http/frontend-url.ts";
 import { authParamsError } from "./auth-params.ts";
+import { authorizationRedirectUri } from "./redirect-uris.ts";
 import { forgetPushedRequest, pushedParams, pushedRequestParams, requiresPushedRequests } from "./par.ts";
 import { browserFlowOf, runBrowserFlow } from "./login/browser-flow.ts";
 import { afterAuthentication } from "./login/after-authentication.ts";
@@ -164,7 +165,7 @@ async function authorize(
   }
   const refused = authParamsError(client, params, baseUrl);
   if (refused?.unredirectable) return sendErrorPage(reply, realm, refused.description!);
-  const redirectUri = params.redirect_uri!;
+  const redirectUri = authorizationRedirectUri(client, params.redirect_uri, params.scope, baseUrl)!;
   const requestedMode = params.response_mode ?? "query";
   const responseMode: ResponseMode =
     requestedMode === "fragment" || requestedMode === "form_post" ? requestedMode : "query";
@@ -207,6 +208,7 @@ async function authorize(
       realmId: realm.id,
       clientId: client.clientId,
       redirectUri,
+      ...(params.redirect_uri === undefined ? { redirectUriImplied: true } : {}),
       responseMode,
       scope: params.scope ?? "openid",
       state: params.state,
@@ -242,13 +244,13 @@ async function authorize(
   }
   // A pushed request's login goes on at its own address, as Keycloak 26.7.3 sends it there: a reload of the login page
   // then does not present the request_uri again.
-  if (params.request_uri !== undefined) return reply.redirect(loginFlowUrl(ctx, baseUrl, params), 302);
+  if (params.request_uri !== undefined) return reply.redirect(loginFlowUrl(ctx, baseUrl, redirectUri, params), 302);
   return runBrowserFlow(ctx);
 }
 
 /** The address of a login in progress, with Keycloak's client_data (where an error goes back to, base64url JSON). */
-function loginFlowUrl(ctx: LoginContext, baseUrl: string, params: Params): string {
-  const clientData = { ru: params.redirect_uri, rt: params.response_type, rm: params.response_mode, st: params.state };
+function loginFlowUrl(ctx: LoginContext, baseUrl: string, redirectUri: string, params: Params): string {
+  const clientData = { ru: redirectUri, rt: params.response_type, rm: params.response_mode, st: params.state };
   const query = new URLSearchParams({
     client_id: ctx.client.clientId,
     tab_id: ctx.request.tabId,

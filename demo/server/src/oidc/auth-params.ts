@@ -1,6 +1,6 @@
 import type { ClientRecord } from "../store/types.ts";
 import { clientAttribute } from "./lookup.ts";
-import { isValidRedirectUri } from "./redirect-uris.ts";
+import { authorizationRedirectUri } from "./redirect-uris.ts";
 import { PKCE_METHODS } from "./pkce.ts";
 
 export interface AuthParamsError {
@@ -21,8 +21,7 @@ export function authParamsError(
   params: Record<string, string | undefined>,
   baseUrl: string,
 ): AuthParamsError | undefined {
-  const redirectUri = params.redirect_uri;
-  if (!redirectUri || !isValidRedirectUri(client, redirectUri, baseUrl))
+  if (!authorizationRedirectUri(client, params.redirect_uri, params.scope, baseUrl))
     return { error: "invalid_request", description: "Invalid parameter: redirect_uri", unredirectable: true };
   if (!["query", "fragment", "form_post"].includes(params.response_mode ?? "query"))
     return { error: "invalid_request", description: "Invalid parameter: response_mode" };

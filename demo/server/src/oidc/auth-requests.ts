@@ -13,6 +13,8 @@ export interface AuthRequest {
   saml?: SamlRequestNotes;
   clientId: string;
   redirectUri: string;
+  /** The request sent no redirect_uri: `redirectUri` is the client's only one, which the token request need not name. */
+  redirectUriImplied?: boolean;
   responseMode: ResponseMode;
   scope: string;
   state?: string;

@@ -108,7 +108,7 @@ export async function completeLogin(
       clientId: client.clientId,
       userId: user.id,
       sessionId: joined.id,
-      redirectUri: request.redirectUri,
+      ...(request.redirectUriImplied ? {} : { redirectUri: request.redirectUri }),
       scope: request.scope,
       nonce: request.nonce,
       codeChallenge: request.codeChallenge,

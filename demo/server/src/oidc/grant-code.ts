@@ -38,7 +38,8 @@ export async function authorizationCodeGrant(
   await server.db.write((tx) => tx.delete("authCodes", code.id));
   if (code.expires < now()) throw await fail("expired_code", "Code not valid");
   if (code.clientId !== client.clientId) throw await fail("invalid_client_credentials", "Auth error");
-  if (body.redirect_uri !== code.redirectUri) throw await fail("invalid_code", "Incorrect redirect_uri");
+  if (code.redirectUri !== undefined && body.redirect_uri !== code.redirectUri)
+    throw await fail("invalid_code", "Incorrect redirect_uri");
   if (code.codeChallenge) {
     if (!body.code_verifier) throw await fail("invalid_code_verifier", "PKCE code verifier not specified");
     if (!isValidCodeVerifier(body.code_verifier))

@@ -52,6 +52,25 @@ export function isValidRedirectUri(client: ClientRecord, redirectUri: string, pu
   return matchesAny(resolvedRedirectUris(client, publicUrl), redirectUri.split("#")[0]);
 }
 
+/**
+ * Where an authorization request's answer goes: the redirect_uri it sent, when valid. A request without one that is not
+ * an OpenID Connect request (no `openid` scope) goes to the client's only registered redirect URI, cut before a `/*`
+ * wildcard, as Keycloak's RedirectUtils takes it. Undefined: refused.
+ */
+export function authorizationRedirectUri(
+  client: ClientRecord,
+  sent: string | undefined,
+  scope: string | undefined,
+  publicUrl: string,
+): string | undefined {
+  if (sent !== undefined) return isValidRedirectUri(client, sent, publicUrl) ? sent : undefined;
+  if ((scope ?? "").split(" ").includes("openid")) return undefined;
+  const registered = clientList(client, "redirectUris");
+  if (registered.length !== 1) return undefined;
+  const wildcard = registered[0]!.indexOf("/*");
+  return wildcard === -1 ? registered[0] : registered[0]!.slice(0, wildcard);
+}
+
 /** post_logout_redirect_uri check: the client's `post.logout.redirect.uris` ("+" = the redirect URIs). */
 export function isValidPostLogoutRedirectUri(client: ClientRecord, uri: string, publicUrl: string): boolean {
   const configured = (clientAttribute(client, "post.logout.redirect.uris") ?? "").split("##").filter(Boolean);

@@ -352,7 +352,8 @@ export interface AuthCodeRecord {
   clientId: string; // clientId (public)
   userId: string;
   sessionId: string;
-  redirectUri: string;
+  /** The redirect_uri the authorization request sent, which the token request must repeat; absent when it sent none. */
+  redirectUri?: string;
   scope: string;
   nonce?: string;
   codeChallenge?: string;
