@@ -1,7 +1,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type KcAdminClient from "@keycloak/keycloak-admin-client";
-import { realmOnTarget, refusal } from "../support/admin-client.ts";
+import { answerOf, realmOnTarget, refusal } from "../support/admin-client.ts";
 
 // A client's ACR settings as Keycloak validates them when it is created or updated. Runs on the embedded server, or
 // on a real Keycloak with KC_TARGET=keycloak KC_REAL_URL=...: the answers asserted here were measured on Keycloak 26.7.3.
@@ -18,10 +18,7 @@ let created = 0;
 /** Creates a client with these attributes: 201, or the refusal's status and description; and whether it was stored. */
 async function create(attributes: Record<string, string>) {
   const clientId = `acr-${++created}`;
-  const answer = await kc.clients.create({ clientId, attributes }).then(
-    () => ({ status: 201, body: {} as Record<string, unknown> }),
-    (error: unknown) => refusal(Promise.reject(error)),
-  );
+  const answer = await answerOf(kc.clients.create({ clientId, attributes }), 201);
   const stored = (await kc.clients.find({ clientId })).length > 0;
   return { status: answer.status, description: answer.body.error_description, stored };
 }

@@ -2,7 +2,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type KcAdminClient from "@keycloak/keycloak-admin-client";
 import type ClientRepresentation from "@keycloak/keycloak-admin-client/lib/defs/clientRepresentation.js";
-import { realmOnTarget, refusal } from "../support/admin-client.ts";
+import { answerOf, realmOnTarget, refusal } from "../support/admin-client.ts";
 import { enforcePolicy } from "../support/client-policies.ts";
 
 // The secure-redirect-uris-enforcer executor at the admin API and at authorization requests. Runs on the embedded
@@ -26,10 +26,7 @@ let created = 0;
 /** Creates a client with these settings: its status and error description, and whether it was stored. */
 async function create(settings: ClientRepresentation) {
   const clientId = `redirects-${++created}`;
-  const answer = await kc.clients.create({ clientId, ...settings }).then(
-    () => ({ status: 201, body: {} as Record<string, unknown> }),
-    (error: unknown) => refusal(Promise.reject(error)),
-  );
+  const answer = await answerOf(kc.clients.create({ clientId, ...settings }), 201);
   const stored = (await kc.clients.find({ clientId })).length > 0;
   return { status: answer.status, description: answer.body.error_description, stored };
 }

@@ -24,15 +24,28 @@ export async function keycloakAdminClient(
   return client;
 }
 
-/** Status and body of the error the admin client throws for a refused call (throws if the call succeeded). */
-export async function refusal(call: Promise<unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
+/**
+ * The status and error body of an admin client call: `success` (the status the call answers when it works, which the
+ * admin client does not pass on) with an empty body, else the refusal's.
+ */
+export async function answerOf(
+  call: Promise<unknown>,
+  success = 200,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   try {
     await call;
+    return { status: success, body: {} };
   } catch (error) {
     const { response, responseData } = error as { response?: Response; responseData?: Record<string, unknown> };
     return { status: response?.status ?? 0, body: responseData ?? {} };
   }
-  throw new Error("the call was not refused");
+}
+
+/** Status and body of the error the admin client throws for a refused call (throws if the call succeeded). */
+export async function refusal(call: Promise<unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
+  const answer = await answerOf(call, 0);
+  if (answer.status === 0) throw new Error("the call was not refused");
+  return answer;
 }
 
 /**
