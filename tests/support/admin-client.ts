@@ -43,8 +43,8 @@ export async function answerOf(
 
 /** Status and body of the error the admin client throws for a refused call (throws if the call succeeded). */
 export async function refusal(call: Promise<unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
-  const answer = await answerOf(call, 0);
-  if (answer.status === 0) throw new Error("the call was not refused");
+  const answer = await answerOf(call, -1);
+  if (answer.status === -1) throw new Error("the call was not refused");
   return answer;
 }
 
