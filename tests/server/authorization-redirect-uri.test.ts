@@ -1,7 +1,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type KcAdminClient from "@keycloak/keycloak-admin-client";
-import { realmOnTarget } from "../support/admin-client.ts";
+import { createAlice, realmOnTarget } from "../support/admin-client.ts";
 import { CookieJar, exchangeCode, get, submitLogin } from "./oidc-flow.ts";
 
 // Where an authorization request without redirect_uri is answered. Runs on the embedded server, or on a real Keycloak
@@ -38,14 +38,7 @@ const exchange = (code: string, form: Record<string, string> = {}) =>
 before(async () => {
   ({ kc, dispose } = await realmOnTarget(REALM));
   baseUrl = kc.baseUrl;
-  await kc.users.create({
-    username: "alice",
-    enabled: true,
-    firstName: "Alice",
-    lastName: "Liddell",
-    email: "alice@example.org",
-    credentials: [{ type: "password", value: "pw", temporary: false }],
-  });
+  await createAlice(kc);
   for (const [clientId, redirectUris] of Object.entries(CLIENTS))
     await kc.clients.create({ clientId, secret: "secret", redirectUris, standardFlowEnabled: true });
 });
