@@ -172,6 +172,19 @@ describe("conditions on the request", () => {
     assert.equal(await authorizationError("gold-by-default", "openid", { acr_values: "silver" }), null);
   });
 
+  test("acr-condition: a minimum ACR that is a browser-flow level drops lower requested levels and stands in", async () => {
+    const missingPkce = "Missing parameter: code_challenge_method";
+    await kc.clients.create({
+      clientId: "at-least-1",
+      redirectUris: [`${REDIRECT}*`],
+      attributes: { "minimum.acr.value": "1" },
+    });
+    await enforcePolicy(kc, PKCE_REQUIRED, [{ condition: "acr-condition", configuration: { "acr-property": "1" } }]);
+    assert.equal(await authorizationError("at-least-1", "openid", { acr_values: "0" }), missingPkce);
+    await enforcePolicy(kc, PKCE_REQUIRED, [{ condition: "acr-condition", configuration: { "acr-property": "0" } }]);
+    assert.equal(await authorizationError("at-least-1", "openid", { acr_values: "0" }), null);
+  });
+
   test("identity-provider-alias abstains outside identity brokering: with any-client the policy still applies", async () => {
     const alias = { condition: "identity-provider-alias", configuration: { identity_provider_aliases: ["partner"] } };
     await enforcePolicy(kc, REJECT_ROPC, [alias, { condition: "any-client" }]);

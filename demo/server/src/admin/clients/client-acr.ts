@@ -53,6 +53,20 @@ function browserFlowLevels(server: ServerContext, realm: RealmRecord): number[] 
 }
 
 /**
+ * The level of an ACR value: its entry in `map`, else the browser flow's level it names (Keycloak's
+ * AcrUtils.getLoaForAcr); undefined when it has none.
+ */
+export function levelOfAcr(
+  server: ServerContext,
+  realm: RealmRecord,
+  map: Record<string, number>,
+  acr: string,
+): number | undefined {
+  if (acr in map) return map[acr];
+  return browserFlowLevels(server, realm).find((level) => String(level) === acr);
+}
+
+/**
  * Keycloak's ACR checks of a client as it will be stored (DefaultClientValidationProvider): its `acr.loa.map` must be
  * a JSON object of levels; an OpenID Connect client's default ACR values and minimum ACR value must be in its ACR-LoA
  * map (else the realm's) or be a level the browser flow sets. Attributes not sent keep their stored values.
@@ -75,9 +89,7 @@ export function clientAcrProblems(
   if ((protocol === "openid-connect" || protocol === "saml") && ownMap === undefined) problems.push(INVALID_MAP);
   if (protocol !== "openid-connect") return problems;
   const map = acrLoaMap(realm, attributes);
-  let levels: number[] | undefined;
-  const known = (acr: string) =>
-    acr in map || (levels ??= browserFlowLevels(server, realm)).some((l) => String(l) === acr);
+  const known = (acr: string) => levelOfAcr(server, realm, map, acr) !== undefined;
   const defaults = text("default.acr.values").split("##").filter(Boolean);
   if (defaults.some((acr) => !known(acr))) problems.push(INVALID_DEFAULT);
   const minimum = text("minimum.acr.value");

@@ -1,4 +1,5 @@
-import { acrLoaMap } from "../../admin/clients/client-acr.ts";
+import { acrLoaMap, levelOfAcr } from "../../admin/clients/client-acr.ts";
+import type { ServerContext } from "../../context.ts";
 import { clientAttribute } from "../../oidc/lookup.ts";
 import type { ClientRecord, RealmRecord } from "../../store/types.ts";
 import type { Condition } from "../types.ts";
@@ -18,17 +19,24 @@ function claimedAcrValues(claims: string | undefined): string[] {
 /**
  * Keycloak's requested ACR values (AcrUtils.getAcrValues): acr_values and the claims parameter's id_token acr, else
  * the client's default ACR values; with a minimum ACR, the values below its level are dropped and the minimum stands
- * in when none is left. Levels come from the ACR-LoA maps (Keycloak also reads levels configured in the browser flow).
+ * in when none is left. Levels come from the ACR-LoA map, else the browser flow's levels.
  */
-function requestedAcrValues(realm: RealmRecord, client: ClientRecord, acrValues?: string, claims?: string): string[] {
+function requestedAcrValues(
+  server: ServerContext,
+  realm: RealmRecord,
+  client: ClientRecord,
+  acrValues?: string,
+  claims?: string,
+): string[] {
   let values = [...(acrValues ? acrValues.split(" ") : []), ...claimedAcrValues(claims)];
   if (values.length === 0) values = (clientAttribute(client, "default.acr.values") ?? "").split("##").filter(Boolean);
   const minimum = clientAttribute(client, "minimum.acr.value");
   if (!minimum) return values;
-  const levels = acrLoaMap(realm, (client.rep.attributes ?? {}) as Record<string, unknown>);
-  const minimumLevel = levels[minimum];
+  const map = acrLoaMap(realm, (client.rep.attributes ?? {}) as Record<string, unknown>);
+  const level = (acr: string) => levelOfAcr(server, realm, map, acr);
+  const minimumLevel = level(minimum);
   if (minimumLevel === undefined) return values;
-  const kept = values.filter((value) => levels[value] !== undefined && levels[value]! >= minimumLevel);
+  const kept = values.filter((value) => (level(value) ?? -Infinity) >= minimumLevel);
   return kept.length > 0 ? kept : [minimum];
 }
 
@@ -36,6 +44,12 @@ function requestedAcrValues(realm: RealmRecord, client: ClientRecord, acrValues?
 export const acrCondition: Condition = (ctx, config) => {
   if (ctx.event !== "AUTHORIZATION_REQUEST" || !ctx.client) return "ABSTAIN";
   const wanted = config["acr-property"];
-  const requested = requestedAcrValues(ctx.realm, ctx.client, ctx.authorization?.acrValues, ctx.authorization?.claims);
+  const requested = requestedAcrValues(
+    ctx.server,
+    ctx.realm,
+    ctx.client,
+    ctx.authorization?.acrValues,
+    ctx.authorization?.claims,
+  );
   return typeof wanted === "string" && requested.includes(wanted) ? "YES" : "NO";
 };
