@@ -16,9 +16,9 @@ const MINIMUM =
 
 let created = 0;
 /** Creates a client with these attributes: 201, or the refusal's status and description; and whether it was stored. */
-async function create(attributes: Record<string, string>) {
+async function create(attributes: Record<string, string>, protocol = "openid-connect") {
   const clientId = `acr-${++created}`;
-  const answer = await answerOf(kc.clients.create({ clientId, attributes }), 201);
+  const answer = await answerOf(kc.clients.create({ clientId, protocol, attributes }), 201);
   const stored = (await kc.clients.find({ clientId })).length > 0;
   return { status: answer.status, description: answer.body.error_description, stored };
 }
@@ -52,6 +52,34 @@ describe("a client's ACR settings", () => {
     await kc.realms.update({ realm: REALM }, { attributes: { "acr.loa.map": JSON.stringify({ silver: 1 }) } });
     assert.deepEqual(await create({ "minimum.acr.value": "silver" }), fine);
     assert.deepEqual(await create({ "minimum.acr.value": "gold" }), refused(MINIMUM));
+  });
+
+  test("a SAML client's minimum ACR is a URI of its own ACR-LoA map, else one the realm's ACR-URI map names", async () => {
+    const saml = (attributes: Record<string, string>) => create(attributes, "saml");
+    const uriRefusal = refused("Minimum ACR value needs to be a URI specified in the ACR-To-Loa mapping");
+    await kc.realms.update(
+      { realm: REALM },
+      {
+        attributes: {
+          "acr.loa.map": JSON.stringify({ silver: 1, gold: 2 }),
+          "acr.uri.map": JSON.stringify({ gold: "urn:example:gold" }),
+        },
+      },
+    );
+    assert.deepEqual(
+      {
+        mapped: await saml({ "minimum.acr.value": "urn:example:gold" }),
+        unmapped: await saml({ "minimum.acr.value": "silver" }),
+        level: await saml({ "minimum.acr.value": "1" }),
+        own: await saml({ "acr.loa.map": JSON.stringify({ "urn:own": 1 }), "minimum.acr.value": "urn:own" }),
+        ownHides: await saml({
+          "acr.loa.map": JSON.stringify({ "urn:own": 1 }),
+          "minimum.acr.value": "urn:example:gold",
+        }),
+        defaultsFree: await saml({ "default.acr.values": "anything" }),
+      },
+      { mapped: fine, unmapped: uriRefusal, level: uriRefusal, own: fine, ownHides: uriRefusal, defaultsFree: fine },
+    );
   });
 
   test("an update is checked with the attributes it keeps, and refused before anything is stored", async () => {

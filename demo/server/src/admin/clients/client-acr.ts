@@ -8,6 +8,7 @@ const INVALID_DEFAULT =
   "Default ACR values need to contain values specified in the ACR-To-Loa mapping or number levels from set realm browser flow";
 const INVALID_MINIMUM =
   "Minimum ACR value needs to be value specified in the ACR-To-Loa mapping or number level from set realm browser flow";
+const INVALID_SAML_MINIMUM = "Minimum ACR value needs to be a URI specified in the ACR-To-Loa mapping";
 
 /** An ACR → level map as Keycloak reads it (a JSON object of integers); undefined when it is not one. */
 function parseLoaMap(json: string): Record<string, number> | undefined {
@@ -29,10 +30,30 @@ function parseLoaMap(json: string): Record<string, number> | undefined {
  * unreadable one counts as empty (Keycloak's AcrUtils.getAcrLoaMap).
  */
 export function acrLoaMap(realm: RealmRecord, clientAttributes: Record<string, unknown>): Record<string, number> {
-  const read = (value: unknown) => (typeof value === "string" && value.trim() ? parseLoaMap(value) : undefined) ?? {};
-  const own = read(clientAttributes["acr.loa.map"]);
-  if (Object.keys(own).length > 0) return own;
-  return read((realm.settings.attributes as Record<string, unknown> | undefined)?.["acr.loa.map"]);
+  const own = readLoaMap(clientAttributes["acr.loa.map"]);
+  return Object.keys(own).length > 0 ? own : readLoaMap(realmAttributes(realm)["acr.loa.map"]);
+}
+
+const readLoaMap = (value: unknown) =>
+  (typeof value === "string" && value.trim() ? parseLoaMap(value) : undefined) ?? {};
+const realmAttributes = (realm: RealmRecord) => (realm.settings.attributes ?? {}) as Record<string, unknown>;
+
+/**
+ * A SAML client's ACR URIs: its own `acr.loa.map`, else the realm's ACR-LoA entries under the URIs the realm's
+ * `acr.uri.map` gives them (Keycloak's AcrUtils.getUriLoaMap).
+ */
+function samlAcrUris(realm: RealmRecord, clientAttributes: Record<string, unknown>): Set<string> {
+  const own = readLoaMap(clientAttributes["acr.loa.map"]);
+  if (Object.keys(own).length > 0) return new Set(Object.keys(own));
+  let uris: Record<string, unknown> = {};
+  try {
+    const parsed = JSON.parse(String(realmAttributes(realm)["acr.uri.map"] || "{}")) as unknown;
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) uris = parsed as Record<string, unknown>;
+  } catch {
+    /* an unreadable map counts as empty */
+  }
+  const realmLevels = readLoaMap(realmAttributes(realm)["acr.loa.map"]);
+  return new Set(Object.keys(realmLevels).flatMap((acr) => (typeof uris[acr] === "string" ? [uris[acr]] : [])));
 }
 
 /**
@@ -87,12 +108,14 @@ export function clientAcrProblems(
   const ownMapText = text("acr.loa.map").trim();
   const ownMap = ownMapText ? parseLoaMap(ownMapText) : {};
   if ((protocol === "openid-connect" || protocol === "saml") && ownMap === undefined) problems.push(INVALID_MAP);
+  const minimum = text("minimum.acr.value");
+  if (protocol === "saml" && minimum && !samlAcrUris(realm, attributes).has(minimum))
+    problems.push(INVALID_SAML_MINIMUM);
   if (protocol !== "openid-connect") return problems;
   const map = acrLoaMap(realm, attributes);
   const known = (acr: string) => levelOfAcr(server, realm, map, acr) !== undefined;
   const defaults = text("default.acr.values").split("##").filter(Boolean);
   if (defaults.some((acr) => !known(acr))) problems.push(INVALID_DEFAULT);
-  const minimum = text("minimum.acr.value");
   if (minimum && !known(minimum)) problems.push(INVALID_MINIMUM);
   return problems;
 }
