@@ -31,12 +31,14 @@ function parseLoaMap(json: string): Record<string, number> | undefined {
  */
 export function acrLoaMap(realm: RealmRecord, clientAttributes: Record<string, unknown>): Record<string, number> {
   const own = readLoaMap(clientAttributes["acr.loa.map"]);
-  return Object.keys(own).length > 0 ? own : readLoaMap(realmAttributes(realm)["acr.loa.map"]);
+  return Object.keys(own).length > 0 ? own : realmLoaMap(realm);
 }
 
+/** An attribute's ACR → level map; missing or unreadable counts as empty. */
 const readLoaMap = (value: unknown) =>
   (typeof value === "string" && value.trim() ? parseLoaMap(value) : undefined) ?? {};
 const realmAttributes = (realm: RealmRecord) => (realm.settings.attributes ?? {}) as Record<string, unknown>;
+const realmLoaMap = (realm: RealmRecord) => readLoaMap(realmAttributes(realm)["acr.loa.map"]);
 
 /**
  * A SAML client's ACR URIs: its own `acr.loa.map`, else the realm's ACR-LoA entries under the URIs the realm's
@@ -52,8 +54,7 @@ function samlAcrUris(realm: RealmRecord, clientAttributes: Record<string, unknow
   } catch {
     /* an unreadable map counts as empty */
   }
-  const realmLevels = readLoaMap(realmAttributes(realm)["acr.loa.map"]);
-  return new Set(Object.keys(realmLevels).flatMap((acr) => (typeof uris[acr] === "string" ? [uris[acr]] : [])));
+  return new Set(Object.keys(realmLoaMap(realm)).flatMap((acr) => (typeof uris[acr] === "string" ? [uris[acr]] : [])));
 }
 
 /**
@@ -75,16 +76,16 @@ function browserFlowLevels(server: ServerContext, realm: RealmRecord): number[] 
 
 /**
  * The level of an ACR value: its entry in `map`, else the browser flow's level it names (Keycloak's
- * AcrUtils.getLoaForAcr); undefined when it has none.
+ * AcrUtils.getLoaForAcr); undefined when it has none. The browser flow is read once, on the first value not in `map`.
  */
-export function levelOfAcr(
+export function acrLevels(
   server: ServerContext,
   realm: RealmRecord,
   map: Record<string, number>,
-  acr: string,
-): number | undefined {
-  if (acr in map) return map[acr];
-  return browserFlowLevels(server, realm).find((level) => String(level) === acr);
+): (acr: string) => number | undefined {
+  let flowLevels: number[] | undefined;
+  return (acr) =>
+    acr in map ? map[acr] : (flowLevels ??= browserFlowLevels(server, realm)).find((level) => String(level) === acr);
 }
 
 /**
@@ -112,8 +113,8 @@ export function clientAcrProblems(
   if (protocol === "saml" && minimum && !samlAcrUris(realm, attributes).has(minimum))
     problems.push(INVALID_SAML_MINIMUM);
   if (protocol !== "openid-connect") return problems;
-  const map = acrLoaMap(realm, attributes);
-  const known = (acr: string) => levelOfAcr(server, realm, map, acr) !== undefined;
+  const levelOf = acrLevels(server, realm, acrLoaMap(realm, attributes));
+  const known = (acr: string) => levelOf(acr) !== undefined;
   const defaults = text("default.acr.values").split("##").filter(Boolean);
   if (defaults.some((acr) => !known(acr))) problems.push(INVALID_DEFAULT);
   if (minimum && !known(minimum)) problems.push(INVALID_MINIMUM);

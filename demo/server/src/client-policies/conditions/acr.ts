@@ -1,4 +1,4 @@
-import { acrLoaMap, levelOfAcr } from "../../admin/clients/client-acr.ts";
+import { acrLevels, acrLoaMap } from "../../admin/clients/client-acr.ts";
 import type { ServerContext } from "../../context.ts";
 import { clientAttribute } from "../../oidc/lookup.ts";
 import type { ClientRecord, RealmRecord } from "../../store/types.ts";
@@ -32,8 +32,7 @@ function requestedAcrValues(
   if (values.length === 0) values = (clientAttribute(client, "default.acr.values") ?? "").split("##").filter(Boolean);
   const minimum = clientAttribute(client, "minimum.acr.value");
   if (!minimum) return values;
-  const map = acrLoaMap(realm, (client.rep.attributes ?? {}) as Record<string, unknown>);
-  const level = (acr: string) => levelOfAcr(server, realm, map, acr);
+  const level = acrLevels(server, realm, acrLoaMap(realm, (client.rep.attributes ?? {}) as Record<string, unknown>));
   const minimumLevel = level(minimum);
   if (minimumLevel === undefined) return values;
   const kept = values.filter((value) => (level(value) ?? -Infinity) >= minimumLevel);
